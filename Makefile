@@ -1,0 +1,42 @@
+# Thin wrapper over CMake. `make demo` and `make test` install what is
+# missing first (scripts/install-deps.sh), so both work on a fresh Debian 12.
+JOBS ?= $(shell nproc)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: all deps build asan-build demo test test-normal asan bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build:
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+asan-build:
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DUFJIT_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+demo: deps build
+	./$(BUILD)/cli/ufjit demo
+
+# The whole suite, once normally and once under ASan+UBSan.
+test: deps
+	@$(MAKE) --no-print-directory test-normal asan
+
+test-normal: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+asan: asan-build
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    ctest --output-on-failure -j $(JOBS)
+
+# Benchmarks arrive with the kernel compiler; nothing to measure yet.
+bench: build
+	@echo "bench: no benchmarks yet (they come with the compiler, issue 5)"
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,6 @@
+#include <ufjit/ufjit.h>
+
+const char *uf_version(void)
+{
+    return UFJIT_VERSION_STRING;
+}

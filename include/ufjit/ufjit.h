@@ -1,0 +1,19 @@
+/* The umbrella header: everything public in ufjit. */
+#ifndef UFJIT_UFJIT_H
+#define UFJIT_UFJIT_H
+
+#include <ufjit/export.h>
+#include <ufjit/version.h>
+#include <ufjit/error.h>
+#include <ufjit/dtype.h>
+#include <ufjit/array.h>
+#include <ufjit/npy.h>
+
+UF_BEGIN_DECLS
+
+/* The version of the library actually linked ("0.1.0"). */
+UF_EXPORT const char *uf_version(void);
+
+UF_END_DECLS
+
+#endif

@@ -1,0 +1,49 @@
+/* The uf_array layout and helpers shared by the ndarray files. */
+#ifndef UF_NDARRAY_ARRAY_INTERNAL_H
+#define UF_NDARRAY_ARRAY_INTERNAL_H
+
+#include <stdatomic.h>
+#include <ufjit/array.h>
+
+struct uf_array {
+    atomic_long refcount;
+    uf_dtype dtype;
+    int ndim;
+    int flags;
+    uf_device device;
+    char *data;
+    /* The array owning the memory (never itself a view), or NULL when this
+     * array owns it. A view holds one reference on it. */
+    uf_array *base;
+    /* For an owner: how to free `data` (uf__free for our own buffers). */
+    uf_release_fn release;
+    void *release_ctx;
+    int64_t *shape;   /* ndim entries, inside dims[] */
+    int64_t *strides; /* ndim entries, inside dims[] */
+    int64_t dims[];
+};
+
+/* Product of the shape; -1 with UF_ERR_OVERFLOW (or UF_ERR_VALUE for a
+ * negative dimension) in err. */
+int64_t uf__shape_size(int ndim, const int64_t *shape, uf_error *err);
+
+/* Contiguous strides for `shape` in order C or F. */
+void uf__contiguous_strides(size_t itemsize, int ndim, const int64_t *shape,
+                            uf_order order, int64_t *strides);
+
+/* A new array header over `data` sharing the memory of `of` (takes a
+ * reference on the owner of `of`'s memory). Flags are computed from the
+ * strides; WRITEABLE is inherited from `of`. */
+uf_array *uf__array_view(const uf_array *of, uf_dtype dtype, int ndim,
+                         const int64_t *shape, const int64_t *strides,
+                         char *data, uf_error *err);
+
+/* Recomputes C/F contiguity and alignment from shape, strides and data
+ * (NumPy's rules: length-0/1 axes do not break contiguity). */
+void uf__array_update_flags(uf_array *a);
+
+/* Formats "(2, 3)" / "(4,)" / "()" into buf. Returns buf. */
+const char *uf__shape_str(int ndim, const int64_t *shape, char *buf,
+                          size_t size);
+
+#endif

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what ufjit needs to build and test on Debian 12, only what is
+# missing; prints nothing when everything is present. Run as root (or with
+# sudo available). Idempotent.
+set -euo pipefail
+
+debs=(cmake make gcc g++ pkg-config llvm-14-dev libtbb-dev libcmocka-dev
+      python3 python3-pip python3-venv)
+missing=()
+for p in "${debs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \
+        || missing+=("$p")
+done
+# A python3 from elsewhere on PATH (pyenv) also satisfies the python needs.
+if command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1; then
+    filtered=()
+    for p in "${missing[@]}"; do
+        case "$p" in python3|python3-pip|python3-venv) ;; *) filtered+=("$p") ;; esac
+    done
+    missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "install-deps: installing ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+        --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# NumPy and Numba are test oracles only, never runtime dependencies.
+if ! python3 -c 'import numpy, numba' >/dev/null 2>&1; then
+    echo "install-deps: installing numpy and numba from PyPI"
+    python3 -m pip install -q numpy numba 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages numpy numba
+fi

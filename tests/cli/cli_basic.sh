@@ -1,0 +1,301 @@
+#!/usr/bin/env bash
+# The ufjit command without NumPy: help and usage errors with their exit
+# codes, sysinfo fields checked against the machine, the demo, npy show and
+# npy convert against the committed NumPy expectations in DATA (see
+# gen_data.py), and bad inputs: one "ufjit: ..." line on stderr, a non-zero
+# exit and no output file.
+#
+#   cli_basic.sh UFJIT DATA
+set -u
+UFJIT=$1
+DATA=$2
+T=$(mktemp -d "${TMPDIR:-/tmp}/ufjit-cli-test.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+failures=0
+checks=0
+
+# Every failure names the line of the top-level check that failed.
+fail() {
+    local n=${#BASH_LINENO[@]}
+    echo "cli_basic.sh:${BASH_LINENO[n - 2]}: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run ARGS...: runs ufjit, sets rc, out, err.
+run() {
+    "$UFJIT" "$@" >"$T/stdout" 2>"$T/stderr"
+    rc=$?
+    out=$(cat "$T/stdout")
+    err=$(cat "$T/stderr")
+}
+
+expect_rc() {
+    checks=$((checks + 1))
+    [ "$rc" = "$1" ] || fail "exit $rc, expected $1 (stderr: $err)"
+}
+
+expect_out() { # grep -E pattern that stdout must match
+    checks=$((checks + 1))
+    grep -Eq -- "$1" "$T/stdout" || fail "stdout lacks /$1/:
+$out"
+}
+
+expect_err() {
+    checks=$((checks + 1))
+    grep -Eq -- "$1" "$T/stderr" || fail "stderr lacks /$1/: $err"
+}
+
+# ok ARGS...: exit 0 and nothing on stderr.
+ok() {
+    run "$@"
+    checks=$((checks + 1))
+    [ "$rc" = 0 ] || fail "ufjit $* exited $rc: $err"
+    [ -z "$err" ] || fail "ufjit $* wrote to stderr: $err"
+}
+
+# bad CODE PATTERN ARGS...: exit CODE, exactly one stderr line
+# "ufjit: ..." matching PATTERN, nothing on stdout.
+bad() {
+    local code=$1 pattern=$2
+    shift 2
+    run "$@"
+    checks=$((checks + 1))
+    [ "$rc" = "$code" ] || fail "ufjit $* exited $rc, expected $code: $err"
+    [ "$(wc -l <"$T/stderr")" = 1 ] || fail "ufjit $*: stderr is not one line:
+$err"
+    case $err in
+    "ufjit: "*) ;;
+    *) fail "ufjit $*: stderr does not start with 'ufjit: ': $err" ;;
+    esac
+    grep -Eq -- "$pattern" "$T/stderr" || fail "ufjit $*: stderr lacks /$pattern/: $err"
+    [ -z "$out" ] || fail "ufjit $*: wrote to stdout on error: $out"
+}
+
+# ---- help, version, usage ---------------------------------------------------
+
+ok --help
+expect_out '^usage: ufjit'
+for c in sysinfo npy demo call inspect; do expect_out "^  $c "; done
+expect_out 'Exit status'
+ok -h
+expect_out '^usage: ufjit'
+ok help
+expect_out '^usage: ufjit'
+ok --version
+expect_out '^ufjit [0-9]+\.[0-9]+\.[0-9]+$'
+version=${out#ufjit }
+
+for c in sysinfo demo "npy" "npy show" "npy convert"; do
+    # shellcheck disable=SC2086 # word splitting of "npy show" is wanted
+    ok $c --help
+    expect_out '^usage: ufjit '"$c"
+    # shellcheck disable=SC2086
+    ok help $c
+    expect_out '^usage: ufjit '"$c"
+done
+ok npy show -h
+expect_out 'basic indexing'
+ok npy convert --help
+for step in '1\. --slice' '2\. --transpose' '3\. --dtype' '4\. --order'; do
+    expect_out "$step"
+done
+expect_out 'np.save\(OUT, r\)'
+
+bad 2 'no command given' 
+bad 2 "unknown command 'frobnicate'" frobnicate
+bad 2 "unknown option '--bogus'" --bogus
+bad 2 "unknown command 'nosuch'" help nosuch
+bad 1 "'call' is not built yet" call
+bad 1 "'inspect' is not built yet" help inspect
+bad 2 "unexpected argument 'extra'" sysinfo extra
+bad 2 "unknown option '--fast'" sysinfo --fast
+bad 2 "unknown option '--x'" demo --x=1
+bad 2 "missing 'show' or 'convert'" npy
+bad 2 "unknown subcommand 'view'" npy view
+bad 2 'missing FILE' npy show
+bad 2 'missing IN and OUT' npy convert
+bad 2 'missing OUT' npy convert "$DATA/i4_c.npy"
+bad 2 "unexpected argument 'c'" npy convert a b c
+bad 2 'option --slice needs a value' npy show "$DATA/i4_c.npy" --slice
+bad 2 'option --dtype given twice' npy convert a b --dtype f4 --dtype f8
+bad 2 "see 'ufjit npy convert --help'" npy convert a b --order X
+
+# ---- sysinfo --------------------------------------------------------------------
+
+# field LABEL: the value of "  LABEL   : value" in the last output.
+field() {
+    sed -n "s/^  $1 *: //p" "$T/stdout" | head -n 1
+}
+
+UFJIT_NUM_THREADS=3 ok sysinfo
+for label in 'Version' 'Build' 'Sanitizers' 'Compiler' 'Machine' \
+    'CPU name' 'CPU count' 'AVX2' 'AVX-512' 'Kernel' 'LLVM' 'CUDA'; do
+    checks=$((checks + 1))
+    [ -n "$(field "$label")" ] || fail "sysinfo has no '$label' field:
+$out"
+done
+checks=$((checks + 1))
+[ "$(field Version)" = "$version" ] || fail "sysinfo version $(field Version) != $version"
+expect_out '^  LLVM +: not linked in this build$'
+expect_out '^  CUDA +: not probed yet'
+expect_out '^  UFJIT_NUM_THREADS +: 3$'
+checks=$((checks + 1))
+case $(field Kernel) in
+"$(uname -s) $(uname -r) "*) ;;
+*) fail "sysinfo kernel '$(field Kernel)' is not uname's '$(uname -s) $(uname -r)'" ;;
+esac
+checks=$((checks + 1))
+[ "$(field Machine)" = "$(uname -m)" ] || fail "sysinfo machine '$(field Machine)' != $(uname -m)"
+checks=$((checks + 1))
+case $(field 'CPU count') in
+"$(getconf _NPROCESSORS_ONLN) online, "*) ;;
+*) fail "sysinfo CPU count '$(field 'CPU count')' disagrees with getconf" ;;
+esac
+if [ -r /proc/cpuinfo ]; then
+    model=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+    if [ -n "$model" ]; then
+        checks=$((checks + 1))
+        [ "$(field 'CPU name')" = "$model" ] || fail "CPU name '$(field 'CPU name')' != '$model'"
+    fi
+    # cpuid and the kernel's flags must agree (the kernel hides features
+    # the OS does not enable, as sysinfo does).
+    if [ "$(uname -m)" = x86_64 ]; then
+        flags=" $(sed -n 's/^flags[[:space:]]*: *//p' /proc/cpuinfo | head -n 1) "
+        for feat in avx2:AVX2 avx512f:AVX-512; do
+            checks=$((checks + 1))
+            want=no
+            case $flags in *" ${feat%%:*} "*) want=yes ;; esac
+            got=$(field "${feat#*:}")
+            [ "${got%% *}" = "$want" ] || fail "sysinfo ${feat#*:} '$got', /proc/cpuinfo says $want"
+        done
+        for f in sse2 sse4_2 avx fma avx2 avx512f avx512bw avx512vl; do
+            case $flags in *" $f "*) has=1 ;; *) has=0 ;; esac
+            case " $(field 'CPU features (cpuid)') " in
+            *" $f "*) got=1 ;; *) got=0 ;; esac
+            checks=$((checks + 1))
+            [ "$has" = "$got" ] || fail "feature $f: /proc/cpuinfo $has, sysinfo $got"
+        done
+    fi
+fi
+if [ -w /dev/full ]; then
+    "$UFJIT" sysinfo >/dev/full 2>"$T/stderr"
+    rc=$?
+    err=$(cat "$T/stderr")
+    expect_rc 1
+    expect_err '^ufjit: cannot write the output: No space left on device$'
+fi
+
+# ---- demo -------------------------------------------------------------------------
+
+mkdir "$T/demo_tmp"
+TMPDIR="$T/demo_tmp" ok demo
+for s in '^== 1\. Creating arrays ==$' '^== 2\. Views' '^== 3\. Broadcasting' \
+    '^== 4\. Casting' '^== 5\. Memory order' '^== 6\. \.npy files' \
+    '^== 7\. Printing large arrays' '^== done: 7 sections in '; do
+    expect_out "$s"
+done
+expect_out '^# np\.array_equal\(f, g\) -> True$'
+expect_out '^error \(UF_ERR_SHAPE\): '
+expect_out '^error \(UF_ERR_CAST\): '
+checks=$((checks + 1))
+[ -z "$(ls -A "$T/demo_tmp")" ] || fail "demo left files: $(ls -A "$T/demo_tmp")"
+
+# ---- npy show and convert against committed NumPy output ----------------------
+
+cases=0
+while IFS=$'\t' read -r kind cid file rest; do
+    cases=$((cases + 1))
+    checks=$((checks + 1))
+    if [ "$kind" = show ]; then
+        if [ "$rest" = - ]; then
+            (cd "$DATA" && "$UFJIT" npy show "$file") >"$T/got" 2>"$T/stderr"
+        else
+            (cd "$DATA" && "$UFJIT" npy show "$file" --slice "$rest") >"$T/got" 2>"$T/stderr"
+        fi
+        rc=$?
+    else
+        IFS=$'\t' read -r -a args <<<"$rest"
+        rm -f "$T/out.npy"
+        "$UFJIT" npy convert "$DATA/$file" "$T/out.npy" "${args[@]}" 2>"$T/stderr" &&
+            (cd "$T" && "$UFJIT" npy show out.npy) >"$T/got" 2>>"$T/stderr"
+        rc=$?
+    fi
+    if [ "$rc" != 0 ]; then
+        fail "case $cid: exit $rc: $(cat "$T/stderr")"
+    elif ! diff -u "$DATA/expected/$cid.txt" "$T/got" >"$T/diff"; then
+        fail "case $cid: output differs from NumPy's (expected/$cid.txt):
+$(cat "$T/diff")"
+    fi
+done <"$DATA/cases.txt"
+checks=$((checks + 1))
+[ "$cases" -ge 20 ] || fail "only $cases cases read from $DATA/cases.txt"
+
+# The header of every file convert wrote is NumPy's too (a C-order result
+# written to a new path, an F-order one over its own input).
+cp "$DATA/f8_f.npy" "$T/inplace.npy"
+ok npy convert "$T/inplace.npy" "$T/inplace.npy" --dtype float32
+(cd "$T" && "$UFJIT" npy show inplace.npy) | sed 1d >"$T/got"
+sed 1d "$DATA/expected/convert_dtype_keeps_f.txt" >"$T/want"
+checks=$((checks + 1))
+diff -u "$T/want" "$T/got" >"$T/diff" || fail "in-place convert differs: $(cat "$T/diff")"
+
+# ---- bad inputs: a message, non-zero exit, no output file -----------------------
+
+# no_output: OUT must not exist, nor any temporary file beside it.
+no_output() {
+    checks=$((checks + 1))
+    [ ! -e "$T/bad/out.npy" ] || fail "an output file was written"
+    [ -z "$(ls -A "$T/bad")" ] || fail "files left behind: $(ls -A "$T/bad")"
+}
+mkdir "$T/bad"
+printf 'this is not a .npy file, not at all' >"$T/garbage.npy"
+head -c 140 "$DATA/big.npy" >"$T/truncated.npy"
+head -c 50 "$DATA/i4_c.npy" >"$T/short_header.npy"
+: >"$T/empty.npy"
+I4="$DATA/i4_c.npy"
+OUT="$T/bad/out.npy"
+
+bad 1 'missing\.npy' npy show "$T/missing.npy"
+bad 1 'missing\.npy' npy convert "$T/missing.npy" "$OUT"
+no_output
+for f in garbage truncated short_header empty; do
+    bad 1 "$f\.npy" npy show "$T/$f.npy"
+    bad 1 "$f\.npy" npy convert "$T/$f.npy" "$OUT"
+    no_output
+done
+bad 1 'Is a directory' npy show "$T"
+bad 1 'Is a directory' npy convert "$T" "$OUT"
+no_output
+bad 2 "bad --slice '1:2:3:4'" npy show "$I4" --slice 1:2:3:4
+bad 2 "bad --slice 'x'" npy convert "$I4" "$OUT" --slice x
+no_output
+bad 1 "--slice '5'" npy show "$I4" --slice 5
+bad 1 "--slice '0, 0, 0'" npy convert "$I4" "$OUT" --slice '0, 0, 0'
+no_output
+bad 2 "bad --dtype 'float99'" npy convert "$I4" "$OUT" --dtype float99
+bad 2 "bad --dtype 'object'" npy convert "$I4" "$OUT" --dtype object
+bad 2 "bad --dtype ''" npy convert "$I4" "$OUT" --dtype ''
+no_output
+bad 2 "bad --order 'K': must be C or F" npy convert "$I4" "$OUT" --order K
+no_output
+bad 2 'bad --transpose' npy convert "$I4" "$OUT" --transpose 1,x
+bad 2 'bad --transpose' npy convert "$I4" "$OUT" --transpose 1,,0
+no_output
+bad 1 "axes don't match array: 1 axis given for an array of 2 dimensions" \
+    npy convert "$I4" "$OUT" --transpose 0
+bad 1 "axes don't match array: 3 axes given for an array of 1 dimension" \
+    npy convert "$DATA/b1.npy" "$OUT" --transpose 0,1,2
+bad 1 "--transpose '0,0'" npy convert "$I4" "$OUT" --transpose 0,0
+bad 1 "--transpose '0,2'" npy convert "$I4" "$OUT" --transpose 0,2
+no_output
+bad 1 'nodir' npy convert "$I4" "$T/nodir/out.npy"
+checks=$((checks + 1))
+[ ! -e "$T/nodir" ] || fail "convert created a directory"
+# A failed convert leaves an existing OUT untouched.
+cp "$I4" "$T/keep.npy"
+bad 1 "--slice '7'" npy convert "$DATA/b1.npy" "$T/keep.npy" --slice 7
+checks=$((checks + 1))
+cmp -s "$I4" "$T/keep.npy" || fail "a failed convert changed its OUT"
+
+echo "cli_basic: $checks checks, $failures failures"
+[ "$failures" = 0 ]
