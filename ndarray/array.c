@@ -139,6 +139,12 @@ static uf_array *alloc_header(uf_dtype dtype, int ndim, uf_error *err)
 static int64_t checked_nbytes(uf_dtype dtype, int ndim, const int64_t *shape,
                               uf_error *err)
 {
+    if (ndim < 0 || ndim > UF_MAXDIMS) {
+        uf__error_set(err, UF_ERR_VALUE,
+                      "number of dimensions must be within [0, %d], got %d",
+                      UF_MAXDIMS, ndim);
+        return -1;
+    }
     if (ndim > 0 && shape == NULL) {
         uf__error_set(err, UF_ERR_INVALID, "shape is NULL");
         return -1;
@@ -182,7 +188,8 @@ uf_array *uf_empty(uf_dtype dtype, int ndim, const int64_t *shape,
     if (a->data == NULL)
         goto fail_data;
     a->release = free_owned;
-    memcpy(a->shape, shape, (size_t)ndim * sizeof(int64_t));
+    if (ndim > 0)
+        memcpy(a->shape, shape, (size_t)ndim * sizeof(int64_t));
     uf__contiguous_strides(uf_dtype_itemsize(dtype), ndim, shape, order,
                            a->strides);
     a->flags = UF_ARRAY_WRITEABLE | UF_ARRAY_OWNDATA;

@@ -318,20 +318,35 @@ void uf__iter_range(const uf__iter *it, int64_t begin, int64_t end,
     }
 }
 
+/* Pointers are recomputed from the coordinates rather than advanced from
+ * the previous call's, so `ptrs` is output only. One outer dimension (the
+ * common case after coalescing) needs no coordinates at all. */
 bool uf__iter_next(const uf__iter *it, uf__iter_cursor *c, char **ptrs)
 {
     const int nop = it->nop, nd = it->ndim;
-    const int64_t *r = it->strides + nop;
+    char *const *base = it->base;
+    const int64_t *outer = it->strides + nop;
+    int64_t k = c->next;
 
-    if (c->next >= c->end)
+    if (k >= c->end)
         return false;
-    for (int op = 0; op < nop; op++)
-        ptrs[op] = it->base[op];
-    for (int d = 1; d < nd; d++, r += nop) {
-        int64_t k = c->coord[d - 1];
-
+    c->next = k + 1;
+    if (nd == 1) {
         for (int op = 0; op < nop; op++)
-            ptrs[op] += k * r[op];
+            ptrs[op] = base[op];
+        return true;
+    }
+    if (nd == 2) {
+        for (int op = 0; op < nop; op++)
+            ptrs[op] = base[op] + k * outer[op];
+        return true;
+    }
+    for (int op = 0; op < nop; op++) {
+        char *p = base[op];
+
+        for (int d = 1; d < nd; d++)
+            p += c->coord[d - 1] * outer[(size_t)(d - 1) * (size_t)nop + op];
+        ptrs[op] = p;
     }
     /* Odometer step to the next strip's coordinates. */
     for (int d = 1; d < nd; d++) {
@@ -339,6 +354,5 @@ bool uf__iter_next(const uf__iter *it, uf__iter_cursor *c, char **ptrs)
             break;
         c->coord[d - 1] = 0;
     }
-    c->next++;
     return true;
 }
