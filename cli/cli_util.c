@@ -386,6 +386,9 @@ static bool overflows_f32(double x)
     return isfinite(x) && !isfinite((float)x);
 }
 
+/* Complex values are stored as their two parts (C17 6.2.5: a complex has
+ * the layout of a two-element array): re + im * I would turn an infinite
+ * real part and a NaN imaginary part into NaN + NaN i. */
 static int store_typed(const literal *lit, uf_dtype dt, uf__cli_scalar *out,
                        const char *text, uf_error *err)
 {
@@ -435,15 +438,11 @@ static int store_typed(const literal *lit, uf_dtype dt, uf__cli_scalar *out,
             if (overflows_f32(lit->re) || overflows_f32(lit->im))
                 return uf__cli_seterr(err, UF_ERR_VALUE,
                                       "%s overflows complex64", text);
-            float _Complex z;
-            __real__ z = (float)lit->re;
-            __imag__ z = (float)lit->im;
-            out->v.c64 = z;
+            float parts[2] = {(float)lit->re, (float)lit->im};
+            memcpy(&out->v.c64, parts, sizeof parts);
         } else {
-            double _Complex z;
-            __real__ z = lit->re;
-            __imag__ z = lit->im;
-            out->v.c128 = z;
+            double parts[2] = {lit->re, lit->im};
+            memcpy(&out->v.c128, parts, sizeof parts);
         }
         return 0;
     }

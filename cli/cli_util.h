@@ -38,12 +38,12 @@ typedef struct uf__cli_opt {
 } uf__cli_opt;
 
 /* Parses argv[0..argc) of command `cmd` (used in messages). Options may
- * come anywhere; "--" ends them; "-" alone is a positional. Positionals go
- * to pos[], at most max_pos of them (the caller checks the minimum, so it
- * can name what is missing). Returns 0,
- * UF__CLI_HELP for -h/--help (nothing printed), or UF__CLI_USAGE after
+ * come anywhere; "--" ends them; "-" alone and negative numbers ("-3",
+ * "-.5") are positionals. Positionals go to pos[], at most max_pos of them
+ * (the caller checks the minimum, so it can name what is missing). Returns
+ * 0, UF__CLI_HELP for -h/--help (nothing printed), or UF__CLI_USAGE after
  * printing why. An option's value is always the next argument, even when
- * it starts with '-' ("--slice -1"). */
+ * it starts with '-' ("--slice -1"). At most 64 options. */
 int uf__cli_parse(const char *cmd, int argc, char **argv,
                   const uf__cli_opt *opts, int nopts, const char **pos,
                   int max_pos, int *npos);

@@ -190,7 +190,7 @@ static const cpu_feature cpu_features[] = {
 static bool cpuid_bit(const cpu_feature *f)
 {
     unsigned a, b, c, d;
-    if (__get_cpuid_max(f->leaf & 0x80000000u, NULL) < f->leaf)
+    if ((unsigned)__get_cpuid_max(f->leaf & 0x80000000u, NULL) < f->leaf)
         return false;
     if (!__get_cpuid_count(f->leaf, f->subleaf, &a, &b, &c, &d))
         return false;

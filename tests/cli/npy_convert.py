@@ -118,12 +118,12 @@ def combos(j, a, dtypes):
     trs = transposes_for(a.ndim)
     dts = [None] + dtypes
     orders = [None, "C", "F"]
-    out = [(s, None, None, None) for s in pick(sls[1:], 2)]
+    out = [(s, None, None, None) for s in pick(sls[1:], 1)]
     out += [(None, t, None, None) for t in pick(trs[1:], 1)]
     out += [(None, None, dtypes[(2 * j + k) % len(dtypes)], None)
             for k in range(2)]
     out += [(None, None, None, o) for o in pick(orders[1:], 1)]
-    out += pick(list(itertools.product(sls, trs, dts, orders)), 4)
+    out += pick(list(itertools.product(sls, trs, dts, orders)), 3)
     return out
 
 

@@ -2,6 +2,7 @@
  * `ufjit call` will take them, the option parser, tuples and axis lists.
  * Needs no NumPy: the expected values are Python's own (int(), float(),
  * complex() and Numba's typeof() of the literal, noted per row). */
+#include <complex.h>
 #include <math.h>
 
 #include "test_util.h"
@@ -177,8 +178,8 @@ static void check_scalar(const scalar_case *c)
     case UF_UINT64: u = s.v.u64; break;
     case UF_FLOAT32: re = s.v.f32; break;
     case UF_FLOAT64: re = s.v.f64; break;
-    case UF_COMPLEX64: re = __real__ s.v.c64; im = __imag__ s.v.c64; break;
-    default: re = __real__ s.v.c128; im = __imag__ s.v.c128; break;
+    case UF_COMPLEX64: re = crealf(s.v.c64); im = cimagf(s.v.c64); break;
+    default: re = creal(s.v.c128); im = cimag(s.v.c128); break;
     }
     if (i != c->i || u != c->u || !same_double(re, c->re) ||
         !same_double(im, c->im))
