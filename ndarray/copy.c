@@ -77,9 +77,9 @@ static void stride_perm(int ndim, const int64_t *strides, int *perm)
  * The axes are handed to the iterator in dst's memory order. Where dst and
  * src disagree on the best order the iterator keeps the order it was given,
  * so dst wins, as in NumPy's assignment (its raw two-array iterator sorts by
- * dst): a transposing copy then writes forward and reads strided, several
- * times faster than the other way round. Flipping and coalescing still
- * happen in the iterator. */
+ * dst): a transposing copy then writes forward and reads strided, which
+ * measured 1.2-1.3x faster on 2048x2048 float64 than the other way round.
+ * Flipping and coalescing still happen in the iterator. */
 static int cast_into(uf_array *dst, int ndim, const int64_t *shape,
                      const int64_t *strides, char *data, uf_dtype dtype,
                      uf_error *err)

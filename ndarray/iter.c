@@ -186,8 +186,8 @@ static void sort_axes(uf__iter *it)
     }
 }
 
-/* Merges axis d+1 into the merged axis below it when every operand steps
- * from one to the other exactly as if they were one axis. */
+/* Merges each axis into the (merged) axis inside it when every operand
+ * steps from one to the other exactly as if they were one axis. */
 static void coalesce(uf__iter *it)
 {
     int w = 0;
@@ -227,11 +227,13 @@ uf__iter *uf__iter_new(int nop, const uf__iter_operand *ops, int ndim,
     size = space_size(ndim, shape);
     if (size < 0) {
         uf__error_set(err, UF_ERR_OVERFLOW,
-                      "iteration space has more than 2**63 elements");
+                      "iteration space is too big: the product of the shape "
+                      "overflows");
         return NULL;
     }
 
-    /* One block: header, base pointers, shape, stride rows. */
+    /* One block: header, shape, stride rows, base pointers (the int64_t
+     * arrays first, so they stay aligned on 32-bit targets too). */
     if (!uf__mul_size(rows, (size_t)nop + 1, &cells) ||
         !uf__mul_size(cells, sizeof(int64_t), &nbytes) ||
         !uf__add_size(nbytes, sizeof *it + (size_t)nop * sizeof(char *),
@@ -243,9 +245,9 @@ uf__iter *uf__iter_new(int nop, const uf__iter_operand *ops, int ndim,
     if (it == NULL)
         return NULL;
     it->nop = nop;
-    it->base = (char **)(it + 1);
-    it->shape = (int64_t *)(it->base + nop);
+    it->shape = (int64_t *)(it + 1);
     it->strides = it->shape + rows;
+    it->base = (char **)(it->strides + rows * (size_t)nop);
     for (int op = 0; op < nop; op++)
         it->base[op] = ops[op].data;
 

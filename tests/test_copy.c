@@ -103,7 +103,7 @@ static uf_array *view(uf_array *a, uf_dtype t, int64_t offset, int ndim,
     return v;
 }
 
-/* ---- uf_array_copy / uf_array_astype ------------------------------------ */
+/* ---- uf_array_copy / uf_array_astype */
 
 /* The memory of a copy, in address order, for each order. */
 static void test_copy_memory_order(void **state)
@@ -273,7 +273,7 @@ static void test_copy_bad_arguments(void **state)
     uf_array_release(a);
 }
 
-/* ---- uf_array_copyto ------------------------------------------------------ */
+/* ---- uf_array_copyto */
 
 static void test_copyto_broadcast(void **state)
 {
@@ -543,7 +543,7 @@ static void test_copyto_out_of_memory(void **state)
     assert_true(done);
 }
 
-/* ---- uf_array_fill -------------------------------------------------------- */
+/* ---- uf_array_fill */
 
 static void test_fill(void **state)
 {
@@ -616,7 +616,7 @@ static void test_fill(void **state)
     uf_array_release(a);
 }
 
-/* ---- NumPy's answers for random views ------------------------------------- */
+/* ---- NumPy's answers for random views */
 
 static int parse_ints(const char *s, int64_t *out, int max)
 {

@@ -6,6 +6,8 @@
 #include "ndarray/iter.h"
 
 #define SEED UINT64_C(0x5eed1e7e12345678)
+
+static const char *data_path = UF_TEST_DATA_DIR "/iter_order.txt";
 #define NCASES 10000
 #define MAXND 5
 #define MAXOP 5 /* 4 random operands plus the index operand */
@@ -682,7 +684,131 @@ static void test_out_of_memory(void **state)
     assert_int_equal(uf__alloc_live(), live);
 }
 
-int main(void)
+/* ---- NumPy's nditer(order='K', flags=['external_loop']) as the oracle */
+
+static int parse_list(const char *s, int64_t *out, int max)
+{
+    int n = 0;
+
+    while (*s != '\0' && *s != ';' && *s != '|') {
+        char *end;
+        assert_true(n < max);
+        out[n++] = strtoll(s, &end, 10);
+        assert_true(end != s);
+        s = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+/* The next ';'- or '|'-separated part of *s. */
+static const char *next_part(const char **s)
+{
+    const char *start = *s;
+
+    *s += strcspn(*s, ";|");
+    if (**s != '\0')
+        (*s)++;
+    return start;
+}
+
+/* One line: every strip of ufjit's iterator starts where the matching
+ * row of NumPy's iterator views starts, in the same order. */
+static void run_numpy_case(const char *file, int line, const char *s)
+{
+    int64_t shape[MAXND], itshape[MAXND], opshape[MAXOP][MAXND];
+    int64_t opstrides[MAXOP][MAXND], itstrides[MAXOP][MAXND];
+    int64_t itoff[MAXOP], nouter = 1;
+    int ndim, nop, itnd;
+    uf__iter_operand ops[MAXOP];
+    char *bufs[MAXOP];
+    uf__iter_cursor cur;
+    char *p[MAXOP];
+    uf_error err;
+
+    ndim = parse_list(next_part(&s), shape, MAXND);
+    nop = atoi(next_part(&s));
+    assert_true(nop >= 1 && nop <= MAXOP);
+    for (int k = 0; k < nop; k++) {
+        int64_t nbytes = strtoll(next_part(&s), NULL, 10);
+        int64_t offset = strtoll(next_part(&s), NULL, 10);
+        int n = parse_list(next_part(&s), opshape[k], MAXND);
+
+        assert_int_equal(parse_list(next_part(&s), opstrides[k], MAXND), n);
+        bufs[k] = malloc((size_t)nbytes);
+        assert_non_null(bufs[k]);
+        ops[k] = (uf__iter_operand){bufs[k] + offset, n, opshape[k],
+                                    opstrides[k]};
+    }
+    itnd = parse_list(next_part(&s), itshape, MAXND);
+    for (int k = 0; k < nop; k++) {
+        itoff[k] = strtoll(next_part(&s), NULL, 10);
+        assert_int_equal(parse_list(next_part(&s), itstrides[k], MAXND),
+                         itnd);
+    }
+    for (int d = 0; d + 1 < itnd; d++)
+        nouter *= itshape[d];
+
+    uf__iter *it = uf__iter_new(nop, ops, ndim, shape, 0, &err);
+    if (it == NULL)
+        uf_fail_at(file, line, "%s", err.message);
+    if (uf__iter_strip_len(it) != itshape[itnd - 1] ||
+        uf__iter_nstrips(it) != nouter)
+        uf_fail_at(file, line, "%lld strips of %lld, NumPy %lld of %lld",
+                   (long long)uf__iter_nstrips(it),
+                   (long long)uf__iter_strip_len(it), (long long)nouter,
+                   (long long)itshape[itnd - 1]);
+    for (int k = 0; k < nop; k++)
+        if (uf__iter_strip_strides(it)[k] != itstrides[k][itnd - 1])
+            uf_fail_at(file, line, "operand %d strip stride %lld, NumPy %lld",
+                       k, (long long)uf__iter_strip_strides(it)[k],
+                       (long long)itstrides[k][itnd - 1]);
+    uf__iter_range(it, 0, nouter, &cur);
+    for (int64_t strip = 0; uf__iter_next(it, &cur, p); strip++) {
+        int64_t rest = strip;
+        int64_t want[MAXOP];
+
+        for (int k = 0; k < nop; k++)
+            want[k] = itoff[k];
+        for (int d = itnd - 2; d >= 0; d--) {
+            for (int k = 0; k < nop; k++)
+                want[k] += (rest % itshape[d]) * itstrides[k][d];
+            rest /= itshape[d];
+        }
+        for (int k = 0; k < nop; k++)
+            if (p[k] - bufs[k] != want[k])
+                uf_fail_at(file, line,
+                           "strip %lld operand %d at %lld, NumPy %lld",
+                           (long long)strip, k, (long long)(p[k] - bufs[k]),
+                           (long long)want[k]);
+    }
+    uf__iter_free(it);
+    for (int k = 0; k < nop; k++)
+        free(bufs[k]);
+}
+
+static void test_numpy_order(void **state)
+{
+    (void)state;
+    FILE *f = fopen(data_path, "r");
+    static char line[4096];
+    int lineno = 0, ncases = 0;
+
+    if (f == NULL)
+        fail_msg("cannot open %s", data_path);
+    while (fgets(line, sizeof line, f) != NULL) {
+        lineno++;
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        run_numpy_case(data_path, lineno, line);
+        ncases++;
+    }
+    fclose(f);
+    if (ncases < 100)
+        fail_msg("%s: only %d cases", data_path, ncases);
+}
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_against_brute_force),
@@ -692,6 +818,9 @@ int main(void)
         cmocka_unit_test(test_ranges),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_numpy_order),
     };
+    if (argc > 1)
+        data_path = argv[1];
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

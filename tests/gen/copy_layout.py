@@ -10,7 +10,8 @@ a line, fields separated by '|':
 offset and strides in bytes, flags "C"/"F" for contiguity of the result,
 values the result's elements in C order (real parts). With --run, runs
 TEST_EXE OUT afterwards and exits with its status; --check FILE exits 1
-when FILE (the committed copy) differs from what NumPy gives now. Exits 77 without NumPy."""
+when FILE (the committed copy) differs from what NumPy gives now. Exits 77
+without NumPy."""
 import random
 import subprocess
 import sys
