@@ -34,9 +34,9 @@ asan: asan-build
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --output-on-failure -j $(JOBS)
 
-# Benchmarks arrive with the kernel compiler; nothing to measure yet.
-bench: build
-	@echo "bench: no benchmarks yet (they come with the compiler, issue 5)"
+# Side by side with NumPy and Numba; writes bench/RESULTS.md.
+bench: deps build
+	python3 bench/run.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

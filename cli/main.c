@@ -18,8 +18,9 @@ static const command commands[] = {
             "order)", uf__cli_npy},
     {"demo", "a short tour of the array core, in NumPy's terms",
      uf__cli_demo},
-    {"call", "run a kernel on .npy files and scalars", NULL},
-    {"inspect", "show a kernel's types, LLVM IR, assembly or PTX", NULL},
+    {"call", "run a kernel on .npy files and scalars", uf__cli_call},
+    {"inspect", "show a kernel's types, LLVM IR, assembly or PTX",
+     uf__cli_inspect},
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
@@ -30,7 +31,8 @@ static void print_help(FILE *out)
             "usage: ufjit [--version] [--help] COMMAND [ARGS...]\n"
             "\n"
             "ufjit runs Numba-style array kernels from C; this build has the\n"
-            "NumPy-like array core and .npy files (version %s).\n"
+            "NumPy-like array core, .npy files and vectorize kernels on the\n"
+            "cpu target (version %s).\n"
             "\n"
             "Commands:\n",
             uf_version());

@@ -8,6 +8,7 @@
 #include <ufjit/dtype.h>
 #include <ufjit/array.h>
 #include <ufjit/npy.h>
+#include <ufjit/kernel.h>
 
 UF_BEGIN_DECLS
 

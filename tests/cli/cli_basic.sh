@@ -105,8 +105,8 @@ bad 2 'no command given'
 bad 2 "unknown command 'frobnicate'" frobnicate
 bad 2 "unknown option '--bogus'" --bogus
 bad 2 "unknown command 'nosuch'" help nosuch
-bad 1 "'call' is not built yet" call
-bad 1 "'inspect' is not built yet" help inspect
+bad 2 "missing KERNELS.py" call
+ok help inspect
 bad 2 "unexpected argument 'extra'" sysinfo extra
 bad 2 "unknown option '--fast'" sysinfo --fast
 bad 2 "unknown option '--x'" demo --x=1

@@ -1,0 +1,447 @@
+/* ufjit call: runs one kernel of a kernel file on .npy files and scalar
+ * literals and writes its outputs to .npy files (DESIGN.md section 4).
+ *
+ * Everything that can be checked without the kernel (options, scalar
+ * literals, output names) is checked first; the outputs are computed
+ * whole and only then written, each to a temporary file beside its final
+ * name, and renamed into place once all are written: a failure leaves no
+ * output file behind, new or half-written. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+
+static const char call_help[] =
+    "usage: ufjit call KERNELS.py NAME ARG... -o OUT.npy [-o OUT2.npy ...]\n"
+    "                  [--target T] [--threads N]\n"
+    "\n"
+    "Runs the kernel NAME of the kernel file KERNELS.py (a Python file\n"
+    "written for Numba) once, as NumPy would call the ufunc: the inputs\n"
+    "broadcast together and the loop is the first declared signature that\n"
+    "every input can be cast to safely (a bare @vectorize compiles one for\n"
+    "the exact input types).\n"
+    "\n"
+    "Each ARG is one input, in order:\n"
+    "  FILE.npy        a NumPy .npy file\n"
+    "  'FILE.npy[EXPR]'  the file indexed with NumPy basic indexing, e.g.\n"
+    "                  'a.npy[::-1, 1:]': a strided view, not a copy\n"
+    "  a scalar        typed as Numba types the Python literal: 3 is int64,\n"
+    "                  2.5 float64, true bool, 1+2j complex128; or with an\n"
+    "                  explicit type: float32:2.5, int32:7, u1:255,\n"
+    "                  complex64:1-2j. A scalar is a 0-d array.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output OUT.npy  where an output goes; give one per output of\n"
+    "                        the kernel, in order (a kernel returning a\n"
+    "                        tuple has one output per element)\n"
+    "  --target T            cpu (the default); parallel and cuda are not\n"
+    "                        built yet\n"
+    "  --threads N           threads to use; only 1 until the parallel\n"
+    "                        target exists\n"
+    "\n"
+    "Example, with the seeds' gaussian_pdf:\n"
+    "  ufjit call kernels.py gaussian_pdf x.npy float32:0 float32:1 \\\n"
+    "             -o pdf.npy\n"
+    "\n"
+    "Outputs are written only when the whole call succeeded, each file\n"
+    "whole or not at all. One line per output is printed on success.\n"
+    "Errors in the kernel file are reported as FILE:LINE:COL with the\n"
+    "source line and a caret.\n"
+    "\n"
+    "Exit status: 0 done, 1 the kernel or an input failed (kernel errors,\n"
+    "unreadable files, types with no matching signature, shapes that do\n"
+    "not broadcast), 2 bad arguments.\n";
+
+/* NumPy's NPY_MAXARGS: inputs plus outputs of one ufunc. */
+#define MAX_OPERANDS 64
+#define MAX_ARGV (2 * MAX_OPERANDS + 16)
+
+static const char *const targets[] = {"cpu", "parallel", "cuda", "cudasim"};
+
+typedef struct call_cmd {
+    const char *kernels, *name;
+    const char *args[MAX_OPERANDS];
+    int nargs;
+    const char *outs[MAX_OPERANDS];
+    int nouts;
+    const char *target, *threads;
+    uf__cli_scalar scalars[MAX_OPERANDS]; /* for args that are scalars */
+    bool is_scalar[MAX_OPERANDS];
+} call_cmd;
+
+/* A kernel error is "FILE:LINE:COL: message" followed by the source line
+ * and the caret the library put in the message. */
+static int kernel_fail(const uf_error *err, const char *what)
+{
+    if (err->file[0] != '\0' && err->line > 0) {
+        fprintf(stderr, "ufjit: %s:%d:%d: %s\n", err->file, err->line,
+                err->column, err->message);
+        return UF__CLI_ERROR;
+    }
+    return uf__cli_fail(err, what);
+}
+
+static bool is_npy_name(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 4 && strcmp(s + n - 4, ".npy") == 0;
+}
+
+/* "a.npy[::2, 1]" -> the file name's length and the index expression's
+ * bounds; false when `arg` is not of that form. */
+static bool split_indexed(const char *arg, size_t *path_len,
+                          const char **expr, size_t *expr_len)
+{
+    size_t n = strlen(arg);
+    if (n < 6 || arg[n - 1] != ']')
+        return false;
+    const char *open = NULL;
+    for (const char *p = strstr(arg, ".npy["); p; p = strstr(p + 1, ".npy["))
+        open = p;
+    if (open == NULL)
+        return false;
+    *path_len = (size_t)(open - arg) + 4;
+    *expr = open + 5;
+    *expr_len = (size_t)(arg + n - 1 - *expr);
+    return *path_len > 4;
+}
+
+static bool is_input_file(const char *arg)
+{
+    size_t pl, el;
+    const char *e;
+    return is_npy_name(arg) || split_indexed(arg, &pl, &e, &el);
+}
+
+/* ---- the command line ----------------------------------------------------
+ * -o may be repeated, which uf__cli_parse does not allow for an option; so
+ * the -o pairs are taken out first and the rest is parsed as usual. */
+
+static int take_outputs(call_cmd *c, int argc, char **argv, char **rest,
+                        int *nrest)
+{
+    *nrest = 0;
+    bool done = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *out = NULL;
+        if (*nrest >= MAX_ARGV - 1)
+            return uf__cli_usage("call", "too many arguments");
+        if (!done && strcmp(a, "--") == 0) {
+            done = true;
+        } else if (!done && (strcmp(a, "-o") == 0 ||
+                             strcmp(a, "--output") == 0)) {
+            if (i + 1 >= argc)
+                return uf__cli_usage("call", "option %s needs a file name",
+                                     a);
+            out = argv[++i];
+        } else if (!done && strncmp(a, "--output=", 9) == 0) {
+            out = a + 9;
+        } else if (!done && (strcmp(a, "--target") == 0 ||
+                             strcmp(a, "--threads") == 0) && i + 1 < argc) {
+            /* the value is copied as is, even if it reads "-o" */
+            rest[(*nrest)++] = argv[i++];
+            a = argv[i];
+        }
+        if (out == NULL) {
+            rest[(*nrest)++] = (char *)a;
+            continue;
+        }
+        if (out[0] == '\0')
+            return uf__cli_usage("call", "empty output file name");
+        if (c->nouts >= MAX_OPERANDS)
+            return uf__cli_usage("call", "more than %d outputs",
+                                 MAX_OPERANDS);
+        for (int k = 0; k < c->nouts; k++)
+            if (strcmp(c->outs[k], out) == 0)
+                return uf__cli_usage("call", "output '%s' given twice", out);
+        c->outs[c->nouts++] = out;
+    }
+    return 0;
+}
+
+static int check_target_threads(const call_cmd *c)
+{
+    if (c->target != NULL) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
+            known = known || strcmp(c->target, targets[i]) == 0;
+        if (!known)
+            return uf__cli_usage("call", "unknown target '%s' (targets: "
+                                 "cpu, parallel, cuda, cudasim)", c->target);
+    }
+    if (c->threads != NULL) {
+        char *end;
+        errno = 0;
+        long n = strtol(c->threads, &end, 10);
+        if (end == c->threads || *end != '\0' || errno == ERANGE || n < 1)
+            return uf__cli_usage("call", "--threads takes a positive "
+                                 "integer, not '%s'", c->threads);
+        if (n > 1)
+            return uf__cli_error("call: --threads %ld: only 1 thread is "
+                                 "supported until the parallel target "
+                                 "exists", n);
+    }
+    return 0;
+}
+
+static int parse_args(call_cmd *c, int argc, char **argv)
+{
+    char *rest[MAX_ARGV];
+    int nrest;
+    int rc = take_outputs(c, argc - 1, argv + 1, rest, &nrest);
+    if (rc != 0)
+        return rc;
+    const uf__cli_opt opts[] = {{"--target", &c->target, NULL},
+                                {"--threads", &c->threads, NULL}};
+    const char *pos[MAX_OPERANDS + 2];
+    int npos;
+    rc = uf__cli_parse("call", nrest, rest, opts, 2, pos,
+                       MAX_OPERANDS + 2, &npos);
+    if (rc != 0)
+        return rc;
+    if (npos < 1)
+        return uf__cli_usage("call", "missing KERNELS.py");
+    if (npos < 2)
+        return uf__cli_usage("call", "missing the kernel NAME");
+    c->kernels = pos[0];
+    c->name = pos[1];
+    c->nargs = npos - 2;
+    if (c->nargs + c->nouts > MAX_OPERANDS)
+        return uf__cli_usage("call", "more than %d inputs and outputs",
+                             MAX_OPERANDS);
+    for (int i = 0; i < c->nargs; i++) {
+        c->args[i] = pos[i + 2];
+        if (is_input_file(c->args[i]))
+            continue;
+        uf_error err;
+        uf_error_clear(&err);
+        if (uf__cli_parse_scalar(c->args[i], &c->scalars[i], &err) != 0)
+            return uf__cli_usage("call", "argument %d '%s' is neither a "
+                                 ".npy file nor a scalar: %s", i + 1,
+                                 c->args[i], err.message);
+        c->is_scalar[i] = true;
+    }
+    if (c->nouts == 0)
+        return uf__cli_usage("call", "no output file: give -o OUT.npy for "
+                             "each output of the kernel");
+    return check_target_threads(c);
+}
+
+/* ---- inputs ----------------------------------------------------------------- */
+
+static uf_array *load_input(const call_cmd *c, int i, uf_error *err)
+{
+    const char *arg = c->args[i];
+    if (c->is_scalar[i])
+        return uf_full(c->scalars[i].dtype, 0, NULL, &c->scalars[i].v,
+                       c->scalars[i].dtype, UF_ORDER_C, err);
+    if (is_npy_name(arg))
+        return uf_npy_load(arg, err);
+    size_t plen, elen;
+    const char *expr;
+    split_indexed(arg, &plen, &expr, &elen);
+    char path[4096], index[1024];
+    if (plen >= sizeof path || elen >= sizeof index) {
+        uf__cli_seterr(err, UF_ERR_VALUE, "name or index too long");
+        return NULL;
+    }
+    memcpy(path, arg, plen);
+    path[plen] = '\0';
+    memcpy(index, expr, elen);
+    index[elen] = '\0';
+    uf_array *a = uf_npy_load(path, err);
+    if (a == NULL)
+        return NULL;
+    uf_array *v = uf_array_slice(a, index, err);
+    uf_array_release(a);
+    return v;
+}
+
+/* ---- outputs ---------------------------------------------------------------
+ * Each output gets a temporary file beside it, created before the kernel
+ * runs (so an unwritable place fails before any work), written after, and
+ * renamed over the final name when every output is written. */
+
+typedef struct out_files {
+    char tmp[MAX_OPERANDS][4096];
+    int n; /* temporaries that exist */
+} out_files;
+
+static void remove_temps(out_files *o, int from)
+{
+    for (int i = from; i < o->n; i++)
+        unlink(o->tmp[i]);
+    o->n = from;
+}
+
+static int reserve_outputs(const call_cmd *c, out_files *o)
+{
+    o->n = 0;
+    for (int i = 0; i < c->nouts; i++) {
+        struct stat st;
+        if (stat(c->outs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            remove_temps(o, 0);
+            return uf__cli_error("cannot write '%s': it is a directory",
+                                 c->outs[i]);
+        }
+        int w = snprintf(o->tmp[i], sizeof o->tmp[i], "%s.tmp-XXXXXX",
+                         c->outs[i]);
+        if (w < 0 || (size_t)w >= sizeof o->tmp[i]) {
+            remove_temps(o, 0);
+            return uf__cli_error("output name too long: '%s'", c->outs[i]);
+        }
+        int fd = mkstemp(o->tmp[i]);
+        if (fd < 0) {
+            int e = errno;
+            remove_temps(o, 0);
+            return uf__cli_error("cannot write '%s': %s", c->outs[i],
+                                 strerror(e));
+        }
+        close(fd);
+        o->n = i + 1;
+    }
+    return 0;
+}
+
+static int write_outputs(const call_cmd *c, out_files *o,
+                         uf_array *const *outs, uf_error *err)
+{
+    for (int i = 0; i < c->nouts; i++) {
+        if (uf_npy_save(o->tmp[i], outs[i], err) != 0) {
+            remove_temps(o, 0);
+            char what[4200];
+            snprintf(what, sizeof what, "cannot write '%s'", c->outs[i]);
+            return uf__cli_fail(err, what);
+        }
+    }
+    for (int i = 0; i < c->nouts; i++) {
+        if (rename(o->tmp[i], c->outs[i]) != 0) {
+            int e = errno;
+            /* Earlier outputs are in place already; rename cannot be
+             * undone, so say which ones. */
+            remove_temps(o, i);
+            if (i > 0)
+                return uf__cli_error("cannot write '%s': %s (the first %d "
+                                     "output%s %s written)", c->outs[i],
+                                     strerror(e), i, i == 1 ? "" : "s",
+                                     i == 1 ? "was" : "were");
+            return uf__cli_error("cannot write '%s': %s", c->outs[i],
+                                 strerror(e));
+        }
+    }
+    o->n = 0;
+    return 0;
+}
+
+static void print_written(const call_cmd *c, uf_array *const *outs)
+{
+    for (int i = 0; i < c->nouts; i++) {
+        char shape[256];
+        printf("%s: %s, shape %s\n", c->outs[i],
+               uf_dtype_name(uf_array_dtype(outs[i])),
+               uf__cli_tuple(uf_array_ndim(outs[i]), uf_array_shape(outs[i]),
+                             shape, sizeof shape));
+    }
+}
+
+/* ---- the call ------------------------------------------------------------- */
+
+/* uf_call's operand-count message speaks of the ufunc; on the command line
+ * the outputs are the -o files. */
+static int count_fail(const call_cmd *c, uf_func *f, const uf_error *err)
+{
+    int nout = uf_func_nout(f);
+    if (err->code == UF_ERR_INVALID && nout >= 0 && nout != c->nouts)
+        return uf__cli_error("'%s' has %d output%s but %d -o file%s %s "
+                             "given", c->name, nout, nout == 1 ? "" : "s",
+                             c->nouts, c->nouts == 1 ? "" : "s",
+                             c->nouts == 1 ? "was" : "were");
+    return kernel_fail(err, NULL);
+}
+
+static int run(const call_cmd *c)
+{
+    uf_error err;
+    uf_error_clear(&err);
+    uf_array *in[MAX_OPERANDS] = {NULL};
+    uf_array *out[MAX_OPERANDS] = {NULL};
+    /* 256 KiB of names: static, the command runs once per process */
+    static out_files files_storage;
+    out_files *files = &files_storage;
+    int rc = UF__CLI_ERROR;
+
+    uf_context *ctx = uf_context_new(&err);
+    if (ctx == NULL)
+        return uf__cli_fail(&err, "cannot create a context");
+    uf_module *m = uf_module_load(ctx, c->kernels, &err);
+    if (m == NULL) {
+        rc = kernel_fail(&err, NULL);
+        goto done_ctx;
+    }
+    uf_func *f = uf_module_get(m, c->name, &err);
+    if (f == NULL) {
+        rc = kernel_fail(&err, NULL);
+        goto done_module;
+    }
+    if (uf_func_nin(f) != c->nargs) {
+        rc = uf__cli_error("'%s' takes %d input%s, %d given", c->name,
+                           uf_func_nin(f), uf_func_nin(f) == 1 ? "" : "s",
+                           c->nargs);
+        goto done_module;
+    }
+    for (int i = 0; i < c->nargs; i++) {
+        in[i] = load_input(c, i, &err);
+        if (in[i] == NULL) {
+            char what[4200];
+            snprintf(what, sizeof what, "input %d '%s'", i + 1, c->args[i]);
+            rc = uf__cli_fail(&err, what);
+            goto done_inputs;
+        }
+    }
+    if (reserve_outputs(c, files) != 0)
+        goto done_inputs;
+
+    uf_call_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.size = sizeof opts;
+    opts.target = c->target;
+    if (uf_call(f, in, c->nargs, out, c->nouts, &opts, &err) != 0) {
+        rc = count_fail(c, f, &err);
+        remove_temps(files, 0);
+        goto done_inputs;
+    }
+    rc = write_outputs(c, files, out, &err);
+    if (rc == 0)
+        print_written(c, out);
+
+done_inputs:
+    for (int i = 0; i < c->nouts; i++)
+        uf_array_release(out[i]);
+    for (int i = 0; i < c->nargs; i++)
+        uf_array_release(in[i]);
+done_module:
+    uf_module_free(m);
+done_ctx:
+    uf_context_free(ctx);
+    return rc;
+}
+
+int uf__cli_call(int argc, char **argv)
+{
+    call_cmd c;
+    memset(&c, 0, sizeof c);
+    int rc = parse_args(&c, argc, argv);
+    if (rc == UF__CLI_HELP) {
+        fputs(call_help, stdout);
+        return UF__CLI_OK;
+    }
+    if (rc != 0)
+        return rc;
+    return run(&c);
+}

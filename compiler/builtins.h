@@ -1,0 +1,75 @@
+/* Every function and constant the kernel language knows besides the
+ * kernels of the file itself. One table: the name as written in Python,
+ * the enum the typer records and the lowering switches on. */
+#ifndef UF_COMPILER_BUILTINS_H
+#define UF_COMPILER_BUILTINS_H
+
+/* X(ENUM, "qualified name") -- qualified by module for module functions
+ * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
+#define UF__BUILTIN_MAP(X)                                                  \
+    X(NONE, "")                                                             \
+    /* Python builtins */                                                   \
+    X(ABS, "abs") X(MIN, "min") X(MAX, "max") X(ROUND, "round")             \
+    X(INT, "int") X(FLOAT, "float") X(BOOL, "bool") X(COMPLEX, "complex")   \
+    X(LEN, "len") X(RANGE, "range") X(POW, "pow") X(DIVMOD, "divmod")       \
+    /* dtype casts: float32(x) etc. (numba.float32 or np.float32) */        \
+    X(CAST, "<cast>")                                                       \
+    /* math */                                                              \
+    X(SIN, "math.sin") X(COS, "math.cos") X(TAN, "math.tan")                \
+    X(ASIN, "math.asin") X(ACOS, "math.acos") X(ATAN, "math.atan")          \
+    X(ATAN2, "math.atan2") X(SINH, "math.sinh") X(COSH, "math.cosh")        \
+    X(TANH, "math.tanh") X(ASINH, "math.asinh") X(ACOSH, "math.acosh")      \
+    X(ATANH, "math.atanh") X(EXP, "math.exp") X(EXPM1, "math.expm1")        \
+    X(LOG, "math.log") X(LOG1P, "math.log1p") X(LOG2, "math.log2")          \
+    X(LOG10, "math.log10") X(SQRT, "math.sqrt") X(MPOW, "math.pow")         \
+    X(HYPOT, "math.hypot") X(FABS, "math.fabs") X(FLOOR, "math.floor")      \
+    X(CEIL, "math.ceil") X(TRUNC, "math.trunc")                             \
+    X(COPYSIGN, "math.copysign") X(FMOD, "math.fmod") X(ERF, "math.erf")    \
+    X(ERFC, "math.erfc") X(GAMMA, "math.gamma") X(LGAMMA, "math.lgamma")    \
+    X(ISNAN, "math.isnan") X(ISINF, "math.isinf")                           \
+    X(ISFINITE, "math.isfinite") X(DEGREES, "math.degrees")                 \
+    X(RADIANS, "math.radians")                                              \
+    /* NumPy scalar functions (ufunc semantics: np.floor keeps floats) */   \
+    X(NP_SIN, "numpy.sin") X(NP_COS, "numpy.cos") X(NP_TAN, "numpy.tan")    \
+    X(NP_ARCSIN, "numpy.arcsin") X(NP_ARCCOS, "numpy.arccos")               \
+    X(NP_ARCTAN, "numpy.arctan") X(NP_ARCTAN2, "numpy.arctan2")             \
+    X(NP_SINH, "numpy.sinh") X(NP_COSH, "numpy.cosh")                       \
+    X(NP_TANH, "numpy.tanh") X(NP_EXP, "numpy.exp")                         \
+    X(NP_EXPM1, "numpy.expm1") X(NP_LOG, "numpy.log")                       \
+    X(NP_LOG1P, "numpy.log1p") X(NP_LOG2, "numpy.log2")                     \
+    X(NP_LOG10, "numpy.log10") X(NP_SQRT, "numpy.sqrt")                     \
+    X(NP_POWER, "numpy.power") X(NP_HYPOT, "numpy.hypot")                   \
+    X(NP_ABS, "numpy.abs") X(NP_ABSOLUTE, "numpy.absolute")                 \
+    X(NP_FABS, "numpy.fabs") X(NP_FLOOR, "numpy.floor")                     \
+    X(NP_CEIL, "numpy.ceil") X(NP_TRUNC, "numpy.trunc")                     \
+    X(NP_RINT, "numpy.rint") X(NP_COPYSIGN, "numpy.copysign")               \
+    X(NP_FMOD, "numpy.fmod") X(NP_ISNAN, "numpy.isnan")                     \
+    X(NP_ISINF, "numpy.isinf") X(NP_ISFINITE, "numpy.isfinite")             \
+    X(NP_MINIMUM, "numpy.minimum") X(NP_MAXIMUM, "numpy.maximum")           \
+    X(NP_FMIN, "numpy.fmin") X(NP_FMAX, "numpy.fmax")                       \
+    X(NP_SIGN, "numpy.sign") X(NP_SQUARE, "numpy.square")                   \
+    X(NP_DEG2RAD, "numpy.deg2rad") X(NP_RAD2DEG, "numpy.rad2deg")           \
+    X(NP_REAL, "numpy.real") X(NP_IMAG, "numpy.imag")                       \
+    X(NP_CONJ, "numpy.conj")                                                \
+    /* cmath basics */                                                      \
+    X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
+    X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
+    X(C_RECT, "cmath.rect") X(C_ISNAN, "cmath.isnan")                       \
+    X(C_ISINF, "cmath.isinf") X(C_ISFINITE, "cmath.isfinite")               \
+    /* methods and attributes on values */                                  \
+    X(ATTR_REAL, ".real") X(ATTR_IMAG, ".imag")                             \
+    X(METH_CONJUGATE, ".conjugate") X(ATTR_SHAPE, ".shape")                 \
+    X(ATTR_SIZE, ".size") X(ATTR_NDIM, ".ndim")
+
+typedef enum uf__builtin {
+#define UF__BUILTIN_ENUM(e, name) UF__BI_##e,
+    UF__BUILTIN_MAP(UF__BUILTIN_ENUM)
+#undef UF__BUILTIN_ENUM
+    UF__BI_COUNT
+} uf__builtin;
+
+/* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */
+uf__builtin uf__builtin_lookup(const char *qualified_name);
+const char *uf__builtin_name(uf__builtin b);
+
+#endif

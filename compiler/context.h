@@ -1,0 +1,20 @@
+/* The uf_context internals shared by the module and call code. */
+#ifndef UF_COMPILER_CONTEXT_H
+#define UF_COMPILER_CONTEXT_H
+
+#include <pthread.h>
+#include <ufjit/kernel.h>
+
+#include "compiler/jit.h"
+
+struct uf_context {
+    /* Serialises compilation (the JIT, the typed-function caches, and
+     * the loop lists of lazily compiled ufuncs). */
+    pthread_mutex_t lock;
+    uf__jit *jit; /* made on first compile: `npy` tools never pay for it */
+};
+
+/* The context's JIT, created on first use. Call with ctx->lock held. */
+uf__jit *uf__context_jit(uf_context *ctx, uf_error *err);
+
+#endif

@@ -1,0 +1,477 @@
+/* The host JIT: ORC LLJIT with a target machine for the host CPU (name and
+ * features), libm/libmvec and the runtime helpers resolvable, and the
+ * compile path every kernel takes: verify, default<O3>, listings, add to
+ * the JIT, look up (TOOLCHAIN.md has the measured facts behind this). */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/jit.h"
+#include "compiler/lower.h"
+#include "ufunc/ufunc.h"
+
+struct uf__jit {
+    LLVMOrcLLJITRef lljit;
+    /* our own target machine (LLJIT owns another): optimisation and
+     * assembly listings; LLVM does not promise it is thread-safe, so it
+     * is used under `lock` */
+    LLVMTargetMachineRef tm;
+    pthread_mutex_t lock;
+    char *triple, *cpu, *features, *layout;
+    bool avx512;
+    atomic_uint_fast64_t seq; /* unique symbol prefixes */
+};
+
+static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
+static bool llvm_ready;
+
+static void llvm_init(void)
+{
+    llvm_ready = !LLVMInitializeNativeTarget() &&
+                 !LLVMInitializeNativeAsmPrinter() &&
+                 !LLVMInitializeNativeAsmParser();
+}
+
+/* Consumes an LLVMErrorRef into err as UF_ERR_INTERNAL. */
+static int llvm_error(uf_error *err, LLVMErrorRef e, const char *what)
+{
+    char *msg = LLVMGetErrorMessage(e);
+    uf__error_set(err, UF_ERR_INTERNAL, "LLVM: %s: %s", what,
+                  msg ? msg : "unknown error");
+    LLVMDisposeErrorMessage(msg);
+    return UF_ERR_INTERNAL;
+}
+
+/* A copy of an LLVM-allocated message in our allocator. */
+static char *take_message(char *msg, uf_error *err)
+{
+    char *s = uf__strdup(msg ? msg : "", err);
+    LLVMDisposeMessage(msg);
+    return s;
+}
+
+static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
+{
+    LLVMTargetRef target;
+    char *msg = NULL;
+    if (LLVMGetTargetFromTriple(jit->triple, &target, &msg)) {
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM: no target for %s: %s",
+                      jit->triple, msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        return NULL;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
+        target, jit->triple, jit->cpu, jit->features,
+        LLVMCodeGenLevelAggressive, LLVMRelocDefault,
+        LLVMCodeModelJITDefault);
+    if (!tm)
+        uf__error_set(err, UF_ERR_INTERNAL,
+                      "LLVM: cannot create a target machine for %s",
+                      jit->cpu);
+    return tm;
+}
+
+/* The cmath helpers of lower_math.c as absolute symbols. */
+static int define_runtime(uf__jit *jit, uf_error *err)
+{
+    int n;
+    const uf__runtime_symbol *rt = uf__lower_runtime(&n);
+    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n, sizeof *pairs, err);
+    if (!pairs)
+        return UF_ERR_NOMEM;
+    for (int i = 0; i < n; i++) {
+        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, rt[i].name);
+        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)rt[i].addr;
+        pairs[i].Sym.Flags.GenericFlags =
+            LLVMJITSymbolGenericFlagsExported |
+            LLVMJITSymbolGenericFlagsCallable;
+        pairs[i].Sym.Flags.TargetFlags = 0;
+    }
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs,
+                                                              (size_t)n);
+    uf__free(pairs);
+    LLVMErrorRef e = LLVMOrcJITDylibDefine(
+        LLVMOrcLLJITGetMainJITDylib(jit->lljit), mu);
+    if (e) {
+        LLVMOrcDisposeMaterializationUnit(mu);
+        return llvm_error(err, e, "defining runtime symbols");
+    }
+    return 0;
+}
+
+uf__jit *uf__jit_new(uf_error *err)
+{
+    uf_error local;
+    if (!err)
+        err = &local;
+    pthread_once(&llvm_once, llvm_init);
+    if (!llvm_ready) {
+        uf__error_set(err, UF_ERR_INTERNAL,
+                      "LLVM: the native target is not available");
+        return NULL;
+    }
+    uf__jit *jit = uf__calloc(1, sizeof *jit, err);
+    if (!jit)
+        return NULL;
+    if (pthread_mutex_init(&jit->lock, NULL) != 0) {
+        uf__free(jit);
+        uf__error_set(err, UF_ERR_INTERNAL, "cannot create a mutex");
+        return NULL;
+    }
+    atomic_init(&jit->seq, 0);
+    if (!(jit->triple = take_message(LLVMGetDefaultTargetTriple(), err)) ||
+        !(jit->cpu = take_message(LLVMGetHostCPUName(), err)) ||
+        !(jit->features = take_message(LLVMGetHostCPUFeatures(), err)))
+        goto fail;
+    jit->avx512 = strstr(jit->features, "+avx512f") != NULL;
+
+    if (!(jit->tm = make_tm(jit, err)))
+        goto fail;
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(jit->tm);
+    jit->layout = take_message(LLVMCopyStringRepOfTargetData(td), err);
+    LLVMDisposeTargetData(td);
+    if (!jit->layout)
+        goto fail;
+
+    /* LLJIT gets its own target machine: the builder takes ownership */
+    LLVMTargetMachineRef jit_tm = make_tm(jit, err);
+    if (!jit_tm)
+        goto fail;
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit->lljit, builder);
+    if (e) {
+        jit->lljit = NULL;
+        llvm_error(err, e, "creating the JIT");
+        goto fail;
+    }
+
+    /* libm is linked, libmvec usually is not: make both visible to the
+     * process search generator (handles stay open for the process) */
+    dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
+    dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL);
+    LLVMOrcDefinitionGeneratorRef gen;
+    e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+        &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
+    if (e) {
+        llvm_error(err, e, "process symbol generator");
+        goto fail;
+    }
+    LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit->lljit), gen);
+    if (define_runtime(jit, err) != 0)
+        goto fail;
+    return jit;
+
+fail:
+    uf__jit_free(jit);
+    return NULL;
+}
+
+void uf__jit_free(uf__jit *jit)
+{
+    if (!jit)
+        return;
+    if (jit->lljit) {
+        LLVMErrorRef e = LLVMOrcDisposeLLJIT(jit->lljit);
+        if (e)
+            LLVMConsumeError(e);
+    }
+    if (jit->tm)
+        LLVMDisposeTargetMachine(jit->tm);
+    pthread_mutex_destroy(&jit->lock);
+    uf__free(jit->triple);
+    uf__free(jit->cpu);
+    uf__free(jit->features);
+    uf__free(jit->layout);
+    uf__free(jit);
+}
+
+const char *uf__jit_host_cpu(const uf__jit *jit)
+{
+    return jit->cpu;
+}
+
+const char *uf__jit_host_features(const uf__jit *jit)
+{
+    return jit->features;
+}
+
+int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)
+{
+    memset(L, 0, sizeof *L);
+    unsigned long long n = (unsigned long long)atomic_fetch_add(&jit->seq, 1);
+    snprintf(L->prefix, sizeof L->prefix, "uf%llu", n);
+    L->tsc = LLVMOrcCreateNewThreadSafeContext();
+    if (!L->tsc)
+        return uf__error_nomem(err);
+    L->ctx = LLVMOrcThreadSafeContextGetContext(L->tsc);
+    L->mod = LLVMModuleCreateWithNameInContext(L->prefix, L->ctx);
+    LLVMSetTarget(L->mod, jit->triple);
+    LLVMSetDataLayout(L->mod, jit->layout);
+    L->b = LLVMCreateBuilderInContext(L->ctx);
+    L->cpu = jit->cpu;
+    L->features = jit->features;
+    L->prefer512 = jit->avx512;
+    return 0;
+}
+
+static void lower_release(uf__lower *L, bool dispose_module)
+{
+    if (L->b)
+        LLVMDisposeBuilder(L->b);
+    if (dispose_module && L->mod)
+        LLVMDisposeModule(L->mod);
+    if (L->tsc)
+        LLVMOrcDisposeThreadSafeContext(L->tsc);
+    uf__free(L->fns);
+    L->b = NULL;
+    L->mod = NULL;
+    L->tsc = NULL;
+    L->fns = NULL;
+}
+
+void uf__jit_abort(uf__lower *L)
+{
+    lower_release(L, true);
+}
+
+static void dump_if(const char *var, const char *title, LLVMModuleRef mod)
+{
+    const char *v = getenv(var);
+    if (!v || !*v || strcmp(v, "0") == 0)
+        return;
+    char *s = LLVMPrintModuleToString(mod);
+    fprintf(stderr, "---- %s ----\n%s\n", title, s);
+    LLVMDisposeMessage(s);
+}
+
+/* Host assembly of a copy of the module (emission runs codegen passes
+ * that change the IR, and the JIT compiles the original). */
+static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
+{
+    LLVMModuleRef copy = LLVMCloneModule(mod);
+    LLVMMemoryBufferRef buf = NULL;
+    char *msg = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(jit->tm, copy, LLVMAssemblyFile,
+                                            &msg, &buf)) {
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM: assembly listing: %s",
+                      msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        LLVMDisposeModule(copy);
+        return NULL;
+    }
+    LLVMDisposeModule(copy);
+    size_t len = LLVMGetBufferSize(buf);
+    char *s = uf__malloc(len + 1, 1, err);
+    if (s) {
+        memcpy(s, LLVMGetBufferStart(buf), len);
+        s[len] = '\0';
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return s;
+}
+
+/* O3 plus the listings; called with jit->lock held. */
+static int optimise(uf__jit *jit, LLVMModuleRef mod, uf__jit_listing *listing,
+                    uf_error *err)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
+    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
+    LLVMErrorRef e = LLVMRunPasses(mod, "default<O3>", jit->tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (e)
+        return llvm_error(err, e, "optimisation");
+    dump_if("UFJIT_DUMP_OPTIMIZED", "optimised LLVM IR", mod);
+    const char *dump_asm = getenv("UFJIT_DUMP_ASSEMBLY");
+    bool want_asm = (listing != NULL) ||
+                    (dump_asm && *dump_asm && strcmp(dump_asm, "0") != 0);
+    char *text = NULL;
+    if (want_asm && !(text = emit_asm(jit, mod, err)))
+        return err->code;
+    if (dump_asm && *dump_asm && strcmp(dump_asm, "0") != 0)
+        fprintf(stderr, "---- assembly ----\n%s\n", text);
+    if (listing) {
+        listing->asm_text = text;
+        listing->llvm_ir = take_message(LLVMPrintModuleToString(mod), err);
+        if (!listing->llvm_ir) {
+            uf__free(listing->asm_text);
+            listing->asm_text = NULL;
+            return err->code;
+        }
+    } else {
+        uf__free(text);
+    }
+    return 0;
+}
+
+int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
+                   void **addrs, int n, uf__jit_listing *listing,
+                   uf_error *err)
+{
+    if (listing)
+        listing->llvm_ir = listing->asm_text = NULL;
+    dump_if("UFJIT_DUMP_LLVM", "LLVM IR", L->mod);
+    char *msg = NULL;
+    if (LLVMVerifyModule(L->mod, LLVMReturnStatusAction, &msg)) {
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM: invalid module %s: %s",
+                      L->prefix, msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        lower_release(L, true);
+        return UF_ERR_INTERNAL;
+    }
+    LLVMDisposeMessage(msg);
+
+    struct timespec t0, t1, t2, t3;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    pthread_mutex_lock(&jit->lock);
+    int rc = optimise(jit, L->mod, listing, err);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    pthread_mutex_unlock(&jit->lock);
+    if (rc != 0) {
+        lower_release(L, true);
+        return rc;
+    }
+
+    /* the JIT takes the module; the thread-safe module keeps the context
+     * alive after we drop our reference */
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(L->mod,
+                                                                      L->tsc);
+    L->mod = NULL;
+    lower_release(L, false);
+    LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(
+        jit->lljit, LLVMOrcLLJITGetMainJITDylib(jit->lljit), tsm);
+    if (e) {
+        rc = llvm_error(err, e, "adding a module");
+        goto fail;
+    }
+    for (int i = 0; i < n; i++) {
+        LLVMOrcExecutorAddress addr = 0;
+        e = LLVMOrcLLJITLookup(jit->lljit, &addr, names[i]);
+        if (e) {
+            rc = llvm_error(err, e, "symbol lookup");
+            goto fail;
+        }
+        addrs[i] = (void *)(uintptr_t)addr;
+    }
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t3);
+    t2 = t3;
+    if (getenv("UFJIT_TIMING"))
+        fprintf(stderr, "opt %.2f ms, codegen %.2f ms\n",
+                (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
+                (t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6);
+    return 0;
+
+fail:
+    if (listing) {
+        uf__free(listing->llvm_ir);
+        uf__free(listing->asm_text);
+        listing->llvm_ir = listing->asm_text = NULL;
+    }
+    return rc;
+}
+
+int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
+                       const uf_dtype *out_types, uf__strided_loop *fn,
+                       uf__jit_listing *listing, uf_error *err)
+{
+    uf_error local;
+    if (!err)
+        err = &local;
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    char name[64];
+    snprintf(name, sizeof name, "%s_loop", L.prefix);
+    const uf__type *ret = tf->ret;
+    uf_dtype in[UF__UFUNC_MAXARGS], res[UF__UFUNC_MAXARGS];
+    int nin = tf->nargs, nout;
+    bool tuple_ret = ret->kind == UF__T_TUPLE;
+    if (nin > UF__UFUNC_MAXARGS)
+        goto unsupported;
+    for (int i = 0; i < nin; i++) {
+        if (tf->args[i]->kind != UF__T_SCALAR)
+            goto unsupported;
+        in[i] = tf->args[i]->dtype;
+    }
+    if (tuple_ret) {
+        nout = ret->n;
+        if (nout < 1 || nin + nout > UF__UFUNC_MAXARGS)
+            goto unsupported;
+        for (int k = 0; k < nout; k++) {
+            if (ret->elts[k]->kind != UF__T_SCALAR)
+                goto unsupported;
+            res[k] = ret->elts[k]->dtype;
+        }
+    } else {
+        if (ret->kind != UF__T_SCALAR)
+            goto unsupported;
+        nout = 1;
+        res[0] = ret->dtype;
+    }
+
+    bool fallible;
+    LLVMValueRef kernel = uf__lower_func(&L, tf, &fallible, err);
+    if (!kernel)
+        goto fail;
+    if (!uf__lower_loop(&L, kernel, fallible, in, nin, res, nout, tuple_ret,
+                        out_types, name, err))
+        goto fail;
+    const char *names[1] = {name};
+    void *addr = NULL;
+    if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
+        return err->code;
+    *fn = (uf__strided_loop)(uintptr_t)addr;
+    return 0;
+
+unsupported:
+    uf__error_set(err, UF_ERR_UNSUPPORTED,
+                  "kernel '%s': a ufunc loop needs scalar arguments and a "
+                  "scalar or tuple-of-scalars result",
+                  tf->decl ? tf->decl->name : "?");
+fail:
+    uf__jit_abort(&L);
+    return err->code;
+}
+
+int uf__jit_status_error(int status, uf_error *err)
+{
+    static const char *const msgs[] = {
+        [UF__JIT_ZERODIV_INT] = "ZeroDivisionError: integer division by zero",
+        [UF__JIT_ZEROMOD_INT] = "ZeroDivisionError: integer modulo by zero",
+        [UF__JIT_ZERODIV] = "ZeroDivisionError: division by zero",
+        [UF__JIT_ZEROMOD] = "ZeroDivisionError: modulo by zero",
+        [UF__JIT_ZEROPOW] =
+            "ZeroDivisionError: 0 cannot be raised to a negative power",
+        [UF__JIT_ZERODIV_COMPLEX] =
+            "ZeroDivisionError: complex division by zero",
+        [UF__JIT_RANGE_STEP] = "ValueError: range() arg 3 must not be zero",
+    };
+    if (status >= UF__JIT_ASSERT)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "AssertionError (assert on kernel line %d)",
+                             status - UF__JIT_ASSERT);
+    if (status > 0 && status < (int)(sizeof msgs / sizeof msgs[0]) &&
+        msgs[status])
+        return uf__error_set(err, UF_ERR_VALUE, "%s", msgs[status]);
+    return uf__error_set(err, UF_ERR_INTERNAL,
+                         "compiled kernel failed with status %d", status);
+}

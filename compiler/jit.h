@@ -1,0 +1,57 @@
+/* Lowering typed kernels to LLVM IR (LLVM-C, LLVM 14) and running them
+ * through ORC LLJIT on the host. */
+#ifndef UF_COMPILER_JIT_H
+#define UF_COMPILER_JIT_H
+
+#include "compiler/infer.h"
+#include "ufunc/loop.h"
+
+typedef struct uf__jit uf__jit;
+
+/* One per uf_context: an LLJIT for the host CPU (name and features), with
+ * process symbols (libm, libmvec) resolvable. */
+uf__jit *uf__jit_new(uf_error *err);
+void uf__jit_free(uf__jit *jit);
+
+/* Optional listings of a compilation (free with uf__free). */
+typedef struct uf__jit_listing {
+    char *llvm_ir; /* optimised module text */
+    char *asm_text; /* host assembly */
+} uf__jit_listing;
+
+/* Compiles the elementwise inner loop of a vectorize kernel: `tf` (with its
+ * callees) inlined into a strided 1-D loop with a contiguous fast path,
+ * following uf__strided_loop: data[0..nargs) are the inputs (of tf's
+ * argument dtypes), then one output per returned value (tf->ret, or each
+ * element of a returned tuple), each converted to out_types[k]. Optimised
+ * with default<O3>. `listing` may be NULL. */
+int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
+                       const uf_dtype *out_types, uf__strided_loop *fn,
+                       uf__jit_listing *listing, uf_error *err);
+
+/* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
+const char *uf__jit_host_cpu(const uf__jit *jit);
+const char *uf__jit_host_features(const uf__jit *jit);
+
+/* Nonzero statuses a compiled loop returns. Only kernels in Python's error
+ * model (njit) or containing `assert` can fail; ufunc kernels in NumPy's
+ * model never do. */
+typedef enum uf__jit_status {
+    UF__JIT_OK = 0,
+    UF__JIT_ZERODIV_INT = 1, /* ZeroDivisionError: integer division by zero */
+    UF__JIT_ZEROMOD_INT,     /* ZeroDivisionError: integer modulo by zero */
+    UF__JIT_ZERODIV,         /* ZeroDivisionError: division by zero */
+    UF__JIT_ZEROMOD,         /* ZeroDivisionError: modulo by zero */
+    UF__JIT_ZEROPOW,  /* ZeroDivisionError: 0 cannot be raised to a
+                         negative power */
+    UF__JIT_ZERODIV_COMPLEX, /* ZeroDivisionError: complex division by zero */
+    UF__JIT_RANGE_STEP,      /* ValueError: range() arg 3 must not be zero */
+    UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
+} uf__jit_status;
+
+/* Sets err from a loop's nonzero status: UF_ERR_VALUE with Python's
+ * exception and message ("ZeroDivisionError: integer division by zero").
+ * Returns the code. */
+int uf__jit_status_error(int status, uf_error *err);
+
+#endif

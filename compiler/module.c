@@ -1,0 +1,157 @@
+/* Loading kernel files into uf_modules and looking up their kernels. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/module.h"
+
+/* Reads a whole file into a NUL-terminated buffer. */
+static char *read_file(const char *path, size_t *len, uf_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        uf__error_set(err, UF_ERR_IO, "cannot open '%s': %s", path,
+                      strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = uf__malloc(cap, 1, err);
+    while (buf != NULL) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f)) {
+            uf__error_set(err, UF_ERR_IO, "cannot read '%s': %s", path,
+                          strerror(errno));
+            goto fail;
+        }
+        if (feof(f))
+            break;
+        char *bigger = uf__realloc(buf, cap, 2, err);
+        if (bigger == NULL)
+            goto fail;
+        buf = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (buf != NULL) {
+        buf[n] = '\0';
+        *len = n;
+    }
+    return buf;
+
+fail:
+    uf__free(buf);
+    fclose(f);
+    return NULL;
+}
+
+/* Takes ownership of `text`. */
+static uf_module *module_new(uf_context *ctx, const char *name, char *text,
+                             size_t len, uf_error *err)
+{
+    uf_module *m = uf__calloc(1, sizeof *m, err);
+    if (m == NULL)
+        goto fail_module;
+    m->ctx = ctx;
+    m->text = text;
+    m->name = uf__strdup(name, err);
+    if (m->name == NULL)
+        goto fail_name;
+    if (memchr(text, '\0', len) != NULL) {
+        uf__error_set(err, UF_ERR_SYNTAX,
+                      "%s: source contains a NUL byte", name);
+        goto fail_name;
+    }
+    m->src = (uf__source){m->name, m->text, len};
+    m->km = uf__kmodule_new(&m->src, err);
+    if (m->km == NULL)
+        goto fail_name;
+    m->nfuncs = m->km->nkernels;
+    m->funcs = uf__calloc((size_t)m->nfuncs, sizeof *m->funcs, err);
+    if (m->funcs == NULL)
+        goto fail_funcs;
+    for (int i = 0; i < m->nfuncs; i++) {
+        uf_func *f = &m->funcs[i];
+        f->module = m;
+        f->decl = &m->km->kernels[i];
+        f->nin = f->decl->def->u.funcdef.nparams;
+        f->nout = -1;
+    }
+    return m;
+
+fail_funcs:
+    uf__kmodule_free(m->km);
+fail_name:
+    uf__free(m->name);
+    uf__free(m);
+fail_module:
+    uf__free(text);
+    return NULL;
+}
+
+uf_module *uf_module_load(uf_context *ctx, const char *path, uf_error *err)
+{
+    if (ctx == NULL || path == NULL) {
+        uf__error_set(err, UF_ERR_INVALID, "context or path is NULL");
+        return NULL;
+    }
+    size_t len = 0;
+    char *text = read_file(path, &len, err);
+    if (text == NULL)
+        return NULL;
+    return module_new(ctx, path, text, len, err);
+}
+
+uf_module *uf_module_from_string(uf_context *ctx, const char *name,
+                                 const char *source, uf_error *err)
+{
+    if (ctx == NULL || source == NULL) {
+        uf__error_set(err, UF_ERR_INVALID, "context or source is NULL");
+        return NULL;
+    }
+    char *text = uf__strdup(source, err);
+    if (text == NULL)
+        return NULL;
+    return module_new(ctx, name ? name : "<string>", text, strlen(text),
+                      err);
+}
+
+void uf_module_free(uf_module *m)
+{
+    if (m == NULL)
+        return;
+    for (int i = 0; i < m->nfuncs; i++)
+        uf__ufunc_free(m->funcs[i].ufunc);
+    uf__free(m->funcs);
+    uf__kmodule_free(m->km);
+    uf__free(m->name);
+    uf__free(m->text);
+    uf__free(m);
+}
+
+int uf_module_nfuncs(const uf_module *m)
+{
+    return m->nfuncs;
+}
+
+const char *uf_module_func_name(const uf_module *m, int i)
+{
+    return i >= 0 && i < m->nfuncs ? m->funcs[i].decl->name : NULL;
+}
+
+uf_func *uf_module_get(uf_module *m, const char *name, uf_error *err)
+{
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i].decl->name, name) == 0)
+            return &m->funcs[i];
+    char names[512] = "";
+    size_t used = 0;
+    for (int i = 0; i < m->nfuncs && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                 i ? ", " : "", m->funcs[i].decl->name);
+    uf__error_set(err, UF_ERR_NOT_FOUND,
+                  "%s has no kernel named '%s' (kernels: %s)", m->name, name,
+                  m->nfuncs ? names : "none");
+    return NULL;
+}

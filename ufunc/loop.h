@@ -1,0 +1,25 @@
+/* The one inner-loop signature every compiled or hand-written elementwise
+ * loop has, in the style of NumPy's PyArrayMethod_StridedLoop: it runs over
+ * one 1-D strip and returns 0, or a nonzero status that the caller turns
+ * into a uf_error. */
+#ifndef UF_UFUNC_LOOP_H
+#define UF_UFUNC_LOOP_H
+
+#include <stdint.h>
+#include <ufjit/error.h>
+
+/* data: nin + nout pointers to the strip's first elements;
+ * dims[0]: the strip length; strides: nin + nout byte strides (0 for a
+ * broadcast operand); aux: the loop's own data (NULL for JIT loops). */
+typedef int (*uf__strided_loop)(void *ctx, char *const *data,
+                                const int64_t *dims, const int64_t *strides,
+                                void *aux);
+
+/* What the caller passes as a loop's `ctx`: a loop that returns nonzero
+ * may first describe the failure in *err (uf__error_set); the call path
+ * adds the ufunc's name. */
+typedef struct uf__loop_ctx {
+    uf_error *err;
+} uf__loop_ctx;
+
+#endif

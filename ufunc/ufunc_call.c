@@ -1,0 +1,520 @@
+/* The ufunc call path, NumPy's ufunc __call__ with Numba's dispatch:
+ * check the operands, choose the loop, broadcast, check casts, allocate
+ * the missing outputs, then run the loop over the iterator's strips.
+ *
+ * Checks come in NumPy's order (read-only outputs, the where mask's type,
+ * loop resolution, casting, shapes) so the same bad call fails with the
+ * same message. When no operand needs converting and there is no mask,
+ * the loop runs straight on the strips: one call per strip, nothing per
+ * element. Anything else goes through ufunc_buffer.c. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "ndarray/array_internal.h"
+#include "ndarray/iter.h"
+#include "ufunc/ufunc_exec.h"
+
+#define SHAPE_STR_SIZE (UF_MAXDIMS * 22 + 4)
+/* Loop operands plus the where mask. */
+#define MAXOPS (UF__UFUNC_MAXARGS + 1)
+
+typedef struct call {
+    uf__ufunc *u;
+    const char *name;
+    int nin, nout;
+    uf_casting casting;
+    const uf__ufunc_loop *loop;
+    /* Inputs then outputs; an input or the mask overlapping an output is
+     * replaced by a copy (owned[i]); a NULL output is allocated (owned). */
+    uf_array *op[UF__UFUNC_MAXARGS];
+    bool owned[UF__UFUNC_MAXARGS];
+    uf_array *where;
+    bool where_owned;
+    int nd;
+    int64_t shape[UF_MAXDIMS];
+} call;
+
+/* NumPy's compact shape format of ufunc errors: "(3,4)", "(3,)", "()". */
+static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
+                                 size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "(");
+
+    for (int i = 0; i < ndim && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, i ? ",%lld" : "%lld",
+                              (long long)shape[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, ndim == 1 ? ",)" : ")");
+    return buf;
+}
+
+/* Fields are read only as far as the caller's `size` says they exist. */
+static int read_options(call *c, const uf_call_options *opts, uf_error *err)
+{
+    c->casting = UF_CASTING_SAME_KIND;
+    c->where = NULL;
+    if (opts == NULL)
+        return 0;
+    if (opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_call_options.size must be set to "
+                             "sizeof(uf_call_options) (got %zu)", opts->size);
+    if (opts->casting_set) {
+        if ((int)opts->casting < UF_CASTING_NO ||
+            opts->casting > UF_CASTING_UNSAFE)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "invalid casting rule %d",
+                                 (int)opts->casting);
+        c->casting = opts->casting;
+    }
+    c->where = opts->where;
+    return 0;
+}
+
+static int check_host(const call *c, const uf_array *a, const char *what,
+                      int i, uf_error *err)
+{
+    if (a->device.type != UF_DEVICE_HOST)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "ufunc '%s': %s %d is not in host memory",
+                             c->name, what, i);
+    return 0;
+}
+
+static int check_operands(call *c, uf_array *const *inputs, int n_in,
+                          uf_array **outputs, int n_out, uf_error *err)
+{
+    if (n_in != c->nin || n_out != c->nout ||
+        (n_in > 0 && inputs == NULL) || outputs == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "ufunc '%s' takes %d input%s and %d output%s "
+                             "(got %d and %d)",
+                             c->name, c->nin, c->nin == 1 ? "" : "s",
+                             c->nout, c->nout == 1 ? "" : "s", n_in, n_out);
+    for (int i = 0; i < n_in; i++) {
+        if (inputs[i] == NULL)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "ufunc '%s': input %d is NULL", c->name, i);
+        if (check_host(c, inputs[i], "input", i, err) < 0)
+            return err->code;
+        c->op[i] = inputs[i];
+    }
+    for (int o = 0; o < n_out; o++) {
+        uf_array *a = outputs[o];
+
+        c->op[c->nin + o] = a;
+        if (a == NULL)
+            continue;
+        if (check_host(c, a, "output", o, err) < 0)
+            return err->code;
+        if (!(a->flags & UF_ARRAY_WRITEABLE))
+            return uf__error_set(err, UF_ERR_READONLY,
+                                 "output array is read-only");
+    }
+    if (c->where != NULL) {
+        if (check_host(c, c->where, "where mask", 0, err) < 0)
+            return err->code;
+        if (c->where->dtype != UF_BOOL)
+            return uf__error_set(err, UF_ERR_CAST,
+                                 "Cannot cast array data from dtype('%s') "
+                                 "to dtype('bool') according to the rule "
+                                 "'safe'", uf_dtype_name(c->where->dtype));
+    }
+    return 0;
+}
+
+/* Inputs are only ever cast safely (the loop was chosen that way), but a
+ * stricter rule ('no', 'equiv') is honoured as NumPy does; outputs follow
+ * the rule, same_kind by default. */
+static int check_casts(const call *c, uf_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        uf_dtype from = c->op[i]->dtype, to = c->loop->types[i];
+
+        char which[32] = "";
+
+        if (c->casting >= UF_CASTING_SAFE || uf_can_cast(from, to, c->casting))
+            continue;
+        /* NumPy numbers operands only when there are several. */
+        if (c->nin > 1)
+            snprintf(which, sizeof which, " %d", i);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' input%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", c->name, which, uf_dtype_name(from),
+                             uf_dtype_name(to), uf_casting_name(c->casting));
+    }
+    for (int o = 0; o < c->nout; o++) {
+        const uf_array *a = c->op[c->nin + o];
+        uf_dtype from = c->loop->types[c->nin + o];
+        char which[32] = "";
+
+        if (a == NULL || uf_can_cast(from, a->dtype, c->casting))
+            continue;
+        /* Outputs are numbered by operand position. */
+        if (c->nout > 1)
+            snprintf(which, sizeof which, " %d", c->nin + o);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' output%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", c->name, which, uf_dtype_name(from),
+                             uf_dtype_name(a->dtype),
+                             uf_casting_name(c->casting));
+    }
+    return 0;
+}
+
+/* The operands that have memory, in NumPy's iterator order: inputs, given
+ * outputs, the mask. Returns their count. */
+static int present_operands(const call *c, const uf_array **list)
+{
+    int n = 0;
+
+    for (int i = 0; i < c->nin + c->nout; i++)
+        if (c->op[i] != NULL)
+            list[n++] = c->op[i];
+    if (c->where != NULL)
+        list[n++] = c->where;
+    return n;
+}
+
+static int broadcast_error(const call *c, uf_error *err)
+{
+    const uf_array *list[MAXOPS];
+    int n = present_operands(c, list);
+    char msg[sizeof err->message], s[SHAPE_STR_SIZE];
+    size_t len = 0;
+
+    msg[0] = '\0';
+    for (int i = 0; i < n && len < sizeof msg; i++)
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                i ? " " : "",
+                                compact_shape(list[i]->ndim, list[i]->shape,
+                                              s, sizeof s));
+    return uf__error_set(err, UF_ERR_SHAPE,
+                         "operands could not be broadcast together with "
+                         "shapes %s", msg);
+}
+
+/* NumPy's rule: the iteration shape is the broadcast of every operand,
+ * given outputs included, but an output is never broadcast itself. */
+static int broadcast(call *c, uf_error *err)
+{
+    const uf_array *list[MAXOPS];
+    const int64_t *shapes[MAXOPS];
+    int ndims[MAXOPS], n = present_operands(c, list);
+    char s1[SHAPE_STR_SIZE], s2[SHAPE_STR_SIZE];
+
+    for (int i = 0; i < n; i++) {
+        ndims[i] = list[i]->ndim;
+        shapes[i] = list[i]->shape;
+    }
+    if (uf_broadcast_shapes(n, ndims, shapes, &c->nd, c->shape, NULL) < 0)
+        return broadcast_error(c, err);
+    for (int o = 0; o < c->nout; o++) {
+        const uf_array *a = c->op[c->nin + o];
+
+        if (a == NULL)
+            continue;
+        if (a->ndim == c->nd &&
+            memcmp(a->shape, c->shape, (size_t)c->nd * sizeof(int64_t)) == 0)
+            continue;
+        return uf__error_set(err, UF_ERR_SHAPE,
+                             "non-broadcastable output operand with shape "
+                             "%s doesn't match the broadcast shape %s",
+                             compact_shape(a->ndim, a->shape, s1, sizeof s1),
+                             compact_shape(c->nd, c->shape, s2, sizeof s2));
+    }
+    return 0;
+}
+
+/* First and one-past-last byte an array touches; false when empty. */
+static bool extent(const uf_array *a, uintptr_t *lo, uintptr_t *hi)
+{
+    intptr_t low = 0, high = (intptr_t)uf_dtype_itemsize(a->dtype);
+
+    for (int i = 0; i < a->ndim; i++) {
+        intptr_t span;
+
+        if (a->shape[i] == 0)
+            return false;
+        span = (intptr_t)(a->shape[i] - 1) * (intptr_t)a->strides[i];
+        if (span < 0)
+            low += span;
+        else
+            high += span;
+    }
+    *lo = (uintptr_t)a->data + (uintptr_t)low;
+    *hi = (uintptr_t)a->data + (uintptr_t)high;
+    return true;
+}
+
+static bool overlap(const uf_array *a, const uf_array *b)
+{
+    uintptr_t alo, ahi, blo, bhi;
+
+    if (!extent(a, &alo, &ahi) || !extent(b, &blo, &bhi))
+        return false;
+    return alo < bhi && blo < ahi;
+}
+
+/* Element i of one is element i of the other: reading it before writing
+ * it (what every loop does) is then safe in place. */
+static bool same_view(const uf_array *a, const uf_array *b)
+{
+    return a->data == b->data && a->ndim == b->ndim &&
+           uf_dtype_itemsize(a->dtype) == uf_dtype_itemsize(b->dtype) &&
+           memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof(int64_t)) == 0 &&
+           memcmp(a->strides, b->strides,
+                  (size_t)a->ndim * sizeof(int64_t)) == 0;
+}
+
+static bool overlaps_an_output(const call *c, const uf_array *a)
+{
+    for (int o = c->nin; o < c->nin + c->nout; o++)
+        if (c->op[o] != NULL && !same_view(a, c->op[o]) &&
+            overlap(a, c->op[o]))
+            return true;
+    return false;
+}
+
+/* An input sharing memory with an output in any other way than as the
+ * same view is copied first, so the result is as if every input were
+ * read before any output was written (NumPy's overlap rule). */
+static int copy_overlapping(call *c, uf_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        uf_array *copy;
+
+        if (!overlaps_an_output(c, c->op[i]))
+            continue;
+        copy = uf_array_copy(c->op[i], UF_ORDER_K, err);
+        if (copy == NULL)
+            return err->code;
+        c->op[i] = copy;
+        c->owned[i] = true;
+    }
+    if (c->where != NULL && overlaps_an_output(c, c->where)) {
+        uf_array *copy = uf_array_copy(c->where, UF_ORDER_K, err);
+
+        if (copy == NULL)
+            return err->code;
+        c->where = copy;
+        c->where_owned = true;
+    }
+    return 0;
+}
+
+/* Stride of operand `a` along iteration axis `ax`; 0 where it is
+ * broadcast or has length 1. */
+static int64_t axis_stride(const call *c, const uf_array *a, int ax)
+{
+    int k = ax - (c->nd - a->ndim);
+
+    return k < 0 || a->shape[k] == 1 ? 0 : a->strides[k];
+}
+
+static int64_t abs64(int64_t v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* Strides for an allocated output in NumPy's K order: the axes sorted by
+ * the strides of the operands that have memory, smallest innermost, with
+ * NumPy's tie rule (npyiter_find_best_axis_ordering: an axis moves inwards
+ * only if no operand disagrees). So F-ordered inputs give an F-ordered
+ * output, and C order stays wherever the operands conflict. */
+static void alloc_strides(const call *c, size_t itemsize, int64_t *strides)
+{
+    const uf_array *list[MAXOPS];
+    int n = present_operands(c, list), order[UF_MAXDIMS];
+    int64_t step = (int64_t)itemsize;
+
+    for (int k = 0; k < c->nd; k++)
+        order[k] = c->nd - 1 - k; /* innermost first */
+    for (int i0 = 1; i0 < c->nd; i0++) {
+        int ax0 = order[i0], pos = i0;
+
+        for (int i1 = i0 - 1; i1 >= 0; i1--) {
+            bool ambiguous = true, swap = false;
+
+            for (int j = 0; j < n; j++) {
+                int64_t s0 = axis_stride(c, list[j], ax0);
+                int64_t s1 = axis_stride(c, list[j], order[i1]);
+
+                if (s0 == 0 || s1 == 0)
+                    continue;
+                if (abs64(s1) <= abs64(s0))
+                    swap = false;
+                else if (ambiguous)
+                    swap = true;
+                ambiguous = false;
+            }
+            if (ambiguous)
+                continue;
+            if (!swap)
+                break;
+            pos = i1;
+        }
+        memmove(order + pos + 1, order + pos,
+                (size_t)(i0 - pos) * sizeof *order);
+        order[pos] = ax0;
+    }
+    for (int k = 0; k < c->nd; k++) {
+        strides[order[k]] = step;
+        step *= c->shape[order[k]];
+    }
+}
+
+static int allocate_outputs(call *c, bool empty, uf_error *err)
+{
+    for (int o = c->nin; o < c->nin + c->nout; o++) {
+        uf_dtype dt = c->loop->types[o];
+        uf_array *a;
+
+        if (c->op[o] != NULL)
+            continue;
+        a = uf_empty(dt, c->nd, c->shape, UF_ORDER_C, err);
+        if (a == NULL)
+            return err->code;
+        /* Same buffer size as C order: only the strides are permuted. */
+        if (!empty && c->nd > 1) {
+            alloc_strides(c, uf_dtype_itemsize(dt), a->strides);
+            uf__array_update_flags(a);
+        }
+        c->op[o] = a;
+        c->owned[o] = true;
+    }
+    return 0;
+}
+
+/* The fast path: the loop on each strip as the iterator gives it. */
+static int run_direct(const uf__ufunc_exec *x, const uf__iter *it)
+{
+    char *ptrs[UF__UFUNC_MAXARGS];
+    const int64_t *st = uf__iter_strip_strides(it);
+    int64_t len = uf__iter_strip_len(it);
+    uf__strided_loop fn = x->loop->fn;
+    void *aux = x->loop->aux;
+    uf__iter_cursor cur;
+
+    uf__iter_range(it, 0, uf__iter_nstrips(it), &cur);
+    while (uf__iter_next(it, &cur, ptrs)) {
+        int rc = fn(x->ctx, ptrs, &len, st, aux);
+
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+static int loop_error(const call *c, int status, const uf_error *loop_err,
+                      uf_error *err)
+{
+    if (loop_err->code != UF_ERR_OK)
+        return uf__error_set(err, loop_err->code, "ufunc '%s': %s", c->name,
+                             loop_err->message);
+    return uf__error_set(err, UF_ERR_VALUE,
+                         "ufunc '%s': the inner loop failed (status %d)",
+                         c->name, status);
+}
+
+static int execute(call *c, uf_error *err)
+{
+    uf__iter_operand ops[MAXOPS];
+    int nop = c->nin + c->nout, status = 0, rc;
+    bool buffered = false;
+    uf_error loop_err;
+    uf__loop_ctx lctx = {&loop_err};
+    uf__ufunc_exec x;
+    uf__iter *it;
+
+    memset(&x, 0, sizeof x);
+    x.loop = c->loop;
+    x.nin = c->nin;
+    x.nout = c->nout;
+    x.masked = c->where != NULL;
+    x.ctx = &lctx;
+    for (int i = 0; i < nop; i++) {
+        const uf_array *a = c->op[i];
+
+        x.dtypes[i] = a->dtype;
+        x.buffered[i] = a->dtype != c->loop->types[i] ||
+                        !(a->flags & UF_ARRAY_ALIGNED);
+        buffered = buffered || x.buffered[i];
+        ops[i] = (uf__iter_operand){a->data, a->ndim, a->shape, a->strides};
+    }
+    if (x.masked)
+        ops[nop] = (uf__iter_operand){c->where->data, c->where->ndim,
+                                      c->where->shape, c->where->strides};
+    it = uf__iter_new(nop + x.masked, ops, c->nd, c->shape, 0, err);
+    if (it == NULL)
+        return err->code;
+
+    uf_error_clear(&loop_err);
+    if (buffered || x.masked)
+        rc = uf__ufunc_run_buffered(&x, it, &status, err);
+    else
+        rc = 0, status = run_direct(&x, it);
+    uf__iter_free(it);
+    if (rc < 0)
+        return rc;
+    return status != 0 ? loop_error(c, status, &loop_err, err) : 0;
+}
+
+static void release_all(call *c, bool failed)
+{
+    for (int i = 0; i < c->nin + c->nout; i++) {
+        /* Allocated outputs go to the caller unless the call failed. */
+        if (c->owned[i] && (i < c->nin || failed))
+            uf_array_release(c->op[i]);
+    }
+    if (c->where_owned)
+        uf_array_release(c->where);
+}
+
+int uf__ufunc_call(uf__ufunc *u, uf_array *const *inputs, int n_in,
+                   uf_array **outputs, int n_out,
+                   const uf_call_options *opts, uf_error *err)
+{
+    uf_dtype in_types[UF__UFUNC_MAXARGS];
+    uf_error local;
+    bool empty = false;
+    call c;
+    int rc;
+
+    if (err == NULL)
+        err = &local;
+    if (u == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf__ufunc_call: NULL ufunc");
+    memset(&c, 0, sizeof c);
+    c.u = u;
+    c.name = uf__ufunc_name(u);
+    c.nin = uf__ufunc_nin(u);
+    c.nout = uf__ufunc_nout(u);
+    if ((rc = read_options(&c, opts, err)) < 0 ||
+        (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0)
+        return rc;
+    for (int i = 0; i < c.nin; i++)
+        in_types[i] = c.op[i]->dtype;
+    if ((rc = uf__ufunc_resolve(u, in_types, &c.loop, err)) < 0 ||
+        (rc = check_casts(&c, err)) < 0 || (rc = broadcast(&c, err)) < 0)
+        return rc;
+
+    for (int d = 0; d < c.nd; d++)
+        empty = empty || c.shape[d] == 0;
+    if ((!empty && (rc = copy_overlapping(&c, err)) < 0) ||
+        (rc = allocate_outputs(&c, empty, err)) < 0 ||
+        (!empty && (rc = execute(&c, err)) < 0)) {
+        release_all(&c, true);
+        return rc;
+    }
+    for (int o = 0; o < c.nout; o++)
+        outputs[o] = c.op[c.nin + o];
+    release_all(&c, false);
+    return 0;
+}
