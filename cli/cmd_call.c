@@ -113,8 +113,8 @@ static bool split_indexed(const char *arg, size_t *path_len,
 
 static bool is_input_file(const char *arg)
 {
-    size_t pl, el;
-    const char *e;
+    size_t pl = 0, el = 0;
+    const char *e = NULL;
     return is_npy_name(arg) || split_indexed(arg, &pl, &e, &el);
 }
 
@@ -233,7 +233,7 @@ static int parse_args(call_cmd *c, int argc, char **argv)
     return check_target_threads(c);
 }
 
-/* ---- inputs ----------------------------------------------------------------- */
+/* ---- inputs ------------------------------------------------------------- */
 
 static uf_array *load_input(const call_cmd *c, int i, uf_error *err)
 {
@@ -243,11 +243,11 @@ static uf_array *load_input(const call_cmd *c, int i, uf_error *err)
                        c->scalars[i].dtype, UF_ORDER_C, err);
     if (is_npy_name(arg))
         return uf_npy_load(arg, err);
-    size_t plen, elen;
-    const char *expr;
-    split_indexed(arg, &plen, &expr, &elen);
+    size_t plen = 0, elen = 0;
+    const char *expr = "";
     char path[4096], index[1024];
-    if (plen >= sizeof path || elen >= sizeof index) {
+    if (!split_indexed(arg, &plen, &expr, &elen) || plen >= sizeof path ||
+        elen >= sizeof index) {
         uf__cli_seterr(err, UF_ERR_VALUE, "name or index too long");
         return NULL;
     }
@@ -350,7 +350,7 @@ static void print_written(const call_cmd *c, uf_array *const *outs)
     }
 }
 
-/* ---- the call ------------------------------------------------------------- */
+/* ---- the call ----------------------------------------------------------- */
 
 /* uf_call's operand-count message speaks of the ufunc; on the command line
  * the outputs are the -o files. */

@@ -16,7 +16,7 @@ static const command commands[] = {
     {"sysinfo", "the build, CPU and OS, like `numba -s`", uf__cli_sysinfo},
     {"npy", "show a .npy file, or convert it (slice, transpose, dtype, "
             "order)", uf__cli_npy},
-    {"demo", "a short tour of the array core, in NumPy's terms",
+    {"demo", "a short tour of the array core and kernels, in NumPy's terms",
      uf__cli_demo},
     {"call", "run a kernel on .npy files and scalars", uf__cli_call},
     {"inspect", "show a kernel's types, LLVM IR, assembly or PTX",

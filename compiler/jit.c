@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -340,11 +339,8 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
     }
     LLVMDisposeMessage(msg);
 
-    struct timespec t0, t1, t2, t3;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     pthread_mutex_lock(&jit->lock);
     int rc = optimise(jit, L->mod, listing, err);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     pthread_mutex_unlock(&jit->lock);
     if (rc != 0) {
         lower_release(L, true);
@@ -372,12 +368,6 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
         }
         addrs[i] = (void *)(uintptr_t)addr;
     }
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t3);
-    t2 = t3;
-    if (getenv("UFJIT_TIMING"))
-        fprintf(stderr, "opt %.2f ms, codegen %.2f ms\n",
-                (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
-                (t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6);
     return 0;
 
 fail:

@@ -210,6 +210,10 @@ const uf__runtime_symbol *uf__lower_runtime(int *n);
 /* ---- the ufunc loop (lower_loop.c) ------------------------------------ */
 
 #define UF__LOOP_MAXARGS 64 /* NumPy's NPY_MAXARGS */
+/* The broadcast path's chunk length and the most inputs it takes (its
+ * buffers are on the stack: 8 * 256 * 16 bytes at most). */
+#define UF__BCAST_CHUNK 256
+#define UF__BCAST_MAXIN 8
 
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *strides, void *aux)` calling `kernel` per element:

@@ -6,13 +6,14 @@
  *
  * Data pointers and strides are loaded once, then one of three paths runs:
  *   - contiguous: every operand has stride == itemsize. The loop over
- *     typed pointers lives in its own function, `contig(n, p0, p1, ...)`,
+ *     typed pointers lives in its own function, `int contig(n, ptrs)`,
  *     which the vectoriser turns into packed code;
  *   - broadcast: inputs contiguous or of stride 0 (a scalar broadcast
  *     against arrays, as in gaussian_pdf(x, 0.0, 1.0)), outputs
- *     contiguous. The scalars are replicated into small stack buffers once
- *     and `contig` runs over chunks of that length, so the same vector
- *     code serves;
+ *     contiguous. A runtime helper (uf__rt_broadcast, lower_math.c)
+ *     replicates the scalars into small buffers once and runs `contig`
+ *     over chunks of that length, so the same vector code serves (in C,
+ *     because every loop in the IR costs compile time);
  *   - strided: anything else, one element after the other.
  * Inputs and outputs may be the same array (in-place calls). The first two
  * paths are taken only when no output partially overlaps another operand
@@ -24,6 +25,7 @@
  * kernel is inlined into `contig` and into the strided loop
  * (alwaysinline). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
@@ -33,10 +35,6 @@
 #include "compiler/lower.h"
 
 #define B (L->b)
-
-/* Elements per chunk of the broadcast path, and the most inputs it takes
- * (the buffers are on the stack: at most 8 * 256 * 16 bytes). */
-enum { CHUNK = 256, BCAST_MAXIN = 8 };
 
 typedef struct loop_ctx {
     uf__lower *L;
@@ -169,9 +167,11 @@ static LLVMValueRef scalar_md(uf__lower *L)
  * group. */
 static LLVMValueRef contig_md(uf__lower *L, LLVMValueRef group)
 {
-    LLVMMetadataRef p[2];
+    LLVMMetadataRef p[3];
     int n = 0;
     p[n++] = md_prop(L, "llvm.loop.unroll.disable", NULL);
+    if (getenv("EXP_IC"))
+        p[n++] = md_prop(L, "llvm.loop.interleave.count", LLVMConstInt(LLVMInt32TypeInContext(L->ctx), (unsigned)atoi(getenv("EXP_IC")), 0));
     if (group) {
         const char *k = "llvm.loop.parallel_accesses";
         LLVMMetadataRef q[2] = {LLVMMDStringInContext2(L->ctx, k, strlen(k)),
@@ -260,33 +260,40 @@ static void strided_iter(loop_ctx *c, LLVMValueRef i, void *ud)
     element(c, addr, false);
 }
 
-/* i32 contig(i64 n, T0 *p0, ..., Tk *pk): the contiguous loop. Not
- * inlined into its two callers, so it is vectorised once. */
+/* i32 contig(i64 n, i8 **ptrs): the contiguous loop over the operands
+ * ptrs[0..nin+nout). Not inlined into its caller, and called back by the
+ * broadcast helper, so it is vectorised once. */
 static LLVMValueRef build_contig(loop_ctx *c, const char *name,
                                  uf_error *err)
 {
     uf__lower *L = c->L;
     int nargs = c->nin + c->nout;
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
-    LLVMTypeRef params[UF__LOOP_MAXARGS + 1];
-    params[0] = LLVMInt64TypeInContext(L->ctx);
-    for (int k = 0; k < nargs; k++)
-        params[k + 1] = LLVMPointerType(mem_type(c, k), 0);
-    LLVMValueRef fn = LLVMAddFunction(
-        L->mod, name, LLVMFunctionType(i32, params, (unsigned)nargs + 1, 0));
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef params[2] = {i64, LLVMPointerType(i8p, 0)};
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name,
+                                      LLVMFunctionType(i32, params, 2, 0));
     LLVMSetLinkage(fn, LLVMInternalLinkage);
     uf__lower_target_attrs(L, fn);
     uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "noinline");
-    for (int k = 0; k < nargs; k++)
-        uf__lower_add_attr(L, fn, k + 2, "nocapture");
+    /* the pointer array is only read and nothing else touches it */
+    uf__lower_add_attr(L, fn, 2, "noalias");
+    uf__lower_add_attr(L, fn, 2, "nocapture");
+    uf__lower_add_attr(L, fn, 2, "readonly");
 
     uf__fn F;
     uf__fn_begin(&F, L, fn, false, true, err);
     c->F = &F;
     make_outslot(c);
     LLVMValueRef base[UF__LOOP_MAXARGS];
-    for (int k = 0; k < nargs; k++)
-        base[k] = LLVMGetParam(fn, (unsigned)k + 1);
+    for (int k = 0; k < nargs; k++) {
+        LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)k, 0);
+        LLVMValueRef p = LLVMBuildLoad2(
+            B, i8p, LLVMBuildInBoundsGEP2(B, i8p, LLVMGetParam(fn, 1), &ix, 1, ""),
+            "");
+        base[k] = LLVMBuildBitCast(B, p, LLVMPointerType(mem_type(c, k), 0), "");
+    }
     LLVMBasicBlockRef exit = uf__fn_block(&F, "exit");
     counted_loop(c, LLVMGetParam(fn, 0), "contig",
                  contig_md(L, c->access_group), contig_iter, base, exit);
@@ -296,87 +303,42 @@ static LLVMValueRef build_contig(loop_ctx *c, const char *name,
     return fn;
 }
 
-/* Returns contig's nonzero status from the loop function. */
-static void call_contig(loop_ctx *c, LLVMValueRef contig, LLVMValueRef n,
-                        LLVMValueRef *ptrs)
+/* The broadcast path: uf__rt_broadcast(contig, n, data, strides, nin,
+ * nargs, itemsizes) runs contig over chunks, the stride-0 inputs
+ * replicated into buffers. */
+static LLVMValueRef call_broadcast(loop_ctx *c, LLVMValueRef contig,
+                                   LLVMValueRef n, LLVMValueRef data,
+                                   LLVMValueRef strides)
 {
     uf__lower *L = c->L;
-    LLVMValueRef args[UF__LOOP_MAXARGS + 1];
-    args[0] = n;
-    for (int k = 0; k < c->nin + c->nout; k++)
-        args[k + 1] = ptrs[k];
-    LLVMValueRef st = LLVMBuildCall2(B, LLVMGlobalGetValueType(contig), contig,
-                                     args, (unsigned)(c->nin + c->nout) + 1,
-                                     "");
-    if (c->fallible)
-        uf__fn_raise_status(c->F, st);
-}
-
-typedef struct fill_ud {
-    LLVMValueRef buf, value;
-    LLVMTypeRef ty;
-} fill_ud;
-
-static void fill_iter(loop_ctx *c, LLVMValueRef i, void *ud)
-{
-    fill_ud *f = ud;
-    LLVMBuilderRef b = c->L->b;
-    LLVMBuildStore(b, f->value, LLVMBuildInBoundsGEP2(b, f->ty, f->buf, &i, 1, ""));
-}
-
-/* The broadcast path: scalars (stride 0) replicated into CHUNK-element
- * buffers, then contig over chunks of at most CHUNK elements. */
-static void broadcast_path(loop_ctx *c, LLVMValueRef contig, LLVMValueRef n,
-                           LLVMValueRef *typed, LLVMValueRef *stride,
-                           LLVMBasicBlockRef exit)
-{
-    uf__lower *L = c->L;
-    uf__fn *F = c->F;
+    int nargs = c->nin + c->nout;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
-    LLVMValueRef chunk = LLVMConstInt(i64, CHUNK, 0);
-    LLVMValueRef zero = LLVMConstNull(i64);
-    LLVMValueRef first = LLVMBuildSelect(
-        B, LLVMBuildICmp(B, LLVMIntSLT, n, chunk, ""), n, chunk, "");
-    LLVMValueRef is0[BCAST_MAXIN], buf[BCAST_MAXIN];
-    for (int k = 0; k < c->nin; k++) {
-        LLVMTypeRef mt = mem_type(c, k);
-        buf[k] = uf__fn_alloca(F, LLVMArrayType(mt, CHUNK), "bcast");
-        buf[k] = LLVMBuildBitCast(B, buf[k], LLVMPointerType(mt, 0), "");
-        is0[k] = LLVMBuildICmp(B, LLVMIntEQ, stride[k], zero, "");
-        LLVMBasicBlockRef fill = uf__fn_block(F, "fill");
-        LLVMBasicBlockRef next = uf__fn_block(F, "filled");
-        LLVMBuildCondBr(B, is0[k], fill, next);
-        LLVMPositionBuilderAtEnd(B, fill);
-        fill_ud f = {buf[k], LLVMBuildLoad2(B, mt, typed[k], ""), mt};
-        counted_loop(c, first, "fill.loop", scalar_md(L), fill_iter, &f, next);
-        LLVMPositionBuilderAtEnd(B, next);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef i64p = LLVMPointerType(i64, 0);
+    LLVMTypeRef fp[7] = {i8p, i64, LLVMPointerType(i8p, 0), i64p, i64, i64,
+                         i64p};
+    LLVMTypeRef fty = LLVMFunctionType(i32, fp, 7, 0);
+    LLVMValueRef helper = LLVMGetNamedFunction(L->mod, "uf__rt_broadcast");
+    if (!helper) {
+        helper = LLVMAddFunction(L->mod, "uf__rt_broadcast", fty);
+        uf__lower_add_attr(L, helper, (int)LLVMAttributeFunctionIndex,
+                           "nounwind");
     }
-    /* do { len = min(CHUNK, n - off); contig(len, ...); off += CHUNK }
-     * while (off < n) -- n > 0 here */
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
-    LLVMBasicBlockRef body = uf__fn_block(F, "chunk");
-    LLVMBuildBr(B, body);
-    LLVMPositionBuilderAtEnd(B, body);
-    LLVMValueRef off = LLVMBuildPhi(B, i64, "off");
-    LLVMValueRef rest = LLVMBuildSub(B, n, off, "");
-    LLVMValueRef len = LLVMBuildSelect(
-        B, LLVMBuildICmp(B, LLVMIntSLT, rest, chunk, ""), rest, chunk, "");
-    LLVMValueRef ptrs[UF__LOOP_MAXARGS];
-    for (int k = 0; k < c->nin + c->nout; k++) {
-        LLVMValueRef p = LLVMBuildInBoundsGEP2(B, mem_type(c, k), typed[k],
-                                               &off, 1, "");
-        ptrs[k] = k < c->nin ? LLVMBuildSelect(B, is0[k], buf[k], p, "") : p;
-    }
-    call_contig(c, contig, len, ptrs);
-    LLVMValueRef next = LLVMBuildAdd(B, off, chunk, "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
-    LLVMValueRef br = LLVMBuildCondBr(
-        B, LLVMBuildICmp(B, LLVMIntSLT, next, n, ""), body, exit);
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9),
-                    scalar_md(L));
-    LLVMValueRef in_v[2] = {zero, next};
-    LLVMBasicBlockRef in_b[2] = {pre, latch};
-    LLVMAddIncoming(off, in_v, in_b, 2);
+    LLVMValueRef sizes[UF__LOOP_MAXARGS];
+    for (int k = 0; k < nargs; k++)
+        sizes[k] = LLVMConstInt(i64, uf_dtype_itemsize(operand_dtype(c, k)), 0);
+    LLVMValueRef table = LLVMAddGlobal(L->mod, LLVMArrayType(i64, (unsigned)nargs),
+                                       "itemsizes");
+    LLVMSetInitializer(table, LLVMConstArray(i64, sizes, (unsigned)nargs));
+    LLVMSetGlobalConstant(table, 1);
+    LLVMSetLinkage(table, LLVMPrivateLinkage);
+    LLVMValueRef args[7] = {
+        LLVMBuildBitCast(B, contig, i8p, ""), n, data, strides,
+        LLVMConstInt(i64, (unsigned)c->nin, 0),
+        LLVMConstInt(i64, (unsigned)nargs, 0),
+        LLVMBuildBitCast(B, table, i64p, "")};
+    return LLVMBuildCall2(B, fty, helper, args, 7, "");
 }
 
 LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
@@ -429,7 +391,6 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
     c.F = &F;
     make_outslot(&c);
     LLVMValueRef ptr[UF__LOOP_MAXARGS], stride[UF__LOOP_MAXARGS];
-    LLVMValueRef typed[UF__LOOP_MAXARGS];
     LLVMValueRef data = LLVMGetParam(fn, 1);
     LLVMValueRef n = LLVMBuildLoad2(B, i64, LLVMGetParam(fn, 2), "n");
     LLVMValueRef zero = LLVMConstNull(i64);
@@ -442,8 +403,6 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
         stride[k] = LLVMBuildLoad2(
             B, i64,
             LLVMBuildInBoundsGEP2(B, i64, LLVMGetParam(fn, 3), &ix, 1, ""), "");
-        typed[k] = LLVMBuildBitCast(B, ptr[k], LLVMPointerType(mem_type(&c, k), 0),
-                                    "");
         LLVMValueRef isz = LLVMConstInt(i64, uf_dtype_itemsize(
                                                  operand_dtype(&c, k)), 0);
         LLVMValueRef unit = LLVMBuildICmp(B, LLVMIntEQ, stride[k], isz, "");
@@ -481,17 +440,19 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
     LLVMBuildCondBr(B, LLVMBuildAnd(B, all_contig, indep, ""), cbb, other);
 
     LLVMPositionBuilderAtEnd(B, cbb);
-    call_contig(&c, contig, n, typed);
-    LLVMBuildBr(B, exit);
+    LLVMValueRef cargs[2] = {n, data};
+    LLVMBuildRet(B, LLVMBuildCall2(B, LLVMGlobalGetValueType(contig), contig,
+                                   cargs, 2, ""));
 
     LLVMPositionBuilderAtEnd(B, other);
-    if (nin <= BCAST_MAXIN) {
+    if (nin <= UF__BCAST_MAXIN) {
         LLVMBasicBlockRef bbb = uf__fn_block(&F, "broadcast");
         LLVMBuildCondBr(B, LLVMBuildAnd(B, LLVMBuildAnd(B, bcast, indep, ""),
                                         pos, ""),
                         bbb, spre);
         LLVMPositionBuilderAtEnd(B, bbb);
-        broadcast_path(&c, contig, n, typed, stride, exit);
+        LLVMBuildRet(B, call_broadcast(&c, contig, n, data,
+                                       LLVMGetParam(fn, 3)));
     } else {
         LLVMBuildBr(B, spre);
     }

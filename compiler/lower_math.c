@@ -137,7 +137,36 @@ static void rt_crect(double *z)
     z[1] = im;
 }
 
+/* The broadcast path of the ufunc loop (lower_loop.c): `contig` runs over
+ * chunks of at most UF__BCAST_CHUNK elements, the inputs of stride 0
+ * replaced by buffers holding copies of their one element. Outputs and the
+ * other inputs are contiguous; nin <= UF__BCAST_MAXIN. */
+static int rt_broadcast(int (*contig)(int64_t, char **), int64_t n,
+                        char *const *data, const int64_t *strides, int64_t nin,
+                        int64_t nargs, const int64_t *itemsize)
+{
+    _Alignas(64) unsigned char buf[UF__BCAST_MAXIN][UF__BCAST_CHUNK * 16];
+    char *ptrs[UF__LOOP_MAXARGS];
+    int64_t first = n < UF__BCAST_CHUNK ? n : UF__BCAST_CHUNK;
+    for (int64_t k = 0; k < nin; k++)
+        if (strides[k] == 0)
+            for (int64_t i = 0; i < first; i++)
+                memcpy(buf[k] + i * itemsize[k], data[k], (size_t)itemsize[k]);
+    for (int64_t off = 0; off < n; off += UF__BCAST_CHUNK) {
+        int64_t len = n - off < UF__BCAST_CHUNK ? n - off : UF__BCAST_CHUNK;
+        for (int64_t k = 0; k < nargs; k++)
+            ptrs[k] = (k < nin && strides[k] == 0)
+                          ? (char *)buf[k]
+                          : data[k] + off * itemsize[k];
+        int rc = contig(len, ptrs);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 static const uf__runtime_symbol runtime_symbols[] = {
+    {"uf__rt_broadcast", (void *)rt_broadcast},
     {"uf__rt_csqrt", (void *)rt_csqrt},
     {"uf__rt_cexp", (void *)rt_cexp},
     {"uf__rt_cpow", (void *)rt_cpow},

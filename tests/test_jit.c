@@ -1152,6 +1152,43 @@ static void test_loop_layouts(void **state)
     assert_int_equal(run(fn, 3, q, sq, N), 0);
     for (int i = 0; i < N; i++)
         assert_true(out[2 * N - 1 - i] == a[2 * i] + 3.0 * b[5]);
+    /* broadcast path: a scalar (stride 0) against contiguous arrays, over
+     * more than one chunk, and shorter than a chunk */
+    static const int64_t lens[] = {N, 7, 256, 257, 1};
+    for (size_t t = 0; t < sizeof lens / sizeof lens[0]; t++) {
+        for (int which = 0; which < 2; which++) {
+            memset(out, 0, sizeof out);
+            double sc = 2.5;
+            void *bp[3] = {which ? (void *)a : (void *)&sc,
+                           which ? (void *)&sc : (void *)b, out};
+            int64_t bs[3] = {which ? 8 : 0, which ? 0 : 8, 8};
+            assert_int_equal(run(fn, 3, bp, bs, lens[t]), 0);
+            for (int i = 0; i < lens[t]; i++) {
+                double want = which ? a[i] + 3.0 * sc : sc + 3.0 * b[i];
+                if (out[i] != want)
+                    fail_msg("broadcast %d n=%lld i=%d: %g", which,
+                             (long long)lens[t], i, out[i]);
+            }
+            assert_true(out[lens[t]] == 0.0);
+        }
+    }
+    /* both inputs scalars */
+    double s1 = 1.0, s2 = 2.0;
+    void *sp[3] = {&s1, &s2, out};
+    int64_t ss[3] = {0, 0, 8};
+    assert_int_equal(run(fn, 3, sp, ss, 300), 0);
+    for (int i = 0; i < 300; i++)
+        assert_true(out[i] == 7.0);
+    /* an output overlapping a broadcast scalar: sequential semantics (the
+     * scalar changes after element 0 is written) */
+    out[0] = 1.0;
+    for (int i = 1; i < 10; i++)
+        out[i] = 0.0;
+    void *op[3] = {out, out, out};
+    int64_t os[3] = {0, 8, 8};
+    assert_int_equal(run(fn, 3, op, os, 3), 0);
+    /* out[0] = 1 + 3*1 = 4, then out[1] = 4 + 0, out[2] = 4 + 0 */
+    assert_true(out[0] == 4.0 && out[1] == 4.0 && out[2] == 4.0);
     /* empty and negative lengths do nothing */
     out[0] = -1;
     assert_int_equal(run(fn, 3, p, st, 0), 0);

@@ -1150,6 +1150,40 @@ static void test_aux_and_0d(void **state)
     uf__ufunc_free(u);
 }
 
+static int fill_42(void *ctx, char *const *d, const int64_t *n,
+                   const int64_t *s, void *aux)
+{
+    (void)ctx, (void)aux;
+    for (int64_t i = 0; i < n[0]; i++)
+        AT(d[0], i, s[0], double) = 42;
+    return 0;
+}
+
+/* No inputs: the shape comes from the given output, else 0-d. */
+static void test_no_inputs(void **state)
+{
+    (void)state;
+    uf__ufunc *u = new_ufunc("answer", 0, 1);
+    int64_t shape[2] = {2, 3};
+    uf_array *given = filled(UF_INT8, 2, shape, UF_ORDER_F, 1);
+    uf_array *out[1] = {NULL};
+    uf_error err;
+
+    add_loop(u, UF_FLOAT64, fill_42, NULL);
+    uf_assert_ok(uf__ufunc_call(u, NULL, 0, out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(uf_array_ndim(out[0]), 0);
+    assert_true(get_f8(out[0], 0) == 42);
+    uf_array_release(out[0]);
+    out[0] = given;
+    uf_call_options opts = {.size = sizeof opts, .casting_set = true,
+                            .casting = UF_CASTING_UNSAFE};
+    uf_assert_ok(uf__ufunc_call(u, NULL, 0, out, 1, &opts, &err) == 0, &err);
+    for (int64_t k = 0; k < 6; k++)
+        assert_true(get_f8(given, k) == 42);
+    uf_array_release(given);
+    uf__ufunc_free(u);
+}
+
 /* ---- 3. errors, dispatch through calls, out of memory ------------------ */
 
 static void test_loop_errors(void **state)
@@ -1380,6 +1414,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_unaligned),
         cmocka_unit_test(test_many_inputs),
         cmocka_unit_test(test_aux_and_0d),
+        cmocka_unit_test(test_no_inputs),
         cmocka_unit_test(test_loop_errors),
         cmocka_unit_test(test_argument_errors),
         cmocka_unit_test(test_dispatch_in_calls),

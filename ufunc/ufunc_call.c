@@ -74,14 +74,19 @@ static int read_options(call *c, const uf_call_options *opts, uf_error *err)
     return 0;
 }
 
+/* `i` < 0: the operand has no number (the mask). */
 static int check_host(const call *c, const uf_array *a, const char *what,
                       int i, uf_error *err)
 {
-    if (a->device.type != UF_DEVICE_HOST)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "ufunc '%s': %s %d is not in host memory",
-                             c->name, what, i);
-    return 0;
+    char num[16] = "";
+
+    if (a->device.type == UF_DEVICE_HOST)
+        return 0;
+    if (i >= 0)
+        snprintf(num, sizeof num, " %d", i);
+    return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                         "ufunc '%s': %s%s is not in host memory", c->name,
+                         what, num);
 }
 
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
@@ -115,7 +120,7 @@ static int check_operands(call *c, uf_array *const *inputs, int n_in,
                                  "output array is read-only");
     }
     if (c->where != NULL) {
-        if (check_host(c, c->where, "where mask", 0, err) < 0)
+        if (check_host(c, c->where, "the where mask", -1, err) < 0)
             return err->code;
         if (c->where->dtype != UF_BOOL)
             return uf__error_set(err, UF_ERR_CAST,
@@ -455,10 +460,12 @@ static int execute(call *c, uf_error *err)
         return err->code;
 
     uf_error_clear(&loop_err);
-    if (buffered || x.masked)
+    if (buffered || x.masked) {
         rc = uf__ufunc_run_buffered(&x, it, &status, err);
-    else
-        rc = 0, status = run_direct(&x, it);
+    } else {
+        rc = 0;
+        status = run_direct(&x, it);
+    }
     uf__iter_free(it);
     if (rc < 0)
         return rc;

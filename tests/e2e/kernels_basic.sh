@@ -76,7 +76,7 @@ bad() {
         fail "ufjit $* left files: $(ls -A "$T/out")"
 }
 
-# ---- results worked out by hand --------------------------------------------
+# ---- results worked out by hand ---------------------------------------------
 
 # seed 002's add ufunc and hypot; 1/sqrt(2 pi) in float32
 result "array(5)" "$K/seeds.py" add_ufunc 2 3
@@ -204,7 +204,7 @@ EOF
 result "array(-1.5)" "$T/fmod.py" fmod -7.5 2.0
 result "array(1.5)" "$T/fmod.py" fmod 7.5 -2.0
 
-# ---- failures -----------------------------------------------------------------
+# ---- failures ---------------------------------------------------------------
 
 bad 1 "no kernel named 'no_such'" \
     call "$K/seeds.py" no_such 1 -o "$T/out/o.npy"
@@ -272,7 +272,7 @@ run call "$K/seeds.py" add_ufunc 1 1.5 -o "$T/keep.npy"
 [ -z "$(ls "$T" | grep 'keep.npy.tmp')" ] ||
     fail "temporary files left: $(ls "$T")"
 
-# ---- help and inspect ---------------------------------------------------------
+# ---- help and inspect -------------------------------------------------------
 
 checks=$((checks + 1))
 run call --help

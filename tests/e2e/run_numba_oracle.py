@@ -36,6 +36,8 @@ import warnings
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True  # nothing written into the source tree
+
 try:
     import numpy as np
 except ImportError:
@@ -49,7 +51,7 @@ import cases as case_list  # noqa: E402
 DEFAULT_KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 
 
-# ---- Numba's side (worker processes) ------------------------------------------
+# ---- Numba's side (worker processes) ----------------------------------------
 # Files in UFUNC_FILES are imported as written: Numba's own vectorize builds
 # the ufuncs (every declared signature compiled at import, NumPy choosing
 # the loop). That costs ~0.2 s of compilation per signature, too slow for
@@ -176,7 +178,7 @@ def numba_worker(job):
     return path, names, None, results, time.process_time() - t0
 
 
-# ---- comparison ----------------------------------------------------------------
+# ---- comparison -------------------------------------------------------------
 
 def _float_close(a, b, ulps):
     both_nan = np.isnan(a) & np.isnan(b)
@@ -228,7 +230,7 @@ def compare(case, i, got, want, inputs):
     return lines
 
 
-# ---- running ufjit ----------------------------------------------------------------
+# ---- running ufjit ----------------------------------------------------------
 
 class Run:
     pass
@@ -278,6 +280,8 @@ def run_ufjit(ufjit, r):
         r.rc, r.stdout, r.stderr = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         r.rc, r.stdout, r.stderr = None, "", "timed out after 120 s"
+    except OSError as e:
+        r.rc, r.stdout, r.stderr = None, "", f"cannot run ufjit: {e}"
     r.seconds = time.monotonic() - t0
     return r
 
@@ -286,7 +290,7 @@ def command_line(ufjit, r):
     return " ".join(shlex.quote(a) for a in [ufjit, "call", *r.argv])
 
 
-# ---- checks -----------------------------------------------------------------------
+# ---- checks -----------------------------------------------------------------
 
 def check_case(r, numba_result):
     c = r.case
@@ -351,7 +355,7 @@ def check_fail(r, numba_result):
     return problems
 
 
-# ---- main ------------------------------------------------------------------------
+# ---- main -------------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
