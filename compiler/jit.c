@@ -27,12 +27,14 @@
 struct uf__jit {
     LLVMOrcLLJITRef lljit;
     /* our own target machine (LLJIT owns another): optimisation and
-     * assembly listings; LLVM does not promise it is thread-safe, so it
-     * is used under `lock` */
+     * assembly listings. Neither is thread-safe: compilations hold `lock`
+     * from optimisation to symbol lookup */
     LLVMTargetMachineRef tm;
     pthread_mutex_t lock;
     char *triple, *cpu, *features, *layout;
     bool avx512;
+    unsigned char mvec[UF__MVEC_NFUNCS]; /* libmvec variants usable */
+    bool have_mvec;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
 };
 
@@ -161,10 +163,19 @@ uf__jit *uf__jit_new(uf_error *err)
         goto fail;
     }
 
-    /* libm is linked, libmvec usually is not: make both visible to the
-     * process search generator (handles stay open for the process) */
+    /* libm is linked; libmvec usually is not and is loaded on demand: both
+     * visible to the process search generator (handles stay open) */
     dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
-    dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL);
+    /* glibc's vector math (libmvec) is opt-in: it is within 4 ulp of
+     * libm, not bit-identical to it, and Numba without SVML (our oracle)
+     * calls libm */
+    const char *mv = getenv("UFJIT_ENABLE_LIBMVEC");
+    if (mv && *mv && strcmp(mv, "0") != 0 &&
+        dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
+        jit->have_mvec = true;
+        uf__lower_mvec_probe(strstr(jit->features, "+avx2") != NULL,
+                             jit->avx512, jit->mvec);
+    }
     LLVMOrcDefinitionGeneratorRef gen;
     e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
         &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
@@ -227,6 +238,7 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)
     L->cpu = jit->cpu;
     L->features = jit->features;
     L->prefer512 = jit->avx512;
+    L->mvec = jit->have_mvec ? jit->mvec : NULL;
     return 0;
 }
 
@@ -328,6 +340,10 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
 {
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
+    if (uf__lower_mvec_finish(L, err) != 0) {
+        lower_release(L, true);
+        return UF_ERR_NOMEM;
+    }
     dump_if("UFJIT_DUMP_LLVM", "LLVM IR", L->mod);
     char *msg = NULL;
     if (LLVMVerifyModule(L->mod, LLVMReturnStatusAction, &msg)) {
@@ -339,10 +355,13 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
     }
     LLVMDisposeMessage(msg);
 
+    /* one compilation at a time: our target machine, and LLJIT's default
+     * compiler (one target machine too) are not safe to share between
+     * threads -- concurrent materialisation ends in a fatal MC error */
     pthread_mutex_lock(&jit->lock);
     int rc = optimise(jit, L->mod, listing, err);
-    pthread_mutex_unlock(&jit->lock);
     if (rc != 0) {
+        pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
         return rc;
     }
@@ -368,9 +387,11 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
         }
         addrs[i] = (void *)(uintptr_t)addr;
     }
+    pthread_mutex_unlock(&jit->lock);
     return 0;
 
 fail:
+    pthread_mutex_unlock(&jit->lock);
     if (listing) {
         uf__free(listing->llvm_ir);
         uf__free(listing->asm_text);

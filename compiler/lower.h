@@ -37,6 +37,9 @@ typedef struct uf__lower {
     char prefix[32]; /* unique per compilation: symbol prefix "uf12" */
     const char *cpu, *features;
     bool prefer512;
+    /* glibc libmvec variants the host has (uf__lower_mvec_probe), NULL for
+     * none: calls get vector-function-abi-variant attributes from it */
+    const unsigned char *mvec;
     uf__lower_entry *fns;
     int nfns, capfns;
     /* calls to runtime helpers that touch memory (complex cmath): the
@@ -198,6 +201,21 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
 LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
+
+/* Vector variants of math functions in glibc's libmvec: for each entry of
+ * the table in lower_math.c, bits of UF__MVEC_* for the variants found
+ * (with dlsym, libmvec already loaded) and usable on the host CPU. */
+enum {
+    UF__MVEC_D64 = 1,  /* _ZGVdN4v_sin: AVX2, 4 doubles */
+    UF__MVEC_E64 = 2,  /* _ZGVeN8v_sin: AVX-512, 8 doubles */
+    UF__MVEC_D32 = 4,  /* _ZGVdN8v_sinf */
+    UF__MVEC_E32 = 8,  /* _ZGVeN16v_sinf */
+    UF__MVEC_NFUNCS = 32
+};
+void uf__lower_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
+/* Adds @llvm.compiler.used holding the module's _ZGV* declarations, so
+ * that they survive until the vectoriser wants them. */
+int uf__lower_mvec_finish(uf__lower *L, uf_error *err);
 
 /* Runtime helpers the JIT defines as absolute symbols (cmath functions
  * that are not worth open-coding): name/address pairs. */

@@ -9,6 +9,7 @@
  * to the last bit. */
 #include <complex.h>
 #include <math.h>
+#include <pthread.h>
 #include <time.h>
 
 #include "test_util.h"
@@ -21,6 +22,7 @@ static uf__jit *jit;
 /* Compile times of every kernel of this file, for the summary. */
 static double compile_ms[512];
 static int ncompiles;
+static bool record_times = true; /* off while several threads compile */
 
 static double now_ms(void)
 {
@@ -121,7 +123,8 @@ static uf__strided_loop compile_spec(const kspec *s, uf__jit_listing *lst)
         print_error("jit: %s\n", err.message);
         return NULL;
     }
-    if (ncompiles < (int)(sizeof compile_ms / sizeof compile_ms[0]))
+    if (record_times &&
+        ncompiles < (int)(sizeof compile_ms / sizeof compile_ms[0]))
         compile_ms[ncompiles++] = now_ms() - t0;
     return (uf__strided_loop)(uintptr_t)addr;
 }
@@ -971,6 +974,72 @@ static void test_math_binary(void **state)
     }
 }
 
+/* With UFJIT_ENABLE_LIBMVEC, sin/exp/pow in a contiguous loop call glibc's
+ * vector variants, within 4 ulp of libm. */
+static void test_libmvec(void **state)
+{
+    (void)state;
+    setenv("UFJIT_ENABLE_LIBMVEC", "1", 1);
+    uf_error err;
+    uf__jit *vj = uf__jit_new(&err);
+    unsetenv("UFJIT_ENABLE_LIBMVEC");
+    uf_assert_ok(vj != NULL, &err);
+    uf__jit *saved = jit;
+    jit = vj;
+    static const struct {
+        const char *file;
+        int line;
+        uf__builtin bi;
+        uf_dtype dt;
+        double (*f)(double);
+        float (*ff)(float);
+    } rows[] = {
+        {LOC, UF__BI_SIN, UF_FLOAT64, sin, NULL},
+        {LOC, UF__BI_EXP, UF_FLOAT64, exp, NULL},
+        {LOC, UF__BI_TANH, UF_FLOAT64, tanh, NULL},
+        {LOC, UF__BI_SIN, UF_FLOAT32, NULL, sinf},
+        {LOC, UF__BI_LOG, UF_FLOAT32, NULL, logf},
+    };
+    bool vectorised = false;
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        uf_dtype dt = rows[r].dt;
+        math_ud u = {rows[r].bi, dt, 1};
+        kspec s = {1, {dt}, dt, dt, false, body_math, &u};
+        uf__jit_listing lst;
+        uf__strided_loop fn = compile_spec(&s, &lst);
+        assert_non_null(fn);
+        vectorised |= strstr(lst.asm_text, "_ZGV") != NULL;
+        uf__free(lst.llvm_ir);
+        uf__free(lst.asm_text);
+        enum { N = 200 };
+        double x[N], y[N];
+        float xf[N], yf[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = 0.05 + i * 0.047;
+            xf[i] = (float)x[i];
+        }
+        bool f32 = dt == UF_FLOAT32;
+        void *p[2] = {f32 ? (void *)xf : (void *)x, f32 ? (void *)yf : (void *)y};
+        int64_t st[2] = {f32 ? 4 : 8, f32 ? 4 : 8};
+        assert_int_equal(run(fn, 2, p, st, N), 0);
+        for (int i = 0; i < N; i++) {
+            double want = f32 ? (double)rows[r].ff(xf[i]) : rows[r].f(x[i]);
+            double got = f32 ? (double)yf[i] : y[i];
+            double ulp = f32 ? (double)(nextafterf((float)want, INFINITY) -
+                                        (float)want)
+                             : nextafter(want, INFINITY) - want;
+            if (fabs(got - want) > 4 * ulp)
+                uf_fail_at(rows[r].file, rows[r].line, "x=%.9g: %.17g vs libm "
+                           "%.17g", f32 ? xf[i] : x[i], got, want);
+        }
+    }
+    jit = saved;
+    uf__jit_free(vj);
+    /* where libmvec or AVX2 are missing the loops stay scalar */
+    if (!vectorised)
+        print_message("[ INFO     ] libmvec not used on this host\n");
+}
+
 /* ---- complex ------------------------------------------------------------------ */
 
 typedef struct cbin_ud {
@@ -1327,6 +1396,46 @@ static void test_listing_nomem(void **state)
     assert_true(ok);
 }
 
+/* One JIT, several threads compiling and running at once. */
+static void *compile_worker(void *arg)
+{
+    int id = (int)(intptr_t)arg;
+    for (int r = 0; r < 4; r++) {
+        binop_ud u = {r % 2 ? UF__OP_MOD : UF__OP_FLOORDIV, UF_INT64};
+        kspec s = {2, {UF_INT64, UF_INT64}, UF_INT64, UF_INT64, false,
+                   body_binop, &u};
+        uf__strided_loop fn = compile_spec(&s, NULL);
+        if (!fn)
+            return (void *)1;
+        int64_t a[3] = {-7, 7, id + 10}, b[3] = {2, -2, 3}, o[3];
+        void *p[3] = {a, b, o};
+        int64_t st[3] = {8, 8, 8};
+        if (run(fn, 3, p, st, 3) != 0)
+            return (void *)1;
+        for (int i = 0; i < 3; i++)
+            if (o[i] != (r % 2 ? py_mod(a[i], b[i]) : py_floordiv(a[i], b[i])))
+                return (void *)1;
+    }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    pthread_t t[3];
+    record_times = false;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, compile_worker,
+                                        (void *)(intptr_t)i),
+                         0);
+    for (int i = 0; i < 3; i++) {
+        void *ret;
+        assert_int_equal(pthread_join(t[i], &ret), 0);
+        assert_null(ret);
+    }
+    record_times = true;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -1375,12 +1484,14 @@ int main(void)
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_math_vs_libm),
         cmocka_unit_test(test_math_binary),
+        cmocka_unit_test(test_libmvec),
         cmocka_unit_test(test_complex_ops),
         cmocka_unit_test(test_complex_runtime),
         cmocka_unit_test(test_loop_layouts),
         cmocka_unit_test(test_loop_conversions),
         cmocka_unit_test(test_loop_tuple),
         cmocka_unit_test(test_listing_nomem),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_compile_time),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

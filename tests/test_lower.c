@@ -321,7 +321,39 @@ static const char corpus_text[] =
     "\n"
     "@vectorize\n"
     "def axpy_f4(a, b):\n"
-    "    return a + float32(3.0) * b\n";
+    "    return a + float32(3.0) * b\n"
+    "\n"
+    "\n"
+    "@vectorize\n"
+    "def aug_wrap(a, b):\n"
+    "    s = 0.0\n"
+    "    s += a * b\n"
+    "    return s\n"
+    "\n"
+    "\n"
+    "@njit\n"
+    "def scale(x, factor):\n"
+    "    return x * factor\n"
+    "\n"
+    "\n"
+    "@vectorize\n"
+    "def kwcall(x, y):\n"
+    "    return scale(x, factor=y) + scale(factor=3, x=x)\n"
+    "\n"
+    "\n"
+    "@vectorize\n"
+    "def misc(n):\n"
+    "    k = 0\n"
+    "    t = (n, n * 2, n * 3)\n"
+    "    while k < 10:\n"
+    "        k += 1\n"
+    "        if k % 2 == 0:\n"
+    "            continue\n"
+    "        if k > 7:\n"
+    "            break\n"
+    "    else:\n"
+    "        k = -1\n"
+    "    return k, t[-1], t[1], (n if n > 2 else 2.5)\n";
 
 /* Line of the `assert` in `checked` above (the status carries it). */
 enum { CHECKED_ASSERT_LINE = 285 };
@@ -476,10 +508,10 @@ static const lcase cases[] = {
     {LOC, "invert", "bool->bool", 2, 0,
      {"1 0"},
      {"0 1"}},
-    {LOC, "powers", "float64->float64,float64,float64,float64,float64", 6, 0,
+    {LOC, "powers", "float64->float64,float64,float64,float64,float64", 6, 1,
      {"2.0 -3.0 1e-100 nan 0.5 -0.25"},
      {"4.0 9.0 1e-200 nan 0.25 0.0625", "0.25 0.1111111111111111 1e+200 nan 4.0 16.0", "8.0 -27.0 1e-300 nan 0.125 -0.015625", "1.4142135623730951 nan 1e-50 nan 0.7071067811865476 nan", "4.0 9.0 1e-200 nan 0.25 0.0625"}},
-    {LOC, "powers", "float32->float32,float32,float32,float64,float32", 4, 0,
+    {LOC, "powers", "float32->float32,float32,float32,float64,float32", 4, 1,
      {"2.0 -3.0 0.5 3.0"},
      {"4.0 9.0 0.25 9.0", "0.25 0.1111111119389534 4.0 0.1111111119389534", "8.0 -27.0 0.125 27.0", "1.4142135623730951 nan 0.7071067811865476 1.7320508075688772", "4.0 9.0 0.25 9.0"}},
     {LOC, "powers", "int64->int64,int64,int64,float64,int64", 4, 0,
@@ -662,6 +694,24 @@ static const lcase cases[] = {
     {LOC, "checked", "float64->float64", 2, 0,
      {"1.0 2.5"},
      {"2.0 5.0"}},
+    {LOC, "aug_wrap", "int64,int64->float64", 3, 0,
+     {"4611686018427387904 3 -5", "4 2 7"},
+     {"0.0 6.0 -35.0"}},
+    {LOC, "aug_wrap", "int32,int32->float64", 2, 0,
+     {"1073741824 3", "4 -2"},
+     {"4294967296.0 -6.0"}},
+    {LOC, "kwcall", "float64,float64->float64", 2, 0,
+     {"1.5 -2.0", "2.0 0.5"},
+     {"7.5 -7.0"}},
+    {LOC, "kwcall", "int64,int64->int64", 2, 0,
+     {"3 -2", "4 5"},
+     {"21 -16"}},
+    {LOC, "misc", "int64->int64,int64,int64,float64", 3, 0,
+     {"1 3 -4"},
+     {"9 9 9", "3 9 -12", "2 6 -8", "2.5 3.0 2.5"}},
+    {LOC, "misc", "float32->int64,float64,float64,float64", 2, 0,
+     {"1.5 3.5"},
+     {"9 9", "4.5 10.5", "3.0 7.0", "2.5 3.5"}},
 };
 
 static uf__jit *jit;
@@ -1069,6 +1119,16 @@ static void test_statuses(void **state)
         if (rc != rows[i].status)
             uf_fail_at(rows[i].file, rows[i].line, "%s: status %d, want %d",
                        rows[i].kernel, rc, rows[i].status);
+        /* the same values broadcast (stride 0) against contiguous
+         * outputs: the broadcast path passes the status on too */
+        for (int k = 0; k < nin; k++) {
+            data[k] = (char *)&ins[k][1];
+            strides[k] = 0;
+        }
+        rc = fn(NULL, data, dims, strides, NULL);
+        if (rc != rows[i].status)
+            uf_fail_at(rows[i].file, rows[i].line, "%s broadcast: status %d, "
+                       "want %d", rows[i].kernel, rc, rows[i].status);
     }
 }
 

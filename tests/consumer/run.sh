@@ -28,4 +28,9 @@ if command -v g++ >/dev/null; then
         -o "$work/cxx" $(pkg-config --libs ufjit)
     LD_LIBRARY_PATH=$(pkg-config --variable=libdir ufjit) "$work/cxx"
 fi
-echo "consumer: find_package and pkg-config builds work"
+# The examples/ program: the seeds' kernels on 10 million elements.
+cmake -S "$src/examples" -B "$work/ex" -DCMAKE_PREFIX_PATH="$work/prefix" \
+      >/dev/null
+cmake --build "$work/ex" >/dev/null
+"$work/ex/seeds_demo" "$src/examples/seeds.py" 10000000
+echo "consumer: find_package, pkg-config and examples/ builds work"
