@@ -407,6 +407,8 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
     uf_error local;
     if (!err)
         err = &local;
+    if (listing)
+        listing->llvm_ir = listing->asm_text = NULL;
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;

@@ -107,8 +107,9 @@ void uf__fn_end(uf__fn *F);
 LLVMValueRef uf__fn_alloca(uf__fn *F, LLVMTypeRef ty, const char *name);
 /* Appends a new block to the function. */
 LLVMBasicBlockRef uf__fn_block(uf__fn *F, const char *name);
-/* In a fallible function: when `cond` holds, return `status`. Nothing in
- * an infallible one. */
+/* In a fallible function: when `cond` holds, return `status` -- except
+ * the ZeroDivisionError statuses under NumPy's error model, which never
+ * raise. Nothing in an infallible function. */
 void uf__fn_raise_if(uf__fn *F, LLVMValueRef cond, int status);
 /* Returns a callee's nonzero i32 status from this (fallible) function. */
 void uf__fn_raise_status(uf__fn *F, LLVMValueRef status);
@@ -130,8 +131,6 @@ void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
 
 LLVMValueRef uf__emit_const_int(uf__fn *F, uf_dtype dt, int64_t v);
 LLVMValueRef uf__emit_const_float(uf__fn *F, uf_dtype dt, double v);
-/* A zero of any supported type (for unreachable paths). */
-LLVMValueRef uf__emit_zero(uf__fn *F, LLVMTypeRef ty);
 LLVMValueRef uf__emit_complex(uf__fn *F, uf_dtype cdt, LLVMValueRef re,
                               LLVMValueRef im);
 LLVMValueRef uf__emit_real(uf__fn *F, LLVMValueRef z);
@@ -165,8 +164,6 @@ LLVMValueRef uf__emit_unop(uf__fn *F, uf__unop op, uf_dtype dt,
 /* a op b as i1 for ==, !=, <, <=, >, >= on dtype `dt`. */
 LLVMValueRef uf__emit_cmp(uf__fn *F, uf__cmpop op, uf_dtype dt,
                           LLVMValueRef a, LLVMValueRef b);
-LLVMValueRef uf__emit_select(uf__fn *F, LLVMValueRef c, LLVMValueRef a,
-                             LLVMValueRef b);
 
 /* Expressions of the typed function F->tf; NULL with F->err set. */
 LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e);

@@ -26,12 +26,6 @@ LLVMValueRef uf__emit_const_float(uf__fn *F, uf_dtype dt, double v)
     return LLVMConstReal(uf__lower_dtype(F->L, uf__dtype_part(dt)), v);
 }
 
-LLVMValueRef uf__emit_zero(uf__fn *F, LLVMTypeRef ty)
-{
-    (void)F;
-    return LLVMConstNull(ty);
-}
-
 LLVMValueRef uf__emit_complex(uf__fn *F, uf_dtype cdt, LLVMValueRef re,
                               LLVMValueRef im)
 {
@@ -48,12 +42,6 @@ LLVMValueRef uf__emit_real(uf__fn *F, LLVMValueRef z)
 LLVMValueRef uf__emit_imag(uf__fn *F, LLVMValueRef z)
 {
     return LLVMBuildExtractValue(B, z, 1, "im");
-}
-
-LLVMValueRef uf__emit_select(uf__fn *F, LLVMValueRef c, LLVMValueRef a,
-                             LLVMValueRef b)
-{
-    return LLVMBuildSelect(B, c, a, b, "");
 }
 
 static unsigned dtype_bits(uf_dtype dt)
@@ -202,8 +190,8 @@ static LLVMValueRef int_divmod(uf__fn *F, uf_dtype dt, LLVMValueRef a,
 /* CPython's float_divmod (Numba's real_divmod): mod = fmod(a, b) moved to
  * the divisor's sign; the quotient snapped to an integer, zero quotients
  * signed as a/b. For b == 0 NumPy's model gives a/b and fmod(a, b). */
-static LLVMValueRef float_divmod(uf__fn *F, uf_dtype dt, LLVMValueRef a,
-                                 LLVMValueRef b, bool want_mod)
+static LLVMValueRef float_divmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b,
+                                 bool want_mod)
 {
     LLVMTypeRef ty = LLVMTypeOf(a);
     LLVMValueRef zero = LLVMConstReal(ty, 0.0), nzero = LLVMConstReal(ty, -0.0);
@@ -236,7 +224,6 @@ static LLVMValueRef float_divmod(uf__fn *F, uf_dtype dt, LLVMValueRef a,
         B, LLVMBuildFMul(B, LLVMBuildFMul(B, div1, div1, ""), a, ""), b, "");
     LLVMValueRef div_nz = LLVMBuildFCmp(B, LLVMRealUNE, div1, zero, "");
     LLVMValueRef q = LLVMBuildSelect(B, div_nz, fl, z, "");
-    (void)dt;
     return LLVMBuildSelect(B, bzero, LLVMBuildFDiv(B, a, b, ""), q, "");
 }
 
@@ -482,11 +469,11 @@ LLVMValueRef uf__emit_binop(uf__fn *F, uf__binop op, uf_dtype dt,
         case UF__OP_FLOORDIV:
             uf__fn_raise_if(F, LLVMBuildFCmp(B, LLVMRealOEQ, b, zero, ""),
                             UF__JIT_ZERODIV);
-            return float_divmod(F, dt, a, b, false);
+            return float_divmod(F, a, b, false);
         case UF__OP_MOD:
             uf__fn_raise_if(F, LLVMBuildFCmp(B, LLVMRealOEQ, b, zero, ""),
                             UF__JIT_ZEROMOD);
-            return float_divmod(F, dt, a, b, true);
+            return float_divmod(F, a, b, true);
         case UF__OP_POW: {
             LLVMValueRef args[2] = {a, b};
             return uf__emit_intrinsic(F, "llvm.pow", args, 2);
@@ -657,7 +644,6 @@ static LLVMValueRef scalar_as(uf__fn *F, const uf__expr *e, uf_dtype to)
 
 static LLVMValueRef lower_literal(uf__fn *F, const uf__expr *e)
 {
-    const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype to;
     if (!scalar_dtype(F, e, &to))
         return unsupported_expr(F, e, "this literal");
@@ -686,7 +672,6 @@ static LLVMValueRef lower_literal(uf__fn *F, const uf__expr *e)
             F, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), e->u.b, 0),
             UF_BOOL, to);
     default:
-        (void)in;
         return unsupported_expr(F, e, "this literal");
     }
 }

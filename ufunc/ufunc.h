@@ -17,6 +17,9 @@ typedef struct uf__ufunc_loop {
     uf_dtype types[UF__UFUNC_MAXARGS]; /* nin inputs, then nout outputs */
     uf__strided_loop fn;
     void *aux;
+    /* Turns a nonzero status the loop returned without a message into an
+     * error (JIT loops report Python exceptions as codes); may be NULL. */
+    int (*status_error)(int status, uf_error *err);
 } uf__ufunc_loop;
 
 /* Compiles a loop for the exact input types `in` (nin entries), filling

@@ -422,6 +422,12 @@ static int loop_error(const call *c, int status, const uf_error *loop_err,
     if (loop_err->code != UF_ERR_OK)
         return uf__error_set(err, loop_err->code, "ufunc '%s': %s", c->name,
                              loop_err->message);
+    if (c->loop->status_error != NULL) {
+        uf_error why;
+        int code = c->loop->status_error(status, &why);
+        return uf__error_set(err, code, "ufunc '%s': %s", c->name,
+                             why.message);
+    }
     return uf__error_set(err, UF_ERR_VALUE,
                          "ufunc '%s': the inner loop failed (status %d)",
                          c->name, status);

@@ -69,6 +69,7 @@ int uf__vectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' has too many operands", decl->name);
     loop->aux = NULL;
+    loop->status_error = uf__jit_status_error;
     if (uf__jit_ufunc_loop(jit, tf, loop->types + nin, &loop->fn, listing,
                            err) < 0)
         return err->code;

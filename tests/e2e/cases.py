@@ -571,6 +571,9 @@ def fail_cases():
         # Numba accepts this; ufjit refuses it with its position
         Fail("err_list_comp.py", "list_comp", [i8(3, lo=0, hi=5)], 1,
              "comprehension", where=(8, 15), numba=False),
+        # a failing assert inside the kernel (status from the JIT loop)
+        Fail("err_assert.py", "non_negative_twice", [f8(3, lo=-2, hi=-1)],
+             1, "AssertionError", numba=True),
         # no loop for the input types
         Fail("dispatch.py", "first_safe", [c16(3), c16(3)], 1,
              "first_safe", numba=True),
