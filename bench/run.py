@@ -77,20 +77,26 @@ def main():
             out = np.empty(n, dtype=dt)
             nb = getattr(K, name)
             npf = numpy_impl[name]
-            t_uf, t_np, t_nb, first = [], [], [], []
+            t_uf, t_mv, t_np, t_nb, first = [], [], [], [], []
             for _ in range(rounds):
                 cmd = [binary, KERNELS, name, dt, str(n), str(reps), str(nin)]
                 if scalars:
                     cmd.append("scalars")
-                r = subprocess.run(cmd, capture_output=True, text=True)
-                if r.returncode != 0:
-                    sys.exit(f"bench: {' '.join(cmd)} failed: {r.stderr}")
-                res = json.loads(r.stdout)
-                t_uf.append(res["median_s"])
-                first.append(res["first_call_s"])
+                # libmvec vector math is opt-in (a few ulp from libm)
+                for mvec, into in (("0", t_uf), ("1", t_mv)):
+                    env = dict(os.environ, UFJIT_ENABLE_LIBMVEC=mvec)
+                    r = subprocess.run(cmd, capture_output=True, text=True,
+                                       env=env)
+                    if r.returncode != 0:
+                        sys.exit(f"bench: {' '.join(cmd)} failed: "
+                                 f"{r.stderr}")
+                    res = json.loads(r.stdout)
+                    into.append(res["median_s"])
+                    if mvec == "0":
+                        first.append(res["first_call_s"])
                 t_np.append(timeit(lambda: npf(*args, out=out), reps))
                 t_nb.append(timeit(lambda: nb(*args, out=out), reps))
-            rows.append((f"{name} {dt}", t_uf, t_np, t_nb, first))
+            rows.append((f"{name} {dt}", t_uf, t_np, t_nb, first, t_mv))
 
     # Compile cost: Numba compiling one new vectorize signature in-process
     # (after import), against ufjit's first call (2 signatures compiled).
@@ -127,18 +133,21 @@ def main():
         f"{n:,} elements, {rounds} alternating rounds x {reps} reps; "
         "outputs preallocated; target cpu (1 thread).", "",
         "| case | ufjit ms | NumPy ms | Numba cpu ms | NumPy/ufjit | "
-        "Numba/ufjit | ufjit spread ms |",
-        "|---|---|---|---|---|---|---|",
+        "Numba/ufjit | ufjit spread ms | ufjit+libmvec ms |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for label, tu, tn, tb, first in rows:
+    for label, tu, tn, tb, first, tm in rows:
         u, p, b = med(tu), med(tn), med(tb)
         lines.append(f"| {label} | {u*1e3:.2f} | {p*1e3:.2f} | {b*1e3:.2f} | "
                      f"{p/u:.2f} | {b/u:.2f} | "
-                     f"{min(tu)*1e3:.2f}-{max(tu)*1e3:.2f} |")
+                     f"{min(tu)*1e3:.2f}-{max(tu)*1e3:.2f} | "
+                     f"{med(tm)*1e3:.2f} |")
     lines += ["",
-              "Ratios above 1 mean ufjit is faster.", "",
+              "Ratios above 1 mean ufjit is faster. The last column runs "
+              "ufjit with UFJIT_ENABLE_LIBMVEC=1 (glibc's vector math, "
+              "within 4 ulp of libm; off by default).", "",
               "| compile / process | time ms |", "|---|---|"]
-    for label, tu, tn, tb, first in rows:
+    for label, tu, tn, tb, first, tm in rows:
         lines.append(f"| ufjit first call of {label} (loads, compiles both "
                      f"signatures, runs once) | {med(first)*1e3:.1f} |")
     lines.append(f"| Numba: one new vectorize signature after import | "

@@ -385,6 +385,32 @@ void *uf_array_getptr(const uf_array *a, const int64_t *index, uf_error *err)
     return p;
 }
 
+/* First and one-past-last byte an array touches; false when empty. */
+static bool extent(const uf_array *a, uintptr_t *lo, uintptr_t *hi)
+{
+    intptr_t low = 0, high = (intptr_t)uf_dtype_itemsize(a->dtype);
+    for (int i = 0; i < a->ndim; i++) {
+        if (a->shape[i] == 0)
+            return false;
+        intptr_t span = (intptr_t)(a->shape[i] - 1) * (intptr_t)a->strides[i];
+        if (span < 0)
+            low += span;
+        else
+            high += span;
+    }
+    *lo = (uintptr_t)a->data + (uintptr_t)low;
+    *hi = (uintptr_t)a->data + (uintptr_t)high;
+    return true;
+}
+
+bool uf__arrays_overlap(const uf_array *a, const uf_array *b)
+{
+    uintptr_t alo, ahi, blo, bhi;
+    if (!extent(a, &alo, &ahi) || !extent(b, &blo, &bhi))
+        return false;
+    return alo < bhi && blo < ahi;
+}
+
 void uf_free(void *p)
 {
     uf__free(p);

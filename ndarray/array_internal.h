@@ -42,6 +42,10 @@ uf_array *uf__array_view(const uf_array *of, uf_dtype dtype, int ndim,
  * (NumPy's rules: length-0/1 axes do not break contiguity). */
 void uf__array_update_flags(uf_array *a);
 
+/* True when the bytes two arrays touch intersect (by their extents, so
+ * interleaved views count as overlapping); empty arrays overlap nothing. */
+bool uf__arrays_overlap(const uf_array *a, const uf_array *b);
+
 /* Formats "(2, 3)" / "(4,)" / "()" into buf. Returns buf. */
 const char *uf__shape_str(int ndim, const int64_t *shape, char *buf,
                           size_t size);

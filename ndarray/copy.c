@@ -230,36 +230,6 @@ uf_array *uf_array_astype(const uf_array *a, uf_dtype dtype,
     return convert(a, dtype, order, err);
 }
 
-/* First and one-past-last byte an array touches; false when empty. */
-static bool extent(const uf_array *a, uintptr_t *lo, uintptr_t *hi)
-{
-    intptr_t low = 0, high = (intptr_t)uf_dtype_itemsize(a->dtype);
-
-    for (int i = 0; i < a->ndim; i++) {
-        intptr_t span;
-
-        if (a->shape[i] == 0)
-            return false;
-        span = (intptr_t)(a->shape[i] - 1) * (intptr_t)a->strides[i];
-        if (span < 0)
-            low += span;
-        else
-            high += span;
-    }
-    *lo = (uintptr_t)a->data + (uintptr_t)low;
-    *hi = (uintptr_t)a->data + (uintptr_t)high;
-    return true;
-}
-
-static bool overlap(const uf_array *a, const uf_array *b)
-{
-    uintptr_t alo, ahi, blo, bhi;
-
-    if (!extent(a, &alo, &ahi) || !extent(b, &blo, &bhi))
-        return false;
-    return alo < bhi && blo < ahi;
-}
-
 static bool same_view(const uf_array *a, const uf_array *b)
 {
     return a->data == b->data && a->dtype == b->dtype && a->ndim == b->ndim &&
@@ -314,7 +284,7 @@ int uf_array_copyto(uf_array *dst, const uf_array *src, uf_casting casting,
         }
     }
 
-    if (overlap(dst, src)) {
+    if (uf__arrays_overlap(dst, src)) {
         tmp = uf_array_copy(src, UF_ORDER_K, err);
         if (tmp == NULL)
             return err->code;

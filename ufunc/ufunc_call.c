@@ -236,36 +236,6 @@ static int broadcast(call *c, uf_error *err)
     return 0;
 }
 
-/* First and one-past-last byte an array touches; false when empty. */
-static bool extent(const uf_array *a, uintptr_t *lo, uintptr_t *hi)
-{
-    intptr_t low = 0, high = (intptr_t)uf_dtype_itemsize(a->dtype);
-
-    for (int i = 0; i < a->ndim; i++) {
-        intptr_t span;
-
-        if (a->shape[i] == 0)
-            return false;
-        span = (intptr_t)(a->shape[i] - 1) * (intptr_t)a->strides[i];
-        if (span < 0)
-            low += span;
-        else
-            high += span;
-    }
-    *lo = (uintptr_t)a->data + (uintptr_t)low;
-    *hi = (uintptr_t)a->data + (uintptr_t)high;
-    return true;
-}
-
-static bool overlap(const uf_array *a, const uf_array *b)
-{
-    uintptr_t alo, ahi, blo, bhi;
-
-    if (!extent(a, &alo, &ahi) || !extent(b, &blo, &bhi))
-        return false;
-    return alo < bhi && blo < ahi;
-}
-
 /* Element i of one is element i of the other: reading it before writing
  * it (what every loop does) is then safe in place. */
 static bool same_view(const uf_array *a, const uf_array *b)
@@ -281,7 +251,7 @@ static bool overlaps_an_output(const call *c, const uf_array *a)
 {
     for (int o = c->nin; o < c->nin + c->nout; o++)
         if (c->op[o] != NULL && !same_view(a, c->op[o]) &&
-            overlap(a, c->op[o]))
+            uf__arrays_overlap(a, c->op[o]))
             return true;
     return false;
 }
