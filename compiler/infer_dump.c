@@ -8,46 +8,8 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/strbuf.h"
 #include "compiler/infer_internal.h"
-
-typedef struct out {
-    char *s;
-    size_t n, cap;
-    uf_error *err;
-    bool failed;
-} out;
-
-static void emit(out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void emit(out *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int w = vsnprintf(o->s + o->n, o->cap - o->n, fmt, ap);
-        va_end(ap);
-        if (w < 0) {
-            o->failed = true;
-            uf__error_set(o->err, UF_ERR_INTERNAL, "formatting failed");
-            return;
-        }
-        if ((size_t)w < o->cap - o->n) {
-            o->n += (size_t)w;
-            return;
-        }
-        size_t ncap = 2 * o->cap + (size_t)w;
-        char *p = uf__realloc(o->s, ncap, 1, o->err);
-        if (p == NULL) {
-            o->failed = true;
-            return;
-        }
-        o->s = p;
-        o->cap = ncap;
-    }
-}
 
 /* Last line of anything inside the function. */
 static int max_line_expr(const uf__expr *e)
@@ -246,18 +208,13 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
 {
     const uf__source *src = tf->km->src;
     const uf__stmt *def = tf->decl->def;
-    out o = {NULL, 0, 0, err, false};
-    o.s = uf__malloc(256, 1, err);
-    if (o.s == NULL)
-        return NULL;
-    o.cap = 256;
-    o.s[0] = '\0';
+    uf__strbuf o = uf__strbuf_init(err);
 
-    emit(&o, "%s (", tf->decl->name);
+    uf__strbuf_printf(&o, "%s (", tf->decl->name);
     for (int i = 0; i < tf->nargs; i++)
-        emit(&o, "%s%s", i ? ", " : "", uf__tname(tf->args[i]));
-    emit(&o, ") -> %s\n", uf__tname(tf->ret));
-    emit(&o, "--------------------------------------------------------------"
+        uf__strbuf_printf(&o, "%s%s", i ? ", " : "", uf__tname(tf->args[i]));
+    uf__strbuf_printf(&o, ") -> %s\n", uf__tname(tf->ret));
+    uf__strbuf_printf(&o, "--------------------------------------------------------------"
              "------------------\n# File: %s\n", src->name);
 
     int first = def->pos.line, last = max_line_stmt(def);
@@ -277,25 +234,21 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
     for (int l = first; l <= last; l++) {
         size_t len;
         const char *text = source_line(src, l, &len);
-        emit(&o, "%.*s\n", (int)len, text);
+        uf__strbuf_printf(&o, "%.*s\n", (int)len, text);
         size_t ind = indent_of(text, len);
         if (l == def->u.funcdef.name_pos.line) {
             /* the arguments, indented like the body */
             for (int v = 0; v < tf->nvars; v++)
                 if (tf->vars[v].arg >= 0)
-                    emit(&o, "%*s#   %s = arg(%d) :: %s\n", (int)ind + 4, "",
+                    uf__strbuf_printf(&o, "%*s#   %s = arg(%d) :: %s\n", (int)ind + 4, "",
                          tf->vars[v].name, tf->vars[v].arg,
                          uf__tname(tf->vars[v].type));
         }
         for (int v = 0; marks && v < tf->nvars; v++)
             if (marks[(size_t)(l - first) * (size_t)tf->nvars + (size_t)v])
-                emit(&o, "%*s#   %s = %s\n", (int)ind, "", tf->vars[v].name,
+                uf__strbuf_printf(&o, "%*s#   %s = %s\n", (int)ind, "", tf->vars[v].name,
                      uf__tname(tf->vars[v].type));
     }
     uf__free(marks);
-    if (o.failed) {
-        uf__free(o.s);
-        return NULL;
-    }
-    return o.s;
+    return uf__strbuf_take(&o);
 }

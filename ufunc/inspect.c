@@ -1,49 +1,17 @@
 /* uf_func_inspect: typed source, optimised LLVM IR and host assembly of a
  * kernel's specialisations. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/strbuf.h"
 #include "compiler/module.h"
 #include "ufunc/vectorize.h"
 
-/* A growing string. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-} text;
-
-static int append(text *t, uf_error *err, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int append(text *t, uf_error *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 256;
-        while (cap < t->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = uf__realloc(t->s, cap, 1, err);
-        if (s == NULL)
-            return err->code;
-        t->s = s;
-        t->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-    return 0;
-}
-
 /* Compiles one signature with listings and appends what was asked for. */
 static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
-                       text *out, uf_error *err)
+                       uf__strbuf *out, uf_error *err)
 {
     uf__kmodule *km = f->module->km;
     uf__signature sig;
@@ -62,24 +30,22 @@ static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
                                &tf, err);
     if (rc < 0)
         goto done;
-    if ((rc = append(out, err, "== %s %s ==\n", f->decl->name, sigtext)))
-        goto done;
+    uf__strbuf_printf(out, "== %s %s ==\n", f->decl->name, sigtext);
     if (what & UF_INSPECT_TYPES) {
         char *dump = uf__typed_func_dump(tf, err);
         if (dump == NULL) {
             rc = err->code;
             goto done;
         }
-        rc = append(out, err, "%s\n", dump);
+        uf__strbuf_printf(out, "%s\n", dump);
         uf__free(dump);
-        if (rc)
-            goto done;
     }
-    if ((what & UF_INSPECT_LLVM) && listing.llvm_ir &&
-        (rc = append(out, err, "%s\n", listing.llvm_ir)))
-        goto done;
+    if ((what & UF_INSPECT_LLVM) && listing.llvm_ir)
+        uf__strbuf_printf(out, "%s\n", listing.llvm_ir);
     if ((what & UF_INSPECT_ASM) && listing.asm_text)
-        rc = append(out, err, "%s\n", listing.asm_text);
+        uf__strbuf_printf(out, "%s\n", listing.asm_text);
+    if (out->failed)
+        rc = err->code;
 done:
     uf__free(listing.llvm_ir);
     uf__free(listing.asm_text);
@@ -107,7 +73,7 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
     }
     if (what == 0)
         what = UF_INSPECT_TYPES;
-    text out = {NULL, 0, 0};
+    uf__strbuf out = uf__strbuf_init(err);
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
     int rc = 0;
@@ -118,8 +84,8 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
         rc = inspect_one(f, f->decl->signatures[i], what, &out, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc < 0) {
-        uf__free(out.s);
+        uf__free(uf__strbuf_take(&out));
         return NULL;
     }
-    return out.s;
+    return uf__strbuf_take(&out);
 }
