@@ -185,65 +185,44 @@ static void test_source_error_limits(void **state)
 
 /* ---- token streams ---------------------------------------------------- */
 
-typedef struct sbuf {
-    char s[4096];
-    size_t n;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (b->n < sizeof b->s) {
-        int w = vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
-        b->n += w > 0 ? (size_t)w : 0;
-        if (b->n >= sizeof b->s)
-            b->n = sizeof b->s - 1;
-    }
-    va_end(ap);
-}
-
 /* NL IN DE EOF for layout tokens, i:/f:/j:/s:/b: prefixes for literals,
  * the spelling otherwise; with_pos adds @line:col. */
-static void dump_tokens(sbuf *b, const uf__token *t, int n, bool with_pos)
+static void dump_tokens(uf_test_buf *b, const uf__token *t, int n, bool with_pos)
 {
     for (int k = 0; k < n; k++) {
         if (k)
-            put(b, " ");
+            uf_test_put(b, " ");
         switch (t[k].kind) {
-        case UF__TOK_NEWLINE: put(b, "NL"); break;
-        case UF__TOK_INDENT: put(b, "IN"); break;
-        case UF__TOK_DEDENT: put(b, "DE"); break;
-        case UF__TOK_EOF: put(b, "EOF"); break;
-        case UF__TOK_ERROR: put(b, "ERR"); break;
-        case UF__TOK_NAME: put(b, "%s", t[k].v.name); break;
+        case UF__TOK_NEWLINE: uf_test_put(b, "NL"); break;
+        case UF__TOK_INDENT: uf_test_put(b, "IN"); break;
+        case UF__TOK_DEDENT: uf_test_put(b, "DE"); break;
+        case UF__TOK_EOF: uf_test_put(b, "EOF"); break;
+        case UF__TOK_ERROR: uf_test_put(b, "ERR"); break;
+        case UF__TOK_NAME: uf_test_put(b, "%s", t[k].v.name); break;
         case UF__TOK_INT:
             if (t[k].v.i.too_big)
-                put(b, "i:BIG");
+                uf_test_put(b, "i:BIG");
             else
-                put(b, "i:%llu", (unsigned long long)t[k].v.i.value);
+                uf_test_put(b, "i:%llu", (unsigned long long)t[k].v.i.value);
             break;
-        case UF__TOK_FLOAT: put(b, "f:%.17g", t[k].v.f); break;
-        case UF__TOK_IMAG: put(b, "j:%.17g", t[k].v.f); break;
+        case UF__TOK_FLOAT: uf_test_put(b, "f:%.17g", t[k].v.f); break;
+        case UF__TOK_IMAG: uf_test_put(b, "j:%.17g", t[k].v.f); break;
         case UF__TOK_STRING:
-            put(b, "%s:'", t[k].v.str.is_bytes ? "b" : "s");
+            uf_test_put(b, "%s:'", t[k].v.str.is_bytes ? "b" : "s");
             for (size_t j = 0; j < t[k].v.str.len; j++) {
                 unsigned char c = (unsigned char)t[k].v.str.s[j];
                 if (c < 0x20 || c >= 0x7F || c == '\\' || c == '\'')
-                    put(b, "\\x%02x", c);
+                    uf_test_put(b, "\\x%02x", c);
                 else
-                    put(b, "%c", c);
+                    uf_test_put(b, "%c", c);
             }
-            put(b, "'");
+            uf_test_put(b, "'");
             break;
         default:
-            put(b, "%s", uf__tok_str(t[k].kind));
+            uf_test_put(b, "%s", uf__tok_str(t[k].kind));
         }
         if (with_pos)
-            put(b, "@%d:%d", t[k].pos.line, t[k].pos.col);
+            uf_test_put(b, "@%d:%d", t[k].pos.line, t[k].pos.col);
     }
 }
 
@@ -362,7 +341,7 @@ static void test_token_streams(void **state)
         uf__token *toks;
         int n;
         int rc = uf__lex(&src, a, &toks, &n, &err);
-        sbuf b = {.n = 0};
+        uf_test_buf b = {.n = 0};
         b.s[0] = '\0';
         if (toks != NULL)
             dump_tokens(&b, toks, n, false);
@@ -406,7 +385,7 @@ static void test_token_positions(void **state)
         uf__token *toks;
         int n;
         uf__lex(&src, a, &toks, &n, &err);
-        sbuf b = {.n = 0};
+        uf_test_buf b = {.n = 0};
         b.s[0] = '\0';
         /* From the error token back to the start for the ERR rows. */
         if (toks != NULL && n > 0 && toks[n - 1].kind == UF__TOK_ERROR)

@@ -10,33 +10,12 @@
 
 /* ---- an S-expression printer ------------------------------------------ */
 
-typedef struct sbuf {
-    char s[16384];
-    size_t n;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (b->n < sizeof b->s) {
-        int w = vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
-        b->n += w > 0 ? (size_t)w : 0;
-        if (b->n >= sizeof b->s)
-            b->n = sizeof b->s - 1;
-    }
-    va_end(ap);
-}
-
 /* Shortest form that reads back to the same double, always float-looking. */
-static void put_double(sbuf *b, double v)
+static void put_double(uf_test_buf *b, double v)
 {
     char tmp[64];
     if (v == floor(v) && fabs(v) < 1e16) {
-        put(b, "%.1f", v);
+        uf_test_put(b, "%.1f", v);
         return;
     }
     for (int prec = 1; prec <= 17; prec++) {
@@ -44,284 +23,284 @@ static void put_double(sbuf *b, double v)
         if (strtod(tmp, NULL) == v || isnan(v))
             break;
     }
-    put(b, "%s", tmp);
+    uf_test_put(b, "%s", tmp);
     if (strspn(tmp, "-0123456789") == strlen(tmp))
-        put(b, ".0");
+        uf_test_put(b, ".0");
 }
 
-static void dump_expr(sbuf *b, const uf__expr *e);
+static void dump_expr(uf_test_buf *b, const uf__expr *e);
 
-static void dump_opt(sbuf *b, const uf__expr *e)
+static void dump_opt(uf_test_buf *b, const uf__expr *e)
 {
     if (e == NULL)
-        put(b, "_");
+        uf_test_put(b, "_");
     else
         dump_expr(b, e);
 }
 
-static void dump_exprs(sbuf *b, uf__expr *const *v, int n)
+static void dump_exprs(uf_test_buf *b, uf__expr *const *v, int n)
 {
     for (int k = 0; k < n; k++) {
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, v[k]);
     }
 }
 
-static void dump_expr(sbuf *b, const uf__expr *e)
+static void dump_expr(uf_test_buf *b, const uf__expr *e)
 {
     switch (e->kind) {
     case UF__EX_INT:
         if (e->u.i.too_big)
-            put(b, "BIGINT");
+            uf_test_put(b, "BIGINT");
         else
-            put(b, "%llu", (unsigned long long)e->u.i.value);
+            uf_test_put(b, "%llu", (unsigned long long)e->u.i.value);
         break;
     case UF__EX_FLOAT:
         put_double(b, e->u.f);
         break;
     case UF__EX_IMAG:
         put_double(b, e->u.f);
-        put(b, "j");
+        uf_test_put(b, "j");
         break;
     case UF__EX_STR:
-        put(b, "'");
+        uf_test_put(b, "'");
         for (size_t k = 0; k < e->u.str.len; k++) {
             unsigned char c = (unsigned char)e->u.str.s[k];
             if (c < 0x20 || c >= 0x7F || c == '\'' || c == '\\')
-                put(b, "\\x%02x", c);
+                uf_test_put(b, "\\x%02x", c);
             else
-                put(b, "%c", c);
+                uf_test_put(b, "%c", c);
         }
-        put(b, "'");
+        uf_test_put(b, "'");
         break;
     case UF__EX_BOOL:
-        put(b, e->u.b ? "True" : "False");
+        uf_test_put(b, e->u.b ? "True" : "False");
         break;
     case UF__EX_NONE:
-        put(b, "None");
+        uf_test_put(b, "None");
         break;
     case UF__EX_ELLIPSIS:
-        put(b, "...");
+        uf_test_put(b, "...");
         break;
     case UF__EX_NAME:
-        put(b, "%s", e->u.name.id);
+        uf_test_put(b, "%s", e->u.name.id);
         break;
     case UF__EX_ATTR:
-        put(b, "(. ");
+        uf_test_put(b, "(. ");
         dump_expr(b, e->u.attr.value);
-        put(b, " %s)", e->u.attr.attr);
+        uf_test_put(b, " %s)", e->u.attr.attr);
         break;
     case UF__EX_CALL:
-        put(b, "(call ");
+        uf_test_put(b, "(call ");
         dump_expr(b, e->u.call.func);
         dump_exprs(b, e->u.call.args, e->u.call.nargs);
         for (int k = 0; k < e->u.call.nkw; k++) {
-            put(b, " %s=", e->u.call.kw[k].name);
+            uf_test_put(b, " %s=", e->u.call.kw[k].name);
             dump_expr(b, e->u.call.kw[k].value);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_SUBSCRIPT:
-        put(b, "([] ");
+        uf_test_put(b, "([] ");
         dump_expr(b, e->u.subscript.value);
         dump_exprs(b, e->u.subscript.index, e->u.subscript.nindex);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_SLICE:
-        put(b, "(: ");
+        uf_test_put(b, "(: ");
         dump_opt(b, e->u.slice.lower);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_opt(b, e->u.slice.upper);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_opt(b, e->u.slice.step);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_UNARY:
-        put(b, "(%s ", uf__unop_str(e->u.unary.op));
+        uf_test_put(b, "(%s ", uf__unop_str(e->u.unary.op));
         dump_expr(b, e->u.unary.operand);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_BINARY:
-        put(b, "(%s ", uf__binop_str(e->u.binary.op));
+        uf_test_put(b, "(%s ", uf__binop_str(e->u.binary.op));
         dump_expr(b, e->u.binary.left);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, e->u.binary.right);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_BOOLOP:
-        put(b, "(%s", e->u.boolop.is_and ? "and" : "or");
+        uf_test_put(b, "(%s", e->u.boolop.is_and ? "and" : "or");
         dump_exprs(b, e->u.boolop.values, e->u.boolop.n);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_COMPARE:
-        put(b, "(cmp ");
+        uf_test_put(b, "(cmp ");
         dump_expr(b, e->u.compare.operands[0]);
         for (int k = 0; k < e->u.compare.nops; k++) {
-            put(b, " %s ", uf__cmpop_str(e->u.compare.ops[k]));
+            uf_test_put(b, " %s ", uf__cmpop_str(e->u.compare.ops[k]));
             dump_expr(b, e->u.compare.operands[k + 1]);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_IFEXP:
-        put(b, "(ifexp ");
+        uf_test_put(b, "(ifexp ");
         dump_expr(b, e->u.ifexp.cond);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, e->u.ifexp.then);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, e->u.ifexp.orelse);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__EX_TUPLE:
     case UF__EX_LIST:
-        put(b, "(%s", e->kind == UF__EX_TUPLE ? "tuple" : "list");
+        uf_test_put(b, "(%s", e->kind == UF__EX_TUPLE ? "tuple" : "list");
         dump_exprs(b, e->u.seq.elts, e->u.seq.n);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     }
 }
 
-static void dump_block(sbuf *b, const uf__block *blk);
+static void dump_block(uf_test_buf *b, const uf__block *blk);
 
-static void dump_stmt(sbuf *b, const uf__stmt *s)
+static void dump_stmt(uf_test_buf *b, const uf__stmt *s)
 {
     switch (s->kind) {
     case UF__ST_EXPR:
-        put(b, "(expr ");
+        uf_test_put(b, "(expr ");
         dump_expr(b, s->u.expr.value);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_ASSIGN:
-        put(b, "(=");
+        uf_test_put(b, "(=");
         dump_exprs(b, s->u.assign.targets, s->u.assign.ntargets);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, s->u.assign.value);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_AUGASSIGN:
-        put(b, "(%s= ", uf__binop_str(s->u.augassign.op));
+        uf_test_put(b, "(%s= ", uf__binop_str(s->u.augassign.op));
         dump_expr(b, s->u.augassign.target);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, s->u.augassign.value);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_IF:
-        put(b, "(if ");
+        uf_test_put(b, "(if ");
         dump_expr(b, s->u.if_.cond);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_block(b, &s->u.if_.body);
         if (s->u.if_.orelse.n > 0) {
-            put(b, " ");
+            uf_test_put(b, " ");
             dump_block(b, &s->u.if_.orelse);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_FOR:
-        put(b, "(for ");
+        uf_test_put(b, "(for ");
         dump_expr(b, s->u.for_.target);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_expr(b, s->u.for_.iter);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_block(b, &s->u.for_.body);
         if (s->u.for_.orelse.n > 0) {
-            put(b, " ");
+            uf_test_put(b, " ");
             dump_block(b, &s->u.for_.orelse);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_WHILE:
-        put(b, "(while ");
+        uf_test_put(b, "(while ");
         dump_expr(b, s->u.while_.cond);
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_block(b, &s->u.while_.body);
         if (s->u.while_.orelse.n > 0) {
-            put(b, " ");
+            uf_test_put(b, " ");
             dump_block(b, &s->u.while_.orelse);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_BREAK:
-        put(b, "(break)");
+        uf_test_put(b, "(break)");
         break;
     case UF__ST_CONTINUE:
-        put(b, "(continue)");
+        uf_test_put(b, "(continue)");
         break;
     case UF__ST_PASS:
-        put(b, "(pass)");
+        uf_test_put(b, "(pass)");
         break;
     case UF__ST_RETURN:
-        put(b, "(return");
+        uf_test_put(b, "(return");
         if (s->u.ret.value != NULL) {
-            put(b, " ");
+            uf_test_put(b, " ");
             dump_expr(b, s->u.ret.value);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_ASSERT:
-        put(b, "(assert ");
+        uf_test_put(b, "(assert ");
         dump_expr(b, s->u.assert_.test);
         if (s->u.assert_.msg != NULL) {
-            put(b, " ");
+            uf_test_put(b, " ");
             dump_expr(b, s->u.assert_.msg);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_IMPORT:
-        put(b, "(import");
+        uf_test_put(b, "(import");
         for (int k = 0; k < s->u.import.n; k++) {
-            put(b, " %s", s->u.import.names[k].name);
+            uf_test_put(b, " %s", s->u.import.names[k].name);
             if (s->u.import.names[k].asname)
-                put(b, ":%s", s->u.import.names[k].asname);
+                uf_test_put(b, ":%s", s->u.import.names[k].asname);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_IMPORTFROM:
-        put(b, "(from %.*s%s", s->u.importfrom.level, "..........",
+        uf_test_put(b, "(from %.*s%s", s->u.importfrom.level, "..........",
             s->u.importfrom.module);
         for (int k = 0; k < s->u.importfrom.n; k++) {
-            put(b, " %s", s->u.importfrom.names[k].name);
+            uf_test_put(b, " %s", s->u.importfrom.names[k].name);
             if (s->u.importfrom.names[k].asname)
-                put(b, ":%s", s->u.importfrom.names[k].asname);
+                uf_test_put(b, ":%s", s->u.importfrom.names[k].asname);
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     case UF__ST_FUNCDEF:
-        put(b, "(def %s (", s->u.funcdef.name);
+        uf_test_put(b, "(def %s (", s->u.funcdef.name);
         for (int k = 0; k < s->u.funcdef.nparams; k++) {
-            put(b, "%s%s", k ? " " : "", s->u.funcdef.params[k].name);
+            uf_test_put(b, "%s%s", k ? " " : "", s->u.funcdef.params[k].name);
             if (s->u.funcdef.params[k].default_value) {
-                put(b, "=");
+                uf_test_put(b, "=");
                 dump_expr(b, s->u.funcdef.params[k].default_value);
             }
         }
-        put(b, ")");
+        uf_test_put(b, ")");
         if (s->u.funcdef.ndecorators > 0) {
-            put(b, " (@");
+            uf_test_put(b, " (@");
             dump_exprs(b, s->u.funcdef.decorators, s->u.funcdef.ndecorators);
-            put(b, ")");
+            uf_test_put(b, ")");
         }
-        put(b, " ");
+        uf_test_put(b, " ");
         dump_block(b, &s->u.funcdef.body);
-        put(b, ")");
+        uf_test_put(b, ")");
         break;
     }
 }
 
-static void dump_block(sbuf *b, const uf__block *blk)
+static void dump_block(uf_test_buf *b, const uf__block *blk)
 {
-    put(b, "[");
+    uf_test_put(b, "[");
     for (int k = 0; k < blk->n; k++) {
         if (k)
-            put(b, " ");
+            uf_test_put(b, " ");
         dump_stmt(b, blk->stmts[k]);
     }
-    put(b, "]");
+    uf_test_put(b, "]");
 }
 
-static void dump_module(sbuf *b, const uf__ast_module *m)
+static void dump_module(uf_test_buf *b, const uf__ast_module *m)
 {
     for (int k = 0; k < m->body.n; k++) {
         if (k)
-            put(b, " ");
+            uf_test_put(b, " ");
         dump_stmt(b, m->body.stmts[k]);
     }
 }
@@ -741,7 +720,7 @@ static void test_trees(void **state)
                      err.message, err.line, err.column);
             continue;
         }
-        sbuf b = {.n = 0};
+        uf_test_buf b = {.n = 0};
         b.s[0] = '\0';
         dump_module(&b, m);
         bool same = strcmp(b.s, c->expect) == 0;
@@ -1467,7 +1446,7 @@ static void test_seeds(void **state)
         for (size_t j = 0; j < sizeof seed_trees / sizeof *seed_trees; j++) {
             if (strcmp(seed_trees[j].name, s->u.funcdef.name) != 0)
                 continue;
-            sbuf b = {.n = 0};
+            uf_test_buf b = {.n = 0};
             b.s[0] = '\0';
             dump_stmt(&b, s);
             if (strcmp(b.s, seed_trees[j].expect) != 0) {
@@ -1483,7 +1462,7 @@ static void test_seeds(void **state)
     assert_int_equal(ndefs, 14);
     assert_int_equal(nfound, (int)(sizeof seed_trees / sizeof *seed_trees));
     const uf__stmt *c = m->body.stmts[5];
-    sbuf b = {.n = 0};
+    uf_test_buf b = {.n = 0};
     b.s[0] = '\0';
     dump_stmt(&b, c);
     assert_string_equal(b.s, "(= SQRT_2PI_F (call float32 "

@@ -37,4 +37,27 @@
         }                                                                   \
     } while (0)
 
+/* A fixed buffer that tests print into (tree dumps, token streams);
+ * output past its end is cut, which the comparison then reports. */
+typedef struct uf_test_buf {
+    char s[16384];
+    size_t n;
+} uf_test_buf;
+
+static inline void uf_test_put(uf_test_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static inline void uf_test_put(uf_test_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (b->n < sizeof b->s) {
+        int w = vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
+        b->n += w > 0 ? (size_t)w : 0;
+        if (b->n >= sizeof b->s)
+            b->n = sizeof b->s - 1;
+    }
+    va_end(ap);
+}
+
 #endif
