@@ -152,24 +152,22 @@ static int64_t abs64(int64_t v)
     return v < 0 ? -v : v;
 }
 
-/* Stable insertion sort from smallest to largest stride, NumPy's
- * npyiter_find_best_axis_ordering: axes are compared on the operands that
- * move along both; the first such operand decides, any later one that
- * disagrees keeps the C order, and with none the C order stays. */
-static void sort_axes(uf__iter *it)
+void uf__iter_sort_axes(int ndim, int nop, uf__axis_stride_fn stride,
+                        const void *ctx, int *order)
 {
-    for (int i0 = 1; i0 < it->ndim; i0++) {
-        const int64_t *s0 = row(it, i0);
-        int pos = i0;
+    for (int i0 = 1; i0 < ndim; i0++) {
+        int ax0 = order[i0], pos = i0;
 
         for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            const int64_t *s1 = row(it, i1);
             bool ambiguous = true, swap = false;
 
-            for (int op = 0; op < it->nop; op++) {
-                if (s0[op] == 0 || s1[op] == 0)
+            for (int op = 0; op < nop; op++) {
+                int64_t s0 = stride(ctx, op, ax0);
+                int64_t s1 = stride(ctx, op, order[i1]);
+
+                if (s0 == 0 || s1 == 0)
                     continue;
-                if (abs64(s1[op]) <= abs64(s0[op]))
+                if (abs64(s1) <= abs64(s0))
                     swap = false;
                 else if (ambiguous)
                     swap = true;
@@ -181,8 +179,34 @@ static void sort_axes(uf__iter *it)
                 break;
             pos = i1;
         }
-        for (int d = i0; d > pos; d--)
-            swap_rows(it, d, d - 1);
+        memmove(order + pos + 1, order + pos,
+                (size_t)(i0 - pos) * sizeof *order);
+        order[pos] = ax0;
+    }
+}
+
+static int64_t row_stride(const void *ctx, int op, int axis)
+{
+    return row(ctx, axis)[op];
+}
+
+/* Reorders the iterator's rows into NumPy's K order. */
+static void sort_axes(uf__iter *it)
+{
+    int order[UF_MAXDIMS], at[UF_MAXDIMS];
+
+    for (int d = 0; d < it->ndim; d++)
+        order[d] = at[d] = d;
+    uf__iter_sort_axes(it->ndim, it->nop, row_stride, it, order);
+    /* at[d]: the original row now in position d */
+    for (int d = 0; d < it->ndim; d++) {
+        int j = d;
+        while (at[j] != order[d])
+            j++;
+        swap_rows(it, d, j);
+        int t = at[d];
+        at[d] = at[j];
+        at[j] = t;
     }
 }
 

@@ -57,4 +57,15 @@ void uf__iter_range(const uf__iter *it, int64_t begin, int64_t end,
  * and returns true, or returns false when the range is done. */
 bool uf__iter_next(const uf__iter *it, uf__iter_cursor *c, char **ptrs);
 
+/* Byte stride of operand `op` along `axis` (0 when it does not move). */
+typedef int64_t (*uf__axis_stride_fn)(const void *ctx, int op, int axis);
+
+/* NumPy's npyiter_find_best_axis_ordering, shared by the iterator and by
+ * output allocation in K order: stably sorts the axes in order[0..ndim)
+ * (innermost first) so smaller strides go inwards. An axis moves inwards
+ * past another only when the first operand moving along both says so and
+ * no later one disagrees; operands with stride 0 on either are ignored. */
+void uf__iter_sort_axes(int ndim, int nop, uf__axis_stride_fn stride,
+                        const void *ctx, int *order);
+
 #endif

@@ -292,52 +292,30 @@ static int64_t axis_stride(const call *c, const uf_array *a, int ax)
     return k < 0 || a->shape[k] == 1 ? 0 : a->strides[k];
 }
 
-static int64_t abs64(int64_t v)
+typedef struct stride_ctx {
+    const call *c;
+    const uf_array *const *list;
+} stride_ctx;
+
+static int64_t list_stride(const void *ctx, int op, int axis)
 {
-    return v < 0 ? -v : v;
+    const stride_ctx *x = ctx;
+    return axis_stride(x->c, x->list[op], axis);
 }
 
 /* Strides for an allocated output in NumPy's K order: the axes sorted by
- * the strides of the operands that have memory, smallest innermost, with
- * NumPy's tie rule (npyiter_find_best_axis_ordering: an axis moves inwards
- * only if no operand disagrees). So F-ordered inputs give an F-ordered
- * output, and C order stays wherever the operands conflict. */
+ * the strides of the operands that have memory, so F-ordered inputs give
+ * an F-ordered output, and C order stays wherever the operands conflict. */
 static void alloc_strides(const call *c, size_t itemsize, int64_t *strides)
 {
     const uf_array *list[MAXOPS];
     int n = present_operands(c, list), order[UF_MAXDIMS];
     int64_t step = (int64_t)itemsize;
+    stride_ctx x = {c, list};
 
     for (int k = 0; k < c->nd; k++)
         order[k] = c->nd - 1 - k; /* innermost first */
-    for (int i0 = 1; i0 < c->nd; i0++) {
-        int ax0 = order[i0], pos = i0;
-
-        for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            bool ambiguous = true, swap = false;
-
-            for (int j = 0; j < n; j++) {
-                int64_t s0 = axis_stride(c, list[j], ax0);
-                int64_t s1 = axis_stride(c, list[j], order[i1]);
-
-                if (s0 == 0 || s1 == 0)
-                    continue;
-                if (abs64(s1) <= abs64(s0))
-                    swap = false;
-                else if (ambiguous)
-                    swap = true;
-                ambiguous = false;
-            }
-            if (ambiguous)
-                continue;
-            if (!swap)
-                break;
-            pos = i1;
-        }
-        memmove(order + pos + 1, order + pos,
-                (size_t)(i0 - pos) * sizeof *order);
-        order[pos] = ax0;
-    }
+    uf__iter_sort_axes(c->nd, n, list_stride, &x, order);
     for (int k = 0; k < c->nd; k++) {
         strides[order[k]] = step;
         step *= c->shape[order[k]];
