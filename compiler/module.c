@@ -121,8 +121,12 @@ void uf_module_free(uf_module *m)
 {
     if (m == NULL)
         return;
-    for (int i = 0; i < m->nfuncs; i++)
-        uf__ufunc_free(m->funcs[i].ufunc);
+    for (int i = 0; i < m->nfuncs; i++) {
+        uf__vectorize_func_release(&m->funcs[i]);
+        uf__guvectorize_func_release(&m->funcs[i]);
+        uf__reduce_func_release(&m->funcs[i]);
+        uf__plain_func_release(&m->funcs[i]);
+    }
     uf__free(m->funcs);
     uf__kmodule_free(m->km);
     uf__free(m->name);

@@ -56,6 +56,16 @@ UF_EXPORT int uf_func_nout(const uf_func *f);
 UF_EXPORT int uf_func_nsignatures(const uf_func *f);
 UF_EXPORT const char *uf_func_signature(const uf_func *f, int i);
 
+/* Which axes a reduction (or a gufunc's axis=) works on. */
+typedef enum uf_axes_mode {
+    UF_AXES_DEFAULT = 0, /* the operation's default: axis 0 for uf_reduce
+                            and uf_accumulate, every axis for reduce
+                            kernels; none for gufuncs */
+    UF_AXES_ALL,         /* every axis (NumPy's axis=None) */
+    UF_AXES_LIST         /* exactly `axes` (none: reduce nothing, NumPy's
+                            axis=()); a gufunc's axis= is one entry */
+} uf_axes_mode;
+
 /* Options of uf_call. Zero-initialise, then set what you need; fields may
  * be added at the end, so always set `size = sizeof(uf_call_options)`. */
 typedef struct uf_call_options {
@@ -68,14 +78,59 @@ typedef struct uf_call_options {
     bool casting_set;
     /* Boolean mask broadcast against the inputs; NULL for everywhere. */
     uf_array *where;
+    /* Threads for the `parallel` target; 0: UFJIT_NUM_THREADS, else one
+     * per core. */
+    int num_threads;
+    /* Reductions (uf_reduce, uf_accumulate, reduce kernels) and a gufunc's
+     * axis=: which axes, see uf_axes_mode. */
+    uf_axes_mode axes_mode;
+    int naxes;
+    const int *axes; /* naxes entries; negative ones count from the end */
+    /* Reductions and gufuncs: keep reduced (or core) axes as length 1. */
+    bool keepdims;
+    /* Reductions: the start value, a 0-d array (NumPy's initial=, Numba's
+     * init=); NULL: the kernel's identity, an error on empty input when it
+     * has none. */
+    uf_array *initial;
+    /* gufuncs: NumPy's axes=, one list per operand: gufunc_naxes[i] axes
+     * in gufunc_axes[i]. gufunc_nops 0: not given. */
+    int gufunc_nops;
+    const int *gufunc_naxes;
+    const int *const *gufunc_axes;
 } uf_call_options;
 
-/* Calls `f` like a NumPy ufunc: inputs broadcast together, a NULL entry in
- * `outputs` is allocated (and returned there, owned by the caller), a given
- * output must have the broadcast shape. 0-d arrays stand for scalars. */
+/* Calls `f`. A NULL entry in `outputs` is allocated (and returned there,
+ * owned by the caller). 0-d arrays stand for scalars. By kind:
+ *  - vectorize: like a NumPy ufunc, inputs broadcast together, a given
+ *    output must have the broadcast shape;
+ *  - guvectorize: like a NumPy gufunc, core dimensions from the layout,
+ *    loop dimensions broadcast (opts: gufunc_axes, axes for axis=,
+ *    keepdims); n_out counts the kernel's output arguments;
+ *  - reduce: one input reduced as uf_reduce (default every axis);
+ *  - njit: the function called once; array arguments are passed as they
+ *    are (writes to them are seen by the caller), 0-d arrays as scalars;
+ *    the result is one 0-d output (one per element of a returned tuple),
+ *    none for a function returning None. */
 UF_EXPORT int uf_call(uf_func *f, uf_array *const *inputs, int n_in,
                       uf_array **outputs, int n_out,
                       const uf_call_options *opts, uf_error *err);
+
+/* NumPy's ufunc methods, for vectorize kernels with two inputs and one
+ * output (and, for uf_reduce, reduce kernels). `*out` NULL: allocated and
+ * returned there; else the caller's array of the result's shape.
+ *
+ * uf_reduce: combines the elements along opts->axes (default axis 0) with
+ * opts->keepdims and opts->initial; the ufunc's identity= (Numba's rules:
+ * 0, 1, None, "reorderable" or a literal) starts each reduction and makes
+ * empty reductions legal. Sums are pairwise (at least NumPy's accuracy).
+ * uf_accumulate: running results along one axis (default 0).
+ * uf_outer: f(a[i...], b[j...]) for every pair, shape a.shape + b.shape. */
+UF_EXPORT int uf_reduce(uf_func *f, uf_array *in, uf_array **out,
+                        const uf_call_options *opts, uf_error *err);
+UF_EXPORT int uf_accumulate(uf_func *f, uf_array *in, uf_array **out,
+                            const uf_call_options *opts, uf_error *err);
+UF_EXPORT int uf_outer(uf_func *f, uf_array *a, uf_array *b, uf_array **out,
+                       const uf_call_options *opts, uf_error *err);
 
 enum uf_inspect_what {
     UF_INSPECT_TYPES = 1 << 0, /* the source annotated with each type */

@@ -1,0 +1,146 @@
+/* The call path of vectorize kernels: the ufunc built from the declared
+ * signatures (compiled at first call, as Numba compiles at decoration) or
+ * a lazy ufunc compiling one loop per new input-type combination. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/module.h"
+#include "ufunc/vectorize.h"
+
+/* Signature errors point at the signature string in the kernel source. */
+static int parse_declared(uf_func *f, int i, uf__signature *sig,
+                          uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    if (uf__parse_signature(km->tc, km->arena, f->decl->signatures[i], sig,
+                            err) < 0) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%s", err->message);
+        return uf__source_error(err, err->code, km->src,
+                                f->decl->signature_pos[i], "%s", msg);
+    }
+    return 0;
+}
+
+/* The lazy ufunc's hook: a loop for the exact input types. */
+static int compile_exact(void *compile_ctx, const uf_dtype *in,
+                         uf__ufunc_loop *out, uf_error *err)
+{
+    uf_func *f = compile_ctx;
+    uf__kmodule *km = f->module->km;
+    const uf__type *args[UF__UFUNC_MAXARGS];
+    for (int i = 0; i < f->nin; i++)
+        args[i] = uf__type_scalar(km->tc, in[i]);
+    uf__signature sig = {NULL, args, f->nin};
+    uf__jit *jit = uf__context_jit(f->module->ctx, err);
+    if (jit == NULL)
+        return err->code;
+    int nout = 0;
+    if (uf__vectorize_compile(km, f->decl, jit, &sig, out, &nout, NULL, NULL,
+                              err) < 0)
+        return err->code;
+    if (f->nout >= 0 && nout != f->nout)
+        return uf__error_set(err, UF_ERR_TYPING,
+                             "'%s' returns %d value(s) for these input "
+                             "types but %d for earlier ones",
+                             f->decl->name, nout, f->nout);
+    f->nout = nout;
+    return 0;
+}
+
+/* Makes f->ufunc: every declared signature compiled now (as Numba does at
+ * decoration), or an empty lazy ufunc whose output count comes from typing
+ * the first call's input types. Call with the context lock held. */
+static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
+                       uf_error *err)
+{
+    uf__ufunc_loop loop;
+    if (f->decl->nsignatures == 0) {
+        uf_dtype in[UF__UFUNC_MAXARGS];
+        if (n_in != f->nin || n_in > UF__UFUNC_MAXARGS)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "'%s' takes %d input(s), %d given",
+                                 f->decl->name, f->nin, n_in);
+        for (int i = 0; i < n_in; i++)
+            in[i] = uf_array_dtype(inputs[i]);
+        if (compile_exact(f, in, &loop, err) < 0)
+            return err->code;
+        f->ufunc = uf__ufunc_new(f->decl->name, f->nin, f->nout,
+                                 compile_exact, f, err);
+        if (f->ufunc == NULL)
+            return err->code;
+        return uf__ufunc_add_loop(f->ufunc, &loop, err);
+    }
+
+    uf__jit *jit = uf__context_jit(f->module->ctx, err);
+    if (jit == NULL)
+        return err->code;
+    uf__ufunc *u = NULL;
+    for (int i = 0; i < f->decl->nsignatures; i++) {
+        uf__signature sig;
+        int nout = 0;
+        if (parse_declared(f, i, &sig, err) < 0)
+            goto fail;
+        if (uf__vectorize_compile(f->module->km, f->decl, jit, &sig, &loop,
+                                  &nout, NULL, NULL, err) < 0)
+            goto fail;
+        if (u == NULL) {
+            u = uf__ufunc_new(f->decl->name, f->nin, nout, NULL, NULL, err);
+            if (u == NULL)
+                goto fail;
+        } else if (nout != uf__ufunc_nout(u)) {
+            uf__source_error(err, UF_ERR_TYPING, f->module->km->src,
+                             f->decl->signature_pos[i],
+                             "signature '%s' gives %d output(s), earlier "
+                             "signatures %d", f->decl->signatures[i], nout,
+                             uf__ufunc_nout(u));
+            goto fail;
+        }
+        if (uf__ufunc_add_loop(u, &loop, err) < 0)
+            goto fail;
+    }
+    f->ufunc = u;
+    f->nout = uf__ufunc_nout(u);
+    return 0;
+
+fail:
+    uf__ufunc_free(u);
+    return err->code;
+}
+
+int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
+                            uf_array **outputs, int n_out,
+                            const uf_call_options *opts, uf_error *err)
+{
+    /* a kernel declared target='parallel' runs serially until the
+     * parallel target exists; asking for it explicitly is an error */
+    if (opts != NULL && opts->target != NULL &&
+        strcmp(opts->target, "cpu") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "target '%s' is not available yet (only "
+                             "'cpu')", opts->target);
+
+    uf_context *ctx = f->module->ctx;
+    pthread_mutex_lock(&ctx->lock);
+    int rc = f->ufunc == NULL ? build_ufunc(f, inputs, n_in, err) : 0;
+    bool lazy = f->decl->nsignatures == 0;
+    if (rc == 0 && !lazy) {
+        /* The loop list never changes again: call without the lock. */
+        pthread_mutex_unlock(&ctx->lock);
+        return uf__ufunc_call(f->ufunc, inputs, n_in, outputs, n_out, opts,
+                              err);
+    }
+    if (rc == 0)
+        rc = uf__ufunc_call(f->ufunc, inputs, n_in, outputs, n_out, opts,
+                            err);
+    pthread_mutex_unlock(&ctx->lock);
+    return rc;
+}
+
+void uf__vectorize_func_release(uf_func *f)
+{
+    uf__ufunc_free(f->ufunc);
+    f->ufunc = NULL;
+}
