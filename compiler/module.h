@@ -38,6 +38,12 @@ int uf__plain_func_call(uf_func *f, uf_array *const *inputs, int n_in,
                         uf_array **outputs, int n_out,
                         const uf_call_options *opts, uf_error *err);
 
+/* The loop a vectorize kernel's ufunc runs for input dtypes `in` (f->nin
+ * entries): builds the ufunc and compiles as a call would, and copies the
+ * loop (for ufunc methods such as reduce). Takes the context lock. */
+int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
+                            uf__ufunc_loop *loop, uf_error *err);
+
 /* What each kind built for f, freed by uf_module_free (NULL-safe). */
 void uf__vectorize_func_release(uf_func *f);
 void uf__guvectorize_func_release(uf_func *f);

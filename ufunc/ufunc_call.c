@@ -71,6 +71,12 @@ static int read_options(call *c, const uf_call_options *opts, uf_error *err)
         c->casting = opts->casting;
     }
     c->where = opts->where;
+    /* a kernel declared target='parallel' runs serially until the
+     * parallel target exists; asking for it explicitly is an error */
+    if (opts->target != NULL && strcmp(opts->target, "cpu") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "target '%s' is not available yet (only "
+                             "'cpu')", opts->target);
     return 0;
 }
 

@@ -114,14 +114,6 @@ int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
                             uf_array **outputs, int n_out,
                             const uf_call_options *opts, uf_error *err)
 {
-    /* a kernel declared target='parallel' runs serially until the
-     * parallel target exists; asking for it explicitly is an error */
-    if (opts != NULL && opts->target != NULL &&
-        strcmp(opts->target, "cpu") != 0)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "target '%s' is not available yet (only "
-                             "'cpu')", opts->target);
-
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
     int rc = f->ufunc == NULL ? build_ufunc(f, inputs, n_in, err) : 0;
@@ -135,6 +127,32 @@ int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     if (rc == 0)
         rc = uf__ufunc_call(f->ufunc, inputs, n_in, outputs, n_out, opts,
                             err);
+    pthread_mutex_unlock(&ctx->lock);
+    return rc;
+}
+
+int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
+                            uf__ufunc_loop *loop, uf_error *err)
+{
+    uf_context *ctx = f->module->ctx;
+    uf_array *probe[UF__UFUNC_MAXARGS] = {NULL};
+    int rc = 0, made = 0;
+    pthread_mutex_lock(&ctx->lock);
+    if (f->ufunc == NULL) {
+        /* a lazy ufunc is built from the first call's input types */
+        for (; made < f->nin && made < UF__UFUNC_MAXARGS; made++)
+            if (!(probe[made] = uf_empty(in[made], 0, NULL, UF_ORDER_C, err))) {
+                rc = err->code;
+                break;
+            }
+        if (rc == 0)
+            rc = build_ufunc(f, probe, f->nin, err);
+        for (int i = 0; i < made; i++)
+            uf_array_release(probe[i]);
+    }
+    const uf__ufunc_loop *found = NULL;
+    if (rc == 0 && (rc = uf__ufunc_resolve(f->ufunc, in, &found, err)) == 0)
+        *loop = *found;
     pthread_mutex_unlock(&ctx->lock);
     return rc;
 }
