@@ -51,10 +51,12 @@ const uf__ufunc_loop *uf__gufunc_get_loop(const uf__gufunc *g, int i);
 /* The whole call, see uf_call in include/ufjit/kernel.h: resolves the loop
  * (compiling through the hook when none fits), casts inputs to the loop's
  * types, resolves core and loop dimensions (opts->gufunc_axes, axes for
- * axis=, keepdims), allocates absent outputs (C order, loop dims first),
- * checks given ones, and runs the loop over every strip of the loop
- * dimensions. A zero-size loop space runs nothing; outputs are still
- * allocated. Errors name the gufunc, the operands and the shapes. */
+ * axis=, keepdims), allocates absent outputs (as NumPy: core dims
+ * innermost and C-contiguous, loop dims outside them in the K order of
+ * the other operands' strides), checks given ones, and runs the loop
+ * over every strip of the loop dimensions. A zero-size loop space runs
+ * nothing; outputs are still allocated. Errors name the gufunc, the
+ * operands and the shapes. */
 int uf__gufunc_call(uf__gufunc *g, uf_array *const *inputs, int n_in,
                     uf_array **outputs, int n_out,
                     const uf_call_options *opts, uf_error *err);

@@ -1,0 +1,514 @@
+/* The gufunc call path, NumPy's PyUFunc_GeneralizedFunctionInternal with
+ * Numba's dispatch: check the operands, choose the loop, check casts,
+ * resolve core and loop dimensions (core_dims.c), convert inputs, allocate
+ * outputs, then run the loop over the loop space (gufunc_exec.c).
+ *
+ * Checks come in NumPy's order (read-only outputs, loop resolution,
+ * casting, shapes) so that a bad call fails with NumPy's message. Unlike
+ * the ufunc path there are no chunked cast buffers: a core argument is a
+ * whole sub-array, so an input whose dtype differs from the loop's (or that
+ * is unaligned) is converted once into a copy, and such an output is
+ * computed into a temporary of the loop's dtype and copied back. An input
+ * sharing memory with an output is copied first, as NumPy does, and also
+ * when both are the very same view, where NumPy does not (it assumes
+ * elementwise access, wrong for a gufunc: its matrix_multiply(a, a,
+ * out=a) is not a @ a). */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "gufunc/gufunc_internal.h"
+#include "ndarray/array_internal.h"
+#include "ufunc/options.h"
+
+#define MAXARGS UF__UFUNC_MAXARGS
+
+typedef struct call {
+    uf__gufunc *g;
+    const uf__gufunc_layout *L;
+    const char *name;
+    int nin, nout, nargs;
+    uf_casting casting;
+    uf__gufunc_axes axes;
+    const uf__ufunc_loop *loop;
+    /* Inputs then outputs as the caller gave them (absent outputs NULL),
+     * and what the loop runs on: the same array, or one the call made
+     * (owned): a converted input copy, an allocated output, or an
+     * output's temporary of the loop dtype. */
+    uf_array *user[MAXARGS];
+    uf_array *op[MAXARGS];
+    bool owned[MAXARGS];
+    uf__gufunc_resolution res;
+    bool resolved;
+    bool empty;
+} call;
+
+/* Fields past `where` are read only as far as the caller's `size` says
+ * they exist (ufunc/options.h). */
+static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
+{
+    uf_axes_mode mode = UF__OPT(opts, axes_mode, UF_AXES_DEFAULT);
+    int nops = UF__OPT(opts, gufunc_nops, 0);
+
+    if (mode == UF_AXES_ALL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "gufunc '%s': axis= must be a single axis, "
+                             "not every axis (None)", c->name);
+    if (mode == UF_AXES_LIST) {
+        int naxes = UF__OPT(opts, naxes, 0);
+        const int *axes = UF__OPT(opts, axes, (const int *)NULL);
+
+        if (naxes != 1 || axes == NULL)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "gufunc '%s': axis= must be a single axis "
+                                 "(got %d); use gufunc_axes for axes=",
+                                 c->name, naxes);
+        c->axes.has_axis = true;
+        c->axes.axis = axes[0];
+    } else if (mode != UF_AXES_DEFAULT) {
+        return uf__error_set(err, UF_ERR_INVALID, "invalid axes mode %d",
+                             (int)mode);
+    }
+    if (UF__OPT(opts, keepdims, false))
+        c->axes.keepdims = 1;
+    if (nops != 0) {
+        c->axes.naxes_ops = nops;
+        c->axes.naxes = UF__OPT(opts, gufunc_naxes, (const int *)NULL);
+        c->axes.axes = UF__OPT(opts, gufunc_axes,
+                               (const int *const *)NULL);
+    }
+    return 0;
+}
+
+static int read_options(call *c, const uf_call_options *opts, uf_error *err)
+{
+    c->casting = UF_CASTING_SAME_KIND;
+    c->axes.keepdims = -1;
+    if (opts == NULL)
+        return 0;
+    if (opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_call_options.size must be set to "
+                             "sizeof(uf_call_options) (got %zu)", opts->size);
+    if (opts->casting_set) {
+        if ((int)opts->casting < UF_CASTING_NO ||
+            opts->casting > UF_CASTING_UNSAFE)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "invalid casting rule %d",
+                                 (int)opts->casting);
+        c->casting = opts->casting;
+    }
+    /* NumPy's gufuncs take no where= ("unexpected keyword argument") */
+    if (opts->where != NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "gufunc '%s' does not take where=: generalized "
+                             "ufuncs have no mask argument", c->name);
+    if (opts->target != NULL && strcmp(opts->target, "cpu") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "target '%s' is not available yet (only "
+                             "'cpu')", opts->target);
+    return read_axes(c, opts, err);
+}
+
+static int check_host(const call *c, const uf_array *a, const char *what,
+                      int i, uf_error *err)
+{
+    if (a->device.type == UF_DEVICE_HOST)
+        return 0;
+    return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                         "gufunc '%s': %s %d is not in host memory", c->name,
+                         what, i);
+}
+
+static int check_operands(call *c, uf_array *const *inputs, int n_in,
+                          uf_array **outputs, int n_out, uf_error *err)
+{
+    if (n_in != c->nin || n_out != c->nout ||
+        (n_in > 0 && inputs == NULL) || outputs == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "gufunc '%s' takes %d input%s and %d output%s "
+                             "(got %d and %d)",
+                             c->name, c->nin, c->nin == 1 ? "" : "s",
+                             c->nout, c->nout == 1 ? "" : "s", n_in, n_out);
+    for (int i = 0; i < n_in; i++) {
+        if (inputs[i] == NULL)
+            return uf__error_set(err, UF_ERR_INVALID,
+                                 "gufunc '%s': input %d is NULL", c->name,
+                                 i);
+        if (check_host(c, inputs[i], "input", i, err) < 0)
+            return err->code;
+        c->user[i] = c->op[i] = inputs[i];
+    }
+    for (int o = 0; o < n_out; o++) {
+        uf_array *a = outputs[o];
+
+        c->user[c->nin + o] = c->op[c->nin + o] = a;
+        if (a == NULL)
+            continue;
+        if (check_host(c, a, "output", o, err) < 0)
+            return err->code;
+        if (!(a->flags & UF_ARRAY_WRITEABLE))
+            return uf__error_set(err, UF_ERR_READONLY,
+                                 "output array is read-only");
+    }
+    return 0;
+}
+
+static int resolve_loop(call *c, uf_error *err)
+{
+    uf_dtype in[MAXARGS];
+    int out[MAXARGS];
+
+    for (int i = 0; i < c->nin; i++)
+        in[i] = c->user[i]->dtype;
+    for (int o = 0; o < c->nout; o++) {
+        const uf_array *a = c->user[c->nin + o];
+        out[o] = a != NULL ? (int)a->dtype : -1;
+    }
+    return uf__gufunc_resolve_loop(c->g, in, out, c->casting, &c->loop, err);
+}
+
+/* As the ufunc's: inputs are cast safely (the loop was chosen so), but a
+ * stricter rule ('no', 'equiv') is honoured as NumPy does; outputs follow
+ * the rule, same_kind by default. The messages are NumPy's. */
+static int check_casts(const call *c, uf_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        uf_dtype from = c->user[i]->dtype, to = c->loop->types[i];
+        char which[32] = "";
+
+        if (c->casting >= UF_CASTING_SAFE || uf_can_cast(from, to, c->casting))
+            continue;
+        if (c->nin > 1)
+            snprintf(which, sizeof which, " %d", i);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' input%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", c->name, which, uf_dtype_name(from),
+                             uf_dtype_name(to), uf_casting_name(c->casting));
+    }
+    for (int o = 0; o < c->nout; o++) {
+        const uf_array *a = c->user[c->nin + o];
+        uf_dtype from = c->loop->types[c->nin + o];
+        char which[32] = "";
+
+        if (a == NULL || uf_can_cast(from, a->dtype, c->casting))
+            continue;
+        if (c->nout > 1)
+            snprintf(which, sizeof which, " %d", c->nin + o);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' output%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", c->name, which, uf_dtype_name(from),
+                             uf_dtype_name(a->dtype),
+                             uf_casting_name(c->casting));
+    }
+    return 0;
+}
+
+static int resolve_dims(call *c, uf_error *err)
+{
+    uf__gufunc_shape shapes[MAXARGS];
+
+    for (int i = 0; i < c->nargs; i++) {
+        const uf_array *a = c->user[i];
+
+        shapes[i].ndim = a != NULL ? a->ndim : -1;
+        shapes[i].shape = a != NULL ? a->shape : NULL;
+    }
+    if (uf__gufunc_resolve(c->L, c->name, shapes, &c->axes, &c->res, err) < 0)
+        return err->code;
+    c->resolved = true;
+    for (int d = 0; d < c->res.loop_ndim; d++)
+        c->empty = c->empty || c->res.loop_shape[d] == 0;
+    return 0;
+}
+
+/* Byte stride of operand `q` (as the caller gave it) along loop axis `ax`
+ * of the loop shape; 0 where it is broadcast, absent or of length 1. */
+static int64_t loop_stride(const void *ctx, int q, int ax)
+{
+    const call *c = ctx;
+    const uf_array *a = c->user[q];
+    const uf__gufunc_operand *ro = &c->res.ops[q];
+    int k;
+
+    if (a == NULL)
+        return 0;
+    k = ax - (c->res.loop_ndim - (ro->ndim - ro->core_ndim));
+    return k < 0 || a->shape[ro->perm[k]] == 1 ? 0
+                                               : a->strides[ro->perm[k]];
+}
+
+/* An array for operand i (an absent output, or a given output's
+ * temporary) laid out as NumPy allocates gufunc outputs: in its permuted
+ * view the core dimensions are innermost and C-contiguous, and the loop
+ * dimensions outside them in NumPy's K order of the other operands'
+ * strides (uf__iter_sort_axes, as the ufunc's outputs). */
+static uf_array *alloc_operand(const call *c, int i, uf_dtype dt,
+                               uf_error *err)
+{
+    const uf__gufunc_operand *ro = &c->res.ops[i];
+    int nd = ro->ndim, nl = nd - ro->core_ndim, order[UF_MAXDIMS];
+    int off = c->res.loop_ndim - nl;
+    int64_t lshape[UF_MAXDIMS], lstrides[UF_MAXDIMS];
+    int64_t step = (int64_t)uf_dtype_itemsize(dt);
+    uf_array *a = uf_empty(dt, nd, ro->shape, UF_ORDER_C, err);
+
+    if (a == NULL || uf_array_size(a) == 0)
+        return a;
+    for (int k = 0; k < nd; k++)
+        lshape[k] = ro->shape[ro->perm[k]];
+    for (int k = nd - 1; k >= nl; k--) {
+        lstrides[k] = step;
+        step *= lshape[k];
+    }
+    /* loop axes of the loop shape this operand has, innermost first */
+    for (int k = 0; k < nl; k++)
+        order[k] = c->res.loop_ndim - 1 - k;
+    uf__iter_sort_axes(nl, c->nargs, loop_stride, c, order);
+    for (int k = 0; k < nl; k++) {
+        lstrides[order[k] - off] = step;
+        step *= lshape[order[k] - off];
+    }
+    for (int k = 0; k < nd; k++)
+        a->strides[ro->perm[k]] = lstrides[k];
+    uf__array_update_flags(a);
+    return a;
+}
+
+static bool needs_conversion(const uf_array *a, uf_dtype loop_type)
+{
+    return a->dtype != loop_type || !(a->flags & UF_ARRAY_ALIGNED);
+}
+
+/* Absent outputs are allocated; a given one the loop cannot write
+ * directly gets a temporary (not needed when nothing runs). */
+static int prepare_outputs(call *c, uf_error *err)
+{
+    for (int i = c->nin; i < c->nargs; i++) {
+        uf_dtype dt = c->loop->types[i];
+        uf_array *a = c->user[i];
+
+        if (a != NULL && (c->empty || !needs_conversion(a, dt)))
+            continue;
+        c->op[i] = alloc_operand(c, i, dt, err);
+        if (c->op[i] == NULL)
+            return err->code;
+        c->owned[i] = true;
+    }
+    return 0;
+}
+
+/* Whether input array `a` shares memory with an output the loop writes
+ * in place (allocated outputs and temporaries share nothing). */
+static bool overlaps_an_output(const call *c, const uf_array *a)
+{
+    for (int i = c->nin; i < c->nargs; i++)
+        if (!c->owned[i] && uf__arrays_overlap(a, c->op[i]))
+            return true;
+    return false;
+}
+
+/* Inputs of another dtype (or unaligned) become converted copies; inputs
+ * overlapping an output become copies, so that every input reads as it
+ * was before the call. */
+static int prepare_inputs(call *c, uf_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        uf_array *a = c->user[i], *copy;
+        uf_dtype dt = c->loop->types[i];
+
+        if (needs_conversion(a, dt))
+            copy = uf_array_astype(a, dt, UF_CASTING_UNSAFE, UF_ORDER_K, err);
+        else if (overlaps_an_output(c, a))
+            copy = uf_array_copy(a, UF_ORDER_K, err);
+        else
+            continue;
+        if (copy == NULL)
+            return err->code;
+        c->op[i] = copy;
+        c->owned[i] = true;
+    }
+    return 0;
+}
+
+static int loop_error(const call *c, int status, const uf_error *loop_err,
+                      uf_error *err)
+{
+    if (loop_err->code != UF_ERR_OK)
+        return uf__error_set(err, loop_err->code, "gufunc '%s': %s", c->name,
+                             loop_err->message);
+    if (c->loop->status_error != NULL) {
+        uf_error why;
+        int code;
+
+        uf_error_clear(&why);
+        code = c->loop->status_error(status, &why);
+        return uf__error_set(err, code < 0 ? code : UF_ERR_VALUE,
+                             "gufunc '%s': %s", c->name, why.message);
+    }
+    return uf__error_set(err, UF_ERR_VALUE,
+                         "gufunc '%s': the inner loop failed (status %d)",
+                         c->name, status);
+}
+
+/* The loop's core arguments (gufunc.h): dims[1 + d] the size of layout
+ * dimension d, steps[nargs + core_offset[k] + j] operand k's stride along
+ * its j-th core dimension (0 for a missing flexible one). */
+static void core_args(const call *c, int64_t *dims, int64_t *steps)
+{
+    const uf__gufunc_layout *L = c->L;
+
+    for (int d = 0; d < L->ndims; d++)
+        dims[1 + d] = c->res.dim_size[d];
+    for (int k = 0; k < c->nargs; k++) {
+        const uf__gufunc_operand *ro = &c->res.ops[k];
+        const uf_array *a = c->op[k];
+        int ax = ro->ndim - ro->core_ndim;
+
+        for (int j = 0; j < L->core_ndim[k]; j++) {
+            int ix = L->dim_ix[L->core_offset[k] + j];
+            int64_t *s = &steps[c->nargs + L->core_offset[k] + j];
+
+            *s = c->res.dim_missing[ix] ? 0 : a->strides[ro->perm[ax++]];
+        }
+    }
+}
+
+/* Each operand's loop axes (its permuted view without the trailing core
+ * axes) as an iterator operand. */
+static uf__iter *loop_iter(const call *c, uf_error *err)
+{
+    uf__iter_operand ops[MAXARGS];
+    int64_t (*dims)[2][UF_MAXDIMS];
+    uf__iter *it;
+
+    dims = uf__malloc((size_t)c->nargs, sizeof *dims, err);
+    if (dims == NULL)
+        return NULL;
+    for (int k = 0; k < c->nargs; k++) {
+        const uf__gufunc_operand *ro = &c->res.ops[k];
+        const uf_array *a = c->op[k];
+        int nl = ro->ndim - ro->core_ndim;
+
+        for (int j = 0; j < nl; j++) {
+            dims[k][0][j] = a->shape[ro->perm[j]];
+            dims[k][1][j] = a->strides[ro->perm[j]];
+        }
+        ops[k] = (uf__iter_operand){a->data, nl, dims[k][0], dims[k][1]};
+    }
+    /* the iterator keeps copies of what it needs */
+    it = uf__iter_new(c->nargs, ops, c->res.loop_ndim, c->res.loop_shape, 0,
+                      err);
+    uf__free(dims);
+    return it;
+}
+
+static int execute(call *c, uf_error *err)
+{
+    const uf__gufunc_layout *L = c->L;
+    size_t ndims = 1 + (size_t)L->ndims, nsteps = (size_t)c->nargs;
+    int64_t *block, *dims, *scratch, *steps;
+    uf_error loop_err;
+    uf__loop_ctx lctx = {&loop_err};
+    uf__gufunc_exec x;
+    uf__iter *it;
+    int status;
+
+    for (int k = 0; k < c->nargs; k++)
+        nsteps += (size_t)L->core_ndim[k];
+    /* dims, the run's scratch copy of them, steps */
+    block = uf__malloc(2 * ndims + nsteps, sizeof *block, err);
+    if (block == NULL)
+        return err->code;
+    it = loop_iter(c, err);
+    if (it == NULL) {
+        uf__free(block);
+        return err->code;
+    }
+    dims = block;
+    scratch = dims + ndims;
+    steps = scratch + ndims;
+    dims[0] = 0;
+    memcpy(steps, uf__iter_strip_strides(it),
+           (size_t)c->nargs * sizeof *steps);
+    core_args(c, dims, steps);
+    x = (uf__gufunc_exec){.loop = c->loop,
+                          .nargs = c->nargs,
+                          .it = it,
+                          .ndims = (int)ndims,
+                          .dims = dims,
+                          .steps = steps,
+                          .size = uf__iter_nstrips(it) *
+                                  uf__iter_strip_len(it)};
+    uf_error_clear(&loop_err);
+    status = uf__gufunc_run_range(&x, 0, x.size, scratch, &lctx);
+    uf__iter_free(it);
+    uf__free(block);
+    return status != 0 ? loop_error(c, status, &loop_err, err) : 0;
+}
+
+/* Outputs computed in a temporary go to the caller's array. */
+static int copy_back(call *c, uf_error *err)
+{
+    for (int i = c->nin; i < c->nargs; i++)
+        if (c->user[i] != NULL && c->op[i] != c->user[i] &&
+            uf_array_copyto(c->user[i], c->op[i], UF_CASTING_UNSAFE, err) < 0)
+            return err->code;
+    return 0;
+}
+
+static void release_all(call *c, bool failed)
+{
+    for (int i = 0; i < c->nargs; i++) {
+        /* Allocated outputs go to the caller unless the call failed. */
+        bool handed_out = i >= c->nin && c->user[i] == NULL && !failed;
+
+        if (c->owned[i] && !handed_out)
+            uf_array_release(c->op[i]);
+    }
+    if (c->resolved)
+        uf__gufunc_resolution_free(&c->res);
+}
+
+int uf__gufunc_call(uf__gufunc *g, uf_array *const *inputs, int n_in,
+                    uf_array **outputs, int n_out,
+                    const uf_call_options *opts, uf_error *err)
+{
+    uf_error local;
+    call c;
+    int rc;
+
+    if (err == NULL)
+        err = &local;
+    if (g == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf__gufunc_call: NULL gufunc");
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.L = uf__gufunc_layout_of(g);
+    c.name = uf__gufunc_name(g);
+    c.nin = c.L->nin;
+    c.nout = c.L->nout;
+    c.nargs = c.L->nargs;
+    if ((rc = read_options(&c, opts, err)) < 0 ||
+        (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0 ||
+        (rc = resolve_loop(&c, err)) < 0 || (rc = check_casts(&c, err)) < 0)
+        return rc;
+    if ((rc = resolve_dims(&c, err)) < 0 ||
+        (rc = prepare_outputs(&c, err)) < 0 ||
+        (!c.empty && (rc = prepare_inputs(&c, err)) < 0) ||
+        (!c.empty && (rc = execute(&c, err)) < 0) ||
+        (!c.empty && (rc = copy_back(&c, err)) < 0)) {
+        release_all(&c, true);
+        return rc;
+    }
+    for (int o = 0; o < c.nout; o++)
+        if (c.user[c.nin + o] == NULL)
+            outputs[o] = c.op[c.nin + o];
+    release_all(&c, false);
+    return 0;
+}

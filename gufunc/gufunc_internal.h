@@ -1,0 +1,48 @@
+/* Private to the gufunc files: loop dispatch with the outputs in view
+ * (gufunc.c) and the run over the loop space (gufunc_exec.c), used by the
+ * call path (gufunc_call.c). The run is a function of a range of the loop
+ * space so that a parallel runtime can share it out between threads. */
+#ifndef UF_GUFUNC_GUFUNC_INTERNAL_H
+#define UF_GUFUNC_GUFUNC_INTERNAL_H
+
+#include "gufunc/gufunc.h"
+#include "ndarray/iter.h"
+
+const char *uf__gufunc_name(const uf__gufunc *g);
+const uf__gufunc_layout *uf__gufunc_layout_of(const uf__gufunc *g);
+
+/* Chooses the loop for a call: the first loop whose input types every
+ * input casts to safely and whose output types the given outputs accept
+ * under `casting` (out[o] is a given output's dtype, -1 when absent);
+ * else, with a compile hook, one compiled for these types; else the first
+ * loop the inputs alone accept (the caller's cast check then reports the
+ * output); else UF_ERR_TYPE with NumPy's "not supported for the input
+ * types" message. Loop pointers stay valid for the gufunc's life. */
+int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
+                            const int *out, uf_casting casting,
+                            const uf__ufunc_loop **loop, uf_error *err);
+
+/* A call ready to run: the iterator walks the loop dimensions only (each
+ * operand's permuted loop axes, broadcast ones with stride 0); `dims` and
+ * `steps` are the loop's arguments of gufunc.h with dims[0] left for the
+ * strip length and steps[0..nargs) the iterator's strip strides. Nothing
+ * in it changes while it runs, so threads may share it. */
+typedef struct uf__gufunc_exec {
+    const uf__ufunc_loop *loop;
+    int nargs;
+    const uf__iter *it;
+    int ndims;             /* entries of dims: 1 + layout dimensions */
+    const int64_t *dims;
+    const int64_t *steps;
+    int64_t size;          /* iterations of the loop space */
+} uf__gufunc_exec;
+
+/* Runs the loop over iterations [begin, end) of the loop space, in the
+ * iterator's visiting order (a range may start and end inside a strip).
+ * `dims` is scratch of x->ndims entries owned by the caller (one per
+ * thread); `ctx` goes to the loop. Returns 0 or the loop's first nonzero
+ * status (the run stops there). */
+int uf__gufunc_run_range(const uf__gufunc_exec *x, int64_t begin,
+                         int64_t end, int64_t *dims, uf__loop_ctx *ctx);
+
+#endif
