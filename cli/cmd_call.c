@@ -18,13 +18,30 @@
 
 static const char call_help[] =
     "usage: ufjit call KERNELS.py NAME ARG... -o OUT.npy [-o OUT2.npy ...]\n"
-    "                  [--target T] [--threads N]\n"
+    "                  [--method reduce|accumulate|outer] [--axis A[,B...]]\n"
+    "                  [--keepdims] [--initial VALUE] [--target T]\n"
+    "                  [--threads N]\n"
     "\n"
     "Runs the kernel NAME of the kernel file KERNELS.py (a Python file\n"
-    "written for Numba) once, as NumPy would call the ufunc: the inputs\n"
-    "broadcast together and the loop is the first declared signature that\n"
-    "every input can be cast to safely (a bare @vectorize compiles one for\n"
-    "the exact input types).\n"
+    "written for Numba) once. By the kernel's kind:\n"
+    "  @vectorize    as NumPy calls a ufunc: the inputs broadcast together\n"
+    "                and the loop is the first declared signature that every\n"
+    "                input can be cast to safely (a bare @vectorize compiles\n"
+    "                one for the exact input types); with --method, one of\n"
+    "                the ufunc's methods instead (binary kernels only):\n"
+    "                  reduce      one input, combined along --axis (default\n"
+    "                              0) with --keepdims and --initial\n"
+    "                  accumulate  one input, running results along --axis\n"
+    "                  outer       two inputs, f(a[i...], b[j...]) for every\n"
+    "                              pair, shape a.shape + b.shape\n"
+    "  @guvectorize  as NumPy calls a gufunc: one -o per output of the\n"
+    "                layout (--axis and --keepdims are NumPy's axis= and\n"
+    "                keepdims=)\n"
+    "  @cuda.reduce  one input reduced to a 0-d array (default every axis;\n"
+    "                --axis, --keepdims, --initial as Numba's init=); an\n"
+    "                empty input needs --initial\n"
+    "  @njit         called once; one -o per returned value (none for a\n"
+    "                function returning None)\n"
     "\n"
     "Each ARG is one input, in order:\n"
     "  FILE.npy        a NumPy .npy file\n"
@@ -39,14 +56,23 @@ static const char call_help[] =
     "  -o, --output OUT.npy  where an output goes; give one per output of\n"
     "                        the kernel, in order (a kernel returning a\n"
     "                        tuple has one output per element)\n"
-    "  --target T            cpu (the default); parallel and cuda are not\n"
-    "                        built yet\n"
-    "  --threads N           threads to use; only 1 until the parallel\n"
-    "                        target exists\n"
+    "  --method M            reduce, accumulate or outer (vectorize kernels)\n"
+    "  --axis A[,B...]       the axes of a reduction (negative ones count\n"
+    "                        from the end; '' for none); --axis none: every\n"
+    "                        axis (NumPy's axis=None)\n"
+    "  --keepdims            keep reduced axes with length 1\n"
+    "  --initial VALUE       a reduction's start value, a scalar as above;\n"
+    "                        without it the kernel's identity= is used, and\n"
+    "                        an empty reduction without either is an error\n"
+    "  --target T            cpu (the default), parallel, cuda or cudasim\n"
+    "  --threads N           threads for the parallel target\n"
     "\n"
-    "Example, with the seeds' gaussian_pdf:\n"
+    "Examples, with the seeds' kernels:\n"
     "  ufjit call kernels.py gaussian_pdf x.npy float32:0 float32:1 \\\n"
     "             -o pdf.npy\n"
+    "  ufjit call kernels.py sum_reduce a.npy -o total.npy\n"
+    "  ufjit call kernels.py add a.npy --method reduce --axis 0,2 \\\n"
+    "             --keepdims -o sums.npy\n"
     "\n"
     "Outputs are written only when the whole call succeeded, each file\n"
     "whole or not at all. One line per output is printed on success.\n"
@@ -55,7 +81,7 @@ static const char call_help[] =
     "\n"
     "Exit status: 0 done, 1 the kernel or an input failed (kernel errors,\n"
     "unreadable files, types with no matching signature, shapes that do\n"
-    "not broadcast), 2 bad arguments.\n";
+    "not broadcast, bad axes), 2 bad arguments.\n";
 
 /* NumPy's NPY_MAXARGS: inputs plus outputs of one ufunc. */
 #define MAX_OPERANDS 64
@@ -70,9 +96,19 @@ typedef struct call_cmd {
     const char *outs[MAX_OPERANDS];
     int nouts;
     const char *target, *threads;
+    const char *method, *axis, *initial;
+    bool keepdims;
+    int nthreads;
+    /* --axis: none given (default), "none" (every axis) or a list */
+    uf_axes_mode axes_mode;
+    int axes[UF_MAXDIMS];
+    int naxes;
+    uf__cli_scalar init; /* --initial */
     uf__cli_scalar scalars[MAX_OPERANDS]; /* for args that are scalars */
     bool is_scalar[MAX_OPERANDS];
 } call_cmd;
+
+static const char *const methods[] = {"reduce", "accumulate", "outer"};
 
 /* A kernel error is "FILE:LINE:COL: message" followed by the source line
  * and the caret the library put in the message. */
@@ -143,7 +179,10 @@ static int take_outputs(call_cmd *c, int argc, char **argv, char **rest,
         } else if (!done && strncmp(a, "--output=", 9) == 0) {
             out = a + 9;
         } else if (!done && (strcmp(a, "--target") == 0 ||
-                             strcmp(a, "--threads") == 0) && i + 1 < argc) {
+                             strcmp(a, "--threads") == 0 ||
+                             strcmp(a, "--method") == 0 ||
+                             strcmp(a, "--axis") == 0 ||
+                             strcmp(a, "--initial") == 0) && i + 1 < argc) {
             /* the value is copied as is, even if it reads "-o" */
             rest[(*nrest)++] = argv[i++];
             a = argv[i];
@@ -165,7 +204,7 @@ static int take_outputs(call_cmd *c, int argc, char **argv, char **rest,
     return 0;
 }
 
-static int check_target_threads(const call_cmd *c)
+static int check_target_threads(call_cmd *c)
 {
     if (c->target != NULL) {
         bool known = false;
@@ -179,13 +218,46 @@ static int check_target_threads(const call_cmd *c)
         char *end;
         errno = 0;
         long n = strtol(c->threads, &end, 10);
-        if (end == c->threads || *end != '\0' || errno == ERANGE || n < 1)
+        if (end == c->threads || *end != '\0' || errno == ERANGE || n < 1 ||
+            n > 65536)
             return uf__cli_usage("call", "--threads takes a positive "
                                  "integer, not '%s'", c->threads);
-        if (n > 1)
-            return uf__cli_error("call: --threads %ld: only 1 thread is "
-                                 "supported until the parallel target "
-                                 "exists", n);
+        c->nthreads = (int)n;
+    }
+    return 0;
+}
+
+/* --method, --axis, --initial */
+static int check_reduction_opts(call_cmd *c)
+{
+    if (c->method != NULL) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+            known = known || strcmp(c->method, methods[i]) == 0;
+        if (!known)
+            return uf__cli_usage("call", "unknown method '%s' (methods: "
+                                 "reduce, accumulate, outer)", c->method);
+    }
+    c->axes_mode = UF_AXES_DEFAULT;
+    if (c->axis != NULL) {
+        uf_error err;
+        uf_error_clear(&err);
+        if (strcmp(c->axis, "none") == 0 || strcmp(c->axis, "None") == 0) {
+            c->axes_mode = UF_AXES_ALL;
+        } else if (uf__cli_parse_int_list(c->axis, c->axes, UF_MAXDIMS,
+                                          &c->naxes, &err) == 0) {
+            c->axes_mode = UF_AXES_LIST;
+        } else {
+            return uf__cli_usage("call", "--axis: %s (give axes such as "
+                                 "0,-1, or none)", err.message);
+        }
+    }
+    if (c->initial != NULL) {
+        uf_error err;
+        uf_error_clear(&err);
+        if (uf__cli_parse_scalar(c->initial, &c->init, &err) != 0)
+            return uf__cli_usage("call", "--initial '%s' is not a scalar: "
+                                 "%s", c->initial, err.message);
     }
     return 0;
 }
@@ -198,10 +270,14 @@ static int parse_args(call_cmd *c, int argc, char **argv)
     if (rc != 0)
         return rc;
     const uf__cli_opt opts[] = {{"--target", &c->target, NULL},
-                                {"--threads", &c->threads, NULL}};
+                                {"--threads", &c->threads, NULL},
+                                {"--method", &c->method, NULL},
+                                {"--axis", &c->axis, NULL},
+                                {"--initial", &c->initial, NULL},
+                                {"--keepdims", NULL, &c->keepdims}};
     const char *pos[MAX_OPERANDS + 2];
     int npos;
-    rc = uf__cli_parse("call", nrest, rest, opts, 2, pos,
+    rc = uf__cli_parse("call", nrest, rest, opts, 6, pos,
                        MAX_OPERANDS + 2, &npos);
     if (rc != 0)
         return rc;
@@ -227,10 +303,8 @@ static int parse_args(call_cmd *c, int argc, char **argv)
                                  c->args[i], err.message);
         c->is_scalar[i] = true;
     }
-    if (c->nouts == 0)
-        return uf__cli_usage("call", "no output file: give -o OUT.npy for "
-                             "each output of the kernel");
-    return check_target_threads(c);
+    rc = check_target_threads(c);
+    return rc != 0 ? rc : check_reduction_opts(c);
 }
 
 /* ---- inputs ------------------------------------------------------------- */
@@ -365,12 +439,84 @@ static int count_fail(const call_cmd *c, uf_func *f, const uf_error *err)
     return kernel_fail(err, NULL);
 }
 
+static const char *kind_name(uf_func_kind k)
+{
+    switch (k) {
+    case UF_FUNC_UFUNC: return "vectorize";
+    case UF_FUNC_GUFUNC: return "guvectorize";
+    case UF_FUNC_REDUCE: return "reduce";
+    case UF_FUNC_PLAIN: return "njit";
+    case UF_FUNC_DEVICE: break;
+    }
+    return "CUDA device";
+}
+
+/* What the options ask of this kind of kernel, and how many inputs it
+ * takes then. Mistakes are usage errors (exit 2), found once the kernel's
+ * kind is known. */
+static int check_kind(const call_cmd *c, uf_func *f, int *nin)
+{
+    uf_func_kind kind = uf_func_get_kind(f);
+    bool reduce_opts = c->axis != NULL || c->keepdims || c->initial != NULL;
+    *nin = uf_func_nin(f);
+    if (c->nouts == 0 && kind != UF_FUNC_PLAIN &&
+        !(kind == UF_FUNC_GUFUNC && uf_func_nout(f) == 0))
+        return uf__cli_usage("call", "no output file: give -o OUT.npy for "
+                             "each output of the kernel");
+    if (c->method != NULL) {
+        if (kind != UF_FUNC_UFUNC)
+            return uf__cli_usage("call", "--method %s is for vectorize "
+                                 "kernels; '%s' is a %s kernel", c->method,
+                                 c->name, kind_name(kind));
+        bool outer = strcmp(c->method, "outer") == 0;
+        if (outer && reduce_opts)
+            return uf__cli_usage("call", "--axis, --keepdims and --initial "
+                                 "do not apply to --method outer");
+        if (strcmp(c->method, "accumulate") == 0 &&
+            (c->keepdims || c->initial != NULL))
+            return uf__cli_usage("call", "--keepdims and --initial do not "
+                                 "apply to --method accumulate");
+        *nin = outer ? 2 : 1;
+    } else if (reduce_opts && kind != UF_FUNC_REDUCE &&
+               !(kind == UF_FUNC_GUFUNC && c->initial == NULL)) {
+        return uf__cli_usage("call", "--axis, --keepdims and --initial are "
+                             "for reductions: give --method reduce (or "
+                             "accumulate) for a vectorize kernel");
+    }
+    /* a gufunc's count is checked by the call, after its layout and
+     * signatures compiled: their errors come first */
+    int nout = c->method != NULL ? 1 : uf_func_nout(f);
+    if ((c->method != NULL || kind == UF_FUNC_REDUCE) && nout >= 0 &&
+        nout != c->nouts)
+        return uf__cli_error("'%s'%s has %d output%s but %d -o file%s %s "
+                             "given", c->name,
+                             c->method != NULL ? " (a method)" : "", nout,
+                             nout == 1 ? "" : "s", c->nouts,
+                             c->nouts == 1 ? "" : "s",
+                             c->nouts == 1 ? "was" : "were");
+    return 0;
+}
+
+static int call_kernel(const call_cmd *c, uf_func *f, uf_array **in,
+                       uf_array **out, const uf_call_options *opts,
+                       uf_error *err)
+{
+    if (c->method == NULL)
+        return uf_call(f, in, c->nargs, out, c->nouts, opts, err);
+    if (strcmp(c->method, "reduce") == 0)
+        return uf_reduce(f, in[0], &out[0], opts, err);
+    if (strcmp(c->method, "accumulate") == 0)
+        return uf_accumulate(f, in[0], &out[0], opts, err);
+    return uf_outer(f, in[0], in[1], &out[0], opts, err);
+}
+
 static int run(const call_cmd *c)
 {
     uf_error err;
     uf_error_clear(&err);
     uf_array *in[MAX_OPERANDS] = {NULL};
     uf_array *out[MAX_OPERANDS] = {NULL};
+    uf_array *init = NULL;
     /* 256 KiB of names: static, the command runs once per process */
     static out_files files_storage;
     out_files *files = &files_storage;
@@ -389,10 +535,12 @@ static int run(const call_cmd *c)
         rc = kernel_fail(&err, NULL);
         goto done_module;
     }
-    if (uf_func_nin(f) != c->nargs) {
+    int nin = 0;
+    if ((rc = check_kind(c, f, &nin)) != 0)
+        goto done_module;
+    if (nin != c->nargs) {
         rc = uf__cli_error("'%s' takes %d input%s, %d given", c->name,
-                           uf_func_nin(f), uf_func_nin(f) == 1 ? "" : "s",
-                           c->nargs);
+                           nin, nin == 1 ? "" : "s", c->nargs);
         goto done_module;
     }
     for (int i = 0; i < c->nargs; i++) {
@@ -404,15 +552,31 @@ static int run(const call_cmd *c)
             goto done_inputs;
         }
     }
-    if (reserve_outputs(c, files) != 0)
+    if (reserve_outputs(c, files) != 0) {
+        rc = UF__CLI_ERROR;
         goto done_inputs;
+    }
 
     uf_call_options opts;
     memset(&opts, 0, sizeof opts);
     opts.size = sizeof opts;
     opts.target = c->target;
-    if (uf_call(f, in, c->nargs, out, c->nouts, &opts, &err) != 0) {
-        rc = count_fail(c, f, &err);
+    opts.num_threads = c->nthreads;
+    opts.axes_mode = c->axes_mode;
+    opts.naxes = c->naxes;
+    opts.axes = c->axes;
+    opts.keepdims = c->keepdims;
+    if (c->initial != NULL &&
+        !(init = uf_full(c->init.dtype, 0, NULL, &c->init.v, c->init.dtype,
+                         UF_ORDER_C, &err))) {
+        rc = uf__cli_fail(&err, "--initial");
+        remove_temps(files, 0);
+        goto done_inputs;
+    }
+    opts.initial = init;
+    if (call_kernel(c, f, in, out, &opts, &err) != 0) {
+        rc = c->method != NULL ? kernel_fail(&err, NULL)
+                               : count_fail(c, f, &err);
         remove_temps(files, 0);
         goto done_inputs;
     }
@@ -421,6 +585,7 @@ static int run(const call_cmd *c)
         print_written(c, out);
 
 done_inputs:
+    uf_array_release(init);
     for (int i = 0; i < c->nouts; i++)
         uf_array_release(out[i]);
     for (int i = 0; i < c->nargs; i++)

@@ -21,6 +21,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "targets/parallel/parallel.h"
 
 extern char **environ;
 
@@ -35,8 +36,9 @@ static const char sysinfo_help[] =
     "machine: the ufjit version and how it was built (optimisation,\n"
     "assertions, sanitizers, compiler), the CPU (name, count, vector\n"
     "features from cpuid, checked against what the OS enables), memory,\n"
-    "the operating system, and the parts not built yet (LLVM, threading\n"
-    "layers, CUDA). Paste it into bug reports.\n";
+    "the operating system, the threading layers of the parallel target\n"
+    "(built in, in use, thread count), and the parts not built yet (LLVM,\n"
+    "CUDA). Paste it into bug reports.\n";
 
 static void section(const char *title)
 {
@@ -352,13 +354,36 @@ static void report_os(const struct utsname *u, bool have_uname)
 #endif
 }
 
+/* The parallel target's runtime: what is built, what this process would
+ * use (UFJIT_THREADING_LAYER / UFJIT_NUM_THREADS or the defaults), and a
+ * bad setting's error, which every parallel call would report. */
+static void report_threading(void)
+{
+    const char *built = uf__parallel_layers_available();
+    const char *layer_env = getenv("UFJIT_THREADING_LAYER");
+    const char *threads_env = getenv("UFJIT_NUM_THREADS");
+    uf_error err;
+
+    section("Threading layers");
+    row("Layers built in", "%s%sserial", built, built[0] ? " " : "");
+    if (uf__parallel_config_error(&err) != 0) {
+        row("Layer in use", "none: %s", err.message);
+        return;
+    }
+    row("Layer in use", "%s (%s)", uf__parallel_layer(),
+        layer_env != NULL && layer_env[0] != '\0'
+            ? "UFJIT_THREADING_LAYER" : "the default: fastest built in");
+    row("Threads", "%d (%s)", uf__parallel_default_threads(),
+        threads_env != NULL && threads_env[0] != '\0'
+            ? "UFJIT_NUM_THREADS" : "the CPUs this process may use");
+}
+
 static void report_later_parts(void)
 {
     section("LLVM");
     row("LLVM", "not linked in this build");
     row("Host JIT", "not built yet (ORC LLJIT against LLVM 14)");
-    section("Threading layers");
-    row("Layers", "not built yet (omp, tbb: with the parallel target)");
+    report_threading();
     section("CUDA");
     row("CUDA", "not probed yet (comes with the CUDA target)");
 }

@@ -587,15 +587,30 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
             uf__kmodule_global(C->km, "range") == NULL)
             is_range = true;
     }
-    if (!is_range)
-        return uf__ierr(C, UF_ERR_UNSUPPORTED, it->pos, "%s", "only 'for ... "
-                        "in range(...)' loops are supported");
     const uf__type *rt = uf__infer_expr(C, it);
     if (rt == NULL)
         return -1;
-    if (rt != UF__UNKNOWN &&
-        store(C, t, uf__iinfo(C, it)->optype, t->pos) < 0)
+    if (!is_range && rt != UF__UNKNOWN) {
+        /* for x in a: the elements of a 1-D array, the rows (views) of an
+         * n-d one, as a[i] types them */
+        if (rt->kind != UF__T_ARRAY)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, it->pos, "only 'for ... "
+                            "in range(...)' loops are supported, and loops "
+                            "over arrays (not over %s)", uf__tname(rt));
+        if (rt->ndim == 0)
+            return uf__ierr(C, UF_ERR_TYPING, it->pos, "iteration over a "
+                            "0-d array");
+        const uf__type *item =
+            rt->ndim == 1 ? uf__type_scalar(C->tc, rt->dtype)
+                          : uf__type_array(C->tc, rt->dtype, rt->ndim - 1,
+                                           rt->layout == 'C' ? 'C' : 'A',
+                                           C->err);
+        if (item == NULL || store(C, t, item, t->pos) < 0)
+            return -1;
+    } else if (rt != UF__UNKNOWN &&
+               store(C, t, uf__iinfo(C, it)->optype, t->pos) < 0) {
         return -1;
+    }
     if (type_block(C, &s->u.for_.body) < 0)
         return -1;
     return type_block(C, &s->u.for_.orelse);

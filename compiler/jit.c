@@ -478,6 +478,9 @@ int uf__jit_status_error(int status, uf_error *err)
             "ZeroDivisionError: complex division by zero",
         [UF__JIT_RANGE_STEP] = "ValueError: range() arg 3 must not be zero",
     };
+    if (status == UF__JIT_INDEX)
+        return uf__error_set(err, UF_ERR_INDEX, "%s",
+                             uf__lower_index_error_message());
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,
                              "AssertionError (assert on kernel line %d)",

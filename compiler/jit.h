@@ -46,6 +46,9 @@ typedef enum uf__jit_status {
                          negative power */
     UF__JIT_ZERODIV_COMPLEX, /* ZeroDivisionError: complex division by zero */
     UF__JIT_RANGE_STEP,      /* ValueError: range() arg 3 must not be zero */
+    UF__JIT_INDEX, /* IndexError (bounds checking): the index, axis, size,
+                      kernel and line recorded on the kernel's thread, see
+                      uf__lower_index_error_message in lower.h */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

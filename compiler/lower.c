@@ -7,7 +7,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/lower.h"
+#include "compiler/lower_array.h"
 
 #define B (F->L->b)
 
@@ -85,6 +85,8 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
         }
         return LLVMStructTypeInContext(L->ctx, elts, (unsigned)t->n, 0);
     }
+    case UF__T_ARRAY:
+        return uf__lower_array_type(L, t->ndim);
     default:
         break;
     }
@@ -229,130 +231,6 @@ static int unsupported(uf__fn *F, uf__pos pos, const char *what)
                             "%s is not supported by the CPU lowering", what);
 }
 
-/* ---- which functions can fail ------------------------------------------ */
-
-static bool block_fallible(const uf__typed_func *tf, const uf__block *b,
-                           int depth);
-
-static bool expr_fallible(const uf__typed_func *tf, const uf__expr *e,
-                          int depth)
-{
-    if (!e)
-        return false;
-    const uf__expr_info *in = &tf->info[e->id];
-    if (e->kind == UF__EX_CALL) {
-        if (in->callee && in->callee != tf && depth < 32 &&
-            (!in->callee->numpy_error_model ||
-             block_fallible(in->callee, &in->callee->decl->def->u.funcdef.body,
-                            depth + 1)))
-            return true;
-        if (expr_fallible(tf, e->u.call.func, depth))
-            return true;
-        for (int i = 0; i < e->u.call.nargs; i++)
-            if (expr_fallible(tf, e->u.call.args[i], depth))
-                return true;
-        for (int i = 0; i < e->u.call.nkw; i++)
-            if (expr_fallible(tf, e->u.call.kw[i].value, depth))
-                return true;
-        return false;
-    }
-    switch (e->kind) {
-    case UF__EX_ATTR:
-        return expr_fallible(tf, e->u.attr.value, depth);
-    case UF__EX_SUBSCRIPT:
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            if (expr_fallible(tf, e->u.subscript.index[i], depth))
-                return true;
-        return expr_fallible(tf, e->u.subscript.value, depth);
-    case UF__EX_UNARY:
-        return expr_fallible(tf, e->u.unary.operand, depth);
-    case UF__EX_BINARY:
-        return expr_fallible(tf, e->u.binary.left, depth) ||
-               expr_fallible(tf, e->u.binary.right, depth);
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            if (expr_fallible(tf, e->u.boolop.values[i], depth))
-                return true;
-        return false;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            if (expr_fallible(tf, e->u.compare.operands[i], depth))
-                return true;
-        return false;
-    case UF__EX_IFEXP:
-        return expr_fallible(tf, e->u.ifexp.cond, depth) ||
-               expr_fallible(tf, e->u.ifexp.then, depth) ||
-               expr_fallible(tf, e->u.ifexp.orelse, depth);
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            if (expr_fallible(tf, e->u.seq.elts[i], depth))
-                return true;
-        return false;
-    default:
-        return false;
-    }
-}
-
-/* range() with a step that is not a nonzero literal can raise ValueError */
-static bool literal_step(const uf__expr *e)
-{
-    if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NEG)
-        e = e->u.unary.operand;
-    return e->kind == UF__EX_INT && e->u.i.value != 0;
-}
-
-static bool stmt_fallible(const uf__typed_func *tf, const uf__stmt *s,
-                          int depth)
-{
-    switch (s->kind) {
-    case UF__ST_ASSERT:
-        return true;
-    case UF__ST_EXPR:
-        return expr_fallible(tf, s->u.expr.value, depth);
-    case UF__ST_ASSIGN:
-        return expr_fallible(tf, s->u.assign.value, depth);
-    case UF__ST_AUGASSIGN:
-        return expr_fallible(tf, s->u.augassign.value, depth);
-    case UF__ST_RETURN:
-        return expr_fallible(tf, s->u.ret.value, depth);
-    case UF__ST_IF:
-        return expr_fallible(tf, s->u.if_.cond, depth) ||
-               block_fallible(tf, &s->u.if_.body, depth) ||
-               block_fallible(tf, &s->u.if_.orelse, depth);
-    case UF__ST_WHILE:
-        return expr_fallible(tf, s->u.while_.cond, depth) ||
-               block_fallible(tf, &s->u.while_.body, depth) ||
-               block_fallible(tf, &s->u.while_.orelse, depth);
-    case UF__ST_FOR: {
-        const uf__expr *it = s->u.for_.iter;
-        if (it->kind == UF__EX_CALL && it->u.call.nargs == 3 &&
-            !literal_step(it->u.call.args[2]))
-            return true;
-        return expr_fallible(tf, it, depth) ||
-               block_fallible(tf, &s->u.for_.body, depth) ||
-               block_fallible(tf, &s->u.for_.orelse, depth);
-    }
-    default:
-        return false;
-    }
-}
-
-static bool block_fallible(const uf__typed_func *tf, const uf__block *b,
-                           int depth)
-{
-    for (int i = 0; i < b->n; i++)
-        if (stmt_fallible(tf, b->stmts[i], depth))
-            return true;
-    return false;
-}
-
-bool uf__lower_fallible(const uf__typed_func *tf)
-{
-    return !tf->numpy_error_model ||
-           block_fallible(tf, &tf->decl->def->u.funcdef.body, 0);
-}
-
 /* ---- statements ------------------------------------------------------- */
 
 static int lower_block(uf__fn *F, const uf__block *b);
@@ -397,7 +275,7 @@ static int assign_to(uf__fn *F, const uf__expr *t, LLVMValueRef v,
         }
         return 0;
     case UF__EX_SUBSCRIPT:
-        return unsupported(F, t->pos, "assignment to an array element");
+        return uf__lower_index_store(F, t, v, vt);
     default:
         return unsupported(F, t->pos, "this assignment target");
     }
@@ -417,28 +295,23 @@ static int lower_assign(uf__fn *F, const uf__stmt *s)
     return 0;
 }
 
-/* x op= v: Numba types it as x = x op v with the operator's template. */
-static int lower_augassign(uf__fn *F, const uf__stmt *s)
+LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                             const uf__type *xt)
 {
-    const uf__expr *t = s->u.augassign.target;
-    if (t->kind != UF__EX_NAME)
-        return unsupported(F, t->pos, "augmented assignment to this target");
-    int idx = find_var(F, t->u.name.id);
-    if (idx < 0 || !F->vars[idx])
-        return unsupported(F, t->pos, "assigning this variable");
-    const uf__type *xt = F->tf->vars[idx].type;
     const uf__expr *ve = s->u.augassign.value;
     const uf__type *vt = uf__lower_info(F, ve)->type;
     const uf__type *optype = NULL;
-    const uf__type *rt = uf__type_binop(F->tf->km->tc, s->u.augassign.op, xt,
-                                        vt, &optype);
-    if (!rt || !optype)
-        return unsupported(F, s->pos, "this augmented assignment");
-    LLVMValueRef x = LLVMBuildLoad2(B, uf__lower_dtype(F->L, xt->dtype),
-                                    F->vars[idx], "");
+    const uf__type *rt = NULL;
+    if (xt && xt->kind == UF__T_SCALAR && vt && vt->kind == UF__T_SCALAR)
+        rt = uf__type_binop(F->tf->km->tc, s->u.augassign.op, xt, vt,
+                            &optype);
+    if (!rt || !optype) {
+        unsupported(F, s->pos, "this augmented assignment");
+        return NULL;
+    }
     LLVMValueRef v = uf__lower_expr(F, ve);
     if (!v)
-        return F->err->code;
+        return NULL;
     LLVMValueRef r;
     uf_dtype od = optype->dtype, rd = rt->dtype;
     if (s->u.augassign.op == UF__OP_POW && uf__dtype_is_int(vt->dtype) &&
@@ -451,7 +324,7 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
                            uf__emit_cast(F, x, xt->dtype, od),
                            uf__emit_cast(F, v, vt->dtype, od));
         if (!r)
-            return F->err->code;
+            return NULL;
         if (s->u.augassign.op == UF__OP_DIV && !uf__dtype_is_float(od) &&
             !uf__dtype_is_complex(od))
             rd = UF_FLOAT64;
@@ -462,7 +335,30 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
         else
             rd = od;
     }
-    LLVMBuildStore(B, uf__emit_cast(F, r, rd, xt->dtype), F->vars[idx]);
+    return uf__emit_cast(F, r, rd, xt->dtype);
+}
+
+/* x op= v: Numba types it as x = x op v with the operator's template;
+ * a[i] op= v reads and writes the element once (lower_index.c). */
+static int lower_augassign(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *t = s->u.augassign.target;
+    if (t->kind == UF__EX_SUBSCRIPT)
+        return uf__lower_index_augassign(F, s);
+    if (t->kind != UF__EX_NAME)
+        return unsupported(F, t->pos, "augmented assignment to this target");
+    int idx = find_var(F, t->u.name.id);
+    if (idx < 0 || !F->vars[idx])
+        return unsupported(F, t->pos, "assigning this variable");
+    const uf__type *xt = F->tf->vars[idx].type;
+    if (xt->kind != UF__T_SCALAR)
+        return unsupported(F, s->pos, "this augmented assignment");
+    LLVMValueRef x = LLVMBuildLoad2(B, uf__lower_dtype(F->L, xt->dtype),
+                                    F->vars[idx], "");
+    LLVMValueRef r = uf__lower_augop(F, s, x, xt);
+    if (!r)
+        return F->err->code;
+    LLVMBuildStore(B, r, F->vars[idx]);
     return 0;
 }
 
@@ -580,6 +476,69 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
     return 0;
 }
 
+/* A loop of cnt iterations k = 0, 1, ...: the variable vi gets
+ * start + k*step (range) or arr[k] (arrays) before each. */
+typedef struct counted {
+    LLVMValueRef cnt, start, step;
+    uf_dtype rt;         /* range: the dtype start/step are computed in */
+    LLVMValueRef arr;    /* arrays: the array and its type */
+    const uf__type *at;
+} counted;
+
+static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
+                        const counted *c)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef zero = LLVMConstNull(i64), one = LLVMConstInt(i64, 1, 0);
+    const uf__type *vt = F->tf->vars[vi].type;
+    LLVMValueRef kp = uf__fn_alloca(F, i64, "k");
+    LLVMBuildStore(B, zero, kp);
+    LLVMBasicBlockRef hdr = uf__fn_block(F, "for.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "for.body");
+    LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
+    LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, hdr);
+    LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, c->cnt, ""), body, els);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef v;
+    if (c->arr) {
+        const uf__type *item = uf__array_item_type(F->tf->km->tc, c->at,
+                                                   F->err);
+        if (!item)
+            return F->err->code;
+        v = uf__emit_array_item(F, c->arr, c->at, k);
+        if (!(v = uf__emit_convert(F, v, item, vt)))
+            return F->err->code;
+    } else {
+        v = LLVMBuildAdd(B, c->start, LLVMBuildMul(B, k, c->step, ""), "");
+        v = uf__emit_cast(F, v, c->rt, vt->dtype);
+    }
+    LLVMBuildStore(B, v, F->vars[vi]);
+    int rc = push_loop(F, end, latch);
+    if (rc != 0)
+        return rc;
+    rc = lower_block(F, &s->u.for_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, latch);
+    LLVMPositionBuilderAtEnd(B, latch);
+    LLVMBuildStore(B, LLVMBuildAdd(B, LLVMBuildLoad2(B, i64, kp, ""), one, ""),
+                   kp);
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, els);
+    if ((rc = lower_block(F, &s->u.for_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
 /* An argument of range() as i64 (signed unless every argument is
  * unsigned, as Numba picks range_state64 / unsigned_range_state64). */
 static LLVMValueRef range_arg(uf__fn *F, const uf__expr *e, uf_dtype as)
@@ -597,19 +556,27 @@ static LLVMValueRef range_arg(uf__fn *F, const uf__expr *e, uf_dtype as)
     return uf__emit_cast(F, v, t->dtype, as);
 }
 
+static int lower_for_array(uf__fn *F, const uf__stmt *s,
+                           const uf__type *at);
+
 /* for v in range(start, stop, step): the trip count is computed first (in
  * unsigned arithmetic, so no overflow near the ends of the type), then v =
  * start + k*step for k in [0, n). v keeps its last value after the loop;
  * an empty range leaves it untouched. */
+
 static int lower_for(uf__fn *F, const uf__stmt *s)
 {
     const uf__expr *it = s->u.for_.iter;
     const uf__expr *tgt = s->u.for_.target;
-    if (it->kind != UF__EX_CALL ||
-        uf__lower_info(F, it)->builtin != UF__BI_RANGE)
-        return unsupported(F, it->pos, "iterating over anything but range()");
+    const uf__type *itt = uf__lower_info(F, it)->type;
     if (tgt->kind != UF__EX_NAME)
         return unsupported(F, tgt->pos, "this loop target");
+    if (itt && itt->kind == UF__T_ARRAY)
+        return lower_for_array(F, s, itt);
+    if (it->kind != UF__EX_CALL ||
+        uf__lower_info(F, it)->builtin != UF__BI_RANGE)
+        return unsupported(F, it->pos, "iterating over anything but range() "
+                                       "or an array");
     int n = it->u.call.nargs;
     if (n < 1 || n > 3 || it->u.call.nkw)
         return uf__source_error(F->err, UF_ERR_TYPING, F->tf->km->src,
@@ -672,41 +639,29 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
     const uf__type *vt = F->tf->vars[vi].type;
     if (vt->kind != UF__T_SCALAR)
         return unsupported(F, tgt->pos, "this loop variable");
+    counted c = {cnt, start, step, rt, NULL, NULL};
+    return counted_loop(F, s, vi, &c);
+}
 
-    LLVMValueRef kp = uf__fn_alloca(F, i64, "k");
-    LLVMBuildStore(B, zero, kp);
-    LLVMBasicBlockRef hdr = uf__fn_block(F, "for.cond");
-    LLVMBasicBlockRef body = uf__fn_block(F, "for.body");
-    LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
-    LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
-    LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
-    LLVMBuildBr(B, hdr);
-    LLVMPositionBuilderAtEnd(B, hdr);
-    LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
-    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, cnt, ""), body, els);
-    LLVMPositionBuilderAtEnd(B, body);
-    LLVMValueRef v = LLVMBuildAdd(B, start, LLVMBuildMul(B, k, step, ""), "");
-    LLVMBuildStore(B, uf__emit_cast(F, v, rt, vt->dtype), F->vars[vi]);
-    int rc = push_loop(F, end, latch);
-    if (rc != 0)
-        return rc;
-    rc = lower_block(F, &s->u.for_.body);
-    F->nloops--;
-    if (rc != 0)
-        return rc;
-    if (!terminated(F))
-        LLVMBuildBr(B, latch);
-    LLVMPositionBuilderAtEnd(B, latch);
-    LLVMBuildStore(B, LLVMBuildAdd(B, LLVMBuildLoad2(B, i64, kp, ""), one, ""),
-                   kp);
-    LLVMBuildBr(B, hdr);
-    LLVMPositionBuilderAtEnd(B, els);
-    if ((rc = lower_block(F, &s->u.for_.orelse)) != 0)
-        return rc;
-    if (!terminated(F))
-        LLVMBuildBr(B, end);
-    LLVMPositionBuilderAtEnd(B, end);
-    return 0;
+/* for x in a: x = a[k] for k in [0, len(a)), an element of a 1-D array or
+ * a view one dimension down. */
+static int lower_for_array(uf__fn *F, const uf__stmt *s, const uf__type *at)
+{
+    const uf__expr *tgt = s->u.for_.target;
+    if (at->ndim < 1)
+        return uf__source_error(F->err, UF_ERR_TYPING, F->tf->km->src,
+                                s->u.for_.iter->pos,
+                                "iteration over a 0-d array");
+    int vi = find_var(F, tgt->u.name.id);
+    if (vi < 0 || !F->vars[vi])
+        return unsupported(F, tgt->pos, "this loop variable");
+    LLVMValueRef a = uf__lower_expr(F, s->u.for_.iter);
+    if (!a)
+        return F->err->code;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    counted c = {uf__emit_array_dim(F, a, 0), LLVMConstNull(i64),
+                 LLVMConstInt(i64, 1, 0), UF_INT64, a, at};
+    return counted_loop(F, s, vi, &c);
 }
 
 static int lower_stmt(uf__fn *F, const uf__stmt *s)
@@ -839,7 +794,8 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
     }
     for (int i = 0; i < tf->nvars; i++) {
         const uf__type *t = tf->vars[i].type;
-        if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE))
+        if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
+                   t->kind != UF__T_ARRAY))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

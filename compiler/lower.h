@@ -127,7 +127,7 @@ void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn);
 void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                         const char *name);
 
-/* ---- operators and conversions (lower_expr.c) ------------------------- */
+/* ---- operators and conversions (lower_ops.c) -------------------------- */
 
 LLVMValueRef uf__emit_const_int(uf__fn *F, uf_dtype dt, int64_t v);
 LLVMValueRef uf__emit_const_float(uf__fn *F, uf_dtype dt, double v);
@@ -164,6 +164,8 @@ LLVMValueRef uf__emit_unop(uf__fn *F, uf__unop op, uf_dtype dt,
 /* a op b as i1 for ==, !=, <, <=, >, >= on dtype `dt`. */
 LLVMValueRef uf__emit_cmp(uf__fn *F, uf__cmpop op, uf_dtype dt,
                           LLVMValueRef a, LLVMValueRef b);
+
+/* ---- typed expressions (lower_expr.c) ---------------------------------- */
 
 /* Expressions of the typed function F->tf; NULL with F->err set. */
 LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e);
@@ -221,6 +223,59 @@ typedef struct uf__runtime_symbol {
     void *addr;
 } uf__runtime_symbol;
 const uf__runtime_symbol *uf__lower_runtime(int *n);
+
+/* ---- arrays (lower_array.c, lower_index.c) ----------------------------
+ * Values of array type follow compiler/lower_array.h. */
+
+/* Whether `tf` checks every index: its decorator's boundscheck=True, or
+ * UFJIT_DEBUG set (and not "0") in the environment when compiling. Such
+ * functions are fallible when they index arrays: an index out of range
+ * returns UF__JIT_INDEX after recording the details for
+ * uf__lower_index_error_message. */
+bool uf__lower_boundscheck(const uf__typed_func *tf);
+/* The IndexError message of the last index out of range on this thread
+ * ("IndexError: index 5 is out of bounds for axis 0 with size 4 (in 'f'
+ * at k.py:7)"): statuses are turned into errors on the thread that ran
+ * the kernel. */
+const char *uf__lower_index_error_message(void);
+
+/* Fields of an array value: the data pointer (i8*), shape[k] (i64) and
+ * strides[k] in bytes (i64; the itemsize as a constant where the layout of
+ * `t` fixes it). */
+LLVMValueRef uf__emit_array_data(uf__fn *F, LLVMValueRef a);
+LLVMValueRef uf__emit_array_dim(uf__fn *F, LLVMValueRef a, int k);
+LLVMValueRef uf__emit_array_stride(uf__fn *F, LLVMValueRef a,
+                                   const uf__type *t, int k);
+/* Loads/stores one element of dtype `dt` at the byte address `p` (i8*). */
+LLVMValueRef uf__emit_elem_load(uf__fn *F, LLVMValueRef p, uf_dtype dt);
+void uf__emit_elem_store(uf__fn *F, LLVMValueRef p, uf_dtype dt,
+                         LLVMValueRef v);
+/* a[k] along the first axis for 0 <= k < shape[0] (no wrapping, no
+ * check): an element of a 1-D array, else the view of type `item`. */
+LLVMValueRef uf__emit_array_item(uf__fn *F, LLVMValueRef a,
+                                 const uf__type *t, LLVMValueRef k);
+/* The type `for x in a` gives x (an element, or a view one dimension
+ * down), as infer_expr.c types a[i]. */
+const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
+                                    uf_error *err);
+
+/* a[i, j], a[(i, j)], a[i] of a 2-D array (a view), t[k] of a homogeneous
+ * tuple with a run-time k. */
+LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e);
+/* a[i, j] = v, v of type vt. */
+int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                          const uf__type *vt);
+/* a[i, j] op= value: the element read and written once. */
+int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
+/* .shape, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
+ * array expression `arr`, as a value of e's type. */
+LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
+                                  uf__builtin bi, const uf__expr *arr);
+
+/* x op= value (lower.c): `x` of scalar type `xt`, Numba's typing of the
+ * operator; the result converted back to xt. */
+LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                             const uf__type *xt);
 
 /* ---- the ufunc loop (lower_loop.c) ------------------------------------ */
 

@@ -410,11 +410,12 @@ LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
     case UF__BI_NP_SQUARE:
         return LLVMBuildFMul(B, a[0], a[0], "");
     case UF__BI_NP_SIGN: {
+        /* Numba's np_real_sign_impl: zeros and NaNs are returned as they
+         * are (-0.0 stays -0.0, where NumPy's ufunc gives +0.0) */
         LLVMValueRef x = a[0], zero = fconst(F, dt, 0.0);
         LLVMValueRef r = LLVMBuildSelect(
-            B, LLVMBuildFCmp(B, LLVMRealOEQ, x, zero, ""), zero, x, "");
-        r = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealOLT, x, zero, ""),
-                            fconst(F, dt, -1.0), r, "");
+            B, LLVMBuildFCmp(B, LLVMRealOLT, x, zero, ""),
+            fconst(F, dt, -1.0), x, "");
         return LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealOGT, x, zero, ""),
                                fconst(F, dt, 1.0), r, "");
     }
@@ -632,11 +633,15 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         if (n == 1 && at[0]->kind == UF__T_TUPLE && rs)
             return uf__emit_cast(F, uf__emit_const_int(F, UF_INT64, at[0]->n),
                                  UF_INT64, rd);
+        if (n == 1 && at[0]->kind == UF__T_ARRAY)
+            return uf__lower_array_attr(F, e, bi, argx[0]);
         return bad_builtin(F, e, "len() of this value");
     case UF__BI_RANGE:
         return bad_builtin(F, e, "range() outside a for loop");
     case UF__BI_ATTR_SHAPE: case UF__BI_ATTR_SIZE: case UF__BI_ATTR_NDIM:
-        return bad_builtin(F, e, "arrays");
+        if (n == 1 && at[0]->kind == UF__T_ARRAY)
+            return uf__lower_array_attr(F, e, bi, argx[0]);
+        return bad_builtin(F, e, "this attribute");
     case UF__BI_POW: case UF__BI_NP_POWER: {
         const uf__type *opt = NULL;
         if (n != 2 || !rs ||

@@ -6,6 +6,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
+#include "gufunc/guvectorize.h"
 
 /* Reads a whole file into a NUL-terminated buffer. */
 static char *read_file(const char *path, size_t *len, uf_error *err)
@@ -77,6 +78,13 @@ static uf_module *module_new(uf_context *ctx, const char *name, char *text,
         f->decl = &m->km->kernels[i];
         f->nin = f->decl->def->u.funcdef.nparams;
         f->nout = -1;
+        if (f->decl->kind == UF__K_REDUCE) { /* f(a, b) reduces one array */
+            f->nin = 1;
+            f->nout = 1;
+        }
+        /* a gufunc's outputs are its trailing arguments */
+        if (f->decl->kind == UF__K_GUVECTORIZE)
+            uf__guvectorize_arity(f->decl, &f->nin, &f->nout);
     }
     return m;
 

@@ -1,14 +1,482 @@
-/* PLACEHOLDER until the njit call path lands (session 2 helper A). */
+/* The call path of plain njit functions: uf_call runs the function once.
+ * Each input fixes one argument type (a 0-d array is a scalar of its
+ * dtype; other arrays keep their dtype, dimension count and layout: 'C'
+ * when C-contiguous, 'F' when F-contiguous with 2+ dimensions, else 'A'),
+ * and each list of argument types is typed and compiled once, on first
+ * use, then cached in f->plain. A function declared with signatures
+ * (@njit('f8(f8[:])')) runs the signature Numba's dispatcher would pick
+ * for the arguments. Results come back as 0-d arrays. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/jit_plain.h"
 #include "compiler/module.h"
+
+#define MAXARGS 64
+
+/* One compiled specialisation. */
+typedef struct plain_spec {
+    const uf__type *in[MAXARGS]; /* the input types (the cache key) */
+    int nin;
+    uf_dtype out[UF__TUPLE_MAX];
+    int nout;
+    bool writes; /* stores into some array: inputs must be writeable */
+    uf__plain_entry fn;
+} plain_spec;
+
+struct uf__plain {
+    plain_spec **specs;
+    int n, cap;
+};
+
+void uf__plain_func_release(uf_func *f)
+{
+    if (f->plain == NULL)
+        return;
+    for (int i = 0; i < f->plain->n; i++)
+        uf__free(f->plain->specs[i]);
+    uf__free(f->plain->specs);
+    uf__free(f->plain);
+    f->plain = NULL;
+}
+
+/* ---- argument types ------------------------------------------------------ */
+
+static const uf__type *input_type(uf__typectx *tc, const uf_array *a,
+                                  uf_error *err)
+{
+    int nd = uf_array_ndim(a);
+    uf_dtype dt = uf_array_dtype(a);
+    if (nd == 0)
+        return uf__type_scalar(tc, dt);
+    int fl = uf_array_flags(a);
+    char layout = (fl & UF_ARRAY_C_CONTIGUOUS)                ? 'C'
+                  : (nd > 1 && (fl & UF_ARRAY_F_CONTIGUOUS)) ? 'F'
+                                                             : 'A';
+    return uf__type_array(tc, dt, nd, layout, err);
+}
+
+/* Whether an array input of type `t` can be passed as the declared `want`:
+ * the same dtype and dimensions, into the same layout or 'A'. */
+static bool array_fits(const uf__type *t, const uf__type *want)
+{
+    return want->kind == UF__T_ARRAY && want->dtype == t->dtype &&
+           want->ndim == t->ndim &&
+           (want->layout == 'A' || want->layout == t->layout);
+}
+
+/* The types to compile for: the inputs' own, or the declared signature
+ * Numba's dispatcher would pick (arrays must fit; among the rest, the
+ * fewest unsafe, then safe, then promoting scalar conversions, the first
+ * on a tie; unsafe ones allowed, as a dispatcher that cannot compile
+ * more does), with *ret its return type. */
+static int pick_types(uf_func *f, const uf__type *const *in, int n,
+                      const uf__type **args, const uf__type **ret,
+                      uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    int nsig = f->decl->nsignatures;
+    *ret = NULL;
+    if (nsig == 0) {
+        memcpy(args, in, (size_t)n * sizeof *args);
+        return 0;
+    }
+    uf__signature *sigs = uf__calloc((size_t)nsig, sizeof *sigs, err);
+    uf_dtype *cases = uf__calloc((size_t)nsig * (size_t)(n + 1),
+                                 sizeof *cases, err);
+    int *which = uf__calloc((size_t)nsig, sizeof *which, err);
+    const uf__type *scal[MAXARGS];
+    int nscal = 0, ncase = 0, rc = 0;
+    if (!sigs || !cases || !which) {
+        rc = err->code;
+        goto done;
+    }
+    for (int i = 0; i < n; i++)
+        if (in[i]->kind == UF__T_SCALAR)
+            scal[nscal++] = in[i];
+    for (int s = 0; s < nsig; s++) {
+        if (uf__parse_signature(km->tc, km->arena, f->decl->signatures[s],
+                                &sigs[s], err) < 0) {
+            char msg[sizeof err->message];
+            snprintf(msg, sizeof msg, "%s", err->message);
+            rc = uf__source_error(err, err->code, km->src,
+                                  f->decl->signature_pos[s], "%s", msg);
+            goto done;
+        }
+        if (sigs[s].nargs != n)
+            continue;
+        bool ok = true;
+        int k = 0;
+        for (int i = 0; i < n && ok; i++) {
+            const uf__type *w = sigs[s].args[i];
+            if (in[i]->kind == UF__T_ARRAY)
+                ok = array_fits(in[i], w);
+            else if ((ok = w->kind == UF__T_SCALAR))
+                cases[(size_t)ncase * (size_t)nscal + (size_t)k++] = w->dtype;
+        }
+        if (ok)
+            which[ncase++] = s;
+    }
+    int best = ncase == 0 ? -1
+               : nscal == 0 ? 0
+                            : uf__type_pick_overload(scal, nscal, cases, ncase,
+                                                     true);
+    if (best >= 0) {
+        memcpy(args, sigs[which[best]].args, (size_t)n * sizeof *args);
+        *ret = sigs[which[best]].ret;
+        goto done;
+    }
+    char have[512] = "";
+    size_t used = 0;
+    for (int i = 0; i < n && used < sizeof have; i++) {
+        char t[96];
+        uf__type_str(in[i], t, sizeof t);
+        used += (size_t)snprintf(have + used, sizeof have - used, "%s%s",
+                                 i ? ", " : "", t);
+    }
+    rc = uf__error_set(err, UF_ERR_TYPE, "'%s' has no signature matching "
+                       "the argument types (%s)", f->decl->name, have);
+done:
+    uf__free(sigs);
+    uf__free(cases);
+    uf__free(which);
+    return rc;
+}
+
+/* ---- whether a function stores into arrays ------------------------------- */
+
+static bool stores_block(const uf__typed_func *tf, const uf__block *b,
+                         int depth);
+
+static bool is_array_item(const uf__typed_func *tf, const uf__expr *t)
+{
+    if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        for (int i = 0; i < t->u.seq.n; i++)
+            if (is_array_item(tf, t->u.seq.elts[i]))
+                return true;
+        return false;
+    }
+    if (t->kind != UF__EX_SUBSCRIPT)
+        return false;
+    const uf__type *bt = tf->info[t->u.subscript.value->id].type;
+    return bt != NULL && bt->kind == UF__T_ARRAY;
+}
+
+/* Calls of other kernels anywhere in an expression. */
+static bool stores_expr(const uf__typed_func *tf, const uf__expr *e,
+                        int depth)
+{
+    if (e == NULL)
+        return false;
+    const uf__typed_func *callee = tf->info[e->id].callee;
+    if (e->kind == UF__EX_CALL && callee != NULL && callee != tf &&
+        depth < 32 &&
+        stores_block(callee, &callee->decl->def->u.funcdef.body, depth + 1))
+        return true;
+    switch (e->kind) {
+    case UF__EX_CALL:
+        for (int i = 0; i < e->u.call.nargs; i++)
+            if (stores_expr(tf, e->u.call.args[i], depth))
+                return true;
+        return false;
+    case UF__EX_ATTR:
+        return stores_expr(tf, e->u.attr.value, depth);
+    case UF__EX_SUBSCRIPT:
+        for (int i = 0; i < e->u.subscript.nindex; i++)
+            if (stores_expr(tf, e->u.subscript.index[i], depth))
+                return true;
+        return stores_expr(tf, e->u.subscript.value, depth);
+    case UF__EX_UNARY:
+        return stores_expr(tf, e->u.unary.operand, depth);
+    case UF__EX_BINARY:
+        return stores_expr(tf, e->u.binary.left, depth) ||
+               stores_expr(tf, e->u.binary.right, depth);
+    case UF__EX_BOOLOP:
+        for (int i = 0; i < e->u.boolop.n; i++)
+            if (stores_expr(tf, e->u.boolop.values[i], depth))
+                return true;
+        return false;
+    case UF__EX_COMPARE:
+        for (int i = 0; i <= e->u.compare.nops; i++)
+            if (stores_expr(tf, e->u.compare.operands[i], depth))
+                return true;
+        return false;
+    case UF__EX_IFEXP:
+        return stores_expr(tf, e->u.ifexp.cond, depth) ||
+               stores_expr(tf, e->u.ifexp.then, depth) ||
+               stores_expr(tf, e->u.ifexp.orelse, depth);
+    case UF__EX_TUPLE:
+        for (int i = 0; i < e->u.seq.n; i++)
+            if (stores_expr(tf, e->u.seq.elts[i], depth))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+static bool stores_stmt(const uf__typed_func *tf, const uf__stmt *s,
+                        int depth)
+{
+    switch (s->kind) {
+    case UF__ST_EXPR:
+        return stores_expr(tf, s->u.expr.value, depth);
+    case UF__ST_ASSIGN:
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            if (is_array_item(tf, s->u.assign.targets[i]))
+                return true;
+        return stores_expr(tf, s->u.assign.value, depth);
+    case UF__ST_AUGASSIGN:
+        return is_array_item(tf, s->u.augassign.target) ||
+               stores_expr(tf, s->u.augassign.value, depth);
+    case UF__ST_RETURN:
+        return stores_expr(tf, s->u.ret.value, depth);
+    case UF__ST_IF:
+        return stores_expr(tf, s->u.if_.cond, depth) ||
+               stores_block(tf, &s->u.if_.body, depth) ||
+               stores_block(tf, &s->u.if_.orelse, depth);
+    case UF__ST_WHILE:
+        return stores_expr(tf, s->u.while_.cond, depth) ||
+               stores_block(tf, &s->u.while_.body, depth) ||
+               stores_block(tf, &s->u.while_.orelse, depth);
+    case UF__ST_FOR:
+        return stores_expr(tf, s->u.for_.iter, depth) ||
+               stores_block(tf, &s->u.for_.body, depth) ||
+               stores_block(tf, &s->u.for_.orelse, depth);
+    case UF__ST_ASSERT:
+        return stores_expr(tf, s->u.assert_.test, depth);
+    default:
+        return false;
+    }
+}
+
+static bool stores_block(const uf__typed_func *tf, const uf__block *b,
+                         int depth)
+{
+    for (int i = 0; i < b->n; i++)
+        if (stores_stmt(tf, b->stmts[i], depth))
+            return true;
+    return false;
+}
+
+/* ---- the cache --------------------------------------------------------------- */
+
+static plain_spec *find_spec(const struct uf__plain *p,
+                             const uf__type *const *in, int n)
+{
+    for (int i = 0; p != NULL && i < p->n; i++) {
+        plain_spec *s = p->specs[i];
+        if (s->nin == n &&
+            (n == 0 || memcmp(s->in, in, (size_t)n * sizeof *in) == 0))
+            return s;
+    }
+    return NULL;
+}
+
+static int add_spec(uf_func *f, plain_spec *s, uf_error *err)
+{
+    if (f->plain == NULL &&
+        (f->plain = uf__calloc(1, sizeof *f->plain, err)) == NULL)
+        return err->code;
+    struct uf__plain *p = f->plain;
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 4;
+        plain_spec **n = uf__realloc(p->specs, (size_t)cap, sizeof *n, err);
+        if (n == NULL)
+            return err->code;
+        p->specs = n;
+        p->cap = cap;
+    }
+    p->specs[p->n++] = s;
+    return 0;
+}
+
+/* Types and compiles f for the input types; call with the context lock. */
+static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
+                                uf_array *const *inputs, uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    const uf__type *args[MAXARGS], *ret;
+    if (pick_types(f, in, n, args, &ret, err) != 0)
+        return NULL;
+    uf__typed_func *tf = uf__infer(km, f->decl, args, n, ret, err);
+    if (tf == NULL)
+        return NULL;
+    uf__jit *jit = uf__context_jit(f->module->ctx, err);
+    if (jit == NULL)
+        return NULL;
+    plain_spec *s = uf__calloc(1, sizeof *s, err);
+    if (s == NULL)
+        return NULL;
+    memcpy(s->in, in, (size_t)n * sizeof *in);
+    s->nin = n;
+    uf_dtype in_dt[MAXARGS];
+    for (int i = 0; i < n; i++)
+        in_dt[i] = uf_array_dtype(inputs[i]);
+    if (uf__jit_plain(jit, tf, in_dt, &s->fn, NULL, err) != 0)
+        goto fail;
+    if (tf->ret->kind == UF__T_SCALAR) {
+        s->out[0] = tf->ret->dtype;
+        s->nout = 1;
+    } else if (tf->ret->kind == UF__T_TUPLE) {
+        s->nout = tf->ret->n;
+        for (int k = 0; k < s->nout; k++)
+            s->out[k] = tf->ret->elts[k]->dtype;
+    }
+    s->writes = stores_block(tf, &tf->decl->def->u.funcdef.body, 0);
+    if (add_spec(f, s, err) != 0)
+        goto fail;
+    return s;
+
+fail:
+    uf__free(s);
+    return NULL;
+}
+
+/* ---- the call ------------------------------------------------------------------ */
+
+static int check_inputs(uf_func *f, uf_array *const *inputs, int n_in,
+                        const uf_call_options *opts, uf_error *err)
+{
+    const char *name = f->decl->name;
+    if (n_in != f->nin)
+        return uf__error_set(err, UF_ERR_INVALID, "'%s' takes %d argument%s "
+                             "but %d %s given", name, f->nin,
+                             f->nin == 1 ? "" : "s", n_in,
+                             n_in == 1 ? "was" : "were");
+    if (n_in > MAXARGS)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s': more than %d "
+                             "arguments", name, MAXARGS);
+    const char *target = uf__func_target(f, opts);
+    if (strcmp(target, "cpu") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is an njit "
+                             "function: it runs on the cpu target, not '%s'",
+                             name, target);
+    for (int i = 0; i < n_in; i++)
+        if (uf_array_device(inputs[i]).type != UF_DEVICE_HOST)
+            return uf__error_set(err, UF_ERR_INVALID, "'%s': argument %d is "
+                                 "not in host memory", name, i + 1);
+    return 0;
+}
+
+static int check_outputs(uf_func *f, const plain_spec *s,
+                         uf_array **outputs, int n_out,
+                         const uf_call_options *opts, uf_error *err)
+{
+    const char *name = f->decl->name;
+    if (n_out != s->nout)
+        return uf__error_set(err, UF_ERR_INVALID, "'%s' returns %d value%s "
+                             "(one output each) but %d output%s %s given",
+                             name, s->nout, s->nout == 1 ? "" : "s", n_out,
+                             n_out == 1 ? "" : "s",
+                             n_out == 1 ? "was" : "were");
+    uf_casting casting = UF_CASTING_SAME_KIND;
+    if (opts != NULL && opts->casting_set)
+        casting = opts->casting;
+    for (int k = 0; k < n_out; k++) {
+        uf_array *o = outputs[k];
+        if (o == NULL)
+            continue;
+        if (uf_array_ndim(o) != 0)
+            return uf__error_set(err, UF_ERR_SHAPE, "'%s': output %d must "
+                                 "be a 0-d array (the function returns a "
+                                 "scalar), not %d-d", name, k + 1,
+                                 uf_array_ndim(o));
+        if (!(uf_array_flags(o) & UF_ARRAY_WRITEABLE))
+            return uf__error_set(err, UF_ERR_READONLY, "'%s': output %d is "
+                                 "read-only", name, k + 1);
+        if (!uf_can_cast(s->out[k], uf_array_dtype(o), casting))
+            return uf__error_set(err, UF_ERR_CAST, "'%s': cannot cast the "
+                                 "result %d from %s to the output's %s with "
+                                 "casting rule '%s'", name, k + 1,
+                                 uf_dtype_name(s->out[k]),
+                                 uf_dtype_name(uf_array_dtype(o)),
+                                 uf_casting_name(casting));
+    }
+    return 0;
+}
+
+/* Runs the entry and fills the outputs (allocating the NULL ones). */
+static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
+               int n_in, uf_array **outputs, uf_error *err)
+{
+    void *args[MAXARGS];
+    uf__plain_arg desc[MAXARGS];
+    for (int i = 0; i < n_in; i++) {
+        if (uf_array_ndim(inputs[i]) == 0) {
+            args[i] = uf_array_data(inputs[i]);
+            continue;
+        }
+        if (s->writes && !(uf_array_flags(inputs[i]) & UF_ARRAY_WRITEABLE))
+            return uf__error_set(err, UF_ERR_READONLY, "'%s' writes into "
+                                 "arrays but argument %d is read-only",
+                                 f->decl->name, i + 1);
+        desc[i].data = uf_array_data(inputs[i]);
+        desc[i].shape = uf_array_shape(inputs[i]);
+        desc[i].strides = uf_array_strides(inputs[i]);
+        args[i] = &desc[i];
+    }
+    _Alignas(16) unsigned char res[UF__TUPLE_MAX][16];
+    void *outs[UF__TUPLE_MAX];
+    for (int k = 0; k < s->nout; k++)
+        outs[k] = res[k];
+    int status = s->fn(args, outs);
+    if (status != 0) {
+        uf_error why;
+        int code = uf__jit_status_error(status, &why);
+        if (status == UF__JIT_INDEX) /* names the function and line */
+            return uf__error_set(err, code, "%s", why.message);
+        return uf__error_set(err, code, "%s (in '%s')", why.message,
+                             f->decl->name);
+    }
+    bool made[UF__TUPLE_MAX] = {false};
+    for (int k = 0; k < s->nout; k++) {
+        if (outputs[k] == NULL) {
+            outputs[k] = uf_full(s->out[k], 0, NULL, res[k], s->out[k],
+                                 UF_ORDER_C, err);
+            if (outputs[k] == NULL)
+                goto fail;
+            made[k] = true;
+        } else if (uf_array_fill(outputs[k], res[k], s->out[k], err) != 0) {
+            goto fail;
+        }
+    }
+    return 0;
+
+fail:
+    for (int k = 0; k < s->nout; k++)
+        if (made[k]) {
+            uf_array_release(outputs[k]);
+            outputs[k] = NULL;
+        }
+    return err->code;
+}
 
 int uf__plain_func_call(uf_func *f, uf_array *const *inputs, int n_in,
                         uf_array **outputs, int n_out,
                         const uf_call_options *opts, uf_error *err)
 {
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "'%s': calling plain njit functions is not "
-                         "supported yet", f->decl->name);
+    if (check_inputs(f, inputs, n_in, opts, err) != 0)
+        return err->code;
+    uf_context *ctx = f->module->ctx;
+    const uf__type *in[MAXARGS];
+    pthread_mutex_lock(&ctx->lock);
+    int rc = 0;
+    for (int i = 0; i < n_in && rc == 0; i++)
+        if ((in[i] = input_type(f->module->km->tc, inputs[i], err)) == NULL)
+            rc = err->code;
+    plain_spec *s = rc == 0 ? find_spec(f->plain, in, n_in) : NULL;
+    if (rc == 0 && s == NULL &&
+        (s = compile_spec(f, in, n_in, inputs, err)) == NULL)
+        rc = err->code;
+    if (rc == 0)
+        f->nout = s->nout;
+    pthread_mutex_unlock(&ctx->lock);
+    if (rc != 0)
+        return rc;
+    if (check_outputs(f, s, outputs, n_out, opts, err) != 0)
+        return err->code;
+    return run(f, s, inputs, n_in, outputs, err);
 }
-
-void uf__plain_func_release(uf_func *f) { (void)f; }

@@ -1,6 +1,7 @@
 /* The gufunc object: its layout, its loop list and loop dispatch (Numba's
- * rule, the first loop every input can be cast to safely, with the given
- * outputs' types taken into account, else compile one).
+ * guvectorize rule: a loop matching the input dtypes exactly, else the
+ * first loop every input can be cast to safely, with the given outputs'
+ * types taken into account, else compile one).
  *
  * As in ufunc/ufunc.c, loops are allocated one by one and never move, so a
  * loop pointer handed out stays valid while later calls append loops, and
@@ -32,10 +33,10 @@ uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
     uf__gufunc *g;
 
     if (name == NULL || layout == NULL || layout->nin < 0 ||
-        layout->nout < 1 || layout->nin > UF__UFUNC_MAXARGS - layout->nout) {
+        layout->nout < 0 || layout->nin > UF__UFUNC_MAXARGS - layout->nout) {
         uf__error_set(err, UF_ERR_INVALID,
                       "uf__gufunc_new: invalid arguments (at most %d "
-                      "operands, at least one output)", UF__UFUNC_MAXARGS);
+                      "operands)", UF__UFUNC_MAXARGS);
         return NULL;
     }
     g = uf__calloc(1, sizeof *g, err);
@@ -264,6 +265,18 @@ int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
                                  "gufunc '%s': invalid dtype for input %d",
                                  g->name, i);
     pthread_mutex_lock(&g->lock);
+    /* Numba's guvectorize (NumPy 2's dispatch) takes a loop matching the
+     * input dtypes exactly before the first one they cast to safely */
+    for (int i = 0; i < g->nloops; i++) {
+        bool exact = true;
+        for (int k = 0; k < g->nin && exact; k++)
+            exact = g->loops[i]->types[k] == in[k];
+        if (exact && outputs_accept(g, g->loops[i], out, casting)) {
+            *loop = g->loops[i];
+            pthread_mutex_unlock(&g->lock);
+            return 0;
+        }
+    }
     for (int i = 0; i < g->nloops; i++) {
         if (!inputs_accept(g, g->loops[i], in))
             continue;

@@ -126,7 +126,7 @@ static int check_operands(call *c, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out, uf_error *err)
 {
     if (n_in != c->nin || n_out != c->nout ||
-        (n_in > 0 && inputs == NULL) || outputs == NULL)
+        (n_in > 0 && inputs == NULL) || (n_out > 0 && outputs == NULL))
         return uf__error_set(err, UF_ERR_INVALID,
                              "gufunc '%s' takes %d input%s and %d output%s "
                              "(got %d and %d)",

@@ -1,15 +1,109 @@
-/* PLACEHOLDER until the guvectorize call path lands (session 2 helper C):
- * calling a guvectorize kernel is refused clearly. */
+/* The call path of guvectorize kernels: the gufunc built on first call
+ * with every declared signature compiled in order (as Numba compiles them
+ * at decoration), or a lazy gufunc compiling one loop per new combination
+ * of operand dtypes (the output dtypes inferred when not given). */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
+#include "gufunc/gufunc_internal.h"
+#include "gufunc/guvectorize.h"
+
+/* An error without a position points at the signature in the source. */
+static int at_signature(uf_func *f, int i, uf_error *err)
+{
+    if (err->line > 0 || err->code == UF_ERR_NOMEM)
+        return err->code;
+    char msg[sizeof err->message];
+    snprintf(msg, sizeof msg, "%s", err->message);
+    return uf__source_error(err, err->code, f->module->km->src,
+                            f->decl->signature_pos[i], "%s", msg);
+}
+
+/* The lazy gufunc's hook, called under the context lock (the lazy call
+ * holds it throughout). */
+static int compile_lazy(void *compile_ctx, const int *types,
+                        uf__ufunc_loop *out, uf_error *err)
+{
+    uf_func *f = compile_ctx;
+    uf__jit *jit = uf__context_jit(f->module->ctx, err);
+    if (jit == NULL)
+        return err->code;
+    return uf__guvectorize_compile_lazy(f->module->km, f->decl,
+                                        uf__gufunc_layout_of(f->gufunc), jit,
+                                        types, out, NULL, err);
+}
+
+/* Makes f->gufunc. Call with the context lock held. */
+static int build_gufunc(uf_func *f, uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    const uf__kernel_decl *decl = f->decl;
+    bool lazy = decl->nsignatures == 0;
+    uf__gufunc_layout *lay = uf__guvectorize_layout(km, decl, err);
+    if (lay == NULL)
+        return err->code;
+    uf__gufunc *g = uf__gufunc_new(decl->name, lay,
+                                   lazy ? compile_lazy : NULL, f, err);
+    if (g == NULL)
+        goto fail_layout;
+    uf__jit *jit = NULL;
+    if (!lazy && (jit = uf__context_jit(f->module->ctx, err)) == NULL)
+        goto fail;
+    for (int i = 0; i < decl->nsignatures; i++) {
+        uf__signature sig;
+        uf__ufunc_loop loop;
+        if (uf__parse_signature(km->tc, km->arena, decl->signatures[i], &sig,
+                                err) < 0 ||
+            uf__guvectorize_compile(km, decl, lay, jit, &sig, &loop, NULL,
+                                    err) < 0) {
+            at_signature(f, i, err);
+            goto fail;
+        }
+        if (uf__gufunc_add_loop(g, &loop, err) < 0)
+            goto fail;
+    }
+    f->gufunc = g;
+    f->nin = lay->nin;
+    f->nout = lay->nout;
+    return 0;
+
+fail:
+    uf__gufunc_free(g);
+fail_layout:
+    uf__gufunc_layout_free(lay);
+    return err->code;
+}
 
 int uf__guvectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
                               uf_array **outputs, int n_out,
                               const uf_call_options *opts, uf_error *err)
 {
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "'%s': calling guvectorize kernels is not "
-                         "supported yet", f->decl->name);
+    uf_context *ctx = f->module->ctx;
+    pthread_mutex_lock(&ctx->lock);
+    int rc = f->gufunc == NULL ? build_gufunc(f, err) : 0;
+    if (rc == 0 && f->decl->nsignatures > 0) {
+        /* the loop list never changes again: call without the lock */
+        pthread_mutex_unlock(&ctx->lock);
+        return uf__gufunc_call(f->gufunc, inputs, n_in, outputs, n_out, opts,
+                               err);
+    }
+    if (rc == 0)
+        rc = uf__gufunc_call(f->gufunc, inputs, n_in, outputs, n_out, opts,
+                             err);
+    pthread_mutex_unlock(&ctx->lock);
+    return rc;
 }
 
-void uf__guvectorize_func_release(uf_func *f) { (void)f; }
+void uf__guvectorize_func_release(uf_func *f)
+{
+    if (f->gufunc == NULL)
+        return;
+    uf__gufunc_layout *lay = (uf__gufunc_layout *)uf__gufunc_layout_of(
+        f->gufunc);
+    uf__gufunc_free(f->gufunc);
+    uf__gufunc_layout_free(lay);
+    f->gufunc = NULL;
+}

@@ -950,7 +950,7 @@ static void test_math_binary(void **state)
         double x, want;
     } urows[] = {
         {LOC, UF__BI_NP_RINT, 2.5, 2.0},     {LOC, UF__BI_NP_RINT, -0.5, -0.0},
-        {LOC, UF__BI_NP_RINT, 3.5, 4.0},     {LOC, UF__BI_NP_SIGN, -0.0, 0.0},
+        {LOC, UF__BI_NP_RINT, 3.5, 4.0},     {LOC, UF__BI_NP_SIGN, -0.0, -0.0},
         {LOC, UF__BI_NP_SIGN, -3.0, -1.0},   {LOC, UF__BI_NP_SIGN, NAN, NAN},
         {LOC, UF__BI_DEGREES, M_PI, 180.0},  {LOC, UF__BI_RADIANS, 180.0, M_PI},
         {LOC, UF__BI_NP_SQUARE, -3.0, 9.0},  {LOC, UF__BI_ISNAN, NAN, 1},

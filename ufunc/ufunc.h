@@ -57,5 +57,11 @@ int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
 int uf__ufunc_call(uf__ufunc *u, uf_array *const *inputs, int n_in,
                    uf_array **outputs, int n_out,
                    const uf_call_options *opts, uf_error *err);
+/* The same with the kernel's declared target ("cpu", "parallel"; NULL:
+ * cpu), used when opts->target is NULL. */
+int uf__ufunc_call_target(uf__ufunc *u, const char *target,
+                          uf_array *const *inputs, int n_in,
+                          uf_array **outputs, int n_out,
+                          const uf_call_options *opts, uf_error *err);
 
 #endif

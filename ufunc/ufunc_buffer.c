@@ -2,7 +2,8 @@
  * loop's (or that are unaligned) are converted chunk by chunk through
  * small buffers, never as whole temporary arrays; with where= the loop runs
  * only on the runs of True of the mask, so masked-out elements are neither
- * computed nor written. */
+ * computed nor written. Each run (a thread's range of units) has its own
+ * buffers; blocks start at the same element offsets as in a serial run. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -12,6 +13,7 @@
 
 typedef struct run_state {
     const uf__ufunc_exec *x;
+    uf__loop_ctx *lctx;
     int nop; /* loop operands: nin + nout */
     const int64_t *st; /* iterator strip strides */
     char *const *ptrs; /* current strip */
@@ -47,7 +49,7 @@ static int run(run_state *s, int64_t first, int64_t n)
             s->strides[i] = s->loop_itemsize[i];
         }
     }
-    rc = x->loop->fn(x->ctx, s->data, &n, s->strides, x->loop->aux);
+    rc = x->loop->fn(s->lctx, s->data, &n, s->strides, x->loop->aux);
     if (rc != 0)
         return rc;
     for (int i = x->nin; i < s->nop; i++)
@@ -112,20 +114,22 @@ static int alloc_buffers(run_state *s, char **block, uf_error *err)
     return 0;
 }
 
-int uf__ufunc_run_buffered(const uf__ufunc_exec *x, const uf__iter *it,
-                           int *status, uf_error *err)
+int uf__ufunc_run_buffered(const uf__ufunc_exec *x, uf__loop_ctx *lctx,
+                           const uf__ufunc_split *sp, int64_t begin,
+                           int64_t end, int *status, uf_error *err)
 {
     char *ptrs[UF__UFUNC_MAXARGS + 1];
-    int64_t len = uf__iter_strip_len(it);
-    uf__iter_cursor c;
+    int64_t first, len;
+    uf__ufunc_walk w;
     run_state s;
     char *block;
     int rc = 0;
 
     memset(&s, 0, sizeof s);
     s.x = x;
+    s.lctx = lctx;
     s.nop = x->nin + x->nout;
-    s.st = uf__iter_strip_strides(it);
+    s.st = uf__iter_strip_strides(sp->it);
     s.ptrs = ptrs;
     for (int i = 0; i < s.nop; i++) {
         uf_dtype lt = x->loop->types[i];
@@ -138,12 +142,12 @@ int uf__ufunc_run_buffered(const uf__ufunc_exec *x, const uf__iter *it,
         return err->code;
 
     *status = 0;
-    uf__iter_range(it, 0, uf__iter_nstrips(it), &c);
-    while (rc == 0 && uf__iter_next(it, &c, ptrs)) {
-        for (int64_t off = 0; off < len && rc == 0;
+    uf__ufunc_walk_start(&w, sp, begin, end);
+    while (rc == 0 && uf__ufunc_walk_next(&w, ptrs, &first, &len)) {
+        for (int64_t off = first; off < first + len && rc == 0;
              off += UF__UFUNC_BUFSIZE) {
-            int64_t n = len - off < UF__UFUNC_BUFSIZE ? len - off
-                                                      : UF__UFUNC_BUFSIZE;
+            int64_t left = first + len - off;
+            int64_t n = left < UF__UFUNC_BUFSIZE ? left : UF__UFUNC_BUFSIZE;
 
             rc = x->masked ? run_masked(&s, off, n) : run(&s, off, n);
         }

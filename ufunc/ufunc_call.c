@@ -6,7 +6,12 @@
  * loop resolution, casting, shapes) so the same bad call fails with the
  * same message. When no operand needs converting and there is no mask,
  * the loop runs straight on the strips: one call per strip, nothing per
- * element. Anything else goes through ufunc_buffer.c. */
+ * element. Anything else goes through ufunc_buffer.c.
+ *
+ * On the `parallel` target the strips (and, when there are few, parts of
+ * them) are shared out between threads through uf__parallel_for; each
+ * thread has its own loop context, error and cast buffers, and small calls
+ * stay on the caller's thread. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +20,8 @@
 #include "common/error_internal.h"
 #include "ndarray/array_internal.h"
 #include "ndarray/iter.h"
+#include "targets/parallel/parallel.h"
+#include "ufunc/options.h"
 #include "ufunc/ufunc_exec.h"
 
 #define SHAPE_STR_SIZE (UF_MAXDIMS * 22 + 4)
@@ -35,6 +42,9 @@ typedef struct call {
     bool where_owned;
     int nd;
     int64_t shape[UF_MAXDIMS];
+    /* The `parallel` target, on nthreads threads (0: the default). */
+    bool parallel;
+    int nthreads;
 } call;
 
 /* NumPy's compact shape format of ufunc errors: "(3,4)", "(3,)", "()". */
@@ -51,17 +61,34 @@ static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
     return buf;
 }
 
-/* Fields are read only as far as the caller's `size` says they exist. */
-static int read_options(call *c, const uf_call_options *opts, uf_error *err)
+/* Fields are read only as far as the caller's `size` says they exist.
+ * `target` is the kernel's declared target, used when opts names none. */
+static int read_options(call *c, const uf_call_options *opts,
+                        const char *target, uf_error *err)
 {
     c->casting = UF_CASTING_SAME_KIND;
     c->where = NULL;
-    if (opts == NULL)
-        return 0;
-    if (opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
+    if (opts != NULL &&
+        opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf_call_options.size must be set to "
                              "sizeof(uf_call_options) (got %zu)", opts->size);
+    if (opts != NULL && opts->target != NULL)
+        target = opts->target;
+    if (target != NULL && strcmp(target, "cpu") != 0) {
+        if (strcmp(target, "parallel") != 0)
+            return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                                 "target '%s' is not available yet (only "
+                                 "'cpu' and 'parallel')", target);
+        c->parallel = true;
+    }
+    c->nthreads = UF__OPT(opts, num_threads, 0);
+    if (c->nthreads < 0)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "num_threads must be positive, or 0 for the "
+                             "default (got %d)", c->nthreads);
+    if (opts == NULL)
+        return 0;
     if (opts->casting_set) {
         if ((int)opts->casting < UF_CASTING_NO ||
             opts->casting > UF_CASTING_UNSAFE)
@@ -71,12 +98,6 @@ static int read_options(call *c, const uf_call_options *opts, uf_error *err)
         c->casting = opts->casting;
     }
     c->where = opts->where;
-    /* a kernel declared target='parallel' runs serially until the
-     * parallel target exists; asking for it explicitly is an error */
-    if (opts->target != NULL && strcmp(opts->target, "cpu") != 0)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "target '%s' is not available yet (only "
-                             "'cpu')", opts->target);
     return 0;
 }
 
@@ -147,7 +168,8 @@ static int check_casts(const call *c, uf_error *err)
 
         char which[32] = "";
 
-        if (c->casting >= UF_CASTING_SAFE || uf_can_cast(from, to, c->casting))
+        if (from == to || c->casting >= UF_CASTING_SAFE ||
+            uf_can_cast(from, to, c->casting))
             continue;
         /* NumPy numbers operands only when there are several. */
         if (c->nin > 1)
@@ -163,7 +185,8 @@ static int check_casts(const call *c, uf_error *err)
         uf_dtype from = c->loop->types[c->nin + o];
         char which[32] = "";
 
-        if (a == NULL || uf_can_cast(from, a->dtype, c->casting))
+        if (a == NULL || a->dtype == from ||
+            uf_can_cast(from, a->dtype, c->casting))
             continue;
         /* Outputs are numbered by operand position. */
         if (c->nout > 1)
@@ -210,6 +233,15 @@ static int broadcast_error(const call *c, uf_error *err)
                          "shapes %s", msg);
 }
 
+/* (A loop, not memcmp: shapes are short and this is on every call.) */
+static bool same_dims(int nd, const int64_t *a, const int64_t *b)
+{
+    for (int k = 0; k < nd; k++)
+        if (a[k] != b[k])
+            return false;
+    return true;
+}
+
 /* NumPy's rule: the iteration shape is the broadcast of every operand,
  * given outputs included, but an output is never broadcast itself. */
 static int broadcast(call *c, uf_error *err)
@@ -219,19 +251,29 @@ static int broadcast(call *c, uf_error *err)
     int ndims[MAXOPS], n = present_operands(c, list);
     char s1[SHAPE_STR_SIZE], s2[SHAPE_STR_SIZE];
 
+    bool same = true;
+
     for (int i = 0; i < n; i++) {
         ndims[i] = list[i]->ndim;
         shapes[i] = list[i]->shape;
+        same = same && ndims[i] == ndims[0] &&
+               same_dims(ndims[0], shapes[i], shapes[0]);
     }
-    if (uf_broadcast_shapes(n, ndims, shapes, &c->nd, c->shape, NULL) < 0)
+    if (same && n > 0) {
+        /* nothing to broadcast (the common case): the shape as it is */
+        c->nd = ndims[0];
+        for (int k = 0; k < c->nd; k++)
+            c->shape[k] = shapes[0][k];
+    } else if (uf_broadcast_shapes(n, ndims, shapes, &c->nd, c->shape,
+                                   NULL) < 0) {
         return broadcast_error(c, err);
+    }
     for (int o = 0; o < c->nout; o++) {
         const uf_array *a = c->op[c->nin + o];
 
         if (a == NULL)
             continue;
-        if (a->ndim == c->nd &&
-            memcmp(a->shape, c->shape, (size_t)c->nd * sizeof(int64_t)) == 0)
+        if (a->ndim == c->nd && same_dims(c->nd, a->shape, c->shape))
             continue;
         return uf__error_set(err, UF_ERR_SHAPE,
                              "non-broadcastable output operand with shape "
@@ -253,12 +295,49 @@ static bool same_view(const uf_array *a, const uf_array *b)
                   (size_t)a->ndim * sizeof(int64_t)) == 0;
 }
 
-static bool overlaps_an_output(const call *c, const uf_array *a)
+/* The bytes [lo, hi) an array can touch; false for an empty one (as
+ * uf__arrays_overlap, but each operand's is worked out once per call). */
+typedef struct span {
+    uintptr_t lo, hi;
+    bool some;
+} span;
+
+static span extent_of(const uf_array *a)
 {
-    for (int o = c->nin; o < c->nin + c->nout; o++)
-        if (c->op[o] != NULL && !same_view(a, c->op[o]) &&
-            uf__arrays_overlap(a, c->op[o]))
+    intptr_t low = 0, high = (intptr_t)uf_dtype_itemsize(a->dtype);
+    span sp = {0, 0, false};
+
+    for (int k = 0; k < a->ndim; k++) {
+        intptr_t reach;
+
+        if (a->shape[k] == 0)
+            return sp;
+        reach = (intptr_t)(a->shape[k] - 1) * (intptr_t)a->strides[k];
+        if (reach < 0)
+            low += reach;
+        else
+            high += reach;
+    }
+    sp.lo = (uintptr_t)a->data + (uintptr_t)low;
+    sp.hi = (uintptr_t)a->data + (uintptr_t)high;
+    sp.some = true;
+    return sp;
+}
+
+static bool overlaps_an_output(const call *c, const uf_array *a,
+                               const span *outs)
+{
+    span sa = extent_of(a);
+
+    if (!sa.some)
+        return false;
+    for (int o = 0; o < c->nout; o++) {
+        const span *so = &outs[o];
+
+        if (so->some && sa.lo < so->hi && so->lo < sa.hi &&
+            !same_view(a, c->op[c->nin + o]))
             return true;
+    }
     return false;
 }
 
@@ -267,10 +346,21 @@ static bool overlaps_an_output(const call *c, const uf_array *a)
  * read before any output was written (NumPy's overlap rule). */
 static int copy_overlapping(call *c, uf_error *err)
 {
+    span outs[UF__UFUNC_MAXARGS];
+    bool any = false;
+
+    for (int o = 0; o < c->nout; o++) {
+        const uf_array *a = c->op[c->nin + o];
+
+        outs[o] = a != NULL ? extent_of(a) : (span){0, 0, false};
+        any = any || outs[o].some;
+    }
+    if (!any)
+        return 0;
     for (int i = 0; i < c->nin; i++) {
         uf_array *copy;
 
-        if (!overlaps_an_output(c, c->op[i]))
+        if (!overlaps_an_output(c, c->op[i], outs))
             continue;
         copy = uf_array_copy(c->op[i], UF_ORDER_K, err);
         if (copy == NULL)
@@ -278,7 +368,7 @@ static int copy_overlapping(call *c, uf_error *err)
         c->op[i] = copy;
         c->owned[i] = true;
     }
-    if (c->where != NULL && overlaps_an_output(c, c->where)) {
+    if (c->where != NULL && overlaps_an_output(c, c->where, outs)) {
         uf_array *copy = uf_array_copy(c->where, UF_ORDER_K, err);
 
         if (copy == NULL)
@@ -350,20 +440,28 @@ static int allocate_outputs(call *c, bool empty, uf_error *err)
     return 0;
 }
 
-/* The fast path: the loop on each strip as the iterator gives it. */
-static int run_direct(const uf__ufunc_exec *x, const uf__iter *it)
+/* ---- running the loop ------------------------------------------------- */
+
+/* The fast path: the loop on each strip (or part of one) as it is. */
+static int run_direct(const uf__ufunc_exec *x, uf__loop_ctx *lctx,
+                      const uf__ufunc_split *sp, int64_t begin, int64_t end)
 {
     char *ptrs[UF__UFUNC_MAXARGS];
-    const int64_t *st = uf__iter_strip_strides(it);
-    int64_t len = uf__iter_strip_len(it);
+    const int64_t *st = uf__iter_strip_strides(sp->it);
+    int nop = x->nin + x->nout;
     uf__strided_loop fn = x->loop->fn;
     void *aux = x->loop->aux;
-    uf__iter_cursor cur;
+    int64_t first, len;
+    uf__ufunc_walk w;
 
-    uf__iter_range(it, 0, uf__iter_nstrips(it), &cur);
-    while (uf__iter_next(it, &cur, ptrs)) {
-        int rc = fn(x->ctx, ptrs, &len, st, aux);
+    uf__ufunc_walk_start(&w, sp, begin, end);
+    while (uf__ufunc_walk_next(&w, ptrs, &first, &len)) {
+        int rc;
 
+        if (first != 0)
+            for (int i = 0; i < nop; i++)
+                ptrs[i] += first * st[i];
+        rc = fn(lctx, ptrs, &len, st, aux);
         if (rc != 0)
             return rc;
     }
@@ -387,22 +485,152 @@ static int loop_error(const call *c, int status, const uf_error *loop_err,
                          c->name, status);
 }
 
+typedef struct run_ctx {
+    const call *c;
+    const uf__ufunc_exec *x;
+    uf__ufunc_split sp;
+    bool buffered;
+} run_ctx;
+
+/* uf__parallel_body over units [begin, end): a loop failure becomes the
+ * complete error (with the ufunc's name) in this chunk's err. */
+static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
+{
+    const run_ctx *r = vctx;
+    uf_error loop_err;
+    uf__loop_ctx lctx = {&loop_err};
+    int status = 0;
+
+    loop_err.code = UF_ERR_OK;
+    if (r->buffered) {
+        if (uf__ufunc_run_buffered(r->x, &lctx, &r->sp, begin, end, &status,
+                                   err) < 0)
+            return err->code;
+    } else {
+        status = run_direct(r->x, &lctx, &r->sp, begin, end);
+    }
+    if (status == 0)
+        return 0;
+    return loop_error(r->c, status, &loop_err, err);
+}
+
+/* Elements a thread's chunk has at least: below this, starting and joining
+ * threads (about 1-2 us) costs more than the work it shares out. */
+#define PAR_MIN_CHUNK 32768
+/* Units to aim for per thread when strips must be cut up. */
+#define PAR_PARTS_PER_THREAD 4
+
+/* An output written through more than one element position (stride 0
+ * along a real axis), or outputs sharing memory other than as the same
+ * view, would be written by several threads: such calls stay serial. */
+static bool outputs_disjoint(const call *c)
+{
+    for (int o = c->nin; o < c->nin + c->nout; o++) {
+        const uf_array *a = c->op[o];
+
+        for (int k = 0; k < a->ndim; k++)
+            if (a->shape[k] > 1 && a->strides[k] == 0)
+                return false;
+        for (int p = o + 1; p < c->nin + c->nout; p++)
+            if (!same_view(a, c->op[p]) && uf__arrays_overlap(a, c->op[p]))
+                return false;
+    }
+    return true;
+}
+
+/* Runs the loop over every unit: on the caller's thread for `cpu`, shared
+ * out between threads on `parallel`. Returns 0 or a negative code. */
+static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
+                   bool buffered, uf_error *err)
+{
+    int64_t nstrips = uf__iter_nstrips(it), len = uf__iter_strip_len(it);
+    int64_t pieces = 1, grain, units;
+    int nthreads = c->nthreads;
+    run_ctx r = {c, x, {0}, buffered};
+
+    if (!c->parallel) {
+        uf__ufunc_split_init(&r.sp, it, 1);
+        return run_units(&r, 0, nstrips, err);
+    }
+    if (nthreads == 0)
+        nthreads = uf__parallel_default_threads();
+    /* nstrips * len is the iteration's size: it fits. */
+    if (nthreads <= 1 || nstrips * len < 2 * PAR_MIN_CHUNK ||
+        !outputs_disjoint(c)) {
+        uf__ufunc_split_init(&r.sp, it, 1);
+        /* Still through the runtime: a bad UFJIT_THREADING_LAYER is
+         * reported however small the call. */
+        return uf__parallel_for(nstrips, nstrips, nthreads, run_units, &r,
+                                err) != 0 ? err->code : 0;
+    }
+    if (nstrips < (int64_t)nthreads * PAR_PARTS_PER_THREAD)
+        pieces = ((int64_t)nthreads * PAR_PARTS_PER_THREAD + nstrips - 1) /
+                 nstrips;
+    uf__ufunc_split_init(&r.sp, it, pieces);
+    units = uf__ufunc_split_units(&r.sp);
+    /* Each unit has about len / pieces elements. */
+    grain = PAR_MIN_CHUNK / (len / r.sp.pieces) + 1;
+    return uf__parallel_for(units, grain, nthreads, run_units, &r, err) != 0
+               ? err->code : 0;
+}
+
+/* Every operand C-contiguous with the iteration's shape: the whole call
+ * is one strip of size elements in memory order, which is also the strip
+ * the iterator would make, so this shortcut changes nothing but time. */
+static bool all_flat(const call *c)
+{
+    for (int i = 0; i < c->nin + c->nout; i++) {
+        const uf_array *a = c->op[i];
+
+        if (!(a->flags & UF_ARRAY_C_CONTIGUOUS) || a->ndim != c->nd)
+            return false;
+        for (int k = 0; k < c->nd; k++)
+            if (a->shape[k] != c->shape[k])
+                return false;
+    }
+    return true;
+}
+
+typedef struct flat_ctx {
+    const call *c;
+    int64_t size;
+} flat_ctx;
+
+/* uf__parallel_body running the one strip of a flat call. */
+static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
+{
+    const flat_ctx *f = vctx;
+    const call *c = f->c;
+    char *ptrs[UF__UFUNC_MAXARGS];
+    int64_t strides[UF__UFUNC_MAXARGS];
+    uf_error loop_err;
+    uf__loop_ctx lctx = {&loop_err};
+    int64_t n = f->size;
+    int status;
+
+    (void)begin, (void)end;
+    for (int i = 0; i < c->nin + c->nout; i++) {
+        ptrs[i] = c->op[i]->data;
+        strides[i] = (int64_t)uf_dtype_itemsize(c->loop->types[i]);
+    }
+    loop_err.code = UF_ERR_OK;
+    status = c->loop->fn(&lctx, ptrs, &n, strides, c->loop->aux);
+    return status == 0 ? 0 : loop_error(c, status, &loop_err, err);
+}
+
 static int execute(call *c, uf_error *err)
 {
     uf__iter_operand ops[MAXOPS];
-    int nop = c->nin + c->nout, status = 0, rc;
+    int nop = c->nin + c->nout, rc;
     bool buffered = false;
-    uf_error loop_err;
-    uf__loop_ctx lctx = {&loop_err};
+    int64_t size = 1;
     uf__ufunc_exec x;
     uf__iter *it;
 
-    memset(&x, 0, sizeof x);
     x.loop = c->loop;
     x.nin = c->nin;
     x.nout = c->nout;
     x.masked = c->where != NULL;
-    x.ctx = &lctx;
     for (int i = 0; i < nop; i++) {
         const uf_array *a = c->op[i];
 
@@ -412,24 +640,25 @@ static int execute(call *c, uf_error *err)
         buffered = buffered || x.buffered[i];
         ops[i] = (uf__iter_operand){a->data, a->ndim, a->shape, a->strides};
     }
+    for (int k = 0; k < c->nd; k++)
+        size *= c->shape[k]; /* fits: the outputs exist */
+    if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
+        flat_ctx f = {c, size};
+
+        if (!c->parallel)
+            return run_flat(&f, 0, 1, err);
+        return uf__parallel_for(1, 1, c->nthreads, run_flat, &f, err) != 0
+                   ? err->code : 0;
+    }
     if (x.masked)
         ops[nop] = (uf__iter_operand){c->where->data, c->where->ndim,
                                       c->where->shape, c->where->strides};
     it = uf__iter_new(nop + x.masked, ops, c->nd, c->shape, 0, err);
     if (it == NULL)
         return err->code;
-
-    uf_error_clear(&loop_err);
-    if (buffered || x.masked) {
-        rc = uf__ufunc_run_buffered(&x, it, &status, err);
-    } else {
-        rc = 0;
-        status = run_direct(&x, it);
-    }
+    rc = run_all(c, &x, it, buffered || x.masked, err);
     uf__iter_free(it);
-    if (rc < 0)
-        return rc;
-    return status != 0 ? loop_error(c, status, &loop_err, err) : 0;
+    return rc;
 }
 
 static void release_all(call *c, bool failed)
@@ -447,6 +676,15 @@ int uf__ufunc_call(uf__ufunc *u, uf_array *const *inputs, int n_in,
                    uf_array **outputs, int n_out,
                    const uf_call_options *opts, uf_error *err)
 {
+    return uf__ufunc_call_target(u, NULL, inputs, n_in, outputs, n_out, opts,
+                                 err);
+}
+
+int uf__ufunc_call_target(uf__ufunc *u, const char *target,
+                          uf_array *const *inputs, int n_in,
+                          uf_array **outputs, int n_out,
+                          const uf_call_options *opts, uf_error *err)
+{
     uf_dtype in_types[UF__UFUNC_MAXARGS];
     uf_error local;
     bool empty = false;
@@ -458,12 +696,15 @@ int uf__ufunc_call(uf__ufunc *u, uf_array *const *inputs, int n_in,
     if (u == NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf__ufunc_call: NULL ufunc");
-    memset(&c, 0, sizeof c);
+    /* Only what every path reads: the operand arrays are large. */
     c.u = u;
     c.name = uf__ufunc_name(u);
     c.nin = uf__ufunc_nin(u);
     c.nout = uf__ufunc_nout(u);
-    if ((rc = read_options(&c, opts, err)) < 0 ||
+    c.where_owned = false;
+    c.parallel = false;
+    memset(c.owned, 0, (size_t)(c.nin + c.nout) * sizeof c.owned[0]);
+    if ((rc = read_options(&c, opts, target, err)) < 0 ||
         (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0)
         return rc;
     for (int i = 0; i < c.nin; i++)

@@ -1,5 +1,7 @@
-/* Private to ufunc_call.c and ufunc_buffer.c: a call whose types, shapes
- * and outputs are settled, ready to run over the iterator's strips. */
+/* Private to ufunc_call.c, ufunc_buffer.c and ufunc_split.c: a call whose
+ * types, shapes and outputs are settled, ready to run over the iterator's
+ * strips, and the cut of those strips into pieces that threads share
+ * out. */
 #ifndef UF_UFUNC_UFUNC_EXEC_H
 #define UF_UFUNC_UFUNC_EXEC_H
 
@@ -22,14 +24,46 @@ typedef struct uf__ufunc_exec {
      * a cast buffer (dtype differs from the loop's, or unaligned). */
     uf_dtype dtypes[UF__UFUNC_MAXARGS];
     bool buffered[UF__UFUNC_MAXARGS];
-    uf__loop_ctx *ctx;
 } uf__ufunc_exec;
 
-/* Runs the loop over every strip of `it` (operands: inputs, outputs, then
- * the mask if x->masked) through cast buffers. Returns 0 or a negative
- * code with err set; a loop's nonzero return stops the run and is stored
- * in *status (0 otherwise). */
-int uf__ufunc_run_buffered(const uf__ufunc_exec *x, const uf__iter *it,
-                           int *status, uf_error *err);
+/* The iteration space as "units": each strip of `it` is cut into `pieces`
+ * parts (1 unless there are too few strips for the threads), unit
+ * strip * pieces + part. Parts start at multiples of UF__UFUNC_BUFSIZE
+ * elements from the strip's start, so whichever way units are grouped,
+ * every loop call (and every cast-buffer block) sees the same element
+ * ranges' alignment as one serial run: the vector body and remainder of
+ * the compiled loop cover the same elements, and results are identical. */
+typedef struct uf__ufunc_split {
+    const uf__iter *it;
+    int64_t pieces;
+    int64_t nblocks; /* UF__UFUNC_BUFSIZE blocks per strip, rounded up */
+} uf__ufunc_split;
+
+/* Visits the strips of a range of units, each with the element range the
+ * units cover in it (consecutive units of one strip come as one range). */
+typedef struct uf__ufunc_walk {
+    const uf__ufunc_split *sp;
+    uf__iter_cursor cur;
+    int64_t unit, end;
+} uf__ufunc_walk;
+
+void uf__ufunc_split_init(uf__ufunc_split *sp, const uf__iter *it,
+                          int64_t pieces);
+int64_t uf__ufunc_split_units(const uf__ufunc_split *sp);
+void uf__ufunc_walk_start(uf__ufunc_walk *w, const uf__ufunc_split *sp,
+                          int64_t begin, int64_t end);
+/* The next strip's pointers (nop of the iterator) in ptrs and its element
+ * range [*first, *first + *n); false when the range is done. */
+bool uf__ufunc_walk_next(uf__ufunc_walk *w, char **ptrs, int64_t *first,
+                         int64_t *n);
+
+/* Runs the loop on units [begin, end) of `sp` (operands: inputs, outputs,
+ * then the mask if x->masked) through cast buffers of its own, so several
+ * threads may run disjoint ranges at once. Returns 0 or a negative code
+ * with err set; a loop's nonzero return stops the run and is stored in
+ * *status (0 otherwise), the loop's own description in lctx->err. */
+int uf__ufunc_run_buffered(const uf__ufunc_exec *x, uf__loop_ctx *lctx,
+                           const uf__ufunc_split *sp, int64_t begin,
+                           int64_t end, int *status, uf_error *err);
 
 #endif

@@ -121,12 +121,12 @@ int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     if (rc == 0 && !lazy) {
         /* The loop list never changes again: call without the lock. */
         pthread_mutex_unlock(&ctx->lock);
-        return uf__ufunc_call(f->ufunc, inputs, n_in, outputs, n_out, opts,
-                              err);
+        return uf__ufunc_call_target(f->ufunc, f->decl->target, inputs,
+                                     n_in, outputs, n_out, opts, err);
     }
     if (rc == 0)
-        rc = uf__ufunc_call(f->ufunc, inputs, n_in, outputs, n_out, opts,
-                            err);
+        rc = uf__ufunc_call_target(f->ufunc, f->decl->target, inputs, n_in,
+                                   outputs, n_out, opts, err);
     pthread_mutex_unlock(&ctx->lock);
     return rc;
 }

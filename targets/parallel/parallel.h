@@ -29,5 +29,8 @@ const char *uf__parallel_layer(void);
 int uf__parallel_default_threads(void);
 /* Layers built in, for sysinfo: "omp tbb". */
 const char *uf__parallel_layers_available(void);
+/* 0, or the configuration error (a bad UFJIT_THREADING_LAYER or
+ * UFJIT_NUM_THREADS) that every uf__parallel_for reports, set in err. */
+int uf__parallel_config_error(uf_error *err);
 
 #endif

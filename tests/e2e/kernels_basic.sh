@@ -215,8 +215,8 @@ bad 1 "'sincos' has 2 outputs but 1 -o file was given" \
     call "$K/multi_out.py" sincos 1.0 -o "$T/out/o.npy"
 bad 1 "'add_ufunc' has 1 output but 2 -o files were given" \
     call "$K/seeds.py" add_ufunc 1 2 -o "$T/out/a.npy" -o "$T/out/b.npy"
-bad 1 "not supported" call "$K/seeds.py" polar_to_cartesian 1.0 2.0 \
-    -o "$T/out/a.npy" -o "$T/out/b.npy"
+bad 1 "'polar_to_cartesian' has 2 outputs but 1 -o file was given" \
+    call "$K/seeds.py" polar_to_cartesian 1.0 2.0 -o "$T/out/a.npy"
 bad 1 "Cannot unify" call "$K/err_unify.py" select_tuple 1.0 2.0 true \
     -o "$T/out/o.npy"
 bad 1 "broadcast" call "$K/seeds.py" add_ufunc "$D/i8_3d.npy" \
@@ -227,7 +227,7 @@ bad 1 "i8_3d.npy" call "$K/seeds.py" add_ufunc "$D/i8_3d.npy[5]" 1 \
 bad 1 "nothing.npy" call "$K/seeds.py" add_ufunc "$T/nothing.npy" 1 \
     -o "$T/out/o.npy"
 bad 1 "nothing.py" call "$T/nothing.py" f 1 -o "$T/out/o.npy"
-bad 1 "only 1 thread" call "$K/seeds.py" add_ufunc 1 2 --threads 2 \
+bad 2 "positive integer" call "$K/seeds.py" add_ufunc 1 2 --threads 2x \
     -o "$T/out/o.npy"
 bad 1 "cuda" call "$K/seeds.py" add_ufunc 1 2 --target cuda \
     -o "$T/out/o.npy"

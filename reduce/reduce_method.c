@@ -1,0 +1,242 @@
+/* uf_reduce and the call path of @reduce kernels: NumPy's ufunc.reduce
+ * (axes, keepdims, initial, the ufunc's identity, out=) on top of the
+ * engine in reduce_exec.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/module.h"
+#include "ndarray/array_internal.h"
+#include "ndarray/cast.h"
+#include "reduce/reduce.h"
+#include "ufunc/options.h"
+
+#define SHAPE_STR (UF_MAXDIMS * 22 + 4)
+
+/* Numba's identity= values other than None: 0, 1, 'reorderable' (no
+ * value) and, should the kernel scanner pass one through, a literal. */
+static int identity_value(const char *id, uf_dtype t, void *buf, bool *have)
+{
+    *have = false;
+    if (id == NULL || strcmp(id, "None") == 0 ||
+        strcmp(id, "reorderable") == 0)
+        return 0;
+    char *end;
+    if (strcmp(id, "True") == 0 || strcmp(id, "False") == 0) {
+        bool b = id[0] == 'T';
+        uf__get_cast(UF_BOOL, t)((const char *)&b, 0, buf, 0, 1);
+    } else {
+        long long i = strtoll(id, &end, 0);
+        if (*end == '\0') {
+            int64_t v = i;
+            uf__get_cast(UF_INT64, t)((const char *)&v, 0, buf, 0, 1);
+        } else {
+            double d = strtod(id, &end);
+            if (*end != '\0')
+                return -1;
+            uf__get_cast(UF_FLOAT64, t)((const char *)&d, 0, buf, 0, 1);
+        }
+    }
+    *have = true;
+    return 0;
+}
+
+/* The start value of every reduction: initial=, else the identity; none
+ * for kernels without one (each reduction starts from its first
+ * element). */
+static int start_value(uf_func *f, const uf__reduce_op *op,
+                       const uf_call_options *opts, void *buf, bool *have,
+                       uf_error *err)
+{
+    uf_array *init = UF__OPT(opts, initial, (uf_array *)NULL);
+    if (init != NULL) {
+        char s[SHAPE_STR];
+        if (init->ndim != 0)
+            return uf__error_set(err, UF_ERR_VALUE,
+                                 "initial value of reduction '%s' must be a "
+                                 "scalar (a 0-d array), not an array of "
+                                 "shape %s", op->name,
+                                 uf__shape_str(init->ndim, init->shape, s,
+                                               sizeof s));
+        if (init->device.type != UF_DEVICE_HOST)
+            return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                                 "initial value of reduction '%s' is not in "
+                                 "host memory", op->name);
+        /* as Numba's init= is converted to the array's type */
+        uf__get_cast(init->dtype, op->type)(init->data, 0, buf, 0, 1);
+        *have = true;
+        return 0;
+    }
+    const char *id = f->decl->kind == UF__K_VECTORIZE ? f->decl->identity
+                                                      : NULL;
+    if (identity_value(id, op->type, buf, have) != 0)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "'%s': cannot read identity=%s", op->name, id);
+    return 0;
+}
+
+/* Where the caller's output must match: keepdims keeps reduced axes as 1. */
+static int check_out(const uf__reduce_op *op, const uf_array *out, int rnd,
+                     const int64_t *rshape, bool keepdims,
+                     const uf_call_options *opts, uf_error *err)
+{
+    char s1[SHAPE_STR], s2[SHAPE_STR];
+    if (out->device.type != UF_DEVICE_HOST)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "reduction '%s': the output is not in host "
+                             "memory", op->name);
+    if (!(out->flags & UF_ARRAY_WRITEABLE))
+        return uf__error_set(err, UF_ERR_READONLY,
+                             "output array is read-only");
+    if (out->ndim != rnd)
+        return uf__error_set(err, UF_ERR_SHAPE,
+                             "output parameter for reduction operation %s "
+                             "has the wrong number of dimensions: Found %d "
+                             "but expected %d%s", op->name, out->ndim, rnd,
+                             keepdims ? " (must match the operand's when "
+                                        "keepdims=True)" : "");
+    if (memcmp(out->shape, rshape, (size_t)rnd * sizeof *rshape) != 0)
+        return uf__error_set(err, UF_ERR_SHAPE,
+                             "output parameter for reduction operation %s "
+                             "has shape %s, expected %s", op->name,
+                             uf__shape_str(out->ndim, out->shape, s1,
+                                           sizeof s1),
+                             uf__shape_str(rnd, rshape, s2, sizeof s2));
+    uf_casting casting = UF__OPT(opts, casting_set, false)
+                             ? opts->casting : UF_CASTING_SAME_KIND;
+    if (!uf_can_cast(op->type, out->dtype, casting))
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' output from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", op->name, uf_dtype_name(op->type),
+                             uf_dtype_name(out->dtype),
+                             uf_casting_name(casting));
+    return 0;
+}
+
+int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
+                      const uf_call_options *opts, const char *method,
+                      uf_error *err)
+{
+    if (f == NULL || in == NULL || out == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "%s: NULL function, input or output pointer",
+                             method);
+    if (opts != NULL &&
+        opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_call_options.size must be set to "
+                             "sizeof(uf_call_options) (got %zu)", opts->size);
+    if (in->device.type != UF_DEVICE_HOST)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "%s: the input is not in host memory", method);
+    const char *target = UF__OPT(opts, target, (const char *)NULL);
+    if (target != NULL && strcmp(target, "cpu") != 0 &&
+        strcmp(target, "parallel") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "%s of '%s': target '%s' is not available "
+                             "(reductions run on 'cpu' and 'parallel')",
+                             method, f->decl->name, target);
+    if (UF__OPT(opts, where, (uf_array *)NULL) != NULL)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "%s of '%s': where= is not supported", method,
+                             f->decl->name);
+    return 0;
+}
+
+/* The input as the loops read it: of the accumulator type and aligned. */
+uf_array *uf__reduce_input(uf_array *in, uf_dtype t, uf_error *err)
+{
+    if (in->dtype == t && (in->flags & UF_ARRAY_ALIGNED))
+        return uf_array_retain(in);
+    return uf_array_astype(in, t, UF_CASTING_UNSAFE, UF_ORDER_K, err);
+}
+
+int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
+                    const uf_call_options *opts, bool dflt_all,
+                    uf_error *err)
+{
+    if (uf__reduce_check_call(f, in, out, opts, "reduce", err) != 0)
+        return err->code;
+    const uf__reduce_op *op;
+    if (uf__reduce_op_get(f, in->dtype, &op, err) != 0)
+        return err->code;
+    bool red[UF_MAXDIMS];
+    int nlisted;
+    if (uf__reduce_axes(in->ndim, opts, dflt_all, red, &nlisted, err) != 0)
+        return err->code;
+    if (nlisted > 1 && !op->reorderable)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "reduction operation '%s' is not reorderable, "
+                             "so at most one axis may be specified",
+                             op->name);
+    bool keepdims = UF__OPT(opts, keepdims, false), empty = false;
+    int rnd = 0;
+    int64_t rshape[UF_MAXDIMS];
+    for (int i = 0; i < in->ndim; i++) {
+        if (red[i])
+            empty = empty || in->shape[i] == 0;
+        if (!red[i] || keepdims)
+            rshape[rnd++] = red[i] ? 1 : in->shape[i];
+    }
+    _Alignas(16) unsigned char start[16];
+    bool have_start = false;
+    if (start_value(f, op, opts, start, &have_start, err) != 0)
+        return err->code;
+    if (empty && !have_start)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "zero-size array to reduction operation %s "
+                             "which has no identity", op->name);
+    uf_array *given = *out;
+    if (given != NULL &&
+        check_out(op, given, rnd, rshape, keepdims, opts, err) != 0)
+        return err->code;
+
+    uf_array *src = NULL, *res = NULL;
+    if (!(src = uf__reduce_input(in, op->type, err)))
+        return err->code;
+    if (given != NULL && given->dtype == op->type &&
+        (given->flags & UF_ARRAY_ALIGNED) && !uf__arrays_overlap(given, in))
+        res = uf_array_retain(given);
+    else if (!(res = uf_empty(op->type, rnd, rshape, UF_ORDER_C, err)))
+        goto fail;
+    if (have_start && uf_array_fill(res, start, op->type, err) != 0)
+        goto fail;
+
+    int64_t ostrides[UF_MAXDIMS];
+    for (int i = 0, k = 0; i < in->ndim; i++) {
+        if (!red[i] || keepdims)
+            k++;
+        ostrides[i] = red[i] ? 0 : res->strides[k - 1];
+    }
+    uf__reduce_args a = {op, in->ndim, src->shape, src->data, src->strides,
+                         res->data, ostrides, red, have_start};
+    if (uf__reduce_exec(&a, err) != 0)
+        goto fail;
+    if (given != NULL && res != given &&
+        uf_array_copyto(given, res, UF_CASTING_UNSAFE, err) != 0)
+        goto fail;
+    uf_array_release(src);
+    if (given != NULL) {
+        uf_array_release(res);
+        return 0;
+    }
+    *out = res;
+    return 0;
+
+fail:
+    uf_array_release(res);
+    uf_array_release(src);
+    return err->code;
+}
+
+int uf_reduce(uf_func *f, uf_array *in, uf_array **out,
+              const uf_call_options *opts, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    return uf__reduce_impl(f, in, out, opts,
+                           f != NULL && f->decl->kind == UF__K_REDUCE, err);
+}
