@@ -34,7 +34,9 @@ asan: asan-build
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --output-on-failure -j $(JOBS)
 
-# Side by side with NumPy and Numba; writes bench/RESULTS.md.
+# ufjit side by side with NumPy, numexpr, Numba and the machine's limits
+# (bench/README.md); writes bench/RESULTS.md and bench/results.png.
+# About 10 minutes; BENCH_QUICK=1 for about one.
 bench: deps build
 	python3 bench/run.py $(BUILD)
 

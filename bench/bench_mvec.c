@@ -1,0 +1,268 @@
+/* The transcendental limit of the benchmark suite: the suite's
+ * transcendental cases written as plain C loops over glibc's AVX-512
+ * vector math (libmvec's _ZGVeN8v_sin, _ZGVeN16v_expf, ...), on 1 or 2
+ * OpenMP threads. A server, like bench_ufjit, so bench/run.py can poll it
+ * between the rounds of the cases it bounds.
+ *
+ *   setup KERNEL DTYPE OP...   KERNEL: sin, exp (one array), gaussian
+ *                              (array, scalar mean, scalar sigma), polar
+ *                              (four arrays); OP as bench_ufjit's:
+ *                              lin/LO/HI/N or scalar/V. Replies with a
+ *                              checksum of one run, for the harness to
+ *                              compare with NumPy's result.
+ *   run THREADS REPS           REPS timings
+ *   quit
+ * Without AVX-512 setup answers ok: false and the limit is reported as
+ * unavailable. */
+#include <immintrin.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AVX512 __attribute__((target("avx512f")))
+
+AVX512 __m512d _ZGVeN8v_sin(__m512d x);
+AVX512 __m512d _ZGVeN8v_cos(__m512d x);
+AVX512 __m512d _ZGVeN8v_exp(__m512d x);
+AVX512 __m512 _ZGVeN16v_sinf(__m512 x);
+AVX512 __m512 _ZGVeN16v_cosf(__m512 x);
+AVX512 __m512 _ZGVeN16v_expf(__m512 x);
+
+enum { K_SIN, K_EXP, K_GAUSS, K_POLAR };
+static const char *const knames[] = {"sin", "exp", "gaussian", "polar"};
+static const int karrays[] = {1, 1, 1, 4};
+
+static int kern = -1, f32;
+static long n;
+static void *in[4], *out;
+static double scal[2];
+
+/* seed 002's SQRT_2PI is a float32 constant */
+static double sqrt_2pi(void) { return (double)(float)sqrt(2 * M_PI); }
+
+AVX512 static void run_f64(long lo, long hi)
+{
+    const double *x = in[0], *y = in[1], *z = in[2], *w = in[3];
+    double *o = out;
+    const double m = scal[0], s = scal[1], d = s * sqrt_2pi();
+    long i = lo;
+    for (; i + 8 <= hi; i += 8) {
+        __m512d v = _mm512_loadu_pd(x + i), r;
+        switch (kern) {
+        case K_SIN: r = _ZGVeN8v_sin(v); break;
+        case K_EXP: r = _ZGVeN8v_exp(v); break;
+        case K_GAUSS: {
+            __m512d t = _mm512_div_pd(_mm512_sub_pd(v, _mm512_set1_pd(m)),
+                                      _mm512_set1_pd(s));
+            t = _mm512_mul_pd(_mm512_set1_pd(-0.5), _mm512_mul_pd(t, t));
+            r = _mm512_div_pd(_ZGVeN8v_exp(t), _mm512_set1_pd(d));
+            break;
+        }
+        default: {
+            __m512d t1 = _mm512_loadu_pd(y + i), r2 = _mm512_loadu_pd(z + i);
+            __m512d t2 = _mm512_loadu_pd(w + i);
+            __m512d dx = _mm512_sub_pd(_mm512_mul_pd(v, _ZGVeN8v_cos(t1)),
+                                       _mm512_mul_pd(r2, _ZGVeN8v_cos(t2)));
+            __m512d dy = _mm512_sub_pd(_mm512_mul_pd(v, _ZGVeN8v_sin(t1)),
+                                       _mm512_mul_pd(r2, _ZGVeN8v_sin(t2)));
+            r = _mm512_sqrt_pd(_mm512_add_pd(_mm512_mul_pd(dx, dx),
+                                             _mm512_mul_pd(dy, dy)));
+            break;
+        }
+        }
+        _mm512_storeu_pd(o + i, r);
+    }
+    for (; i < hi; i++) {
+        double t;
+        switch (kern) {
+        case K_SIN: o[i] = sin(x[i]); break;
+        case K_EXP: o[i] = exp(x[i]); break;
+        case K_GAUSS:
+            t = (x[i] - m) / s;
+            o[i] = exp(-0.5 * t * t) / d;
+            break;
+        default:
+            o[i] = hypot(x[i] * cos(y[i]) - z[i] * cos(w[i]),
+                         x[i] * sin(y[i]) - z[i] * sin(w[i]));
+            break;
+        }
+    }
+}
+
+AVX512 static void run_f32(long lo, long hi)
+{
+    const float *x = in[0], *y = in[1], *z = in[2], *w = in[3];
+    float *o = out;
+    const float m = (float)scal[0], s = (float)scal[1];
+    const float d = s * (float)sqrt_2pi();
+    long i = lo;
+    for (; i + 16 <= hi; i += 16) {
+        __m512 v = _mm512_loadu_ps(x + i), r;
+        switch (kern) {
+        case K_SIN: r = _ZGVeN16v_sinf(v); break;
+        case K_EXP: r = _ZGVeN16v_expf(v); break;
+        case K_GAUSS: {
+            __m512 t = _mm512_div_ps(_mm512_sub_ps(v, _mm512_set1_ps(m)),
+                                     _mm512_set1_ps(s));
+            t = _mm512_mul_ps(_mm512_set1_ps(-0.5f), _mm512_mul_ps(t, t));
+            r = _mm512_div_ps(_ZGVeN16v_expf(t), _mm512_set1_ps(d));
+            break;
+        }
+        default: {
+            __m512 t1 = _mm512_loadu_ps(y + i), r2 = _mm512_loadu_ps(z + i);
+            __m512 t2 = _mm512_loadu_ps(w + i);
+            __m512 dx = _mm512_sub_ps(_mm512_mul_ps(v, _ZGVeN16v_cosf(t1)),
+                                      _mm512_mul_ps(r2, _ZGVeN16v_cosf(t2)));
+            __m512 dy = _mm512_sub_ps(_mm512_mul_ps(v, _ZGVeN16v_sinf(t1)),
+                                      _mm512_mul_ps(r2, _ZGVeN16v_sinf(t2)));
+            r = _mm512_sqrt_ps(_mm512_add_ps(_mm512_mul_ps(dx, dx),
+                                             _mm512_mul_ps(dy, dy)));
+            break;
+        }
+        }
+        _mm512_storeu_ps(o + i, r);
+    }
+    for (; i < hi; i++) {
+        float t;
+        switch (kern) {
+        case K_SIN: o[i] = sinf(x[i]); break;
+        case K_EXP: o[i] = expf(x[i]); break;
+        case K_GAUSS:
+            t = (x[i] - m) / s;
+            o[i] = expf(-0.5f * t * t) / d;
+            break;
+        default:
+            o[i] = hypotf(x[i] * cosf(y[i]) - z[i] * cosf(w[i]),
+                          x[i] * sinf(y[i]) - z[i] * sinf(w[i]));
+            break;
+        }
+    }
+}
+
+/* Whole vectors per thread: chunks are multiples of 16 elements. */
+static void run_once(int threads)
+{
+#pragma omp parallel num_threads(threads)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        long per = (n / nt + 15) / 16 * 16;
+        long lo = t * per, hi = lo + per < n ? lo + per : n;
+        if (lo < hi) {
+            if (f32)
+                run_f32(lo, hi);
+            else
+                run_f64(lo, hi);
+        }
+    }
+}
+
+/* np.linspace(lo, hi, n): i * step + lo, the last element exactly hi. */
+static int fill(void *dst, const char *spec)
+{
+    double lo, hi;
+    long cnt;
+    if (sscanf(spec, "lin/%lf/%lf/%ld", &lo, &hi, &cnt) != 3 || cnt != n)
+        return -1;
+    double step = n > 1 ? (hi - lo) / (double)(n - 1) : 0.0;
+    for (long i = 0; i < n; i++) {
+        double v = i == n - 1 && n > 1 ? hi : (double)i * step + lo;
+        if (f32)
+            ((float *)dst)[i] = (float)v;
+        else
+            ((double *)dst)[i] = v;
+    }
+    return 0;
+}
+
+static void release(void)
+{
+    for (int i = 0; i < 4; i++) {
+        free(in[i]);
+        in[i] = NULL;
+    }
+    free(out);
+    out = NULL;
+    kern = -1;
+}
+
+static const char *setup(char **tok, int ntok)
+{
+    release();
+    if (!__builtin_cpu_supports("avx512f"))
+        return "this CPU has no AVX-512";
+    if (ntok < 4)
+        return "usage: setup KERNEL DTYPE OP...";
+    for (int k = 0; k < 4; k++)
+        if (strcmp(tok[1], knames[k]) == 0)
+            kern = k;
+    f32 = strcmp(tok[2], "float32") == 0;
+    if (kern < 0 || (!f32 && strcmp(tok[2], "float64") != 0))
+        return "unknown kernel or dtype";
+    int nops = kern == K_GAUSS ? 3 : karrays[kern];
+    if (ntok != 3 + nops || sscanf(tok[3], "lin/%*f/%*f/%ld", &n) != 1 ||
+        n < 1)
+        return "wrong operands for the kernel";
+    size_t size = (size_t)n * (f32 ? sizeof(float) : sizeof(double));
+    for (int i = 0; i < karrays[kern]; i++)
+        if ((in[i] = malloc(size)) == NULL || fill(in[i], tok[3 + i]) < 0)
+            return "bad array operand (or out of memory)";
+    if (kern == K_GAUSS)
+        for (int i = 0; i < 2; i++)
+            if (sscanf(tok[4 + i], "scalar/%lf", &scal[i]) != 1)
+                return "gaussian takes scalar/MEAN scalar/SIGMA";
+    if ((out = malloc(size)) == NULL)
+        return "out of memory";
+    return NULL;
+}
+
+int main(void)
+{
+    char line[4096];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        char *tok[16];
+        int ntok = 0;
+        char *save = NULL;
+        for (char *s = strtok_r(line, " \t\r\n", &save); s && ntok < 16;
+             s = strtok_r(NULL, " \t\r\n", &save))
+            tok[ntok++] = s;
+        if (ntok == 0)
+            continue;
+        if (strcmp(tok[0], "quit") == 0)
+            break;
+        if (strcmp(tok[0], "setup") == 0) {
+            const char *why = setup(tok, ntok);
+            if (why != NULL) {
+                release();
+                printf("{\"ok\": false, \"error\": \"%s\"}\n", why);
+            } else {
+                run_once(omp_get_max_threads());
+                double sum = 0.0, asum = 0.0;
+                for (long i = 0; i < n; i++) {
+                    double v = f32 ? ((float *)out)[i] : ((double *)out)[i];
+                    sum += v;
+                    asum += fabs(v);
+                }
+                printf("{\"ok\": true, \"checksum\": [[%.17g, %.17g]]}\n",
+                       sum, asum);
+            }
+        } else if (strcmp(tok[0], "run") == 0 && ntok == 3 && kern >= 0 &&
+                   atoi(tok[1]) > 0 && atoi(tok[2]) > 0) {
+            int reps = atoi(tok[2]);
+            fputs("{\"ok\": true, \"times\": [", stdout);
+            for (int r = 0; r < reps; r++) {
+                double t0 = omp_get_wtime();
+                run_once(atoi(tok[1]));
+                printf("%s%.9g", r ? ", " : "", omp_get_wtime() - t0);
+            }
+            puts("]}");
+        } else {
+            puts("{\"ok\": false, \"error\": \"usage: setup KERNEL DTYPE "
+                 "OP... | run THREADS REPS (after setup) | quit\"}");
+        }
+        fflush(stdout);
+    }
+    release();
+    return 0;
+}

@@ -1,0 +1,45 @@
+# Gufunc kernels of the benchmark suite, read by ufjit and by Numba (which
+# also re-reads it with target='parallel'). A file of its own so that a
+# ufjit that cannot load guvectorize kernels yet loses only these cases.
+from numba import guvectorize
+
+
+@guvectorize(['void(float64[:,:], float64[:], float64[:])'],
+             '(m,n),(n)->(m)', target='cpu')
+def matvec(M, v, y):
+    for i in range(M.shape[0]):
+        acc = 0.0
+        for j in range(M.shape[1]):
+            acc += M[i, j] * v[j]
+        y[i] = acc
+
+
+@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],
+             '(m,n),(n,p)->(m,p)', target='cpu')
+def matmul(A, B, C):
+    for i in range(A.shape[0]):
+        for k in range(B.shape[1]):
+            C[i, k] = 0.0
+        for j in range(A.shape[1]):
+            a = A[i, j]
+            for k in range(B.shape[1]):
+                C[i, k] += a * B[j, k]
+
+
+@guvectorize(['void(float64[:], float64, float64[:])'], '(n),()->(n)',
+             target='cpu')
+def scale(x, c, y):
+    for i in range(x.shape[0]):
+        y[i] = x[i] * c
+
+
+@guvectorize(['void(float64[:], float64[:], float64[:])'], '(n)->(),()',
+             target='cpu')
+def max_min(x, hi, lo):
+    a = x[0]
+    b = x[0]
+    for i in range(1, x.shape[0]):
+        a = max(a, x[i])
+        b = min(b, x[i])
+    hi[0] = a
+    lo[0] = b
