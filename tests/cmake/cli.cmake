@@ -1,8 +1,9 @@
 # The ufjit command (cli/). Every test name contains "cli".
 # - test_cli_util: CMocka tests of cli/cli_util.c (scalars, options, lists).
-# - cli_basic: help, usage errors and exit codes, sysinfo fields, demo, and
-#   npy show/convert on the committed NumPy-made files in tests/cli/data;
-#   needs no NumPy.
+# - cli_basic: help, usage errors and exit codes, sysinfo fields, the demo
+#   (every section, an "[ok]" line per kernel result checked against C, a
+#   refused step that does not stop the tour), and npy show/convert on the
+#   committed NumPy-made files in tests/cli/data; needs no NumPy.
 # - cli_data_committed: tests/cli/data still matches what NumPy gives.
 # - cli_npy_show, cli_npy_convert, cli_demo_numpy: NumPy as the live oracle
 #   for many more arrays and option combinations, and a replay of the demo.
