@@ -1,4 +1,5 @@
-/* uf_context: owns the JIT and serialises compilation. */
+/* uf_context: owns the JIT and the compile cache, and serialises
+ * compilation. */
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/context.h"
@@ -20,6 +21,8 @@ void uf_context_free(uf_context *ctx)
 {
     if (ctx == NULL)
         return;
+    /* the cache's loops live in the JIT's memory: cache first */
+    uf__loop_cache_free(ctx->loops);
     uf__jit_free(ctx->jit);
     pthread_mutex_destroy(&ctx->lock);
     uf__free(ctx);
@@ -30,4 +33,11 @@ uf__jit *uf__context_jit(uf_context *ctx, uf_error *err)
     if (ctx->jit == NULL)
         ctx->jit = uf__jit_new(err);
     return ctx->jit;
+}
+
+uf__loop_cache *uf__context_loops(uf_context *ctx, uf_error *err)
+{
+    if (ctx->loops == NULL)
+        ctx->loops = uf__loop_cache_new(err);
+    return ctx->loops;
 }

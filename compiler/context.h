@@ -5,16 +5,23 @@
 #include <pthread.h>
 #include <ufjit/kernel.h>
 
+#include "compiler/cache.h"
 #include "compiler/jit.h"
 
 struct uf_context {
-    /* Serialises compilation (the JIT, the typed-function caches, and
-     * the loop lists of lazily compiled ufuncs). */
+    /* Serialises compilation (the JIT, the typed-function caches, the
+     * loop cache, and the loop lists of lazily compiled ufuncs). */
     pthread_mutex_t lock;
     uf__jit *jit; /* made on first compile: `npy` tools never pay for it */
+    /* compiled vectorize loops by (kernel, signature, target, options),
+     * made with the JIT; lives as long as the context (loops point into
+     * it) */
+    uf__loop_cache *loops;
 };
 
 /* The context's JIT, created on first use. Call with ctx->lock held. */
 uf__jit *uf__context_jit(uf_context *ctx, uf_error *err);
+/* The context's loop cache, created on first use; ctx->lock held. */
+uf__loop_cache *uf__context_loops(uf_context *ctx, uf_error *err);
 
 #endif

@@ -12,6 +12,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/IRReader.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
@@ -21,7 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/jit.h"
-#include "compiler/lower.h"
+#include "compiler/lower_loop.h"
 #include "ufunc/ufunc.h"
 
 struct uf__jit {
@@ -36,6 +37,7 @@ struct uf__jit {
     unsigned char mvec[UF__MVEC_NFUNCS]; /* libmvec variants usable */
     bool have_mvec;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
+    atomic_uint_fast64_t ncompiles; /* optimiser runs, for tests */
 };
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
@@ -92,19 +94,23 @@ static int define_runtime(uf__jit *jit, uf_error *err)
 {
     int n;
     const uf__runtime_symbol *rt = uf__lower_runtime(&n);
-    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n, sizeof *pairs, err);
+    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n + 1, sizeof *pairs,
+                                              err);
     if (!pairs)
         return UF_ERR_NOMEM;
-    for (int i = 0; i < n; i++) {
-        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, rt[i].name);
-        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)rt[i].addr;
+    for (int i = 0; i <= n; i++) {
+        /* the loop dispatcher (lower_loop_rt.c) after lower_runtime.c's */
+        const char *name = i < n ? rt[i].name : UF__RT_LOOP;
+        void *addr = i < n ? rt[i].addr : (void *)(uintptr_t)uf__rt_loop;
+        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, name);
+        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
         pairs[i].Sym.Flags.GenericFlags =
             LLVMJITSymbolGenericFlagsExported |
             LLVMJITSymbolGenericFlagsCallable;
         pairs[i].Sym.Flags.TargetFlags = 0;
     }
     LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs,
-                                                              (size_t)n);
+                                                              (size_t)n + 1);
     uf__free(pairs);
     LLVMErrorRef e = LLVMOrcJITDylibDefine(
         LLVMOrcLLJITGetMainJITDylib(jit->lljit), mu);
@@ -135,6 +141,7 @@ uf__jit *uf__jit_new(uf_error *err)
         return NULL;
     }
     atomic_init(&jit->seq, 0);
+    atomic_init(&jit->ncompiles, 0);
     if (!(jit->triple = take_message(LLVMGetDefaultTargetTriple(), err)) ||
         !(jit->cpu = take_message(LLVMGetHostCPUName(), err)) ||
         !(jit->features = take_message(LLVMGetHostCPUFeatures(), err)))
@@ -222,6 +229,11 @@ const char *uf__jit_host_features(const uf__jit *jit)
     return jit->features;
 }
 
+bool uf__jit_have_mvec(const uf__jit *jit)
+{
+    return jit->have_mvec;
+}
+
 int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)
 {
     memset(L, 0, sizeof *L);
@@ -298,9 +310,10 @@ static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
     return s;
 }
 
-/* O3 plus the listings; called with jit->lock held. */
+/* O3 plus the listings (or the optimised IR alone into *ir); called with
+ * jit->lock held. */
 static int optimise(uf__jit *jit, LLVMModuleRef mod, uf__jit_listing *listing,
-                    uf_error *err)
+                    char **ir, uf_error *err)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
@@ -331,13 +344,28 @@ static int optimise(uf__jit *jit, LLVMModuleRef mod, uf__jit_listing *listing,
     } else {
         uf__free(text);
     }
+    if (ir && !(*ir = take_message(LLVMPrintModuleToString(mod), err)))
+        return err->code;
     return 0;
 }
+
+static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
+                  void **addrs, int n, uf__jit_listing *listing, char **ir,
+                  uf_error *err);
 
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err)
 {
+    return finish(jit, L, names, addrs, n, listing, NULL, err);
+}
+
+static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
+                  void **addrs, int n, uf__jit_listing *listing, char **ir,
+                  uf_error *err)
+{
+    if (ir)
+        *ir = NULL;
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
     if (uf__lower_mvec_finish(L, err) != 0) {
@@ -359,7 +387,8 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
      * compiler (one target machine too) are not safe to share between
      * threads -- concurrent materialisation ends in a fatal MC error */
     pthread_mutex_lock(&jit->lock);
-    int rc = optimise(jit, L->mod, listing, err);
+    atomic_fetch_add(&jit->ncompiles, 1);
+    int rc = optimise(jit, L->mod, listing, ir, err);
     if (rc != 0) {
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
@@ -392,6 +421,10 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
 
 fail:
     pthread_mutex_unlock(&jit->lock);
+    if (ir) {
+        uf__free(*ir);
+        *ir = NULL;
+    }
     if (listing) {
         uf__free(listing->llvm_ir);
         uf__free(listing->asm_text);
@@ -400,20 +433,12 @@ fail:
     return rc;
 }
 
-int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
-                       const uf_dtype *out_types, uf__strided_loop *fn,
-                       uf__jit_listing *listing, uf_error *err)
+/* Lowers `tf` and its loop into L: the contiguous loop only (external
+ * `name`) when `contig_only`, else the whole uf__strided_loop `name`. */
+static int lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
+                            const uf_dtype *out_types, const char *name,
+                            bool contig_only, uf_error *err)
 {
-    uf_error local;
-    if (!err)
-        err = &local;
-    if (listing)
-        listing->llvm_ir = listing->asm_text = NULL;
-    uf__lower L;
-    if (uf__jit_begin(jit, &L, err) != 0)
-        return err->code;
-    char name[64];
-    snprintf(name, sizeof name, "%s_loop", L.prefix);
     const uf__type *ret = tf->ret;
     uf_dtype in[UF__UFUNC_MAXARGS], res[UF__UFUNC_MAXARGS];
     int nin = tf->nargs, nout;
@@ -442,27 +467,107 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
     }
 
     bool fallible;
-    LLVMValueRef kernel = uf__lower_func(&L, tf, &fallible, err);
+    LLVMValueRef kernel = uf__lower_func(L, tf, &fallible, err);
     if (!kernel)
-        goto fail;
-    if (!uf__lower_loop(&L, kernel, fallible, in, nin, res, nout, tuple_ret,
-                        out_types, name, err))
-        goto fail;
+        return err->code;
+    LLVMValueRef fn =
+        contig_only
+            ? uf__lower_loop_contig(L, kernel, fallible, in, nin, res, nout,
+                                    tuple_ret, out_types, name, err)
+            : uf__lower_loop(L, kernel, fallible, in, nin, res, nout,
+                             tuple_ret, out_types, name, err);
+    return fn ? 0 : err->code;
+
+unsupported:
+    return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                         "kernel '%s': a ufunc loop needs scalar arguments "
+                         "and a scalar or tuple-of-scalars result",
+                         tf->decl ? tf->decl->name : "?");
+}
+
+int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
+                       const uf_dtype *out_types, uf__strided_loop *fn,
+                       uf__jit_listing *listing, uf_error *err)
+{
+    uf_error local;
+    if (!err)
+        err = &local;
+    if (listing)
+        listing->llvm_ir = listing->asm_text = NULL;
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    char name[64];
+    snprintf(name, sizeof name, "%s_loop", L.prefix);
+    if (lower_ufunc_loop(&L, tf, out_types, name, false, err) != 0) {
+        uf__jit_abort(&L);
+        return err->code;
+    }
     const char *names[1] = {name};
     void *addr = NULL;
     if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
         return err->code;
     *fn = (uf__strided_loop)(uintptr_t)addr;
     return 0;
+}
 
-unsupported:
-    uf__error_set(err, UF_ERR_UNSUPPORTED,
-                  "kernel '%s': a ufunc loop needs scalar arguments and a "
-                  "scalar or tuple-of-scalars result",
-                  tf->decl ? tf->decl->name : "?");
-fail:
-    uf__jit_abort(&L);
-    return err->code;
+int uf__jit_ufunc_contigs(uf__jit *jit, int n,
+                          const uf__typed_func *const *tfs,
+                          const uf_dtype *const *out_types, void **contigs,
+                          char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                          uf_error *err)
+{
+    uf_error local;
+    if (!err)
+        err = &local;
+    if (ir)
+        *ir = NULL;
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    const char **np = uf__calloc((size_t)n, sizeof *np, err);
+    if (!np) {
+        uf__jit_abort(&L);
+        return UF_ERR_NOMEM;
+    }
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        snprintf(symbols[i], UF__JIT_SYMBOL_MAX, "%s_contig%d", L.prefix, i);
+        np[i] = symbols[i];
+        rc = lower_ufunc_loop(&L, tfs[i], out_types[i], symbols[i], true, err);
+    }
+    if (rc != 0)
+        uf__jit_abort(&L);
+    else
+        rc = finish(jit, &L, np, contigs, n, NULL, ir, err);
+    uf__free(np);
+    return rc;
+}
+
+char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)
+{
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+        ir, strlen(ir), "listing");
+    LLVMModuleRef mod = NULL;
+    char *msg = NULL, *text = NULL;
+    if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM: reading a listing: %s",
+                      msg ? msg : "");
+        LLVMDisposeMessage(msg);
+    } else {
+        pthread_mutex_lock(&jit->lock);
+        text = emit_asm(jit, mod, err);
+        pthread_mutex_unlock(&jit->lock);
+        LLVMDisposeModule(mod);
+    }
+    LLVMContextDispose(ctx);
+    return text;
+}
+
+uint64_t uf__jit_ncompiles(const uf__jit *jit)
+{
+    return (uint64_t)atomic_load(&jit->ncompiles);
 }
 
 int uf__jit_status_error(int status, uf_error *err)

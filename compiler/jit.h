@@ -29,9 +29,56 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
                        const uf_dtype *out_types, uf__strided_loop *fn,
                        uf__jit_listing *listing, uf_error *err);
 
+/* The contiguous loops (uf__lower_loop_contig) of n vectorize
+ * specialisations tfs[i] with output dtypes out_types[i], compiled in ONE
+ * module: one optimisation and one code generation for all of them (each
+ * costs about as much per module as per loop). contigs[i] receives
+ * `int contig(int64_t n, char **ptrs)`, to run through uf__rt_ufunc_loop
+ * with a uf__loop_desc, and symbols[i] its name. `ir` (may be NULL)
+ * receives the optimised module's text (free with uf__free). */
+#define UF__JIT_SYMBOL_MAX 64
+int uf__jit_ufunc_contigs(uf__jit *jit, int n,
+                          const uf__typed_func *const *tfs,
+                          const uf_dtype *const *out_types, void **contigs,
+                          char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                          uf_error *err);
+
+/* Host assembly of a module's optimised IR text (a listing of what was
+ * compiled: code generation only, nothing optimised or added to the
+ * JIT). Free with uf__free; NULL with err set. */
+char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
+
+/* Modules optimised and compiled so far by this JIT (tests check that a
+ * cache hit compiles nothing). */
+uint64_t uf__jit_ncompiles(const uf__jit *jit);
+
+/* The descriptor a generated ufunc loop (lower_loop.c) hands to
+ * uf__rt_loop (lower_loop_rt.c): its loops and its operands. The generated
+ * constant has this layout: { i8*, i8*, i64, i64, [nargs x i64] }. */
+#define UF__LOOP_DESC_MAXARGS 64 /* UF__LOOP_MAXARGS */
+typedef struct uf__loop_desc {
+    int (*contig)(int64_t n, char **ptrs); /* unit strides, independent */
+    /* any strides, in order; NULL: contig element by element instead */
+    int (*strided)(int64_t n, char **ptrs, const int64_t *strides);
+    int64_t nin, nargs;
+    int64_t itemsize[]; /* nargs entries */
+} uf__loop_desc;
+
+/* The dispatcher every generated ufunc loop tail-calls (name UF__RT_LOOP,
+ * an absolute symbol of the JIT): contiguous, buffered or element by
+ * element, from the strides. Returns contig's status. */
+#define UF__RT_LOOP "uf__rt_loop"
+int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
+                const int64_t *dims, const int64_t *strides);
+/* The same as a uf__strided_loop whose aux is the descriptor. */
+int uf__rt_ufunc_loop(void *ctx, char *const *data, const int64_t *dims,
+                      const int64_t *strides, void *aux);
+
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);
+/* Whether calls may use glibc's libmvec (UFJIT_ENABLE_LIBMVEC). */
+bool uf__jit_have_mvec(const uf__jit *jit);
 
 /* Nonzero statuses a compiled loop returns. Only kernels in Python's error
  * model (njit) or containing `assert` can fail; ufunc kernels in NumPy's

@@ -15,11 +15,20 @@
 #include "compiler/consteval.h"
 #include "compiler/kmodule.h"
 
+/* A module-level list of signatures, SIGS = ['f8(f8)', 'f4(f4)'], that
+ * decorators may name (Numba's decorators get the list's value). */
+typedef struct siglist {
+    const char *name;
+    const uf__expr *list;
+} siglist;
+
 typedef struct scan {
     uf__kmodule *km;
     uf_error *err;
     bool *weak; /* per global: a Python scalar constant */
     int capglobals, capkernels;
+    siglist *siglists; /* in binding order */
+    int nsiglists, capsiglists;
 } scan;
 
 static int unsupported(scan *S, uf__pos pos, const char *fmt, ...)
@@ -248,6 +257,28 @@ static int scan_importfrom(scan *S, const uf__stmt *s)
 
 /* ---- constants ------------------------------------------------------- */
 
+/* Whether `e` is a list or tuple of signature strings (or signature
+ * expressions such as float64(float64) after a first string). */
+static bool is_siglist(const uf__expr *e)
+{
+    if ((e->kind != UF__EX_LIST && e->kind != UF__EX_TUPLE) ||
+        e->u.seq.n == 0 || e->u.seq.elts[0]->kind != UF__EX_STR)
+        return false;
+    for (int i = 0; i < e->u.seq.n; i++)
+        if (e->u.seq.elts[i]->kind != UF__EX_STR &&
+            e->u.seq.elts[i]->kind != UF__EX_CALL)
+            return false;
+    return true;
+}
+
+static const siglist *find_siglist(const scan *S, const char *name)
+{
+    for (int i = S->nsiglists - 1; i >= 0; i--)
+        if (strcmp(S->siglists[i].name, name) == 0)
+            return S->siglists[i].list ? &S->siglists[i] : NULL;
+    return NULL;
+}
+
 static int scan_assign(scan *S, const uf__stmt *s)
 {
     uf__kmodule *km = S->km;
@@ -257,6 +288,20 @@ static int scan_assign(scan *S, const uf__stmt *s)
             return unsupported(S, t->pos, "%s", "module-level assignments "
                                "must bind one name to a constant number");
     }
+    /* a later binding of the name hides an earlier list (list NULL) */
+    bool sigs = is_siglist(s->u.assign.value);
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        const uf__expr *t = s->u.assign.targets[i];
+        if (!sigs && !find_siglist(S, t->u.name.id))
+            continue;
+        if (!grow(S, (void **)&S->siglists, &S->capsiglists, S->nsiglists,
+                  sizeof *S->siglists))
+            return S->err->code;
+        S->siglists[S->nsiglists++] =
+            (siglist){t->u.name.id, sigs ? s->u.assign.value : NULL};
+    }
+    if (sigs)
+        return 0;
     uf__const_env env = {km, S->weak};
     uf__cval v;
     if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)
@@ -441,6 +486,11 @@ static int add_signature(scan *S, uf__kernel_decl *d, const uf__expr *e,
 static int scan_signatures(scan *S, uf__kernel_decl *d, const uf__expr *e)
 {
     int cap = 0;
+    /* a module-level list: its strings are where errors point */
+    const siglist *l;
+    if (e->kind == UF__EX_NAME && (l = find_siglist(S, e->u.name.id)) &&
+        uf__kmodule_global(S->km, e->u.name.id) == NULL)
+        e = l->list;
     if (e->kind == UF__EX_LIST || e->kind == UF__EX_TUPLE) {
         if (e->kind == UF__EX_TUPLE && e->parenthesized && e->u.seq.n > 0 &&
             e->u.seq.elts[0]->kind != UF__EX_STR &&
@@ -761,7 +811,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     km->ast = uf__parse(src, km->arena, err);
     if (km->ast == NULL)
         goto fail;
-    scan S = {km, err, NULL, 0, 0};
+    scan S = {km, err, NULL, 0, 0, NULL, 0, 0};
     for (int i = 0; i < km->ast->body.n; i++)
         if (scan_stmt(&S, km->ast->body.stmts[i]) < 0)
             goto fail;

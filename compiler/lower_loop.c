@@ -4,26 +4,27 @@
  *   int loop(void *ctx, char *const *data, const int64_t *dims,
  *            const int64_t *strides, void *aux)
  *
- * Data pointers and strides are loaded once, then one of three paths runs:
- *   - contiguous: every operand has stride == itemsize. The loop over
- *     typed pointers lives in its own function, `int contig(n, ptrs)`,
- *     which the vectoriser turns into packed code;
- *   - broadcast: inputs contiguous or of stride 0 (a scalar broadcast
- *     against arrays, as in gaussian_pdf(x, 0.0, 1.0)), outputs
- *     contiguous. A runtime helper (uf__rt_broadcast, lower_math.c)
- *     replicates the scalars into small buffers once and runs `contig`
- *     over chunks of that length, so the same vector code serves (in C,
- *     because every loop in the IR costs compile time);
- *   - strided: anything else, one element after the other.
- * Inputs and outputs may be the same array (in-place calls). The first two
- * paths are taken only when no output partially overlaps another operand
- * (being the very same array is fine: element i is read before it is
- * written, within one iteration); then iterations are independent and
- * `contig` says so (llvm.loop.parallel_accesses), so the vectoriser needs
- * no run-time alias checks and in-place calls vectorise too. Any other
- * overlap takes the strided path, whose order is the sequential one. The
- * kernel is inlined into `contig` and into the strided loop
- * (alwaysinline). */
+ * One loop is generated per signature for vectorize ufuncs
+ * (uf__lower_loop_contig): `int contig(n, ptrs)` over operands of unit
+ * stride, with the kernel inlined, which the vectoriser turns into packed
+ * code, run by the C dispatcher uf__rt_loop (lower_loop_rt.c) with a
+ * descriptor (contig, operand counts, itemsizes) as the loop's aux.
+ * uf__lower_loop (reductions, tests) adds a scalar strided loop and a
+ * one-call `loop` wrapper holding a constant descriptor. uf__rt_loop picks
+ * the path from the real strides:
+ *   - contiguous: contig over the strip as it is;
+ *   - buffered: any other strides (stride-0 scalars, a[::2], negative
+ *     strides), the non-contiguous operands gathered into / scattered from
+ *     small buffers around contig;
+ *   - element by element: when an output partially overlaps another
+ *     operand (the order is then the sequential one, as accumulate
+ *     needs).
+ * Everything but contig is plain C because compile time is what a
+ * signature costs: the run-time checks and a second, strided copy of the
+ * kernel were most of the optimiser's and code generator's work (bench/
+ * bench_compile.c). The checks done in C also let contig promise the
+ * vectoriser that iterations are independent (llvm.loop.parallel_accesses):
+ * no run-time alias checks, and in-place calls vectorise too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "common/error_internal.h"
-#include "compiler/lower.h"
+#include "compiler/lower_loop.h"
 
 #define B (L->b)
 
@@ -60,9 +61,9 @@ static LLVMTypeRef mem_type(const loop_ctx *c, int k)
 }
 
 /* Tags an instruction of `contig` with its access group. */
-static LLVMValueRef tag(loop_ctx *c, LLVMValueRef inst, bool on)
+static LLVMValueRef tag(loop_ctx *c, LLVMValueRef inst)
 {
-    if (on && c->access_group)
+    if (c->access_group)
         LLVMSetMetadata(inst,
                         LLVMGetMDKindIDInContext(c->L->ctx, "llvm.access.group",
                                                  17),
@@ -83,7 +84,7 @@ static void make_outslot(loop_ctx *c)
 
 /* One element: load the inputs at `addr`, call, convert, store. A
  * fallible kernel's nonzero status is returned from c->F. */
-static void element(loop_ctx *c, LLVMValueRef *addr, bool contig)
+static void element(loop_ctx *c, LLVMValueRef *addr)
 {
     uf__lower *L = c->L;
     uf__fn *F = c->F;
@@ -93,23 +94,20 @@ static void element(loop_ctx *c, LLVMValueRef *addr, bool contig)
         args[na++] = c->outslot;
     for (int k = 0; k < c->nin; k++) {
         LLVMTypeRef mt = mem_type(c, k);
-        LLVMValueRef v = tag(c, LLVMBuildLoad2(B, mt, addr[k], ""), contig);
+        LLVMValueRef v = tag(c, LLVMBuildLoad2(B, mt, addr[k], ""));
         if (c->in[k] == UF_BOOL) /* any nonzero byte is True */
             v = LLVMBuildICmp(B, LLVMIntNE, v, LLVMConstNull(mt), "");
         args[na++] = v;
     }
     /* the inliner passes the call's access group on to the kernel's
      * memory accesses */
-    LLVMValueRef r = tag(c, LLVMBuildCall2(B, c->kty, c->kernel, args, na, ""),
-                         contig);
+    LLVMValueRef r = tag(c, LLVMBuildCall2(B, c->kty, c->kernel, args, na, ""));
     if (c->fallible) {
         uf__fn_raise_status(F, r);
         r = c->outslot
-                ? tag(c,
-                      LLVMBuildLoad2(B,
-                                     LLVMGetElementType(LLVMTypeOf(c->outslot)),
-                                     c->outslot, ""),
-                      contig)
+                ? tag(c, LLVMBuildLoad2(
+                             B, LLVMGetElementType(LLVMTypeOf(c->outslot)),
+                             c->outslot, ""))
                 : NULL;
     }
     for (int j = 0; j < c->nout; j++) {
@@ -120,7 +118,7 @@ static void element(loop_ctx *c, LLVMValueRef *addr, bool contig)
         v = uf__emit_cast(F, v, c->res[j], od);
         if (od == UF_BOOL)
             v = LLVMBuildZExt(B, v, uf__lower_mem_dtype(L, od), "");
-        tag(c, LLVMBuildStore(B, v, addr[c->nin + j]), contig);
+        tag(c, LLVMBuildStore(B, v, addr[c->nin + j]));
     }
 }
 
@@ -149,19 +147,6 @@ static LLVMValueRef loop_id(uf__lower *L, LLVMMetadataRef *props, int n)
     return LLVMMetadataAsValue(L->ctx, id);
 }
 
-/* Loops that are not worth vectorising (the strided one: with AVX-512 it
- * would become gathers and scatters behind run-time checks; the buffer
- * fills), and no loop unrolled beyond what the vectoriser interleaves:
- * compile time, for no measurable gain here. */
-static LLVMValueRef scalar_md(uf__lower *L)
-{
-    LLVMMetadataRef p[2] = {
-        md_prop(L, "llvm.loop.vectorize.enable",
-                LLVMConstInt(LLVMInt1TypeInContext(L->ctx), 0, 0)),
-        md_prop(L, "llvm.loop.unroll.disable", NULL)};
-    return loop_id(L, p, 2);
-}
-
 /* contig's loop: parallel_accesses (no iteration depends on another,
  * checked at run time before contig is called) when there is an access
  * group. */
@@ -170,8 +155,6 @@ static LLVMValueRef contig_md(uf__lower *L, LLVMValueRef group)
     LLVMMetadataRef p[3];
     int n = 0;
     p[n++] = md_prop(L, "llvm.loop.unroll.disable", NULL);
-    if (getenv("EXP_IC"))
-        p[n++] = md_prop(L, "llvm.loop.interleave.count", LLVMConstInt(LLVMInt32TypeInContext(L->ctx), (unsigned)atoi(getenv("EXP_IC")), 0));
     if (group) {
         const char *k = "llvm.loop.parallel_accesses";
         LLVMMetadataRef q[2] = {LLVMMDStringInContext2(L->ctx, k, strlen(k)),
@@ -239,30 +222,12 @@ static void contig_iter(loop_ctx *c, LLVMValueRef i, void *ud)
     for (int k = 0; k < c->nin + c->nout; k++)
         addr[k] = LLVMBuildInBoundsGEP2(c->L->b, mem_type(c, k), base[k], &i, 1,
                                         "");
-    element(c, addr, true);
-}
-
-typedef struct strided_ud {
-    LLVMValueRef *base, *stride;
-} strided_ud;
-
-static void strided_iter(loop_ctx *c, LLVMValueRef i, void *ud)
-{
-    uf__lower *L = c->L;
-    strided_ud *s = ud;
-    LLVMValueRef addr[UF__LOOP_MAXARGS];
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
-    for (int k = 0; k < c->nin + c->nout; k++) {
-        LLVMValueRef off = LLVMBuildMul(B, i, s->stride[k], "");
-        LLVMValueRef p = LLVMBuildGEP2(B, i8, s->base[k], &off, 1, "");
-        addr[k] = LLVMBuildBitCast(B, p, LLVMPointerType(mem_type(c, k), 0), "");
-    }
-    element(c, addr, false);
+    element(c, addr);
 }
 
 /* i32 contig(i64 n, i8 **ptrs): the contiguous loop over the operands
- * ptrs[0..nin+nout). Not inlined into its caller, and called back by the
- * broadcast helper, so it is vectorised once. */
+ * ptrs[0..nin+nout), which uf__rt_loop calls on whole strips, on chunks of
+ * buffers and (without a strided loop) on single elements. */
 static LLVMValueRef build_contig(loop_ctx *c, const char *name,
                                  uf_error *err)
 {
@@ -303,48 +268,120 @@ static LLVMValueRef build_contig(loop_ctx *c, const char *name,
     return fn;
 }
 
-/* The broadcast path: uf__rt_broadcast(contig, n, data, strides, nin,
- * nargs, itemsizes) runs contig over chunks, the stride-0 inputs
- * replicated into buffers. */
-static LLVMValueRef call_broadcast(loop_ctx *c, LLVMValueRef contig,
-                                   LLVMValueRef n, LLVMValueRef data,
-                                   LLVMValueRef strides)
+/* The strided loop's: not worth vectorising (gathers and scatters behind
+ * run-time checks), nor unrolling. */
+static LLVMValueRef scalar_md(uf__lower *L)
+{
+    LLVMMetadataRef p[2] = {
+        md_prop(L, "llvm.loop.vectorize.enable",
+                LLVMConstInt(LLVMInt1TypeInContext(L->ctx), 0, 0)),
+        md_prop(L, "llvm.loop.unroll.disable", NULL)};
+    return loop_id(L, p, 2);
+}
+
+typedef struct strided_ud {
+    LLVMValueRef *base, *stride;
+} strided_ud;
+
+static void strided_iter(loop_ctx *c, LLVMValueRef i, void *ud)
+{
+    uf__lower *L = c->L;
+    strided_ud *s = ud;
+    LLVMValueRef addr[UF__LOOP_MAXARGS];
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
+    for (int k = 0; k < c->nin + c->nout; k++) {
+        LLVMValueRef off = LLVMBuildMul(B, i, s->stride[k], "");
+        LLVMValueRef p = LLVMBuildGEP2(B, i8, s->base[k], &off, 1, "");
+        addr[k] = LLVMBuildBitCast(B, p, LLVMPointerType(mem_type(c, k), 0), "");
+    }
+    element(c, addr);
+}
+
+/* i32 strided(i64 n, i8 **ptrs, i64 *strides): element after element in
+ * order, for uf__lower_loop's callers (accumulate runs an output shifted
+ * by one element through it): a scalar loop costs a tenth of a call of
+ * contig per element there. */
+static LLVMValueRef build_strided(loop_ctx *c, const char *name,
+                                  uf_error *err)
 {
     uf__lower *L = c->L;
     int nargs = c->nin + c->nout;
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
-    LLVMTypeRef i64p = LLVMPointerType(i64, 0);
-    LLVMTypeRef fp[7] = {i8p, i64, LLVMPointerType(i8p, 0), i64p, i64, i64,
-                         i64p};
-    LLVMTypeRef fty = LLVMFunctionType(i32, fp, 7, 0);
-    LLVMValueRef helper = LLVMGetNamedFunction(L->mod, "uf__rt_broadcast");
-    if (!helper) {
-        helper = LLVMAddFunction(L->mod, "uf__rt_broadcast", fty);
-        uf__lower_add_attr(L, helper, (int)LLVMAttributeFunctionIndex,
-                           "nounwind");
+    LLVMTypeRef params[3] = {i64, LLVMPointerType(i8p, 0),
+                             LLVMPointerType(i64, 0)};
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name,
+                                      LLVMFunctionType(i32, params, 3, 0));
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    uf__lower_target_attrs(L, fn);
+    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "noinline");
+    for (int p = 2; p <= 3; p++) {
+        uf__lower_add_attr(L, fn, p, "noalias");
+        uf__lower_add_attr(L, fn, p, "nocapture");
+        uf__lower_add_attr(L, fn, p, "readonly");
     }
+    LLVMValueRef group = c->access_group;
+    c->access_group = NULL; /* iterations may depend on each other here */
+    uf__fn F;
+    uf__fn_begin(&F, L, fn, false, true, err);
+    c->F = &F;
+    make_outslot(c);
+    LLVMValueRef base[UF__LOOP_MAXARGS], stride[UF__LOOP_MAXARGS];
+    for (int k = 0; k < nargs; k++) {
+        LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)k, 0);
+        base[k] = LLVMBuildLoad2(
+            B, i8p, LLVMBuildInBoundsGEP2(B, i8p, LLVMGetParam(fn, 1), &ix, 1, ""),
+            "");
+        stride[k] = LLVMBuildLoad2(
+            B, i64, LLVMBuildInBoundsGEP2(B, i64, LLVMGetParam(fn, 2), &ix, 1, ""),
+            "");
+    }
+    LLVMBasicBlockRef exit = uf__fn_block(&F, "exit");
+    strided_ud s = {base, stride};
+    counted_loop(c, LLVMGetParam(fn, 0), "strided", scalar_md(L), strided_iter,
+                 &s, exit);
+    LLVMPositionBuilderAtEnd(B, exit);
+    LLVMBuildRet(B, LLVMConstNull(i32));
+    uf__fn_end(&F);
+    c->access_group = group;
+    return fn;
+}
+
+/* The loop's descriptor, a private constant { i8* contig, i8* strided,
+ * i64 nin, i64 nargs, [nargs x i64] itemsize } laid out as
+ * uf__loop_desc. */
+static LLVMValueRef make_desc(loop_ctx *c, LLVMValueRef contig,
+                              LLVMValueRef strided, const char *name)
+{
+    uf__lower *L = c->L;
+    int nargs = c->nin + c->nout;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     LLVMValueRef sizes[UF__LOOP_MAXARGS];
     for (int k = 0; k < nargs; k++)
         sizes[k] = LLVMConstInt(i64, uf_dtype_itemsize(operand_dtype(c, k)), 0);
-    LLVMValueRef table = LLVMAddGlobal(L->mod, LLVMArrayType(i64, (unsigned)nargs),
-                                       "itemsizes");
-    LLVMSetInitializer(table, LLVMConstArray(i64, sizes, (unsigned)nargs));
-    LLVMSetGlobalConstant(table, 1);
-    LLVMSetLinkage(table, LLVMPrivateLinkage);
-    LLVMValueRef args[7] = {
-        LLVMBuildBitCast(B, contig, i8p, ""), n, data, strides,
+    LLVMValueRef fields[5] = {
+        LLVMConstBitCast(contig, i8p), LLVMConstBitCast(strided, i8p),
         LLVMConstInt(i64, (unsigned)c->nin, 0),
         LLVMConstInt(i64, (unsigned)nargs, 0),
-        LLVMBuildBitCast(B, table, i64p, "")};
-    return LLVMBuildCall2(B, fty, helper, args, 7, "");
+        LLVMConstArray(i64, sizes, (unsigned)nargs)};
+    LLVMValueRef init = LLVMConstStructInContext(L->ctx, fields, 5, 0);
+    char gname[112];
+    snprintf(gname, sizeof gname, "%s_desc", name);
+    LLVMValueRef g = LLVMAddGlobal(L->mod, LLVMTypeOf(init), gname);
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    return g;
 }
 
-LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
-                            const uf_dtype *in, int nin, const uf_dtype *res,
-                            int nout, bool tuple_ret, const uf_dtype *out,
-                            const char *name, uf_error *err)
+/* What both entry points share: the operand checks and contig. */
+static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,
+                                bool fallible, const uf_dtype *in, int nin,
+                                const uf_dtype *res, int nout, bool tuple_ret,
+                                const uf_dtype *out, const char *name,
+                                uf_error *err)
 {
     int nargs = nin + nout;
     if (nout < 1 || nargs > UF__LOOP_MAXARGS) {
@@ -353,7 +390,7 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
                       UF__LOOP_MAXARGS, nargs);
         return NULL;
     }
-    loop_ctx c = {
+    *c = (loop_ctx){
         .L = L, .kernel = kernel, .kty = LLVMGlobalGetValueType(kernel),
         .fallible = fallible, .in = in, .res = res, .out = out, .nin = nin,
         .nout = nout, .tuple_ret = tuple_ret,
@@ -363,105 +400,64 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
      * result slot is shared too (and its early exit keeps the loop scalar
      * anyway): no parallel claim for those */
     if (!L->uses_runtime && !fallible)
-        c.access_group = make_access_group(L);
+        c->access_group = make_access_group(L);
+    return build_contig(c, name, err);
+}
+
+LLVMValueRef uf__lower_loop_contig(uf__lower *L, LLVMValueRef kernel,
+                                   bool fallible, const uf_dtype *in,
+                                   int nin, const uf_dtype *res, int nout,
+                                   bool tuple_ret, const uf_dtype *out,
+                                   const char *name, uf_error *err)
+{
+    loop_ctx c;
+    LLVMValueRef fn = contig_loop(&c, L, kernel, fallible, in, nin, res, nout,
+                                  tuple_ret, out, name, err);
+    if (fn)
+        LLVMSetLinkage(fn, LLVMExternalLinkage);
+    return fn;
+}
+
+LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
+                            const uf_dtype *in, int nin, const uf_dtype *res,
+                            int nout, bool tuple_ret, const uf_dtype *out,
+                            const char *name, uf_error *err)
+{
+    loop_ctx c;
     char cname[96];
     snprintf(cname, sizeof cname, "%s_contig", name);
-    LLVMValueRef contig = build_contig(&c, cname, err);
+    LLVMValueRef contig = contig_loop(&c, L, kernel, fallible, in, nin, res,
+                                      nout, tuple_ret, out, cname, err);
+    if (!contig)
+        return NULL;
+    snprintf(cname, sizeof cname, "%s_strided", name);
+    LLVMValueRef strided = build_strided(&c, cname, err);
+    LLVMValueRef desc = make_desc(&c, contig, strided, name);
 
+    /* int name(ctx, data, dims, strides, aux) =
+     *     uf__rt_loop(&desc, ctx, data, dims, strides) */
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
-    LLVMTypeRef i64p = LLVMPointerType(i64, 0);
+    LLVMTypeRef i64p = LLVMPointerType(LLVMInt64TypeInContext(L->ctx), 0);
     LLVMTypeRef params[5] = {i8p, LLVMPointerType(i8p, 0), i64p, i64p, i8p};
     LLVMValueRef fn = LLVMAddFunction(L->mod, name,
                                       LLVMFunctionType(i32, params, 5, 0));
     uf__lower_target_attrs(L, fn);
-    /* data, dims and strides are only read, and nothing the loop writes
-     * (the operands' elements) lives in those arrays: noalias is true for
-     * them. The element pointers loaded from `data` may alias each other
-     * (in-place calls): they get no such promise (see the top). */
-    for (int p = 2; p <= 4; p++) {
-        uf__lower_add_attr(L, fn, p, "noalias");
-        uf__lower_add_attr(L, fn, p, "nocapture");
-        uf__lower_add_attr(L, fn, p, "readonly");
+    LLVMTypeRef rparams[5] = {i8p, i8p, LLVMPointerType(i8p, 0), i64p, i64p};
+    LLVMTypeRef rty = LLVMFunctionType(i32, rparams, 5, 0);
+    LLVMValueRef rt = LLVMGetNamedFunction(L->mod, UF__RT_LOOP);
+    if (!rt) {
+        rt = LLVMAddFunction(L->mod, UF__RT_LOOP, rty);
+        uf__lower_add_attr(L, rt, (int)LLVMAttributeFunctionIndex,
+                           "nounwind");
     }
-
-    uf__fn F;
-    uf__fn_begin(&F, L, fn, false, true, err);
-    c.F = &F;
-    make_outslot(&c);
-    LLVMValueRef ptr[UF__LOOP_MAXARGS], stride[UF__LOOP_MAXARGS];
-    LLVMValueRef data = LLVMGetParam(fn, 1);
-    LLVMValueRef n = LLVMBuildLoad2(B, i64, LLVMGetParam(fn, 2), "n");
-    LLVMValueRef zero = LLVMConstNull(i64);
-    LLVMValueRef all_contig = NULL, bcast = NULL;
-    LLVMValueRef lo[UF__LOOP_MAXARGS], hi[UF__LOOP_MAXARGS];
-    for (int k = 0; k < nargs; k++) {
-        LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)k, 0);
-        ptr[k] = LLVMBuildLoad2(
-            B, i8p, LLVMBuildInBoundsGEP2(B, i8p, data, &ix, 1, ""), "");
-        stride[k] = LLVMBuildLoad2(
-            B, i64,
-            LLVMBuildInBoundsGEP2(B, i64, LLVMGetParam(fn, 3), &ix, 1, ""), "");
-        LLVMValueRef isz = LLVMConstInt(i64, uf_dtype_itemsize(
-                                                 operand_dtype(&c, k)), 0);
-        LLVMValueRef unit = LLVMBuildICmp(B, LLVMIntEQ, stride[k], isz, "");
-        LLVMValueRef s0 = LLVMBuildICmp(B, LLVMIntEQ, stride[k], zero, "");
-        all_contig = all_contig ? LLVMBuildAnd(B, all_contig, unit, "") : unit;
-        LLVMValueRef ok = k < nin ? LLVMBuildOr(B, unit, s0, "") : unit;
-        bcast = bcast ? LLVMBuildAnd(B, bcast, ok, "") : ok;
-        /* the bytes an operand spans on the first two paths */
-        lo[k] = LLVMBuildPtrToInt(B, ptr[k], i64, "");
-        hi[k] = LLVMBuildAdd(
-            B, lo[k], LLVMBuildSelect(B, s0, isz, LLVMBuildMul(B, n, isz, ""), ""),
-            "");
-    }
-    /* every output is the same array as another operand, or disjoint from
-     * it */
-    LLVMValueRef indep = LLVMConstInt(LLVMInt1TypeInContext(L->ctx), 1, 0);
-    for (int k = nin; k < nargs; k++) {
-        for (int j = 0; j < nargs; j++) {
-            if (j == k)
-                continue;
-            LLVMValueRef same = LLVMBuildAnd(
-                B, LLVMBuildICmp(B, LLVMIntEQ, lo[k], lo[j], ""),
-                LLVMBuildICmp(B, LLVMIntEQ, stride[k], stride[j], ""), "");
-            LLVMValueRef apart = LLVMBuildOr(
-                B, LLVMBuildICmp(B, LLVMIntULE, hi[k], lo[j], ""),
-                LLVMBuildICmp(B, LLVMIntULE, hi[j], lo[k], ""), "");
-            indep = LLVMBuildAnd(B, indep, LLVMBuildOr(B, same, apart, ""), "");
-        }
-    }
-    LLVMBasicBlockRef exit = uf__fn_block(&F, "exit");
-    LLVMBasicBlockRef cbb = uf__fn_block(&F, "contiguous");
-    LLVMBasicBlockRef other = uf__fn_block(&F, "not.contiguous");
-    LLVMBasicBlockRef spre = uf__fn_block(&F, "strided.pre");
-    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, n, zero, "");
-    LLVMBuildCondBr(B, LLVMBuildAnd(B, all_contig, indep, ""), cbb, other);
-
-    LLVMPositionBuilderAtEnd(B, cbb);
-    LLVMValueRef cargs[2] = {n, data};
-    LLVMBuildRet(B, LLVMBuildCall2(B, LLVMGlobalGetValueType(contig), contig,
-                                   cargs, 2, ""));
-
-    LLVMPositionBuilderAtEnd(B, other);
-    if (nin <= UF__BCAST_MAXIN) {
-        LLVMBasicBlockRef bbb = uf__fn_block(&F, "broadcast");
-        LLVMBuildCondBr(B, LLVMBuildAnd(B, LLVMBuildAnd(B, bcast, indep, ""),
-                                        pos, ""),
-                        bbb, spre);
-        LLVMPositionBuilderAtEnd(B, bbb);
-        LLVMBuildRet(B, call_broadcast(&c, contig, n, data,
-                                       LLVMGetParam(fn, 3)));
-    } else {
-        LLVMBuildBr(B, spre);
-    }
-
-    LLVMPositionBuilderAtEnd(B, spre);
-    strided_ud s = {ptr, stride};
-    counted_loop(&c, n, "strided", scalar_md(L), strided_iter, &s, exit);
-    LLVMPositionBuilderAtEnd(B, exit);
-    LLVMBuildRet(B, LLVMConstNull(i32));
-    uf__fn_end(&F);
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(L->ctx, fn, "entry");
+    LLVMPositionBuilderAtEnd(B, bb);
+    LLVMValueRef args[5] = {LLVMBuildBitCast(B, desc, i8p, ""),
+                            LLVMGetParam(fn, 0), LLVMGetParam(fn, 1),
+                            LLVMGetParam(fn, 2), LLVMGetParam(fn, 3)};
+    LLVMValueRef call = LLVMBuildCall2(B, rty, rt, args, 5, "");
+    LLVMSetTailCall(call, 1);
+    LLVMBuildRet(B, call);
     return fn;
 }

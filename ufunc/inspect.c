@@ -1,15 +1,38 @@
 /* uf_func_inspect: typed source, optimised LLVM IR and host assembly of a
- * kernel's specialisations. */
+ * kernel's specialisations (from the context's loop cache: inspecting
+ * after a call compiles nothing). */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/strbuf.h"
+#include "compiler/context.h"
 #include "compiler/module.h"
 #include "ufunc/vectorize.h"
 
-/* Compiles one signature with listings and appends what was asked for. */
+/* The part of a listing from the line holding `start` to the end of the
+ * line holding `end` (searched after start), appended to out; false when
+ * `start` is not there. */
+static bool append_between(uf__strbuf *out, const char *text,
+                           const char *start, const char *end)
+{
+    const char *a = strstr(text, start);
+    if (a == NULL)
+        return false;
+    while (a > text && a[-1] != '\n')
+        a--;
+    const char *b = strstr(a, end);
+    b = b ? strchr(b, '\n') : NULL;
+    size_t n = b ? (size_t)(b - a) + 1 : strlen(a);
+    uf__strbuf_printf(out, "%.*s\n", (int)n, a);
+    return true;
+}
+
+/* One signature's listings: the typed source (typing is cached by the
+ * module), and the signature's loop in the optimised IR and the assembly
+ * of the module it was compiled in -- taken from the context's loop
+ * cache, compiling only what is not there yet. */
 static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
                        uf__strbuf *out, uf_error *err)
 {
@@ -17,38 +40,48 @@ static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
     uf__signature sig;
     if (uf__parse_signature(km->tc, km->arena, sigtext, &sig, err) < 0)
         return err->code;
-    uf__jit *jit = uf__context_jit(f->module->ctx, err);
-    if (jit == NULL)
-        return err->code;
-    uf__jit_listing listing = {NULL, NULL};
     uf__ufunc_loop loop;
-    uf__typed_func *tf = NULL;
-    int nout = 0, rc;
-    rc = uf__vectorize_compile(km, f->decl, jit, &sig, &loop, &nout,
-                               (what & (UF_INSPECT_LLVM | UF_INSPECT_ASM))
-                                   ? &listing : NULL,
-                               &tf, err);
-    if (rc < 0)
-        goto done;
+    const uf__cached_loop *entry = NULL;
+    char *asm_text = NULL;
+    int nout = 0, rc = 0;
+    if ((what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) &&
+        uf__vectorize_loops(f->module->ctx, km, f->module->text,
+                            f->module->src.len, f->decl, 1, &sig, &loop,
+                            &nout, &entry, NULL, err) < 0)
+        return err->code;
     uf__strbuf_printf(out, "== %s %s ==\n", f->decl->name, sigtext);
     if (what & UF_INSPECT_TYPES) {
-        char *dump = uf__typed_func_dump(tf, err);
-        if (dump == NULL) {
-            rc = err->code;
-            goto done;
-        }
+        uf__typed_func *tf = uf__infer(km, f->decl, sig.args, sig.nargs,
+                                       sig.ret, err);
+        char *dump = tf ? uf__typed_func_dump(tf, err) : NULL;
+        if (dump == NULL)
+            return err->code;
         uf__strbuf_printf(out, "%s\n", dump);
         uf__free(dump);
     }
-    if ((what & UF_INSPECT_LLVM) && listing.llvm_ir)
-        uf__strbuf_printf(out, "%s\n", listing.llvm_ir);
-    if ((what & UF_INSPECT_ASM) && listing.asm_text)
-        uf__strbuf_printf(out, "%s\n", listing.asm_text);
+    if ((what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) && !entry->module_ir)
+        uf__strbuf_printf(out, "(loaded from the disk cache: no listing; "
+                               "UFJIT_CACHE_DIR= to compile afresh)\n");
+    else if (what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) {
+        char start[UF__JIT_SYMBOL_MAX + 8];
+        snprintf(start, sizeof start, "@%s(", entry->symbol);
+        if (what & UF_INSPECT_LLVM)
+            append_between(out, entry->module_ir, start, "\n}");
+        if (what & UF_INSPECT_ASM) {
+            asm_text = uf__jit_asm_from_ir(uf__context_jit(f->module->ctx,
+                                                           err),
+                                           entry->module_ir, err);
+            if (asm_text == NULL)
+                return err->code;
+            snprintf(start, sizeof start, "\n%s:", entry->symbol);
+            char end[UF__JIT_SYMBOL_MAX + 16];
+            snprintf(end, sizeof end, ".size\t%s,", entry->symbol);
+            append_between(out, asm_text, start + 1, end);
+            uf__free(asm_text);
+        }
+    }
     if (out->failed)
         rc = err->code;
-done:
-    uf__free(listing.llvm_ir);
-    uf__free(listing.asm_text);
     return rc;
 }
 

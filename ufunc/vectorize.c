@@ -1,7 +1,10 @@
-/* Compiling vectorize kernels into ufunc loops. */
+/* Compiling vectorize kernels into ufunc loops, through the context's
+ * loop cache: what is not cached yet is compiled in one module. */
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/context.h"
 #include "ufunc/vectorize.h"
 
 /* The output dtypes of a kernel returning `ret`: one per tuple element. */
@@ -32,11 +35,9 @@ bad:;
                          decl->name, buf);
 }
 
-int uf__vectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
-                          uf__jit *jit, const uf__signature *sig,
-                          uf__ufunc_loop *loop, int *nout,
-                          uf__jit_listing *listing, uf__typed_func **tf_out,
-                          uf_error *err)
+/* The checks a signature passes before typing. */
+static int check_args(const uf__kernel_decl *decl, const uf__signature *sig,
+                      uf_error *err)
 {
     int nin = decl->def->u.funcdef.nparams;
     if (sig->nargs != nin)
@@ -57,24 +58,125 @@ int uf__vectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
                                  "type %s, ufunc arguments must be scalars",
                                  decl->name, i + 1, buf);
         }
-        loop->types[i] = sig->args[i]->dtype;
     }
-    uf__typed_func *tf = uf__infer(km, decl, sig->args, nin, sig->ret, err);
-    if (tf == NULL)
-        return err->code;
-    int n = 0;
-    if (output_types(decl, tf->ret, loop->types + nin, &n, err) < 0)
-        return err->code;
-    if (nin + n > UF__UFUNC_MAXARGS)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "'%s' has too many operands", decl->name);
-    loop->aux = NULL;
-    loop->status_error = uf__jit_status_error;
-    if (uf__jit_ufunc_loop(jit, tf, loop->types + nin, &loop->fn, listing,
-                           err) < 0)
-        return err->code;
-    *nout = n;
-    if (tf_out != NULL)
-        *tf_out = tf;
     return 0;
+}
+
+/* What a signature the cache does not have needs for compiling. */
+typedef struct miss {
+    int index; /* into sigs */
+    uf__loop_key key;
+    const uf__typed_func *tf;
+    uf_dtype types[UF__UFUNC_MAXARGS]; /* inputs then outputs */
+    const uf_dtype *outs;
+    int nout;
+} miss;
+
+int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
+                        size_t len, const uf__kernel_decl *decl, int n,
+                        const uf__signature *sigs, uf__ufunc_loop *loops,
+                        int *nouts, const uf__cached_loop **entries,
+                        int *bad, uf_error *err)
+{
+    int nin = decl->def->u.funcdef.nparams, nmiss = 0, at = -1, rc = 0;
+    uf__jit *jit = uf__context_jit(ctx, err);
+    uf__loop_cache *cache = jit ? uf__context_loops(ctx, err) : NULL;
+    if (!cache)
+        goto out;
+    miss *ms = uf__calloc((size_t)n, sizeof *ms, err);
+    void **contigs = uf__calloc((size_t)n, sizeof *contigs, err);
+    const uf__typed_func **tfs = uf__calloc((size_t)n, sizeof *tfs, err);
+    const uf_dtype **outs = uf__calloc((size_t)n, sizeof *outs, err);
+    char (*symbols)[UF__JIT_SYMBOL_MAX] =
+        uf__calloc((size_t)n, sizeof *symbols, err);
+    char *ir = NULL;
+    if (!ms || !contigs || !tfs || !outs || !symbols)
+        goto fail;
+
+    for (int i = 0; i < n; i++) {
+        const uf__signature *sig = &sigs[i];
+        const uf__cached_loop *hit;
+        at = i;
+        if (check_args(decl, sig, err) < 0)
+            goto fail;
+        miss *m = &ms[nmiss];
+        if (uf__loop_key_make(&m->key, text, len, decl, sig->args, nin,
+                              sig->ret, jit, err) < 0)
+            goto fail;
+        if ((hit = uf__loop_cache_find(cache, &m->key)) != NULL) {
+            loops[i] = hit->loop;
+            nouts[i] = hit->nout;
+            if (entries)
+                entries[i] = hit;
+            continue;
+        }
+        m->index = i;
+        for (int k = 0; k < nin; k++)
+            m->types[k] = sig->args[k]->dtype;
+        m->tf = uf__infer(km, decl, sig->args, nin, sig->ret, err);
+        if (m->tf == NULL ||
+            output_types(decl, m->tf->ret, m->types + nin, &m->nout, err) < 0)
+            goto fail;
+        if (nin + m->nout > UF__UFUNC_MAXARGS) {
+            uf__error_set(err, UF_ERR_UNSUPPORTED,
+                          "'%s' has too many operands", decl->name);
+            goto fail;
+        }
+        /* the same signature twice in one list compiles once */
+        bool dup = false;
+        for (int j = 0; j < nmiss && !dup; j++)
+            dup = strcmp(ms[j].key.sig, m->key.sig) == 0;
+        if (dup)
+            m->index = -1 - i; /* filled from its twin below */
+        nmiss++;
+    }
+    at = -1;
+
+    /* compile the misses (twins excluded) together */
+    int ncompile = 0;
+    for (int j = 0; j < nmiss; j++)
+        if (ms[j].index >= 0) {
+            tfs[ncompile] = ms[j].tf;
+            outs[ncompile] = ms[j].types + nin;
+            ncompile++;
+        }
+    if (ncompile > 0 &&
+        uf__jit_ufunc_contigs(jit, ncompile, tfs, outs, contigs, symbols, &ir,
+                              err) != 0)
+        goto fail;
+    for (int j = 0, c = 0; j < nmiss; j++) {
+        miss *m = &ms[j];
+        const uf__cached_loop *e = NULL;
+        if (m->index >= 0) {
+            e = uf__loop_cache_add(cache, &m->key, contigs[c], m->types, nin,
+                                   m->nout, symbols[c], ir, err);
+            c++;
+        } else {
+            e = uf__loop_cache_find(cache, &m->key);
+            m->index = -1 - m->index;
+        }
+        if (!e)
+            goto fail;
+        loops[m->index] = e->loop;
+        nouts[m->index] = e->nout;
+        if (entries)
+            entries[m->index] = e;
+    }
+    goto done;
+
+fail:
+    rc = err->code ? err->code : UF_ERR_NOMEM;
+done:
+    uf__free(ir);
+    uf__free(ms);
+    uf__free(contigs);
+    uf__free(tfs);
+    uf__free(outs);
+    uf__free(symbols);
+out:
+    if (!cache && rc == 0)
+        rc = err->code;
+    if (bad)
+        *bad = at;
+    return rc;
 }

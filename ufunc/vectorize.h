@@ -3,17 +3,23 @@
 #ifndef UF_UFUNC_VECTORIZE_H
 #define UF_UFUNC_VECTORIZE_H
 
+#include <ufjit/kernel.h>
+
+#include "compiler/cache.h"
 #include "compiler/jit.h"
 #include "compiler/kmodule.h"
 #include "ufunc/ufunc.h"
 
-/* Compiles one vectorize specialisation: `sig` a parsed signature (ret may
- * be NULL: inferred). Fills `loop` (types and function); `listing` may be
- * NULL. `tf_out` (may be NULL) receives the typed function. */
-int uf__vectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
-                          uf__jit *jit, const uf__signature *sig,
-                          uf__ufunc_loop *loop, int *nout,
-                          uf__jit_listing *listing, uf__typed_func **tf_out,
-                          uf_error *err);
+/* The loops of kernel `decl` (of module `km`, source text `text`) for the
+ * parsed signatures sigs[0..n) (a NULL ret: inferred): each one from the
+ * context's loop cache, the others compiled together in ONE module and
+ * cached. Fills loops[i] and nouts[i], and entries[i] when `entries` is not
+ * NULL (listings). On an error, *bad (may be NULL) is the index of the
+ * signature at fault, else -1. Call with ctx->lock held. */
+int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
+                        size_t len, const uf__kernel_decl *decl, int n,
+                        const uf__signature *sigs, uf__ufunc_loop *loops,
+                        int *nouts, const uf__cached_loop **entries,
+                        int *bad, uf_error *err);
 
 #endif

@@ -34,12 +34,10 @@ static int compile_exact(void *compile_ctx, const uf_dtype *in,
     for (int i = 0; i < f->nin; i++)
         args[i] = uf__type_scalar(km->tc, in[i]);
     uf__signature sig = {NULL, args, f->nin};
-    uf__jit *jit = uf__context_jit(f->module->ctx, err);
-    if (jit == NULL)
-        return err->code;
     int nout = 0;
-    if (uf__vectorize_compile(km, f->decl, jit, &sig, out, &nout, NULL, NULL,
-                              err) < 0)
+    if (uf__vectorize_loops(f->module->ctx, km, f->module->text,
+                            f->module->src.len, f->decl, 1, &sig, out, &nout,
+                            NULL, NULL, err) < 0)
         return err->code;
     if (f->nout >= 0 && nout != f->nout)
         return uf__error_set(err, UF_ERR_TYPING,
@@ -74,39 +72,51 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
         return uf__ufunc_add_loop(f->ufunc, &loop, err);
     }
 
-    uf__jit *jit = uf__context_jit(f->module->ctx, err);
-    if (jit == NULL)
-        return err->code;
+    /* every declared signature: from the context's cache or compiled
+     * together in one module */
+    int n = f->decl->nsignatures, bad = -1;
+    uf__signature *sigs = uf__calloc((size_t)n, sizeof *sigs, err);
+    uf__ufunc_loop *loops = uf__calloc((size_t)n, sizeof *loops, err);
+    int *nouts = uf__calloc((size_t)n, sizeof *nouts, err);
     uf__ufunc *u = NULL;
-    for (int i = 0; i < f->decl->nsignatures; i++) {
-        uf__signature sig;
-        int nout = 0;
-        if (parse_declared(f, i, &sig, err) < 0)
+    if (!sigs || !loops || !nouts)
+        goto fail;
+    for (int i = 0; i < n; i++)
+        if (parse_declared(f, i, &sigs[i], err) < 0)
             goto fail;
-        if (uf__vectorize_compile(f->module->km, f->decl, jit, &sig, &loop,
-                                  &nout, NULL, NULL, err) < 0)
-            goto fail;
+    if (uf__vectorize_loops(f->module->ctx, f->module->km, f->module->text,
+                            f->module->src.len, f->decl, n, sigs, loops,
+                            nouts, NULL, &bad, err) < 0)
+        goto fail;
+    for (int i = 0; i < n; i++) {
         if (u == NULL) {
-            u = uf__ufunc_new(f->decl->name, f->nin, nout, NULL, NULL, err);
+            u = uf__ufunc_new(f->decl->name, f->nin, nouts[i], NULL, NULL,
+                              err);
             if (u == NULL)
                 goto fail;
-        } else if (nout != uf__ufunc_nout(u)) {
+        } else if (nouts[i] != uf__ufunc_nout(u)) {
             uf__source_error(err, UF_ERR_TYPING, f->module->km->src,
                              f->decl->signature_pos[i],
                              "signature '%s' gives %d output(s), earlier "
-                             "signatures %d", f->decl->signatures[i], nout,
-                             uf__ufunc_nout(u));
+                             "signatures %d", f->decl->signatures[i],
+                             nouts[i], uf__ufunc_nout(u));
             goto fail;
         }
-        if (uf__ufunc_add_loop(u, &loop, err) < 0)
+        if (uf__ufunc_add_loop(u, &loops[i], err) < 0)
             goto fail;
     }
     f->ufunc = u;
     f->nout = uf__ufunc_nout(u);
+    uf__free(sigs);
+    uf__free(loops);
+    uf__free(nouts);
     return 0;
 
 fail:
     uf__ufunc_free(u);
+    uf__free(sigs);
+    uf__free(loops);
+    uf__free(nouts);
     return err->code;
 }
 

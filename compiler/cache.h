@@ -1,0 +1,77 @@
+/* Compiled vectorize loops cached per (kernel, concrete signature, target,
+ * options) inside a uf_context (cache.c). The key is made to serve a disk
+ * cache of object code as well (not written yet): it names everything that
+ * decides the code: the
+ * whole module text (the kernel and every function it calls), the kernel's
+ * name, the signature, and an options string (target, decorator flags,
+ * environment switches, LLVM version, host CPU name and features, ufjit's
+ * version). */
+#ifndef UF_COMPILER_CACHE_H
+#define UF_COMPILER_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler/jit.h"
+#include "compiler/kmodule.h"
+#include "ufunc/ufunc.h"
+
+typedef struct uf__loop_key {
+    const char *text; /* the module's source (not owned) */
+    size_t len;
+    const char *kernel; /* not owned */
+    char sig[256];      /* "float32,float32->float32" ("->?": inferred) */
+    char opts[256];
+} uf__loop_key;
+
+/* One cached loop: loop.fn is uf__rt_ufunc_loop and loop.aux the
+ * descriptor, both valid as long as the context. */
+typedef struct uf__cached_loop {
+    uf__ufunc_loop loop;
+    int nout;
+    const char *symbol;  /* the contig function's name in `module_ir` */
+    const char *module_ir; /* optimised IR of the module it came from
+                              (listings), or NULL */
+} uf__cached_loop;
+
+typedef struct uf__loop_cache uf__loop_cache;
+
+uf__loop_cache *uf__loop_cache_new(uf_error *err);
+void uf__loop_cache_free(uf__loop_cache *c);
+
+/* Fills `key` for `decl` of `km` (source text `text`) and the input types
+ * in[0..nin), declared result `ret` (NULL: inferred). `jit` gives the
+ * host description. Errors only when the signature is too long. */
+int uf__loop_key_make(uf__loop_key *key, const char *text, size_t len,
+                      const uf__kernel_decl *decl, const uf__type *const *in,
+                      int nin, const uf__type *ret, const uf__jit *jit,
+                      uf_error *err);
+
+/* The entry for `key`, or NULL. */
+const uf__cached_loop *uf__loop_cache_find(const uf__loop_cache *c,
+                                           const uf__loop_key *key);
+
+/* Adds a loop for `key`: the contiguous function `contig` (named `symbol`
+ * in the module whose optimised IR is `module_ir`, may be NULL), operand
+ * dtypes types[0..nin+nout). The cache makes the descriptor and keeps
+ * copies of the strings (one copy of a module's IR shared by its loops:
+ * pass the same pointer). Returns the entry or NULL (out of memory). */
+const uf__cached_loop *uf__loop_cache_add(uf__loop_cache *c,
+                                          const uf__loop_key *key,
+                                          void *contig, const uf_dtype *types,
+                                          int nin, int nout,
+                                          const char *symbol,
+                                          const char *module_ir,
+                                          uf_error *err);
+
+/* 128-bit content hash (two independent 64-bit FNV-style lanes) of the
+ * concatenation of the parts, for file names and checksums. */
+typedef struct uf__hash128 {
+    uint64_t a, b;
+} uf__hash128;
+void uf__hash128_init(uf__hash128 *h);
+void uf__hash128_add(uf__hash128 *h, const void *p, size_t n);
+/* A 32-character hex name. */
+void uf__hash128_hex(const uf__hash128 *h, char out[33]);
+
+#endif
