@@ -673,3 +673,30 @@ int uf__consteval(const uf__const_env *env, const uf__expr *e, uf__cval *out,
     ev E = {env, err};
     return eval(&E, e, out);
 }
+
+int uf__consteval_binop(const uf__const_env *env, const uf__expr *at,
+                        uf__binop op, const uf__cval *a, const uf__cval *b,
+                        uf__cval *out, uf_error *err)
+{
+    ev E = {env, err};
+    return uf__ce_binop(&E, at, op, a, b, out);
+}
+
+int uf__consteval_compare(const uf__const_env *env, const uf__expr *at,
+                          uf__cmpop op, const uf__cval *a, const uf__cval *b,
+                          bool *out, uf_error *err)
+{
+    ev E = {env, err};
+    /* NEP 50: a Python float meets a NumPy float32 as a float32 */
+    uf__cval x = *a, y = *b;
+    if (x.weak && !y.weak && dt_of(&y) == UF_FLOAT32 && is_float(dt_of(&x)))
+        x.c.v.f = round_to(UF_FLOAT32, x.c.v.f);
+    if (y.weak && !x.weak && dt_of(&x) == UF_FLOAT32 && is_float(dt_of(&y)))
+        y.c.v.f = round_to(UF_FLOAT32, y.c.v.f);
+    return uf__ce_compare(&E, at, op, &x, &y, out);
+}
+
+bool uf__consteval_truth(const uf__cval *v)
+{
+    return uf__ce_truth(v);
+}

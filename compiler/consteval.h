@@ -32,6 +32,18 @@ typedef struct uf__const_env {
 int uf__consteval(const uf__const_env *env, const uf__expr *e, uf__cval *out,
                   uf_error *err);
 
+/* Python's `a OP b` and `a CMP b` on folded values, for branch pruning
+ * (infer_prune.c), with uf__consteval's semantics and errors (`at` is
+ * where they point). `env->weak` is not read. */
+int uf__consteval_binop(const uf__const_env *env, const uf__expr *at,
+                        uf__binop op, const uf__cval *a, const uf__cval *b,
+                        uf__cval *out, uf_error *err);
+int uf__consteval_compare(const uf__const_env *env, const uf__expr *at,
+                          uf__cmpop op, const uf__cval *a, const uf__cval *b,
+                          bool *out, uf_error *err);
+/* Python's bool(v). */
+bool uf__consteval_truth(const uf__cval *v);
+
 /* The value of module attributes such as math.pi, numpy.inf, cmath.tau
  * ("math", "pi"): true and *out set when known. */
 bool uf__const_module_attr(uf__typectx *tc, const char *module,

@@ -245,21 +245,32 @@ static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
         if (def_expr(S, e->u.binary.left, d) < 0)
             return -1;
         return def_expr(S, e->u.binary.right, d);
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            if (def_expr(S, e->u.boolop.values[i], d) < 0)
+    case UF__EX_BOOLOP: {
+        /* operands after one that decides the outcome are dead */
+        signed char stop = e->u.boolop.is_and ? -1 : 1;
+        for (int i = 0; i < e->u.boolop.n; i++) {
+            const uf__expr *x = e->u.boolop.values[i];
+            if (def_expr(S, x, d) < 0)
                 return -1;
+            if (S->C->tf->info[x->id].truth == stop)
+                break;
+        }
         return 0;
+    }
     case UF__EX_COMPARE:
         for (int i = 0; i <= e->u.compare.nops; i++)
             if (def_expr(S, e->u.compare.operands[i], d) < 0)
                 return -1;
         return 0;
-    case UF__EX_IFEXP:
-        if (def_expr(S, e->u.ifexp.cond, d) < 0 ||
-            def_expr(S, e->u.ifexp.then, d) < 0)
+    case UF__EX_IFEXP: {
+        const uf__expr *c = e->u.ifexp.cond;
+        signed char t = S->C->tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
             return -1;
-        return def_expr(S, e->u.ifexp.orelse, d);
+        if (t >= 0 && def_expr(S, e->u.ifexp.then, d) < 0)
+            return -1;
+        return t <= 0 ? def_expr(S, e->u.ifexp.orelse, d) : 0;
+    }
     case UF__EX_TUPLE:
     case UF__EX_LIST:
         for (int i = 0; i < e->u.seq.n; i++)
@@ -315,11 +326,29 @@ static int def_loop(defscan *S, const uf__expr *cond, const uf__expr *target,
         return -1;
     if (target != NULL)
         def_store(S, target, in);
-    if ((cond != NULL && def_expr(S, cond, d) < 0) ||
-        def_block(S, body, in) < 0)
+    if (def_block(S, body, in) < 0)
         return -1;
     def_union(S, d, in);
-    return def_block(S, orelse, d);
+    return orelse != NULL ? def_block(S, orelse, d) : 0;
+}
+
+/* A while loop with its pruned tests: the body is dead when the test on
+ * entry is always false, the else block when the loop never ends so. */
+static int def_while(defscan *S, const uf__stmt *s, unsigned char *d)
+{
+    const uf__typed_func *tf = S->C->tf;
+    const uf__expr *c = s->u.while_.cond;
+    signed char top = tf->info[c->id].truth, end = tf->info[c->id].truth_end;
+    bool live = top >= 0;
+    bool end_runs = live && end == 0 &&
+                    uf__block_falls_through(tf, &s->u.while_.body);
+    if ((top == 0 || end_runs || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+        return -1;
+    if (live && def_loop(S, NULL, NULL, &s->u.while_.body, NULL, d) < 0)
+        return -1;
+    if (uf__while_else_live(tf, s))
+        return def_block(S, &s->u.while_.orelse, d);
+    return 0;
 }
 
 static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
@@ -340,8 +369,13 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
             return -1;
         return def_store(S, s->u.augassign.target, d);
     case UF__ST_IF: {
-        if (def_expr(S, s->u.if_.cond, d) < 0)
+        const uf__expr *c = s->u.if_.cond;
+        signed char t = S->C->tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
             return -1;
+        if (t != 0)
+            return def_block(S, t > 0 ? &s->u.if_.body : &s->u.if_.orelse,
+                             d);
         unsigned char *other = def_copy(S, d);
         if (other == NULL || def_block(S, &s->u.if_.body, d) < 0 ||
             def_block(S, &s->u.if_.orelse, other) < 0)
@@ -355,8 +389,7 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
         return def_loop(S, NULL, s->u.for_.target, &s->u.for_.body,
                         &s->u.for_.orelse, d);
     case UF__ST_WHILE:
-        return def_loop(S, s->u.while_.cond, NULL, &s->u.while_.body,
-                        &s->u.while_.orelse, d);
+        return def_while(S, s, d);
     case UF__ST_RETURN:
         return def_expr(S, s->u.ret.value, d);
     case UF__ST_ASSERT:
@@ -368,9 +401,12 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
 
 static int def_block(defscan *S, const uf__block *b, unsigned char *d)
 {
-    for (int i = 0; i < b->n; i++)
+    for (int i = 0; i < b->n; i++) {
         if (def_stmt(S, b->stmts[i], d) < 0)
             return -1;
+        if (!uf__stmt_falls_through(S->C->tf, b->stmts[i]))
+            break; /* the rest is dead code */
+    }
     return 0;
 }
 
@@ -624,6 +660,25 @@ static int type_cond(uf__ictx *C, const uf__expr *e)
     return uf__check_truth(C, e, t);
 }
 
+/* while: the test on entry and the one at the end of the body may each be
+ * pruned (infer_prune.c); the body is dead when the first is always
+ * false, the else block when the loop cannot end by its test. */
+static int type_while(uf__ictx *C, const uf__stmt *s)
+{
+    const uf__expr *c = s->u.while_.cond;
+    signed char top = uf__iinfo(C, c)->truth, end = uf__iinfo(C, c)->truth_end;
+    bool live = top >= 0;
+    bool end_runs = live && end == 0 &&
+                    uf__block_falls_through(C->tf, &s->u.while_.body);
+    if ((top == 0 || end_runs || uf__cond_runs(c)) && type_cond(C, c) < 0)
+        return -1;
+    if (live && type_block(C, &s->u.while_.body) < 0)
+        return -1;
+    if (uf__while_else_live(C->tf, s))
+        return type_block(C, &s->u.while_.orelse);
+    return 0;
+}
+
 static int type_stmt(uf__ictx *C, const uf__stmt *s)
 {
     switch (s->kind) {
@@ -645,18 +700,20 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
     }
     case UF__ST_AUGASSIGN:
         return type_augassign(C, s);
-    case UF__ST_IF:
-        if (type_cond(C, s->u.if_.cond) < 0 ||
-            type_block(C, &s->u.if_.body) < 0)
+    case UF__ST_IF: {
+        /* a pruned branch is not typed (infer_prune.c) */
+        const uf__expr *c = s->u.if_.cond;
+        signed char t = uf__iinfo(C, c)->truth;
+        if ((t == 0 || uf__cond_runs(c)) && type_cond(C, c) < 0)
             return -1;
-        return type_block(C, &s->u.if_.orelse);
+        if (t >= 0 && type_block(C, &s->u.if_.body) < 0)
+            return -1;
+        return t <= 0 ? type_block(C, &s->u.if_.orelse) : 0;
+    }
     case UF__ST_FOR:
         return type_for(C, s);
     case UF__ST_WHILE:
-        if (type_cond(C, s->u.while_.cond) < 0 ||
-            type_block(C, &s->u.while_.body) < 0)
-            return -1;
-        return type_block(C, &s->u.while_.orelse);
+        return type_while(C, s);
     case UF__ST_BREAK:
     case UF__ST_CONTINUE:
     case UF__ST_PASS:
@@ -687,56 +744,17 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
 static int type_block(uf__ictx *C, const uf__block *b)
 {
     for (int i = 0; i < b->n; i++) {
-        if (type_stmt(C, b->stmts[i]) == 0)
-            continue;
-        if (!C->lenient || C->err->code == UF_ERR_NOMEM)
-            return -1;
-        uf_error_clear(C->err); /* reported by the last pass if it stays */
+        if (type_stmt(C, b->stmts[i]) != 0) {
+            if (!C->lenient || C->err->code == UF_ERR_NOMEM)
+                return -1;
+            uf_error_clear(C->err); /* reported by the last pass if it stays */
+        }
+        /* code after return, break, continue or an if/while that never
+         * ends is dead: CPython does not compile it, Numba never types it */
+        if (!uf__stmt_falls_through(C->tf, b->stmts[i]))
+            break;
     }
     return 0;
-}
-
-/* Whether control can reach the end of the block (then the function
- * returns None there). Loops may always be left, except `while True`
- * without a break. */
-static bool has_break(const uf__block *b)
-{
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        if (s->kind == UF__ST_BREAK)
-            return true;
-        if (s->kind == UF__ST_IF &&
-            (has_break(&s->u.if_.body) || has_break(&s->u.if_.orelse)))
-            return true;
-    }
-    return false;
-}
-
-static bool falls_through(const uf__block *b)
-{
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_RETURN:
-            return false;
-        case UF__ST_IF:
-            if (!falls_through(&s->u.if_.body) &&
-                !falls_through(&s->u.if_.orelse))
-                return false;
-            break;
-        case UF__ST_WHILE: {
-            const uf__expr *c = s->u.while_.cond;
-            bool forever = (c->kind == UF__EX_BOOL && c->u.b) ||
-                           (c->kind == UF__EX_INT && c->u.i.value != 0);
-            if (forever && !has_break(&s->u.while_.body))
-                return false;
-            break;
-        }
-        default:
-            break;
-        }
-    }
-    return true;
 }
 
 /* ---- the declared return type ---------------------------------------- */
@@ -830,7 +848,7 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;
-    if (falls_through(&def->u.funcdef.body)) {
+    if (uf__block_falls_through(C->tf, &def->u.funcdef.body)) {
         if (ret == NULL)
             ret = none;
         else if (ret != none)
@@ -915,7 +933,8 @@ uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
         tf->vars[v].type = args[i];
         C.def_pos[v] = def->u.funcdef.params[i].pos;
     }
-    if (collect_block(&C, &def->u.funcdef.body) < 0 || check_reads(&C) < 0)
+    if (collect_block(&C, &def->u.funcdef.body) < 0 ||
+        uf__infer_prune(&C) < 0 || check_reads(&C) < 0)
         return NULL;
     if (infer_body(&C, ret) < 0)
         return NULL;

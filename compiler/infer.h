@@ -19,6 +19,14 @@ typedef struct uf__expr_info {
     uf_dtype cast_to;       /* builtin CAST: the target dtype */
     uf__typed_func *callee; /* CALL of a kernel of the file */
     const uf__constant *constant; /* NAME/ATTR that folds to a constant */
+    /* Branch pruning (infer_prune.c), as Numba's dead_branch_prune: on
+     * the condition of an if/while, the test of a conditional expression
+     * and each operand of and/or, 1 when the branch there always goes the
+     * true way, -1 never, 0 decided at run time. The way not taken is
+     * neither typed nor lowered. `truth_end`: a while condition at the end
+     * of the body (Python 3.11 tests it there again; `truth` is the test
+     * on entry and after continue). */
+    signed char truth, truth_end;
 } uf__expr_info;
 
 typedef struct uf__var {
@@ -51,6 +59,28 @@ struct uf__typed_func {
 uf__typed_func *uf__infer(uf__kmodule *km, const uf__kernel_decl *decl,
                           const uf__type *const *args, int nargs,
                           const uf__type *ret, uf_error *err);
+
+/* Whether control can leave statement `s` (block `b`) at its end, with
+ * pruned branches never taken: false after return/break/continue, an if
+ * whose live branches all end so, a while whose condition stays true
+ * without a break. What follows such a statement is dead code, neither
+ * typed nor lowered (CPython does not even compile it). */
+bool uf__stmt_falls_through(const uf__typed_func *tf, const uf__stmt *s);
+bool uf__block_falls_through(const uf__typed_func *tf, const uf__block *b);
+/* Whether the else block of a while loop can run (its condition can turn
+ * false). */
+bool uf__while_else_live(const uf__typed_func *tf, const uf__stmt *s);
+
+/* A condition decided by branch pruning is still typed and evaluated
+ * where parts of it run: the tests of and/or and conditional expressions
+ * inside it (each a branch of its own); a constant test alone is not
+ * (Numba replaces it by its value). */
+static inline bool uf__cond_runs(const uf__expr *e)
+{
+    while (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NOT)
+        e = e->u.unary.operand;
+    return e->kind == UF__EX_BOOLOP || e->kind == UF__EX_IFEXP;
+}
 
 /* The kernel's source with each variable's type, like Numba's
  * inspect_types (for `ufjit inspect --types`); free with uf__free. */

@@ -135,6 +135,8 @@ static void mark_target(const uf__typed_func *tf, const uf__expr *t,
                         unsigned char *marks, int first, int nlines)
 {
     if (t->kind == UF__EX_NAME) {
+        if (tf->info[t->id].type == NULL)
+            return; /* in a pruned branch (infer_prune.c): never typed */
         int v = tf->info[t->id].var;
         int l = t->pos.line - first;
         if (v >= 0 && v < tf->nvars && l >= 0 && l < nlines)
@@ -145,8 +147,20 @@ static void mark_target(const uf__typed_func *tf, const uf__expr *t,
     }
 }
 
+/* Lines of conditions decided by branch pruning (infer_prune.c): 1 always
+ * true, 2 always false, for a note under the line. */
+static void mark_pruned(const uf__typed_func *tf, const uf__expr *c,
+                        signed char *pruned, int first, int nlines)
+{
+    int l = c->pos.line - first;
+    signed char t = tf->info[c->id].truth;
+    if (pruned != NULL && t != 0 && l >= 0 && l < nlines)
+        pruned[l] = t;
+}
+
 static void mark_block(const uf__typed_func *tf, const uf__block *b,
-                       unsigned char *marks, int first, int nlines)
+                       unsigned char *marks, int first, int nlines,
+                       signed char *pruned)
 {
     for (int i = 0; i < b->n; i++) {
         const uf__stmt *s = b->stmts[i];
@@ -159,17 +173,19 @@ static void mark_block(const uf__typed_func *tf, const uf__block *b,
             mark_target(tf, s->u.augassign.target, marks, first, nlines);
             break;
         case UF__ST_IF:
-            mark_block(tf, &s->u.if_.body, marks, first, nlines);
-            mark_block(tf, &s->u.if_.orelse, marks, first, nlines);
+            mark_pruned(tf, s->u.if_.cond, pruned, first, nlines);
+            mark_block(tf, &s->u.if_.body, marks, first, nlines, pruned);
+            mark_block(tf, &s->u.if_.orelse, marks, first, nlines, pruned);
             break;
         case UF__ST_FOR:
             mark_target(tf, s->u.for_.target, marks, first, nlines);
-            mark_block(tf, &s->u.for_.body, marks, first, nlines);
-            mark_block(tf, &s->u.for_.orelse, marks, first, nlines);
+            mark_block(tf, &s->u.for_.body, marks, first, nlines, pruned);
+            mark_block(tf, &s->u.for_.orelse, marks, first, nlines, pruned);
             break;
         case UF__ST_WHILE:
-            mark_block(tf, &s->u.while_.body, marks, first, nlines);
-            mark_block(tf, &s->u.while_.orelse, marks, first, nlines);
+            mark_pruned(tf, s->u.while_.cond, pruned, first, nlines);
+            mark_block(tf, &s->u.while_.body, marks, first, nlines, pruned);
+            mark_block(tf, &s->u.while_.orelse, marks, first, nlines, pruned);
             break;
         default:
             break;
@@ -223,13 +239,22 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
             first = def->u.funcdef.decorators[i]->pos.line;
     int nlines = last - first + 1;
     unsigned char *marks = NULL;
-    if (nlines > 0 && tf->nvars > 0) {
-        marks = uf__calloc((size_t)nlines * (size_t)tf->nvars, 1, err);
-        if (marks == NULL) {
+    signed char *pruned = NULL;
+    if (nlines > 0) {
+        pruned = uf__calloc((size_t)nlines, 1, err);
+        if (pruned == NULL) {
             uf__free(o.s);
             return NULL;
         }
-        mark_block(tf, &def->u.funcdef.body, marks, first, nlines);
+    }
+    if (nlines > 0 && tf->nvars > 0) {
+        marks = uf__calloc((size_t)nlines * (size_t)tf->nvars, 1, err);
+        if (marks == NULL) {
+            uf__free(pruned);
+            uf__free(o.s);
+            return NULL;
+        }
+        mark_block(tf, &def->u.funcdef.body, marks, first, nlines, pruned);
     }
     for (int l = first; l <= last; l++) {
         size_t len;
@@ -248,7 +273,13 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
             if (marks[(size_t)(l - first) * (size_t)tf->nvars + (size_t)v])
                 uf__strbuf_printf(&o, "%*s#   %s = %s\n", (int)ind, "", tf->vars[v].name,
                      uf__tname(tf->vars[v].type));
+        if (pruned != NULL && pruned[l - first] != 0)
+            uf__strbuf_printf(&o, "%*s#   pruned: the condition is always "
+                              "%s, the other branch is not compiled\n",
+                              (int)ind, "",
+                              pruned[l - first] > 0 ? "True" : "False");
     }
+    uf__free(pruned);
     uf__free(marks);
     return uf__strbuf_take(&o);
 }

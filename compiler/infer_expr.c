@@ -361,21 +361,24 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
 }
 
 /* a and b / a or b: the result is one of the operands, so Numba unifies
- * their types (the join after the short circuit). */
+ * their types (the join after the short circuit). An operand whose test
+ * is pruned (infer_prune.c) always passes the result on (not unified) or
+ * always is the result (what follows is dead, not typed). */
 static const uf__type *boolop_expr(uf__ictx *C, const uf__expr *e)
 {
     const uf__type *r = NULL;
+    signed char stop = e->u.boolop.is_and ? -1 : 1;
     for (int i = 0; i < e->u.boolop.n; i++) {
         const uf__expr *v = e->u.boolop.values[i];
         const uf__type *t;
         OPERAND(t, v);
         if (uf__check_truth(C, v, t) < 0)
             return NULL;
-        if (r == NULL) {
-            r = t;
-            continue;
-        }
-        const uf__type *u = uf__type_unify(C->tc, r, t);
+        bool last = i == e->u.boolop.n - 1;
+        signed char tr = last ? 0 : uf__iinfo(C, v)->truth;
+        if (tr == -stop)
+            continue; /* never the result */
+        const uf__type *u = r == NULL ? t : uf__type_unify(C->tc, r, t);
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);
         if (u == NULL)
@@ -384,13 +387,32 @@ static const uf__type *boolop_expr(uf__ictx *C, const uf__expr *e)
                               uf__tname(t),
                               e->u.boolop.is_and ? "and" : "or");
         r = u;
+        if (tr == stop)
+            break; /* always the result: the rest is dead */
     }
     return uf__iset(C, e, r);
 }
 
+/* a if c else b; with c pruned (infer_prune.c) the other arm is dead:
+ * neither typed nor unified, and c typed only where parts of it run. */
 static const uf__type *ifexp_expr(uf__ictx *C, const uf__expr *e)
 {
     const uf__type *c, *a, *b;
+    const uf__expr *ce = e->u.ifexp.cond;
+    signed char tr = uf__iinfo(C, ce)->truth;
+    if (tr != 0) {
+        if (uf__cond_runs(ce)) {
+            OPERAND(c, ce);
+            if (uf__check_truth(C, ce, c) < 0)
+                return NULL;
+        }
+        const uf__expr *arm = tr > 0 ? e->u.ifexp.then : e->u.ifexp.orelse;
+        OPERAND(a, arm);
+        if (!uf__is_value_type(a))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "a "
+                              "conditional expression must give values");
+        return uf__iset(C, e, a);
+    }
     OPERAND(c, e->u.ifexp.cond);
     if (uf__check_truth(C, e->u.ifexp.cond, c) < 0)
         return NULL;
@@ -441,8 +463,11 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
 {
     uf__expr_info *in = uf__iinfo(C, e);
     const uf__constant *keep = in->constant;
+    signed char truth = in->truth, truth_end = in->truth_end; /* pruning */
     memset(in, 0, sizeof *in);
     in->var = -1;
+    in->truth = truth;
+    in->truth_end = truth_end;
     switch (e->kind) {
     case UF__EX_INT:
         return int_literal(C, e);

@@ -83,6 +83,28 @@ bool uf__is_value_type(const uf__type *t);
 /* Python truth testing is supported on numbers (bool included). */
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t);
 
+/* Decisions of branch pruning as infer_reach.c reads them: from the typed
+ * function's info, or (info NULL) from the arrays of a pruning round. */
+typedef struct uf__dview {
+    const signed char *top, *end; /* per expression id */
+    const uf__expr_info *info;
+} uf__dview;
+signed char uf__dv_top(const uf__dview *D, const uf__expr *e);
+signed char uf__dv_end(const uf__dview *D, const uf__expr *e);
+bool uf__dv_stmt_falls(const uf__dview *D, const uf__stmt *s);
+bool uf__dv_block_falls(const uf__dview *D, const uf__block *b);
+/* The else block of a while loop can run. */
+bool uf__dv_else_live(const uf__dview *D, const uf__stmt *s);
+/* A live break or continue (`kind`) of the loop whose body is `b`. */
+bool uf__dv_has_jump(const uf__dview *D, const uf__block *b,
+                     uf__stmt_kind kind);
+
+/* Branch pruning (infer_prune.c): decides the branches whose condition
+ * is a compile-time constant, as Numba does before typing, into
+ * C->tf->info[].truth / truth_end. Runs after the locals are collected
+ * and before anything is typed; -1 only when out of memory. */
+int uf__infer_prune(uf__ictx *C);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 

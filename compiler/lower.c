@@ -402,8 +402,25 @@ static LLVMValueRef truth_of(uf__fn *F, const uf__expr *e)
     return uf__emit_truth(F, v, t->dtype);
 }
 
+/* A condition decided by branch pruning (infer_prune.c): only its tests
+ * that still run are evaluated, the value is not needed. */
+static int lower_decided(uf__fn *F, const uf__expr *cond)
+{
+    if (uf__cond_runs(cond) && !truth_of(F, cond))
+        return F->err->code;
+    return 0;
+}
+
 static int lower_if(uf__fn *F, const uf__stmt *s)
 {
+    /* a pruned branch was not typed: only the live one is lowered */
+    signed char t = uf__lower_info(F, s->u.if_.cond)->truth;
+    if (t != 0) {
+        int rc = lower_decided(F, s->u.if_.cond);
+        return rc != 0 ? rc
+                       : lower_block(F, t > 0 ? &s->u.if_.body
+                                              : &s->u.if_.orelse);
+    }
     LLVMValueRef c = truth_of(F, s->u.if_.cond);
     if (!c)
         return F->err->code;
@@ -443,10 +460,74 @@ static int push_loop(uf__fn *F, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
     return 0;
 }
 
+/* while c with its test pruned on entry (truth) or at the end of the
+ * body (truth_end, infer_prune.c): the two tests get blocks of their own,
+ * continue goes to the first as in CPython. */
+static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *ce = s->u.while_.cond;
+    signed char top = uf__lower_info(F, ce)->truth;
+    signed char end_t = uf__lower_info(F, ce)->truth_end;
+    int rc = 0;
+    if (top < 0) { /* never entered */
+        if ((rc = lower_decided(F, ce)) != 0)
+            return rc;
+        return lower_block(F, &s->u.while_.orelse);
+    }
+    LLVMBasicBlockRef cond = uf__fn_block(F, "while.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
+    LLVMBasicBlockRef again = uf__fn_block(F, "while.again");
+    LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    LLVMBuildBr(B, cond);
+    LLVMPositionBuilderAtEnd(B, cond);
+    if (top == 0) {
+        LLVMValueRef c = truth_of(F, ce);
+        if (!c)
+            return F->err->code;
+        LLVMBuildCondBr(B, c, body, els);
+    } else {
+        if ((rc = lower_decided(F, ce)) != 0)
+            return rc;
+        LLVMBuildBr(B, body);
+    }
+    LLVMPositionBuilderAtEnd(B, body);
+    if ((rc = push_loop(F, end, cond)) != 0)
+        return rc;
+    rc = lower_block(F, &s->u.while_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, again);
+    LLVMPositionBuilderAtEnd(B, again);
+    if (end_t == 0 && uf__block_falls_through(F->tf, &s->u.while_.body)) {
+        LLVMValueRef c = truth_of(F, ce);
+        if (!c)
+            return F->err->code;
+        LLVMBuildCondBr(B, c, body, els);
+    } else {
+        if (end_t != 0 && (rc = lower_decided(F, ce)) != 0)
+            return rc;
+        LLVMBuildBr(B, end_t < 0 ? els : body);
+    }
+    LLVMPositionBuilderAtEnd(B, els);
+    if (uf__while_else_live(F->tf, s) &&
+        (rc = lower_block(F, &s->u.while_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
 /* while c: body / else: orelse (else runs when c turns false, not after
  * a break) */
 static int lower_while(uf__fn *F, const uf__stmt *s)
 {
+    const uf__expr_info *ci = uf__lower_info(F, s->u.while_.cond);
+    if (ci->truth != 0 || ci->truth_end != 0)
+        return lower_while_pruned(F, s);
     LLVMBasicBlockRef cond = uf__fn_block(F, "while.cond");
     LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
@@ -722,6 +803,9 @@ static int lower_block(uf__fn *F, const uf__block *b)
         int rc = lower_stmt(F, b->stmts[i]);
         if (rc != 0)
             return rc;
+        /* dead code after it was not typed (infer.c) */
+        if (!uf__stmt_falls_through(F->tf, b->stmts[i]))
+            break;
     }
     return 0;
 }

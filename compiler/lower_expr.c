@@ -282,21 +282,30 @@ static LLVMValueRef lower_boolop(uf__fn *F, const uf__expr *e)
     LLVMBasicBlockRef done = uf__fn_block(F, "bool.done");
     LLVMValueRef vals[64];
     LLVMBasicBlockRef from[64];
+    int nv = 0;
+    /* an operand whose test is pruned (infer_prune.c) always passes on,
+     * or always is the result and what follows is dead (not typed) */
+    signed char stop = e->u.boolop.is_and ? -1 : 1;
     for (int i = 0; i < n; i++) {
         const uf__expr *x = e->u.boolop.values[i];
         LLVMValueRef v = uf__lower_expr(F, x);
         if (!v)
             return NULL;
         const uf__type *xt = uf__lower_info(F, x)->type;
+        signed char tr = i < n - 1 ? uf__lower_info(F, x)->truth : 0;
+        if (tr == -stop)
+            continue;
+        if (tr == stop)
+            n = i + 1; /* the result */
         LLVMValueRef t = NULL;
         if (i < n - 1) {
             if (!xt || xt->kind != UF__T_SCALAR)
                 return unsupported_expr(F, x, "the truth value of this");
             t = uf__emit_truth(F, v, xt->dtype);
         }
-        if (!(vals[i] = uf__emit_convert(F, v, xt, rt)))
+        if (!(vals[nv] = uf__emit_convert(F, v, xt, rt)))
             return NULL;
-        from[i] = LLVMGetInsertBlock(B);
+        from[nv++] = LLVMGetInsertBlock(B);
         if (i < n - 1) {
             LLVMBasicBlockRef next = uf__fn_block(F, "bool.next");
             if (e->u.boolop.is_and)
@@ -310,7 +319,7 @@ static LLVMValueRef lower_boolop(uf__fn *F, const uf__expr *e)
     }
     LLVMPositionBuilderAtEnd(B, done);
     LLVMValueRef phi = LLVMBuildPhi(B, ty, "bool");
-    LLVMAddIncoming(phi, vals, from, (unsigned)n);
+    LLVMAddIncoming(phi, vals, from, (unsigned)nv);
     return phi;
 }
 
@@ -321,6 +330,15 @@ static LLVMValueRef lower_ifexp(uf__fn *F, const uf__expr *e)
     if (!ty)
         return NULL;
     const uf__expr *ce = e->u.ifexp.cond;
+    signed char tr = uf__lower_info(F, ce)->truth;
+    if (tr != 0) { /* pruned (infer_prune.c): the other arm is dead */
+        if (uf__cond_runs(ce) && !uf__lower_expr(F, ce))
+            return NULL;
+        const uf__expr *arm = tr > 0 ? e->u.ifexp.then : e->u.ifexp.orelse;
+        LLVMValueRef v = uf__lower_expr(F, arm);
+        return v ? uf__emit_convert(F, v, uf__lower_info(F, arm)->type, rt)
+                 : NULL;
+    }
     LLVMValueRef c = uf__lower_expr(F, ce);
     uf_dtype cd;
     if (!c)

@@ -72,6 +72,7 @@ CACHE = bool(os.environ.get("NUMBA_CACHE_DIR"))
 # Corpus files whose kernels another oracle runs (no case needed here).
 OWN_ORACLE = {
     "reduce_kernels.py": "run_reduce_oracle.py (reduce, accumulate, outer)",
+    "prune.py": "run_prune_oracle.py (branch pruning)",
 }
 
 # Corpus files written to be refused by Numba on purpose, each checked by
