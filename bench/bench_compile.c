@@ -8,8 +8,15 @@
  *   - per_sig_of4: a kernel declaring four signatures, first call / 4;
  *   - reload: the same source loaded again into the same context (the
  *     in-memory compile cache answers);
+ *   - one_sig_stored: one_sig with UFJIT_CACHE_DIR set (compile, object
+ *     emission and an fsync'ed file write);
+ *   - disk_hit: one signature loaded from the disk cache (UFJIT_CACHE_DIR,
+ *     filled beforehand by another context) into a context whose JIT
+ *     exists: load + first call, against one_sig;
+ *   - disk_hit_new_context: the same with a new context (JIT creation
+ *     included), against first;
  * and, given the ufjit command, a whole `ufjit call` process on a kernel
- * file (median of runs). Prints one line of JSON per case (milliseconds,
+ * file (median of runs), without and with a filled disk cache. Prints one line of JSON per case (milliseconds,
  * medians over REPS), for bench/run.py or a person.
  *
  * usage: [BENCH_CPU=1] bench_compile [REPS] [UFJIT_CLI] */
@@ -239,6 +246,50 @@ int main(int argc, char **argv)
         report(k->name, "reload_4sigs", t, reps);
         uf_context_free(ctx);
 
+        /* the disk cache: files made by one context, loaded by others */
+        char cdir[64];
+        snprintf(cdir, sizeof cdir, "/tmp/bench_compile_cache_%ld",
+                 (long)getpid());
+        setenv("UFJIT_CACHE_DIR", cdir, 1);
+        long base = tag;
+        if (!(ctx = uf_context_new(&err)))
+            return 1;
+        source(src, 8192, k, &all[1], 1, ++tag + 2 * reps); /* warm up */
+        if (load_and_call(ctx, k, src, &all[1], 1) < 0)
+            return 1;
+        for (int r = 0; r < reps; r++) {
+            source(src, 8192, k, &all[1], 1, base + r);
+            if ((t[r] = load_and_call(ctx, k, src, &all[1], 1)) < 0)
+                return 1;
+        }
+        report(k->name, "one_sig_stored", t, reps); /* + file write */
+        uf_context_free(ctx);
+        if (!(ctx = uf_context_new(&err)))
+            return 1;
+        source(src, 8192, k, &all[1], 1, ++tag + reps); /* JIT creation */
+        if (load_and_call(ctx, k, src, &all[1], 1) < 0)
+            return 1;
+        for (int r = 0; r < reps; r++) {
+            source(src, 8192, k, &all[1], 1, base + r);
+            if ((t[r] = load_and_call(ctx, k, src, &all[1], 1)) < 0)
+                return 1;
+        }
+        report(k->name, "disk_hit", t, reps);
+        uf_context_free(ctx);
+        for (int r = 0; r < reps; r++) {
+            double t0 = now();
+            uf_context *c2 = uf_context_new(&err);
+            source(src, 8192, k, &all[1], 1, base + r);
+            double c = c2 ? load_and_call(c2, k, src, &all[1], 1) : -1;
+            t[r] = c < 0 ? -1 : now() - t0;
+            uf_context_free(c2);
+            if (t[r] < 0)
+                return 1;
+        }
+        report(k->name, "disk_hit_new_context", t, reps);
+        tag += 3 * reps;
+        unsetenv("UFJIT_CACHE_DIR");
+
         if (cli) {
             char file[64], out[64];
             snprintf(file, sizeof file, "/tmp/bench_compile_%ld.py",
@@ -255,9 +306,21 @@ int main(int argc, char **argv)
                     return 1;
                 }
             report(k->name, "ufjit_call_process", t, reps);
+            setenv("UFJIT_CACHE_DIR", cdir, 1);
+            if (run_cli(cli, file, k, out) < 0) /* fills the cache */
+                return 1;
+            for (int r = 0; r < reps; r++)
+                if ((t[r] = run_cli(cli, file, k, out)) < 0)
+                    return 1;
+            report(k->name, "ufjit_call_process_cached", t, reps);
+            unsetenv("UFJIT_CACHE_DIR");
             remove(file);
             remove(out);
         }
+        char rm[96];
+        snprintf(rm, sizeof rm, "rm -rf '%s'", cdir);
+        if (system(rm) != 0)
+            return 1;
     }
     free(src);
     free(t);

@@ -1,6 +1,6 @@
 /* Compiled vectorize loops cached per (kernel, concrete signature, target,
- * options) inside a uf_context (cache.c). The key is made to serve a disk
- * cache of object code as well (not written yet): it names everything that
+ * options) inside a uf_context (cache.c). The key serves the disk cache of
+ * object code under it as well (disk_cache.h): it names everything that
  * decides the code: the
  * whole module text (the kernel and every function it calls), the kernel's
  * name, the signature, and an options string (target, decorator flags,

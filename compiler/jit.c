@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/cache.h"
 #include "compiler/jit.h"
 #include "compiler/lower_loop.h"
 #include "ufunc/ufunc.h"
@@ -38,6 +39,11 @@ struct uf__jit {
     bool have_mvec;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
     atomic_uint_fast64_t ncompiles; /* optimiser runs, for tests */
+    /* object files added (disk cache), by content hash: an object holding
+     * several signatures is added once; guarded by `lock` */
+    uf__hash128 *objects;
+    int nobjects, capobjects;
+    int load_failures; /* a failed load poisons its symbols: new prefixes */
 };
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
@@ -212,6 +218,7 @@ void uf__jit_free(uf__jit *jit)
     if (jit->tm)
         LLVMDisposeTargetMachine(jit->tm);
     pthread_mutex_destroy(&jit->lock);
+    uf__free(jit->objects);
     uf__free(jit->triple);
     uf__free(jit->cpu);
     uf__free(jit->features);
@@ -351,21 +358,112 @@ static int optimise(uf__jit *jit, LLVMModuleRef mod, uf__jit_listing *listing,
 
 static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
                   void **addrs, int n, uf__jit_listing *listing, char **ir,
-                  uf_error *err);
+                  char **obj, size_t *objlen, uf_error *err);
 
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err)
 {
-    return finish(jit, L, names, addrs, n, listing, NULL, err);
+    return finish(jit, L, names, addrs, n, listing, NULL, NULL, NULL, err);
+}
+
+/* Records an added object's hash; whether it was there already. Called
+ * with jit->lock held. */
+static bool object_seen(uf__jit *jit, const uf__hash128 *h, bool add)
+{
+    for (int i = 0; i < jit->nobjects; i++)
+        if (jit->objects[i].a == h->a && jit->objects[i].b == h->b)
+            return true;
+    if (!add)
+        return false;
+    if (jit->nobjects == jit->capobjects) {
+        int cap = jit->capobjects ? 2 * jit->capobjects : 8;
+        uf__hash128 *o = uf__realloc(jit->objects, (size_t)cap, sizeof *o,
+                                     NULL);
+        if (!o)
+            return false; /* not recorded: only dedup is lost */
+        jit->objects = o;
+        jit->capobjects = cap;
+    }
+    jit->objects[jit->nobjects++] = *h;
+    return false;
+}
+
+/* Machine code of the optimised module as an object file (the module is
+ * consumed by code generation: the caller disposes of it). */
+static int emit_object(uf__jit *jit, LLVMModuleRef mod, char **obj,
+                       size_t *objlen, uf_error *err)
+{
+    LLVMMemoryBufferRef buf = NULL;
+    char *msg = NULL;
+    if (LLVMTargetMachineEmitToMemoryBuffer(jit->tm, mod, LLVMObjectFile,
+                                            &msg, &buf)) {
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM: object emission: %s",
+                      msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        return UF_ERR_INTERNAL;
+    }
+    size_t len = LLVMGetBufferSize(buf);
+    *obj = uf__malloc(len ? len : 1, 1, err);
+    if (*obj) {
+        memcpy(*obj, LLVMGetBufferStart(buf), len);
+        *objlen = len;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return *obj ? 0 : UF_ERR_NOMEM;
+}
+
+/* Adds object code to the main JITDylib (unless the same bytes were added
+ * before) and looks up names[0..n). Called with jit->lock held. */
+static int add_object(uf__jit *jit, const void *obj, size_t len,
+                      const char *const *names, void **addrs, int n,
+                      uf_error *err)
+{
+    uf__hash128 h;
+    uf__hash128_init(&h);
+    uf__hash128_add(&h, obj, len);
+    if (!object_seen(jit, &h, true)) {
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+            obj, len, "ufjit-object");
+        if (!buf)
+            return uf__error_nomem(err);
+        LLVMErrorRef e = LLVMOrcLLJITAddObjectFile(
+            jit->lljit, LLVMOrcLLJITGetMainJITDylib(jit->lljit), buf);
+        if (e) {
+            jit->load_failures++;
+            return llvm_error(err, e, "adding an object file");
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        LLVMOrcExecutorAddress addr = 0;
+        LLVMErrorRef e = LLVMOrcLLJITLookup(jit->lljit, &addr, names[i]);
+        if (e) {
+            jit->load_failures++;
+            return llvm_error(err, e, "symbol lookup");
+        }
+        addrs[i] = (void *)(uintptr_t)addr;
+    }
+    return 0;
+}
+
+int uf__jit_load_object(uf__jit *jit, const void *obj, size_t len,
+                        const char *const *names, void **addrs, int n,
+                        uf_error *err)
+{
+    pthread_mutex_lock(&jit->lock);
+    int rc = add_object(jit, obj, len, names, addrs, n, err);
+    pthread_mutex_unlock(&jit->lock);
+    return rc;
 }
 
 static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
                   void **addrs, int n, uf__jit_listing *listing, char **ir,
-                  uf_error *err)
+                  char **obj, size_t *objlen, uf_error *err)
 {
     if (ir)
         *ir = NULL;
+    if (obj)
+        *obj = NULL;
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
     if (uf__lower_mvec_finish(L, err) != 0) {
@@ -393,6 +491,22 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
         return rc;
+    }
+
+    if (obj) {
+        /* object code for the disk cache: the JIT gets the same bytes
+         * (no second code generation) */
+        rc = emit_object(jit, L->mod, obj, objlen, err);
+        lower_release(L, true);
+        if (rc == 0)
+            rc = add_object(jit, *obj, *objlen, names, addrs, n, err);
+        if (rc != 0) {
+            uf__free(*obj);
+            *obj = NULL;
+            goto fail;
+        }
+        pthread_mutex_unlock(&jit->lock);
+        return 0;
     }
 
     /* the JIT takes the module; the thread-safe module keeps the context
@@ -517,14 +631,43 @@ int uf__jit_ufunc_contigs(uf__jit *jit, int n,
                           char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
                           uf_error *err)
 {
+    return uf__jit_ufunc_contigs_obj(jit, n, tfs, out_types, contigs, symbols,
+                                     ir, NULL, NULL, NULL, err);
+}
+
+int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
+                              const uf__typed_func *const *tfs,
+                              const uf_dtype *const *out_types, void **contigs,
+                              char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                              const char *stem, char **obj, size_t *objlen,
+                              uf_error *err)
+{
     uf_error local;
     if (!err)
         err = &local;
     if (ir)
         *ir = NULL;
+    if (obj)
+        *obj = NULL;
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;
+    if (obj) {
+        /* symbols an object file on disk defines: named by the content
+         * (another process loads them beside its own "uf<seq>" ones); after
+         * a failed load, whose symbols stay defined, made unique */
+        pthread_mutex_lock(&jit->lock);
+        int failed = jit->load_failures;
+        pthread_mutex_unlock(&jit->lock);
+        if (failed) {
+            char seq[12];
+            snprintf(seq, sizeof seq, "%.11s", L.prefix + 2);
+            snprintf(L.prefix, sizeof L.prefix, "ud%.16s_%s", stem, seq);
+        } else
+            snprintf(L.prefix, sizeof L.prefix, "ud%.20s", stem);
+        LLVMSetModuleIdentifier(L.mod, L.prefix, strlen(L.prefix));
+        LLVMSetSourceFileName(L.mod, L.prefix, strlen(L.prefix));
+    }
     const char **np = uf__calloc((size_t)n, sizeof *np, err);
     if (!np) {
         uf__jit_abort(&L);
@@ -539,7 +682,7 @@ int uf__jit_ufunc_contigs(uf__jit *jit, int n,
     if (rc != 0)
         uf__jit_abort(&L);
     else
-        rc = finish(jit, &L, np, contigs, n, NULL, ir, err);
+        rc = finish(jit, &L, np, contigs, n, NULL, ir, obj, objlen, err);
     uf__free(np);
     return rc;
 }

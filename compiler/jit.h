@@ -43,6 +43,26 @@ int uf__jit_ufunc_contigs(uf__jit *jit, int n,
                           char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
                           uf_error *err);
 
+/* uf__jit_ufunc_contigs for the disk cache: the symbols are named
+ * "ud<stem>_contig<i>" (stem: hex of the content's hash, 20 characters
+ * used) so that object code another process loads never clashes with its
+ * own, and *obj (free with uf__free) receives the object file the JIT runs
+ * (*objlen bytes). */
+int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
+                              const uf__typed_func *const *tfs,
+                              const uf_dtype *const *out_types, void **contigs,
+                              char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                              const char *stem, char **obj, size_t *objlen,
+                              uf_error *err);
+
+/* Adds an object file from uf__jit_ufunc_contigs_obj (bytes copied; the
+ * same bytes twice are added once) and looks up names[0..n) into
+ * addrs[0..n). Nothing is optimised or compiled. A failed load leaves its
+ * symbols unusable; later compilations pick other names. */
+int uf__jit_load_object(uf__jit *jit, const void *obj, size_t len,
+                        const char *const *names, void **addrs, int n,
+                        uf_error *err);
+
 /* Host assembly of a module's optimised IR text (a listing of what was
  * compiled: code generation only, nothing optimised or added to the
  * JIT). Free with uf__free; NULL with err set. */

@@ -5,6 +5,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/context.h"
+#include "compiler/disk_cache.h"
 #include "ufunc/vectorize.h"
 
 /* The output dtypes of a kernel returning `ret`: one per tuple element. */
@@ -72,6 +73,35 @@ typedef struct miss {
     int nout;
 } miss;
 
+/* The disk cache's entry for m->key loaded into the JIT and the loop
+ * cache: 1; 0 on a miss (or an object that would not load: compiled
+ * instead); -1 only when out of memory. */
+static int disk_hit(uf__jit *jit, uf__loop_cache *cache, const char *dir,
+                    miss *m, int nin, uf_error *err)
+{
+    uf__disk_entry de;
+    if (!uf__disk_cache_load(dir, &m->key, nin, &de))
+        return 0;
+    int rc = 0;
+    for (int k = 0; k < nin; k++)
+        if (de.types[k] != m->types[k])
+            goto out;
+    const char *name = de.symbol;
+    void *fn = NULL;
+    uf_error local;
+    uf_error_clear(&local);
+    if (uf__jit_load_object(jit, de.obj, de.objlen, &name, &fn, 1,
+                            &local) != 0 || !fn)
+        goto out;
+    rc = uf__loop_cache_add(cache, &m->key, fn, de.types, nin, de.nout,
+                            de.symbol, NULL, err)
+             ? 1
+             : -1;
+out:
+    uf__disk_entry_release(&de);
+    return rc;
+}
+
 int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
                         size_t len, const uf__kernel_decl *decl, int n,
                         const uf__signature *sigs, uf__ufunc_loop *loops,
@@ -79,6 +109,10 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
                         int *bad, uf_error *err)
 {
     int nin = decl->def->u.funcdef.nparams, nmiss = 0, at = -1, rc = 0;
+    char dir[UF__DISK_CACHE_PATH_MAX];
+    bool use_disk = uf__disk_cache_dir(decl->cache, dir, sizeof dir);
+    char *obj = NULL;
+    size_t objlen = 0;
     uf__jit *jit = uf__context_jit(ctx, err);
     uf__loop_cache *cache = jit ? uf__context_loops(ctx, err) : NULL;
     if (!cache)
@@ -113,6 +147,17 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
         m->index = i;
         for (int k = 0; k < nin; k++)
             m->types[k] = sig->args[k]->dtype;
+        int got = use_disk ? disk_hit(jit, cache, dir, m, nin, err) : 0;
+        if (got < 0)
+            goto fail;
+        if (got > 0) {
+            const uf__cached_loop *e = uf__loop_cache_find(cache, &m->key);
+            loops[i] = e->loop;
+            nouts[i] = e->nout;
+            if (entries)
+                entries[i] = e;
+            continue;
+        }
         m->tf = uf__infer(km, decl, sig->args, nin, sig->ret, err);
         if (m->tf == NULL ||
             output_types(decl, m->tf->ret, m->types + nin, &m->nout, err) < 0)
@@ -140,9 +185,32 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
             outs[ncompile] = ms[j].types + nin;
             ncompile++;
         }
-    if (ncompile > 0 &&
-        uf__jit_ufunc_contigs(jit, ncompile, tfs, outs, contigs, symbols, &ir,
-                              err) != 0)
+    if (ncompile > 0 && use_disk) {
+        /* symbols named by the content of what is compiled together */
+        uf__hash128 h;
+        char stem[33];
+        uf__hash128_init(&h);
+        for (int j = 0; j < nmiss; j++)
+            if (ms[j].index >= 0) {
+                uf__hash128 k;
+                uf__disk_key_hash(&ms[j].key, &k);
+                uf__hash128_add(&h, &k, sizeof k);
+            }
+        uf__hash128_hex(&h, stem);
+        if (uf__jit_ufunc_contigs_obj(jit, ncompile, tfs, outs, contigs,
+                                      symbols, &ir, stem, &obj, &objlen,
+                                      err) != 0)
+            goto fail;
+        for (int j = 0, c = 0; j < nmiss; j++)
+            if (ms[j].index >= 0) {
+                (void)uf__disk_cache_store(dir, &ms[j].key, symbols[c],
+                                           ms[j].types, nin + ms[j].nout,
+                                           ms[j].nout, obj, objlen);
+                c++;
+            }
+    } else if (ncompile > 0 &&
+               uf__jit_ufunc_contigs(jit, ncompile, tfs, outs, contigs,
+                                     symbols, &ir, err) != 0)
         goto fail;
     for (int j = 0, c = 0; j < nmiss; j++) {
         miss *m = &ms[j];
@@ -167,6 +235,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
 fail:
     rc = err->code ? err->code : UF_ERR_NOMEM;
 done:
+    uf__free(obj);
     uf__free(ir);
     uf__free(ms);
     uf__free(contigs);
