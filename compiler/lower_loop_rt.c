@@ -6,15 +6,21 @@
 #include <string.h>
 
 #include "compiler/jit.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Buffers of the buffered path: at most RT_MAXBUF operands need one (more
- * take the element-by-element path), each RT_BUFBYTES long: 32 KiB of
- * stack at most, fine for the threading layers' workers. A chunk fills
- * the buffers when only stride-0 inputs are buffered (filled once), and
- * RT_GATHER_BYTES of the widest buffered operand when elements are
- * gathered or scattered: short chunks measured faster there (a[::2] in
- * float64: 1.4x the time of a fused strided loop with 512-element chunks,
- * 1.2x with 128). */
+ * take the element-by-element path), each RT_BUFBYTES long and 64-byte
+ * aligned (AVX-512 loads in contig never split a line): 32 KiB of stack at
+ * most, fine for the threading layers' workers. Unit-stride operands are
+ * used in place; stride-0 inputs are replicated once per call into a
+ * buffer every chunk reuses. A chunk is RT_BUFBYTES of the widest buffered
+ * operand when only stride-0 inputs are buffered, else RT_GATHER_BYTES:
+ * measured (bench/bench_strided.c, a[::2] + b[::2] in float64/float32,
+ * hypot, a[::-1] * 2) over 512..4096 bytes, 512 and 1024 alike, 2048 and
+ * 4096 1.05-1.15x slower: the gathered lines are still in L1 when contig
+ * reads them, and the output's lines when they are scattered. */
 #define RT_MAXBUF 8
 #define RT_BUFBYTES 4096
 #define RT_GATHER_BYTES 1024
@@ -57,42 +63,174 @@ static bool independent(const uf__loop_desc *d, char *const *data,
     return true;
 }
 
-/* dst[i] = src[i * stride] for i < n, elements of isz bytes; and back. */
+/* Element copies of sz bytes as integers (bit patterns, NaN payloads and
+ * all), through memcpy: operands need not be aligned. */
+typedef struct rt_b16 {
+    uint64_t lo, hi;
+} rt_b16;
+#define RT_T1 uint8_t
+#define RT_T2 uint16_t
+#define RT_T4 uint32_t
+#define RT_T8 uint64_t
+#define RT_T16 rt_b16
+
+/* gather: dst[i] = src[i * stride], i < n. The stride is a variable of the
+ * loop; stride 2 * sz (x[::2], the common case) and -sz (x[::-1]) get
+ * loops of their own with constant offsets, which GCC unrolls and, at -O3
+ * or with AVX, vectorises with shuffles. scatter: the same backwards. */
+/* The start of a gather of 4- or 8-byte elements at stride 2 * sz (x[::2])
+ * or -sz (x[::-1]) with SSE2 shuffles, which GCC's -O2 does not vectorise:
+ * four floats from two loads and one store (a quarter of the stores of a
+ * scalar copy), two doubles per store. Returns how many elements were
+ * done; the caller finishes the tail. Bits move unchanged (shuffles). */
+static int64_t rt_gather_vec(char *restrict dst, const char *restrict src,
+                             int64_t stride, int64_t n, int64_t sz)
+{
+    int64_t i = 0;
+#ifdef __SSE2__
+    if (sz == 4 && stride == 8) {
+        for (; i + 4 < n; i += 4) { /* the last load ends in bounds */
+            __m128 a = _mm_loadu_ps((const float *)(src + 8 * i));
+            __m128 b = _mm_loadu_ps((const float *)(src + 8 * i + 16));
+            _mm_storeu_ps((float *)(dst + 4 * i),
+                          _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+        }
+    } else if (sz == 8 && stride == 16) {
+        for (; i + 2 < n; i += 2) {
+            __m128d a = _mm_loadu_pd((const double *)(src + 16 * i));
+            __m128d b = _mm_loadu_pd((const double *)(src + 16 * i + 16));
+            _mm_storeu_pd((double *)(dst + 8 * i), _mm_unpacklo_pd(a, b));
+        }
+    } else if (sz == 4 && stride == -4) {
+        for (; i + 4 <= n; i += 4) { /* elements i+3 .. i */
+            __m128i a = _mm_loadu_si128((const __m128i *)(src - 4 * i - 12));
+            _mm_storeu_si128((__m128i *)(dst + 4 * i),
+                             _mm_shuffle_epi32(a, _MM_SHUFFLE(0, 1, 2, 3)));
+        }
+    } else if (sz == 8 && stride == -8) {
+        for (; i + 2 <= n; i += 2) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(src - 8 * i - 8));
+            _mm_storeu_si128((__m128i *)(dst + 8 * i),
+                             _mm_shuffle_epi32(a, _MM_SHUFFLE(1, 0, 3, 2)));
+        }
+    }
+#else
+    (void)dst, (void)src, (void)stride, (void)n, (void)sz;
+#endif
+    return i;
+}
+
+#define RT_COPIES(sz)                                                      \
+    static void gather##sz(char *restrict dst, const char *restrict src,   \
+                           int64_t stride, int64_t n)                      \
+    {                                                                      \
+        RT_T##sz v;                                                        \
+        int64_t i = rt_gather_vec(dst, src, stride, n, sz);                \
+        if (stride == 2 * sz) {                                            \
+            for (; i < n; i++) {                                           \
+                memcpy(&v, src + 2 * sz * i, sz);                          \
+                memcpy(dst + sz * i, &v, sz);                              \
+            }                                                              \
+        } else if (stride == -sz) {                                        \
+            for (; i < n; i++) {                                           \
+                memcpy(&v, src - sz * i, sz);                              \
+                memcpy(dst + sz * i, &v, sz);                              \
+            }                                                              \
+        } else {                                                           \
+            for (; i < n; i++) {                                           \
+                memcpy(&v, src + stride * i, sz);                          \
+                memcpy(dst + sz * i, &v, sz);                              \
+            }                                                              \
+        }                                                                  \
+    }                                                                      \
+    static void scatter##sz(char *restrict dst, int64_t stride,            \
+                            const char *restrict src, int64_t n)           \
+    {                                                                      \
+        RT_T##sz v;                                                        \
+        if (stride == 2 * sz) {                                            \
+            for (int64_t i = 0; i < n; i++) {                              \
+                memcpy(&v, src + sz * i, sz);                              \
+                memcpy(dst + 2 * sz * i, &v, sz);                          \
+            }                                                              \
+        } else if (stride == -sz) {                                        \
+            for (int64_t i = 0; i < n; i++) {                              \
+                memcpy(&v, src + sz * i, sz);                              \
+                memcpy(dst - sz * i, &v, sz);                              \
+            }                                                              \
+        } else {                                                           \
+            for (int64_t i = 0; i < n; i++) {                              \
+                memcpy(&v, src + sz * i, sz);                              \
+                memcpy(dst + stride * i, &v, sz);                          \
+            }                                                              \
+        }                                                                  \
+    }                                                                      \
+    /* two inputs at once: both streams stay in flight, as in a fused     \
+     * strided loop (one after the other measured slower, a[::2] + b[::2] \
+     * in float32 up to 1.5x) */                                           \
+    static void gather2x##sz(char *restrict d0, const char *restrict s0,   \
+                             int64_t st0, char *restrict d1,               \
+                             const char *restrict s1, int64_t st1,         \
+                             int64_t n)                                    \
+    {                                                                      \
+        RT_T##sz v, w;                                                     \
+        for (int64_t i = 0; i < n; i++) {                                  \
+            memcpy(&v, s0 + st0 * i, sz);                                  \
+            memcpy(&w, s1 + st1 * i, sz);                                  \
+            memcpy(d0 + sz * i, &v, sz);                                   \
+            memcpy(d1 + sz * i, &w, sz);                                   \
+        }                                                                  \
+    }                                                                      \
+    /* the same value n times: a stride-0 input's buffer */                \
+    static void fill##sz(char *restrict dst, const char *restrict src,     \
+                         int64_t n)                                        \
+    {                                                                      \
+        RT_T##sz v;                                                        \
+        memcpy(&v, src, sz);                                               \
+        for (int64_t i = 0; i < n; i++)                                    \
+            memcpy(dst + sz * i, &v, sz);                                  \
+    }
+RT_COPIES(1)
+RT_COPIES(2)
+RT_COPIES(4)
+RT_COPIES(8)
+RT_COPIES(16)
+#undef RT_COPIES
+
 static void gather(char *dst, const char *src, int64_t stride, int64_t n,
                    int64_t isz)
 {
     switch (isz) {
-#define CASE(sz)                                                           \
-    case sz:                                                               \
-        for (int64_t i = 0; i < n; i++)                                    \
-            memcpy(dst + i * sz, src + i * stride, sz);                    \
-        break;
-        CASE(1) CASE(2) CASE(4) CASE(8) CASE(16)
-#undef CASE
-    default:
-        for (int64_t i = 0; i < n; i++)
-            memcpy(dst + i * isz, src + i * stride, (size_t)isz);
+    case 1: gather1(dst, src, stride, n); return;
+    case 2: gather2(dst, src, stride, n); return;
+    case 4: gather4(dst, src, stride, n); return;
+    case 8: gather8(dst, src, stride, n); return;
+    case 16: gather16(dst, src, stride, n); return;
     }
+    for (int64_t i = 0; i < n; i++)
+        memcpy(dst + i * isz, src + i * stride, (size_t)isz);
 }
 
-/* Two inputs of the same itemsize (4 or 8) at once: one pass keeps both
- * streams in flight, as a fused strided loop would. */
-static bool gather2(char *d0, const char *s0, int64_t st0, char *d1,
-                    const char *s1, int64_t st1, int64_t n, int64_t isz)
+/* gather of two inputs of the same itemsize; false: not specialised */
+static bool gather_pair(char *d0, const char *s0, int64_t st0, char *d1,
+                        const char *s1, int64_t st1, int64_t n, int64_t isz)
 {
-    if (isz == 8) {
-        for (int64_t i = 0; i < n; i++) {
-            memcpy(d0 + i * 8, s0 + i * st0, 8);
-            memcpy(d1 + i * 8, s1 + i * st1, 8);
+    /* floats: both with rt_gather_vec's shuffles, alternating blocks of
+     * 64 (a[::2] + b[::2] in float32: 1.27x -> 1.08x the time of a fused
+     * strided loop; no gain measured for doubles, copied in one pass) */
+    if (isz == 4 && (st0 == 8 || st0 == -4) && (st1 == 8 || st1 == -4)) {
+        for (int64_t i = 0; i < n; i += 64) {
+            int64_t m = n - i < 64 ? n - i : 64;
+            gather(d0 + i * isz, s0 + i * st0, st0, m, isz);
+            gather(d1 + i * isz, s1 + i * st1, st1, m, isz);
         }
         return true;
     }
-    if (isz == 4) {
-        for (int64_t i = 0; i < n; i++) {
-            memcpy(d0 + i * 4, s0 + i * st0, 4);
-            memcpy(d1 + i * 4, s1 + i * st1, 4);
-        }
-        return true;
+    switch (isz) {
+    case 1: gather2x1(d0, s0, st0, d1, s1, st1, n); return true;
+    case 2: gather2x2(d0, s0, st0, d1, s1, st1, n); return true;
+    case 4: gather2x4(d0, s0, st0, d1, s1, st1, n); return true;
+    case 8: gather2x8(d0, s0, st0, d1, s1, st1, n); return true;
+    case 16: gather2x16(d0, s0, st0, d1, s1, st1, n); return true;
     }
     return false;
 }
@@ -101,17 +239,27 @@ static void scatter(char *dst, int64_t stride, const char *src, int64_t n,
                     int64_t isz)
 {
     switch (isz) {
-#define CASE(sz)                                                           \
-    case sz:                                                               \
-        for (int64_t i = 0; i < n; i++)                                    \
-            memcpy(dst + i * stride, src + i * sz, sz);                    \
-        break;
-        CASE(1) CASE(2) CASE(4) CASE(8) CASE(16)
-#undef CASE
-    default:
-        for (int64_t i = 0; i < n; i++)
-            memcpy(dst + i * stride, src + i * isz, (size_t)isz);
+    case 1: scatter1(dst, stride, src, n); return;
+    case 2: scatter2(dst, stride, src, n); return;
+    case 4: scatter4(dst, stride, src, n); return;
+    case 8: scatter8(dst, stride, src, n); return;
+    case 16: scatter16(dst, stride, src, n); return;
     }
+    for (int64_t i = 0; i < n; i++)
+        memcpy(dst + i * stride, src + i * isz, (size_t)isz);
+}
+
+static void fill(char *dst, const char *src, int64_t n, int64_t isz)
+{
+    switch (isz) {
+    case 1: fill1(dst, src, n); return;
+    case 2: fill2(dst, src, n); return;
+    case 4: fill4(dst, src, n); return;
+    case 8: fill8(dst, src, n); return;
+    case 16: fill16(dst, src, n); return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        memcpy(dst + i * isz, src, (size_t)isz);
 }
 
 /* In order, one element at a time: what a sequential loop would do. */
@@ -133,67 +281,63 @@ static int one_by_one(const uf__loop_desc *d, char *const *data,
     return 0;
 }
 
-/* Chunks of contig over buffers: stride-0 inputs replicated once, other
- * non-contiguous inputs gathered, non-contiguous outputs scattered after
- * each chunk. Only for independent iterations (see `independent`). */
+/* Chunks of contig over buffers: unit-stride operands in place, stride-0
+ * inputs replicated once per call, other inputs gathered before each chunk
+ * and other outputs scattered after it. Only for independent iterations
+ * (see `independent`). */
 static int buffered(const uf__loop_desc *d, char *const *data,
                     const int64_t *strides, int64_t n)
 {
     _Alignas(64) unsigned char buf[RT_MAXBUF][RT_BUFBYTES];
-    signed char slot[UF__LOOP_DESC_MAXARGS];
     char *ptrs[UF__LOOP_DESC_MAXARGS];
-    int nbuf = 0;
+    int unit[UF__LOOP_DESC_MAXARGS], gath[RT_MAXBUF], scat[RT_MAXBUF];
+    int nunit = 0, ngath = 0, nscat = 0, nbuf = 0;
     int64_t widest = 1;
-    for (int64_t k = 0; k < d->nargs; k++) {
-        slot[k] = -1;
-        if (strides[k] == d->itemsize[k])
+    for (int k = 0; k < d->nargs; k++) {
+        if (strides[k] == d->itemsize[k]) {
+            unit[nunit++] = k;
             continue;
+        }
         if (nbuf == RT_MAXBUF || d->itemsize[k] > RT_BUFBYTES)
             return one_by_one(d, data, strides, n);
-        slot[k] = (signed char)nbuf++;
+        ptrs[k] = (char *)buf[nbuf++];
         if (d->itemsize[k] > widest)
             widest = d->itemsize[k];
+        if (k >= d->nin)
+            scat[nscat++] = k;
+        else if (strides[k] != 0)
+            gath[ngath++] = k;
     }
-    bool moving = false; /* some operand is gathered or scattered */
-    int gathered[2], ng = 0;
-    for (int64_t k = 0; k < d->nargs; k++)
-        if (slot[k] >= 0 && (k >= d->nin || strides[k] != 0)) {
-            moving = true;
-            if (k < d->nin && ng < 2)
-                gathered[ng++] = (int)k;
-        }
-    int64_t chunk = (moving ? RT_GATHER_BYTES : RT_BUFBYTES) / widest;
-    for (int64_t k = 0; k < d->nin; k++)
-        if (slot[k] >= 0 && strides[k] == 0)
-            for (int64_t i = 0, m = n < chunk ? n : chunk; i < m; i++)
-                memcpy(buf[slot[k]] + i * d->itemsize[k], data[k],
-                       (size_t)d->itemsize[k]);
+    int64_t chunk = (ngath + nscat ? RT_GATHER_BYTES : RT_BUFBYTES) / widest;
+    if (chunk < 1)
+        chunk = 1;
+    for (int k = 0; k < d->nin; k++)
+        if (strides[k] == 0)
+            fill(ptrs[k], data[k], n < chunk ? n : chunk, d->itemsize[k]);
     for (int64_t off = 0; off < n; off += chunk) {
         int64_t len = n - off < chunk ? n - off : chunk;
-        for (int64_t k = 0; k < d->nargs; k++) {
-            if (slot[k] < 0) {
-                ptrs[k] = data[k] + off * strides[k];
+        for (int u = 0; u < nunit; u++)
+            ptrs[unit[u]] = data[unit[u]] + off * strides[unit[u]];
+        for (int g = 0; g < ngath; g++) {
+            int k = gath[g], j = g + 1 < ngath ? gath[g + 1] : -1;
+            if (j >= 0 && d->itemsize[j] == d->itemsize[k] &&
+                gather_pair(ptrs[k], data[k] + off * strides[k], strides[k],
+                            ptrs[j], data[j] + off * strides[j], strides[j],
+                            len, d->itemsize[k])) {
+                g++;
                 continue;
             }
-            ptrs[k] = (char *)buf[slot[k]];
+            gather(ptrs[k], data[k] + off * strides[k], strides[k], len,
+                   d->itemsize[k]);
         }
-        int64_t a = ng == 2 ? gathered[0] : 0, b = ng == 2 ? gathered[1] : 0;
-        bool paired = ng == 2 && d->itemsize[a] == d->itemsize[b] &&
-                      gather2(ptrs[a], data[a] + off * strides[a], strides[a],
-                              ptrs[b], data[b] + off * strides[b], strides[b],
-                              len, d->itemsize[a]);
-        for (int64_t k = 0; k < d->nin; k++)
-            if (slot[k] >= 0 && strides[k] != 0 &&
-                !(paired && (k == a || k == b)))
-                gather(ptrs[k], data[k] + off * strides[k], strides[k], len,
-                       d->itemsize[k]);
         int rc = d->contig(len, ptrs);
         if (rc != 0)
             return rc;
-        for (int64_t k = d->nin; k < d->nargs; k++)
-            if (slot[k] >= 0)
-                scatter(data[k] + off * strides[k], strides[k], ptrs[k], len,
-                        d->itemsize[k]);
+        for (int s = 0; s < nscat; s++) {
+            int k = scat[s];
+            scatter(data[k] + off * strides[k], strides[k], ptrs[k], len,
+                    d->itemsize[k]);
+        }
     }
     return 0;
 }
