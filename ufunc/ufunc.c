@@ -4,14 +4,26 @@
  * Loops are allocated one by one and never move, so a loop pointer handed
  * out by uf__ufunc_resolve stays valid while later calls append loops. A
  * mutex guards the list: one context may be called from several threads,
- * and two threads meeting a new type combination must compile it once. */
+ * and two threads meeting a new type combination must compile it once.
+ *
+ * Resolutions are memoized for the lock-free common case: a few slots,
+ * each written once under the lock (input types -> loop) and then
+ * published by raising an atomic count; readers scan the published slots
+ * only. Since loops never move and a slot never changes once published,
+ * a hit needs no lock (the loop a type combination resolves to never
+ * changes either: loops are only appended, and the first match wins). */
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "ufunc/ufunc.h"
+
+#define MEMO_NIN 8
+#define MEMO_SLOTS 8
 
 struct uf__ufunc {
     char *name;
@@ -21,6 +33,13 @@ struct uf__ufunc {
     uf__ufunc_loop **loops;
     int nloops, cap;
     pthread_mutex_t lock;
+    /* memo[0 .. nmemo) are published (see above); only ufuncs with at most
+     * MEMO_NIN inputs are memoized. */
+    struct memo {
+        uint8_t in[MEMO_NIN];
+        const uf__ufunc_loop *loop;
+    } memo[MEMO_SLOTS];
+    atomic_int nmemo;
 };
 
 uf__ufunc *uf__ufunc_new(const char *name, int nin, int nout,
@@ -51,6 +70,7 @@ uf__ufunc *uf__ufunc_new(const char *name, int nin, int nout,
     u->nout = nout;
     u->compile = compile;
     u->compile_ctx = compile_ctx;
+    atomic_init(&u->nmemo, 0);
     return u;
 
 fail_lock:
@@ -236,9 +256,46 @@ static int compile_loop(uf__ufunc *u, const uf_dtype *in,
     return append(u, &made, loop, err);
 }
 
+/* The memoized loop for these input types, or NULL; lock-free. */
+static const uf__ufunc_loop *memo_find(uf__ufunc *u, const uf_dtype *in)
+{
+    int n = atomic_load_explicit(&u->nmemo, memory_order_acquire);
+
+    for (int s = 0; s < n; s++) {
+        const struct memo *m = &u->memo[s];
+        int i = 0;
+
+        while (i < u->nin && (int)m->in[i] == (int)in[i])
+            i++;
+        if (i == u->nin)
+            return m->loop;
+    }
+    return NULL;
+}
+
+/* Called with the lock held, for valid input types. */
+static void memo_add(uf__ufunc *u, const uf_dtype *in,
+                     const uf__ufunc_loop *loop)
+{
+    int n = atomic_load_explicit(&u->nmemo, memory_order_relaxed);
+
+    if (u->nin > MEMO_NIN || n == MEMO_SLOTS || UF_NTYPES > 256)
+        return;
+    for (int i = 0; i < u->nin; i++)
+        u->memo[n].in[i] = (uint8_t)in[i];
+    u->memo[n].loop = loop;
+    atomic_store_explicit(&u->nmemo, n + 1, memory_order_release);
+}
+
+const uf__ufunc_loop *uf__ufunc_resolved(uf__ufunc *u, const uf_dtype *in)
+{
+    return u != NULL && (u->nin == 0 || in != NULL) ? memo_find(u, in) : NULL;
+}
+
 int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
                       const uf__ufunc_loop **loop, uf_error *err)
 {
+    const uf__ufunc_loop *hit;
     int rc;
 
     if (u == NULL || loop == NULL || (u->nin > 0 && in == NULL))
@@ -249,10 +306,23 @@ int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
             return uf__error_set(err, UF_ERR_INVALID,
                                  "uf__ufunc_resolve: invalid dtype for "
                                  "input %d", i);
+    /* (only valid types are memoized, so a hit needs no check above; they
+     * are cheap and keep the error order) */
+    if ((hit = memo_find(u, in)) != NULL) {
+        *loop = hit;
+        return 0;
+    }
     pthread_mutex_lock(&u->lock);
+    /* another thread may have memoized it meanwhile */
+    if ((hit = memo_find(u, in)) != NULL) {
+        *loop = hit;
+        pthread_mutex_unlock(&u->lock);
+        return 0;
+    }
     for (int i = 0; i < u->nloops; i++) {
         if (loop_accepts(u, u->loops[i], in)) {
             *loop = u->loops[i];
+            memo_add(u, in, *loop);
             pthread_mutex_unlock(&u->lock);
             return 0;
         }
@@ -261,6 +331,8 @@ int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
         rc = compile_loop(u, in, loop, err);
     else
         rc = no_loop_error(u, in, err);
+    if (rc == 0)
+        memo_add(u, in, *loop);
     pthread_mutex_unlock(&u->lock);
     return rc;
 }

@@ -52,6 +52,12 @@ const char *uf__ufunc_name(const uf__ufunc *u);
  * as NumPy's "ufunc 'f' not supported for the input types" message. */
 int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
                       const uf__ufunc_loop **loop, uf_error *err);
+/* The loop an earlier uf__ufunc_resolve chose for exactly these input
+ * dtypes, or NULL (not resolved yet, or not memoized: resolutions are
+ * memoized for up to 8 inputs and the first 8 type combinations). Never
+ * compiles, never blocks: a caller holding a lock only for a lazy ufunc's
+ * compiles can call without it when this finds the loop. */
+const uf__ufunc_loop *uf__ufunc_resolved(uf__ufunc *u, const uf_dtype *in);
 
 /* The whole call; see uf_call in include/ufjit/kernel.h. */
 int uf__ufunc_call(uf__ufunc *u, uf_array *const *inputs, int n_in,

@@ -21,6 +21,7 @@
 #include "ndarray/array_internal.h"
 #include "ndarray/iter.h"
 #include "targets/parallel/parallel.h"
+#include "targets/parallel/parallel_internal.h" /* UF__PARALLEL_MAX_THREADS */
 #include "ufunc/options.h"
 #include "ufunc/ufunc_exec.h"
 
@@ -105,10 +106,11 @@ static int read_options(call *c, const uf_call_options *opts,
 static int check_host(const call *c, const uf_array *a, const char *what,
                       int i, uf_error *err)
 {
-    char num[16] = "";
+    char num[16];
 
     if (a->device.type == UF_DEVICE_HOST)
         return 0;
+    num[0] = '\0';
     if (i >= 0)
         snprintf(num, sizeof num, " %d", i);
     return uf__error_set(err, UF_ERR_UNSUPPORTED,
@@ -661,6 +663,88 @@ static int execute(call *c, uf_error *err)
     return rc;
 }
 
+/* The common small call, decided right after the loop is resolved: every
+ * input already of the loop's type, C-contiguous, aligned, in host memory
+ * and of one shape; each given output too (of its loop type, so no cast),
+ * sharing no memory with an input except as the same view; no mask; not
+ * empty, and small enough for execute()'s flat path. Then the casting
+ * check, broadcasting and overlap copies cannot change anything and
+ * execute() would take its flat path: the call goes straight there (the
+ * same loop, the same single strip, the same errors). */
+static bool simple_call(const call *c)
+{
+    const uf_array *first = c->op[0];
+    int64_t size = 1;
+
+    if (c->where != NULL || c->nin < 1)
+        return false;
+    for (int i = 0; i < c->nin + c->nout; i++) {
+        const uf_array *a = c->op[i];
+
+        if (a == NULL)
+            continue; /* an output to allocate */
+        if (a->dtype != c->loop->types[i] ||
+            (a->flags & (UF_ARRAY_C_CONTIGUOUS | UF_ARRAY_ALIGNED)) !=
+                (UF_ARRAY_C_CONTIGUOUS | UF_ARRAY_ALIGNED) ||
+            a->ndim != first->ndim ||
+            !same_dims(first->ndim, a->shape, first->shape))
+            return false;
+    }
+    for (int k = 0; k < first->ndim; k++)
+        size *= first->shape[k];
+    /* (execute()'s own bound for its flat path, on both targets) */
+    if (size == 0 || size >= 2 * PAR_MIN_CHUNK)
+        return false;
+    for (int o = c->nin; o < c->nin + c->nout; o++) {
+        const uf_array *a = c->op[o];
+        uintptr_t lo, hi;
+
+        if (a == NULL)
+            continue;
+        lo = (uintptr_t)a->data;
+        hi = lo + (uintptr_t)size * uf_dtype_itemsize(a->dtype);
+        for (int i = 0; i < c->nin; i++) {
+            const uf_array *b = c->op[i];
+            uintptr_t blo = (uintptr_t)b->data;
+            uintptr_t bhi = blo + (uintptr_t)size * uf_dtype_itemsize(b->dtype);
+
+            if (blo < hi && lo < bhi && !same_view(a, b))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* simple_call()'s run: the outputs allocated (C order: every operand is
+ * C-contiguous), then the loop once over the whole call. */
+static int run_simple(call *c, uf_error *err)
+{
+    flat_ctx f = {c, 1};
+
+    c->nd = c->op[0]->ndim;
+    for (int k = 0; k < c->nd; k++) {
+        c->shape[k] = c->op[0]->shape[k];
+        f.size *= c->shape[k];
+    }
+    if (allocate_outputs(c, false, err) < 0)
+        return err->code;
+    /* (an allocated output is C-contiguous here; should it ever not be,
+     * execute() takes the iterator) */
+    if (!all_flat(c))
+        return execute(c, err);
+    if (!c->parallel)
+        return run_flat(&f, 0, 1, err);
+    if (c->nthreads > UF__PARALLEL_MAX_THREADS)
+        return uf__parallel_for(1, 1, c->nthreads, run_flat, &f, err) != 0
+                   ? err->code : 0; /* its error */
+    /* What uf__parallel_for does with one unit, without its set-up: the
+     * configuration error if any, else the body on this thread. */
+    if (uf__parallel_config_error(err) != 0)
+        return err->code;
+    uf_error_clear(err);
+    return run_flat(&f, 0, 1, err);
+}
+
 static void release_all(call *c, bool failed)
 {
     for (int i = 0; i < c->nin + c->nout; i++) {
@@ -709,8 +793,18 @@ int uf__ufunc_call_target(uf__ufunc *u, const char *target,
         return rc;
     for (int i = 0; i < c.nin; i++)
         in_types[i] = c.op[i]->dtype;
-    if ((rc = uf__ufunc_resolve(u, in_types, &c.loop, err)) < 0 ||
-        (rc = check_casts(&c, err)) < 0 || (rc = broadcast(&c, err)) < 0)
+    if ((rc = uf__ufunc_resolve(u, in_types, &c.loop, err)) < 0)
+        return rc;
+    if (simple_call(&c)) {
+        if ((rc = run_simple(&c, err)) < 0) {
+            release_all(&c, true);
+            return rc;
+        }
+        for (int o = 0; o < c.nout; o++)
+            outputs[o] = c.op[c.nin + o];
+        return 0; /* nothing else owned */
+    }
+    if ((rc = check_casts(&c, err)) < 0 || (rc = broadcast(&c, err)) < 0)
         return rc;
 
     for (int d = 0; d < c.nd; d++)
