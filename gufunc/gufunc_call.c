@@ -12,7 +12,14 @@
  * sharing memory with an output is copied first, as NumPy does, and also
  * when both are the very same view, where NumPy does not (it assumes
  * elementwise access, wrong for a gufunc: its matrix_multiply(a, a,
- * out=a) is not a @ a). */
+ * out=a) is not a @ a).
+ *
+ * On the `parallel` target the loop space (strips of the loop dimensions,
+ * and parts of strips when there are few) is shared out between threads
+ * through uf__parallel_for, each with its own scratch, loop context and
+ * error; iterations are independent, so the results are cpu's bit for
+ * bit. Calls with little work (iterations times the core sizes) stay on
+ * the caller's thread. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +27,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "gufunc/gufunc_internal.h"
+#include "targets/parallel/parallel.h"
 #include "ndarray/array_internal.h"
 #include "ufunc/options.h"
 
@@ -43,6 +51,9 @@ typedef struct call {
     uf__gufunc_resolution res;
     bool resolved;
     bool empty;
+    /* The `parallel` target, on nthreads threads (0: the default). */
+    bool parallel;
+    int nthreads;
 } call;
 
 /* Fields past `where` are read only as far as the caller's `size` says
@@ -82,17 +93,18 @@ static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
     return 0;
 }
 
-static int read_options(call *c, const uf_call_options *opts, uf_error *err)
+/* `target` is the kernel's declared target, used when opts names none. */
+static int read_options(call *c, const uf_call_options *opts,
+                        const char *target, uf_error *err)
 {
     c->casting = UF_CASTING_SAME_KIND;
     c->axes.keepdims = -1;
-    if (opts == NULL)
-        return 0;
-    if (opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
+    if (opts != NULL &&
+        opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf_call_options.size must be set to "
                              "sizeof(uf_call_options) (got %zu)", opts->size);
-    if (opts->casting_set) {
+    if (opts != NULL && opts->casting_set) {
         if ((int)opts->casting < UF_CASTING_NO ||
             opts->casting > UF_CASTING_UNSAFE)
             return uf__error_set(err, UF_ERR_INVALID,
@@ -101,15 +113,25 @@ static int read_options(call *c, const uf_call_options *opts, uf_error *err)
         c->casting = opts->casting;
     }
     /* NumPy's gufuncs take no where= ("unexpected keyword argument") */
-    if (opts->where != NULL)
+    if (opts != NULL && opts->where != NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "gufunc '%s' does not take where=: generalized "
                              "ufuncs have no mask argument", c->name);
-    if (opts->target != NULL && strcmp(opts->target, "cpu") != 0)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "target '%s' is not available yet (only "
-                             "'cpu')", opts->target);
-    return read_axes(c, opts, err);
+    if (opts != NULL && opts->target != NULL)
+        target = opts->target;
+    if (target != NULL && strcmp(target, "cpu") != 0) {
+        if (strcmp(target, "parallel") != 0)
+            return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                                 "target '%s' is not available yet (only "
+                                 "'cpu' and 'parallel')", target);
+        c->parallel = true;
+    }
+    c->nthreads = UF__OPT(opts, num_threads, 0);
+    if (c->nthreads < 0)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "num_threads must be positive, or 0 for the "
+                             "default (got %d)", c->nthreads);
+    return opts != NULL ? read_axes(c, opts, err) : 0;
 }
 
 static int check_host(const call *c, const uf_array *a, const char *what,
@@ -407,21 +429,180 @@ static uf__iter *loop_iter(const call *c, uf_error *err)
     return it;
 }
 
+/* ---- running the loop, on one thread or several ----------------------- */
+
+/* Work (about one kernel step) below which a thread's share costs less
+ * than starting and joining threads (1-2 us): a chunk gets at least this
+ * much, and a call with less than twice it stays serial. */
+#define PAR_MIN_WORK 32768
+/* Units to aim for per thread when strips must be cut up. */
+#define PAR_PARTS_PER_THREAD 4
+/* Part boundaries of cheap iterations (a kernel over fixed or scalar core
+ * arguments, whose loop may be vectorised over iterations). */
+#define PAR_CHEAP_WORK 64
+#define PAR_CHEAP_BLOCK 64
+
+/* What one iteration costs, roughly: the product of the core dimension
+ * sizes (a matvec (m,n),(n)->(m) does m*n steps), saturating. */
+static int64_t iteration_work(const call *c)
+{
+    int64_t w = 1;
+
+    for (int d = 0; d < c->L->ndims; d++) {
+        int64_t n = c->res.dim_size[d] > 1 ? c->res.dim_size[d] : 1;
+
+        w = w > ((int64_t)1 << 40) / n ? (int64_t)1 << 40 : w * n;
+    }
+    return w;
+}
+
+static bool same_view(const uf_array *a, const uf_array *b)
+{
+    return a->data == b->data && a->ndim == b->ndim &&
+           uf_dtype_itemsize(a->dtype) == uf_dtype_itemsize(b->dtype) &&
+           memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof(int64_t)) == 0 &&
+           memcmp(a->strides, b->strides,
+                  (size_t)a->ndim * sizeof(int64_t)) == 0;
+}
+
+/* Whether no two elements of `a` share memory (a sufficient test: each
+ * axis, by increasing stride, steps past everything the smaller ones
+ * span), so that iterations writing their own parts of it never meet. */
+static bool no_internal_overlap(const uf_array *a)
+{
+    int64_t st[UF_MAXDIMS], n[UF_MAXDIMS], extent;
+    int m = 0;
+
+    for (int k = 0; k < a->ndim; k++) {
+        if (a->shape[k] == 0)
+            return true;
+        if (a->shape[k] == 1)
+            continue;
+        st[m] = a->strides[k] < 0 ? -a->strides[k] : a->strides[k];
+        n[m++] = a->shape[k];
+    }
+    for (int i = 1; i < m; i++) /* insertion sort by stride */
+        for (int j = i; j > 0 && st[j - 1] > st[j]; j--) {
+            int64_t t = st[j];
+            st[j] = st[j - 1], st[j - 1] = t;
+            t = n[j];
+            n[j] = n[j - 1], n[j - 1] = t;
+        }
+    extent = (int64_t)uf_dtype_itemsize(a->dtype);
+    for (int i = 0; i < m; i++) {
+        if (st[i] < extent)
+            return false;
+        extent += st[i] * (n[i] - 1);
+    }
+    return true;
+}
+
+/* Threads may share the loop space when what the kernel writes is
+ * disjoint between iterations: the outputs (no stride-0 or otherwise
+ * self-overlapping ones, no two overlapping unless the same view), or
+ * for a layout without outputs (seed 000's STREAM copy writes an input)
+ * every writeable array input. Otherwise the call stays serial. */
+static bool writes_disjoint(const call *c)
+{
+    int first = c->nout > 0 ? c->nin : 0;
+
+    for (int i = first; i < c->nargs; i++) {
+        const uf_array *a = c->op[i];
+
+        if (c->nout == 0 &&
+            (c->L->core_ndim[i] == 0 || !(a->flags & UF_ARRAY_WRITEABLE)))
+            continue;
+        if (!no_internal_overlap(a))
+            return false;
+        for (int j = i + 1; c->nout > 0 && j < c->nargs; j++)
+            if (!same_view(a, c->op[j]) &&
+                uf__arrays_overlap(a, c->op[j]))
+                return false;
+    }
+    return true;
+}
+
+typedef struct run_ctx {
+    const call *c;
+    const uf__gufunc_exec *x;
+    uf__gufunc_split sp;
+} run_ctx;
+
+/* uf__parallel_body over units [begin, end): its own scratch, loop
+ * context and loop error; a failure becomes the complete error (with the
+ * gufunc's name) in this chunk's err. */
+static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
+{
+    const run_ctx *r = vctx;
+    int64_t local[16], *scratch = local, first, last;
+    uf_error loop_err;
+    uf__loop_ctx lctx = {&loop_err};
+    int status;
+
+    if (r->x->ndims > 16 &&
+        (scratch = uf__malloc((size_t)r->x->ndims, sizeof *scratch, err)) ==
+            NULL)
+        return err->code;
+    uf__gufunc_split_range(&r->sp, begin, end, &first, &last);
+    uf_error_clear(&loop_err);
+    status = uf__gufunc_run_range(r->x, first, last, scratch, &lctx);
+    if (scratch != local)
+        uf__free(scratch);
+    return status != 0 ? loop_error(r->c, status, &loop_err, err) : 0;
+}
+
+/* Runs the whole loop space: on the caller's thread for `cpu`, shared out
+ * between threads on `parallel` when the work (iterations times the cost
+ * of one) is worth it. Returns 0 or a negative code. */
+static int run_all(const call *c, const uf__gufunc_exec *x, uf_error *err)
+{
+    int64_t work = iteration_work(c), pieces = 1, units, grain;
+    int nthreads = c->nthreads;
+    run_ctx r = {c, x, {0}};
+
+    if (!c->parallel) {
+        uf__gufunc_split_init(&r.sp, x, 1, 1);
+        return run_units(&r, 0, uf__gufunc_split_units(&r.sp), err);
+    }
+    if (nthreads == 0)
+        nthreads = uf__parallel_default_threads();
+    if (nthreads <= 1 || x->size < 2 ||
+        x->size < 2 * PAR_MIN_WORK / work + 1 || !writes_disjoint(c)) {
+        uf__gufunc_split_init(&r.sp, x, 1, 1);
+        units = uf__gufunc_split_units(&r.sp);
+        /* still through the runtime: a bad UFJIT_THREADING_LAYER is
+         * reported however small the call */
+        return uf__parallel_for(units, units, nthreads, run_units, &r,
+                                err) != 0 ? err->code : 0;
+    }
+    units = uf__iter_nstrips(x->it);
+    if (units < (int64_t)nthreads * PAR_PARTS_PER_THREAD)
+        pieces = ((int64_t)nthreads * PAR_PARTS_PER_THREAD + units - 1) /
+                 units;
+    uf__gufunc_split_init(&r.sp, x, pieces,
+                          work < PAR_CHEAP_WORK ? PAR_CHEAP_BLOCK : 1);
+    units = uf__gufunc_split_units(&r.sp);
+    /* each unit has about len / parts iterations */
+    grain = r.sp.len / r.sp.parts;
+    grain = grain > PAR_MIN_WORK / work ? 1
+                                        : PAR_MIN_WORK / (work * grain) + 1;
+    return uf__parallel_for(units, grain, nthreads, run_units, &r, err) != 0
+               ? err->code : 0;
+}
+
 static int execute(call *c, uf_error *err)
 {
     const uf__gufunc_layout *L = c->L;
     size_t ndims = 1 + (size_t)L->ndims, nsteps = (size_t)c->nargs;
-    int64_t *block, *dims, *scratch, *steps;
-    uf_error loop_err;
-    uf__loop_ctx lctx = {&loop_err};
+    int64_t *block, *dims, *steps;
     uf__gufunc_exec x;
     uf__iter *it;
-    int status;
+    int rc;
 
     for (int k = 0; k < c->nargs; k++)
         nsteps += (size_t)L->core_ndim[k];
-    /* dims, the run's scratch copy of them, steps */
-    block = uf__malloc(2 * ndims + nsteps, sizeof *block, err);
+    /* dims, steps */
+    block = uf__malloc(ndims + nsteps, sizeof *block, err);
     if (block == NULL)
         return err->code;
     it = loop_iter(c, err);
@@ -430,8 +611,7 @@ static int execute(call *c, uf_error *err)
         return err->code;
     }
     dims = block;
-    scratch = dims + ndims;
-    steps = scratch + ndims;
+    steps = dims + ndims;
     dims[0] = 0;
     memcpy(steps, uf__iter_strip_strides(it),
            (size_t)c->nargs * sizeof *steps);
@@ -444,11 +624,10 @@ static int execute(call *c, uf_error *err)
                           .steps = steps,
                           .size = uf__iter_nstrips(it) *
                                   uf__iter_strip_len(it)};
-    uf_error_clear(&loop_err);
-    status = uf__gufunc_run_range(&x, 0, x.size, scratch, &lctx);
+    rc = run_all(c, &x, err);
     uf__iter_free(it);
     uf__free(block);
-    return status != 0 ? loop_error(c, status, &loop_err, err) : 0;
+    return rc;
 }
 
 /* Outputs computed in a temporary go to the caller's array. */
@@ -478,6 +657,15 @@ int uf__gufunc_call(uf__gufunc *g, uf_array *const *inputs, int n_in,
                     uf_array **outputs, int n_out,
                     const uf_call_options *opts, uf_error *err)
 {
+    return uf__gufunc_call_target(g, NULL, inputs, n_in, outputs, n_out,
+                                  opts, err);
+}
+
+int uf__gufunc_call_target(uf__gufunc *g, const char *target,
+                           uf_array *const *inputs, int n_in,
+                           uf_array **outputs, int n_out,
+                           const uf_call_options *opts, uf_error *err)
+{
     uf_error local;
     call c;
     int rc;
@@ -494,7 +682,7 @@ int uf__gufunc_call(uf__gufunc *g, uf_array *const *inputs, int n_in,
     c.nin = c.L->nin;
     c.nout = c.L->nout;
     c.nargs = c.L->nargs;
-    if ((rc = read_options(&c, opts, err)) < 0 ||
+    if ((rc = read_options(&c, opts, target, err)) < 0 ||
         (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0 ||
         (rc = resolve_loop(&c, err)) < 0 || (rc = check_casts(&c, err)) < 0)
         return rc;

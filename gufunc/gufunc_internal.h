@@ -45,4 +45,32 @@ typedef struct uf__gufunc_exec {
 int uf__gufunc_run_range(const uf__gufunc_exec *x, int64_t begin,
                          int64_t end, int64_t *dims, uf__loop_ctx *ctx);
 
+/* The loop space cut into "units" for threads: whole strips, or when
+ * there are fewer strips than the threads want, `parts` pieces of each
+ * strip that start at multiples of `blk` iterations (so that a loop
+ * vectorised over iterations keeps the vector/remainder split of a serial
+ * run). Consecutive units are one contiguous range of iterations. */
+typedef struct uf__gufunc_split {
+    int64_t len;     /* iterations per strip */
+    int64_t nstrips;
+    int64_t blk;     /* part boundaries are multiples of it */
+    int64_t nblocks; /* blk-blocks per strip, rounded up */
+    int64_t parts;   /* units per strip */
+} uf__gufunc_split;
+
+/* Aims at `pieces` units per strip (at most one per block). */
+void uf__gufunc_split_init(uf__gufunc_split *sp, const uf__gufunc_exec *x,
+                           int64_t pieces, int64_t blk);
+int64_t uf__gufunc_split_units(const uf__gufunc_split *sp);
+/* The iterations [*begin, *end) of units [ubegin, uend). */
+void uf__gufunc_split_range(const uf__gufunc_split *sp, int64_t ubegin,
+                            int64_t uend, int64_t *begin, int64_t *end);
+
+/* The call path with the kernel's declared target (used when opts names
+ * none): guvectorize kernels declared target='parallel'. */
+int uf__gufunc_call_target(uf__gufunc *g, const char *target,
+                           uf_array *const *inputs, int n_in,
+                           uf_array **outputs, int n_out,
+                           const uf_call_options *opts, uf_error *err);
+
 #endif

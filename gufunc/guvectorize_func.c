@@ -1,7 +1,9 @@
 /* The call path of guvectorize kernels: the gufunc built on first call
  * with every declared signature compiled in order (as Numba compiles them
  * at decoration), or a lazy gufunc compiling one loop per new combination
- * of operand dtypes (the output dtypes inferred when not given). */
+ * of operand dtypes (the output dtypes inferred when not given). Calls
+ * run on the kernel's declared target (target='parallel') unless the
+ * options name one. */
 #include <stdio.h>
 #include <string.h>
 
@@ -87,12 +89,12 @@ int uf__guvectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     if (rc == 0 && f->decl->nsignatures > 0) {
         /* the loop list never changes again: call without the lock */
         pthread_mutex_unlock(&ctx->lock);
-        return uf__gufunc_call(f->gufunc, inputs, n_in, outputs, n_out, opts,
-                               err);
+        return uf__gufunc_call_target(f->gufunc, f->decl->target, inputs,
+                                      n_in, outputs, n_out, opts, err);
     }
     if (rc == 0)
-        rc = uf__gufunc_call(f->gufunc, inputs, n_in, outputs, n_out, opts,
-                             err);
+        rc = uf__gufunc_call_target(f->gufunc, f->decl->target, inputs, n_in,
+                                    outputs, n_out, opts, err);
     pthread_mutex_unlock(&ctx->lock);
     return rc;
 }

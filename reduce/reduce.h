@@ -102,6 +102,10 @@ typedef struct uf__reduce_args {
     const int64_t *out_strides;
     const bool *red;
     bool have_start;
+    /* The `parallel` target on nthreads threads (0: the default): the
+     * result is the serial one bit for bit (reduce_parallel.c). */
+    bool parallel;
+    int nthreads;
 } uf__reduce_args;
 
 int uf__reduce_exec(const uf__reduce_args *a, uf_error *err);
@@ -133,6 +137,21 @@ typedef struct uf__reduce_plan {
  * built; out must hold the start values. */
 int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
                         uf_error *err);
+
+/* ---- threads (reduce_parallel.c) ----------------------------------- */
+
+/* Runs a whole plan (every outer iteration; out holds the start values)
+ * on nthreads threads (0: the default), with the serial result bit for
+ * bit: outer iterations are shared out (each writes its own outputs); a
+ * kept innermost row is cut into parts (each output element still sees
+ * its inputs in order); runs reduced by the pairwise tree with too few
+ * outer iterations are cut along the tree's own splits, the subtrees
+ * computed by threads and merged as the tree merges them, and the runs'
+ * results folded into the output in order. Non-reassociating reductions
+ * with one outer iteration, outputs written through stride 0 and small
+ * plans run on the caller's thread. */
+int uf__reduce_plan_run_parallel(const uf__reduce_plan *p, int nthreads,
+                                 uf_error *err);
 
 /* *res = the pairwise tree (jit_reduce.h) of x[0..n), n >= 1, any
  * stride: the same value for the same elements whatever the stride. */

@@ -14,13 +14,16 @@
  * output, and the rest is reduced as a few boxes (for reduced axes
  * r0, r1, ...: r0 from index 1 with the others whole, then r0 at 0 and r1
  * from 1, ...), which cover every other element once; a single axis is
- * then just x[1:], in order. */
+ * then just x[1:], in order.
+ *
+ * On the `parallel` target each plan runs through reduce_parallel.c. */
 #include <stddef.h>
 #include <string.h>
 
 #include "common/error_internal.h"
 #include "ndarray/cast.h"
 #include "reduce/reduce.h"
+#include "targets/parallel/parallel.h"
 #include "ufunc/loop.h"
 
 typedef uf__reduce_dim rdim;
@@ -231,11 +234,13 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
     return 0;
 }
 
-static int run_dims(const uf__reduce_op *op, rdim *d, int nd, const char *in,
-                    char *out, uf_error *err)
+static int run_dims(const uf__reduce_args *a, rdim *d, int nd,
+                    const char *in, char *out, uf_error *err)
 {
     uf__reduce_plan p;
-    plan_build(&p, op, d, nd, in, out);
+    plan_build(&p, a->op, d, nd, in, out);
+    if (a->parallel)
+        return uf__reduce_plan_run_parallel(&p, a->nthreads, err);
     return uf__reduce_plan_run(&p, 0, p.nouter, err);
 }
 
@@ -276,6 +281,9 @@ int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)
 {
     rdim d[UF_MAXDIMS];
     int nd = a->ndim;
+    /* a bad UFJIT_THREADING_LAYER fails every parallel call */
+    if (a->parallel && uf__parallel_config_error(err) != 0)
+        return err->code;
     for (int i = 0; i < nd; i++) {
         if (a->shape[i] == 0)
             return 0; /* nothing to combine, or no output */
@@ -285,7 +293,7 @@ int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)
     const char *in = a->in;
     char *out = a->out;
     if (a->have_start)
-        return run_dims(a->op, d, nd, in, out, err);
+        return run_dims(a, d, nd, in, out, err);
 
     nd = normalize(d, nd, &in, &out, a->op->reassociate);
     copy_kept(a->op->type, d, nd, in, out);
@@ -300,7 +308,7 @@ int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)
             if (box[i].red)
                 box[i].n = 1;
         box[j].n -= 1;
-        int rc = run_dims(a->op, box, nd, in + d[j].si, out, err);
+        int rc = run_dims(a, box, nd, in + d[j].si, out, err);
         if (rc != 0)
             return rc;
     }

@@ -1,6 +1,7 @@
 /* uf_reduce and the call path of @reduce kernels: NumPy's ufunc.reduce
  * (axes, keepdims, initial, the ufunc's identity, out=) on top of the
- * engine in reduce_exec.c. */
+ * engine in reduce_exec.c, on the target the options or the kernel's
+ * declaration name (`parallel`: reduce_parallel.c, same results). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,10 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s of '%s': where= is not supported", method,
                              f->decl->name);
+    if (UF__OPT(opts, num_threads, 0) < 0)
+        return uf__error_set(err, UF_ERR_VALUE,
+                             "num_threads must be positive, or 0 for the "
+                             "default (got %d)", opts->num_threads);
     return 0;
 }
 
@@ -211,7 +216,9 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
         ostrides[i] = red[i] ? 0 : res->strides[k - 1];
     }
     uf__reduce_args a = {op, in->ndim, src->shape, src->data, src->strides,
-                         res->data, ostrides, red, have_start};
+                         res->data, ostrides, red, have_start,
+                         strcmp(uf__func_target(f, opts), "parallel") == 0,
+                         UF__OPT(opts, num_threads, 0)};
     if (uf__reduce_exec(&a, err) != 0)
         goto fail;
     if (given != NULL && res != given &&

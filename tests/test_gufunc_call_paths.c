@@ -445,9 +445,9 @@ static void test_argument_errors(void **state)
          "(got 8)"},
         {{.size = sizeof(uf_call_options), .casting = (uf_casting)9,
           .casting_set = true}, UF_ERR_INVALID, "invalid casting rule 9"},
-        {{.size = sizeof(uf_call_options), .target = "parallel"},
+        {{.size = sizeof(uf_call_options), .target = "cuda"},
          UF_ERR_UNSUPPORTED,
-         "target 'parallel' is not available yet (only 'cpu')"},
+         "target 'cuda' is not available yet (only 'cpu' and 'parallel')"},
         {{.size = sizeof(uf_call_options), .axes_mode = UF_AXES_ALL},
          UF_ERR_INVALID,
          "gufunc 'inner1d': axis= must be a single axis, not every axis "

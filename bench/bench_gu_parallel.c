@@ -1,0 +1,271 @@
+/* The parallel target of gufuncs and reductions against cpu, from C:
+ * the gufunc cases of issue 4 (matvec 4x4 x 1e6 and 64x64 x 1e4, matmul
+ * 8x8 x 1e5, (n),()->(n) 1e5 x 100, max_min 1e6 x 16; kernels as in
+ * tests/kernels/gufuncs.py, outputs preallocated) and the reductions
+ * (sum of 1e8 float64, axis 0 and axis 1 of 1e4 x 1e4 float64), each on
+ * cpu and on parallel with 2 threads, alternating so that machine noise
+ * hits both sides. Prints one JSON object per line: medians, extremes,
+ * the bandwidth the case implies (bytes read and written once) and the
+ * load average before and after.
+ *
+ * A process has one threading layer, so without arguments the program
+ * runs itself once per layer built (UFJIT_THREADING_LAYER set).
+ *
+ * usage: bench_gu_parallel [REPS [SCALE [CASE]]]     every layer
+ *        bench_gu_parallel --this REPS SCALE [CASE]  this process's layer
+ * SCALE divides every size (for a quick smoke run); CASE runs the cases
+ * whose names contain it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ufjit/ufjit.h>
+
+#include "targets/parallel/parallel.h"
+
+static const char kernels[] =
+    "from numba import guvectorize, vectorize\n"
+    "@guvectorize(['void(float64[:,:], float64[:], float64[:])'],\n"
+    "             '(m,n),(n)->(m)')\n"
+    "def matvec(M, v, y):\n"
+    "    for i in range(M.shape[0]):\n"
+    "        acc = 0.0\n"
+    "        for j in range(M.shape[1]):\n"
+    "            acc += M[i, j] * v[j]\n"
+    "        y[i] = acc\n"
+    "@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],\n"
+    "             '(m,n),(n,p)->(m,p)')\n"
+    "def matmul(A, B, C):\n"
+    "    for i in range(A.shape[0]):\n"
+    "        for j in range(B.shape[1]):\n"
+    "            acc = 0\n"
+    "            for k in range(A.shape[1]):\n"
+    "                acc += A[i, k] * B[k, j]\n"
+    "            C[i, j] = acc\n"
+    "@guvectorize(['void(float64[:], float64, float64[:])'], '(n),()->(n)')\n"
+    "def g_scalar(x, y, res):\n"
+    "    for i in range(x.shape[0]):\n"
+    "        res[i] = x[i] + y\n"
+    "@guvectorize(['(float64[:], float64[:], float64[:])'], '(n)->(),()')\n"
+    "def max_min(arr, largest, smallest):\n"
+    "    largest[0] = arr[0]\n"
+    "    smallest[0] = arr[0]\n"
+    "    for i in range(1, arr.shape[0]):\n"
+    "        if arr[i] > largest[0]:\n"
+    "            largest[0] = arr[i]\n"
+    "        if arr[i] < smallest[0]:\n"
+    "            smallest[0] = arr[i]\n"
+    "@vectorize(['float64(float64, float64)'], identity=0)\n"
+    "def vadd(a, b):\n"
+    "    return a + b\n";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* CPU time of every thread of the process (user + system). */
+static double cpu_time(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double load1(void)
+{
+    double l[1] = {-1};
+    return getloadavg(l, 1) == 1 ? l[0] : -1;
+}
+
+/* t: wall times, u: CPU times of the same calls (their ratio shows how
+ * many cores the call really had on a shared machine). */
+static void report(const char *name, const char *target, double bytes,
+                   double *t, double *u, int reps, double load0)
+{
+    qsort(t, (size_t)reps, sizeof *t, cmp);
+    qsort(u, (size_t)reps, sizeof *u, cmp);
+    printf("{\"layer\": \"%s\", \"case\": \"%s\", \"target\": \"%s\", "
+           "\"threads\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, "
+           "\"max_ms\": %.3f, \"cpu_ms\": %.3f, \"GBps\": %.2f, "
+           "\"load_before\": %.2f, \"load_after\": %.2f}\n",
+           uf__parallel_layer(), name, target,
+           strcmp(target, "cpu") == 0 ? 1 : 2, 1e3 * t[reps / 2],
+           1e3 * t[0], 1e3 * t[reps - 1], 1e3 * u[reps / 2],
+           bytes / t[reps / 2] * 1e-9, load0, load1());
+    fflush(stdout);
+}
+
+typedef struct bcase {
+    const char *name, *kernel;
+    int nin, nout;
+    int ndim[4];
+    int64_t shape[4][3];
+    int axis; /* reductions: 0, 1, or -1 for every axis; -2: a gufunc */
+} bcase;
+
+static int one_call(uf_func *f, const bcase *c, uf_array **in,
+                    uf_array **out, const uf_call_options *o, uf_error *err)
+{
+    if (c->axis == -2)
+        return uf_call(f, in, c->nin, out, c->nout, o, err);
+    uf_call_options r = *o;
+    int ax = c->axis;
+    if (ax == -1) {
+        r.axes_mode = UF_AXES_ALL;
+    } else {
+        r.axes_mode = UF_AXES_LIST;
+        r.naxes = 1;
+        r.axes = &ax;
+    }
+    return uf_reduce(f, in[0], out, &r, err);
+}
+
+static int run_case(uf_module *m, const bcase *c, int reps, int64_t scale,
+                    uf_error *err)
+{
+    uf_func *f = uf_module_get(m, c->kernel, err);
+    uf_array *in[3] = {0}, *out[2] = {0};
+    uf_call_options cpu = {.size = sizeof cpu, .target = "cpu"};
+    uf_call_options par = {.size = sizeof par, .target = "parallel",
+                           .num_threads = 2};
+    double *tc = calloc((size_t)reps * 4, sizeof *tc);
+    double *tp = tc + reps, *uc = tp + reps, *up = uc + reps;
+    double bytes = 0, load0 = load1();
+    int rc = -1;
+
+    if (f == NULL || tc == NULL)
+        goto done;
+    for (int i = 0; i < c->nin + c->nout; i++) {
+        int64_t shape[3];
+        memcpy(shape, c->shape[i], sizeof shape);
+        /* the loop (or first) axis; not the output of an axis-0 sum */
+        if (c->ndim[i] > 0 && shape[0] > 1 && !(c->axis == 0 && i > 0))
+            shape[0] = shape[0] / scale > 1 ? shape[0] / scale : 1;
+        uf_array *v;
+        if (i < c->nin) {
+            /* a ramp, reshaped */
+            int64_t n = 1;
+            for (int k = 0; k < c->ndim[i]; k++)
+                n *= shape[k];
+            uf_array *a = uf_linspace(-1.0, 3.0, n, true, UF_FLOAT64, err);
+            v = a ? uf_array_reshape(a, c->ndim[i], shape, UF_ORDER_C, false,
+                                     err)
+                  : NULL;
+            uf_array_release(a);
+            in[i] = v;
+        } else {
+            v = uf_empty(UF_FLOAT64, c->ndim[i], shape, UF_ORDER_C, err);
+            out[i - c->nin] = v;
+        }
+        if (v == NULL)
+            goto done;
+        bytes += (double)uf_array_nbytes(v);
+    }
+    /* warm up: compile, first touch, thread pools */
+    if (one_call(f, c, in, out, &cpu, err) < 0 ||
+        one_call(f, c, in, out, &par, err) < 0)
+        goto done;
+    for (int r = 0; r < reps; r++) {
+        for (int side = 0; side < 2; side++) {
+            const uf_call_options *o = (r + side) % 2 ? &par : &cpu;
+            double t0 = now(), u0 = cpu_time();
+            if (one_call(f, c, in, out, o, err) < 0)
+                goto done;
+            (o == &par ? up : uc)[r] = cpu_time() - u0;
+            (o == &par ? tp : tc)[r] = now() - t0;
+        }
+    }
+    report(c->name, "cpu", bytes, tc, uc, reps, load0);
+    report(c->name, "parallel", bytes, tp, up, reps, load0);
+    rc = 0;
+done:
+    for (int i = 0; i < 3; i++)
+        uf_array_release(in[i]);
+    for (int i = 0; i < 2; i++)
+        uf_array_release(out[i]);
+    free(tc);
+    return rc;
+}
+
+static const bcase cases[] = {
+    {"matvec_4x4_1e6", "matvec", 2, 1, {3, 2, 2},
+     {{1000000, 4, 4}, {1000000, 4}, {1000000, 4}}, -2},
+    {"matvec_64x64_1e4", "matvec", 2, 1, {3, 2, 2},
+     {{10000, 64, 64}, {10000, 64}, {10000, 64}}, -2},
+    {"matmul_8x8_1e5", "matmul", 2, 1, {3, 3, 3},
+     {{100000, 8, 8}, {100000, 8, 8}, {100000, 8, 8}}, -2},
+    {"n_scalar_n_1e5x100", "g_scalar", 2, 1, {2, 1, 2},
+     {{100000, 100}, {100000}, {100000, 100}}, -2},
+    {"max_min_1e6x16", "max_min", 1, 2, {2, 1, 1},
+     {{1000000, 16}, {1000000}, {1000000}}, -2},
+    {"sum_1e8_f64", "vadd", 1, 1, {1, 0}, {{100000000}, {0}}, -1},
+    {"sum_axis0_1e4x1e4", "vadd", 1, 1, {2, 1}, {{10000, 10000}, {10000}},
+     0},
+    {"sum_axis1_1e4x1e4", "vadd", 1, 1, {2, 1}, {{10000, 10000}, {10000}},
+     1},
+};
+
+static int this_layer(int reps, int64_t scale, const char *only)
+{
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_module *m = ctx ? uf_module_from_string(ctx, "bench_gu.py", kernels,
+                                               &err)
+                       : NULL;
+    int rc = m != NULL ? 0 : -1;
+
+    for (size_t i = 0; rc == 0 && i < sizeof cases / sizeof cases[0]; i++)
+        if (only == NULL || strstr(cases[i].name, only) != NULL)
+            rc = run_case(m, &cases[i], reps, scale, &err);
+    if (rc != 0)
+        fprintf(stderr, "bench_gu_parallel: %s\n", err.message);
+    uf_module_free(m);
+    uf_context_free(ctx);
+    return rc == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4 && strcmp(argv[1], "--this") == 0)
+        return this_layer(atoi(argv[2]), atoll(argv[3]),
+                          argc > 4 ? argv[4] : NULL);
+
+    const char *reps = argc > 1 ? argv[1] : "11";
+    const char *scale = argc > 2 ? argv[2] : "1";
+    const char *only = argc > 3 ? argv[3] : NULL;
+    char layers[64];
+    int status = 0;
+
+    snprintf(layers, sizeof layers, "%s", uf__parallel_layers_available());
+    for (char *l = strtok(layers, " "); l != NULL; l = strtok(NULL, " ")) {
+        pid_t pid = fork();
+
+        if (pid < 0)
+            return 1;
+        if (pid == 0) {
+            setenv("UFJIT_THREADING_LAYER", l, 1);
+            execl("/proc/self/exe", argv[0], "--this", reps, scale, only,
+                  (char *)NULL);
+            _exit(127);
+        }
+        int st;
+        if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
+            WEXITSTATUS(st) != 0)
+            status = 1;
+    }
+    return status;
+}
