@@ -108,31 +108,6 @@ static uf_array *make(const spec *s, uint64_t seed)
     return view;
 }
 
-/* Same dtype, shape and bytes (NaNs compared by their bits). */
-static void assert_same(const char *file, int line, const char *what,
-                        const uf_array *want, const uf_array *got)
-{
-    uf_error err;
-    int nd = uf_array_ndim(want);
-
-    if (uf_array_dtype(want) != uf_array_dtype(got) ||
-        uf_array_ndim(got) != nd ||
-        (nd > 0 && memcmp(uf_array_shape(want), uf_array_shape(got),
-                          (size_t)nd * sizeof(int64_t)) != 0))
-        uf_fail_at(file, line, "%s: dtype or shape differs", what);
-    uf_array *a = uf_array_copy(want, UF_ORDER_C, &err);
-    uf_array *b = uf_array_copy(got, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL && b != NULL, &err);
-    size_t item = uf_array_itemsize(a);
-    const char *pa = uf_array_data(a), *pb = uf_array_data(b);
-    for (int64_t i = 0; i < uf_array_size(a); i++)
-        if (memcmp(pa + i * (int64_t)item, pb + i * (int64_t)item, item) != 0)
-            uf_fail_at(file, line, "%s: element %lld differs", what,
-                       (long long)i);
-    uf_array_release(a);
-    uf_array_release(b);
-}
-
 /* Each kernel file is loaded once and freed before the context. */
 static struct {
     const char *file;
@@ -288,7 +263,7 @@ static void run_row(const row *r)
         for (int o = 0; o < r->nout; o++) {
             snprintf(what, sizeof what, "%s output %d, %d threads",
                      r->kernel, o, threads[t]);
-            assert_same(r->file, r->line, what, want[o], got[o]);
+            uf_assert_same_bytes(r->file, r->line, what, want[o], got[o]);
         }
         release_all(got, r->nout);
     }
@@ -331,7 +306,7 @@ static void test_no_output_layout(void **state)
             uf_array *got[2] = {make(&lhs_spec, 4), rhs};
             uf_assert_ok(call_on(f, got, 2, NULL, 0, "parallel", threads[t],
                                  &err) == 0, &err);
-            assert_same(LOC, "copy", want[0], got[0]);
+            uf_assert_same_bytes(LOC, "copy", want[0], got[0]);
             uf_array_release(got[0]);
         }
         uf_array_release(want[0]);
@@ -375,7 +350,7 @@ static void test_declared_target(void **state)
         assert_null(got);
     } else {
         uf_assert_ok(rc == 0, &err);
-        assert_same(LOC, "declared parallel", want, got);
+        uf_assert_same_bytes(LOC, "declared parallel", want, got);
     }
     uf_array_release(want);
     uf_array_release(got);

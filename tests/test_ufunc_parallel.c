@@ -120,31 +120,6 @@ static uf_array *make(const spec *s, uint64_t seed)
     return view;
 }
 
-/* Same dtype, shape and bytes (NaNs compared by their bits). */
-static void assert_same(const char *file, int line, const char *what,
-                        const uf_array *want, const uf_array *got)
-{
-    uf_error err;
-    int nd = uf_array_ndim(want);
-
-    if (uf_array_dtype(want) != uf_array_dtype(got) ||
-        uf_array_ndim(got) != nd ||
-        (nd > 0 && memcmp(uf_array_shape(want), uf_array_shape(got),
-                          (size_t)nd * sizeof(int64_t)) != 0))
-        uf_fail_at(file, line, "%s: dtype or shape differs", what);
-    uf_array *a = uf_array_copy(want, UF_ORDER_C, &err);
-    uf_array *b = uf_array_copy(got, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL && b != NULL, &err);
-    size_t item = uf_array_itemsize(a);
-    const char *pa = uf_array_data(a), *pb = uf_array_data(b);
-    for (int64_t i = 0; i < uf_array_size(a); i++)
-        if (memcmp(pa + i * (int64_t)item, pb + i * (int64_t)item, item) != 0)
-            uf_fail_at(file, line, "%s: element %lld differs", what,
-                       (long long)i);
-    uf_array_release(a);
-    uf_array_release(b);
-}
-
 /* ---- the table ------------------------------------------------------------ */
 
 #define MAXIO 4
@@ -340,7 +315,7 @@ static void run_row(const row *r)
         for (int o = 0; o < r->nout; o++) {
             snprintf(what, sizeof what, "%s output %d, %d threads",
                      r->kernel, o, threads[t]);
-            assert_same(r->file, r->line, what, want[o], got[o]);
+            uf_assert_same_bytes(r->file, r->line, what, want[o], got[o]);
         }
         release_all(got, r->nout);
     }
@@ -390,7 +365,7 @@ static void test_declared_target(void **state)
         assert_string_equal(err.message, cfg.message);
     } else {
         uf_assert_ok(rc == 0, &err);
-        assert_same(LOC, "declared parallel", want, got);
+        uf_assert_same_bytes(LOC, "declared parallel", want, got);
     }
     uf_array_release(want);
     uf_array_release(got);

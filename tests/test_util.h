@@ -60,4 +60,32 @@ static inline void uf_test_put(uf_test_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Same dtype, shape and bytes, element by element in C order (NaNs
+ * compared by their bits): parallel targets must match cpu exactly. */
+static inline void uf_assert_same_bytes(const char *file, int line,
+                                        const char *what,
+                                        const uf_array *want,
+                                        const uf_array *got)
+{
+    uf_error err;
+    int nd = uf_array_ndim(want);
+
+    if (uf_array_dtype(want) != uf_array_dtype(got) ||
+        uf_array_ndim(got) != nd ||
+        (nd > 0 && memcmp(uf_array_shape(want), uf_array_shape(got),
+                          (size_t)nd * sizeof(int64_t)) != 0))
+        uf_fail_at(file, line, "%s: dtype or shape differs", what);
+    uf_array *a = uf_array_copy(want, UF_ORDER_C, &err);
+    uf_array *b = uf_array_copy(got, UF_ORDER_C, &err);
+    uf_assert_ok(a != NULL && b != NULL, &err);
+    size_t item = uf_array_itemsize(a);
+    const char *pa = uf_array_data(a), *pb = uf_array_data(b);
+    for (int64_t i = 0; i < uf_array_size(a); i++)
+        if (memcmp(pa + i * (int64_t)item, pb + i * (int64_t)item, item) != 0)
+            uf_fail_at(file, line, "%s: element %lld differs", what,
+                       (long long)i);
+    uf_array_release(a);
+    uf_array_release(b);
+}
+
 #endif
