@@ -317,17 +317,18 @@ static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
     return s;
 }
 
-/* O3 plus the listings (or the optimised IR alone into *ir); called with
+/* The pipeline (NULL: O3) plus the listings (or the optimised IR alone into *ir); called with
  * jit->lock held. */
-static int optimise(uf__jit *jit, LLVMModuleRef mod, uf__jit_listing *listing,
-                    char **ir, uf_error *err)
+static int optimise(uf__jit *jit, LLVMModuleRef mod, const char *passes,
+                    uf__jit_listing *listing, char **ir, uf_error *err)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
     LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
     LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
-    LLVMErrorRef e = LLVMRunPasses(mod, "default<O3>", jit->tm, opts);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes ? passes : "default<O3>",
+                                   jit->tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (e)
         return llvm_error(err, e, "optimisation");
@@ -486,7 +487,7 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
      * threads -- concurrent materialisation ends in a fatal MC error */
     pthread_mutex_lock(&jit->lock);
     atomic_fetch_add(&jit->ncompiles, 1);
-    int rc = optimise(jit, L->mod, listing, ir, err);
+    int rc = optimise(jit, L->mod, L->passes, listing, ir, err);
     if (rc != 0) {
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);

@@ -47,6 +47,10 @@ typedef struct uf__lower {
      * dependences then */
     bool uses_runtime;
     int seq; /* for unique local names */
+    /* the optimisation pipeline uf__jit_finish runs (LLVM 14 new pass
+     * manager text, as for `opt -passes=`); NULL: "default<O3>". Each
+     * kind of compilation (jit_*.c) may set its own after uf__jit_begin */
+    const char *passes;
 } uf__lower;
 
 /* break/continue targets of the enclosing loops */
@@ -73,7 +77,7 @@ struct uf__fn {
 /* Creates the thread-safe context, module (triple, data layout) and
  * builder of a compilation, with a unique prefix. */
 int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err);
-/* Verifies, optimises (default<O3>), fills `listing` (may be NULL), adds
+/* Verifies, optimises (L->passes), fills `listing` (may be NULL), adds
  * the module to the JIT and looks up `n` symbols. Consumes L in all
  * cases. */
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
