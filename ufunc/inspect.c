@@ -9,6 +9,7 @@
 #include "common/strbuf.h"
 #include "compiler/context.h"
 #include "compiler/module.h"
+#include "ufunc/inspect.h"
 #include "ufunc/vectorize.h"
 
 /* The part of a listing from the line holding `start` to the end of the
@@ -85,6 +86,18 @@ static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
     return rc;
 }
 
+static const char *example_signature(uf__kernel_kind kind)
+{
+    switch (kind) {
+    case UF__K_GUVECTORIZE:
+        return "'void(float64[:], float64[:])'";
+    case UF__K_NJIT:
+        return "'float64(float64[:, :])'";
+    default:
+        return "'float64(float64, float64)'";
+    }
+}
+
 char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
                       uf_error *err)
 {
@@ -92,18 +105,21 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
         uf__error_set(err, UF_ERR_INVALID, "uf_func_inspect: NULL function");
         return NULL;
     }
-    if (f->decl->kind != UF__K_VECTORIZE) {
+    if (f->decl->kind == UF__K_DEVICE) {
         uf__error_set(err, UF_ERR_UNSUPPORTED,
-                      "'%s': only vectorize kernels can be inspected in "
-                      "this version", f->decl->name);
+                      "'%s' is a device function: inspect the kernel that "
+                      "calls it (it is inlined there)", f->decl->name);
         return NULL;
     }
     if (signature == NULL && f->decl->nsignatures == 0) {
         uf__error_set(err, UF_ERR_INVALID,
-                      "'%s' declares no signatures: give one, e.g. "
-                      "'float64(float64, float64)'", f->decl->name);
+                      "'%s' declares no signatures: give one, e.g. %s",
+                      f->decl->name, example_signature(f->decl->kind));
         return NULL;
     }
+    int (*one)(uf_func *, const char *, unsigned, uf__strbuf *,
+               uf_error *) =
+        f->decl->kind == UF__K_VECTORIZE ? inspect_one : uf__inspect_other;
     if (what == 0)
         what = UF_INSPECT_TYPES;
     uf__strbuf out = uf__strbuf_init(err);
@@ -111,10 +127,10 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
     pthread_mutex_lock(&ctx->lock);
     int rc = 0;
     if (signature != NULL)
-        rc = inspect_one(f, signature, what, &out, err);
+        rc = one(f, signature, what, &out, err);
     for (int i = 0; signature == NULL && rc == 0 &&
                     i < f->decl->nsignatures; i++)
-        rc = inspect_one(f, f->decl->signatures[i], what, &out, err);
+        rc = one(f, f->decl->signatures[i], what, &out, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc < 0) {
         uf__free(uf__strbuf_take(&out));

@@ -307,5 +307,37 @@ bad 1 "^ufjit: $T/syntax.py:6:15: " inspect "$T/syntax.py" f \
     --signature 'int64(int64)'
 bad 2 "missing the kernel NAME" inspect "$K/seeds.py"
 
+# the other kinds: whole modules, compiled for the listing
+checks=$((checks + 1))
+run inspect "$K/gufuncs.py" matvec --types --llvm
+[ "$rc" = 0 ] && [ "$(grep -c '^== matvec void(' "$T/stdout")" = 2 ] &&
+    grep -q "M = arg(0) :: array(float32, 2d, A)" "$T/stdout" &&
+    grep -q "^define" "$T/stdout" ||
+    fail "inspect guvectorize: exit $rc: $err"
+checks=$((checks + 1))
+run inspect "$K/njit_funcs.py" div_mod \
+    --signature 'UniTuple(int64, 2)(int64, int64)' --types --asm
+[ "$rc" = 0 ] && grep -q ":: int64" "$T/stdout" &&
+    grep -Eq "ret[q]?$" "$T/stdout" ||
+    fail "inspect njit: exit $rc: $err"
+checks=$((checks + 1))
+run inspect "$K/reduce_kernels.py" sum_reduce \
+    --signature 'float64(float64, float64)' --llvm
+[ "$rc" = 0 ] && grep -q "^define .*_red_tree(" "$T/stdout" ||
+    fail "inspect reduce (pairwise tree for a sum): exit $rc: $err"
+bad 1 "one accumulator type" inspect "$K/reduce_kernels.py" sum_reduce \
+    --signature 'float64(float64, int64)'
+bad 1 "declares no signatures: give one" inspect "$K/njit_funcs.py" div_mod
+cat >"$T/device.py" <<'PY'
+from numba import cuda
+
+
+@cuda.jit(device=True)
+def twice(x):
+    return 2 * x
+PY
+bad 1 "is a device function" inspect "$T/device.py" twice \
+    --signature 'float64(float64)'
+
 echo "kernels_basic: $checks checks, $failures failures"
 [ "$failures" = 0 ]
