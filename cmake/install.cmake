@@ -24,6 +24,27 @@ install(FILES ${PROJECT_BINARY_DIR}/ufjitConfig.cmake
 # The .pc file finds its prefix from its own location, so an install tree
 # moved elsewhere (or installed with --prefix) still works.
 file(RELATIVE_PATH UFJIT_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+# Libs.private: what a static link (pkg-config --static) needs besides
+# libufjit.a -- libraries found by absolute path stay paths, names become
+# -l flags; the C++ runtime whenever a C++ file is in the library.
+set(_uf_pc_private "")
+set(_uf_pc_libs ${M_LIBRARY} ${UFJIT_LLVM_LIBRARIES} ${UFJIT_PARALLEL_LIBRARIES}
+                ${CMAKE_DL_LIBS})
+get_property(_uf_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+if("CXX" IN_LIST _uf_languages)
+  list(APPEND _uf_pc_libs stdc++)
+endif()
+list(REMOVE_DUPLICATES _uf_pc_libs)
+foreach(lib IN LISTS _uf_pc_libs)
+  if(IS_ABSOLUTE "${lib}")
+    string(APPEND _uf_pc_private " ${lib}")
+  elseif(lib MATCHES "^-")
+    string(APPEND _uf_pc_private " ${lib}")
+  elseif(lib)
+    string(APPEND _uf_pc_private " -l${lib}")
+  endif()
+endforeach()
+string(STRIP "${_uf_pc_private}" UFJIT_PC_LIBS_PRIVATE)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/ufjit.pc.in
                ${PROJECT_BINARY_DIR}/ufjit.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/ufjit.pc

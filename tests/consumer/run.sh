@@ -20,6 +20,13 @@ cc -std=c17 -Wall -Werror $(pkg-config --cflags ufjit) \
    "$src/tests/consumer/consumer.c" -o "$work/pc_consumer" \
    $(pkg-config --libs ufjit)
 LD_LIBRARY_PATH=$(pkg-config --variable=libdir ufjit) "$work/pc_consumer"
+# A static link from the .pc file alone (Libs.private names every
+# dependency: LLVM, the threading layers, the C++ runtime).
+cc -std=c17 -Wall -Werror $(pkg-config --cflags ufjit) -DUFJIT_STATIC_DEFINE \
+   "$src/tests/consumer/consumer.c" -o "$work/pc_static_consumer" \
+   "$(pkg-config --variable=libdir ufjit)/libufjit.a" \
+   $(pkg-config --static --libs ufjit | sed 's/-lufjit//')
+"$work/pc_static_consumer"
 # The headers also compile as C++ (DLPack's rule for public headers).
 if command -v g++ >/dev/null; then
     printf '#include <ufjit/ufjit.h>\nint main() { return uf_version() ? 0 : 1; }\n' \
