@@ -120,17 +120,27 @@ static bool check_case(const ncase *c)
     }
     for (int i = 0; i < c->nvars; i++) {
         const char *name = c->vars[i][0], *want = c->vars[i][1];
-        int v = -1;
-        for (int k = 0; k < tf->nvars; k++)
-            if (strcmp(tf->vars[k].name, name) == 0)
-                v = k;
-        if (v < 0) {
-            print_error("%s:%d: case %s: no variable '%s'\n", table_path,
-                        c->line, c->id, name);
+        /* the table unifies Numba's SSA versions of a name (x, x.1, ...);
+         * so do the same over ufjit's webs of it (compiler/rename_webs.c) */
+        const uf__type *t = NULL;
+        size_t len = strlen(name);
+        for (int k = 0; k < tf->nvars; k++) {
+            const char *vn = tf->vars[k].name;
+            if (strncmp(vn, name, len) != 0 ||
+                (vn[len] != '\0' && vn[len] != '.') || !tf->vars[k].type)
+                continue;
+            t = t ? uf__type_unify(km->tc, t, tf->vars[k].type)
+                  : tf->vars[k].type;
+            if (t == NULL)
+                break;
+        }
+        if (t == NULL) {
+            print_error("%s:%d: case %s: no variable '%s' (or its webs do "
+                        "not unify)\n", table_path, c->line, c->id, name);
             ok = false;
             continue;
         }
-        tname(tf->vars[v].type, buf, sizeof buf);
+        tname(t, buf, sizeof buf);
         if (strcmp(buf, want) != 0) {
             print_error("%s:%d: case %s %s: '%s' is %s, Numba %s\n",
                         table_path, c->line, c->id, c->sig, name, buf, want);

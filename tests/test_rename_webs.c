@@ -1,0 +1,169 @@
+/* Webs of local names (compiler/rename_webs.c): a name rebound to an
+ * unrelated type where the two never meet at a read compiles, as under
+ * Numba's SSA versions, through straight code, loops, break/continue,
+ * augmented assignment, loop targets and parameters; definitions that do
+ * meet at a read still unify (and fail to, with Numba's message).
+ * Expected values are Numba 0.68's for the same bodies (njit, x = -1, 0,
+ * 1, 2), including which bodies it refuses. */
+#include "test_util.h"
+
+#include "common/alloc.h"
+
+typedef struct web_case {
+    const char *file;
+    int line;
+    const char *body; /* of `def f(x):`, indented by 4 */
+    double want[4];
+    const char *error; /* fragment of the message, or NULL */
+    int eline;         /* the error's line */
+} web_case;
+
+#define JOIN "Cannot unify int64 and UniTuple(int64 x 2) for 't'"
+
+static const web_case cases[] = {
+    {LOC, "t = 1\n    y = t + x\n    t = (x, 2)\n    return y + t[0]\n",
+     {-1, 1, 3, 5}, NULL, 0},
+    {LOC, "t = 0\n    for i in range(3):\n        t = t + 1.5\n    y = t\n"
+          "    t = (y, 1)\n    return t[0] + x\n",
+     {3.5, 4.5, 5.5, 6.5}, NULL, 0},
+    {LOC, "s = 0\n    i = 0\n    while True:\n        i += 1\n"
+          "        if i > 4:\n            break\n        s = s + i\n"
+          "    u = s\n    s = (1.0, x)\n    return u + s[1]\n",
+     {9, 10, 11, 12}, NULL, 0},
+    {LOC, "for i in range(3):\n        x = x + i\n    i = (1.5, x)\n"
+          "    return i[0] + i[1]\n",
+     {3.5, 4.5, 5.5, 6.5}, NULL, 0},
+    {LOC, "s = 1\n    s += x\n    s = (s, 1)\n    return s[0]\n",
+     {0, 1, 2, 3}, NULL, 0},
+    {LOC, "acc = 0.0\n    for i in range(4):\n        if i == 1:\n"
+          "            continue\n        acc = acc + i\n    acc = (acc, 1)\n"
+          "    return acc[0] + x\n",
+     {4, 5, 6, 7}, NULL, 0},
+    {LOC, "x = (x, 1.0)\n    return x[0] + x[1]\n", {0, 1, 2, 3}, NULL, 0},
+    {LOC, "if x > 0:\n        t = 2\n    else:\n        t = 3\n"
+          "    u = t * x\n    t = (u, 0.5)\n    return t[0] + t[1]\n",
+     {-2.5, 0.5, 2.5, 4.5}, NULL, 0},
+    /* the two definitions meet nowhere: Numba accepts it too */
+    {LOC, "if x > 0:\n        t = 1\n    else:\n        t = (1, 2)\n"
+          "    return x\n",
+     {-1, 0, 1, 2}, NULL, 0},
+    /* ... but they meet at the return: refused by both */
+    {LOC, "if x > 0:\n        t = 1\n    else:\n        t = (1, 2)\n"
+          "    return t\n",
+     {0}, JOIN, 9},
+    /* and around a loop's back edge */
+    {LOC, "t = 1\n    for i in range(2):\n        t = (t, 1)\n    return x\n",
+     {0}, "Cannot unify", 0},
+};
+
+static void test_kernels(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    char src[2048];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const web_case *t = &cases[c];
+        snprintf(src, sizeof src,
+                 "from numba import njit\n\n\n@njit\ndef f(x):\n    %s",
+                 t->body);
+        uf_error_clear(&err);
+        uf_module *m = uf_module_from_string(ctx, "k.py", src, &err);
+        uf_func *f = m ? uf_module_get(m, "f", &err) : NULL;
+        for (int i = 0; f != NULL && i < 4; i++) {
+            double x = i - 1;
+            uf_array *in = uf_full(UF_FLOAT64, 0, NULL, &x, UF_FLOAT64,
+                                  UF_ORDER_C, &err);
+            uf_assert_ok(in != NULL, &err);
+            uf_array *out = NULL;
+            int rc = uf_call(f, &in, 1, &out, 1, NULL, &err);
+            uf_array_release(in);
+            if (t->error != NULL) {
+                if (rc == 0)
+                    uf_fail_at(t->file, t->line, "compiled; expected '%s'",
+                               t->error);
+                if (strstr(err.message, t->error) == NULL ||
+                    (t->eline && err.line != t->eline))
+                    uf_fail_at(t->file, t->line,
+                               "expected '%s' at line %d, got %d: %s",
+                               t->error, t->eline, err.line, err.message);
+                break;
+            }
+            if (rc != 0)
+                uf_fail_at(t->file, t->line, "f(%g): %s", x, err.message);
+            double got = 0;
+            if (uf_array_dtype(out) == UF_FLOAT64)
+                got = *(const double *)uf_array_data(out);
+            else
+                uf_fail_at(t->file, t->line, "f(%g) returned %s", x,
+                           uf_dtype_name(uf_array_dtype(out)));
+            if (got != t->want[i])
+                uf_fail_at(t->file, t->line, "f(%g) = %g, not %g", x, got,
+                           t->want[i]);
+            uf_array_release(out);
+        }
+        uf_module_free(m);
+    }
+    uf_context_free(ctx);
+}
+
+/* inspect --types shows the webs under their own names */
+static void test_names(void **state)
+{
+    (void)state;
+    static const char src[] = "from numba import njit\n\n\n@njit\n"
+                              "def f(a):\n    x = 1\n    y = x + a\n"
+                              "    x = (1.5, 2)\n    return y + x[0]\n";
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    uf_module *m = uf_module_from_string(ctx, "k.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "f", &err);
+    uf_assert_ok(f != NULL, &err);
+    char *text = uf_func_inspect(f, "float64(float64)", UF_INSPECT_TYPES,
+                                 &err);
+    uf_assert_ok(text != NULL, &err);
+    assert_non_null(strstr(text, "#   x = int64\n"));
+    assert_non_null(strstr(text, "#   x.1 = Tuple(float64, int64)\n"));
+    assert_non_null(strstr(text, "#   y = float64\n"));
+    uf_free(text);
+    uf_module_free(m);
+    uf_context_free(ctx);
+}
+
+/* Running out of memory anywhere in loading is a clean error. */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "from numba import njit\n\n\n@njit\ndef f(x):\n    t = 0\n"
+        "    for i in range(3):\n        t = t + 1.5\n        if t > x:\n"
+        "            break\n    t = (t, 1)\n    return t[0]\n";
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    bool done = false;
+    for (long n = 1; n < 5000 && !done; n++) {
+        uf__alloc_fail_at(n);
+        uf_module *m = uf_module_from_string(ctx, "k.py", src, &err);
+        uf__alloc_fail_at(0);
+        if (m == NULL)
+            assert_int_equal(err.code, UF_ERR_NOMEM);
+        done = m != NULL;
+        uf_module_free(m);
+    }
+    assert_true(done);
+    uf_context_free(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kernels),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_out_of_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
