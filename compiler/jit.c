@@ -179,11 +179,12 @@ uf__jit *uf__jit_new(uf_error *err)
     /* libm is linked; libmvec usually is not and is loaded on demand: both
      * visible to the process search generator (handles stay open) */
     dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
-    /* glibc's vector math (libmvec) is opt-in: it is within 4 ulp of
-     * libm, not bit-identical to it, and Numba without SVML (our oracle)
-     * calls libm */
+    /* glibc's vector math (libmvec) is on unless UFJIT_ENABLE_LIBMVEC=0:
+     * it is within 4 ulp of libm (tests/test_mvec_ulp.c measures every
+     * mapped function), not bit-identical to it, so comparisons with
+     * Numba without SVML (which calls libm) bit for bit turn it off */
     const char *mv = getenv("UFJIT_ENABLE_LIBMVEC");
-    if (mv && *mv && strcmp(mv, "0") != 0 &&
+    if (!(mv && strcmp(mv, "0") == 0) &&
         dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
         jit->have_mvec = true;
         uf__lower_mvec_probe(strstr(jit->features, "+avx2") != NULL,

@@ -7,6 +7,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/llvm_fastmath.h"
 #include "compiler/lower_array.h"
 
 #define B (F->L->b)
@@ -917,6 +918,10 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
             rc = lower_return(&F, &ret);
         }
     }
+    /* fastmath=True: LLVM's fast flags on this function's float
+     * operations (callees have their own decorator's) */
+    if (rc == 0 && tf->decl->fastmath)
+        uf__llvm_fastmath_function(fn, UF__FMF_FAST);
 done:
     uf__fn_end(&F);
     return rc;

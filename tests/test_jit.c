@@ -974,18 +974,28 @@ static void test_math_binary(void **state)
     }
 }
 
-/* With UFJIT_ENABLE_LIBMVEC, sin/exp/pow in a contiguous loop call glibc's
- * vector variants, within 4 ulp of libm. */
+/* By default sin/exp/tanh/log in a contiguous loop call glibc's vector
+ * variants, within 4 ulp of libm (tests/test_mvec_ulp.c measures every
+ * function); UFJIT_ENABLE_LIBMVEC=0 keeps the scalar libm calls. */
 static void test_libmvec(void **state)
 {
     (void)state;
-    setenv("UFJIT_ENABLE_LIBMVEC", "1", 1);
     uf_error err;
-    uf__jit *vj = uf__jit_new(&err);
+    const char *was = getenv("UFJIT_ENABLE_LIBMVEC");
+    char saved_env[16] = "";
+    if (was)
+        snprintf(saved_env, sizeof saved_env, "%s", was);
     unsetenv("UFJIT_ENABLE_LIBMVEC");
-    uf_assert_ok(vj != NULL, &err);
+    uf__jit *vj = uf__jit_new(&err);
+    setenv("UFJIT_ENABLE_LIBMVEC", "0", 1);
+    uf__jit *sj = vj ? uf__jit_new(&err) : NULL;
+    if (was)
+        setenv("UFJIT_ENABLE_LIBMVEC", saved_env, 1);
+    else
+        unsetenv("UFJIT_ENABLE_LIBMVEC");
+    uf_assert_ok(vj != NULL && sj != NULL, &err);
+    assert_false(uf__jit_have_mvec(sj));
     uf__jit *saved = jit;
-    jit = vj;
     static const struct {
         const char *file;
         int line;
@@ -1001,14 +1011,21 @@ static void test_libmvec(void **state)
         {LOC, UF__BI_LOG, UF_FLOAT32, NULL, logf},
     };
     bool vectorised = false;
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        uf_dtype dt = rows[r].dt;
-        math_ud u = {rows[r].bi, dt, 1};
+    for (size_t r = 0; r < 2 * (sizeof rows / sizeof rows[0]); r++) {
+        /* first every row with the default, then with libmvec off */
+        size_t row = r % (sizeof rows / sizeof rows[0]);
+        bool off = r != row;
+        jit = off ? sj : vj;
+        uf_dtype dt = rows[row].dt;
+        math_ud u = {rows[row].bi, dt, 1};
         kspec s = {1, {dt}, dt, dt, false, body_math, &u};
         uf__jit_listing lst;
         uf__strided_loop fn = compile_spec(&s, &lst);
         assert_non_null(fn);
-        vectorised |= strstr(lst.asm_text, "_ZGV") != NULL;
+        if (off && strstr(lst.asm_text, "_ZGV"))
+            uf_fail_at(rows[row].file, rows[row].line,
+                       "libmvec used with UFJIT_ENABLE_LIBMVEC=0");
+        vectorised |= !off && strstr(lst.asm_text, "_ZGV") != NULL;
         uf__free(lst.llvm_ir);
         uf__free(lst.asm_text);
         enum { N = 200 };
@@ -1023,18 +1040,22 @@ static void test_libmvec(void **state)
         int64_t st[2] = {f32 ? 4 : 8, f32 ? 4 : 8};
         assert_int_equal(run(fn, 2, p, st, N), 0);
         for (int i = 0; i < N; i++) {
-            double want = f32 ? (double)rows[r].ff(xf[i]) : rows[r].f(x[i]);
+            double want = f32 ? (double)rows[row].ff(xf[i])
+                              : rows[row].f(x[i]);
             double got = f32 ? (double)yf[i] : y[i];
             double ulp = f32 ? (double)(nextafterf((float)want, INFINITY) -
                                         (float)want)
                              : nextafter(want, INFINITY) - want;
-            if (fabs(got - want) > 4 * ulp)
-                uf_fail_at(rows[r].file, rows[r].line, "x=%.9g: %.17g vs libm "
-                           "%.17g", f32 ? xf[i] : x[i], got, want);
+            /* libmvec off: libm's own results */
+            if (fabs(got - want) > (off ? 0 : 4) * ulp)
+                uf_fail_at(rows[row].file, rows[row].line, "x=%.9g: %.17g vs "
+                           "libm %.17g%s", f32 ? xf[i] : x[i], got, want,
+                           off ? " (libmvec off)" : "");
         }
     }
     jit = saved;
     uf__jit_free(vj);
+    uf__jit_free(sj);
     /* where libmvec or AVX2 are missing the loops stay scalar */
     if (!vectorised)
         print_message("[ INFO     ] libmvec not used on this host\n");

@@ -8,7 +8,13 @@
 #   by Numba on the same generated inputs, compared bit for bit (a few ulps
 #   for transcendental functions). Exits 77 (skipped, with the reason) when
 #   NumPy or Numba is missing. Numba's compiled kernels are cached in the
-#   build tree, so runs after the first are faster.
+#   build tree, so runs after the first are faster. Numba (without SVML)
+#   calls the scalar libm, so this run turns glibc's libmvec off
+#   (UFJIT_ENABLE_LIBMVEC=0) to stay bit for bit.
+# - kernels_numba_oracle_mvec: the math module cases (one function per
+#   kernel, tests/kernels/math_funcs.py) with libmvec on, ufjit's default:
+#   transcendental results within libmvec's 4 ulp of Numba's libm (the
+#   bound tests/test_mvec_ulp.c asserts), the exact functions bit for bit.
 set(UF_E2E_TESTS ${UF_TEST_SOURCE_DIR}/e2e)
 
 add_test(NAME kernels_basic
@@ -19,11 +25,18 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME kernels_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
             NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            UFJIT_ENABLE_LIBMVEC=0
             ${Python3_EXECUTABLE} ${UF_E2E_TESTS}/run_numba_oracle.py
             $<TARGET_FILE:ufjit_cli>)
+  add_test(NAME kernels_numba_oracle_mvec
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            ${Python3_EXECUTABLE} ${UF_E2E_TESTS}/run_numba_oracle.py
+            $<TARGET_FILE:ufjit_cli> -k math_funcs. --mvec-ulps 4)
 else()
-  add_test(NAME kernels_numba_oracle
-    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+  foreach(t kernels_numba_oracle kernels_numba_oracle_mvec)
+    add_test(NAME ${t} COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+  endforeach()
 endif()
-set_tests_properties(kernels_numba_oracle PROPERTIES SKIP_RETURN_CODE 77
-                                                     TIMEOUT 900)
+set_tests_properties(kernels_numba_oracle kernels_numba_oracle_mvec
+                     PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900)

@@ -4,7 +4,8 @@
 # tests/data/njit_oracle.txt through uf_call; these need Numba (exit 77,
 # skipped, without it):
 # - njit_numba_oracle: every case through `ufjit call` and Numba now,
-#   compared bit for bit, error messages included;
+#   compared bit for bit, error messages included (glibc's libmvec off,
+#   UFJIT_ENABLE_LIBMVEC=0: Numba calls the scalar libm);
 # - njit_numba_committed: the committed table still equals what Numba
 #   gives (regenerate with `run_njit_oracle.py --write FILE`).
 set(UF_NJIT_ORACLE ${UF_TEST_SOURCE_DIR}/e2e/run_njit_oracle.py)
@@ -13,6 +14,7 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME njit_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
             NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            UFJIT_ENABLE_LIBMVEC=0
             ${Python3_EXECUTABLE} ${UF_NJIT_ORACLE} $<TARGET_FILE:ufjit_cli>)
   add_test(NAME njit_numba_committed
     COMMAND ${Python3_EXECUTABLE} ${UF_NJIT_ORACLE}

@@ -10,8 +10,12 @@ message (and, for kernel errors, FILE:LINE:COL and a caret), print nothing
 on stdout and leave no output file behind.
 
     run_numba_oracle.py UFJIT [--kernels DIR] [-k TEXT] [-j N] [-v] [--keep]
+                          [--mvec-ulps N]
 
   -k TEXT  only the cases whose id contains TEXT (ids: file.kernel#n)
+  --mvec-ulps N  ufjit runs with glibc's libmvec (its default; the bit-exact
+           CTest run sets UFJIT_ENABLE_LIBMVEC=0): the cases allowed some
+           ulps (transcendental functions) are allowed at least N
   -j N     Numba worker processes and parallel ufjit runs (default 2)
   --keep   keep the temporary directory (inputs, outputs) for debugging
 
@@ -380,6 +384,7 @@ def main():
     ap.add_argument("-j", dest="jobs", type=int, default=2)
     ap.add_argument("-v", dest="verbose", action="store_true")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--mvec-ulps", type=int, default=0)
     opt = ap.parse_args()
     if importlib.util.find_spec("numba") is None:
         print("SKIP: numba is not installed (python3 -m pip install numba)")
@@ -388,6 +393,11 @@ def main():
     kernels = os.path.abspath(opt.kernels)
     all_cases = case_list.all_cases()
     cases = [c for c in all_cases if opt.filter in c.id]
+    if opt.mvec_ulps:
+        os.environ.pop("UFJIT_ENABLE_LIBMVEC", None)
+        for c in cases:
+            if c.ulps:
+                c.ulps = max(c.ulps, opt.mvec_ulps)
     t_start = time.monotonic()
 
     tmp = tempfile.mkdtemp(prefix="ufjit-oracle-")
