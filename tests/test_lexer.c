@@ -1,6 +1,6 @@
 /* The front end's foundations: the arena, source-error formatting and the
  * tokenizer (token streams for tricky inputs, positions, values). Lexer
- * errors are checked through the parser in test_parser.c. */
+ * errors are checked through the parser in test_parser_errors.c. */
 #include "test_util.h"
 
 #include <stdalign.h>

@@ -47,7 +47,7 @@ SHAPES = [(), (0,), (5,), (2, 3, 4), (3, 0, 2)]
 
 
 def pattern(dtype, n):
-    """Deterministic contents; tests/test_npy.c has the same formula."""
+    """Deterministic contents; tests/npy_test_util.h has the same formula."""
     dt = np.dtype(dtype)
     i = np.arange(n, dtype=np.int64)
     if dt.kind == "b":
