@@ -42,6 +42,35 @@ void uf__hash128_hex(const uf__hash128 *h, char out[33])
 
 /* ---- keys --------------------------------------------------------------- */
 
+/* key->opts: the decorator's flags, the environment switches read while
+ * compiling, and the host and toolchain the code is for. */
+static int key_opts(uf__loop_key *key, const uf__kernel_decl *decl,
+                    const uf__jit *jit, uf_error *err)
+{
+    /* environment switches read while compiling: bounds checks
+     * (UFJIT_DEBUG) and glibc's vector math (read by the JIT) */
+    const char *dbg = getenv("UFJIT_DEBUG");
+    bool debug = dbg && *dbg && strcmp(dbg, "0") != 0;
+    /* the feature list is long: its hash stands for it */
+    const char *feat = uf__jit_host_features(jit);
+    uf__hash128 fh;
+    char fhex[33];
+    uf__hash128_init(&fh);
+    uf__hash128_add(&fh, feat, strlen(feat));
+    uf__hash128_hex(&fh, fhex);
+    int n = snprintf(key->opts, sizeof key->opts,
+                     "target=%s;kind=%d;fastmath=%d;boundscheck=%d;"
+                     "debug=%d;mvec=%d;llvm=%s;ufjit=%s;cpu=%s;features=%s",
+                     decl->target ? decl->target : "cpu", (int)decl->kind,
+                     decl->fastmath, decl->boundscheck, debug,
+                     uf__jit_have_mvec(jit), LLVM_VERSION_STRING,
+                     uf_version(), uf__jit_host_cpu(jit), fhex);
+    if (n < 0 || (size_t)n >= sizeof key->opts)
+        return uf__error_set(err, UF_ERR_INTERNAL,
+                             "cache key options too long");
+    return 0;
+}
+
 int uf__loop_key_make(uf__loop_key *key, const char *text, size_t len,
                       const uf__kernel_decl *decl, const uf__type *const *in,
                       int nin, const uf__type *ret, const uf__jit *jit,
@@ -50,6 +79,7 @@ int uf__loop_key_make(uf__loop_key *key, const char *text, size_t len,
     key->text = text;
     key->len = len;
     key->kernel = decl->name;
+    key->kind = UF__OBJ_VECTORIZE;
     size_t used = 0;
     char t[128];
     for (int i = 0; i < nin; i++) {
@@ -69,27 +99,125 @@ int uf__loop_key_make(uf__loop_key *key, const char *text, size_t len,
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s': signature too long to cache",
                              decl->name);
-    /* environment switches read while compiling: bounds checks
-     * (UFJIT_DEBUG) and glibc's vector math (read by the JIT) */
-    const char *dbg = getenv("UFJIT_DEBUG");
-    bool debug = dbg && *dbg && strcmp(dbg, "0") != 0;
-    /* the feature list is long: its hash stands for it */
-    const char *feat = uf__jit_host_features(jit);
-    uf__hash128 fh;
-    char fhex[33];
-    uf__hash128_init(&fh);
-    uf__hash128_add(&fh, feat, strlen(feat));
-    uf__hash128_hex(&fh, fhex);
-    int n = snprintf(key->opts, sizeof key->opts,
-                     "target=cpu;kind=%d;fastmath=%d;boundscheck=%d;"
-                     "debug=%d;mvec=%d;llvm=%s;ufjit=%s;cpu=%s;features=%s",
-                     (int)decl->kind, decl->fastmath, decl->boundscheck,
-                     debug, uf__jit_have_mvec(jit), LLVM_VERSION_STRING,
-                     uf_version(), uf__jit_host_cpu(jit), fhex);
-    if (n < 0 || (size_t)n >= sizeof key->opts)
-        return uf__error_set(err, UF_ERR_INTERNAL,
-                             "cache key options too long");
-    return 0;
+    return key_opts(key, decl, jit, err);
+}
+
+int uf__obj_key_make(uf__loop_key *key, uf__obj_kind kind, const char *text,
+                     size_t len, const uf__kernel_decl *decl,
+                     const char *sig, const uf__jit *jit, uf_error *err)
+{
+    key->text = text;
+    key->len = len;
+    key->kernel = decl->name;
+    key->kind = kind;
+    if (strlen(sig) >= sizeof key->sig)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "'%s': signature too long to cache",
+                             decl->name);
+    memcpy(key->sig, sig, strlen(sig) + 1);
+    return key_opts(key, decl, jit, err);
+}
+
+/* ---- the text a kernel's code depends on -------------------------------- */
+
+/* The first line of a module-level statement (a def's first decorator). */
+static int first_line(const uf__stmt *st)
+{
+    int line = st->pos.line;
+    if (st->kind == UF__ST_FUNCDEF)
+        for (int d = 0; d < st->u.funcdef.ndecorators; d++)
+            if (st->u.funcdef.decorators[d]->pos.line < line)
+                line = st->u.funcdef.decorators[d]->pos.line;
+    return line;
+}
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_';
+}
+
+char *uf__kernel_source(const uf__kmodule *km, const uf__kernel_decl *decl,
+                        size_t *len, uf_error *err)
+{
+    const char *text = km->src->text;
+    size_t tlen = km->src->len;
+    const uf__block *body = &km->ast->body;
+    int n = body->n;
+    /* statement i covers text [from[i], from[i + 1]) */
+    size_t *from = uf__calloc((size_t)n + 1, sizeof *from, err);
+    int *lines = uf__calloc((size_t)n + 1, sizeof *lines, err);
+    bool *keep = uf__calloc((size_t)n + 1, sizeof *keep, err);
+    int *work = uf__calloc((size_t)n + 1, sizeof *work, err);
+    char *out = NULL;
+    if (!from || !lines || !keep || !work)
+        goto done;
+    size_t off = 0;
+    int line = 1;
+    for (int i = 0; i < n; i++) {
+        lines[i] = first_line(body->stmts[i]);
+        while (line < lines[i] && off < tlen)
+            line += text[off++] == '\n';
+        from[i] = off;
+    }
+    from[n] = tlen;
+    int nwork = 0;
+    for (int i = 0; i < n; i++) {
+        keep[i] = body->stmts[i]->kind != UF__ST_FUNCDEF;
+        if (body->stmts[i] == decl->def) {
+            keep[i] = true;
+            work[nwork++] = i;
+        }
+    }
+    if (nwork == 0) /* not a module-level def: all of the text */
+        for (int i = 0; i < n; i++)
+            keep[i] = true;
+    while (nwork > 0) { /* the defs a kept def names */
+        int i = work[--nwork];
+        for (size_t p = from[i]; p < from[i + 1]; p++) {
+            if (!ident_char(text[p]) ||
+                (p > from[i] && ident_char(text[p - 1])))
+                continue;
+            size_t q = p;
+            while (q < from[i + 1] && ident_char(text[q]))
+                q++;
+            for (int j = 0; j < n; j++) {
+                const uf__stmt *st = body->stmts[j];
+                if (keep[j] || st->kind != UF__ST_FUNCDEF)
+                    continue;
+                const char *name = st->u.funcdef.name;
+                if (strlen(name) == q - p &&
+                    memcmp(name, text + p, q - p) == 0) {
+                    keep[j] = true;
+                    work[nwork++] = j;
+                }
+            }
+            p = q;
+        }
+    }
+    size_t total = 0;
+    for (int i = 0; i < n; i++)
+        if (keep[i])
+            total += 16 + (from[i + 1] - from[i]);
+    if (!(out = uf__malloc(total + 1, 1, err)))
+        goto done;
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        used += (size_t)snprintf(out + used, total + 1 - used, "@%d\n",
+                                 lines[i]);
+        memcpy(out + used, text + from[i], from[i + 1] - from[i]);
+        used += from[i + 1] - from[i];
+    }
+    out[used] = '\0';
+    *len = used;
+done:
+    uf__free(from);
+    uf__free(lines);
+    uf__free(keep);
+    uf__free(work);
+    return out;
 }
 
 /* ---- the cache ---------------------------------------------------------- */

@@ -549,11 +549,12 @@ fail:
     return rc;
 }
 
-/* Lowers `tf` and its loop into L: the contiguous loop only (external
- * `name`) when `contig_only`, else the whole uf__strided_loop `name`. */
-static int lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
-                            const uf_dtype *out_types, const char *name,
-                            bool contig_only, uf_error *err)
+/* Lowers `tf` and its loop into L (lower_loop.h): the contiguous loop
+ * only (external `name`), the fused strided loop only, or the whole
+ * uf__strided_loop `name`. */
+int uf__lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
+                         const uf_dtype *out_types, const char *name,
+                         uf__loop_part part, uf_error *err)
 {
     const uf__type *ret = tf->ret;
     uf_dtype in[UF__UFUNC_MAXARGS], res[UF__UFUNC_MAXARGS];
@@ -587,9 +588,12 @@ static int lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
     if (!kernel)
         return err->code;
     LLVMValueRef fn =
-        contig_only
+        part == UF__LOOP_PART_CONTIG
             ? uf__lower_loop_contig(L, kernel, fallible, in, nin, res, nout,
                                     tuple_ret, out_types, name, err)
+        : part == UF__LOOP_PART_STRIDED
+            ? uf__lower_loop_strided(L, kernel, fallible, in, nin, res, nout,
+                                     tuple_ret, out_types, name, err)
             : uf__lower_loop(L, kernel, fallible, in, nin, res, nout,
                              tuple_ret, out_types, name, err);
     return fn ? 0 : err->code;
@@ -615,7 +619,8 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
         return err->code;
     char name[64];
     snprintf(name, sizeof name, "%s_loop", L.prefix);
-    if (lower_ufunc_loop(&L, tf, out_types, name, false, err) != 0) {
+    if (uf__lower_ufunc_loop(&L, tf, out_types, name, UF__LOOP_PART_WHOLE,
+                             err) != 0) {
         uf__jit_abort(&L);
         return err->code;
     }
@@ -679,7 +684,8 @@ int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
     for (int i = 0; i < n && rc == 0; i++) {
         snprintf(symbols[i], UF__JIT_SYMBOL_MAX, "%s_contig%d", L.prefix, i);
         np[i] = symbols[i];
-        rc = lower_ufunc_loop(&L, tfs[i], out_types[i], symbols[i], true, err);
+        rc = uf__lower_ufunc_loop(&L, tfs[i], out_types[i], symbols[i],
+                                  UF__LOOP_PART_CONTIG, err);
     }
     if (rc != 0)
         uf__jit_abort(&L);
@@ -740,4 +746,30 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, UF_ERR_VALUE, "%s", msgs[status]);
     return uf__error_set(err, UF_ERR_INTERNAL,
                          "compiled kernel failed with status %d", status);
+}
+
+/* ---- object code for the disk cache, any kind of compilation ----------- */
+
+void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem)
+{
+    /* as uf__jit_ufunc_contigs_obj names its symbols: by content, made
+     * unique after a failed load (whose symbols stay defined) */
+    pthread_mutex_lock(&jit->lock);
+    int failed = jit->load_failures;
+    pthread_mutex_unlock(&jit->lock);
+    if (failed) {
+        char seq[12];
+        snprintf(seq, sizeof seq, "%.11s", L->prefix + 2);
+        snprintf(L->prefix, sizeof L->prefix, "ud%.16s_%s", stem, seq);
+    } else
+        snprintf(L->prefix, sizeof L->prefix, "ud%.20s", stem);
+    LLVMSetModuleIdentifier(L->mod, L->prefix, strlen(L->prefix));
+    LLVMSetSourceFileName(L->mod, L->prefix, strlen(L->prefix));
+}
+
+int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, char **obj, size_t *objlen,
+                       uf_error *err)
+{
+    return finish(jit, L, names, addrs, n, NULL, NULL, obj, objlen, err);
 }

@@ -133,9 +133,13 @@ fail:
     return err->code;
 }
 
-int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
-                  uf__plain_entry *fn, uf__jit_listing *listing,
-                  uf_error *err)
+/* The compilation behind uf__jit_plain and uf__jit_plain_obj: with
+ * `stem`, the entry is named by it (its name into `symbol`) and the
+ * object file returned. */
+static int compile(uf__jit *jit, const uf__typed_func *tf,
+                   const uf_dtype *in, const char *stem, uf__plain_entry *fn,
+                   char *symbol, size_t symcap, uf__jit_listing *listing,
+                   char **obj, size_t *objlen, uf_error *err)
 {
     uf_dtype res[UF__TUPLE_MAX];
     if (listing)
@@ -161,18 +165,42 @@ int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;
-    char name[64];
-    snprintf(name, sizeof name, "%s_entry", L.prefix);
+    if (stem)
+        uf__jit_disk_prefix(jit, &L, stem);
+    snprintf(symbol, symcap, "%s_entry", L.prefix);
     bool fallible;
     LLVMValueRef callee = uf__lower_func(&L, tf, &fallible, err);
-    if (!callee || build_entry(&L, tf, in, callee, fallible, name, err) != 0) {
+    if (!callee ||
+        build_entry(&L, tf, in, callee, fallible, symbol, err) != 0) {
         uf__jit_abort(&L);
         return err->code;
     }
-    const char *names[1] = {name};
+    const char *names[1] = {symbol};
     void *addr = NULL;
-    if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
+    int rc = stem ? uf__jit_finish_obj(jit, &L, names, &addr, 1, obj, objlen,
+                                       err)
+                  : uf__jit_finish(jit, &L, names, &addr, 1, listing, err);
+    if (rc != 0)
         return err->code;
     *fn = (uf__plain_entry)(uintptr_t)addr;
     return 0;
+}
+
+int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
+                  uf__plain_entry *fn, uf__jit_listing *listing,
+                  uf_error *err)
+{
+    char name[64];
+    return compile(jit, tf, in, NULL, fn, name, sizeof name, listing, NULL,
+                   NULL, err);
+}
+
+int uf__jit_plain_obj(uf__jit *jit, const uf__typed_func *tf,
+                      const uf_dtype *in, const char *stem,
+                      uf__plain_entry *fn, char *symbol, size_t symcap,
+                      char **obj, size_t *objlen, uf_error *err)
+{
+    *obj = NULL;
+    return compile(jit, tf, in, stem, fn, symbol, symcap, NULL, obj, objlen,
+                   err);
 }

@@ -3,6 +3,7 @@
 #ifndef UF_COMPILER_JIT_PLAIN_H
 #define UF_COMPILER_JIT_PLAIN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "compiler/jit.h"
@@ -29,5 +30,13 @@ typedef int (*uf__plain_entry)(void *const *args, void *const *outs);
 int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
                   uf__plain_entry *fn, uf__jit_listing *listing,
                   uf_error *err);
+
+/* uf__jit_plain for the disk cache: the entry named by `stem`
+ * (uf__jit_disk_prefix), its name into symbol[0..symcap), the object file
+ * the JIT runs into *obj (free with uf__free), *objlen bytes. */
+int uf__jit_plain_obj(uf__jit *jit, const uf__typed_func *tf,
+                      const uf_dtype *in, const char *stem,
+                      uf__plain_entry *fn, char *symbol, size_t symcap,
+                      char **obj, size_t *objlen, uf_error *err);
 
 #endif

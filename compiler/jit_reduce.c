@@ -22,9 +22,15 @@ static void quiet(LLVMDiagnosticInfoRef info, void *ctx)
     }
 }
 
-int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
-                   bool tree, uf__jit_reduce_fns *fns,
-                   uf__jit_listing *listing, uf_error *err)
+/* The compilation behind uf__jit_reduce and uf__jit_reduce_obj: with
+ * `stem`, the symbols are named by it and the object file returned. The
+ * symbol names go to names[0..3 or 4) in the order uf__jit_reduce_set
+ * reads addresses. */
+static int compile(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
+                   bool tree, const char *stem, void **addr,
+                   char (*names)[UF__JIT_SYMBOL_MAX],
+                   uf__jit_listing *listing, char **obj, size_t *objlen,
+                   uf_error *err)
 {
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
@@ -43,10 +49,15 @@ int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;
+    if (stem)
+        uf__jit_disk_prefix(jit, &L, stem);
     LLVMContextSetDiagnosticHandler(L.ctx, quiet, NULL);
-    char prefix[64], binary[80];
+    char prefix[sizeof L.prefix + 8];
     snprintf(prefix, sizeof prefix, "%s_red", L.prefix);
-    snprintf(binary, sizeof binary, "%s_binary", prefix);
+    snprintf(names[0], UF__JIT_SYMBOL_MAX, "%s_combine", prefix);
+    snprintf(names[1], UF__JIT_SYMBOL_MAX, "%s_seq", prefix);
+    snprintf(names[2], UF__JIT_SYMBOL_MAX, "%s_binary", prefix);
+    snprintf(names[3], UF__JIT_SYMBOL_MAX, "%s_tree", prefix);
     bool fallible;
     uf_dtype ret = tf->ret->dtype;
     uf_dtype in[2] = {acc, acc};
@@ -55,22 +66,49 @@ int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
         uf__lower_reduce_loops(&L, kernel, fallible, acc, ret, tree, prefix,
                                err) != 0 ||
         !uf__lower_loop(&L, kernel, fallible, in, 2, &ret, 1, false, &acc,
-                        binary, err)) {
+                        names[2], err)) {
         uf__jit_abort(&L);
         return err->code;
     }
-    char names[4][96];
-    snprintf(names[0], sizeof names[0], "%s_combine", prefix);
-    snprintf(names[1], sizeof names[1], "%s_seq", prefix);
-    snprintf(names[2], sizeof names[2], "%s", binary);
-    snprintf(names[3], sizeof names[3], "%s_tree", prefix);
     const char *list[4] = {names[0], names[1], names[2], names[3]};
-    void *addr[4] = {NULL, NULL, NULL, NULL};
-    if (uf__jit_finish(jit, &L, list, addr, tree ? 4 : 3, listing, err) != 0)
-        return err->code;
+    int n = tree ? 4 : 3;
+    if (stem)
+        return uf__jit_finish_obj(jit, &L, list, addr, n, obj, objlen, err);
+    return uf__jit_finish(jit, &L, list, addr, n, listing, err);
+}
+
+void uf__jit_reduce_set(uf__jit_reduce_fns *fns, void *const *addr,
+                        bool tree)
+{
     fns->combine = (uf__reduce_combine_fn)(uintptr_t)addr[0];
     fns->seq = (uf__reduce_seq_fn)(uintptr_t)addr[1];
     fns->binary = (uf__strided_loop)(uintptr_t)addr[2];
     fns->tree = tree ? (uf__reduce_tree_fn)(uintptr_t)addr[3] : NULL;
+}
+
+int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
+                   bool tree, uf__jit_reduce_fns *fns,
+                   uf__jit_listing *listing, uf_error *err)
+{
+    char names[4][UF__JIT_SYMBOL_MAX];
+    void *addr[4] = {NULL, NULL, NULL, NULL};
+    if (compile(jit, tf, acc, tree, NULL, addr, names, listing, NULL, NULL,
+                err) != 0)
+        return err->code;
+    uf__jit_reduce_set(fns, addr, tree);
+    return 0;
+}
+
+int uf__jit_reduce_obj(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
+                       bool tree, const char *stem, uf__jit_reduce_fns *fns,
+                       char (*names)[UF__JIT_SYMBOL_MAX], char **obj,
+                       size_t *objlen, uf_error *err)
+{
+    void *addr[4] = {NULL, NULL, NULL, NULL};
+    *obj = NULL;
+    if (compile(jit, tf, acc, tree, stem, addr, names, NULL, obj, objlen,
+                err) != 0)
+        return err->code;
+    uf__jit_reduce_set(fns, addr, tree);
     return 0;
 }

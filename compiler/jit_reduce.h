@@ -53,6 +53,19 @@ int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
                    bool tree, uf__jit_reduce_fns *fns,
                    uf__jit_listing *listing, uf_error *err);
 
+/* uf__jit_reduce for the disk cache: the symbols named by `stem`
+ * (uf__jit_disk_prefix), their names into names[0..3, or 4 with `tree`)
+ * (combine, seq, binary, tree: the order uf__jit_reduce_set reads), the
+ * object file the JIT runs into *obj (free with uf__free). */
+int uf__jit_reduce_obj(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
+                       bool tree, const char *stem, uf__jit_reduce_fns *fns,
+                       char (*names)[UF__JIT_SYMBOL_MAX], char **obj,
+                       size_t *objlen, uf_error *err);
+
+/* fns from the addresses of those symbols, in that order (a disk hit). */
+void uf__jit_reduce_set(uf__jit_reduce_fns *fns, void *const *addr,
+                        bool tree);
+
 /* lower_reduce_loop.c: emits <prefix>_combine, <prefix>_seq and, when
  * `tree`, <prefix>_tree (external) into L around `kernel` (lowered from a
  * function typed on (acc, acc) whose result dtype is `ret`). */

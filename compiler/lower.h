@@ -85,6 +85,17 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    uf_error *err);
 /* Releases a compilation that will not be finished. */
 void uf__jit_abort(uf__lower *L);
+/* For the disk cache (disk_cache.h), right after uf__jit_begin: names
+ * the compilation's symbols by `stem` (hex of the content's hash) instead
+ * of the unique "uf<seq>", so that object code another process loads
+ * never clashes with its own ("ud<stem>"; made unique again after a
+ * failed load). */
+void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem);
+/* uf__jit_finish (no listing) that also returns the object file the JIT
+ * runs: *obj (free with uf__free), *objlen bytes. */
+int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, char **obj, size_t *objlen,
+                       uf_error *err);
 
 /* ---- types ------------------------------------------------------------ */
 

@@ -19,11 +19,14 @@
  * sizes and steps, Numba's one-element 1-d array for a "()" operand, or the
  * plain value loaded from there. A fallible kernel's nonzero status (bounds
  * checks under UFJIT_DEBUG, assert) ends the loop and is returned. */
+#include <stdio.h>
 #include <string.h>
+
+#include <llvm-c/DebugInfo.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/jit_gufunc.h"
+#include "compiler/jit_gufunc_spec.h"
 #include "compiler/lower_array.h"
 
 #define B (g->L->b)
@@ -33,6 +36,7 @@ typedef struct gloop {
     uf__fn *F;
     const uf__gufunc_layout *lay;
     const uf__guvec_arg *args;
+    const uf__gufunc_spec *spec; /* NULL: the generic loop */
     int nargs;
     LLVMValueRef *ptr, *step; /* [nargs] strip start and step per operand */
     LLVMValueRef *dim;        /* [lay->ndims] core dimension sizes */
@@ -65,22 +69,38 @@ static void load_strip(gloop *g, LLVMValueRef fn)
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(g->L->ctx), 0);
     for (int k = 0; k < g->nargs; k++) {
         LLVMValueRef ix = i64_const(g, k);
-        g->ptr[k] = LLVMBuildLoad2(
-            B, i8p, LLVMBuildInBoundsGEP2(B, i8p, LLVMGetParam(fn, 1), &ix, 1, ""),
-            "data");
+        /* a noalias variant's body gets them as its own parameters */
+        g->ptr[k] = g->spec && g->spec->noalias
+            ? LLVMGetParam(fn, 5 + (unsigned)k)
+            : LLVMBuildLoad2(B, i8p,
+                             LLVMBuildInBoundsGEP2(B, i8p, LLVMGetParam(fn, 1),
+                                                   &ix, 1, ""),
+                             "data");
         g->step[k] = load_i64(g, LLVMGetParam(fn, 3), k, "step");
     }
     for (int d = 0; d < lay->ndims; d++) {
         const uf__gufunc_dim *dm = &lay->dims[d];
-        g->dim[d] = dm->size > 0 && !dm->flexible
+        g->dim[d] = g->spec ? i64_const(g, g->spec->dim[d])
+                    : dm->size > 0 && !dm->flexible
                         ? i64_const(g, dm->size)
                         : load_i64(g, LLVMGetParam(fn, 2), 1 + d, "dim");
     }
-    int ncore = 0;
-    for (int k = 0; k < g->nargs; k++)
-        ncore += lay->core_ndim[k];
-    for (int c = 0; c < ncore; c++)
-        g->cstep[c] = load_i64(g, LLVMGetParam(fn, 3), g->nargs + c, "cstep");
+    for (int k = 0; k < g->nargs; k++) {
+        /* a unit variant's ARRAY operands are C-contiguous: their core
+         * steps are the C steps of their sizes (a length-1 dimension's
+         * step is never used) */
+        bool unit = g->spec && g->spec->unit &&
+                    g->args[k].kind == UF__GUVEC_ARRAY;
+        int64_t step = (int64_t)uf_dtype_itemsize(g->args[k].dtype);
+        for (int j = lay->core_ndim[k] - 1; j >= 0; j--) {
+            int c = lay->core_offset[k] + j;
+            g->cstep[c] = unit ? i64_const(g, step)
+                               : load_i64(g, LLVMGetParam(fn, 3),
+                                          g->nargs + c, "cstep");
+            if (unit)
+                step *= g->spec->dim[lay->dim_ix[c]];
+        }
+    }
 }
 
 /* Whether every ARRAY operand is C-contiguous over its core dimensions
@@ -170,6 +190,204 @@ static void strip_loop(gloop *g, LLVMValueRef kernel, bool fallible,
     LLVMAddIncoming(i, in_v, in_b, 2);
 }
 
+/* For a variant whose operands share no memory: `fn` becomes a wrapper
+ * calling (always inlined) a body that takes the operands' pointers as
+ * noalias parameters after fn's own, so that LLVM knows that a store
+ * through one operand never changes what another reads (the SLP
+ * vectoriser may then keep a matmul's row of C in registers and reorder
+ * loads of B past stores to C). Returns the body, for the loop. */
+static LLVMValueRef noalias_body(gloop *g, LLVMValueRef fn, const char *name)
+{
+    uf__lower *L = g->L;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
+    LLVMTypeRef params[5 + UF__LOOP_MAXARGS];
+    LLVMValueRef args[5 + UF__LOOP_MAXARGS];
+    unsigned np = 5 + (unsigned)g->nargs;
+    LLVMGetParamTypes(LLVMGlobalGetValueType(fn), params);
+    for (int k = 0; k < g->nargs; k++)
+        params[5 + k] = i8p;
+    char bname[96];
+    snprintf(bname, sizeof bname, "%s.body", name);
+    LLVMValueRef body = LLVMAddFunction(L->mod, bname,
+                                        LLVMFunctionType(i32, params, np, 0));
+    LLVMSetLinkage(body, LLVMInternalLinkage);
+    uf__lower_target_attrs(L, body);
+    uf__lower_add_attr(L, body, -1, "alwaysinline");
+    for (unsigned p = 2; p <= 4; p++) {
+        uf__lower_add_attr(L, body, (int)p, "noalias");
+        uf__lower_add_attr(L, body, (int)p, "nocapture");
+        uf__lower_add_attr(L, body, (int)p, "readonly");
+    }
+    for (unsigned p = 6; p <= np; p++) {
+        uf__lower_add_attr(L, body, (int)p, "noalias");
+        uf__lower_add_attr(L, body, (int)p, "nocapture");
+    }
+    LLVMBasicBlockRef entry =
+        LLVMAppendBasicBlockInContext(L->ctx, fn, "entry");
+    LLVMPositionBuilderAtEnd(B, entry);
+    for (unsigned p = 0; p < 5; p++)
+        args[p] = LLVMGetParam(fn, p);
+    for (int k = 0; k < g->nargs; k++) {
+        LLVMValueRef ix = i64_const(g, k);
+        args[5 + k] = LLVMBuildLoad2(
+            B, i8p, LLVMBuildInBoundsGEP2(B, i8p, LLVMGetParam(fn, 1), &ix,
+                                          1, ""),
+            "data");
+    }
+    LLVMBuildRet(B, LLVMBuildCall2(B, LLVMGlobalGetValueType(body), body,
+                                   args, np, ""));
+    return body;
+}
+
+/* A distinct loop ID {self, {"llvm.loop.unroll_and_jam.count", n}}. */
+static LLVMMetadataRef jam_loop_id(uf__lower *L, int count)
+{
+    static const char key[] = "llvm.loop.unroll_and_jam.count";
+    LLVMMetadataRef temp = LLVMTemporaryMDNode(L->ctx, NULL, 0);
+    LLVMMetadataRef kv[2] = {
+        LLVMMDStringInContext2(L->ctx, key, sizeof key - 1),
+        LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(L->ctx),
+                                         (unsigned long long)count, 0))};
+    LLVMMetadataRef ops[2] = {temp, LLVMMDNodeInContext2(L->ctx, kv, 2)};
+    LLVMMetadataRef id = LLVMMDNodeInContext2(L->ctx, ops, 2);
+    LLVMMetadataReplaceAllUsesWith(temp, id);
+    return id;
+}
+
+/* The blocks of `kernel` in layout order and, for each, its predecessors
+ * (indices, CSR: preds[pstart[b] .. pstart[b + 1])). */
+typedef struct cfg {
+    int n;
+    LLVMBasicBlockRef *bb;
+    int *pstart, *preds;
+} cfg;
+
+static int block_ix(const cfg *g, LLVMBasicBlockRef b)
+{
+    for (int i = 0; i < g->n; i++)
+        if (g->bb[i] == b)
+            return i;
+    return -1;
+}
+
+static bool cfg_build(cfg *g, LLVMValueRef fn, uf_error *err)
+{
+    g->n = (int)LLVMCountBasicBlocks(fn);
+    g->bb = uf__calloc((size_t)g->n + 1, sizeof *g->bb, err);
+    g->pstart = uf__calloc((size_t)g->n + 2, sizeof *g->pstart, err);
+    int nedges = 0;
+    if (g->bb == NULL || g->pstart == NULL)
+        return false;
+    LLVMGetBasicBlocks(fn, g->bb);
+    for (int i = 0; i < g->n; i++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        for (unsigned k = 0; k < ns; k++) {
+            int j = block_ix(g, LLVMGetSuccessor(t, k));
+            if (j >= 0)
+                g->pstart[j + 2]++;
+            nedges++;
+        }
+    }
+    for (int j = 0; j < g->n; j++)
+        g->pstart[j + 2] += g->pstart[j + 1];
+    g->preds = uf__calloc((size_t)nedges + 1, sizeof *g->preds, err);
+    if (g->preds == NULL)
+        return false;
+    for (int i = 0; i < g->n; i++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        for (unsigned k = 0; k < ns; k++) {
+            int j = block_ix(g, LLVMGetSuccessor(t, k));
+            if (j >= 0)
+                g->preds[g->pstart[j + 1]++] = i;
+        }
+    }
+    return true;
+}
+
+static void cfg_free(cfg *g)
+{
+    uf__free(g->bb);
+    uf__free(g->pstart);
+    uf__free(g->preds);
+}
+
+/* The natural loop of the edge latch -> head: in[b] for the blocks that
+ * reach the latch without passing the head. False when the function's
+ * entry reaches it so (the head does not dominate the latch: a branch
+ * such as `continue`, not a loop). */
+static bool natural_loop(const cfg *g, int head, int latch, bool *in,
+                         int *stack)
+{
+    memset(in, 0, (size_t)g->n * sizeof *in);
+    int sp = 0;
+    in[head] = true;
+    if (!in[latch]) {
+        in[latch] = true;
+        stack[sp++] = latch;
+    }
+    while (sp > 0) {
+        int b = stack[--sp];
+        if (b == 0)
+            return false;
+        for (int e = g->pstart[b]; e < g->pstart[b + 1]; e++)
+            if (!in[g->preds[e]]) {
+                in[g->preds[e]] = true;
+                stack[sp++] = g->preds[e];
+            }
+    }
+    return true;
+}
+
+void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9);
+    uf_error err;
+    cfg g = {0};
+    /* loops: (head, latch) of each back edge, the unconditional branches
+     * to an earlier block that close a natural loop */
+    int *head = NULL, *latch = NULL, *stack = NULL, nloops = 0;
+    bool *in = NULL;
+    if (!cfg_build(&g, kernel, &err) ||
+        !(head = uf__calloc((size_t)g.n + 1, sizeof *head, &err)) ||
+        !(latch = uf__calloc((size_t)g.n + 1, sizeof *latch, &err)) ||
+        !(stack = uf__calloc((size_t)g.n + 1, sizeof *stack, &err)) ||
+        !(in = uf__calloc((size_t)g.n + 1, sizeof *in, &err)))
+        goto done; /* out of memory: no interleaving, still right */
+    for (int b = 0; b < g.n; b++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g.bb[b]);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr ||
+            LLVMIsConditional(t))
+            continue;
+        int h = block_ix(&g, LLVMGetSuccessor(t, 0));
+        if (h >= 0 && h < b && natural_loop(&g, h, b, in, stack)) {
+            head[nloops] = h;
+            latch[nloops++] = b;
+        }
+    }
+    /* only loops around another loop: on an innermost one the request
+     * would only stop LLVM from unrolling it */
+    for (int i = 0; i < nloops; i++) {
+        natural_loop(&g, head[i], latch[i], in, stack);
+        bool outer = false;
+        for (int j = 0; j < nloops && !outer; j++)
+            outer = j != i && head[j] != head[i] && in[head[j]];
+        if (outer)
+            LLVMSetMetadata(LLVMGetBasicBlockTerminator(g.bb[latch[i]]),
+                            kind,
+                            LLVMMetadataAsValue(L->ctx,
+                                                jam_loop_id(L, count)));
+    }
+done:
+    uf__free(head);
+    uf__free(latch);
+    uf__free(stack);
+    uf__free(in);
+    cfg_free(&g);
+}
+
 static bool checked_kernel(uf__lower *L, LLVMValueRef k, int nargs,
                            uf_error *err)
 {
@@ -192,6 +410,18 @@ LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
                                    const uf__guvec_arg *args,
                                    const char *name, uf_error *err)
 {
+    return uf__lower_gufunc_loop_spec(L, kc, kc_fallible, ka, ka_fallible,
+                                      lay, args, NULL, name, err);
+}
+
+LLVMValueRef uf__lower_gufunc_loop_spec(uf__lower *L, LLVMValueRef kc,
+                                        bool kc_fallible, LLVMValueRef ka,
+                                        bool ka_fallible,
+                                        const uf__gufunc_layout *lay,
+                                        const uf__guvec_arg *args,
+                                        const uf__gufunc_spec *spec,
+                                        const char *name, uf_error *err)
+{
     int nargs = lay->nargs;
     if (nargs > UF__LOOP_MAXARGS) {
         uf__error_set(err, UF_ERR_UNSUPPORTED,
@@ -206,6 +436,13 @@ LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
                           k + 1, lay->core_ndim[k], UF_MAXDIMS);
             return NULL;
         }
+    if (spec && (spec->ndims != lay->ndims ||
+                 spec->ndims > UF__GUFUNC_SPEC_MAXDIMS)) {
+        uf__error_set(err, UF_ERR_INTERNAL,
+                      "gufunc loop: a variant for %d dimensions of a layout "
+                      "with %d", spec->ndims, lay->ndims);
+        return NULL;
+    }
     if (!checked_kernel(L, ka, nargs, err) ||
         (kc && !checked_kernel(L, kc, nargs, err)))
         return NULL;
@@ -213,7 +450,8 @@ LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
     for (int k = 0; k < nargs; k++)
         ncore += lay->core_ndim[k];
 
-    gloop g0 = {.L = L, .lay = lay, .args = args, .nargs = nargs}, *g = &g0;
+    gloop g0 = {.L = L, .lay = lay, .args = args, .spec = spec,
+                .nargs = nargs}, *g = &g0;
     size_t nv = (size_t)(2 * nargs + lay->ndims + ncore) + 1;
     LLVMValueRef *vals = uf__calloc(nv, sizeof *vals, err);
     if (!vals)
@@ -238,6 +476,9 @@ LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
         uf__lower_add_attr(L, fn, p, "readonly");
     }
 
+    if (spec && spec->noalias)
+        fn = noalias_body(g, fn, name);
+
     uf__fn F;
     uf__fn_begin(&F, L, fn, true, true, err);
     g->F = &F;
@@ -248,18 +489,25 @@ LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSGT, n, i64_const(g, 0), ""),
                     run, exit);
     LLVMPositionBuilderAtEnd(B, run);
-    if (kc) {
+    if (spec && spec->unit && kc) {
+        /* the caller chose the variant by the call's steps */
+        strip_loop(g, kc, kc_fallible, n, exit, "contiguous");
+    } else if (spec) {
+        strip_loop(g, ka, ka_fallible, n, exit, "strided");
+    } else if (kc) {
         LLVMBasicBlockRef cbb = uf__fn_block(&F, "contiguous.pre");
         LLVMBasicBlockRef abb = uf__fn_block(&F, "strided.pre");
         LLVMBuildCondBr(B, all_c_contiguous(g), cbb, abb);
         LLVMPositionBuilderAtEnd(B, cbb);
         strip_loop(g, kc, kc_fallible, n, exit, "contiguous");
         LLVMPositionBuilderAtEnd(B, abb);
+        strip_loop(g, ka, ka_fallible, n, exit, "strided");
+    } else {
+        strip_loop(g, ka, ka_fallible, n, exit, "strided");
     }
-    strip_loop(g, ka, ka_fallible, n, exit, "strided");
     LLVMPositionBuilderAtEnd(B, exit);
     LLVMBuildRet(B, LLVMConstNull(i32));
     uf__fn_end(&F);
     uf__free(vals);
-    return fn;
+    return LLVMGetNamedFunction(L->mod, name);
 }

@@ -1,11 +1,15 @@
 /* The run-time side of the JIT's ufunc loops (lower_loop.c): the generated
  * `loop` hands its descriptor and arguments to uf__rt_loop, which picks
  * the path from the strides it is given, so that only the contiguous loop
- * has to be compiled (and vectorised) per signature. */
+ * has to be compiled (and vectorised) per signature. Vectorize loops come
+ * with a strided slot (jit_strided.h, uf__rt_slot_loop): the first strip
+ * with strided operands compiles a fused strided loop, which later ones
+ * take instead of the buffers (see want_fused). */
 #include <stdbool.h>
 #include <string.h>
 
 #include "compiler/jit.h"
+#include "compiler/jit_strided.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -262,12 +266,16 @@ static void fill(char *dst, const char *src, int64_t n, int64_t isz)
         memcpy(dst + i * isz, src, (size_t)isz);
 }
 
-/* In order, one element at a time: what a sequential loop would do. */
-static int one_by_one(const uf__loop_desc *d, char *const *data,
-                      const int64_t *strides, int64_t n)
+/* In order, one element at a time: what a sequential loop would do (a
+ * generated strided loop, the slot's included, runs in order too). */
+static int one_by_one(const uf__loop_desc *d, uf__strided_slot *slot,
+                      char *const *data, const int64_t *strides, int64_t n)
 {
     if (d->strided)
         return d->strided(n, (char **)data, strides);
+    uf__loop_strided_fn fn = slot ? uf__strided_slot_get(slot) : NULL;
+    if (fn)
+        return fn(n, (char **)data, strides);
     char *ptrs[UF__LOOP_DESC_MAXARGS];
     for (int64_t k = 0; k < d->nargs; k++)
         ptrs[k] = data[k];
@@ -299,7 +307,7 @@ static int buffered(const uf__loop_desc *d, char *const *data,
             continue;
         }
         if (nbuf == RT_MAXBUF || d->itemsize[k] > RT_BUFBYTES)
-            return one_by_one(d, data, strides, n);
+            return one_by_one(d, NULL, data, strides, n);
         ptrs[k] = (char *)buf[nbuf++];
         if (d->itemsize[k] > widest)
             widest = d->itemsize[k];
@@ -342,15 +350,33 @@ static int buffered(const uf__loop_desc *d, char *const *data,
     return 0;
 }
 
-int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
-                const int64_t *dims, const int64_t *strides)
+/* Whether a strip of independent iterations takes the slot's fused
+ * strided loop: when some operand is strided (neither unit nor 0 stride),
+ * negative strides included. Measured against the buffered path (bench/
+ * bench_strided.c, one thread, C fused loop = 1): a[::2] + b[::2] float64
+ * 1.18-1.21 -> 0.94-1.00, float32 1.16-1.20 -> 1.00-1.08, a[::-1] * 2
+ * 1.21-1.26 -> 1.06-1.14. Kernels doing more per element (hypot) keep
+ * the buffered path: their slots never get a loop (jit_strided.c).
+ * Broadcasting alone (unit and 0 strides) stays buffered: contig then
+ * runs vectorised. */
+static bool want_fused(const uf__loop_desc *d, const int64_t *strides)
 {
-    (void)ctx;
+    for (int64_t k = 0; k < d->nargs; k++)
+        if (strides[k] != d->itemsize[k] && strides[k] != 0)
+            return true;
+    return false;
+}
+
+/* uf__rt_loop with the fused strided loop of `slot` (may be NULL). */
+static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
+                   char *const *data, const int64_t *dims,
+                   const int64_t *strides)
+{
     int64_t n = dims[0];
     if (n <= 1)
         return n == 1 ? d->contig(1, (char **)data) : 0;
     if (!independent(d, data, strides, n))
-        return one_by_one(d, data, strides, n);
+        return one_by_one(d, slot, data, strides, n);
     bool contiguous = true;
     for (int64_t k = 0; k < d->nargs && contiguous; k++)
         contiguous = strides[k] == d->itemsize[k];
@@ -365,12 +391,32 @@ int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
                         (k < d->nin && strides[k] == 0);
         if (!broadcast)
             return d->strided(n, (char **)data, strides);
+    } else if (slot && want_fused(d, strides)) {
+        uf__loop_strided_fn fn = uf__strided_slot_get(slot);
+        if (fn)
+            return fn(n, (char **)data, strides);
     }
     return buffered(d, data, strides, n);
+}
+
+int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
+                const int64_t *dims, const int64_t *strides)
+{
+    (void)ctx;
+    return rt_loop(d, NULL, data, dims, strides);
 }
 
 int uf__rt_ufunc_loop(void *ctx, char *const *data, const int64_t *dims,
                       const int64_t *strides, void *aux)
 {
-    return uf__rt_loop(aux, ctx, data, dims, strides);
+    (void)ctx;
+    return rt_loop(aux, NULL, data, dims, strides);
+}
+
+int uf__rt_slot_loop(void *ctx, char *const *data, const int64_t *dims,
+                     const int64_t *strides, void *aux)
+{
+    uf__strided_slot *slot = aux;
+    (void)ctx;
+    return rt_loop(slot->desc, slot, data, dims, strides);
 }

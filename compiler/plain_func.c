@@ -3,7 +3,8 @@
  * dtype; other arrays keep their dtype, dimension count and layout: 'C'
  * when C-contiguous, 'F' when F-contiguous with 2+ dimensions, else 'A'),
  * and each list of argument types is typed and compiled once, on first
- * use, then cached in f->plain. A function declared with signatures
+ * use (or loaded from the disk cache: cache=True, UFJIT_CACHE_DIR), then
+ * cached in f->plain. A function declared with signatures
  * (@njit('f8(f8[:])')) runs the signature Numba's dispatcher would pick
  * for the arguments. Results come back as 0-d arrays. */
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/disk_cache.h"
 #include "compiler/jit_plain.h"
 #include "compiler/module.h"
 
@@ -293,6 +295,74 @@ static int add_spec(uf_func *f, plain_spec *s, uf_error *err)
     return 0;
 }
 
+/* What decides the entry's code besides the module and the kernel's
+ * flags (the disk cache's key): each argument's type with the dtype a
+ * scalar arrives in, and the declared result. False when it does not
+ * fit. */
+static bool entry_sig(const uf__type *const *args, const uf_dtype *in, int n,
+                      const uf__type *ret, char *out, size_t cap)
+{
+    char t[128];
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        uf__type_str(args[i], t, sizeof t);
+        int w = snprintf(out + used, cap - used, "%s%s<%s", i ? "," : "", t,
+                         args[i]->kind == UF__T_SCALAR ? uf_dtype_name(in[i])
+                                                       : "");
+        if (w < 0 || (used += (size_t)w) >= cap)
+            return false;
+    }
+    if (ret)
+        uf__type_str(ret, t, sizeof t);
+    int w = snprintf(out + used, cap - used, "->%s", ret ? t : "?");
+    return w >= 0 && used + (size_t)w < cap;
+}
+
+/* s->fn: loaded from the disk cache when there (nothing compiled), else
+ * compiled and stored there when one applies. */
+static int compile_entry(uf_func *f, uf__jit *jit, const uf__typed_func *tf,
+                         const uf__type *const *args, const uf_dtype *in_dt,
+                         int n, const uf__type *ret, plain_spec *s,
+                         uf_error *err)
+{
+    uf__disk_use use = {.on = false};
+    char sig[1024];
+    if (entry_sig(args, in_dt, n, ret, sig, sizeof sig))
+        uf__disk_use_init(&use, UF__OBJ_PLAIN, f->module->km, f->decl, sig,
+                          jit);
+    int rc = 0;
+    void *addr = NULL;
+    if (!use.on) {
+        rc = uf__jit_plain(jit, tf, in_dt, &s->fn, NULL, err);
+        goto done;
+    }
+    if (uf__disk_use_fetch(&use, jit, 1, &addr, NULL, 0)) {
+        s->fn = (uf__plain_entry)(uintptr_t)addr;
+        goto done;
+    }
+    char symbol[UF__JIT_SYMBOL_MAX];
+    char *obj = NULL;
+    size_t objlen = 0;
+    if (uf__jit_plain_obj(jit, tf, in_dt, use.stem, &s->fn, symbol,
+                          sizeof symbol, &obj, &objlen, err) != 0) {
+        rc = err->code;
+        if (rc == UF_ERR_INTERNAL) {
+            /* the JIT refused the object (its symbols clash with code
+             * this context loaded before): compile as without a cache */
+            uf_error_clear(err);
+            rc = uf__jit_plain(jit, tf, in_dt, &s->fn, NULL, err);
+        }
+        goto done;
+    }
+    const char *names[1] = {symbol};
+    uf__disk_use_store(&use, names, 1, NULL, 0, obj, objlen);
+    uf__free(obj);
+done:
+    uf__disk_use_release(&use);
+    return rc;
+}
+
 /* Types and compiles f for the input types; call with the context lock. */
 static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
                                 uf_array *const *inputs, uf_error *err)
@@ -315,7 +385,7 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
     uf_dtype in_dt[MAXARGS];
     for (int i = 0; i < n; i++)
         in_dt[i] = uf_array_dtype(inputs[i]);
-    if (uf__jit_plain(jit, tf, in_dt, &s->fn, NULL, err) != 0)
+    if (compile_entry(f, jit, tf, args, in_dt, n, ret, s, err) != 0)
         goto fail;
     if (tf->ret->kind == UF__T_SCALAR) {
         s->out[0] = tf->ret->dtype;

@@ -54,6 +54,8 @@ typedef struct call {
     /* The `parallel` target, on nthreads threads (0: the default). */
     bool parallel;
     int nthreads;
+    uf__gufunc_pick_fn pick; /* may be NULL */
+    void *pick_ctx;
 } call;
 
 /* Fields past `where` are read only as far as the caller's `size` says
@@ -595,6 +597,8 @@ static int execute(call *c, uf_error *err)
     const uf__gufunc_layout *L = c->L;
     size_t ndims = 1 + (size_t)L->ndims, nsteps = (size_t)c->nargs;
     int64_t *block, *dims, *steps;
+    uf__ufunc_loop variant;
+    uf__strided_loop fn;
     uf__gufunc_exec x;
     uf__iter *it;
     int rc;
@@ -624,6 +628,13 @@ static int execute(call *c, uf_error *err)
                           .steps = steps,
                           .size = uf__iter_nstrips(it) *
                                   uf__iter_strip_len(it)};
+    fn = c->pick ? c->pick(c->pick_ctx, c->loop, dims, steps, x.size, c->op)
+                 : NULL;
+    if (fn != NULL) { /* a variant of the loop for this core shape */
+        variant = *c->loop;
+        variant.fn = fn;
+        x.loop = &variant;
+    }
     rc = run_all(c, &x, err);
     uf__iter_free(it);
     uf__free(block);
@@ -666,6 +677,16 @@ int uf__gufunc_call_target(uf__gufunc *g, const char *target,
                            uf_array **outputs, int n_out,
                            const uf_call_options *opts, uf_error *err)
 {
+    return uf__gufunc_call_pick(g, target, NULL, NULL, inputs, n_in, outputs,
+                                n_out, opts, err);
+}
+
+int uf__gufunc_call_pick(uf__gufunc *g, const char *target,
+                         uf__gufunc_pick_fn pick, void *pick_ctx,
+                         uf_array *const *inputs, int n_in,
+                         uf_array **outputs, int n_out,
+                         const uf_call_options *opts, uf_error *err)
+{
     uf_error local;
     call c;
     int rc;
@@ -682,6 +703,8 @@ int uf__gufunc_call_target(uf__gufunc *g, const char *target,
     c.nin = c.L->nin;
     c.nout = c.L->nout;
     c.nargs = c.L->nargs;
+    c.pick = pick;
+    c.pick_ctx = pick_ctx;
     if ((rc = read_options(&c, opts, target, err)) < 0 ||
         (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0 ||
         (rc = resolve_loop(&c, err)) < 0 || (rc = check_casts(&c, err)) < 0)

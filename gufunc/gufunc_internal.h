@@ -73,4 +73,22 @@ int uf__gufunc_call_target(uf__gufunc *g, const char *target,
                            uf_array **outputs, int n_out,
                            const uf_call_options *opts, uf_error *err);
 
+/* Another function for `loop` given the call's loop arguments (dims[0]
+ * unset), its number of iterations and the arrays the loop runs on (nin
+ * + nout), on the caller's thread before the loop runs; NULL keeps
+ * loop->fn (gufunc_specialise.h's core-shape variants). */
+typedef uf__strided_loop (*uf__gufunc_pick_fn)(void *pick_ctx,
+                                               const uf__ufunc_loop *loop,
+                                               const int64_t *dims,
+                                               const int64_t *steps,
+                                               int64_t iterations,
+                                               uf_array *const *ops);
+
+/* uf__gufunc_call_target with a `pick` hook (may be NULL). */
+int uf__gufunc_call_pick(uf__gufunc *g, const char *target,
+                         uf__gufunc_pick_fn pick, void *pick_ctx,
+                         uf_array *const *inputs, int n_in,
+                         uf_array **outputs, int n_out,
+                         const uf_call_options *opts, uf_error *err);
+
 #endif

@@ -2,15 +2,19 @@
  * Numba's checks then NumPy's grammar, each signature checked against it
  * argument by argument (Numba's messages), and the kernel typed twice --
  * every array argument 'C', then 'A' -- for the two variants of the loop
- * compiler/jit_gufunc.c generates. A signature's own layouts (float64[:, ::1])
- * are not trusted: the loop checks the real strides. */
+ * compiler/jit_gufunc.c generates. A signature's own layouts
+ * (float64[:, ::1]) are not trusted: the loop checks the real strides.
+ * Each loop is kept in the disk cache when one applies (cache=True,
+ * UFJIT_CACHE_DIR). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/disk_cache.h"
 #include "compiler/infer.h"
+#include "compiler/jit_gufunc_obj.h"
 #include "compiler/source.h"
 #include "gufunc/guvectorize.h"
 
@@ -353,26 +357,85 @@ static uf__typed_func *type_kernel(uf__kmodule *km,
     return tf;
 }
 
+/* What decides a loop's code besides the module and the kernel's flags
+ * (the disk cache's key): the layout and how each operand reaches the
+ * kernel. False when it does not fit. */
+static bool loop_sig(const uf__kernel_decl *decl,
+                     const uf__gufunc_layout *lay, const uf__guvec_arg *args,
+                     char *out, size_t cap)
+{
+    static const char kinds[] = {[UF__GUVEC_ARRAY] = 'A',
+                                 [UF__GUVEC_ELEM] = 'E',
+                                 [UF__GUVEC_SCALAR] = 'S'};
+    size_t used = 0;
+    int n = snprintf(out, cap, "%s|", decl->layout);
+    for (int k = 0; n >= 0 && (used += (size_t)n) < cap && k < lay->nargs;
+         k++)
+        n = snprintf(out + used, cap - used, "%s%c:%s", k ? "," : "",
+                     kinds[args[k].kind], uf_dtype_name(args[k].dtype));
+    return n >= 0 && used < cap;
+}
+
+/* The loop of one set of operands: loaded from the disk cache when it is
+ * there (nothing typed or compiled), else typed, compiled and stored. */
 static int compile_args(uf__kmodule *km, const uf__kernel_decl *decl,
                         const uf__gufunc_layout *lay, uf__jit *jit,
                         const uf__guvec_arg *args, uf__ufunc_loop *loop,
                         uf__jit_listing *listing, uf_error *err)
 {
-    bool any_array = false;
-    for (int k = 0; k < lay->nargs; k++)
-        any_array |= args[k].kind == UF__GUVEC_ARRAY;
-    uf__typed_func *ta = type_kernel(km, decl, lay, args, 'A', err);
-    if (ta == NULL)
-        return err->code;
-    uf__typed_func *tc = NULL;
-    if (any_array && !(tc = type_kernel(km, decl, lay, args, 'C', err)))
-        return err->code;
     memset(loop, 0, sizeof *loop);
     for (int k = 0; k < lay->nargs; k++)
         loop->types[k] = args[k].dtype;
     loop->status_error = uf__jit_status_error;
-    return uf__jit_gufunc_loop(jit, tc, ta, lay, args, &loop->fn, listing,
-                               err);
+    /* a listing needs the compilation itself */
+    uf__disk_use use = {.on = false};
+    char sig[1024];
+    if (!listing && loop_sig(decl, lay, args, sig, sizeof sig))
+        uf__disk_use_init(&use, UF__OBJ_GUFUNC, km, decl, sig, jit);
+    void *addr = NULL;
+    int rc = 0;
+    if (use.on && uf__disk_use_fetch(&use, jit, 1, &addr, NULL, 0)) {
+        loop->fn = (uf__strided_loop)(uintptr_t)addr;
+        goto done;
+    }
+
+    bool any_array = false;
+    for (int k = 0; k < lay->nargs; k++)
+        any_array |= args[k].kind == UF__GUVEC_ARRAY;
+    uf__typed_func *ta = type_kernel(km, decl, lay, args, 'A', err);
+    uf__typed_func *tc = NULL;
+    if (ta == NULL ||
+        (any_array && !(tc = type_kernel(km, decl, lay, args, 'C', err)))) {
+        rc = err->code;
+        goto done;
+    }
+    if (!use.on) {
+        rc = uf__jit_gufunc_loop(jit, tc, ta, lay, args, &loop->fn, listing,
+                                 err);
+        goto done;
+    }
+    char symbol[UF__JIT_SYMBOL_MAX];
+    char *obj = NULL;
+    size_t objlen = 0;
+    if (uf__jit_gufunc_loop_obj(jit, tc, ta, lay, args, use.stem, &loop->fn,
+                                symbol, sizeof symbol, &obj, &objlen,
+                                err) != 0) {
+        rc = err->code;
+        if (rc == UF_ERR_INTERNAL) {
+            /* the JIT refused the object (its symbols clash with code
+             * this context loaded before): compile as without a cache */
+            uf_error_clear(err);
+            rc = uf__jit_gufunc_loop(jit, tc, ta, lay, args, &loop->fn,
+                                     NULL, err);
+        }
+        goto done;
+    }
+    const char *names[1] = {symbol};
+    uf__disk_use_store(&use, names, 1, NULL, 0, obj, objlen);
+    uf__free(obj);
+done:
+    uf__disk_use_release(&use);
+    return rc;
 }
 
 static bool too_many(const uf__kernel_decl *decl,

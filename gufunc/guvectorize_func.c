@@ -3,7 +3,9 @@
  * at decoration), or a lazy gufunc compiling one loop per new combination
  * of operand dtypes (the output dtypes inferred when not given). Calls
  * run on the kernel's declared target (target='parallel') unless the
- * options name one. */
+ * options name one. Each loop's aux holds its core-shape variants
+ * (gufunc_specialise.h), which calls pick from: made with the loop for
+ * declared signatures, on the loop's first call for lazy ones. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +13,7 @@
 #include "common/error_internal.h"
 #include "compiler/module.h"
 #include "gufunc/gufunc_internal.h"
+#include "gufunc/gufunc_specialise.h"
 #include "gufunc/guvectorize.h"
 
 /* An error without a position points at the signature in the source. */
@@ -36,6 +39,37 @@ static int compile_lazy(void *compile_ctx, const int *types,
     return uf__guvectorize_compile_lazy(f->module->km, f->decl,
                                         uf__gufunc_layout_of(f->gufunc), jit,
                                         types, out, NULL, err);
+}
+
+static void free_variants(uf__gufunc *g)
+{
+    for (int i = 0; i < uf__gufunc_nloops(g); i++)
+        uf__gufunc_variants_free(uf__gufunc_get_loop(g, i)->aux);
+}
+
+typedef struct pick_ctx {
+    uf_func *f;
+    bool locked; /* the call holds the context lock */
+} pick_ctx;
+
+static uf__strided_loop pick_variant(void *vctx, const uf__ufunc_loop *loop,
+                                     const int64_t *dims,
+                                     const int64_t *steps,
+                                     int64_t iterations,
+                                     uf_array *const *ops)
+{
+    pick_ctx *p = vctx;
+    if (loop->aux == NULL && p->locked) {
+        /* a lazy loop's table is made on its first call (which, as every
+         * call of a lazy gufunc, holds the context lock: nobody reads the
+         * loop meanwhile), so that a loop the gufunc failed to add owns
+         * nothing */
+        uf_error err;
+        ((uf__ufunc_loop *)loop)->aux = uf__gufunc_variants_new(
+            uf__gufunc_layout_of(p->f->gufunc), NULL, &err);
+    }
+    return uf__gufunc_variant(p->f, p->locked, loop, dims, steps,
+                              iterations, ops);
 }
 
 /* Makes f->gufunc. Call with the context lock held. */
@@ -64,8 +98,12 @@ static int build_gufunc(uf_func *f, uf_error *err)
             at_signature(f, i, err);
             goto fail;
         }
-        if (uf__gufunc_add_loop(g, &loop, err) < 0)
+        if ((loop.aux = uf__gufunc_variants_new(lay, &sig, err)) == NULL)
             goto fail;
+        if (uf__gufunc_add_loop(g, &loop, err) < 0) {
+            uf__gufunc_variants_free(loop.aux);
+            goto fail;
+        }
     }
     f->gufunc = g;
     f->nin = lay->nin;
@@ -73,6 +111,8 @@ static int build_gufunc(uf_func *f, uf_error *err)
     return 0;
 
 fail:
+    if (g != NULL)
+        free_variants(g);
     uf__gufunc_free(g);
 fail_layout:
     uf__gufunc_layout_free(lay);
@@ -89,12 +129,16 @@ int uf__guvectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     if (rc == 0 && f->decl->nsignatures > 0) {
         /* the loop list never changes again: call without the lock */
         pthread_mutex_unlock(&ctx->lock);
-        return uf__gufunc_call_target(f->gufunc, f->decl->target, inputs,
-                                      n_in, outputs, n_out, opts, err);
+        pick_ctx p = {f, false};
+        return uf__gufunc_call_pick(f->gufunc, f->decl->target,
+                                    pick_variant, &p, inputs, n_in, outputs,
+                                    n_out, opts, err);
     }
+    pick_ctx p = {f, true};
     if (rc == 0)
-        rc = uf__gufunc_call_target(f->gufunc, f->decl->target, inputs, n_in,
-                                    outputs, n_out, opts, err);
+        rc = uf__gufunc_call_pick(f->gufunc, f->decl->target, pick_variant,
+                                  &p, inputs, n_in, outputs, n_out, opts,
+                                  err);
     pthread_mutex_unlock(&ctx->lock);
     return rc;
 }
@@ -105,6 +149,7 @@ void uf__guvectorize_func_release(uf_func *f)
         return;
     uf__gufunc_layout *lay = (uf__gufunc_layout *)uf__gufunc_layout_of(
         f->gufunc);
+    free_variants(f->gufunc);
     uf__gufunc_free(f->gufunc);
     uf__gufunc_layout_free(lay);
     f->gufunc = NULL;

@@ -1,11 +1,14 @@
 /* A kernel's compiled reduction ops, one per accumulator dtype, kept on
  * the uf_func (f->reducer) and built on first use under the context lock:
  * loop type resolution, typing the kernel on (T, T), recognising what it
- * computes, and compiling its reduction loops (compiler/jit_reduce.c). */
+ * computes, and compiling its reduction loops (compiler/jit_reduce.c) or
+ * loading them from the disk cache (cache=True, UFJIT_CACHE_DIR). */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/disk_cache.h"
 #include "compiler/module.h"
 #include "reduce/reduce.h"
 
@@ -120,6 +123,53 @@ static const uf__reduce_op *find(const uf_func *f, uf_dtype t)
     return NULL;
 }
 
+/* op->fns for `tf`: loaded from the disk cache when there (nothing
+ * compiled), else compiled and stored there when one applies. */
+static int compile_fns(uf_func *f, uf__jit *jit, const uf__typed_func *tf,
+                       bool vec, uf__reduce_op *op, uf_error *err)
+{
+    bool tree = op->reassociate;
+    int nsyms = tree ? 4 : 3;
+    const char *t = uf_dtype_name(op->type);
+    char sig[128];
+    snprintf(sig, sizeof sig, "%s,%s->%s;tree=%d", t, t, vec ? t : "?",
+             tree);
+    uf__disk_use use;
+    uf__disk_use_init(&use, UF__OBJ_REDUCE, f->module->km, f->decl, sig,
+                      jit);
+    void *addr[4] = {NULL, NULL, NULL, NULL};
+    int rc = 0;
+    if (!use.on) {
+        rc = uf__jit_reduce(jit, tf, op->type, tree, &op->fns, NULL, err);
+        goto done;
+    }
+    if (uf__disk_use_fetch(&use, jit, nsyms, addr, NULL, 0)) {
+        uf__jit_reduce_set(&op->fns, addr, tree);
+        goto done;
+    }
+    char names[4][UF__JIT_SYMBOL_MAX];
+    char *obj = NULL;
+    size_t objlen = 0;
+    if (uf__jit_reduce_obj(jit, tf, op->type, tree, use.stem, &op->fns,
+                           names, &obj, &objlen, err) != 0) {
+        rc = err->code;
+        if (rc == UF_ERR_INTERNAL) {
+            /* the JIT refused the object (its symbols clash with code
+             * this context loaded before): compile as without a cache */
+            uf_error_clear(err);
+            rc = uf__jit_reduce(jit, tf, op->type, tree, &op->fns, NULL,
+                                err);
+        }
+        goto done;
+    }
+    const char *list[4] = {names[0], names[1], names[2], names[3]};
+    uf__disk_use_store(&use, list, nsyms, NULL, 0, obj, objlen);
+    uf__free(obj);
+done:
+    uf__disk_use_release(&use);
+    return rc;
+}
+
 /* Compiles and appends the op for accumulator type t; ctx lock held. */
 static int build(uf_func *f, uf_dtype t, bool reorderable,
                  const uf__reduce_op **out, uf_error *err)
@@ -146,8 +196,7 @@ static int build(uf_func *f, uf_dtype t, bool reorderable,
     op->kind = uf__reduce_classify(f->decl, tf);
     op->reorderable = reorderable;
     op->reassociate = reorderable || may_reassociate(op->kind, t);
-    if (uf__jit_reduce(jit, tf, t, op->reassociate, &op->fns, NULL, err) !=
-        0) {
+    if (compile_fns(f, jit, tf, vec, op, err) != 0) {
         uf__free(op);
         return err->code;
     }

@@ -4,7 +4,8 @@
  *     loads them, compiles nothing and gives bit-identical results;
  *   - a corrupt (flipped bytes), truncated, emptied or renamed file is
  *     ignored, recompiled, and rewritten valid;
- *   - a change in a called function's source misses;
+ *   - a change in a called function's source misses, another kernel
+ *     added or edited does not;
  *   - other options (here UFJIT_DEBUG, and keys differing only in the CPU)
  *     give other files;
  *   - several processes compiling into one directory at once all succeed
@@ -301,6 +302,32 @@ static void test_changed_callee_misses(void **state)
     remove_dir(dir);
 }
 
+/* The keys name the kernel's text and its callees' (and the module's
+ * imports and constants), not the whole file: another kernel added or
+ * edited keeps the loops; the kernel moved to other lines does not. */
+static void test_other_kernel_edited(void **state)
+{
+    (void)state;
+    fresh_dir();
+    char names[8][300], src[2048];
+    double a[10];
+    assert_int_equal(run(SRC, a), 1);
+    snprintf(src, sizeof src, "%s@njit\ndef other(x):\n    return x\n",
+             SRC);
+    assert_int_equal(run(src, a), 0);
+    check_values(a, 2);
+    snprintf(src, sizeof src, "%s@njit\ndef other(x):\n    return -x\n",
+             SRC);
+    assert_int_equal(run(src, a), 0);
+    check_values(a, 2);
+    assert_int_equal(list(dir, names), 2);
+    snprintf(src, sizeof src, "\n%s", SRC); /* one line down */
+    assert_int_equal(run(src, a), 1);
+    check_values(a, 2);
+    assert_int_equal(list(dir, names), 4);
+    remove_dir(dir);
+}
+
 static void test_options_change_the_file(void **state)
 {
     (void)state;
@@ -577,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_collision_is_a_miss),
         cmocka_unit_test(test_bad_object),
         cmocka_unit_test(test_changed_callee_misses),
+        cmocka_unit_test(test_other_kernel_edited),
         cmocka_unit_test(test_options_change_the_file),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_unusable_dir),

@@ -10,11 +10,14 @@
  * +-2, -1, 3, odd byte strides (unaligned elements), sizes 0..5000 around
  * every chunk boundary, outputs aliasing an input exactly or partially
  * (the element-by-element path), contig's status on every path, and which
- * operands the buffered path passes in place. */
+ * operands the buffered path passes in place; and the strided slot
+ * (compiler/jit_strided.h): which strips take its fused loop, when its
+ * compile hook runs (once; again after a retry; never after a refusal). */
 #include "test_util.h"
 
 #include "common/alloc.h"
 #include "compiler/jit.h"
+#include "compiler/jit_strided.h"
 
 #define MAXOPS 6
 
@@ -377,6 +380,110 @@ static void test_paths(void **state)
     uf__free(o);
 }
 
+/* A fused strided loop in C, as jit_strided.c would compile, counting
+ * its calls; and a compile hook giving it out as scripted. */
+static int nstrided;
+static int strided_c(int64_t n, char **ptrs, const int64_t *strides)
+{
+    nstrided++;
+    char *p[MAXOPS];
+    for (int64_t i = 0; i < n; i++) {
+        for (int64_t k = 0; k < cur->nargs; k++)
+            p[k] = ptrs[k] + i * strides[k];
+        int rc = element(p, 0);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int nhook, hook_script[8];
+static int hook(void *cctx, int tag, const uf_dtype *types,
+                uf__loop_strided_fn *fn)
+{
+    assert_ptr_equal(cctx, &nhook);
+    assert_int_equal(tag, 7);
+    assert_int_equal(types[0], UF_FLOAT64);
+    int rc = hook_script[nhook++];
+    *fn = rc == 0 ? strided_c : NULL;
+    return rc;
+}
+
+/* One strip through the slot's loop, compared with the reference; what
+ * ran: 'c' contig only, 's' the strided loop only. */
+static char slot_run(uf__strided_slot *slot, const int64_t *st, int64_t n,
+                     int shift)
+{
+    enum { SPAN = 3 * 8 * 600 };
+    static double a[SPAN], b[SPAN];
+    for (int i = 0; i < SPAN; i++)
+        a[i] = b[i] = (double)(next() % 1000) - 500;
+    char *da[3], *db[3];
+    for (int k = 0; k < 3; k++) {
+        int64_t off = 8 * 600 * k + (st[k] < 0 ? -st[k] * (n - 1) : 0);
+        da[k] = (char *)a + off;
+        db[k] = (char *)b + off;
+    }
+    if (shift) { /* the output 8 bytes after input 0: dependent */
+        da[2] = da[0] + 8;
+        db[2] = db[0] + 8;
+    }
+    nlog = nstrided = 0;
+    assert_int_equal(uf__rt_slot_loop(NULL, da, &n, st, slot), 0);
+    assert_int_equal(reference(cur, db, st, n), 0);
+    assert_memory_equal(a, b, sizeof a);
+    assert_true(nlog == 0 || nstrided == 0);
+    return nstrided ? 's' : 'c';
+}
+
+static void test_slot(void **state)
+{
+    (void)state;
+    const int64_t isz[3] = {8, 8, 8};
+    uf__loop_desc *d = new_desc(2, 1, isz);
+    cur = d;
+    uf__ufunc_loop loop = {.types = {UF_FLOAT64, UF_FLOAT64, UF_FLOAT64},
+                           .fn = uf__rt_ufunc_loop, .aux = d};
+    uf__strided_slot *s = uf__strided_slot_new(&loop, 3, hook, &nhook, 7,
+                                               NULL);
+    assert_non_null(s);
+    const int64_t unit[3] = {8, 8, 8}, bcast[3] = {0, 8, 8};
+    const int64_t step2[3] = {16, 16, 8}, rev[3] = {-8, 8, -16};
+    const int64_t dep[3] = {8, 8, 8};
+    nhook = 0;
+    hook_script[0] = UF__STRIDED_RETRY;
+    hook_script[1] = 0;
+    /* contiguous and broadcast strips never ask for the strided loop */
+    assert_int_equal(slot_run(s, unit, 500, 0), 'c');
+    assert_int_equal(slot_run(s, bcast, 500, 0), 'c');
+    assert_int_equal(nhook, 0);
+    /* the first strided strip: the hook cannot yet, buffered */
+    assert_int_equal(slot_run(s, step2, 500, 0), 'c');
+    assert_int_equal(nhook, 1);
+    /* the next one compiles it, and it is used from then on */
+    assert_int_equal(slot_run(s, rev, 500, 0), 's');
+    assert_int_equal(slot_run(s, step2, 499, 0), 's');
+    assert_int_equal(nhook, 2);
+    assert_ptr_equal(uf__strided_slot_get(s), strided_c);
+    /* dependent iterations run in order through it */
+    assert_int_equal(slot_run(s, dep, 400, 1), 's');
+    assert_int_equal(slot_run(s, unit, 500, 0), 'c');
+    assert_int_equal(nhook, 2);
+    uf__strided_slot_free(s);
+
+    /* a hook that refuses is never asked again */
+    s = uf__strided_slot_new(&loop, 3, hook, &nhook, 7, NULL);
+    assert_non_null(s);
+    nhook = 0;
+    hook_script[0] = -1;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(slot_run(s, step2, 300, i == 2), 'c');
+    assert_int_equal(nhook, 1);
+    assert_null(uf__strided_slot_get(s));
+    uf__strided_slot_free(s);
+    uf__free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_overlaps),
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_slot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,12 +106,10 @@ static int check_loop(const uf__ufunc *u, const uf__ufunc_loop *loop,
     return 0;
 }
 
-/* Called with the lock held. */
-static int append(uf__ufunc *u, const uf__ufunc_loop *loop,
-                  const uf__ufunc_loop **added, uf_error *err)
+/* Room for one more loop: the list grown if full and the loop's memory.
+ * Called with the lock held. */
+static int reserve(uf__ufunc *u, uf__ufunc_loop **copy, uf_error *err)
 {
-    uf__ufunc_loop *copy;
-
     if (u->nloops == u->cap) {
         int cap = u->cap ? 2 * u->cap : 4;
         uf__ufunc_loop **grown =
@@ -122,9 +120,21 @@ static int append(uf__ufunc *u, const uf__ufunc_loop *loop,
         u->loops = grown;
         u->cap = cap;
     }
-    copy = uf__malloc(1, sizeof *copy, err);
-    if (copy == NULL)
+    *copy = uf__malloc(1, sizeof **copy, err);
+    if (*copy == NULL)
         return err ? err->code : UF_ERR_NOMEM;
+    return 0;
+}
+
+/* Called with the lock held. */
+static int append(uf__ufunc *u, const uf__ufunc_loop *loop,
+                  const uf__ufunc_loop **added, uf_error *err)
+{
+    uf__ufunc_loop *copy;
+    int rc = reserve(u, &copy, err);
+
+    if (rc < 0)
+        return rc;
     *copy = *loop;
     u->loops[u->nloops++] = copy;
     if (added != NULL)
@@ -231,29 +241,40 @@ static int no_loop_error(const uf__ufunc *u, const uf_dtype *in,
 }
 
 /* Called with the lock held. The hook fills a zeroed loop; what it gives
- * back is checked, since a wrong loop would corrupt memory later. */
+ * back is checked, since a wrong loop would corrupt memory later. Room
+ * for it is made first: a loop the hook made (which may own memory, such
+ * as vectorize's strided slot) is then always kept, unless it is wrong. */
 static int compile_loop(uf__ufunc *u, const uf_dtype *in,
                         const uf__ufunc_loop **loop, uf_error *err)
 {
-    uf__ufunc_loop made;
+    uf__ufunc_loop made, *copy;
     int rc;
 
+    if ((rc = reserve(u, &copy, err)) < 0)
+        return rc;
     memset(&made, 0, sizeof made);
     rc = u->compile(u->compile_ctx, in, &made, err);
-    if (rc != 0)
+    if (rc != 0) {
+        uf__free(copy);
         return rc < 0 ? rc
                       : uf__error_set(err, UF_ERR_INTERNAL,
                                       "compiling ufunc '%s' failed (status "
                                       "%d)", u->name, rc);
+    }
     rc = check_loop(u, &made, "compile hook", UF_ERR_INTERNAL, err);
-    if (rc < 0)
+    if (rc == 0 && !loop_accepts(u, &made, in))
+        rc = uf__error_set(err, UF_ERR_INTERNAL,
+                           "compile hook: ufunc '%s' got a loop whose "
+                           "input types the inputs cannot be safely cast "
+                           "to", u->name);
+    if (rc < 0) {
+        uf__free(copy);
         return rc;
-    if (!loop_accepts(u, &made, in))
-        return uf__error_set(err, UF_ERR_INTERNAL,
-                             "compile hook: ufunc '%s' got a loop whose "
-                             "input types the inputs cannot be safely cast "
-                             "to", u->name);
-    return append(u, &made, loop, err);
+    }
+    *copy = made;
+    u->loops[u->nloops++] = copy;
+    *loop = copy;
+    return 0;
 }
 
 /* The memoized loop for these input types, or NULL; lock-free. */

@@ -117,6 +117,16 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
     uf__loop_cache *cache = jit ? uf__context_loops(ctx, err) : NULL;
     if (!cache)
         goto out;
+    /* the keys name the text the kernel's code depends on, not the whole
+     * module (`text`): editing another kernel keeps these loops cached */
+    (void)text;
+    (void)len;
+    size_t klen = 0;
+    char *ktext = uf__kernel_source(km, decl, &klen, err);
+    if (!ktext) {
+        rc = err->code;
+        goto out;
+    }
     miss *ms = uf__calloc((size_t)n, sizeof *ms, err);
     void **contigs = uf__calloc((size_t)n, sizeof *contigs, err);
     const uf__typed_func **tfs = uf__calloc((size_t)n, sizeof *tfs, err);
@@ -134,7 +144,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
         if (check_args(decl, sig, err) < 0)
             goto fail;
         miss *m = &ms[nmiss];
-        if (uf__loop_key_make(&m->key, text, len, decl, sig->args, nin,
+        if (uf__loop_key_make(&m->key, ktext, klen, decl, sig->args, nin,
                               sig->ret, jit, err) < 0)
             goto fail;
         if ((hit = uf__loop_cache_find(cache, &m->key)) != NULL) {
@@ -242,6 +252,7 @@ done:
     uf__free(tfs);
     uf__free(outs);
     uf__free(symbols);
+    uf__free(ktext);
 out:
     if (!cache && rc == 0)
         rc = err->code;

@@ -6,6 +6,8 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/context.h"
+#include "compiler/jit_strided.h"
 #include "compiler/module.h"
 #include "ufunc/vectorize.h"
 
@@ -22,6 +24,75 @@ static int parse_declared(uf_func *f, int i, uf__signature *sig,
                                 f->decl->signature_pos[i], "%s", msg);
     }
     return 0;
+}
+
+/* The strided slots' hook (jit_strided.h): the fused strided loop of
+ * declared signature `sig` (-1: the lazy ufunc's loop for `types`),
+ * compiled under the context lock, which guards typing and the JIT. The
+ * lock is only tried: its holder may be this very call (a lazy ufunc's
+ * first call) or a thread waiting for it. */
+static int compile_strided(void *cctx, int sig, const uf_dtype *types,
+                           uf__loop_strided_fn *fn)
+{
+    uf_func *f = cctx;
+    uf_context *ctx = f->module->ctx;
+    uf__kmodule *km = f->module->km;
+    if (f->decl->fastmath)
+        return -1;
+    if (pthread_mutex_trylock(&ctx->lock) != 0)
+        return UF__STRIDED_RETRY;
+    uf_error err;
+    uf_error_clear(&err);
+    const uf__type *args[UF__UFUNC_MAXARGS];
+    uf__signature parsed = {NULL, args, f->nin};
+    int rc = -1;
+    uf__jit *jit = uf__context_jit(ctx, &err);
+    if (jit && sig >= 0) {
+        if (parse_declared(f, sig, &parsed, &err) < 0)
+            jit = NULL;
+    } else {
+        for (int i = 0; i < f->nin; i++)
+            args[i] = uf__type_scalar(km->tc, types[i]);
+    }
+    const uf__typed_func *tf =
+        jit ? uf__infer(km, f->decl, parsed.args, f->nin, parsed.ret, &err)
+            : NULL;
+    if (tf && uf__jit_ufunc_strided(jit, tf, types + f->nin, fn, &err) == 0)
+        rc = 0;
+    pthread_mutex_unlock(&ctx->lock);
+    return rc;
+}
+
+/* Gives `loop` (a vectorize loop of signature `sig`, -1: lazy) a strided
+ * slot: loop->fn and aux become the slot's. */
+static int add_slot(uf_func *f, int sig, int nout, uf__ufunc_loop *loop,
+                    uf_error *err)
+{
+    uf__strided_slot *s = uf__strided_slot_new(loop, f->nin + nout,
+                                               compile_strided, f, sig, err);
+    if (s == NULL)
+        return err->code;
+    loop->fn = uf__rt_slot_loop;
+    loop->aux = s;
+    return 0;
+}
+
+static void free_slot(uf__ufunc_loop *loop)
+{
+    if (loop->fn == uf__rt_slot_loop)
+        uf__strided_slot_free(loop->aux);
+}
+
+/* Frees the slots of the loops of u (not u). */
+static void free_slots(uf__ufunc *u)
+{
+    if (u == NULL)
+        return;
+    for (int i = 0; i < uf__ufunc_nloops(u); i++) {
+        const uf__ufunc_loop *l = uf__ufunc_get_loop(u, i);
+        if (l->fn == uf__rt_slot_loop)
+            uf__strided_slot_free(l->aux);
+    }
 }
 
 /* The lazy ufunc's hook: a loop for the exact input types. */
@@ -44,6 +115,8 @@ static int compile_exact(void *compile_ctx, const uf_dtype *in,
                              "'%s' returns %d value(s) for these input "
                              "types but %d for earlier ones",
                              f->decl->name, nout, f->nout);
+    if (add_slot(f, -1, nout, out, err) < 0)
+        return err->code;
     f->nout = nout;
     return 0;
 }
@@ -67,14 +140,18 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
             return err->code;
         f->ufunc = uf__ufunc_new(f->decl->name, f->nin, f->nout,
                                  compile_exact, f, err);
-        if (f->ufunc == NULL)
+        if (f->ufunc == NULL || uf__ufunc_add_loop(f->ufunc, &loop, err) < 0) {
+            free_slot(&loop);
+            uf__ufunc_free(f->ufunc);
+            f->ufunc = NULL;
             return err->code;
-        return uf__ufunc_add_loop(f->ufunc, &loop, err);
+        }
+        return 0;
     }
 
     /* every declared signature: from the context's cache or compiled
      * together in one module */
-    int n = f->decl->nsignatures, bad = -1;
+    int n = f->decl->nsignatures, bad = -1, added = 0;
     uf__signature *sigs = uf__calloc((size_t)n, sizeof *sigs, err);
     uf__ufunc_loop *loops = uf__calloc((size_t)n, sizeof *loops, err);
     int *nouts = uf__calloc((size_t)n, sizeof *nouts, err);
@@ -88,6 +165,9 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
                             f->module->src.len, f->decl, n, sigs, loops,
                             nouts, NULL, &bad, err) < 0)
         goto fail;
+    for (int i = 0; i < n; i++)
+        if (add_slot(f, i, nouts[i], &loops[i], err) < 0)
+            goto fail;
     for (int i = 0; i < n; i++) {
         if (u == NULL) {
             u = uf__ufunc_new(f->decl->name, f->nin, nouts[i], NULL, NULL,
@@ -104,6 +184,7 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
         }
         if (uf__ufunc_add_loop(u, &loops[i], err) < 0)
             goto fail;
+        added = i + 1;
     }
     f->ufunc = u;
     f->nout = uf__ufunc_nout(u);
@@ -113,11 +194,29 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
     return 0;
 
 fail:
+    free_slots(u);
+    for (int i = added; loops && i < n; i++)
+        free_slot(&loops[i]);
     uf__ufunc_free(u);
     uf__free(sigs);
     uf__free(loops);
     uf__free(nouts);
     return err->code;
+}
+
+/* Whether the lazy ufunc f->ufunc has a memoized loop for these inputs'
+ * dtypes; called with the context lock. */
+static bool resolved(uf_func *f, uf_array *const *inputs, int n_in)
+{
+    uf_dtype in[UF__UFUNC_MAXARGS];
+    if (inputs == NULL || n_in != f->nin || n_in > UF__UFUNC_MAXARGS)
+        return false;
+    for (int i = 0; i < n_in; i++) {
+        if (inputs[i] == NULL)
+            return false;
+        in[i] = uf_array_dtype(inputs[i]);
+    }
+    return uf__ufunc_resolved(f->ufunc, in) != NULL;
 }
 
 int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
@@ -128,8 +227,10 @@ int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     pthread_mutex_lock(&ctx->lock);
     int rc = f->ufunc == NULL ? build_ufunc(f, inputs, n_in, err) : 0;
     bool lazy = f->decl->nsignatures == 0;
-    if (rc == 0 && !lazy) {
-        /* The loop list never changes again: call without the lock. */
+    if (rc == 0 && (!lazy || resolved(f, inputs, n_in))) {
+        /* The loop list never changes again, or this call's loop is
+         * memoized (found without compiling, and it never moves): call
+         * without the lock (which a strided loop's compile then tries). */
         pthread_mutex_unlock(&ctx->lock);
         return uf__ufunc_call_target(f->ufunc, f->decl->target, inputs,
                                      n_in, outputs, n_out, opts, err);
@@ -169,6 +270,7 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
 
 void uf__vectorize_func_release(uf_func *f)
 {
+    free_slots(f->ufunc);
     uf__ufunc_free(f->ufunc);
     f->ufunc = NULL;
 }

@@ -1,0 +1,86 @@
+/* One compilation of a gufunc loop specialised for a core shape
+ * (jit_gufunc_spec.h): the same module as uf__jit_gufunc_loop's (the
+ * kernel typed 'C' and 'A', the loop around it) with the spec's constants
+ * in the loop. uf__jit_gufunc_loop is this with no spec. */
+#include <stdio.h>
+
+#include <llvm-c/Core.h>
+
+#include "common/error_internal.h"
+#include "compiler/jit_gufunc_spec.h"
+
+/* LLVM 14's O3 has no unroll-and-jam: it runs after, then the clean-up
+ * the unrolled copies need (shared loads, dead phis). */
+#define JAM_PASSES                                                         \
+    "default<O3>,function(loop(loop-unroll-and-jam),early-cse,instcombine," \
+    "simplifycfg)"
+
+/* Only errors reach stderr (missed transformations are expected). */
+static void quiet(LLVMDiagnosticInfoRef info, void *ctx)
+{
+    (void)ctx;
+    if (LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
+        char *msg = LLVMGetDiagInfoDescription(info);
+        fprintf(stderr, "LLVM: %s\n", msg);
+        LLVMDisposeMessage(msg);
+    }
+}
+
+int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
+                             const uf__typed_func *tf_a,
+                             const uf__gufunc_layout *layout,
+                             const uf__guvec_arg *args,
+                             const uf__gufunc_spec *spec,
+                             uf__strided_loop *fn, uf__jit_listing *listing,
+                             uf_error *err)
+{
+    uf_error local;
+    if (!err)
+        err = &local;
+    if (listing)
+        listing->llvm_ir = listing->asm_text = NULL;
+    if (tf_a->nargs != layout->nargs)
+        return uf__error_set(err, UF_ERR_INTERNAL,
+                             "kernel '%s' has %d arguments, its layout %d",
+                             tf_a->decl->name, tf_a->nargs, layout->nargs);
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    char name[64];
+    snprintf(name, sizeof name, "%s_guloop", L.prefix);
+    bool fa = false, fc = false;
+    LLVMValueRef kc = NULL;
+    /* a unit variant calls only the 'C' kernel, a strided one only 'A' */
+    bool want_c = tf_c && tf_c != tf_a && (!spec || spec->unit);
+    bool want_a = !spec || !want_c;
+    LLVMValueRef ka = NULL;
+    if (want_a && !(ka = uf__lower_func(&L, tf_a, &fa, err)))
+        goto fail;
+    if (want_c && !(kc = uf__lower_func(&L, tf_c, &fc, err)))
+        goto fail;
+    if (!ka) { /* the loop checks the kernel through ka */
+        ka = kc;
+        fa = fc;
+    }
+    if (spec && spec->jam > 1) {
+        uf__lower_gufunc_jam(&L, ka, spec->jam);
+        if (kc && kc != ka)
+            uf__lower_gufunc_jam(&L, kc, spec->jam);
+        L.passes = JAM_PASSES;
+        /* a loop the pass leaves is no error: no warning on stderr */
+        LLVMContextSetDiagnosticHandler(L.ctx, quiet, NULL);
+    }
+    if (!uf__lower_gufunc_loop_spec(&L, kc, fc, ka, fa, layout, args, spec,
+                                    name, err))
+        goto fail;
+    const char *names[1] = {name};
+    void *addr = NULL;
+    if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
+        return err->code;
+    *fn = (uf__strided_loop)(uintptr_t)addr;
+    return 0;
+
+fail:
+    uf__jit_abort(&L);
+    return err->code;
+}

@@ -1,0 +1,70 @@
+/* The fused strided loop of a vectorize signature, compiled lazily: only
+ * the contiguous loop is compiled with a signature (lower_loop.h), and
+ * uf__rt_loop (lower_loop_rt.c) runs other strides through buffers. The
+ * first call whose strips have strided operands compiles, once, a loop
+ * reading and writing them in place, which memory-bound kernels run
+ * faster than gathers and scatters around the contiguous loop. */
+#ifndef UF_COMPILER_JIT_STRIDED_H
+#define UF_COMPILER_JIT_STRIDED_H
+
+#include <stdatomic.h>
+
+#include "compiler/infer.h"
+#include "compiler/jit.h"
+#include "ufunc/ufunc.h"
+
+/* int strided(n, ptrs, strides): n elements at ptrs[k] + i * strides[k],
+ * in order; uf__rt_loop calls it on independent iterations only. */
+typedef int (*uf__loop_strided_fn)(int64_t n, char **ptrs,
+                                   const int64_t *strides);
+
+/* Compiles the fused strided loop of `tf` (one module: one more
+ * optimiser run in uf__jit_ncompiles), operand dtypes as
+ * uf__jit_ufunc_contigs's. UF_ERR_UNSUPPORTED when the kernel must keep
+ * the buffered path: fastmath=True or calls of libmvec's vector variants,
+ * whose results depend on where an element falls in the vectorised loop
+ * (the strided loop would not give the contiguous loop's bits). */
+int uf__jit_ufunc_strided(uf__jit *jit, const uf__typed_func *tf,
+                          const uf_dtype *out_types, uf__loop_strided_fn *fn,
+                          uf_error *err);
+
+/* What compiles a slot's loop: 0 and *fn; UF__STRIDED_RETRY when it
+ * cannot now (a lock is busy: the call takes the buffered path and a later
+ * one tries again); negative when it never will. Called by one thread at
+ * a time per slot, without any of the slot's locks. */
+#define UF__STRIDED_RETRY 1
+typedef int (*uf__strided_compile_fn)(void *cctx, int tag,
+                                      const uf_dtype *types,
+                                      uf__loop_strided_fn *fn);
+
+/* A vectorize loop (loop.fn uf__rt_ufunc_loop, loop.aux its descriptor)
+ * with a strided loop to come. Use it as a loop {.fn = uf__rt_slot_loop,
+ * .aux = slot}. */
+typedef struct uf__strided_slot {
+    const uf__loop_desc *desc;
+    _Atomic(uf__loop_strided_fn) fn; /* published with release */
+    atomic_int state;                /* see jit_strided.c */
+    uf__strided_compile_fn compile;
+    void *cctx;
+    int tag; /* the compile hook's own */
+    int ntypes;
+    uf_dtype types[UF__UFUNC_MAXARGS];
+} uf__strided_slot;
+
+/* A slot for `loop` (of nargs operands) compiled with compile(cctx, tag,
+ * loop->types, ...); NULL when out of memory. */
+uf__strided_slot *uf__strided_slot_new(const uf__ufunc_loop *loop, int nargs,
+                                       uf__strided_compile_fn compile,
+                                       void *cctx, int tag, uf_error *err);
+void uf__strided_slot_free(uf__strided_slot *s);
+
+/* The slot's strided loop, compiling it on the first request (one thread
+ * compiles; others get NULL meanwhile); NULL when there is none (yet). */
+uf__loop_strided_fn uf__strided_slot_get(uf__strided_slot *s);
+
+/* The uf__strided_loop of a slot (aux): uf__rt_loop with the slot's
+ * strided loop for strided strips (lower_loop_rt.c). */
+int uf__rt_slot_loop(void *ctx, char *const *data, const int64_t *dims,
+                     const int64_t *strides, void *aux);
+
+#endif
