@@ -1,7 +1,7 @@
 /* The parallel target of gufuncs and reductions against cpu, from C:
  * the gufunc cases of issue 4 (matvec 4x4 x 1e6 and 64x64 x 1e4, matmul
  * 8x8 x 1e5, (n),()->(n) 1e5 x 100, max_min 1e6 x 16; kernels as in
- * tests/kernels/gufuncs.py, outputs preallocated) and the reductions
+ * bench/kernels_gufunc.py, outputs preallocated) and the reductions
  * (sum of 1e8 float64, axis 0 and axis 1 of 1e4 x 1e4 float64), each on
  * cpu and on parallel with 2 threads, alternating so that machine noise
  * hits both sides. Prints one JSON object per line: medians, extremes,
@@ -14,7 +14,11 @@
  * usage: bench_gu_parallel [REPS [SCALE [CASE]]]     every layer
  *        bench_gu_parallel --this REPS SCALE [CASE]  this process's layer
  * SCALE divides every size (for a quick smoke run); CASE runs the cases
- * whose names contain it. */
+ * whose names contain it. With BENCH_GU_GENERIC=1 the gufunc cases also
+ * run with core-shape specialisation off (gufunc_specialise.h), targets
+ * "cpu-generic" and "parallel-generic", interleaved with the others;
+ * BENCH_GU_SIDES=NAME runs that target alone (for perf stat);
+ * BENCH_GU_MIN_WORK=N specialises calls from N kernel steps on. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,9 @@
 #include <ufjit/ufjit.h>
 
 #include "targets/parallel/parallel.h"
+
+/* gufunc/gufunc_specialise.h (whose header needs LLVM's) */
+int64_t uf__gufunc_spec_set_min_work(int64_t work);
 
 static const char kernels[] =
     "from numba import guvectorize, vectorize\n"
@@ -41,24 +48,25 @@ static const char kernels[] =
     "             '(m,n),(n,p)->(m,p)')\n"
     "def matmul(A, B, C):\n"
     "    for i in range(A.shape[0]):\n"
-    "        for j in range(B.shape[1]):\n"
-    "            acc = 0\n"
-    "            for k in range(A.shape[1]):\n"
-    "                acc += A[i, k] * B[k, j]\n"
-    "            C[i, j] = acc\n"
+    "        for k in range(B.shape[1]):\n"
+    "            C[i, k] = 0.0\n"
+    "        for j in range(A.shape[1]):\n"
+    "            a = A[i, j]\n"
+    "            for k in range(B.shape[1]):\n"
+    "                C[i, k] += a * B[j, k]\n"
     "@guvectorize(['void(float64[:], float64, float64[:])'], '(n),()->(n)')\n"
-    "def g_scalar(x, y, res):\n"
+    "def g_scalar(x, c, y):\n"
     "    for i in range(x.shape[0]):\n"
-    "        res[i] = x[i] + y\n"
-    "@guvectorize(['(float64[:], float64[:], float64[:])'], '(n)->(),()')\n"
-    "def max_min(arr, largest, smallest):\n"
-    "    largest[0] = arr[0]\n"
-    "    smallest[0] = arr[0]\n"
-    "    for i in range(1, arr.shape[0]):\n"
-    "        if arr[i] > largest[0]:\n"
-    "            largest[0] = arr[i]\n"
-    "        if arr[i] < smallest[0]:\n"
-    "            smallest[0] = arr[i]\n"
+    "        y[i] = x[i] * c\n"
+    "@guvectorize(['void(float64[:], float64[:], float64[:])'], '(n)->(),()')\n"
+    "def max_min(x, hi, lo):\n"
+    "    a = x[0]\n"
+    "    b = x[0]\n"
+    "    for i in range(1, x.shape[0]):\n"
+    "        a = max(a, x[i])\n"
+    "        b = min(b, x[i])\n"
+    "    hi[0] = a\n"
+    "    lo[0] = b\n"
     "@vectorize(['float64(float64, float64)'], identity=0)\n"
     "def vadd(a, b):\n"
     "    return a + b\n";
@@ -103,7 +111,7 @@ static void report(const char *name, const char *target, double bytes,
            "\"max_ms\": %.3f, \"cpu_ms\": %.3f, \"GBps\": %.2f, "
            "\"load_before\": %.2f, \"load_after\": %.2f}\n",
            uf__parallel_layer(), name, target,
-           strcmp(target, "cpu") == 0 ? 1 : 2, 1e3 * t[reps / 2],
+           strncmp(target, "cpu", 3) == 0 ? 1 : 2, 1e3 * t[reps / 2],
            1e3 * t[0], 1e3 * t[reps - 1], 1e3 * u[reps / 2],
            bytes / t[reps / 2] * 1e-9, load0, load1());
     fflush(stdout);
@@ -142,12 +150,20 @@ static int run_case(uf_module *m, const bcase *c, int reps, int64_t scale,
     uf_call_options cpu = {.size = sizeof cpu, .target = "cpu"};
     uf_call_options par = {.size = sizeof par, .target = "parallel",
                            .num_threads = 2};
-    double *tc = calloc((size_t)reps * 4, sizeof *tc);
-    double *tp = tc + reps, *uc = tp + reps, *up = uc + reps;
+    /* [side][rep] wall then CPU times; sides cpu, parallel, and with
+     * generic the same without specialisation */
+    const char *env = getenv("BENCH_GU_GENERIC");
+    int nsides = c->axis == -2 && env && strcmp(env, "1") == 0 ? 4 : 2;
+    /* for perf stat: BENCH_GU_SIDES=cpu or cpu-generic runs that side
+     * alone */
+    const char *only = getenv("BENCH_GU_SIDES");
+    static const char *const names[4] = {"cpu", "parallel", "cpu-generic",
+                                         "parallel-generic"};
+    double *t = calloc((size_t)reps * 8, sizeof *t), *u = t + 4 * reps;
     double bytes = 0, load0 = load1();
     int rc = -1;
 
-    if (f == NULL || tc == NULL)
+    if (f == NULL || t == NULL)
         goto done;
     for (int i = 0; i < c->nin + c->nout; i++) {
         int64_t shape[3];
@@ -177,27 +193,36 @@ static int run_case(uf_module *m, const bcase *c, int reps, int64_t scale,
     }
     /* warm up: compile, first touch, thread pools */
     if (one_call(f, c, in, out, &cpu, err) < 0 ||
-        one_call(f, c, in, out, &par, err) < 0)
+        (only == NULL && one_call(f, c, in, out, &par, err) < 0))
         goto done;
     for (int r = 0; r < reps; r++) {
-        for (int side = 0; side < 2; side++) {
-            const uf_call_options *o = (r + side) % 2 ? &par : &cpu;
+        for (int k = 0; k < nsides; k++) {
+            int side = (r + k) % nsides;
+            if (only != NULL && strcmp(only, names[side]) != 0)
+                continue;
+            const uf_call_options *o = side % 2 ? &par : &cpu;
+            int64_t was = side >= 2 ? uf__gufunc_spec_set_min_work(-1) : 0;
             double t0 = now(), u0 = cpu_time();
-            if (one_call(f, c, in, out, o, err) < 0)
+            int crc = one_call(f, c, in, out, o, err);
+            u[side * reps + r] = cpu_time() - u0;
+            t[side * reps + r] = now() - t0;
+            if (side >= 2)
+                uf__gufunc_spec_set_min_work(was);
+            if (crc < 0)
                 goto done;
-            (o == &par ? up : uc)[r] = cpu_time() - u0;
-            (o == &par ? tp : tc)[r] = now() - t0;
         }
     }
-    report(c->name, "cpu", bytes, tc, uc, reps, load0);
-    report(c->name, "parallel", bytes, tp, up, reps, load0);
+    for (int side = 0; side < nsides; side++)
+        if (only == NULL || strcmp(only, names[side]) == 0)
+            report(c->name, names[side], bytes, t + side * reps,
+               u + side * reps, reps, load0);
     rc = 0;
 done:
     for (int i = 0; i < 3; i++)
         uf_array_release(in[i]);
     for (int i = 0; i < 2; i++)
         uf_array_release(out[i]);
-    free(tc);
+    free(t);
     return rc;
 }
 
@@ -221,6 +246,10 @@ static const bcase cases[] = {
 
 static int this_layer(int reps, int64_t scale, const char *only)
 {
+    /* BENCH_GU_MIN_WORK: specialise smaller calls too (scaled runs that
+     * stay in cache) */
+    if (getenv("BENCH_GU_MIN_WORK") != NULL)
+        uf__gufunc_spec_set_min_work(atoll(getenv("BENCH_GU_MIN_WORK")));
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_module *m = ctx ? uf_module_from_string(ctx, "bench_gu.py", kernels,

@@ -9,9 +9,14 @@
  *                              (four arrays); OP as bench_ufjit's:
  *                              lin/LO/HI/N or scalar/V. Replies with a
  *                              checksum of one run, for the harness to
- *                              compare with NumPy's result.
+ *                              compare with NumPy's result, and "what":
+ *                              the functions and precision the loop uses.
  *   run THREADS REPS           REPS timings
  *   quit
+ * Each loop calls the functions the benchmark's kernel calls, in the
+ * precision the kernel computes them in (Numba's typing rules, which
+ * ufjit follows; checked with `ufjit inspect --llvm`): a float32 case is
+ * not all float32 when the kernel mixes in float64 literals.
  * Without AVX-512 setup answers ok: false and the limit is reported as
  * unavailable. */
 #include <immintrin.h>
@@ -33,6 +38,22 @@ AVX512 __m512 _ZGVeN16v_expf(__m512 x);
 enum { K_SIN, K_EXP, K_GAUSS, K_POLAR };
 static const char *const knames[] = {"sin", "exp", "gaussian", "polar"};
 static const int karrays[] = {1, 1, 1, 4};
+/* what each loop computes, [kernel][f32] */
+static const char *const kwhat[4][2] = {
+    {"sin float64 (_ZGVeN8v_sin, 8 lanes)",
+     "sinf float32 (_ZGVeN16v_sinf, 16 lanes)"},
+    {"exp float64 (_ZGVeN8v_exp, 8 lanes)",
+     "expf float32 (_ZGVeN16v_expf, 16 lanes)"},
+    {"all float64: exp (_ZGVeN8v_exp, 8 lanes), divisions",
+     "((x - mean) / sigma)**2 in float32; -0.5 * that, exp and the "
+     "division by the float32 sigma * SQRT_2PI in float64 (_ZGVeN8v_exp, "
+     "8 lanes: the kernel's -0.5 is a float64 literal); rounded to "
+     "float32"},
+    {"all float64: cos, sin (_ZGVeN8v_cos/_sin, 8 lanes), sqrt",
+     "cosf, sinf (_ZGVeN16v_cosf/_sinf, 16 lanes), products, squares and "
+     "sqrt in float32 (the kernel's `** 0.5` is float64, but the float64 "
+     "square root of a float32, rounded to float32, is the float32 "
+     "square root: LLVM narrows it so)"}};
 
 static int kern = -1, f32;
 static long n;
@@ -75,7 +96,7 @@ AVX512 static void run_f64(long lo, long hi)
         _mm512_storeu_pd(o + i, r);
     }
     for (; i < hi; i++) {
-        double t;
+        double t, dx, dy;
         switch (kern) {
         case K_SIN: o[i] = sin(x[i]); break;
         case K_EXP: o[i] = exp(x[i]); break;
@@ -84,11 +105,28 @@ AVX512 static void run_f64(long lo, long hi)
             o[i] = exp(-0.5 * t * t) / d;
             break;
         default:
-            o[i] = hypot(x[i] * cos(y[i]) - z[i] * cos(w[i]),
-                         x[i] * sin(y[i]) - z[i] * sin(w[i]));
+            dx = x[i] * cos(y[i]) - z[i] * cos(w[i]);
+            dy = x[i] * sin(y[i]) - z[i] * sin(w[i]);
+            o[i] = sqrt(dx * dx + dy * dy);
             break;
         }
     }
+}
+
+/* gaussian_pdf on float32 in the kernel's precision (Numba's typing, which
+ * ufjit follows: `-0.5 * t` is float64 * float32 -> float64, so exp runs
+ * in float64 and so does the division by the float32 `sigma * SQRT_2PI`;
+ * the result is rounded to float32): eight elements per call, the 8-lane
+ * double exp. */
+AVX512 static __m256 gauss_f32x8(const float *x, float m, float s, float d)
+{
+    __m256 t = _mm256_div_ps(_mm256_sub_ps(_mm256_loadu_ps(x),
+                                           _mm256_set1_ps(m)),
+                             _mm256_set1_ps(s));
+    __m512d u = _mm512_mul_pd(_mm512_set1_pd(-0.5),
+                              _mm512_cvtps_pd(_mm256_mul_ps(t, t)));
+    return _mm512_cvtpd_ps(_mm512_div_pd(_ZGVeN8v_exp(u),
+                                         _mm512_set1_pd((double)d)));
 }
 
 AVX512 static void run_f32(long lo, long hi)
@@ -103,13 +141,10 @@ AVX512 static void run_f32(long lo, long hi)
         switch (kern) {
         case K_SIN: r = _ZGVeN16v_sinf(v); break;
         case K_EXP: r = _ZGVeN16v_expf(v); break;
-        case K_GAUSS: {
-            __m512 t = _mm512_div_ps(_mm512_sub_ps(v, _mm512_set1_ps(m)),
-                                     _mm512_set1_ps(s));
-            t = _mm512_mul_ps(_mm512_set1_ps(-0.5f), _mm512_mul_ps(t, t));
-            r = _mm512_div_ps(_ZGVeN16v_expf(t), _mm512_set1_ps(d));
-            break;
-        }
+        case K_GAUSS:
+            _mm256_storeu_ps(o + i, gauss_f32x8(x + i, m, s, d));
+            _mm256_storeu_ps(o + i + 8, gauss_f32x8(x + i + 8, m, s, d));
+            continue;
         default: {
             __m512 t1 = _mm512_loadu_ps(y + i), r2 = _mm512_loadu_ps(z + i);
             __m512 t2 = _mm512_loadu_ps(w + i);
@@ -125,17 +160,18 @@ AVX512 static void run_f32(long lo, long hi)
         _mm512_storeu_ps(o + i, r);
     }
     for (; i < hi; i++) {
-        float t;
+        float t, dx, dy;
         switch (kern) {
         case K_SIN: o[i] = sinf(x[i]); break;
         case K_EXP: o[i] = expf(x[i]); break;
         case K_GAUSS:
             t = (x[i] - m) / s;
-            o[i] = expf(-0.5f * t * t) / d;
+            o[i] = (float)(exp(-0.5 * (double)(t * t)) / (double)d);
             break;
         default:
-            o[i] = hypotf(x[i] * cosf(y[i]) - z[i] * cosf(w[i]),
-                          x[i] * sinf(y[i]) - z[i] * sinf(w[i]));
+            dx = x[i] * cosf(y[i]) - z[i] * cosf(w[i]);
+            dy = x[i] * sinf(y[i]) - z[i] * sinf(w[i]);
+            o[i] = sqrtf(dx * dx + dy * dy);
             break;
         }
     }
@@ -244,8 +280,9 @@ int main(void)
                     sum += v;
                     asum += fabs(v);
                 }
-                printf("{\"ok\": true, \"checksum\": [[%.17g, %.17g]]}\n",
-                       sum, asum);
+                printf("{\"ok\": true, \"checksum\": [[%.17g, %.17g]], "
+                       "\"what\": \"%s\"}\n",
+                       sum, asum, kwhat[kern][f32]);
             }
         } else if (strcmp(tok[0], "run") == 0 && ntok == 3 && kern >= 0 &&
                    atoi(tok[1]) > 0 && atoi(tok[2]) > 0) {

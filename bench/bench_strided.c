@@ -3,9 +3,11 @@
  * strided inputs, a reversed input, 2-d broadcasting and 0-d (stride-0)
  * inputs, next to a plain C fused strided loop for reference.
  *
- *   bench_strided [ROUNDS [FILTER]]   (default 9 rounds, every case)
+ *   bench_strided [ROUNDS [FILTER [TARGET]]]   (default 9 rounds, every
+ *                                              case, cpu)
  *
  * FILTER: only the cases whose name contains it (with their C loops).
+ * TARGET: cpu or parallel (2 threads; the C loops stay on one).
  *
  * Rounds alternate between the cases (machine noise hits them alike); one
  * line per case: name, median and minimum milliseconds of one call, and
@@ -22,7 +24,7 @@
 
 #include <ufjit/ufjit.h>
 
-#define NCASES 16
+#define NCASES 18
 #define MAXROUNDS 64
 
 static const char *const SRC =
@@ -129,6 +131,15 @@ static void ref_bcast(bcase *c)
             o[i * 10000 + j] = a[i] + b[j];
 }
 
+static void ref_bcast32(bcase *c)
+{
+    const float *a = uf_array_data(c->in[0]), *b = uf_array_data(c->in[1]);
+    float *o = uf_array_data(c->out);
+    for (int64_t i = 0; i < 1000; i++)
+        for (int64_t j = 0; j < 10000; j++)
+            o[i * 10000 + j] = a[i] + b[j];
+}
+
 #define REF_GAUSS(name, T, EXP)                                            \
     static void name(bcase *c)                                             \
     {                                                                      \
@@ -175,6 +186,11 @@ int main(int argc, char **argv)
     if (rounds < 1 || rounds > MAXROUNDS)
         rounds = 9;
     uf_error err = {0};
+    uf_call_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.size = sizeof opts;
+    opts.target = argc > 3 ? argv[3] : "cpu";
+    opts.num_threads = 2;
     uf_context *ctx = uf_context_new(&err);
     if (ctx == NULL)
         die(&err, "context");
@@ -199,6 +215,8 @@ int main(int argc, char **argv)
         {"  C fused", NULL, ref_twice_rev, {0}, NULL, 1, {0}},
         {"add_f64_bcast_1000x1_1x10000", add, NULL, {0}, NULL, 2, {0}},
         {"  C fused", NULL, ref_bcast, {0}, NULL, 2, {0}},
+        {"add_f32_bcast_1000x1_1x10000", add, NULL, {0}, NULL, 2, {0}},
+        {"  C fused", NULL, ref_bcast32, {0}, NULL, 2, {0}},
         {"gaussian_f64_scalar_mean_sigma", gau, NULL, {0}, NULL, 3, {0}},
         {"  C fused", NULL, ref_gauss64, {0}, NULL, 3, {0}},
         {"gaussian_f32_scalar_mean_sigma", gau, NULL, {0}, NULL, 3, {0}},
@@ -223,7 +241,11 @@ int main(int argc, char **argv)
                                      col, UF_ORDER_C, false, &err);
     uf_array *w64 = uf_array_reshape(lin(UF_FLOAT64, 10000, NULL, &err), 2,
                                      row, UF_ORDER_C, false, &err);
-    if (!s64a || !s64b || !s32a || !s32b || !c64 || !w64)
+    uf_array *c32 = uf_array_reshape(lin(UF_FLOAT32, 1000, NULL, &err), 2,
+                                     col, UF_ORDER_C, false, &err);
+    uf_array *w32 = uf_array_reshape(lin(UF_FLOAT32, 10000, NULL, &err), 2,
+                                     row, UF_ORDER_C, false, &err);
+    if (!s64a || !s64b || !s32a || !s32b || !c64 || !w64 || !c32 || !w32)
         die(&err, "views");
     uf_array *g64[3] = {x64, scalar(UF_FLOAT64, 2.0, &err),
                         scalar(UF_FLOAT64, 0.7, &err)};
@@ -231,7 +253,8 @@ int main(int argc, char **argv)
                         scalar(UF_FLOAT32, 0.7, &err)};
     uf_array *ins[NCASES][3] = {
         {s64a, s64b}, {a64, b64}, {s32a, s32b}, {a32, b32}, {r64}, {r64},
-        {c64, w64}, {c64, w64}, {g64[0], g64[1], g64[2]},
+        {c64, w64}, {c64, w64}, {c32, w32}, {c32, w32},
+        {g64[0], g64[1], g64[2]},
         {g64[0], g64[1], g64[2]}, {g32[0], g32[1], g32[2]},
         {g32[0], g32[1], g32[2]}, {s64a, s64b}, {a64, b64}, {s32a, s32b},
         {a32, b32}};
@@ -241,7 +264,7 @@ int main(int argc, char **argv)
             cs[c].out = cs[c - 1].out;
             continue;
         }
-        if (uf_call(cs[c].f, cs[c].in, cs[c].nin, &cs[c].out, 1, NULL,
+        if (uf_call(cs[c].f, cs[c].in, cs[c].nin, &cs[c].out, 1, &opts,
                     &err) < 0) /* compiles; allocates the output */
             die(&err, cs[c].name);
     }
@@ -254,7 +277,7 @@ int main(int argc, char **argv)
             if (cs[c].f == NULL)
                 cs[c].ref(&cs[c]);
             else if (uf_call(cs[c].f, cs[c].in, cs[c].nin, &cs[c].out, 1,
-                             NULL, &err) < 0)
+                             &opts, &err) < 0)
                 die(&err, cs[c].name);
             cs[c].t[r] = now() - t0;
         }

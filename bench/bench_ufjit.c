@@ -10,7 +10,8 @@
  *       (a view such as ::2), or scalar/V (a 0-d array). SHAPE is 10x4x4,
  *       or - for 0-d. Outputs are allocated once, C order.
  *   prep KEY FILE KERNEL TARGET MVEC THREADS MODE AXES
- *       loads FILE (one context per MVEC: UFJIT_ENABLE_LIBMVEC=MVEC),
+ *       loads FILE (one context per MVEC: UFJIT_ENABLE_LIBMVEC=MVEC, set
+ *       explicitly either way; 1 is ufjit's default),
  *       calls KERNEL once on the case (timed: includes the compile) and
  *       replies with a checksum of each output. MODE: call (uf_call) or
  *       ureduce (uf_reduce, the ufunc method); AXES: - (the default),
@@ -21,6 +22,7 @@
  *       warm call: compile time of one more signature in a warm process.
  *   cachehit FILE KERNEL DTYPE DIR    the same in a new context with
  *       UFJIT_CACHE_DIR=DIR (hits once DIR holds the kernel).
+ *       Both with ufjit's default, libmvec on (UFJIT_ENABLE_LIBMVEC=1).
  *   quit
  * Failures reply {"ok": false, "code": "UF_ERR_...", "error": "..."}; the
  * server keeps going. */
@@ -435,12 +437,12 @@ static void cmd_compile(char **tok, int ntok, int cachehit)
     if (cachehit) {
         /* a fresh context sees the cache directory, as a new process would */
         setenv("UFJIT_CACHE_DIR", tok[4], 1);
-        setenv("UFJIT_ENABLE_LIBMVEC", "0", 1);
+        setenv("UFJIT_ENABLE_LIBMVEC", "1", 1);
         double t0 = now();
         ctx = uf_context_new(&err);
         t_ctx = now() - t0;
     } else {
-        ctx = context(0, &err);
+        ctx = context(1, &err);
     }
     int rc = ctx ? time_compile(ctx, tok[1], tok[2], tok[3], &t_load,
                                 &t_first, &t_warm, &err)

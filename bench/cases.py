@@ -12,12 +12,17 @@ Adding a case is adding one `Case(...)` to `cases()` below:
     the reference every contender's result is checked against);
   - numexpr: the expression over a, b, c, d (the inputs in order), if any;
   - bound: "memory" or "transcendental" (which goals of issue 5 apply);
-    limit: "stream" or the bench_mvec kernel bounding the case;
+    limit: what bounds the case, measured in the same rounds: "stream"
+    (the bytes it reads and writes, counted as STREAM counts them, at
+    STREAM triad's bandwidth), "read" (its bytes at the bandwidth of
+    bench_stream's read-only sum: reductions) or the bench_mvec kernel
+    (transcendental cases);
   - ufjit: how ufjit runs it, a tuple of Way(label, file, kernel, mode,
     axes); default: uf_call of `kernel` on the case's operands.
-Every case runs on ufjit's cpu and parallel targets (plus the libmvec
-variants for transcendental cases); a target or kernel kind that ufjit
-refuses with UF_ERR_UNSUPPORTED is reported as not available yet.
+Every case runs on ufjit's cpu and parallel targets, with ufjit's default
+(libmvec on), and transcendental cases also with UFJIT_ENABLE_LIBMVEC=0
+(contenders `ufjit T libm`); a target or kernel kind that ufjit refuses
+with UF_ERR_UNSUPPORTED is reported as not available yet.
 """
 import math
 from dataclasses import dataclass, field
@@ -196,21 +201,24 @@ def cases(size):
     g = "kernels_gufunc.py"
     m1, m2, m3, m4, m5 = (1_000_000 // f, 10_000 // min(f, 100),
                           100_000 // f, 100_000 // f, 1_000_000 // f)
+    mem = dict(bound="memory", limit="stream")  # issue 4: within 1.3x
     out += [
         Case("matvec 4x4 x 1e6", "gufunc", g, "matvec", "float64",
              (Lin(0, 1, (m1, 4, 4)), Lin(1, 2, (m1, 4))), ((m1, 4),),
-             lambda M, v, y: np.matmul(M, v[..., None], out=y[..., None])),
+             lambda M, v, y: np.matmul(M, v[..., None], out=y[..., None]),
+             **mem),
         Case("matvec 64x64 x 1e4", "gufunc", g, "matvec", "float64",
              (Lin(0, 1, (m2, 64, 64)), Lin(1, 2, (m2, 64))), ((m2, 64),),
-             lambda M, v, y: np.matmul(M, v[..., None], out=y[..., None])),
+             lambda M, v, y: np.matmul(M, v[..., None], out=y[..., None]),
+             **mem),
         Case("matmul 8x8 x 1e5", "gufunc", g, "matmul", "float64",
              (Lin(0, 1, (m3, 8, 8)), Lin(1, 2, (m3, 8, 8))), ((m3, 8, 8),),
-             lambda A, B, C: np.matmul(A, B, out=C)),
+             lambda A, B, C: np.matmul(A, B, out=C), **mem),
         Case("(n),()->(n) 1e5 x 100", "gufunc", g, "scale", "float64",
              (Lin(0, 1, (m4, 100)), Lin(1, 2, (m4,))), ((m4, 100),),
-             lambda x, c, y: np.multiply(x, c[:, None], out=y)),
+             lambda x, c, y: np.multiply(x, c[:, None], out=y), **mem),
         Case("max_min 1e6 x 16", "gufunc", g, "max_min", "float64",
-             (Lin(0, 1, (m5, 16)),), ((m5,), (m5,)), _max_min),
+             (Lin(0, 1, (m5, 16)),), ((m5,), (m5,)), _max_min, **mem),
     ]
 
     r = "kernels_reduce.py"
@@ -226,7 +234,8 @@ def cases(size):
                 Way("add.reduce", "kernels.py", "add", "ureduce", axes))
         out.append(Case(name, "reduce", r, "sum_reduce", "float64",
                         (Lin(0, 1, shape),), (oshape,), _sum(axis),
-                        ufjit=ways, numba={"njit prange": nb},
+                        bound="memory", limit="read", ufjit=ways,
+                        numba={"njit prange": nb},
                         extra={"numpy add.reduce": _add_reduce(axis)}))
     return out
 

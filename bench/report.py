@@ -1,14 +1,15 @@
 """Turns a benchmark run (the dict suite.main builds) into RESULTS.md and
 results.png: medians, spread, ratios against each peer and the limit, and
-issue 5's goals marked met or missed."""
+issue 4's and issue 5's goals marked met or missed."""
 import os
 import statistics
 import time
 
 import numpy as np
 
-ORDER = ["ufjit cpu", "ufjit cpu+mvec", "ufjit parallel",
-         "ufjit parallel+mvec", "numpy", "numpy add.reduce", "numexpr 1t",
+LIBM = "libm"  # suite.LIBM: label suffix of UFJIT_ENABLE_LIBMVEC=0 runs
+ORDER = ["ufjit cpu", "ufjit cpu libm", "ufjit parallel",
+         "ufjit parallel libm", "numpy", "numpy add.reduce", "numexpr 1t",
          "numexpr 2t", "numba cpu", "numba parallel", "numba prange",
          "numba guvec cpu", "numba guvec parallel", "numba njit prange"]
 GROUPS = [("elementwise", "Elementwise", "ms"),
@@ -48,13 +49,19 @@ def labels_of(results):
     return sorted(seen, key=order_key)
 
 
-def best(res, prefix):
+def is_libm(label):
+    return label.endswith(" " + LIBM)
+
+
+def best(res, prefix, libm=False):
     """Fastest median among contenders whose label starts with prefix:
-    (time, label), or (None, reason)."""
+    (time, label), or (None, reason). The `libm` contenders (libmvec
+    turned off, not ufjit's default) count only when libm is true."""
     found, why = [], None
     for k, v in res["contenders"].items():
-        if k == prefix or k.startswith(prefix + " ") or \
-                k.startswith(prefix + "+"):
+        if is_libm(k) and not libm:
+            continue
+        if k == prefix or k.startswith(prefix + " "):
             if v.get("times"):
                 found.append((med(v["times"]), k))
             elif why is None:
@@ -133,6 +140,8 @@ def goals(raw):
                 f"{fmt(t * 1e6)} us" if t else "n/a", f"< {us} us",
                 t * 1e6 / us if t else None, t is not None and t * 1e6 < us,
                 None if t else short(lab))
+    if not raw["misc"]:  # a --only run: cases only
+        return rows
     for k, v in raw["misc"].get("compile", {}).items():
         t = med(v["ufjit"])
         row("compile of one more signature", k,
@@ -155,6 +164,98 @@ def goals(raw):
         t * 1e3 / 30 if t else None, t is not None and t < 0.030,
         None if t else short(p.get("notes", {}).get("ufjit call", "failed")))
     return rows
+
+
+# issue 4's goals, worded as the issue words them
+G4_GUVEC = "gufuncs: at least 1.5x Numba guvectorize (best target each)"
+G4_STREAM = "memory-bound gufuncs: within 1.3x of STREAM bandwidth"
+G4_SUM = "sum of 1e8 float64: 30 GB/s on 2 threads"
+G4_AXIS = "axis reductions: at least 2x NumPy's add.reduce"
+
+
+def best_of(res, prefixes, libm=False):
+    """(time, label) of the fastest among several prefixes' best."""
+    got = [best(res, p, libm) for p in prefixes]
+    ok = [g for g in got if g[0] is not None]
+    return min(ok) if ok else got[0]
+
+
+def goals4(raw):
+    rows = []
+
+    def row(goal, case, measured, target, ratio, ok, na=None):
+        verdict = (f"not available yet ({na})" if na else
+                   "**met**" if ok else "**missed**")
+        rows.append((goal, case, measured, target,
+                     fmt(ratio) if ratio is not None else "", verdict))
+
+    ufjit = ("ufjit cpu", "ufjit parallel")
+    for r in raw["results"]:
+        if r["group"] != "gufunc":
+            continue
+        t, lab = best_of(r, ufjit)
+        nb, nlab = best_of(r, ("numba guvec",))
+        ratio = nb / t if t and nb else None
+        row(G4_GUVEC, r["name"],
+            f"{nlab} {fmt(nb * 1e3)} ms / {lab} {fmt(t * 1e3)} ms"
+            if ratio else "n/a", ">= 1.5x", ratio,
+            ratio is not None and ratio >= 1.5,
+            None if ratio else short(lab if t is None else nlab or
+                                     "no Numba"))
+        if r.get("bound") != "memory":
+            continue
+        for target, th in (("cpu", 1), ("parallel", 2)):
+            t, lab = best(r, f"ufjit {target}")
+            lim = limit_time(r, th)
+            ratio = t / lim if t and lim else None
+            gbs = r["bytes"] / lim / 1e9 if lim else None
+            row(f"{G4_STREAM} ({th} thread{'s' if th > 1 else ''})",
+                r["name"], f"{lab} {fmt(t * 1e3)} ms / limit {th}t "
+                f"{fmt(lim * 1e3)} ms ({fmt(r['bytes'] / 1e6)} MB at "
+                f"{fmt(gbs)} GB/s)" if ratio else "n/a", "<= 1.3x", ratio,
+                ratio is not None and ratio <= 1.3,
+                None if ratio else short(lab if t is None else
+                                         r.get("limit_note") or "no limit"))
+    for r in raw["results"]:
+        if r["group"] != "reduce":
+            continue
+        if r["name"].startswith("sum 1e"):
+            t, lab = best(r, "ufjit parallel")
+            gbs = r["bytes"] / t / 1e9 if t else None
+            lim = limit_time(r, 2)
+            read = r["bytes"] / lim / 1e9 if lim else None
+            also = (f"; {fmt(100 * gbs / read)}% of this machine's read "
+                    f"bandwidth, {fmt(read)} GB/s (bench_stream sum, 2 "
+                    "threads)" if gbs and read else "")
+            row(G4_SUM, r["name"], f"{fmt(gbs)} GB/s ({lab}, "
+                f"{fmt(t * 1e3)} ms){also}" if gbs else "n/a",
+                ">= 30 GB/s", gbs / 30 if gbs else None,
+                gbs is not None and gbs >= 30,
+                None if gbs else short(lab))
+        elif "axis" in r["name"]:
+            t, lab = best_of(r, ufjit)
+            p = med(r["contenders"].get("numpy add.reduce", {}).get("times"))
+            ratio = p / t if p and t else None
+            row(G4_AXIS, r["name"], f"numpy add.reduce {fmt(p * 1e3)} ms / "
+                f"{lab} {fmt(t * 1e3)} ms" if ratio else "n/a", ">= 2x",
+                ratio, ratio is not None and ratio >= 2.0,
+                None if ratio else short(lab if t is None else
+                                         "no numpy add.reduce"))
+    return rows
+
+
+def sum_note(raw):
+    """Whether 30 GB/s is within this machine's read bandwidth, as the sum
+    case's own limit measured it (2 threads)."""
+    for r in raw["results"]:
+        lim = limit_time(r, 2)
+        if r["group"] == "reduce" and r["name"].startswith("sum 1e") and lim:
+            bw = r["bytes"] / lim / 1e9
+            return [f"The sum goal's 30 GB/s is "
+                    f"{'above' if bw < 30 else 'within'} what this machine "
+                    f"can read: bench_stream's read-only sum ran at "
+                    f"{fmt(bw)} GB/s on 2 threads in the sum's own rounds."]
+    return []
 
 
 def plan_text(meta):
@@ -282,11 +383,20 @@ def write(raw, out_dir):
                 f" (**this {meta['size']} run divides the sizes**, see "
                 "bench/cases.py)") + ".", "",
              "## Machine", ""]
+    if meta.get("only"):
+        lines[-2:-2] = [f"**Partial run**: only the cases matching "
+                        f"`{meta['only']}`.", ""]
+    if meta["size"] != "full":
+        lines[-2:-2] = ["The divided sizes may fit in the caches while the "
+                        "limits' arrays do not: ratios to the bandwidth "
+                        "limits mean something only in a full run.", ""]
     lines += meta["machine"]
     lines += [
-        f"- ufjit: {meta.get('ufjit', '?')}. Contenders `ufjit T` run "
-        "with UFJIT_ENABLE_LIBMVEC=0, `ufjit T+mvec` (transcendental cases) "
-        "with UFJIT_ENABLE_LIBMVEC=1",
+        f"- ufjit: {meta.get('ufjit', '?')}. Contenders `ufjit T` (target "
+        "T) are ufjit's default, libmvec vector math on (run with "
+        "UFJIT_ENABLE_LIBMVEC=1 set explicitly); `ufjit T libm` "
+        "(transcendental cases) run with UFJIT_ENABLE_LIBMVEC=0, scalar "
+        "libm calls. Goals use the default contenders",
         f"- Peers: NumPy {v['numpy']}, Numba {v['numba']} (threading layer "
         f"{meta['numba_layer']}, 2 threads), numexpr {v['numexpr']}, "
         f"matplotlib {v['matplotlib']}; from {meta['pyenv']}"
@@ -305,12 +415,31 @@ def write(raw, out_dir):
     lines += table(["goal", "case", "measured", "target", "ratio",
                     "verdict"], goals(raw))
     lines.append("")
+    g4 = goals4(raw)
+    if g4:
+        lines += ["## Goals of issue 4", "",
+                  "ufjit's best: the faster of its `cpu` and `parallel` "
+                  "(2 threads) targets, and for reductions of its two ways "
+                  "(the @reduce kernel through uf_call, the add ufunc's "
+                  "uf_reduce); Numba's best: the faster of guvectorize "
+                  "`cpu` and `parallel`. STREAM rows: ufjit's time over the "
+                  "limit, the case's bytes (every input array read once, "
+                  "every output written once, as STREAM counts them, no "
+                  "write-allocate traffic: 8 bytes per element of every "
+                  "input and output array) divided by STREAM triad's "
+                  "bandwidth measured in the same rounds on 1 and 2 "
+                  "threads. The sum "
+                  "row: the bytes summed (8 per element) / ufjit parallel's "
+                  "time.", ""]
+        lines += table(["goal", "case", "measured", "target", "ratio",
+                        "verdict"], g4)
+        lines += [""] + sum_note(raw) + [""]
 
     lines += ["## Limits of this machine", ""]
     if "stream" in lim:
         rows = []
-        for k in ("copy", "scale", "add", "triad"):
-            row = [k]
+        for k in ("copy", "scale", "add", "triad", "sum"):
+            row = [k + (" (read only)" if k == "sum" else "")]
             for t in (1, 2):
                 st = at(lim["stream"], t)
                 d = st.get(k) or {} if st.get("ok") else {}
@@ -321,7 +450,9 @@ def write(raw, out_dir):
         n = at(lim["stream"], 1).get("n", 0)
         lines += [f"STREAM (bench/bench_stream.c), 3 arrays of {n:,} "
                   "doubles, GB/s median (min-max), counting reads and "
-                  "writes as STREAM does:", ""]
+                  "writes as STREAM does (copy, scale 16 bytes per "
+                  "element, add, triad 24, sum 8: s += a[i], the limit of "
+                  "the reductions):", ""]
         lines += table(["kernel", "1 thread", "2 threads"], rows)
     else:
         lines.append(f"STREAM: not available ({lim.get('stream_error')})")
@@ -338,6 +469,17 @@ def write(raw, out_dir):
         lines += ["libmvec AVX-512 loops (bench/bench_mvec.c, "
                   f"{lim['mvec_n']:,} elements), Gelem/s:", ""]
         lines += table(["function", "1 thread", "2 threads"], rows)
+        whats = [[r["name"], r["limit_what"]] for r in res
+                 if r.get("limit_what")]
+        if whats:
+            lines += ["", "The transcendental cases' limits: bench_mvec's C "
+                      "loop calling the functions the kernel calls, in the "
+                      "precision the kernel computes them in. That is "
+                      "Numba's typing, which ufjit follows (checked with "
+                      "`ufjit inspect --llvm`): float32 op float64 literal "
+                      "is float64, so a float32 case is not all float32:",
+                      ""]
+            lines += table(["case", "the limit loop computes"], whats)
     else:
         lines.append("libmvec loops: not available "
                      f"({lim.get('mvec_error')})")
@@ -352,8 +494,16 @@ def write(raw, out_dir):
             lines += ["Limit columns: the case's bytes at STREAM triad "
                       "bandwidth (memory-bound cases) or the libmvec C loop "
                       "(transcendental ones), on 1 and 2 threads, measured "
-                      "in the same rounds. `+mvec`: ufjit with "
-                      "UFJIT_ENABLE_LIBMVEC=1.", ""]
+                      "in the same rounds. `libm`: ufjit with "
+                      "UFJIT_ENABLE_LIBMVEC=0.", ""]
+        elif group == "gufunc":
+            lines += ["Limit columns: the case's bytes at STREAM triad "
+                      "bandwidth, on 1 and 2 threads, measured in the same "
+                      "rounds.", ""]
+        elif group == "reduce":
+            lines += ["Limit columns: the case's bytes at the read-only "
+                      "sum's bandwidth (bench_stream sum), on 1 and 2 "
+                      "threads, measured in the same rounds.", ""]
         lines += times_table(rs, unit)
         lines.append("")
         for target in ("cpu", "parallel"):
@@ -505,7 +655,8 @@ def chart(raw, out_dir):
             handles.setdefault(n, h)
     fig.legend([handles[k] for k in labels], labels, loc="upper left",
                bbox_to_anchor=(0.78, 0.99), fontsize=8, frameon=False)
-    fig.suptitle(f"ufjit and its peers ({raw['meta']['size']} run)",
+    part = ", partial" if raw["meta"].get("only") else ""
+    fig.suptitle(f"ufjit and its peers ({raw['meta']['size']} run{part})",
                  x=0.4, fontsize=11)
     fig.tight_layout(rect=(0, 0, 0.78, 0.98))
     path = os.path.join(out_dir, "results.png")

@@ -2,13 +2,20 @@
 """`make bench`: ufjit side by side with NumPy, numexpr and Numba, and with
 the machine's limits (STREAM bandwidth, libmvec loops), in one run that
 alternates rounds between all contenders so that machine noise hits every
-side. Writes bench/RESULTS.md and bench/results.png.
+side. A full run writes bench/RESULTS.md and bench/results.png.
 
 usage: run.py BUILD_DIR [--quick] [--smoke] [--out DIR] [--only REGEX]
   --quick (or BENCH_QUICK=1)  about a minute: smaller sizes, fewer rounds
   --smoke   seconds: tiny sizes, a few cases, results under BUILD_DIR (the
             CTest entry bench_smoke); never creates the virtual env
-  --out     where RESULTS.md and results.png go (default: bench/)
+  --only    only the cases whose names match REGEX (Python re.search),
+            without the compile, cache and process timings
+  --out     where RESULTS.md, results.png and the raw samples
+            (bench-results.json) go. Default: bench/ (raw samples in
+            BUILD_DIR) only for a full run of every case; a --only or
+            --quick run writes under BUILD_DIR/bench-partial, a --smoke
+            run under BUILD_DIR/bench-smoke, so that neither overwrites
+            the committed bench/RESULTS.md and bench/results.png
 The peers come from PyPI in BUILD_DIR/bench-venv, made on first use; when
 pip cannot reach PyPI the system Python's packages are used, and RESULTS.md
 says so. Cases are listed in bench/cases.py (adding one: see there).

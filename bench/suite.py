@@ -39,6 +39,10 @@ PLAN = {
 SMOKE_CASES = r"^(triad f64|sine f32|broadcast f64|call 0-d|matvec 4x4.*|" \
               r"sum axis 1.*)$"
 UNSUPPORTED = "UF_ERR_UNSUPPORTED"
+LIBM = "libm"  # label suffix of the UFJIT_ENABLE_LIBMVEC=0 contenders
+# bench_stream kernel bounding each kind of limit: bytes read and written
+# at STREAM triad's bandwidth, bytes read at the read-only sum's
+STREAM_KERNEL = {"stream": "triad", "read": "sum"}
 
 
 def checksum(a):
@@ -98,6 +102,7 @@ class Suite:
         self.errors = []
         self.results = []
         self.limits = {}
+        self.limit_what = {}  # case: what its libmvec loop computes
         self.misc = {}
         self.tmp = tempfile.mkdtemp(prefix="ufjit-bench-")
 
@@ -145,15 +150,18 @@ class Suite:
     def limit_sampler(self, case, ins, ref):
         """A function of reps giving {threads: times} for the case's limit
         (None when it has none), and a note when it is unavailable."""
-        if case.limit == "stream":
+        if case.limit in ("stream", "read"):
+            # the time the case's bytes take at the bandwidth of STREAM's
+            # triad, or of its read-only sum for reductions
             if not self.stream or "stream" not in self.limits:
                 return None, self.limits.get("stream_error")
             nbytes = case_bytes(case)
+            kern = STREAM_KERNEL[case.limit]
 
             def sample(reps):
                 out = {}
                 for t in (1, 2):
-                    r = self.stream.ask("run", t, reps, "triad")["triad"]
+                    r = self.stream.ask("run", t, reps, kern)[kern]
                     out[t] = [nbytes * tt / r["bytes"] for tt in r["times"]]
                 return out
             return sample, None
@@ -168,6 +176,7 @@ class Suite:
                 self.errors.append(f"{case.name}: the libmvec limit loop "
                                    "disagrees with NumPy")
                 return None, "the libmvec loop's result is wrong"
+            self.limit_what[case.name] = r.get("what", "?")
             return (lambda reps: {t: self.mvec.ask("run", t, reps)["times"]
                                   for t in (1, 2)}), None
         return None, None
@@ -183,13 +192,18 @@ class Suite:
             status["ufjit"] = {"status": "error", "note": r["error"]}
             return
         key = 0
-        mvecs = (0, 1) if case.bound == "transcendental" else (0,)
+        # `ufjit T` is ufjit's default, libmvec on (set explicitly, as
+        # UFJIT_ENABLE_LIBMVEC=1); `ufjit T libm` turns it off
+        # (UFJIT_ENABLE_LIBMVEC=0), for the cases it can change
+        mvecs = (1, 0) if case.bound == "transcendental" else (1,)
         for way in case.ways():
             for target, threads in (("cpu", 1), ("parallel", 2)):
                 for mvec in mvecs:
-                    label = "ufjit " + target + ("+mvec" if mvec else "")
+                    label = "ufjit " + target
                     if way.label:
                         label += " " + way.label
+                    if not mvec:
+                        label += " " + LIBM
                     r = self.ufjit.ask(
                         "prep", key, os.path.join(HERE, way.file),
                         way.kernel, target, mvec, threads, way.mode, way.axes)
@@ -269,11 +283,19 @@ class Suite:
         times = {label: [] for label in contenders}
         limit = {1: [], 2: []}
         order = list(contenders)
-        for r in range(rounds):
+        # round -1 is a warm-up, untimed: a whole round of every contender
+        # and of the limit, so that what the first timed round would pay
+        # (first touch of pages, caches, thread pools waking, the clock
+        # rising) is paid by nobody (the first case of a full run measured
+        # 32.9 ms on ufjit cpu without it, 21.4 ms run alone)
+        for r in range(-1, rounds):
+            warmup = r < 0
             # rotate the order too, so that no contender always goes first
             for label in order[r % len(order):] + order[:r % len(order)]:
                 try:
-                    times[label] += contenders[label](*reps_of[label])
+                    ts = contenders[label](*reps_of[label])
+                    if not warmup:
+                        times[label] += ts
                 except ServerError as e:
                     status[label] = {"status": "error", "note": str(e)}
                     self.errors.append(f"{case.name}: {label}: {e}")
@@ -282,14 +304,17 @@ class Suite:
                     break
             if sampler:
                 for t, ts in sampler(reps).items():
-                    limit[t] += ts
+                    if not warmup:
+                        limit[t] += ts
         for label, ts in times.items():
             status[label]["times"] = ts
         self.ufjit.ask("case", case.dtype, 0, 0)  # frees its arrays
         self.quiet.sample()
         res = {"name": case.name, "group": case.group, "dtype": case.dtype,
                "bound": case.bound, "bytes": case_bytes(case),
-               "contenders": status, "limit_note": limit_note}
+               "contenders": status, "limit_note": limit_note,
+               "limit_kind": case.limit,
+               "limit_what": self.limit_what.get(case.name)}
         if sampler:
             res["limit"] = limit
         self.results.append(res)
@@ -500,19 +525,29 @@ def ufjit_info(cli):
     return "; ".join(f"{k.lower()} {got[k]}" for k in keys if k in got)
 
 
+def default_out(build, size, only):
+    """Where RESULTS.md and results.png go without --out: bench/ only for
+    a full run of every case (the committed results); a smoke run under
+    BUILD/bench-smoke, any other partial run (--only, --quick) under
+    BUILD/bench-partial, so that it never overwrites the committed ones."""
+    if size == "smoke":
+        return os.path.join(os.path.abspath(build), "bench-smoke")
+    if size != "full" or only is not None:
+        return os.path.join(os.path.abspath(build), "bench-partial")
+    return HERE
+
+
 def main(argv):
     build = argv[0]
     size = ("smoke" if "--smoke" in argv else
             "quick" if "--quick" in argv or
             os.environ.get("BENCH_QUICK", "0") not in ("", "0") else "full")
-    out_dir = HERE
     only = SMOKE_CASES if size == "smoke" else None
-    if "--out" in argv:
-        out_dir = argv[argv.index("--out") + 1]
     if "--only" in argv:
         only = argv[argv.index("--only") + 1]
-    if size == "smoke" and "--out" not in argv:
-        out_dir = os.path.join(os.path.abspath(build), "bench-smoke")
+    out_dir = default_out(build, size, only)
+    if "--out" in argv:
+        out_dir = argv[argv.index("--out") + 1]
     t_start = time.time()
     suite = Suite(build, size, out_dir)
     os.makedirs(out_dir, exist_ok=True)
@@ -527,9 +562,11 @@ def main(argv):
         step(suite.limits_table, n_case)
         for case in todo:
             step(suite.run_case, case)
-        phases = [suite.compile_times, suite.cache_times,
-                  suite.process_times]
-        if size != "smoke":  # seconds each, and nothing of the harness's
+        # --only runs the cases it names and nothing else
+        phases = [] if "--only" in argv else [
+            suite.compile_times, suite.cache_times, suite.process_times]
+        if size != "smoke" and "--only" not in argv:
+            # seconds each, and nothing of the harness's
             phases += [suite.numba_first_compile, suite.other_programs]
         for phase in phases:
             step(phase)
@@ -538,7 +575,8 @@ def main(argv):
         suite.close()
         sys.exit(f"bench: {e}")
     suite.close()
-    meta = {"size": size, "plan": suite.plan, "pyenv":
+    meta = {"size": size, "only": None if size == "smoke" else only,
+            "plan": suite.plan, "pyenv":
             os.environ.get("BENCH_PYENV", "?"), "versions": versions(),
             "numba_layer": peers.numba_threading_layer(),
             "ufjit": ufjit_info(suite.cli),
@@ -547,8 +585,10 @@ def main(argv):
             "errors": suite.errors}
     raw = {"meta": meta, "limits": suite.limits, "results": suite.results,
            "misc": suite.misc}
-    with open(os.path.join(os.path.abspath(build), "bench-results.json"),
-              "w") as f:
+    # a partial run keeps its raw samples next to its RESULTS.md, so the
+    # last full run's stay in BUILD/bench-results.json
+    raw_dir = os.path.abspath(build) if out_dir == HERE else out_dir
+    with open(os.path.join(raw_dir, "bench-results.json"), "w") as f:
         json.dump(raw, f, indent=1, default=str)
     report.write(raw, out_dir)
     if suite.errors:

@@ -15,3 +15,13 @@ else()
   add_test(NAME bench_smoke COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
 endif()
 set_tests_properties(bench_smoke PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# bench_selftest: the harness's own logic without timings (bench/selftest.py):
+# only a full run may write bench/RESULTS.md, goals use the default (libmvec)
+# contenders, issue 4's goal rows from a made-up run. 77 without NumPy.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME bench_selftest
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/selftest.py)
+  set_tests_properties(bench_selftest PROPERTIES SKIP_RETURN_CODE 77
+                                                 TIMEOUT 60)
+endif()
