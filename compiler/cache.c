@@ -11,6 +11,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/build_id.h"
 #include "compiler/cache.h"
 
 /* ---- hashing ------------------------------------------------------------ */
@@ -60,11 +61,13 @@ static int key_opts(uf__loop_key *key, const uf__kernel_decl *decl,
     uf__hash128_hex(&fh, fhex);
     int n = snprintf(key->opts, sizeof key->opts,
                      "target=%s;kind=%d;fastmath=%d;boundscheck=%d;"
-                     "debug=%d;mvec=%d;llvm=%s;ufjit=%s;cpu=%s;features=%s",
+                     "debug=%d;mvec=%d;llvm=%s;ufjit=%s;build=%s;cpu=%s;"
+                     "features=%s",
                      decl->target ? decl->target : "cpu", (int)decl->kind,
                      decl->fastmath, decl->boundscheck, debug,
                      uf__jit_have_mvec(jit), LLVM_VERSION_STRING,
-                     uf_version(), uf__jit_host_cpu(jit), fhex);
+                     uf_version(), uf__build_id(), uf__jit_host_cpu(jit),
+                     fhex);
     if (n < 0 || (size_t)n >= sizeof key->opts)
         return uf__error_set(err, UF_ERR_INTERNAL,
                              "cache key options too long");

@@ -32,7 +32,7 @@ typedef struct uf__loop_key {
     const char *kernel; /* not owned */
     char sig[1024];     /* "float32,float32->float32" ("->?": inferred);
                            other kinds: their own description */
-    char opts[256];
+    char opts[384];
     uf__obj_kind kind;  /* zero (vectorize) unless set */
 } uf__loop_key;
 

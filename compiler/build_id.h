@@ -1,0 +1,8 @@
+/* Identity of this build of ufjit (compiler/build_id.c). */
+#ifndef UF_COMPILER_BUILD_ID_H
+#define UF_COMPILER_BUILD_ID_H
+
+/* Hex of the GNU build ID of the binary holding ufjit, or "none". */
+const char *uf__build_id(void);
+
+#endif
