@@ -23,6 +23,7 @@
 #include "common/error_internal.h"
 #include "compiler/cache.h"
 #include "compiler/jit.h"
+#include "compiler/jit_passes.h"
 #include "compiler/lower_loop.h"
 #include "ufunc/ufunc.h"
 
@@ -626,6 +627,7 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
     }
     const char *names[1] = {name};
     void *addr = NULL;
+    L.passes = uf__passes_elementwise(L.mod);
     if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
         return err->code;
     *fn = (uf__strided_loop)(uintptr_t)addr;
@@ -689,8 +691,10 @@ int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
     }
     if (rc != 0)
         uf__jit_abort(&L);
-    else
+    else {
+        L.passes = uf__passes_elementwise(L.mod);
         rc = finish(jit, &L, np, contigs, n, NULL, ir, obj, objlen, err);
+    }
     uf__free(np);
     return rc;
 }

@@ -24,7 +24,7 @@ typedef struct uf__jit_listing {
  * following uf__strided_loop: data[0..nargs) are the inputs (of tf's
  * argument dtypes), then one output per returned value (tf->ret, or each
  * element of a returned tuple), each converted to out_types[k]. Optimised
- * with default<O3>. `listing` may be NULL. */
+ * with uf__passes_elementwise (jit_passes.h). `listing` may be NULL. */
 int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
                        const uf_dtype *out_types, uf__strided_loop *fn,
                        uf__jit_listing *listing, uf_error *err);
