@@ -15,17 +15,6 @@
     "default<O3>,function(loop(loop-unroll-and-jam),early-cse,instcombine," \
     "simplifycfg)"
 
-/* Only errors reach stderr (missed transformations are expected). */
-static void quiet(LLVMDiagnosticInfoRef info, void *ctx)
-{
-    (void)ctx;
-    if (LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
-        char *msg = LLVMGetDiagInfoDescription(info);
-        fprintf(stderr, "LLVM: %s\n", msg);
-        LLVMDisposeMessage(msg);
-    }
-}
-
 int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
                              const uf__typed_func *tf_a,
                              const uf__gufunc_layout *layout,
@@ -68,7 +57,9 @@ int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
             uf__lower_gufunc_jam(&L, kc, spec->jam);
         L.passes = JAM_PASSES;
         /* a loop the pass leaves is no error: no warning on stderr */
-        LLVMContextSetDiagnosticHandler(L.ctx, quiet, NULL);
+        /* missed transformations are expected: only errors reach stderr */
+        LLVMContextSetDiagnosticHandler(L.ctx, uf__jit_diag_errors_only,
+                                        NULL);
     }
     if (!uf__lower_gufunc_loop_spec(&L, kc, fc, ka, fa, layout, args, spec,
                                     name, err))

@@ -12,7 +12,7 @@
 /* The lanes loop asks for vectorisation; when the kernel cannot be
  * vectorised (a fallible kernel, complex runtime calls) LLVM says so on
  * stderr. The loop is then scalar and still right: stay quiet. */
-static void quiet(LLVMDiagnosticInfoRef info, void *ctx)
+void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx)
 {
     (void)ctx;
     if (LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
@@ -51,7 +51,7 @@ static int compile(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
         return err->code;
     if (stem)
         uf__jit_disk_prefix(jit, &L, stem);
-    LLVMContextSetDiagnosticHandler(L.ctx, quiet, NULL);
+    LLVMContextSetDiagnosticHandler(L.ctx, uf__jit_diag_errors_only, NULL);
     char prefix[sizeof L.prefix + 8];
     snprintf(prefix, sizeof prefix, "%s_red", L.prefix);
     snprintf(names[0], UF__JIT_SYMBOL_MAX, "%s_combine", prefix);

@@ -83,6 +83,9 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err);
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err);
+/* An LLVM diagnostic handler printing errors only (remarks and warnings
+ * about missed vectorisation are expected; jit_reduce.c). */
+void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx);
 /* Releases a compilation that will not be finished. */
 void uf__jit_abort(uf__lower *L);
 /* For the disk cache (disk_cache.h), right after uf__jit_begin: names
