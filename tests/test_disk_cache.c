@@ -29,6 +29,7 @@
 #include "compiler/context.h"
 #include "compiler/disk_cache.h"
 #include "compiler/module.h"
+#include "disk_cache_test_util.h"
 
 static const char *SRC =
     "from numba import vectorize, njit\n"
@@ -51,47 +52,10 @@ static const char *SRC3 =
     "def rel_diff(x, y):\n"
     "    return scale(x - y) / (x + y)\n";
 
-static char dir[256];
 
 static uint64_t ncompiles(uf_context *ctx)
 {
     return ctx->jit ? uf__jit_ncompiles(ctx->jit) : 0;
-}
-
-static void fresh_dir(void)
-{
-    snprintf(dir, sizeof dir, "/tmp/ufjit-disk-cache-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    setenv("UFJIT_CACHE_DIR", dir, 1);
-}
-
-static void remove_dir(const char *d)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
-    assert_int_equal(system(cmd), 0);
-}
-
-/* The *.ufo files of `d` (up to 8 names into names), their number. */
-static int list(const char *d, char names[8][300])
-{
-    DIR *dp = opendir(d);
-    int n = 0;
-    if (!dp)
-        return 0;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".ufo") == 0) {
-            if (n < 8)
-                snprintf(names[n], 300, "%s/%s", d, e->d_name);
-            n++;
-        } else if (e->d_name[0] != '.') {
-            fail_msg("unexpected file %s in the cache", e->d_name);
-        }
-    }
-    closedir(dp);
-    return n;
 }
 
 /* rel_diff of `src` in a new context on x = linspace(1,5,5), y =
@@ -140,17 +104,17 @@ static void check_values(const double *v, int factor)
 static void test_miss_then_hit(void **state)
 {
     (void)state;
-    fresh_dir();
-    char names[8][300];
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX];
     double a[10], b[10];
-    assert_int_equal(list(dir, names), 0);
+    assert_int_equal(dk_list(dk_dir, names), 0);
     assert_int_equal(run(SRC, a), 1);
     check_values(a, 2);
     /* two distinct signatures (one declared twice): two files */
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     assert_int_equal(run(SRC, b), 0); /* loaded, nothing compiled */
     assert_memory_equal(a, b, sizeof a);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
 
     /* inspect on a loaded loop says so */
     uf_error err;
@@ -165,16 +129,16 @@ static void test_miss_then_hit(void **state)
     uf_free(s);
     uf_module_free(m);
     uf_context_free(ctx);
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 /* Damages every file with `how`, then checks recompile + rewrite. */
 static void damage_and_check(int how)
 {
-    char names[8][300];
+    char names[16][DK_NAME_MAX];
     double a[10], b[10];
     assert_int_equal(run(SRC, a), 1);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     for (int i = 0; i < 2; i++) {
         struct stat st;
         assert_int_equal(stat(names[i], &st), 0);
@@ -197,7 +161,7 @@ static void damage_and_check(int how)
     }
     assert_int_equal(run(SRC, b), 1); /* recompiled, no crash */
     assert_memory_equal(a, b, sizeof a);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     assert_int_equal(run(SRC, b), 0); /* the rewritten files load */
     assert_memory_equal(a, b, sizeof a);
 }
@@ -208,10 +172,10 @@ static void damage_and_check(int how)
  * its first 64 bytes. */
 static void bad_object(int how)
 {
-    char names[8][300];
+    char names[16][DK_NAME_MAX];
     double a[10], b[10];
     assert_int_equal(run(SRC, a), 1);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     for (int i = 0; i < 2; i++) {
         FILE *fp = fopen(names[i], "rb");
         assert_non_null(fp);
@@ -249,9 +213,9 @@ static void test_bad_object(void **state)
 {
     (void)state;
     for (int how = 0; how < 2; how++) {
-        fresh_dir();
+        dk_fresh_dir();
         bad_object(how);
-        remove_dir(dir);
+        dk_remove_dir(dk_dir);
     }
 }
 
@@ -259,9 +223,9 @@ static void test_corrupt_files(void **state)
 {
     (void)state;
     for (int how = 0; how < 3; how++) {
-        fresh_dir();
+        dk_fresh_dir();
         damage_and_check(how);
-        remove_dir(dir);
+        dk_remove_dir(dk_dir);
     }
 }
 
@@ -270,36 +234,36 @@ static void test_corrupt_files(void **state)
 static void test_collision_is_a_miss(void **state)
 {
     (void)state;
-    fresh_dir();
-    char names[8][300];
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX];
     double a[10], b[10];
     assert_int_equal(run(SRC, a), 1);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     char cmd[700];
     snprintf(cmd, sizeof cmd, "cp '%s' '%s'", names[0], names[1]);
     assert_int_equal(system(cmd), 0);
     assert_int_equal(run(SRC, b), 1);
     assert_memory_equal(a, b, sizeof a);
     assert_int_equal(run(SRC, b), 0);
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 static void test_changed_callee_misses(void **state)
 {
     (void)state;
-    fresh_dir();
-    char names[8][300];
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX];
     double a[10];
     assert_int_equal(run(SRC, a), 1);
     check_values(a, 2);
     assert_int_equal(run(SRC3, a), 1); /* scale() changed: a miss */
     check_values(a, 3);
-    assert_int_equal(list(dir, names), 4);
+    assert_int_equal(dk_list(dk_dir, names), 4);
     assert_int_equal(run(SRC3, a), 0);
     check_values(a, 3);
     assert_int_equal(run(SRC, a), 0); /* the old entries stay valid */
     check_values(a, 2);
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 /* The keys name the kernel's text and its callees' (and the module's
@@ -308,8 +272,8 @@ static void test_changed_callee_misses(void **state)
 static void test_other_kernel_edited(void **state)
 {
     (void)state;
-    fresh_dir();
-    char names[8][300], src[2048];
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX], src[2048];
     double a[10];
     assert_int_equal(run(SRC, a), 1);
     snprintf(src, sizeof src, "%s@njit\ndef other(x):\n    return x\n",
@@ -320,26 +284,26 @@ static void test_other_kernel_edited(void **state)
              SRC);
     assert_int_equal(run(src, a), 0);
     check_values(a, 2);
-    assert_int_equal(list(dir, names), 2);
+    assert_int_equal(dk_list(dk_dir, names), 2);
     snprintf(src, sizeof src, "\n%s", SRC); /* one line down */
     assert_int_equal(run(src, a), 1);
     check_values(a, 2);
-    assert_int_equal(list(dir, names), 4);
-    remove_dir(dir);
+    assert_int_equal(dk_list(dk_dir, names), 4);
+    dk_remove_dir(dk_dir);
 }
 
 static void test_options_change_the_file(void **state)
 {
     (void)state;
-    fresh_dir();
-    char names[8][300];
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX];
     double a[10], b[10];
     assert_int_equal(run(SRC, a), 1);
     setenv("UFJIT_DEBUG", "1", 1); /* bounds checks: other code */
     assert_int_equal(run(SRC, b), 1);
     unsetenv("UFJIT_DEBUG");
     assert_memory_equal(a, b, sizeof a);
-    assert_int_equal(list(dir, names), 4);
+    assert_int_equal(dk_list(dk_dir, names), 4);
 
     /* keys differing in the CPU name or its features: other files */
     uf__loop_key k1 = {.text = SRC, .len = strlen(SRC), .kernel = "rel_diff"};
@@ -349,31 +313,31 @@ static void test_options_change_the_file(void **state)
     snprintf(k2.opts, sizeof k2.opts, "target=cpu;cpu=znver3");
     snprintf(k3.opts, sizeof k3.opts, "target=cpu;cpu=skylake-avx512;f=1");
     char p1[300], p2[300], p3[300];
-    uf__disk_cache_path(dir, &k1, p1, sizeof p1);
-    uf__disk_cache_path(dir, &k2, p2, sizeof p2);
-    uf__disk_cache_path(dir, &k3, p3, sizeof p3);
+    uf__disk_cache_path(dk_dir, &k1, p1, sizeof p1);
+    uf__disk_cache_path(dk_dir, &k2, p2, sizeof p2);
+    uf__disk_cache_path(dk_dir, &k3, p3, sizeof p3);
     assert_string_not_equal(p1, p2);
     assert_string_not_equal(p1, p3);
     /* a stored entry of k1 does not answer k2 */
     const char obj[] = "not an object";
     uf_dtype t[3] = {UF_FLOAT64, UF_FLOAT64, UF_FLOAT64};
-    assert_int_equal(uf__disk_cache_store(dir, &k1, "sym", t, 3, 1, obj,
+    assert_int_equal(uf__disk_cache_store(dk_dir, &k1, "sym", t, 3, 1, obj,
                                           sizeof obj), 0);
     uf__disk_entry e;
-    assert_int_equal(uf__disk_cache_load(dir, &k1, 2, &e), 1);
+    assert_int_equal(uf__disk_cache_load(dk_dir, &k1, 2, &e), 1);
     assert_string_equal(e.symbol, "sym");
     assert_int_equal(e.nout, 1);
     assert_memory_equal(e.obj, obj, sizeof obj);
     uf__disk_entry_release(&e);
-    assert_int_equal(uf__disk_cache_load(dir, &k1, 1, &e), 0); /* nin */
-    assert_int_equal(uf__disk_cache_load(dir, &k2, 2, &e), 0);
-    remove_dir(dir);
+    assert_int_equal(uf__disk_cache_load(dk_dir, &k1, 1, &e), 0); /* nin */
+    assert_int_equal(uf__disk_cache_load(dk_dir, &k2, 2, &e), 0);
+    dk_remove_dir(dk_dir);
 }
 
 static void test_concurrent_writers(void **state)
 {
     (void)state;
-    fresh_dir();
+    dk_fresh_dir();
     enum { NPROC = 4 };
     pid_t pids[NPROC];
     for (int i = 0; i < NPROC; i++) {
@@ -397,20 +361,20 @@ static void test_concurrent_writers(void **state)
         assert_true(WIFEXITED(status));
         assert_int_equal(WEXITSTATUS(status), 0);
     }
-    char names[8][300];
+    char names[16][DK_NAME_MAX];
     double a[10];
-    assert_int_equal(list(dir, names), 2); /* no temporaries left */
+    assert_int_equal(dk_list(dk_dir, names), 2); /* no temporaries left */
     assert_int_equal(run(SRC, a), 0);
     check_values(a, 2);
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 static void test_unusable_dir(void **state)
 {
     (void)state;
-    fresh_dir();
-    char file[300], sub[320], names[8][300];
-    snprintf(file, sizeof file, "%s/plain-file", dir);
+    dk_fresh_dir();
+    char file[300], sub[320], names[16][DK_NAME_MAX];
+    snprintf(file, sizeof file, "%s/plain-file", dk_dir);
     FILE *fp = fopen(file, "w");
     assert_non_null(fp);
     fclose(fp);
@@ -425,27 +389,27 @@ static void test_unusable_dir(void **state)
     check_values(a, 2);
     assert_int_equal(run(SRC, a), 1); /* nothing was cached */
     unlink(file);
-    assert_int_equal(list(dir, names), 0);
+    assert_int_equal(dk_list(dk_dir, names), 0);
     /* a directory that does not exist yet is made */
-    snprintf(sub, sizeof sub, "%s/a/b", dir);
+    snprintf(sub, sizeof sub, "%s/a/b", dk_dir);
     setenv("UFJIT_CACHE_DIR", sub, 1);
     assert_int_equal(run(SRC, a), 1);
     assert_int_equal(run(SRC, a), 0);
-    assert_int_equal(list(sub, names), 2);
-    remove_dir(dir);
+    assert_int_equal(dk_list(sub, names), 2);
+    dk_remove_dir(dk_dir);
 }
 
 static void test_cache_flag(void **state)
 {
     (void)state;
-    fresh_dir();
+    dk_fresh_dir();
     unsetenv("UFJIT_CACHE_DIR");
-    setenv("XDG_CACHE_HOME", dir, 1);
-    char sub[320], names[8][300];
-    snprintf(sub, sizeof sub, "%s/ufjit", dir);
+    setenv("XDG_CACHE_HOME", dk_dir, 1);
+    char sub[320], names[16][DK_NAME_MAX];
+    snprintf(sub, sizeof sub, "%s/ufjit", dk_dir);
     double a[10];
     assert_int_equal(run(SRC, a), 1); /* no cache=True: no file */
-    assert_int_equal(list(sub, names), 0);
+    assert_int_equal(dk_list(sub, names), 0);
     static const char *CACHED =
         "from numba import vectorize\n"
         "@vectorize(['float32(float32, float32)', "
@@ -454,11 +418,11 @@ static void test_cache_flag(void **state)
         "    return 2 * (x - y) / (x + y)\n";
     assert_int_equal(run(CACHED, a), 1);
     check_values(a, 2);
-    assert_int_equal(list(sub, names), 2);
+    assert_int_equal(dk_list(sub, names), 2);
     assert_int_equal(run(CACHED, a), 0);
     check_values(a, 2);
     unsetenv("XDG_CACHE_HOME");
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 /* A loaded object calls the JIT's runtime helpers (uf__rt_csqrt, an
@@ -466,7 +430,7 @@ static void test_cache_flag(void **state)
 static void test_runtime_symbols_resolve(void **state)
 {
     (void)state;
-    fresh_dir();
+    dk_fresh_dir();
     static const char *RT =
         "import cmath, math\n"
         "from numba import vectorize\n"
@@ -500,7 +464,7 @@ static void test_runtime_symbols_resolve(void **state)
         double x = 1 + k, y = k;
         assert_true(fabs(got[1][k] - (sqrt(x) + sin(x) + x / y)) < 1e-12);
     }
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 /* Every allocation failing in turn, with the files present (hits) and
@@ -511,14 +475,14 @@ static void test_alloc_failures(void **state)
 {
     (void)state;
     for (int hit = 1; hit >= 0; hit--) {
-        fresh_dir();
+        dk_fresh_dir();
         double a[10];
         if (hit)
             assert_int_equal(run(SRC, a), 1);
         long live0 = uf__alloc_live();
         for (long n = 1;; n++) {
             if (!hit)
-                remove_dir(dir);
+                dk_remove_dir(dk_dir);
             uf_error err;
             uf_error_clear(&err);
             uf_context *ctx = uf_context_new(&err);
@@ -555,7 +519,7 @@ static void test_alloc_failures(void **state)
                 break;
             }
         }
-        remove_dir(dir);
+        dk_remove_dir(dk_dir);
     }
 }
 
@@ -564,12 +528,12 @@ static void test_alloc_failures(void **state)
 static void test_lazy_kernel(void **state)
 {
     (void)state;
-    fresh_dir();
+    dk_fresh_dir();
     static const char *LAZY = "from numba import vectorize\n"
                               "@vectorize\n"
                               "def add(x, y):\n"
                               "    return x + y\n";
-    char names[8][300];
+    char names[16][DK_NAME_MAX];
     for (int r = 0; r < 2; r++) {
         uf_error err;
         uf_context *ctx = uf_context_new(&err);
@@ -586,14 +550,14 @@ static void test_lazy_kernel(void **state)
         const int64_t *v = uf_array_data(o);
         assert_true(v[0] == -4 && v[1] == 2 && v[2] == 8);
         assert_int_equal(ncompiles(ctx), r == 0 ? 1 : 0);
-        assert_int_equal(list(dir, names), 1);
+        assert_int_equal(dk_list(dk_dir, names), 1);
         uf_array_release(in[0]);
         uf_array_release(in[1]);
         uf_array_release(o);
         uf_module_free(m);
         uf_context_free(ctx);
     }
-    remove_dir(dir);
+    dk_remove_dir(dk_dir);
 }
 
 int main(void)

@@ -33,6 +33,7 @@
 #include "common/alloc.h"
 #include "compiler/context.h"
 #include "compiler/disk_cache.h"
+#include "disk_cache_test_util.h"
 
 #define DK_NVALS 32
 
@@ -64,45 +65,6 @@ typedef struct dk_kind {
 /* Defined by the including test: the kind, and a one-compilation version
  * for the allocation walk. */
 static const dk_kind KIND, SMALL;
-
-static char dk_dir[256];
-
-static void dk_fresh_dir(void)
-{
-    snprintf(dk_dir, sizeof dk_dir, "/tmp/ufjit-dk-XXXXXX");
-    assert_non_null(mkdtemp(dk_dir));
-    setenv("UFJIT_CACHE_DIR", dk_dir, 1);
-}
-
-static void dk_remove_dir(const char *d)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
-    assert_int_equal(system(cmd), 0);
-}
-
-/* The *.ufo files of d (names of the first 16 into names), their number;
- * anything else there (a temporary) fails the test. */
-static int dk_list(const char *d, char names[16][300])
-{
-    DIR *dp = opendir(d);
-    int n = 0;
-    if (!dp)
-        return 0;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".ufo") == 0) {
-            if (n < 16 && names)
-                snprintf(names[n], 300, "%s/%s", d, e->d_name);
-            n++;
-        } else if (e->d_name[0] != '.') {
-            fail_msg("unexpected file %s in the cache", e->d_name);
-        }
-    }
-    closedir(dp);
-    return n;
-}
 
 /* Text appended to every module (an unrelated kernel). */
 static const char *dk_extra = "";
@@ -339,7 +301,7 @@ static void dk_test_other_process(void **state)
 static void dk_damage(int how, const dk_vals *ref)
 {
     dk_vals a;
-    char names[16][300];
+    char names[16][DK_NAME_MAX];
     int nf = dk_list(dk_dir, names);
     assert_int_equal(nf, KIND.nfiles);
     for (int i = 0; i < nf && i < 16; i++) {
