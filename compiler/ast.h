@@ -103,6 +103,7 @@ struct uf__expr {
         struct {
             uf__binop op;
             uf__expr *left, *right;
+            bool inplace; /* from x op= v (compiler/ssa_versions.c) */
         } binary;
         struct {
             bool is_and;
@@ -163,6 +164,7 @@ typedef enum uf__stmt_kind {
 struct uf__stmt {
     uf__stmt_kind kind;
     uf__pos pos;
+    bool join_feed; /* `x.3 = x.1` added by compiler/ssa_versions.c */
     union {
         struct {
             uf__expr *value;

@@ -211,8 +211,8 @@ static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
         int v = find_var(S->C->tf, e->u.name.id);
         if (v >= 0 && !d[v])
             return uf__ierr(S->C, UF_ERR_TYPING, e->pos, "local variable "
-                            "'%s' is referenced before assignment",
-                            e->u.name.id);
+                            "'%.*s' is referenced before assignment",
+                            (int)strcspn(e->u.name.id, "."), e->u.name.id);
         return 0;
     }
     case UF__EX_ATTR:
@@ -439,9 +439,11 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
     if (u == NULL) {
         if (uf__typectx_oom(C->tc))
             return uf__error_nomem(C->err), -1;
+        /* the source's name of a version x.2 (compiler/ssa_versions.c) */
         return uf__ierr(C, UF_ERR_TYPING, pos, "Cannot unify %s and %s for "
-                        "'%s', defined at %s (%d) and %s (%d)",
-                        uf__tname(var->type), uf__tname(t), var->name,
+                        "'%.*s', defined at %s (%d) and %s (%d)",
+                        uf__tname(var->type), uf__tname(t),
+                        (int)strcspn(var->name, "."), var->name,
                         C->km->src->name, C->def_pos[v].line,
                         C->km->src->name, pos.line);
     }
@@ -843,8 +845,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "'%s' did not settle", C->tf->decl->name);
     if (C->incomplete)
         return uf__ierr(C, UF_ERR_TYPING, C->first_unknown, "local variable "
-                        "'%s' is referenced before assignment",
-                        C->unknown_name);
+                        "'%.*s' is referenced before assignment",
+                        (int)strcspn(C->unknown_name, "."), C->unknown_name);
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;

@@ -4,6 +4,7 @@
  * on that line (arguments under the def line). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
@@ -220,6 +221,20 @@ static size_t indent_of(const char *s, size_t len)
     return i;
 }
 
+/* Orders variables by name, a name's versions x, x.1, x.2, ... x.10 by
+ * number (compiler/ssa_versions.c names them). */
+static int version_cmp(const uf__typed_func *tf, int a, int b)
+{
+    const char *x = tf->vars[a].name, *y = tf->vars[b].name;
+    size_t nx = strcspn(x, "."), ny = strcspn(y, ".");
+    int c = strncmp(x, y, nx < ny ? nx : ny);
+    if (c != 0 || nx != ny)
+        return c != 0 ? c : (nx < ny ? -1 : 1);
+    long vx = x[nx] ? strtol(x + nx + 1, NULL, 10) : 0;
+    long vy = y[ny] ? strtol(y + ny + 1, NULL, 10) : 0;
+    return (vx > vy) - (vx < vy);
+}
+
 char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
 {
     const uf__source *src = tf->km->src;
@@ -269,10 +284,22 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
                          tf->vars[v].name, tf->vars[v].arg,
                          uf__tname(tf->vars[v].type));
         }
-        for (int v = 0; marks && v < tf->nvars; v++)
-            if (marks[(size_t)(l - first) * (size_t)tf->nvars + (size_t)v])
-                uf__strbuf_printf(&o, "%*s#   %s = %s\n", (int)ind, "", tf->vars[v].name,
-                     uf__tname(tf->vars[v].type));
+        /* the variables assigned on the line, a name's versions in order
+         * (x, x.1, x.2), the parameters' joins indented as the body */
+        int mind = (int)ind + (l == def->u.funcdef.name_pos.line ? 4 : 0);
+        for (int v = -1; marks != NULL;) {
+            const unsigned char *row =
+                marks + (size_t)(l - first) * (size_t)tf->nvars;
+            int next = -1;
+            for (int w = 0; w < tf->nvars; w++)
+                if (row[w] && (v < 0 || version_cmp(tf, w, v) > 0) &&
+                    (next < 0 || version_cmp(tf, w, next) < 0))
+                    next = w;
+            if ((v = next) < 0)
+                break;
+            uf__strbuf_printf(&o, "%*s#   %s = %s\n", mind, "",
+                              tf->vars[v].name, uf__tname(tf->vars[v].type));
+        }
         if (pruned != NULL && pruned[l - first] != 0)
             uf__strbuf_printf(&o, "%*s#   pruned: the condition is always "
                               "%s, the other branch is not compiled\n",

@@ -313,8 +313,9 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
         if (uf__typectx_oom(C->tc))
             return uf__ioom(C);
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "unsupported operand "
-                          "types for %s: %s and %s",
-                          uf__binop_str(e->u.binary.op), uf__tname(a),
+                          "types for %s%s: %s and %s",
+                          uf__binop_str(e->u.binary.op),
+                          e->u.binary.inplace ? "=" : "", uf__tname(a),
                           uf__tname(b));
     }
     in->optype = optype;

@@ -14,7 +14,7 @@
 #include "common/error_internal.h"
 #include "compiler/consteval.h"
 #include "compiler/kmodule.h"
-#include "compiler/rename_webs.h"
+#include "compiler/ssa_versions.h"
 
 /* A module-level list of signatures, SIGS = ['f8(f8)', 'f4(f4)'], that
  * decorators may name (Numba's decorators get the list's value). */
@@ -810,7 +810,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     if (km->tc == NULL)
         goto fail;
     km->ast = uf__parse(src, km->arena, err);
-    if (km->ast == NULL || uf__rename_webs(km->ast, km->arena, err) != 0)
+    if (km->ast == NULL || uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;
     scan S = {km, err, NULL, 0, 0, NULL, 0, 0};
     for (int i = 0; i < km->ast->body.n; i++)

@@ -17,8 +17,9 @@ stage only, which is what ufjit reproduces):
     ret TYPE                 the return type, or
     error MESSAGE            Numba refuses the kernel (first line only)
     var NAME TYPE            every named variable; Numba's SSA versions of
-                             a name (x, x.1, ...) unified into one, as
-                             ufjit keeps one type per name
+                             a name (x, x.1, ...) unified into one ("-"
+                             when they do not unify), compared with the
+                             unification of ufjit's versions of the name
     end
 
 Types are written as Numba prints them with literal types removed
@@ -43,6 +44,9 @@ try:
     from numba.core import compiler, types
     from numba.core.registry import cpu_target
     from numba.core.typed_passes import type_inference_stage
+    from numba.core import postproc
+    from numba.core.ir_utils import build_definitions
+    from numba.core.ssa import reconstruct_ssa
 except ImportError as exc:
     print("numba is not installed (%s): skipping" % exc, file=sys.stderr)
     sys.exit(77)
@@ -309,6 +313,35 @@ def f(n):
         x = x + 0.5
     return x
 """, ["int64"]),
+    # SSA versions: each keeps its own type, only joins unify
+    ("""
+@njit
+def f(c):
+    x = 1
+    y = x // 2
+    if c:
+        x = 2.5
+    return y, x
+""", ["bool"]),
+    ("""
+@njit
+def f(n):
+    s = 7
+    y = s // 2
+    s += 0.5
+    return y, s
+""", ["int64"]),
+    ("""
+@njit
+def f(n):
+    t = 3
+    u = t * 2
+    for i in range(n):
+        t = t + 1.5
+    v = t
+    t = (1, 2)
+    return u, v, t
+""", ["int64"]),
     ("""
 @njit
 def g(x, y):
@@ -448,6 +481,16 @@ def needs_lowering(source, argtext):
         "return %s\n" % e in source for e in LOWERING_CHECK)
 
 
+def ssa_ir(func_ir):
+    """The IR in SSA form, as Numba's nopython pipeline types it (its
+    ReconstructSSA pass): each assignment of a name is a version of its own
+    type, and only the joins (phi nodes) unify the versions reaching them."""
+    func_ir = reconstruct_ssa(func_ir)
+    func_ir._definitions = build_definitions(func_ir.blocks)
+    postproc.PostProcessor(func_ir).run(emit_dels=False)
+    return func_ir
+
+
 def type_case(tyctx, tgctx, source, argtext):
     g = {}
     with warnings.catch_warnings():
@@ -456,7 +499,7 @@ def type_case(tyctx, tgctx, source, argtext):
         fn = g["f"]
         fn = getattr(fn, "py_func", fn)
         try:
-            interp = compiler.run_frontend(fn)
+            interp = ssa_ir(compiler.run_frontend(fn))
             res = type_inference_stage(tyctx, tgctx, interp,
                                        parse_args(argtext), None)
             if needs_lowering(source, argtext):

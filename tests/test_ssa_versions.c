@@ -1,8 +1,9 @@
-/* Webs of local names (compiler/rename_webs.c): a name rebound to an
- * unrelated type where the two never meet at a read compiles, as under
- * Numba's SSA versions, through straight code, loops, break/continue,
+/* Versions of local names (compiler/ssa_versions.c), as Numba's SSA
+ * versions: a name rebound to an unrelated type where the two never meet
+ * at a read compiles, through straight code, loops, break/continue,
  * augmented assignment, loop targets and parameters; definitions that do
- * meet at a read still unify (and fail to, with Numba's message).
+ * meet at a read unify at that join only (and fail to, with Numba's
+ * message), each keeping its own type elsewhere.
  * Expected values are Numba 0.68's for the same bodies (njit, x = -1, 0,
  * 1, 2), including which bodies it refuses. */
 #include "test_util.h"
@@ -43,6 +44,22 @@ static const web_case cases[] = {
     {LOC, "if x > 0:\n        t = 2\n    else:\n        t = 3\n"
           "    u = t * x\n    t = (u, 0.5)\n    return t[0] + t[1]\n",
      {-2.5, 0.5, 2.5, 4.5}, NULL, 0},
+    /* an int64 version read before a join with a float64 one stays int64
+     * (2**53 + 1 is not a float64): at an if, after x op= v, at a loop */
+    {LOC, "t = 9007199254740993\n    y = t - 9007199254740992\n"
+          "    if x > 0:\n        t = 2.5\n    return y + t * 0\n",
+     {1, 1, 1, 1}, NULL, 0},
+    {LOC, "s = 9007199254740993\n    y = s - 9007199254740992\n"
+          "    s += 0.5\n    return y + s * 0\n",
+     {1, 1, 1, 1}, NULL, 0},
+    {LOC, "t = 9007199254740993\n    u = t - 9007199254740992\n"
+          "    for i in range(2):\n        t = t + 0.5\n"
+          "    return u + t * 0\n",
+     {1, 1, 1, 1}, NULL, 0},
+    /* a parameter and an int counter rebound in a while loop */
+    {LOC, "n = 9007199254740993\n    while x < 2:\n        n -= 1\n"
+          "        x += 1.0\n    return (n - 9007199254740990) + x * 0\n",
+     {0, 1, 2, 3}, NULL, 0},
     /* the two definitions meet nowhere: Numba accepts it too */
     {LOC, "if x > 0:\n        t = 1\n    else:\n        t = (1, 2)\n"
           "    return x\n",
@@ -108,7 +125,7 @@ static void test_kernels(void **state)
     uf_context_free(ctx);
 }
 
-/* inspect --types shows the webs under their own names */
+/* inspect --types shows the versions under their own names */
 static void test_names(void **state)
 {
     (void)state;
@@ -128,6 +145,25 @@ static void test_names(void **state)
     assert_non_null(strstr(text, "#   x = int64\n"));
     assert_non_null(strstr(text, "#   x.1 = Tuple(float64, int64)\n"));
     assert_non_null(strstr(text, "#   y = float64\n"));
+    uf_free(text);
+    uf_module_free(m);
+
+    /* a join has a version of its own: x.2 = phi(x, x.1) */
+    static const char src2[] = "from numba import njit\n\n\n@njit\n"
+                               "def f(a):\n    x = 1\n    y = x * 2\n"
+                               "    if a > 0:\n        x = 2.5\n"
+                               "    return y + x\n";
+    m = uf_module_from_string(ctx, "k.py", src2, &err);
+    uf_assert_ok(m != NULL, &err);
+    f = uf_module_get(m, "f", &err);
+    uf_assert_ok(f != NULL, &err);
+    text = uf_func_inspect(f, "float64(float64)", UF_INSPECT_TYPES, &err);
+    uf_assert_ok(text != NULL, &err);
+    assert_non_null(strstr(text, "    x = 1\n    #   x = int64\n"
+                                 "    #   x.2 = float64\n"));
+    assert_non_null(strstr(text, "    #   y = int64\n"));
+    assert_non_null(strstr(text, "        #   x.1 = float64\n"
+                                 "        #   x.2 = float64\n"));
     uf_free(text);
     uf_module_free(m);
     uf_context_free(ctx);
