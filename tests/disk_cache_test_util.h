@@ -53,4 +53,27 @@ static inline int dk_list(const char *d, char names[16][DK_NAME_MAX])
     return n;
 }
 
+/* For a test_disk_cache_<kind>.c, after test_disk_cache_kinds.h: defines
+ * SMALL, the one-compilation kind of the allocation walk and --time, and
+ * its check. `source` has one kernel and no called function ($O and $C
+ * for the options, kind_options); `run_fn` calls it; its one value is
+ * `want` (either callee version); `fixed` is dk_kind.nfixed. */
+#define DK_SMALL_KIND(source, run_fn, want, fixed)                          \
+    static void check_small(const dk_vals *v, int which)                    \
+    {                                                                       \
+        (void)which;                                                        \
+        assert_int_equal(v->n, 1);                                          \
+        assert_true(v->v[0] == (want));                                     \
+    }                                                                       \
+    static const dk_kind SMALL = {                                          \
+        .src = source,                                                      \
+        .callee = {"", ""},                                                 \
+        .run = run_fn,                                                      \
+        .check = check_small,                                               \
+        .ncompiles = 1,                                                     \
+        .nfiles = 1,                                                        \
+        .options = kind_options,                                            \
+        .nfixed = fixed,                                                    \
+    }
+
 #endif

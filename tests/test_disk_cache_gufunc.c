@@ -79,28 +79,14 @@ static int run_small(uf_module *m, dk_vals *v, uf_error *err)
     return dk_call(m, "total", DK_CALL, in, 1, 1, v, err);
 }
 
-static void check_small(const dk_vals *v, int which)
-{
-    (void)which;
-    assert_int_equal(v->n, 1);
-    assert_true(v->v[0] == 10);
-}
-
-static const dk_kind SMALL = {
-    .src = "from numba import guvectorize\n"
-           "@guvectorize(['void(float64[:], float64[:])'], '(n)->()'$C)\n"
-           "def total(x, out):\n"
-           "    acc = 0.0\n"
-           "    for i in range(x.shape[0]):\n"
-           "        acc += x[i]\n"
-           "    out[0] = acc\n",
-    .callee = {"", ""},
-    .run = run_small,
-    .check = check_small,
-    .ncompiles = 1,
-    .nfiles = 1,
-    .options = kind_options,
-};
+DK_SMALL_KIND("from numba import guvectorize\n"
+              "@guvectorize(['void(float64[:], float64[:])'], '(n)->()'$C)\n"
+              "def total(x, out):\n"
+              "    acc = 0.0\n"
+              "    for i in range(x.shape[0]):\n"
+              "        acc += x[i]\n"
+              "    out[0] = acc\n",
+              run_small, 10, 0);
 
 int main(int argc, char **argv)
 {

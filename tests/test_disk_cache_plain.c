@@ -74,25 +74,11 @@ static int run_small(uf_module *m, dk_vals *v, uf_error *err)
     return dk_call(m, "twice", DK_CALL, in, 1, 1, v, err);
 }
 
-static void check_small(const dk_vals *v, int which)
-{
-    (void)which;
-    assert_int_equal(v->n, 1);
-    assert_true(v->v[0] == 7);
-}
-
-static const dk_kind SMALL = {
-    .src = "from numba import njit\n"
-           "@njit($O)\n"
-           "def twice(x):\n"
-           "    return 2 * x\n",
-    .callee = {"", ""},
-    .run = run_small,
-    .check = check_small,
-    .ncompiles = 1,
-    .nfiles = 1,
-    .options = kind_options,
-};
+DK_SMALL_KIND("from numba import njit\n"
+              "@njit($O)\n"
+              "def twice(x):\n"
+              "    return 2 * x\n",
+              run_small, 7, 0);
 
 int main(int argc, char **argv)
 {

@@ -64,26 +64,12 @@ static int run_small(uf_module *m, dk_vals *v, uf_error *err)
     return dk_call(m, "total", DK_CALL, a, 1, 1, v, err);
 }
 
-static void check_small(const dk_vals *v, int which)
-{
-    (void)which;
-    assert_int_equal(v->n, 1);
-    assert_true(v->v[0] == 15);
-}
-
-static const dk_kind SMALL = {
-    .src = "from numba import cuda\n"
-           "@cuda.reduce\n"
-           "def total(a, b):\n"
-           "    return a + b\n",
-    .callee = {"", ""},
-    .run = run_small,
-    .check = check_small,
-    .ncompiles = 1,
-    .nfiles = 1,
-    .options = kind_options,
-    .nfixed = 1,
-};
+/* nfixed 1: @cuda.reduce takes no keywords */
+DK_SMALL_KIND("from numba import cuda\n"
+              "@cuda.reduce\n"
+              "def total(a, b):\n"
+              "    return a + b\n",
+              run_small, 15, 1);
 
 int main(int argc, char **argv)
 {

@@ -11,127 +11,39 @@
  * shows how the work is cut and that it really runs on two threads.
  * tests/cmake/parallel_gu.cmake runs this under each threading layer and
  * under a bad UFJIT_THREADING_LAYER (where only the error cases run). */
-#include <math.h>
-
-#include "test_util.h"
-
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <time.h>
+#include "parallel_test_util.h"
 
 #include "common/alloc.h"
 #include "gufunc/gufunc_internal.h"
-#include "targets/parallel/parallel.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/"
-
-static uf_context *ctx;
-
-static bool layer_is_bad(void)
-{
-    uf_error err;
-    return uf__parallel_config_error(&err) != 0;
-}
 
 /* ---- operands ------------------------------------------------------------ */
 
 enum fill { F_REAL, F_FINITE, F_INT, F_SENTINEL };
 
-typedef struct spec {
-    uf_dtype dtype; /* UF_NTYPES: none (an allocated output) */
-    int ndim;
-    int64_t shape[5];
-    const char *slice; /* applied to the base array, or NULL */
-    bool transpose;    /* then reversed axes */
-    enum fill fill;
-} spec;
-
-static uint64_t rng_state;
-
-static uint64_t next_random(void)
+/* Reals with the odd values every 211 elements (none for F_FINITE);
+ * F_INT: fifth powers of [-1000, 1000], which wrap in products. */
+static void fill_element(const spec *s, int64_t i, char *p)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+    int64_t k = (int64_t)(next_random() % 2001) - 1000;
+    /* F_FINITE: none of the odd values */
+    double v = s->fill == F_SENTINEL
+                   ? -7.25
+                   : real_value(i, s->fill == F_FINITE ? 0 : 211, false);
 
-/* Reals with NaN, infinities, signed zeros and extremes sprinkled in. */
-static double real_value(int64_t i, bool finite)
-{
-    static const double odd[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0,
-                                 4.9e-324, 1e300, 1e-300};
-    double u = (double)(next_random() >> 11) / 9007199254740992.0;
-
-    if (i % 211 == 7 && !finite)
-        return odd[next_random() % 8];
-    return -100.0 + 200.0 * u;
+    if (s->fill == F_SENTINEL)
+        k = 77;
+    switch (s->dtype) {
+    case UF_INT64: *(int64_t *)p = s->fill == F_INT ? k * k * k * k * k
+                                                     : k; break;
+    case UF_FLOAT32: *(float *)p = (float)v; break;
+    case UF_FLOAT64: *(double *)p = v; break;
+    default: fail_msg("dtype %s not handled", uf_dtype_name(s->dtype));
+    }
 }
 
 static uf_array *make(const spec *s, uint64_t seed)
 {
-    uf_error err;
-    uf_array *base = uf_empty(s->dtype, s->ndim, s->shape, UF_ORDER_C, &err);
-
-    uf_assert_ok(base != NULL, &err);
-    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
-    char *p = uf_array_data(base);
-    size_t item = uf_array_itemsize(base);
-    for (int64_t i = 0; i < uf_array_size(base); i++, p += item) {
-        int64_t k = (int64_t)(next_random() % 2001) - 1000;
-        double v = s->fill == F_SENTINEL
-                       ? -7.25 : real_value(i, s->fill == F_FINITE);
-
-        if (s->fill == F_SENTINEL)
-            k = 77;
-        switch (s->dtype) {
-        case UF_INT64: *(int64_t *)p = s->fill == F_INT ? k * k * k * k * k
-                                                         : k; break;
-        case UF_FLOAT32: *(float *)p = (float)v; break;
-        case UF_FLOAT64: *(double *)p = v; break;
-        default: fail_msg("dtype %s not handled", uf_dtype_name(s->dtype));
-        }
-    }
-    uf_array *view = base;
-    if (s->slice != NULL) {
-        view = uf_array_slice(base, s->slice, &err);
-        uf_assert_ok(view != NULL, &err);
-        uf_array_release(base);
-    }
-    if (s->transpose) {
-        uf_array *t = uf_array_transpose(view, NULL, &err);
-        uf_assert_ok(t != NULL, &err);
-        uf_array_release(view);
-        view = t;
-    }
-    return view;
-}
-
-/* Each kernel file is loaded once and freed before the context. */
-static struct {
-    const char *file;
-    uf_module *m;
-} modules[8];
-
-static uf_func *get(const char *file, const char *name)
-{
-    char path[512];
-    uf_error err;
-    size_t i = 0;
-
-    while (modules[i].file != NULL && strcmp(modules[i].file, file) != 0)
-        i++;
-    assert_true(i < sizeof modules / sizeof modules[0] - 1);
-    if (modules[i].file == NULL) {
-        snprintf(path, sizeof path, KERNELS "%s", file);
-        modules[i].m = uf_module_load(ctx, path, &err);
-        uf_assert_ok(modules[i].m != NULL, &err);
-        modules[i].file = file;
-    }
-    uf_func *f = uf_module_get(modules[i].m, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    return f;
+    return make_spec(s, seed, fill_element);
 }
 
 static int call_on(uf_func *f, uf_array **in, int nin, uf_array **out,
@@ -140,12 +52,6 @@ static int call_on(uf_func *f, uf_array **in, int nin, uf_array **out,
     uf_call_options o = {.size = sizeof o, .target = target,
                          .num_threads = threads};
     return uf_call(f, in, nin, out, nout, &o, err);
-}
-
-static void release_all(uf_array **a, int n)
-{
-    for (int i = 0; i < n; i++)
-        uf_array_release(a[i]);
 }
 
 /* ---- the table ----------------------------------------------------------- */
@@ -460,18 +366,9 @@ static void test_bad_options(void **state)
 /* ---- how the work is cut, seen from a C loop ----------------------------- */
 
 static struct {
-    atomic_int calls, iterations, threads_in;
-    atomic_bool other_thread;
-    pthread_t caller;
-    bool wait_for_two; /* each call waits until two threads have entered */
+    atomic_int calls, iterations;
+    thread_seen th;
 } seen;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* (i),(i)->(): out = sum a*b, recording the calls. */
 static int dot_rec(void *lctx, char *const *d, const int64_t *dims,
@@ -480,14 +377,7 @@ static int dot_rec(void *lctx, char *const *d, const int64_t *dims,
     (void)lctx, (void)aux;
     atomic_fetch_add(&seen.calls, 1);
     atomic_fetch_add(&seen.iterations, (int)dims[0]);
-    if (!pthread_equal(pthread_self(), seen.caller))
-        atomic_store(&seen.other_thread, true);
-    if (seen.wait_for_two) {
-        double t0 = now();
-        atomic_fetch_add(&seen.threads_in, 1);
-        while (atomic_load(&seen.threads_in) < 2 && now() - t0 < 10.0)
-            sched_yield();
-    }
+    thread_seen_enter(&seen.th);
     for (int64_t k = 0; k < dims[0]; k++) {
         double acc = 0;
         for (int64_t i = 0; i < dims[1]; i++)
@@ -502,10 +392,7 @@ static void reset_seen(bool wait)
 {
     atomic_store(&seen.calls, 0);
     atomic_store(&seen.iterations, 0);
-    atomic_store(&seen.threads_in, 0);
-    atomic_store(&seen.other_thread, false);
-    seen.caller = pthread_self();
-    seen.wait_for_two = wait;
+    thread_seen_reset(&seen.th, wait);
 }
 
 /* Runs dot_rec on a (rows, n) . (n) on `target`, 2 threads; returns the
@@ -562,17 +449,17 @@ static void test_work_split(void **state)
     /* 300 heavy iterations: one strip cut into 8 parts */
     assert_int_equal(split_calls(g, 300, 1000, "parallel", !serial),
                      serial ? 1 : 8);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     assert_int_equal(split_calls(g, 300, 1000, "cpu", false), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     /* 300 light iterations: below the cutoff */
     assert_int_equal(split_calls(g, 300, 10, "parallel", false), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     /* 100000 light ones: 8 parts (of whole 64-iteration blocks), two
      * per chunk so that each chunk has 32768 steps or more */
     assert_int_equal(split_calls(g, 100000, 2, "parallel", !serial),
                      serial ? 1 : 4);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     uf__gufunc_free(g);
     uf__gufunc_layout_free(L);
 }
@@ -625,8 +512,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-        uf_module_free(modules[i].m);
+    free_modules();
     uf_context_free(ctx);
     return 0;
 }

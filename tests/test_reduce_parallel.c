@@ -14,30 +14,16 @@
  * of C functions shows the work really is cut and shared by two threads.
  * tests/cmake/parallel_gu.cmake runs this under each threading layer and
  * under a bad UFJIT_THREADING_LAYER (where only the error cases run). */
-#include <math.h>
-
-#include "test_util.h"
-
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <time.h>
+#include "parallel_test_util.h"
 
 #include "reduce/reduce.h"
-#include "targets/parallel/parallel.h"
 
 #define KERNELS UF_TEST_DATA_DIR "/../kernels/reduce_kernels.py"
 
-static uf_context *ctx;
 static uf_module *mod;
 
-static bool layer_is_bad(void)
-{
-    uf_error err;
-    return uf__parallel_config_error(&err) != 0;
-}
-
-static uf_func *get(const char *name)
+/* A kernel of reduce_kernels.py, loaded by setup. */
+static uf_func *kernel(const char *name)
 {
     uf_error err;
     uf_func *f = uf_module_get(mod, name, &err);
@@ -49,73 +35,39 @@ static uf_func *get(const char *name)
 
 enum fill { F_REAL, F_POS, F_INT, F_BIGINT, F_NAN, F_SENTINEL };
 
-typedef struct spec {
-    uf_dtype dtype;
-    int ndim;
-    int64_t shape[4];
-    const char *slice; /* applied to the base array, or NULL */
-    bool transpose;    /* then reversed axes */
-    enum fill fill;
-} spec;
-
-static uint64_t rng_state;
-
-static uint64_t next_random(void)
+/* Reals of wide magnitudes, so that the order of a float sum shows;
+ * integers in [-1000, 1000] or (F_BIGINT) any int64. */
+static void fill_element(const spec *s, int64_t i, char *p)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    double u = unit_random();
+    /* wide magnitudes, so that the order of a float sum shows */
+    double v = (u - 0.3) * exp2((double)(next_random() % 40) - 20);
+    int64_t k = (int64_t)(next_random() % 2001) - 1000;
+
+    if (s->fill == F_POS)
+        v = fabs(v), k = k < 0 ? -k : k;
+    if (s->fill == F_BIGINT)
+        k = (int64_t)next_random();
+    if (s->fill == F_NAN && i % 1009 == 500)
+        v = NAN;
+    if (s->fill == F_SENTINEL)
+        v = -7.25, k = 77;
+    switch (s->dtype) {
+    case UF_INT8: *(int8_t *)p = (int8_t)k; break;
+    case UF_INT64: *(int64_t *)p = k; break;
+    case UF_FLOAT32: *(float *)p = (float)v; break;
+    case UF_FLOAT64: *(double *)p = v; break;
+    case UF_COMPLEX128:
+        ((double *)p)[0] = v;
+        ((double *)p)[1] = -3.0 * v;
+        break;
+    default: fail_msg("dtype %s not handled", uf_dtype_name(s->dtype));
+    }
 }
 
 static uf_array *make(const spec *s, uint64_t seed)
 {
-    uf_error err;
-    uf_array *base = uf_empty(s->dtype, s->ndim, s->shape, UF_ORDER_C, &err);
-
-    uf_assert_ok(base != NULL, &err);
-    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
-    char *p = uf_array_data(base);
-    size_t item = uf_array_itemsize(base);
-    for (int64_t i = 0; i < uf_array_size(base); i++, p += item) {
-        double u = (double)(next_random() >> 11) / 9007199254740992.0;
-        /* wide magnitudes, so that the order of a float sum shows */
-        double v = (u - 0.3) * exp2((double)(next_random() % 40) - 20);
-        int64_t k = (int64_t)(next_random() % 2001) - 1000;
-
-        if (s->fill == F_POS)
-            v = fabs(v), k = k < 0 ? -k : k;
-        if (s->fill == F_BIGINT)
-            k = (int64_t)next_random();
-        if (s->fill == F_NAN && i % 1009 == 500)
-            v = NAN;
-        if (s->fill == F_SENTINEL)
-            v = -7.25, k = 77;
-        switch (s->dtype) {
-        case UF_INT8: *(int8_t *)p = (int8_t)k; break;
-        case UF_INT64: *(int64_t *)p = k; break;
-        case UF_FLOAT32: *(float *)p = (float)v; break;
-        case UF_FLOAT64: *(double *)p = v; break;
-        case UF_COMPLEX128:
-            ((double *)p)[0] = v;
-            ((double *)p)[1] = -3.0 * v;
-            break;
-        default: fail_msg("dtype %s not handled", uf_dtype_name(s->dtype));
-        }
-    }
-    uf_array *view = base;
-    if (s->slice != NULL) {
-        view = uf_array_slice(base, s->slice, &err);
-        uf_assert_ok(view != NULL, &err);
-        uf_array_release(base);
-    }
-    if (s->transpose) {
-        uf_array *t = uf_array_transpose(view, NULL, &err);
-        uf_assert_ok(t != NULL, &err);
-        uf_array_release(view);
-        view = t;
-    }
-    return view;
+    return make_spec(s, seed, fill_element);
 }
 
 /* ---- the table ----------------------------------------------------------- */
@@ -242,7 +194,7 @@ static int reduce_on(const row *r, uf_array *in, uf_array **out,
     uf_array *init = NULL;
     uf_call_options o = {.size = sizeof o, .target = target,
                          .num_threads = threads, .keepdims = r->keepdims};
-    uf_func *f = get(r->kernel);
+    uf_func *f = kernel(r->kernel);
 
     while (r->axes[naxes] != 99)
         naxes++;
@@ -318,7 +270,7 @@ static void test_large_sum_accuracy(void **state)
     }
     uf_call_options o = {.size = sizeof o, .target = "parallel",
                          .num_threads = 2};
-    uf_assert_ok(uf_reduce(get("vadd"), a, &out, &o, &err) == 0, &err);
+    uf_assert_ok(uf_reduce(kernel("vadd"), a, &out, &o, &err) == 0, &err);
     double got = *(const float *)uf_array_data(out);
     assert_true(fabs(got - exact) < 1e-5 * exact);
     assert_true(fabs(got - exact) < fabs((double)naive - exact));
@@ -334,7 +286,7 @@ static void test_worker_errors(void **state)
     static const int threads[] = {1, 2, 7, 0};
     static const int64_t bad[][2] = {{700001, -1}, {3, 999990}};
     spec s = {I8, 1, {1000000}, NULL, false, F_POS};
-    uf_func *f = get("checked_sum");
+    uf_func *f = kernel("checked_sum");
     uf_error err, cfg;
     bool bad_layer = uf__parallel_config_error(&cfg) != 0;
 
@@ -380,20 +332,20 @@ static void test_bad_options(void **state)
     uf_call_options o = {.size = sizeof o, .target = "parallel",
                          .num_threads = -2};
 
-    assert_int_equal(uf_reduce(get("vadd"), a, &out, &o, &err),
+    assert_int_equal(uf_reduce(kernel("vadd"), a, &out, &o, &err),
                      UF_ERR_VALUE);
     assert_string_equal(err.message, "num_threads must be positive, or 0 "
                                      "for the default (got -2)");
     o.num_threads = 2;
     if (uf__parallel_config_error(&cfg) != 0) {
         /* every size of parallel call fails, cpu ones do not */
-        assert_int_equal(uf_reduce(get("vadd"), a, &out, &o, &err),
+        assert_int_equal(uf_reduce(kernel("vadd"), a, &out, &o, &err),
                          cfg.code);
         assert_string_equal(err.message, cfg.message);
         assert_null(out);
     }
     o.target = "cpu";
-    uf_assert_ok(uf_reduce(get("vadd"), a, &out, &o, &err) == 0, &err);
+    uf_assert_ok(uf_reduce(kernel("vadd"), a, &out, &o, &err) == 0, &err);
     uf_array_release(out);
     uf_array_release(a);
 }
@@ -439,31 +391,10 @@ static void test_declared_target(void **state)
 /* ---- how the work is cut, seen from C functions -------------------------- */
 
 static struct {
-    atomic_int trees, rows, seqs, threads_in;
+    atomic_int trees, rows, seqs;
     atomic_llong elements;
-    atomic_bool other_thread, misaligned;
-    pthread_t caller;
-    bool wait_for_two;
+    thread_seen th;
 } seen;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void record(void)
-{
-    if (!pthread_equal(pthread_self(), seen.caller))
-        atomic_store(&seen.other_thread, true);
-    if (seen.wait_for_two) {
-        double t0 = now();
-        atomic_fetch_add(&seen.threads_in, 1);
-        while (atomic_load(&seen.threads_in) < 2 && now() - t0 < 10.0)
-            sched_yield();
-    }
-}
 
 static int c_combine(void *acc, const void *b)
 {
@@ -474,7 +405,7 @@ static int c_combine(void *acc, const void *b)
 static int c_seq(void *acc, const char *x, int64_t n, int64_t stride)
 {
     atomic_fetch_add(&seen.seqs, 1);
-    record();
+    thread_seen_enter(&seen.th);
     for (int64_t i = 0; i < n; i++)
         *(double *)acc += *(const double *)(x + i * stride);
     return 0;
@@ -485,7 +416,7 @@ static int c_tree(void *res, const char *x, int64_t n)
 {
     atomic_fetch_add(&seen.trees, 1);
     atomic_fetch_add(&seen.elements, n);
-    record();
+    thread_seen_enter(&seen.th);
     double s = 0;
     for (int64_t i = 0; i < n; i++)
         s += ((const double *)x)[i];
@@ -499,7 +430,7 @@ static int c_binary(void *lctx, char *const *d, const int64_t *n,
     (void)lctx, (void)aux;
     atomic_fetch_add(&seen.rows, 1);
     atomic_fetch_add(&seen.elements, n[0]);
-    record();
+    thread_seen_enter(&seen.th);
     for (int64_t i = 0; i < n[0]; i++)
         *(double *)(d[2] + i * st[2]) = *(double *)(d[0] + i * st[0]) +
                                         *(double *)(d[1] + i * st[1]);
@@ -511,11 +442,8 @@ static void reset_seen(bool wait)
     atomic_store(&seen.trees, 0);
     atomic_store(&seen.rows, 0);
     atomic_store(&seen.seqs, 0);
-    atomic_store(&seen.threads_in, 0);
     atomic_store(&seen.elements, 0);
-    atomic_store(&seen.other_thread, false);
-    seen.caller = pthread_self();
-    seen.wait_for_two = wait;
+    thread_seen_reset(&seen.th, wait);
 }
 
 /* Reduces a C-order (rows, cols) float64 array of ones with the C op
@@ -564,11 +492,11 @@ static void test_work_split(void **state)
     c_reduce(&op, 1, (1 << 20) + 1, -1, true);
     assert_int_equal(atomic_load(&seen.trees), serial ? 1 : 8);
     assert_int_equal(atomic_load(&seen.elements), (1 << 20) + 1);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     reset_seen(false);
     c_reduce(&op, 1, (1 << 20) + 1, -1, false);
     assert_int_equal(atomic_load(&seen.trees), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     /* axis 0: the kept row of 32768 cut into 8 parts of 4096 */
     reset_seen(!serial);
     c_reduce(&op, 64, 32768, 0, true);
@@ -578,23 +506,23 @@ static void test_work_split(void **state)
     reset_seen(!serial);
     c_reduce(&op, 64, 12000, 0, true);
     assert_int_equal(atomic_load(&seen.rows), serial ? 64 : 2 * 64);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     /* axis 1: 4096 runs shared out whole */
     reset_seen(!serial);
     c_reduce(&op, 4096, 64, 1, true);
     assert_int_equal(atomic_load(&seen.trees), 4096);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     /* too little work: the caller's thread */
     reset_seen(false);
     c_reduce(&op, 1, 60000, -1, true);
     assert_int_equal(atomic_load(&seen.trees), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     /* an op that may not reassociate, one outer iteration: serial */
     op.reassociate = false;
     reset_seen(false);
     c_reduce(&op, 1, 1 << 20, -1, true);
     assert_int_equal(atomic_load(&seen.seqs), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
 }
 
 static int setup(void **state)

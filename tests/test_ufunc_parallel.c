@@ -10,64 +10,14 @@
  * worker (assert, integer division by zero) reach uf_error with cpu's
  * message. tests/cmake/parallel.cmake runs this under each threading layer
  * and under a bad UFJIT_THREADING_LAYER, where only the error case runs. */
-#include <math.h>
-
-#include "test_util.h"
-
-#include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
-#include <time.h>
+#include "parallel_test_util.h"
 
 #include "common/alloc.h"
-#include "targets/parallel/parallel.h"
 #include "ufunc/ufunc.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/"
-
-static uf_context *ctx;
-
-static bool layer_is_bad(void)
-{
-    uf_error err;
-    return uf__parallel_config_error(&err) != 0;
-}
 
 /* ---- operands ------------------------------------------------------------ */
 
 enum fill { F_REAL, F_POSITIVE, F_INT, F_NONZERO, F_MASK, F_SENTINEL };
-
-typedef struct spec {
-    uf_dtype dtype; /* UF_NTYPES: no operand (an allocated output) */
-    int ndim;
-    int64_t shape[3];
-    const char *slice; /* applied to the base array, or NULL */
-    bool transpose;
-    enum fill fill;
-} spec;
-
-static uint64_t rng_state;
-
-static uint64_t next_random(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
-/* Reals with the awkward values sprinkled in: NaN, infinities, zeros,
- * subnormals, huge and tiny. */
-static double real_value(int64_t i, bool positive)
-{
-    static const double odd[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0,
-                                 4.9e-324, 1e300, 1e-300};
-    double u = (double)(next_random() >> 11) / 9007199254740992.0;
-
-    if (i % 101 == 7)
-        return odd[next_random() % 8];
-    return positive ? 1e-3 + 50.0 * u : -100.0 + 200.0 * u;
-}
 
 static void store(char *p, uf_dtype dt, double v, int64_t k)
 {
@@ -83,41 +33,25 @@ static void store(char *p, uf_dtype dt, double v, int64_t k)
     }
 }
 
+/* Integers in [-1000, 1000] and reals with the odd values every 101
+ * elements, shaped by s->fill. */
+static void fill_element(const spec *s, int64_t i, char *p)
+{
+    int64_t k = (int64_t)(next_random() % 2001) - 1000;
+    double v = real_value(i, 101, s->fill == F_POSITIVE);
+
+    if (s->fill == F_NONZERO && k == 0)
+        k = 3;
+    if (s->fill == F_MASK)
+        k = next_random() % 5 != 0; /* runs of True and False */
+    if (s->fill == F_SENTINEL)
+        v = -7.25, k = 77;
+    store(p, s->dtype, v, k);
+}
+
 static uf_array *make(const spec *s, uint64_t seed)
 {
-    uf_error err;
-    uf_array *base = uf_empty(s->dtype, s->ndim, s->shape, UF_ORDER_C, &err);
-    uf_array *view;
-
-    uf_assert_ok(base != NULL, &err);
-    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
-    char *p = uf_array_data(base);
-    size_t item = uf_array_itemsize(base);
-    for (int64_t i = 0; i < uf_array_size(base); i++, p += item) {
-        int64_t k = (int64_t)(next_random() % 2001) - 1000;
-        double v = real_value(i, s->fill == F_POSITIVE);
-
-        if (s->fill == F_NONZERO && k == 0)
-            k = 3;
-        if (s->fill == F_MASK)
-            k = next_random() % 5 != 0; /* runs of True and False */
-        if (s->fill == F_SENTINEL)
-            v = -7.25, k = 77;
-        store(p, s->dtype, v, k);
-    }
-    view = base;
-    if (s->slice != NULL) {
-        view = uf_array_slice(base, s->slice, &err);
-        uf_assert_ok(view != NULL, &err);
-        uf_array_release(base);
-    }
-    if (s->transpose) {
-        uf_array *t = uf_array_transpose(view, NULL, &err);
-        uf_assert_ok(t != NULL, &err);
-        uf_array_release(view);
-        view = t;
-    }
-    return view;
+    return make_spec(s, seed, fill_element);
 }
 
 /* ---- the table ------------------------------------------------------------ */
@@ -241,33 +175,6 @@ static const row rows[] = {
       {F8, 1, {100000}, NULL, false, F_REAL}}, {NONE}, NONE},
 };
 
-/* Each kernel file is loaded once (its kernels compile once) and freed
- * before the context. */
-static struct {
-    const char *file;
-    uf_module *m;
-} modules[16];
-
-static uf_func *get(const char *file, const char *name)
-{
-    char path[512];
-    uf_error err;
-    size_t i = 0;
-
-    while (modules[i].file != NULL && strcmp(modules[i].file, file) != 0)
-        i++;
-    assert_true(i < sizeof modules / sizeof modules[0] - 1);
-    if (modules[i].file == NULL) {
-        snprintf(path, sizeof path, KERNELS "%s", file);
-        modules[i].m = uf_module_load(ctx, path, &err);
-        uf_assert_ok(modules[i].m != NULL, &err);
-        modules[i].file = file;
-    }
-    uf_func *f = uf_module_get(modules[i].m, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    return f;
-}
-
 static int call_on(uf_func *f, uf_array **in, int nin, uf_array **out,
                    int nout, const char *target, int threads,
                    uf_array *where, uf_error *err)
@@ -282,12 +189,6 @@ static void make_outputs(const row *r, uf_array **out)
     for (int o = 0; o < r->nout; o++)
         out[o] = r->out[o].dtype == UF_NTYPES ? NULL
                                               : make(&r->out[o], 1000 + o);
-}
-
-static void release_all(uf_array **a, int n)
-{
-    for (int i = 0; i < n; i++)
-        uf_array_release(a[i]);
 }
 
 static void run_row(const row *r)
@@ -526,18 +427,9 @@ static const char err_src[] =
 /* ---- how the work is cut, seen from a C loop --------------------------- */
 
 static struct {
-    atomic_int calls, short_calls, threads_in;
-    atomic_bool other_thread;
-    pthread_t caller;
-    bool wait_for_two; /* each call waits until two threads have entered */
+    atomic_int calls, short_calls;
+    thread_seen th;
 } seen;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* out = a + b, recording the calls. */
 static int add_rec(void *lctx, char *const *d, const int64_t *n,
@@ -547,14 +439,7 @@ static int add_rec(void *lctx, char *const *d, const int64_t *n,
     atomic_fetch_add(&seen.calls, 1);
     if (n[0] < 4096)
         atomic_fetch_add(&seen.short_calls, 1);
-    if (!pthread_equal(pthread_self(), seen.caller))
-        atomic_store(&seen.other_thread, true);
-    if (seen.wait_for_two) {
-        double t0 = now();
-        atomic_fetch_add(&seen.threads_in, 1);
-        while (atomic_load(&seen.threads_in) < 2 && now() - t0 < 10.0)
-            sched_yield();
-    }
+    thread_seen_enter(&seen.th);
     for (int64_t i = 0; i < n[0]; i++)
         *(double *)(d[2] + i * st[2]) = *(double *)(d[0] + i * st[0]) +
                                         *(double *)(d[1] + i * st[1]);
@@ -579,10 +464,7 @@ static void reset_seen(bool wait)
 {
     atomic_store(&seen.calls, 0);
     atomic_store(&seen.short_calls, 0);
-    atomic_store(&seen.threads_in, 0);
-    atomic_store(&seen.other_thread, false);
-    seen.caller = pthread_self();
-    seen.wait_for_two = wait;
+    thread_seen_reset(&seen.th, wait);
 }
 
 /* Large calls run on two threads at once in a few long loop calls; small
@@ -607,7 +489,7 @@ static void test_work_split(void **state)
     /* one strip: 2 threads x 4 parts, each a multiple of 4096 elements */
     assert_int_equal(atomic_load(&seen.calls), serial ? 1 : 8);
     assert_int_equal(atomic_load(&seen.short_calls), 0);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     uf_array_release(out);
     out = NULL;
 
@@ -616,7 +498,7 @@ static void test_work_split(void **state)
     uf_assert_ok(uf__ufunc_call_target(u, "cpu", in, 2, &out, 1, &o, &err)
                  == 0, &err);
     assert_int_equal(atomic_load(&seen.calls), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     uf_array_release(out);
     out = NULL;
     release_all(in, 2);
@@ -628,7 +510,7 @@ static void test_work_split(void **state)
     uf_assert_ok(uf__ufunc_call_target(u, "parallel", in, 2, &out, 1, &o,
                                        &err) == 0, &err);
     assert_int_equal(atomic_load(&seen.calls), 1);
-    assert_false(atomic_load(&seen.other_thread));
+    assert_false(atomic_load(&seen.th.other_thread));
     uf_array_release(out);
     out = NULL;
     release_all(in, 2);
@@ -640,7 +522,7 @@ static void test_work_split(void **state)
     uf_assert_ok(uf__ufunc_call_target(u, "parallel", in, 2, &out, 1, &o,
                                        &err) == 0, &err);
     assert_int_equal(atomic_load(&seen.calls), 2000);
-    assert_int_equal(atomic_load(&seen.other_thread), !serial);
+    assert_int_equal(atomic_load(&seen.th.other_thread), !serial);
     uf_array_release(out);
     release_all(in, 2);
     uf__ufunc_free(u);
@@ -704,8 +586,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    for (size_t i = 0; modules[i].file != NULL; i++)
-        uf_module_free(modules[i].m);
+    free_modules();
     uf_context_free(ctx);
     return 0;
 }
