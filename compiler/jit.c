@@ -24,6 +24,7 @@
 #include "compiler/cache.h"
 #include "compiler/jit.h"
 #include "compiler/jit_passes.h"
+#include "compiler/llvm_options.h"
 #include "compiler/lower_loop.h"
 #include "ufunc/ufunc.h"
 
@@ -49,6 +50,32 @@ struct uf__jit {
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 static bool llvm_ready;
+
+/* LLVM's code generator reads some options from process-wide globals
+ * (llvm_options.h): set for each compilation, with this lock held from
+ * setting them until its code generation is over (every code generation
+ * runs in this file, each inside one uf__jit's lock, taken first). */
+static pthread_mutex_t codegen_lock = PTHREAD_MUTEX_INITIALIZER;
+static int codegen_prev_lsr = -1;
+
+/* Vectorize loops (the short pipeline, jit_passes.h) are generated
+ * without loop strength reduction: it was 2.7-5.8M of 14-38M
+ * instructions per signature (rel_diff f64, gaussian_pdf f32,
+ * polar_distance f32) for the same run time of those loops (bench:
+ * add/triad/rel_diff/hypot/gaussian_pdf/sine/polar_distance, 16 to 10000
+ * elements). Other modules keep LLVM's default. */
+static void codegen_begin(const char *passes)
+{
+    pthread_mutex_lock(&codegen_lock);
+    codegen_prev_lsr = uf__llvm_disable_lsr(passes == uf__passes_short);
+}
+
+static void codegen_end(void)
+{
+    if (codegen_prev_lsr >= 0)
+        uf__llvm_disable_lsr(codegen_prev_lsr);
+    pthread_mutex_unlock(&codegen_lock);
+}
 
 static void llvm_init(void)
 {
@@ -488,9 +515,11 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
      * compiler (one target machine too) are not safe to share between
      * threads -- concurrent materialisation ends in a fatal MC error */
     pthread_mutex_lock(&jit->lock);
+    codegen_begin(L->passes);
     atomic_fetch_add(&jit->ncompiles, 1);
     int rc = optimise(jit, L->mod, L->passes, listing, ir, err);
     if (rc != 0) {
+        codegen_end();
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
         return rc;
@@ -508,6 +537,7 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
             *obj = NULL;
             goto fail;
         }
+        codegen_end();
         pthread_mutex_unlock(&jit->lock);
         return 0;
     }
@@ -533,10 +563,12 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
         }
         addrs[i] = (void *)(uintptr_t)addr;
     }
+    codegen_end();
     pthread_mutex_unlock(&jit->lock);
     return 0;
 
 fail:
+    codegen_end();
     pthread_mutex_unlock(&jit->lock);
     if (ir) {
         uf__free(*ir);
@@ -712,7 +744,11 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)
         LLVMDisposeMessage(msg);
     } else {
         pthread_mutex_lock(&jit->lock);
+        /* code generated as the module's compilation did: its contents
+         * tell which pipeline it had (jit_passes.h) */
+        codegen_begin(uf__passes_elementwise(mod));
         text = emit_asm(jit, mod, err);
+        codegen_end();
         pthread_mutex_unlock(&jit->lock);
         LLVMDisposeModule(mod);
     }

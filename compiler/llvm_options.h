@@ -1,0 +1,21 @@
+/* LLVM's code-generation options that LLVM-C cannot set per compilation:
+ * compiler/llvm_options.cpp changes the registered command-line option
+ * itself (process-wide), so callers hold one lock around setting it and
+ * the code generation that reads it (jit.c: codegen_begin/codegen_end). */
+#ifndef UF_COMPILER_LLVM_OPTIONS_H
+#define UF_COMPILER_LLVM_OPTIONS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Sets LLVM's -disable-lsr (loop strength reduction off in the code
+ * generator's IR passes) to `on`; returns the previous value, or -1 when
+ * this LLVM has no such option (nothing changed). */
+int uf__llvm_disable_lsr(int on);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
