@@ -363,6 +363,32 @@ def unavailable_notes(results):
     return out
 
 
+def peer_env_text(meta):
+    """Which oneTBB Numba's tbb layer used (run.py's LD_LIBRARY_PATH)."""
+    tbb = meta.get("numba_tbb")
+    return f"; Numba's TBB: {tbb}" if tbb else ""
+
+
+def harness_busy_text(meta, res):
+    """How much CPU run.py's threads other than its main one used while
+    the C programs ran their rounds (a spinning peer thread pool takes a
+    CPU from them): over the whole run and in the worst case (short
+    rounds make a pool's normal sub-millisecond spin after a call look
+    large there)."""
+    busy = [(r.get("harness_busy") or 0.0, r["name"]) for r in res]
+    if not busy:
+        return "- Harness: no case ran"
+    worst, name = max(busy)
+    total = meta.get("harness_busy", 0.0)
+    return (f"- Harness: while the C programs (ufjit, STREAM, libmvec) ran "
+            f"their rounds, run.py's other threads (the peers' thread "
+            f"pools) used {100 * total:.0f}% of a CPU, at most "
+            f"{100 * worst:.0f}% in one case ({name})"
+            + (". **A peer's threads spun during the C programs' rounds: "
+               "their times are too slow.**" if total > 0.05 or worst > 0.25
+               else ""))
+
+
 # ---- the document -----------------------------------------------------------
 def write(raw, out_dir):
     meta, lim, misc = raw["meta"], raw["limits"], raw["misc"]
@@ -401,7 +427,8 @@ def write(raw, out_dir):
         f"{meta['numba_layer']}, 2 threads), numexpr {v['numexpr']}, "
         f"matplotlib {v['matplotlib']}; from {meta['pyenv']}"
         + (f"; missing: {', '.join(meta['missing'])}" if meta["missing"]
-           else ""),
+           else "") + peer_env_text(meta),
+        harness_busy_text(meta, res),
         f"- Quiet: other processes used {100 * q['others_share']:.0f}% of "
         f"the machine's CPU time during the run ({q['others_cpu_s']:.0f} "
         f"CPU-s; 1-min load {q['load_start']:.1f} at the start, "

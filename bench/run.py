@@ -25,8 +25,27 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = ["numpy", "numba", "numexpr", "matplotlib"]
+PACKAGES = ["numpy", "numba", "numexpr", "matplotlib", "tbb"]
 CHECK = "import numpy, numba, numexpr, matplotlib"
+
+
+def _venv_tbb(venv, py, smoke):
+    """Numba's TBB: PyPI's `tbb` in the venv (installed when missing, as
+    in a venv made before it was in PACKAGES), loaded by the harness's
+    Python only, through LD_LIBRARY_PATH (the system's oneTBB 2021.8 makes
+    Numba's parallel calls slower and slower and a worker spin: see
+    servers.py). Without it Numba loads the system's, and RESULTS.md
+    names the one it used. A smoke run installs nothing."""
+    lib = os.path.join(venv, "lib")
+    if not smoke and not os.path.exists(os.path.join(lib, "libtbb.so.12")):
+        try:
+            subprocess.run([py, "-m", "pip", "install", "-q", "tbb"],
+                           timeout=600)
+        except (OSError, subprocess.SubprocessError):
+            pass
+    if os.path.exists(os.path.join(lib, "libtbb.so.12")):
+        import servers
+        servers.use_lib_dir(lib)
 
 
 def _env_python(build, smoke):
@@ -37,6 +56,7 @@ def _env_python(build, smoke):
     ok = lambda: subprocess.run([py, "-c", CHECK],  # noqa: E731
                                 capture_output=True).returncode == 0
     if os.path.exists(py) and ok():
+        _venv_tbb(venv, py, smoke)
         return py, "venv"
     if smoke:
         return sys.executable, "system (smoke run: no venv is made)"
@@ -48,6 +68,7 @@ def _env_python(build, smoke):
         r = subprocess.run([py, "-m", "pip", "install", "-q"] + PACKAGES,
                            timeout=1800)
         if r.returncode == 0 and ok():
+            _venv_tbb(venv, py, smoke)
             return py, "venv"
         why = f"pip install failed (status {r.returncode})"
     except (OSError, subprocess.SubprocessError) as e:
@@ -60,12 +81,12 @@ def main():
     argv = sys.argv[1:]
     if not argv or argv[0].startswith("-"):
         sys.exit(__doc__)
+    sys.path.insert(0, HERE)
     if "BENCH_PYENV" not in os.environ:
         py, note = _env_python(argv[0], "--smoke" in argv)
         os.environ["BENCH_PYENV"] = note
         if py != sys.executable:  # (a venv's python links to the base)
             os.execv(py, [py, os.path.abspath(__file__)] + argv)
-    sys.path.insert(0, HERE)
     try:
         import numpy  # noqa: F401
     except ImportError:

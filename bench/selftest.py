@@ -2,8 +2,10 @@
 """Checks of the benchmark harness's own logic that need no timing (CTest
 bench_selftest): where a run writes its results (only a full run of every
 case may overwrite bench/RESULTS.md), which contenders the goals use (the
-default ones, never `libm`), and issue 4's goal rows computed from a
-made-up run. Exits 77 (skipped) without NumPy, which the harness imports.
+default ones, never `libm`), issue 4's goal rows computed from a made-up
+run, that the C programs do not inherit the venv's TBB (LD_LIBRARY_PATH)
+and the "Harness" line (peer threads spinning during the C programs'
+rounds). Exits 77 (skipped) without NumPy, which the harness imports.
 """
 import os
 import sys
@@ -81,6 +83,38 @@ check("sum: share of the read bandwidth", "100% of this machine's read" in
 ax = rows[(report.G4_AXIS, "sum axis 0 of 1e4x1e4")]
 check("axis ratio", (ax[4], ax[5]), ("2.33", "**met**"))
 check("sum note", "above" in report.sum_note(raw)[0], True)
+
+# ---- the C programs keep the environment run.py had before its venv TBB ----
+import servers  # noqa: E402
+
+saved = {k: os.environ.get(k) for k in ("LD_LIBRARY_PATH",
+                                        servers.SAVED_LD_PATH)}
+for before in ("/opt/x", None):
+    for k in saved:
+        os.environ.pop(k, None)
+    if before:
+        os.environ["LD_LIBRARY_PATH"] = before
+    servers.use_lib_dir("/venv/lib")
+    check(f"harness LD_LIBRARY_PATH (before: {before})",
+          os.environ["LD_LIBRARY_PATH"],
+          "/venv/lib" + (":" + before if before else ""))
+    env = servers.clean_env({"X": "1"})
+    check(f"C programs' LD_LIBRARY_PATH (before: {before})",
+          env.get("LD_LIBRARY_PATH"), before)
+    check("clean_env's extra", env.get("X"), "1")
+for k, v in saved.items():
+    os.environ.pop(k, None)
+    if v is not None:
+        os.environ[k] = v
+
+# ---- the harness line -------------------------------------------------------
+line = report.harness_busy_text({"harness_busy": 0.4}, [
+    {"name": "a", "harness_busy": 0.1}, {"name": "b", "harness_busy": 0.6}])
+check("harness: worst case named", "at most 60% in one case (b)" in line,
+      True)
+check("harness: spinning flagged", "spun" in line, True)
+check("harness: quiet not flagged", "spun" in report.harness_busy_text(
+    {"harness_busy": 0.0}, [{"name": "a", "harness_busy": 0.02}]), False)
 
 if failures:
     print("bench selftest FAILED:\n  " + "\n  ".join(failures))

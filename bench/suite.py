@@ -19,7 +19,8 @@ import cases as C
 import machine
 import peers
 import report
-from servers import ServerError, start
+import servers
+from servers import ServerError, clean_env, start
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -104,6 +105,7 @@ class Suite:
         self.limits = {}
         self.limit_what = {}  # case: what its libmvec loop computes
         self.misc = {}
+        self.busy_cpu = self.busy_wall = 0.0  # harness_busy's totals
         self.tmp = tempfile.mkdtemp(prefix="ufjit-bench-")
 
     def servers(self):
@@ -280,6 +282,7 @@ class Suite:
             reps_of[label] = (max(1, min(reps, int(p["budget"] /
                                                    (warm * batch)))), batch)
         sampler, limit_note = self.limit_sampler(case, ins, ref)
+        waits0 = self.waits()
         times = {label: [] for label in contenders}
         limit = {1: [], 2: []}
         order = list(contenders)
@@ -308,19 +311,41 @@ class Suite:
                         limit[t] += ts
         for label, ts in times.items():
             status[label]["times"] = ts
+        busy = self.harness_busy(waits0)
         self.ufjit.ask("case", case.dtype, 0, 0)  # frees its arrays
         self.quiet.sample()
         res = {"name": case.name, "group": case.group, "dtype": case.dtype,
                "bound": case.bound, "bytes": case_bytes(case),
                "contenders": status, "limit_note": limit_note,
                "limit_kind": case.limit,
-               "limit_what": self.limit_what.get(case.name)}
+               "limit_what": self.limit_what.get(case.name),
+               "harness_busy": busy}
         if sampler:
             res["limit"] = limit
         self.results.append(res)
         print(f"bench: {case.name}: " + ", ".join(
             f"{k} {1e3 * np.median(v['times']):.3g} ms"
-            for k, v in status.items() if v.get("times")), flush=True)
+            for k, v in status.items() if v.get("times")) +
+            (f" (run.py's peer threads used {100 * busy:.0f}% of a CPU "
+             "during the C programs' rounds)" if busy > 0.05 else ""),
+            flush=True)
+
+    def waits(self):
+        return [(s.wait_cpu, s.wait_wall) for s in self.servers()]
+
+    def harness_busy(self, waits0):
+        """The CPU this process's other threads used while the main one
+        waited for the C programs' rounds since waits0 (self.waits()), per
+        second of waiting: ~0 when the peers' thread pools sleep then, up
+        to 1 when one of their threads spins through the C programs'
+        rounds (taking a CPU)."""
+        cpu = wall = 0.0
+        for (c0, w0), (c1, w1) in zip(waits0, self.waits()):
+            cpu += c1 - c0
+            wall += w1 - w0
+        self.busy_cpu += cpu
+        self.busy_wall += wall
+        return cpu / wall if wall > 0 else 0.0
 
     # ---- compile, cache, process ---------------------------------------
     def compile_times(self):
@@ -405,7 +430,7 @@ class Suite:
         np.save(a, np.linspace(1, 2, 1000))
         np.save(b, np.linspace(2, 3, 1000))
         cache = os.path.join(self.tmp, "cli-cache")
-        env = dict(os.environ, UFJIT_CACHE_DIR=cache)
+        env = clean_env({"UFJIT_CACHE_DIR": cache})
         kern = os.path.join(HERE, "kernels.py")
         cmd = [self.cli, "call", kern, "rel_diff", a, b, "-o", o]
         nbdir = os.path.join(self.tmp, "nb")
@@ -450,8 +475,8 @@ class Suite:
         progs = {"bench_compile": [str(reps), self.cli],
                  "bench_parallel": [str(n), str(reps)]}
         out = {}
-        env = dict(os.environ, BENCH_QUICK="1" if self.size != "full"
-                   else "0")
+        env = clean_env({"BENCH_QUICK": "1" if self.size != "full"
+                         else "0"})
         for name, args in progs.items():
             path = os.path.join(self.build, "bench", name)
             if not os.path.exists(path):
@@ -579,6 +604,8 @@ def main(argv):
             "plan": suite.plan, "pyenv":
             os.environ.get("BENCH_PYENV", "?"), "versions": versions(),
             "numba_layer": peers.numba_threading_layer(),
+            "numba_tbb": servers.loaded_tbb(),
+            "harness_busy": suite.busy_cpu / max(suite.busy_wall, 1e-9),
             "ufjit": ufjit_info(suite.cli),
             "missing": peers.missing(), "quiet": quiet,
             "machine": machine.describe(), "started": t_start,
