@@ -289,20 +289,56 @@ static int one_by_one(const uf__loop_desc *d, uf__strided_slot *slot,
     return 0;
 }
 
+/* memcpy with non-temporal stores (whole 16-byte blocks of dst; the
+ * bytes before and after them stored normally): the destination's lines
+ * are not read first. Callers end with stream_end. */
+static void stream_out(char *dst, const char *src, int64_t bytes)
+{
+#ifdef __SSE2__
+    int64_t i = (int64_t)((16 - ((uintptr_t)dst & 15)) & 15);
+    if (i > bytes)
+        i = bytes;
+    memcpy(dst, src, (size_t)i);
+    for (; i + 16 <= bytes; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(dst + i),
+                         _mm_loadu_si128((const __m128i *)(const void *)
+                                             (src + i)));
+    memcpy(dst + i, src + i, (size_t)(bytes - i));
+#else
+    memcpy(dst, src, (size_t)bytes);
+#endif
+}
+
+/* Non-temporal stores are weakly ordered: fenced before anyone (another
+ * thread, after the parallel join) may read them. */
+static void stream_end(void)
+{
+#ifdef __SSE2__
+    _mm_sfence();
+#endif
+}
+
 /* Chunks of contig over buffers: unit-stride operands in place, stride-0
  * inputs replicated once per call, other inputs gathered before each chunk
  * and other outputs scattered after it. Only for independent iterations
- * (see `independent`). */
+ * (see `independent`). With `stream` (a large output, uf__loop_ctx),
+ * unit-stride outputs are buffered too and copied out with non-temporal
+ * stores: measured on (1000,1)+(1,10000) float64 (80 MB written, no
+ * input to read but 80 KB), a C loop took 12.0 -> 5.9 ms on one thread,
+ * ~9 -> 3.3 ms on two (the STREAM limit), the write-allocate reads gone;
+ * the same for a triad's output gained nothing (its reads dominate), so
+ * the contiguous path stays as it is. */
 static int buffered(const uf__loop_desc *d, char *const *data,
-                    const int64_t *strides, int64_t n)
+                    const int64_t *strides, int64_t n, bool stream)
 {
     _Alignas(64) unsigned char buf[RT_MAXBUF][RT_BUFBYTES];
     char *ptrs[UF__LOOP_DESC_MAXARGS];
     int unit[UF__LOOP_DESC_MAXARGS], gath[RT_MAXBUF], scat[RT_MAXBUF];
-    int nunit = 0, ngath = 0, nscat = 0, nbuf = 0;
+    int strm[RT_MAXBUF];
+    int nunit = 0, ngath = 0, nscat = 0, nbuf = 0, nstrm = 0;
     int64_t widest = 1;
     for (int k = 0; k < d->nargs; k++) {
-        if (strides[k] == d->itemsize[k]) {
+        if (strides[k] == d->itemsize[k] && !(stream && k >= d->nin)) {
             unit[nunit++] = k;
             continue;
         }
@@ -311,7 +347,9 @@ static int buffered(const uf__loop_desc *d, char *const *data,
         ptrs[k] = (char *)buf[nbuf++];
         if (d->itemsize[k] > widest)
             widest = d->itemsize[k];
-        if (k >= d->nin)
+        if (k >= d->nin && strides[k] == d->itemsize[k])
+            strm[nstrm++] = k;
+        else if (k >= d->nin)
             scat[nscat++] = k;
         else if (strides[k] != 0)
             gath[ngath++] = k;
@@ -339,14 +377,24 @@ static int buffered(const uf__loop_desc *d, char *const *data,
                    d->itemsize[k]);
         }
         int rc = d->contig(len, ptrs);
-        if (rc != 0)
+        if (rc != 0) {
+            if (nstrm)
+                stream_end();
             return rc;
+        }
         for (int s = 0; s < nscat; s++) {
             int k = scat[s];
             scatter(data[k] + off * strides[k], strides[k], ptrs[k], len,
                     d->itemsize[k]);
         }
+        for (int s = 0; s < nstrm; s++) {
+            int k = strm[s];
+            stream_out(data[k] + off * strides[k], ptrs[k],
+                       len * d->itemsize[k]);
+        }
     }
+    if (nstrm)
+        stream_end();
     return 0;
 }
 
@@ -367,9 +415,10 @@ static bool want_fused(const uf__loop_desc *d, const int64_t *strides)
     return false;
 }
 
-/* uf__rt_loop with the fused strided loop of `slot` (may be NULL). */
+/* uf__rt_loop with the fused strided loop of `slot` (may be NULL);
+ * ctx is the caller's uf__loop_ctx or NULL. */
 static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
-                   char *const *data, const int64_t *dims,
+                   const void *ctx, char *const *data, const int64_t *dims,
                    const int64_t *strides)
 {
     int64_t n = dims[0];
@@ -396,27 +445,25 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
         if (fn)
             return fn(n, (char **)data, strides);
     }
-    return buffered(d, data, strides, n);
+    const uf__loop_ctx *lc = ctx;
+    return buffered(d, data, strides, n, lc != NULL && lc->stream);
 }
 
 int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
                 const int64_t *dims, const int64_t *strides)
 {
-    (void)ctx;
-    return rt_loop(d, NULL, data, dims, strides);
+    return rt_loop(d, NULL, ctx, data, dims, strides);
 }
 
 int uf__rt_ufunc_loop(void *ctx, char *const *data, const int64_t *dims,
                       const int64_t *strides, void *aux)
 {
-    (void)ctx;
-    return rt_loop(aux, NULL, data, dims, strides);
+    return rt_loop(aux, NULL, ctx, data, dims, strides);
 }
 
 int uf__rt_slot_loop(void *ctx, char *const *data, const int64_t *dims,
                      const int64_t *strides, void *aux)
 {
     uf__strided_slot *slot = aux;
-    (void)ctx;
-    return rt_loop(slot->desc, slot, data, dims, strides);
+    return rt_loop(slot->desc, slot, ctx, data, dims, strides);
 }

@@ -538,7 +538,7 @@ static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
     const run_ctx *r = vctx;
     int64_t local[16], *scratch = local, first, last;
     uf_error loop_err;
-    uf__loop_ctx lctx = {&loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err};
     int status;
 
     if (r->x->ndims > 16 &&

@@ -175,7 +175,7 @@ static int run(const uf__reduce_op *op, const uf_array *src, uf_array *res,
     int nd = other_dims(src, res, axis, d);
     uf_error loop_err;
     uf_error_clear(&loop_err);
-    uf__loop_ctx lctx = {&loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err};
     acc_ud u = {op, uf__get_cast(op->type, op->type),
                 {src->shape[axis], src->strides[axis], res->strides[axis]},
                 {1, 0, 0}, &lctx};

@@ -187,7 +187,7 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
 {
     uf_error loop_err;
     uf_error_clear(&loop_err);
-    uf__loop_ctx lctx = {&loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err};
     int64_t kc[UF_MAXDIMS], rc[UF_MAXDIMS];
     /* the kept coordinates of `begin` */
     int64_t rem = begin;

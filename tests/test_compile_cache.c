@@ -199,7 +199,7 @@ static void test_dispatch_paths(void **state)
             data[k] = (char *)(got + p->off[k]);
             strides[k] = p->stride[k] * (int64_t)sizeof(double);
         }
-        uf__loop_ctx lctx = {&err};
+        uf__loop_ctx lctx = {.err = &err};
         int64_t n = p->n;
         if (loop.fn(&lctx, data, &n, strides, loop.aux) != 0)
             uf_fail_at(p->file, p->line, "%s: the loop failed", p->name);

@@ -610,7 +610,7 @@ static void test_run_ranges(void **state)
     uf__ufunc_loop loop = {.fn = inner1d_f8};
     int64_t dims[2] = {0, 3}, scratch[2], steps[5];
     uf_error err, lerr;
-    uf__loop_ctx lctx = {&lerr};
+    uf__loop_ctx lctx = {.err = &lerr};
     uf__iter *it = uf__iter_new(3, ops, 2, (int64_t[]){5, 7}, 0, &err);
 
     uf_assert_ok(it != NULL, &err);

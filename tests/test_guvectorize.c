@@ -481,7 +481,7 @@ static void test_loop_variants(void **state)
         int64_t dims[3] = {2, 2, 3}; /* N, m, n */
         int64_t steps[3 + 4] = {6 * 8 * s, 0, 2 * 8 * s,
                                 3 * 8 * s, 8 * s, 8 * s, 8 * s};
-        uf__loop_ctx lc = {&err};
+        uf__loop_ctx lc = {.err = &err};
         assert_int_equal(loop.fn(&lc, data, dims, steps, NULL), 0);
         for (int it = 0; it < 2; it++)
             for (int i = 0; i < 2; i++) {

@@ -351,7 +351,7 @@ static void test_dependent_in_order(void **state)
         want[2 * i + 2] = want[2 * i] + v[i];
     char *data[3] = {(char *)got, (char *)v, (char *)(got + 2)};
     int64_t n = N, strides[3] = {16, 8, 16};
-    uf__loop_ctx lctx = {&err};
+    uf__loop_ctx lctx = {.err = &err};
     assert_int_equal(loop.fn(&lctx, data, &n, strides, loop.aux), 0);
     assert_memory_equal(got, want, sizeof got);
     assert_int_equal(ncompiles(ctx), 2);

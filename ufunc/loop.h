@@ -5,6 +5,7 @@
 #ifndef UF_UFUNC_LOOP_H
 #define UF_UFUNC_LOOP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <ufjit/error.h>
 
@@ -20,6 +21,13 @@ typedef int (*uf__strided_loop)(void *ctx, char *const *data,
  * adds the ufunc's name. */
 typedef struct uf__loop_ctx {
     uf_error *err;
+    /* An output of the call has UF__STREAM_BYTES or more: a loop that
+     * copies results out of a buffer may write them with non-temporal
+     * stores (compiler/lower_loop_rt.c), which spares the write-allocate
+     * reads of lines no cache will hold until they are read again. */
+    bool stream;
 } uf__loop_ctx;
+
+#define UF__STREAM_BYTES ((int64_t)8 << 20)
 
 #endif

@@ -500,7 +500,7 @@ static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
 {
     const run_ctx *r = vctx;
     uf_error loop_err;
-    uf__loop_ctx lctx = {&loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err, .stream = r->x->stream};
     int status = 0;
 
     loop_err.code = UF_ERR_OK;
@@ -606,7 +606,7 @@ static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
     char *ptrs[UF__UFUNC_MAXARGS];
     int64_t strides[UF__UFUNC_MAXARGS];
     uf_error loop_err;
-    uf__loop_ctx lctx = {&loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err};
     int64_t n = f->size;
     int status;
 
@@ -644,6 +644,11 @@ static int execute(call *c, uf_error *err)
     }
     for (int k = 0; k < c->nd; k++)
         size *= c->shape[k]; /* fits: the outputs exist */
+    x.stream = false;
+    for (int o = c->nin; o < nop; o++)
+        x.stream = x.stream ||
+                   size >= UF__STREAM_BYTES /
+                               (int64_t)uf_dtype_itemsize(c->loop->types[o]);
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
         flat_ctx f = {c, size};
 

@@ -24,6 +24,7 @@ typedef struct uf__ufunc_exec {
      * a cast buffer (dtype differs from the loop's, or unaligned). */
     uf_dtype dtypes[UF__UFUNC_MAXARGS];
     bool buffered[UF__UFUNC_MAXARGS];
+    bool stream; /* uf__loop_ctx.stream for the loop calls */
 } uf__ufunc_exec;
 
 /* The iteration space as "units": each strip of `it` is cut into `pieces`
