@@ -338,7 +338,11 @@ static int buffered(const uf__loop_desc *d, char *const *data,
     int nunit = 0, ngath = 0, nscat = 0, nbuf = 0, nstrm = 0;
     int64_t widest = 1;
     for (int k = 0; k < d->nargs; k++) {
-        if (strides[k] == d->itemsize[k] && !(stream && k >= d->nin)) {
+        /* a streamed output takes a buffer only when the operands after
+         * it still have theirs */
+        if (strides[k] == d->itemsize[k] &&
+            !(stream && k >= d->nin && d->itemsize[k] <= RT_BUFBYTES &&
+              nbuf + (d->nargs - k) <= RT_MAXBUF)) {
             unit[nunit++] = k;
             continue;
         }
