@@ -516,13 +516,22 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
      * threads -- concurrent materialisation ends in a fatal MC error */
     pthread_mutex_lock(&jit->lock);
     codegen_begin(L->passes);
-    atomic_fetch_add(&jit->ncompiles, 1);
+    if (n > 0)
+        atomic_fetch_add(&jit->ncompiles, 1);
     int rc = optimise(jit, L->mod, L->passes, listing, ir, err);
     if (rc != 0) {
         codegen_end();
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
         return rc;
+    }
+
+    if (n == 0) {
+        /* a listing only (uf__jit_ufunc_contig_ir): nothing to run */
+        codegen_end();
+        pthread_mutex_unlock(&jit->lock);
+        lower_release(L, true);
+        return 0;
     }
 
     if (obj) {
@@ -729,6 +738,25 @@ int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
     }
     uf__free(np);
     return rc;
+}
+
+int uf__jit_ufunc_contig_ir(uf__jit *jit, const uf__typed_func *tf,
+                            const uf_dtype *out_types,
+                            char symbol[UF__JIT_SYMBOL_MAX], char **ir,
+                            uf_error *err)
+{
+    *ir = NULL;
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    snprintf(symbol, UF__JIT_SYMBOL_MAX, "%s_contig0", L.prefix);
+    if (uf__lower_ufunc_loop(&L, tf, out_types, symbol, UF__LOOP_PART_CONTIG,
+                             err) != 0) {
+        uf__jit_abort(&L);
+        return err->code;
+    }
+    L.passes = uf__passes_elementwise(L.mod);
+    return finish(jit, &L, NULL, NULL, 0, NULL, ir, NULL, NULL, err);
 }
 
 char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)

@@ -55,6 +55,16 @@ int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
                               const char *stem, char **obj, size_t *objlen,
                               uf_error *err);
 
+/* The optimised IR of the module uf__jit_ufunc_contigs would compile for
+ * `tf` alone, into *ir (free with uf__free), its contig named `symbol`:
+ * optimised only, nothing code-generated or added to the JIT. Compiles
+ * keep no IR text (printing it cost a tenth of a signature's compile
+ * time); listings (ufunc/inspect.c) make it again with this. */
+int uf__jit_ufunc_contig_ir(uf__jit *jit, const uf__typed_func *tf,
+                            const uf_dtype *out_types,
+                            char symbol[UF__JIT_SYMBOL_MAX], char **ir,
+                            uf_error *err);
+
 /* Adds an object file from uf__jit_ufunc_contigs_obj (bytes copied; the
  * same bytes twice are added once) and looks up names[0..n) into
  * addrs[0..n). Nothing is optimised or compiled. A failed load leaves its
@@ -69,7 +79,8 @@ int uf__jit_load_object(uf__jit *jit, const void *obj, size_t len,
 char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
 
 /* Modules optimised and compiled so far by this JIT (tests check that a
- * cache hit compiles nothing). */
+ * cache hit compiles nothing); listings (uf__jit_ufunc_contig_ir),
+ * optimised only, do not count. */
 uint64_t uf__jit_ncompiles(const uf__jit *jit);
 
 /* The descriptor a generated ufunc loop (lower_loop.c) hands to

@@ -33,9 +33,7 @@ static int block_index(LLVMBasicBlockRef *blocks, int n, LLVMBasicBlockRef b)
     return -1;
 }
 
-/* The loops of `fn`: edges to a block on the depth-first search's path
- * from the entry (retreating edges); -1 when out of memory. */
-static int back_edges(LLVMValueRef fn)
+int uf__fn_back_edges(LLVMValueRef fn)
 {
     int nblocks = (int)LLVMCountBasicBlocks(fn);
     if (nblocks == 0)
@@ -94,7 +92,7 @@ const char *uf__passes_elementwise(LLVMModuleRef mod)
          fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
             continue;
-        int n = back_edges(fn);
+        int n = uf__fn_back_edges(fn);
         int allowed = LLVMGetLinkage(fn) == LLVMInternalLinkage ? 0 : 1;
         if (n < 0 || n > allowed)
             return NULL;

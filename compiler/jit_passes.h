@@ -15,6 +15,10 @@
  * UFJIT_OPT_PIPELINE=default forces default<O3> (for comparisons). */
 const char *uf__passes_elementwise(LLVMModuleRef mod);
 
+/* The loops of `fn`: edges to a block on the depth-first search's path
+ * from the entry (retreating edges); -1 when out of memory. */
+int uf__fn_back_edges(LLVMValueRef fn);
+
 /* The short list itself, as text for LLVMRunPasses. */
 extern const char uf__passes_short[];
 

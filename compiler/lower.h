@@ -303,6 +303,20 @@ LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
 #define UF__BCAST_CHUNK 256
 #define UF__BCAST_MAXIN 8
 
+/* Blocked contiguous loops (lower_loop.c, uf__lower_loop_contig): for
+ * kernels calling vector math, contig's loop runs only over whole blocks
+ * (of 8 or UF__LOOP_BLOCK elements), so that neither a vector epilogue nor a scalar
+ * remainder (with scalar libm calls) is compiled; the few elements left
+ * over go through the same block on copies padded to a whole block, by
+ * uf__rt_blocked (lower_runtime.c), which the exported contig calls with
+ * this descriptor (a private constant { i64, i64, i64, [nargs x i64] }). */
+#define UF__LOOP_BLOCK 16 /* the most: 8 when every operand has 8 bytes */
+#define UF__RT_BLOCKED "uf__rt_blocked"
+typedef struct uf__block_desc {
+    int64_t block, nin, nargs;
+    int64_t itemsize[]; /* nargs entries */
+} uf__block_desc;
+
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *strides, void *aux)` calling `kernel` per element:
  * nin inputs of dtypes `in`, nout results of dtypes `res` (a struct when

@@ -26,7 +26,10 @@
  * later, in a module of its own, by the first call that has strided
  * operands (jit_strided.c). The checks done in C also let contig promise the
  * vectoriser that iterations are independent (llvm.loop.parallel_accesses):
- * no run-time alias checks, and in-place calls vectorise too. */
+ * no run-time alias checks, and in-place calls vectorise too. A kernel
+ * calling vector math gets a blocked contig (lower.h, UF__LOOP_BLOCK): its
+ * loop function runs whole blocks only, and the exported contig hands the
+ * rest of a strip to uf__rt_blocked, which pads it to a block. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "common/error_internal.h"
+#include "compiler/jit_passes.h"
 #include "compiler/lower_loop.h"
 
 #define B (L->b)
@@ -50,6 +54,7 @@ typedef struct loop_ctx {
     bool tuple_ret;
     LLVMValueRef outslot;      /* fallible kernels return through this */
     LLVMValueRef access_group; /* contig's accesses, or NULL */
+    int64_t block; /* contig runs whole blocks of this many (0: any n) */
 } loop_ctx;
 
 static uf_dtype operand_dtype(const loop_ctx *c, int k)
@@ -152,11 +157,18 @@ static LLVMValueRef loop_id(uf__lower *L, LLVMMetadataRef *props, int n)
 /* contig's loop: parallel_accesses (no iteration depends on another,
  * checked at run time before contig is called) when there is an access
  * group. */
-static LLVMValueRef contig_md(uf__lower *L, LLVMValueRef group)
+static LLVMValueRef contig_md(uf__lower *L, LLVMValueRef group,
+                              bool blocked)
 {
-    LLVMMetadataRef p[3];
+    LLVMMetadataRef p[4];
     int n = 0;
     p[n++] = md_prop(L, "llvm.loop.unroll.disable", NULL);
+    /* a blocked loop's vector step must divide the block: one vector per
+     * step (the kernels blocked are vector math calls, which interleaving
+     * does not speed up) */
+    if (blocked)
+        p[n++] = md_prop(L, "llvm.loop.interleave.count",
+                         LLVMConstInt(LLVMInt32TypeInContext(L->ctx), 1, 0));
     if (group) {
         const char *k = "llvm.loop.parallel_accesses";
         LLVMMetadataRef q[2] = {LLVMMDStringInContext2(L->ctx, k, strlen(k)),
@@ -218,6 +230,41 @@ static void counted_loop(loop_ctx *c, LLVMValueRef n, const char *name,
     LLVMAddIncoming(i, in_v, in_b, 2);
 }
 
+/* for (i = 0; i != (n & -block); i++) body(i), for n >= block: the loop
+ * of a blocked contig. Its trip count is a multiple of the block and not
+ * zero (an assumption), so after vectorising by a factor dividing the
+ * block, the vectoriser's remainder paths fold away. */
+static void blocked_loop(loop_ctx *c, LLVMValueRef n, const char *name,
+                         LLVMValueRef md, iter_fn body, void *ud,
+                         LLVMBasicBlockRef exit)
+{
+    uf__lower *L = c->L;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMValueRef whole = LLVMBuildAnd(
+        B, n, LLVMConstInt(i64, (unsigned long long)-c->block, 1), "whole");
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(L->ctx);
+    LLVMTypeRef aty = LLVMFunctionType(LLVMVoidTypeInContext(L->ctx), &i1, 1,
+                                       0);
+    LLVMValueRef assume = LLVMGetIntrinsicDeclaration(
+        L->mod, LLVMLookupIntrinsicID("llvm.assume", 11), NULL, 0);
+    LLVMValueRef nz = LLVMBuildICmp(B, LLVMIntNE, whole, LLVMConstNull(i64), "");
+    LLVMBuildCall2(B, aty, assume, &nz, 1, "");
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef bb = uf__fn_block(c->F, name);
+    LLVMBuildBr(B, bb);
+    LLVMPositionBuilderAtEnd(B, bb);
+    LLVMValueRef i = LLVMBuildPhi(B, i64, "i");
+    body(c, i, ud);
+    LLVMValueRef next = LLVMBuildNUWAdd(B, i, LLVMConstInt(i64, 1, 0), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMValueRef br = LLVMBuildCondBr(
+        B, LLVMBuildICmp(B, LLVMIntNE, next, whole, ""), bb, exit);
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9), md);
+    LLVMValueRef in_v[2] = {LLVMConstNull(i64), next};
+    LLVMBasicBlockRef in_b[2] = {pre, latch};
+    LLVMAddIncoming(i, in_v, in_b, 2);
+}
+
 static void contig_iter(loop_ctx *c, LLVMValueRef i, void *ud)
 {
     LLVMValueRef *base = ud, addr[UF__LOOP_MAXARGS];
@@ -262,8 +309,9 @@ static LLVMValueRef build_contig(loop_ctx *c, const char *name,
         base[k] = LLVMBuildBitCast(B, p, LLVMPointerType(mem_type(c, k), 0), "");
     }
     LLVMBasicBlockRef exit = uf__fn_block(&F, "exit");
-    counted_loop(c, LLVMGetParam(fn, 0), "contig",
-                 contig_md(L, c->access_group), contig_iter, base, exit);
+    LLVMValueRef md = contig_md(L, c->access_group, c->block > 0);
+    (c->block > 0 ? blocked_loop : counted_loop)(
+        c, LLVMGetParam(fn, 0), "contig", md, contig_iter, base, exit);
     LLVMPositionBuilderAtEnd(B, exit);
     LLVMBuildRet(B, LLVMConstNull(i32));
     uf__fn_end(&F);
@@ -378,12 +426,117 @@ static LLVMValueRef make_desc(loop_ctx *c, LLVMValueRef contig,
     return g;
 }
 
-/* What both entry points share: the operand checks and contig. */
+/* ---- blocked contig -------------------------------------------------- */
+
+#define BLOCK_MAXFUNCS 64
+
+/* 1 when `fn` or a function it calls calls vector math (a call site
+ * naming libmvec variants, lower_math.c), 0 when none does, -1 when one
+ * of them has a loop of its own (the outer loop would then stay scalar
+ * and a padded block would only add work) or there are too many. */
+static int vector_math(LLVMValueRef fn, LLVMValueRef *seen, int *nseen)
+{
+    static const char key[] = "vector-function-abi-variant";
+    for (int i = 0; i < *nseen; i++)
+        if (seen[i] == fn)
+            return 0;
+    if (*nseen == BLOCK_MAXFUNCS || uf__fn_back_edges(fn) != 0)
+        return -1;
+    seen[(*nseen)++] = fn;
+    int found = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+             in = LLVMGetNextInstruction(in)) {
+            if (!LLVMIsACallInst(in))
+                continue;
+            if (LLVMGetCallSiteStringAttribute(in, LLVMAttributeFunctionIndex,
+                                               key, sizeof key - 1))
+                found = 1;
+            LLVMValueRef callee = LLVMGetCalledValue(in);
+            if (callee && LLVMIsAFunction(callee) &&
+                !LLVMIsDeclaration(callee)) {
+                int r = vector_math(callee, seen, nseen);
+                if (r < 0)
+                    return -1;
+                found |= r;
+            }
+        }
+    return found;
+}
+
+/* Kernels worth a blocked contig: loop-free ones calling vector math.
+ * Their vector epilogue and scalar remainder (scalar libm calls between
+ * spills of every vector register) were about half of the code generator's
+ * work per signature (polar_distance float32); the remainder of a strip
+ * instead runs through the vector body on a padded block, as fast as the
+ * scalar remainder from a few elements on. Cheap kernels keep the
+ * remainder: copying a short strip into a block would cost them more than
+ * computing it. */
+static bool wants_block(LLVMValueRef kernel)
+{
+    LLVMValueRef seen[BLOCK_MAXFUNCS];
+    int nseen = 0;
+    return vector_math(kernel, seen, &nseen) > 0;
+}
+
+/* The exported contig of a blocked loop: int name(n, ptrs) =
+ * uf__rt_blocked(blk, n, ptrs, &desc), desc a uf__block_desc. */
+static LLVMValueRef blocked_entry(loop_ctx *c, LLVMValueRef blk,
+                                  const char *name)
+{
+    uf__lower *L = c->L;
+    int nargs = c->nin + c->nout;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef i8pp = LLVMPointerType(i8p, 0);
+    LLVMValueRef sizes[UF__LOOP_MAXARGS];
+    for (int k = 0; k < nargs; k++)
+        sizes[k] = LLVMConstInt(i64, uf_dtype_itemsize(operand_dtype(c, k)), 0);
+    LLVMValueRef fields[4] = {
+        LLVMConstInt(i64, (unsigned long long)c->block, 0),
+        LLVMConstInt(i64, (unsigned)c->nin, 0),
+        LLVMConstInt(i64, (unsigned)nargs, 0),
+        LLVMConstArray(i64, sizes, (unsigned)nargs)};
+    LLVMValueRef init = LLVMConstStructInContext(L->ctx, fields, 4, 0);
+    char gname[112];
+    snprintf(gname, sizeof gname, "%s_block", name);
+    LLVMValueRef desc = LLVMAddGlobal(L->mod, LLVMTypeOf(init), gname);
+    LLVMSetInitializer(desc, init);
+    LLVMSetGlobalConstant(desc, 1);
+    LLVMSetLinkage(desc, LLVMPrivateLinkage);
+
+    LLVMTypeRef params[2] = {i64, i8pp};
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name,
+                                      LLVMFunctionType(i32, params, 2, 0));
+    uf__lower_target_attrs(L, fn);
+    LLVMTypeRef rparams[4] = {i8p, i64, i8pp, i8p};
+    LLVMTypeRef rty = LLVMFunctionType(i32, rparams, 4, 0);
+    LLVMValueRef rt = LLVMGetNamedFunction(L->mod, UF__RT_BLOCKED);
+    if (!rt) {
+        rt = LLVMAddFunction(L->mod, UF__RT_BLOCKED, rty);
+        uf__lower_add_attr(L, rt, (int)LLVMAttributeFunctionIndex,
+                           "nounwind");
+    }
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(L->ctx, fn, "entry");
+    LLVMPositionBuilderAtEnd(B, bb);
+    LLVMValueRef args[4] = {LLVMBuildBitCast(B, blk, i8p, ""),
+                            LLVMGetParam(fn, 0), LLVMGetParam(fn, 1),
+                            LLVMBuildBitCast(B, desc, i8p, "")};
+    LLVMValueRef call = LLVMBuildCall2(B, rty, rt, args, 4, "");
+    LLVMSetTailCall(call, 1);
+    LLVMBuildRet(B, call);
+    return fn;
+}
+
+/* What both entry points share: the operand checks and contig, blocked
+ * when `blockable` and the kernel wants it. */
 static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,
                                 bool fallible, const uf_dtype *in, int nin,
                                 const uf_dtype *res, int nout, bool tuple_ret,
                                 const uf_dtype *out, const char *name,
-                                uf_error *err)
+                                bool blockable, uf_error *err)
 {
     int nargs = nin + nout;
     if (nout < 1 || nargs > UF__LOOP_MAXARGS) {
@@ -403,6 +556,24 @@ static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,
      * anyway): no parallel claim for those */
     if (!L->uses_runtime && !fallible)
         c->access_group = make_access_group(L);
+    if (blockable && c->access_group && wants_block(kernel)) {
+        /* one 512-bit vector of the narrowest operand: the vectoriser's
+         * factor, which must divide the block (8 doubles: 1000 elements
+         * leave no remainder, as they did without blocks) */
+        c->block = 8;
+        for (int k = 0; k < c->nin + c->nout; k++)
+            if (uf_dtype_itemsize(operand_dtype(c, k)) < 8)
+                c->block = UF__LOOP_BLOCK;
+        char bname[112];
+        snprintf(bname, sizeof bname, "%s_blk", name);
+        LLVMValueRef blk = build_contig(c, bname, err);
+        if (!blk)
+            return NULL;
+        /* exported, as loop functions are (uf__passes_elementwise tells
+         * them from kernels by that) */
+        LLVMSetLinkage(blk, LLVMExternalLinkage);
+        return blocked_entry(c, blk, name);
+    }
     return build_contig(c, name, err);
 }
 
@@ -414,7 +585,7 @@ LLVMValueRef uf__lower_loop_contig(uf__lower *L, LLVMValueRef kernel,
 {
     loop_ctx c;
     LLVMValueRef fn = contig_loop(&c, L, kernel, fallible, in, nin, res, nout,
-                                  tuple_ret, out, name, err);
+                                  tuple_ret, out, name, true, err);
     if (fn)
         LLVMSetLinkage(fn, LLVMExternalLinkage);
     return fn;
@@ -456,7 +627,7 @@ LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
     char cname[96];
     snprintf(cname, sizeof cname, "%s_contig", name);
     LLVMValueRef contig = contig_loop(&c, L, kernel, fallible, in, nin, res,
-                                      nout, tuple_ret, out, cname, err);
+                                      nout, tuple_ret, out, cname, false, err);
     if (!contig)
         return NULL;
     snprintf(cname, sizeof cname, "%s_strided", name);

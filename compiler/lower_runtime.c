@@ -1,6 +1,7 @@
 /* C runtime helpers that JIT code calls through absolute symbols: the
- * cmath functions worth not open-coding (NumPy's/Numba's algorithms) and
- * the chunked driver of the broadcast loop path. */
+ * cmath functions worth not open-coding (NumPy's/Numba's algorithms), the
+ * chunked driver of the broadcast loop path and the padded last block of
+ * blocked contiguous loops. */
 #include <math.h>
 #include <string.h>
 
@@ -158,7 +159,63 @@ static int rt_broadcast(int (*contig)(int64_t, char **), int64_t n,
     return 0;
 }
 
+/* dst[i] = src[i % rest] for i < bl, elements of isz bytes: fixed-size
+ * copies the compiler inlines (a call of a 1-element strip pads 16). */
+#define PAD_AS(T)                                                          \
+    for (int64_t i = 0, j = 0; i < bl; i++, j = j + 1 == rest ? 0 : j + 1) \
+        memcpy(dst + i * (int64_t)sizeof(T), src + j * (int64_t)sizeof(T),  \
+               sizeof(T));                                                 \
+    return
+static void pad_block(char *dst, const char *src, int64_t rest, int64_t bl,
+                      size_t isz)
+{
+    switch (isz) {
+    case 1: PAD_AS(uint8_t);
+    case 2: PAD_AS(uint16_t);
+    case 4: PAD_AS(uint32_t);
+    case 8: PAD_AS(uint64_t);
+    }
+    for (int64_t i = 0, j = 0; i < bl; i++, j = j + 1 == rest ? 0 : j + 1)
+        memcpy(dst + i * (int64_t)isz, src + j * (int64_t)isz, isz);
+}
+#undef PAD_AS
+
+/* contig of a blocked loop (lower.h, UF__LOOP_BLOCK): `blk` over the whole
+ * blocks of the strip, then over one block of copies holding the rest of
+ * it, padded by repeating it (values the kernel takes anyway, so the
+ * padding computes nothing a real element would not). The inputs are
+ * copied before anything is written, so in-place calls read their old
+ * values. */
+static int rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
+                      const uf__block_desc *d)
+{
+    int64_t bl = d->block, whole = n - n % bl, rest = n - whole;
+    if (whole > 0) {
+        int rc = blk(whole, ptrs);
+        if (rc != 0 || rest == 0)
+            return rc;
+    }
+    if (rest <= 0)
+        return 0;
+    _Alignas(64) unsigned char pad[UF__LOOP_MAXARGS][UF__LOOP_BLOCK * 16];
+    char *p[UF__LOOP_MAXARGS];
+    for (int64_t k = 0; k < d->nargs; k++) {
+        p[k] = (char *)pad[k];
+        if (k < d->nin)
+            pad_block(p[k], ptrs[k] + whole * d->itemsize[k], rest, bl,
+                      (size_t)d->itemsize[k]);
+    }
+    int rc = blk(bl, p);
+    if (rc != 0)
+        return rc;
+    for (int64_t k = d->nin; k < d->nargs; k++)
+        memcpy(ptrs[k] + whole * d->itemsize[k], p[k],
+               (size_t)(rest * d->itemsize[k]));
+    return 0;
+}
+
 static const uf__runtime_symbol runtime_symbols[] = {
+    {UF__RT_BLOCKED, (void *)rt_blocked},
     {"uf__rt_broadcast", (void *)rt_broadcast},
     {"uf__rt_csqrt", (void *)rt_csqrt},
     {"uf__rt_cexp", (void *)rt_cexp},

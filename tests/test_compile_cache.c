@@ -70,7 +70,8 @@ static void test_reload_compiles_nothing(void **state)
     assert_true(call_rel_diff(m2, 4) == 2.0 * (5 - 3) / 8);
     assert_int_equal(ncompiles(ctx), 1);
 
-    /* inspect after a call: listings from the cache */
+    /* inspect after a call: the loops from the cache, nothing compiled
+     * again (the listings are made by optimising the loop again) */
     uf_func *f = uf_module_get(m2, "rel_diff", &err);
     char *s = uf_func_inspect(f, NULL, UF_INSPECT_TYPES | UF_INSPECT_LLVM |
                                            UF_INSPECT_ASM, &err);

@@ -116,7 +116,8 @@ static void test_miss_then_hit(void **state)
     assert_memory_equal(a, b, sizeof a);
     assert_int_equal(dk_list(dk_dir, names), 2);
 
-    /* inspect on a loaded loop says so */
+    /* inspect on a loaded loop lists it (optimised again for the
+     * listing, no code compiled) */
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_module *m = uf_module_from_string(ctx, "k.py", SRC, &err);
@@ -124,7 +125,8 @@ static void test_miss_then_hit(void **state)
                               "float64(float64, float64)", UF_INSPECT_LLVM,
                               &err);
     uf_assert_ok(s != NULL, &err);
-    assert_non_null(strstr(s, "loaded from the disk cache"));
+    assert_non_null(strstr(s, "define "));
+    assert_non_null(strstr(s, "fdiv"));
     assert_int_equal(ncompiles(ctx), 0);
     uf_free(s);
     uf_module_free(m);

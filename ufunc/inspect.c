@@ -24,16 +24,38 @@ static bool append_between(uf__strbuf *out, const char *text,
     while (a > text && a[-1] != '\n')
         a--;
     const char *b = strstr(a, end);
-    b = b ? strchr(b, '\n') : NULL;
+    b = b ? strchr(b + 1, '\n') : NULL; /* the line after a leading \n */
     size_t n = b ? (size_t)(b - a) + 1 : strlen(a);
     uf__strbuf_printf(out, "%.*s\n", (int)n, a);
     return true;
 }
 
+/* The listing of contig `sym` in `ir` (and `asm_text`, may be NULL): a
+ * blocked contig's loop function first (lower.h, UF__LOOP_BLOCK), then
+ * contig itself. */
+static void append_contig(uf__strbuf *out, const char *ir,
+                          const char *asm_text, const char *sym)
+{
+    char name[UF__JIT_SYMBOL_MAX + 8], start[UF__JIT_SYMBOL_MAX + 16],
+        end[UF__JIT_SYMBOL_MAX + 16];
+    for (int blk = 1; blk >= 0; blk--) {
+        snprintf(name, sizeof name, "%s%s", sym, blk ? "_blk" : "");
+        if (asm_text == NULL) {
+            snprintf(start, sizeof start, "@%s(", name);
+            append_between(out, ir, start, "\n}");
+        } else {
+            snprintf(start, sizeof start, "\n%s:", name);
+            snprintf(end, sizeof end, ".size\t%s,", name);
+            append_between(out, asm_text, start + 1, end);
+        }
+    }
+}
+
 /* One signature's listings: the typed source (typing is cached by the
  * module), and the signature's loop in the optimised IR and the assembly
- * of the module it was compiled in -- taken from the context's loop
- * cache, compiling only what is not there yet. */
+ * -- the loop taken from the context's loop cache (compiling it if it is
+ * not there yet), its listing made by optimising it again on its own
+ * (compiles keep no IR text). */
 static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
                        uf__strbuf *out, uf_error *err)
 {
@@ -43,45 +65,52 @@ static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
         return err->code;
     uf__ufunc_loop loop;
     const uf__cached_loop *entry = NULL;
-    char *asm_text = NULL;
+    bool listing = (what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) != 0;
     int nout = 0, rc = 0;
-    if ((what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) &&
+    if (listing &&
         uf__vectorize_loops(f->module->ctx, km, f->module->text,
                             f->module->src.len, f->decl, 1, &sig, &loop,
                             &nout, &entry, NULL, err) < 0)
         return err->code;
     uf__strbuf_printf(out, "== %s %s ==\n", f->decl->name, sigtext);
+    uf__typed_func *tf = NULL;
+    if (what & UF_INSPECT_TYPES || listing) {
+        tf = uf__infer(km, f->decl, sig.args, sig.nargs, sig.ret, err);
+        if (tf == NULL)
+            return err->code;
+    }
     if (what & UF_INSPECT_TYPES) {
-        uf__typed_func *tf = uf__infer(km, f->decl, sig.args, sig.nargs,
-                                       sig.ret, err);
-        char *dump = tf ? uf__typed_func_dump(tf, err) : NULL;
+        char *dump = uf__typed_func_dump(tf, err);
         if (dump == NULL)
             return err->code;
         uf__strbuf_printf(out, "%s\n", dump);
         uf__free(dump);
     }
-    if ((what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) && !entry->module_ir)
-        uf__strbuf_printf(out, "(loaded from the disk cache: no listing; "
-                               "UFJIT_CACHE_DIR= to compile afresh)\n");
-    else if (what & (UF_INSPECT_LLVM | UF_INSPECT_ASM)) {
-        char start[UF__JIT_SYMBOL_MAX + 8];
-        snprintf(start, sizeof start, "@%s(", entry->symbol);
+    if (listing) {
+        uf__jit *jit = uf__context_jit(f->module->ctx, err);
+        if (jit == NULL)
+            return err->code;
+        char symbol[UF__JIT_SYMBOL_MAX], *ir = (char *)entry->module_ir;
+        bool own = ir == NULL;
+        if (ir)
+            snprintf(symbol, sizeof symbol, "%s", entry->symbol);
+        else if (uf__jit_ufunc_contig_ir(jit, tf, entry->loop.types + sig.nargs,
+                                         symbol, &ir, err) != 0)
+            return err->code;
         if (what & UF_INSPECT_LLVM)
-            append_between(out, entry->module_ir, start, "\n}");
+            append_contig(out, ir, NULL, symbol);
         if (what & UF_INSPECT_ASM) {
-            asm_text = uf__jit_asm_from_ir(uf__context_jit(f->module->ctx,
-                                                           err),
-                                           entry->module_ir, err);
+            char *asm_text = uf__jit_asm_from_ir(jit, ir, err);
             if (asm_text == NULL)
-                return err->code;
-            snprintf(start, sizeof start, "\n%s:", entry->symbol);
-            char end[UF__JIT_SYMBOL_MAX + 16];
-            snprintf(end, sizeof end, ".size\t%s,", entry->symbol);
-            append_between(out, asm_text, start + 1, end);
+                rc = err->code;
+            else
+                append_contig(out, ir, asm_text, symbol);
             uf__free(asm_text);
         }
+        if (own)
+            uf__free(ir);
     }
-    if (out->failed)
+    if (rc == 0 && out->failed)
         rc = err->code;
     return rc;
 }

@@ -133,7 +133,6 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
     const uf_dtype **outs = uf__calloc((size_t)n, sizeof *outs, err);
     char (*symbols)[UF__JIT_SYMBOL_MAX] =
         uf__calloc((size_t)n, sizeof *symbols, err);
-    char *ir = NULL;
     if (!ms || !contigs || !tfs || !outs || !symbols)
         goto fail;
 
@@ -208,7 +207,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
             }
         uf__hash128_hex(&h, stem);
         if (uf__jit_ufunc_contigs_obj(jit, ncompile, tfs, outs, contigs,
-                                      symbols, &ir, stem, &obj, &objlen,
+                                      symbols, NULL, stem, &obj, &objlen,
                                       err) != 0)
             goto fail;
         for (int j = 0, c = 0; j < nmiss; j++)
@@ -220,14 +219,15 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
             }
     } else if (ncompile > 0 &&
                uf__jit_ufunc_contigs(jit, ncompile, tfs, outs, contigs,
-                                     symbols, &ir, err) != 0)
+                                     symbols, NULL, err) != 0)
         goto fail;
     for (int j = 0, c = 0; j < nmiss; j++) {
         miss *m = &ms[j];
         const uf__cached_loop *e = NULL;
         if (m->index >= 0) {
+            /* no listing kept: ufunc/inspect.c makes one when asked */
             e = uf__loop_cache_add(cache, &m->key, contigs[c], m->types, nin,
-                                   m->nout, symbols[c], ir, err);
+                                   m->nout, symbols[c], NULL, err);
             c++;
         } else {
             e = uf__loop_cache_find(cache, &m->key);
@@ -246,7 +246,6 @@ fail:
     rc = err->code ? err->code : UF_ERR_NOMEM;
 done:
     uf__free(obj);
-    uf__free(ir);
     uf__free(ms);
     uf__free(contigs);
     uf__free(tfs);
