@@ -56,24 +56,31 @@ static bool llvm_ready;
  * setting them until its code generation is over (every code generation
  * runs in this file, each inside one uf__jit's lock, taken first). */
 static pthread_mutex_t codegen_lock = PTHREAD_MUTEX_INITIALIZER;
-static int codegen_prev_lsr = -1;
+static int codegen_prev_lsr = -1, codegen_prev_mlicm = -1;
 
 /* Vectorize loops (the short pipeline, jit_passes.h) are generated
  * without loop strength reduction: it was 2.7-5.8M of 14-38M
  * instructions per signature (rel_diff f64, gaussian_pdf f32,
  * polar_distance f32) for the same run time of those loops (bench:
  * add/triad/rel_diff/hypot/gaussian_pdf/sine/polar_distance, 16 to 10000
- * elements). Other modules keep LLVM's default. */
+ * elements). Other modules keep LLVM's default. Blocked loops (lower.h)
+ * are generated without machine LICM too (jit_passes.h: polar_distance
+ * float32 ~2M instructions less, no constant spilled across its calls). */
 static void codegen_begin(const char *passes)
 {
     pthread_mutex_lock(&codegen_lock);
-    codegen_prev_lsr = uf__llvm_disable_lsr(passes == uf__passes_short);
+    codegen_prev_lsr = uf__llvm_disable_lsr(passes == uf__passes_short ||
+                                            passes == uf__passes_blocked);
+    codegen_prev_mlicm =
+        uf__llvm_disable_machine_licm(passes == uf__passes_blocked);
 }
 
 static void codegen_end(void)
 {
     if (codegen_prev_lsr >= 0)
         uf__llvm_disable_lsr(codegen_prev_lsr);
+    if (codegen_prev_mlicm >= 0)
+        uf__llvm_disable_machine_licm(codegen_prev_mlicm);
     pthread_mutex_unlock(&codegen_lock);
 }
 

@@ -25,6 +25,13 @@ const char uf__passes_short[] =
     "loop(indvars),"
     "loop-vectorize,instcombine,simplifycfg)";
 
+/* The short list without indvars, which was there for the remainder
+ * loop's exit test: blocked loops (lower.h) have no remainder. */
+const char uf__passes_blocked[] =
+    "always-inline,"
+    "function(sroa,early-cse,instcombine,simplifycfg,loop-mssa(licm),"
+    "loop-vectorize,instcombine,simplifycfg)";
+
 static int block_index(LLVMBasicBlockRef *blocks, int n, LLVMBasicBlockRef b)
 {
     for (int i = 0; i < n; i++)
@@ -87,7 +94,9 @@ const char *uf__passes_elementwise(LLVMModuleRef mod)
     if (force && strcmp(force, "default") == 0)
         return NULL;
     /* kernels (internal) without loops; each loop function (external)
-     * one loop, the contiguous one */
+     * one loop, the contiguous one; blocked ones are named "..._blk"
+     * (lower_loop.c) */
+    bool all_blocked = true;
     for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn;
          fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
@@ -96,6 +105,11 @@ const char *uf__passes_elementwise(LLVMModuleRef mod)
         int allowed = LLVMGetLinkage(fn) == LLVMInternalLinkage ? 0 : 1;
         if (n < 0 || n > allowed)
             return NULL;
+        if (n == 1) {
+            size_t len;
+            const char *name = LLVMGetValueName2(fn, &len);
+            all_blocked &= len > 4 && strcmp(name + len - 4, "_blk") == 0;
+        }
     }
-    return uf__passes_short;
+    return all_blocked ? uf__passes_blocked : uf__passes_short;
 }

@@ -6,10 +6,12 @@
 
 #include "compiler/llvm_options.h"
 
-extern "C" int uf__llvm_disable_lsr(int on)
+// A boolean option of LLVM's code generator by name: the previous value,
+// or -1 when this LLVM has none.
+static int set_bool(const char *name, int on)
 {
     auto &opts = llvm::cl::getRegisteredOptions();
-    auto it = opts.find("disable-lsr");
+    auto it = opts.find(name);
     if (it == opts.end())
         return -1;
     // declared in LLVM's TargetPassConfig.cpp as cl::opt<bool> (14 to 16)
@@ -17,4 +19,14 @@ extern "C" int uf__llvm_disable_lsr(int on)
     int prev = o->getValue() ? 1 : 0;
     o->setValue(on != 0);
     return prev;
+}
+
+extern "C" int uf__llvm_disable_lsr(int on)
+{
+    return set_bool("disable-lsr", on);
+}
+
+extern "C" int uf__llvm_disable_machine_licm(int on)
+{
+    return set_bool("disable-machine-licm", on);
 }

@@ -14,6 +14,10 @@ extern "C" {
  * this LLVM has no such option (nothing changed). */
 int uf__llvm_disable_lsr(int on);
 
+/* The same for -disable-machine-licm (the code generator's loop-invariant
+ * code motion before register allocation). */
+int uf__llvm_disable_machine_licm(int on);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,8 +2,10 @@
  * (compiler/jit.c codegen_begin, compiler/llvm_options.cpp): the bench's
  * kernels give bit-identical results to default<O3> code generated with
  * it (UFJIT_OPT_PIPELINE=default) on every length from 0 to 67 (empty,
- * vector bodies, remainders, in place), and the process-wide option is
- * back at LLVM's default after each compilation. */
+ * vector bodies, remainders, in place) -- gaussian_pdf, sine and
+ * polar_distance as blocked loops (lower.h), generated without machine
+ * LICM too -- and the process-wide options are back at LLVM's default
+ * after each compilation. */
 #include <math.h>
 
 #include "test_util.h"
@@ -103,11 +105,16 @@ static void run(const struct kcase *c, int variant, bool inplace,
     }
     uf_module_free(m);
     uf_context_free(ctx);
-    /* code generation set -disable-lsr back to LLVM's default (off) */
+    /* code generation set -disable-lsr and -disable-machine-licm (blocked
+     * loops) back to LLVM's default (off) */
     int was = uf__llvm_disable_lsr(0);
     if (was != 0)
         uf_fail_at(c->file, c->line, "%s: -disable-lsr left at %d", c->name,
                    was);
+    was = uf__llvm_disable_machine_licm(0);
+    if (was != 0)
+        uf_fail_at(c->file, c->line, "%s: -disable-machine-licm left at %d",
+                   c->name, was);
 }
 
 static void test_same_results_as_o3(void **state)
@@ -142,6 +149,8 @@ static void test_option_setter(void **state)
     assert_int_equal(uf__llvm_disable_lsr(1), 1);
     assert_int_equal(uf__llvm_disable_lsr(0), 1);
     assert_int_equal(uf__llvm_disable_lsr(0), 0);
+    assert_int_equal(uf__llvm_disable_machine_licm(1), 0);
+    assert_int_equal(uf__llvm_disable_machine_licm(0), 1);
 }
 
 int main(void)
