@@ -13,6 +13,7 @@
 #include "common/error_internal.h"
 #include "compiler/build_id.h"
 #include "compiler/cache.h"
+#include "compiler/lower.h"
 
 /* ---- hashing ------------------------------------------------------------ */
 
@@ -388,6 +389,9 @@ const uf__cached_loop *uf__loop_cache_add(uf__loop_cache *c,
     e->desc->strided = NULL;
     e->desc->nin = nin;
     e->desc->nargs = nargs;
+    e->desc->block = uf__loop_is_blocked(e->symbol)
+                         ? uf__loop_block(types, nargs)
+                         : 0;
     for (int k = 0; k < nargs; k++) {
         e->desc->itemsize[k] = (int64_t)uf_dtype_itemsize(types[k]);
         e->v.loop.types[k] = types[k];

@@ -682,6 +682,17 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
     return 0;
 }
 
+/* A contig lowered as `sym` may be a blocked loop named sym + "_blk"
+ * (lower.h): `sym` becomes its name. */
+static void blocked_name(uf__lower *L, char sym[UF__JIT_SYMBOL_MAX])
+{
+    if (LLVMGetNamedFunction(L->mod, sym))
+        return;
+    size_t len = strlen(sym);
+    if (len + 4 < UF__JIT_SYMBOL_MAX)
+        memcpy(sym + len, "_blk", 5);
+}
+
 int uf__jit_ufunc_contigs(uf__jit *jit, int n,
                           const uf__typed_func *const *tfs,
                           const uf_dtype *const *out_types, void **contigs,
@@ -736,6 +747,8 @@ int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
         np[i] = symbols[i];
         rc = uf__lower_ufunc_loop(&L, tfs[i], out_types[i], symbols[i],
                                   UF__LOOP_PART_CONTIG, err);
+        if (rc == 0)
+            blocked_name(&L, symbols[i]);
     }
     if (rc != 0)
         uf__jit_abort(&L);
@@ -762,6 +775,7 @@ int uf__jit_ufunc_contig_ir(uf__jit *jit, const uf__typed_func *tf,
         uf__jit_abort(&L);
         return err->code;
     }
+    blocked_name(&L, symbol);
     L.passes = uf__passes_elementwise(L.mod);
     return finish(jit, &L, NULL, NULL, 0, NULL, ir, NULL, NULL, err);
 }

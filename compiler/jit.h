@@ -34,7 +34,8 @@ int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
  * module: one optimisation and one code generation for all of them (each
  * costs about as much per module as per loop). contigs[i] receives
  * `int contig(int64_t n, char **ptrs)`, to run through uf__rt_ufunc_loop
- * with a uf__loop_desc, and symbols[i] its name. `ir` (may be NULL)
+ * with a uf__loop_desc, and symbols[i] its name (a blocked contig's ending
+ * in "_blk", lower.h: uf__loop_is_blocked). `ir` (may be NULL)
  * receives the optimised module's text (free with uf__free). */
 #define UF__JIT_SYMBOL_MAX 64
 int uf__jit_ufunc_contigs(uf__jit *jit, int n,
@@ -85,13 +86,16 @@ uint64_t uf__jit_ncompiles(const uf__jit *jit);
 
 /* The descriptor a generated ufunc loop (lower_loop.c) hands to
  * uf__rt_loop (lower_loop_rt.c): its loops and its operands. The generated
- * constant has this layout: { i8*, i8*, i64, i64, [nargs x i64] }. */
+ * constant has this layout: { i8*, i8*, i64, i64, i64, [nargs x i64] }. */
 #define UF__LOOP_DESC_MAXARGS 64 /* UF__LOOP_MAXARGS */
 typedef struct uf__loop_desc {
     int (*contig)(int64_t n, char **ptrs); /* unit strides, independent */
     /* any strides, in order; NULL: contig element by element instead */
     int (*strided)(int64_t n, char **ptrs, const int64_t *strides);
     int64_t nin, nargs;
+    /* 0, or contig is a blocked loop (lower.h): n a nonzero multiple of
+     * `block` only, uf__rt_blocked runs it on any n */
+    int64_t block;
     int64_t itemsize[]; /* nargs entries */
 } uf__loop_desc;
 

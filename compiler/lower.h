@@ -305,17 +305,22 @@ LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
 
 /* Blocked contiguous loops (lower_loop.c, uf__lower_loop_contig): for
  * kernels calling vector math, contig's loop runs only over whole blocks
- * (of 8 or UF__LOOP_BLOCK elements), so that neither a vector epilogue nor a scalar
- * remainder (with scalar libm calls) is compiled; the few elements left
- * over go through the same block on copies padded to a whole block, by
- * uf__rt_blocked (lower_runtime.c), which the exported contig calls with
- * this descriptor (a private constant { i64, i64, i64, [nargs x i64] }). */
-#define UF__LOOP_BLOCK 16 /* the most: 8 when every operand has 8 bytes */
-#define UF__RT_BLOCKED "uf__rt_blocked"
-typedef struct uf__block_desc {
-    int64_t block, nin, nargs;
-    int64_t itemsize[]; /* nargs entries */
-} uf__block_desc;
+ * (uf__loop_block elements), so that neither a vector epilogue nor a scalar
+ * remainder (with scalar libm calls) is compiled; uf__rt_blocked runs it
+ * on any strip, the few elements left over on copies padded to a whole
+ * block. Such a contig is named "..._blk" (the JIT's callers give its
+ * descriptor the block from that). */
+#define UF__LOOP_BLOCK 16 /* the most */
+/* One 512-bit vector of the narrowest operand (types[0..nargs)): 8 when
+ * every operand has 8 bytes or more, else UF__LOOP_BLOCK. */
+int64_t uf__loop_block(const uf_dtype *types, int nargs);
+/* Whether `symbol` names a blocked contig. */
+bool uf__loop_is_blocked(const char *symbol);
+/* blk (a blocked contig of `block`) over n elements at ptrs[0..nargs),
+ * the first nin inputs, of itemsize[k] bytes. */
+int uf__rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
+                   int64_t block, int64_t nin, int64_t nargs,
+                   const int64_t *itemsize);
 
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *strides, void *aux)` calling `kernel` per element:

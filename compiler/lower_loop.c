@@ -28,8 +28,8 @@
  * vectoriser that iterations are independent (llvm.loop.parallel_accesses):
  * no run-time alias checks, and in-place calls vectorise too. A kernel
  * calling vector math gets a blocked contig (lower.h, UF__LOOP_BLOCK): its
- * loop function runs whole blocks only, and the exported contig hands the
- * rest of a strip to uf__rt_blocked, which pads it to a block. */
+ * loop, named "..._blk", runs whole blocks only; uf__rt_loop hands it any
+ * strip through uf__rt_blocked, which pads the rest to a block. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,7 +399,7 @@ static LLVMValueRef build_strided(loop_ctx *c, const char *name,
 }
 
 /* The loop's descriptor, a private constant { i8* contig, i8* strided,
- * i64 nin, i64 nargs, [nargs x i64] itemsize } laid out as
+ * i64 nin, i64 nargs, i64 block, [nargs x i64] itemsize } laid out as
  * uf__loop_desc. */
 static LLVMValueRef make_desc(loop_ctx *c, LLVMValueRef contig,
                               LLVMValueRef strided, const char *name)
@@ -411,12 +411,13 @@ static LLVMValueRef make_desc(loop_ctx *c, LLVMValueRef contig,
     LLVMValueRef sizes[UF__LOOP_MAXARGS];
     for (int k = 0; k < nargs; k++)
         sizes[k] = LLVMConstInt(i64, uf_dtype_itemsize(operand_dtype(c, k)), 0);
-    LLVMValueRef fields[5] = {
+    LLVMValueRef fields[6] = {
         LLVMConstBitCast(contig, i8p), LLVMConstBitCast(strided, i8p),
         LLVMConstInt(i64, (unsigned)c->nin, 0),
         LLVMConstInt(i64, (unsigned)nargs, 0),
+        LLVMConstInt(i64, 0, 0), /* never blocked */
         LLVMConstArray(i64, sizes, (unsigned)nargs)};
-    LLVMValueRef init = LLVMConstStructInContext(L->ctx, fields, 5, 0);
+    LLVMValueRef init = LLVMConstStructInContext(L->ctx, fields, 6, 0);
     char gname[112];
     snprintf(gname, sizeof gname, "%s_desc", name);
     LLVMValueRef g = LLVMAddGlobal(L->mod, LLVMTypeOf(init), gname);
@@ -480,54 +481,18 @@ static bool wants_block(LLVMValueRef kernel)
     return vector_math(kernel, seen, &nseen) > 0;
 }
 
-/* The exported contig of a blocked loop: int name(n, ptrs) =
- * uf__rt_blocked(blk, n, ptrs, &desc), desc a uf__block_desc. */
-static LLVMValueRef blocked_entry(loop_ctx *c, LLVMValueRef blk,
-                                  const char *name)
+int64_t uf__loop_block(const uf_dtype *types, int nargs)
 {
-    uf__lower *L = c->L;
-    int nargs = c->nin + c->nout;
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
-    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
-    LLVMTypeRef i8pp = LLVMPointerType(i8p, 0);
-    LLVMValueRef sizes[UF__LOOP_MAXARGS];
     for (int k = 0; k < nargs; k++)
-        sizes[k] = LLVMConstInt(i64, uf_dtype_itemsize(operand_dtype(c, k)), 0);
-    LLVMValueRef fields[4] = {
-        LLVMConstInt(i64, (unsigned long long)c->block, 0),
-        LLVMConstInt(i64, (unsigned)c->nin, 0),
-        LLVMConstInt(i64, (unsigned)nargs, 0),
-        LLVMConstArray(i64, sizes, (unsigned)nargs)};
-    LLVMValueRef init = LLVMConstStructInContext(L->ctx, fields, 4, 0);
-    char gname[112];
-    snprintf(gname, sizeof gname, "%s_block", name);
-    LLVMValueRef desc = LLVMAddGlobal(L->mod, LLVMTypeOf(init), gname);
-    LLVMSetInitializer(desc, init);
-    LLVMSetGlobalConstant(desc, 1);
-    LLVMSetLinkage(desc, LLVMPrivateLinkage);
+        if (uf_dtype_itemsize(types[k]) < 8)
+            return UF__LOOP_BLOCK;
+    return 8;
+}
 
-    LLVMTypeRef params[2] = {i64, i8pp};
-    LLVMValueRef fn = LLVMAddFunction(L->mod, name,
-                                      LLVMFunctionType(i32, params, 2, 0));
-    uf__lower_target_attrs(L, fn);
-    LLVMTypeRef rparams[4] = {i8p, i64, i8pp, i8p};
-    LLVMTypeRef rty = LLVMFunctionType(i32, rparams, 4, 0);
-    LLVMValueRef rt = LLVMGetNamedFunction(L->mod, UF__RT_BLOCKED);
-    if (!rt) {
-        rt = LLVMAddFunction(L->mod, UF__RT_BLOCKED, rty);
-        uf__lower_add_attr(L, rt, (int)LLVMAttributeFunctionIndex,
-                           "nounwind");
-    }
-    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(L->ctx, fn, "entry");
-    LLVMPositionBuilderAtEnd(B, bb);
-    LLVMValueRef args[4] = {LLVMBuildBitCast(B, blk, i8p, ""),
-                            LLVMGetParam(fn, 0), LLVMGetParam(fn, 1),
-                            LLVMBuildBitCast(B, desc, i8p, "")};
-    LLVMValueRef call = LLVMBuildCall2(B, rty, rt, args, 4, "");
-    LLVMSetTailCall(call, 1);
-    LLVMBuildRet(B, call);
-    return fn;
+bool uf__loop_is_blocked(const char *symbol)
+{
+    size_t len = strlen(symbol);
+    return len > 4 && strcmp(symbol + len - 4, "_blk") == 0;
 }
 
 /* What both entry points share: the operand checks and contig, blocked
@@ -557,22 +522,16 @@ static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,
     if (!L->uses_runtime && !fallible)
         c->access_group = make_access_group(L);
     if (blockable && c->access_group && wants_block(kernel)) {
-        /* one 512-bit vector of the narrowest operand: the vectoriser's
-         * factor, which must divide the block (8 doubles: 1000 elements
-         * leave no remainder, as they did without blocks) */
-        c->block = 8;
-        for (int k = 0; k < c->nin + c->nout; k++)
-            if (uf_dtype_itemsize(operand_dtype(c, k)) < 8)
-                c->block = UF__LOOP_BLOCK;
+        /* the vectoriser's factor (one 512-bit vector of the narrowest
+         * operand) must divide the block: 8 doubles leave no remainder of
+         * 1000 elements, as there was none without blocks */
+        uf_dtype types[UF__LOOP_MAXARGS];
+        for (int k = 0; k < nargs; k++)
+            types[k] = operand_dtype(c, k);
+        c->block = uf__loop_block(types, nargs);
         char bname[112];
         snprintf(bname, sizeof bname, "%s_blk", name);
-        LLVMValueRef blk = build_contig(c, bname, err);
-        if (!blk)
-            return NULL;
-        /* exported, as loop functions are (uf__passes_elementwise tells
-         * them from kernels by that) */
-        LLVMSetLinkage(blk, LLVMExternalLinkage);
-        return blocked_entry(c, blk, name);
+        return build_contig(c, bname, err);
     }
     return build_contig(c, name, err);
 }

@@ -10,7 +10,9 @@
 /* Emits the external function `int name(int64_t n, char **ptrs)` running
  * `kernel` over n elements of unit stride at ptrs[0..nin+nout) (see
  * uf__lower_loop for the operands), its iterations declared independent
- * (uf__rt_loop checks that before calling it). NULL with err set. */
+ * (uf__rt_loop checks that before calling it); for kernels calling vector
+ * math a blocked loop named `name` + "_blk" instead (lower.h). NULL with
+ * err set. */
 LLVMValueRef uf__lower_loop_contig(uf__lower *L, LLVMValueRef kernel,
                                    bool fallible, const uf_dtype *in,
                                    int nin, const uf_dtype *res, int nout,

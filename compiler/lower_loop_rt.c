@@ -10,6 +10,7 @@
 
 #include "compiler/jit.h"
 #include "compiler/jit_strided.h"
+#include "compiler/lower.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -28,6 +29,15 @@
 #define RT_MAXBUF 8
 #define RT_BUFBYTES 4096
 #define RT_GATHER_BYTES 1024
+
+/* contig over any n >= 1 (a blocked one through uf__rt_blocked). */
+static int run_contig(const uf__loop_desc *d, int64_t n, char **ptrs)
+{
+    if (d->block > 0)
+        return uf__rt_blocked(d->contig, n, ptrs, d->block, d->nin, d->nargs,
+                              d->itemsize);
+    return d->contig(n, ptrs);
+}
 
 /* [lo, hi): the bytes an operand of n >= 1 elements touches. */
 static void span(const char *p, int64_t stride, int64_t n, int64_t isz,
@@ -280,7 +290,7 @@ static int one_by_one(const uf__loop_desc *d, uf__strided_slot *slot,
     for (int64_t k = 0; k < d->nargs; k++)
         ptrs[k] = data[k];
     for (int64_t i = 0; i < n; i++) {
-        int rc = d->contig(1, ptrs);
+        int rc = run_contig(d, 1, ptrs);
         if (rc != 0)
             return rc;
         for (int64_t k = 0; k < d->nargs; k++)
@@ -380,7 +390,7 @@ static int buffered(const uf__loop_desc *d, char *const *data,
             gather(ptrs[k], data[k] + off * strides[k], strides[k], len,
                    d->itemsize[k]);
         }
-        int rc = d->contig(len, ptrs);
+        int rc = run_contig(d, len, ptrs);
         if (rc != 0) {
             if (nstrm)
                 stream_end();
@@ -427,14 +437,14 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
 {
     int64_t n = dims[0];
     if (n <= 1)
-        return n == 1 ? d->contig(1, (char **)data) : 0;
+        return n == 1 ? run_contig(d, 1, (char **)data) : 0;
     if (!independent(d, data, strides, n))
         return one_by_one(d, slot, data, strides, n);
     bool contiguous = true;
     for (int64_t k = 0; k < d->nargs && contiguous; k++)
         contiguous = strides[k] == d->itemsize[k];
     if (contiguous)
-        return d->contig(n, (char **)data);
+        return run_contig(d, n, (char **)data);
     /* a generated strided loop beats gathering for memory-bound kernels
      * (stride-0 inputs excepted: contig then runs vectorised on them) */
     if (d->strided) {

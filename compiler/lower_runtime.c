@@ -180,16 +180,16 @@ static void pad_block(char *dst, const char *src, int64_t rest, int64_t bl,
 }
 #undef PAD_AS
 
-/* contig of a blocked loop (lower.h, UF__LOOP_BLOCK): `blk` over the whole
- * blocks of the strip, then over one block of copies holding the rest of
- * it, padded by repeating it (values the kernel takes anyway, so the
- * padding computes nothing a real element would not). The inputs are
- * copied before anything is written, so in-place calls read their old
- * values. */
-static int rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
-                      const uf__block_desc *d)
+/* A blocked contig (lower.h) over the whole blocks of the strip, then over
+ * one block of copies holding the rest of it, padded by repeating it
+ * (values the kernel takes anyway, so the padding computes nothing a real
+ * element would not). The inputs are copied before anything is written,
+ * so in-place calls read their old values. */
+int uf__rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
+                   int64_t block, int64_t nin, int64_t nargs,
+                   const int64_t *itemsize)
 {
-    int64_t bl = d->block, whole = n - n % bl, rest = n - whole;
+    int64_t whole = n - n % block, rest = n - whole;
     if (whole > 0) {
         int rc = blk(whole, ptrs);
         if (rc != 0 || rest == 0)
@@ -199,23 +199,22 @@ static int rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
         return 0;
     _Alignas(64) unsigned char pad[UF__LOOP_MAXARGS][UF__LOOP_BLOCK * 16];
     char *p[UF__LOOP_MAXARGS];
-    for (int64_t k = 0; k < d->nargs; k++) {
+    for (int64_t k = 0; k < nargs; k++) {
         p[k] = (char *)pad[k];
-        if (k < d->nin)
-            pad_block(p[k], ptrs[k] + whole * d->itemsize[k], rest, bl,
-                      (size_t)d->itemsize[k]);
+        if (k < nin)
+            pad_block(p[k], ptrs[k] + whole * itemsize[k], rest, block,
+                      (size_t)itemsize[k]);
     }
-    int rc = blk(bl, p);
+    int rc = blk(block, p);
     if (rc != 0)
         return rc;
-    for (int64_t k = d->nin; k < d->nargs; k++)
-        memcpy(ptrs[k] + whole * d->itemsize[k], p[k],
-               (size_t)(rest * d->itemsize[k]));
+    for (int64_t k = nin; k < nargs; k++)
+        memcpy(ptrs[k] + whole * itemsize[k], p[k],
+               (size_t)(rest * itemsize[k]));
     return 0;
 }
 
 static const uf__runtime_symbol runtime_symbols[] = {
-    {UF__RT_BLOCKED, (void *)rt_blocked},
     {"uf__rt_broadcast", (void *)rt_broadcast},
     {"uf__rt_csqrt", (void *)rt_csqrt},
     {"uf__rt_cexp", (void *)rt_cexp},

@@ -6,12 +6,13 @@
  * gives it: on every length 0..67 from several starting offsets
  * (unaligned views), in place, through the buffered paths (broadcast and
  * strided operands), with several outputs, from integer inputs, on the
- * parallel target with 1, 2 and 7 threads; nothing is written past an
- * output's end. */
+ * parallel target with 1, 2 and 7 threads, loaded from the disk cache;
+ * nothing is written past an output's end. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "disk_cache_test_util.h"
 #include "test_util.h"
 
 static const char *const src =
@@ -439,6 +440,45 @@ static void test_parallel_same_as_cpu(void **state)
     uf_array_release(x);
 }
 
+/* A blocked loop loaded from the disk cache keeps its block (told by its
+ * symbol's name): every length gives what the compiled loop gave. */
+static void test_disk_cache_keeps_block(void **state)
+{
+    (void)state;
+    uf_error err;
+    dk_fresh_dir();
+    uf_array *want[2][MAXN + 1];
+    for (int round = 0; round < 2; round++) {
+        /* round 0 compiles and stores, round 1 loads */
+        uf_context *c = uf_context_new(&err);
+        uf_assert_ok(c != NULL, &err);
+        uf_module *m = uf_module_from_string(c, "disk.py", src, &err);
+        uf_assert_ok(m != NULL, &err);
+        uf_func *f = uf_module_get(m, "polar", &err);
+        for (int64_t n = 0; n <= MAXN; n++) {
+            uf_array *in[4];
+            for (int k = 0; k < 4; k++)
+                in[k] = operand(UF_FLOAT32, k, n);
+            want[round][n] = NULL;
+            uf_assert_ok(uf_call(f, in, 4, &want[round][n], 1, NULL, &err) ==
+                             0,
+                         &err);
+            for (int k = 0; k < 4; k++)
+                uf_array_release(in[k]);
+        }
+        uf_module_free(m);
+        uf_context_free(c);
+        assert_int_equal(dk_list(dk_dir, NULL), 1);
+    }
+    for (int64_t n = 0; n <= MAXN; n++) {
+        uf_assert_same_bytes(LOC, "loaded", want[0][n], want[1][n]);
+        uf_array_release(want[0][n]);
+        uf_array_release(want[1][n]);
+    }
+    unsetenv("UFJIT_CACHE_DIR");
+    dk_remove_dir(dk_dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_buffered_paths),
         cmocka_unit_test(test_special_values),
         cmocka_unit_test(test_parallel_same_as_cpu),
+        cmocka_unit_test(test_disk_cache_keeps_block),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

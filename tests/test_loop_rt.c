@@ -89,6 +89,7 @@ static uf__loop_desc *new_desc(int nin, int nout, const int64_t *isz)
     d->strided = NULL;
     d->nin = nin;
     d->nargs = nin + nout;
+    d->block = 0;
     for (int k = 0; k < nin + nout; k++)
         d->itemsize[k] = isz[k];
     return d;
