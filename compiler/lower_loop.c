@@ -470,8 +470,10 @@ static int vector_math(LLVMValueRef fn, LLVMValueRef *seen, int *nseen)
  * Their vector epilogue and scalar remainder (scalar libm calls between
  * spills of every vector register) were about half of the code generator's
  * work per signature (polar_distance float32); the remainder of a strip
- * instead runs through the vector body on a padded block, as fast as the
- * scalar remainder from a few elements on. Cheap kernels keep the
+ * instead runs through the vector body on a padded block (measured: level
+ * with the scalar remainder on 10 elements, 1000 too; a 1-element call
+ * 30-150 ns slower, a whole vector computed), and every element gets the
+ * vector function's bits wherever it sits. Cheap kernels keep the
  * remainder: copying a short strip into a block would cost them more than
  * computing it. */
 static bool wants_block(LLVMValueRef kernel)

@@ -5,9 +5,10 @@
  * (uf__rt_blocked) gives every element exactly the value the vector body
  * gives it: on every length 0..67 from several starting offsets
  * (unaligned views), in place, through the buffered paths (broadcast and
- * strided operands), with several outputs, from integer inputs, on the
- * parallel target with 1, 2 and 7 threads, loaded from the disk cache;
- * nothing is written past an output's end. */
+ * strided operands, an output overlapping its input), with several
+ * outputs, from integer inputs, on the parallel target with 1, 2 and 7
+ * threads, loaded from the disk cache; nothing is written past an
+ * output's end. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -440,6 +441,30 @@ static void test_parallel_same_as_cpu(void **state)
     uf_array_release(x);
 }
 
+/* An output overlapping its input one element on (x[1:] = sin(x[:-1])):
+ * the old values are read (NumPy's rule for overlapping operands), and
+ * every element gets the bits a call without overlap gives it. */
+static void test_overlap(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_func *f = func("sine");
+    for (int64_t n = 2; n <= MAXN; n++) {
+        uf_array *x = operand(UF_FLOAT64, 0, n), *ref = NULL;
+        uf_array *in = slice(x, 0, n - 1, 1), *out = slice(x, 1, n - 1, 1);
+        uf_array *copy = uf_array_copy(in, UF_ORDER_C, &err);
+        uf_assert_ok(copy != NULL, &err);
+        uf_assert_ok(uf_call(f, &copy, 1, &ref, 1, NULL, &err) == 0, &err);
+        uf_assert_ok(uf_call(f, &in, 1, &out, 1, NULL, &err) == 0, &err);
+        uf_assert_same_bytes(LOC, "x[1:] = sin(x[:-1])", ref, out);
+        uf_array_release(in);
+        uf_array_release(out);
+        uf_array_release(copy);
+        uf_array_release(ref);
+        uf_array_release(x);
+    }
+}
+
 /* A blocked loop loaded from the disk cache keeps its block (told by its
  * symbol's name): every length gives what the compiled loop gave. */
 static void test_disk_cache_keeps_block(void **state)
@@ -488,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_buffered_paths),
         cmocka_unit_test(test_special_values),
         cmocka_unit_test(test_parallel_same_as_cpu),
+        cmocka_unit_test(test_overlap),
         cmocka_unit_test(test_disk_cache_keeps_block),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
