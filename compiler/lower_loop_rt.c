@@ -438,7 +438,9 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
     int64_t n = dims[0];
     if (n <= 1)
         return n == 1 ? run_contig(d, 1, (char **)data) : 0;
-    if (!independent(d, data, strides, n))
+    const uf__loop_ctx *lc = ctx;
+    if (!(lc != NULL && lc->independent) &&
+        !independent(d, data, strides, n))
         return one_by_one(d, slot, data, strides, n);
     bool contiguous = true;
     for (int64_t k = 0; k < d->nargs && contiguous; k++)
@@ -459,7 +461,6 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
         if (fn)
             return fn(n, (char **)data, strides);
     }
-    const uf__loop_ctx *lc = ctx;
     return buffered(d, data, strides, n, lc != NULL && lc->stream);
 }
 

@@ -307,6 +307,86 @@ static void test_one_loop_call(void **state)
     uf__ufunc_free(u);
 }
 
+/* out[i] = in[i] + 1 (float64, one or two outputs), noting the loop
+ * context's `independent` (the caller's promise that the loop need not
+ * check its operands for overlap). */
+static int last_independent;
+
+static int inc_loop(void *ctx, char *const *d, const int64_t *n,
+                    const int64_t *s, void *aux)
+{
+    int nout = *(int *)aux;
+    last_independent = ((const uf__loop_ctx *)ctx)->independent;
+    for (int64_t i = 0; i < n[0]; i++)
+        for (int o = 0; o < nout; o++)
+            AT(d[1 + o], i, s[1 + o], double) =
+                AT(d[0], i, s[0], double) + 1.0;
+    return 0;
+}
+
+static uf__ufunc *make_inc(int *nout)
+{
+    uf_error err;
+    uf__ufunc *u = uf__ufunc_new("inc", 1, *nout, NULL, NULL, &err);
+    uf__ufunc_loop l;
+
+    uf_assert_ok(u != NULL, &err);
+    memset(&l, 0, sizeof l);
+    l.types[0] = l.types[1] = l.types[2] = UF_FLOAT64;
+    l.fn = inc_loop;
+    l.aux = nout;
+    uf_assert_ok(uf__ufunc_add_loop(u, &l, &err) == 0, &err);
+    return u;
+}
+
+/* The promise is made only by the direct run of a one-output call, whose
+ * overlap check covers it: an input and its output either the same view
+ * or apart. A partly overlapping output (x[1:] = x[:-1] + 1) goes the
+ * general way (a copy of the input first, as NumPy), without it. */
+static void test_independent_promise(void **state)
+{
+    (void)state;
+    uf_error err;
+    int one = 1, two = 2;
+    uf__ufunc *u = make_inc(&one), *u2 = make_inc(&two);
+    int64_t n = 10;
+    uf_array *x = filled(UF_FLOAT64, 1, &n, 0), *out = NULL;
+
+    last_independent = -1;
+    uf_assert_ok(uf__ufunc_call(u, &x, 1, &out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(last_independent, 1);
+    uf_array_release(out);
+    out = uf_array_retain(x); /* in place: the same view */
+    last_independent = -1;
+    uf_assert_ok(uf__ufunc_call(u, &x, 1, &out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(last_independent, 1);
+    assert_true(get(x, (int64_t[]){3}) == 2.5);
+    uf_array_release(out);
+
+    uf_array *in = uf_array_slice(x, ":-1", &err);
+    uf_array *shifted = uf_array_slice(x, "1:", &err);
+    uf_assert_ok(in != NULL && shifted != NULL, &err);
+    last_independent = -1;
+    uf_assert_ok(uf__ufunc_call(u, &in, 1, &shifted, 1, NULL, &err) == 0,
+                 &err);
+    assert_int_equal(last_independent, 0);
+    for (int64_t i = 1; i < n; i++) /* old x[i - 1] + 1 = (i - 1) * 0.5 + 2 */
+        assert_true(get(x, (int64_t[]){i}) == (double)(i - 1) * 0.5 + 2.0);
+    uf_array_release(in);
+    uf_array_release(shifted);
+
+    /* two outputs: each checked against the inputs only, so no promise */
+    uf_array *outs[2] = {NULL, NULL};
+    last_independent = -1;
+    uf_assert_ok(uf__ufunc_call(u2, &x, 1, outs, 2, NULL, &err) == 0, &err);
+    assert_int_equal(last_independent, 0);
+    uf_array_release(outs[0]);
+    uf_array_release(outs[1]);
+    uf_array_release(x);
+    uf__ufunc_free(u);
+    uf__ufunc_free(u2);
+}
+
 /* The checks before the shortcut keep their errors on calls it would
  * otherwise take. */
 static void test_errors(void **state)
@@ -484,6 +564,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_one_loop_call),
+        cmocka_unit_test(test_independent_promise),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_resolution_memo),
         cmocka_unit_test(test_lazy_memo),

@@ -26,6 +26,10 @@ typedef struct uf__loop_ctx {
      * stores (compiler/lower_loop_rt.c), which spares the write-allocate
      * reads of lines no cache will hold until they are read again. */
     bool stream;
+    /* The caller checked that every output is either the very same view as
+     * an operand or shares no memory with any (ufunc_call.c's simple
+     * calls): the loop need not check it again. */
+    bool independent;
 } uf__loop_ctx;
 
 #define UF__STREAM_BYTES ((int64_t)8 << 20)

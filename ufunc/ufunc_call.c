@@ -29,6 +29,19 @@
 /* Loop operands plus the where mask. */
 #define MAXOPS (UF__UFUNC_MAXARGS + 1)
 
+/* uf_dtype_itemsize for the dtypes of arrays and loops (valid by
+ * construction), without a call: the small-call path asks it per operand. */
+static const unsigned char item_size[UF_NTYPES] = {
+#define UF__DT_SIZE(e, name, kind, size, ctype) [UF_##e] = size,
+    UF_DTYPE_MAP(UF__DT_SIZE)
+#undef UF__DT_SIZE
+};
+
+static inline size_t itemsize(uf_dtype d)
+{
+    return item_size[d];
+}
+
 typedef struct call {
     uf__ufunc *u;
     const char *name;
@@ -76,7 +89,10 @@ static int read_options(call *c, const uf_call_options *opts,
                              "sizeof(uf_call_options) (got %zu)", opts->size);
     if (opts != NULL && opts->target != NULL)
         target = opts->target;
-    if (target != NULL && strcmp(target, "cpu") != 0) {
+    /* (not strcmp: this runs on every call) */
+    bool cpu = target == NULL || (target[0] == 'c' && target[1] == 'p' &&
+                                  target[2] == 'u' && target[3] == '\0');
+    if (!cpu) {
         if (strcmp(target, "parallel") != 0)
             return uf__error_set(err, UF_ERR_UNSUPPORTED,
                                  "target '%s' is not available yet (only "
@@ -596,6 +612,7 @@ static bool all_flat(const call *c)
 typedef struct flat_ctx {
     const call *c;
     int64_t size;
+    bool independent; /* uf__loop_ctx.independent */
 } flat_ctx;
 
 /* uf__parallel_body running the one strip of a flat call. */
@@ -606,14 +623,14 @@ static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
     char *ptrs[UF__UFUNC_MAXARGS];
     int64_t strides[UF__UFUNC_MAXARGS];
     uf_error loop_err;
-    uf__loop_ctx lctx = {.err = &loop_err};
+    uf__loop_ctx lctx = {.err = &loop_err, .independent = f->independent};
     int64_t n = f->size;
     int status;
 
     (void)begin, (void)end;
     for (int i = 0; i < c->nin + c->nout; i++) {
         ptrs[i] = c->op[i]->data;
-        strides[i] = (int64_t)uf_dtype_itemsize(c->loop->types[i]);
+        strides[i] = (int64_t)itemsize(c->loop->types[i]);
     }
     loop_err.code = UF_ERR_OK;
     status = c->loop->fn(&lctx, ptrs, &n, strides, c->loop->aux);
@@ -650,7 +667,7 @@ static int execute(call *c, uf_error *err)
                    size >= UF__STREAM_BYTES /
                                (int64_t)uf_dtype_itemsize(c->loop->types[o]);
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
-        flat_ctx f = {c, size};
+        flat_ctx f = {c, size, false};
 
         if (!c->parallel)
             return run_flat(&f, 0, 1, err);
@@ -707,11 +724,11 @@ static bool simple_call(const call *c)
         if (a == NULL)
             continue;
         lo = (uintptr_t)a->data;
-        hi = lo + (uintptr_t)size * uf_dtype_itemsize(a->dtype);
+        hi = lo + (uintptr_t)size * itemsize(a->dtype);
         for (int i = 0; i < c->nin; i++) {
             const uf_array *b = c->op[i];
             uintptr_t blo = (uintptr_t)b->data;
-            uintptr_t bhi = blo + (uintptr_t)size * uf_dtype_itemsize(b->dtype);
+            uintptr_t bhi = blo + (uintptr_t)size * itemsize(b->dtype);
 
             if (blo < hi && lo < bhi && !same_view(a, b))
                 return false;
@@ -724,7 +741,9 @@ static bool simple_call(const call *c)
  * C-contiguous), then the loop once over the whole call. */
 static int run_simple(call *c, uf_error *err)
 {
-    flat_ctx f = {c, 1};
+    /* simple_call() checked each output against the inputs (one output:
+     * nothing else to overlap), so the loop need not */
+    flat_ctx f = {c, 1, c->nout == 1};
 
     c->nd = c->op[0]->ndim;
     for (int k = 0; k < c->nd; k++) {
@@ -734,9 +753,10 @@ static int run_simple(call *c, uf_error *err)
     if (allocate_outputs(c, false, err) < 0)
         return err->code;
     /* (an allocated output is C-contiguous here; should it ever not be,
-     * execute() takes the iterator) */
-    if (!all_flat(c))
-        return execute(c, err);
+     * execute() takes the iterator; the given operands are checked) */
+    for (int o = c->nin; o < c->nin + c->nout; o++)
+        if (c->owned[o] && !(c->op[o]->flags & UF_ARRAY_C_CONTIGUOUS))
+            return execute(c, err);
     if (!c->parallel)
         return run_flat(&f, 0, 1, err);
     if (c->nthreads > UF__PARALLEL_MAX_THREADS)
@@ -792,7 +812,8 @@ int uf__ufunc_call_target(uf__ufunc *u, const char *target,
     c.nout = uf__ufunc_nout(u);
     c.where_owned = false;
     c.parallel = false;
-    memset(c.owned, 0, (size_t)(c.nin + c.nout) * sizeof c.owned[0]);
+    for (int i = 0; i < c.nin + c.nout; i++)
+        c.owned[i] = false;
     if ((rc = read_options(&c, opts, target, err)) < 0 ||
         (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0)
         return rc;
