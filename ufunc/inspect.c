@@ -30,24 +30,19 @@ static bool append_between(uf__strbuf *out, const char *text,
     return true;
 }
 
-/* The listing of contig `sym` in `ir` (and `asm_text`, may be NULL): a
- * blocked contig's loop function first (lower.h, UF__LOOP_BLOCK), then
- * contig itself. */
+/* The listing of contig `sym` in `ir`, or in `asm_text` when not NULL (a
+ * blocked contig, lower.h, is the loop function itself: "..._blk"). */
 static void append_contig(uf__strbuf *out, const char *ir,
                           const char *asm_text, const char *sym)
 {
-    char name[UF__JIT_SYMBOL_MAX + 8], start[UF__JIT_SYMBOL_MAX + 16],
-        end[UF__JIT_SYMBOL_MAX + 16];
-    for (int blk = 1; blk >= 0; blk--) {
-        snprintf(name, sizeof name, "%s%s", sym, blk ? "_blk" : "");
-        if (asm_text == NULL) {
-            snprintf(start, sizeof start, "@%s(", name);
-            append_between(out, ir, start, "\n}");
-        } else {
-            snprintf(start, sizeof start, "\n%s:", name);
-            snprintf(end, sizeof end, ".size\t%s,", name);
-            append_between(out, asm_text, start + 1, end);
-        }
+    char start[UF__JIT_SYMBOL_MAX + 16], end[UF__JIT_SYMBOL_MAX + 16];
+    if (asm_text == NULL) {
+        snprintf(start, sizeof start, "@%s(", sym);
+        append_between(out, ir, start, "\n}");
+    } else {
+        snprintf(start, sizeof start, "\n%s:", sym);
+        snprintf(end, sizeof end, ".size\t%s,", sym);
+        append_between(out, asm_text, start + 1, end);
     }
 }
 
