@@ -24,6 +24,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/jit_gufunc_spec.h"
+#include "compiler/llvm_cfg.h"
 
 /* One target machine for the pipelines run here (a uf__jit's is private
  * to jit.c), made on first use and kept; LLVMRunPasses on it one at a
@@ -48,97 +49,13 @@ static LLVMTargetMachineRef host_tm(const uf__lower *L)
     return tm;
 }
 
-/* ---- natural loops of a function ------------------------------------- */
-
-typedef struct cfg {
-    int n;
-    LLVMBasicBlockRef *bb;
-    int *pstart, *preds; /* predecessors of block b: preds[pstart[b]..) */
-} cfg;
-
-static int block_ix(const cfg *g, LLVMBasicBlockRef b)
-{
-    for (int i = 0; i < g->n; i++)
-        if (g->bb[i] == b)
-            return i;
-    return -1;
-}
-
-static bool cfg_build(cfg *g, LLVMValueRef fn, uf_error *err)
-{
-    g->n = (int)LLVMCountBasicBlocks(fn);
-    g->bb = uf__calloc((size_t)g->n + 1, sizeof *g->bb, err);
-    g->pstart = uf__calloc((size_t)g->n + 2, sizeof *g->pstart, err);
-    int nedges = 0;
-    if (g->bb == NULL || g->pstart == NULL)
-        return false;
-    LLVMGetBasicBlocks(fn, g->bb);
-    for (int i = 0; i < g->n; i++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
-        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-            int j = block_ix(g, LLVMGetSuccessor(t, k));
-            if (j >= 0)
-                g->pstart[j + 2]++;
-            nedges++;
-        }
-    }
-    for (int j = 0; j < g->n; j++)
-        g->pstart[j + 2] += g->pstart[j + 1];
-    g->preds = uf__calloc((size_t)nedges + 1, sizeof *g->preds, err);
-    if (g->preds == NULL)
-        return false;
-    for (int i = 0; i < g->n; i++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
-        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-            int j = block_ix(g, LLVMGetSuccessor(t, k));
-            if (j >= 0)
-                g->preds[g->pstart[j + 1]++] = i;
-        }
-    }
-    return true;
-}
-
-static void cfg_free(cfg *g)
-{
-    uf__free(g->bb);
-    uf__free(g->pstart);
-    uf__free(g->preds);
-}
-
-/* The natural loop of the edge latch -> head into in[]; false when the
- * entry reaches the latch without passing the head (no back edge). */
-static bool natural_loop(const cfg *g, int head, int latch, bool *in,
-                         int *stack)
-{
-    memset(in, 0, (size_t)g->n * sizeof *in);
-    int sp = 0;
-    in[head] = true;
-    if (!in[latch]) {
-        in[latch] = true;
-        stack[sp++] = latch;
-    }
-    while (sp > 0) {
-        int b = stack[--sp];
-        if (b == 0)
-            return false;
-        for (int e = g->pstart[b]; e < g->pstart[b + 1]; e++)
-            if (!in[g->preds[e]]) {
-                in[g->preds[e]] = true;
-                stack[sp++] = g->preds[e];
-            }
-    }
-    return true;
-}
-
 /* ---- the prefetches -------------------------------------------------- */
 
-static bool defined_in(LLVMValueRef v, const cfg *g, const bool *in)
+static bool defined_in(LLVMValueRef v, const uf__cfg *g, const bool *in)
 {
     if (!LLVMIsAInstruction(v))
         return false;
-    int b = block_ix(g, LLVMGetInstructionParent(v));
+    int b = uf__cfg_block(g, LLVMGetInstructionParent(v));
     return b >= 0 && in[b];
 }
 
@@ -269,7 +186,7 @@ static bool same_stream(const addr *a, const addr *b)
 
 /* The constant step of `v` if it is a counter of the loop `in` (a phi
  * adding a constant to itself), else 0. */
-static int64_t counter_step(LLVMValueRef v, const cfg *g, const bool *in)
+static int64_t counter_step(LLVMValueRef v, const uf__cfg *g, const bool *in)
 {
     if (!LLVMIsAPHINode(v))
         return 0;
@@ -287,7 +204,7 @@ static int64_t counter_step(LLVMValueRef v, const cfg *g, const bool *in)
 /* Whether the address `a` (of a load in the loop `in`) may differ from
  * one trip to the next: false when its base and terms are all defined
  * outside the loop, or are counters of it whose steps cancel out. */
-static bool advances(const addr *a, const cfg *g, const bool *in)
+static bool advances(const addr *a, const uf__cfg *g, const bool *in)
 {
     if (defined_in(a->base, g, in))
         return true;
@@ -315,7 +232,7 @@ static int by_c(const void *x, const void *y)
 /* The loads of the loop `in` whose addresses are defined in it, sorted
  * by stream (same_stream), then by offset; returns how many (at most
  * MAXLOADS), with size[i] the bytes load i reads. */
-static int collect(LLVMModuleRef mod, const cfg *g, const bool *in,
+static int collect(LLVMModuleRef mod, const uf__cfg *g, const bool *in,
                    addr *ld)
 {
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
@@ -376,7 +293,7 @@ static int lines(const addr *ld, int n, int *first, int64_t *cover)
 
 /* How many times to unroll the loop `in` so that a trip reads a cache
  * line of its streams (1: it does already, or reads none). */
-static int unroll_count(LLVMModuleRef mod, const cfg *g, const bool *in,
+static int unroll_count(LLVMModuleRef mod, const uf__cfg *g, const bool *in,
                         int most)
 {
     uf_error err;
@@ -398,7 +315,7 @@ static int unroll_count(LLVMModuleRef mod, const cfg *g, const bool *in,
 
 /* Prefetches for the loads of the loop `in` whose addresses are defined
  * in it, `distance` bytes ahead, one per line each trip starts. */
-static void prefetch_loop(LLVMModuleRef mod, const cfg *g, const bool *in,
+static void prefetch_loop(LLVMModuleRef mod, const uf__cfg *g, const bool *in,
                           int64_t distance)
 {
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
@@ -459,10 +376,10 @@ static void each_innermost(LLVMModuleRef mod, LLVMValueRef fn, int unroll,
                            int64_t distance)
 {
     uf_error err;
-    cfg g = {0};
+    uf__cfg g = {0};
     int *head = NULL, *latch = NULL, *stack = NULL, nloops = 0, nedges;
     bool *in = NULL;
-    if (!cfg_build(&g, fn, &err))
+    if (!uf__cfg_build(&g, fn, &err))
         goto done;
     nedges = g.pstart[g.n + 1];
     if (!(head = uf__calloc((size_t)nedges + 1, sizeof *head, &err)) ||
@@ -473,7 +390,7 @@ static void each_innermost(LLVMModuleRef mod, LLVMValueRef fn, int unroll,
     for (int b = 0; b < g.n; b++)
         for (int e = g.pstart[b]; e < g.pstart[b + 1]; e++) {
             int p = g.preds[e]; /* the edge p -> b */
-            if (natural_loop(&g, b, p, in, stack)) {
+            if (uf__cfg_natural_loop(&g, b, p, in, stack)) {
                 head[nloops] = b;
                 latch[nloops++] = p;
             }
@@ -485,7 +402,7 @@ static void each_innermost(LLVMModuleRef mod, LLVMValueRef fn, int unroll,
         bool again = false;
         for (int j = 0; j < i && !again; j++)
             again = head[j] == head[i];
-        natural_loop(&g, head[i], latch[i], in, stack);
+        uf__cfg_natural_loop(&g, head[i], latch[i], in, stack);
         bool innermost = true;
         for (int j = 0; j < nloops && innermost; j++)
             innermost = head[j] == head[i] || !in[head[j]];
@@ -503,7 +420,7 @@ done:
     uf__free(latch);
     uf__free(stack);
     uf__free(in);
-    cfg_free(&g);
+    uf__cfg_free(&g);
 }
 
 static int run_passes(uf__lower *L, const char *passes, uf_error *err)

@@ -27,6 +27,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/jit_gufunc_spec.h"
+#include "compiler/llvm_cfg.h"
 #include "compiler/lower_array.h"
 
 #define B (g->L->b)
@@ -255,102 +256,16 @@ static LLVMMetadataRef jam_loop_id(uf__lower *L, int count)
     return id;
 }
 
-/* The blocks of `kernel` in layout order and, for each, its predecessors
- * (indices, CSR: preds[pstart[b] .. pstart[b + 1])). */
-typedef struct cfg {
-    int n;
-    LLVMBasicBlockRef *bb;
-    int *pstart, *preds;
-} cfg;
-
-static int block_ix(const cfg *g, LLVMBasicBlockRef b)
-{
-    for (int i = 0; i < g->n; i++)
-        if (g->bb[i] == b)
-            return i;
-    return -1;
-}
-
-static bool cfg_build(cfg *g, LLVMValueRef fn, uf_error *err)
-{
-    g->n = (int)LLVMCountBasicBlocks(fn);
-    g->bb = uf__calloc((size_t)g->n + 1, sizeof *g->bb, err);
-    g->pstart = uf__calloc((size_t)g->n + 2, sizeof *g->pstart, err);
-    int nedges = 0;
-    if (g->bb == NULL || g->pstart == NULL)
-        return false;
-    LLVMGetBasicBlocks(fn, g->bb);
-    for (int i = 0; i < g->n; i++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
-        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-            int j = block_ix(g, LLVMGetSuccessor(t, k));
-            if (j >= 0)
-                g->pstart[j + 2]++;
-            nedges++;
-        }
-    }
-    for (int j = 0; j < g->n; j++)
-        g->pstart[j + 2] += g->pstart[j + 1];
-    g->preds = uf__calloc((size_t)nedges + 1, sizeof *g->preds, err);
-    if (g->preds == NULL)
-        return false;
-    for (int i = 0; i < g->n; i++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
-        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-        for (unsigned k = 0; k < ns; k++) {
-            int j = block_ix(g, LLVMGetSuccessor(t, k));
-            if (j >= 0)
-                g->preds[g->pstart[j + 1]++] = i;
-        }
-    }
-    return true;
-}
-
-static void cfg_free(cfg *g)
-{
-    uf__free(g->bb);
-    uf__free(g->pstart);
-    uf__free(g->preds);
-}
-
-/* The natural loop of the edge latch -> head: in[b] for the blocks that
- * reach the latch without passing the head. False when the function's
- * entry reaches it so (the head does not dominate the latch: a branch
- * such as `continue`, not a loop). */
-static bool natural_loop(const cfg *g, int head, int latch, bool *in,
-                         int *stack)
-{
-    memset(in, 0, (size_t)g->n * sizeof *in);
-    int sp = 0;
-    in[head] = true;
-    if (!in[latch]) {
-        in[latch] = true;
-        stack[sp++] = latch;
-    }
-    while (sp > 0) {
-        int b = stack[--sp];
-        if (b == 0)
-            return false;
-        for (int e = g->pstart[b]; e < g->pstart[b + 1]; e++)
-            if (!in[g->preds[e]]) {
-                in[g->preds[e]] = true;
-                stack[sp++] = g->preds[e];
-            }
-    }
-    return true;
-}
-
 void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count)
 {
     unsigned kind = LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9);
     uf_error err;
-    cfg g = {0};
+    uf__cfg g = {0};
     /* loops: (head, latch) of each back edge, the unconditional branches
      * to an earlier block that close a natural loop */
     int *head = NULL, *latch = NULL, *stack = NULL, nloops = 0;
     bool *in = NULL;
-    if (!cfg_build(&g, kernel, &err) ||
+    if (!uf__cfg_build(&g, kernel, &err) ||
         !(head = uf__calloc((size_t)g.n + 1, sizeof *head, &err)) ||
         !(latch = uf__calloc((size_t)g.n + 1, sizeof *latch, &err)) ||
         !(stack = uf__calloc((size_t)g.n + 1, sizeof *stack, &err)) ||
@@ -361,8 +276,8 @@ void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count)
         if (!t || LLVMGetInstructionOpcode(t) != LLVMBr ||
             LLVMIsConditional(t))
             continue;
-        int h = block_ix(&g, LLVMGetSuccessor(t, 0));
-        if (h >= 0 && h < b && natural_loop(&g, h, b, in, stack)) {
+        int h = uf__cfg_block(&g, LLVMGetSuccessor(t, 0));
+        if (h >= 0 && h < b && uf__cfg_natural_loop(&g, h, b, in, stack)) {
             head[nloops] = h;
             latch[nloops++] = b;
         }
@@ -370,7 +285,7 @@ void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count)
     /* only loops around another loop: on an innermost one the request
      * would only stop LLVM from unrolling it */
     for (int i = 0; i < nloops; i++) {
-        natural_loop(&g, head[i], latch[i], in, stack);
+        uf__cfg_natural_loop(&g, head[i], latch[i], in, stack);
         bool outer = false;
         for (int j = 0; j < nloops && !outer; j++)
             outer = j != i && head[j] != head[i] && in[head[j]];
@@ -385,7 +300,7 @@ done:
     uf__free(latch);
     uf__free(stack);
     uf__free(in);
-    cfg_free(&g);
+    uf__cfg_free(&g);
 }
 
 static bool checked_kernel(uf__lower *L, LLVMValueRef k, int nargs,
