@@ -207,6 +207,31 @@ static LLVMValueRef make_access_group(uf__lower *L)
  * vectoriser likes it. `body` emits one iteration at the builder. */
 typedef void (*iter_fn)(loop_ctx *c, LLVMValueRef i, void *ud);
 
+/* The loop block `bb`, entered from `pre` (whose terminator is built):
+ * i from 0, body(i), then i + 1 (nuw when `nuw`) and back to bb while
+ * `pred`(i + 1, bound), else to `exit`. */
+static void loop_block(loop_ctx *c, LLVMBasicBlockRef pre,
+                       LLVMBasicBlockRef bb, LLVMValueRef bound,
+                       LLVMIntPredicate pred, bool nuw, LLVMValueRef md,
+                       iter_fn body, void *ud, LLVMBasicBlockRef exit)
+{
+    uf__lower *L = c->L;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMPositionBuilderAtEnd(B, bb);
+    LLVMValueRef i = LLVMBuildPhi(B, i64, "i");
+    body(c, i, ud);
+    LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef next = nuw ? LLVMBuildNUWAdd(B, i, one, "")
+                            : LLVMBuildAdd(B, i, one, "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMValueRef br = LLVMBuildCondBr(
+        B, LLVMBuildICmp(B, pred, next, bound, ""), bb, exit);
+    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9), md);
+    LLVMValueRef in_v[2] = {LLVMConstNull(i64), next};
+    LLVMBasicBlockRef in_b[2] = {pre, latch};
+    LLVMAddIncoming(i, in_v, in_b, 2);
+}
+
 static void counted_loop(loop_ctx *c, LLVMValueRef n, const char *name,
                          LLVMValueRef md, iter_fn body, void *ud,
                          LLVMBasicBlockRef exit)
@@ -217,17 +242,7 @@ static void counted_loop(loop_ctx *c, LLVMValueRef n, const char *name,
     LLVMBasicBlockRef bb = uf__fn_block(c->F, name);
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSGT, n, LLVMConstNull(i64), ""),
                     bb, exit);
-    LLVMPositionBuilderAtEnd(B, bb);
-    LLVMValueRef i = LLVMBuildPhi(B, i64, "i");
-    body(c, i, ud);
-    LLVMValueRef next = LLVMBuildAdd(B, i, LLVMConstInt(i64, 1, 0), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
-    LLVMValueRef br = LLVMBuildCondBr(
-        B, LLVMBuildICmp(B, LLVMIntSLT, next, n, ""), bb, exit);
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9), md);
-    LLVMValueRef in_v[2] = {LLVMConstNull(i64), next};
-    LLVMBasicBlockRef in_b[2] = {pre, latch};
-    LLVMAddIncoming(i, in_v, in_b, 2);
+    loop_block(c, pre, bb, n, LLVMIntSLT, false, md, body, ud, exit);
 }
 
 /* for (i = 0; i != (n & -block); i++) body(i), for n >= block: the loop
@@ -252,17 +267,7 @@ static void blocked_loop(loop_ctx *c, LLVMValueRef n, const char *name,
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
     LLVMBasicBlockRef bb = uf__fn_block(c->F, name);
     LLVMBuildBr(B, bb);
-    LLVMPositionBuilderAtEnd(B, bb);
-    LLVMValueRef i = LLVMBuildPhi(B, i64, "i");
-    body(c, i, ud);
-    LLVMValueRef next = LLVMBuildNUWAdd(B, i, LLVMConstInt(i64, 1, 0), "");
-    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
-    LLVMValueRef br = LLVMBuildCondBr(
-        B, LLVMBuildICmp(B, LLVMIntNE, next, whole, ""), bb, exit);
-    LLVMSetMetadata(br, LLVMGetMDKindIDInContext(L->ctx, "llvm.loop", 9), md);
-    LLVMValueRef in_v[2] = {LLVMConstNull(i64), next};
-    LLVMBasicBlockRef in_b[2] = {pre, latch};
-    LLVMAddIncoming(i, in_v, in_b, 2);
+    loop_block(c, pre, bb, whole, LLVMIntNE, true, md, body, ud, exit);
 }
 
 static void contig_iter(loop_ctx *c, LLVMValueRef i, void *ud)
