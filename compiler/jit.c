@@ -23,6 +23,7 @@
 #include "common/error_internal.h"
 #include "compiler/cache.h"
 #include "compiler/jit.h"
+#include "compiler/jit_nontemporal.h"
 #include "compiler/jit_passes.h"
 #include "compiler/llvm_options.h"
 #include "compiler/lower_loop.h"
@@ -353,11 +354,14 @@ static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
     return s;
 }
 
-/* The pipeline (NULL: O3) plus the listings (or the optimised IR alone into *ir); called with
+/* L's pipeline (NULL: O3) and non-temporal stores (L->nontemporal), plus
+ * the listings (or the optimised IR alone into *ir); called with
  * jit->lock held. */
-static int optimise(uf__jit *jit, LLVMModuleRef mod, const char *passes,
-                    uf__jit_listing *listing, char **ir, uf_error *err)
+static int optimise(uf__jit *jit, uf__lower *L, uf__jit_listing *listing,
+                    char **ir, uf_error *err)
 {
+    LLVMModuleRef mod = L->mod;
+    const char *passes = L->passes;
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
     LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
@@ -368,6 +372,8 @@ static int optimise(uf__jit *jit, LLVMModuleRef mod, const char *passes,
     LLVMDisposePassBuilderOptions(opts);
     if (e)
         return llvm_error(err, e, "optimisation");
+    if (L->nontemporal)
+        L->nontemporal_stores = uf__jit_mark_nontemporal(mod);
     dump_if("UFJIT_DUMP_OPTIMIZED", "optimised LLVM IR", mod);
     const char *dump_asm = getenv("UFJIT_DUMP_ASSEMBLY");
     bool want_asm = (listing != NULL) ||
@@ -525,7 +531,7 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
     codegen_begin(L->passes);
     if (n > 0)
         atomic_fetch_add(&jit->ncompiles, 1);
-    int rc = optimise(jit, L->mod, L->passes, listing, ir, err);
+    int rc = optimise(jit, L, listing, ir, err);
     if (rc != 0) {
         codegen_end();
         pthread_mutex_unlock(&jit->lock);

@@ -133,6 +133,8 @@ uf__strided_slot *uf__strided_slot_new(const uf__ufunc_loop *loop, int nargs,
     s->desc = loop->aux;
     atomic_init(&s->fn, NULL);
     atomic_init(&s->state, SLOT_IDLE);
+    atomic_init(&s->nt, NULL);
+    atomic_init(&s->nt_state, SLOT_IDLE);
     s->compile = compile;
     s->cctx = cctx;
     s->tag = tag;
@@ -146,22 +148,50 @@ void uf__strided_slot_free(uf__strided_slot *s)
     uf__free(s);
 }
 
+/* Whether this thread moved *state from IDLE to BUSY: the one thread that
+ * compiles the loop (the others go on without it meanwhile). */
+static bool claim(atomic_int *state)
+{
+    int idle = SLOT_IDLE;
+    return atomic_load_explicit(state, memory_order_relaxed) == SLOT_IDLE &&
+           atomic_compare_exchange_strong(state, &idle, SLOT_BUSY);
+}
+
+/* After the compile: READY, IDLE again for a retry, or NEVER. */
+static void settle(atomic_int *state, int rc, bool made)
+{
+    atomic_store(state, rc == 0 && made ? SLOT_READY
+                        : rc == UF__STRIDED_RETRY ? SLOT_IDLE
+                                                  : SLOT_NEVER);
+}
+
 uf__loop_strided_fn uf__strided_slot_get(uf__strided_slot *s)
 {
     uf__loop_strided_fn fn = atomic_load_explicit(&s->fn,
                                                   memory_order_acquire);
-    if (fn)
-        return fn;
-    int idle = SLOT_IDLE;
-    if (atomic_load_explicit(&s->state, memory_order_relaxed) != SLOT_IDLE ||
-        !atomic_compare_exchange_strong(&s->state, &idle, SLOT_BUSY))
-        return NULL; /* compiled elsewhere, or never */
+    if (fn || !claim(&s->state))
+        return fn; /* compiled elsewhere, or never */
     int rc = s->compile(s->cctx, s->tag, s->types, &fn);
-    if (rc == 0 && fn) {
+    if (rc == 0 && fn)
         atomic_store_explicit(&s->fn, fn, memory_order_release);
-        atomic_store(&s->state, SLOT_READY);
+    settle(&s->state, rc, fn != NULL);
+    return rc == 0 ? fn : NULL;
+}
+
+uf__loop_contig_fn uf__strided_slot_stream(uf__strided_slot *s)
+{
+    uf__loop_contig_fn fn = atomic_load_explicit(&s->nt,
+                                                 memory_order_acquire);
+    if (fn || !s->compile_nt || !claim(&s->nt_state))
         return fn;
-    }
-    atomic_store(&s->state, rc == UF__STRIDED_RETRY ? SLOT_IDLE : SLOT_NEVER);
-    return NULL;
+    bool blocked = false;
+    int rc = s->compile_nt(s->cctx, s->tag, s->types, &fn, &blocked);
+    /* run as the descriptor's contig is, or not at all */
+    if (rc == 0 &&
+        (blocked ? uf__loop_block(s->types, s->ntypes) : 0) != s->desc->block)
+        rc = -1;
+    if (rc == 0 && fn)
+        atomic_store_explicit(&s->nt, fn, memory_order_release);
+    settle(&s->nt_state, rc, fn != NULL);
+    return rc == 0 ? fn : NULL;
 }

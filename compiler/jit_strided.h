@@ -37,9 +37,17 @@ typedef int (*uf__strided_compile_fn)(void *cctx, int tag,
                                       const uf_dtype *types,
                                       uf__loop_strided_fn *fn);
 
+/* The contiguous loop with non-temporal stores (jit_nontemporal.h), the
+ * slot's second lazy loop: the same contract as the compile hook's, and
+ * *blocked whether it is a blocked loop (lower.h). */
+typedef int (*uf__loop_contig_fn)(int64_t n, char **ptrs);
+typedef int (*uf__stream_compile_fn)(void *cctx, int tag,
+                                     const uf_dtype *types,
+                                     uf__loop_contig_fn *fn, bool *blocked);
+
 /* A vectorize loop (loop.fn uf__rt_ufunc_loop, loop.aux its descriptor)
- * with a strided loop to come. Use it as a loop {.fn = uf__rt_slot_loop,
- * .aux = slot}. */
+ * with a strided loop, and a streaming one, to come. Use it as a loop
+ * {.fn = uf__rt_slot_loop, .aux = slot}. */
 typedef struct uf__strided_slot {
     const uf__loop_desc *desc;
     _Atomic(uf__loop_strided_fn) fn; /* published with release */
@@ -47,6 +55,10 @@ typedef struct uf__strided_slot {
     uf__strided_compile_fn compile;
     void *cctx;
     int tag; /* the compile hook's own */
+    /* the streaming loop: compile_nt NULL (none), else as fn/state */
+    uf__stream_compile_fn compile_nt;
+    _Atomic(uf__loop_contig_fn) nt;
+    atomic_int nt_state;
     int ntypes;
     uf_dtype types[UF__UFUNC_MAXARGS];
 } uf__strided_slot;
@@ -61,6 +73,11 @@ void uf__strided_slot_free(uf__strided_slot *s);
 /* The slot's strided loop, compiling it on the first request (one thread
  * compiles; others get NULL meanwhile); NULL when there is none (yet). */
 uf__loop_strided_fn uf__strided_slot_get(uf__strided_slot *s);
+
+/* The slot's streaming loop, compiled on the first request as the
+ * strided one; NULL when there is none (yet) or when it is not blocked as
+ * the descriptor's contig is (it would not run the same way). */
+uf__loop_contig_fn uf__strided_slot_stream(uf__strided_slot *s);
 
 /* The uf__strided_loop of a slot (aux): uf__rt_loop with the slot's
  * strided loop for strided strips (lower_loop_rt.c). */

@@ -51,6 +51,10 @@ typedef struct uf__lower {
      * manager text, as for `opt -passes=`); NULL: "default<O3>". Each
      * kind of compilation (jit_*.c) may set its own after uf__jit_begin */
     const char *passes;
+    /* after the pipeline, uf__jit_mark_nontemporal (jit_nontemporal.h);
+     * how many stores it changed */
+    bool nontemporal;
+    int nontemporal_stores;
 } uf__lower;
 
 /* break/continue targets of the enclosing loops */

@@ -4,11 +4,14 @@
  * has to be compiled (and vectorised) per signature. Vectorize loops come
  * with a strided slot (jit_strided.h, uf__rt_slot_loop): the first strip
  * with strided operands compiles a fused strided loop, which later ones
- * take instead of the buffers (see want_fused). */
+ * take instead of the buffers (see want_fused), and a streaming slot
+ * (jit_nontemporal.h): calls writing more than the caches hold compile a
+ * contig with non-temporal stores, which their aligned strips run. */
 #include <stdbool.h>
 #include <string.h>
 
 #include "compiler/jit.h"
+#include "compiler/jit_nontemporal.h"
 #include "compiler/jit_strided.h"
 #include "compiler/lower.h"
 #ifdef __SSE2__
@@ -30,13 +33,32 @@
 #define RT_BUFBYTES 4096
 #define RT_GATHER_BYTES 1024
 
+/* `fn` over any n >= 1: the descriptor's contig or its streaming variant
+ * (jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
+ * loop takes the whole blocks only: the padded rest goes through a block
+ * on the stack, which contig's stores keep in cache. */
+static int run_contig_fn(const uf__loop_desc *d, uf__loop_contig_fn fn,
+                         int64_t n, char **ptrs)
+{
+    if (d->block <= 0)
+        return fn(n, ptrs);
+    int64_t whole = fn == d->contig ? 0 : n - n % d->block;
+    if (whole > 0) {
+        int rc = fn(whole, ptrs);
+        if (rc != 0 || whole == n)
+            return rc;
+    }
+    char *rest[UF__LOOP_DESC_MAXARGS];
+    for (int64_t k = 0; k < d->nargs; k++)
+        rest[k] = ptrs[k] + whole * d->itemsize[k];
+    return uf__rt_blocked(d->contig, n - whole, rest, d->block, d->nin,
+                          d->nargs, d->itemsize);
+}
+
 /* contig over any n >= 1 (a blocked one through uf__rt_blocked). */
 static int run_contig(const uf__loop_desc *d, int64_t n, char **ptrs)
 {
-    if (d->block > 0)
-        return uf__rt_blocked(d->contig, n, ptrs, d->block, d->nin, d->nargs,
-                              d->itemsize);
-    return d->contig(n, ptrs);
+    return run_contig_fn(d, d->contig, n, ptrs);
 }
 
 /* [lo, hi): the bytes an operand of n >= 1 elements touches. */
@@ -328,18 +350,18 @@ static void stream_end(void)
 #endif
 }
 
-/* Chunks of contig over buffers: unit-stride operands in place, stride-0
- * inputs replicated once per call, other inputs gathered before each chunk
- * and other outputs scattered after it. Only for independent iterations
- * (see `independent`). With `stream` (a large output, uf__loop_ctx),
- * unit-stride outputs are buffered too and copied out with non-temporal
- * stores: measured on (1000,1)+(1,10000) float64 (80 MB written, no
- * input to read but 80 KB), a C loop took 12.0 -> 5.9 ms on one thread,
- * ~9 -> 3.3 ms on two (the STREAM limit), the write-allocate reads gone;
- * the same for a triad's output gained nothing (its reads dominate), so
- * the contiguous path stays as it is. */
-static int buffered(const uf__loop_desc *d, char *const *data,
-                    const int64_t *strides, int64_t n, bool stream)
+/* Chunks of `fn` (contig or the streaming loop) over buffers: unit-stride
+ * operands in place, stride-0 inputs replicated once per call, other
+ * inputs gathered before each chunk and other outputs scattered after it.
+ * Only for independent iterations (see `independent`). With `stream` (a
+ * large output, uf__loop_ctx, and no streaming loop compiled), unit-stride
+ * outputs are buffered too and copied out with non-temporal stores: on
+ * (1000,1)+(1,10000) float64 a C loop took 12.0 -> 5.9 ms on one thread,
+ * the write-allocate reads gone (the streaming loop does better still:
+ * its stores overlap the loads). */
+static int buffered(const uf__loop_desc *d, uf__loop_contig_fn fn,
+                    char *const *data, const int64_t *strides, int64_t n,
+                    bool stream)
 {
     _Alignas(64) unsigned char buf[RT_MAXBUF][RT_BUFBYTES];
     char *ptrs[UF__LOOP_DESC_MAXARGS];
@@ -390,7 +412,7 @@ static int buffered(const uf__loop_desc *d, char *const *data,
             gather(ptrs[k], data[k] + off * strides[k], strides[k], len,
                    d->itemsize[k]);
         }
-        int rc = run_contig(d, len, ptrs);
+        int rc = run_contig_fn(d, fn, len, ptrs);
         if (rc != 0) {
             if (nstrm)
                 stream_end();
@@ -429,8 +451,82 @@ static bool want_fused(const uf__loop_desc *d, const int64_t *strides)
     return false;
 }
 
-/* uf__rt_loop with the fused strided loop of `slot` (may be NULL);
- * ctx is the caller's uf__loop_ctx or NULL. */
+/* A strip of independent iterations with `fn` as its contiguous loop
+ * (d->contig, or the streaming loop when every output is in place and
+ * aligned), the fused strided loop of `slot` (may be NULL) or buffers.
+ * `stream`: buffered outputs go out with non-temporal stores. */
+static int run_strip(const uf__loop_desc *d, uf__strided_slot *slot,
+                     uf__loop_contig_fn fn, bool stream, char *const *data,
+                     const int64_t *strides, int64_t n)
+{
+    bool contiguous = true;
+    for (int64_t k = 0; k < d->nargs && contiguous; k++)
+        contiguous = strides[k] == d->itemsize[k];
+    if (contiguous)
+        return run_contig_fn(d, fn, n, (char **)data);
+    /* a generated strided loop beats gathering for memory-bound kernels
+     * (stride-0 inputs excepted: contig then runs vectorised on them) */
+    if (d->strided) {
+        bool broadcast = true;
+        for (int64_t k = 0; k < d->nargs && broadcast; k++)
+            broadcast = strides[k] == d->itemsize[k] ||
+                        (k < d->nin && strides[k] == 0);
+        if (!broadcast)
+            return d->strided(n, (char **)data, strides);
+    } else if (slot && want_fused(d, strides)) {
+        uf__loop_strided_fn sfn = uf__strided_slot_get(slot);
+        if (sfn)
+            return sfn(n, (char **)data, strides);
+    }
+    return buffered(d, fn, data, strides, n, stream && fn == d->contig);
+}
+
+/* Strips shorter than this never stream: the streaming loop's vector
+ * stores start after the head that aligns the outputs. */
+#define RT_STREAM_MIN 256
+
+/* How many elements of the strip come before every output is
+ * UF__NT_ALIGN-aligned: -1 when that never happens (an output not of unit
+ * stride, or outputs out of phase with each other). */
+static int64_t stream_head(const uf__loop_desc *d, char *const *data,
+                           const int64_t *strides)
+{
+    int64_t head = -1;
+    for (int64_t k = d->nin; k < d->nargs; k++) {
+        int64_t isz = d->itemsize[k];
+        uintptr_t mis = (uintptr_t)data[k] % UF__NT_ALIGN;
+        if (strides[k] != isz || mis % (uintptr_t)isz != 0)
+            return -1;
+        if (head < 0)
+            head = (int64_t)((UF__NT_ALIGN - mis) % UF__NT_ALIGN) / isz;
+        else if (((uintptr_t)data[k] + (uintptr_t)(head * isz)) %
+                     UF__NT_ALIGN != 0)
+            return -1;
+    }
+    return head;
+}
+
+/* A strip through the streaming loop `nt`: its head with contig, the rest
+ * streamed; fenced (stream_end) before it returns. */
+static int streamed(const uf__loop_desc *d, uf__strided_slot *slot,
+                    uf__loop_contig_fn nt, char *const *data,
+                    const int64_t *strides, int64_t n, int64_t head)
+{
+    int rc = head > 0 ? run_strip(d, slot, d->contig, false, data, strides,
+                                  head)
+                      : 0;
+    if (rc == 0) {
+        char *rest[UF__LOOP_DESC_MAXARGS];
+        for (int64_t k = 0; k < d->nargs; k++)
+            rest[k] = data[k] + head * strides[k];
+        rc = run_strip(d, slot, nt, false, rest, strides, n - head);
+    }
+    stream_end();
+    return rc;
+}
+
+/* uf__rt_loop with the fused strided and streaming loops of `slot` (may
+ * be NULL); ctx is the caller's uf__loop_ctx or NULL. */
 static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
                    const void *ctx, char *const *data, const int64_t *dims,
                    const int64_t *strides)
@@ -442,26 +538,15 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
     if (!(lc != NULL && lc->independent) &&
         !independent(d, data, strides, n))
         return one_by_one(d, slot, data, strides, n);
-    bool contiguous = true;
-    for (int64_t k = 0; k < d->nargs && contiguous; k++)
-        contiguous = strides[k] == d->itemsize[k];
-    if (contiguous)
-        return run_contig(d, n, (char **)data);
-    /* a generated strided loop beats gathering for memory-bound kernels
-     * (stride-0 inputs excepted: contig then runs vectorised on them) */
-    if (d->strided) {
-        bool broadcast = true;
-        for (int64_t k = 0; k < d->nargs && broadcast; k++)
-            broadcast = strides[k] == d->itemsize[k] ||
-                        (k < d->nin && strides[k] == 0);
-        if (!broadcast)
-            return d->strided(n, (char **)data, strides);
-    } else if (slot && want_fused(d, strides)) {
-        uf__loop_strided_fn fn = uf__strided_slot_get(slot);
-        if (fn)
-            return fn(n, (char **)data, strides);
+    bool stream = lc != NULL && lc->stream;
+    if (stream && slot && n >= RT_STREAM_MIN) {
+        int64_t head = stream_head(d, data, strides);
+        uf__loop_contig_fn nt =
+            head >= 0 && head < n ? uf__strided_slot_stream(slot) : NULL;
+        if (nt)
+            return streamed(d, slot, nt, data, strides, n, head);
     }
-    return buffered(d, data, strides, n, lc != NULL && lc->stream);
+    return run_strip(d, slot, d->contig, stream, data, strides, n);
 }
 
 int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,

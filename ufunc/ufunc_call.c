@@ -516,7 +516,9 @@ static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
 {
     const run_ctx *r = vctx;
     uf_error loop_err;
-    uf__loop_ctx lctx = {.err = &loop_err, .stream = r->x->stream};
+    /* no streaming into the casting buffers: they are read back at once */
+    uf__loop_ctx lctx = {.err = &loop_err,
+                         .stream = r->x->stream && !r->buffered};
     int status = 0;
 
     loop_err.code = UF_ERR_OK;

@@ -7,6 +7,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/context.h"
+#include "compiler/jit_nontemporal.h"
 #include "compiler/jit_strided.h"
 #include "compiler/module.h"
 #include "ufunc/vectorize.h"
@@ -26,18 +27,19 @@ static int parse_declared(uf_func *f, int i, uf__signature *sig,
     return 0;
 }
 
-/* The strided slots' hook (jit_strided.h): the fused strided loop of
- * declared signature `sig` (-1: the lazy ufunc's loop for `types`),
- * compiled under the context lock, which guards typing and the JIT. The
- * lock is only tried: its holder may be this very call (a lazy ufunc's
- * first call) or a thread waiting for it. */
-static int compile_strided(void *cctx, int sig, const uf_dtype *types,
-                           uf__loop_strided_fn *fn)
+/* The strided slots' hooks (jit_strided.h): the fused strided loop, or
+ * the streaming loop (`strided` NULL), of declared signature `sig` (-1:
+ * the lazy ufunc's loop for `types`), compiled under the context lock,
+ * which guards typing and the JIT. The lock is only tried: its holder may
+ * be this very call (a lazy ufunc's first call) or a thread waiting for
+ * it. */
+static int compile_slot(uf_func *f, int sig, const uf_dtype *types,
+                        uf__loop_strided_fn *strided, uf__loop_contig_fn *nt,
+                        bool *blocked)
 {
-    uf_func *f = cctx;
     uf_context *ctx = f->module->ctx;
     uf__kmodule *km = f->module->km;
-    if (f->decl->fastmath)
+    if (strided && f->decl->fastmath)
         return -1;
     if (pthread_mutex_trylock(&ctx->lock) != 0)
         return UF__STRIDED_RETRY;
@@ -57,10 +59,25 @@ static int compile_strided(void *cctx, int sig, const uf_dtype *types,
     const uf__typed_func *tf =
         jit ? uf__infer(km, f->decl, parsed.args, f->nin, parsed.ret, &err)
             : NULL;
-    if (tf && uf__jit_ufunc_strided(jit, tf, types + f->nin, fn, &err) == 0)
+    if (tf && (strided ? uf__jit_ufunc_strided(jit, tf, types + f->nin,
+                                               strided, &err)
+                       : uf__jit_ufunc_stream(jit, tf, types + f->nin, nt,
+                                              blocked, &err)) == 0)
         rc = 0;
     pthread_mutex_unlock(&ctx->lock);
     return rc;
+}
+
+static int compile_strided(void *cctx, int sig, const uf_dtype *types,
+                           uf__loop_strided_fn *fn)
+{
+    return compile_slot(cctx, sig, types, fn, NULL, NULL);
+}
+
+static int compile_stream(void *cctx, int sig, const uf_dtype *types,
+                          uf__loop_contig_fn *fn, bool *blocked)
+{
+    return compile_slot(cctx, sig, types, NULL, fn, blocked);
 }
 
 /* Gives `loop` (a vectorize loop of signature `sig`, -1: lazy) a strided
@@ -72,6 +89,7 @@ static int add_slot(uf_func *f, int sig, int nout, uf__ufunc_loop *loop,
                                                compile_strided, f, sig, err);
     if (s == NULL)
         return err->code;
+    s->compile_nt = compile_stream;
     loop->fn = uf__rt_slot_loop;
     loop->aux = s;
     return 0;
