@@ -76,6 +76,7 @@ static uf_module *module_new(uf_context *ctx, const char *name, char *text,
         uf_func *f = &m->funcs[i];
         f->module = m;
         f->decl = &m->km->kernels[i];
+        atomic_init(&f->ufunc_ready, NULL);
         f->nin = f->decl->def->u.funcdef.nparams;
         f->nout = -1;
         if (f->decl->kind == UF__K_REDUCE) { /* f(a, b) reduces one array */

@@ -2,6 +2,8 @@
 #ifndef UF_COMPILER_MODULE_H
 #define UF_COMPILER_MODULE_H
 
+#include <stdatomic.h>
+
 #include <ufjit/kernel.h>
 
 #include "compiler/context.h"
@@ -16,6 +18,9 @@ struct uf_func {
     /* Built on first use under the context lock, then only read
      * (kernels with signatures) or grown under the lock (lazy). */
     uf__ufunc *ufunc;            /* vectorize */
+    /* ufunc once built, published with release: calls read it without
+     * the lock (ufunc/vectorize_func.c) */
+    _Atomic(uf__ufunc *) ufunc_ready;
     struct uf__gufunc *gufunc;   /* guvectorize */
     struct uf__reducer *reducer; /* reduce kernels, and the reduction
                                     loops of a vectorize kernel */

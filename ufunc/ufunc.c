@@ -322,17 +322,16 @@ int uf__ufunc_resolve(uf__ufunc *u, const uf_dtype *in,
     if (u == NULL || loop == NULL || (u->nin > 0 && in == NULL))
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf__ufunc_resolve: invalid arguments");
+    /* only valid types are memoized: a hit needs no check */
+    if ((hit = memo_find(u, in)) != NULL) {
+        *loop = hit;
+        return 0;
+    }
     for (int i = 0; i < u->nin; i++)
         if (!uf_dtype_valid((int)in[i]))
             return uf__error_set(err, UF_ERR_INVALID,
                                  "uf__ufunc_resolve: invalid dtype for "
                                  "input %d", i);
-    /* (only valid types are memoized, so a hit needs no check above; they
-     * are cheap and keep the error order) */
-    if ((hit = memo_find(u, in)) != NULL) {
-        *loop = hit;
-        return 0;
-    }
     pthread_mutex_lock(&u->lock);
     /* another thread may have memoized it meanwhile */
     if ((hit = memo_find(u, in)) != NULL) {

@@ -224,28 +224,39 @@ fail:
 
 /* Whether the lazy ufunc f->ufunc has a memoized loop for these inputs'
  * dtypes; called with the context lock. */
-static bool resolved(uf_func *f, uf_array *const *inputs, int n_in)
+static bool resolved(uf__ufunc *u, int nin, uf_array *const *inputs,
+                     int n_in)
 {
     uf_dtype in[UF__UFUNC_MAXARGS];
-    if (inputs == NULL || n_in != f->nin || n_in > UF__UFUNC_MAXARGS)
+    if (inputs == NULL || n_in != nin || n_in > UF__UFUNC_MAXARGS)
         return false;
     for (int i = 0; i < n_in; i++) {
         if (inputs[i] == NULL)
             return false;
         in[i] = uf_array_dtype(inputs[i]);
     }
-    return uf__ufunc_resolved(f->ufunc, in) != NULL;
+    return uf__ufunc_resolved(u, in) != NULL;
 }
 
 int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
                             uf_array **outputs, int n_out,
                             const uf_call_options *opts, uf_error *err)
 {
+    bool lazy = f->decl->nsignatures == 0;
+    /* Built already: its loop list never changes again, or this call's
+     * loop is memoized (found without compiling, and it never moves). */
+    uf__ufunc *u = atomic_load_explicit(&f->ufunc_ready,
+                                        memory_order_acquire);
+    if (u != NULL && (!lazy || resolved(u, f->nin, inputs, n_in)))
+        return uf__ufunc_call_target(u, f->decl->target, inputs, n_in,
+                                     outputs, n_out, opts, err);
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
     int rc = f->ufunc == NULL ? build_ufunc(f, inputs, n_in, err) : 0;
-    bool lazy = f->decl->nsignatures == 0;
-    if (rc == 0 && (!lazy || resolved(f, inputs, n_in))) {
+    if (rc == 0)
+        atomic_store_explicit(&f->ufunc_ready, f->ufunc,
+                              memory_order_release);
+    if (rc == 0 && (!lazy || resolved(f->ufunc, f->nin, inputs, n_in))) {
         /* The loop list never changes again, or this call's loop is
          * memoized (found without compiling, and it never moves): call
          * without the lock (which a strided loop's compile then tries). */
@@ -278,6 +289,9 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
             rc = build_ufunc(f, probe, f->nin, err);
         for (int i = 0; i < made; i++)
             uf_array_release(probe[i]);
+        if (rc == 0)
+            atomic_store_explicit(&f->ufunc_ready, f->ufunc,
+                                  memory_order_release);
     }
     const uf__ufunc_loop *found = NULL;
     if (rc == 0 && (rc = uf__ufunc_resolve(f->ufunc, in, &found, err)) == 0)
@@ -288,6 +302,7 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
 
 void uf__vectorize_func_release(uf_func *f)
 {
+    atomic_store(&f->ufunc_ready, NULL);
     free_slots(f->ufunc);
     uf__ufunc_free(f->ufunc);
     f->ufunc = NULL;
