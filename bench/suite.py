@@ -473,7 +473,8 @@ class Suite:
         reps = self.plan["extra_reps"]
         n = 10_000_000 if self.size == "full" else 1_000_000
         progs = {"bench_compile": [str(reps), self.cli],
-                 "bench_parallel": [str(n), str(reps)]}
+                 "bench_parallel": [str(n), str(reps)],
+                 "bench_bounds": []}
         out = {}
         env = clean_env({"BENCH_QUICK": "1" if self.size != "full"
                          else "0"})
