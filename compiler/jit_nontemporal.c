@@ -110,8 +110,9 @@ int uf__jit_mark_nontemporal(LLVMModuleRef mod)
 }
 
 int uf__jit_ufunc_stream(uf__jit *jit, const uf__typed_func *tf,
-                         const uf_dtype *out_types, uf__loop_contig_fn *fn,
-                         bool *blocked, uf_error *err)
+                         const uf_dtype *out_types, const int64_t *strides,
+                         uf__loop_contig_fn *fn, bool *blocked,
+                         uf_error *err)
 {
     uf_error local;
     if (!err)
@@ -123,6 +124,7 @@ int uf__jit_ufunc_stream(uf__jit *jit, const uf__typed_func *tf,
         return err->code;
     char name[64];
     snprintf(name, sizeof name, "%s_nt", L.prefix);
+    L.contig_strides = strides;
     if (uf__lower_ufunc_loop(&L, tf, out_types, name, UF__LOOP_PART_CONTIG,
                              err) != 0) {
         uf__jit_abort(&L);
@@ -132,6 +134,15 @@ int uf__jit_ufunc_stream(uf__jit *jit, const uf__typed_func *tf,
         size_t len = strlen(name);
         memcpy(name + len, "_blk", 5);
         *blocked = true;
+    }
+    if (*blocked && strides) {
+        /* vector math: the padded last block (uf__rt_blocked) takes unit
+         * strides only, and a remainder through scalar libm would give
+         * other bits than the contiguous loop */
+        uf__jit_abort(&L);
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "kernel '%s': no strided streaming loop with "
+                             "vector math", tf->decl ? tf->decl->name : "?");
     }
     L.passes = uf__passes_elementwise(L.mod);
     L.nontemporal = true;

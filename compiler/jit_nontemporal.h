@@ -20,12 +20,17 @@
  * uf__jit_ufunc_contigs's): *fn gets `int fn(int64_t n, char **ptrs)`, run
  * like the contiguous loop (a blocked one, *blocked, through
  * uf__rt_blocked) but ONLY with every output pointer aligned to
- * UF__NT_ALIGN bytes. UF_ERR_UNSUPPORTED when no store could be made
- * non-temporal (a loop that did not vectorise, outputs under 4 bytes). */
+ * UF__NT_ALIGN bytes. `strides` NULL: unit strides; else operand k's
+ * element i is at ptrs[k] + i * strides[k] elements (outputs 1): a loop
+ * for strided inputs, forced to vectorise (their loads become shuffles),
+ * never blocked. UF_ERR_UNSUPPORTED when no store could be made
+ * non-temporal (a loop that did not vectorise, outputs under 16 bytes a
+ * vector) or a strided loop would be blocked. */
 #define UF__NT_ALIGN 64
 int uf__jit_ufunc_stream(uf__jit *jit, const uf__typed_func *tf,
-                         const uf_dtype *out_types, uf__loop_contig_fn *fn,
-                         bool *blocked, uf_error *err);
+                         const uf_dtype *out_types, const int64_t *strides,
+                         uf__loop_contig_fn *fn, bool *blocked,
+                         uf_error *err);
 
 /* Makes every vector store of the optimised module's loops non-temporal
  * whose address is provably a multiple of its size (up to UF__NT_ALIGN)

@@ -135,6 +135,8 @@ uf__strided_slot *uf__strided_slot_new(const uf__ufunc_loop *loop, int nargs,
     atomic_init(&s->state, SLOT_IDLE);
     atomic_init(&s->nt, NULL);
     atomic_init(&s->nt_state, SLOT_IDLE);
+    atomic_init(&s->nts, NULL);
+    atomic_init(&s->nts_state, SLOT_IDLE);
     s->compile = compile;
     s->cctx = cctx;
     s->tag = tag;
@@ -185,7 +187,7 @@ uf__loop_contig_fn uf__strided_slot_stream(uf__strided_slot *s)
     if (fn || !s->compile_nt || !claim(&s->nt_state))
         return fn;
     bool blocked = false;
-    int rc = s->compile_nt(s->cctx, s->tag, s->types, &fn, &blocked);
+    int rc = s->compile_nt(s->cctx, s->tag, s->types, NULL, &fn, &blocked);
     /* run as the descriptor's contig is, or not at all */
     if (rc == 0 &&
         (blocked ? uf__loop_block(s->types, s->ntypes) : 0) != s->desc->block)
@@ -193,5 +195,27 @@ uf__loop_contig_fn uf__strided_slot_stream(uf__strided_slot *s)
     if (rc == 0 && fn)
         atomic_store_explicit(&s->nt, fn, memory_order_release);
     settle(&s->nt_state, rc, fn != NULL);
+    return rc == 0 ? fn : NULL;
+}
+
+uf__loop_contig_fn uf__strided_slot_stream_strided(uf__strided_slot *s,
+                                                   const int64_t *strides)
+{
+    size_t bytes = (size_t)s->ntypes * sizeof strides[0];
+    uf__loop_contig_fn fn = atomic_load_explicit(&s->nts,
+                                                 memory_order_acquire);
+    if (fn)
+        return memcmp(strides, s->nts_strides, bytes) == 0 ? fn : NULL;
+    if (!s->compile_nt || !claim(&s->nts_state))
+        return NULL;
+    memcpy(s->nts_strides, strides, bytes); /* read after nts's release */
+    bool blocked = false;
+    int rc = s->compile_nt(s->cctx, s->tag, s->types, s->nts_strides, &fn,
+                           &blocked);
+    if (rc == 0 && blocked)
+        rc = -1;
+    if (rc == 0 && fn)
+        atomic_store_explicit(&s->nts, fn, memory_order_release);
+    settle(&s->nts_state, rc, fn != NULL);
     return rc == 0 ? fn : NULL;
 }

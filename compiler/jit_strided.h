@@ -38,11 +38,13 @@ typedef int (*uf__strided_compile_fn)(void *cctx, int tag,
                                       uf__loop_strided_fn *fn);
 
 /* The contiguous loop with non-temporal stores (jit_nontemporal.h), the
- * slot's second lazy loop: the same contract as the compile hook's, and
- * *blocked whether it is a blocked loop (lower.h). */
+ * slot's other lazy loops (unit strides, `strides` NULL, or the element
+ * strides given): the same contract as the compile hook's, and *blocked
+ * whether it is a blocked loop (lower.h). */
 typedef int (*uf__loop_contig_fn)(int64_t n, char **ptrs);
 typedef int (*uf__stream_compile_fn)(void *cctx, int tag,
                                      const uf_dtype *types,
+                                     const int64_t *strides,
                                      uf__loop_contig_fn *fn, bool *blocked);
 
 /* A vectorize loop (loop.fn uf__rt_ufunc_loop, loop.aux its descriptor)
@@ -55,10 +57,13 @@ typedef struct uf__strided_slot {
     uf__strided_compile_fn compile;
     void *cctx;
     int tag; /* the compile hook's own */
-    /* the streaming loop: compile_nt NULL (none), else as fn/state */
+    /* the streaming loops: compile_nt NULL (none), else as fn/state; one
+     * for unit strides, one for the element strides nts_strides (those of
+     * the first strided strip that asked) */
     uf__stream_compile_fn compile_nt;
-    _Atomic(uf__loop_contig_fn) nt;
-    atomic_int nt_state;
+    _Atomic(uf__loop_contig_fn) nt, nts;
+    atomic_int nt_state, nts_state;
+    int64_t nts_strides[UF__UFUNC_MAXARGS];
     int ntypes;
     uf_dtype types[UF__UFUNC_MAXARGS];
 } uf__strided_slot;
@@ -78,6 +83,12 @@ uf__loop_strided_fn uf__strided_slot_get(uf__strided_slot *s);
  * strided one; NULL when there is none (yet) or when it is not blocked as
  * the descriptor's contig is (it would not run the same way). */
 uf__loop_contig_fn uf__strided_slot_stream(uf__strided_slot *s);
+
+/* The slot's streaming loop for these element strides (ntypes entries,
+ * outputs 1), compiled for the first strides asked for: NULL for others,
+ * before it is compiled, or when the kernel has none (blocked ones). */
+uf__loop_contig_fn uf__strided_slot_stream_strided(uf__strided_slot *s,
+                                                   const int64_t *strides);
 
 /* The uf__strided_loop of a slot (aux): uf__rt_loop with the slot's
  * strided loop for strided strips (lower_loop_rt.c). */

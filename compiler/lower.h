@@ -55,6 +55,9 @@ typedef struct uf__lower {
      * how many stores it changed */
     bool nontemporal;
     int nontemporal_stores;
+    /* NULL, or the contiguous loop's element strides per operand
+     * (operand k at ptrs[k][i * contig_strides[k]]: jit_nontemporal.h) */
+    const int64_t *contig_strides;
 } uf__lower;
 
 /* break/continue targets of the enclosing loops */

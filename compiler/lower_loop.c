@@ -55,6 +55,8 @@ typedef struct loop_ctx {
     LLVMValueRef outslot;      /* fallible kernels return through this */
     LLVMValueRef access_group; /* contig's accesses, or NULL */
     int64_t block; /* contig runs whole blocks of this many (0: any n) */
+    /* contig's element strides (L->contig_strides), NULL: all 1 */
+    const int64_t *mult;
 } loop_ctx;
 
 static uf_dtype operand_dtype(const loop_ctx *c, int k)
@@ -143,9 +145,12 @@ static LLVMMetadataRef md_prop(uf__lower *L, const char *name,
 /* A loop ID: a distinct node listing itself first, then the properties.
  * The C API makes only uniqued nodes; a temporary first operand replaced
  * by the node itself turns it into a distinct self-referencing one. */
+#define LOOP_ID_MAXPROPS 7
 static LLVMValueRef loop_id(uf__lower *L, LLVMMetadataRef *props, int n)
 {
-    LLVMMetadataRef ops[4];
+    LLVMMetadataRef ops[LOOP_ID_MAXPROPS + 1];
+    if (n > LOOP_ID_MAXPROPS)
+        n = LOOP_ID_MAXPROPS;
     ops[0] = LLVMTemporaryMDNode(L->ctx, NULL, 0);
     for (int i = 0; i < n; i++)
         ops[i + 1] = props[i];
@@ -158,11 +163,17 @@ static LLVMValueRef loop_id(uf__lower *L, LLVMMetadataRef *props, int n)
  * checked at run time before contig is called) when there is an access
  * group. */
 static LLVMValueRef contig_md(uf__lower *L, LLVMValueRef group,
-                              bool blocked)
+                              bool blocked, bool strided)
 {
-    LLVMMetadataRef p[4];
+    LLVMMetadataRef p[LOOP_ID_MAXPROPS];
     int n = 0;
     p[n++] = md_prop(L, "llvm.loop.unroll.disable", NULL);
+    /* constant strides (c->mult): the cost model prices the shuffles of
+     * strided loads above the scalar loop, which memory-bound streaming
+     * calls do not care about (jit_nontemporal.h) */
+    if (strided)
+        p[n++] = md_prop(L, "llvm.loop.vectorize.enable",
+                         LLVMConstInt(LLVMInt1TypeInContext(L->ctx), 1, 0));
     /* a blocked loop's vector step must divide the block: one vector per
      * step (the kernels blocked are vector math calls, which interleaving
      * does not speed up) */
@@ -273,9 +284,16 @@ static void blocked_loop(loop_ctx *c, LLVMValueRef n, const char *name,
 static void contig_iter(loop_ctx *c, LLVMValueRef i, void *ud)
 {
     LLVMValueRef *base = ud, addr[UF__LOOP_MAXARGS];
-    for (int k = 0; k < c->nin + c->nout; k++)
-        addr[k] = LLVMBuildInBoundsGEP2(c->L->b, mem_type(c, k), base[k], &i, 1,
-                                        "");
+    for (int k = 0; k < c->nin + c->nout; k++) {
+        LLVMValueRef ix = i;
+        if (c->mult && c->mult[k] != 1)
+            ix = LLVMBuildNSWMul(
+                c->L->b, i,
+                LLVMConstInt(LLVMTypeOf(i), (unsigned long long)c->mult[k], 1),
+                "");
+        addr[k] = LLVMBuildInBoundsGEP2(c->L->b, mem_type(c, k), base[k], &ix,
+                                        1, "");
+    }
     element(c, addr);
 }
 
@@ -314,7 +332,8 @@ static LLVMValueRef build_contig(loop_ctx *c, const char *name,
         base[k] = LLVMBuildBitCast(B, p, LLVMPointerType(mem_type(c, k), 0), "");
     }
     LLVMBasicBlockRef exit = uf__fn_block(&F, "exit");
-    LLVMValueRef md = contig_md(L, c->access_group, c->block > 0);
+    LLVMValueRef md = contig_md(L, c->access_group, c->block > 0,
+                                c->mult != NULL);
     (c->block > 0 ? blocked_loop : counted_loop)(
         c, LLVMGetParam(fn, 0), "contig", md, contig_iter, base, exit);
     LLVMPositionBuilderAtEnd(B, exit);
@@ -520,7 +539,7 @@ static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,
     *c = (loop_ctx){
         .L = L, .kernel = kernel, .kty = LLVMGlobalGetValueType(kernel),
         .fallible = fallible, .in = in, .res = res, .out = out, .nin = nin,
-        .nout = nout, .tuple_ret = tuple_ret,
+        .nout = nout, .tuple_ret = tuple_ret, .mult = L->contig_strides,
     };
     /* runtime helpers write through pointers to the kernel's own stack
      * slots, which all iterations share once inlined; a fallible kernel's

@@ -506,10 +506,32 @@ static int64_t stream_head(const uf__loop_desc *d, char *const *data,
     return head;
 }
 
-/* A strip through the streaming loop `nt`: its head with contig, the rest
- * streamed; fenced (stream_end) before it returns. */
+/* Strided inputs a streaming loop of their own takes (jit_nontemporal.h:
+ * forced to vectorise, their loads become shuffles): every input stride a
+ * multiple of its itemsize, at most RT_STREAM_MAXMULT elements apart, one
+ * neither 0 nor 1 element (else the unit-stride streaming loop serves,
+ * through buffers for stride-0 inputs). *mult: the element strides. */
+#define RT_STREAM_MAXMULT 4
+static bool stream_mults(const uf__loop_desc *d, const int64_t *strides,
+                         int64_t *mult)
+{
+    bool strided = false;
+    for (int64_t k = 0; k < d->nargs; k++) {
+        int64_t isz = d->itemsize[k], m = strides[k] / isz;
+        if (strides[k] % isz != 0 || m > RT_STREAM_MAXMULT ||
+            m < -RT_STREAM_MAXMULT)
+            return false;
+        mult[k] = m;
+        strided = strided || (m != 0 && m != 1);
+    }
+    return strided;
+}
+
+/* A strip through the streaming loop `nt` (for element strides when
+ * `direct`, else run as contig is): its head as without streaming, the
+ * rest streamed; fenced (stream_end) before it returns. */
 static int streamed(const uf__loop_desc *d, uf__strided_slot *slot,
-                    uf__loop_contig_fn nt, char *const *data,
+                    uf__loop_contig_fn nt, bool direct, char *const *data,
                     const int64_t *strides, int64_t n, int64_t head)
 {
     int rc = head > 0 ? run_strip(d, slot, d->contig, false, data, strides,
@@ -519,7 +541,8 @@ static int streamed(const uf__loop_desc *d, uf__strided_slot *slot,
         char *rest[UF__LOOP_DESC_MAXARGS];
         for (int64_t k = 0; k < d->nargs; k++)
             rest[k] = data[k] + head * strides[k];
-        rc = run_strip(d, slot, nt, false, rest, strides, n - head);
+        rc = direct ? nt(n - head, rest)
+                    : run_strip(d, slot, nt, false, rest, strides, n - head);
     }
     stream_end();
     return rc;
@@ -541,10 +564,14 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
     bool stream = lc != NULL && lc->stream;
     if (stream && slot && n >= RT_STREAM_MIN) {
         int64_t head = stream_head(d, data, strides);
+        int64_t mult[UF__LOOP_DESC_MAXARGS];
+        bool direct = head >= 0 && stream_mults(d, strides, mult);
         uf__loop_contig_fn nt =
-            head >= 0 && head < n ? uf__strided_slot_stream(slot) : NULL;
+            head < 0 || head >= n ? NULL
+            : direct              ? uf__strided_slot_stream_strided(slot, mult)
+                                  : uf__strided_slot_stream(slot);
         if (nt)
-            return streamed(d, slot, nt, data, strides, n, head);
+            return streamed(d, slot, nt, direct, data, strides, n, head);
     }
     return run_strip(d, slot, d->contig, stream, data, strides, n);
 }

@@ -28,14 +28,15 @@ static int parse_declared(uf_func *f, int i, uf__signature *sig,
 }
 
 /* The strided slots' hooks (jit_strided.h): the fused strided loop, or
- * the streaming loop (`strided` NULL), of declared signature `sig` (-1:
+ * the streaming loop (`strided` NULL; for element strides `mult`, NULL:
+ * unit), of declared signature `sig` (-1:
  * the lazy ufunc's loop for `types`), compiled under the context lock,
  * which guards typing and the JIT. The lock is only tried: its holder may
  * be this very call (a lazy ufunc's first call) or a thread waiting for
  * it. */
 static int compile_slot(uf_func *f, int sig, const uf_dtype *types,
-                        uf__loop_strided_fn *strided, uf__loop_contig_fn *nt,
-                        bool *blocked)
+                        uf__loop_strided_fn *strided, const int64_t *mult,
+                        uf__loop_contig_fn *nt, bool *blocked)
 {
     uf_context *ctx = f->module->ctx;
     uf__kmodule *km = f->module->km;
@@ -61,8 +62,8 @@ static int compile_slot(uf_func *f, int sig, const uf_dtype *types,
             : NULL;
     if (tf && (strided ? uf__jit_ufunc_strided(jit, tf, types + f->nin,
                                                strided, &err)
-                       : uf__jit_ufunc_stream(jit, tf, types + f->nin, nt,
-                                              blocked, &err)) == 0)
+                       : uf__jit_ufunc_stream(jit, tf, types + f->nin, mult,
+                                              nt, blocked, &err)) == 0)
         rc = 0;
     pthread_mutex_unlock(&ctx->lock);
     return rc;
@@ -71,13 +72,14 @@ static int compile_slot(uf_func *f, int sig, const uf_dtype *types,
 static int compile_strided(void *cctx, int sig, const uf_dtype *types,
                            uf__loop_strided_fn *fn)
 {
-    return compile_slot(cctx, sig, types, fn, NULL, NULL);
+    return compile_slot(cctx, sig, types, fn, NULL, NULL, NULL);
 }
 
 static int compile_stream(void *cctx, int sig, const uf_dtype *types,
-                          uf__loop_contig_fn *fn, bool *blocked)
+                          const int64_t *strides, uf__loop_contig_fn *fn,
+                          bool *blocked)
 {
-    return compile_slot(cctx, sig, types, NULL, fn, blocked);
+    return compile_slot(cctx, sig, types, NULL, strides, fn, blocked);
 }
 
 /* Gives `loop` (a vectorize loop of signature `sig`, -1: lazy) a strided
