@@ -380,21 +380,30 @@ static void test_streamed_bits(void **state)
         }
 }
 
+/* A fresh module `file` with an add float64 kernel (nothing compiled yet);
+ * *f its function. */
+static uf_module *add_module(const char *file, uf_func **f)
+{
+    static const char *const src_add =
+        "from numba import vectorize\n"
+        "@vectorize(['float64(float64, float64)'])\n"
+        "def add(a, b):\n    return a + b\n";
+    uf_error err;
+    uf_module *m = uf_module_from_string(ctx, file, src_add, &err);
+    uf_assert_ok(m != NULL, &err);
+    *f = uf_module_get(m, "add", &err);
+    uf_assert_ok(*f != NULL, &err);
+    return m;
+}
+
 /* The streaming loop is compiled by the first streamed call, once; a
  * kernel with no vector store to stream (a loop inside: not vectorised)
  * is tried once and then left on its contig. */
 static void test_compiled_once(void **state)
 {
     (void)state;
-    static const char *const more =
-        "from numba import vectorize\n"
-        "@vectorize(['float64(float64, float64)'])\n"
-        "def add(a, b):\n    return a + b\n";
-    uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "once.py", more, &err);
-    uf_assert_ok(m != NULL, &err);
-    uf_func *f = uf_module_get(m, "add", &err);
-    uf_assert_ok(f != NULL, &err);
+    uf_func *f;
+    uf_module *m = add_module("once.py", &f);
     uf_array *a = ramp(UF_FLOAT64, 0, N), *b = ramp(UF_FLOAT64, 1, N);
     uf_array *o = ramp(UF_FLOAT64, 2, N);
     uf_array *in[2] = {a, b};
@@ -444,15 +453,8 @@ static void test_compiled_once(void **state)
 static void test_strided_compiled_once(void **state)
 {
     (void)state;
-    static const char *const more =
-        "from numba import vectorize\n"
-        "@vectorize(['float64(float64, float64)'])\n"
-        "def add(a, b):\n    return a + b\n";
-    uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "strided.py", more, &err);
-    uf_assert_ok(m != NULL, &err);
-    uf_func *f = uf_module_get(m, "add", &err);
-    uf_assert_ok(f != NULL, &err);
+    uf_func *f;
+    uf_module *m = add_module("strided.py", &f);
     uf_array *a = ramp_len(UF_FLOAT64, 0, 2 * N - 1);
     uf_array *b = ramp_len(UF_FLOAT64, 1, 2 * N - 1);
     uf_array *o = ramp_len(UF_FLOAT64, 2, N);
