@@ -1,5 +1,5 @@
 /* Timings of vectorize ufuncs on non-contiguous operands, the path
- * uf__rt_loop (compiler/lower_loop_rt.c) takes through buffered chunks:
+ * uf__rt_loop (targets/cpu/loop_rt.c) takes through buffered chunks:
  * strided inputs, a reversed input, 2-d broadcasting and 0-d (stride-0)
  * inputs, next to a plain C fused strided loop for reference.
  *

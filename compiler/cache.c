@@ -60,11 +60,15 @@ static int key_opts(uf__loop_key *key, const uf__kernel_decl *decl,
     uf__hash128_init(&fh);
     uf__hash128_add(&fh, feat, strlen(feat));
     uf__hash128_hex(&fh, fhex);
+    /* The code depends on the code generator the call's target uses, not
+     * on the target the decorator declares: `cpu` and `parallel` calls
+     * run the very same host loops (the threads split the iteration
+     * space outside them), so both key on "host". */
     int n = snprintf(key->opts, sizeof key->opts,
-                     "target=%s;kind=%d;fastmath=%d;boundscheck=%d;"
+                     "codegen=%s;kind=%d;fastmath=%d;boundscheck=%d;"
                      "debug=%d;mvec=%d;llvm=%s;ufjit=%s;build=%s;cpu=%s;"
                      "features=%s",
-                     decl->target ? decl->target : "cpu", (int)decl->kind,
+                     "host", (int)decl->kind,
                      decl->fastmath, decl->boundscheck, debug,
                      uf__jit_have_mvec(jit), LLVM_VERSION_STRING,
                      uf_version(), uf__build_id(), uf__jit_host_cpu(jit),
@@ -396,7 +400,7 @@ const uf__cached_loop *uf__loop_cache_add(uf__loop_cache *c,
         e->desc->itemsize[k] = (int64_t)uf_dtype_itemsize(types[k]);
         e->v.loop.types[k] = types[k];
     }
-    e->v.loop.fn = uf__rt_ufunc_loop;
+    e->v.loop.fn = NULL; /* the runtime's, set by the caller */
     e->v.loop.aux = e->desc;
     e->v.loop.status_error = uf__jit_status_error;
     e->v.nout = nout;

@@ -15,7 +15,7 @@
 
 #include "compiler/jit.h"
 #include "compiler/kmodule.h"
-#include "ufunc/ufunc.h"
+#include "common/loop.h"
 
 /* What a key's object code is (the disk cache keeps every kind). */
 typedef enum uf__obj_kind {
@@ -36,8 +36,9 @@ typedef struct uf__loop_key {
     uf__obj_kind kind;  /* zero (vectorize) unless set */
 } uf__loop_key;
 
-/* One cached loop: loop.fn is uf__rt_ufunc_loop and loop.aux the
- * descriptor, both valid as long as the context. */
+/* One cached loop: loop.aux is the descriptor (common/loop.h), valid as
+ * long as the context; loop.fn is NULL: the runtime that runs the
+ * descriptor is the caller's (targets/cpu: uf__rt_ufunc_loop). */
 typedef struct uf__cached_loop {
     uf__ufunc_loop loop;
     int nout;

@@ -17,7 +17,17 @@ struct uf_context {
      * made with the JIT; lives as long as the context (loops point into
      * it) */
     uf__loop_cache *loops;
+    /* the host runtime's helpers the JIT defines (uf__jit_new), handed
+     * over by the layer that makes contexts (api/context.c) */
+    const uf__runtime_symbol *host_rt;
+    int nhost_rt;
 };
+
+/* The compiler's part of a new context (zeroed by the caller) and of its
+ * end. */
+int uf__context_init(uf_context *ctx, const uf__runtime_symbol *host_rt,
+                     int nhost_rt, uf_error *err);
+void uf__context_fini(uf_context *ctx);
 
 /* The context's JIT, created on first use. Call with ctx->lock held. */
 uf__jit *uf__context_jit(uf_context *ctx, uf_error *err);

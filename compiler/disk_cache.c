@@ -325,7 +325,7 @@ int uf__disk_cache_load(const char *dir, const uf__loop_key *key, int nin,
     if (!uf__disk_file_load(dir, key, &f))
         return 0;
     int32_t nargs = f.nmeta >= 2 ? f.meta[0] : -1, nout = f.meta[1];
-    if (f.nsyms != 1 || nargs < 1 || nargs > UF__UFUNC_MAXARGS ||
+    if (f.nsyms != 1 || nargs < 1 || nargs > UF__LOOP_MAXARGS ||
         f.nmeta != 2 + nargs || nout < 1 || nout > nargs ||
         nargs - nout != nin)
         goto miss;
@@ -358,7 +358,7 @@ int uf__disk_cache_store(const char *dir, const uf__loop_key *key,
                          int nout, const void *obj, size_t objlen)
 {
     int32_t meta[UF__DISK_MAXMETA];
-    if (nargs < 1 || nargs > UF__UFUNC_MAXARGS)
+    if (nargs < 1 || nargs > UF__LOOP_MAXARGS)
         return -1;
     meta[0] = nargs;
     meta[1] = nout;

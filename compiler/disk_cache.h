@@ -17,7 +17,7 @@
 
 #define UF__DISK_CACHE_PATH_MAX 4096
 #define UF__DISK_MAXSYMS 8                       /* symbols in one file */
-#define UF__DISK_MAXMETA (2 + UF__UFUNC_MAXARGS) /* int32 words */
+#define UF__DISK_MAXMETA (2 + UF__LOOP_MAXARGS) /* int32 words */
 
 /* The directory for a kernel: UFJIT_CACHE_DIR when set and not empty (all
  * kernels), else for `cache=True` kernels $XDG_CACHE_HOME/ufjit or
@@ -67,7 +67,7 @@ int uf__disk_file_store(const char *dir, const uf__loop_key *key,
 typedef struct uf__disk_entry {
     char *file; /* the whole file (owned) */
     char symbol[UF__JIT_SYMBOL_MAX];
-    uf_dtype types[UF__UFUNC_MAXARGS]; /* inputs then outputs */
+    uf_dtype types[UF__LOOP_MAXARGS]; /* inputs then outputs */
     int nargs, nout;
     const void *obj; /* into file */
     size_t objlen;

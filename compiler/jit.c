@@ -47,6 +47,9 @@ struct uf__jit {
     uf__hash128 *objects;
     int nobjects, capobjects;
     int load_failures; /* a failed load poisons its symbols: new prefixes */
+    /* the runtime helpers generated code calls by name (uf__jit_new) */
+    const uf__runtime_symbol *rt;
+    int nrt;
 };
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
@@ -131,28 +134,25 @@ static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
     return tm;
 }
 
-/* The cmath helpers of lower_math.c as absolute symbols. */
+/* The runtime's helpers (uf__jit_new) as absolute symbols. */
 static int define_runtime(uf__jit *jit, uf_error *err)
 {
-    int n;
-    const uf__runtime_symbol *rt = uf__lower_runtime(&n);
+    int n = jit->nrt;
+    const uf__runtime_symbol *rt = jit->rt;
     LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n + 1, sizeof *pairs,
                                               err);
     if (!pairs)
         return UF_ERR_NOMEM;
-    for (int i = 0; i <= n; i++) {
-        /* the loop dispatcher (lower_loop_rt.c) after lower_runtime.c's */
-        const char *name = i < n ? rt[i].name : UF__RT_LOOP;
-        void *addr = i < n ? rt[i].addr : (void *)(uintptr_t)uf__rt_loop;
-        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, name);
-        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+    for (int i = 0; i < n; i++) {
+        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, rt[i].name);
+        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)rt[i].addr;
         pairs[i].Sym.Flags.GenericFlags =
             LLVMJITSymbolGenericFlagsExported |
             LLVMJITSymbolGenericFlagsCallable;
         pairs[i].Sym.Flags.TargetFlags = 0;
     }
     LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs,
-                                                              (size_t)n + 1);
+                                                              (size_t)n);
     uf__free(pairs);
     LLVMErrorRef e = LLVMOrcJITDylibDefine(
         LLVMOrcLLJITGetMainJITDylib(jit->lljit), mu);
@@ -163,7 +163,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
     return 0;
 }
 
-uf__jit *uf__jit_new(uf_error *err)
+uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
 {
     uf_error local;
     if (!err)
@@ -184,6 +184,8 @@ uf__jit *uf__jit_new(uf_error *err)
     }
     atomic_init(&jit->seq, 0);
     atomic_init(&jit->ncompiles, 0);
+    jit->rt = rt;
+    jit->nrt = nrt;
     if (!(jit->triple = take_message(LLVMGetDefaultTargetTriple(), err)) ||
         !(jit->cpu = take_message(LLVMGetHostCPUName(), err)) ||
         !(jit->features = take_message(LLVMGetHostCPUFeatures(), err)))
@@ -612,10 +614,10 @@ int uf__lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
                          uf__loop_part part, uf_error *err)
 {
     const uf__type *ret = tf->ret;
-    uf_dtype in[UF__UFUNC_MAXARGS], res[UF__UFUNC_MAXARGS];
+    uf_dtype in[UF__LOOP_MAXARGS], res[UF__LOOP_MAXARGS];
     int nin = tf->nargs, nout;
     bool tuple_ret = ret->kind == UF__T_TUPLE;
-    if (nin > UF__UFUNC_MAXARGS)
+    if (nin > UF__LOOP_MAXARGS)
         goto unsupported;
     for (int i = 0; i < nin; i++) {
         if (tf->args[i]->kind != UF__T_SCALAR)
@@ -624,7 +626,7 @@ int uf__lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
     }
     if (tuple_ret) {
         nout = ret->n;
-        if (nout < 1 || nin + nout > UF__UFUNC_MAXARGS)
+        if (nout < 1 || nin + nout > UF__LOOP_MAXARGS)
             goto unsupported;
         for (int k = 0; k < nout; k++) {
             if (ret->elts[k]->kind != UF__T_SCALAR)

@@ -4,13 +4,16 @@
 #define UF_COMPILER_JIT_H
 
 #include "compiler/infer.h"
-#include "ufunc/loop.h"
+#include "common/loop.h"
 
 typedef struct uf__jit uf__jit;
 
 /* One per uf_context: an LLJIT for the host CPU (name and features), with
- * process symbols (libm, libmvec) resolvable. */
-uf__jit *uf__jit_new(uf_error *err);
+ * process symbols (libm, libmvec) resolvable and the runtime's helpers
+ * rt[0..nrt) defined (the host runtime's table, targets/cpu/cpu.h: the
+ * compiler names them, the layer above hands it their addresses; the
+ * table must outlive the JIT). */
+uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err);
 void uf__jit_free(uf__jit *jit);
 
 /* Optional listings of a compilation (free with uf__free). */
@@ -83,31 +86,6 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
  * cache hit compiles nothing); listings (uf__jit_ufunc_contig_ir),
  * optimised only, do not count. */
 uint64_t uf__jit_ncompiles(const uf__jit *jit);
-
-/* The descriptor a generated ufunc loop (lower_loop.c) hands to
- * uf__rt_loop (lower_loop_rt.c): its loops and its operands. The generated
- * constant has this layout: { i8*, i8*, i64, i64, i64, [nargs x i64] }. */
-#define UF__LOOP_DESC_MAXARGS 64 /* UF__LOOP_MAXARGS */
-typedef struct uf__loop_desc {
-    int (*contig)(int64_t n, char **ptrs); /* unit strides, independent */
-    /* any strides, in order; NULL: contig element by element instead */
-    int (*strided)(int64_t n, char **ptrs, const int64_t *strides);
-    int64_t nin, nargs;
-    /* 0, or contig is a blocked loop (lower.h): n a nonzero multiple of
-     * `block` only, uf__rt_blocked runs it on any n */
-    int64_t block;
-    int64_t itemsize[]; /* nargs entries */
-} uf__loop_desc;
-
-/* The dispatcher every generated ufunc loop tail-calls (name UF__RT_LOOP,
- * an absolute symbol of the JIT): contiguous, buffered or element by
- * element, from the strides. Returns contig's status. */
-#define UF__RT_LOOP "uf__rt_loop"
-int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
-                const int64_t *dims, const int64_t *strides);
-/* The same as a uf__strided_loop whose aux is the descriptor. */
-int uf__rt_ufunc_loop(void *ctx, char *const *data, const int64_t *dims,
-                      const int64_t *strides, void *aux);
 
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);

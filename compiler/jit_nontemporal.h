@@ -26,7 +26,6 @@
  * never blocked. UF_ERR_UNSUPPORTED when no store could be made
  * non-temporal (a loop that did not vectorise, outputs under 16 bytes a
  * vector) or a strided loop would be blocked. */
-#define UF__NT_ALIGN 64
 int uf__jit_ufunc_stream(uf__jit *jit, const uf__typed_func *tf,
                          const uf_dtype *out_types, const int64_t *strides,
                          uf__loop_contig_fn *fn, bool *blocked,

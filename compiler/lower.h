@@ -241,14 +241,6 @@ void uf__lower_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
  * that they survive until the vectoriser wants them. */
 int uf__lower_mvec_finish(uf__lower *L, uf_error *err);
 
-/* Runtime helpers the JIT defines as absolute symbols (cmath functions
- * that are not worth open-coding): name/address pairs. */
-typedef struct uf__runtime_symbol {
-    const char *name;
-    void *addr;
-} uf__runtime_symbol;
-const uf__runtime_symbol *uf__lower_runtime(int *n);
-
 /* ---- arrays (lower_array.c, lower_index.c) ----------------------------
  * Values of array type follow compiler/lower_array.h. */
 
@@ -304,30 +296,7 @@ LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
 
 /* ---- the ufunc loop (lower_loop.c) ------------------------------------ */
 
-#define UF__LOOP_MAXARGS 64 /* NumPy's NPY_MAXARGS */
-/* The broadcast path's chunk length and the most inputs it takes (its
- * buffers are on the stack: 8 * 256 * 16 bytes at most). */
-#define UF__BCAST_CHUNK 256
-#define UF__BCAST_MAXIN 8
-
-/* Blocked contiguous loops (lower_loop.c, uf__lower_loop_contig): for
- * kernels calling vector math, contig's loop runs only over whole blocks
- * (uf__loop_block elements), so that neither a vector epilogue nor a scalar
- * remainder (with scalar libm calls) is compiled; uf__rt_blocked runs it
- * on any strip, the few elements left over on copies padded to a whole
- * block. Such a contig is named "..._blk" (the JIT's callers give its
- * descriptor the block from that). */
-#define UF__LOOP_BLOCK 16 /* the most */
-/* One 512-bit vector of the narrowest operand (types[0..nargs)): 8 when
- * every operand has 8 bytes or more, else UF__LOOP_BLOCK. */
-int64_t uf__loop_block(const uf_dtype *types, int nargs);
-/* Whether `symbol` names a blocked contig. */
-bool uf__loop_is_blocked(const char *symbol);
-/* blk (a blocked contig of `block`) over n elements at ptrs[0..nargs),
- * the first nin inputs, of itemsize[k] bytes. */
-int uf__rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
-                   int64_t block, int64_t nin, int64_t nargs,
-                   const int64_t *itemsize);
+/* (the loop contract: common/loop.h) */
 
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *strides, void *aux)` calling `kernel` per element:

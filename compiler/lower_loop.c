@@ -507,20 +507,6 @@ static bool wants_block(LLVMValueRef kernel)
     return vector_math(kernel, seen, &nseen) > 0;
 }
 
-int64_t uf__loop_block(const uf_dtype *types, int nargs)
-{
-    for (int k = 0; k < nargs; k++)
-        if (uf_dtype_itemsize(types[k]) < 8)
-            return UF__LOOP_BLOCK;
-    return 8;
-}
-
-bool uf__loop_is_blocked(const char *symbol)
-{
-    size_t len = strlen(symbol);
-    return len > 4 && strcmp(symbol + len - 4, "_blk") == 0;
-}
-
 /* What both entry points share: the operand checks and contig, blocked
  * when `blockable` and the kernel wants it. */
 static LLVMValueRef contig_loop(loop_ctx *c, uf__lower *L, LLVMValueRef kernel,

@@ -33,10 +33,10 @@ uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
     uf__gufunc *g;
 
     if (name == NULL || layout == NULL || layout->nin < 0 ||
-        layout->nout < 0 || layout->nin > UF__UFUNC_MAXARGS - layout->nout) {
+        layout->nout < 0 || layout->nin > UF__LOOP_MAXARGS - layout->nout) {
         uf__error_set(err, UF_ERR_INVALID,
                       "uf__gufunc_new: invalid arguments (at most %d "
-                      "operands)", UF__UFUNC_MAXARGS);
+                      "operands)", UF__LOOP_MAXARGS);
         return NULL;
     }
     g = uf__calloc(1, sizeof *g, err);
@@ -226,7 +226,7 @@ static int no_loop_error(const uf__gufunc *g, const uf_dtype *in,
 static int compile_loop(uf__gufunc *g, const uf_dtype *in, const int *out,
                         const uf__ufunc_loop **loop, uf_error *err)
 {
-    int types[UF__UFUNC_MAXARGS];
+    int types[UF__LOOP_MAXARGS];
     uf__ufunc_loop made;
     int rc;
 

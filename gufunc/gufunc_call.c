@@ -14,9 +14,9 @@
  * elementwise access, wrong for a gufunc: its matrix_multiply(a, a,
  * out=a) is not a @ a).
  *
- * On the `parallel` target the loop space (strips of the loop dimensions,
- * and parts of strips when there are few) is shared out between threads
- * through uf__parallel_for, each with its own scratch, loop context and
+ * On a target with threads (`parallel`) the loop space (strips of the loop
+ * dimensions, and parts of strips when there are few) is shared out
+ * between threads by its `run`, each with its own scratch, loop context and
  * error; iterations are independent, so the results are cpu's bit for
  * bit. Calls with little work (iterations times the core sizes) stay on
  * the caller's thread. */
@@ -27,11 +27,11 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "gufunc/gufunc_internal.h"
-#include "targets/parallel/parallel.h"
 #include "ndarray/array_internal.h"
+#include "ufunc/call_check.h"
 #include "ufunc/options.h"
 
-#define MAXARGS UF__UFUNC_MAXARGS
+#define MAXARGS UF__LOOP_MAXARGS
 
 typedef struct call {
     uf__gufunc *g;
@@ -51,8 +51,9 @@ typedef struct call {
     uf__gufunc_resolution res;
     bool resolved;
     bool empty;
-    /* The `parallel` target, on nthreads threads (0: the default). */
-    bool parallel;
+    /* The target (targets/target.h), on nthreads threads (0: its
+     * default) when it has threads. */
+    const uf__target *target;
     int nthreads;
     uf__gufunc_pick_fn pick; /* may be NULL */
     void *pick_ctx;
@@ -95,88 +96,37 @@ static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
     return 0;
 }
 
-/* `target` is the kernel's declared target, used when opts names none. */
+/* The options every call reads (ufunc/call_check.h), then the axes.
+ * `target` is the kernel's declared target, used when opts names none. */
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    c->casting = UF_CASTING_SAME_KIND;
+    uf__call_setup s;
+    int rc = uf__call_read_options(opts, target, UF__TCAP_GUVECTORIZE, &s,
+                                   err);
+    if (rc < 0)
+        return rc;
+    c->target = s.target;
+    c->nthreads = s.nthreads;
+    c->casting = s.casting;
     c->axes.keepdims = -1;
-    if (opts != NULL &&
-        opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
-        return uf__error_set(err, UF_ERR_INVALID,
-                             "uf_call_options.size must be set to "
-                             "sizeof(uf_call_options) (got %zu)", opts->size);
-    if (opts != NULL && opts->casting_set) {
-        if ((int)opts->casting < UF_CASTING_NO ||
-            opts->casting > UF_CASTING_UNSAFE)
-            return uf__error_set(err, UF_ERR_INVALID,
-                                 "invalid casting rule %d",
-                                 (int)opts->casting);
-        c->casting = opts->casting;
-    }
     /* NumPy's gufuncs take no where= ("unexpected keyword argument") */
     if (opts != NULL && opts->where != NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "gufunc '%s' does not take where=: generalized "
                              "ufuncs have no mask argument", c->name);
-    if (opts != NULL && opts->target != NULL)
-        target = opts->target;
-    if (target != NULL && strcmp(target, "cpu") != 0) {
-        if (strcmp(target, "parallel") != 0)
-            return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                                 "target '%s' is not available yet (only "
-                                 "'cpu' and 'parallel')", target);
-        c->parallel = true;
-    }
-    c->nthreads = UF__OPT(opts, num_threads, 0);
-    if (c->nthreads < 0)
-        return uf__error_set(err, UF_ERR_VALUE,
-                             "num_threads must be positive, or 0 for the "
-                             "default (got %d)", c->nthreads);
     return opts != NULL ? read_axes(c, opts, err) : 0;
-}
-
-static int check_host(const call *c, const uf_array *a, const char *what,
-                      int i, uf_error *err)
-{
-    if (a->device.type == UF_DEVICE_HOST)
-        return 0;
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "gufunc '%s': %s %d is not in host memory", c->name,
-                         what, i);
 }
 
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out, uf_error *err)
 {
-    if (n_in != c->nin || n_out != c->nout ||
-        (n_in > 0 && inputs == NULL) || (n_out > 0 && outputs == NULL))
-        return uf__error_set(err, UF_ERR_INVALID,
-                             "gufunc '%s' takes %d input%s and %d output%s "
-                             "(got %d and %d)",
-                             c->name, c->nin, c->nin == 1 ? "" : "s",
-                             c->nout, c->nout == 1 ? "" : "s", n_in, n_out);
-    for (int i = 0; i < n_in; i++) {
-        if (inputs[i] == NULL)
-            return uf__error_set(err, UF_ERR_INVALID,
-                                 "gufunc '%s': input %d is NULL", c->name,
-                                 i);
-        if (check_host(c, inputs[i], "input", i, err) < 0)
-            return err->code;
-        c->user[i] = c->op[i] = inputs[i];
-    }
-    for (int o = 0; o < n_out; o++) {
-        uf_array *a = outputs[o];
-
-        c->user[c->nin + o] = c->op[c->nin + o] = a;
-        if (a == NULL)
-            continue;
-        if (check_host(c, a, "output", o, err) < 0)
-            return err->code;
-        if (!(a->flags & UF_ARRAY_WRITEABLE))
-            return uf__error_set(err, UF_ERR_READONLY,
-                                 "output array is read-only");
-    }
+    if (uf__call_check_operands("gufunc", c->name, c->target, c->nin,
+                                c->nout, inputs, n_in, outputs, n_out, c->op,
+                                err) < 0)
+        return err->code;
+    for (int i = 0; i < c->nargs; i++)
+        c->user[i] = c->op[i];
     return 0;
 }
 
@@ -530,7 +480,7 @@ typedef struct run_ctx {
     uf__gufunc_split sp;
 } run_ctx;
 
-/* uf__parallel_body over units [begin, end): its own scratch, loop
+/* uf__target_body over units [begin, end): its own scratch, loop
  * context and loop error; a failure becomes the complete error (with the
  * gufunc's name) in this chunk's err. */
 static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
@@ -554,28 +504,27 @@ static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
 }
 
 /* Runs the whole loop space: on the caller's thread for `cpu`, shared out
- * between threads on `parallel` when the work (iterations times the cost
- * of one) is worth it. Returns 0 or a negative code. */
+ * between threads on a target with threads when the work (iterations
+ * times the cost of one) is worth it. Returns 0 or a negative code. */
 static int run_all(const call *c, const uf__gufunc_exec *x, uf_error *err)
 {
     int64_t work = iteration_work(c), pieces = 1, units, grain;
     int nthreads = c->nthreads;
     run_ctx r = {c, x, {0}};
 
-    if (!c->parallel) {
+    if (!(c->target->caps & UF__TCAP_THREADS)) {
         uf__gufunc_split_init(&r.sp, x, 1, 1);
         return run_units(&r, 0, uf__gufunc_split_units(&r.sp), err);
     }
-    if (nthreads == 0)
-        nthreads = uf__parallel_default_threads();
+    nthreads = c->target->threads(nthreads);
     if (nthreads <= 1 || x->size < 2 ||
         x->size < 2 * PAR_MIN_WORK / work + 1 || !writes_disjoint(c)) {
         uf__gufunc_split_init(&r.sp, x, 1, 1);
         units = uf__gufunc_split_units(&r.sp);
         /* still through the runtime: a bad UFJIT_THREADING_LAYER is
          * reported however small the call */
-        return uf__parallel_for(units, units, nthreads, run_units, &r,
-                                err) != 0 ? err->code : 0;
+        return c->target->run(units, units, nthreads, run_units, &r,
+                              err) != 0 ? err->code : 0;
     }
     units = uf__iter_nstrips(x->it);
     if (units < (int64_t)nthreads * PAR_PARTS_PER_THREAD)
@@ -588,7 +537,7 @@ static int run_all(const call *c, const uf__gufunc_exec *x, uf_error *err)
     grain = r.sp.len / r.sp.parts;
     grain = grain > PAR_MIN_WORK / work ? 1
                                         : PAR_MIN_WORK / (work * grain) + 1;
-    return uf__parallel_for(units, grain, nthreads, run_units, &r, err) != 0
+    return c->target->run(units, grain, nthreads, run_units, &r, err) != 0
                ? err->code : 0;
 }
 

@@ -11,7 +11,7 @@
 int uf__gufunc_run_range(const uf__gufunc_exec *x, int64_t begin,
                          int64_t end, int64_t *dims, uf__loop_ctx *ctx)
 {
-    char *ptrs[UF__UFUNC_MAXARGS], *data[UF__UFUNC_MAXARGS];
+    char *ptrs[UF__LOOP_MAXARGS], *data[UF__LOOP_MAXARGS];
     const int64_t *st = uf__iter_strip_strides(x->it);
     int64_t len = uf__iter_strip_len(x->it), off;
     uf__strided_loop fn = x->loop->fn;

@@ -28,7 +28,7 @@ typedef struct variant {
 
 struct uf__gufunc_variants {
     unsigned tag;
-    uf__guvec_arg args[UF__UFUNC_MAXARGS];
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
     bool lazy;  /* "()" inputs' kind still to decide (lazy loops) */
     int nargs;
     _Atomic int count;
@@ -46,7 +46,7 @@ uf__gufunc_variants *uf__gufunc_variants_new(const uf__gufunc_layout *lay,
                                              const uf__signature *sig,
                                              uf_error *err)
 {
-    if (lay->nargs > UF__UFUNC_MAXARGS ||
+    if (lay->nargs > UF__LOOP_MAXARGS ||
         (sig != NULL && sig->nargs != lay->nargs)) {
         uf__error_set(err, UF_ERR_INTERNAL,
                       "gufunc variants: %d operands", lay->nargs);
@@ -94,7 +94,7 @@ static uf__typed_func *type_kernel(uf_func *f, const uf__gufunc_layout *lay,
                                    uf_error *err)
 {
     uf__kmodule *km = f->module->km;
-    const uf__type *t[UF__UFUNC_MAXARGS];
+    const uf__type *t[UF__LOOP_MAXARGS];
     for (int k = 0; k < lay->nargs; k++) {
         switch (args[k].kind) {
         case UF__GUVEC_SCALAR:
@@ -125,7 +125,7 @@ static uf__strided_loop compile_variant(uf_func *f, uf__gufunc_variants *v,
     uf__jit *jit = uf__context_jit(f->module->ctx, &err);
     if (jit == NULL)
         return NULL;
-    uf__guvec_arg args[UF__UFUNC_MAXARGS];
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
     bool any_array = false, any_scalar = false;
     for (int k = 0; k < lay->nargs; k++) {
         args[k] = (uf__guvec_arg){v->args[k].kind, types[k]};

@@ -338,7 +338,7 @@ static uf__typed_func *type_kernel(uf__kmodule *km,
                                    const uf__guvec_arg *args, char layout,
                                    uf_error *err)
 {
-    const uf__type *types[UF__UFUNC_MAXARGS];
+    const uf__type *types[UF__LOOP_MAXARGS];
     for (int k = 0; k < lay->nargs; k++)
         if (!(types[k] = arg_type(km->tc, lay, k, &args[k], layout, err)))
             return NULL;
@@ -441,11 +441,11 @@ done:
 static bool too_many(const uf__kernel_decl *decl,
                      const uf__gufunc_layout *lay, uf_error *err)
 {
-    if (lay->nargs <= UF__UFUNC_MAXARGS)
+    if (lay->nargs <= UF__LOOP_MAXARGS)
         return false;
     uf__error_set(err, UF_ERR_UNSUPPORTED,
                   "'%s' has %d operands: at most %d are supported",
-                  decl->name, lay->nargs, UF__UFUNC_MAXARGS);
+                  decl->name, lay->nargs, UF__LOOP_MAXARGS);
     return true;
 }
 
@@ -469,7 +469,7 @@ int uf__guvectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
                              "the signature's return type is %s (write "
                              "void or none)", buf);
     }
-    uf__guvec_arg args[UF__UFUNC_MAXARGS];
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
     for (int k = 0; k < lay->nargs; k++) {
         const uf__type *t = sig->args[k];
         uf__type_str(t, buf, sizeof buf);
@@ -649,8 +649,8 @@ int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
 {
     if (too_many(decl, lay, err))
         return err->code;
-    uf__guvec_arg args[UF__UFUNC_MAXARGS];
-    bool open[UF__UFUNC_MAXARGS] = {false};
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
+    bool open[UF__LOOP_MAXARGS] = {false};
     bool has_scalar = false;
     for (int k = 0; k < lay->nargs; k++) {
         bool core0 = lay->core_ndim[k] == 0;

@@ -11,6 +11,7 @@
 #include <ufjit/kernel.h>
 
 #include "compiler/jit_reduce.h"
+#include "targets/target.h"
 
 /* What the kernel is, when it is one of the operations whose
  * reassociation is exact (integers) or accurate (a float sum, pairwise). */
@@ -102,9 +103,10 @@ typedef struct uf__reduce_args {
     const int64_t *out_strides;
     const bool *red;
     bool have_start;
-    /* The `parallel` target on nthreads threads (0: the default): the
-     * result is the serial one bit for bit (reduce_parallel.c). */
-    bool parallel;
+    /* The target (targets/target.h); one with threads runs on nthreads
+     * of them (0: its default), the result the serial one bit for bit
+     * (reduce_parallel.c). */
+    const uf__target *target;
     int nthreads;
 } uf__reduce_args;
 
@@ -141,7 +143,8 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
 /* ---- threads (reduce_parallel.c) ----------------------------------- */
 
 /* Runs a whole plan (every outer iteration; out holds the start values)
- * on nthreads threads (0: the default), with the serial result bit for
+ * on nthreads threads of target t (0: its default), with the serial
+ * result bit for
  * bit: outer iterations are shared out (each writes its own outputs); a
  * kept innermost row is cut into parts (each output element still sees
  * its inputs in order); runs reduced by the pairwise tree with too few
@@ -150,7 +153,8 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
  * results folded into the output in order. Non-reassociating reductions
  * with one outer iteration, outputs written through stride 0 and small
  * plans run on the caller's thread. */
-int uf__reduce_plan_run_parallel(const uf__reduce_plan *p, int nthreads,
+int uf__reduce_plan_run_parallel(const uf__reduce_plan *p,
+                                 const uf__target *t, int nthreads,
                                  uf_error *err);
 
 /* *res = the pairwise tree (jit_reduce.h) of x[0..n), n >= 1, any

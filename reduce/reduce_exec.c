@@ -16,15 +16,14 @@
  * from 1, ...), which cover every other element once; a single axis is
  * then just x[1:], in order.
  *
- * On the `parallel` target each plan runs through reduce_parallel.c. */
+ * On a target with threads each plan runs through reduce_parallel.c. */
 #include <stddef.h>
 #include <string.h>
 
 #include "common/error_internal.h"
 #include "ndarray/cast.h"
 #include "reduce/reduce.h"
-#include "targets/parallel/parallel.h"
-#include "ufunc/loop.h"
+#include "common/loop.h"
 
 typedef uf__reduce_dim rdim;
 
@@ -239,8 +238,8 @@ static int run_dims(const uf__reduce_args *a, rdim *d, int nd,
 {
     uf__reduce_plan p;
     plan_build(&p, a->op, d, nd, in, out);
-    if (a->parallel)
-        return uf__reduce_plan_run_parallel(&p, a->nthreads, err);
+    if (a->target->caps & UF__TCAP_THREADS)
+        return uf__reduce_plan_run_parallel(&p, a->target, a->nthreads, err);
     return uf__reduce_plan_run(&p, 0, p.nouter, err);
 }
 
@@ -282,7 +281,7 @@ int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)
     rdim d[UF_MAXDIMS];
     int nd = a->ndim;
     /* a bad UFJIT_THREADING_LAYER fails every parallel call */
-    if (a->parallel && uf__parallel_config_error(err) != 0)
+    if (a->target->config_error(err) != 0)
         return err->code;
     for (int i = 0; i < nd; i++) {
         if (a->shape[i] == 0)

@@ -1,7 +1,7 @@
 /* uf_reduce and the call path of @reduce kernels: NumPy's ufunc.reduce
  * (axes, keepdims, initial, the ufunc's identity, out=) on top of the
  * engine in reduce_exec.c, on the target the options or the kernel's
- * declaration name (`parallel`: reduce_parallel.c, same results). */
+ * declaration name (one with threads: reduce_parallel.c, same results). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,13 +132,16 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
     if (in->device.type != UF_DEVICE_HOST)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s: the input is not in host memory", method);
-    const char *target = UF__OPT(opts, target, (const char *)NULL);
-    if (target != NULL && strcmp(target, "cpu") != 0 &&
-        strcmp(target, "parallel") != 0)
+    const char *target = uf__func_target(f, opts);
+    const uf__target *t = uf__target_find(target);
+    if (t == NULL || !(t->caps & UF__TCAP_REDUCE)) {
+        char list[128];
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s of '%s': target '%s' is not available "
-                             "(reductions run on 'cpu' and 'parallel')",
-                             method, f->decl->name, target);
+                             "(reductions run on %s)", method, f->decl->name,
+                             target, uf__target_list(UF__TCAP_REDUCE, list,
+                                                     sizeof list));
+    }
     if (UF__OPT(opts, where, (uf_array *)NULL) != NULL)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s of '%s': where= is not supported", method,
@@ -217,7 +220,8 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
     }
     uf__reduce_args a = {op, in->ndim, src->shape, src->data, src->strides,
                          res->data, ostrides, red, have_start,
-                         strcmp(uf__func_target(f, opts), "parallel") == 0,
+                         /* found: uf__reduce_check_call */
+                         uf__target_find(uf__func_target(f, opts)),
                          UF__OPT(opts, num_threads, 0)};
     if (uf__reduce_exec(&a, err) != 0)
         goto fail;

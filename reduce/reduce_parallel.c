@@ -23,7 +23,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "reduce/reduce.h"
-#include "targets/parallel/parallel.h"
+#include "targets/target.h"
 
 /* Elements a thread's chunk has at least (as the ufunc target's). */
 #define PAR_MIN_CHUNK 32768
@@ -91,13 +91,12 @@ static int outer_body(void *ctx, int64_t begin, int64_t end, uf_error *err)
     return uf__reduce_plan_run(ctx, begin, end, err);
 }
 
-static int run_outer(const uf__reduce_plan *p, int64_t per_outer,
-                     int nthreads, uf_error *err)
+static int run_outer(const uf__target *t, const uf__reduce_plan *p,
+                     int64_t per_outer, int nthreads, uf_error *err)
 {
     int64_t grain = per_outer >= PAR_MIN_CHUNK
                         ? 1 : PAR_MIN_CHUNK / per_outer + 1;
-    return uf__parallel_for(p->nouter, grain, nthreads, outer_body,
-                            (void *)p, err);
+    return t->run(p->nouter, grain, nthreads, outer_body, (void *)p, err);
 }
 
 /* ---- parts of a kept innermost row --------------------------------------- */
@@ -144,8 +143,8 @@ static int rows_body(void *ctx, int64_t begin, int64_t end, uf_error *err)
     return 0;
 }
 
-static int run_rows(const uf__reduce_plan *p, int64_t per_outer,
-                    int nthreads, uf_error *err)
+static int run_rows(const uf__target *t, const uf__reduce_plan *p,
+                    int64_t per_outer, int nthreads, uf_error *err)
 {
     int64_t target = (int64_t)nthreads * PAR_PARTS_PER_THREAD, per_unit;
     rows r = {p, 1, p->inner.n / ROW_BLOCK + (p->inner.n % ROW_BLOCK != 0)};
@@ -159,10 +158,9 @@ static int run_rows(const uf__reduce_plan *p, int64_t per_outer,
     if (r.parts < 1)
         r.parts = 1;
     per_unit = per_outer / r.parts + 1;
-    return uf__parallel_for(mul_sat(p->nouter, r.parts),
-                            per_unit >= PAR_MIN_CHUNK
-                                ? 1 : PAR_MIN_CHUNK / per_unit + 1,
-                            nthreads, rows_body, &r, err);
+    return t->run(mul_sat(p->nouter, r.parts),
+                  per_unit >= PAR_MIN_CHUNK ? 1 : PAR_MIN_CHUNK / per_unit + 1,
+                  nthreads, rows_body, &r, err);
 }
 
 /* ---- runs cut along the pairwise tree ------------------------------------ */
@@ -256,8 +254,8 @@ static int merge_run(const trees *t, char *val)
     return 0;
 }
 
-static int run_trees(const uf__reduce_plan *p, int64_t nruns, int nthreads,
-                     uf_error *err)
+static int run_trees(const uf__target *tg, const uf__reduce_plan *p,
+                     int64_t nruns, int nthreads, uf_error *err)
 {
     int64_t want = (int64_t)nthreads * PAR_PARTS_PER_THREAD, batch;
     trees t;
@@ -268,7 +266,7 @@ static int run_trees(const uf__reduce_plan *p, int64_t nruns, int nthreads,
     cut_run(&t, p->inner.n, nruns >= want ? 1 : (want + nruns - 1) / nruns);
     /* one piece per outer iteration: share the outer iterations instead */
     if (nruns * t.nleaves < 2)
-        return run_outer(p, p->inner.n, nthreads, err);
+        return run_outer(tg, p, p->inner.n, nthreads, err);
     batch = BATCH_SLOTS / t.nnodes;
     if (batch > nruns)
         batch = nruns;
@@ -303,8 +301,8 @@ static int run_trees(const uf__reduce_plan *p, int64_t nruns, int nthreads,
                     rco[d] = 0;
                 }
             }
-            if ((rc = uf__parallel_for(b * t.nleaves, grain, nthreads,
-                                       leaves_body, &t, err)) != 0)
+            if ((rc = tg->run(b * t.nleaves, grain, nthreads, leaves_body,
+                              &t, err)) != 0)
                 break;
             for (int64_t i = 0; i < b; i++) {
                 char *val = t.val + (size_t)i * (size_t)t.nnodes * t.isz;
@@ -333,26 +331,26 @@ static int run_trees(const uf__reduce_plan *p, int64_t nruns, int nthreads,
     return rc != 0 ? err->code : 0;
 }
 
-int uf__reduce_plan_run_parallel(const uf__reduce_plan *p, int nthreads,
+int uf__reduce_plan_run_parallel(const uf__reduce_plan *p,
+                                 const uf__target *t, int nthreads,
                                  uf_error *err)
 {
     const uf__reduce_op *op = p->op;
     int64_t nruns = 1, per_outer, total;
 
-    if (nthreads == 0)
-        nthreads = uf__parallel_default_threads();
+    nthreads = t->threads(nthreads);
     for (int i = 0; i < p->nr; i++)
         nruns = mul_sat(nruns, p->r[i].n);
     per_outer = mul_sat(nruns, p->inner.n);
     total = mul_sat(per_outer, p->nouter);
-    /* the serial layer runs everything on the caller's thread: no cuts */
-    if (nthreads <= 1 || total < 2 * PAR_MIN_CHUNK || !outputs_disjoint(p) ||
-        strcmp(uf__parallel_layer(), "serial") == 0)
+    /* one thread (the serial layer's) runs everything on the caller's
+     * thread: no cuts */
+    if (nthreads <= 1 || total < 2 * PAR_MIN_CHUNK || !outputs_disjoint(p))
         return uf__reduce_plan_run(p, 0, p->nouter, err);
     if (!p->inner.red)
-        return run_rows(p, per_outer, nthreads, err);
+        return run_rows(t, p, per_outer, nthreads, err);
     if (p->nouter >= (int64_t)nthreads * PAR_PARTS_PER_THREAD ||
         op->fns.tree == NULL || !op->reassociate)
-        return run_outer(p, per_outer, nthreads, err);
-    return run_trees(p, nruns, nthreads, err);
+        return run_outer(t, p, per_outer, nthreads, err);
+    return run_trees(t, p, nruns, nthreads, err);
 }

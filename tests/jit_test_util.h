@@ -11,6 +11,7 @@
 #include <math.h>
 #include <time.h>
 
+#include "host_jit.h"
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -36,7 +37,7 @@ static inline int jit_setup(void **state)
     (void)state;
     uf_error err;
     double t0 = now_ms();
-    jit = uf__jit_new(&err);
+    jit = test_host_jit(&err);
     if (!jit) {
         print_error("uf__jit_new: %s\n", err.message);
         return -1;

@@ -9,6 +9,7 @@
 
 #include <time.h>
 
+#include "host_jit.h"
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -572,7 +573,7 @@ static inline int setup(void **state)
 {
     (void)state;
     uf_error err;
-    if (!(jit = uf__jit_new(&err)) || !(km = uf__kmodule_new(&src, &err))) {
+    if (!(jit = test_host_jit(&err)) || !(km = uf__kmodule_new(&src, &err))) {
         print_error("setup: %s\n", err.message);
         return -1;
     }

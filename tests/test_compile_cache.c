@@ -1,5 +1,5 @@
 /* The context's compile cache of vectorize loops (compiler/cache.c) and
- * the loop dispatcher it relies on (compiler/lower_loop_rt.c):
+ * the loop dispatcher it relies on (targets/cpu/loop_rt.c):
  *   - all declared signatures compile in one module, once; loading the same
  *     source again, a lazy kernel seeing known types again, and
  *     uf_func_inspect after a call compile nothing (counted by the JIT);

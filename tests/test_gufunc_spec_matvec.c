@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "host_jit.h"
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -414,7 +415,7 @@ static int jit_setup(void **state)
 {
     uf_error err;
     (void)state;
-    jit = uf__jit_new(&err);
+    jit = test_host_jit(&err);
     return jit ? 0 : -1;
 }
 

@@ -99,7 +99,7 @@ static void test_jit_new_nomem(void **state)
     for (long n = 1; n < 50 && !ok; n++) {
         uf_error err;
         uf__alloc_fail_at(n);
-        uf__jit *j = uf__jit_new(&err);
+        uf__jit *j = test_host_jit(&err);
         bool failed = uf__alloc_failed();
         uf__alloc_fail_at(0);
         if (j) {

@@ -75,7 +75,7 @@ static void test_complex_runtime(void **state)
 {
     (void)state;
     int n;
-    const uf__runtime_symbol *rt = uf__lower_runtime(&n);
+    const uf__runtime_symbol *rt = uf__cpu_runtime_symbols(&n);
     void (*csqrt_)(double *) = NULL, (*cexp_)(double *) = NULL;
     void (*crect_)(double *) = NULL;
     for (int i = 0; i < n; i++) {

@@ -163,9 +163,9 @@ static void test_libmvec(void **state)
     if (was)
         snprintf(saved_env, sizeof saved_env, "%s", was);
     unsetenv("UFJIT_ENABLE_LIBMVEC");
-    uf__jit *vj = uf__jit_new(&err);
+    uf__jit *vj = test_host_jit(&err);
     setenv("UFJIT_ENABLE_LIBMVEC", "0", 1);
-    uf__jit *sj = vj ? uf__jit_new(&err) : NULL;
+    uf__jit *sj = vj ? test_host_jit(&err) : NULL;
     if (was)
         setenv("UFJIT_ENABLE_LIBMVEC", saved_env, 1);
     else

@@ -1,4 +1,4 @@
-/* uf__rt_loop (compiler/lower_loop_rt.c), the dispatcher every vectorize
+/* uf__rt_loop (targets/cpu/loop_rt.c), the dispatcher every vectorize
  * loop runs through, against a sequential reference: one element after the
  * other, inputs read then outputs written, as NumPy's inner loop does.
  * Hand-written C contig loops stand in for generated ones; they combine
@@ -18,6 +18,8 @@
 #include "common/alloc.h"
 #include "compiler/jit.h"
 #include "compiler/jit_strided.h"
+#include "targets/cpu/cpu.h"
+#include "targets/cpu/strided_slot.h"
 
 #define MAXOPS 6
 

@@ -5,6 +5,7 @@
  * vectorised, reading no stride), and bounds checks present only when
  * asked (boundscheck=True, UFJIT_DEBUG=1, not UFJIT_DEBUG=0). Results of
  * array kernels against Numba are in test_plain_call.c. */
+#include "host_jit.h"
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -44,7 +45,7 @@ static int setup(void **state)
 {
     (void)state;
     uf_error err;
-    jit = uf__jit_new(&err);
+    jit = test_host_jit(&err);
     km = uf__kmodule_new(&src, &err);
     return jit && km ? 0 : -1;
 }

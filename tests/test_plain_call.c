@@ -433,7 +433,7 @@ static void test_outputs(void **state)
     opts.target = "parallel";
     assert_int_equal(uf_call(f, &a, 1, two, 1, &opts, &err),
                      UF_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "runs on the cpu target"));
+    assert_non_null(strstr(err.message, "runs on the 'cpu' target"));
 
     /* a tuple result: one output per element */
     uf_func *p = uf_module_get(m, "pair", &err);

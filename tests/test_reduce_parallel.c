@@ -463,7 +463,9 @@ static void c_reduce(const uf__reduce_op *op, int64_t rows_, int64_t cols,
     int64_t os[2] = {axis == 1 ? 8 : 0, axis == 0 ? 8 : 0};
     uf__reduce_args args = {op, 2, uf_array_shape(a), uf_array_data(a),
                             uf_array_strides(a), uf_array_data(out), os,
-                            red, true, parallel, 2};
+                            red, true,
+                            uf__target_find(parallel ? "parallel" : "cpu"),
+                            2};
     uf_assert_ok(uf__reduce_exec(&args, &err) == 0, &err);
     double want = axis == 0   ? (double)rows_
                   : axis == 1 ? (double)cols

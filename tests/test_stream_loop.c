@@ -20,7 +20,7 @@
 #include "compiler/context.h"
 #include "compiler/jit_nontemporal.h"
 #include "compiler/module.h"
-#include "ufunc/loop.h"
+#include "common/loop.h"
 
 static const char *const src =
     "import math\n"

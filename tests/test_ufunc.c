@@ -87,8 +87,8 @@ static void test_new_invalid(void **state)
         {LOC, "f", -1, 1},
         {LOC, "f", 1, 0},
         {LOC, "f", 1, -2},
-        {LOC, "f", UF__UFUNC_MAXARGS, 1},
-        {LOC, "f", 1, UF__UFUNC_MAXARGS},
+        {LOC, "f", UF__LOOP_MAXARGS, 1},
+        {LOC, "f", 1, UF__LOOP_MAXARGS},
         {LOC, "f", 40, 25},
     };
     long live = uf__alloc_live();
@@ -104,7 +104,7 @@ static void test_new_invalid(void **state)
     }
     /* The limits themselves are fine: 63 inputs and 1 output, 0 inputs. */
     uf_error err;
-    uf__ufunc *u = uf__ufunc_new("f", UF__UFUNC_MAXARGS - 1, 1, NULL, NULL,
+    uf__ufunc *u = uf__ufunc_new("f", UF__LOOP_MAXARGS - 1, 1, NULL, NULL,
                                  &err);
     uf_assert_ok(u != NULL, &err);
     uf__ufunc_free(u);

@@ -391,11 +391,11 @@ static void test_unaligned(void **state)
     uf__ufunc_free(u);
 }
 
-/* 63 inputs of different shapes and one output: UF__UFUNC_MAXARGS. */
+/* 63 inputs of different shapes and one output: UF__LOOP_MAXARGS. */
 static void test_many_inputs(void **state)
 {
     (void)state;
-    enum { NIN = UF__UFUNC_MAXARGS - 1 };
+    enum { NIN = UF__LOOP_MAXARGS - 1 };
     static int nin = NIN;
     uf__ufunc *u = uf__ufunc_new("sum", NIN, 1, NULL, NULL, NULL);
     uf_array *in[NIN], *out[1] = {NULL};

@@ -7,7 +7,7 @@
  * (in place) and just below the size that turns it on. */
 #include "test_util.h"
 
-#include "ufunc/loop.h"
+#include "common/loop.h"
 
 static const char src[] =
     "from numba import vectorize\n"

@@ -5,6 +5,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
+#include "targets/target.h"
 
 uf_func_kind uf_func_get_kind(const uf_func *f)
 {
@@ -33,7 +34,7 @@ const char *uf__func_target(const uf_func *f, const uf_call_options *opts)
 {
     if (opts != NULL && opts->target != NULL)
         return opts->target;
-    return f->decl->target != NULL ? f->decl->target : "cpu";
+    return f->decl->target != NULL ? f->decl->target : UF__TARGET_DEFAULT;
 }
 
 int uf_call(uf_func *f, uf_array *const *inputs, int n_in,

@@ -33,8 +33,8 @@ static int compile_njit(const uf__typed_func *tf, uf__jit *jit,
                         const uf__signature *sig, uf__jit_listing *listing,
                         uf_error *err)
 {
-    uf_dtype in[UF__UFUNC_MAXARGS] = {0};
-    for (int i = 0; i < sig->nargs && i < UF__UFUNC_MAXARGS; i++)
+    uf_dtype in[UF__LOOP_MAXARGS] = {0};
+    for (int i = 0; i < sig->nargs && i < UF__LOOP_MAXARGS; i++)
         if (sig->args[i]->kind == UF__T_SCALAR)
             in[i] = sig->args[i]->dtype;
     uf__plain_entry entry;

@@ -49,11 +49,11 @@ uf__ufunc *uf__ufunc_new(const char *name, int nin, int nout,
     uf__ufunc *u;
 
     if (name == NULL || nin < 0 || nout < 1 ||
-        nin > UF__UFUNC_MAXARGS - nout) {
+        nin > UF__LOOP_MAXARGS - nout) {
         uf__error_set(err, UF_ERR_INVALID,
                       "uf__ufunc_new: invalid arguments (nin %d, nout %d; "
                       "at most %d operands, at least one output)",
-                      nin, nout, UF__UFUNC_MAXARGS);
+                      nin, nout, UF__LOOP_MAXARGS);
         return NULL;
     }
     u = uf__calloc(1, sizeof *u, err);

@@ -8,19 +8,7 @@
 #include <stdbool.h>
 #include <ufjit/kernel.h>
 
-#include "ufunc/loop.h"
-
-/* NumPy's NPY_MAXARGS of NumPy 2. */
-#define UF__UFUNC_MAXARGS 64
-
-typedef struct uf__ufunc_loop {
-    uf_dtype types[UF__UFUNC_MAXARGS]; /* nin inputs, then nout outputs */
-    uf__strided_loop fn;
-    void *aux;
-    /* Turns a nonzero status the loop returned without a message into an
-     * error (JIT loops report Python exceptions as codes); may be NULL. */
-    int (*status_error)(int status, uf_error *err);
-} uf__ufunc_loop;
+#include "common/loop.h"
 
 /* Compiles a loop for the exact input types `in` (nin entries), filling
  * `out` (including output types). Returns 0 or a negative code with err. */

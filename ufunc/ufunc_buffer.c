@@ -17,11 +17,11 @@ typedef struct run_state {
     int nop; /* loop operands: nin + nout */
     const int64_t *st; /* iterator strip strides */
     char *const *ptrs; /* current strip */
-    char *buf[UF__UFUNC_MAXARGS];
-    int64_t loop_itemsize[UF__UFUNC_MAXARGS];
-    uf__cast_fn cast[UF__UFUNC_MAXARGS]; /* in: to loop; out: from loop */
-    char *data[UF__UFUNC_MAXARGS];
-    int64_t strides[UF__UFUNC_MAXARGS];
+    char *buf[UF__LOOP_MAXARGS];
+    int64_t loop_itemsize[UF__LOOP_MAXARGS];
+    uf__cast_fn cast[UF__LOOP_MAXARGS]; /* in: to loop; out: from loop */
+    char *data[UF__LOOP_MAXARGS];
+    int64_t strides[UF__LOOP_MAXARGS];
 } run_state;
 
 /* Elements [first, first + n) of the current strip. */
@@ -118,7 +118,7 @@ int uf__ufunc_run_buffered(const uf__ufunc_exec *x, uf__loop_ctx *lctx,
                            const uf__ufunc_split *sp, int64_t begin,
                            int64_t end, int *status, uf_error *err)
 {
-    char *ptrs[UF__UFUNC_MAXARGS + 1];
+    char *ptrs[UF__LOOP_MAXARGS + 1];
     int64_t first, len;
     uf__ufunc_walk w;
     run_state s;

@@ -8,8 +8,8 @@
  * the loop runs straight on the strips: one call per strip, nothing per
  * element. Anything else goes through ufunc_buffer.c.
  *
- * On the `parallel` target the strips (and, when there are few, parts of
- * them) are shared out between threads through uf__parallel_for; each
+ * On a target with threads (`parallel`) the strips (and, when there are
+ * few, parts of them) are shared out between threads by its `run`; each
  * thread has its own loop context, error and cast buffers, and small calls
  * stay on the caller's thread. */
 #include <stddef.h>
@@ -20,14 +20,12 @@
 #include "common/error_internal.h"
 #include "ndarray/array_internal.h"
 #include "ndarray/iter.h"
-#include "targets/parallel/parallel.h"
-#include "targets/parallel/parallel_internal.h" /* UF__PARALLEL_MAX_THREADS */
-#include "ufunc/options.h"
+#include "ufunc/call_check.h"
 #include "ufunc/ufunc_exec.h"
 
 #define SHAPE_STR_SIZE (UF_MAXDIMS * 22 + 4)
 /* Loop operands plus the where mask. */
-#define MAXOPS (UF__UFUNC_MAXARGS + 1)
+#define MAXOPS (UF__LOOP_MAXARGS + 1)
 
 /* uf_dtype_itemsize for the dtypes of arrays and loops (valid by
  * construction), without a call: the small-call path asks it per operand. */
@@ -50,14 +48,15 @@ typedef struct call {
     const uf__ufunc_loop *loop;
     /* Inputs then outputs; an input or the mask overlapping an output is
      * replaced by a copy (owned[i]); a NULL output is allocated (owned). */
-    uf_array *op[UF__UFUNC_MAXARGS];
-    bool owned[UF__UFUNC_MAXARGS];
+    uf_array *op[UF__LOOP_MAXARGS];
+    bool owned[UF__LOOP_MAXARGS];
     uf_array *where;
     bool where_owned;
     int nd;
     int64_t shape[UF_MAXDIMS];
-    /* The `parallel` target, on nthreads threads (0: the default). */
-    bool parallel;
+    /* The target (targets/target.h), on nthreads threads (0: its
+     * default) when it has threads. */
+    const uf__target *target;
     int nthreads;
 } call;
 
@@ -75,97 +74,34 @@ static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
     return buf;
 }
 
-/* Fields are read only as far as the caller's `size` says they exist.
- * `target` is the kernel's declared target, used when opts names none. */
+/* The options every call reads (call_check.h), then where=: fields are
+ * read only as far as the caller's `size` says they exist. `target` is the
+ * kernel's declared target, used when opts names none. */
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    c->casting = UF_CASTING_SAME_KIND;
-    c->where = NULL;
-    if (opts != NULL &&
-        opts->size < offsetof(uf_call_options, where) + sizeof opts->where)
-        return uf__error_set(err, UF_ERR_INVALID,
-                             "uf_call_options.size must be set to "
-                             "sizeof(uf_call_options) (got %zu)", opts->size);
-    if (opts != NULL && opts->target != NULL)
-        target = opts->target;
-    /* (not strcmp: this runs on every call) */
-    bool cpu = target == NULL || (target[0] == 'c' && target[1] == 'p' &&
-                                  target[2] == 'u' && target[3] == '\0');
-    if (!cpu) {
-        if (strcmp(target, "parallel") != 0)
-            return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                                 "target '%s' is not available yet (only "
-                                 "'cpu' and 'parallel')", target);
-        c->parallel = true;
-    }
-    c->nthreads = UF__OPT(opts, num_threads, 0);
-    if (c->nthreads < 0)
-        return uf__error_set(err, UF_ERR_VALUE,
-                             "num_threads must be positive, or 0 for the "
-                             "default (got %d)", c->nthreads);
-    if (opts == NULL)
-        return 0;
-    if (opts->casting_set) {
-        if ((int)opts->casting < UF_CASTING_NO ||
-            opts->casting > UF_CASTING_UNSAFE)
-            return uf__error_set(err, UF_ERR_INVALID,
-                                 "invalid casting rule %d",
-                                 (int)opts->casting);
-        c->casting = opts->casting;
-    }
-    c->where = opts->where;
+    uf__call_setup s;
+    int rc = uf__call_read_options(opts, target, UF__TCAP_VECTORIZE, &s,
+                                   err);
+    if (rc < 0)
+        return rc;
+    c->target = s.target;
+    c->nthreads = s.nthreads;
+    c->casting = s.casting;
+    c->where = opts != NULL ? opts->where : NULL;
     return 0;
-}
-
-/* `i` < 0: the operand has no number (the mask). */
-static int check_host(const call *c, const uf_array *a, const char *what,
-                      int i, uf_error *err)
-{
-    char num[16];
-
-    if (a->device.type == UF_DEVICE_HOST)
-        return 0;
-    num[0] = '\0';
-    if (i >= 0)
-        snprintf(num, sizeof num, " %d", i);
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "ufunc '%s': %s%s is not in host memory", c->name,
-                         what, num);
 }
 
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out, uf_error *err)
 {
-    if (n_in != c->nin || n_out != c->nout ||
-        (n_in > 0 && inputs == NULL) || outputs == NULL)
-        return uf__error_set(err, UF_ERR_INVALID,
-                             "ufunc '%s' takes %d input%s and %d output%s "
-                             "(got %d and %d)",
-                             c->name, c->nin, c->nin == 1 ? "" : "s",
-                             c->nout, c->nout == 1 ? "" : "s", n_in, n_out);
-    for (int i = 0; i < n_in; i++) {
-        if (inputs[i] == NULL)
-            return uf__error_set(err, UF_ERR_INVALID,
-                                 "ufunc '%s': input %d is NULL", c->name, i);
-        if (check_host(c, inputs[i], "input", i, err) < 0)
-            return err->code;
-        c->op[i] = inputs[i];
-    }
-    for (int o = 0; o < n_out; o++) {
-        uf_array *a = outputs[o];
-
-        c->op[c->nin + o] = a;
-        if (a == NULL)
-            continue;
-        if (check_host(c, a, "output", o, err) < 0)
-            return err->code;
-        if (!(a->flags & UF_ARRAY_WRITEABLE))
-            return uf__error_set(err, UF_ERR_READONLY,
-                                 "output array is read-only");
-    }
+    if (uf__call_check_operands("ufunc", c->name, c->target, c->nin, c->nout,
+                                inputs, n_in, outputs, n_out, c->op,
+                                err) < 0)
+        return err->code;
     if (c->where != NULL) {
-        if (check_host(c, c->where, "the where mask", -1, err) < 0)
+        if (uf__call_check_memory("ufunc", c->name, c->target, c->where,
+                                  "the where mask", -1, err) < 0)
             return err->code;
         if (c->where->dtype != UF_BOOL)
             return uf__error_set(err, UF_ERR_CAST,
@@ -364,7 +300,7 @@ static bool overlaps_an_output(const call *c, const uf_array *a,
  * read before any output was written (NumPy's overlap rule). */
 static int copy_overlapping(call *c, uf_error *err)
 {
-    span outs[UF__UFUNC_MAXARGS];
+    span outs[UF__LOOP_MAXARGS];
     bool any = false;
 
     for (int o = 0; o < c->nout; o++) {
@@ -464,7 +400,7 @@ static int allocate_outputs(call *c, bool empty, uf_error *err)
 static int run_direct(const uf__ufunc_exec *x, uf__loop_ctx *lctx,
                       const uf__ufunc_split *sp, int64_t begin, int64_t end)
 {
-    char *ptrs[UF__UFUNC_MAXARGS];
+    char *ptrs[UF__LOOP_MAXARGS];
     const int64_t *st = uf__iter_strip_strides(sp->it);
     int nop = x->nin + x->nout;
     uf__strided_loop fn = x->loop->fn;
@@ -510,7 +446,7 @@ typedef struct run_ctx {
     bool buffered;
 } run_ctx;
 
-/* uf__parallel_body over units [begin, end): a loop failure becomes the
+/* uf__target_body over units [begin, end): a loop failure becomes the
  * complete error (with the ufunc's name) in this chunk's err. */
 static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
 {
@@ -559,7 +495,8 @@ static bool outputs_disjoint(const call *c)
 }
 
 /* Runs the loop over every unit: on the caller's thread for `cpu`, shared
- * out between threads on `parallel`. Returns 0 or a negative code. */
+ * out between threads on a target with threads. Returns 0 or a negative
+ * code. */
 static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
                    bool buffered, uf_error *err)
 {
@@ -568,20 +505,19 @@ static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
     int nthreads = c->nthreads;
     run_ctx r = {c, x, {0}, buffered};
 
-    if (!c->parallel) {
+    if (!(c->target->caps & UF__TCAP_THREADS)) {
         uf__ufunc_split_init(&r.sp, it, 1);
         return run_units(&r, 0, nstrips, err);
     }
-    if (nthreads == 0)
-        nthreads = uf__parallel_default_threads();
+    nthreads = c->target->threads(nthreads);
     /* nstrips * len is the iteration's size: it fits. */
     if (nthreads <= 1 || nstrips * len < 2 * PAR_MIN_CHUNK ||
         !outputs_disjoint(c)) {
         uf__ufunc_split_init(&r.sp, it, 1);
         /* Still through the runtime: a bad UFJIT_THREADING_LAYER is
          * reported however small the call. */
-        return uf__parallel_for(nstrips, nstrips, nthreads, run_units, &r,
-                                err) != 0 ? err->code : 0;
+        return c->target->run(nstrips, nstrips, nthreads, run_units, &r,
+                              err) != 0 ? err->code : 0;
     }
     if (nstrips < (int64_t)nthreads * PAR_PARTS_PER_THREAD)
         pieces = ((int64_t)nthreads * PAR_PARTS_PER_THREAD + nstrips - 1) /
@@ -590,7 +526,7 @@ static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
     units = uf__ufunc_split_units(&r.sp);
     /* Each unit has about len / pieces elements. */
     grain = PAR_MIN_CHUNK / (len / r.sp.pieces) + 1;
-    return uf__parallel_for(units, grain, nthreads, run_units, &r, err) != 0
+    return c->target->run(units, grain, nthreads, run_units, &r, err) != 0
                ? err->code : 0;
 }
 
@@ -617,13 +553,13 @@ typedef struct flat_ctx {
     bool independent; /* uf__loop_ctx.independent */
 } flat_ctx;
 
-/* uf__parallel_body running the one strip of a flat call. */
+/* uf__target_body running the one strip of a flat call. */
 static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
 {
     const flat_ctx *f = vctx;
     const call *c = f->c;
-    char *ptrs[UF__UFUNC_MAXARGS];
-    int64_t strides[UF__UFUNC_MAXARGS];
+    char *ptrs[UF__LOOP_MAXARGS];
+    int64_t strides[UF__LOOP_MAXARGS];
     uf_error loop_err;
     uf__loop_ctx lctx = {.err = &loop_err, .independent = f->independent};
     int64_t n = f->size;
@@ -671,9 +607,9 @@ static int execute(call *c, uf_error *err)
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
         flat_ctx f = {c, size, false};
 
-        if (!c->parallel)
+        if (!(c->target->caps & UF__TCAP_THREADS))
             return run_flat(&f, 0, 1, err);
-        return uf__parallel_for(1, 1, c->nthreads, run_flat, &f, err) != 0
+        return c->target->run(1, 1, c->nthreads, run_flat, &f, err) != 0
                    ? err->code : 0;
     }
     if (x.masked)
@@ -759,14 +695,14 @@ static int run_simple(call *c, uf_error *err)
     for (int o = c->nin; o < c->nin + c->nout; o++)
         if (c->owned[o] && !(c->op[o]->flags & UF_ARRAY_C_CONTIGUOUS))
             return execute(c, err);
-    if (!c->parallel)
+    if (!(c->target->caps & UF__TCAP_THREADS))
         return run_flat(&f, 0, 1, err);
-    if (c->nthreads > UF__PARALLEL_MAX_THREADS)
-        return uf__parallel_for(1, 1, c->nthreads, run_flat, &f, err) != 0
+    if (c->nthreads > c->target->max_threads)
+        return c->target->run(1, 1, c->nthreads, run_flat, &f, err) != 0
                    ? err->code : 0; /* its error */
-    /* What uf__parallel_for does with one unit, without its set-up: the
+    /* What the target's run does with one unit, without its set-up: the
      * configuration error if any, else the body on this thread. */
-    if (uf__parallel_config_error(err) != 0)
+    if (c->target->config_error(err) != 0)
         return err->code;
     uf_error_clear(err);
     return run_flat(&f, 0, 1, err);
@@ -796,7 +732,7 @@ int uf__ufunc_call_target(uf__ufunc *u, const char *target,
                           uf_array **outputs, int n_out,
                           const uf_call_options *opts, uf_error *err)
 {
-    uf_dtype in_types[UF__UFUNC_MAXARGS];
+    uf_dtype in_types[UF__LOOP_MAXARGS];
     uf_error local;
     bool empty = false;
     call c;
@@ -813,7 +749,6 @@ int uf__ufunc_call_target(uf__ufunc *u, const char *target,
     c.nin = uf__ufunc_nin(u);
     c.nout = uf__ufunc_nout(u);
     c.where_owned = false;
-    c.parallel = false;
     for (int i = 0; i < c.nin + c.nout; i++)
         c.owned[i] = false;
     if ((rc = read_options(&c, opts, target, err)) < 0 ||

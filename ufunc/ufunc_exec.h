@@ -22,8 +22,8 @@ typedef struct uf__ufunc_exec {
     bool masked;
     /* Per loop operand: the array's own dtype, and whether it goes through
      * a cast buffer (dtype differs from the loop's, or unaligned). */
-    uf_dtype dtypes[UF__UFUNC_MAXARGS];
-    bool buffered[UF__UFUNC_MAXARGS];
+    uf_dtype dtypes[UF__LOOP_MAXARGS];
+    bool buffered[UF__LOOP_MAXARGS];
     bool stream; /* uf__loop_ctx.stream for the loop calls */
 } uf__ufunc_exec;
 

@@ -6,7 +6,16 @@
 #include "common/error_internal.h"
 #include "compiler/context.h"
 #include "compiler/disk_cache.h"
+#include "targets/cpu/cpu.h"
 #include "ufunc/vectorize.h"
+
+/* A cached loop (its descriptor) as the host runtime runs it. */
+static uf__ufunc_loop host_loop(const uf__cached_loop *e)
+{
+    uf__ufunc_loop l = e->loop;
+    l.fn = uf__rt_ufunc_loop;
+    return l;
+}
 
 /* The output dtypes of a kernel returning `ret`: one per tuple element. */
 static int output_types(const uf__kernel_decl *decl, const uf__type *ret,
@@ -18,7 +27,7 @@ static int output_types(const uf__kernel_decl *decl, const uf__type *ret,
         return 0;
     }
     if (ret->kind == UF__T_TUPLE && ret->n >= 1 &&
-        ret->n <= UF__UFUNC_MAXARGS) {
+        ret->n <= UF__LOOP_MAXARGS) {
         for (int i = 0; i < ret->n; i++) {
             if (ret->elts[i]->kind != UF__T_SCALAR)
                 goto bad;
@@ -45,11 +54,11 @@ static int check_args(const uf__kernel_decl *decl, const uf__signature *sig,
         return uf__error_set(err, UF_ERR_TYPING,
                              "signature of '%s' has %d argument(s) but the "
                              "kernel takes %d", decl->name, sig->nargs, nin);
-    if (nin + 1 > UF__UFUNC_MAXARGS)
+    if (nin + 1 > UF__LOOP_MAXARGS)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' takes %d arguments: at most %d are "
                              "supported", decl->name, nin,
-                             UF__UFUNC_MAXARGS - 1);
+                             UF__LOOP_MAXARGS - 1);
     for (int i = 0; i < nin; i++) {
         if (sig->args[i]->kind != UF__T_SCALAR) {
             char buf[128];
@@ -68,7 +77,7 @@ typedef struct miss {
     int index; /* into sigs */
     uf__loop_key key;
     const uf__typed_func *tf;
-    uf_dtype types[UF__UFUNC_MAXARGS]; /* inputs then outputs */
+    uf_dtype types[UF__LOOP_MAXARGS]; /* inputs then outputs */
     const uf_dtype *outs;
     int nout;
 } miss;
@@ -147,7 +156,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
                               sig->ret, jit, err) < 0)
             goto fail;
         if ((hit = uf__loop_cache_find(cache, &m->key)) != NULL) {
-            loops[i] = hit->loop;
+            loops[i] = host_loop(hit);
             nouts[i] = hit->nout;
             if (entries)
                 entries[i] = hit;
@@ -161,7 +170,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
             goto fail;
         if (got > 0) {
             const uf__cached_loop *e = uf__loop_cache_find(cache, &m->key);
-            loops[i] = e->loop;
+            loops[i] = host_loop(e);
             nouts[i] = e->nout;
             if (entries)
                 entries[i] = e;
@@ -171,7 +180,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
         if (m->tf == NULL ||
             output_types(decl, m->tf->ret, m->types + nin, &m->nout, err) < 0)
             goto fail;
-        if (nin + m->nout > UF__UFUNC_MAXARGS) {
+        if (nin + m->nout > UF__LOOP_MAXARGS) {
             uf__error_set(err, UF_ERR_UNSUPPORTED,
                           "'%s' has too many operands", decl->name);
             goto fail;
@@ -235,7 +244,7 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
         }
         if (!e)
             goto fail;
-        loops[m->index] = e->loop;
+        loops[m->index] = host_loop(e);
         nouts[m->index] = e->nout;
         if (entries)
             entries[m->index] = e;

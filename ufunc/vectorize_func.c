@@ -10,6 +10,8 @@
 #include "compiler/jit_nontemporal.h"
 #include "compiler/jit_strided.h"
 #include "compiler/module.h"
+#include "targets/cpu/cpu.h"
+#include "targets/cpu/strided_slot.h"
 #include "ufunc/vectorize.h"
 
 /* Signature errors point at the signature string in the kernel source. */
@@ -46,7 +48,7 @@ static int compile_slot(uf_func *f, int sig, const uf_dtype *types,
         return UF__STRIDED_RETRY;
     uf_error err;
     uf_error_clear(&err);
-    const uf__type *args[UF__UFUNC_MAXARGS];
+    const uf__type *args[UF__LOOP_MAXARGS];
     uf__signature parsed = {NULL, args, f->nin};
     int rc = -1;
     uf__jit *jit = uf__context_jit(ctx, &err);
@@ -121,7 +123,7 @@ static int compile_exact(void *compile_ctx, const uf_dtype *in,
 {
     uf_func *f = compile_ctx;
     uf__kmodule *km = f->module->km;
-    const uf__type *args[UF__UFUNC_MAXARGS];
+    const uf__type *args[UF__LOOP_MAXARGS];
     for (int i = 0; i < f->nin; i++)
         args[i] = uf__type_scalar(km->tc, in[i]);
     uf__signature sig = {NULL, args, f->nin};
@@ -149,8 +151,8 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
 {
     uf__ufunc_loop loop;
     if (f->decl->nsignatures == 0) {
-        uf_dtype in[UF__UFUNC_MAXARGS];
-        if (n_in != f->nin || n_in > UF__UFUNC_MAXARGS)
+        uf_dtype in[UF__LOOP_MAXARGS];
+        if (n_in != f->nin || n_in > UF__LOOP_MAXARGS)
             return uf__error_set(err, UF_ERR_INVALID,
                                  "'%s' takes %d input(s), %d given",
                                  f->decl->name, f->nin, n_in);
@@ -229,8 +231,8 @@ fail:
 static bool resolved(uf__ufunc *u, int nin, uf_array *const *inputs,
                      int n_in)
 {
-    uf_dtype in[UF__UFUNC_MAXARGS];
-    if (inputs == NULL || n_in != nin || n_in > UF__UFUNC_MAXARGS)
+    uf_dtype in[UF__LOOP_MAXARGS];
+    if (inputs == NULL || n_in != nin || n_in > UF__LOOP_MAXARGS)
         return false;
     for (int i = 0; i < n_in; i++) {
         if (inputs[i] == NULL)
@@ -277,12 +279,12 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
                             uf__ufunc_loop *loop, uf_error *err)
 {
     uf_context *ctx = f->module->ctx;
-    uf_array *probe[UF__UFUNC_MAXARGS] = {NULL};
+    uf_array *probe[UF__LOOP_MAXARGS] = {NULL};
     int rc = 0, made = 0;
     pthread_mutex_lock(&ctx->lock);
     if (f->ufunc == NULL) {
         /* a lazy ufunc is built from the first call's input types */
-        for (; made < f->nin && made < UF__UFUNC_MAXARGS; made++)
+        for (; made < f->nin && made < UF__LOOP_MAXARGS; made++)
             if (!(probe[made] = uf_empty(in[made], 0, NULL, UF_ORDER_C, err))) {
                 rc = err->code;
                 break;

@@ -9,11 +9,10 @@
 #include <stdint.h>
 #include <ufjit/error.h>
 
-/* Runs [begin, end) of the iteration space; returns 0 or a nonzero status,
- * describing the failure in *err first when it can (err is a per-chunk
- * error object; the first failing chunk's error reaches the caller). */
-typedef int (*uf__parallel_body)(void *ctx, int64_t begin, int64_t end,
-                                 uf_error *err);
+#include "targets/target.h"
+
+/* Runs [begin, end) of the iteration space (target.h). */
+typedef uf__target_body uf__parallel_body;
 
 /* Splits [0, n) into chunks of at least `grain` iterations over
  * `nthreads` threads (0: the default count) and runs `body` on each;

@@ -1,19 +1,19 @@
-/* The run-time side of the JIT's ufunc loops (lower_loop.c): the generated
- * `loop` hands its descriptor and arguments to uf__rt_loop, which picks
- * the path from the strides it is given, so that only the contiguous loop
- * has to be compiled (and vectorised) per signature. Vectorize loops come
- * with a strided slot (jit_strided.h, uf__rt_slot_loop): the first strip
- * with strided operands compiles a fused strided loop, which later ones
- * take instead of the buffers (see want_fused), and a streaming slot
- * (jit_nontemporal.h): calls writing more than the caches hold compile a
- * contig with non-temporal stores, which their aligned strips run. */
+/* The run-time side of the JIT's ufunc loops (compiler/lower_loop.c): the
+ * generated `loop` hands its descriptor and arguments to uf__rt_loop,
+ * which picks the path from the strides it is given, so that only the
+ * contiguous loop has to be compiled (and vectorised) per signature.
+ * Vectorize loops come with a strided slot (strided_slot.h,
+ * uf__rt_slot_loop): the first strip with strided operands compiles a
+ * fused strided loop (compiler/jit_strided.h), which later ones take
+ * instead of the buffers (see want_fused), and a streaming loop
+ * (compiler/jit_nontemporal.h): calls writing more than the caches hold
+ * compile a contig with non-temporal stores, which their aligned strips
+ * run. */
 #include <stdbool.h>
 #include <string.h>
 
-#include "compiler/jit.h"
-#include "compiler/jit_nontemporal.h"
-#include "compiler/jit_strided.h"
-#include "compiler/lower.h"
+#include "targets/cpu/cpu.h"
+#include "targets/cpu/strided_slot.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -34,7 +34,7 @@
 #define RT_GATHER_BYTES 1024
 
 /* `fn` over any n >= 1: the descriptor's contig or its streaming variant
- * (jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
+ * (compiler/jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
  * loop takes the whole blocks only: the padded rest goes through a block
  * on the stack, which contig's stores keep in cache. */
 static int run_contig_fn(const uf__loop_desc *d, uf__loop_contig_fn fn,
@@ -48,7 +48,7 @@ static int run_contig_fn(const uf__loop_desc *d, uf__loop_contig_fn fn,
         if (rc != 0 || whole == n)
             return rc;
     }
-    char *rest[UF__LOOP_DESC_MAXARGS];
+    char *rest[UF__LOOP_MAXARGS];
     for (int64_t k = 0; k < d->nargs; k++)
         rest[k] = ptrs[k] + whole * d->itemsize[k];
     return uf__rt_blocked(d->contig, n - whole, rest, d->block, d->nin,
@@ -77,7 +77,7 @@ static void span(const char *p, int64_t stride, int64_t n, int64_t isz,
 static bool independent(const uf__loop_desc *d, char *const *data,
                         const int64_t *strides, int64_t n)
 {
-    uintptr_t lo[UF__LOOP_DESC_MAXARGS], hi[UF__LOOP_DESC_MAXARGS];
+    uintptr_t lo[UF__LOOP_MAXARGS], hi[UF__LOOP_MAXARGS];
     for (int64_t k = 0; k < d->nargs; k++)
         span(data[k], strides[k], n, d->itemsize[k], &lo[k], &hi[k]);
     for (int64_t k = d->nin; k < d->nargs; k++) {
@@ -308,7 +308,7 @@ static int one_by_one(const uf__loop_desc *d, uf__strided_slot *slot,
     uf__loop_strided_fn fn = slot ? uf__strided_slot_get(slot) : NULL;
     if (fn)
         return fn(n, (char **)data, strides);
-    char *ptrs[UF__LOOP_DESC_MAXARGS];
+    char *ptrs[UF__LOOP_MAXARGS];
     for (int64_t k = 0; k < d->nargs; k++)
         ptrs[k] = data[k];
     for (int64_t i = 0; i < n; i++) {
@@ -364,8 +364,8 @@ static int buffered(const uf__loop_desc *d, uf__loop_contig_fn fn,
                     bool stream)
 {
     _Alignas(64) unsigned char buf[RT_MAXBUF][RT_BUFBYTES];
-    char *ptrs[UF__LOOP_DESC_MAXARGS];
-    int unit[UF__LOOP_DESC_MAXARGS], gath[RT_MAXBUF], scat[RT_MAXBUF];
+    char *ptrs[UF__LOOP_MAXARGS];
+    int unit[UF__LOOP_MAXARGS], gath[RT_MAXBUF], scat[RT_MAXBUF];
     int strm[RT_MAXBUF];
     int nunit = 0, ngath = 0, nscat = 0, nbuf = 0, nstrm = 0;
     int64_t widest = 1;
@@ -440,7 +440,7 @@ static int buffered(const uf__loop_desc *d, uf__loop_contig_fn fn,
  * bench_strided.c, one thread, C fused loop = 1): a[::2] + b[::2] float64
  * 1.18-1.21 -> 0.94-1.00, float32 1.16-1.20 -> 1.00-1.08, a[::-1] * 2
  * 1.21-1.26 -> 1.06-1.14. Kernels doing more per element (hypot) keep
- * the buffered path: their slots never get a loop (jit_strided.c).
+ * the buffered path: their slots never get a loop (compiler/jit_strided.c).
  * Broadcasting alone (unit and 0 strides) stays buffered: contig then
  * runs vectorised. */
 static bool want_fused(const uf__loop_desc *d, const int64_t *strides)
@@ -506,7 +506,7 @@ static int64_t stream_head(const uf__loop_desc *d, char *const *data,
     return head;
 }
 
-/* Strided inputs a streaming loop of their own takes (jit_nontemporal.h:
+/* Strided inputs a streaming loop of their own takes (compiler/jit_nontemporal.h:
  * forced to vectorise, their loads become shuffles): every input stride a
  * multiple of its itemsize, at most RT_STREAM_MAXMULT elements apart, one
  * neither 0 nor 1 element (else the unit-stride streaming loop serves,
@@ -538,7 +538,7 @@ static int streamed(const uf__loop_desc *d, uf__strided_slot *slot,
                                   head)
                       : 0;
     if (rc == 0) {
-        char *rest[UF__LOOP_DESC_MAXARGS];
+        char *rest[UF__LOOP_MAXARGS];
         for (int64_t k = 0; k < d->nargs; k++)
             rest[k] = data[k] + head * strides[k];
         rc = direct ? nt(n - head, rest)
@@ -564,7 +564,7 @@ static int rt_loop(const uf__loop_desc *d, uf__strided_slot *slot,
     bool stream = lc != NULL && lc->stream;
     if (stream && slot && n >= RT_STREAM_MIN) {
         int64_t head = stream_head(d, data, strides);
-        int64_t mult[UF__LOOP_DESC_MAXARGS];
+        int64_t mult[UF__LOOP_MAXARGS];
         bool direct = head >= 0 && stream_mults(d, strides, mult);
         uf__loop_contig_fn nt =
             head < 0 || head >= n ? NULL

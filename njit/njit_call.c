@@ -15,6 +15,7 @@
 #include "compiler/disk_cache.h"
 #include "compiler/jit_plain.h"
 #include "compiler/module.h"
+#include "targets/target.h"
 
 #define MAXARGS 64
 
@@ -420,10 +421,14 @@ static int check_inputs(uf_func *f, uf_array *const *inputs, int n_in,
         return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s': more than %d "
                              "arguments", name, MAXARGS);
     const char *target = uf__func_target(f, opts);
-    if (strcmp(target, "cpu") != 0)
+    const uf__target *t = uf__target_find(target);
+    if (t == NULL || !(t->caps & UF__TCAP_NJIT)) {
+        char list[64];
         return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is an njit "
-                             "function: it runs on the cpu target, not '%s'",
-                             name, target);
+                             "function: it runs on the %s target, not '%s'",
+                             name, uf__target_list(UF__TCAP_NJIT, list,
+                                                   sizeof list), target);
+    }
     for (int i = 0; i < n_in; i++)
         if (uf_array_device(inputs[i]).type != UF_DEVICE_HOST)
             return uf__error_set(err, UF_ERR_INVALID, "'%s': argument %d is "

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "compiler/lower.h"
+#include "targets/cpu/cpu.h"
 
 /* cmath.sqrt: NumPy's npy_csqrt as Numba lowers it. */
 static void rt_csqrt(double *z)
@@ -220,9 +220,10 @@ static const uf__runtime_symbol runtime_symbols[] = {
     {"uf__rt_cexp", (void *)rt_cexp},
     {"uf__rt_cpow", (void *)rt_cpow},
     {"uf__rt_crect", (void *)rt_crect},
+    {UF__RT_LOOP, (void *)(uintptr_t)uf__rt_loop},
 };
 
-const uf__runtime_symbol *uf__lower_runtime(int *n)
+const uf__runtime_symbol *uf__cpu_runtime_symbols(int *n)
 {
     *n = (int)(sizeof runtime_symbols / sizeof runtime_symbols[0]);
     return runtime_symbols;

@@ -1,0 +1,114 @@
+/* The loop contract: what the compiler generates and every target's
+ * runtime runs. It sits below compiler/, targets/ and the call machinery
+ * (ufunc/, gufunc/, reduce/), so that none of them has to include another
+ * to agree on it.
+ *
+ * The one inner-loop signature every compiled or hand-written elementwise
+ * loop has, in the style of NumPy's PyArrayMethod_StridedLoop: it runs over
+ * one 1-D strip and returns 0, or a nonzero status that the caller turns
+ * into a uf_error. */
+#ifndef UF_COMMON_LOOP_H
+#define UF_COMMON_LOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <ufjit/dtype.h>
+#include <ufjit/error.h>
+
+/* The most operands of a loop: NumPy's NPY_MAXARGS of NumPy 2. */
+#define UF__LOOP_MAXARGS 64
+
+/* data: nin + nout pointers to the strip's first elements;
+ * dims[0]: the strip length; strides: nin + nout byte strides (0 for a
+ * broadcast operand); aux: the loop's own data (NULL for JIT loops). */
+typedef int (*uf__strided_loop)(void *ctx, char *const *data,
+                                const int64_t *dims, const int64_t *strides,
+                                void *aux);
+
+/* What the caller passes as a loop's `ctx`: a loop that returns nonzero
+ * may first describe the failure in *err (uf__error_set); the call path
+ * adds the ufunc's name. */
+typedef struct uf__loop_ctx {
+    uf_error *err;
+    /* An output of the call has UF__STREAM_BYTES or more: a loop that
+     * copies results out of a buffer may write them with non-temporal
+     * stores (targets/cpu/loop_rt.c), which spares the write-allocate
+     * reads of lines no cache will hold until they are read again. */
+    bool stream;
+    /* The caller checked that every output is either the very same view as
+     * an operand or shares no memory with any (ufunc_call.c's simple
+     * calls): the loop need not check it again. */
+    bool independent;
+} uf__loop_ctx;
+
+#define UF__STREAM_BYTES ((int64_t)8 << 20)
+/* Streaming (non-temporal) loops store whole vectors from outputs aligned
+ * to this many bytes (compiler/jit_nontemporal.h). */
+#define UF__NT_ALIGN 64
+
+/* A loop with the dtypes it was made for. */
+typedef struct uf__ufunc_loop {
+    uf_dtype types[UF__LOOP_MAXARGS]; /* nin inputs, then nout outputs */
+    uf__strided_loop fn;
+    void *aux;
+    /* Turns a nonzero status the loop returned without a message into an
+     * error (JIT loops report Python exceptions as codes); may be NULL. */
+    int (*status_error)(int status, uf_error *err);
+} uf__ufunc_loop;
+
+/* ---- what the JIT generates for a vectorize signature -------------------
+ * `int contig(int64_t n, char **ptrs)`: n elements at ptrs[k] (unit
+ * strides, independent iterations); `int strided(n, ptrs, strides)`: n
+ * elements at ptrs[k] + i * strides[k], in order. */
+typedef int (*uf__loop_contig_fn)(int64_t n, char **ptrs);
+typedef int (*uf__loop_strided_fn)(int64_t n, char **ptrs,
+                                   const int64_t *strides);
+
+/* The descriptor a generated ufunc loop (compiler/lower_loop.c) hands to
+ * the runtime's dispatcher UF__RT_LOOP (targets/cpu/loop_rt.c): its loops
+ * and its operands. The generated constant has this layout:
+ * { i8*, i8*, i64, i64, i64, [nargs x i64] }. */
+typedef struct uf__loop_desc {
+    uf__loop_contig_fn contig; /* unit strides, independent */
+    /* any strides, in order; NULL: contig element by element instead */
+    uf__loop_strided_fn strided;
+    int64_t nin, nargs;
+    /* 0, or contig is a blocked loop (below): n a nonzero multiple of
+     * `block` only, the runtime runs it on any n through padded blocks */
+    int64_t block;
+    int64_t itemsize[]; /* nargs entries */
+} uf__loop_desc;
+
+/* Blocked contiguous loops: for kernels calling vector math, contig's loop
+ * runs only over whole blocks (uf__loop_block elements), so that neither a
+ * vector epilogue nor a scalar remainder (with scalar libm calls) is
+ * compiled; the runtime runs it on any strip, the few elements left over
+ * on copies padded to a whole block. Such a contig is named "..._blk"
+ * (the JIT's callers give its descriptor the block from that). */
+#define UF__LOOP_BLOCK 16 /* the most */
+/* One 512-bit vector of the narrowest operand (types[0..nargs)): 8 when
+ * every operand has 8 bytes or more, else UF__LOOP_BLOCK. */
+int64_t uf__loop_block(const uf_dtype *types, int nargs);
+/* Whether `symbol` names a blocked contig. */
+bool uf__loop_is_blocked(const char *symbol);
+
+/* The broadcast path's chunk length and the most inputs it takes (its
+ * buffers are on the stack: 8 * 256 * 16 bytes at most). */
+#define UF__BCAST_CHUNK 256
+#define UF__BCAST_MAXIN 8
+
+/* ---- the runtime helpers generated code calls by name -------------------
+ * A target's runtime provides them; the JIT defines each name as the
+ * address the runtime gives (targets/cpu/cpu_runtime.c). */
+typedef struct uf__runtime_symbol {
+    const char *name;
+    void *addr;
+} uf__runtime_symbol;
+
+/* The dispatcher every generated ufunc loop tail-calls:
+ * int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
+ *                 const int64_t *dims, const int64_t *strides)
+ * contiguous, buffered or element by element, from the strides. */
+#define UF__RT_LOOP "uf__rt_loop"
+
+#endif
