@@ -17,6 +17,7 @@ typedef enum uf__kernel_kind {
     UF__K_NJIT,        /* @njit, @jit, @jit(nopython=True) */
     UF__K_DEVICE       /* @cuda.jit(device=True) */
 } uf__kernel_kind;
+#define UF__K_COUNT (UF__K_DEVICE + 1)
 
 /* A folded constant: a number (math.pi, SQRT_2PI = float32(...)). */
 typedef struct uf__constant {

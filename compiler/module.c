@@ -6,10 +6,9 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
-#include "gufunc/guvectorize.h"
 
 /* Reads a whole file into a NUL-terminated buffer. */
-static char *read_file(const char *path, size_t *len, uf_error *err)
+char *uf__module_read_file(const char *path, size_t *len, uf_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
@@ -48,8 +47,9 @@ fail:
 }
 
 /* Takes ownership of `text`. */
-static uf_module *module_new(uf_context *ctx, const char *name, char *text,
-                             size_t len, uf_error *err)
+uf_module *uf__module_new(uf_context *ctx, const char *name, char *text,
+                          size_t len, const uf__kind_ops *const *kinds,
+                          uf_error *err)
 {
     uf_module *m = uf__calloc(1, sizeof *m, err);
     if (m == NULL)
@@ -76,16 +76,12 @@ static uf_module *module_new(uf_context *ctx, const char *name, char *text,
         uf_func *f = &m->funcs[i];
         f->module = m;
         f->decl = &m->km->kernels[i];
+        f->ops = kinds[f->decl->kind];
         atomic_init(&f->ufunc_ready, NULL);
         f->nin = f->decl->def->u.funcdef.nparams;
         f->nout = -1;
-        if (f->decl->kind == UF__K_REDUCE) { /* f(a, b) reduces one array */
-            f->nin = 1;
-            f->nout = 1;
-        }
-        /* a gufunc's outputs are its trailing arguments */
-        if (f->decl->kind == UF__K_GUVECTORIZE)
-            uf__guvectorize_arity(f->decl, &f->nin, &f->nout);
+        if (f->ops->arity != NULL)
+            f->ops->arity(f);
     }
     return m;
 
@@ -99,43 +95,8 @@ fail_module:
     return NULL;
 }
 
-uf_module *uf_module_load(uf_context *ctx, const char *path, uf_error *err)
+void uf__module_free(uf_module *m)
 {
-    if (ctx == NULL || path == NULL) {
-        uf__error_set(err, UF_ERR_INVALID, "context or path is NULL");
-        return NULL;
-    }
-    size_t len = 0;
-    char *text = read_file(path, &len, err);
-    if (text == NULL)
-        return NULL;
-    return module_new(ctx, path, text, len, err);
-}
-
-uf_module *uf_module_from_string(uf_context *ctx, const char *name,
-                                 const char *source, uf_error *err)
-{
-    if (ctx == NULL || source == NULL) {
-        uf__error_set(err, UF_ERR_INVALID, "context or source is NULL");
-        return NULL;
-    }
-    char *text = uf__strdup(source, err);
-    if (text == NULL)
-        return NULL;
-    return module_new(ctx, name ? name : "<string>", text, strlen(text),
-                      err);
-}
-
-void uf_module_free(uf_module *m)
-{
-    if (m == NULL)
-        return;
-    for (int i = 0; i < m->nfuncs; i++) {
-        uf__vectorize_func_release(&m->funcs[i]);
-        uf__guvectorize_func_release(&m->funcs[i]);
-        uf__reduce_func_release(&m->funcs[i]);
-        uf__plain_func_release(&m->funcs[i]);
-    }
     uf__free(m->funcs);
     uf__kmodule_free(m->km);
     uf__free(m->name);

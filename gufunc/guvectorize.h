@@ -9,6 +9,7 @@
 
 #include "compiler/jit_gufunc.h"
 #include "compiler/kmodule.h"
+#include "compiler/module.h"
 #include "gufunc/layout.h"
 #include "ufunc/ufunc.h"
 
@@ -53,5 +54,8 @@ int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
                                  uf__jit *jit, const int *types,
                                  uf__ufunc_loop *loop,
                                  uf__jit_listing *listing, uf_error *err);
+
+/* The guvectorize kind (compiler/module.h). */
+extern const uf__kind_ops uf__guvectorize_kind;
 
 #endif

@@ -15,6 +15,7 @@
 #include "gufunc/gufunc_internal.h"
 #include "gufunc/gufunc_specialise.h"
 #include "gufunc/guvectorize.h"
+#include "ufunc/inspect.h"
 
 /* An error without a position points at the signature in the source. */
 static int at_signature(uf_func *f, int i, uf_error *err)
@@ -119,7 +120,7 @@ fail_layout:
     return err->code;
 }
 
-int uf__guvectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
+static int guvectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
                               uf_array **outputs, int n_out,
                               const uf_call_options *opts, uf_error *err)
 {
@@ -143,7 +144,7 @@ int uf__guvectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
     return rc;
 }
 
-void uf__guvectorize_func_release(uf_func *f)
+static void guvectorize_release(uf_func *f)
 {
     if (f->gufunc == NULL)
         return;
@@ -154,3 +155,44 @@ void uf__guvectorize_func_release(uf_func *f)
     uf__gufunc_layout_free(lay);
     f->gufunc = NULL;
 }
+
+/* A gufunc's outputs are its trailing arguments. */
+static void guvectorize_arity(uf_func *f)
+{
+    uf__guvectorize_arity(f->decl, &f->nin, &f->nout);
+}
+
+/* The gufunc loop of one signature, for its listing. */
+static int compile_listing(uf_func *f, const uf__typed_func *tf,
+                           uf__jit *jit, const uf__signature *sig,
+                           uf__jit_listing *listing, uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    uf__gufunc_layout *lay = uf__guvectorize_layout(km, f->decl, err);
+    if (lay == NULL)
+        return err->code;
+    uf__ufunc_loop loop;
+    int rc = uf__guvectorize_compile(km, f->decl, lay, jit, sig, &loop,
+                                     listing, err);
+    uf__gufunc_layout_free(lay);
+    return rc;
+}
+
+/* A guvectorize kernel returns nothing whatever its signature says (void
+ * or none): its typing takes no declared result. */
+static const uf__inspect_kind inspect_kind = {.no_result = true,
+                                              .compile = compile_listing};
+
+static int guvectorize_inspect(uf_func *f, const char *sig, unsigned what,
+                               uf__strbuf *out, uf_error *err)
+{
+    return uf__inspect_compiled(f, sig, what, &inspect_kind, out, err);
+}
+
+const uf__kind_ops uf__guvectorize_kind = {
+    .arity = guvectorize_arity,
+    .call = guvectorize_call,
+    .inspect = guvectorize_inspect,
+    .example_signature = "'void(float64[:], float64[:])'",
+    .release = guvectorize_release,
+};

@@ -15,7 +15,10 @@
 #include "compiler/disk_cache.h"
 #include "compiler/jit_plain.h"
 #include "compiler/module.h"
+#include "njit/njit.h"
 #include "targets/target.h"
+#include "ufunc/call_check.h"
+#include "ufunc/inspect.h"
 
 #define MAXARGS 64
 
@@ -34,7 +37,7 @@ struct uf__plain {
     int n, cap;
 };
 
-void uf__plain_func_release(uf_func *f)
+static void njit_release(uf_func *f)
 {
     if (f->plain == NULL)
         return;
@@ -529,7 +532,7 @@ fail:
     return err->code;
 }
 
-int uf__plain_func_call(uf_func *f, uf_array *const *inputs, int n_in,
+static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
                         uf_array **outputs, int n_out,
                         const uf_call_options *opts, uf_error *err)
 {
@@ -555,3 +558,31 @@ int uf__plain_func_call(uf_func *f, uf_array *const *inputs, int n_in,
         return err->code;
     return run(f, s, inputs, n_in, outputs, err);
 }
+
+/* The njit entry of one signature, for its listing. */
+static int compile_listing(uf_func *f, const uf__typed_func *tf,
+                           uf__jit *jit, const uf__signature *sig,
+                           uf__jit_listing *listing, uf_error *err)
+{
+    uf_dtype in[UF__LOOP_MAXARGS] = {0};
+    for (int i = 0; i < sig->nargs && i < UF__LOOP_MAXARGS; i++)
+        if (sig->args[i]->kind == UF__T_SCALAR)
+            in[i] = sig->args[i]->dtype;
+    uf__plain_entry entry;
+    return uf__jit_plain(jit, tf, in, &entry, listing, err);
+}
+
+static const uf__inspect_kind inspect_kind = {.compile = compile_listing};
+
+static int njit_inspect(uf_func *f, const char *sig, unsigned what,
+                        uf__strbuf *out, uf_error *err)
+{
+    return uf__inspect_compiled(f, sig, what, &inspect_kind, out, err);
+}
+
+const uf__kind_ops uf__njit_kind = {
+    .call = njit_call,
+    .inspect = njit_inspect,
+    .example_signature = "'float64(float64[:, :])'",
+    .release = njit_release,
+};

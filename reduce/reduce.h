@@ -11,6 +11,7 @@
 #include <ufjit/kernel.h>
 
 #include "compiler/jit_reduce.h"
+#include "compiler/module.h"
 #include "targets/target.h"
 
 /* What the kernel is, when it is one of the operations whose
@@ -164,5 +165,10 @@ int uf__reduce_tree(const uf__reduce_op *op, void *res, const char *x,
 
 /* Turns a nonzero status of a compiled op into "ufunc 'NAME': ...". */
 int uf__reduce_status(const uf__reduce_op *op, int status, uf_error *err);
+
+/* The reduce kind (compiler/module.h), and the release of the reduction
+ * loops any kernel's ufunc methods built (f->reducer; NULL-safe). */
+extern const uf__kind_ops uf__reduce_kernel_kind;
+void uf__reduce_func_release(uf_func *f);
 
 #endif

@@ -11,6 +11,7 @@
 #include "ndarray/array_internal.h"
 #include "ndarray/cast.h"
 #include "reduce/reduce.h"
+#include "ufunc/call_check.h"
 #include "ufunc/options.h"
 
 #define SHAPE_STR (UF_MAXDIMS * 22 + 4)

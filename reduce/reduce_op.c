@@ -11,6 +11,7 @@
 #include "compiler/disk_cache.h"
 #include "compiler/module.h"
 #include "reduce/reduce.h"
+#include "ufunc/vectorize.h"
 
 /* NAME expressions naming the kernel's two parameters, in either order. */
 static bool both_params(const uf__kernel_decl *decl, const uf__expr *x,

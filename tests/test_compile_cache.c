@@ -12,6 +12,7 @@
 
 #include "compiler/context.h"
 #include "compiler/module.h"
+#include "ufunc/vectorize.h"
 
 static const char *SRC =
     "from numba import vectorize, njit\n"

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "common/error_internal.h"
+#include "compiler/module.h"
 #include "ndarray/array_internal.h"
 #include "ufunc/call_check.h"
 #include "ufunc/options.h"
@@ -87,4 +88,11 @@ int uf__call_check_operands(const char *what, const char *name,
                                  "output array is read-only");
     }
     return 0;
+}
+
+const char *uf__func_target(const uf_func *f, const uf_call_options *opts)
+{
+    if (opts != NULL && opts->target != NULL)
+        return opts->target;
+    return f->decl->target != NULL ? f->decl->target : UF__TARGET_DEFAULT;
 }

@@ -37,4 +37,10 @@ int uf__call_check_memory(const char *what, const char *name,
                           const uf__target *t, const uf_array *a,
                           const char *role, int i, uf_error *err);
 
+/* The target a call of f runs on: opts->target, else the kernel's
+ * declared one, else the default (the name, looked up by the caller). */
+struct uf_func;
+const char *uf__func_target(const struct uf_func *f,
+                            const uf_call_options *opts);
+
 #endif

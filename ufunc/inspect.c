@@ -1,6 +1,7 @@
-/* uf_func_inspect: typed source, optimised LLVM IR and host assembly of a
- * kernel's specialisations (from the context's loop cache: inspecting
- * after a call compiles nothing). */
+/* The listings of a vectorize kernel's specialisations for
+ * uf_func_inspect: typed source, optimised LLVM IR and host assembly
+ * (from the context's loop cache: inspecting after a call compiles
+ * nothing). */
 #include <stdio.h>
 #include <string.h>
 
@@ -51,8 +52,8 @@ static void append_contig(uf__strbuf *out, const char *ir,
  * -- the loop taken from the context's loop cache (compiling it if it is
  * not there yet), its listing made by optimising it again on its own
  * (compiles keep no IR text). */
-static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
-                       uf__strbuf *out, uf_error *err)
+int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,
+                          uf__strbuf *out, uf_error *err)
 {
     uf__kmodule *km = f->module->km;
     uf__signature sig;
@@ -108,57 +109,4 @@ static int inspect_one(uf_func *f, const char *sigtext, unsigned what,
     if (rc == 0 && out->failed)
         rc = err->code;
     return rc;
-}
-
-static const char *example_signature(uf__kernel_kind kind)
-{
-    switch (kind) {
-    case UF__K_GUVECTORIZE:
-        return "'void(float64[:], float64[:])'";
-    case UF__K_NJIT:
-        return "'float64(float64[:, :])'";
-    default:
-        return "'float64(float64, float64)'";
-    }
-}
-
-char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
-                      uf_error *err)
-{
-    if (f == NULL) {
-        uf__error_set(err, UF_ERR_INVALID, "uf_func_inspect: NULL function");
-        return NULL;
-    }
-    if (f->decl->kind == UF__K_DEVICE) {
-        uf__error_set(err, UF_ERR_UNSUPPORTED,
-                      "'%s' is a device function: inspect the kernel that "
-                      "calls it (it is inlined there)", f->decl->name);
-        return NULL;
-    }
-    if (signature == NULL && f->decl->nsignatures == 0) {
-        uf__error_set(err, UF_ERR_INVALID,
-                      "'%s' declares no signatures: give one, e.g. %s",
-                      f->decl->name, example_signature(f->decl->kind));
-        return NULL;
-    }
-    int (*one)(uf_func *, const char *, unsigned, uf__strbuf *,
-               uf_error *) =
-        f->decl->kind == UF__K_VECTORIZE ? inspect_one : uf__inspect_other;
-    if (what == 0)
-        what = UF_INSPECT_TYPES;
-    uf__strbuf out = uf__strbuf_init(err);
-    uf_context *ctx = f->module->ctx;
-    pthread_mutex_lock(&ctx->lock);
-    int rc = 0;
-    if (signature != NULL)
-        rc = one(f, signature, what, &out, err);
-    for (int i = 0; signature == NULL && rc == 0 &&
-                    i < f->decl->nsignatures; i++)
-        rc = one(f, f->decl->signatures[i], what, &out, err);
-    pthread_mutex_unlock(&ctx->lock);
-    if (rc < 0) {
-        uf__free(uf__strbuf_take(&out));
-        return NULL;
-    }
-    return uf__strbuf_take(&out);
 }

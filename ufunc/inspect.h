@@ -1,15 +1,36 @@
-/* Listings of kernels (uf_func_inspect, ufunc/inspect.c): vectorize
- * kernels from the context's loop cache; the other kinds here. */
+/* Listings of kernels (uf_func_inspect, api/inspect.c): vectorize
+ * kernels from the context's loop cache (inspect.c); the other kinds
+ * compiled afresh (inspect_kinds.c), each kind saying how. */
 #ifndef UF_UFUNC_INSPECT_H
 #define UF_UFUNC_INSPECT_H
 
 #include "common/strbuf.h"
+#include "compiler/jit.h"
 #include "compiler/module.h"
+#include "compiler/types.h"
 
-/* Appends the listings `what` (UF_INSPECT_*) of a guvectorize, njit or
- * reduce kernel for one signature to out, compiling it afresh. Called
- * with the context lock held. */
-int uf__inspect_other(uf_func *f, const char *sigtext, unsigned what,
-                      uf__strbuf *out, uf_error *err);
+/* How a kind (gufunc/, reduce/, njit/) compiles one signature for its
+ * listing. */
+typedef struct uf__inspect_kind {
+    /* 0, or the signature does not suit the kind (err set); may be NULL */
+    int (*check)(const uf_func *f, const uf__signature *sig, uf_error *err);
+    /* the typing takes no declared result (guvectorize kernels return
+     * nothing whatever their signature says) */
+    bool no_result;
+    int (*compile)(uf_func *f, const uf__typed_func *tf, uf__jit *jit,
+                   const uf__signature *sig, uf__jit_listing *listing,
+                   uf_error *err);
+} uf__inspect_kind;
+
+/* Appends the listings `what` (UF_INSPECT_*) of f for one signature to
+ * out: the typed source, then what k compiles. Called with the context
+ * lock held. */
+int uf__inspect_compiled(uf_func *f, const char *sigtext, unsigned what,
+                         const uf__inspect_kind *k, uf__strbuf *out,
+                         uf_error *err);
+
+/* The vectorize kind's inspect op (uf__kind_ops.inspect). */
+int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,
+                          uf__strbuf *out, uf_error *err);
 
 #endif

@@ -8,6 +8,7 @@
 #include "compiler/cache.h"
 #include "compiler/jit.h"
 #include "compiler/kmodule.h"
+#include "compiler/module.h"
 #include "ufunc/ufunc.h"
 
 /* The loops of kernel `decl` (of module `km`, source text `text`) for the
@@ -21,5 +22,13 @@ int uf__vectorize_loops(uf_context *ctx, uf__kmodule *km, const char *text,
                         const uf__signature *sigs, uf__ufunc_loop *loops,
                         int *nouts, const uf__cached_loop **entries,
                         int *bad, uf_error *err);
+
+/* The vectorize kind (compiler/module.h), and the loop its ufunc runs for
+ * input dtypes `in` (f->nin entries): builds the ufunc and compiles as a
+ * call would, and copies the loop (for ufunc methods such as reduce).
+ * Takes the context lock. */
+extern const uf__kind_ops uf__vectorize_kind;
+int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
+                            uf__ufunc_loop *loop, uf_error *err);
 
 #endif

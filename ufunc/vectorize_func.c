@@ -12,6 +12,7 @@
 #include "compiler/module.h"
 #include "targets/cpu/cpu.h"
 #include "targets/cpu/strided_slot.h"
+#include "ufunc/inspect.h"
 #include "ufunc/vectorize.h"
 
 /* Signature errors point at the signature string in the kernel source. */
@@ -242,7 +243,7 @@ static bool resolved(uf__ufunc *u, int nin, uf_array *const *inputs,
     return uf__ufunc_resolved(u, in) != NULL;
 }
 
-int uf__vectorize_func_call(uf_func *f, uf_array *const *inputs, int n_in,
+static int vectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
                             uf_array **outputs, int n_out,
                             const uf_call_options *opts, uf_error *err)
 {
@@ -304,10 +305,17 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
     return rc;
 }
 
-void uf__vectorize_func_release(uf_func *f)
+static void vectorize_release(uf_func *f)
 {
     atomic_store(&f->ufunc_ready, NULL);
     free_slots(f->ufunc);
     uf__ufunc_free(f->ufunc);
     f->ufunc = NULL;
 }
+
+const uf__kind_ops uf__vectorize_kind = {
+    .call = vectorize_call,
+    .inspect = uf__vectorize_inspect,
+    .example_signature = "'float64(float64, float64)'",
+    .release = vectorize_release,
+};

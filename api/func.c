@@ -1,11 +1,11 @@
-/* uf_func: properties, calling and inspecting kernels. */
+/* uf_func: properties, and uf_call, which checks the operand lists and
+ * hands the call to the kernel's kind (uf__kind_ops.call). */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
-#include "targets/target.h"
 
 uf_func_kind uf_func_get_kind(const uf_func *f)
 {
@@ -30,13 +30,6 @@ const char *uf_func_signature(const uf_func *f, int i)
                                                : NULL;
 }
 
-const char *uf__func_target(const uf_func *f, const uf_call_options *opts)
-{
-    if (opts != NULL && opts->target != NULL)
-        return opts->target;
-    return f->decl->target != NULL ? f->decl->target : UF__TARGET_DEFAULT;
-}
-
 int uf_call(uf_func *f, uf_array *const *inputs, int n_in,
             uf_array **outputs, int n_out, const uf_call_options *opts,
             uf_error *err)
@@ -49,23 +42,5 @@ int uf_call(uf_func *f, uf_array *const *inputs, int n_in,
         if (inputs[i] == NULL)
             return uf__error_set(err, UF_ERR_INVALID,
                                  "uf_call: input %d is NULL", i);
-    switch (f->decl->kind) {
-    case UF__K_VECTORIZE:
-        return uf__vectorize_func_call(f, inputs, n_in, outputs, n_out, opts,
-                                       err);
-    case UF__K_GUVECTORIZE:
-        return uf__guvectorize_func_call(f, inputs, n_in, outputs, n_out,
-                                         opts, err);
-    case UF__K_REDUCE:
-        return uf__reduce_func_call(f, inputs, n_in, outputs, n_out, opts,
-                                    err);
-    case UF__K_NJIT:
-        return uf__plain_func_call(f, inputs, n_in, outputs, n_out, opts,
-                                   err);
-    case UF__K_DEVICE:
-        break;
-    }
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "'%s' is a CUDA device function: it can only be "
-                         "called from other kernels", f->decl->name);
+    return f->ops->call(f, inputs, n_in, outputs, n_out, opts, err);
 }
