@@ -29,10 +29,15 @@
 
 #include <ufjit/ufjit.h>
 
-#include "targets/parallel/parallel.h"
-
 /* gufunc/gufunc_specialise.h (whose header needs LLVM's) */
 int64_t uf__gufunc_spec_set_min_work(int64_t work);
+
+/* The threading layer in use, for the records. */
+static const char *layer_name(void)
+{
+    const char *l = uf_threading_layer(NULL);
+    return l != NULL ? l : "invalid";
+}
 
 static const char kernels[] =
     "from numba import guvectorize, vectorize\n"
@@ -110,7 +115,7 @@ static void report(const char *name, const char *target, double bytes,
            "\"threads\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, "
            "\"max_ms\": %.3f, \"cpu_ms\": %.3f, \"GBps\": %.2f, "
            "\"load_before\": %.2f, \"load_after\": %.2f}\n",
-           uf__parallel_layer(), name, target,
+           layer_name(), name, target,
            strncmp(target, "cpu", 3) == 0 ? 1 : 2, 1e3 * t[reps / 2],
            1e3 * t[0], 1e3 * t[reps - 1], 1e3 * u[reps / 2],
            bytes / t[reps / 2] * 1e-9, load0, load1());
@@ -279,7 +284,7 @@ int main(int argc, char **argv)
     char layers[64];
     int status = 0;
 
-    snprintf(layers, sizeof layers, "%s", uf__parallel_layers_available());
+    snprintf(layers, sizeof layers, "%s", uf_threading_layers_available());
     for (char *l = strtok(layers, " "); l != NULL; l = strtok(NULL, " ")) {
         pid_t pid = fork();
 

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cli/cmd_demo.h"
-#include "targets/parallel/parallel.h"
 
 /* The seeds' vectorize examples, as a user would write them for Numba. */
 static const char demo_seeds_src[] =
@@ -232,13 +231,14 @@ int uf__demo_parallel(demo *d)
                  N, uf__demo_now_ms() - t0);
     uf_error lerr;
     uf_error_clear(&lerr);
-    if (uf__parallel_config_error(&lerr) != 0)
+    const char *layer = uf_threading_layer(&lerr);
+    if (layer == NULL)
         uf__demo_say("threading: %s", lerr.message);
     else
         uf__demo_say("threading layer: %s (built in: %s; "
                      "UFJIT_THREADING_LAYER picks one), default threads %d",
-                     uf__parallel_layer(), uf__parallel_layers_available(),
-                     uf__parallel_default_threads());
+                     layer, uf_threading_layers_available(),
+                     uf_threading_default_threads());
     double ms_cpu = 0, ms_par = 0;
     wave_on(d, f, x, "cpu", 0, want, 1e-13, "as C's libm within 1e-13", &cpu,
             &ms_cpu);

@@ -21,7 +21,6 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "targets/parallel/parallel.h"
 
 extern char **environ;
 
@@ -359,30 +358,56 @@ static void report_os(const struct utsname *u, bool have_uname)
  * bad setting's error, which every parallel call would report. */
 static void report_threading(void)
 {
-    const char *built = uf__parallel_layers_available();
+    const char *built = uf_threading_layers_available();
     const char *layer_env = getenv("UFJIT_THREADING_LAYER");
     const char *threads_env = getenv("UFJIT_NUM_THREADS");
     uf_error err;
 
     section("Threading layers");
     row("Layers built in", "%s%sserial", built, built[0] ? " " : "");
-    if (uf__parallel_config_error(&err) != 0) {
+    const char *layer = uf_threading_layer(&err);
+    if (layer == NULL) {
         row("Layer in use", "none: %s", err.message);
         return;
     }
-    row("Layer in use", "%s (%s)", uf__parallel_layer(),
+    row("Layer in use", "%s (%s)", layer,
         layer_env != NULL && layer_env[0] != '\0'
             ? "UFJIT_THREADING_LAYER" : "the default: fastest built in");
-    row("Threads", "%d (%s)", uf__parallel_default_threads(),
+    row("Threads", "%d (%s)", uf_threading_default_threads(),
         threads_env != NULL && threads_env[0] != '\0'
             ? "UFJIT_NUM_THREADS" : "the CPUs this process may use");
 }
 
+/* The targets of the registry, and the JIT's view of the host. */
+static void report_targets_and_jit(void)
+{
+    section("Targets");
+    for (int i = 0; i < uf_target_count(); i++)
+        row(uf_target_name(i), "%s", uf_target_summary(i));
+    row("cuda, cudasim", "not built yet (the CUDA target)");
+
+    section("LLVM");
+    row("LLVM", "%s (ORC LLJIT for the host)", uf_llvm_version());
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    const char *cpu = NULL, *features = NULL;
+    bool mvec = false;
+    if (ctx == NULL || uf_jit_host(ctx, &cpu, &features, &mvec, &err) != 0) {
+        row("Host JIT", "unavailable: %s", err.message);
+    } else {
+        int n = 0;
+        for (const char *p = features; *p != '\0'; p++)
+            n += *p == '+';
+        row("JIT CPU", "%s (%d features enabled)", cpu, n);
+        row("Vector math", "%s", mvec ? "glibc libmvec"
+                                      : "scalar libm (no usable libmvec)");
+    }
+    uf_context_free(ctx);
+}
+
 static void report_later_parts(void)
 {
-    section("LLVM");
-    row("LLVM", "not linked in this build");
-    row("Host JIT", "not built yet (ORC LLJIT against LLVM 14)");
+    report_targets_and_jit();
     report_threading();
     section("CUDA");
     row("CUDA", "not probed yet (comes with the CUDA target)");

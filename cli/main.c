@@ -30,12 +30,13 @@ static void print_help(FILE *out)
     fprintf(out,
             "usage: ufjit [--version] [--help] COMMAND [ARGS...]\n"
             "\n"
-            "ufjit runs Numba-style array kernels from C; this build has the\n"
-            "NumPy-like array core, .npy files and vectorize kernels on the\n"
-            "cpu target (version %s).\n"
-            "\n"
-            "Commands:\n",
+            "ufjit %s runs Numba-style array kernels from C: a NumPy-like\n"
+            "array core with .npy files, and vectorize, guvectorize, reduce\n"
+            "and njit kernels compiled by LLVM. Targets of this build:\n",
             uf_version());
+    for (int i = 0; i < uf_target_count(); i++)
+        fprintf(out, "  %-9s %s\n", uf_target_name(i), uf_target_summary(i));
+    fputs("\nCommands:\n", out);
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-9s %s%s\n", commands[i].name, commands[i].summary,
                 commands[i].run ? "" : " (not built yet)");

@@ -1,6 +1,9 @@
 # LLVM 14 (Debian's llvm-14-dev): the one version whose output libnvvm
-# accepts (TOOLCHAIN.md). We use only its C API, through the shared
-# libLLVM-14.so, so nothing of LLVM's C++ side leaks into our build.
+# accepts (TOOLCHAIN.md), through the shared libLLVM-14.so. The compiler
+# uses its C API, plus two small C++ files on LLVM's own API for what
+# LLVM-C 14 lacks (fast-math flags, code-generation options: compiler/
+# llvm_fastmath.cpp, llvm_options.cpp), built without RTTI or exceptions
+# as LLVM is.
 find_package(LLVM 14 REQUIRED CONFIG
              HINTS /usr/lib/llvm-14/lib/cmake/llvm /usr/lib/llvm-14)
 message(STATUS "ufjit: LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <llvm/Config/llvm-config.h>
+
 #include "compiler/build_id.h"
 
 static char build_id[2 * 64 + 1] = "none";
@@ -64,4 +66,9 @@ const char *uf__build_id(void)
 {
     pthread_once(&build_id_once, read_build_id);
     return build_id;
+}
+
+const char *uf__llvm_version(void)
+{
+    return LLVM_VERSION_STRING;
 }

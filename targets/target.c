@@ -14,6 +14,35 @@ static const uf__target *const registry[] = {
 
 #define NTARGETS ((int)(sizeof registry / sizeof registry[0]))
 
+/* Targets ufjit defines (DESIGN.md, section 5) that this build has not
+ * yet: a call naming one is refused as "not available yet", where the
+ * command line refuses an unknown name as a usage error. A target leaves
+ * this list when it joins the registry. */
+static const char *const not_built[] = {"cuda", "cudasim"};
+
+bool uf__target_defined(const char *name)
+{
+    if (uf__target_find(name) != NULL)
+        return true;
+    for (size_t i = 0; i < sizeof not_built / sizeof not_built[0]; i++)
+        if (strcmp(not_built[i], name) == 0)
+            return true;
+    return false;
+}
+
+const char *uf__target_names(char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < NTARGETS && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+                                registry[i]->name);
+    for (size_t i = 0; i < sizeof not_built / sizeof not_built[0] &&
+                       len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, ", %s", not_built[i]);
+    return buf;
+}
+
 int uf__target_count(void)
 {
     return NTARGETS;

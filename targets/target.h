@@ -6,6 +6,7 @@
 #ifndef UF_TARGETS_TARGET_H
 #define UF_TARGETS_TARGET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <ufjit/error.h>
@@ -68,6 +69,12 @@ const uf__target *uf__target_get(const char *name, unsigned caps,
 /* The targets with every capability in `caps`, quoted and joined as
  * "'cpu' and 'parallel'" into buf (for messages). */
 const char *uf__target_list(unsigned caps, char *buf, size_t size);
+
+/* Whether `name` is a target ufjit defines, built into this build or not
+ * yet (cuda, cudasim); and every such name, "cpu, parallel, cuda,
+ * cudasim", into buf. */
+bool uf__target_defined(const char *name);
+const char *uf__target_names(char *buf, size_t size);
 
 /* The registry in order: i in [0, uf__target_count()). */
 int uf__target_count(void);

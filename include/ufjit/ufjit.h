@@ -9,6 +9,7 @@
 #include <ufjit/array.h>
 #include <ufjit/npy.h>
 #include <ufjit/kernel.h>
+#include <ufjit/system.h>
 
 UF_BEGIN_DECLS
 

@@ -136,7 +136,10 @@ $out"
 done
 checks=$((checks + 1))
 [ "$(field Version)" = "$version" ] || fail "sysinfo version $(field Version) != $version"
-expect_out '^  LLVM +: not linked in this build$'
+expect_out '^  LLVM +: 14\.[0-9.]+ \(ORC LLJIT for the host\)$'
+expect_out '^  JIT CPU +: [^ ]+ \([0-9]+ features enabled\)$'
+expect_out '^  cpu +: serial loops'
+expect_out '^  parallel +: loops shared out between threads'
 expect_out '^  CUDA +: not probed yet'
 expect_out '^  UFJIT_NUM_THREADS +: 3$'
 checks=$((checks + 1))

@@ -1,0 +1,82 @@
+/* ufjit/system.h: the target registry, the threading layer and the JIT's
+ * host, for sysinfo and tools that must not reach into internals. */
+#include <ufjit/system.h>
+
+#include "common/error_internal.h"
+#include "compiler/build_id.h"
+#include "compiler/context.h"
+#include "targets/parallel/parallel.h"
+#include "targets/target.h"
+
+int uf_target_count(void)
+{
+    return uf__target_count();
+}
+
+const char *uf_target_name(int i)
+{
+    const uf__target *t = uf__target_at(i);
+    return t != NULL ? t->name : NULL;
+}
+
+const char *uf_target_summary(int i)
+{
+    const uf__target *t = uf__target_at(i);
+    return t != NULL ? t->summary : NULL;
+}
+
+bool uf_target_defined(const char *name)
+{
+    return name != NULL && uf__target_defined(name);
+}
+
+const char *uf_target_names(char *buf, size_t size)
+{
+    if (buf == NULL || size == 0)
+        return buf;
+    return uf__target_names(buf, size);
+}
+
+const char *uf_threading_layers_available(void)
+{
+    return uf__parallel_layers_available();
+}
+
+const char *uf_threading_layer(uf_error *err)
+{
+    if (uf__parallel_config_error(err) != 0)
+        return NULL;
+    return uf__parallel_layer();
+}
+
+int uf_threading_default_threads(void)
+{
+    return uf__parallel_default_threads();
+}
+
+const char *uf_llvm_version(void)
+{
+    return uf__llvm_version();
+}
+
+int uf_jit_host(uf_context *ctx, const char **cpu, const char **features,
+                bool *libmvec, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    if (ctx == NULL)
+        return uf__error_set(err, UF_ERR_INVALID, "uf_jit_host: NULL context");
+    pthread_mutex_lock(&ctx->lock);
+    uf__jit *jit = uf__context_jit(ctx, err);
+    pthread_mutex_unlock(&ctx->lock);
+    if (jit == NULL)
+        return err->code;
+    if (cpu != NULL)
+        *cpu = uf__jit_host_cpu(jit);
+    if (features != NULL)
+        *features = uf__jit_host_features(jit);
+    if (libmvec != NULL)
+        *libmvec = uf__jit_have_mvec(jit);
+    return 0;
+}
