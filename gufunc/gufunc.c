@@ -3,10 +3,9 @@
  * first loop every input can be cast to safely, with the given outputs'
  * types taken into account, else compile one).
  *
- * As in ufunc/ufunc.c, loops are allocated one by one and never move, so a
- * loop pointer handed out stays valid while later calls append loops, and
- * a mutex guards the list so that two threads meeting a new type
- * combination compile it once. */
+ * The loops live in a uf__loop_list as a ufunc's do (ufunc/loop_list.h):
+ * a loop pointer handed out stays valid while later calls append loops,
+ * and two threads meeting a new type combination compile it once. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,16 +13,13 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "gufunc/gufunc_internal.h"
+#include "ufunc/loop_list.h"
 
 struct uf__gufunc {
-    char *name;
+    uf__loop_list l; /* name, nin, nout, the loops and the lock */
     const uf__gufunc_layout *layout;
-    int nin, nout;
     uf__gufunc_compile_fn compile;
     void *compile_ctx;
-    uf__ufunc_loop **loops;
-    int nloops, cap;
-    pthread_mutex_t lock;
 };
 
 uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
@@ -42,42 +38,28 @@ uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
     g = uf__calloc(1, sizeof *g, err);
     if (g == NULL)
         return NULL;
-    g->name = uf__strdup(name, err);
-    if (g->name == NULL)
-        goto fail_name;
-    if (pthread_mutex_init(&g->lock, NULL) != 0) {
-        uf__error_set(err, UF_ERR_INTERNAL, "cannot create a mutex");
-        goto fail_lock;
+    if (uf__loop_list_init(&g->l, "gufunc", name, layout->nin,
+                           layout->nout, err) != 0) {
+        uf__free(g);
+        return NULL;
     }
     g->layout = layout;
-    g->nin = layout->nin;
-    g->nout = layout->nout;
     g->compile = compile;
     g->compile_ctx = compile_ctx;
     return g;
-
-fail_lock:
-    uf__free(g->name);
-fail_name:
-    uf__free(g);
-    return NULL;
 }
 
 void uf__gufunc_free(uf__gufunc *g)
 {
     if (g == NULL)
         return;
-    for (int i = 0; i < g->nloops; i++)
-        uf__free(g->loops[i]);
-    uf__free(g->loops);
-    pthread_mutex_destroy(&g->lock);
-    uf__free(g->name);
+    uf__loop_list_fini(&g->l);
     uf__free(g);
 }
 
 const char *uf__gufunc_name(const uf__gufunc *g)
 {
-    return g->name;
+    return g->l.name;
 }
 
 const uf__gufunc_layout *uf__gufunc_layout_of(const uf__gufunc *g)
@@ -87,138 +69,35 @@ const uf__gufunc_layout *uf__gufunc_layout_of(const uf__gufunc *g)
 
 int uf__gufunc_nloops(const uf__gufunc *g)
 {
-    return g->nloops;
+    return g->l.nloops;
 }
 
 const uf__ufunc_loop *uf__gufunc_get_loop(const uf__gufunc *g, int i)
 {
-    return i >= 0 && i < g->nloops ? g->loops[i] : NULL;
-}
-
-static int check_loop(const uf__gufunc *g, const uf__ufunc_loop *loop,
-                      const char *what, int code, uf_error *err)
-{
-    if (loop->fn == NULL)
-        return uf__error_set(err, code,
-                             "%s: gufunc '%s' loop has no function", what,
-                             g->name);
-    for (int i = 0; i < g->nin + g->nout; i++)
-        if (!uf_dtype_valid((int)loop->types[i]))
-            return uf__error_set(err, code,
-                                 "%s: gufunc '%s' loop has an invalid type "
-                                 "for operand %d", what, g->name, i);
-    return 0;
-}
-
-/* Called with the lock held. */
-static int append(uf__gufunc *g, const uf__ufunc_loop *loop,
-                  const uf__ufunc_loop **added, uf_error *err)
-{
-    uf__ufunc_loop *copy;
-
-    if (g->nloops == g->cap) {
-        int cap = g->cap ? 2 * g->cap : 4;
-        uf__ufunc_loop **grown =
-            uf__realloc(g->loops, (size_t)cap, sizeof *grown, err);
-
-        if (grown == NULL)
-            return err->code;
-        g->loops = grown;
-        g->cap = cap;
-    }
-    copy = uf__malloc(1, sizeof *copy, err);
-    if (copy == NULL)
-        return err->code;
-    *copy = *loop;
-    g->loops[g->nloops++] = copy;
-    if (added != NULL)
-        *added = copy;
-    return 0;
+    return i >= 0 && i < g->l.nloops ? g->l.loops[i] : NULL;
 }
 
 int uf__gufunc_add_loop(uf__gufunc *g, const uf__ufunc_loop *loop,
                         uf_error *err)
 {
     uf_error local;
-    int rc;
 
     if (err == NULL)
         err = &local;
     if (g == NULL || loop == NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf__gufunc_add_loop: invalid arguments");
-    rc = check_loop(g, loop, "uf__gufunc_add_loop", UF_ERR_INVALID, err);
-    if (rc < 0)
-        return rc;
-    pthread_mutex_lock(&g->lock);
-    rc = append(g, loop, NULL, err);
-    pthread_mutex_unlock(&g->lock);
-    return rc;
-}
-
-static bool inputs_accept(const uf__gufunc *g, const uf__ufunc_loop *loop,
-                          const uf_dtype *in)
-{
-    for (int i = 0; i < g->nin; i++)
-        if (!uf_can_cast(in[i], loop->types[i], UF_CASTING_SAFE))
-            return false;
-    return true;
+    return uf__loop_list_add(&g->l, loop, "uf__gufunc_add_loop", err);
 }
 
 static bool outputs_accept(const uf__gufunc *g, const uf__ufunc_loop *loop,
                            const int *out, uf_casting casting)
 {
-    for (int o = 0; o < g->nout; o++)
-        if (out[o] >= 0 && !uf_can_cast(loop->types[g->nin + o],
+    for (int o = 0; o < g->l.nout; o++)
+        if (out[o] >= 0 && !uf_can_cast(loop->types[g->l.nin + o],
                                         (uf_dtype)out[o], casting))
             return false;
     return true;
-}
-
-/* Appends "(a, b)" for n types, or the single name when `bare`. */
-static size_t put_types(char *buf, size_t size, size_t n, const uf_dtype *t,
-                        int count, bool bare)
-{
-    bare = bare && count == 1;
-    if (n < size && !bare)
-        n += (size_t)snprintf(buf + n, size - n, "(");
-    for (int i = 0; i < count && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
-                              uf_dtype_name(t[i]));
-    if (n < size && !bare)
-        n += (size_t)snprintf(buf + n, size - n, ")");
-    return n;
-}
-
-/* NumPy's message, then what was asked for and what exists, as the
- * ufunc's. Built once, after every loop failed. Called with the lock. */
-static int no_loop_error(const uf__gufunc *g, const uf_dtype *in,
-                         uf_error *err)
-{
-    char buf[sizeof err->message];
-    size_t n = 0, size = sizeof buf;
-
-    buf[0] = '\0';
-    n = put_types(buf, size, n, in, g->nin, false);
-    if (n < size)
-        n += (size_t)snprintf(buf + n, size - n, "; loops: %s",
-                              g->nloops ? "" : "none");
-    for (int i = 0; i < g->nloops && n < size; i++) {
-        const uf__ufunc_loop *l = g->loops[i];
-
-        if (i > 0)
-            n += (size_t)snprintf(buf + n, size - n, ", ");
-        n = put_types(buf, size, n, l->types, g->nin, false);
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, " -> ");
-        n = put_types(buf, size, n, l->types + g->nin, g->nout, true);
-    }
-    return uf__error_set(err, UF_ERR_TYPE,
-                         "ufunc '%s' not supported for the input types, and "
-                         "the inputs could not be safely coerced to any "
-                         "supported types according to the casting rule "
-                         "''safe''; inputs %s",
-                         g->name, buf);
 }
 
 /* Called with the lock held. The hook fills a zeroed loop; what it gives
@@ -230,26 +109,20 @@ static int compile_loop(uf__gufunc *g, const uf_dtype *in, const int *out,
     uf__ufunc_loop made;
     int rc;
 
-    for (int i = 0; i < g->nin; i++)
+    for (int i = 0; i < g->l.nin; i++)
         types[i] = (int)in[i];
-    for (int o = 0; o < g->nout; o++)
-        types[g->nin + o] = out[o];
+    for (int o = 0; o < g->l.nout; o++)
+        types[g->l.nin + o] = out[o];
     memset(&made, 0, sizeof made);
     rc = g->compile(g->compile_ctx, types, &made, err);
     if (rc != 0)
         return rc < 0 ? rc
                       : uf__error_set(err, UF_ERR_INTERNAL,
                                       "compiling gufunc '%s' failed (status "
-                                      "%d)", g->name, rc);
-    rc = check_loop(g, &made, "compile hook", UF_ERR_INTERNAL, err);
-    if (rc < 0)
+                                      "%d)", g->l.name, rc);
+    if ((rc = uf__loop_list_check_made(&g->l, &made, in, err)) < 0)
         return rc;
-    if (!inputs_accept(g, &made, in))
-        return uf__error_set(err, UF_ERR_INTERNAL,
-                             "compile hook: gufunc '%s' got a loop whose "
-                             "input types the inputs cannot be safely cast "
-                             "to", g->name);
-    return append(g, &made, loop, err);
+    return uf__loop_list_append(&g->l, &made, loop, err);
 }
 
 int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
@@ -259,34 +132,34 @@ int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
     const uf__ufunc_loop *inputs_only = NULL;
     int rc;
 
-    for (int i = 0; i < g->nin; i++)
+    for (int i = 0; i < g->l.nin; i++)
         if (!uf_dtype_valid((int)in[i]))
             return uf__error_set(err, UF_ERR_INVALID,
                                  "gufunc '%s': invalid dtype for input %d",
-                                 g->name, i);
-    pthread_mutex_lock(&g->lock);
+                                 g->l.name, i);
+    pthread_mutex_lock(&g->l.lock);
     /* Numba's guvectorize (NumPy 2's dispatch) takes a loop matching the
      * input dtypes exactly before the first one they cast to safely */
-    for (int i = 0; i < g->nloops; i++) {
+    for (int i = 0; i < g->l.nloops; i++) {
         bool exact = true;
-        for (int k = 0; k < g->nin && exact; k++)
-            exact = g->loops[i]->types[k] == in[k];
-        if (exact && outputs_accept(g, g->loops[i], out, casting)) {
-            *loop = g->loops[i];
-            pthread_mutex_unlock(&g->lock);
+        for (int k = 0; k < g->l.nin && exact; k++)
+            exact = g->l.loops[i]->types[k] == in[k];
+        if (exact && outputs_accept(g, g->l.loops[i], out, casting)) {
+            *loop = g->l.loops[i];
+            pthread_mutex_unlock(&g->l.lock);
             return 0;
         }
     }
-    for (int i = 0; i < g->nloops; i++) {
-        if (!inputs_accept(g, g->loops[i], in))
+    for (int i = 0; i < g->l.nloops; i++) {
+        if (!uf__loop_list_inputs_accept(&g->l, g->l.loops[i], in))
             continue;
-        if (outputs_accept(g, g->loops[i], out, casting)) {
-            *loop = g->loops[i];
-            pthread_mutex_unlock(&g->lock);
+        if (outputs_accept(g, g->l.loops[i], out, casting)) {
+            *loop = g->l.loops[i];
+            pthread_mutex_unlock(&g->l.lock);
             return 0;
         }
         if (inputs_only == NULL)
-            inputs_only = g->loops[i];
+            inputs_only = g->l.loops[i];
     }
     if (g->compile != NULL) {
         rc = compile_loop(g, in, out, loop, err);
@@ -294,8 +167,8 @@ int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
         *loop = inputs_only;
         rc = 0;
     } else {
-        rc = no_loop_error(g, in, err);
+        rc = uf__loop_list_no_loop_error(&g->l, in, err);
     }
-    pthread_mutex_unlock(&g->lock);
+    pthread_mutex_unlock(&g->l.lock);
     return rc;
 }
