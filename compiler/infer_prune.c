@@ -33,6 +33,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/consteval.h"
 #include "compiler/infer_internal.h"
 
@@ -311,48 +312,24 @@ static signed char settle(pr *P, int site, const uf__expr *e, signed char s)
 
 static void visit(pr *P, const uf__expr *e, int site);
 
+typedef struct site_walk {
+    pr *P;
+    int site;
+} site_walk;
+
+static int visit_cb(const uf__expr *e, void *ud)
+{
+    site_walk *w = ud;
+    visit(w->P, e, w->site);
+    return 0;
+}
+
+/* The operands of e as values (and/or and conditional expressions are
+ * walked by their own rules before this). */
 static void visit_children(pr *P, const uf__expr *e, int site)
 {
-    switch (e->kind) {
-    case UF__EX_ATTR:
-        visit(P, e->u.attr.value, site);
-        break;
-    case UF__EX_CALL:
-        visit(P, e->u.call.func, site);
-        for (int i = 0; i < e->u.call.nargs; i++)
-            visit(P, e->u.call.args[i], site);
-        for (int i = 0; i < e->u.call.nkw; i++)
-            visit(P, e->u.call.kw[i].value, site);
-        break;
-    case UF__EX_SUBSCRIPT:
-        visit(P, e->u.subscript.value, site);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            visit(P, e->u.subscript.index[i], site);
-        break;
-    case UF__EX_SLICE:
-        visit(P, e->u.slice.lower, site);
-        visit(P, e->u.slice.upper, site);
-        visit(P, e->u.slice.step, site);
-        break;
-    case UF__EX_UNARY:
-        visit(P, e->u.unary.operand, site);
-        break;
-    case UF__EX_BINARY:
-        visit(P, e->u.binary.left, site);
-        visit(P, e->u.binary.right, site);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            visit(P, e->u.compare.operands[i], site);
-        break;
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            visit(P, e->u.seq.elts[i], site);
-        break;
-    default:
-        break;
-    }
+    site_walk w = {P, site};
+    uf__ast_children(e, visit_cb, &w);
 }
 
 static signed char cond(pr *P, const uf__expr *e, int site);
@@ -713,74 +690,27 @@ static void walk_block(pr *P, const uf__block *b)
 
 /* Operands inside a while condition are tested on entry and at the end
  * of the body: a decision holds only when both agree. */
+static int merge_operand(const uf__expr *e, void *P);
+
 static void merge_sites(pr *P, const uf__expr *e, bool top)
 {
-    if (e == NULL)
-        return;
     uf__expr_info *in = &P->C->tf->info[e->id];
     if (!top && P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
         in->truth = 0;
-    switch (e->kind) {
-    case UF__EX_UNARY:
-        merge_sites(P, e->u.unary.operand, false);
-        break;
-    case UF__EX_BINARY:
-        merge_sites(P, e->u.binary.left, false);
-        merge_sites(P, e->u.binary.right, false);
-        break;
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            merge_sites(P, e->u.boolop.values[i], false);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            merge_sites(P, e->u.compare.operands[i], false);
-        break;
-    case UF__EX_IFEXP:
-        merge_sites(P, e->u.ifexp.cond, false);
-        merge_sites(P, e->u.ifexp.then, false);
-        merge_sites(P, e->u.ifexp.orelse, false);
-        break;
-    case UF__EX_CALL:
-        for (int i = 0; i < e->u.call.nargs; i++)
-            merge_sites(P, e->u.call.args[i], false);
-        break;
-    case UF__EX_SUBSCRIPT:
-        merge_sites(P, e->u.subscript.value, false);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            merge_sites(P, e->u.subscript.index[i], false);
-        break;
-    case UF__EX_TUPLE:
-        for (int i = 0; i < e->u.seq.n; i++)
-            merge_sites(P, e->u.seq.elts[i], false);
-        break;
-    default:
-        break;
-    }
+    uf__ast_children(e, merge_operand, P);
 }
 
-static void merge_block(pr *P, const uf__block *b)
+static int merge_operand(const uf__expr *e, void *P)
 {
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_IF:
-            merge_block(P, &s->u.if_.body);
-            merge_block(P, &s->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            merge_block(P, &s->u.for_.body);
-            merge_block(P, &s->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            merge_sites(P, s->u.while_.cond, true);
-            merge_block(P, &s->u.while_.body);
-            merge_block(P, &s->u.while_.orelse);
-            break;
-        default:
-            break;
-        }
-    }
+    merge_sites(P, e, false);
+    return 0;
+}
+
+static int merge_stmt(uf__stmt *s, void *P)
+{
+    if (s->kind == UF__ST_WHILE)
+        merge_sites(P, s->u.while_.cond, true);
+    return 0;
 }
 
 int uf__infer_prune(uf__ictx *C)
@@ -834,6 +764,6 @@ int uf__infer_prune(uf__ictx *C)
         tf->info[i].truth = P.prev[0][i];
         tf->info[i].truth_end = P.prev[1][i];
     }
-    merge_block(&P, body);
+    uf__ast_walk_stmts(body, merge_stmt, &P);
     return 0;
 }
