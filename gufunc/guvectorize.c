@@ -15,7 +15,7 @@
 #include "compiler/ast_visit.h"
 #include "compiler/disk_cache.h"
 #include "compiler/infer.h"
-#include "compiler/jit_gufunc_obj.h"
+#include "compiler/jit_gufunc.h"
 #include "compiler/source.h"
 #include "gufunc/guvectorize.h"
 
