@@ -167,28 +167,22 @@ typedef struct defscan {
 
 static int def_block(defscan *S, const uf__block *b, unsigned char *d);
 
-static int def_expr(defscan *S, const uf__expr *e, unsigned char *d);
-
 typedef struct def_reads {
     defscan *S;
     unsigned char *d;
 } def_reads;
 
-static int def_child(const uf__expr *e, void *ud)
+/* The reads of an expression (recursing through uf__ast_children itself,
+ * one stack frame a level). */
+static int def_read(const uf__expr *e, void *ud)
 {
-    def_reads *r = ud;
-    return def_expr(r->S, e, r->d);
-}
-
-static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
-{
-    if (e == NULL)
-        return 0;
+    const def_reads *r = ud;
+    const uf__typed_func *tf = r->S->C->tf;
     switch (e->kind) {
     case UF__EX_NAME: {
-        int v = find_var(S->C->tf, e->u.name.id);
-        if (v >= 0 && !d[v])
-            return uf__ierr(S->C, UF_ERR_TYPING, e->pos, "local variable "
+        int v = find_var(tf, e->u.name.id);
+        if (v >= 0 && !r->d[v])
+            return uf__ierr(r->S->C, UF_ERR_TYPING, e->pos, "local variable "
                             "'%.*s' is referenced before assignment",
                             (int)strcspn(e->u.name.id, "."), e->u.name.id);
         return 0;
@@ -198,27 +192,31 @@ static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
         signed char stop = e->u.boolop.is_and ? -1 : 1;
         for (int i = 0; i < e->u.boolop.n; i++) {
             const uf__expr *x = e->u.boolop.values[i];
-            if (def_expr(S, x, d) < 0)
+            if (def_read(x, ud) < 0)
                 return -1;
-            if (S->C->tf->info[x->id].truth == stop)
+            if (tf->info[x->id].truth == stop)
                 break;
         }
         return 0;
     }
     case UF__EX_IFEXP: {
         const uf__expr *c = e->u.ifexp.cond;
-        signed char t = S->C->tf->info[c->id].truth;
-        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+        signed char t = tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_read(c, ud) < 0)
             return -1;
-        if (t >= 0 && def_expr(S, e->u.ifexp.then, d) < 0)
+        if (t >= 0 && def_read(e->u.ifexp.then, ud) < 0)
             return -1;
-        return t <= 0 ? def_expr(S, e->u.ifexp.orelse, d) : 0;
+        return t <= 0 ? def_read(e->u.ifexp.orelse, ud) : 0;
     }
-    default: {
-        def_reads r = {S, d};
-        return uf__ast_children(e, def_child, &r);
+    default:
+        return uf__ast_children(e, def_read, ud);
     }
-    }
+}
+
+static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
+{
+    def_reads r = {S, d};
+    return e != NULL ? def_read(e, &r) : 0;
 }
 
 static int def_store(defscan *S, const uf__expr *t, unsigned char *d)

@@ -310,18 +310,48 @@ static signed char settle(pr *P, int site, const uf__expr *e, signed char s)
     return s;
 }
 
-static void visit(pr *P, const uf__expr *e, int site);
-
 typedef struct site_walk {
     pr *P;
     int site;
 } site_walk;
 
-static int visit_cb(const uf__expr *e, void *ud)
+static signed char cond(pr *P, const uf__expr *e, int site);
+
+/* An expression as a value: its conditional expressions and and/or
+ * operands are branches too. Recursing through uf__ast_children itself,
+ * one stack frame a level. */
+static int visit_value(const uf__expr *e, void *ud)
 {
-    site_walk *w = ud;
-    visit(w->P, e, w->site);
-    return 0;
+    const site_walk *w = ud;
+    pr *P = w->P;
+    int site = w->site;
+    if (e->kind == UF__EX_IFEXP) {
+        const uf__expr *c = e->u.ifexp.cond;
+        signed char t = settle(P, site, c, cond(P, c, site));
+        if (t >= 0)
+            visit_value(e->u.ifexp.then, ud);
+        if (t <= 0)
+            visit_value(e->u.ifexp.orelse, ud);
+        return 0;
+    }
+    if (e->kind == UF__EX_BOOLOP) {
+        signed char stop = e->u.boolop.is_and ? -1 : 1;
+        for (int i = 0; i < e->u.boolop.n; i++) {
+            const uf__expr *x = e->u.boolop.values[i];
+            visit_value(x, ud);
+            if (i < e->u.boolop.n - 1 && settle(P, site, x, pred(P, x)) == stop)
+                return 0;
+        }
+        return 0;
+    }
+    return uf__ast_children(e, visit_value, ud);
+}
+
+static void visit(pr *P, const uf__expr *e, int site)
+{
+    site_walk w = {P, site};
+    if (e != NULL)
+        visit_value(e, &w);
 }
 
 /* The operands of e as values (and/or and conditional expressions are
@@ -329,37 +359,7 @@ static int visit_cb(const uf__expr *e, void *ud)
 static void visit_children(pr *P, const uf__expr *e, int site)
 {
     site_walk w = {P, site};
-    uf__ast_children(e, visit_cb, &w);
-}
-
-static signed char cond(pr *P, const uf__expr *e, int site);
-
-/* An expression as a value: its conditional expressions and and/or
- * operands are branches too. */
-static void visit(pr *P, const uf__expr *e, int site)
-{
-    if (e == NULL)
-        return;
-    if (e->kind == UF__EX_IFEXP) {
-        const uf__expr *c = e->u.ifexp.cond;
-        signed char t = settle(P, site, c, cond(P, c, site));
-        if (t >= 0)
-            visit(P, e->u.ifexp.then, site);
-        if (t <= 0)
-            visit(P, e->u.ifexp.orelse, site);
-        return;
-    }
-    if (e->kind == UF__EX_BOOLOP) {
-        signed char stop = e->u.boolop.is_and ? -1 : 1;
-        for (int i = 0; i < e->u.boolop.n; i++) {
-            const uf__expr *x = e->u.boolop.values[i];
-            visit(P, x, site);
-            if (i < e->u.boolop.n - 1 && settle(P, site, x, pred(P, x)) == stop)
-                return;
-        }
-        return;
-    }
-    visit_children(P, e, site);
+    uf__ast_children(e, visit_value, &w);
 }
 
 /* A condition (if, while, conditional expression): `not`, and/or and
