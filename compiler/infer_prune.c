@@ -690,26 +690,19 @@ static void walk_block(pr *P, const uf__block *b)
 
 /* Operands inside a while condition are tested on entry and at the end
  * of the body: a decision holds only when both agree. */
-static int merge_operand(const uf__expr *e, void *P);
-
-static void merge_sites(pr *P, const uf__expr *e, bool top)
+static int merge_operand(const uf__expr *e, void *ud)
 {
+    pr *P = ud;
     uf__expr_info *in = &P->C->tf->info[e->id];
-    if (!top && P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
+    if (P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
         in->truth = 0;
-    uf__ast_children(e, merge_operand, P);
-}
-
-static int merge_operand(const uf__expr *e, void *P)
-{
-    merge_sites(P, e, false);
-    return 0;
+    return uf__ast_children(e, merge_operand, P);
 }
 
 static int merge_stmt(uf__stmt *s, void *P)
 {
     if (s->kind == UF__ST_WHILE)
-        merge_sites(P, s->u.while_.cond, true);
+        uf__ast_children(s->u.while_.cond, merge_operand, P);
     return 0;
 }
 
