@@ -39,16 +39,16 @@ static uf_dtype common_dtype(const uf__cval *a, const uf__cval *b)
 {
     uf_dtype da = dt_of(a), db = dt_of(b);
     if (a->weak && b->weak)
-        return kind_rank(da) >= kind_rank(db) ? da : db;
+        return uf__kind_class(da) >= uf__kind_class(db) ? da : db;
     if (a->weak != b->weak) {
         const uf__cval *w = a->weak ? a : b, *s = a->weak ? b : a;
         uf_dtype dw = dt_of(w), ds = dt_of(s);
-        if (kind_rank(dw) <= kind_rank(ds)) {
+        if (uf__kind_class(dw) <= uf__kind_class(ds)) {
             if (ds == UF_BOOL && dw != UF_BOOL)
                 return UF_INT64;
             return ds;
         }
-        if (kind_rank(dw) == 3 && ds == UF_FLOAT32)
+        if (is_complex(dw) && ds == UF_FLOAT32)
             return UF_COMPLEX64;
         return dw;
     }

@@ -9,22 +9,12 @@
 
 #include "common/error_internal.h"
 #include "compiler/consteval.h"
+#include "ndarray/dtype_internal.h"
 
 typedef struct ev {
     const uf__const_env *env;
     uf_error *err;
 } ev;
-
-/* Kind order for promotion: bool < int < float < complex. */
-static inline int kind_rank(uf_dtype d)
-{
-    switch (uf_dtype_kind(d)) {
-    case 'b': return 0;
-    case 'i': case 'u': return 1;
-    case 'f': return 2;
-    default: return 3;
-    }
-}
 
 static inline bool is_int(uf_dtype d)
 {

@@ -15,6 +15,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/infer_internal.h"
 
 const uf__type uf__type_unknown = {.kind = UF__T_NONE, .name = "<unknown>"};
@@ -139,54 +140,18 @@ static int add_var(uf__ictx *C, const char *name, int arg)
 
 /* Collects the locals of a block: names bound by assignment targets and
  * for loops (Python decides locality for the whole function at once). */
-static int collect_target(uf__ictx *C, const uf__expr *t)
+static int collect_target(const uf__expr *t, void *C)
 {
     if (t->kind == UF__EX_NAME)
         return add_var(C, t->u.name.id, -1) < 0 ? -1 : 0;
     if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST)
-        for (int i = 0; i < t->u.seq.n; i++)
-            if (collect_target(C, t->u.seq.elts[i]) < 0)
-                return -1;
+        return uf__ast_children(t, collect_target, C);
     return 0;
 }
 
-static int collect_block(uf__ictx *C, const uf__block *b)
+static int collect_stmt(uf__stmt *s, void *C)
 {
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        int rc = 0;
-        switch (s->kind) {
-        case UF__ST_ASSIGN:
-            for (int k = 0; k < s->u.assign.ntargets && rc == 0; k++)
-                rc = collect_target(C, s->u.assign.targets[k]);
-            break;
-        case UF__ST_AUGASSIGN:
-            rc = collect_target(C, s->u.augassign.target);
-            break;
-        case UF__ST_IF:
-            rc = collect_block(C, &s->u.if_.body);
-            if (rc == 0)
-                rc = collect_block(C, &s->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            rc = collect_target(C, s->u.for_.target);
-            if (rc == 0)
-                rc = collect_block(C, &s->u.for_.body);
-            if (rc == 0)
-                rc = collect_block(C, &s->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            rc = collect_block(C, &s->u.while_.body);
-            if (rc == 0)
-                rc = collect_block(C, &s->u.while_.orelse);
-            break;
-        default:
-            break;
-        }
-        if (rc < 0)
-            return -1;
-    }
-    return 0;
+    return uf__ast_stmt_targets(s, collect_target, C);
 }
 
 /* ---- reads before assignment --------------------------------------- */
@@ -202,84 +167,56 @@ typedef struct defscan {
 
 static int def_block(defscan *S, const uf__block *b, unsigned char *d);
 
-static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
+typedef struct def_reads {
+    defscan *S;
+    unsigned char *d;
+} def_reads;
+
+/* The reads of an expression (recursing through uf__ast_children itself,
+ * one stack frame a level). */
+static int def_read(const uf__expr *e, void *ud)
 {
-    if (e == NULL)
-        return 0;
+    const def_reads *r = ud;
+    const uf__typed_func *tf = r->S->C->tf;
     switch (e->kind) {
     case UF__EX_NAME: {
-        int v = find_var(S->C->tf, e->u.name.id);
-        if (v >= 0 && !d[v])
-            return uf__ierr(S->C, UF_ERR_TYPING, e->pos, "local variable "
+        int v = find_var(tf, e->u.name.id);
+        if (v >= 0 && !r->d[v])
+            return uf__ierr(r->S->C, UF_ERR_TYPING, e->pos, "local variable "
                             "'%.*s' is referenced before assignment",
                             (int)strcspn(e->u.name.id, "."), e->u.name.id);
         return 0;
     }
-    case UF__EX_ATTR:
-        return def_expr(S, e->u.attr.value, d);
-    case UF__EX_CALL:
-        if (def_expr(S, e->u.call.func, d) < 0)
-            return -1;
-        for (int i = 0; i < e->u.call.nargs; i++)
-            if (def_expr(S, e->u.call.args[i], d) < 0)
-                return -1;
-        for (int i = 0; i < e->u.call.nkw; i++)
-            if (def_expr(S, e->u.call.kw[i].value, d) < 0)
-                return -1;
-        return 0;
-    case UF__EX_SUBSCRIPT:
-        if (def_expr(S, e->u.subscript.value, d) < 0)
-            return -1;
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            if (def_expr(S, e->u.subscript.index[i], d) < 0)
-                return -1;
-        return 0;
-    case UF__EX_SLICE:
-        if (def_expr(S, e->u.slice.lower, d) < 0 ||
-            def_expr(S, e->u.slice.upper, d) < 0)
-            return -1;
-        return def_expr(S, e->u.slice.step, d);
-    case UF__EX_UNARY:
-        return def_expr(S, e->u.unary.operand, d);
-    case UF__EX_BINARY:
-        if (def_expr(S, e->u.binary.left, d) < 0)
-            return -1;
-        return def_expr(S, e->u.binary.right, d);
     case UF__EX_BOOLOP: {
         /* operands after one that decides the outcome are dead */
         signed char stop = e->u.boolop.is_and ? -1 : 1;
         for (int i = 0; i < e->u.boolop.n; i++) {
             const uf__expr *x = e->u.boolop.values[i];
-            if (def_expr(S, x, d) < 0)
+            if (def_read(x, ud) < 0)
                 return -1;
-            if (S->C->tf->info[x->id].truth == stop)
+            if (tf->info[x->id].truth == stop)
                 break;
         }
         return 0;
     }
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            if (def_expr(S, e->u.compare.operands[i], d) < 0)
-                return -1;
-        return 0;
     case UF__EX_IFEXP: {
         const uf__expr *c = e->u.ifexp.cond;
-        signed char t = S->C->tf->info[c->id].truth;
-        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+        signed char t = tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_read(c, ud) < 0)
             return -1;
-        if (t >= 0 && def_expr(S, e->u.ifexp.then, d) < 0)
+        if (t >= 0 && def_read(e->u.ifexp.then, ud) < 0)
             return -1;
-        return t <= 0 ? def_expr(S, e->u.ifexp.orelse, d) : 0;
+        return t <= 0 ? def_read(e->u.ifexp.orelse, ud) : 0;
     }
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            if (def_expr(S, e->u.seq.elts[i], d) < 0)
-                return -1;
-        return 0;
     default:
-        return 0;
+        return uf__ast_children(e, def_read, ud);
     }
+}
+
+static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
+{
+    def_reads r = {S, d};
+    return e != NULL ? def_read(e, &r) : 0;
 }
 
 static int def_store(defscan *S, const uf__expr *t, unsigned char *d)
@@ -935,7 +872,7 @@ uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
         tf->vars[v].type = args[i];
         C.def_pos[v] = def->u.funcdef.params[i].pos;
     }
-    if (collect_block(&C, &def->u.funcdef.body) < 0 ||
+    if (uf__ast_walk_stmts(&def->u.funcdef.body, collect_stmt, &C) < 0 ||
         uf__infer_prune(&C) < 0 || check_reads(&C) < 0)
         return NULL;
     if (infer_body(&C, ret) < 0)

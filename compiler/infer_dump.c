@@ -10,188 +10,78 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/strbuf.h"
+#include "compiler/ast_visit.h"
 #include "compiler/infer_internal.h"
 
-/* Last line of anything inside the function. */
-static int max_line_expr(const uf__expr *e)
+/* Last line of anything inside the function: the running maximum is the
+ * walk's user data. */
+static int max_line_expr(const uf__expr *e, void *m)
 {
-    if (e == NULL)
-        return 0;
-    int m = e->pos.line;
-#define MAXOF(x)                                                            \
-    do {                                                                    \
-        int l_ = max_line_expr(x);                                          \
-        if (l_ > m)                                                         \
-            m = l_;                                                         \
-    } while (0)
-    switch (e->kind) {
-    case UF__EX_ATTR: MAXOF(e->u.attr.value); break;
-    case UF__EX_CALL:
-        MAXOF(e->u.call.func);
-        for (int i = 0; i < e->u.call.nargs; i++)
-            MAXOF(e->u.call.args[i]);
-        for (int i = 0; i < e->u.call.nkw; i++)
-            MAXOF(e->u.call.kw[i].value);
-        break;
-    case UF__EX_SUBSCRIPT:
-        MAXOF(e->u.subscript.value);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            MAXOF(e->u.subscript.index[i]);
-        break;
-    case UF__EX_SLICE:
-        MAXOF(e->u.slice.lower);
-        MAXOF(e->u.slice.upper);
-        MAXOF(e->u.slice.step);
-        break;
-    case UF__EX_UNARY: MAXOF(e->u.unary.operand); break;
-    case UF__EX_BINARY:
-        MAXOF(e->u.binary.left);
-        MAXOF(e->u.binary.right);
-        break;
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            MAXOF(e->u.boolop.values[i]);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            MAXOF(e->u.compare.operands[i]);
-        break;
-    case UF__EX_IFEXP:
-        MAXOF(e->u.ifexp.cond);
-        MAXOF(e->u.ifexp.then);
-        MAXOF(e->u.ifexp.orelse);
-        break;
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            MAXOF(e->u.seq.elts[i]);
-        break;
-    default:
-        break;
-    }
-#undef MAXOF
-    return m;
+    if (e->pos.line > *(int *)m)
+        *(int *)m = e->pos.line;
+    return uf__ast_children(e, max_line_expr, m);
 }
 
-static int max_line_block(const uf__block *b);
+static int max_line_block(const uf__block *b, void *m);
 
-static int max_line_stmt(const uf__stmt *s)
+static int max_line_stmt(const uf__stmt *s, int *m)
 {
-    int m = s->pos.line, l;
-#define UPD(x)                                                              \
-    do {                                                                    \
-        l = (x);                                                            \
-        if (l > m)                                                          \
-            m = l;                                                          \
-    } while (0)
-    switch (s->kind) {
-    case UF__ST_EXPR: UPD(max_line_expr(s->u.expr.value)); break;
-    case UF__ST_ASSIGN:
-        for (int i = 0; i < s->u.assign.ntargets; i++)
-            UPD(max_line_expr(s->u.assign.targets[i]));
-        UPD(max_line_expr(s->u.assign.value));
-        break;
-    case UF__ST_AUGASSIGN: UPD(max_line_expr(s->u.augassign.value)); break;
-    case UF__ST_IF:
-        UPD(max_line_expr(s->u.if_.cond));
-        UPD(max_line_block(&s->u.if_.body));
-        UPD(max_line_block(&s->u.if_.orelse));
-        break;
-    case UF__ST_FOR:
-        UPD(max_line_expr(s->u.for_.iter));
-        UPD(max_line_block(&s->u.for_.body));
-        UPD(max_line_block(&s->u.for_.orelse));
-        break;
-    case UF__ST_WHILE:
-        UPD(max_line_expr(s->u.while_.cond));
-        UPD(max_line_block(&s->u.while_.body));
-        UPD(max_line_block(&s->u.while_.orelse));
-        break;
-    case UF__ST_RETURN: UPD(max_line_expr(s->u.ret.value)); break;
-    case UF__ST_ASSERT:
-        UPD(max_line_expr(s->u.assert_.test));
-        UPD(max_line_expr(s->u.assert_.msg));
-        break;
-    case UF__ST_FUNCDEF: UPD(max_line_block(&s->u.funcdef.body)); break;
-    default: break;
-    }
-#undef UPD
-    return m;
+    if (s->pos.line > *m)
+        *m = s->pos.line;
+    uf__ast_stmt_exprs(s, max_line_expr, m);
+    return uf__ast_stmt_blocks(s, max_line_block, m);
 }
 
-static int max_line_block(const uf__block *b)
+static int max_line_block(const uf__block *b, void *m)
 {
-    int m = 0;
-    for (int i = 0; i < b->n; i++) {
-        int l = max_line_stmt(b->stmts[i]);
-        if (l > m)
-            m = l;
-    }
-    return m;
+    for (int i = 0; i < b->n; i++)
+        max_line_stmt(b->stmts[i], m);
+    return 0;
 }
 
 /* Which variables each line assigns: a bit per (line, var) pair kept as
- * a flat array over the function's lines. */
-static void mark_target(const uf__typed_func *tf, const uf__expr *t,
-                        unsigned char *marks, int first, int nlines)
+ * a flat array over the function's lines; and the lines of conditions
+ * decided by branch pruning (infer_prune.c): 1 always true, 2 always
+ * false, for a note under the line. */
+typedef struct line_marks {
+    const uf__typed_func *tf;
+    unsigned char *marks;
+    int first, nlines;
+    signed char *pruned;
+} line_marks;
+
+static int mark_target(const uf__expr *t, void *ud)
 {
+    const line_marks *L = ud;
+    const uf__typed_func *tf = L->tf;
     if (t->kind == UF__EX_NAME) {
         if (tf->info[t->id].type == NULL)
-            return; /* in a pruned branch (infer_prune.c): never typed */
+            return 0; /* in a pruned branch (infer_prune.c): never typed */
         int v = tf->info[t->id].var;
-        int l = t->pos.line - first;
-        if (v >= 0 && v < tf->nvars && l >= 0 && l < nlines)
-            marks[(size_t)l * (size_t)tf->nvars + (size_t)v] = 1;
+        int l = t->pos.line - L->first;
+        if (v >= 0 && v < tf->nvars && l >= 0 && l < L->nlines)
+            L->marks[(size_t)l * (size_t)tf->nvars + (size_t)v] = 1;
     } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
-        for (int i = 0; i < t->u.seq.n; i++)
-            mark_target(tf, t->u.seq.elts[i], marks, first, nlines);
+        uf__ast_children(t, mark_target, ud);
     }
+    return 0;
 }
 
-/* Lines of conditions decided by branch pruning (infer_prune.c): 1 always
- * true, 2 always false, for a note under the line. */
-static void mark_pruned(const uf__typed_func *tf, const uf__expr *c,
-                        signed char *pruned, int first, int nlines)
+static void mark_pruned(const line_marks *L, const uf__expr *c)
 {
-    int l = c->pos.line - first;
-    signed char t = tf->info[c->id].truth;
-    if (pruned != NULL && t != 0 && l >= 0 && l < nlines)
-        pruned[l] = t;
+    int l = c->pos.line - L->first;
+    signed char t = L->tf->info[c->id].truth;
+    if (L->pruned != NULL && t != 0 && l >= 0 && l < L->nlines)
+        L->pruned[l] = t;
 }
 
-static void mark_block(const uf__typed_func *tf, const uf__block *b,
-                       unsigned char *marks, int first, int nlines,
-                       signed char *pruned)
+static int mark_stmt(uf__stmt *s, void *L)
 {
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_ASSIGN:
-            for (int k = 0; k < s->u.assign.ntargets; k++)
-                mark_target(tf, s->u.assign.targets[k], marks, first, nlines);
-            break;
-        case UF__ST_AUGASSIGN:
-            mark_target(tf, s->u.augassign.target, marks, first, nlines);
-            break;
-        case UF__ST_IF:
-            mark_pruned(tf, s->u.if_.cond, pruned, first, nlines);
-            mark_block(tf, &s->u.if_.body, marks, first, nlines, pruned);
-            mark_block(tf, &s->u.if_.orelse, marks, first, nlines, pruned);
-            break;
-        case UF__ST_FOR:
-            mark_target(tf, s->u.for_.target, marks, first, nlines);
-            mark_block(tf, &s->u.for_.body, marks, first, nlines, pruned);
-            mark_block(tf, &s->u.for_.orelse, marks, first, nlines, pruned);
-            break;
-        case UF__ST_WHILE:
-            mark_pruned(tf, s->u.while_.cond, pruned, first, nlines);
-            mark_block(tf, &s->u.while_.body, marks, first, nlines, pruned);
-            mark_block(tf, &s->u.while_.orelse, marks, first, nlines, pruned);
-            break;
-        default:
-            break;
-        }
-    }
+    if (s->kind == UF__ST_IF)
+        mark_pruned(L, s->u.if_.cond);
+    else if (s->kind == UF__ST_WHILE)
+        mark_pruned(L, s->u.while_.cond);
+    return uf__ast_stmt_targets(s, mark_target, L);
 }
 
 /* Start and length of line `line` (1-based) of the source. */
@@ -248,7 +138,8 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
     uf__strbuf_printf(&o, "--------------------------------------------------------------"
              "------------------\n# File: %s\n", src->name);
 
-    int first = def->pos.line, last = max_line_stmt(def);
+    int first = def->pos.line, last = 0;
+    max_line_stmt(def, &last);
     for (int i = 0; i < def->u.funcdef.ndecorators; i++)
         if (def->u.funcdef.decorators[i]->pos.line < first)
             first = def->u.funcdef.decorators[i]->pos.line;
@@ -269,7 +160,8 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
             uf__free(o.s);
             return NULL;
         }
-        mark_block(tf, &def->u.funcdef.body, marks, first, nlines, pruned);
+        line_marks L = {tf, marks, first, nlines, pruned};
+        uf__ast_walk_stmts(&def->u.funcdef.body, mark_stmt, &L);
     }
     for (int l = first; l <= last; l++) {
         size_t len;

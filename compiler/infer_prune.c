@@ -33,6 +33,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/consteval.h"
 #include "compiler/infer_internal.h"
 
@@ -309,80 +310,56 @@ static signed char settle(pr *P, int site, const uf__expr *e, signed char s)
     return s;
 }
 
-static void visit(pr *P, const uf__expr *e, int site);
-
-static void visit_children(pr *P, const uf__expr *e, int site)
-{
-    switch (e->kind) {
-    case UF__EX_ATTR:
-        visit(P, e->u.attr.value, site);
-        break;
-    case UF__EX_CALL:
-        visit(P, e->u.call.func, site);
-        for (int i = 0; i < e->u.call.nargs; i++)
-            visit(P, e->u.call.args[i], site);
-        for (int i = 0; i < e->u.call.nkw; i++)
-            visit(P, e->u.call.kw[i].value, site);
-        break;
-    case UF__EX_SUBSCRIPT:
-        visit(P, e->u.subscript.value, site);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            visit(P, e->u.subscript.index[i], site);
-        break;
-    case UF__EX_SLICE:
-        visit(P, e->u.slice.lower, site);
-        visit(P, e->u.slice.upper, site);
-        visit(P, e->u.slice.step, site);
-        break;
-    case UF__EX_UNARY:
-        visit(P, e->u.unary.operand, site);
-        break;
-    case UF__EX_BINARY:
-        visit(P, e->u.binary.left, site);
-        visit(P, e->u.binary.right, site);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            visit(P, e->u.compare.operands[i], site);
-        break;
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            visit(P, e->u.seq.elts[i], site);
-        break;
-    default:
-        break;
-    }
-}
+typedef struct site_walk {
+    pr *P;
+    int site;
+} site_walk;
 
 static signed char cond(pr *P, const uf__expr *e, int site);
 
 /* An expression as a value: its conditional expressions and and/or
- * operands are branches too. */
-static void visit(pr *P, const uf__expr *e, int site)
+ * operands are branches too. Recursing through uf__ast_children itself,
+ * one stack frame a level. */
+static int visit_value(const uf__expr *e, void *ud)
 {
-    if (e == NULL)
-        return;
+    const site_walk *w = ud;
+    pr *P = w->P;
+    int site = w->site;
     if (e->kind == UF__EX_IFEXP) {
         const uf__expr *c = e->u.ifexp.cond;
         signed char t = settle(P, site, c, cond(P, c, site));
         if (t >= 0)
-            visit(P, e->u.ifexp.then, site);
+            visit_value(e->u.ifexp.then, ud);
         if (t <= 0)
-            visit(P, e->u.ifexp.orelse, site);
-        return;
+            visit_value(e->u.ifexp.orelse, ud);
+        return 0;
     }
     if (e->kind == UF__EX_BOOLOP) {
         signed char stop = e->u.boolop.is_and ? -1 : 1;
         for (int i = 0; i < e->u.boolop.n; i++) {
             const uf__expr *x = e->u.boolop.values[i];
-            visit(P, x, site);
+            visit_value(x, ud);
             if (i < e->u.boolop.n - 1 && settle(P, site, x, pred(P, x)) == stop)
-                return;
+                return 0;
         }
-        return;
+        return 0;
     }
-    visit_children(P, e, site);
+    return uf__ast_children(e, visit_value, ud);
+}
+
+static void visit(pr *P, const uf__expr *e, int site)
+{
+    site_walk w = {P, site};
+    if (e != NULL)
+        visit_value(e, &w);
+}
+
+/* The operands of e as values (and/or and conditional expressions are
+ * walked by their own rules before this). */
+static void visit_children(pr *P, const uf__expr *e, int site)
+{
+    site_walk w = {P, site};
+    uf__ast_children(e, visit_value, &w);
 }
 
 /* A condition (if, while, conditional expression): `not`, and/or and
@@ -713,74 +690,20 @@ static void walk_block(pr *P, const uf__block *b)
 
 /* Operands inside a while condition are tested on entry and at the end
  * of the body: a decision holds only when both agree. */
-static void merge_sites(pr *P, const uf__expr *e, bool top)
+static int merge_operand(const uf__expr *e, void *ud)
 {
-    if (e == NULL)
-        return;
+    pr *P = ud;
     uf__expr_info *in = &P->C->tf->info[e->id];
-    if (!top && P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
+    if (P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
         in->truth = 0;
-    switch (e->kind) {
-    case UF__EX_UNARY:
-        merge_sites(P, e->u.unary.operand, false);
-        break;
-    case UF__EX_BINARY:
-        merge_sites(P, e->u.binary.left, false);
-        merge_sites(P, e->u.binary.right, false);
-        break;
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            merge_sites(P, e->u.boolop.values[i], false);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            merge_sites(P, e->u.compare.operands[i], false);
-        break;
-    case UF__EX_IFEXP:
-        merge_sites(P, e->u.ifexp.cond, false);
-        merge_sites(P, e->u.ifexp.then, false);
-        merge_sites(P, e->u.ifexp.orelse, false);
-        break;
-    case UF__EX_CALL:
-        for (int i = 0; i < e->u.call.nargs; i++)
-            merge_sites(P, e->u.call.args[i], false);
-        break;
-    case UF__EX_SUBSCRIPT:
-        merge_sites(P, e->u.subscript.value, false);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            merge_sites(P, e->u.subscript.index[i], false);
-        break;
-    case UF__EX_TUPLE:
-        for (int i = 0; i < e->u.seq.n; i++)
-            merge_sites(P, e->u.seq.elts[i], false);
-        break;
-    default:
-        break;
-    }
+    return uf__ast_children(e, merge_operand, P);
 }
 
-static void merge_block(pr *P, const uf__block *b)
+static int merge_stmt(uf__stmt *s, void *P)
 {
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_IF:
-            merge_block(P, &s->u.if_.body);
-            merge_block(P, &s->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            merge_block(P, &s->u.for_.body);
-            merge_block(P, &s->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            merge_sites(P, s->u.while_.cond, true);
-            merge_block(P, &s->u.while_.body);
-            merge_block(P, &s->u.while_.orelse);
-            break;
-        default:
-            break;
-        }
-    }
+    if (s->kind == UF__ST_WHILE)
+        uf__ast_children(s->u.while_.cond, merge_operand, P);
+    return 0;
 }
 
 int uf__infer_prune(uf__ictx *C)
@@ -834,6 +757,6 @@ int uf__infer_prune(uf__ictx *C)
         tf->info[i].truth = P.prev[0][i];
         tf->info[i].truth_end = P.prev[1][i];
     }
-    merge_block(&P, body);
+    uf__ast_walk_stmts(body, merge_stmt, &P);
     return 0;
 }

@@ -1,8 +1,7 @@
-/* One compilation of a guvectorize signature: the kernel typed for 'C' and
- * for 'A' arrays lowered into one module, the gufunc loop around both
- * (lower_gufunc_loop.c), optimised and added to the JIT as the model
- * uf__jit_ufunc_loop does for vectorize kernels (jit_gufunc_spec.c, with
- * no specialisation). */
+/* Compiling a guvectorize signature (jit_gufunc.h): the generic loop,
+ * for the JIT alone or for the disk cache too. Both are the compilation
+ * of jit_gufunc_spec.c with no spec, so a cached loop is the one the JIT
+ * would build. */
 #include "compiler/jit_gufunc_spec.h"
 
 int uf__jit_gufunc_loop(uf__jit *jit, const uf__typed_func *tf_c,
@@ -13,4 +12,18 @@ int uf__jit_gufunc_loop(uf__jit *jit, const uf__typed_func *tf_c,
 {
     return uf__jit_gufunc_loop_spec(jit, tf_c, tf_a, layout, args, NULL, fn,
                                     listing, err);
+}
+
+int uf__jit_gufunc_loop_obj(uf__jit *jit, const uf__typed_func *tf_c,
+                            const uf__typed_func *tf_a,
+                            const uf__gufunc_layout *layout,
+                            const uf__guvec_arg *args, const char *stem,
+                            uf__strided_loop *fn, char *symbol,
+                            size_t symcap, char **obj, size_t *objlen,
+                            uf_error *err)
+{
+    uf__gufunc_emit emit = {.stem = stem, .symbol = symbol,
+                            .symcap = symcap, .obj = obj, .objlen = objlen};
+    return uf__jit_gufunc_build(jit, tf_c, tf_a, layout, args, NULL, &emit,
+                                fn, err);
 }

@@ -31,6 +31,18 @@ int uf__jit_gufunc_loop(uf__jit *jit, const uf__typed_func *tf_c,
                         const uf__guvec_arg *args, uf__strided_loop *fn,
                         uf__jit_listing *listing, uf_error *err);
 
+/* uf__jit_gufunc_loop (no listing) for the disk cache: the symbol named
+ * by `stem` (uf__jit_disk_prefix); its name into symbol[0..symcap), the
+ * object file the JIT runs into *obj (free with uf__free), *objlen
+ * bytes. */
+int uf__jit_gufunc_loop_obj(uf__jit *jit, const uf__typed_func *tf_c,
+                            const uf__typed_func *tf_a,
+                            const uf__gufunc_layout *layout,
+                            const uf__guvec_arg *args, const char *stem,
+                            uf__strided_loop *fn, char *symbol,
+                            size_t symcap, char **obj, size_t *objlen,
+                            uf_error *err);
+
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *steps, void *aux)` calling `kc` (may be NULL) or `ka`
  * per iteration (lower_gufunc_loop.c). */

@@ -1,9 +1,9 @@
-/* One compilation of a gufunc loop specialised for a core shape
- * (jit_gufunc_spec.h): the same module as uf__jit_gufunc_loop's (the
- * kernel typed 'C' and 'A', the loop around it) with the spec's constants
- * in the loop; a jammed variant also gets software prefetches
- * (jit_gufunc_spec_prefetch.c). uf__jit_gufunc_loop is this with no
- * spec. */
+/* The one compilation of a gufunc loop (jit_gufunc_spec.h): the kernel
+ * typed 'C' and 'A' lowered into one module, the loop around them, with a
+ * spec's constants in the loop when there is one; a jammed variant also
+ * gets software prefetches (jit_gufunc_spec_prefetch.c). The generic loop
+ * (uf__jit_gufunc_loop) and the disk cache's (uf__jit_gufunc_loop_obj)
+ * are this with no spec. */
 #include <stdio.h>
 
 #include <llvm-c/Core.h>
@@ -30,19 +30,21 @@
 #define PREFETCH_UNROLL 8
 #define PREFETCH_DISTANCE 4096
 
-int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
-                             const uf__typed_func *tf_a,
-                             const uf__gufunc_layout *layout,
-                             const uf__guvec_arg *args,
-                             const uf__gufunc_spec *spec,
-                             uf__strided_loop *fn, uf__jit_listing *listing,
-                             uf_error *err)
+int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
+                         const uf__typed_func *tf_a,
+                         const uf__gufunc_layout *layout,
+                         const uf__guvec_arg *args,
+                         const uf__gufunc_spec *spec,
+                         const uf__gufunc_emit *emit, uf__strided_loop *fn,
+                         uf_error *err)
 {
     uf_error local;
     if (!err)
         err = &local;
-    if (listing)
-        listing->llvm_ir = listing->asm_text = NULL;
+    if (emit->listing)
+        emit->listing->llvm_ir = emit->listing->asm_text = NULL;
+    if (emit->obj)
+        *emit->obj = NULL;
     if (tf_a->nargs != layout->nargs)
         return uf__error_set(err, UF_ERR_INTERNAL,
                              "kernel '%s' has %d arguments, its layout %d",
@@ -50,8 +52,11 @@ int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;
-    char name[64];
-    snprintf(name, sizeof name, "%s_guloop", L.prefix);
+    if (emit->stem)
+        uf__jit_disk_prefix(jit, &L, emit->stem);
+    char buf[64], *name = emit->symbol ? emit->symbol : buf;
+    snprintf(name, emit->symbol ? emit->symcap : sizeof buf, "%s_guloop",
+             L.prefix);
     bool fa = false, fc = false;
     LLVMValueRef kc = NULL;
     /* a unit variant calls only the 'C' kernel, a strided one only 'A' */
@@ -88,7 +93,10 @@ int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
     }
     const char *names[1] = {name};
     void *addr = NULL;
-    if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
+    if ((emit->obj ? uf__jit_finish_obj(jit, &L, names, &addr, 1, emit->obj,
+                                        emit->objlen, err)
+                   : uf__jit_finish(jit, &L, names, &addr, 1, emit->listing,
+                                    err)) != 0)
         return err->code;
     *fn = (uf__strided_loop)(uintptr_t)addr;
     return 0;
@@ -96,4 +104,17 @@ int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
 fail:
     uf__jit_abort(&L);
     return err->code;
+}
+
+int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
+                             const uf__typed_func *tf_a,
+                             const uf__gufunc_layout *layout,
+                             const uf__guvec_arg *args,
+                             const uf__gufunc_spec *spec,
+                             uf__strided_loop *fn, uf__jit_listing *listing,
+                             uf_error *err)
+{
+    uf__gufunc_emit emit = {.listing = listing};
+    return uf__jit_gufunc_build(jit, tf_c, tf_a, layout, args, spec, &emit,
+                                fn, err);
 }

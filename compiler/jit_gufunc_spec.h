@@ -33,6 +33,30 @@ typedef struct uf__gufunc_spec {
     int jam;
 } uf__gufunc_spec;
 
+/* Where uf__jit_gufunc_build puts the loop besides the JIT: a listing
+ * (NULL: none); or, with `stem`, the disk cache's object (the module's
+ * symbols named by content, uf__jit_disk_prefix): the loop's name into
+ * symbol[0..symcap), the object file into *obj (free with uf__free),
+ * *objlen bytes. */
+typedef struct uf__gufunc_emit {
+    uf__jit_listing *listing;
+    const char *stem;
+    char *symbol;
+    size_t symcap;
+    char **obj;
+    size_t *objlen;
+} uf__gufunc_emit;
+
+/* The one compilation behind uf__jit_gufunc_loop, uf__jit_gufunc_loop_obj
+ * and uf__jit_gufunc_loop_spec; spec NULL gives the generic loop. */
+int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
+                         const uf__typed_func *tf_a,
+                         const uf__gufunc_layout *layout,
+                         const uf__guvec_arg *args,
+                         const uf__gufunc_spec *spec,
+                         const uf__gufunc_emit *emit, uf__strided_loop *fn,
+                         uf_error *err);
+
 /* As uf__jit_gufunc_loop, for the calls whose core shape is `spec`. */
 int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
                              const uf__typed_func *tf_a,

@@ -26,6 +26,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/ssa_versions.h"
 
 typedef uint64_t word;
@@ -159,44 +160,18 @@ static void add_def(versions *W, const uf__expr *node, const char *id)
     W->ndefs++;
 }
 
-static void collect_target(versions *W, const uf__expr *t)
+static int collect_target(const uf__expr *t, void *W)
 {
     if (t->kind == UF__EX_NAME)
         add_def(W, t, t->u.name.id);
     else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST)
-        for (int i = 0; i < t->u.seq.n; i++)
-            collect_target(W, t->u.seq.elts[i]);
+        uf__ast_children(t, collect_target, W);
+    return 0;
 }
 
-static void collect_block(versions *W, const uf__block *b)
+static int collect_stmt(uf__stmt *s, void *W)
 {
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_ASSIGN:
-            for (int k = 0; k < s->u.assign.ntargets; k++)
-                collect_target(W, s->u.assign.targets[k]);
-            break;
-        case UF__ST_AUGASSIGN:
-            collect_target(W, s->u.augassign.target);
-            break;
-        case UF__ST_IF:
-            collect_block(W, &s->u.if_.body);
-            collect_block(W, &s->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            collect_target(W, s->u.for_.target);
-            collect_block(W, &s->u.for_.body);
-            collect_block(W, &s->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            collect_block(W, &s->u.while_.body);
-            collect_block(W, &s->u.while_.orelse);
-            break;
-        default:
-            break;
-        }
-    }
+    return uf__ast_stmt_targets(s, collect_target, W);
 }
 
 /* ---- reaching definitions ------------------------------------------------ */
@@ -219,63 +194,28 @@ static void use_name(versions *W, const uf__expr *e, const word *st)
 /* Calls fn on every Name node of e (reads; and targets when e is one). */
 typedef void (*name_fn)(versions *W, const uf__expr *e, const word *st);
 
+typedef struct name_walk {
+    versions *W;
+    name_fn fn;
+    const word *st;
+} name_walk;
+
+static int visit_names_cb(const uf__expr *e, void *ud)
+{
+    name_walk *nw = ud;
+    if (e->kind == UF__EX_NAME)
+        nw->fn(nw->W, e, nw->st);
+    else
+        uf__ast_children(e, visit_names_cb, nw);
+    return 0;
+}
+
 static void visit_names(versions *W, const uf__expr *e, name_fn fn,
                         const word *st)
 {
-    if (e == NULL)
-        return;
-    switch (e->kind) {
-    case UF__EX_NAME:
-        fn(W, e, st);
-        break;
-    case UF__EX_ATTR:
-        visit_names(W, e->u.attr.value, fn, st);
-        break;
-    case UF__EX_CALL:
-        visit_names(W, e->u.call.func, fn, st);
-        for (int i = 0; i < e->u.call.nargs; i++)
-            visit_names(W, e->u.call.args[i], fn, st);
-        for (int i = 0; i < e->u.call.nkw; i++)
-            visit_names(W, e->u.call.kw[i].value, fn, st);
-        break;
-    case UF__EX_SUBSCRIPT:
-        visit_names(W, e->u.subscript.value, fn, st);
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            visit_names(W, e->u.subscript.index[i], fn, st);
-        break;
-    case UF__EX_SLICE:
-        visit_names(W, e->u.slice.lower, fn, st);
-        visit_names(W, e->u.slice.upper, fn, st);
-        visit_names(W, e->u.slice.step, fn, st);
-        break;
-    case UF__EX_UNARY:
-        visit_names(W, e->u.unary.operand, fn, st);
-        break;
-    case UF__EX_BINARY:
-        visit_names(W, e->u.binary.left, fn, st);
-        visit_names(W, e->u.binary.right, fn, st);
-        break;
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            visit_names(W, e->u.boolop.values[i], fn, st);
-        break;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            visit_names(W, e->u.compare.operands[i], fn, st);
-        break;
-    case UF__EX_IFEXP:
-        visit_names(W, e->u.ifexp.cond, fn, st);
-        visit_names(W, e->u.ifexp.then, fn, st);
-        visit_names(W, e->u.ifexp.orelse, fn, st);
-        break;
-    case UF__EX_TUPLE:
-    case UF__EX_LIST:
-        for (int i = 0; i < e->u.seq.n; i++)
-            visit_names(W, e->u.seq.elts[i], fn, st);
-        break;
-    default:
-        break;
-    }
+    name_walk nw = {W, fn, st};
+    if (e != NULL)
+        visit_names_cb(e, &nw);
 }
 
 static void use_expr(versions *W, const uf__expr *e, const word *st)
@@ -542,49 +482,43 @@ static void rename_augassign(versions *W, uf__stmt *s)
     s->u.assign.value = b;
 }
 
-static void rename_block(versions *W, const uf__block *b)
+/* A statement's own expressions, reads before definitions (the joins a
+ * read creates are numbered in this order). */
+static int rename_stmt(uf__stmt *s, void *W)
 {
-    for (int i = 0; i < b->n; i++) {
-        uf__stmt *s = b->stmts[i];
-        switch (s->kind) {
-        case UF__ST_EXPR:
-            rename_expr(W, s->u.expr.value);
-            break;
-        case UF__ST_ASSIGN:
-            rename_expr(W, s->u.assign.value);
-            for (int k = 0; k < s->u.assign.ntargets; k++)
-                rename_expr(W, s->u.assign.targets[k]);
-            break;
-        case UF__ST_AUGASSIGN:
-            rename_augassign(W, s);
-            break;
-        case UF__ST_IF:
-            rename_expr(W, s->u.if_.cond);
-            rename_block(W, &s->u.if_.body);
-            rename_block(W, &s->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            rename_expr(W, s->u.for_.target);
-            rename_expr(W, s->u.for_.iter);
-            rename_block(W, &s->u.for_.body);
-            rename_block(W, &s->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            rename_expr(W, s->u.while_.cond);
-            rename_block(W, &s->u.while_.body);
-            rename_block(W, &s->u.while_.orelse);
-            break;
-        case UF__ST_RETURN:
-            rename_expr(W, s->u.ret.value);
-            break;
-        case UF__ST_ASSERT:
-            rename_expr(W, s->u.assert_.test);
-            rename_expr(W, s->u.assert_.msg);
-            break;
-        default:
-            break;
-        }
+    switch (s->kind) {
+    case UF__ST_EXPR:
+        rename_expr(W, s->u.expr.value);
+        break;
+    case UF__ST_ASSIGN:
+        rename_expr(W, s->u.assign.value);
+        for (int k = 0; k < s->u.assign.ntargets; k++)
+            rename_expr(W, s->u.assign.targets[k]);
+        break;
+    case UF__ST_AUGASSIGN:
+        rename_augassign(W, s);
+        break;
+    case UF__ST_IF:
+        rename_expr(W, s->u.if_.cond);
+        break;
+    case UF__ST_FOR:
+        rename_expr(W, s->u.for_.target);
+        rename_expr(W, s->u.for_.iter);
+        break;
+    case UF__ST_WHILE:
+        rename_expr(W, s->u.while_.cond);
+        break;
+    case UF__ST_RETURN:
+        rename_expr(W, s->u.ret.value);
+        break;
+    case UF__ST_ASSERT:
+        rename_expr(W, s->u.assert_.test);
+        rename_expr(W, s->u.assert_.msg);
+        break;
+    default:
+        break;
     }
+    return 0;
 }
 
 /* ---- feeding the joins --------------------------------------------------- */
@@ -733,7 +667,7 @@ static int rename_function(uf__ast_module *m, uf__stmt *fn, uf__arena *arena,
     versions W = {.m = m, .arena = arena, .err = err};
     for (int i = 0; i < fn->u.funcdef.nparams; i++)
         add_def(&W, NULL, fn->u.funcdef.params[i].name);
-    collect_block(&W, &fn->u.funcdef.body);
+    uf__ast_walk_stmts(&fn->u.funcdef.body, collect_stmt, &W);
     if (W.failed)
         return err->code;
     if (W.ndefs == 0)
@@ -769,7 +703,7 @@ static int rename_function(uf__ast_module *m, uf__stmt *fn, uf__arena *arena,
         for (int d = 0; d < W.ndefs && !W.failed; d++)
             W.def_id[d] = new_variable(&W, W.def_name[d]);
         if (!W.failed)
-            rename_block(&W, &fn->u.funcdef.body);
+            uf__ast_walk_stmts(&fn->u.funcdef.body, rename_stmt, &W);
         if (!W.failed)
             feed_function(&W, fn);
         if (!W.failed)

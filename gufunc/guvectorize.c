@@ -12,9 +12,10 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/disk_cache.h"
 #include "compiler/infer.h"
-#include "compiler/jit_gufunc_obj.h"
+#include "compiler/jit_gufunc.h"
 #include "compiler/source.h"
 #include "gufunc/guvectorize.h"
 
@@ -561,47 +562,25 @@ static void scan_target(store_scan *s, const uf__expr *tgt,
     }
 }
 
-static void scan_block(store_scan *s, const uf__block *b)
+static int scan_stmt(uf__stmt *st, void *ud)
 {
+    store_scan *s = ud;
     const uf__expr_info *info = s->tf->info;
-    for (int i = 0; i < b->n; i++) {
-        const uf__stmt *st = b->stmts[i];
-        switch (st->kind) {
-        case UF__ST_ASSIGN:
-            for (int j = 0; j < st->u.assign.ntargets; j++)
-                scan_target(s, st->u.assign.targets[j],
-                            info[st->u.assign.value->id].type,
-                            st->u.assign.value);
-            break;
-        case UF__ST_AUGASSIGN: {
-            const uf__expr *t = st->u.augassign.target;
-            if (t->kind == UF__EX_SUBSCRIPT &&
-                is_param(s, t->u.subscript.value) && info[t->id].type &&
-                info[st->u.augassign.value->id].type)
-                add_stored(s, uf__type_binop(s->tc, st->u.augassign.op,
-                                             info[t->id].type,
-                                             info[st->u.augassign.value->id]
-                                                 .type,
-                                             NULL),
-                           false);
-            break;
-        }
-        case UF__ST_IF:
-            scan_block(s, &st->u.if_.body);
-            scan_block(s, &st->u.if_.orelse);
-            break;
-        case UF__ST_FOR:
-            scan_block(s, &st->u.for_.body);
-            scan_block(s, &st->u.for_.orelse);
-            break;
-        case UF__ST_WHILE:
-            scan_block(s, &st->u.while_.body);
-            scan_block(s, &st->u.while_.orelse);
-            break;
-        default:
-            break;
-        }
+    if (st->kind == UF__ST_ASSIGN) {
+        for (int j = 0; j < st->u.assign.ntargets; j++)
+            scan_target(s, st->u.assign.targets[j],
+                        info[st->u.assign.value->id].type,
+                        st->u.assign.value);
+    } else if (st->kind == UF__ST_AUGASSIGN) {
+        const uf__expr *t = st->u.augassign.target;
+        const uf__type *vt = info[st->u.augassign.value->id].type;
+        if (t->kind == UF__EX_SUBSCRIPT && is_param(s, t->u.subscript.value) &&
+            info[t->id].type && vt)
+            add_stored(s, uf__type_binop(s->tc, st->u.augassign.op,
+                                         info[t->id].type, vt, NULL),
+                       false);
     }
+    return 0;
 }
 
 /* The dtypes of the outputs nobody gave: the first guess (the inputs'
@@ -628,7 +607,7 @@ static int infer_outputs(uf__kmodule *km, const uf__kernel_decl *decl,
                 continue;
             store_scan s = {.tf = tf, .tc = km->tc, .arg = k,
                             .param = decl->def->u.funcdef.params[k].name};
-            scan_block(&s, &decl->def->u.funcdef.body);
+            uf__ast_walk_stmts(&decl->def->u.funcdef.body, scan_stmt, &s);
             const uf__type *t = s.t ? s.t : s.lit;
             if (t && !s.clash && t->dtype != args[k].dtype) {
                 args[k].dtype = t->dtype;

@@ -1,20 +1,7 @@
 /* NumPy 2's casting rules and type promotion between the builtin dtypes,
  * derived from kinds and sizes rather than kept as 13x13 tables, checked
  * against np.can_cast / np.promote_types by tests/test_casting.c. */
-#include <ufjit/dtype.h>
-
-/* Kinds in the order same_kind casting may go: bool to anything, unsigned
- * to signed (of any size), integers to floats, floats to complex. */
-static int kind_rank(uf_dtype t)
-{
-    switch (uf_dtype_kind(t)) {
-    case 'b': return 0;
-    case 'u': return 1;
-    case 'i': return 2;
-    case 'f': return 3;
-    default: return 4; /* 'c' */
-    }
-}
+#include "ndarray/dtype_internal.h"
 
 /* Size of the real value: a complex's part, else the itemsize. */
 static size_t real_size(uf_dtype t)
@@ -62,7 +49,7 @@ bool uf_can_cast(uf_dtype from, uf_dtype to, uf_casting casting)
     case UF_CASTING_SAFE:
         return safe_cast(from, to);
     case UF_CASTING_SAME_KIND:
-        return safe_cast(from, to) || kind_rank(from) <= kind_rank(to);
+        return safe_cast(from, to) || uf__kind_rank(from) <= uf__kind_rank(to);
     case UF_CASTING_UNSAFE:
         return true;
     default:

@@ -12,6 +12,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/ast_visit.h"
 #include "compiler/disk_cache.h"
 #include "compiler/jit_plain.h"
 #include "compiler/module.h"
@@ -153,8 +154,12 @@ done:
 
 /* ---- whether a function stores into arrays ------------------------------- */
 
-static bool stores_block(const uf__typed_func *tf, const uf__block *b,
-                         int depth);
+typedef struct store_scan {
+    const uf__typed_func *tf;
+    int depth; /* callees followed */
+} store_scan;
+
+static bool stores_in(const uf__typed_func *tf, int depth);
 
 static bool is_array_item(const uf__typed_func *tf, const uf__expr *t)
 {
@@ -171,103 +176,41 @@ static bool is_array_item(const uf__typed_func *tf, const uf__expr *t)
 }
 
 /* Calls of other kernels anywhere in an expression. */
-static bool stores_expr(const uf__typed_func *tf, const uf__expr *e,
-                        int depth)
+static int stores_expr(const uf__expr *e, void *ud)
 {
-    if (e == NULL)
-        return false;
-    const uf__typed_func *callee = tf->info[e->id].callee;
-    if (e->kind == UF__EX_CALL && callee != NULL && callee != tf &&
-        depth < 32 &&
-        stores_block(callee, &callee->decl->def->u.funcdef.body, depth + 1))
-        return true;
-    switch (e->kind) {
-    case UF__EX_CALL:
-        for (int i = 0; i < e->u.call.nargs; i++)
-            if (stores_expr(tf, e->u.call.args[i], depth))
-                return true;
-        return false;
-    case UF__EX_ATTR:
-        return stores_expr(tf, e->u.attr.value, depth);
-    case UF__EX_SUBSCRIPT:
-        for (int i = 0; i < e->u.subscript.nindex; i++)
-            if (stores_expr(tf, e->u.subscript.index[i], depth))
-                return true;
-        return stores_expr(tf, e->u.subscript.value, depth);
-    case UF__EX_UNARY:
-        return stores_expr(tf, e->u.unary.operand, depth);
-    case UF__EX_BINARY:
-        return stores_expr(tf, e->u.binary.left, depth) ||
-               stores_expr(tf, e->u.binary.right, depth);
-    case UF__EX_BOOLOP:
-        for (int i = 0; i < e->u.boolop.n; i++)
-            if (stores_expr(tf, e->u.boolop.values[i], depth))
-                return true;
-        return false;
-    case UF__EX_COMPARE:
-        for (int i = 0; i <= e->u.compare.nops; i++)
-            if (stores_expr(tf, e->u.compare.operands[i], depth))
-                return true;
-        return false;
-    case UF__EX_IFEXP:
-        return stores_expr(tf, e->u.ifexp.cond, depth) ||
-               stores_expr(tf, e->u.ifexp.then, depth) ||
-               stores_expr(tf, e->u.ifexp.orelse, depth);
-    case UF__EX_TUPLE:
-        for (int i = 0; i < e->u.seq.n; i++)
-            if (stores_expr(tf, e->u.seq.elts[i], depth))
-                return true;
-        return false;
-    default:
-        return false;
-    }
+    const store_scan *S = ud;
+    const uf__typed_func *callee = S->tf->info[e->id].callee;
+    if (e->kind == UF__EX_CALL && callee != NULL && callee != S->tf &&
+        S->depth < 32 && stores_in(callee, S->depth + 1))
+        return 1;
+    return uf__ast_children(e, stores_expr, ud);
 }
 
-static bool stores_stmt(const uf__typed_func *tf, const uf__stmt *s,
-                        int depth)
+static int stores_stmt(uf__stmt *s, void *ud)
 {
+    const store_scan *S = ud;
     switch (s->kind) {
-    case UF__ST_EXPR:
-        return stores_expr(tf, s->u.expr.value, depth);
     case UF__ST_ASSIGN:
         for (int i = 0; i < s->u.assign.ntargets; i++)
-            if (is_array_item(tf, s->u.assign.targets[i]))
-                return true;
-        return stores_expr(tf, s->u.assign.value, depth);
+            if (is_array_item(S->tf, s->u.assign.targets[i]))
+                return 1;
+        return stores_expr(s->u.assign.value, ud);
     case UF__ST_AUGASSIGN:
-        return is_array_item(tf, s->u.augassign.target) ||
-               stores_expr(tf, s->u.augassign.value, depth);
-    case UF__ST_RETURN:
-        return stores_expr(tf, s->u.ret.value, depth);
-    case UF__ST_IF:
-        return stores_expr(tf, s->u.if_.cond, depth) ||
-               stores_block(tf, &s->u.if_.body, depth) ||
-               stores_block(tf, &s->u.if_.orelse, depth);
-    case UF__ST_WHILE:
-        return stores_expr(tf, s->u.while_.cond, depth) ||
-               stores_block(tf, &s->u.while_.body, depth) ||
-               stores_block(tf, &s->u.while_.orelse, depth);
+        return is_array_item(S->tf, s->u.augassign.target) ||
+               stores_expr(s->u.augassign.value, ud);
     case UF__ST_FOR:
-        return stores_expr(tf, s->u.for_.iter, depth) ||
-               stores_block(tf, &s->u.for_.body, depth) ||
-               stores_block(tf, &s->u.for_.orelse, depth);
-    case UF__ST_ASSERT:
-        return stores_expr(tf, s->u.assert_.test, depth);
+        return stores_expr(s->u.for_.iter, ud);
     default:
-        return false;
+        return uf__ast_stmt_exprs(s, stores_expr, ud);
     }
 }
 
-static bool stores_block(const uf__typed_func *tf, const uf__block *b,
-                         int depth)
+static bool stores_in(const uf__typed_func *tf, int depth)
 {
-    for (int i = 0; i < b->n; i++)
-        if (stores_stmt(tf, b->stmts[i], depth))
-            return true;
-    return false;
+    store_scan S = {tf, depth};
+    return uf__ast_walk_stmts(&tf->decl->def->u.funcdef.body, stores_stmt,
+                              &S) != 0;
 }
-
-/* ---- the cache --------------------------------------------------------------- */
 
 static plain_spec *find_spec(const struct uf__plain *p,
                              const uf__type *const *in, int n)
@@ -399,7 +342,7 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
         for (int k = 0; k < s->nout; k++)
             s->out[k] = tf->ret->elts[k]->dtype;
     }
-    s->writes = stores_block(tf, &tf->decl->def->u.funcdef.body, 0);
+    s->writes = stores_in(tf, 0);
     if (add_spec(f, s, err) != 0)
         goto fail;
     return s;

@@ -76,6 +76,25 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
  * or a copy). */
 uf_array *uf__reduce_input(uf_array *in, uf_dtype t, uf_error *err);
 
+/* ---- the output of the methods (reduce_out.c) ----------------------- */
+
+/* A caller's output the loops can reach: in host memory ("METHOD 'NAME':
+ * the output is not in host memory") and writeable. */
+int uf__reduce_out_usable(const uf__reduce_op *op, const uf_array *out,
+                          const char *method, uf_error *err);
+/* The op's dtype casts to the output's under the options' casting rule
+ * (same_kind by default), with NumPy's message. */
+int uf__reduce_out_cast(const uf__reduce_op *op, const uf_array *out,
+                        const uf_call_options *opts, uf_error *err);
+/* The array the loops write: the caller's output `given` itself when it
+ * has dtype t, is aligned and does not overlap `in`, else a new C array
+ * of that shape (NULL on failure). */
+uf_array *uf__reduce_result(uf_array *given, const uf_array *in, uf_dtype t,
+                            int ndim, const int64_t *shape, uf_error *err);
+/* Hands res over: copied into the caller's output *out when there is one
+ * (res released), else returned in *out. 0 or the error code. */
+int uf__reduce_deliver(uf_array **out, uf_array *res, uf_error *err);
+
 /* ---- axes (reduce_axes.c) ------------------------------------------- */
 
 /* Marks the axes of an ndim-array named by the options in red[]: mode
@@ -136,6 +155,24 @@ typedef struct uf__reduce_plan {
     int64_t nouter;       /* product of k[].n */
 } uf__reduce_plan;
 
+/* Sorts the dims d[0..nd) by input stride, largest first (stable), and
+ * merges neighbours of the same kind that memory lets through as one
+ * (d[k] spans exactly d[k+1]'s extent in both operands). Returns the new
+ * count. */
+int uf__reduce_sort_merge(uf__reduce_dim *d, int nd);
+
+/* Calls fn(ud, in, out) at every position of the dims d[0..nd)
+ * (outermost first; once when nd is 0), in and out moved by the dims'
+ * strides; stops at the first nonzero return and returns it. */
+typedef int (*uf__reduce_visit_fn)(void *ud, const char *in, char *out);
+int uf__reduce_walk(const uf__reduce_dim *d, int nd, const char *in,
+                    char *out, uf__reduce_visit_fn fn, void *ud);
+
+/* out = in, elements of dtype t, over the dims d[0..nd) (one element
+ * when nd is 0): the innermost dim a row per call. */
+void uf__reduce_copy(uf_dtype t, const uf__reduce_dim *d, int nd,
+                     const char *in, char *out);
+
 /* Runs outer iterations [begin, end) of a plan that uf__reduce_exec
  * built; out must hold the start values. */
 int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
@@ -165,6 +202,10 @@ int uf__reduce_tree(const uf__reduce_op *op, void *res, const char *x,
 
 /* Turns a nonzero status of a compiled op into "ufunc 'NAME': ...". */
 int uf__reduce_status(const uf__reduce_op *op, int status, uf_error *err);
+/* The same for an elementwise loop of the op, whose own error (loop_err,
+ * from its uf__loop_ctx) comes first when it set one. */
+int uf__reduce_loop_failed(const uf__reduce_op *op, int status,
+                           const uf_error *loop_err, uf_error *err);
 
 /* The reduce kind (compiler/module.h), and the release of the reduction
  * loops any kernel's ufunc methods built (f->reducer; NULL-safe). */

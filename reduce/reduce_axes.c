@@ -37,8 +37,8 @@ int uf__reduce_axes(int ndim, const uf_call_options *opts, bool dflt_all,
     }
     if (naxes < 0 || (naxes > 0 && axes == NULL))
         return uf__error_set(err, UF_ERR_INVALID,
-                             "uf_call_options: %d axes but no axis list",
-                             naxes);
+                             "uf_call_options: %d ax%s but no axis list",
+                             naxes, naxes == 1 ? "is" : "es");
     /* a single axis 0 or -1 of a 0-d array: NumPy's scalar axis= */
     if (ndim == 0 && naxes == 1 && (axes[0] == 0 || axes[0] == -1))
         return 0;

@@ -52,7 +52,12 @@ static int normalize(rdim *d, int nd, const char **in, char **out,
             d[i].so = -d[i].so;
         }
     }
-    for (int i = 1; i < m; i++) { /* stable insertion sort */
+    return uf__reduce_sort_merge(d, m);
+}
+
+int uf__reduce_sort_merge(uf__reduce_dim *d, int nd)
+{
+    for (int i = 1; i < nd; i++) { /* stable insertion sort */
         rdim v = d[i];
         int j = i;
         while (j > 0 && abs64(d[j - 1].si) < abs64(v.si)) {
@@ -62,7 +67,7 @@ static int normalize(rdim *d, int nd, const char **in, char **out,
         d[j] = v;
     }
     int k = 0;
-    for (int i = 1; i < m; i++) {
+    for (int i = 1; i < nd; i++) {
         rdim *o = &d[k];
         if (o->red == d[i].red && o->si == d[i].si * d[i].n &&
             o->so == d[i].so * d[i].n) {
@@ -73,7 +78,7 @@ static int normalize(rdim *d, int nd, const char **in, char **out,
             d[++k] = d[i];
         }
     }
-    return m == 0 ? 0 : k + 1;
+    return nd == 0 ? 0 : k + 1;
 }
 
 /* A short innermost axis costs a call per handful of elements: when it
@@ -126,6 +131,15 @@ int uf__reduce_status(const uf__reduce_op *op, int status, uf_error *err)
     uf_error_clear(&why);
     int code = uf__jit_status_error(status, &why);
     return uf__error_set(err, code, "ufunc '%s': %s", op->name, why.message);
+}
+
+int uf__reduce_loop_failed(const uf__reduce_op *op, int status,
+                           const uf_error *loop_err, uf_error *err)
+{
+    if (loop_err->code != UF_ERR_OK)
+        return uf__error_set(err, loop_err->code, "ufunc '%s': %s", op->name,
+                             loop_err->message);
+    return uf__reduce_status(op, status, err);
 }
 
 /* Elements gathered per piece of a strided run: a power-of-two number of
@@ -205,10 +219,7 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
         for (;;) {
             int st = inner_call(p, rin, kout, &lctx);
             if (st != 0)
-                return loop_err.code != UF_ERR_OK
-                           ? uf__error_set(err, loop_err.code, "ufunc '%s': %s",
-                                           p->op->name, loop_err.message)
-                           : uf__reduce_status(p->op, st, err);
+                return uf__reduce_loop_failed(p->op, st, &loop_err, err);
             int i = p->nr - 1;
             for (; i >= 0; i--) {
                 rin += p->r[i].si;
@@ -243,6 +254,49 @@ static int run_dims(const uf__reduce_args *a, rdim *d, int nd,
     return uf__reduce_plan_run(&p, 0, p.nouter, err);
 }
 
+int uf__reduce_walk(const uf__reduce_dim *d, int nd, const char *in,
+                    char *out, uf__reduce_visit_fn fn, void *ud)
+{
+    int64_t c[UF_MAXDIMS] = {0};
+    for (;;) {
+        int rc = fn(ud, in, out);
+        if (rc != 0)
+            return rc;
+        int i = nd - 1;
+        for (; i >= 0; i--) {
+            in += d[i].si;
+            out += d[i].so;
+            if (++c[i] < d[i].n)
+                break;
+            in -= c[i] * d[i].si;
+            out -= c[i] * d[i].so;
+            c[i] = 0;
+        }
+        if (i < 0)
+            return 0;
+    }
+}
+
+typedef struct copy_row {
+    uf__cast_fn copy;
+    rdim row;
+} copy_row;
+
+static int copy_one_row(void *ud, const char *in, char *out)
+{
+    const copy_row *r = ud;
+    r->copy(in, r->row.si, out, r->row.so, r->row.n);
+    return 0;
+}
+
+void uf__reduce_copy(uf_dtype t, const uf__reduce_dim *d, int nd,
+                     const char *in, char *out)
+{
+    copy_row r = {uf__get_cast(t, t), nd > 0 ? d[nd - 1] : (rdim){1, 0, 0,
+                                                                  false}};
+    uf__reduce_walk(d, nd > 0 ? nd - 1 : 0, in, out, copy_one_row, &r);
+}
+
 /* out = in over the kept axes (the reduced ones at index 0). */
 static void copy_kept(uf_dtype t, const rdim *d, int nd, const char *in,
                       char *out)
@@ -252,28 +306,7 @@ static void copy_kept(uf_dtype t, const rdim *d, int nd, const char *in,
     for (int i = 0; i < nd; i++)
         if (!d[i].red)
             k[nk++] = d[i];
-    uf__cast_fn copy = uf__get_cast(t, t);
-    if (nk == 0) {
-        copy(in, 0, out, 0, 1);
-        return;
-    }
-    int64_t c[UF_MAXDIMS] = {0};
-    const rdim *last = &k[nk - 1];
-    for (;;) {
-        copy(in, last->si, out, last->so, last->n);
-        int i = nk - 2;
-        for (; i >= 0; i--) {
-            in += k[i].si;
-            out += k[i].so;
-            if (++c[i] < k[i].n)
-                break;
-            in -= c[i] * k[i].si;
-            out -= c[i] * k[i].so;
-            c[i] = 0;
-        }
-        if (i < 0)
-            return;
-    }
+    uf__reduce_copy(t, k, nk, in, out);
 }
 
 int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)

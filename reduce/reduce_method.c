@@ -84,13 +84,8 @@ static int check_out(const uf__reduce_op *op, const uf_array *out, int rnd,
                      const uf_call_options *opts, uf_error *err)
 {
     char s1[SHAPE_STR], s2[SHAPE_STR];
-    if (out->device.type != UF_DEVICE_HOST)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "reduction '%s': the output is not in host "
-                             "memory", op->name);
-    if (!(out->flags & UF_ARRAY_WRITEABLE))
-        return uf__error_set(err, UF_ERR_READONLY,
-                             "output array is read-only");
+    if (uf__reduce_out_usable(op, out, "reduction", err) != 0)
+        return err->code;
     if (out->ndim != rnd)
         return uf__error_set(err, UF_ERR_SHAPE,
                              "output parameter for reduction operation %s "
@@ -105,16 +100,7 @@ static int check_out(const uf__reduce_op *op, const uf_array *out, int rnd,
                              uf__shape_str(out->ndim, out->shape, s1,
                                            sizeof s1),
                              uf__shape_str(rnd, rshape, s2, sizeof s2));
-    uf_casting casting = UF__OPT(opts, casting_set, false)
-                             ? opts->casting : UF_CASTING_SAME_KIND;
-    if (!uf_can_cast(op->type, out->dtype, casting))
-        return uf__error_set(err, UF_ERR_CAST,
-                             "Cannot cast ufunc '%s' output from "
-                             "dtype('%s') to dtype('%s') with casting rule "
-                             "'%s'", op->name, uf_dtype_name(op->type),
-                             uf_dtype_name(out->dtype),
-                             uf_casting_name(casting));
-    return 0;
+    return uf__reduce_out_cast(op, out, opts, err);
 }
 
 int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
@@ -205,10 +191,7 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
     uf_array *src = NULL, *res = NULL;
     if (!(src = uf__reduce_input(in, op->type, err)))
         return err->code;
-    if (given != NULL && given->dtype == op->type &&
-        (given->flags & UF_ARRAY_ALIGNED) && !uf__arrays_overlap(given, in))
-        res = uf_array_retain(given);
-    else if (!(res = uf_empty(op->type, rnd, rshape, UF_ORDER_C, err)))
+    if (!(res = uf__reduce_result(given, in, op->type, rnd, rshape, err)))
         goto fail;
     if (have_start && uf_array_fill(res, start, op->type, err) != 0)
         goto fail;
@@ -226,16 +209,9 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
                          UF__OPT(opts, num_threads, 0)};
     if (uf__reduce_exec(&a, err) != 0)
         goto fail;
-    if (given != NULL && res != given &&
-        uf_array_copyto(given, res, UF_CASTING_UNSAFE, err) != 0)
-        goto fail;
+    int rc = uf__reduce_deliver(out, res, err);
     uf_array_release(src);
-    if (given != NULL) {
-        uf_array_release(res);
-        return 0;
-    }
-    *out = res;
-    return 0;
+    return rc;
 
 fail:
     uf_array_release(res);
