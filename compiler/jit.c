@@ -27,7 +27,6 @@
 #include "compiler/jit_passes.h"
 #include "compiler/llvm_options.h"
 #include "compiler/lower_loop.h"
-#include "ufunc/ufunc.h"
 
 struct uf__jit {
     LLVMOrcLLJITRef lljit;

@@ -5,7 +5,7 @@
 #define UF_COMPILER_JIT_GUFUNC_H
 
 #include "compiler/lower.h"
-#include "gufunc/layout.h"
+#include "compiler/layout.h"
 
 /* How one operand reaches the kernel. */
 typedef enum uf__guvec_argkind {

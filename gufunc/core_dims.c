@@ -9,7 +9,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "gufunc/layout.h"
+#include "compiler/layout.h"
 #include "ndarray/array_internal.h"
 
 #define SHAPE_STR_SIZE (UF_MAXDIMS * 22 + 4)

@@ -10,7 +10,7 @@
 #include "compiler/jit_gufunc.h"
 #include "compiler/kmodule.h"
 #include "compiler/module.h"
-#include "gufunc/layout.h"
+#include "compiler/layout.h"
 #include "ufunc/ufunc.h"
 
 /* The kernel's inputs and outputs as its layout text gives them, without

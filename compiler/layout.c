@@ -7,7 +7,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "gufunc/layout.h"
+#include "compiler/layout.h"
 
 typedef struct parser {
     const char *s;
