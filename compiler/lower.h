@@ -106,6 +106,11 @@ void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem);
 int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
                        void **addrs, int n, char **obj, size_t *objlen,
                        uf_error *err);
+/* Both, and the optimised module's text into *ir when `ir` is not NULL
+ * (free with uf__free); n == 0: optimised only, nothing compiled. */
+int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, uf__jit_listing *listing,
+                       char **ir, char **obj, size_t *objlen, uf_error *err);
 
 /* ---- types ------------------------------------------------------------ */
 
