@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/cache.h"
+#include "compiler/codegen_host.h"
 #include "compiler/jit.h"
 #include "compiler/jit_nontemporal.h"
 #include "compiler/jit_passes.h"
@@ -39,6 +40,8 @@ struct uf__jit {
     bool avx512;
     unsigned char mvec[UF__MVEC_NFUNCS]; /* libmvec variants usable */
     bool have_mvec;
+    /* what this JIT's compilations generate code for: the host CPU */
+    uf__codegen_host host;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
     atomic_uint_fast64_t ncompiles; /* optimiser runs, for tests */
     /* object files added (disk cache), by content hash: an object holding
@@ -222,9 +225,12 @@ uf__jit *uf__jit_new(uf_error *err)
     if (!(mv && strcmp(mv, "0") == 0) &&
         dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
         jit->have_mvec = true;
-        uf__lower_mvec_probe(strstr(jit->features, "+avx2") != NULL,
-                             jit->avx512, jit->mvec);
+        uf__host_mvec_probe(strstr(jit->features, "+avx2") != NULL,
+                            jit->avx512, jit->mvec);
     }
+    uf__codegen_host_init(&jit->host, jit->triple, jit->layout, jit->cpu,
+                          jit->features, jit->avx512,
+                          jit->have_mvec ? jit->mvec : NULL);
     LLVMOrcDefinitionGeneratorRef gen;
     e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
         &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
@@ -285,15 +291,12 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)
     L->tsc = LLVMOrcCreateNewThreadSafeContext();
     if (!L->tsc)
         return uf__error_nomem(err);
+    L->cg = &jit->host.base;
     L->ctx = LLVMOrcThreadSafeContextGetContext(L->tsc);
     L->mod = LLVMModuleCreateWithNameInContext(L->prefix, L->ctx);
-    LLVMSetTarget(L->mod, jit->triple);
-    LLVMSetDataLayout(L->mod, jit->layout);
+    LLVMSetTarget(L->mod, L->cg->triple);
+    LLVMSetDataLayout(L->mod, L->cg->data_layout);
     L->b = LLVMCreateBuilderInContext(L->ctx);
-    L->cpu = jit->cpu;
-    L->features = jit->features;
-    L->prefer512 = jit->avx512;
-    L->mvec = jit->have_mvec ? jit->mvec : NULL;
     return 0;
 }
 
@@ -505,9 +508,9 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
         *obj = NULL;
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
-    if (uf__lower_mvec_finish(L, err) != 0) {
+    if (L->cg->finish_module && L->cg->finish_module(L, err) != 0) {
         lower_release(L, true);
-        return UF_ERR_NOMEM;
+        return err->code;
     }
     dump_if("UFJIT_DUMP_LLVM", "LLVM IR", L->mod);
     char *msg = NULL;

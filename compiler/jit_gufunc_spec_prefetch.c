@@ -23,6 +23,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/codegen_host.h"
 #include "compiler/jit_gufunc_spec.h"
 #include "compiler/llvm_cfg.h"
 
@@ -34,13 +35,14 @@ static LLVMTargetMachineRef tm;
 
 static LLVMTargetMachineRef host_tm(const uf__lower *L)
 {
+    const uf__codegen_host *h = (const uf__codegen_host *)L->cg;
     if (tm == NULL) {
         char *triple = LLVMGetDefaultTargetTriple();
         LLVMTargetRef t = NULL;
         char *msg = NULL;
         if (LLVMGetTargetFromTriple(triple, &t, &msg) == 0)
             tm = LLVMCreateTargetMachine(
-                t, triple, L->cpu ? L->cpu : "", L->features ? L->features : "",
+                t, triple, h->cpu ? h->cpu : "", h->features ? h->features : "",
                 LLVMCodeGenLevelAggressive, LLVMRelocDefault,
                 LLVMCodeModelJITDefault);
         LLVMDisposeMessage(msg);

@@ -18,6 +18,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Orc.h>
 
+#include "compiler/codegen.h"
 #include "compiler/jit.h"
 
 typedef struct uf__fn uf__fn;
@@ -30,16 +31,15 @@ typedef struct uf__lower_entry {
 } uf__lower_entry;
 
 typedef struct uf__lower {
+    /* what the code is for (codegen.h); set by uf__jit_begin */
+    const uf__codegen_target *cg;
+    /* the context's owner for the host JIT (jit.c), which gives the
+     * module to ORC with it; lowering uses ctx only */
     LLVMOrcThreadSafeContextRef tsc;
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     char prefix[32]; /* unique per compilation: symbol prefix "uf12" */
-    const char *cpu, *features;
-    bool prefer512;
-    /* glibc libmvec variants the host has (uf__lower_mvec_probe), NULL for
-     * none: calls get vector-function-abi-variant attributes from it */
-    const unsigned char *mvec;
     uf__lower_entry *fns;
     int nfns, capfns;
     /* calls to runtime helpers that touch memory (complex cmath): the
@@ -151,8 +151,7 @@ LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
                             bool *fallible, uf_error *err);
 /* Marks a function internal + alwaysinline + the target attributes. */
 void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn);
-/* Target attributes only (target-cpu, target-features,
- * prefer-vector-width). */
+/* The codegen target's attributes only (codegen.h: function_attrs). */
 void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn);
 void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                         const char *name);
@@ -212,10 +211,11 @@ LLVMValueRef uf__lower_constant(uf__fn *F, const uf__constant *c);
 /* Calls the intrinsic "llvm.<name>" overloaded on the type of args[0]. */
 LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
                                 LLVMValueRef *args, int nargs);
-/* A libm function on float32/float64 (the float32 one gets an `f`
- * suffix), declared readnone nounwind willreturn. */
-LLVMValueRef uf__emit_libm(uf__fn *F, const char *name, uf_dtype dt,
-                           LLVMValueRef *args, int nargs);
+/* The math function `name` (C's double-precision name: "sin", "atan2",
+ * "fabs") on float32 or float64 values args[0..nargs) of one type, as the
+ * codegen target computes it (codegen.h: math). */
+LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
+                             int nargs);
 /* A math builtin on args already converted to the float dtype `dt`;
  * returns a value of `dt` (bool for isnan/isinf/isfinite). */
 LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
@@ -230,21 +230,6 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
 LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
-
-/* Vector variants of math functions in glibc's libmvec: for each entry of
- * the table in lower_math.c, bits of UF__MVEC_* for the variants found
- * (with dlsym, libmvec already loaded) and usable on the host CPU. */
-enum {
-    UF__MVEC_D64 = 1,  /* _ZGVdN4v_sin: AVX2, 4 doubles */
-    UF__MVEC_E64 = 2,  /* _ZGVeN8v_sin: AVX-512, 8 doubles */
-    UF__MVEC_D32 = 4,  /* _ZGVdN8v_sinf */
-    UF__MVEC_E32 = 8,  /* _ZGVeN16v_sinf */
-    UF__MVEC_NFUNCS = 32
-};
-void uf__lower_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
-/* Adds @llvm.compiler.used holding the module's _ZGV* declarations, so
- * that they survive until the vectoriser wants them. */
-int uf__lower_mvec_finish(uf__lower *L, uf_error *err);
 
 /* Runtime helpers the JIT defines as absolute symbols (cmath functions
  * that are not worth open-coding): name/address pairs. */
