@@ -1,8 +1,9 @@
 /* The host codegen target (codegen_host.h): the CPU's name and features on
  * every function, math through LLVM intrinsics (which the loop vectoriser
  * maps to vector code) or libm declared readnone, with glibc's libmvec
- * variants named (codegen_host_mvec.c), and runtime helpers as external
- * symbols the JIT resolves to the C functions it registers (jit.c). */
+ * variants named (codegen_host_mvec.c), runtime helpers as external
+ * symbols the JIT resolves to the C functions it registers (jit.c), and
+ * failed checks reported through one of them (the error sink). */
 #include <stdio.h>
 #include <string.h>
 
@@ -98,6 +99,52 @@ static LLVMValueRef host_helper(uf__lower *L, const char *name,
     return declare(L, name, fty, false);
 }
 
+/* A NUL-terminated string constant of the module (one per text). */
+static LLVMValueRef cstring(uf__fn *F, const char *s)
+{
+    char name[320];
+    snprintf(name, sizeof name, "uf.str.%s", s);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef g = LLVMGetNamedGlobal(F->L->mod, name);
+    if (!g) {
+        unsigned len = (unsigned)strlen(s);
+        g = LLVMAddGlobal(F->L->mod, LLVMArrayType(i8, len + 1), name);
+        LLVMSetInitializer(g, LLVMConstStringInContext(F->L->ctx, s, len, 0));
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetLinkage(g, LLVMPrivateLinkage);
+        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+    }
+    return LLVMConstPointerCast(g, LLVMPointerType(i8, 0));
+}
+
+/* The error sink: a call of uf__rt_index_error (jit_status.c), which
+ * records the message for uf__jit_status_error on the thread running the
+ * code; cold, so the check's branch is laid out of the way. */
+static void host_index_error(uf__fn *F, const uf__index_report *r)
+{
+    LLVMContextRef c = F->L->ctx;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(c), 0);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+    LLVMTypeRef params[7] = {i8p, i8p, i32, i64, i32, i64, i32};
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c), params, 7, 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(F->L->mod, UF__RT_INDEX_ERROR);
+    if (!fn)
+        fn = LLVMAddFunction(F->L->mod, UF__RT_INDEX_ERROR, fty);
+    LLVMValueRef args[7] = {
+        cstring(F, r->kernel),
+        cstring(F, r->file),
+        LLVMConstInt(i32, (unsigned long long)r->line, 0),
+        r->index,
+        LLVMConstInt(i32, (unsigned long long)(int64_t)r->axis, 1),
+        r->size,
+        LLVMConstInt(i32, r->is_unsigned ? 1 : 0, 0)};
+    LLVMValueRef call = LLVMBuildCall2(B, fty, fn, args, 7, "");
+    unsigned cold = LLVMGetEnumAttributeKindForName("cold", 4);
+    LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+                             LLVMCreateEnumAttribute(c, cold, 0));
+}
+
 void uf__codegen_host_init(uf__codegen_host *h, const char *triple,
                            const char *data_layout, const char *cpu,
                            const char *features, bool prefer512,
@@ -110,6 +157,7 @@ void uf__codegen_host_init(uf__codegen_host *h, const char *triple,
     h->base.function_attrs = host_function_attrs;
     h->base.math = host_math;
     h->base.helper = host_helper;
+    h->base.index_error = host_index_error;
     h->base.finish_module = uf__host_mvec_finish;
     h->cpu = cpu;
     h->features = features;

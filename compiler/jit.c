@@ -133,19 +133,26 @@ static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
     return tm;
 }
 
-/* The cmath helpers of lower_math.c as absolute symbols. */
+/* The runtime helpers generated code calls by name (lower.h, jit.h) as
+ * absolute symbols of this process: named, not called at their address,
+ * so that object code in the disk cache runs in other processes too. */
 static int define_runtime(uf__jit *jit, uf_error *err)
 {
     int n;
     const uf__runtime_symbol *rt = uf__lower_runtime(&n);
-    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n + 1, sizeof *pairs,
+    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n + 2, sizeof *pairs,
                                               err);
     if (!pairs)
         return UF_ERR_NOMEM;
-    for (int i = 0; i <= n; i++) {
-        /* the loop dispatcher (lower_loop_rt.c) after lower_runtime.c's */
-        const char *name = i < n ? rt[i].name : UF__RT_LOOP;
-        void *addr = i < n ? rt[i].addr : (void *)(uintptr_t)uf__rt_loop;
+    /* after lower_runtime.c's: the loop dispatcher (lower_loop_rt.c) and
+     * the error sink's reporter (jit_status.c) */
+    const uf__runtime_symbol more[2] = {
+        {UF__RT_LOOP, (void *)(uintptr_t)uf__rt_loop},
+        {UF__RT_INDEX_ERROR, (void *)(uintptr_t)uf__rt_index_error},
+    };
+    for (int i = 0; i < n + 2; i++) {
+        const char *name = i < n ? rt[i].name : more[i - n].name;
+        void *addr = i < n ? rt[i].addr : more[i - n].addr;
         pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, name);
         pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
         pairs[i].Sym.Flags.GenericFlags =
@@ -154,7 +161,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         pairs[i].Sym.Flags.TargetFlags = 0;
     }
     LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs,
-                                                              (size_t)n + 1);
+                                                              (size_t)n + 2);
     uf__free(pairs);
     LLVMErrorRef e = LLVMOrcJITDylibDefine(
         LLVMOrcLLJITGetMainJITDylib(jit->lljit), mu);
@@ -631,33 +638,6 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)
 uint64_t uf__jit_ncompiles(const uf__jit *jit)
 {
     return (uint64_t)atomic_load(&jit->ncompiles);
-}
-
-int uf__jit_status_error(int status, uf_error *err)
-{
-    static const char *const msgs[] = {
-        [UF__JIT_ZERODIV_INT] = "ZeroDivisionError: integer division by zero",
-        [UF__JIT_ZEROMOD_INT] = "ZeroDivisionError: integer modulo by zero",
-        [UF__JIT_ZERODIV] = "ZeroDivisionError: division by zero",
-        [UF__JIT_ZEROMOD] = "ZeroDivisionError: modulo by zero",
-        [UF__JIT_ZEROPOW] =
-            "ZeroDivisionError: 0 cannot be raised to a negative power",
-        [UF__JIT_ZERODIV_COMPLEX] =
-            "ZeroDivisionError: complex division by zero",
-        [UF__JIT_RANGE_STEP] = "ValueError: range() arg 3 must not be zero",
-    };
-    if (status == UF__JIT_INDEX)
-        return uf__error_set(err, UF_ERR_INDEX, "%s",
-                             uf__lower_index_error_message());
-    if (status >= UF__JIT_ASSERT)
-        return uf__error_set(err, UF_ERR_VALUE,
-                             "AssertionError (assert on kernel line %d)",
-                             status - UF__JIT_ASSERT);
-    if (status > 0 && status < (int)(sizeof msgs / sizeof msgs[0]) &&
-        msgs[status])
-        return uf__error_set(err, UF_ERR_VALUE, "%s", msgs[status]);
-    return uf__error_set(err, UF_ERR_INTERNAL,
-                         "compiled kernel failed with status %d", status);
 }
 
 /* ---- object code for the disk cache, any kind of compilation ----------- */

@@ -105,6 +105,15 @@ typedef struct uf__loop_desc {
 #define UF__RT_LOOP "uf__rt_loop"
 int uf__rt_loop(const uf__loop_desc *d, void *ctx, char *const *data,
                 const int64_t *dims, const int64_t *strides);
+/* The host's IndexError reporter (jit_status.c), an absolute symbol of
+ * the JIT named UF__RT_INDEX_ERROR that bounds-checked code calls before
+ * it returns UF__JIT_INDEX: records "IndexError: index 5 is out of bounds
+ * for axis 0 with size 4 (in 'f' at k.py:7)" (axis -1: a tuple index) for
+ * uf__jit_status_error on this thread. */
+#define UF__RT_INDEX_ERROR "uf__rt_index_error"
+void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
+                        int64_t index, int32_t axis, int64_t size,
+                        int32_t is_unsigned);
 /* The same as a uf__strided_loop whose aux is the descriptor. */
 int uf__rt_ufunc_loop(void *ctx, char *const *data, const int64_t *dims,
                       const int64_t *strides, void *aux);
@@ -129,8 +138,8 @@ typedef enum uf__jit_status {
     UF__JIT_ZERODIV_COMPLEX, /* ZeroDivisionError: complex division by zero */
     UF__JIT_RANGE_STEP,      /* ValueError: range() arg 3 must not be zero */
     UF__JIT_INDEX, /* IndexError (bounds checking): the index, axis, size,
-                      kernel and line recorded on the kernel's thread, see
-                      uf__lower_index_error_message in lower.h */
+                      kernel and line recorded on the kernel's thread by
+                      the target's error sink (uf__rt_index_error) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

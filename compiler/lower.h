@@ -244,15 +244,10 @@ const uf__runtime_symbol *uf__lower_runtime(int *n);
 
 /* Whether `tf` checks every index: its decorator's boundscheck=True, or
  * UFJIT_DEBUG set (and not "0") in the environment when compiling. Such
- * functions are fallible when they index arrays: an index out of range
- * returns UF__JIT_INDEX after recording the details for
- * uf__lower_index_error_message. */
+ * functions are fallible when they index arrays: an index out of range is
+ * reported to the codegen target's error sink (codegen.h: index_error)
+ * and returns UF__JIT_INDEX. */
 bool uf__lower_boundscheck(const uf__typed_func *tf);
-/* The IndexError message of the last index out of range on this thread
- * ("IndexError: index 5 is out of bounds for axis 0 with size 4 (in 'f'
- * at k.py:7)"): statuses are turned into errors on the thread that ran
- * the kernel. */
-const char *uf__lower_index_error_message(void);
 
 /* Fields of an array value: the data pointer (i8*), shape[k] (i64) and
  * strides[k] in bytes (i64; the itemsize as a constant where the layout of
