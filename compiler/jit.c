@@ -31,9 +31,10 @@
 
 struct uf__jit {
     LLVMOrcLLJITRef lljit;
-    /* our own target machine (LLJIT owns another): optimisation and
-     * assembly listings. Neither is thread-safe: compilations hold `lock`
-     * from optimisation to symbol lookup */
+    /* our own target machine (LLJIT owns another): optimisation (also
+     * uf__jit_run_passes), assembly listings, object code. Neither is
+     * thread-safe: compilations hold `lock` from optimisation to symbol
+     * lookup */
     LLVMTargetMachineRef tm;
     pthread_mutex_t lock;
     char *triple, *cpu, *features, *layout;
@@ -51,13 +52,21 @@ struct uf__jit {
     int load_failures; /* a failed load poisons its symbols: new prefixes */
 };
 
+/* Process-wide: LLVM's target registry is (initialised once for every
+ * uf__jit of the process). */
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 static bool llvm_ready;
 
 /* LLVM's code generator reads some options from process-wide globals
  * (llvm_options.h): set for each compilation, with this lock held from
  * setting them until its code generation is over (every code generation
- * runs in this file, each inside one uf__jit's lock, taken first). */
+ * runs in this file, each inside one uf__jit's lock, taken first). The
+ * lock and the saved values are process-wide, not per uf__jit, because
+ * the options are: LLVM's cl::opt values are globals of the LLVM library,
+ * shared by every context of the process, so a per-context lock would let
+ * two contexts change them under each other's code generation. Everything
+ * else a compilation uses (target machines, JIT, codegen target) is per
+ * uf__jit. */
 static pthread_mutex_t codegen_lock = PTHREAD_MUTEX_INITIALIZER;
 static int codegen_prev_lsr = -1, codegen_prev_mlicm = -1;
 
@@ -363,6 +372,37 @@ static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
     return s;
 }
 
+/* The pipeline `passes` on `mod` with jit's target machine (its cost
+ * model: vector widths, CPU features), vectorisers and unrolling on;
+ * called with jit->lock held. */
+static LLVMErrorRef run_pipeline(uf__jit *jit, LLVMModuleRef mod,
+                                 const char *passes)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
+    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes, jit->tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    return e;
+}
+
+int uf__jit_run_passes(uf__jit *jit, uf__lower *L, const char *passes,
+                       uf_error *err)
+{
+    pthread_mutex_lock(&jit->lock);
+    LLVMErrorRef e = run_pipeline(jit, L->mod, passes);
+    pthread_mutex_unlock(&jit->lock);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM optimisation: %s", msg);
+        LLVMDisposeErrorMessage(msg);
+        return err->code;
+    }
+    return 0;
+}
+
 /* L's pipeline (NULL: O3) and non-temporal stores (L->nontemporal), plus
  * the listings (or the optimised IR alone into *ir); called with
  * jit->lock held. */
@@ -371,14 +411,7 @@ static int optimise(uf__jit *jit, uf__lower *L, uf__jit_listing *listing,
 {
     LLVMModuleRef mod = L->mod;
     const char *passes = L->passes;
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
-    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
-    LLVMErrorRef e = LLVMRunPasses(mod, passes ? passes : "default<O3>",
-                                   jit->tm, opts);
-    LLVMDisposePassBuilderOptions(opts);
+    LLVMErrorRef e = run_pipeline(jit, mod, passes ? passes : "default<O3>");
     if (e)
         return llvm_error(err, e, "optimisation");
     if (L->nontemporal)

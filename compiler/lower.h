@@ -90,6 +90,12 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err);
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err);
+/* Runs the pipeline `passes` on L's module now, with the JIT's target
+ * machine (as uf__jit_finish will), for compilations that transform the
+ * optimised module before finishing it (jit_gufunc_spec_prefetch.c). 0,
+ * or UF_ERR_INTERNAL with LLVM's message. */
+int uf__jit_run_passes(uf__jit *jit, uf__lower *L, const char *passes,
+                       uf_error *err);
 /* An LLVM diagnostic handler printing errors only (remarks and warnings
  * about missed vectorisation are expected; jit_reduce.c). */
 void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx);
