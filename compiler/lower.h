@@ -237,8 +237,17 @@ LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
 
-/* Runtime helpers the JIT defines as absolute symbols (cmath functions
- * that are not worth open-coding): name/address pairs. */
+/* The runtime helpers lowering calls (through the codegen target's
+ * helper hook, so every target must provide them under these names):
+ * `void f(double *z)` or `void f(double *z, const double *w)` on
+ * complex128 values in memory, the result in z. */
+#define UF__RT_CSQRT "uf__rt_csqrt" /* cmath.sqrt(z) */
+#define UF__RT_CEXP "uf__rt_cexp"   /* cmath.exp(z) */
+#define UF__RT_CPOW "uf__rt_cpow"   /* z ** w */
+#define UF__RT_CRECT "uf__rt_crect" /* cmath.rect(z.real, z.imag) */
+
+/* Runtime helpers the host JIT defines as absolute symbols (the ones
+ * above, and the broadcast loop's driver): name/address pairs. */
 typedef struct uf__runtime_symbol {
     const char *name;
     void *addr;

@@ -146,7 +146,7 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
                       uf__emit_const_float(F, p, 0.0), ""),
         "");
     LLVMValueRef sq = uf__emit_cmul(F, dt, a, a);
-    LLVMValueRef gen = complex_rt(F, "uf__rt_cpow", dt, a, b);
+    LLVMValueRef gen = complex_rt(F, UF__RT_CPOW, dt, a, b);
     return LLVMBuildSelect(B, two, sq, gen, "");
 }
 
@@ -370,10 +370,10 @@ static LLVMValueRef complex_math(uf__fn *F, const uf__expr *e, uf__builtin bi,
     uf_dtype got = cd;
     switch (bi) {
     case UF__BI_C_SQRT: case UF__BI_NP_SQRT:
-        r = complex_rt(F, "uf__rt_csqrt", cd, z[0], NULL);
+        r = complex_rt(F, UF__RT_CSQRT, cd, z[0], NULL);
         break;
     case UF__BI_C_EXP: case UF__BI_NP_EXP:
-        r = complex_rt(F, "uf__rt_cexp", cd, z[0], NULL);
+        r = complex_rt(F, UF__RT_CEXP, cd, z[0], NULL);
         break;
     case UF__BI_C_LOG: case UF__BI_NP_LOG:
         r = emit_clog(F, cd, z[0]);
@@ -714,7 +714,7 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
             LLVMValueRef z = uf__emit_complex(
                 F, UF_COMPLEX128, uf__emit_cast(F, a[0], ad[0], UF_FLOAT64),
                 uf__emit_cast(F, a[1], ad[1], UF_FLOAT64));
-            return uf__emit_cast(F, call_rt(F, "uf__rt_crect", z, NULL),
+            return uf__emit_cast(F, call_rt(F, UF__RT_CRECT, z, NULL),
                                  UF_COMPLEX128, rd);
         }
         uf_dtype cd = UF_COMPLEX64;
