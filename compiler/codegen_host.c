@@ -128,6 +128,8 @@ static void host_index_error(uf__fn *F, const uf__index_report *r)
     LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
     LLVMTypeRef params[7] = {i8p, i8p, i32, i64, i32, i64, i32};
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c), params, 7, 0);
+    /* no attributes (as when it was called at its address): the same
+     * code around the call */
     LLVMValueRef fn = LLVMGetNamedFunction(F->L->mod, UF__RT_INDEX_ERROR);
     if (!fn)
         fn = LLVMAddFunction(F->L->mod, UF__RT_INDEX_ERROR, fty);

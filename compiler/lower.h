@@ -1,5 +1,6 @@
-/* Lowering typed kernels to LLVM IR (internal to compiler/lower*.c and
- * compiler/jit.c).
+/* Lowering typed kernels to LLVM IR (internal to compiler/lower*.c,
+ * codegen*.c and jit*.c). The lowering is shared by every codegen target;
+ * what differs per target it asks L->cg (codegen.h).
  *
  * A compilation owns one LLVM context and module (uf__lower). Every typed
  * specialisation becomes one internal function (uf__fn while it is being
