@@ -110,5 +110,18 @@ typedef struct uf__runtime_symbol {
  *                 const int64_t *dims, const int64_t *strides)
  * contiguous, buffered or element by element, from the strides. */
 #define UF__RT_LOOP "uf__rt_loop"
+/* The complex helpers lowering calls (through the codegen target's helper
+ * hook, so every target must provide them under these names):
+ * `void f(double *z)` or `void f(double *z, const double *w)` on
+ * complex128 values in memory, the result in z. */
+#define UF__RT_CSQRT "uf__rt_csqrt" /* cmath.sqrt(z) */
+#define UF__RT_CEXP "uf__rt_cexp"   /* cmath.exp(z) */
+#define UF__RT_CPOW "uf__rt_cpow"   /* z ** w */
+#define UF__RT_CRECT "uf__rt_crect" /* cmath.rect(z.real, z.imag) */
+/* The broadcast path's chunked driver (targets/cpu/cpu_runtime.c) */
+#define UF__RT_BROADCAST "uf__rt_broadcast"
+/* The host code generator's IndexError reporter (compiler/jit_status.c,
+ * defined by the JIT itself: the record it writes is the compiler's) */
+#define UF__RT_INDEX_ERROR "uf__rt_index_error"
 
 #endif

@@ -22,23 +22,27 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/cache.h"
+#include "compiler/codegen_host.h"
 #include "compiler/jit.h"
 #include "compiler/jit_nontemporal.h"
 #include "compiler/jit_passes.h"
 #include "compiler/llvm_options.h"
-#include "compiler/lower_loop.h"
+#include "compiler/lower.h"
 
 struct uf__jit {
     LLVMOrcLLJITRef lljit;
-    /* our own target machine (LLJIT owns another): optimisation and
-     * assembly listings. Neither is thread-safe: compilations hold `lock`
-     * from optimisation to symbol lookup */
+    /* our own target machine (LLJIT owns another): optimisation (also
+     * uf__jit_run_passes), assembly listings, object code. Neither is
+     * thread-safe: compilations hold `lock` from optimisation to symbol
+     * lookup */
     LLVMTargetMachineRef tm;
     pthread_mutex_t lock;
     char *triple, *cpu, *features, *layout;
     bool avx512;
     unsigned char mvec[UF__MVEC_NFUNCS]; /* libmvec variants usable */
     bool have_mvec;
+    /* what this JIT's compilations generate code for: the host CPU */
+    uf__codegen_host host;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
     atomic_uint_fast64_t ncompiles; /* optimiser runs, for tests */
     /* object files added (disk cache), by content hash: an object holding
@@ -51,13 +55,21 @@ struct uf__jit {
     int nrt;
 };
 
+/* Process-wide: LLVM's target registry is (initialised once for every
+ * uf__jit of the process). */
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 static bool llvm_ready;
 
 /* LLVM's code generator reads some options from process-wide globals
  * (llvm_options.h): set for each compilation, with this lock held from
  * setting them until its code generation is over (every code generation
- * runs in this file, each inside one uf__jit's lock, taken first). */
+ * runs in this file, each inside one uf__jit's lock, taken first). The
+ * lock and the saved values are process-wide, not per uf__jit, because
+ * the options are: LLVM's cl::opt values are globals of the LLVM library,
+ * shared by every context of the process, so a per-context lock would let
+ * two contexts change them under each other's code generation. Everything
+ * else a compilation uses (target machines, JIT, codegen target) is per
+ * uf__jit. */
 static pthread_mutex_t codegen_lock = PTHREAD_MUTEX_INITIALIZER;
 static int codegen_prev_lsr = -1, codegen_prev_mlicm = -1;
 
@@ -133,18 +145,24 @@ static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
     return tm;
 }
 
-/* The runtime's helpers (uf__jit_new) as absolute symbols. */
+/* The runtime's helpers (uf__jit_new), then the host code generator's own
+ * IndexError reporter, as absolute symbols of this process: named, not
+ * called at their address, so that object code in the disk cache runs in
+ * other processes too. */
 static int define_runtime(uf__jit *jit, uf_error *err)
 {
-    int n = jit->nrt;
-    const uf__runtime_symbol *rt = jit->rt;
-    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n + 1, sizeof *pairs,
-                                              err);
+    int n = jit->nrt + 1;
+    LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n, sizeof *pairs, err);
     if (!pairs)
         return UF_ERR_NOMEM;
     for (int i = 0; i < n; i++) {
-        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, rt[i].name);
-        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)rt[i].addr;
+        uf__runtime_symbol s =
+            i < jit->nrt ? jit->rt[i]
+                         : (uf__runtime_symbol){
+                               UF__RT_INDEX_ERROR,
+                               (void *)(uintptr_t)uf__rt_index_error};
+        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, s.name);
+        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)s.addr;
         pairs[i].Sym.Flags.GenericFlags =
             LLVMJITSymbolGenericFlagsExported |
             LLVMJITSymbolGenericFlagsCallable;
@@ -224,9 +242,12 @@ uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
     if (!(mv && strcmp(mv, "0") == 0) &&
         dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
         jit->have_mvec = true;
-        uf__lower_mvec_probe(strstr(jit->features, "+avx2") != NULL,
-                             jit->avx512, jit->mvec);
+        uf__host_mvec_probe(strstr(jit->features, "+avx2") != NULL,
+                            jit->avx512, jit->mvec);
     }
+    uf__codegen_host_init(&jit->host, jit->triple, jit->layout, jit->cpu,
+                          jit->features, jit->avx512,
+                          jit->have_mvec ? jit->mvec : NULL);
     LLVMOrcDefinitionGeneratorRef gen;
     e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
         &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
@@ -287,15 +308,12 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)
     L->tsc = LLVMOrcCreateNewThreadSafeContext();
     if (!L->tsc)
         return uf__error_nomem(err);
+    L->cg = &jit->host.base;
     L->ctx = LLVMOrcThreadSafeContextGetContext(L->tsc);
     L->mod = LLVMModuleCreateWithNameInContext(L->prefix, L->ctx);
-    LLVMSetTarget(L->mod, jit->triple);
-    LLVMSetDataLayout(L->mod, jit->layout);
+    LLVMSetTarget(L->mod, L->cg->triple);
+    LLVMSetDataLayout(L->mod, L->cg->data_layout);
     L->b = LLVMCreateBuilderInContext(L->ctx);
-    L->cpu = jit->cpu;
-    L->features = jit->features;
-    L->prefer512 = jit->avx512;
-    L->mvec = jit->have_mvec ? jit->mvec : NULL;
     return 0;
 }
 
@@ -355,6 +373,37 @@ static char *emit_asm(uf__jit *jit, LLVMModuleRef mod, uf_error *err)
     return s;
 }
 
+/* The pipeline `passes` on `mod` with jit's target machine (its cost
+ * model: vector widths, CPU features), vectorisers and unrolling on;
+ * called with jit->lock held. */
+static LLVMErrorRef run_pipeline(uf__jit *jit, LLVMModuleRef mod,
+                                 const char *passes)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
+    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
+    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes, jit->tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    return e;
+}
+
+int uf__jit_run_passes(uf__jit *jit, uf__lower *L, const char *passes,
+                       uf_error *err)
+{
+    pthread_mutex_lock(&jit->lock);
+    LLVMErrorRef e = run_pipeline(jit, L->mod, passes);
+    pthread_mutex_unlock(&jit->lock);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        uf__error_set(err, UF_ERR_INTERNAL, "LLVM optimisation: %s", msg);
+        LLVMDisposeErrorMessage(msg);
+        return err->code;
+    }
+    return 0;
+}
+
 /* L's pipeline (NULL: O3) and non-temporal stores (L->nontemporal), plus
  * the listings (or the optimised IR alone into *ir); called with
  * jit->lock held. */
@@ -363,14 +412,7 @@ static int optimise(uf__jit *jit, uf__lower *L, uf__jit_listing *listing,
 {
     LLVMModuleRef mod = L->mod;
     const char *passes = L->passes;
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
-    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
-    LLVMErrorRef e = LLVMRunPasses(mod, passes ? passes : "default<O3>",
-                                   jit->tm, opts);
-    LLVMDisposePassBuilderOptions(opts);
+    LLVMErrorRef e = run_pipeline(jit, mod, passes ? passes : "default<O3>");
     if (e)
         return llvm_error(err, e, "optimisation");
     if (L->nontemporal)
@@ -400,15 +442,12 @@ static int optimise(uf__jit *jit, uf__lower *L, uf__jit_listing *listing,
     return 0;
 }
 
-static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
-                  void **addrs, int n, uf__jit_listing *listing, char **ir,
-                  char **obj, size_t *objlen, uf_error *err);
-
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err)
 {
-    return finish(jit, L, names, addrs, n, listing, NULL, NULL, NULL, err);
+    return uf__jit_finish_all(jit, L, names, addrs, n, listing, NULL, NULL,
+                              NULL, err);
 }
 
 /* Records an added object's hash; whether it was there already. Called
@@ -500,9 +539,9 @@ int uf__jit_load_object(uf__jit *jit, const void *obj, size_t len,
     return rc;
 }
 
-static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
-                  void **addrs, int n, uf__jit_listing *listing, char **ir,
-                  char **obj, size_t *objlen, uf_error *err)
+int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, uf__jit_listing *listing,
+                       char **ir, char **obj, size_t *objlen, uf_error *err)
 {
     if (ir)
         *ir = NULL;
@@ -510,9 +549,9 @@ static int finish(uf__jit *jit, uf__lower *L, const char *const *names,
         *obj = NULL;
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
-    if (uf__lower_mvec_finish(L, err) != 0) {
+    if (L->cg->finish_module && L->cg->finish_module(L, err) != 0) {
         lower_release(L, true);
-        return UF_ERR_NOMEM;
+        return err->code;
     }
     dump_if("UFJIT_DUMP_LLVM", "LLVM IR", L->mod);
     char *msg = NULL;
@@ -605,188 +644,6 @@ fail:
     return rc;
 }
 
-/* Lowers `tf` and its loop into L (lower_loop.h): the contiguous loop
- * only (external `name`), the fused strided loop only, or the whole
- * uf__strided_loop `name`. */
-int uf__lower_ufunc_loop(uf__lower *L, const uf__typed_func *tf,
-                         const uf_dtype *out_types, const char *name,
-                         uf__loop_part part, uf_error *err)
-{
-    const uf__type *ret = tf->ret;
-    uf_dtype in[UF__LOOP_MAXARGS], res[UF__LOOP_MAXARGS];
-    int nin = tf->nargs, nout;
-    bool tuple_ret = ret->kind == UF__T_TUPLE;
-    if (nin > UF__LOOP_MAXARGS)
-        goto unsupported;
-    for (int i = 0; i < nin; i++) {
-        if (tf->args[i]->kind != UF__T_SCALAR)
-            goto unsupported;
-        in[i] = tf->args[i]->dtype;
-    }
-    if (tuple_ret) {
-        nout = ret->n;
-        if (nout < 1 || nin + nout > UF__LOOP_MAXARGS)
-            goto unsupported;
-        for (int k = 0; k < nout; k++) {
-            if (ret->elts[k]->kind != UF__T_SCALAR)
-                goto unsupported;
-            res[k] = ret->elts[k]->dtype;
-        }
-    } else {
-        if (ret->kind != UF__T_SCALAR)
-            goto unsupported;
-        nout = 1;
-        res[0] = ret->dtype;
-    }
-
-    bool fallible;
-    LLVMValueRef kernel = uf__lower_func(L, tf, &fallible, err);
-    if (!kernel)
-        return err->code;
-    LLVMValueRef fn =
-        part == UF__LOOP_PART_CONTIG
-            ? uf__lower_loop_contig(L, kernel, fallible, in, nin, res, nout,
-                                    tuple_ret, out_types, name, err)
-        : part == UF__LOOP_PART_STRIDED
-            ? uf__lower_loop_strided(L, kernel, fallible, in, nin, res, nout,
-                                     tuple_ret, out_types, name, err)
-            : uf__lower_loop(L, kernel, fallible, in, nin, res, nout,
-                             tuple_ret, out_types, name, err);
-    return fn ? 0 : err->code;
-
-unsupported:
-    return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                         "kernel '%s': a ufunc loop needs scalar arguments "
-                         "and a scalar or tuple-of-scalars result",
-                         tf->decl ? tf->decl->name : "?");
-}
-
-int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
-                       const uf_dtype *out_types, uf__strided_loop *fn,
-                       uf__jit_listing *listing, uf_error *err)
-{
-    uf_error local;
-    if (!err)
-        err = &local;
-    if (listing)
-        listing->llvm_ir = listing->asm_text = NULL;
-    uf__lower L;
-    if (uf__jit_begin(jit, &L, err) != 0)
-        return err->code;
-    char name[64];
-    snprintf(name, sizeof name, "%s_loop", L.prefix);
-    if (uf__lower_ufunc_loop(&L, tf, out_types, name, UF__LOOP_PART_WHOLE,
-                             err) != 0) {
-        uf__jit_abort(&L);
-        return err->code;
-    }
-    const char *names[1] = {name};
-    void *addr = NULL;
-    L.passes = uf__passes_elementwise(L.mod);
-    if (uf__jit_finish(jit, &L, names, &addr, 1, listing, err) != 0)
-        return err->code;
-    *fn = (uf__strided_loop)(uintptr_t)addr;
-    return 0;
-}
-
-/* A contig lowered as `sym` may be a blocked loop named sym + "_blk"
- * (lower.h): `sym` becomes its name. */
-static void blocked_name(uf__lower *L, char sym[UF__JIT_SYMBOL_MAX])
-{
-    if (LLVMGetNamedFunction(L->mod, sym))
-        return;
-    size_t len = strlen(sym);
-    if (len + 4 < UF__JIT_SYMBOL_MAX)
-        memcpy(sym + len, "_blk", 5);
-}
-
-int uf__jit_ufunc_contigs(uf__jit *jit, int n,
-                          const uf__typed_func *const *tfs,
-                          const uf_dtype *const *out_types, void **contigs,
-                          char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
-                          uf_error *err)
-{
-    return uf__jit_ufunc_contigs_obj(jit, n, tfs, out_types, contigs, symbols,
-                                     ir, NULL, NULL, NULL, err);
-}
-
-int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
-                              const uf__typed_func *const *tfs,
-                              const uf_dtype *const *out_types, void **contigs,
-                              char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
-                              const char *stem, char **obj, size_t *objlen,
-                              uf_error *err)
-{
-    uf_error local;
-    if (!err)
-        err = &local;
-    if (ir)
-        *ir = NULL;
-    if (obj)
-        *obj = NULL;
-    uf__lower L;
-    if (uf__jit_begin(jit, &L, err) != 0)
-        return err->code;
-    if (obj) {
-        /* symbols an object file on disk defines: named by the content
-         * (another process loads them beside its own "uf<seq>" ones); after
-         * a failed load, whose symbols stay defined, made unique */
-        pthread_mutex_lock(&jit->lock);
-        int failed = jit->load_failures;
-        pthread_mutex_unlock(&jit->lock);
-        if (failed) {
-            char seq[12];
-            snprintf(seq, sizeof seq, "%.11s", L.prefix + 2);
-            snprintf(L.prefix, sizeof L.prefix, "ud%.16s_%s", stem, seq);
-        } else
-            snprintf(L.prefix, sizeof L.prefix, "ud%.20s", stem);
-        LLVMSetModuleIdentifier(L.mod, L.prefix, strlen(L.prefix));
-        LLVMSetSourceFileName(L.mod, L.prefix, strlen(L.prefix));
-    }
-    const char **np = uf__calloc((size_t)n, sizeof *np, err);
-    if (!np) {
-        uf__jit_abort(&L);
-        return UF_ERR_NOMEM;
-    }
-    int rc = 0;
-    for (int i = 0; i < n && rc == 0; i++) {
-        snprintf(symbols[i], UF__JIT_SYMBOL_MAX, "%s_contig%d", L.prefix, i);
-        np[i] = symbols[i];
-        rc = uf__lower_ufunc_loop(&L, tfs[i], out_types[i], symbols[i],
-                                  UF__LOOP_PART_CONTIG, err);
-        if (rc == 0)
-            blocked_name(&L, symbols[i]);
-    }
-    if (rc != 0)
-        uf__jit_abort(&L);
-    else {
-        L.passes = uf__passes_elementwise(L.mod);
-        rc = finish(jit, &L, np, contigs, n, NULL, ir, obj, objlen, err);
-    }
-    uf__free(np);
-    return rc;
-}
-
-int uf__jit_ufunc_contig_ir(uf__jit *jit, const uf__typed_func *tf,
-                            const uf_dtype *out_types,
-                            char symbol[UF__JIT_SYMBOL_MAX], char **ir,
-                            uf_error *err)
-{
-    *ir = NULL;
-    uf__lower L;
-    if (uf__jit_begin(jit, &L, err) != 0)
-        return err->code;
-    snprintf(symbol, UF__JIT_SYMBOL_MAX, "%s_contig0", L.prefix);
-    if (uf__lower_ufunc_loop(&L, tf, out_types, symbol, UF__LOOP_PART_CONTIG,
-                             err) != 0) {
-        uf__jit_abort(&L);
-        return err->code;
-    }
-    blocked_name(&L, symbol);
-    L.passes = uf__passes_elementwise(L.mod);
-    return finish(jit, &L, NULL, NULL, 0, NULL, ir, NULL, NULL, err);
-}
-
 char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)
 {
     LLVMContextRef ctx = LLVMContextCreate();
@@ -817,33 +674,6 @@ uint64_t uf__jit_ncompiles(const uf__jit *jit)
     return (uint64_t)atomic_load(&jit->ncompiles);
 }
 
-int uf__jit_status_error(int status, uf_error *err)
-{
-    static const char *const msgs[] = {
-        [UF__JIT_ZERODIV_INT] = "ZeroDivisionError: integer division by zero",
-        [UF__JIT_ZEROMOD_INT] = "ZeroDivisionError: integer modulo by zero",
-        [UF__JIT_ZERODIV] = "ZeroDivisionError: division by zero",
-        [UF__JIT_ZEROMOD] = "ZeroDivisionError: modulo by zero",
-        [UF__JIT_ZEROPOW] =
-            "ZeroDivisionError: 0 cannot be raised to a negative power",
-        [UF__JIT_ZERODIV_COMPLEX] =
-            "ZeroDivisionError: complex division by zero",
-        [UF__JIT_RANGE_STEP] = "ValueError: range() arg 3 must not be zero",
-    };
-    if (status == UF__JIT_INDEX)
-        return uf__error_set(err, UF_ERR_INDEX, "%s",
-                             uf__lower_index_error_message());
-    if (status >= UF__JIT_ASSERT)
-        return uf__error_set(err, UF_ERR_VALUE,
-                             "AssertionError (assert on kernel line %d)",
-                             status - UF__JIT_ASSERT);
-    if (status > 0 && status < (int)(sizeof msgs / sizeof msgs[0]) &&
-        msgs[status])
-        return uf__error_set(err, UF_ERR_VALUE, "%s", msgs[status]);
-    return uf__error_set(err, UF_ERR_INTERNAL,
-                         "compiled kernel failed with status %d", status);
-}
-
 /* ---- object code for the disk cache, any kind of compilation ----------- */
 
 void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem)
@@ -867,5 +697,6 @@ int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
                        void **addrs, int n, char **obj, size_t *objlen,
                        uf_error *err)
 {
-    return finish(jit, L, names, addrs, n, NULL, NULL, obj, objlen, err);
+    return uf__jit_finish_all(jit, L, names, addrs, n, NULL, NULL, obj,
+                              objlen, err);
 }

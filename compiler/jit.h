@@ -87,6 +87,16 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
  * optimised only, do not count. */
 uint64_t uf__jit_ncompiles(const uf__jit *jit);
 
+/* The host's IndexError reporter (jit_status.c), an absolute symbol of
+ * the JIT named UF__RT_INDEX_ERROR (common/loop.h) that bounds-checked
+ * code calls before it returns UF__JIT_INDEX: records "IndexError: index
+ * 5 is out of bounds for axis 0 with size 4 (in 'f' at k.py:7)" (axis -1:
+ * a tuple index) for uf__jit_status_error on this thread. The JIT defines
+ * it beside the runtime's helpers (uf__jit_new). */
+void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
+                        int64_t index, int32_t axis, int64_t size,
+                        int32_t is_unsigned);
+
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);
@@ -107,8 +117,8 @@ typedef enum uf__jit_status {
     UF__JIT_ZERODIV_COMPLEX, /* ZeroDivisionError: complex division by zero */
     UF__JIT_RANGE_STEP,      /* ValueError: range() arg 3 must not be zero */
     UF__JIT_INDEX, /* IndexError (bounds checking): the index, axis, size,
-                      kernel and line recorded on the kernel's thread, see
-                      uf__lower_index_error_message in lower.h */
+                      kernel and line recorded on the kernel's thread by
+                      the target's error sink (uf__rt_index_error) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -86,7 +86,7 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
         goto fail;
     if (spec && spec->jam > 1) {
         /* the pipeline runs here, jit_finish's has nothing left to do */
-        if (uf__jit_gufunc_prefetch(&L, L.passes, name, PREFETCH_UNROLL,
+        if (uf__jit_gufunc_prefetch(jit, &L, L.passes, name, PREFETCH_UNROLL,
                                     PREFETCH_DISTANCE, err) != 0)
             goto fail;
         L.passes = "verify";

@@ -73,7 +73,8 @@ int uf__jit_gufunc_loop_spec(uf__jit *jit, const uf__typed_func *tf_c,
  * as they are. */
 void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count);
 
-/* Runs `passes` on L's module now (the caller then gives uf__jit_finish
+/* Runs `passes` on L's module now, with jit's target machine
+ * (uf__jit_run_passes; the caller then gives uf__jit_finish
  * a pipeline with nothing left to do: UFJIT_DUMP_LLVM shows the module
  * optimised already), unrolls each innermost loop of the function `entry`
  * up to `unroll` times, as far as a trip then reads a whole cache line of
@@ -81,7 +82,7 @@ void uf__lower_gufunc_jam(uf__lower *L, LLVMValueRef kernel, int count);
  * bytes ahead of its loads, one per line a trip starts
  * (jit_gufunc_spec_prefetch.c). Results are the same bit for bit.
  * 0 or an error code. */
-int uf__jit_gufunc_prefetch(uf__lower *L, const char *passes,
+int uf__jit_gufunc_prefetch(uf__jit *jit, uf__lower *L, const char *passes,
                             const char *entry, int unroll,
                             int64_t distance, uf_error *err);
 

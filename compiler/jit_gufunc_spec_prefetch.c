@@ -12,42 +12,15 @@
  * (base + sum of scale * term + constant, through GEPs, add, or, shl,
  * mul); a load whose address is the same every trip gets none.
  * Prefetches never fault and change no result. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
-#include <llvm-c/Target.h>
-#include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/jit_gufunc_spec.h"
 #include "compiler/llvm_cfg.h"
-
-/* One target machine for the pipelines run here (a uf__jit's is private
- * to jit.c), made on first use and kept; LLVMRunPasses on it one at a
- * time. */
-static pthread_mutex_t tm_lock = PTHREAD_MUTEX_INITIALIZER;
-static LLVMTargetMachineRef tm;
-
-static LLVMTargetMachineRef host_tm(const uf__lower *L)
-{
-    if (tm == NULL) {
-        char *triple = LLVMGetDefaultTargetTriple();
-        LLVMTargetRef t = NULL;
-        char *msg = NULL;
-        if (LLVMGetTargetFromTriple(triple, &t, &msg) == 0)
-            tm = LLVMCreateTargetMachine(
-                t, triple, L->cpu ? L->cpu : "", L->features ? L->features : "",
-                LLVMCodeGenLevelAggressive, LLVMRelocDefault,
-                LLVMCodeModelJITDefault);
-        LLVMDisposeMessage(msg);
-        LLVMDisposeMessage(triple);
-    }
-    return tm;
-}
 
 /* ---- the prefetches -------------------------------------------------- */
 
@@ -423,49 +396,23 @@ done:
     uf__cfg_free(&g);
 }
 
-static int run_passes(uf__lower *L, const char *passes, uf_error *err)
-{
-    pthread_mutex_lock(&tm_lock);
-    LLVMTargetMachineRef t = host_tm(L);
-    if (t == NULL) {
-        pthread_mutex_unlock(&tm_lock);
-        return uf__error_set(err, UF_ERR_INTERNAL,
-                             "no target machine for the host");
-    }
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
-    LLVMPassBuilderOptionsSetLoopInterleaving(opts, 1);
-    LLVMPassBuilderOptionsSetLoopUnrolling(opts, 1);
-    LLVMErrorRef e = LLVMRunPasses(L->mod, passes, t, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    pthread_mutex_unlock(&tm_lock);
-    if (e) {
-        char *msg = LLVMGetErrorMessage(e);
-        uf__error_set(err, UF_ERR_INTERNAL, "LLVM optimisation: %s", msg);
-        LLVMDisposeErrorMessage(msg);
-        return err->code;
-    }
-    return 0;
-}
-
 /* After the unrolling of innermost loops: their copies' loads share
  * addresses and known offsets again. */
 #define UNROLL_PASSES                                                      \
     "function(loop-unroll<O3>,early-cse,instcombine,simplifycfg)"
 
-int uf__jit_gufunc_prefetch(uf__lower *L, const char *passes,
+int uf__jit_gufunc_prefetch(uf__jit *jit, uf__lower *L, const char *passes,
                             const char *entry, int unroll,
                             int64_t distance, uf_error *err)
 {
-    if (run_passes(L, passes, err) != 0)
+    if (uf__jit_run_passes(jit, L, passes, err) != 0)
         return err->code;
     LLVMValueRef fn = LLVMGetNamedFunction(L->mod, entry);
     if (fn == NULL || distance <= 0)
         return 0;
     if (unroll > 1) {
         each_innermost(L->mod, fn, unroll, distance);
-        if (run_passes(L, UNROLL_PASSES, err) != 0)
+        if (uf__jit_run_passes(jit, L, UNROLL_PASSES, err) != 0)
             return err->code;
     }
     each_innermost(L->mod, fn, 0, distance);

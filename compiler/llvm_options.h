@@ -1,7 +1,9 @@
 /* LLVM's code-generation options that LLVM-C cannot set per compilation:
  * compiler/llvm_options.cpp changes the registered command-line option
- * itself (process-wide), so callers hold one lock around setting it and
- * the code generation that reads it (jit.c: codegen_begin/codegen_end). */
+ * itself (a cl::opt: one global of the LLVM library for the whole
+ * process, whichever uf_context compiles), so callers hold one
+ * process-wide lock around setting it and the code generation that reads
+ * it (jit.c: codegen_begin/codegen_end). */
 #ifndef UF_COMPILER_LLVM_OPTIONS_H
 #define UF_COMPILER_LLVM_OPTIONS_H
 

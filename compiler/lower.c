@@ -111,25 +111,9 @@ void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                             LLVMCreateEnumAttribute(L->ctx, kind, 0));
 }
 
-static void add_str_attr(uf__lower *L, LLVMValueRef fn, const char *k,
-                         const char *v)
-{
-    LLVMAddAttributeAtIndex(
-        fn, LLVMAttributeFunctionIndex,
-        LLVMCreateStringAttribute(L->ctx, k, (unsigned)strlen(k), v,
-                                  (unsigned)strlen(v)));
-}
-
 void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn)
 {
-    if (L->cpu)
-        add_str_attr(L, fn, "target-cpu", L->cpu);
-    if (L->features)
-        add_str_attr(L, fn, "target-features", L->features);
-    /* the CPU's tuning prefers 256-bit vectors; AVX-512 pays for loops */
-    if (L->prefer512)
-        add_str_attr(L, fn, "prefer-vector-width", "512");
-    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
+    L->cg->function_attrs(L, fn);
 }
 
 void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn)

@@ -1,5 +1,6 @@
-/* Lowering typed kernels to LLVM IR (internal to compiler/lower*.c and
- * compiler/jit.c).
+/* Lowering typed kernels to LLVM IR (internal to compiler/lower*.c,
+ * codegen*.c and jit*.c). The lowering is shared by every codegen target;
+ * what differs per target it asks L->cg (codegen.h).
  *
  * A compilation owns one LLVM context and module (uf__lower). Every typed
  * specialisation becomes one internal function (uf__fn while it is being
@@ -18,6 +19,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Orc.h>
 
+#include "compiler/codegen.h"
 #include "compiler/jit.h"
 
 typedef struct uf__fn uf__fn;
@@ -30,16 +32,15 @@ typedef struct uf__lower_entry {
 } uf__lower_entry;
 
 typedef struct uf__lower {
+    /* what the code is for (codegen.h); set by uf__jit_begin */
+    const uf__codegen_target *cg;
+    /* the context's owner for the host JIT (jit.c), which gives the
+     * module to ORC with it; lowering uses ctx only */
     LLVMOrcThreadSafeContextRef tsc;
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     char prefix[32]; /* unique per compilation: symbol prefix "uf12" */
-    const char *cpu, *features;
-    bool prefer512;
-    /* glibc libmvec variants the host has (uf__lower_mvec_probe), NULL for
-     * none: calls get vector-function-abi-variant attributes from it */
-    const unsigned char *mvec;
     uf__lower_entry *fns;
     int nfns, capfns;
     /* calls to runtime helpers that touch memory (complex cmath): the
@@ -90,6 +91,12 @@ int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err);
 int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                    void **addrs, int n, uf__jit_listing *listing,
                    uf_error *err);
+/* Runs the pipeline `passes` on L's module now, with the JIT's target
+ * machine (as uf__jit_finish will), for compilations that transform the
+ * optimised module before finishing it (jit_gufunc_spec_prefetch.c). 0,
+ * or UF_ERR_INTERNAL with LLVM's message. */
+int uf__jit_run_passes(uf__jit *jit, uf__lower *L, const char *passes,
+                       uf_error *err);
 /* An LLVM diagnostic handler printing errors only (remarks and warnings
  * about missed vectorisation are expected; jit_reduce.c). */
 void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx);
@@ -106,6 +113,11 @@ void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem);
 int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
                        void **addrs, int n, char **obj, size_t *objlen,
                        uf_error *err);
+/* Both, and the optimised module's text into *ir when `ir` is not NULL
+ * (free with uf__free); n == 0: optimised only, nothing compiled. */
+int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, uf__jit_listing *listing,
+                       char **ir, char **obj, size_t *objlen, uf_error *err);
 
 /* ---- types ------------------------------------------------------------ */
 
@@ -146,8 +158,7 @@ LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
                             bool *fallible, uf_error *err);
 /* Marks a function internal + alwaysinline + the target attributes. */
 void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn);
-/* Target attributes only (target-cpu, target-features,
- * prefer-vector-width). */
+/* The codegen target's attributes only (codegen.h: function_attrs). */
 void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn);
 void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                         const char *name);
@@ -207,10 +218,11 @@ LLVMValueRef uf__lower_constant(uf__fn *F, const uf__constant *c);
 /* Calls the intrinsic "llvm.<name>" overloaded on the type of args[0]. */
 LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
                                 LLVMValueRef *args, int nargs);
-/* A libm function on float32/float64 (the float32 one gets an `f`
- * suffix), declared readnone nounwind willreturn. */
-LLVMValueRef uf__emit_libm(uf__fn *F, const char *name, uf_dtype dt,
-                           LLVMValueRef *args, int nargs);
+/* The math function `name` (C's double-precision name: "sin", "atan2",
+ * "fabs") on float32 or float64 values args[0..nargs) of one type, as the
+ * codegen target computes it (codegen.h: math). */
+LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
+                             int nargs);
 /* A math builtin on args already converted to the float dtype `dt`;
  * returns a value of `dt` (bool for isnan/isinf/isfinite). */
 LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
@@ -226,35 +238,18 @@ LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
 
-/* Vector variants of math functions in glibc's libmvec: for each entry of
- * the table in lower_math.c, bits of UF__MVEC_* for the variants found
- * (with dlsym, libmvec already loaded) and usable on the host CPU. */
-enum {
-    UF__MVEC_D64 = 1,  /* _ZGVdN4v_sin: AVX2, 4 doubles */
-    UF__MVEC_E64 = 2,  /* _ZGVeN8v_sin: AVX-512, 8 doubles */
-    UF__MVEC_D32 = 4,  /* _ZGVdN8v_sinf */
-    UF__MVEC_E32 = 8,  /* _ZGVeN16v_sinf */
-    UF__MVEC_NFUNCS = 32
-};
-void uf__lower_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
-/* Adds @llvm.compiler.used holding the module's _ZGV* declarations, so
- * that they survive until the vectoriser wants them. */
-int uf__lower_mvec_finish(uf__lower *L, uf_error *err);
+/* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
+ * friends: common/loop.h) */
 
 /* ---- arrays (lower_array.c, lower_index.c) ----------------------------
  * Values of array type follow compiler/lower_array.h. */
 
 /* Whether `tf` checks every index: its decorator's boundscheck=True, or
  * UFJIT_DEBUG set (and not "0") in the environment when compiling. Such
- * functions are fallible when they index arrays: an index out of range
- * returns UF__JIT_INDEX after recording the details for
- * uf__lower_index_error_message. */
+ * functions are fallible when they index arrays: an index out of range is
+ * reported to the codegen target's error sink (codegen.h: index_error)
+ * and returns UF__JIT_INDEX. */
 bool uf__lower_boundscheck(const uf__typed_func *tf);
-/* The IndexError message of the last index out of range on this thread
- * ("IndexError: index 5 is out of bounds for axis 0 with size 4 (in 'f'
- * at k.py:7)"): statuses are turned into errors on the thread that ran
- * the kernel. */
-const char *uf__lower_index_error_message(void);
 
 /* Fields of an array value: the data pointer (i8*), shape[k] (i64) and
  * strides[k] in bytes (i64; the itemsize as a constant where the layout of

@@ -4,11 +4,10 @@
  * and t[k] of a homogeneous tuple takes a run-time k.
  *
  * Bounds checking (uf__lower_boundscheck): every index is compared with
- * its axis after wrapping; out of range, a C helper records the index,
- * axis, size, kernel and line in thread-local storage and the function
- * returns UF__JIT_INDEX, which uf__jit_status_error turns into the
- * IndexError message. Without it indices are not checked (as Numba). */
-#include <inttypes.h>
+ * its axis after wrapping; out of range, the codegen target's error sink
+ * reports the index, axis, size, kernel and line (codegen.h: index_error)
+ * and the function returns UF__JIT_INDEX, which its caller turns into the
+ * IndexError. Without it indices are not checked (as Numba). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,54 +28,6 @@ bool uf__lower_boundscheck(const uf__typed_func *tf)
     return v != NULL && *v != '\0' && strcmp(v, "0") != 0;
 }
 
-/* ---- the IndexError record ------------------------------------------------ */
-
-static _Thread_local char index_msg[640];
-
-/* Called by generated code (through its absolute address) just before it
- * returns UF__JIT_INDEX; axis -1 is a tuple index. */
-static void rt_index_error(const char *kernel, const char *file, int32_t line,
-                           int64_t index, int32_t axis, int64_t size,
-                           int32_t is_unsigned)
-{
-    char ix[32];
-    if (is_unsigned)
-        snprintf(ix, sizeof ix, "%" PRIu64, (uint64_t)index);
-    else
-        snprintf(ix, sizeof ix, "%" PRId64, index);
-    if (axis < 0)
-        snprintf(index_msg, sizeof index_msg, "IndexError: tuple index %s is "
-                 "out of range for a tuple of %" PRId64 " elements (in '%s' "
-                 "at %s:%d)", ix, size, kernel, file, (int)line);
-    else
-        snprintf(index_msg, sizeof index_msg, "IndexError: index %s is out "
-                 "of bounds for axis %d with size %" PRId64 " (in '%s' at "
-                 "%s:%d)", ix, (int)axis, size, kernel, file, (int)line);
-}
-
-const char *uf__lower_index_error_message(void)
-{
-    return index_msg[0] ? index_msg : "IndexError: index out of bounds";
-}
-
-/* A NUL-terminated string constant of the module (one per text). */
-static LLVMValueRef cstring(uf__fn *F, const char *s)
-{
-    char name[320];
-    snprintf(name, sizeof name, "uf.str.%s", s);
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
-    LLVMValueRef g = LLVMGetNamedGlobal(F->L->mod, name);
-    if (!g) {
-        unsigned len = (unsigned)strlen(s);
-        g = LLVMAddGlobal(F->L->mod, LLVMArrayType(i8, len + 1), name);
-        LLVMSetInitializer(g, LLVMConstStringInContext(F->L->ctx, s, len, 0));
-        LLVMSetGlobalConstant(g, 1);
-        LLVMSetLinkage(g, LLVMPrivateLinkage);
-        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-    }
-    return LLVMConstPointerCast(g, LLVMPointerType(i8, 0));
-}
-
 /* When checking: idx (wrapped, i64) must be below size (unsigned compare,
  * so what stays negative fails too); `orig` is the index as written. */
 static void check_bound(uf__fn *F, uf__pos pos, LLVMValueRef orig, bool uns,
@@ -84,34 +35,18 @@ static void check_bound(uf__fn *F, uf__pos pos, LLVMValueRef orig, bool uns,
 {
     if (!F->fallible || !F->tf || !uf__lower_boundscheck(F->tf))
         return;
-    LLVMContextRef c = F->L->ctx;
-    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(c), 0);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
     LLVMValueRef bad = LLVMBuildICmp(B, LLVMIntUGE, idx, size, "oob");
     LLVMBasicBlockRef raise = uf__fn_block(F, "index.error");
     LLVMBasicBlockRef ok = uf__fn_block(F, "index.ok");
     LLVMBuildCondBr(B, bad, raise, ok);
     LLVMPositionBuilderAtEnd(B, raise);
-    LLVMTypeRef params[7] = {i8p, i8p, i32, i64, i32, i64, i32};
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c), params, 7, 0);
-    /* the helper is in this process: called at its address (the library
-     * exports no symbols the JIT could resolve by name) */
-    LLVMValueRef fn = LLVMConstIntToPtr(
-        LLVMConstInt(i64, (unsigned long long)(uintptr_t)rt_index_error, 0),
-        LLVMPointerType(fty, 0));
-    LLVMValueRef args[7] = {
-        cstring(F, F->tf->decl->name),
-        cstring(F, F->tf->km->src->name),
-        LLVMConstInt(i32, (unsigned long long)pos.line, 0),
-        orig,
-        LLVMConstInt(i32, (unsigned long long)(int64_t)axis, 1),
-        size,
-        LLVMConstInt(i32, uns ? 1 : 0, 0)};
-    LLVMValueRef call = LLVMBuildCall2(B, fty, fn, args, 7, "");
-    unsigned cold = LLVMGetEnumAttributeKindForName("cold", 4);
-    LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
-                             LLVMCreateEnumAttribute(c, cold, 0));
+    /* the codegen target's error sink reports it, the status raises it */
+    uf__index_report r = {
+        .kernel = F->tf->decl->name, .file = F->tf->km->src->name,
+        .line = pos.line, .index = orig, .is_unsigned = uns, .axis = axis,
+        .size = size};
+    F->L->cg->index_error(F, &r);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
     LLVMBuildRet(B, LLVMConstInt(i32, UF__JIT_INDEX, 0));
     LLVMPositionBuilderAtEnd(B, ok);
 }

@@ -7,7 +7,7 @@
  * One loop is generated per signature for vectorize ufuncs
  * (uf__lower_loop_contig): `int contig(n, ptrs)` over operands of unit
  * stride, with the kernel inlined, which the vectoriser turns into packed
- * code, run by the C dispatcher uf__rt_loop (lower_loop_rt.c) with a
+ * code, run by the C dispatcher uf__rt_loop (targets/cpu/loop_rt.c) with a
  * descriptor (contig, operand counts, itemsizes) as the loop's aux.
  * uf__lower_loop (reductions, tests) adds a scalar strided loop and a
  * one-call `loop` wrapper holding a constant descriptor. uf__rt_loop picks

@@ -1,8 +1,7 @@
-/* Math and builtins: LLVM intrinsics where they exist (so the loop
- * vectoriser can map them to vector code), libm declared readnone for the
- * rest, complex arithmetic with CPython's/Numba's algorithms, and small C
- * runtime helpers for the cmath functions worth not open-coding. */
-#include <dlfcn.h>
+/* Math and builtins: each math function computed as the codegen target
+ * says (codegen.h; the host: LLVM intrinsics or libm), complex arithmetic
+ * with CPython's/Numba's algorithms, and calls of the runtime helpers for
+ * the cmath functions worth not open-coding. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,141 +12,6 @@
 
 #define B (F->L->b)
 
-/* ---- glibc libmvec ------------------------------------------------------ */
-
-/* Functions with vector variants in libmvec (glibc 2.22: sin cos exp log
- * pow; 2.35: the rest), by their double-precision libm name. */
-static const struct {
-    const char *name;
-    int nargs;
-} mvec_funcs[] = {
-    {"sin", 1},   {"cos", 1},   {"tan", 1},   {"asin", 1},  {"acos", 1},
-    {"atan", 1},  {"atan2", 2}, {"sinh", 1},  {"cosh", 1},  {"tanh", 1},
-    {"asinh", 1}, {"acosh", 1}, {"atanh", 1}, {"exp", 1},   {"expm1", 1},
-    {"log", 1},   {"log1p", 1}, {"log2", 1},  {"log10", 1}, {"pow", 2},
-    {"hypot", 2}, {"erf", 1},   {"erfc", 1},  {"exp2", 1},
-};
-enum { NMVEC = sizeof mvec_funcs / sizeof mvec_funcs[0] };
-
-/* The four variants: ISA letter, lanes, float suffix, mask bit. */
-static const struct {
-    char isa;
-    int lanes;
-    bool f32;
-    unsigned char bit;
-} mvec_kinds[4] = {
-    {'d', 4, false, UF__MVEC_D64},
-    {'e', 8, false, UF__MVEC_E64},
-    {'d', 8, true, UF__MVEC_D32},
-    {'e', 16, true, UF__MVEC_E32},
-};
-
-/* "_ZGVeN8vv_pow" */
-static void mvec_name(char *buf, size_t size, int func, int kind)
-{
-    snprintf(buf, size, "_ZGV%cN%d%s_%s%s", mvec_kinds[kind].isa,
-             mvec_kinds[kind].lanes, mvec_funcs[func].nargs == 2 ? "vv" : "v",
-             mvec_funcs[func].name, mvec_kinds[kind].f32 ? "f" : "");
-}
-
-void uf__lower_mvec_probe(bool avx2, bool avx512, unsigned char *mask)
-{
-    _Static_assert((int)NMVEC <= (int)UF__MVEC_NFUNCS, "mvec table too long");
-    for (int f = 0; f < UF__MVEC_NFUNCS; f++) {
-        mask[f] = 0;
-        for (int k = 0; k < 4 && f < NMVEC; k++) {
-            if (!(mvec_kinds[k].isa == 'd' ? avx2 : avx512))
-                continue;
-            char name[64];
-            mvec_name(name, sizeof name, f, k);
-            if (dlsym(RTLD_DEFAULT, name))
-                mask[f] |= mvec_kinds[k].bit;
-        }
-    }
-}
-
-/* Tells the loop vectoriser which libmvec functions compute `call` (a
- * scalar call of libm function `base` on dtype dt) on vectors: the
- * call-site attribute "vector-function-abi-variant" listing
- * _ZGV_LLVM_N8v_llvm.sin.f64(_ZGVeN8v_sin) and friends, with the vector
- * functions declared. */
-static void add_mvec(uf__fn *F, LLVMValueRef call, LLVMValueRef callee,
-                     const char *base, uf_dtype dt)
-{
-    uf__lower *L = F->L;
-    if (!L->mvec || (dt != UF_FLOAT32 && dt != UF_FLOAT64))
-        return;
-    int f = 0;
-    while (f < NMVEC && strcmp(mvec_funcs[f].name, base) != 0)
-        f++;
-    if (f == NMVEC || !L->mvec[f])
-        return;
-    size_t len;
-    const char *scalar = LLVMGetValueName2(callee, &len);
-    char list[512];
-    size_t used = 0;
-    list[0] = '\0';
-    for (int k = 0; k < 4; k++) {
-        if (mvec_kinds[k].f32 != (dt == UF_FLOAT32) ||
-            !(L->mvec[f] & mvec_kinds[k].bit))
-            continue;
-        char vname[64];
-        mvec_name(vname, sizeof vname, f, k);
-        int nargs = mvec_funcs[f].nargs;
-        if (!LLVMGetNamedFunction(L->mod, vname)) {
-            LLVMTypeRef vt = LLVMVectorType(uf__lower_dtype(L, dt),
-                                            (unsigned)mvec_kinds[k].lanes);
-            LLVMTypeRef ps[2] = {vt, vt};
-            LLVMValueRef vf = LLVMAddFunction(
-                L->mod, vname, LLVMFunctionType(vt, ps, (unsigned)nargs, 0));
-            uf__lower_add_attr(L, vf, (int)LLVMAttributeFunctionIndex,
-                               "nounwind");
-            uf__lower_add_attr(L, vf, (int)LLVMAttributeFunctionIndex,
-                               "readnone");
-        }
-        int w = snprintf(list + used, sizeof list - used,
-                         "%s_ZGV_LLVM_N%d%s_%.*s(%s)", used ? "," : "",
-                         mvec_kinds[k].lanes, nargs == 2 ? "vv" : "v",
-                         (int)len, scalar, vname);
-        if (w < 0 || (size_t)w >= sizeof list - used)
-            return;
-        used += (size_t)w;
-    }
-    if (!used)
-        return;
-    static const char key[] = "vector-function-abi-variant";
-    LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
-                             LLVMCreateStringAttribute(L->ctx, key,
-                                                       sizeof key - 1, list,
-                                                       (unsigned)used));
-}
-
-int uf__lower_mvec_finish(uf__lower *L, uf_error *err)
-{
-    int n = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f;
-         f = LLVMGetNextFunction(f))
-        n += strncmp(LLVMGetValueName(f), "_ZGV", 4) == 0;
-    if (n == 0)
-        return 0;
-    LLVMValueRef *elts = uf__malloc((size_t)n, sizeof *elts, err);
-    if (!elts)
-        return UF_ERR_NOMEM;
-    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
-    int i = 0;
-    for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f;
-         f = LLVMGetNextFunction(f))
-        if (strncmp(LLVMGetValueName(f), "_ZGV", 4) == 0)
-            elts[i++] = LLVMConstBitCast(f, i8p);
-    LLVMValueRef used = LLVMAddGlobal(
-        L->mod, LLVMArrayType(i8p, (unsigned)n), "llvm.compiler.used");
-    LLVMSetLinkage(used, LLVMAppendingLinkage);
-    LLVMSetSection(used, "llvm.metadata");
-    LLVMSetInitializer(used, LLVMConstArray(i8p, elts, (unsigned)n));
-    uf__free(elts);
-    return 0;
-}
-
 /* ---- calls ------------------------------------------------------------- */
 
 LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
@@ -157,43 +21,16 @@ LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
     LLVMTypeRef ty = LLVMTypeOf(args[0]);
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(F->L->mod, id, &ty, 1);
     LLVMTypeRef fty = LLVMIntrinsicGetType(F->L->ctx, id, &ty, 1);
-    LLVMValueRef call = LLVMBuildCall2(B, fty, fn, args, (unsigned)nargs, "");
-    if (LLVMGetTypeKind(ty) == LLVMDoubleTypeKind ||
-        LLVMGetTypeKind(ty) == LLVMFloatTypeKind)
-        add_mvec(F, call, fn, name + 5, /* "llvm.sin" -> "sin" */
-                 LLVMGetTypeKind(ty) == LLVMFloatTypeKind ? UF_FLOAT32
-                                                          : UF_FLOAT64);
-    return call;
+    return LLVMBuildCall2(B, fty, fn, args, (unsigned)nargs, "");
 }
 
-static LLVMValueRef declare(uf__fn *F, const char *name, LLVMTypeRef fty,
-                            bool pure)
+LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
+                             int nargs)
 {
-    LLVMValueRef fn = LLVMGetNamedFunction(F->L->mod, name);
-    if (fn)
-        return fn;
-    fn = LLVMAddFunction(F->L->mod, name, fty);
-    uf__lower_add_attr(F->L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
-    uf__lower_add_attr(F->L, fn, (int)LLVMAttributeFunctionIndex,
-                       "willreturn");
-    if (pure)
-        uf__lower_add_attr(F->L, fn, (int)LLVMAttributeFunctionIndex,
-                           "readnone");
-    return fn;
-}
-
-LLVMValueRef uf__emit_libm(uf__fn *F, const char *name, uf_dtype dt,
-                           LLVMValueRef *args, int nargs)
-{
-    char full[32];
-    snprintf(full, sizeof full, "%s%s", name, dt == UF_FLOAT32 ? "f" : "");
-    LLVMTypeRef t = uf__lower_dtype(F->L, dt);
-    LLVMTypeRef params[3] = {t, t, t};
-    LLVMTypeRef fty = LLVMFunctionType(t, params, (unsigned)nargs, 0);
-    LLVMValueRef fn = declare(F, full, fty, true);
-    LLVMValueRef call = LLVMBuildCall2(B, fty, fn, args, (unsigned)nargs, "");
-    add_mvec(F, call, fn, name, dt);
-    return call;
+    uf_dtype dt = LLVMGetTypeKind(LLVMTypeOf(args[0])) == LLVMFloatTypeKind
+                      ? UF_FLOAT32
+                      : UF_FLOAT64;
+    return F->L->cg->math(F, name, dt, args, nargs);
 }
 
 /* Calls a runtime helper on complex128 values spilled to memory: `z` in
@@ -206,7 +43,7 @@ static LLVMValueRef call_rt(uf__fn *F, const char *name, LLVMValueRef z,
     LLVMTypeRef params[2] = {dp, dp};
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(F->L->ctx),
                                        params, w ? 2 : 1, 0);
-    LLVMValueRef fn = declare(F, name, fty, false);
+    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
     LLVMValueRef pz = uf__fn_alloca(F, cty, "cz");
     LLVMBuildStore(B, z, pz);
     LLVMValueRef args[2] = {LLVMBuildBitCast(B, pz, dp, ""), NULL};
@@ -261,8 +98,8 @@ LLVMValueRef uf__emit_cdiv(uf__fn *F, uf_dtype dt, LLVMValueRef x,
                                     LLVMBuildFCmp(B, LLVMRealOEQ, bi, zero, ""),
                                     "");
     uf__fn_raise_if(F, is0, UF__JIT_ZERODIV_COMPLEX);
-    LLVMValueRef abr = uf__emit_intrinsic(F, "llvm.fabs", &br, 1);
-    LLVMValueRef abi = uf__emit_intrinsic(F, "llvm.fabs", &bi, 1);
+    LLVMValueRef abr = uf__emit_mathfn(F, "fabs", &br, 1);
+    LLVMValueRef abi = uf__emit_mathfn(F, "fabs", &bi, 1);
     /* |b.real| >= |b.imag| */
     LLVMValueRef ratio1 = LLVMBuildFDiv(B, bi, br, "");
     LLVMValueRef den1 = LLVMBuildFAdd(B, br, LLVMBuildFMul(B, bi, ratio1, ""),
@@ -309,24 +146,23 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
                       uf__emit_const_float(F, p, 0.0), ""),
         "");
     LLVMValueRef sq = uf__emit_cmul(F, dt, a, a);
-    LLVMValueRef gen = complex_rt(F, "uf__rt_cpow", dt, a, b);
+    LLVMValueRef gen = complex_rt(F, UF__RT_CPOW, dt, a, b);
     return LLVMBuildSelect(B, two, sq, gen, "");
 }
 
 LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z)
 {
     LLVMValueRef args[2] = {uf__emit_real(F, z), uf__emit_imag(F, z)};
-    return uf__emit_libm(F, "hypot", uf__dtype_part(dt), args, 2);
+    return uf__emit_mathfn(F, "hypot", args, 2);
 }
 
 static LLVMValueRef emit_clog(uf__fn *F, uf_dtype dt, LLVMValueRef z)
 {
-    uf_dtype p = uf__dtype_part(dt);
     LLVMValueRef x = uf__emit_real(F, z), y = uf__emit_imag(F, z);
     LLVMValueRef h = uf__emit_cabs(F, dt, z);
     LLVMValueRef yx[2] = {y, x};
-    return uf__emit_complex(F, dt, uf__emit_intrinsic(F, "llvm.log", &h, 1),
-                            uf__emit_libm(F, "atan2", p, yx, 2));
+    return uf__emit_complex(F, dt, uf__emit_mathfn(F, "log", &h, 1),
+                            uf__emit_mathfn(F, "atan2", yx, 2));
 }
 
 #define UF__BUILTIN_NAME(e, name) name,
@@ -348,48 +184,48 @@ static LLVMValueRef isnan_(uf__fn *F, LLVMValueRef x)
 LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
                            LLVMValueRef *a, int nargs)
 {
-    const char *intr = NULL, *libm = NULL;
+    const char *fn = NULL; /* C's name of the function computing it */
     switch (bi) {
-    case UF__BI_SIN: case UF__BI_NP_SIN: intr = "llvm.sin"; break;
-    case UF__BI_COS: case UF__BI_NP_COS: intr = "llvm.cos"; break;
-    case UF__BI_EXP: case UF__BI_NP_EXP: intr = "llvm.exp"; break;
-    case UF__BI_LOG2: case UF__BI_NP_LOG2: intr = "llvm.log2"; break;
-    case UF__BI_LOG10: case UF__BI_NP_LOG10: intr = "llvm.log10"; break;
-    case UF__BI_SQRT: case UF__BI_NP_SQRT: intr = "llvm.sqrt"; break;
-    case UF__BI_MPOW: case UF__BI_NP_POWER: intr = "llvm.pow"; break;
+    case UF__BI_SIN: case UF__BI_NP_SIN: fn = "sin"; break;
+    case UF__BI_COS: case UF__BI_NP_COS: fn = "cos"; break;
+    case UF__BI_EXP: case UF__BI_NP_EXP: fn = "exp"; break;
+    case UF__BI_LOG2: case UF__BI_NP_LOG2: fn = "log2"; break;
+    case UF__BI_LOG10: case UF__BI_NP_LOG10: fn = "log10"; break;
+    case UF__BI_SQRT: case UF__BI_NP_SQRT: fn = "sqrt"; break;
+    case UF__BI_MPOW: case UF__BI_NP_POWER: fn = "pow"; break;
     case UF__BI_FABS: case UF__BI_NP_FABS: case UF__BI_ABS:
-    case UF__BI_NP_ABS: case UF__BI_NP_ABSOLUTE: intr = "llvm.fabs"; break;
-    case UF__BI_FLOOR: case UF__BI_NP_FLOOR: intr = "llvm.floor"; break;
-    case UF__BI_CEIL: case UF__BI_NP_CEIL: intr = "llvm.ceil"; break;
-    case UF__BI_TRUNC: case UF__BI_NP_TRUNC: intr = "llvm.trunc"; break;
+    case UF__BI_NP_ABS: case UF__BI_NP_ABSOLUTE: fn = "fabs"; break;
+    case UF__BI_FLOOR: case UF__BI_NP_FLOOR: fn = "floor"; break;
+    case UF__BI_CEIL: case UF__BI_NP_CEIL: fn = "ceil"; break;
+    case UF__BI_TRUNC: case UF__BI_NP_TRUNC: fn = "trunc"; break;
     case UF__BI_COPYSIGN: case UF__BI_NP_COPYSIGN:
-        intr = "llvm.copysign"; break;
+        fn = "copysign"; break;
     /* Python's round() and np.rint: half to even (Numba: llvm.rint) */
-    case UF__BI_ROUND: case UF__BI_NP_RINT: intr = "llvm.rint"; break;
-    case UF__BI_TAN: case UF__BI_NP_TAN: libm = "tan"; break;
-    case UF__BI_ASIN: case UF__BI_NP_ARCSIN: libm = "asin"; break;
-    case UF__BI_ACOS: case UF__BI_NP_ARCCOS: libm = "acos"; break;
-    case UF__BI_ATAN: case UF__BI_NP_ARCTAN: libm = "atan"; break;
-    case UF__BI_ATAN2: case UF__BI_NP_ARCTAN2: libm = "atan2"; break;
-    case UF__BI_SINH: case UF__BI_NP_SINH: libm = "sinh"; break;
-    case UF__BI_COSH: case UF__BI_NP_COSH: libm = "cosh"; break;
-    case UF__BI_TANH: case UF__BI_NP_TANH: libm = "tanh"; break;
-    case UF__BI_ASINH: libm = "asinh"; break;
-    case UF__BI_ACOSH: libm = "acosh"; break;
-    case UF__BI_ATANH: libm = "atanh"; break;
-    case UF__BI_EXPM1: case UF__BI_NP_EXPM1: libm = "expm1"; break;
-    case UF__BI_LOG1P: case UF__BI_NP_LOG1P: libm = "log1p"; break;
-    case UF__BI_HYPOT: case UF__BI_NP_HYPOT: libm = "hypot"; break;
-    case UF__BI_ERF: libm = "erf"; break;
-    case UF__BI_ERFC: libm = "erfc"; break;
-    case UF__BI_GAMMA: libm = "tgamma"; break;
-    case UF__BI_LGAMMA: libm = "lgamma"; break;
+    case UF__BI_ROUND: case UF__BI_NP_RINT: fn = "rint"; break;
+    case UF__BI_TAN: case UF__BI_NP_TAN: fn = "tan"; break;
+    case UF__BI_ASIN: case UF__BI_NP_ARCSIN: fn = "asin"; break;
+    case UF__BI_ACOS: case UF__BI_NP_ARCCOS: fn = "acos"; break;
+    case UF__BI_ATAN: case UF__BI_NP_ARCTAN: fn = "atan"; break;
+    case UF__BI_ATAN2: case UF__BI_NP_ARCTAN2: fn = "atan2"; break;
+    case UF__BI_SINH: case UF__BI_NP_SINH: fn = "sinh"; break;
+    case UF__BI_COSH: case UF__BI_NP_COSH: fn = "cosh"; break;
+    case UF__BI_TANH: case UF__BI_NP_TANH: fn = "tanh"; break;
+    case UF__BI_ASINH: fn = "asinh"; break;
+    case UF__BI_ACOSH: fn = "acosh"; break;
+    case UF__BI_ATANH: fn = "atanh"; break;
+    case UF__BI_EXPM1: case UF__BI_NP_EXPM1: fn = "expm1"; break;
+    case UF__BI_LOG1P: case UF__BI_NP_LOG1P: fn = "log1p"; break;
+    case UF__BI_HYPOT: case UF__BI_NP_HYPOT: fn = "hypot"; break;
+    case UF__BI_ERF: fn = "erf"; break;
+    case UF__BI_ERFC: fn = "erfc"; break;
+    case UF__BI_GAMMA: fn = "tgamma"; break;
+    case UF__BI_LGAMMA: fn = "lgamma"; break;
     case UF__BI_FMOD: case UF__BI_NP_FMOD:
         return LLVMBuildFRem(B, a[0], a[1], ""); /* C fmod */
     case UF__BI_LOG: case UF__BI_NP_LOG: {
-        LLVMValueRef l = uf__emit_intrinsic(F, "llvm.log", a, 1);
+        LLVMValueRef l = uf__emit_mathfn(F, "log", a, 1);
         if (nargs == 2) /* math.log(x, base) */
-            l = LLVMBuildFDiv(B, l, uf__emit_intrinsic(F, "llvm.log", a + 1, 1),
+            l = LLVMBuildFDiv(B, l, uf__emit_mathfn(F, "log", a + 1, 1),
                               "");
         return l;
     }
@@ -397,11 +233,11 @@ LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
         return isnan_(F, a[0]);
     case UF__BI_ISINF: case UF__BI_NP_ISINF:
         return LLVMBuildFCmp(B, LLVMRealOEQ,
-                             uf__emit_intrinsic(F, "llvm.fabs", a, 1),
+                             uf__emit_mathfn(F, "fabs", a, 1),
                              fconst(F, dt, INFINITY), "");
     case UF__BI_ISFINITE: case UF__BI_NP_ISFINITE:
         return LLVMBuildFCmp(B, LLVMRealOLT,
-                             uf__emit_intrinsic(F, "llvm.fabs", a, 1),
+                             uf__emit_mathfn(F, "fabs", a, 1),
                              fconst(F, dt, INFINITY), "");
     case UF__BI_DEGREES: case UF__BI_NP_RAD2DEG:
         return LLVMBuildFMul(B, a[0], fconst(F, dt, 180.0 / M_PI), "");
@@ -438,10 +274,8 @@ LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
     default:
         break;
     }
-    if (intr)
-        return uf__emit_intrinsic(F, intr, a, nargs);
-    if (libm)
-        return uf__emit_libm(F, libm, dt, a, nargs);
+    if (fn)
+        return F->L->cg->math(F, fn, dt, a, nargs);
     uf__error_set(F->err, UF_ERR_UNSUPPORTED,
                   "lowering: %s is not supported on %s", builtin_names[bi],
                   uf_dtype_name(dt));
@@ -482,21 +316,21 @@ static LLVMValueRef round_ndigits(uf__fn *F, uf_dtype xd, LLVMValueRef x,
     LLVMValueRef y1 = LLVMBuildFMul(B, LLVMBuildFMul(B, x64, pow1, ""), pow2,
                                     "");
     LLVMValueRef r1 = uf__emit_cast(F, y1, UF_FLOAT64, xd);
-    r1 = uf__emit_cast(F, uf__emit_intrinsic(F, "llvm.rint", &r1, 1), xd,
+    r1 = uf__emit_cast(F, uf__emit_mathfn(F, "rint", &r1, 1), xd,
                        UF_FLOAT64);
     r1 = LLVMBuildFDiv(B, LLVMBuildFDiv(B, r1, pow2, ""), pow1, "");
     LLVMValueRef y1inf = LLVMBuildFCmp(
-        B, LLVMRealOEQ, uf__emit_intrinsic(F, "llvm.fabs", &y1, 1),
+        B, LLVMRealOEQ, uf__emit_mathfn(F, "fabs", &y1, 1),
         fconst(F, UF_FLOAT64, INFINITY), "");
     r1 = LLVMBuildSelect(B, y1inf, x64, r1, "");
     LLVMValueRef y2 = LLVMBuildFDiv(B, x64, pow1, "");
     LLVMValueRef r2 = uf__emit_cast(F, y2, UF_FLOAT64, xd);
-    r2 = uf__emit_cast(F, uf__emit_intrinsic(F, "llvm.rint", &r2, 1), xd,
+    r2 = uf__emit_cast(F, uf__emit_mathfn(F, "rint", &r2, 1), xd,
                        UF_FLOAT64);
     r2 = LLVMBuildFMul(B, r2, pow1, "");
     LLVMValueRef r = LLVMBuildSelect(B, pos, r1, r2, "");
     LLVMValueRef finite = LLVMBuildFCmp(
-        B, LLVMRealOLT, uf__emit_intrinsic(F, "llvm.fabs", &x64, 1),
+        B, LLVMRealOLT, uf__emit_mathfn(F, "fabs", &x64, 1),
         fconst(F, UF_FLOAT64, INFINITY), "");
     return LLVMBuildSelect(B, finite, r, x64, "");
 }
@@ -536,10 +370,10 @@ static LLVMValueRef complex_math(uf__fn *F, const uf__expr *e, uf__builtin bi,
     uf_dtype got = cd;
     switch (bi) {
     case UF__BI_C_SQRT: case UF__BI_NP_SQRT:
-        r = complex_rt(F, "uf__rt_csqrt", cd, z[0], NULL);
+        r = complex_rt(F, UF__RT_CSQRT, cd, z[0], NULL);
         break;
     case UF__BI_C_EXP: case UF__BI_NP_EXP:
-        r = complex_rt(F, "uf__rt_cexp", cd, z[0], NULL);
+        r = complex_rt(F, UF__RT_CEXP, cd, z[0], NULL);
         break;
     case UF__BI_C_LOG: case UF__BI_NP_LOG:
         r = emit_clog(F, cd, z[0]);
@@ -551,7 +385,7 @@ static LLVMValueRef complex_math(uf__fn *F, const uf__expr *e, uf__builtin bi,
         break;
     case UF__BI_C_PHASE: {
         LLVMValueRef yx[2] = {uf__emit_imag(F, z[0]), uf__emit_real(F, z[0])};
-        r = uf__emit_libm(F, "atan2", p, yx, 2);
+        r = uf__emit_mathfn(F, "atan2", yx, 2);
         got = p;
         break;
     }
@@ -561,7 +395,7 @@ static LLVMValueRef complex_math(uf__fn *F, const uf__expr *e, uf__builtin bi,
             return bad_builtin(F, e, "this result type");
         LLVMValueRef t = LLVMGetUndef(uf__lower_type(F->L, rt, F->err));
         LLVMValueRef a = uf__emit_cabs(F, cd, z[0]);
-        LLVMValueRef b = uf__emit_libm(F, "atan2", p, yx, 2);
+        LLVMValueRef b = uf__emit_mathfn(F, "atan2", yx, 2);
         t = LLVMBuildInsertValue(B, t, uf__emit_cast(F, a, p, rt->elts[0]->dtype),
                                  0, "");
         return LLVMBuildInsertValue(
@@ -880,7 +714,7 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
             LLVMValueRef z = uf__emit_complex(
                 F, UF_COMPLEX128, uf__emit_cast(F, a[0], ad[0], UF_FLOAT64),
                 uf__emit_cast(F, a[1], ad[1], UF_FLOAT64));
-            return uf__emit_cast(F, call_rt(F, "uf__rt_crect", z, NULL),
+            return uf__emit_cast(F, call_rt(F, UF__RT_CRECT, z, NULL),
                                  UF_COMPLEX128, rd);
         }
         uf_dtype cd = UF_COMPLEX64;

@@ -219,7 +219,7 @@ static LLVMValueRef float_divmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b,
 
     LLVMValueRef div1 = LLVMBuildSelect(B, fix, LLVMBuildFSub(B, div, one, ""),
                                         div, "");
-    LLVMValueRef fl = uf__emit_intrinsic(F, "llvm.floor", &div1, 1);
+    LLVMValueRef fl = uf__emit_mathfn(F, "floor", &div1, 1);
     LLVMValueRef up = LLVMBuildFCmp(
         B, LLVMRealOGT, LLVMBuildFSub(B, div1, fl, ""), half, "");
     fl = LLVMBuildSelect(B, up, LLVMBuildFAdd(B, fl, one, ""), fl, "");
@@ -370,7 +370,7 @@ LLVMValueRef uf__emit_pow_int(uf__fn *F, uf_dtype dt, LLVMValueRef base,
     LLVMPositionBuilderAtEnd(B, bigbb);
     LLVMValueRef pa[2] = {uf__emit_cast(F, base, dt, UF_FLOAT64),
                           uf__emit_cast(F, n, ndt, UF_FLOAT64)};
-    LLVMValueRef pw = uf__emit_intrinsic(F, "llvm.pow", pa, 2);
+    LLVMValueRef pw = uf__emit_mathfn(F, "pow", pa, 2);
     pw = uf__emit_cast(F, pw, UF_FLOAT64, dt);
     LLVMBasicBlockRef bigend = LLVMGetInsertBlock(B);
     LLVMBuildBr(B, done);
@@ -480,7 +480,7 @@ LLVMValueRef uf__emit_binop(uf__fn *F, uf__binop op, uf_dtype dt,
             return float_divmod(F, a, b, true);
         case UF__OP_POW: {
             LLVMValueRef args[2] = {a, b};
-            return uf__emit_intrinsic(F, "llvm.pow", args, 2);
+            return uf__emit_mathfn(F, "pow", args, 2);
         }
         default:
             return bad_operand(F, binop_names[op], dt);

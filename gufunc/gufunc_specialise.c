@@ -35,6 +35,10 @@ struct uf__gufunc_variants {
     variant v[NVARIANTS];
 };
 
+/* Process-wide, not per context: a tuning threshold only tests and
+ * benchmarks change (uf__gufunc_spec_set_min_work), and what it decides
+ * cannot change a result, only the speed: a variant computes the generic
+ * loop's results bit for bit (jit_gufunc_spec.h). */
 static _Atomic int64_t min_work = UF__GUFUNC_SPEC_MIN_WORK;
 
 int64_t uf__gufunc_spec_set_min_work(int64_t work)

@@ -437,7 +437,7 @@ static void test_pass(void **state)
     char name[64];
     snprintf(name, sizeof name, "%s_f", L.prefix);
     build_loop(&L, name);
-    assert_int_equal(uf__jit_gufunc_prefetch(&L, "function(instcombine)",
+    assert_int_equal(uf__jit_gufunc_prefetch(jit, &L, "function(instcombine)",
                                              name, 8, 4096, &err),
                      0);
     char *ir = LLVMPrintModuleToString(L.mod);
@@ -477,17 +477,17 @@ static void test_bad_pipeline(void **state)
     assert_int_equal(uf__jit_begin(jit, &L, &err), 0);
     build_loop(&L, "f");
     assert_int_equal(
-        uf__jit_gufunc_prefetch(&L, "no-such-pass", "f", 8, 4096, &err),
+        uf__jit_gufunc_prefetch(jit, &L, "no-such-pass", "f", 8, 4096, &err),
         UF_ERR_INTERNAL);
     assert_non_null(strstr(err.message, "LLVM optimisation"));
     uf__jit_abort(&L);
     /* no function of that name / no distance: optimised, nothing added */
     assert_int_equal(uf__jit_begin(jit, &L, &err), 0);
     build_loop(&L, "f");
-    assert_int_equal(uf__jit_gufunc_prefetch(&L, "function(instcombine)",
+    assert_int_equal(uf__jit_gufunc_prefetch(jit, &L, "function(instcombine)",
                                              "g", 8, 4096, &err),
                      0);
-    assert_int_equal(uf__jit_gufunc_prefetch(&L, "function(instcombine)",
+    assert_int_equal(uf__jit_gufunc_prefetch(jit, &L, "function(instcombine)",
                                              "f", 8, 0, &err),
                      0);
     char *ir = LLVMPrintModuleToString(L.mod);

@@ -1,5 +1,5 @@
 /* Large broadcast outputs are written with non-temporal stores
- * (compiler/lower_loop_rt.c, buffered: uf__loop_ctx.stream when an output
+ * (targets/cpu/loop_rt.c, buffered: uf__loop_ctx.stream when an output
  * has UF__STREAM_BYTES or more): the results are the same bytes as the
  * ordinary stores give, on cpu and parallel (1, 2, 7 threads), for float64
  * and float32, into fresh outputs and into views whose rows start off a

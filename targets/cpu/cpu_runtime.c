@@ -215,11 +215,11 @@ int uf__rt_blocked(int (*blk)(int64_t, char **), int64_t n, char **ptrs,
 }
 
 static const uf__runtime_symbol runtime_symbols[] = {
-    {"uf__rt_broadcast", (void *)rt_broadcast},
-    {"uf__rt_csqrt", (void *)rt_csqrt},
-    {"uf__rt_cexp", (void *)rt_cexp},
-    {"uf__rt_cpow", (void *)rt_cpow},
-    {"uf__rt_crect", (void *)rt_crect},
+    {UF__RT_BROADCAST, (void *)rt_broadcast},
+    {UF__RT_CSQRT, (void *)rt_csqrt},
+    {UF__RT_CEXP, (void *)rt_cexp},
+    {UF__RT_CPOW, (void *)rt_cpow},
+    {UF__RT_CRECT, (void *)rt_crect},
     {UF__RT_LOOP, (void *)(uintptr_t)uf__rt_loop},
 };
 

@@ -1,0 +1,66 @@
+/* The machine a lowering generates code for (STYLE.md: a second backend
+ * overrides a few hooks of a shared lowering, as TVM's CodeGenNVPTX over
+ * CodeGenLLVM). lower*.c build the same IR for every target except where
+ * they ask this struct: the module's triple and data layout, the
+ * attributes of every generated function, how a math function is
+ * computed, how a runtime helper is reached, and where the report of a
+ * failed check goes (the error sink). A compilation gets its target from
+ * whoever begins it (uf__jit_begin: the host instance of its uf__jit, one
+ * per uf_context, codegen_host.c); the NVVM emitter is the other
+ * instance, a sibling file. */
+#ifndef UF_COMPILER_CODEGEN_H
+#define UF_COMPILER_CODEGEN_H
+
+#include <stdbool.h>
+#include <llvm-c/Core.h>
+
+#include <ufjit/dtype.h>
+#include <ufjit/error.h>
+
+typedef struct uf__lower uf__lower;
+typedef struct uf__fn uf__fn;
+typedef struct uf__codegen_target uf__codegen_target;
+
+/* What a failed index check reports (lower_index.c), as values of the
+ * function being generated: the sink turns it into the IndexError
+ * message "index 5 is out of bounds for axis 0 with size 4 (in 'f' at
+ * k.py:7)". */
+typedef struct uf__index_report {
+    const char *kernel, *file; /* constants of the compilation */
+    int line;
+    LLVMValueRef index; /* i64: the index as written (before wrapping) */
+    bool is_unsigned;   /* print `index` as unsigned */
+    int axis;           /* -1: an index into a tuple */
+    LLVMValueRef size;  /* i64: the axis' (or tuple's) length */
+} uf__index_report;
+
+struct uf__codegen_target {
+    const char *name;   /* "host" */
+    const char *triple; /* of every module, with its data layout */
+    const char *data_layout;
+    /* Adds the target's attributes to a function the lowering made (host:
+     * target-cpu, target-features, prefer-vector-width, nounwind). */
+    void (*function_attrs)(uf__lower *L, LLVMValueRef fn);
+    /* Emits the math function `name`, named as C's double-precision libm
+     * function ("sin", "atan2", "fabs", "rint", "tgamma"), on args[0..n)
+     * of float dtype dt (float32 or float64), giving a value of dt (host:
+     * an LLVM intrinsic where LLVM has one, else libm, with libmvec's
+     * vector variants named for the vectoriser; NVVM: libdevice). */
+    LLVMValueRef (*math)(uf__fn *F, const char *name, uf_dtype dt,
+                         LLVMValueRef *args, int n);
+    /* The function to call for the runtime helper `name` (lower.h lists
+     * them: "uf__rt_csqrt"...) of type fty, which returns and does not
+     * unwind (host: a declaration of the symbol the JIT resolves). */
+    LLVMValueRef (*helper)(uf__lower *L, const char *name, LLVMTypeRef fty);
+    /* The error sink: emits at the builder what reports an index out of
+     * range (host: a call of a C helper recording the message); the
+     * lowering then returns UF__JIT_INDEX, the status its caller turns
+     * into the error. The lowering never knows where the message goes. */
+    void (*index_error)(uf__fn *F, const uf__index_report *r);
+    /* Last changes to a module before it is verified and optimised (host:
+     * libmvec's declarations kept alive for the vectoriser). 0 or err's
+     * code. */
+    int (*finish_module)(uf__lower *L, uf_error *err);
+};
+
+#endif
