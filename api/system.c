@@ -3,7 +3,7 @@
 #include <ufjit/system.h>
 
 #include "common/error_internal.h"
-#include "compiler/build_id.h"
+#include "compiler/cache/build_id.h"
 #include "compiler/context.h"
 #include "targets/parallel/parallel.h"
 #include "targets/target.h"

@@ -43,7 +43,7 @@ typedef struct uf__loop_ctx {
 
 #define UF__STREAM_BYTES ((int64_t)8 << 20)
 /* Streaming (non-temporal) loops store whole vectors from outputs aligned
- * to this many bytes (compiler/jit_nontemporal.h). */
+ * to this many bytes (compiler/host/jit_nontemporal.h). */
 #define UF__NT_ALIGN 64
 
 /* A loop with the dtypes it was made for. */
@@ -64,7 +64,7 @@ typedef int (*uf__loop_contig_fn)(int64_t n, char **ptrs);
 typedef int (*uf__loop_strided_fn)(int64_t n, char **ptrs,
                                    const int64_t *strides);
 
-/* The descriptor a generated ufunc loop (compiler/lower_loop.c) hands to
+/* The descriptor a generated ufunc loop (compiler/lower/lower_loop.c) hands to
  * the runtime's dispatcher UF__RT_LOOP (targets/cpu/loop_rt.c): its loops
  * and its operands. The generated constant has this layout:
  * { i8*, i8*, i64, i64, i64, [nargs x i64] }. */
@@ -120,7 +120,7 @@ typedef struct uf__runtime_symbol {
 #define UF__RT_CRECT "uf__rt_crect" /* cmath.rect(z.real, z.imag) */
 /* The broadcast path's chunked driver (targets/cpu/cpu_runtime.c) */
 #define UF__RT_BROADCAST "uf__rt_broadcast"
-/* The host code generator's IndexError reporter (compiler/jit_status.c,
+/* The host code generator's IndexError reporter (compiler/host/jit_status.c,
  * defined by the JIT itself: the record it writes is the compiler's) */
 #define UF__RT_INDEX_ERROR "uf__rt_index_error"
 

@@ -5,8 +5,8 @@
 #include <pthread.h>
 #include <ufjit/kernel.h>
 
-#include "compiler/cache.h"
-#include "compiler/jit.h"
+#include "compiler/cache/cache.h"
+#include "compiler/host/jit.h"
 
 struct uf_context {
     /* Serialises compilation (the JIT, the typed-function caches, the

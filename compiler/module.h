@@ -8,7 +8,7 @@
 
 #include "common/strbuf.h"
 #include "compiler/context.h"
-#include "compiler/kmodule.h"
+#include "compiler/front/kmodule.h"
 
 /* What a kind of kernel (vectorize, guvectorize, reduce, njit, device)
  * does with a uf_func: filled by the folder of that kind (ufunc/,

@@ -9,7 +9,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/layout.h"
+#include "compiler/front/layout.h"
 #include "ndarray/array_internal.h"
 
 #define SHAPE_STR_SIZE (UF_MAXDIMS * 22 + 4)

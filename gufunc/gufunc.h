@@ -21,7 +21,7 @@
 #ifndef UF_GUFUNC_GUFUNC_H
 #define UF_GUFUNC_GUFUNC_H
 
-#include "compiler/layout.h"
+#include "compiler/front/layout.h"
 #include "ufunc/ufunc.h"
 
 typedef struct uf__gufunc uf__gufunc;

@@ -8,7 +8,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/infer.h"
+#include "compiler/types/infer.h"
 #include "gufunc/gufunc_internal.h"
 #include "gufunc/gufunc_specialise.h"
 #include "ndarray/array_internal.h"

@@ -11,9 +11,9 @@
 #ifndef UF_GUFUNC_GUFUNC_SPECIALISE_H
 #define UF_GUFUNC_GUFUNC_SPECIALISE_H
 
-#include "compiler/jit_gufunc_spec.h"
+#include "compiler/host/jit_gufunc_spec.h"
 #include "compiler/module.h"
-#include "compiler/types.h"
+#include "compiler/types/types.h"
 
 /* Core sizes above this keep the generic loop. */
 #define UF__GUFUNC_SPEC_MAXSIZE 64

@@ -2,7 +2,7 @@
  * Numba's checks then NumPy's grammar, each signature checked against it
  * argument by argument (Numba's messages), and the kernel typed twice --
  * every array argument 'C', then 'A' -- for the two variants of the loop
- * compiler/jit_gufunc.c generates. A signature's own layouts
+ * compiler/host/jit_gufunc.c generates. A signature's own layouts
  * (float64[:, ::1]) are not trusted: the loop checks the real strides.
  * Each loop is kept in the disk cache when one applies (cache=True,
  * UFJIT_CACHE_DIR). */
@@ -12,11 +12,11 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/ast_visit.h"
-#include "compiler/disk_cache.h"
-#include "compiler/infer.h"
-#include "compiler/jit_gufunc.h"
-#include "compiler/source.h"
+#include "compiler/front/ast_visit.h"
+#include "compiler/cache/disk_cache.h"
+#include "compiler/types/infer.h"
+#include "compiler/host/jit_gufunc.h"
+#include "compiler/front/source.h"
 #include "gufunc/guvectorize.h"
 
 bool uf__guvectorize_arity(const uf__kernel_decl *decl, int *nin, int *nout)

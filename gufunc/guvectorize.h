@@ -7,10 +7,10 @@
 
 #include <stdbool.h>
 
-#include "compiler/jit_gufunc.h"
-#include "compiler/kmodule.h"
+#include "compiler/host/jit_gufunc.h"
+#include "compiler/front/kmodule.h"
 #include "compiler/module.h"
-#include "compiler/layout.h"
+#include "compiler/front/layout.h"
 #include "ufunc/ufunc.h"
 
 /* The kernel's inputs and outputs as its layout text gives them, without

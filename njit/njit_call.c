@@ -12,9 +12,9 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/ast_visit.h"
-#include "compiler/disk_cache.h"
-#include "compiler/jit_plain.h"
+#include "compiler/front/ast_visit.h"
+#include "compiler/cache/disk_cache.h"
+#include "compiler/host/jit_plain.h"
 #include "compiler/module.h"
 #include "njit/njit.h"
 #include "targets/target.h"

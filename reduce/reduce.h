@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <ufjit/kernel.h>
 
-#include "compiler/jit_reduce.h"
+#include "compiler/host/jit_reduce.h"
 #include "compiler/module.h"
 #include "targets/target.h"
 

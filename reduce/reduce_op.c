@@ -1,14 +1,14 @@
 /* A kernel's compiled reduction ops, one per accumulator dtype, kept on
  * the uf_func (f->reducer) and built on first use under the context lock:
  * loop type resolution, typing the kernel on (T, T), recognising what it
- * computes, and compiling its reduction loops (compiler/jit_reduce.c) or
+ * computes, and compiling its reduction loops (compiler/host/jit_reduce.c) or
  * loading them from the disk cache (cache=True, UFJIT_CACHE_DIR). */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/disk_cache.h"
+#include "compiler/cache/disk_cache.h"
 #include "compiler/module.h"
 #include "reduce/reduce.h"
 #include "ufunc/vectorize.h"

@@ -3,7 +3,7 @@
 #ifndef UF_TESTS_HOST_JIT_H
 #define UF_TESTS_HOST_JIT_H
 
-#include "compiler/jit.h"
+#include "compiler/host/jit.h"
 #include "targets/cpu/cpu.h"
 
 static inline uf__jit *test_host_jit(uf_error *err)

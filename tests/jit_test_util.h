@@ -15,7 +15,7 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/lower.h"
+#include "compiler/lower/lower.h"
 
 static uf__jit *jit;
 

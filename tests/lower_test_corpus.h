@@ -14,9 +14,9 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/jit.h"
-#include "compiler/kmodule.h"
-#include "compiler/lower.h"
+#include "compiler/host/jit.h"
+#include "compiler/front/kmodule.h"
+#include "compiler/lower/lower.h"
 
 static const char corpus_text[] =
     "import math\n"

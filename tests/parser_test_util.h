@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "common/alloc.h"
-#include "compiler/ast.h"
+#include "compiler/front/ast.h"
 
 /* ---- an S-expression printer ------------------------------------------ */
 

@@ -1,4 +1,4 @@
-/* Blocked contiguous loops (compiler/lower_loop.c, lower.h UF__LOOP_BLOCK):
+/* Blocked contiguous loops (compiler/lower/lower_loop.c, lower.h UF__LOOP_BLOCK):
  * which kernels get one (loop-free kernels calling vector math, only
  * while libmvec is on), that their loop function has neither vector
  * epilogue nor scalar remainder, and that the padded last block

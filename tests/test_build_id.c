@@ -1,4 +1,4 @@
-/* The build ID in the disk cache's key (compiler/build_id.c): found in the
+/* The build ID in the disk cache's key (compiler/cache/build_id.c): found in the
  * binary the library is linked into (this test links the static library,
  * so it is the test program's own), stable within a process, and the
  * same bytes `readelf -n` prints for that binary. */
@@ -7,7 +7,7 @@
 #include <ctype.h>
 #include <unistd.h>
 
-#include "compiler/build_id.h"
+#include "compiler/cache/build_id.h"
 
 static void test_found_and_stable(void **state)
 {

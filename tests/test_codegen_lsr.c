@@ -1,5 +1,5 @@
 /* Vectorize loops are generated without loop strength reduction
- * (compiler/jit.c codegen_begin, compiler/llvm_options.cpp): the bench's
+ * (compiler/host/jit.c codegen_begin, compiler/host/llvm_options.cpp): the bench's
  * kernels give bit-identical results to default<O3> code generated with
  * it (UFJIT_OPT_PIPELINE=default) on every length from 0 to 67 (empty,
  * vector bodies, remainders, in place) -- gaussian_pdf, sine and
@@ -10,7 +10,7 @@
 
 #include "test_util.h"
 
-#include "compiler/llvm_options.h"
+#include "compiler/host/llvm_options.h"
 
 static const char *const header =
     "import math\nimport numpy as np\n"

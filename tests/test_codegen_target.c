@@ -1,4 +1,4 @@
-/* The codegen-target seam (compiler/codegen.h): the shared lowering asks
+/* The codegen-target seam (compiler/lower/codegen.h): the shared lowering asks
  * L->cg for every target-specific piece. A target derived from the host's
  * (as the NVVM one will override a few hooks) records what it is asked:
  * the attributes of each function, each math function by its C name, the
@@ -7,8 +7,8 @@
 #include "host_jit.h"
 #include "test_util.h"
 
-#include "compiler/codegen_host.h"
-#include "compiler/kmodule.h"
+#include "compiler/host/codegen_host.h"
+#include "compiler/front/kmodule.h"
 
 static const char text[] =
     "import cmath\n"

@@ -1,4 +1,4 @@
-/* The context's compile cache of vectorize loops (compiler/cache.c) and
+/* The context's compile cache of vectorize loops (compiler/cache/cache.c) and
  * the loop dispatcher it relies on (targets/cpu/loop_rt.c):
  *   - all declared signatures compile in one module, once; loading the same
  *     source again, a lazy kernel seeing known types again, and

@@ -1,4 +1,4 @@
-/* The disk cache of vectorize object code (compiler/disk_cache.c), through
+/* The disk cache of vectorize object code (compiler/cache/disk_cache.c), through
  * the public API with UFJIT_CACHE_DIR (or cache=True) set:
  *   - a miss compiles and writes one file per signature; a second context
  *     loads them, compiles nothing and gives bit-identical results;
@@ -27,7 +27,7 @@
 
 #include "common/alloc.h"
 #include "compiler/context.h"
-#include "compiler/disk_cache.h"
+#include "compiler/cache/disk_cache.h"
 #include "compiler/module.h"
 #include "disk_cache_test_util.h"
 

@@ -32,7 +32,7 @@
 
 #include "common/alloc.h"
 #include "compiler/context.h"
-#include "compiler/disk_cache.h"
+#include "compiler/cache/disk_cache.h"
 #include "disk_cache_test_util.h"
 
 #define DK_NVALS 32

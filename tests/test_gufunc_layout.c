@@ -6,7 +6,7 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/layout.h"
+#include "compiler/front/layout.h"
 
 static const char *data_path = UF_TEST_DATA_DIR "/gufunc_cases.txt";
 

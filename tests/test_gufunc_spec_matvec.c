@@ -1,4 +1,4 @@
-/* The jammed and prefetched gufunc variant (compiler/jit_gufunc_spec.c,
+/* The jammed and prefetched gufunc variant (compiler/host/jit_gufunc_spec.c,
  * jit_gufunc_spec_prefetch.c) on matvec (m,n),(n)->(m) float64: every
  * y[i] is the sum over j in order (no reassociation, no contraction), so
  * the variant must give a C loop's bytes, the generic loop's bytes, on
@@ -18,8 +18,8 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/jit_gufunc_spec.h"
-#include "compiler/lower.h"
+#include "compiler/host/jit_gufunc_spec.h"
+#include "compiler/lower/lower.h"
 #include "compiler/module.h"
 #include "gufunc/gufunc_internal.h"
 #include "gufunc/gufunc_specialise.h"

@@ -1,4 +1,4 @@
-/* Type inference (compiler/infer.h): Numba is the oracle. Every case of
+/* Type inference (compiler/types/infer.h): Numba is the oracle. Every case of
  * tests/data/numba_infer.txt (or of the file named by argv[1]; CTest also
  * runs this on a table Numba regenerates at test time) is a kernel file
  * typed for one argument list: the return type and every named variable
@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/infer.h"
+#include "compiler/types/infer.h"
 
 static const char *table_path = UF_TEST_DATA_DIR "/numba_infer.txt";
 
@@ -122,7 +122,7 @@ static bool check_case(const ncase *c)
         const char *name = c->vars[i][0], *want = c->vars[i][1];
         /* the table unifies Numba's SSA versions of a name (x, x.1, ...),
          * "-" when they do not unify; so do the same over ufjit's versions
-         * of it (compiler/ssa_versions.c) */
+         * of it (compiler/types/ssa_versions.c) */
         const uf__type *t = NULL;
         size_t len = strlen(name);
         bool found = false;
@@ -608,7 +608,7 @@ static void test_info(void **state)
     assert_string_equal(ty(I[s->u.for_.iter->id].optype), "int32");
     assert_string_equal(ty(tf->vars[var_index(tf, "i")].type), "int32");
     /* x += i: a version of its own, x.1 = x.2 + i, reading the join x.2
-     * of x and x.1 (compiler/ssa_versions.c); the operand type float64 */
+     * of x and x.1 (compiler/types/ssa_versions.c); the operand type float64 */
     const uf__stmt *aug = s->u.for_.body.stmts[0];
     assert_int_equal(aug->kind, UF__ST_ASSIGN);
     const uf__expr *op = aug->u.assign.value;

@@ -1,4 +1,4 @@
-/* The short optimisation pipeline of vectorize loops (compiler/jit_passes.c)
+/* The short optimisation pipeline of vectorize loops (compiler/host/jit_passes.c)
  * against default<O3> (UFJIT_OPT_PIPELINE=default): for every kind of
  * kernel the contiguous loops vectorised to the same width (zmm on
  * AVX-512), bit-identical results on edge inputs, and the choice of
@@ -10,7 +10,7 @@
 #include <llvm-c/Core.h>
 
 #include "common/alloc.h"
-#include "compiler/jit_passes.h"
+#include "compiler/host/jit_passes.h"
 
 static const char *const header =
     "import math\nimport numpy as np\n"

@@ -1,4 +1,4 @@
-/* The module scan (compiler/kmodule.h): what imports bind, module
+/* The module scan (compiler/front/kmodule.h): what imports bind, module
  * constants folded with Python/NumPy semantics (expected values are what
  * Python 3 with NumPy 2 computes for the same expression), decorators and
  * their arguments, and every refusal with its message and position. */
@@ -7,7 +7,7 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/kmodule.h"
+#include "compiler/front/kmodule.h"
 
 static uf__kmodule *scan(const char *text, uf__source *src, uf_error *err)
 {

@@ -1,4 +1,4 @@
-/* Module-level signature lists (compiler/kmodule.c): SIGS = [...] bound
+/* Module-level signature lists (compiler/front/kmodule.c): SIGS = [...] bound
  * at module level and named by decorators, as Numba allows since the
  * decorator just gets the list's value. Errors in a listed signature point
  * at the string inside the list. */

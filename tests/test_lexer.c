@@ -6,9 +6,9 @@
 #include <stdalign.h>
 
 #include "common/alloc.h"
-#include "compiler/arena.h"
-#include "compiler/lexer.h"
-#include "compiler/source.h"
+#include "compiler/front/arena.h"
+#include "compiler/front/lexer.h"
+#include "compiler/front/source.h"
 
 /* ---- arena ------------------------------------------------------------ */
 

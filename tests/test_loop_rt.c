@@ -11,13 +11,13 @@
  * every chunk boundary, outputs aliasing an input exactly or partially
  * (the element-by-element path), contig's status on every path, and which
  * operands the buffered path passes in place; and the strided slot
- * (compiler/jit_strided.h): which strips take its fused loop, when its
+ * (compiler/host/jit_strided.h): which strips take its fused loop, when its
  * compile hook runs (once; again after a retry; never after a refusal). */
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/jit.h"
-#include "compiler/jit_strided.h"
+#include "compiler/host/jit.h"
+#include "compiler/host/jit_strided.h"
 #include "targets/cpu/cpu.h"
 #include "targets/cpu/strided_slot.h"
 

@@ -1,4 +1,4 @@
-/* The array value ABI in generated code (compiler/lower_array.h) and what
+/* The array value ABI in generated code (compiler/lower/lower_array.h) and what
  * the layout and bounds checking do to the code: the struct type, array
  * values built by hand from raw pointers (as the gufunc loop builds them)
  * and passed to a typed kernel, the contiguous fast path (a 'C' loop is
@@ -10,9 +10,9 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
-#include "compiler/jit_plain.h"
-#include "compiler/kmodule.h"
-#include "compiler/lower_array.h"
+#include "compiler/host/jit_plain.h"
+#include "compiler/front/kmodule.h"
+#include "compiler/lower/lower_array.h"
 
 static uf__jit *jit;
 static uf__kmodule *km;

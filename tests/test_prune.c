@@ -1,4 +1,4 @@
-/* Branch pruning (compiler/infer_prune.c): kernels whose dead branch would
+/* Branch pruning (compiler/types/infer_prune.c): kernels whose dead branch would
  * not type compile and run, as under Numba's dead_branch_prune; tests
  * Numba does not treat as constant still type (and fail); the decisions
  * land in the typed function's side table, the dead code is not typed,
@@ -11,8 +11,8 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/infer.h"
-#include "compiler/types.h"
+#include "compiler/types/infer.h"
+#include "compiler/types/types.h"
 
 #define HDR                                                                 \
     "from numba import vectorize\n"                                         \

@@ -1,4 +1,4 @@
-/* Reductions through the C API (reduce/, compiler/jit_reduce.c).
+/* Reductions through the C API (reduce/, compiler/host/jit_reduce.c).
  *
  * 1. The Numba/NumPy oracle tests/data/reduce_cases.txt, written by
  *    tests/e2e/run_reduce_oracle.py (format there), or the file named by

@@ -1,12 +1,12 @@
-/* Numba signature strings (compiler/signature.c): the type names and
+/* Numba signature strings (compiler/types/signature.c): the type names and
  * signatures of tests/data/numba_typing.txt as Numba reads them (or of
  * the file named by argv[1]), hand-written rows for layouts, spacing and
  * every error with its column, and out-of-memory runs. */
 #include "test_util.h"
 
 #include "common/alloc.h"
-#include "compiler/arena.h"
-#include "compiler/types.h"
+#include "compiler/front/arena.h"
+#include "compiler/types/types.h"
 
 static const char *table_path = UF_TEST_DATA_DIR "/numba_typing.txt";
 

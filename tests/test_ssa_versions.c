@@ -1,4 +1,4 @@
-/* Versions of local names (compiler/ssa_versions.c), as Numba's SSA
+/* Versions of local names (compiler/types/ssa_versions.c), as Numba's SSA
  * versions: a name rebound to an unrelated type where the two never meet
  * at a read compiles, through straight code, loops, break/continue,
  * augmented assignment, loop targets and parameters; definitions that do

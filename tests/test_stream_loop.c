@@ -1,4 +1,4 @@
-/* Streaming loops (compiler/jit_nontemporal.h): which vector stores the
+/* Streaming loops (compiler/host/jit_nontemporal.h): which vector stores the
  * pass makes non-temporal (only those provably aligned), and that calls
  * large enough to stream (ufunc/loop.h UF__STREAM_BYTES) give exactly the
  * bits of the same kernel run in pieces too small to stream: from
@@ -18,7 +18,7 @@
 #include "test_util.h"
 
 #include "compiler/context.h"
-#include "compiler/jit_nontemporal.h"
+#include "compiler/host/jit_nontemporal.h"
 #include "compiler/module.h"
 #include "common/loop.h"
 

@@ -1,5 +1,5 @@
 /* The lazily compiled fused strided loop of vectorize signatures
- * (compiler/jit_strided.c, taken by uf__rt_loop in targets/cpu/loop_rt.c):
+ * (compiler/host/jit_strided.c, taken by uf__rt_loop in targets/cpu/loop_rt.c):
  * strided, reversed, broadcast, cast and overlapping operands give the
  * very bytes the contiguous path gives (and a C reference where the
  * kernel is one IEEE operation), on cpu and parallel; the strided loop is
@@ -13,7 +13,7 @@
 
 #include "common/alloc.h"
 #include "compiler/context.h"
-#include "compiler/jit_strided.h"
+#include "compiler/host/jit_strided.h"
 #include "targets/cpu/cpu.h"
 #include "targets/cpu/strided_slot.h"
 #include "compiler/module.h"

@@ -5,9 +5,9 @@
 #define UF_UFUNC_INSPECT_H
 
 #include "common/strbuf.h"
-#include "compiler/jit.h"
+#include "compiler/host/jit.h"
 #include "compiler/module.h"
-#include "compiler/types.h"
+#include "compiler/types/types.h"
 
 /* How a kind (gufunc/, reduce/, njit/) compiles one signature for its
  * listing. */

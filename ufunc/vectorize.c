@@ -5,7 +5,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/context.h"
-#include "compiler/disk_cache.h"
+#include "compiler/cache/disk_cache.h"
 #include "targets/cpu/cpu.h"
 #include "ufunc/vectorize.h"
 

@@ -5,9 +5,9 @@
 
 #include <ufjit/kernel.h>
 
-#include "compiler/cache.h"
-#include "compiler/jit.h"
-#include "compiler/kmodule.h"
+#include "compiler/cache/cache.h"
+#include "compiler/host/jit.h"
+#include "compiler/front/kmodule.h"
 #include "compiler/module.h"
 #include "ufunc/ufunc.h"
 

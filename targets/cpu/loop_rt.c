@@ -1,12 +1,12 @@
-/* The run-time side of the JIT's ufunc loops (compiler/lower_loop.c): the
+/* The run-time side of the JIT's ufunc loops (compiler/lower/lower_loop.c): the
  * generated `loop` hands its descriptor and arguments to uf__rt_loop,
  * which picks the path from the strides it is given, so that only the
  * contiguous loop has to be compiled (and vectorised) per signature.
  * Vectorize loops come with a strided slot (strided_slot.h,
  * uf__rt_slot_loop): the first strip with strided operands compiles a
- * fused strided loop (compiler/jit_strided.h), which later ones take
+ * fused strided loop (compiler/host/jit_strided.h), which later ones take
  * instead of the buffers (see want_fused), and a streaming loop
- * (compiler/jit_nontemporal.h): calls writing more than the caches hold
+ * (compiler/host/jit_nontemporal.h): calls writing more than the caches hold
  * compile a contig with non-temporal stores, which their aligned strips
  * run. */
 #include <stdbool.h>
@@ -34,7 +34,7 @@
 #define RT_GATHER_BYTES 1024
 
 /* `fn` over any n >= 1: the descriptor's contig or its streaming variant
- * (compiler/jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
+ * (compiler/host/jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
  * loop takes the whole blocks only: the padded rest goes through a block
  * on the stack, which contig's stores keep in cache. */
 static int run_contig_fn(const uf__loop_desc *d, uf__loop_contig_fn fn,
@@ -440,7 +440,7 @@ static int buffered(const uf__loop_desc *d, uf__loop_contig_fn fn,
  * bench_strided.c, one thread, C fused loop = 1): a[::2] + b[::2] float64
  * 1.18-1.21 -> 0.94-1.00, float32 1.16-1.20 -> 1.00-1.08, a[::-1] * 2
  * 1.21-1.26 -> 1.06-1.14. Kernels doing more per element (hypot) keep
- * the buffered path: their slots never get a loop (compiler/jit_strided.c).
+ * the buffered path: their slots never get a loop (compiler/host/jit_strided.c).
  * Broadcasting alone (unit and 0 strides) stays buffered: contig then
  * runs vectorised. */
 static bool want_fused(const uf__loop_desc *d, const int64_t *strides)
@@ -506,7 +506,7 @@ static int64_t stream_head(const uf__loop_desc *d, char *const *data,
     return head;
 }
 
-/* Strided inputs a streaming loop of their own takes (compiler/jit_nontemporal.h:
+/* Strided inputs a streaming loop of their own takes (compiler/host/jit_nontemporal.h:
  * forced to vectorise, their loads become shuffles): every input stride a
  * multiple of its itemsize, at most RT_STREAM_MAXMULT elements apart, one
  * neither 0 nor 1 element (else the unit-stride streaming loop serves,

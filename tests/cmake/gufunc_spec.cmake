@@ -1,4 +1,4 @@
-# The specialised matvec variant (compiler/jit_gufunc_spec.c, its
+# The specialised matvec variant (compiler/host/jit_gufunc_spec.c, its
 # prefetches in jit_gufunc_spec_prefetch.c) through `ufjit call` at sizes
 # above the specialisation threshold, against Numba's own guvectorize, bit
 # for bit (run_gufunc_spec_oracle.py; skipped, exit 77, when NumPy or

@@ -1,4 +1,4 @@
-# Branch pruning (compiler/infer_prune.c) against Numba: every kernel of
+# Branch pruning (compiler/types/infer_prune.c) against Numba: every kernel of
 # tests/kernels/prune.py through `ufjit call` and Numba, compared bit for
 # bit, and the kernels Numba refuses because it does not prune them must
 # fail in ufjit too (tests/e2e/run_prune_oracle.py; exit 77, skipped,

@@ -1,4 +1,4 @@
-# Reductions (reduce/, compiler/jit_reduce.c): NumPy's ufunc methods on
+# Reductions (reduce/, compiler/host/jit_reduce.c): NumPy's ufunc methods on
 # vectorize kernels and @cuda.reduce kernels, against Numba and NumPy.
 # Every test name contains "reduce".
 # - test_reduce (registered by the glob) runs the committed oracle

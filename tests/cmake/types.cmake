@@ -1,4 +1,4 @@
-# Numba as the oracle for the compiler's typing rules (compiler/types.h):
+# Numba as the oracle for the compiler's typing rules (compiler/types/types.h):
 # - types_numba_fresh: regenerates tests/data/numba_typing.txt with the
 #   installed Numba and runs test_types and test_signature on it, so the C
 #   rules and Numba cannot drift apart;

@@ -5,7 +5,7 @@
 
 matvec (m,n),(n)->(m) float64 of tests/kernels/gufuncs.py at sizes above
 ufjit's specialisation threshold (2^22 kernel steps), so that `ufjit call`
-runs the variant of compiler/jit_gufunc_spec.c: C-ordered, odd m and n,
+runs the variant of compiler/host/jit_gufunc_spec.c: C-ordered, odd m and n,
 F-ordered and strided matrices, a broadcast vector, random reals with NaN
 and infinities mixed in. Each y[i] is a sum over j in order under Numba
 and ufjit alike (no reassociation, no contraction), so the outputs must be

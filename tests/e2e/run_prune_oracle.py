@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Branch pruning against Numba (compiler/infer_prune.c).
+"""Branch pruning against Numba (compiler/types/infer_prune.c).
 
 Every kernel of tests/kernels/prune.py runs through `ufjit call` and
 through Numba (the file imported as written) on the same input; outputs

@@ -1,4 +1,4 @@
-# Branch pruning (compiler/infer_prune.c): branches whose condition is a
+# Branch pruning (compiler/types/infer_prune.c): branches whose condition is a
 # compile-time constant, as Numba's dead_branch_prune decides them. Each
 # kernel below has a dead branch that would not type (a tuple where a
 # float64 is returned); Numba compiles them all, and so must ufjit.

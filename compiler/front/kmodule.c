@@ -1,0 +1,833 @@
+/* The module scan: what each top-level statement of a kernel file binds.
+ *
+ * Imports bind modules, builtins, dtypes and decorators; `NAME = expr`
+ * binds a folded constant (consteval.c); decorated defs become kernels
+ * with their validated decorator arguments. Later bindings of a name
+ * replace earlier ones, as when Python runs the file, except that a
+ * kernel may not be rebound. Anything else at module level is refused:
+ * ufjit never runs module code. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/front/consteval.h"
+#include "compiler/front/kmodule.h"
+#include "compiler/types/ssa_versions.h"
+
+/* A module-level list of signatures, SIGS = ['f8(f8)', 'f4(f4)'], that
+ * decorators may name (Numba's decorators get the list's value). */
+typedef struct siglist {
+    const char *name;
+    const uf__expr *list;
+} siglist;
+
+typedef struct scan {
+    uf__kmodule *km;
+    uf_error *err;
+    bool *weak; /* per global: a Python scalar constant */
+    int capglobals, capkernels;
+    siglist *siglists; /* in binding order */
+    int nsiglists, capsiglists;
+} scan;
+
+static int unsupported(scan *S, uf__pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int unsupported(scan *S, uf__pos pos, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return uf__source_error(S->err, UF_ERR_UNSUPPORTED, S->km->src, pos, "%s",
+                            msg);
+}
+
+/* Grows an arena array to hold n + 1 elements (the old copy stays in the
+ * arena; the waste is bounded by the final size). */
+static bool grow(scan *S, void **items, int *cap, int n, size_t size)
+{
+    if (n < *cap)
+        return true;
+    int ncap = *cap ? 2 * *cap : 16;
+    void *p = uf__arena_alloc(S->km->arena, (size_t)ncap, size, S->err);
+    if (p == NULL)
+        return false;
+    if (n > 0)
+        memcpy(p, *items, (size_t)n * size);
+    *items = p;
+    *cap = ncap;
+    return true;
+}
+
+const uf__global *uf__kmodule_global(const uf__kmodule *km, const char *name)
+{
+    for (int i = 0; i < km->nglobals; i++)
+        if (strcmp(km->globals[i].name, name) == 0)
+            return &km->globals[i];
+    return NULL;
+}
+
+const uf__kernel_decl *uf__kmodule_find(const uf__kmodule *km,
+                                        const char *name)
+{
+    const uf__global *g = uf__kmodule_global(km, name);
+    if (g == NULL || g->kind != UF__G_KERNEL || g->kernel < 0)
+        return NULL;
+    return &km->kernels[g->kernel];
+}
+
+/* Binds `name` (replacing an earlier binding) and returns the zeroed
+ * entry; NULL with err set. A kernel is never rebound. */
+static uf__global *bind(scan *S, const char *name, uf__pos pos,
+                        uf__global_kind kind)
+{
+    uf__kmodule *km = S->km;
+    uf__global *g = (uf__global *)uf__kmodule_global(km, name);
+    if (g != NULL && g->kind == UF__G_KERNEL) {
+        unsupported(S, pos, "'%s' is defined twice: ufjit does not support "
+                    "rebinding a function's name", name);
+        return NULL;
+    }
+    if (g == NULL) {
+        int cap = S->capglobals;
+        if (!grow(S, (void **)&km->globals, &S->capglobals, km->nglobals,
+                  sizeof *km->globals))
+            return NULL;
+        int wcap = cap;
+        if (!grow(S, (void **)&S->weak, &wcap, km->nglobals, sizeof *S->weak))
+            return NULL;
+        g = &km->globals[km->nglobals++];
+    }
+    memset(g, 0, sizeof *g);
+    S->weak[g - km->globals] = false;
+    g->name = name;
+    g->kind = kind;
+    g->kernel = -1;
+    return g;
+}
+
+/* ---- imports --------------------------------------------------------- */
+
+static const char *const known_modules[] = {
+    "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
+};
+
+static const char *known_module(const char *name)
+{
+    for (size_t i = 0; i < sizeof known_modules / sizeof *known_modules; i++)
+        if (strcmp(known_modules[i], name) == 0)
+            return known_modules[i];
+    return NULL;
+}
+
+static int scan_import(scan *S, const uf__stmt *s)
+{
+    for (int i = 0; i < s->u.import.n; i++) {
+        const uf__alias *a = &s->u.import.names[i];
+        const char *mod = known_module(a->name);
+        if (mod == NULL)
+            return unsupported(S, a->pos, "module '%s' is not supported "
+                               "(kernel files may import math, cmath, numpy "
+                               "and numba)", a->name);
+        const char *bound = a->asname;
+        if (bound == NULL) {
+            /* `import numba.cuda` binds `numba` */
+            const char *dot = strchr(a->name, '.');
+            if (dot != NULL) {
+                bound = "numba";
+                mod = "numba";
+            } else {
+                bound = a->name;
+            }
+        }
+        uf__global *g = bind(S, bound, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = mod;
+    }
+    return 0;
+}
+
+/* Decorator names as importable from numba / numba.cuda. */
+static const char *decorator_name(const char *module, const char *name)
+{
+    static const char *const numba_decos[] = {"vectorize", "guvectorize",
+                                              "njit", "jit", "reduce"};
+    static const char *const cuda_decos[] = {"jit", "reduce"};
+    if (strcmp(module, "numba") == 0) {
+        for (size_t i = 0; i < sizeof numba_decos / sizeof *numba_decos; i++)
+            if (strcmp(numba_decos[i], name) == 0)
+                return numba_decos[i];
+    } else if (strcmp(module, "numba.cuda") == 0) {
+        for (size_t i = 0; i < sizeof cuda_decos / sizeof *cuda_decos; i++)
+            if (strcmp(cuda_decos[i], name) == 0)
+                return cuda_decos[i];
+    }
+    return NULL;
+}
+
+static int bind_from(scan *S, const char *module, const uf__alias *a)
+{
+    uf__kmodule *km = S->km;
+    const char *name = a->name;
+    const char *as = a->asname ? a->asname : a->name;
+    uf_dtype dt;
+    char q[96];
+    if (strcmp(name, "*") == 0)
+        return unsupported(S, a->pos, "'from %s import *' is not supported: "
+                           "import the names you use", module);
+    if (strcmp(module, "numba") == 0 &&
+        (strcmp(name, "cuda") == 0 || strcmp(name, "types") == 0)) {
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
+        return 0;
+    }
+    if ((strcmp(module, "numba") == 0 || strcmp(module, "numba.types") == 0) &&
+        strcmp(name, "void") == 0) {
+        /* only meaningful inside signatures: a dtype without a dtype */
+        uf__global *g = bind(S, as, a->pos, UF__G_DTYPE);
+        if (g == NULL)
+            return S->err->code;
+        g->dtype = UF_NTYPES;
+        return 0;
+    }
+    const char *deco = decorator_name(module, name);
+    if (deco != NULL) {
+        uf__global *g = bind(S, as, a->pos, UF__G_DECORATOR);
+        if (g == NULL)
+            return S->err->code;
+        snprintf(q, sizeof q, "%s.%s", module, deco);
+        g->module = uf__arena_strndup(km->arena, q, strlen(q), S->err);
+        return g->module ? 0 : S->err->code;
+    }
+    if (uf__const_dtype_name(module, name, &dt)) {
+        uf__global *g = bind(S, as, a->pos, UF__G_DTYPE);
+        if (g == NULL)
+            return S->err->code;
+        g->dtype = dt;
+        return 0;
+    }
+    uf__constant c;
+    if (uf__const_module_attr(km->tc, module, name, &c)) {
+        uf__global *g = bind(S, as, a->pos, UF__G_CONSTANT);
+        if (g == NULL)
+            return S->err->code;
+        g->constant = c;
+        S->weak[g - km->globals] = true;
+        return 0;
+    }
+    if (strcmp(module, "math") == 0 || strcmp(module, "cmath") == 0 ||
+        strcmp(module, "numpy") == 0) {
+        snprintf(q, sizeof q, "%s.%s", module, name);
+        uf__builtin b = uf__builtin_lookup(q);
+        if (b == UF__BI_NONE && strcmp(q, "numpy.conjugate") == 0)
+            b = UF__BI_NP_CONJ;
+        if (b != UF__BI_NONE) {
+            uf__global *g = bind(S, as, a->pos, UF__G_BUILTIN);
+            if (g == NULL)
+                return S->err->code;
+            g->builtin = b;
+            return 0;
+        }
+    }
+    return unsupported(S, a->pos, "cannot import '%s' from '%s': not "
+                       "supported in kernel files", name, module);
+}
+
+static int scan_importfrom(scan *S, const uf__stmt *s)
+{
+    if (s->u.importfrom.level > 0)
+        return unsupported(S, s->pos, "%s", "relative imports are not "
+                           "supported in kernel files");
+    const char *mod = known_module(s->u.importfrom.module);
+    if (mod == NULL)
+        return unsupported(S, s->pos, "module '%s' is not supported (kernel "
+                           "files may import math, cmath, numpy and numba)",
+                           s->u.importfrom.module);
+    for (int i = 0; i < s->u.importfrom.n; i++)
+        if (bind_from(S, mod, &s->u.importfrom.names[i]) < 0)
+            return S->err->code;
+    return 0;
+}
+
+/* ---- constants ------------------------------------------------------- */
+
+/* Whether `e` is a list or tuple of signature strings (or signature
+ * expressions such as float64(float64) after a first string). */
+static bool is_siglist(const uf__expr *e)
+{
+    if ((e->kind != UF__EX_LIST && e->kind != UF__EX_TUPLE) ||
+        e->u.seq.n == 0 || e->u.seq.elts[0]->kind != UF__EX_STR)
+        return false;
+    for (int i = 0; i < e->u.seq.n; i++)
+        if (e->u.seq.elts[i]->kind != UF__EX_STR &&
+            e->u.seq.elts[i]->kind != UF__EX_CALL)
+            return false;
+    return true;
+}
+
+static const siglist *find_siglist(const scan *S, const char *name)
+{
+    for (int i = S->nsiglists - 1; i >= 0; i--)
+        if (strcmp(S->siglists[i].name, name) == 0)
+            return S->siglists[i].list ? &S->siglists[i] : NULL;
+    return NULL;
+}
+
+static int scan_assign(scan *S, const uf__stmt *s)
+{
+    uf__kmodule *km = S->km;
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        const uf__expr *t = s->u.assign.targets[i];
+        if (t->kind != UF__EX_NAME)
+            return unsupported(S, t->pos, "%s", "module-level assignments "
+                               "must bind one name to a constant number");
+    }
+    /* a later binding of the name hides an earlier list (list NULL) */
+    bool sigs = is_siglist(s->u.assign.value);
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        const uf__expr *t = s->u.assign.targets[i];
+        if (!sigs && !find_siglist(S, t->u.name.id))
+            continue;
+        if (!grow(S, (void **)&S->siglists, &S->capsiglists, S->nsiglists,
+                  sizeof *S->siglists))
+            return S->err->code;
+        S->siglists[S->nsiglists++] =
+            (siglist){t->u.name.id, sigs ? s->u.assign.value : NULL};
+    }
+    if (sigs)
+        return 0;
+    uf__const_env env = {km, S->weak};
+    uf__cval v;
+    if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)
+        return S->err->code;
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        const uf__expr *t = s->u.assign.targets[i];
+        uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_CONSTANT);
+        if (g == NULL)
+            return S->err->code;
+        g->constant = v.c;
+        S->weak[g - km->globals] = v.weak;
+    }
+    return 0;
+}
+
+/* ---- decorators ------------------------------------------------------ */
+
+/* The dotted meaning of a decorator expression ("numba.cuda.jit"), from
+ * what its first name is bound to. False when it is not a known one. */
+static bool qualify(scan *S, const uf__expr *e, char *buf, size_t size)
+{
+    if (e->kind == UF__EX_NAME) {
+        const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
+        if (g == NULL ||
+            (g->kind != UF__G_MODULE && g->kind != UF__G_DECORATOR))
+            return false;
+        return (size_t)snprintf(buf, size, "%s", g->module) < size;
+    }
+    if (e->kind == UF__EX_ATTR) {
+        if (!qualify(S, e->u.attr.value, buf, size))
+            return false;
+        size_t n = strlen(buf);
+        return (size_t)snprintf(buf + n, size - n, ".%s", e->u.attr.attr) <
+               size - n;
+    }
+    return false;
+}
+
+typedef struct textbuf {
+    char s[1024];
+    size_t n;
+    bool overflow;
+} textbuf;
+
+static void put(textbuf *b, const char *text)
+{
+    size_t len = strlen(text);
+    if (b->n + len >= sizeof b->s) {
+        b->overflow = true;
+        return;
+    }
+    memcpy(b->s + b->n, text, len + 1);
+    b->n += len;
+}
+
+/* A signature written as an expression (float64(float64[:], int32)) back
+ * to Numba's signature text, dtypes by their canonical names. */
+static int render(scan *S, const uf__expr *e, textbuf *b)
+{
+    char tmp[64];
+    uf_dtype dt;
+    switch (e->kind) {
+    case UF__EX_NAME: {
+        const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
+        if (g != NULL && g->kind == UF__G_DTYPE)
+            put(b, g->dtype == UF_NTYPES ? "void" : uf_dtype_name(g->dtype));
+        else
+            put(b, e->u.name.id);
+        return 0;
+    }
+    case UF__EX_ATTR: {
+        const uf__expr *v = e->u.attr.value;
+        const char *a = e->u.attr.attr;
+        char q[96];
+        if (qualify(S, v, q, sizeof q)) {
+            if (uf__const_dtype_name(q, a, &dt)) {
+                put(b, uf_dtype_name(dt));
+                return 0;
+            }
+            if ((strcmp(q, "numba") == 0 || strcmp(q, "numba.types") == 0) &&
+                (strcmp(a, "void") == 0 || strcmp(a, "UniTuple") == 0 ||
+                 strcmp(a, "Tuple") == 0 || strcmp(a, "none") == 0)) {
+                put(b, a);
+                return 0;
+            }
+        }
+        return unsupported(S, e->pos, "'%s' cannot be used in a signature",
+                           a);
+    }
+    case UF__EX_CALL:
+        if (e->u.call.nkw > 0)
+            return unsupported(S, e->pos, "%s", "keyword arguments in a "
+                               "signature");
+        if (render(S, e->u.call.func, b) < 0)
+            return S->err->code;
+        put(b, "(");
+        for (int i = 0; i < e->u.call.nargs; i++) {
+            if (i > 0)
+                put(b, ", ");
+            if (render(S, e->u.call.args[i], b) < 0)
+                return S->err->code;
+        }
+        put(b, ")");
+        return 0;
+    case UF__EX_SUBSCRIPT:
+        if (render(S, e->u.subscript.value, b) < 0)
+            return S->err->code;
+        put(b, "[");
+        for (int i = 0; i < e->u.subscript.nindex; i++) {
+            if (i > 0)
+                put(b, ", ");
+            if (render(S, e->u.subscript.index[i], b) < 0)
+                return S->err->code;
+        }
+        put(b, "]");
+        return 0;
+    case UF__EX_SLICE:
+        if (e->u.slice.lower && render(S, e->u.slice.lower, b) < 0)
+            return S->err->code;
+        put(b, ":");
+        if (e->u.slice.upper && render(S, e->u.slice.upper, b) < 0)
+            return S->err->code;
+        if (e->u.slice.step) {
+            put(b, ":");
+            if (render(S, e->u.slice.step, b) < 0)
+                return S->err->code;
+        }
+        return 0;
+    case UF__EX_INT:
+        snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)e->u.i.value);
+        put(b, tmp);
+        return 0;
+    case UF__EX_TUPLE:
+        put(b, "(");
+        for (int i = 0; i < e->u.seq.n; i++) {
+            if (i > 0)
+                put(b, ", ");
+            if (render(S, e->u.seq.elts[i], b) < 0)
+                return S->err->code;
+        }
+        put(b, ")");
+        return 0;
+    default:
+        return unsupported(S, e->pos, "%s", "this expression cannot be used "
+                           "in a signature");
+    }
+}
+
+/* Adds one signature (a string, or an expression rendered to one). */
+static int add_signature(scan *S, uf__kernel_decl *d, const uf__expr *e,
+                         int *cap)
+{
+    uf__kmodule *km = S->km;
+    const char *text;
+    if (e->kind == UF__EX_STR) {
+        text = uf__arena_strndup(km->arena, e->u.str.s, e->u.str.len, S->err);
+    } else {
+        textbuf b = {.n = 0, .overflow = false};
+        b.s[0] = '\0';
+        if (render(S, e, &b) < 0)
+            return S->err->code;
+        if (b.overflow)
+            return unsupported(S, e->pos, "%s", "signature too long");
+        text = uf__arena_strndup(km->arena, b.s, b.n, S->err);
+    }
+    if (text == NULL)
+        return S->err->code;
+    int capp = *cap;
+    if (!grow(S, (void **)&d->signatures, cap, d->nsignatures,
+              sizeof *d->signatures) ||
+        !grow(S, (void **)&d->signature_pos, &capp, d->nsignatures,
+              sizeof *d->signature_pos))
+        return S->err->code;
+    d->signatures[d->nsignatures] = text;
+    d->signature_pos[d->nsignatures] = e->pos;
+    d->nsignatures++;
+    return 0;
+}
+
+/* The first positional argument of vectorize/njit/...: a list of
+ * signatures, one signature string, or one signature expression. */
+static int scan_signatures(scan *S, uf__kernel_decl *d, const uf__expr *e)
+{
+    int cap = 0;
+    /* a module-level list: its strings are where errors point */
+    const siglist *l;
+    if (e->kind == UF__EX_NAME && (l = find_siglist(S, e->u.name.id)) &&
+        uf__kmodule_global(S->km, e->u.name.id) == NULL)
+        e = l->list;
+    if (e->kind == UF__EX_LIST || e->kind == UF__EX_TUPLE) {
+        if (e->kind == UF__EX_TUPLE && e->parenthesized && e->u.seq.n > 0 &&
+            e->u.seq.elts[0]->kind != UF__EX_STR &&
+            e->u.seq.elts[0]->kind != UF__EX_CALL)
+            /* (int64[:], int64[:]): one signature without a return type */
+            return add_signature(S, d, e, &cap);
+        for (int i = 0; i < e->u.seq.n; i++)
+            if (add_signature(S, d, e->u.seq.elts[i], &cap) < 0)
+                return S->err->code;
+        if (e->u.seq.n == 0)
+            return unsupported(S, e->pos, "%s", "empty signature list: give "
+                               "at least one signature or none at all");
+        return 0;
+    }
+    return add_signature(S, d, e, &cap);
+}
+
+static int bool_kw(scan *S, const uf__keyword *kw, bool *out)
+{
+    if (kw->value->kind != UF__EX_BOOL)
+        return unsupported(S, kw->value->pos, "%s= must be True or False",
+                           kw->name);
+    *out = kw->value->u.b;
+    return 0;
+}
+
+static int str_kw(scan *S, const uf__keyword *kw, const char **out)
+{
+    if (kw->value->kind != UF__EX_STR)
+        return unsupported(S, kw->value->pos, "%s= must be a string",
+                           kw->name);
+    *out = uf__arena_strndup(S->km->arena, kw->value->u.str.s,
+                             kw->value->u.str.len, S->err);
+    return *out ? 0 : S->err->code;
+}
+
+/* Keyword arguments each decorator accepts. */
+static bool kw_allowed(uf__kernel_kind kind, const char *name)
+{
+    static const char *const vec_kw[] = {"target", "identity", "nopython",
+                                         "fastmath", "cache", "boundscheck",
+                                         NULL};
+    static const char *const guvec_kw[] = {"target", "identity", "nopython",
+                                           "fastmath", "cache",
+                                           "boundscheck", "layout", NULL};
+    static const char *const njit_kw[] = {"nopython", "fastmath", "cache",
+                                          "boundscheck", "nogil", NULL};
+    static const char *const device_kw[] = {"device", "fastmath", "cache",
+                                            "inline", NULL};
+    const char *const *list = kind == UF__K_DEVICE        ? device_kw
+                              : kind == UF__K_NJIT        ? njit_kw
+                              : kind == UF__K_GUVECTORIZE ? guvec_kw
+                                                          : vec_kw;
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
+                        const char *deco)
+{
+    const char *n = kw->name;
+    bool b = false;
+    if (strcmp(n, "target") == 0) {
+        if (str_kw(S, kw, &d->target) < 0)
+            return S->err->code;
+        if (strcmp(d->target, "cpu") != 0 &&
+            strcmp(d->target, "parallel") != 0 &&
+            strcmp(d->target, "cuda") != 0)
+            return unsupported(S, kw->value->pos, "target '%s' is not "
+                               "supported (use 'cpu', 'parallel' or 'cuda')",
+                               d->target);
+        return 0;
+    }
+    if (strcmp(n, "layout") == 0)
+        return str_kw(S, kw, &d->layout);
+    if (strcmp(n, "identity") == 0) {
+        const uf__expr *v = kw->value;
+        if (v->kind == UF__EX_INT && !v->u.i.too_big && v->u.i.value <= 1)
+            d->identity = v->u.i.value ? "1" : "0";
+        else if (v->kind == UF__EX_NONE)
+            d->identity = "None";
+        else if (v->kind == UF__EX_STR && strcmp(v->u.str.s, "reorderable") == 0)
+            d->identity = "reorderable";
+        else
+            return unsupported(S, v->pos, "%s", "identity= must be 0, 1, "
+                               "None or 'reorderable'");
+        return 0;
+    }
+    if (strcmp(n, "inline") == 0) {
+        if (kw->value->kind == UF__EX_STR)
+            return 0; /* 'always' / 'never': a hint only */
+        return bool_kw(S, kw, &b);
+    }
+    if (bool_kw(S, kw, &b) < 0)
+        return S->err->code;
+    if (strcmp(n, "fastmath") == 0)
+        d->fastmath = b;
+    else if (strcmp(n, "cache") == 0)
+        d->cache = b;
+    else if (strcmp(n, "boundscheck") == 0)
+        d->boundscheck = b;
+    else if (strcmp(n, "nopython") == 0 && !b)
+        return unsupported(S, kw->value->pos, "@%s(nopython=False): object "
+                           "mode is not supported", deco);
+    else if (strcmp(n, "device") == 0 && !b)
+        return unsupported(S, kw->value->pos, "%s", "CUDA kernels "
+                           "(@cuda.jit without device=True) are not "
+                           "supported: use @vectorize(target='cuda') or a "
+                           "device function");
+    return 0;
+}
+
+static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
+{
+    const uf__expr *f = e->kind == UF__EX_CALL ? e->u.call.func : e;
+    char q[128];
+    if (!qualify(S, f, q, sizeof q))
+        return unsupported(S, e->pos, "%s", "unknown decorator: kernels are "
+                           "decorated with vectorize, guvectorize, "
+                           "cuda.reduce, njit/jit or cuda.jit(device=True)");
+    const char *deco = strrchr(q, '.') + 1;
+    if (strcmp(q, "numba.vectorize") == 0)
+        d->kind = UF__K_VECTORIZE;
+    else if (strcmp(q, "numba.guvectorize") == 0)
+        d->kind = UF__K_GUVECTORIZE;
+    else if (strcmp(q, "numba.njit") == 0)
+        d->kind = UF__K_NJIT;
+    else if (strcmp(q, "numba.jit") == 0)
+        d->kind = UF__K_NJIT;
+    else if (strcmp(q, "numba.cuda.jit") == 0)
+        d->kind = UF__K_DEVICE;
+    else if (strcmp(q, "numba.cuda.reduce") == 0 ||
+             strcmp(q, "numba.reduce") == 0)
+        d->kind = UF__K_REDUCE;
+    else
+        return unsupported(S, e->pos, "unknown decorator '%s'", q);
+
+    if (e->kind != UF__EX_CALL) {
+        if (d->kind == UF__K_DEVICE)
+            return unsupported(S, e->pos, "%s", "CUDA kernels (@cuda.jit "
+                               "without device=True) are not supported: use "
+                               "@vectorize(target='cuda') or a device "
+                               "function");
+        if (d->kind == UF__K_GUVECTORIZE)
+            return unsupported(S, e->pos, "%s", "@guvectorize needs a "
+                               "layout such as '(n),()->(n)'");
+        return 0;
+    }
+    if (d->kind == UF__K_REDUCE)
+        return unsupported(S, e->pos, "@%s takes no arguments", q + 6);
+
+    int maxpos = d->kind == UF__K_GUVECTORIZE ? 2 : 1;
+    if (e->u.call.nargs > maxpos)
+        return unsupported(S, e->u.call.args[maxpos]->pos, "@%s takes at "
+                           "most %d positional argument%s", deco, maxpos,
+                           maxpos == 1 ? "" : "s");
+    for (int i = 0; i < e->u.call.nargs; i++) {
+        const uf__expr *a = e->u.call.args[i];
+        if (d->kind == UF__K_GUVECTORIZE &&
+            (i == 1 || (e->u.call.nargs == 1 && a->kind == UF__EX_STR &&
+                        strstr(a->u.str.s, "->") != NULL))) {
+            if (a->kind != UF__EX_STR)
+                return unsupported(S, a->pos, "%s", "the guvectorize layout "
+                                   "must be a string such as '(n),()->(n)'");
+            d->layout = uf__arena_strndup(S->km->arena, a->u.str.s,
+                                          a->u.str.len, S->err);
+            if (d->layout == NULL)
+                return S->err->code;
+            continue;
+        }
+        if (scan_signatures(S, d, a) < 0)
+            return S->err->code;
+    }
+    bool device = false;
+    for (int i = 0; i < e->u.call.nkw; i++) {
+        const uf__keyword *kw = &e->u.call.kw[i];
+        if (!kw_allowed(d->kind, kw->name))
+            return unsupported(S, kw->pos, "@%s: unknown or unsupported "
+                               "argument '%s'", deco, kw->name);
+        if (strcmp(kw->name, "device") == 0)
+            device = true;
+        if (scan_keyword(S, d, kw, deco) < 0)
+            return S->err->code;
+    }
+    if (d->kind == UF__K_DEVICE && !device)
+        return unsupported(S, e->pos, "%s", "CUDA kernels (@cuda.jit without "
+                           "device=True) are not supported: use "
+                           "@vectorize(target='cuda') or a device function");
+    if (d->kind == UF__K_GUVECTORIZE && d->layout == NULL)
+        return unsupported(S, e->pos, "%s", "@guvectorize needs a layout such "
+                           "as '(n),()->(n)'");
+    return 0;
+}
+
+static int scan_def(scan *S, const uf__stmt *s)
+{
+    uf__kmodule *km = S->km;
+    const char *name = s->u.funcdef.name;
+    for (int i = 0; i < s->u.funcdef.nparams; i++)
+        if (s->u.funcdef.params[i].default_value != NULL)
+            return unsupported(S, s->u.funcdef.params[i].pos, "%s",
+                               "default argument values are not supported "
+                               "in kernels");
+    if (s->u.funcdef.ndecorators == 0) {
+        /* a plain Python function: known, but not callable from kernels */
+        uf__global *g = bind(S, name, s->u.funcdef.name_pos, UF__G_KERNEL);
+        return g ? 0 : S->err->code;
+    }
+    if (s->u.funcdef.ndecorators > 1)
+        return unsupported(S, s->u.funcdef.decorators[1]->pos, "%s",
+                           "a kernel takes exactly one decorator");
+    uf__kernel_decl d;
+    memset(&d, 0, sizeof d);
+    d.name = name;
+    d.def = s;
+    d.target = "cpu";
+    if (scan_decorator(S, &d, s->u.funcdef.decorators[0]) < 0)
+        return S->err->code;
+    if ((d.kind == UF__K_NJIT || d.kind == UF__K_DEVICE ||
+         d.kind == UF__K_REDUCE) && d.identity != NULL)
+        return unsupported(S, s->pos, "%s", "identity= is only for "
+                           "vectorize and guvectorize");
+    if (d.kind == UF__K_REDUCE && s->u.funcdef.nparams != 2)
+        return unsupported(S, s->u.funcdef.name_pos, "a reduce kernel takes "
+                           "two arguments, '%s' takes %d", name,
+                           s->u.funcdef.nparams);
+    uf__global *g = bind(S, name, s->u.funcdef.name_pos, UF__G_KERNEL);
+    if (g == NULL)
+        return S->err->code;
+    if (!grow(S, (void **)&km->kernels, &S->capkernels, km->nkernels,
+              sizeof *km->kernels))
+        return S->err->code;
+    g->kernel = km->nkernels;
+    km->kernels[km->nkernels++] = d;
+    return 0;
+}
+
+/* if __name__ == '__main__': (skipped: it only runs as a script) */
+static bool is_main_guard(const uf__stmt *s)
+{
+    const uf__expr *c = s->u.if_.cond;
+    if (c->kind != UF__EX_COMPARE || c->u.compare.nops != 1 ||
+        c->u.compare.ops[0] != UF__CMP_EQ)
+        return false;
+    const uf__expr *a = c->u.compare.operands[0];
+    const uf__expr *b = c->u.compare.operands[1];
+    if (a->kind == UF__EX_STR) {
+        const uf__expr *t = a;
+        a = b;
+        b = t;
+    }
+    return a->kind == UF__EX_NAME && strcmp(a->u.name.id, "__name__") == 0 &&
+           b->kind == UF__EX_STR && strcmp(b->u.str.s, "__main__") == 0;
+}
+
+static const char *stmt_name(uf__stmt_kind k)
+{
+    switch (k) {
+    case UF__ST_EXPR: return "an expression statement";
+    case UF__ST_AUGASSIGN: return "an augmented assignment";
+    case UF__ST_IF: return "an if statement";
+    case UF__ST_FOR: return "a for loop";
+    case UF__ST_WHILE: return "a while loop";
+    case UF__ST_BREAK: return "break";
+    case UF__ST_CONTINUE: return "continue";
+    case UF__ST_RETURN: return "return";
+    case UF__ST_ASSERT: return "assert";
+    default: return "this statement";
+    }
+}
+
+static int scan_stmt(scan *S, const uf__stmt *s)
+{
+    switch (s->kind) {
+    case UF__ST_IMPORT:
+        return scan_import(S, s);
+    case UF__ST_IMPORTFROM:
+        return scan_importfrom(S, s);
+    case UF__ST_ASSIGN:
+        return scan_assign(S, s);
+    case UF__ST_FUNCDEF:
+        return scan_def(S, s);
+    case UF__ST_PASS:
+        return 0;
+    case UF__ST_EXPR:
+        if (s->u.expr.value->kind == UF__EX_STR)
+            return 0; /* docstring */
+        break;
+    case UF__ST_IF:
+        if (is_main_guard(s))
+            return 0;
+        break;
+    default:
+        break;
+    }
+    return unsupported(S, s->pos, "%s at module level is not supported "
+                       "(kernel files hold imports, constants and function "
+                       "definitions)", stmt_name(s->kind));
+}
+
+uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    uf__kmodule *km = uf__calloc(1, sizeof *km, err);
+    if (km == NULL)
+        return NULL;
+    km->src = src;
+    km->arena = uf__arena_new(err);
+    if (km->arena == NULL)
+        goto fail;
+    km->tc = uf__typectx_new(err);
+    if (km->tc == NULL)
+        goto fail;
+    km->ast = uf__parse(src, km->arena, err);
+    if (km->ast == NULL || uf__ssa_versions(km->ast, km->arena, err) != 0)
+        goto fail;
+    scan S = {km, err, NULL, 0, 0, NULL, 0, 0};
+    for (int i = 0; i < km->ast->body.n; i++)
+        if (scan_stmt(&S, km->ast->body.stmts[i]) < 0)
+            goto fail;
+    return km;
+fail:
+    uf__kmodule_free(km);
+    return NULL;
+}
+
+void uf__kmodule_free(uf__kmodule *km)
+{
+    if (km == NULL)
+        return;
+    uf__free(km->typed);
+    uf__typectx_free(km->tc);
+    uf__arena_free(km->arena);
+    uf__free(km);
+}

@@ -1,0 +1,96 @@
+/* A kernel file after parsing: its imports, folded module constants and
+ * decorated kernels, checked against what the kernel language supports. */
+#ifndef UF_COMPILER_KMODULE_H
+#define UF_COMPILER_KMODULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compiler/front/ast.h"
+#include "compiler/types/builtins.h"
+#include "compiler/types/types.h"
+
+typedef enum uf__kernel_kind {
+    UF__K_VECTORIZE,   /* @vectorize / @vectorize([...], target=...) */
+    UF__K_GUVECTORIZE, /* @guvectorize([...], '(n),()->(n)') */
+    UF__K_REDUCE,      /* @reduce, @cuda.reduce */
+    UF__K_NJIT,        /* @njit, @jit, @jit(nopython=True) */
+    UF__K_DEVICE       /* @cuda.jit(device=True) */
+} uf__kernel_kind;
+#define UF__K_COUNT (UF__K_DEVICE + 1)
+
+/* A folded constant: a number (math.pi, SQRT_2PI = float32(...)). */
+typedef struct uf__constant {
+    const uf__type *type; /* a scalar type */
+    union {
+        bool b;
+        int64_t i;  /* signed ints */
+        uint64_t u; /* unsigned ints */
+        double f;   /* float32 values are stored already rounded */
+        double c[2];
+    } v;
+} uf__constant;
+
+typedef struct uf__kernel_decl {
+    const char *name;
+    const uf__stmt *def; /* the FUNCDEF */
+    uf__kernel_kind kind;
+    const char **signatures; /* as written, in order; NULL/0 when lazy */
+    uf__pos *signature_pos;
+    int nsignatures;
+    const char *layout; /* guvectorize layout string, else NULL */
+    const char *target; /* "cpu" (default), "parallel", "cuda" */
+    /* identity= for vectorize: NULL when absent, else "0", "1", "None",
+     * "reorderable" or a literal's text */
+    const char *identity;
+    bool fastmath, cache, boundscheck;
+} uf__kernel_decl;
+
+/* What a module-level name stands for. */
+typedef enum uf__global_kind {
+    UF__G_MODULE,    /* import math / numpy as np / from numba import cuda */
+    UF__G_BUILTIN,   /* from math import sqrt */
+    UF__G_DTYPE,     /* from numba import float32 / np.float32 */
+    UF__G_DECORATOR, /* from numba import vectorize */
+    UF__G_KERNEL,    /* a def in this file */
+    UF__G_CONSTANT
+} uf__global_kind;
+
+typedef struct uf__global {
+    const char *name;
+    uf__global_kind kind;
+    const char *module;     /* MODULE: "math", "numpy", "cmath", "numba",
+                               "numba.cuda" */
+    uf__builtin builtin;    /* BUILTIN */
+    uf_dtype dtype;         /* DTYPE */
+    int kernel;             /* KERNEL: index into kernels */
+    uf__constant constant;  /* CONSTANT */
+} uf__global;
+
+typedef struct uf__kmodule {
+    const uf__source *src;
+    uf__arena *arena; /* owns the tree, tables and typed functions */
+    uf__typectx *tc;
+    uf__ast_module *ast;
+    uf__kernel_decl *kernels;
+    int nkernels;
+    uf__global *globals;
+    int nglobals;
+    /* typed specialisations made so far (see infer.h), for reuse */
+    struct uf__typed_func **typed;
+    int ntyped, captyped;
+} uf__kmodule;
+
+/* Parses `src` and scans the module: imports of math, cmath, numpy (any
+ * alias), numba and its names, module constants folded with Python/Numba
+ * semantics, decorators and their arguments validated (unknown decorator or
+ * argument -> UF_ERR_UNSUPPORTED at its position). Module-level statements
+ * other than these are refused. `src` must outlive the module. */
+uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err);
+void uf__kmodule_free(uf__kmodule *km);
+
+const uf__kernel_decl *uf__kmodule_find(const uf__kmodule *km,
+                                        const char *name);
+const uf__global *uf__kmodule_global(const uf__kmodule *km, const char *name);
+
+#endif

@@ -1,0 +1,997 @@
+/* The tokenizer: Python's rules for the kernel subset, in one pass over the
+ * file into an arena array of tokens. Indentation follows CPython's
+ * tokenizer: columns with tabs to the next multiple of 8, checked against
+ * tabs counted as 1 so that ambiguous mixes are a TabError-style error. */
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/front/lexer.h"
+
+#define MAX_INDENT 100 /* CPython's MAXINDENT: at most 99 levels */
+#define MAX_PARENS 200 /* CPython's MAXLEVEL */
+
+typedef struct lexer {
+    const uf__source *src;
+    const char *t;
+    size_t n;
+    size_t i;          /* cursor */
+    int line;          /* line of the cursor */
+    size_t line_start; /* index where that line starts */
+    uf__arena *arena;
+    uf_error *err;
+    uf__token *toks;
+    int ntoks, cap;
+    int indent[MAX_INDENT + 1]; /* columns, tabs to multiples of 8 */
+    int altindent[MAX_INDENT + 1]; /* the same with tabs as 1 */
+    int nindent;
+    struct {
+        char c;
+        uf__pos pos;
+    } parens[MAX_PARENS];
+    int depth;
+    /* The error is one CPython's tokenizer raises even after an earlier
+     * parser error (see uf__token.v.error). */
+    bool eager;
+} lexer;
+
+typedef struct spelling {
+    const char *text;
+    size_t len;
+    uf__tok_kind kind;
+} spelling;
+
+static const spelling ops[] = {
+#define UF__OP_ROW(name, text) {text, sizeof text - 1, UF__TOK_##name},
+    UF__TOK_OPS(UF__OP_ROW)
+#undef UF__OP_ROW
+};
+
+static const spelling keywords[] = {
+#define UF__KW_ROW(name, text) {text, sizeof text - 1, UF__TOK_KW_##name},
+    UF__TOK_KEYWORDS(UF__KW_ROW)
+#undef UF__KW_ROW
+};
+
+const char *uf__tok_str(uf__tok_kind kind)
+{
+    switch (kind) {
+#define UF__TOK_NAME(name, text) \
+    case UF__TOK_##name:         \
+        return text;
+        UF__TOK_SPECIAL(UF__TOK_NAME)
+        UF__TOK_OPS(UF__TOK_NAME)
+#undef UF__TOK_NAME
+#define UF__KW_NAME(name, text) \
+    case UF__TOK_KW_##name:     \
+        return text;
+        UF__TOK_KEYWORDS(UF__KW_NAME)
+#undef UF__KW_NAME
+    case UF__TOK_COUNT:
+        break;
+    }
+    return "?";
+}
+
+/* The byte at index j, or 0 past the end (the text may hold NULs). */
+static char at(const lexer *lx, size_t j)
+{
+    return j < lx->n ? lx->t[j] : '\0';
+}
+
+static uf__pos pos_of(const lexer *lx, size_t j)
+{
+    return (uf__pos){lx->line, (int)(j - lx->line_start) + 1};
+}
+
+static int lex_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int lex_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return uf__source_error(lx->err, code, lx->src, pos, "%s", msg);
+}
+
+/* An error CPython raises as soon as its tokenizer meets it. */
+static int eager_error(lexer *lx, uf__pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int eager_error(lexer *lx, uf__pos pos, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    lx->eager = true;
+    return uf__source_error(lx->err, UF_ERR_SYNTAX, lx->src, pos, "%s", msg);
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* Non-ASCII bytes count as identifier characters here so that `1π` or
+ * `abcé` are reported as one bad token, not split. */
+static bool is_ident(char c)
+{
+    return is_alpha(c) || is_digit(c) || (unsigned char)c >= 0x80;
+}
+
+static bool is_digit_base(char c, int base)
+{
+    switch (base) {
+    case 2:
+        return c == '0' || c == '1';
+    case 8:
+        return c >= '0' && c <= '7';
+    case 16:
+        return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    default:
+        return is_digit(c);
+    }
+}
+
+static int digit_value(char c)
+{
+    if (is_digit(c))
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return c - 'A' + 10;
+}
+
+/* Appends a token; NULL (err set) when the arena is exhausted. */
+static uf__token *push(lexer *lx, uf__tok_kind kind, size_t start,
+                       size_t end)
+{
+    if (lx->ntoks == lx->cap) {
+        /* Kernel files average about one token per 4 bytes. */
+        size_t guess = lx->n / 4 + 16;
+        int cap = lx->cap ? lx->cap * 2 : guess < 65536 ? (int)guess : 65536;
+        uf__token *t = uf__arena_alloc(lx->arena, (size_t)cap, sizeof *t,
+                                       lx->err);
+        if (t == NULL)
+            return NULL;
+        if (lx->ntoks > 0)
+            memcpy(t, lx->toks, (size_t)lx->ntoks * sizeof *t);
+        lx->toks = t;
+        lx->cap = cap;
+    }
+    uf__token *tok = &lx->toks[lx->ntoks++];
+    memset(tok, 0, sizeof *tok);
+    tok->kind = kind;
+    tok->pos = pos_of(lx, start);
+    tok->end = pos_of(lx, end);
+    tok->text = lx->t + start;
+    tok->len = end - start;
+    return tok;
+}
+
+/* Length of the line terminator at j (\n, \r\n or \r), 0 if none. */
+static size_t newline_len(const lexer *lx, size_t j)
+{
+    char c = at(lx, j);
+    if (j >= lx->n)
+        return 0;
+    if (c == '\n')
+        return 1;
+    if (c == '\r')
+        return at(lx, j + 1) == '\n' && j + 1 < lx->n ? 2 : 1;
+    return 0;
+}
+
+static void next_line(lexer *lx, size_t after)
+{
+    lx->line++;
+    lx->line_start = after;
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+
+/* Consumes d ('_'? d)* from *pi; a '_' not followed by a digit is an
+ * error at the '_'. */
+static int scan_digits(lexer *lx, size_t *pi, int base, const char *what)
+{
+    size_t i = *pi;
+    for (;;) {
+        while (is_digit_base(at(lx, i), base))
+            i++;
+        if (at(lx, i) != '_')
+            break;
+        if (!is_digit_base(at(lx, i + 1), base))
+            return eager_error(lx, pos_of(lx, i),
+                             "invalid %s literal", what);
+        i++;
+    }
+    *pi = i;
+    return 0;
+}
+
+/* A number may not run into a name (`1abc`), except for the keywords
+ * CPython tolerates there (`1if x else 2`). */
+static int verify_end(lexer *lx, size_t i, const char *what)
+{
+    if (!is_ident(at(lx, i)))
+        return 0;
+    static const char *const allowed[] = {"and", "else", "for", "if",
+                                          "in", "is", "not", "or"};
+    for (size_t k = 0; k < sizeof allowed / sizeof *allowed; k++) {
+        size_t len = strlen(allowed[k]);
+        if (i + len <= lx->n && memcmp(lx->t + i, allowed[k], len) == 0 &&
+            !is_ident(at(lx, i + len)))
+            return 0;
+    }
+    return eager_error(lx, pos_of(lx, i - 1),
+                     "invalid %s literal", what);
+}
+
+/* Value of the digits in [s, e) skipping underscores; sets too_big on
+ * overflow instead of failing (the typer decides what to do). */
+static void int_value(const lexer *lx, size_t s, size_t e, int base,
+                      uf__token *tok)
+{
+    uint64_t v = 0;
+    bool big = false;
+    for (size_t j = s; j < e; j++) {
+        char c = lx->t[j];
+        if (c == '_')
+            continue;
+        uint64_t d = (uint64_t)digit_value(c);
+        if (v > (UINT64_MAX - d) / (uint64_t)base)
+            big = true;
+        v = v * (uint64_t)base + d;
+    }
+    tok->v.i.value = big ? 0 : v;
+    tok->v.i.too_big = big;
+}
+
+/* strtod on [s, e) without underscores. strtod follows the C locale's
+ * decimal point, which a host program may have changed: substitute it. */
+static int float_value(lexer *lx, size_t s, size_t e, double *out)
+{
+    const char *dp = localeconv()->decimal_point;
+    size_t dplen = dp && dp[0] ? strlen(dp) : 1;
+    char small[128];
+    char *buf = small;
+    size_t need = (e - s) * dplen + 1;
+    if (need > sizeof small) {
+        buf = uf__arena_alloc(lx->arena, need, 1, lx->err);
+        if (buf == NULL)
+            return UF_ERR_NOMEM;
+    }
+    size_t k = 0;
+    for (size_t j = s; j < e; j++) {
+        char c = lx->t[j];
+        if (c == '_')
+            continue;
+        if (c == '.' && dp && dp[0]) {
+            memcpy(buf + k, dp, dplen);
+            k += dplen;
+        } else {
+            buf[k++] = c;
+        }
+    }
+    buf[k] = '\0';
+    *out = strtod(buf, NULL);
+    return 0;
+}
+
+static int scan_number(lexer *lx)
+{
+    size_t s = lx->i, i = s;
+    char c1 = at(lx, s + 1);
+    if (at(lx, s) == '0' && strchr("xXoObB", c1) != NULL && c1 != '\0') {
+        int base = c1 == 'x' || c1 == 'X'   ? 16
+                   : c1 == 'o' || c1 == 'O' ? 8
+                                            : 2;
+        const char *what = base == 16 ? "hexadecimal" : base == 8 ? "octal"
+                                                                  : "binary";
+        i = s + 2;
+        if (at(lx, i) == '_')
+            i++;
+        if (!is_digit_base(at(lx, i), base)) {
+            if (is_digit(at(lx, i)))
+                return eager_error(lx, pos_of(lx, i),
+                                 "invalid digit '%c' in %s literal",
+                                 at(lx, i), what);
+            return eager_error(lx, pos_of(lx, i - 1),
+                             "invalid %s literal", what);
+        }
+        size_t ds = i;
+        int rc = scan_digits(lx, &i, base, what);
+        if (rc)
+            return rc;
+        if (is_digit(at(lx, i)))
+            return eager_error(lx, pos_of(lx, i),
+                             "invalid digit '%c' in %s literal", at(lx, i),
+                             what);
+        rc = verify_end(lx, i, what);
+        if (rc)
+            return rc;
+        uf__token *tok = push(lx, UF__TOK_INT, s, i);
+        if (tok == NULL)
+            return lx->err ? lx->err->code : UF_ERR_NOMEM;
+        int_value(lx, ds, i, base, tok);
+        lx->i = i;
+        return 0;
+    }
+
+    bool is_float = false, is_imag = false;
+    int rc;
+    if (is_digit(at(lx, i))) {
+        rc = scan_digits(lx, &i, 10, "decimal");
+        if (rc)
+            return rc;
+    }
+    size_t int_end = i;
+    if (at(lx, i) == '.') {
+        is_float = true;
+        i++;
+        if (is_digit(at(lx, i))) {
+            rc = scan_digits(lx, &i, 10, "decimal");
+            if (rc)
+                return rc;
+        }
+    }
+    char e = at(lx, i);
+    if (e == 'e' || e == 'E') {
+        size_t j = i + 1;
+        char sign = at(lx, j);
+        if (sign == '+' || sign == '-') {
+            j++;
+            if (!is_digit(at(lx, j)))
+                return eager_error(lx, pos_of(lx, j - 1),
+                                 "invalid decimal literal");
+        }
+        if (is_digit(at(lx, j))) {
+            is_float = true;
+            i = j;
+            rc = scan_digits(lx, &i, 10, "decimal");
+            if (rc)
+                return rc;
+        }
+        /* else `1else`: leave the e to verify_end */
+    }
+    size_t num_end = i;
+    if (at(lx, i) == 'j' || at(lx, i) == 'J') {
+        is_imag = true;
+        i++;
+    }
+    /* CPython checks leading zeros before what follows the number. */
+    if (!is_float && !is_imag && lx->t[s] == '0') {
+        for (size_t j = s; j < int_end; j++)
+            if (lx->t[j] != '0' && lx->t[j] != '_')
+                return eager_error(lx, pos_of(lx, s),
+                                   "leading zeros in decimal integer "
+                                   "literals are not permitted; use an 0o "
+                                   "prefix for octal integers");
+    }
+    rc = verify_end(lx, i, is_imag ? "imaginary" : "decimal");
+    if (rc)
+        return rc;
+    uf__tok_kind kind = is_imag ? UF__TOK_IMAG : is_float ? UF__TOK_FLOAT
+                                                          : UF__TOK_INT;
+    uf__token *tok = push(lx, kind, s, i);
+    if (tok == NULL)
+        return lx->err ? lx->err->code : UF_ERR_NOMEM;
+    if (kind == UF__TOK_INT) {
+        int_value(lx, s, i, 10, tok);
+    } else {
+        rc = float_value(lx, s, num_end, &tok->v.f);
+        if (rc)
+            return rc;
+    }
+    lx->i = i;
+    return 0;
+}
+
+/* ---- strings ---------------------------------------------------------- */
+
+/* Writes code point cp as UTF-8; returns the byte count. */
+static size_t put_utf8(char *out, uint32_t cp)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Reads exactly `count` hex digits at j; false when fewer are there. */
+static bool read_hex(const lexer *lx, size_t j, int count, uint32_t *out)
+{
+    uint32_t v = 0;
+    for (int k = 0; k < count; k++) {
+        char c = at(lx, j + (size_t)k);
+        if (j + (size_t)k >= lx->n || !is_digit_base(c, 16))
+            return false;
+        v = v * 16 + (uint32_t)digit_value(c);
+    }
+    *out = v;
+    return true;
+}
+
+/* Decodes the body [s, e) of a string literal whose first line is the
+ * lexer's current line (positions of escape errors are computed by
+ * walking the body). Decoded text is never longer than the source. */
+static int decode_string(lexer *lx, size_t s, size_t e, bool raw,
+                         bool bytes, uf__token *tok, uf__pos start)
+{
+    char *out = uf__arena_alloc(lx->arena, e - s + 1, 1, lx->err);
+    if (out == NULL)
+        return UF_ERR_NOMEM;
+    size_t k = 0;
+    int line = start.line;
+    size_t line_start = lx->line_start;
+    for (size_t j = s; j < e;) {
+        char c = lx->t[j];
+        size_t nl = newline_len(lx, j);
+        if (nl) { /* newlines inside triple quotes read as \n */
+            out[k++] = '\n';
+            j += nl;
+            line++;
+            line_start = j;
+            continue;
+        }
+        if (bytes && (unsigned char)c >= 0x80)
+            return lex_error(lx, UF_ERR_SYNTAX, start,
+                             "bytes can only contain ASCII literal "
+                             "characters");
+        if (c != '\\' || raw) {
+            out[k++] = c;
+            if (c == '\\' && j + 1 < e) { /* raw: \" stays two chars */
+                if (newline_len(lx, j + 1) == 0)
+                    out[k++] = lx->t[++j];
+            }
+            j++;
+            continue;
+        }
+        uf__pos epos = {line, (int)(j - line_start) + 1};
+        char d = at(lx, j + 1);
+        size_t nl2 = newline_len(lx, j + 1);
+        if (nl2) { /* backslash-newline joins the lines */
+            j += 1 + nl2;
+            line++;
+            line_start = j;
+            continue;
+        }
+        j += 2;
+        switch (d) {
+        case '\\': out[k++] = '\\'; break;
+        case '\'': out[k++] = '\''; break;
+        case '"': out[k++] = '"'; break;
+        case 'a': out[k++] = '\a'; break;
+        case 'b': out[k++] = '\b'; break;
+        case 'f': out[k++] = '\f'; break;
+        case 'n': out[k++] = '\n'; break;
+        case 'r': out[k++] = '\r'; break;
+        case 't': out[k++] = '\t'; break;
+        case 'v': out[k++] = '\v'; break;
+        case '0': case '1': case '2': case '3':
+        case '4': case '5': case '6': case '7': {
+            uint32_t v = (uint32_t)(d - '0');
+            for (int m = 0; m < 2 && j < e && is_digit_base(lx->t[j], 8); m++)
+                v = v * 8 + (uint32_t)(lx->t[j++] - '0');
+            if (bytes)
+                out[k++] = (char)(v & 0xFF);
+            else
+                k += put_utf8(out + k, v);
+            break;
+        }
+        case 'x': {
+            uint32_t v;
+            if (j + 2 > e || !read_hex(lx, j, 2, &v))
+                return lex_error(lx, UF_ERR_SYNTAX, epos,
+                                 "truncated \\xXX escape");
+            j += 2;
+            if (bytes)
+                out[k++] = (char)v;
+            else
+                k += put_utf8(out + k, v);
+            break;
+        }
+        case 'u':
+        case 'U': {
+            if (bytes) { /* not an escape in bytes */
+                out[k++] = '\\';
+                out[k++] = d;
+                break;
+            }
+            int count = d == 'u' ? 4 : 8;
+            uint32_t v;
+            if (j + (size_t)count > e || !read_hex(lx, j, count, &v))
+                return lex_error(lx, UF_ERR_SYNTAX, epos,
+                                 d == 'u' ? "truncated \\uXXXX escape"
+                                          : "truncated \\UXXXXXXXX escape");
+            if (v > 0x10FFFF)
+                return lex_error(lx, UF_ERR_SYNTAX, epos,
+                                 "illegal Unicode character");
+            j += (size_t)count;
+            k += put_utf8(out + k, v);
+            break;
+        }
+        case 'N':
+            if (!bytes)
+                return lex_error(lx, UF_ERR_UNSUPPORTED, epos,
+                                 "\\N{...} escapes are not supported in "
+                                 "kernels");
+            out[k++] = '\\'; /* not an escape in bytes */
+            j--;
+            break;
+        default: /* unknown escapes keep their backslash, as in Python */
+            out[k++] = '\\';
+            j--;
+            break;
+        }
+    }
+    out[k] = '\0';
+    tok->v.str.s = out;
+    tok->v.str.len = k;
+    tok->v.str.is_bytes = bytes;
+    return 0;
+}
+
+/* A string literal starting at `s` whose prefix (r, b, u, rb, ...) spans
+ * [s, q); the quote is at q. */
+static int scan_string(lexer *lx, size_t s, size_t q)
+{
+    bool raw = false, bytes = false, fstr = false;
+    for (size_t j = s; j < q; j++) {
+        char c = lx->t[j];
+        raw |= c == 'r' || c == 'R';
+        bytes |= c == 'b' || c == 'B';
+        fstr |= c == 'f' || c == 'F';
+    }
+    uf__pos start = pos_of(lx, s);
+    if (fstr)
+        return lex_error(lx, UF_ERR_UNSUPPORTED, start,
+                         "f-strings are not supported in kernels");
+    char quote = lx->t[q];
+    bool triple = at(lx, q + 1) == quote && at(lx, q + 2) == quote &&
+                  q + 2 < lx->n;
+    size_t body = q + (triple ? 3 : 1);
+    int start_line = lx->line;
+    size_t start_line_start = lx->line_start;
+    size_t j = body;
+    for (;;) {
+        if (j >= lx->n) {
+            /* CPython counts a final newline as part of the last line. */
+            int last = lx->line;
+            if (lx->n > 0 && lx->line_start == lx->n && last > 1)
+                last--;
+            if (triple)
+                return eager_error(lx, start,
+                                   "unterminated triple-quoted string "
+                                   "literal (detected at line %d)", last);
+            return eager_error(lx, start, "unterminated string literal "
+                               "(detected at line %d)", last);
+        }
+        char c = lx->t[j];
+        if (c == quote &&
+            (!triple || (at(lx, j + 1) == quote && at(lx, j + 2) == quote &&
+                         j + 2 < lx->n)))
+            break;
+        size_t nl = newline_len(lx, j);
+        if (nl) {
+            if (!triple)
+                return eager_error(lx, start,
+                                 "unterminated string literal (detected at "
+                                 "line %d)", lx->line);
+            j += nl;
+            next_line(lx, j);
+            continue;
+        }
+        if (c == '\\' && j + 1 < lx->n) {
+            size_t nl2 = newline_len(lx, j + 1);
+            if (nl2) {
+                j += 1 + nl2;
+                next_line(lx, j);
+                continue;
+            }
+            j += 2;
+            continue;
+        }
+        j++;
+    }
+    size_t body_end = j;
+    size_t end = j + (triple ? 3 : 1);
+    /* The token spans lines: its start position was computed above. */
+    uf__token *tok = push(lx, UF__TOK_STRING, end, end);
+    if (tok == NULL)
+        return lx->err ? lx->err->code : UF_ERR_NOMEM;
+    tok->pos = start;
+    tok->text = lx->t + s;
+    tok->len = end - s;
+    /* decode_string walks lines from the start: give it that line. */
+    int cur_line = lx->line;
+    size_t cur_start = lx->line_start;
+    lx->line = start_line;
+    lx->line_start = start_line_start;
+    int rc = decode_string(lx, body, body_end, raw, bytes, tok, start);
+    lx->line = cur_line;
+    lx->line_start = cur_start;
+    if (rc) {
+        lx->ntoks--; /* no half-decoded token before the ERROR token */
+        return rc;
+    }
+    lx->i = end;
+    return 0;
+}
+
+/* ---- names, operators, brackets -------------------------------------- */
+
+static bool is_string_prefix(const char *p, size_t len)
+{
+    if (len == 0 || len > 2)
+        return false;
+    char a = (char)(p[0] | 0x20), b = len == 2 ? (char)(p[1] | 0x20) : 0;
+    if (len == 1)
+        return a == 'r' || a == 'b' || a == 'u' || a == 'f';
+    return (a == 'r' && (b == 'b' || b == 'f')) ||
+           ((a == 'b' || a == 'f') && b == 'r');
+}
+
+/* Reports a byte that starts no token, decoding UTF-8 for the message. */
+static int bad_character(lexer *lx, size_t i)
+{
+    unsigned char c = (unsigned char)lx->t[i];
+    uf__pos pos = pos_of(lx, i);
+    if (c == 0)
+        return lex_error(lx, UF_ERR_SYNTAX, pos,
+                         "source code cannot contain null bytes");
+    if (c < 0x80) {
+        if (c < 0x20 || c == 0x7F)
+            return eager_error(lx, pos,
+                               "invalid non-printable character U+%04X", c);
+        return lex_error(lx, UF_ERR_SYNTAX, pos, "invalid syntax");
+    }
+    int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    uint32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
+    for (int k = 1; k < len; k++) {
+        unsigned char d = (unsigned char)at(lx, i + (size_t)k);
+        if ((d & 0xC0) != 0x80 || i + (size_t)k >= lx->n) {
+            len = 1;
+            break;
+        }
+        cp = (cp << 6) | (d & 0x3F);
+    }
+    if (len == 1)
+        return eager_error(lx, pos, "invalid UTF-8 byte 0x%02X in source",
+                           c);
+    return eager_error(lx, pos, "invalid character '%.*s' (U+%04X)", len,
+                       lx->t + i, (unsigned)cp);
+}
+
+static int scan_name(lexer *lx)
+{
+    size_t s = lx->i, i = s;
+    while (is_alpha(at(lx, i)) || is_digit(at(lx, i)))
+        i++;
+    if ((at(lx, i) == '\'' || at(lx, i) == '"') &&
+        is_string_prefix(lx->t + s, i - s))
+        return scan_string(lx, s, i);
+    if ((unsigned char)at(lx, i) >= 0x80)
+        return bad_character(lx, i);
+    for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++) {
+        if (keywords[k].len == i - s && keywords[k].text[0] == lx->t[s] &&
+            memcmp(keywords[k].text, lx->t + s, i - s) == 0) {
+            if (push(lx, keywords[k].kind, s, i) == NULL)
+                return lx->err ? lx->err->code : UF_ERR_NOMEM;
+            lx->i = i;
+            return 0;
+        }
+    }
+    uf__token *tok = push(lx, UF__TOK_NAME, s, i);
+    if (tok == NULL)
+        return lx->err ? lx->err->code : UF_ERR_NOMEM;
+    tok->v.name = uf__arena_strndup(lx->arena, lx->t + s, i - s, lx->err);
+    if (tok->v.name == NULL)
+        return UF_ERR_NOMEM;
+    lx->i = i;
+    return 0;
+}
+
+static char closer_of(char open)
+{
+    return open == '(' ? ')' : open == '[' ? ']' : '}';
+}
+
+static int scan_operator(lexer *lx)
+{
+    size_t s = lx->i;
+    size_t best = 0;
+    uf__tok_kind kind = UF__TOK_EOF;
+    for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) {
+        size_t len = ops[k].len;
+        if (len > best && ops[k].text[0] == lx->t[s] && s + len <= lx->n &&
+            memcmp(ops[k].text, lx->t + s, len) == 0) {
+            best = len;
+            kind = ops[k].kind;
+        }
+    }
+    if (best == 0)
+        return bad_character(lx, s);
+    char c = lx->t[s];
+    uf__pos pos = pos_of(lx, s);
+    if (kind == UF__TOK_LPAR || kind == UF__TOK_LSQB ||
+        kind == UF__TOK_LBRACE) {
+        if (lx->depth >= MAX_PARENS)
+            return eager_error(lx, pos,
+                             "too many nested parentheses");
+        lx->parens[lx->depth].c = c;
+        lx->parens[lx->depth].pos = pos;
+        lx->depth++;
+    } else if (kind == UF__TOK_RPAR || kind == UF__TOK_RSQB ||
+               kind == UF__TOK_RBRACE) {
+        if (lx->depth == 0)
+            return eager_error(lx, pos, "unmatched '%c'", c);
+        lx->depth--;
+        char open = lx->parens[lx->depth].c;
+        if (closer_of(open) != c) {
+            if (lx->parens[lx->depth].pos.line != pos.line)
+                return eager_error(lx, pos,
+                                 "closing parenthesis '%c' does not match "
+                                 "opening parenthesis '%c' on line %d", c,
+                                 open, lx->parens[lx->depth].pos.line);
+            return eager_error(lx, pos,
+                             "closing parenthesis '%c' does not match "
+                             "opening parenthesis '%c'", c, open);
+        }
+    }
+    if (push(lx, kind, s, s + best) == NULL)
+        return lx->err ? lx->err->code : UF_ERR_NOMEM;
+    lx->i = s + best;
+    return 0;
+}
+
+/* ---- lines and indentation ------------------------------------------- */
+
+/* At the start of a logical line: measures the indentation, skips blank
+ * and comment-only lines, and emits INDENT/DEDENT. Sets *eof at the end of
+ * the text. */
+static int line_start(lexer *lx, bool *eof)
+{
+    for (;;) {
+        int col = 0, alt = 0;
+        size_t j = lx->i;
+        for (;; j++) {
+            char c = at(lx, j);
+            if (j >= lx->n)
+                break;
+            if (c == ' ') {
+                col++;
+                alt++;
+            } else if (c == '\t') {
+                col = (col / 8 + 1) * 8;
+                alt++;
+            } else if (c == '\f') {
+                col = alt = 0;
+            } else {
+                break;
+            }
+        }
+        if (j >= lx->n) {
+            lx->i = j;
+            *eof = true;
+            return 0;
+        }
+        if (at(lx, j) == '#') {
+            while (j < lx->n && newline_len(lx, j) == 0)
+                j++;
+        }
+        size_t nl = newline_len(lx, j);
+        if (nl) { /* blank line: no tokens, indentation ignored */
+            lx->i = j + nl;
+            next_line(lx, lx->i);
+            continue;
+        }
+        if (j >= lx->n) {
+            lx->i = j;
+            *eof = true;
+            return 0;
+        }
+        lx->i = j;
+        uf__pos pos = pos_of(lx, j);
+        int top = lx->indent[lx->nindent], alttop = lx->altindent[lx->nindent];
+        if (col == top) {
+            if (alt != alttop)
+                goto tab_error;
+        } else if (col > top) {
+            if (alt <= alttop)
+                goto tab_error;
+            if (lx->nindent + 1 >= MAX_INDENT)
+                return lex_error(lx, UF_ERR_SYNTAX, pos,
+                                 "too many levels of indentation");
+            lx->nindent++;
+            lx->indent[lx->nindent] = col;
+            lx->altindent[lx->nindent] = alt;
+            if (push(lx, UF__TOK_INDENT, j, j) == NULL)
+                return lx->err ? lx->err->code : UF_ERR_NOMEM;
+        } else {
+            /* Check before emitting any DEDENT: the error comes where the
+             * parser asks for the token after the NEWLINE. */
+            int level = lx->nindent;
+            while (level > 0 && col < lx->indent[level])
+                level--;
+            if (col != lx->indent[level])
+                return lex_error(lx, UF_ERR_SYNTAX, pos,
+                                 "unindent does not match any outer "
+                                 "indentation level");
+            if (alt != lx->altindent[level])
+                goto tab_error;
+            while (lx->nindent > level) {
+                lx->nindent--;
+                if (push(lx, UF__TOK_DEDENT, j, j) == NULL)
+                    return lx->err ? lx->err->code : UF_ERR_NOMEM;
+            }
+        }
+        *eof = false;
+        return 0;
+    tab_error:
+        return lex_error(lx, UF_ERR_SYNTAX, pos,
+                         "inconsistent use of tabs and spaces in "
+                         "indentation");
+    }
+}
+
+static int lex_tokens(lexer *lx);
+
+int uf__lex(const uf__source *src, uf__arena *arena, uf__token **toks,
+            int *ntoks, uf_error *err)
+{
+    lexer lx;
+    memset(&lx, 0, sizeof lx);
+    lx.src = src;
+    lx.t = src->text ? src->text : "";
+    lx.n = src->text ? src->len : 0;
+    lx.line = 1;
+    lx.arena = arena;
+    lx.err = err;
+    *toks = NULL;
+    *ntoks = 0;
+    int rc = lex_tokens(&lx);
+    if (rc == UF_ERR_SYNTAX || rc == UF_ERR_UNSUPPORTED) {
+        /* Tokens so far plus an ERROR token where the error is. */
+        size_t at_i = lx.i < lx.n ? lx.i : lx.n;
+        uf__token *t = push(&lx, UF__TOK_ERROR, at_i, at_i);
+        if (t == NULL)
+            return UF_ERR_NOMEM;
+        if (err != NULL) {
+            t->pos = (uf__pos){err->line, err->column};
+            t->end = t->pos;
+        }
+        t->v.error.eager = lx.eager;
+        if (lx.depth > 0) {
+            t->v.error.in_brackets = true;
+            t->v.error.bracket = lx.parens[lx.depth - 1].pos;
+            t->v.error.bracket_char = lx.parens[lx.depth - 1].c;
+        }
+    }
+    if (rc == 0 || rc == UF_ERR_SYNTAX || rc == UF_ERR_UNSUPPORTED) {
+        *toks = lx.toks;
+        *ntoks = lx.ntoks;
+    }
+    return rc;
+}
+
+/* The whole text into lx->toks, ending with EOF. */
+static int lex_tokens(lexer *lx)
+{
+    int rc;
+    uf_error *err = lx->err;
+
+    bool at_bol = true;
+    for (;;) {
+        if (at_bol && lx->depth == 0) {
+            bool eof = false;
+            rc = line_start(lx, &eof);
+            if (rc)
+                return rc;
+            if (eof)
+                break;
+            at_bol = false;
+        }
+        char c = at(lx, lx->i);
+        if (c == ' ' || c == '\t' || c == '\f') {
+            lx->i++;
+            continue;
+        }
+        if (lx->i >= lx->n)
+            break;
+        size_t nl_at = lx->i;
+        if (c == '#') {
+            /* CPython's NEWLINE starts where a trailing comment does. */
+            while (lx->i < lx->n && newline_len(lx, lx->i) == 0)
+                lx->i++;
+            if (lx->i >= lx->n)
+                continue;
+        }
+        size_t nl = newline_len(lx, lx->i);
+        if (nl) {
+            if (lx->depth == 0) {
+                if (push(lx, UF__TOK_NEWLINE, nl_at, lx->i + 1) == NULL)
+                    return err ? err->code : UF_ERR_NOMEM;
+                at_bol = true;
+            }
+            lx->i += nl;
+            next_line(lx, lx->i);
+            continue;
+        }
+        if (c == '\\') {
+            size_t nl2 = newline_len(lx, lx->i + 1);
+            if (lx->i + 1 >= lx->n)
+                return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
+                                 "unexpected EOF while parsing");
+            if (nl2 == 0)
+                return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
+                                 "unexpected character after line "
+                                 "continuation character");
+            lx->i += 1 + nl2;
+            next_line(lx, lx->i);
+            continue;
+        }
+        if (is_digit(c) || (c == '.' && is_digit(at(lx, lx->i + 1))))
+            rc = scan_number(lx);
+        else if (is_alpha(c))
+            rc = scan_name(lx);
+        else if (c == '\'' || c == '"')
+            rc = scan_string(lx, lx->i, lx->i);
+        else if ((unsigned char)c >= 0x80 || c == '\0')
+            rc = bad_character(lx, lx->i);
+        else
+            rc = scan_operator(lx);
+        if (rc)
+            return rc;
+    }
+
+    if (lx->depth > 0) {
+        char open = lx->parens[lx->depth - 1].c;
+        return lex_error(lx, UF_ERR_SYNTAX, lx->parens[lx->depth - 1].pos,
+                         "'%c' was never closed", open);
+    }
+    size_t end = lx->n;
+    if (lx->ntoks > 0) {
+        uf__tok_kind last = lx->toks[lx->ntoks - 1].kind;
+        if (last != UF__TOK_NEWLINE && last != UF__TOK_DEDENT &&
+            push(lx, UF__TOK_NEWLINE, end, end) == NULL)
+            return err ? err->code : UF_ERR_NOMEM;
+    }
+    while (lx->nindent > 0) {
+        lx->nindent--;
+        if (push(lx, UF__TOK_DEDENT, end, end) == NULL)
+            return err ? err->code : UF_ERR_NOMEM;
+    }
+    if (push(lx, UF__TOK_EOF, end, end) == NULL)
+        return err ? err->code : UF_ERR_NOMEM;
+    return 0;
+}

@@ -1,0 +1,630 @@
+/* Statements: simple statements, blocks, if/for/while, function
+ * definitions with decorators, imports. Statements Python has but kernels
+ * do not (class, with, try, raise, del, global, ...) are refused where
+ * they start. */
+#include <string.h>
+
+#include "compiler/front/parser.h"
+
+static bool statement(uf__parser *p, uf__pvec *out);
+
+static uf__pos here(uf__parser *p)
+{
+    return uf__peek(p)->pos;
+}
+
+static bool fail_unexpected(uf__parser *p)
+{
+    uf__unexpected(p);
+    return false;
+}
+
+/* The ':' ending a compound statement's header. As in CPython, `else` and
+ * `def` insist on it ("expected ':'" whatever follows), while `if`,
+ * `elif`, `while` and `for` say so only at the end of the line and
+ * otherwise report the unexpected token. */
+static bool expect_colon(uf__parser *p, bool forced)
+{
+    if (uf__accept(p, UF__TOK_COLON))
+        return true;
+    if (uf__at(p, UF__TOK_WALRUS) || uf__at(p, UF__TOK_ERROR) ||
+        (!forced && !uf__at(p, UF__TOK_NEWLINE)))
+        return fail_unexpected(p);
+    uf__syntax_error(p, here(p), "expected ':'");
+    return false;
+}
+
+/* The condition of if/elif/while followed by ':', with CPython's hint for
+ * `if x = 1:`. */
+static uf__expr *condition(uf__parser *p)
+{
+    uf__expr *cond = uf__parse_named_expression(p);
+    if (cond == NULL)
+        return NULL;
+    if (uf__at(p, UF__TOK_ASSIGN)) {
+        uf__assign_in_expression(p, cond);
+        return NULL;
+    }
+    return expect_colon(p, false) ? cond : NULL;
+}
+
+/* statements: statement+ (up to `end`, which is not consumed) */
+bool uf__parse_statements(uf__parser *p, uf__block *b, uf__tok_kind end)
+{
+    uf__pvec v = {0};
+    while (!uf__at(p, end)) {
+        if (uf__at(p, UF__TOK_EOF) || uf__at(p, UF__TOK_DEDENT))
+            return fail_unexpected(p);
+        if (!statement(p, &v))
+            return false;
+    }
+    b->stmts = (uf__stmt **)v.items;
+    b->n = v.n;
+    return true;
+}
+
+/* block: NEWLINE INDENT statements DEDENT | simple_stmts
+ * `what` and `line` name the header for the missing-block message. */
+static bool simple_stmts(uf__parser *p, uf__pvec *out);
+
+static bool block(uf__parser *p, uf__block *b, const char *what, int line)
+{
+    if (!uf__at(p, UF__TOK_NEWLINE)) {
+        uf__pvec v = {0};
+        if (!simple_stmts(p, &v))
+            return false;
+        b->stmts = (uf__stmt **)v.items;
+        b->n = v.n;
+        return true;
+    }
+    uf__token *nl = uf__advance(p);
+    if (!uf__at(p, UF__TOK_INDENT)) {
+        uf__token *t = uf__peek(p);
+        /* At the end of the file, point at the header line's end. */
+        bool at_end = t->text >= p->src->text + p->src->len;
+        uf__syntax_error(p, at_end ? nl->pos : t->pos, "expected an indented "
+                         "block after %s on line %d", what, line);
+        return false;
+    }
+    uf__advance(p);
+    if (!uf__enter(p, here(p)))
+        return false;
+    bool ok = uf__parse_statements(p, b, UF__TOK_DEDENT);
+    uf__leave(p);
+    if (ok)
+        uf__advance(p); /* DEDENT */
+    return ok;
+}
+
+/* else_block: 'else' ':' block */
+static bool else_block(uf__parser *p, uf__block *b)
+{
+    if (!uf__at(p, UF__TOK_KW_ELSE))
+        return true;
+    int line = uf__advance(p)->pos.line;
+    return expect_colon(p, true) && block(p, b, "'else' statement", line);
+}
+
+/* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block])
+ * elif_stmt: 'elif' named_expression ':' block (elif_stmt | [else_block])
+ * An elif is an IF alone in its parent's orelse. */
+static uf__stmt *if_stmt(uf__parser *p)
+{
+    uf__token *kw = uf__advance(p);
+    const char *what = kw->kind == UF__TOK_KW_IF ? "'if' statement"
+                                                 : "'elif' statement";
+    uf__stmt *s = uf__new_stmt(p, UF__ST_IF, kw->pos);
+    if (s == NULL)
+        return NULL;
+    s->u.if_.cond = condition(p);
+    if (s->u.if_.cond == NULL ||
+        !block(p, &s->u.if_.body, what, kw->pos.line))
+        return NULL;
+    if (uf__at(p, UF__TOK_KW_ELIF)) {
+        uf__stmt *elif = if_stmt(p);
+        if (elif == NULL)
+            return NULL;
+        uf__stmt **one = uf__arena_alloc(p->arena, 1, sizeof *one, p->err);
+        if (one == NULL) {
+            p->failed = true;
+            return NULL;
+        }
+        one[0] = elif;
+        s->u.if_.orelse.stmts = one;
+        s->u.if_.orelse.n = 1;
+        return s;
+    }
+    return else_block(p, &s->u.if_.orelse) ? s : NULL;
+}
+
+/* A loop body: `break` and `continue` are legal inside. */
+static bool loop_body(uf__parser *p, uf__block *b, const char *what,
+                      int line)
+{
+    p->loop_depth++;
+    bool ok = block(p, b, what, line);
+    p->loop_depth--;
+    return ok;
+}
+
+/* for_stmt: 'for' star_targets 'in' star_expressions ':' block
+ *           [else_block] */
+static uf__stmt *for_stmt(uf__parser *p)
+{
+    uf__token *kw = uf__advance(p);
+    uf__stmt *s = uf__new_stmt(p, UF__ST_FOR, kw->pos);
+    if (s == NULL)
+        return NULL;
+    s->u.for_.target = uf__parse_target_list(p);
+    if (s->u.for_.target == NULL)
+        return NULL;
+    if (!uf__accept(p, UF__TOK_KW_IN))
+        return uf__unexpected(p);
+    s->u.for_.iter = uf__parse_star_expressions(p);
+    if (s->u.for_.iter == NULL || !expect_colon(p, false) ||
+        !loop_body(p, &s->u.for_.body, "'for' statement", kw->pos.line) ||
+        !else_block(p, &s->u.for_.orelse))
+        return NULL;
+    return s;
+}
+
+/* while_stmt: 'while' named_expression ':' block [else_block] */
+static uf__stmt *while_stmt(uf__parser *p)
+{
+    uf__token *kw = uf__advance(p);
+    uf__stmt *s = uf__new_stmt(p, UF__ST_WHILE, kw->pos);
+    if (s == NULL)
+        return NULL;
+    s->u.while_.cond = condition(p);
+    if (s->u.while_.cond == NULL ||
+        !loop_body(p, &s->u.while_.body, "'while' statement",
+                   kw->pos.line) ||
+        !else_block(p, &s->u.while_.orelse))
+        return NULL;
+    return s;
+}
+
+/* params: param (',' param)* [',']
+ * param: NAME [':' expression] ['=' expression]
+ * Annotations are read and dropped (Numba ignores them too); `*args`,
+ * `**kwargs`, bare `*` and `/` are refused. Called after '('. */
+static bool params(uf__parser *p, uf__stmt *s)
+{
+    uf__param *ps = NULL;
+    int n = 0, cap = 0;
+    while (!uf__at(p, UF__TOK_RPAR)) {
+        uf__token *t = uf__peek(p);
+        if (t->kind == UF__TOK_STAR) {
+            uf__unsupported(p, t->pos, uf__peek_at(p, 1)->kind == UF__TOK_NAME
+                                           ? "a '*args' parameter"
+                                           : "a keyword-only parameter");
+            return false;
+        }
+        if (t->kind == UF__TOK_DSTAR) {
+            uf__unsupported(p, t->pos, "a '**kwargs' parameter");
+            return false;
+        }
+        if (t->kind == UF__TOK_SLASH) {
+            uf__unsupported(p, t->pos, "a positional-only parameter");
+            return false;
+        }
+        if (t->kind != UF__TOK_NAME)
+            return fail_unexpected(p);
+        for (int k = 0; k < n; k++)
+            if (strcmp(ps[k].name, t->v.name) == 0) {
+                uf__syntax_error(p, t->pos, "duplicate argument '%s' in "
+                                 "function definition", t->v.name);
+                return false;
+            }
+        uf__advance(p);
+        if (uf__accept(p, UF__TOK_COLON) && uf__parse_expression(p) == NULL)
+            return false;
+        uf__expr *def = NULL;
+        if (uf__accept(p, UF__TOK_ASSIGN)) {
+            def = uf__parse_expression(p);
+            if (def == NULL)
+                return false;
+        } else if (n > 0 && ps[n - 1].default_value != NULL) {
+            uf__syntax_error(p, t->pos, "non-default argument follows "
+                             "default argument");
+            return false;
+        }
+        if (!uf__grow(p, (void **)&ps, &cap, n, sizeof *ps))
+            return false;
+        ps[n].name = t->v.name;
+        ps[n].pos = t->pos;
+        ps[n].default_value = def;
+        n++;
+        if (!uf__accept(p, UF__TOK_COMMA))
+            break;
+    }
+    if (!uf__accept(p, UF__TOK_RPAR))
+        return fail_unexpected(p);
+    s->u.funcdef.params = ps;
+    s->u.funcdef.nparams = n;
+    return true;
+}
+
+/* function_def: [decorators] 'def' NAME '(' [params] ')' ['->' expression]
+ *               ':' block
+ * decorators: ('@' named_expression NEWLINE)+
+ * Nested defs parse (the typer decides about them). */
+static uf__stmt *funcdef(uf__parser *p)
+{
+    uf__pvec decos = {0};
+    while (uf__accept(p, UF__TOK_AT)) {
+        uf__expr *d = uf__parse_named_expression(p);
+        if (d == NULL || !uf__pvec_push(p, &decos, d))
+            return NULL;
+        if (!uf__accept(p, UF__TOK_NEWLINE))
+            return uf__unexpected(p);
+    }
+    uf__token *kw = uf__peek(p);
+    if (kw->kind == UF__TOK_KW_CLASS)
+        return uf__unsupported(p, kw->pos, "a class definition");
+    if (kw->kind == UF__TOK_KW_ASYNC)
+        return uf__unsupported(p, kw->pos, "'async'");
+    if (kw->kind != UF__TOK_KW_DEF)
+        return uf__unexpected(p);
+    uf__advance(p);
+    uf__stmt *s = uf__new_stmt(p, UF__ST_FUNCDEF, kw->pos);
+    if (s == NULL)
+        return NULL;
+    uf__token *name = uf__peek(p);
+    if (name->kind != UF__TOK_NAME)
+        return uf__unexpected(p);
+    uf__advance(p);
+    s->u.funcdef.name = name->v.name;
+    s->u.funcdef.name_pos = name->pos;
+    s->u.funcdef.decorators = (uf__expr **)decos.items;
+    s->u.funcdef.ndecorators = decos.n;
+    if (!uf__accept(p, UF__TOK_LPAR)) {
+        if (uf__at(p, UF__TOK_ERROR))
+            return uf__unexpected(p);
+        return uf__syntax_error(p, here(p), "expected '('");
+    }
+    if (!params(p, s))
+        return NULL;
+    if (uf__accept(p, UF__TOK_ARROW) && uf__parse_expression(p) == NULL)
+        return NULL;
+    if (!expect_colon(p, true))
+        return NULL;
+    int saved_loops = p->loop_depth;
+    p->loop_depth = 0;
+    p->func_depth++;
+    bool ok = block(p, &s->u.funcdef.body, "function definition",
+                    kw->pos.line);
+    p->func_depth--;
+    p->loop_depth = saved_loops;
+    return ok ? s : NULL;
+}
+
+/* dotted_name: dotted_name '.' NAME | NAME ; joined as "numba.cuda". */
+static const char *dotted_name(uf__parser *p)
+{
+    int start = p->i;
+    size_t len = 0;
+    for (;;) {
+        uf__token *t = uf__peek(p);
+        if (t->kind != UF__TOK_NAME) {
+            uf__unexpected(p);
+            return NULL;
+        }
+        len += t->len;
+        uf__advance(p);
+        if (!uf__at(p, UF__TOK_DOT))
+            break;
+        uf__advance(p);
+        len++;
+    }
+    char *s = uf__arena_alloc(p->arena, len + 1, 1, p->err);
+    if (s == NULL) {
+        p->failed = true;
+        return NULL;
+    }
+    size_t off = 0;
+    for (int k = start; k < p->i; k++) {
+        memcpy(s + off, p->toks[k].text, p->toks[k].len);
+        off += p->toks[k].len;
+    }
+    s[off] = '\0';
+    return s;
+}
+
+/* [ 'as' NAME ] after an imported name */
+static bool as_name(uf__parser *p, uf__alias *a)
+{
+    if (!uf__accept(p, UF__TOK_KW_AS))
+        return true;
+    if (!uf__at(p, UF__TOK_NAME))
+        return fail_unexpected(p);
+    a->asname = uf__advance(p)->v.name;
+    return true;
+}
+
+/* import_name: 'import' dotted_as_names
+ * dotted_as_names: ','.dotted_as_name+
+ * dotted_as_name: dotted_name ['as' NAME] */
+static uf__stmt *import_name(uf__parser *p)
+{
+    uf__stmt *s = uf__new_stmt(p, UF__ST_IMPORT, uf__advance(p)->pos);
+    if (s == NULL)
+        return NULL;
+    uf__alias *names = NULL;
+    int n = 0, cap = 0;
+    do {
+        if (!uf__grow(p, (void **)&names, &cap, n, sizeof *names))
+            return NULL;
+        uf__alias *a = &names[n];
+        a->pos = here(p);
+        if ((a->name = dotted_name(p)) == NULL || !as_name(p, a))
+            return NULL;
+        n++;
+    } while (uf__accept(p, UF__TOK_COMMA));
+    s->u.import.names = names;
+    s->u.import.n = n;
+    return s;
+}
+
+/* import_from:
+ *     | 'from' ('.' | '...')* dotted_name 'import' import_from_targets
+ *     | 'from' ('.' | '...')+ 'import' import_from_targets
+ * import_from_targets:
+ *     | '(' import_from_as_names [','] ')'
+ *     | import_from_as_names !','
+ *     | '*' (refused)
+ * import_from_as_name: NAME ['as' NAME] */
+static uf__stmt *import_from(uf__parser *p)
+{
+    uf__stmt *s = uf__new_stmt(p, UF__ST_IMPORTFROM, uf__advance(p)->pos);
+    if (s == NULL)
+        return NULL;
+    int level = 0;
+    for (;;) {
+        if (uf__accept(p, UF__TOK_DOT))
+            level++;
+        else if (uf__accept(p, UF__TOK_ELLIPSIS))
+            level += 3;
+        else
+            break;
+    }
+    s->u.importfrom.level = level;
+    s->u.importfrom.module = "";
+    if (level == 0 || !uf__at(p, UF__TOK_KW_IMPORT)) {
+        s->u.importfrom.module = dotted_name(p);
+        if (s->u.importfrom.module == NULL)
+            return NULL;
+    }
+    if (!uf__accept(p, UF__TOK_KW_IMPORT))
+        return uf__unexpected(p);
+    if (uf__at(p, UF__TOK_STAR))
+        return uf__unsupported(p, here(p), "'from ... import *'");
+    bool parens = uf__accept(p, UF__TOK_LPAR);
+    uf__alias *names = NULL;
+    int n = 0, cap = 0;
+    for (;;) {
+        uf__token *t = uf__peek(p);
+        if (t->kind != UF__TOK_NAME)
+            return uf__unexpected(p);
+        if (!uf__grow(p, (void **)&names, &cap, n, sizeof *names))
+            return NULL;
+        names[n].name = t->v.name;
+        names[n].pos = t->pos;
+        uf__advance(p);
+        if (!as_name(p, &names[n]))
+            return NULL;
+        n++;
+        if (!uf__accept(p, UF__TOK_COMMA))
+            break;
+        if (parens && uf__at(p, UF__TOK_RPAR))
+            break;
+        if (!parens && uf__at(p, UF__TOK_NEWLINE))
+            return uf__syntax_error(p, here(p), "trailing comma not allowed "
+                                    "without surrounding parentheses");
+    }
+    if (parens && !uf__accept(p, UF__TOK_RPAR))
+        return uf__unexpected(p);
+    s->u.importfrom.names = names;
+    s->u.importfrom.n = n;
+    return s;
+}
+
+/* Augmented assignment operators and their binary operation. */
+static bool augassign_op(uf__tok_kind k, uf__binop *op)
+{
+    switch (k) {
+    case UF__TOK_PLUSEQ: *op = UF__OP_ADD; return true;
+    case UF__TOK_MINUSEQ: *op = UF__OP_SUB; return true;
+    case UF__TOK_STAREQ: *op = UF__OP_MUL; return true;
+    case UF__TOK_SLASHEQ: *op = UF__OP_DIV; return true;
+    case UF__TOK_DSLASHEQ: *op = UF__OP_FLOORDIV; return true;
+    case UF__TOK_PERCENTEQ: *op = UF__OP_MOD; return true;
+    case UF__TOK_DSTAREQ: *op = UF__OP_POW; return true;
+    case UF__TOK_AMPEQ: *op = UF__OP_BITAND; return true;
+    case UF__TOK_PIPEEQ: *op = UF__OP_BITOR; return true;
+    case UF__TOK_CARETEQ: *op = UF__OP_BITXOR; return true;
+    case UF__TOK_LSHIFTEQ: *op = UF__OP_LSHIFT; return true;
+    case UF__TOK_RSHIFTEQ: *op = UF__OP_RSHIFT; return true;
+    case UF__TOK_ATEQ: *op = UF__OP_MATMUL; return true;
+    default: return false;
+    }
+}
+
+/* assignment:
+ *     | NAME ':' expression ['=' expression] (refused)
+ *     | (star_targets '=')+ star_expressions !'='
+ *     | single_target augassign star_expressions
+ * star_expressions (an expression statement) */
+static uf__stmt *expr_stmt(uf__parser *p)
+{
+    uf__pos start = here(p);
+    uf__expr *first = uf__parse_star_expressions(p);
+    if (first == NULL)
+        return NULL;
+    uf__binop op;
+    if (uf__at(p, UF__TOK_COLON))
+        return uf__unsupported(p, start, "an annotated assignment");
+    if (augassign_op(uf__peek(p)->kind, &op)) {
+        if (first->kind != UF__EX_NAME && first->kind != UF__EX_ATTR &&
+            first->kind != UF__EX_SUBSCRIPT)
+            return uf__syntax_error(p, first->pos, "'%s' is an illegal "
+                                    "expression for augmented assignment",
+                                    uf__expr_desc(first));
+        uf__advance(p);
+        uf__expr *value = uf__parse_star_expressions(p);
+        if (value == NULL)
+            return NULL;
+        uf__stmt *s = uf__new_stmt(p, UF__ST_AUGASSIGN, start);
+        if (s == NULL)
+            return NULL;
+        s->u.augassign.target = first;
+        s->u.augassign.op = op;
+        s->u.augassign.value = value;
+        return s;
+    }
+    if (!uf__at(p, UF__TOK_ASSIGN)) {
+        uf__stmt *s = uf__new_stmt(p, UF__ST_EXPR, start);
+        if (s != NULL)
+            s->u.expr.value = first;
+        return s;
+    }
+    uf__pvec v = {0};
+    if (!uf__pvec_push(p, &v, first))
+        return NULL;
+    while (uf__accept(p, UF__TOK_ASSIGN)) {
+        uf__expr *e = uf__parse_star_expressions(p);
+        if (e == NULL || !uf__pvec_push(p, &v, e))
+            return NULL;
+    }
+    int ntargets = v.n - 1;
+    for (int k = 0; k < ntargets; k++)
+        if (!uf__check_target(p, v.items[k], ntargets == 1))
+            return NULL;
+    uf__stmt *s = uf__new_stmt(p, UF__ST_ASSIGN, start);
+    if (s == NULL)
+        return NULL;
+    s->u.assign.targets = (uf__expr **)v.items;
+    s->u.assign.ntargets = ntargets;
+    s->u.assign.value = v.items[ntargets];
+    return s;
+}
+
+/* simple_stmt:
+ *     | assignment | star_expressions
+ *     | 'return' [star_expressions] | 'pass' | 'break' | 'continue'
+ *     | 'assert' expression [',' expression]
+ *     | import_name | import_from
+ *     | 'del' | 'global' | 'nonlocal' | 'raise' | 'yield' (refused) */
+static uf__stmt *simple_stmt(uf__parser *p)
+{
+    uf__token *t = uf__peek(p);
+    uf__stmt *s;
+    switch (t->kind) {
+    case UF__TOK_KW_RETURN:
+        if (p->func_depth == 0)
+            return uf__syntax_error(p, t->pos, "'return' outside function");
+        uf__advance(p);
+        if ((s = uf__new_stmt(p, UF__ST_RETURN, t->pos)) == NULL)
+            return NULL;
+        if (!uf__at(p, UF__TOK_NEWLINE) && !uf__at(p, UF__TOK_SEMI) &&
+            (s->u.ret.value = uf__parse_star_expressions(p)) == NULL)
+            return NULL;
+        return s;
+    case UF__TOK_KW_PASS:
+        uf__advance(p);
+        return uf__new_stmt(p, UF__ST_PASS, t->pos);
+    case UF__TOK_KW_BREAK:
+        if (p->loop_depth == 0)
+            return uf__syntax_error(p, t->pos, "'break' outside loop");
+        uf__advance(p);
+        return uf__new_stmt(p, UF__ST_BREAK, t->pos);
+    case UF__TOK_KW_CONTINUE:
+        if (p->loop_depth == 0)
+            return uf__syntax_error(p, t->pos, "'continue' not properly in "
+                                    "loop");
+        uf__advance(p);
+        return uf__new_stmt(p, UF__ST_CONTINUE, t->pos);
+    case UF__TOK_KW_ASSERT:
+        uf__advance(p);
+        if ((s = uf__new_stmt(p, UF__ST_ASSERT, t->pos)) == NULL ||
+            (s->u.assert_.test = uf__parse_expression(p)) == NULL)
+            return NULL;
+        if (uf__accept(p, UF__TOK_COMMA) &&
+            (s->u.assert_.msg = uf__parse_expression(p)) == NULL)
+            return NULL;
+        return s;
+    case UF__TOK_KW_IMPORT:
+        return import_name(p);
+    case UF__TOK_KW_FROM:
+        return import_from(p);
+    case UF__TOK_KW_DEL:
+        return uf__unsupported(p, t->pos, "the 'del' statement");
+    case UF__TOK_KW_GLOBAL:
+        return uf__unsupported(p, t->pos, "the 'global' statement");
+    case UF__TOK_KW_NONLOCAL:
+        return uf__unsupported(p, t->pos, "the 'nonlocal' statement");
+    case UF__TOK_KW_RAISE:
+        return uf__unsupported(p, t->pos, "the 'raise' statement");
+    default:
+        return expr_stmt(p);
+    }
+}
+
+/* simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE */
+static bool simple_stmts(uf__parser *p, uf__pvec *out)
+{
+    for (;;) {
+        uf__stmt *s = simple_stmt(p);
+        if (s == NULL || !uf__pvec_push(p, out, s))
+            return false;
+        if (uf__accept(p, UF__TOK_SEMI)) {
+            if (uf__accept(p, UF__TOK_NEWLINE))
+                return true;
+            continue;
+        }
+        if (uf__accept(p, UF__TOK_NEWLINE))
+            return true;
+        return fail_unexpected(p);
+    }
+}
+
+/* statement: compound_stmt | simple_stmts
+ * compound_stmt: function_def | if_stmt | for_stmt | while_stmt
+ *              | class_def | with_stmt | try_stmt | async (refused) */
+static bool statement(uf__parser *p, uf__pvec *out)
+{
+    uf__token *t = uf__peek(p);
+    uf__stmt *s;
+    switch (t->kind) {
+    case UF__TOK_INDENT:
+        return fail_unexpected(p);
+    case UF__TOK_AT:
+    case UF__TOK_KW_DEF:
+        s = funcdef(p);
+        break;
+    case UF__TOK_KW_IF:
+        s = if_stmt(p);
+        break;
+    case UF__TOK_KW_FOR:
+        s = for_stmt(p);
+        break;
+    case UF__TOK_KW_WHILE:
+        s = while_stmt(p);
+        break;
+    case UF__TOK_KW_CLASS:
+        uf__unsupported(p, t->pos, "a class definition");
+        return false;
+    case UF__TOK_KW_WITH:
+        uf__unsupported(p, t->pos, "the 'with' statement");
+        return false;
+    case UF__TOK_KW_TRY:
+        uf__unsupported(p, t->pos, "the 'try' statement");
+        return false;
+    case UF__TOK_KW_ASYNC:
+        uf__unsupported(p, t->pos, "'async'");
+        return false;
+    default:
+        return simple_stmts(p, out);
+    }
+    return s != NULL && uf__pvec_push(p, out, s);
+}

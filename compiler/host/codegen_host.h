@@ -1,0 +1,48 @@
+/* The host's codegen target (codegen.h): code for the CPU this process
+ * runs on, compiled by the ORC JIT of a uf__jit (jit.c), which owns one
+ * instance. Internal to compiler/codegen_host*.c and jit*.c. */
+#ifndef UF_COMPILER_CODEGEN_HOST_H
+#define UF_COMPILER_CODEGEN_HOST_H
+
+#include "compiler/lower/lower.h"
+
+typedef struct uf__codegen_host {
+    uf__codegen_target base; /* first: the hooks find the rest from L->cg */
+    const char *cpu, *features; /* LLVM's names for the host CPU */
+    /* the CPU's tuning prefers 256-bit vectors; with AVX-512 loops are
+     * told to prefer 512 */
+    bool prefer512;
+    /* glibc libmvec variants the host has (uf__host_mvec_probe), NULL for
+     * none: math calls get vector-function-abi-variant attributes */
+    const unsigned char *mvec;
+} uf__codegen_host;
+
+/* Fills `h`; the strings and `mvec` stay the caller's (the uf__jit's) and
+ * must outlive it. */
+void uf__codegen_host_init(uf__codegen_host *h, const char *triple,
+                           const char *data_layout, const char *cpu,
+                           const char *features, bool prefer512,
+                           const unsigned char *mvec);
+
+/* ---- glibc libmvec (codegen_host_mvec.c) -------------------------------
+ * Vector variants of math functions: for each entry of the table in
+ * codegen_host_mvec.c, bits of UF__MVEC_* for the variants found (with
+ * dlsym, libmvec already loaded) and usable on the host CPU. */
+enum {
+    UF__MVEC_D64 = 1,  /* _ZGVdN4v_sin: AVX2, 4 doubles */
+    UF__MVEC_E64 = 2,  /* _ZGVeN8v_sin: AVX-512, 8 doubles */
+    UF__MVEC_D32 = 4,  /* _ZGVdN8v_sinf */
+    UF__MVEC_E32 = 8,  /* _ZGVeN16v_sinf */
+    UF__MVEC_NFUNCS = 32
+};
+void uf__host_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
+/* Tells the loop vectoriser which libmvec functions compute `call` (a
+ * scalar call of libm function `base`, or of its LLVM intrinsic, on dtype
+ * dt): nothing when the host has none. */
+void uf__host_mvec_annotate(uf__fn *F, LLVMValueRef call, const char *base,
+                            uf_dtype dt);
+/* Adds @llvm.compiler.used holding the module's _ZGV* declarations, so
+ * that they survive until the vectoriser wants them. */
+int uf__host_mvec_finish(uf__lower *L, uf_error *err);
+
+#endif

@@ -1,0 +1,130 @@
+/* Lowering typed kernels to LLVM IR (LLVM-C, LLVM 14) and running them
+ * through ORC LLJIT on the host. */
+#ifndef UF_COMPILER_JIT_H
+#define UF_COMPILER_JIT_H
+
+#include "compiler/types/infer.h"
+#include "common/loop.h"
+
+typedef struct uf__jit uf__jit;
+
+/* One per uf_context: an LLJIT for the host CPU (name and features), with
+ * process symbols (libm, libmvec) resolvable and the runtime's helpers
+ * rt[0..nrt) defined (the host runtime's table, targets/cpu/cpu.h: the
+ * compiler names them, the layer above hands it their addresses; the
+ * table must outlive the JIT). */
+uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err);
+void uf__jit_free(uf__jit *jit);
+
+/* Optional listings of a compilation (free with uf__free). */
+typedef struct uf__jit_listing {
+    char *llvm_ir; /* optimised module text */
+    char *asm_text; /* host assembly */
+} uf__jit_listing;
+
+/* Compiles the elementwise inner loop of a vectorize kernel: `tf` (with its
+ * callees) inlined into a strided 1-D loop with a contiguous fast path,
+ * following uf__strided_loop: data[0..nargs) are the inputs (of tf's
+ * argument dtypes), then one output per returned value (tf->ret, or each
+ * element of a returned tuple), each converted to out_types[k]. Optimised
+ * with uf__passes_elementwise (jit_passes.h). `listing` may be NULL. */
+int uf__jit_ufunc_loop(uf__jit *jit, const uf__typed_func *tf,
+                       const uf_dtype *out_types, uf__strided_loop *fn,
+                       uf__jit_listing *listing, uf_error *err);
+
+/* The contiguous loops (uf__lower_loop_contig) of n vectorize
+ * specialisations tfs[i] with output dtypes out_types[i], compiled in ONE
+ * module: one optimisation and one code generation for all of them (each
+ * costs about as much per module as per loop). contigs[i] receives
+ * `int contig(int64_t n, char **ptrs)`, to run through uf__rt_ufunc_loop
+ * with a uf__loop_desc, and symbols[i] its name (a blocked contig's ending
+ * in "_blk", lower.h: uf__loop_is_blocked). `ir` (may be NULL)
+ * receives the optimised module's text (free with uf__free). */
+#define UF__JIT_SYMBOL_MAX 64
+int uf__jit_ufunc_contigs(uf__jit *jit, int n,
+                          const uf__typed_func *const *tfs,
+                          const uf_dtype *const *out_types, void **contigs,
+                          char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                          uf_error *err);
+
+/* uf__jit_ufunc_contigs for the disk cache: the symbols are named
+ * "ud<stem>_contig<i>" (stem: hex of the content's hash, 20 characters
+ * used) so that object code another process loads never clashes with its
+ * own, and *obj (free with uf__free) receives the object file the JIT runs
+ * (*objlen bytes). */
+int uf__jit_ufunc_contigs_obj(uf__jit *jit, int n,
+                              const uf__typed_func *const *tfs,
+                              const uf_dtype *const *out_types, void **contigs,
+                              char (*symbols)[UF__JIT_SYMBOL_MAX], char **ir,
+                              const char *stem, char **obj, size_t *objlen,
+                              uf_error *err);
+
+/* The optimised IR of the module uf__jit_ufunc_contigs would compile for
+ * `tf` alone, into *ir (free with uf__free), its contig named `symbol`:
+ * optimised only, nothing code-generated or added to the JIT. Compiles
+ * keep no IR text (printing it cost a tenth of a signature's compile
+ * time); listings (ufunc/inspect.c) make it again with this. */
+int uf__jit_ufunc_contig_ir(uf__jit *jit, const uf__typed_func *tf,
+                            const uf_dtype *out_types,
+                            char symbol[UF__JIT_SYMBOL_MAX], char **ir,
+                            uf_error *err);
+
+/* Adds an object file from uf__jit_ufunc_contigs_obj (bytes copied; the
+ * same bytes twice are added once) and looks up names[0..n) into
+ * addrs[0..n). Nothing is optimised or compiled. A failed load leaves its
+ * symbols unusable; later compilations pick other names. */
+int uf__jit_load_object(uf__jit *jit, const void *obj, size_t len,
+                        const char *const *names, void **addrs, int n,
+                        uf_error *err);
+
+/* Host assembly of a module's optimised IR text (a listing of what was
+ * compiled: code generation only, nothing optimised or added to the
+ * JIT). Free with uf__free; NULL with err set. */
+char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
+
+/* Modules optimised and compiled so far by this JIT (tests check that a
+ * cache hit compiles nothing); listings (uf__jit_ufunc_contig_ir),
+ * optimised only, do not count. */
+uint64_t uf__jit_ncompiles(const uf__jit *jit);
+
+/* The host's IndexError reporter (jit_status.c), an absolute symbol of
+ * the JIT named UF__RT_INDEX_ERROR (common/loop.h) that bounds-checked
+ * code calls before it returns UF__JIT_INDEX: records "IndexError: index
+ * 5 is out of bounds for axis 0 with size 4 (in 'f' at k.py:7)" (axis -1:
+ * a tuple index) for uf__jit_status_error on this thread. The JIT defines
+ * it beside the runtime's helpers (uf__jit_new). */
+void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
+                        int64_t index, int32_t axis, int64_t size,
+                        int32_t is_unsigned);
+
+/* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
+const char *uf__jit_host_cpu(const uf__jit *jit);
+const char *uf__jit_host_features(const uf__jit *jit);
+/* Whether calls may use glibc's libmvec (UFJIT_ENABLE_LIBMVEC). */
+bool uf__jit_have_mvec(const uf__jit *jit);
+
+/* Nonzero statuses a compiled loop returns. Only kernels in Python's error
+ * model (njit) or containing `assert` can fail; ufunc kernels in NumPy's
+ * model never do. */
+typedef enum uf__jit_status {
+    UF__JIT_OK = 0,
+    UF__JIT_ZERODIV_INT = 1, /* ZeroDivisionError: integer division by zero */
+    UF__JIT_ZEROMOD_INT,     /* ZeroDivisionError: integer modulo by zero */
+    UF__JIT_ZERODIV,         /* ZeroDivisionError: division by zero */
+    UF__JIT_ZEROMOD,         /* ZeroDivisionError: modulo by zero */
+    UF__JIT_ZEROPOW,  /* ZeroDivisionError: 0 cannot be raised to a
+                         negative power */
+    UF__JIT_ZERODIV_COMPLEX, /* ZeroDivisionError: complex division by zero */
+    UF__JIT_RANGE_STEP,      /* ValueError: range() arg 3 must not be zero */
+    UF__JIT_INDEX, /* IndexError (bounds checking): the index, axis, size,
+                      kernel and line recorded on the kernel's thread by
+                      the target's error sink (uf__rt_index_error) */
+    UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
+} uf__jit_status;
+
+/* Sets err from a loop's nonzero status: UF_ERR_VALUE with Python's
+ * exception and message ("ZeroDivisionError: integer division by zero").
+ * Returns the code. */
+int uf__jit_status_error(int status, uf_error *err);
+
+#endif

@@ -1,0 +1,206 @@
+/* The JIT entry point of a plain njit function: a C-callable wrapper that
+ * reads the arguments from pointers (scalars, or arrays described by
+ * uf__plain_arg), calls the typed function (Python's error model: it may
+ * fail with a status) and stores each result where outs[k] points. */
+#include <stdio.h>
+
+#include "common/error_internal.h"
+#include "compiler/host/jit_plain.h"
+#include "compiler/lower/lower_array.h"
+
+/* The results of tf as a list of scalar dtypes: none for None, one for a
+ * scalar, one per element of a tuple of scalars; -1 otherwise. */
+static int result_dtypes(const uf__type *ret, uf_dtype *out, int max)
+{
+    if (ret->kind == UF__T_NONE)
+        return 0;
+    if (ret->kind == UF__T_SCALAR) {
+        out[0] = ret->dtype;
+        return 1;
+    }
+    if (ret->kind != UF__T_TUPLE || ret->n > max)
+        return -1;
+    for (int k = 0; k < ret->n; k++) {
+        if (ret->elts[k]->kind != UF__T_SCALAR)
+            return -1;
+        out[k] = ret->elts[k]->dtype;
+    }
+    return ret->n;
+}
+
+/* Argument i of the entry as a value of tf->args[i]. */
+static LLVMValueRef load_arg(uf__fn *F, LLVMValueRef args, int i,
+                             const uf__type *t, uf_dtype in)
+{
+    uf__lower *L = F->L;
+    LLVMBuilderRef b = L->b;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(i8, 0);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i64p = LLVMPointerType(i64, 0);
+    LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)i, 0);
+    LLVMValueRef p = LLVMBuildLoad2(
+        b, i8p, LLVMBuildInBoundsGEP2(b, i8p, args, &ix, 1, ""), "arg");
+    if (t->kind == UF__T_SCALAR) {
+        LLVMTypeRef mt = uf__lower_mem_dtype(L, in);
+        LLVMValueRef v = LLVMBuildLoad2(
+            b, mt, LLVMBuildPointerCast(b, p, LLVMPointerType(mt, 0), ""), "");
+        LLVMSetAlignment(v, 1); /* a 0-d array's data: any alignment */
+        if (in == UF_BOOL)
+            v = LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(mt), "");
+        return uf__emit_cast(F, v, in, t->dtype);
+    }
+    /* uf__plain_arg: {i8* data, i64* shape, i64* strides} */
+    LLVMTypeRef fields[3] = {i8p, i64p, i64p};
+    LLVMTypeRef st = LLVMStructTypeInContext(L->ctx, fields, 3, 0);
+    LLVMValueRef sp = LLVMBuildPointerCast(b, p, LLVMPointerType(st, 0), "");
+    LLVMValueRef d = LLVMBuildLoad2(b, st, sp, "desc");
+    LLVMValueRef data = LLVMBuildExtractValue(b, d, 0, "data");
+    LLVMValueRef shp = LLVMBuildExtractValue(b, d, 1, "");
+    LLVMValueRef str = LLVMBuildExtractValue(b, d, 2, "");
+    LLVMValueRef shape[64], strides[64];
+    for (int k = 0; k < t->ndim; k++) {
+        LLVMValueRef kk = LLVMConstInt(i64, (unsigned long long)k, 0);
+        shape[k] = LLVMBuildLoad2(
+            b, i64, LLVMBuildInBoundsGEP2(b, i64, shp, &kk, 1, ""), "");
+        strides[k] = LLVMBuildLoad2(
+            b, i64, LLVMBuildInBoundsGEP2(b, i64, str, &kk, 1, ""), "");
+    }
+    return uf__build_array(L, data, shape, strides, t->ndim);
+}
+
+/* Stores result value v (of dtype dt) where outs[k] points. */
+static void store_out(uf__fn *F, LLVMValueRef outs, int k, uf_dtype dt,
+                      LLVMValueRef v)
+{
+    LLVMBuilderRef b = F->L->b;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+    LLVMValueRef ix = LLVMConstInt(LLVMInt64TypeInContext(F->L->ctx),
+                                   (unsigned long long)k, 0);
+    LLVMValueRef p = LLVMBuildLoad2(
+        b, i8p, LLVMBuildInBoundsGEP2(b, i8p, outs, &ix, 1, ""), "out");
+    uf__emit_elem_store(F, p, dt, v);
+}
+
+static int build_entry(uf__lower *L, const uf__typed_func *tf,
+                       const uf_dtype *in, LLVMValueRef callee, bool fallible,
+                       const char *name, uf_error *err)
+{
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
+    LLVMTypeRef params[2] = {LLVMPointerType(i8p, 0), LLVMPointerType(i8p, 0)};
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name,
+                                      LLVMFunctionType(i32, params, 2, 0));
+    uf__lower_target_attrs(L, fn);
+    uf__fn F;
+    uf__fn_begin(&F, L, fn, true, false, err);
+    F.tf = tf;
+    uf_dtype res[UF__TUPLE_MAX];
+    int nres = result_dtypes(tf->ret, res, UF__TUPLE_MAX);
+    LLVMValueRef argv[66];
+    unsigned na = 0;
+    LLVMValueRef out = NULL;
+    LLVMTypeRef rty = NULL;
+    if (tf->ret->kind != UF__T_NONE) {
+        if (!(rty = uf__lower_type(L, tf->ret, err)))
+            goto fail;
+        if (fallible) {
+            out = uf__fn_alloca(&F, rty, "ret");
+            argv[na++] = out;
+        }
+    }
+    for (int i = 0; i < tf->nargs; i++)
+        argv[na++] = load_arg(&F, LLVMGetParam(fn, 0), i, tf->args[i], in[i]);
+    LLVMValueRef r = LLVMBuildCall2(L->b, LLVMGlobalGetValueType(callee),
+                                    callee, argv, na, "");
+    if (fallible) {
+        uf__fn_raise_status(&F, r);
+        r = out ? LLVMBuildLoad2(L->b, rty, out, "") : NULL;
+    }
+    LLVMValueRef outs = LLVMGetParam(fn, 1);
+    if (nres == 1 && tf->ret->kind == UF__T_SCALAR)
+        store_out(&F, outs, 0, res[0], r);
+    else
+        for (int k = 0; k < nres; k++)
+            store_out(&F, outs, k, res[k],
+                      LLVMBuildExtractValue(L->b, r, (unsigned)k, ""));
+    LLVMBuildRet(L->b, LLVMConstNull(i32));
+    uf__fn_end(&F);
+    return 0;
+
+fail:
+    uf__fn_end(&F);
+    return err->code;
+}
+
+/* The compilation behind uf__jit_plain and uf__jit_plain_obj: with
+ * `stem`, the entry is named by it (its name into `symbol`) and the
+ * object file returned. */
+static int compile(uf__jit *jit, const uf__typed_func *tf,
+                   const uf_dtype *in, const char *stem, uf__plain_entry *fn,
+                   char *symbol, size_t symcap, uf__jit_listing *listing,
+                   char **obj, size_t *objlen, uf_error *err)
+{
+    uf_dtype res[UF__TUPLE_MAX];
+    if (listing)
+        listing->llvm_ir = listing->asm_text = NULL;
+    if (result_dtypes(tf->ret, res, UF__TUPLE_MAX) < 0) {
+        char buf[128];
+        uf__type_str(tf->ret, buf, sizeof buf);
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "'%s' returns %s: a function called through "
+                             "uf_call may return None, a number or a tuple "
+                             "of numbers (returning arrays is not "
+                             "supported)", tf->decl->name, buf);
+    }
+    if (tf->nargs > 64)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "'%s': too many arguments", tf->decl->name);
+    for (int i = 0; i < tf->nargs; i++)
+        if (tf->args[i]->kind != UF__T_SCALAR &&
+            tf->args[i]->kind != UF__T_ARRAY)
+            return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                                 "'%s': argument %d must be a number or an "
+                                 "array", tf->decl->name, i + 1);
+    uf__lower L;
+    if (uf__jit_begin(jit, &L, err) != 0)
+        return err->code;
+    if (stem)
+        uf__jit_disk_prefix(jit, &L, stem);
+    snprintf(symbol, symcap, "%s_entry", L.prefix);
+    bool fallible;
+    LLVMValueRef callee = uf__lower_func(&L, tf, &fallible, err);
+    if (!callee ||
+        build_entry(&L, tf, in, callee, fallible, symbol, err) != 0) {
+        uf__jit_abort(&L);
+        return err->code;
+    }
+    const char *names[1] = {symbol};
+    void *addr = NULL;
+    int rc = stem ? uf__jit_finish_obj(jit, &L, names, &addr, 1, obj, objlen,
+                                       err)
+                  : uf__jit_finish(jit, &L, names, &addr, 1, listing, err);
+    if (rc != 0)
+        return err->code;
+    *fn = (uf__plain_entry)(uintptr_t)addr;
+    return 0;
+}
+
+int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
+                  uf__plain_entry *fn, uf__jit_listing *listing,
+                  uf_error *err)
+{
+    char name[64];
+    return compile(jit, tf, in, NULL, fn, name, sizeof name, listing, NULL,
+                   NULL, err);
+}
+
+int uf__jit_plain_obj(uf__jit *jit, const uf__typed_func *tf,
+                      const uf_dtype *in, const char *stem,
+                      uf__plain_entry *fn, char *symbol, size_t symcap,
+                      char **obj, size_t *objlen, uf_error *err)
+{
+    *obj = NULL;
+    return compile(jit, tf, in, stem, fn, symbol, symcap, NULL, obj, objlen,
+                   err);
+}

@@ -1,0 +1,42 @@
+/* The entry point through which uf_call runs a plain njit function
+ * (compiler/host/jit_plain.c; the call path is compiler/plain_func.c). */
+#ifndef UF_COMPILER_JIT_PLAIN_H
+#define UF_COMPILER_JIT_PLAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler/host/jit.h"
+
+/* An array argument as the entry reads it: the uf_array's data pointer,
+ * shape and strides (in bytes). */
+typedef struct uf__plain_arg {
+    void *data;
+    const int64_t *shape;
+    const int64_t *strides;
+} uf__plain_arg;
+
+/* int entry(void *const *args, void *const *outs): args[i] points to the
+ * value of a scalar argument (of dtype in[i], any alignment; bool one
+ * byte) or to a uf__plain_arg for an array argument; outs[k] receives
+ * result k (the returned value, or element k of a returned tuple) in its
+ * dtype. Returns 0 or a uf__jit_status. */
+typedef int (*uf__plain_entry)(void *const *args, void *const *outs);
+
+/* Compiles the entry of `tf` (its arguments: scalars or arrays; its
+ * result: None, a scalar or a tuple of scalars). `in` gives each scalar
+ * argument's dtype as passed, converted to tf's argument type (ignored
+ * for arrays). `listing` may be NULL. */
+int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,
+                  uf__plain_entry *fn, uf__jit_listing *listing,
+                  uf_error *err);
+
+/* uf__jit_plain for the disk cache: the entry named by `stem`
+ * (uf__jit_disk_prefix), its name into symbol[0..symcap), the object file
+ * the JIT runs into *obj (free with uf__free), *objlen bytes. */
+int uf__jit_plain_obj(uf__jit *jit, const uf__typed_func *tf,
+                      const uf_dtype *in, const char *stem,
+                      uf__plain_entry *fn, char *symbol, size_t symcap,
+                      char **obj, size_t *objlen, uf_error *err);
+
+#endif

@@ -1,0 +1,936 @@
+/* Lowering of typed functions: one LLVM function per specialisation, locals
+ * as entry-block allocas (SROA/mem2reg promote them), statements with
+ * Python's semantics (for over range with negative steps and empty ranges,
+ * for/else, while/else, tuple unpacking). */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/host/llvm_fastmath.h"
+#include "compiler/lower/lower_array.h"
+
+#define B (F->L->b)
+
+/* ---- types ------------------------------------------------------------ */
+
+bool uf__dtype_is_int(uf_dtype dt)
+{
+    char k = uf_dtype_kind(dt);
+    return k == 'i' || k == 'u';
+}
+
+bool uf__dtype_is_signed(uf_dtype dt)
+{
+    return uf_dtype_kind(dt) == 'i';
+}
+
+bool uf__dtype_is_float(uf_dtype dt)
+{
+    return uf_dtype_kind(dt) == 'f';
+}
+
+bool uf__dtype_is_complex(uf_dtype dt)
+{
+    return uf_dtype_kind(dt) == 'c';
+}
+
+uf_dtype uf__dtype_part(uf_dtype dt)
+{
+    return (dt == UF_FLOAT32 || dt == UF_COMPLEX64) ? UF_FLOAT32 : UF_FLOAT64;
+}
+
+LLVMTypeRef uf__lower_dtype(uf__lower *L, uf_dtype dt)
+{
+    switch (dt) {
+    case UF_BOOL:
+        return LLVMInt1TypeInContext(L->ctx);
+    case UF_FLOAT32:
+        return LLVMFloatTypeInContext(L->ctx);
+    case UF_FLOAT64:
+        return LLVMDoubleTypeInContext(L->ctx);
+    case UF_COMPLEX64:
+    case UF_COMPLEX128: {
+        LLVMTypeRef p = uf__lower_dtype(L, uf__dtype_part(dt));
+        LLVMTypeRef parts[2] = {p, p};
+        return LLVMStructTypeInContext(L->ctx, parts, 2, 0);
+    }
+    default:
+        return LLVMIntTypeInContext(L->ctx,
+                                    (unsigned)uf_dtype_itemsize(dt) * 8);
+    }
+}
+
+LLVMTypeRef uf__lower_mem_dtype(uf__lower *L, uf_dtype dt)
+{
+    return dt == UF_BOOL ? LLVMInt8TypeInContext(L->ctx)
+                         : uf__lower_dtype(L, dt);
+}
+
+LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
+{
+    switch (t->kind) {
+    case UF__T_SCALAR:
+        return uf__lower_dtype(L, t->dtype);
+    case UF__T_NONE:
+        return LLVMVoidTypeInContext(L->ctx);
+    case UF__T_TUPLE: {
+        LLVMTypeRef elts[64];
+        if (t->n > 64)
+            break;
+        for (int i = 0; i < t->n; i++) {
+            if (t->elts[i]->kind == UF__T_NONE)
+                goto bad;
+            if (!(elts[i] = uf__lower_type(L, t->elts[i], err)))
+                return NULL;
+        }
+        return LLVMStructTypeInContext(L->ctx, elts, (unsigned)t->n, 0);
+    }
+    case UF__T_ARRAY:
+        return uf__lower_array_type(L, t->ndim);
+    default:
+        break;
+    }
+bad:;
+    char buf[96];
+    uf__type_str(t, buf, sizeof buf);
+    uf__error_set(err, UF_ERR_UNSUPPORTED,
+                  "values of type %s are not supported by the CPU lowering "
+                  "yet",
+                  buf);
+    return NULL;
+}
+
+/* ---- attributes ------------------------------------------------------- */
+
+void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
+                        const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(fn, (LLVMAttributeIndex)idx,
+                            LLVMCreateEnumAttribute(L->ctx, kind, 0));
+}
+
+void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn)
+{
+    L->cg->function_attrs(L, fn);
+}
+
+void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn)
+{
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex,
+                       "alwaysinline");
+    uf__lower_target_attrs(L, fn);
+}
+
+/* ---- function bodies --------------------------------------------------- */
+
+int uf__fn_begin(uf__fn *F, uf__lower *L, LLVMValueRef fn, bool fallible,
+                 bool numpy_model, uf_error *err)
+{
+    memset(F, 0, sizeof *F);
+    F->L = L;
+    F->fn = fn;
+    F->fallible = fallible;
+    F->numpy_model = numpy_model;
+    F->err = err;
+    F->entry = LLVMAppendBasicBlockInContext(L->ctx, fn, "entry");
+    LLVMPositionBuilderAtEnd(L->b, F->entry);
+    return 0;
+}
+
+void uf__fn_end(uf__fn *F)
+{
+    uf__free(F->vars);
+    uf__free(F->loops);
+    F->vars = NULL;
+    F->loops = NULL;
+}
+
+LLVMValueRef uf__fn_alloca(uf__fn *F, LLVMTypeRef ty, const char *name)
+{
+    /* at the top of the entry block, wherever the builder is */
+    LLVMBuilderRef eb = LLVMCreateBuilderInContext(F->L->ctx);
+    LLVMValueRef first = LLVMGetFirstInstruction(F->entry);
+    if (first)
+        LLVMPositionBuilderBefore(eb, first);
+    else
+        LLVMPositionBuilderAtEnd(eb, F->entry);
+    LLVMValueRef a = LLVMBuildAlloca(eb, ty, name);
+    LLVMDisposeBuilder(eb);
+    return a;
+}
+
+LLVMBasicBlockRef uf__fn_block(uf__fn *F, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(F->L->ctx, F->fn, name);
+}
+
+static void ret_status(uf__fn *F, LLVMValueRef status)
+{
+    LLVMBuildRet(B, status);
+}
+
+void uf__fn_raise_if(uf__fn *F, LLVMValueRef cond, int status)
+{
+    if (!F->fallible || (F->numpy_model && status < UF__JIT_RANGE_STEP))
+        return;
+    LLVMBasicBlockRef raise = uf__fn_block(F, "raise");
+    LLVMBasicBlockRef cont = uf__fn_block(F, "ok");
+    LLVMBuildCondBr(B, cond, raise, cont);
+    LLVMPositionBuilderAtEnd(B, raise);
+    ret_status(F, LLVMConstInt(LLVMInt32TypeInContext(F->L->ctx),
+                               (unsigned long long)status, 0));
+    LLVMPositionBuilderAtEnd(B, cont);
+}
+
+void uf__fn_raise_status(uf__fn *F, LLVMValueRef status)
+{
+    LLVMBasicBlockRef raise = uf__fn_block(F, "reraise");
+    LLVMBasicBlockRef cont = uf__fn_block(F, "ok");
+    LLVMBuildCondBr(B,
+                    LLVMBuildICmp(B, LLVMIntNE, status,
+                                  LLVMConstNull(LLVMTypeOf(status)), ""),
+                    raise, cont);
+    LLVMPositionBuilderAtEnd(B, raise);
+    ret_status(F, status);
+    LLVMPositionBuilderAtEnd(B, cont);
+}
+
+static bool terminated(uf__fn *F)
+{
+    return LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(B)) != NULL;
+}
+
+/* Code after return/break/continue goes to a block nobody jumps to. */
+static void reopen(uf__fn *F)
+{
+    if (terminated(F))
+        LLVMPositionBuilderAtEnd(B, uf__fn_block(F, "dead"));
+}
+
+static int unsupported(uf__fn *F, uf__pos pos, const char *what)
+{
+    return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, pos,
+                            "%s is not supported by the CPU lowering", what);
+}
+
+/* ---- statements ------------------------------------------------------- */
+
+static int lower_block(uf__fn *F, const uf__block *b);
+
+static int find_var(uf__fn *F, const char *name)
+{
+    for (int i = 0; i < F->tf->nvars; i++)
+        if (strcmp(F->tf->vars[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int store_var(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                     const uf__type *vt)
+{
+    int idx = find_var(F, target->u.name.id);
+    if (idx < 0 || !F->vars[idx])
+        return unsupported(F, target->pos, "assigning this variable");
+    LLVMValueRef c = uf__emit_convert(F, v, vt, F->tf->vars[idx].type);
+    if (!c)
+        return F->err->code;
+    LLVMBuildStore(B, c, F->vars[idx]);
+    return 0;
+}
+
+/* a = v, (a, b) = v, (a, (b, c)) = v */
+static int assign_to(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                     const uf__type *vt)
+{
+    switch (t->kind) {
+    case UF__EX_NAME:
+        return store_var(F, t, v, vt);
+    case UF__EX_TUPLE:
+    case UF__EX_LIST:
+        if (vt->kind != UF__T_TUPLE || vt->n != t->u.seq.n)
+            return unsupported(F, t->pos, "this unpacking");
+        for (int i = 0; i < t->u.seq.n; i++) {
+            LLVMValueRef e = LLVMBuildExtractValue(B, v, (unsigned)i, "");
+            int rc = assign_to(F, t->u.seq.elts[i], e, vt->elts[i]);
+            if (rc != 0)
+                return rc;
+        }
+        return 0;
+    case UF__EX_SUBSCRIPT:
+        return uf__lower_index_store(F, t, v, vt);
+    default:
+        return unsupported(F, t->pos, "this assignment target");
+    }
+}
+
+static int lower_assign(uf__fn *F, const uf__stmt *s)
+{
+    LLVMValueRef v = uf__lower_expr(F, s->u.assign.value);
+    if (!v)
+        return F->err->code;
+    const uf__type *vt = uf__lower_info(F, s->u.assign.value)->type;
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        int rc = assign_to(F, s->u.assign.targets[i], v, vt);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                             const uf__type *xt)
+{
+    const uf__expr *ve = s->u.augassign.value;
+    const uf__type *vt = uf__lower_info(F, ve)->type;
+    const uf__type *optype = NULL;
+    const uf__type *rt = NULL;
+    if (xt && xt->kind == UF__T_SCALAR && vt && vt->kind == UF__T_SCALAR)
+        rt = uf__type_binop(F->tf->km->tc, s->u.augassign.op, xt, vt,
+                            &optype);
+    if (!rt || !optype) {
+        unsupported(F, s->pos, "this augmented assignment");
+        return NULL;
+    }
+    LLVMValueRef v = uf__lower_expr(F, ve);
+    if (!v)
+        return NULL;
+    LLVMValueRef r;
+    uf_dtype od = optype->dtype, rd = rt->dtype;
+    if (s->u.augassign.op == UF__OP_POW && uf__dtype_is_int(vt->dtype) &&
+        !uf__dtype_is_int(od)) {
+        r = uf__emit_pow_int(F, od, uf__emit_cast(F, x, xt->dtype, od),
+                             vt->dtype, v);
+        rd = od;
+    } else {
+        r = uf__emit_binop(F, s->u.augassign.op, od,
+                           uf__emit_cast(F, x, xt->dtype, od),
+                           uf__emit_cast(F, v, vt->dtype, od));
+        if (!r)
+            return NULL;
+        if (s->u.augassign.op == UF__OP_DIV && !uf__dtype_is_float(od) &&
+            !uf__dtype_is_complex(od))
+            rd = UF_FLOAT64;
+        else if (od == UF_BOOL && s->u.augassign.op != UF__OP_BITAND &&
+                 s->u.augassign.op != UF__OP_BITOR &&
+                 s->u.augassign.op != UF__OP_BITXOR)
+            rd = UF_INT64;
+        else
+            rd = od;
+    }
+    return uf__emit_cast(F, r, rd, xt->dtype);
+}
+
+/* x op= v: Numba types it as x = x op v with the operator's template;
+ * a[i] op= v reads and writes the element once (lower_index.c). */
+static int lower_augassign(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *t = s->u.augassign.target;
+    if (t->kind == UF__EX_SUBSCRIPT)
+        return uf__lower_index_augassign(F, s);
+    if (t->kind != UF__EX_NAME)
+        return unsupported(F, t->pos, "augmented assignment to this target");
+    int idx = find_var(F, t->u.name.id);
+    if (idx < 0 || !F->vars[idx])
+        return unsupported(F, t->pos, "assigning this variable");
+    const uf__type *xt = F->tf->vars[idx].type;
+    if (xt->kind != UF__T_SCALAR)
+        return unsupported(F, s->pos, "this augmented assignment");
+    LLVMValueRef x = LLVMBuildLoad2(B, uf__lower_dtype(F->L, xt->dtype),
+                                    F->vars[idx], "");
+    LLVMValueRef r = uf__lower_augop(F, s, x, xt);
+    if (!r)
+        return F->err->code;
+    LLVMBuildStore(B, r, F->vars[idx]);
+    return 0;
+}
+
+static int lower_return(uf__fn *F, const uf__stmt *s)
+{
+    const uf__type *ret = F->tf->ret;
+    const uf__expr *e = s->u.ret.value;
+    LLVMValueRef v = NULL;
+    if (e && e->kind != UF__EX_NONE) {
+        if (!(v = uf__lower_expr(F, e)))
+            return F->err->code;
+        if (!(v = uf__emit_convert(F, v, uf__lower_info(F, e)->type, ret)))
+            return F->err->code;
+    }
+    if (ret->kind == UF__T_NONE)
+        v = NULL;
+    else if (!v) /* inference let a bare return through: return zero */
+        v = LLVMConstNull(LLVMGetReturnType(LLVMGlobalGetValueType(F->fn)));
+    if (F->fallible) {
+        if (v)
+            LLVMBuildStore(B, v, F->out);
+        LLVMBuildRet(B, LLVMConstNull(LLVMInt32TypeInContext(F->L->ctx)));
+    } else if (v) {
+        LLVMBuildRet(B, v);
+    } else {
+        LLVMBuildRetVoid(B);
+    }
+    return 0;
+}
+
+static LLVMValueRef truth_of(uf__fn *F, const uf__expr *e)
+{
+    LLVMValueRef v = uf__lower_expr(F, e);
+    if (!v)
+        return NULL;
+    const uf__type *t = uf__lower_info(F, e)->type;
+    if (!t || t->kind != UF__T_SCALAR) {
+        unsupported(F, e->pos, "the truth value of this expression");
+        return NULL;
+    }
+    return uf__emit_truth(F, v, t->dtype);
+}
+
+/* A condition decided by branch pruning (infer_prune.c): only its tests
+ * that still run are evaluated, the value is not needed. */
+static int lower_decided(uf__fn *F, const uf__expr *cond)
+{
+    if (uf__cond_runs(cond) && !truth_of(F, cond))
+        return F->err->code;
+    return 0;
+}
+
+static int lower_if(uf__fn *F, const uf__stmt *s)
+{
+    /* a pruned branch was not typed: only the live one is lowered */
+    signed char t = uf__lower_info(F, s->u.if_.cond)->truth;
+    if (t != 0) {
+        int rc = lower_decided(F, s->u.if_.cond);
+        return rc != 0 ? rc
+                       : lower_block(F, t > 0 ? &s->u.if_.body
+                                              : &s->u.if_.orelse);
+    }
+    LLVMValueRef c = truth_of(F, s->u.if_.cond);
+    if (!c)
+        return F->err->code;
+    LLVMBasicBlockRef then = uf__fn_block(F, "if.then");
+    LLVMBasicBlockRef els = uf__fn_block(F, "if.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "if.end");
+    LLVMBuildCondBr(B, c, then, els);
+    LLVMPositionBuilderAtEnd(B, then);
+    int rc = lower_block(F, &s->u.if_.body);
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, els);
+    if ((rc = lower_block(F, &s->u.if_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
+static int push_loop(uf__fn *F, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
+{
+    if (F->nloops == F->caploops) {
+        int cap = F->caploops ? 2 * F->caploops : 8;
+        uf__loop_targets *n = uf__realloc(F->loops, (size_t)cap, sizeof *n,
+                                          F->err);
+        if (!n)
+            return UF_ERR_NOMEM;
+        F->loops = n;
+        F->caploops = cap;
+    }
+    F->loops[F->nloops].brk = brk;
+    F->loops[F->nloops].cont = cont;
+    F->nloops++;
+    return 0;
+}
+
+/* while c with its test pruned on entry (truth) or at the end of the
+ * body (truth_end, infer_prune.c): the two tests get blocks of their own,
+ * continue goes to the first as in CPython. */
+static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *ce = s->u.while_.cond;
+    signed char top = uf__lower_info(F, ce)->truth;
+    signed char end_t = uf__lower_info(F, ce)->truth_end;
+    int rc = 0;
+    if (top < 0) { /* never entered */
+        if ((rc = lower_decided(F, ce)) != 0)
+            return rc;
+        return lower_block(F, &s->u.while_.orelse);
+    }
+    LLVMBasicBlockRef cond = uf__fn_block(F, "while.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
+    LLVMBasicBlockRef again = uf__fn_block(F, "while.again");
+    LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    LLVMBuildBr(B, cond);
+    LLVMPositionBuilderAtEnd(B, cond);
+    if (top == 0) {
+        LLVMValueRef c = truth_of(F, ce);
+        if (!c)
+            return F->err->code;
+        LLVMBuildCondBr(B, c, body, els);
+    } else {
+        if ((rc = lower_decided(F, ce)) != 0)
+            return rc;
+        LLVMBuildBr(B, body);
+    }
+    LLVMPositionBuilderAtEnd(B, body);
+    if ((rc = push_loop(F, end, cond)) != 0)
+        return rc;
+    rc = lower_block(F, &s->u.while_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, again);
+    LLVMPositionBuilderAtEnd(B, again);
+    if (end_t == 0 && uf__block_falls_through(F->tf, &s->u.while_.body)) {
+        LLVMValueRef c = truth_of(F, ce);
+        if (!c)
+            return F->err->code;
+        LLVMBuildCondBr(B, c, body, els);
+    } else {
+        if (end_t != 0 && (rc = lower_decided(F, ce)) != 0)
+            return rc;
+        LLVMBuildBr(B, end_t < 0 ? els : body);
+    }
+    LLVMPositionBuilderAtEnd(B, els);
+    if (uf__while_else_live(F->tf, s) &&
+        (rc = lower_block(F, &s->u.while_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
+/* while c: body / else: orelse (else runs when c turns false, not after
+ * a break) */
+static int lower_while(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr_info *ci = uf__lower_info(F, s->u.while_.cond);
+    if (ci->truth != 0 || ci->truth_end != 0)
+        return lower_while_pruned(F, s);
+    LLVMBasicBlockRef cond = uf__fn_block(F, "while.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
+    LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    LLVMBuildBr(B, cond);
+    LLVMPositionBuilderAtEnd(B, cond);
+    LLVMValueRef c = truth_of(F, s->u.while_.cond);
+    if (!c)
+        return F->err->code;
+    LLVMBuildCondBr(B, c, body, els);
+    LLVMPositionBuilderAtEnd(B, body);
+    int rc = push_loop(F, end, cond);
+    if (rc != 0)
+        return rc;
+    rc = lower_block(F, &s->u.while_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, cond);
+    LLVMPositionBuilderAtEnd(B, els);
+    if ((rc = lower_block(F, &s->u.while_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
+/* A loop of cnt iterations k = 0, 1, ...: the variable vi gets
+ * start + k*step (range) or arr[k] (arrays) before each. */
+typedef struct counted {
+    LLVMValueRef cnt, start, step;
+    uf_dtype rt;         /* range: the dtype start/step are computed in */
+    LLVMValueRef arr;    /* arrays: the array and its type */
+    const uf__type *at;
+} counted;
+
+static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
+                        const counted *c)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef zero = LLVMConstNull(i64), one = LLVMConstInt(i64, 1, 0);
+    const uf__type *vt = F->tf->vars[vi].type;
+    LLVMValueRef kp = uf__fn_alloca(F, i64, "k");
+    LLVMBuildStore(B, zero, kp);
+    LLVMBasicBlockRef hdr = uf__fn_block(F, "for.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "for.body");
+    LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
+    LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
+    LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, hdr);
+    LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, c->cnt, ""), body, els);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef v;
+    if (c->arr) {
+        const uf__type *item = uf__array_item_type(F->tf->km->tc, c->at,
+                                                   F->err);
+        if (!item)
+            return F->err->code;
+        v = uf__emit_array_item(F, c->arr, c->at, k);
+        if (!(v = uf__emit_convert(F, v, item, vt)))
+            return F->err->code;
+    } else {
+        v = LLVMBuildAdd(B, c->start, LLVMBuildMul(B, k, c->step, ""), "");
+        v = uf__emit_cast(F, v, c->rt, vt->dtype);
+    }
+    LLVMBuildStore(B, v, F->vars[vi]);
+    int rc = push_loop(F, end, latch);
+    if (rc != 0)
+        return rc;
+    rc = lower_block(F, &s->u.for_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, latch);
+    LLVMPositionBuilderAtEnd(B, latch);
+    LLVMBuildStore(B, LLVMBuildAdd(B, LLVMBuildLoad2(B, i64, kp, ""), one, ""),
+                   kp);
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, els);
+    if ((rc = lower_block(F, &s->u.for_.orelse)) != 0)
+        return rc;
+    if (!terminated(F))
+        LLVMBuildBr(B, end);
+    LLVMPositionBuilderAtEnd(B, end);
+    return 0;
+}
+
+/* An argument of range() as i64 (signed unless every argument is
+ * unsigned, as Numba picks range_state64 / unsigned_range_state64). */
+static LLVMValueRef range_arg(uf__fn *F, const uf__expr *e, uf_dtype as)
+{
+    LLVMValueRef v = uf__lower_expr(F, e);
+    if (!v)
+        return NULL;
+    const uf__type *t = uf__lower_info(F, e)->type;
+    if (!t || t->kind != UF__T_SCALAR ||
+        !(uf__dtype_is_int(t->dtype) || t->dtype == UF_BOOL)) {
+        uf__source_error(F->err, UF_ERR_TYPING, F->tf->km->src, e->pos,
+                         "range() arguments must be integers");
+        return NULL;
+    }
+    return uf__emit_cast(F, v, t->dtype, as);
+}
+
+static int lower_for_array(uf__fn *F, const uf__stmt *s,
+                           const uf__type *at);
+
+/* for v in range(start, stop, step): the trip count is computed first (in
+ * unsigned arithmetic, so no overflow near the ends of the type), then v =
+ * start + k*step for k in [0, n). v keeps its last value after the loop;
+ * an empty range leaves it untouched. */
+
+static int lower_for(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *it = s->u.for_.iter;
+    const uf__expr *tgt = s->u.for_.target;
+    const uf__type *itt = uf__lower_info(F, it)->type;
+    if (tgt->kind != UF__EX_NAME)
+        return unsupported(F, tgt->pos, "this loop target");
+    if (itt && itt->kind == UF__T_ARRAY)
+        return lower_for_array(F, s, itt);
+    if (it->kind != UF__EX_CALL ||
+        uf__lower_info(F, it)->builtin != UF__BI_RANGE)
+        return unsupported(F, it->pos, "iterating over anything but range() "
+                                       "or an array");
+    int n = it->u.call.nargs;
+    if (n < 1 || n > 3 || it->u.call.nkw)
+        return uf__source_error(F->err, UF_ERR_TYPING, F->tf->km->src,
+                                it->pos, "range expects 1 to 3 arguments");
+    bool all_unsigned = true;
+    for (int i = 0; i < n; i++) {
+        const uf__type *t = uf__lower_info(F, it->u.call.args[i])->type;
+        if (!t || t->kind != UF__T_SCALAR ||
+            uf_dtype_kind(t->dtype) != 'u')
+            all_unsigned = false;
+    }
+    uf_dtype rt = all_unsigned ? UF_UINT64 : UF_INT64;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef start = LLVMConstNull(i64), stop, step = LLVMConstInt(i64, 1, 0);
+    if (n == 1) {
+        if (!(stop = range_arg(F, it->u.call.args[0], rt)))
+            return F->err->code;
+    } else {
+        if (!(start = range_arg(F, it->u.call.args[0], rt)) ||
+            !(stop = range_arg(F, it->u.call.args[1], rt)))
+            return F->err->code;
+        if (n == 3 && !(step = range_arg(F, it->u.call.args[2], rt)))
+            return F->err->code;
+    }
+    LLVMValueRef zero = LLVMConstNull(i64), one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef step0 = LLVMBuildICmp(B, LLVMIntEQ, step, zero, "");
+    /* in NumPy's model (nothing may raise) a zero step runs no iteration */
+    uf__fn_raise_if(F, step0, UF__JIT_RANGE_STEP);
+    LLVMValueRef cnt;
+    if (all_unsigned) {
+        LLVMValueRef span = LLVMBuildSub(B, stop, start, "");
+        LLVMValueRef sstep = LLVMBuildSelect(B, step0, one, step, "");
+        cnt = LLVMBuildAdd(
+            B, LLVMBuildUDiv(B, LLVMBuildSub(B, span, one, ""), sstep, ""),
+            one, "");
+        cnt = LLVMBuildSelect(
+            B,
+            LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntUGT, stop, start, ""),
+                         LLVMBuildNot(B, step0, ""), ""),
+            cnt, zero, "");
+    } else {
+        LLVMValueRef up = LLVMBuildICmp(B, LLVMIntSGT, step, zero, "");
+        LLVMValueRef lo = LLVMBuildSelect(B, up, start, stop, "");
+        LLVMValueRef hi = LLVMBuildSelect(B, up, stop, start, "");
+        LLVMValueRef mag = LLVMBuildSelect(
+            B, up, step, LLVMBuildSub(B, zero, step, ""), "");
+        LLVMValueRef smag = LLVMBuildSelect(B, step0, one, mag, "");
+        LLVMValueRef span = LLVMBuildSub(B, hi, lo, "");
+        cnt = LLVMBuildAdd(
+            B, LLVMBuildUDiv(B, LLVMBuildSub(B, span, one, ""), smag, ""), one,
+            "");
+        LLVMValueRef nonempty = LLVMBuildAnd(
+            B, LLVMBuildICmp(B, LLVMIntSGT, hi, lo, ""),
+            LLVMBuildNot(B, step0, ""), "");
+        cnt = LLVMBuildSelect(B, nonempty, cnt, zero, "");
+    }
+    int vi = find_var(F, tgt->u.name.id);
+    if (vi < 0 || !F->vars[vi])
+        return unsupported(F, tgt->pos, "this loop variable");
+    const uf__type *vt = F->tf->vars[vi].type;
+    if (vt->kind != UF__T_SCALAR)
+        return unsupported(F, tgt->pos, "this loop variable");
+    counted c = {cnt, start, step, rt, NULL, NULL};
+    return counted_loop(F, s, vi, &c);
+}
+
+/* for x in a: x = a[k] for k in [0, len(a)), an element of a 1-D array or
+ * a view one dimension down. */
+static int lower_for_array(uf__fn *F, const uf__stmt *s, const uf__type *at)
+{
+    const uf__expr *tgt = s->u.for_.target;
+    if (at->ndim < 1)
+        return uf__source_error(F->err, UF_ERR_TYPING, F->tf->km->src,
+                                s->u.for_.iter->pos,
+                                "iteration over a 0-d array");
+    int vi = find_var(F, tgt->u.name.id);
+    if (vi < 0 || !F->vars[vi])
+        return unsupported(F, tgt->pos, "this loop variable");
+    LLVMValueRef a = uf__lower_expr(F, s->u.for_.iter);
+    if (!a)
+        return F->err->code;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    counted c = {uf__emit_array_dim(F, a, 0), LLVMConstNull(i64),
+                 LLVMConstInt(i64, 1, 0), UF_INT64, a, at};
+    return counted_loop(F, s, vi, &c);
+}
+
+static int lower_stmt(uf__fn *F, const uf__stmt *s)
+{
+    reopen(F);
+    switch (s->kind) {
+    case UF__ST_PASS:
+        return 0;
+    case UF__ST_EXPR: {
+        const uf__expr *e = s->u.expr.value;
+        /* docstrings and other bare constants do nothing */
+        if (e->kind == UF__EX_STR || e->kind == UF__EX_INT ||
+            e->kind == UF__EX_FLOAT || e->kind == UF__EX_NONE ||
+            e->kind == UF__EX_ELLIPSIS)
+            return 0;
+        return uf__lower_expr(F, e) ? 0 : F->err->code;
+    }
+    case UF__ST_ASSIGN:
+        return lower_assign(F, s);
+    case UF__ST_AUGASSIGN:
+        return lower_augassign(F, s);
+    case UF__ST_IF:
+        return lower_if(F, s);
+    case UF__ST_WHILE:
+        return lower_while(F, s);
+    case UF__ST_FOR:
+        return lower_for(F, s);
+    case UF__ST_BREAK:
+    case UF__ST_CONTINUE:
+        if (F->nloops == 0)
+            return unsupported(F, s->pos, "break/continue outside a loop");
+        LLVMBuildBr(B, s->kind == UF__ST_BREAK ? F->loops[F->nloops - 1].brk
+                                               : F->loops[F->nloops - 1].cont);
+        return 0;
+    case UF__ST_RETURN:
+        return lower_return(F, s);
+    case UF__ST_ASSERT: {
+        /* checked, as Numba does (also in vectorize kernels, which makes
+         * them fallible): the status carries the line */
+        LLVMValueRef c = truth_of(F, s->u.assert_.test);
+        if (!c)
+            return F->err->code;
+        uf__fn_raise_if(F, LLVMBuildNot(B, c, ""), UF__JIT_ASSERT + s->pos.line);
+        return 0;
+    }
+    case UF__ST_IMPORT:
+    case UF__ST_IMPORTFROM:
+        return unsupported(F, s->pos, "an import inside a kernel");
+    case UF__ST_FUNCDEF:
+        return unsupported(F, s->pos, "a nested function");
+    }
+    return unsupported(F, s->pos, "this statement");
+}
+
+static int lower_block(uf__fn *F, const uf__block *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        int rc = lower_stmt(F, b->stmts[i]);
+        if (rc != 0)
+            return rc;
+        /* dead code after it was not typed (infer.c) */
+        if (!uf__stmt_falls_through(F->tf, b->stmts[i]))
+            break;
+    }
+    return 0;
+}
+
+/* ---- functions ---------------------------------------------------------- */
+
+static int remember(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
+                    bool fallible, uf_error *err)
+{
+    if (L->nfns == L->capfns) {
+        int cap = L->capfns ? 2 * L->capfns : 8;
+        uf__lower_entry *n = uf__realloc(L->fns, (size_t)cap, sizeof *n, err);
+        if (!n)
+            return UF_ERR_NOMEM;
+        L->fns = n;
+        L->capfns = cap;
+    }
+    L->fns[L->nfns++] = (uf__lower_entry){tf, fn, fallible};
+    return 0;
+}
+
+/* Declares the function: `T f(args)` or `i32 f(T *out, args)`. */
+static LLVMValueRef declare_func(uf__lower *L, const uf__typed_func *tf,
+                                 bool fallible, uf_error *err)
+{
+    LLVMTypeRef ret = uf__lower_type(L, tf->ret, err);
+    if (!ret)
+        return NULL;
+    LLVMTypeRef params[66];
+    unsigned np = 0;
+    if (tf->nargs > 64) {
+        uf__error_set(err, UF_ERR_UNSUPPORTED, "kernel '%s': too many arguments",
+                      tf->decl->name);
+        return NULL;
+    }
+    bool has_out = fallible && tf->ret->kind != UF__T_NONE;
+    if (has_out)
+        params[np++] = LLVMPointerType(ret, 0);
+    for (int i = 0; i < tf->nargs; i++)
+        if (!(params[np++] = uf__lower_type(L, tf->args[i], err)))
+            return NULL;
+    LLVMTypeRef fty = LLVMFunctionType(
+        fallible ? LLVMInt32TypeInContext(L->ctx) : ret, params, np, 0);
+    char name[256];
+    snprintf(name, sizeof name, "%s_%s_%d", L->prefix,
+             tf->symbol ? tf->symbol : tf->decl->name, L->seq++);
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name, fty);
+    uf__lower_kernel_attrs(L, fn);
+    if (has_out) {
+        uf__lower_add_attr(L, fn, 1, "noalias");
+        uf__lower_add_attr(L, fn, 1, "nocapture");
+    }
+    return fn;
+}
+
+static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
+                      bool fallible, uf_error *err)
+{
+    uf__fn F;
+    uf__fn_begin(&F, L, fn, fallible, tf->numpy_error_model, err);
+    F.tf = tf;
+    int rc = 0;
+    unsigned p0 = fallible && tf->ret->kind != UF__T_NONE ? 1 : 0;
+    if (p0)
+        F.out = LLVMGetParam(fn, 0);
+    if (tf->nvars > 0 &&
+        !(F.vars = uf__calloc((size_t)tf->nvars, sizeof *F.vars, err))) {
+        rc = UF_ERR_NOMEM;
+        goto done;
+    }
+    for (int i = 0; i < tf->nvars; i++) {
+        const uf__type *t = tf->vars[i].type;
+        if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
+                   t->kind != UF__T_ARRAY))
+            continue; /* modules, ranges...: never loaded as values */
+        LLVMTypeRef ty = uf__lower_type(L, t, err);
+        if (!ty) {
+            rc = err->code;
+            goto done;
+        }
+        F.vars[i] = uf__fn_alloca(&F, ty, tf->vars[i].name);
+        /* unbound locals read as zero rather than undef */
+        LLVMBuildStore(L->b, LLVMConstNull(ty), F.vars[i]);
+    }
+    for (int i = 0; i < tf->nvars; i++) {
+        int a = tf->vars[i].arg;
+        if (a < 0 || a >= tf->nargs || !F.vars[i])
+            continue;
+        LLVMValueRef v = uf__emit_convert(&F, LLVMGetParam(fn, p0 + (unsigned)a),
+                                          tf->args[a], tf->vars[i].type);
+        if (!v) {
+            rc = err->code;
+            goto done;
+        }
+        LLVMBuildStore(L->b, v, F.vars[i]);
+    }
+    if ((rc = lower_block(&F, &tf->decl->def->u.funcdef.body)) != 0)
+        goto done;
+    if (!terminated(&F)) { /* falling off the end returns None */
+        uf__stmt ret = {.kind = UF__ST_RETURN};
+        rc = lower_return(&F, &ret);
+    }
+    /* dead blocks opened after a return need a terminator too */
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == 0;
+         bb = LLVMGetNextBasicBlock(bb)) {
+        if (!LLVMGetBasicBlockTerminator(bb)) {
+            uf__stmt ret = {.kind = UF__ST_RETURN};
+            LLVMPositionBuilderAtEnd(L->b, bb);
+            rc = lower_return(&F, &ret);
+        }
+    }
+    /* fastmath=True: LLVM's fast flags on this function's float
+     * operations (callees have their own decorator's) */
+    if (rc == 0 && tf->decl->fastmath)
+        uf__llvm_fastmath_function(fn, UF__FMF_FAST);
+done:
+    uf__fn_end(&F);
+    return rc;
+}
+
+LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
+                            bool *fallible, uf_error *err)
+{
+    for (int i = 0; i < L->nfns; i++) {
+        if (L->fns[i].tf == tf) {
+            *fallible = L->fns[i].fallible;
+            return L->fns[i].fn;
+        }
+    }
+    bool fl = uf__lower_fallible(tf);
+    LLVMValueRef fn = declare_func(L, tf, fl, err);
+    if (!fn || remember(L, tf, fn, fl, err) != 0)
+        return NULL;
+    /* callees are lowered while the caller is half built */
+    LLVMBasicBlockRef saved = LLVMGetInsertBlock(L->b);
+    int rc = lower_body(L, tf, fn, fl, err);
+    if (saved)
+        LLVMPositionBuilderAtEnd(L->b, saved);
+    if (rc != 0)
+        return NULL;
+    *fallible = fl;
+    return fn;
+}

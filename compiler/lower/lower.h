@@ -1,0 +1,305 @@
+/* Lowering typed kernels to LLVM IR (internal to compiler/lower*.c,
+ * codegen*.c and jit*.c). The lowering is shared by every codegen target;
+ * what differs per target it asks L->cg (codegen.h).
+ *
+ * A compilation owns one LLVM context and module (uf__lower). Every typed
+ * specialisation becomes one internal function (uf__fn while it is being
+ * built). Two calling conventions:
+ *   - infallible: `T f(args...)`, the value returned directly (ufunc
+ *     kernels: NumPy's error model cannot raise);
+ *   - fallible: `i32 f(T *out, args...)`, 0 or a uf__jit_status, for
+ *     njit specialisations (Python's error model: ZeroDivisionError) and
+ *     kernels containing `assert`.
+ * Scalars are SSA values of their LLVM type (bool is i1, in memory i8),
+ * complex numbers {re, im} structs, tuples literal structs. */
+#ifndef UF_COMPILER_LOWER_H
+#define UF_COMPILER_LOWER_H
+
+#include <stdbool.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Orc.h>
+
+#include "compiler/lower/codegen.h"
+#include "compiler/host/jit.h"
+
+typedef struct uf__fn uf__fn;
+
+/* A specialisation already lowered in this module. */
+typedef struct uf__lower_entry {
+    const uf__typed_func *tf;
+    LLVMValueRef fn;
+    bool fallible;
+} uf__lower_entry;
+
+typedef struct uf__lower {
+    /* what the code is for (codegen.h); set by uf__jit_begin */
+    const uf__codegen_target *cg;
+    /* the context's owner for the host JIT (jit.c), which gives the
+     * module to ORC with it; lowering uses ctx only */
+    LLVMOrcThreadSafeContextRef tsc;
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    char prefix[32]; /* unique per compilation: symbol prefix "uf12" */
+    uf__lower_entry *fns;
+    int nfns, capfns;
+    /* calls to runtime helpers that touch memory (complex cmath): the
+     * contiguous loop must not be declared free of cross-iteration
+     * dependences then */
+    bool uses_runtime;
+    int seq; /* for unique local names */
+    /* the optimisation pipeline uf__jit_finish runs (LLVM 14 new pass
+     * manager text, as for `opt -passes=`); NULL: "default<O3>". Each
+     * kind of compilation (jit_*.c) may set its own after uf__jit_begin */
+    const char *passes;
+    /* after the pipeline, uf__jit_mark_nontemporal (jit_nontemporal.h);
+     * how many stores it changed */
+    bool nontemporal;
+    int nontemporal_stores;
+    /* NULL, or the contiguous loop's element strides per operand
+     * (operand k at ptrs[k][i * contig_strides[k]]: jit_nontemporal.h) */
+    const int64_t *contig_strides;
+} uf__lower;
+
+/* break/continue targets of the enclosing loops */
+typedef struct uf__loop_targets {
+    LLVMBasicBlockRef brk, cont;
+} uf__loop_targets;
+
+struct uf__fn {
+    uf__lower *L;
+    const uf__typed_func *tf; /* NULL for hand-built functions (tests) */
+    LLVMValueRef fn;
+    bool fallible;
+    bool numpy_model;  /* NumPy's error model (x/0 -> inf, i//0 -> 0) */
+    LLVMValueRef out;  /* fallible: where the result goes */
+    LLVMBasicBlockRef entry; /* allocas go here */
+    LLVMValueRef *vars;      /* tf->nvars allocas */
+    uf__loop_targets *loops;
+    int nloops, caploops;
+    uf_error *err;
+};
+
+/* ---- jit.c: one compilation ------------------------------------------- */
+
+/* Creates the thread-safe context, module (triple, data layout) and
+ * builder of a compilation, with a unique prefix. */
+int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err);
+/* Verifies, optimises (L->passes), fills `listing` (may be NULL), adds
+ * the module to the JIT and looks up `n` symbols. Consumes L in all
+ * cases. */
+int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
+                   void **addrs, int n, uf__jit_listing *listing,
+                   uf_error *err);
+/* Runs the pipeline `passes` on L's module now, with the JIT's target
+ * machine (as uf__jit_finish will), for compilations that transform the
+ * optimised module before finishing it (jit_gufunc_spec_prefetch.c). 0,
+ * or UF_ERR_INTERNAL with LLVM's message. */
+int uf__jit_run_passes(uf__jit *jit, uf__lower *L, const char *passes,
+                       uf_error *err);
+/* An LLVM diagnostic handler printing errors only (remarks and warnings
+ * about missed vectorisation are expected; jit_reduce.c). */
+void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx);
+/* Releases a compilation that will not be finished. */
+void uf__jit_abort(uf__lower *L);
+/* For the disk cache (disk_cache.h), right after uf__jit_begin: names
+ * the compilation's symbols by `stem` (hex of the content's hash) instead
+ * of the unique "uf<seq>", so that object code another process loads
+ * never clashes with its own ("ud<stem>"; made unique again after a
+ * failed load). */
+void uf__jit_disk_prefix(uf__jit *jit, uf__lower *L, const char *stem);
+/* uf__jit_finish (no listing) that also returns the object file the JIT
+ * runs: *obj (free with uf__free), *objlen bytes. */
+int uf__jit_finish_obj(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, char **obj, size_t *objlen,
+                       uf_error *err);
+/* Both, and the optimised module's text into *ir when `ir` is not NULL
+ * (free with uf__free); n == 0: optimised only, nothing compiled. */
+int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
+                       void **addrs, int n, uf__jit_listing *listing,
+                       char **ir, char **obj, size_t *objlen, uf_error *err);
+
+/* ---- types ------------------------------------------------------------ */
+
+/* SSA type of a dtype (bool -> i1) and its in-memory type (bool -> i8). */
+LLVMTypeRef uf__lower_dtype(uf__lower *L, uf_dtype dt);
+LLVMTypeRef uf__lower_mem_dtype(uf__lower *L, uf_dtype dt);
+/* Scalars, tuples (literal structs) and none (void). NULL with err set for
+ * types the lowering does not support (arrays, ranges...). */
+LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err);
+bool uf__dtype_is_int(uf_dtype dt);    /* signed or unsigned ints */
+bool uf__dtype_is_signed(uf_dtype dt); /* signed ints */
+bool uf__dtype_is_float(uf_dtype dt);
+bool uf__dtype_is_complex(uf_dtype dt);
+/* float32 for float32/complex64, else float64 */
+uf_dtype uf__dtype_part(uf_dtype complex_or_float);
+
+/* ---- functions (lower.c) ---------------------------------------------- */
+
+/* Starts a function body: entry block, builder at its end. */
+int uf__fn_begin(uf__fn *F, uf__lower *L, LLVMValueRef fn, bool fallible,
+                 bool numpy_model, uf_error *err);
+void uf__fn_end(uf__fn *F);
+/* An alloca in the entry block (so mem2reg/SROA promote it). */
+LLVMValueRef uf__fn_alloca(uf__fn *F, LLVMTypeRef ty, const char *name);
+/* Appends a new block to the function. */
+LLVMBasicBlockRef uf__fn_block(uf__fn *F, const char *name);
+/* In a fallible function: when `cond` holds, return `status` -- except
+ * the ZeroDivisionError statuses under NumPy's error model, which never
+ * raise. Nothing in an infallible function. */
+void uf__fn_raise_if(uf__fn *F, LLVMValueRef cond, int status);
+/* Returns a callee's nonzero i32 status from this (fallible) function. */
+void uf__fn_raise_status(uf__fn *F, LLVMValueRef status);
+/* Whether a specialisation needs the fallible convention. */
+bool uf__lower_fallible(const uf__typed_func *tf);
+/* The LLVM function of a specialisation (lowered on first use, with its
+ * callees). */
+LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
+                            bool *fallible, uf_error *err);
+/* Marks a function internal + alwaysinline + the target attributes. */
+void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn);
+/* The codegen target's attributes only (codegen.h: function_attrs). */
+void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn);
+void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
+                        const char *name);
+
+/* ---- operators and conversions (lower_ops.c) -------------------------- */
+
+LLVMValueRef uf__emit_const_int(uf__fn *F, uf_dtype dt, int64_t v);
+LLVMValueRef uf__emit_const_float(uf__fn *F, uf_dtype dt, double v);
+LLVMValueRef uf__emit_complex(uf__fn *F, uf_dtype cdt, LLVMValueRef re,
+                              LLVMValueRef im);
+LLVMValueRef uf__emit_real(uf__fn *F, LLVMValueRef z);
+LLVMValueRef uf__emit_imag(uf__fn *F, LLVMValueRef z);
+/* Scalar conversion with Numba's semantics: float -> int truncates
+ * (fptosi/fptoui, frozen so out-of-range values are unspecified but never
+ * undefined behaviour), -> bool compares with zero (NaN is true), complex
+ * -> real drops the imaginary part. */
+LLVMValueRef uf__emit_cast(uf__fn *F, LLVMValueRef v, uf_dtype from,
+                           uf_dtype to);
+/* Any value: scalars, tuples element-wise. */
+LLVMValueRef uf__emit_convert(uf__fn *F, LLVMValueRef v, const uf__type *from,
+                              const uf__type *to);
+/* Python truth value as i1. */
+LLVMValueRef uf__emit_truth(uf__fn *F, LLVMValueRef v, uf_dtype dt);
+/* a op b, both already of dtype `dt` (the operator's optype); the result
+ * has dtype `dt` too, except DIV of ints/bools which gives float64. POW
+ * here is dt ** dt (ints by squaring, floats through llvm.pow). */
+LLVMValueRef uf__emit_binop(uf__fn *F, uf__binop op, uf_dtype dt,
+                            LLVMValueRef a, LLVMValueRef b);
+/* base ** n for an integer exponent n (any int dtype `ndt`) as Numba: by
+ * repeated squaring; negative exponents: 1/r for floats, for ints 0 unless
+ * base is +-1; 0 ** -n is INT_MIN (NumPy model) or ZeroDivisionError. */
+LLVMValueRef uf__emit_pow_int(uf__fn *F, uf_dtype dt, LLVMValueRef base,
+                              uf_dtype ndt, LLVMValueRef n);
+/* base ** k for a literal k (|k| <= 65536): unrolled multiplications. */
+LLVMValueRef uf__emit_pow_const(uf__fn *F, uf_dtype dt, LLVMValueRef base,
+                                int64_t k);
+LLVMValueRef uf__emit_unop(uf__fn *F, uf__unop op, uf_dtype dt,
+                           LLVMValueRef v);
+/* a op b as i1 for ==, !=, <, <=, >, >= on dtype `dt`. */
+LLVMValueRef uf__emit_cmp(uf__fn *F, uf__cmpop op, uf_dtype dt,
+                          LLVMValueRef a, LLVMValueRef b);
+
+/* ---- typed expressions (lower_expr.c) ---------------------------------- */
+
+/* Expressions of the typed function F->tf; NULL with F->err set. */
+LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e);
+const uf__expr_info *uf__lower_info(uf__fn *F, const uf__expr *e);
+/* left op right with the operands converted to `od` (an integer exponent
+ * of ** stays integral), the result converted to `rd`. */
+LLVMValueRef uf__lower_binop(uf__fn *F, uf__binop op, const uf__expr *left,
+                             const uf__expr *right, uf_dtype od, uf_dtype rd);
+/* A folded constant as a value of its type. */
+LLVMValueRef uf__lower_constant(uf__fn *F, const uf__constant *c);
+
+/* ---- math and builtins (lower_math.c) --------------------------------- */
+
+/* Calls the intrinsic "llvm.<name>" overloaded on the type of args[0]. */
+LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
+                                LLVMValueRef *args, int nargs);
+/* The math function `name` (C's double-precision name: "sin", "atan2",
+ * "fabs") on float32 or float64 values args[0..nargs) of one type, as the
+ * codegen target computes it (codegen.h: math). */
+LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
+                             int nargs);
+/* A math builtin on args already converted to the float dtype `dt`;
+ * returns a value of `dt` (bool for isnan/isinf/isfinite). */
+LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
+                           LLVMValueRef *args, int nargs);
+/* Complex arithmetic on values of complex dtype `dt`. */
+LLVMValueRef uf__emit_cmul(uf__fn *F, uf_dtype dt, LLVMValueRef a,
+                           LLVMValueRef b);
+LLVMValueRef uf__emit_cdiv(uf__fn *F, uf_dtype dt, LLVMValueRef a,
+                           LLVMValueRef b);
+LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
+                           LLVMValueRef b);
+LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
+/* A call of a builtin (CALL or ATTR expression typed as one). */
+LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
+
+/* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
+ * friends: common/loop.h) */
+
+/* ---- arrays (lower_array.c, lower_index.c) ----------------------------
+ * Values of array type follow compiler/lower/lower_array.h. */
+
+/* Whether `tf` checks every index: its decorator's boundscheck=True, or
+ * UFJIT_DEBUG set (and not "0") in the environment when compiling. Such
+ * functions are fallible when they index arrays: an index out of range is
+ * reported to the codegen target's error sink (codegen.h: index_error)
+ * and returns UF__JIT_INDEX. */
+bool uf__lower_boundscheck(const uf__typed_func *tf);
+
+/* Fields of an array value: the data pointer (i8*), shape[k] (i64) and
+ * strides[k] in bytes (i64; the itemsize as a constant where the layout of
+ * `t` fixes it). */
+LLVMValueRef uf__emit_array_data(uf__fn *F, LLVMValueRef a);
+LLVMValueRef uf__emit_array_dim(uf__fn *F, LLVMValueRef a, int k);
+LLVMValueRef uf__emit_array_stride(uf__fn *F, LLVMValueRef a,
+                                   const uf__type *t, int k);
+/* Loads/stores one element of dtype `dt` at the byte address `p` (i8*). */
+LLVMValueRef uf__emit_elem_load(uf__fn *F, LLVMValueRef p, uf_dtype dt);
+void uf__emit_elem_store(uf__fn *F, LLVMValueRef p, uf_dtype dt,
+                         LLVMValueRef v);
+/* a[k] along the first axis for 0 <= k < shape[0] (no wrapping, no
+ * check): an element of a 1-D array, else the view of type `item`. */
+LLVMValueRef uf__emit_array_item(uf__fn *F, LLVMValueRef a,
+                                 const uf__type *t, LLVMValueRef k);
+/* The type `for x in a` gives x (an element, or a view one dimension
+ * down), as infer_expr.c types a[i]. */
+const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
+                                    uf_error *err);
+
+/* a[i, j], a[(i, j)], a[i] of a 2-D array (a view), t[k] of a homogeneous
+ * tuple with a run-time k. */
+LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e);
+/* a[i, j] = v, v of type vt. */
+int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                          const uf__type *vt);
+/* a[i, j] op= value: the element read and written once. */
+int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
+/* .shape, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
+ * array expression `arr`, as a value of e's type. */
+LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
+                                  uf__builtin bi, const uf__expr *arr);
+
+/* x op= value (lower.c): `x` of scalar type `xt`, Numba's typing of the
+ * operator; the result converted back to xt. */
+LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                             const uf__type *xt);
+
+/* ---- the ufunc loop (lower_loop.c) ------------------------------------ */
+
+/* (the loop contract: common/loop.h) */
+
+/* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
+ * const int64_t *strides, void *aux)` calling `kernel` per element:
+ * nin inputs of dtypes `in`, nout results of dtypes `res` (a struct when
+ * nout > 1 or `tuple_ret`), converted to `out`. */
+LLVMValueRef uf__lower_loop(uf__lower *L, LLVMValueRef kernel, bool fallible,
+                            const uf_dtype *in, int nin, const uf_dtype *res,
+                            int nout, bool tuple_ret, const uf_dtype *out,
+                            const char *name, uf_error *err);
+
+#endif

@@ -1,0 +1,532 @@
+/* The lowering of typed expressions: literals, names, operators with the
+ * operand types inference chose, comparisons, boolean operators,
+ * conditional expressions, tuples, subscripts (arrays and run-time tuple
+ * indices in lower_index.c) and calls of other kernels (inlined later).
+ * The operators themselves are emitted by lower_ops.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/lower/lower.h"
+
+#define B (F->L->b)
+
+/* ---- typed expressions ------------------------------------------------ */
+
+const uf__expr_info *uf__lower_info(uf__fn *F, const uf__expr *e)
+{
+    return &F->tf->info[e->id];
+}
+
+static LLVMValueRef unsupported_expr(uf__fn *F, const uf__expr *e,
+                                     const char *what)
+{
+    uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                     "%s is not supported by the CPU lowering", what);
+    return NULL;
+}
+
+LLVMValueRef uf__lower_constant(uf__fn *F, const uf__constant *c)
+{
+    uf_dtype dt = c->type->dtype;
+    if (dt == UF_BOOL)
+        return LLVMConstInt(uf__lower_dtype(F->L, dt), c->v.b ? 1 : 0, 0);
+    if (uf__dtype_is_signed(dt))
+        return uf__emit_const_int(F, dt, c->v.i);
+    if (uf__dtype_is_int(dt))
+        return LLVMConstInt(uf__lower_dtype(F->L, dt), c->v.u, 0);
+    if (uf__dtype_is_float(dt))
+        return uf__emit_const_float(F, dt, c->v.f);
+    return uf__emit_complex(F, dt, uf__emit_const_float(F, dt, c->v.c[0]),
+                            uf__emit_const_float(F, dt, c->v.c[1]));
+}
+
+/* The scalar dtype of an expression's value, or false. */
+static bool scalar_dtype(uf__fn *F, const uf__expr *e, uf_dtype *dt)
+{
+    const uf__type *t = uf__lower_info(F, e)->type;
+    if (!t || t->kind != UF__T_SCALAR)
+        return false;
+    *dt = t->dtype;
+    return true;
+}
+
+/* Lowers `e` and converts it to the scalar dtype `to`. */
+static LLVMValueRef scalar_as(uf__fn *F, const uf__expr *e, uf_dtype to)
+{
+    uf_dtype from;
+    LLVMValueRef v = uf__lower_expr(F, e);
+    if (!v)
+        return NULL;
+    if (!scalar_dtype(F, e, &from))
+        return unsupported_expr(F, e, "a non-scalar operand");
+    return uf__emit_cast(F, v, from, to);
+}
+
+static LLVMValueRef lower_literal(uf__fn *F, const uf__expr *e)
+{
+    uf_dtype to;
+    if (!scalar_dtype(F, e, &to))
+        return unsupported_expr(F, e, "this literal");
+    switch (e->kind) {
+    case UF__EX_INT:
+        if (e->u.i.too_big)
+            return unsupported_expr(F, e, "an integer literal this large");
+        /* int64 unless inference made it uint64 (> INT64_MAX) */
+        return uf__emit_cast(
+            F,
+            LLVMConstInt(LLVMInt64TypeInContext(F->L->ctx), e->u.i.value, 0),
+            uf_dtype_kind(to) == 'u' ? UF_UINT64 : UF_INT64, to);
+    case UF__EX_FLOAT:
+        return uf__emit_cast(
+            F, LLVMConstReal(LLVMDoubleTypeInContext(F->L->ctx), e->u.f),
+            UF_FLOAT64, to);
+    case UF__EX_IMAG:
+        return uf__emit_cast(
+            F,
+            uf__emit_complex(F, UF_COMPLEX128,
+                             uf__emit_const_float(F, UF_FLOAT64, 0.0),
+                             uf__emit_const_float(F, UF_FLOAT64, e->u.f)),
+            UF_COMPLEX128, to);
+    case UF__EX_BOOL:
+        return uf__emit_cast(
+            F, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), e->u.b, 0),
+            UF_BOOL, to);
+    default:
+        return unsupported_expr(F, e, "this literal");
+    }
+}
+
+static LLVMValueRef lower_name(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    if (in->constant)
+        return uf__lower_constant(F, in->constant);
+    const char *name = e->u.name.id;
+    for (int i = 0; i < F->tf->nvars; i++) {
+        if (strcmp(F->tf->vars[i].name, name) != 0)
+            continue;
+        if (!F->vars[i])
+            break;
+        LLVMTypeRef ty = uf__lower_type(F->L, F->tf->vars[i].type, F->err);
+        if (!ty)
+            return NULL;
+        LLVMValueRef v = LLVMBuildLoad2(B, ty, F->vars[i], name);
+        /* a use may be typed narrower than the unified variable */
+        return uf__emit_convert(F, v, F->tf->vars[i].type, in->type);
+    }
+    return unsupported_expr(F, e, "this use of a name");
+}
+
+/* base ** exponent with an integer exponent kept integral (Numba's
+ * float ** int by repeated squaring; unrolled for literals). */
+static LLVMValueRef lower_pow_int(uf__fn *F, const uf__expr *left,
+                                  const uf__expr *right, uf_dtype od)
+{
+    LLVMValueRef a = scalar_as(F, left, od);
+    if (!a)
+        return NULL;
+    const uf__expr *r = right;
+    bool neg = false;
+    if (r->kind == UF__EX_UNARY && r->u.unary.op == UF__OP_NEG &&
+        r->u.unary.operand->kind == UF__EX_INT) {
+        neg = true;
+        r = r->u.unary.operand;
+    }
+    if (r->kind == UF__EX_INT && !r->u.i.too_big && r->u.i.value <= 0x10000)
+        return uf__emit_pow_const(F, od, a,
+                                  neg ? -(int64_t)r->u.i.value
+                                      : (int64_t)r->u.i.value);
+    uf_dtype nd;
+    LLVMValueRef n = uf__lower_expr(F, right);
+    if (!n)
+        return NULL;
+    if (!scalar_dtype(F, right, &nd))
+        return unsupported_expr(F, right, "this exponent");
+    if (nd == UF_BOOL) {
+        n = uf__emit_cast(F, n, nd, UF_INT64);
+        nd = UF_INT64;
+    }
+    return uf__emit_pow_int(F, od, a, nd, n);
+}
+
+/* The dtype uf__emit_binop's result has for optype od. */
+static uf_dtype binop_result(uf__binop op, uf_dtype od)
+{
+    if (op == UF__OP_DIV && (uf__dtype_is_int(od) || od == UF_BOOL))
+        return UF_FLOAT64;
+    if (od == UF_BOOL && op != UF__OP_BITAND && op != UF__OP_BITOR &&
+        op != UF__OP_BITXOR)
+        return UF_INT64;
+    return od;
+}
+
+LLVMValueRef uf__lower_binop(uf__fn *F, uf__binop op, const uf__expr *left,
+                             const uf__expr *right, uf_dtype od, uf_dtype rd)
+{
+    uf_dtype nd;
+    LLVMValueRef r;
+    if (op == UF__OP_POW && scalar_dtype(F, right, &nd) &&
+        (uf__dtype_is_int(nd) || nd == UF_BOOL) &&
+        (uf__dtype_is_int(od) || uf__dtype_is_float(od))) {
+        if (!(r = lower_pow_int(F, left, right, od)))
+            return NULL;
+        return uf__emit_cast(F, r, od, rd);
+    }
+    LLVMValueRef a = scalar_as(F, left, od);
+    LLVMValueRef b = a ? scalar_as(F, right, od) : NULL;
+    if (!b)
+        return NULL;
+    if (!(r = uf__emit_binop(F, op, od, a, b)))
+        return NULL;
+    return uf__emit_cast(F, r, binop_result(op, od), rd);
+}
+
+static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    uf_dtype rd;
+    if (!in->optype || in->optype->kind != UF__T_SCALAR ||
+        !scalar_dtype(F, e, &rd))
+        return unsupported_expr(F, e, "this operation");
+    if (e->u.binary.op == UF__OP_MATMUL)
+        return unsupported_expr(F, e, "the @ operator");
+    return uf__lower_binop(F, e->u.binary.op, e->u.binary.left,
+                           e->u.binary.right, in->optype->dtype, rd);
+}
+
+static LLVMValueRef lower_unary(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    uf_dtype rd, od;
+    if (!scalar_dtype(F, e, &rd) ||
+        !(in->optype ? (in->optype->kind == UF__T_SCALAR &&
+                        ((od = in->optype->dtype), true))
+                     : scalar_dtype(F, e->u.unary.operand, &od)))
+        return unsupported_expr(F, e, "this operation");
+    LLVMValueRef v = scalar_as(F, e->u.unary.operand, od);
+    if (!v)
+        return NULL;
+    uf__unop op = e->u.unary.op;
+    LLVMValueRef r = uf__emit_unop(F, op, od, v);
+    if (!r)
+        return NULL;
+    uf_dtype got = op == UF__OP_NOT ? UF_BOOL
+                   : (op == UF__OP_NEG && od == UF_BOOL) ? UF_INT64
+                                                         : od;
+    return uf__emit_cast(F, r, got, rd);
+}
+
+/* a < b <= c: each operand evaluated once, left to right, stopping at the
+ * first false comparison. */
+static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    uf_dtype rd;
+    if (!in->optype || in->optype->kind != UF__T_SCALAR ||
+        !scalar_dtype(F, e, &rd))
+        return unsupported_expr(F, e, "this comparison");
+    uf_dtype od = in->optype->dtype;
+    int n = e->u.compare.nops;
+    for (int i = 0; i < n; i++)
+        if (e->u.compare.ops[i] > UF__CMP_GE)
+            return unsupported_expr(F, e, "is / in comparisons");
+    LLVMValueRef left = scalar_as(F, e->u.compare.operands[0], od);
+    if (!left)
+        return NULL;
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMBasicBlockRef done = n > 1 ? uf__fn_block(F, "cmp.done") : NULL;
+    LLVMValueRef phi_v[64];
+    LLVMBasicBlockRef phi_b[64];
+    int np = 0;
+    LLVMValueRef c = NULL;
+    if (n > 64)
+        return unsupported_expr(F, e, "a comparison chain this long");
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef right = scalar_as(F, e->u.compare.operands[i + 1], od);
+        if (!right)
+            return NULL;
+        if (!(c = uf__emit_cmp(F, e->u.compare.ops[i], od, left, right)))
+            return NULL;
+        if (i < n - 1) {
+            LLVMBasicBlockRef next = uf__fn_block(F, "cmp.next");
+            phi_v[np] = LLVMConstInt(i1, 0, 0);
+            phi_b[np++] = LLVMGetInsertBlock(B);
+            LLVMBuildCondBr(B, c, next, done);
+            LLVMPositionBuilderAtEnd(B, next);
+        }
+        left = right;
+    }
+    if (done) {
+        phi_v[np] = c;
+        phi_b[np++] = LLVMGetInsertBlock(B);
+        LLVMBuildBr(B, done);
+        LLVMPositionBuilderAtEnd(B, done);
+        c = LLVMBuildPhi(B, i1, "cmp");
+        LLVMAddIncoming(c, phi_v, phi_b, (unsigned)np);
+    }
+    return uf__emit_cast(F, c, UF_BOOL, rd);
+}
+
+/* x and y / x or y: the first operand deciding the outcome, converted to
+ * the unified type. */
+static LLVMValueRef lower_boolop(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = rt ? uf__lower_type(F->L, rt, F->err) : NULL;
+    if (!ty)
+        return NULL;
+    int n = e->u.boolop.n;
+    if (n > 64)
+        return unsupported_expr(F, e, "a boolean chain this long");
+    LLVMBasicBlockRef done = uf__fn_block(F, "bool.done");
+    LLVMValueRef vals[64];
+    LLVMBasicBlockRef from[64];
+    int nv = 0;
+    /* an operand whose test is pruned (infer_prune.c) always passes on,
+     * or always is the result and what follows is dead (not typed) */
+    signed char stop = e->u.boolop.is_and ? -1 : 1;
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.boolop.values[i];
+        LLVMValueRef v = uf__lower_expr(F, x);
+        if (!v)
+            return NULL;
+        const uf__type *xt = uf__lower_info(F, x)->type;
+        signed char tr = i < n - 1 ? uf__lower_info(F, x)->truth : 0;
+        if (tr == -stop)
+            continue;
+        if (tr == stop)
+            n = i + 1; /* the result */
+        LLVMValueRef t = NULL;
+        if (i < n - 1) {
+            if (!xt || xt->kind != UF__T_SCALAR)
+                return unsupported_expr(F, x, "the truth value of this");
+            t = uf__emit_truth(F, v, xt->dtype);
+        }
+        if (!(vals[nv] = uf__emit_convert(F, v, xt, rt)))
+            return NULL;
+        from[nv++] = LLVMGetInsertBlock(B);
+        if (i < n - 1) {
+            LLVMBasicBlockRef next = uf__fn_block(F, "bool.next");
+            if (e->u.boolop.is_and)
+                LLVMBuildCondBr(B, t, next, done);
+            else
+                LLVMBuildCondBr(B, t, done, next);
+            LLVMPositionBuilderAtEnd(B, next);
+        } else {
+            LLVMBuildBr(B, done);
+        }
+    }
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, ty, "bool");
+    LLVMAddIncoming(phi, vals, from, (unsigned)nv);
+    return phi;
+}
+
+static LLVMValueRef lower_ifexp(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = rt ? uf__lower_type(F->L, rt, F->err) : NULL;
+    if (!ty)
+        return NULL;
+    const uf__expr *ce = e->u.ifexp.cond;
+    signed char tr = uf__lower_info(F, ce)->truth;
+    if (tr != 0) { /* pruned (infer_prune.c): the other arm is dead */
+        if (uf__cond_runs(ce) && !uf__lower_expr(F, ce))
+            return NULL;
+        const uf__expr *arm = tr > 0 ? e->u.ifexp.then : e->u.ifexp.orelse;
+        LLVMValueRef v = uf__lower_expr(F, arm);
+        return v ? uf__emit_convert(F, v, uf__lower_info(F, arm)->type, rt)
+                 : NULL;
+    }
+    LLVMValueRef c = uf__lower_expr(F, ce);
+    uf_dtype cd;
+    if (!c)
+        return NULL;
+    if (!scalar_dtype(F, ce, &cd))
+        return unsupported_expr(F, ce, "the truth value of this");
+    c = uf__emit_truth(F, c, cd);
+    LLVMBasicBlockRef bt = uf__fn_block(F, "ifx.then");
+    LLVMBasicBlockRef bf = uf__fn_block(F, "ifx.else");
+    LLVMBasicBlockRef done = uf__fn_block(F, "ifx.done");
+    LLVMBuildCondBr(B, c, bt, bf);
+    LLVMValueRef vals[2];
+    LLVMBasicBlockRef from[2];
+    const uf__expr *arms[2] = {e->u.ifexp.then, e->u.ifexp.orelse};
+    LLVMBasicBlockRef starts[2] = {bt, bf};
+    for (int i = 0; i < 2; i++) {
+        LLVMPositionBuilderAtEnd(B, starts[i]);
+        LLVMValueRef v = uf__lower_expr(F, arms[i]);
+        if (!v || !(vals[i] = uf__emit_convert(
+                        F, v, uf__lower_info(F, arms[i])->type, rt)))
+            return NULL;
+        from[i] = LLVMGetInsertBlock(B);
+        LLVMBuildBr(B, done);
+    }
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, ty, "ifx");
+    LLVMAddIncoming(phi, vals, from, 2);
+    return phi;
+}
+
+static LLVMValueRef lower_tuple(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (!rt || rt->kind != UF__T_TUPLE || rt->n != e->u.seq.n)
+        return unsupported_expr(F, e, "this tuple");
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    for (int i = 0; i < rt->n; i++) {
+        const uf__expr *x = e->u.seq.elts[i];
+        LLVMValueRef v = uf__lower_expr(F, x);
+        if (!v ||
+            !(v = uf__emit_convert(F, v, uf__lower_info(F, x)->type,
+                                   rt->elts[i])))
+            return NULL;
+        r = LLVMBuildInsertValue(B, r, v, (unsigned)i, "");
+    }
+    return r;
+}
+
+/* t[k] for a tuple and a literal index; arrays and run-time tuple
+ * indices in lower_index.c. */
+static LLVMValueRef lower_subscript(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *base = e->u.subscript.value;
+    const uf__type *bt = uf__lower_info(F, base)->type;
+    if (bt && bt->kind == UF__T_ARRAY)
+        return uf__lower_index(F, e);
+    if (!bt || bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)
+        return unsupported_expr(F, e, "indexing this value");
+    const uf__expr *ix = e->u.subscript.index[0];
+    bool neg = false;
+    if (ix->kind == UF__EX_UNARY && ix->u.unary.op == UF__OP_NEG) {
+        neg = true;
+        ix = ix->u.unary.operand;
+    }
+    if (ix->kind != UF__EX_INT)
+        return uf__lower_index(F, e);
+    if (ix->u.i.value > (uint64_t)bt->n)
+        return unsupported_expr(F, e, "a tuple index that is not a literal in "
+                                      "range");
+    int k = neg ? bt->n - (int)ix->u.i.value : (int)ix->u.i.value;
+    if (k < 0 || k >= bt->n)
+        return unsupported_expr(F, e, "a tuple index out of range");
+    LLVMValueRef v = uf__lower_expr(F, base);
+    if (!v)
+        return NULL;
+    v = LLVMBuildExtractValue(B, v, (unsigned)k, "");
+    return uf__emit_convert(F, v, bt->elts[k], uf__lower_info(F, e)->type);
+}
+
+/* A call of a kernel of the file (inlined later: alwaysinline). */
+static LLVMValueRef lower_kernel_call(uf__fn *F, const uf__expr *e,
+                                      const uf__typed_func *callee)
+{
+    bool cf;
+    LLVMValueRef fn = uf__lower_func(F->L, callee, &cf, F->err);
+    if (!fn)
+        return NULL;
+    const uf__stmt *def = callee->decl->def;
+    int np = def->u.funcdef.nparams;
+    if (np != callee->nargs || np > 64)
+        return unsupported_expr(F, e, "this call");
+    const uf__expr *argx[64] = {0};
+    if (e->u.call.nargs > np)
+        return unsupported_expr(F, e, "a call with too many arguments");
+    for (int i = 0; i < e->u.call.nargs; i++)
+        argx[i] = e->u.call.args[i];
+    for (int k = 0; k < e->u.call.nkw; k++) {
+        int i = 0;
+        while (i < np &&
+               strcmp(def->u.funcdef.params[i].name, e->u.call.kw[k].name) != 0)
+            i++;
+        if (i == np || argx[i])
+            return unsupported_expr(F, e, "this keyword argument");
+        argx[i] = e->u.call.kw[k].value;
+    }
+    LLVMValueRef args[65];
+    unsigned na = 0;
+    const uf__type *rt = callee->ret;
+    LLVMValueRef out = NULL;
+    if (cf && rt->kind != UF__T_NONE) {
+        LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+        if (!ty)
+            return NULL;
+        out = uf__fn_alloca(F, ty, "ret");
+        args[na++] = out;
+    }
+    for (int i = 0; i < np; i++) {
+        if (!argx[i])
+            return unsupported_expr(F, e, "a call relying on a default "
+                                          "argument");
+        LLVMValueRef v = uf__lower_expr(F, argx[i]);
+        if (!v || !(v = uf__emit_convert(F, v, uf__lower_info(F, argx[i])->type,
+                                         callee->args[i])))
+            return NULL;
+        args[na++] = v;
+    }
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+    LLVMValueRef r = LLVMBuildCall2(B, fty, fn, args, na, "");
+    if (cf) {
+        uf__fn_raise_status(F, r);
+        if (!out)
+            return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+        r = LLVMBuildLoad2(B, uf__lower_type(F->L, rt, F->err), out, "");
+    } else if (rt->kind == UF__T_NONE) {
+        return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+    }
+    return uf__emit_convert(F, r, rt, uf__lower_info(F, e)->type);
+}
+
+LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    switch (e->kind) {
+    case UF__EX_INT:
+    case UF__EX_FLOAT:
+    case UF__EX_IMAG:
+    case UF__EX_BOOL:
+        if (in->constant)
+            return uf__lower_constant(F, in->constant);
+        return lower_literal(F, e);
+    case UF__EX_NAME:
+        return lower_name(F, e);
+    case UF__EX_ATTR:
+        if (in->constant)
+            return uf__lower_constant(F, in->constant);
+        if (in->builtin != UF__BI_NONE)
+            return uf__lower_builtin(F, e);
+        return unsupported_expr(F, e, "this attribute");
+    case UF__EX_CALL:
+        if (in->callee)
+            return lower_kernel_call(F, e, in->callee);
+        if (in->builtin != UF__BI_NONE)
+            return uf__lower_builtin(F, e);
+        return unsupported_expr(F, e, "this call");
+    case UF__EX_SUBSCRIPT:
+        return lower_subscript(F, e);
+    case UF__EX_UNARY:
+        return lower_unary(F, e);
+    case UF__EX_BINARY:
+        return lower_binary(F, e);
+    case UF__EX_BOOLOP:
+        return lower_boolop(F, e);
+    case UF__EX_COMPARE:
+        return lower_compare(F, e);
+    case UF__EX_IFEXP:
+        return lower_ifexp(F, e);
+    case UF__EX_TUPLE:
+        return lower_tuple(F, e);
+    case UF__EX_STR:
+        return unsupported_expr(F, e, "a string value");
+    case UF__EX_NONE:
+        return unsupported_expr(F, e, "None as a value");
+    case UF__EX_LIST:
+        return unsupported_expr(F, e, "a list");
+    default:
+        return unsupported_expr(F, e, "this expression");
+    }
+}

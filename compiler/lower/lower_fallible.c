@@ -1,0 +1,96 @@
+/* Which specialisations need the fallible calling convention (lower.h):
+ * every njit function (Python's error model), and kernels in NumPy's
+ * model that contain an assert, a range() whose step may be zero, a
+ * checked index (bounds checking on), or a call of a fallible callee. */
+#include "compiler/front/ast_visit.h"
+#include "compiler/lower/lower.h"
+
+typedef struct fallible_scan {
+    const uf__typed_func *tf;
+    int depth; /* callees followed */
+} fallible_scan;
+
+static bool body_fallible(const uf__typed_func *tf, int depth);
+
+/* An index checked at run time (bounds checking on): into an array, or
+ * into a tuple with an index that is not a literal. */
+static bool index_checked(const uf__typed_func *tf, const uf__expr *e)
+{
+    const uf__type *bt = tf->info[e->u.subscript.value->id].type;
+    if (!bt || !uf__lower_boundscheck(tf))
+        return false;
+    if (bt->kind == UF__T_ARRAY)
+        return true;
+    if (bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)
+        return false;
+    const uf__expr *x = e->u.subscript.index[0];
+    if (x->kind == UF__EX_UNARY && x->u.unary.op == UF__OP_NEG)
+        x = x->u.unary.operand;
+    return x->kind != UF__EX_INT;
+}
+
+static int expr_fallible(const uf__expr *e, void *ud)
+{
+    const fallible_scan *S = ud;
+    const uf__typed_func *callee = S->tf->info[e->id].callee;
+    if (e->kind == UF__EX_CALL && callee && callee != S->tf &&
+        S->depth < 32 &&
+        (!callee->numpy_error_model || body_fallible(callee, S->depth + 1)))
+        return 1;
+    if (e->kind == UF__EX_SUBSCRIPT && index_checked(S->tf, e))
+        return 1;
+    return uf__ast_children(e, expr_fallible, ud);
+}
+
+/* range() with a step that is not a nonzero literal can raise ValueError */
+static bool literal_step(const uf__expr *e)
+{
+    if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NEG)
+        e = e->u.unary.operand;
+    return e->kind == UF__EX_INT && e->u.i.value != 0;
+}
+
+/* a[i] = v indexes a (checked or not) and evaluates i */
+static int target_fallible(const uf__expr *t, void *ud)
+{
+    if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST)
+        return uf__ast_children(t, target_fallible, ud);
+    return t->kind == UF__EX_SUBSCRIPT && expr_fallible(t, ud);
+}
+
+static int stmt_fallible(uf__stmt *s, void *ud)
+{
+    switch (s->kind) {
+    case UF__ST_ASSERT:
+        return 1;
+    case UF__ST_ASSIGN:
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            if (target_fallible(s->u.assign.targets[i], ud))
+                return 1;
+        return expr_fallible(s->u.assign.value, ud);
+    case UF__ST_AUGASSIGN:
+        return target_fallible(s->u.augassign.target, ud) ||
+               expr_fallible(s->u.augassign.value, ud);
+    case UF__ST_FOR: {
+        const uf__expr *it = s->u.for_.iter;
+        if (it->kind == UF__EX_CALL && it->u.call.nargs == 3 &&
+            !literal_step(it->u.call.args[2]))
+            return 1;
+        return expr_fallible(it, ud);
+    }
+    default:
+        return uf__ast_stmt_exprs(s, expr_fallible, ud);
+    }
+}
+
+static bool body_fallible(const uf__typed_func *tf, int depth)
+{
+    fallible_scan S = {tf, depth};
+    return uf__ast_walk_stmts(&tf->decl->def->u.funcdef.body, stmt_fallible,
+                              &S) != 0;
+}
+
+bool uf__lower_fallible(const uf__typed_func *tf)
+{
+    return !tf->numpy_error_model || body_fallible(tf, 0);
+}

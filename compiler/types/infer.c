@@ -1,0 +1,900 @@
+/* Type inference of one specialisation: statements, variables and the
+ * fixed point.
+ *
+ * Every local (a name assigned anywhere in the function, Python's rule)
+ * has one type: the unification of everything assigned to it, as Numba
+ * unifies at control-flow joins. The body is typed forwards, in source
+ * order, again and again until no variable widens, which covers loop back
+ * edges. Reads of locals no assignment can reach are refused first
+ * (check_reads). An expression reading a local that has no type yet in a
+ * pass is skipped until the next pass; still untyped at the fixed point,
+ * it is read before assignment. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/front/ast_visit.h"
+#include "compiler/types/infer_internal.h"
+
+const uf__type uf__type_unknown = {.kind = UF__T_NONE, .name = "<unknown>"};
+
+int uf__ierr(uf__ictx *C, int code, uf__pos pos, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    uf__source_error(C->err, code, C->km->src, pos, "%s", msg);
+    return -1;
+}
+
+const uf__type *uf__ierr_t(uf__ictx *C, int code, uf__pos pos,
+                           const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    uf__source_error(C->err, code, C->km->src, pos, "%s", msg);
+    return NULL;
+}
+
+const uf__type *uf__ioom(uf__ictx *C)
+{
+    uf__error_nomem(C->err);
+    return NULL;
+}
+
+const char *uf__tname(const uf__type *t)
+{
+    static _Thread_local char bufs[4][192];
+    static _Thread_local int k;
+    char *b = bufs[k++ & 3];
+    if (t == NULL)
+        snprintf(b, sizeof bufs[0], "<undefined>");
+    else if (t->kind == UF__T_MODULE)
+        snprintf(b, sizeof bufs[0], "Module(%s)", t->name);
+    else if (t->kind == UF__T_FUNCTION)
+        snprintf(b, sizeof bufs[0], "Function(%s)", t->name);
+    else if (t->kind == UF__T_DTYPE)
+        snprintf(b, sizeof bufs[0], "class(%s)", uf_dtype_name(t->dtype));
+    else if (t->kind == UF__T_RANGE)
+        snprintf(b, sizeof bufs[0], "range");
+    else
+        uf__type_str(t, b, sizeof bufs[0]);
+    return b;
+}
+
+bool uf__is_value_type(const uf__type *t)
+{
+    if (t == NULL)
+        return false;
+    switch (t->kind) {
+    case UF__T_SCALAR:
+    case UF__T_ARRAY:
+    case UF__T_NONE:
+        return true;
+    case UF__T_TUPLE:
+        for (int i = 0; i < t->n; i++)
+            if (!uf__is_value_type(t->elts[i]) ||
+                t->elts[i]->kind == UF__T_NONE)
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
+{
+    if (t == UF__UNKNOWN || (t->kind == UF__T_SCALAR))
+        return 0;
+    return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
+                    "supported in kernels (only numbers)", uf__tname(t));
+}
+
+/* ---- variables ------------------------------------------------------- */
+
+static int find_var(const uf__typed_func *tf, const char *name)
+{
+    for (int i = 0; i < tf->nvars; i++)
+        if (strcmp(tf->vars[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int add_var(uf__ictx *C, const char *name, int arg)
+{
+    uf__typed_func *tf = C->tf;
+    int i = find_var(tf, name);
+    if (i >= 0)
+        return i;
+    if (tf->nvars == C->capvars) {
+        int ncap = C->capvars ? 2 * C->capvars : 8;
+        uf__var *v = uf__arena_alloc(C->km->arena, (size_t)ncap, sizeof *v,
+                                     C->err);
+        uf__pos *p = uf__arena_alloc(C->km->arena, (size_t)ncap, sizeof *p,
+                                     C->err);
+        if (v == NULL || p == NULL)
+            return -1;
+        if (tf->nvars > 0) {
+            memcpy(v, tf->vars, (size_t)tf->nvars * sizeof *v);
+            memcpy(p, C->def_pos, (size_t)tf->nvars * sizeof *p);
+        }
+        tf->vars = v;
+        C->def_pos = p;
+        C->capvars = ncap;
+    }
+    uf__var *v = &tf->vars[tf->nvars];
+    v->name = name;
+    v->type = NULL;
+    v->arg = arg;
+    C->def_pos[tf->nvars].line = 0;
+    C->def_pos[tf->nvars].col = 0;
+    return tf->nvars++;
+}
+
+/* Collects the locals of a block: names bound by assignment targets and
+ * for loops (Python decides locality for the whole function at once). */
+static int collect_target(const uf__expr *t, void *C)
+{
+    if (t->kind == UF__EX_NAME)
+        return add_var(C, t->u.name.id, -1) < 0 ? -1 : 0;
+    if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST)
+        return uf__ast_children(t, collect_target, C);
+    return 0;
+}
+
+static int collect_stmt(uf__stmt *s, void *C)
+{
+    return uf__ast_stmt_targets(s, collect_target, C);
+}
+
+/* ---- reads before assignment --------------------------------------- */
+
+/* Python raises UnboundLocalError when a local is read before any
+ * assignment reached it. Like Numba's bytecode analysis ("Variable 'z' is
+ * not defined"), a read is accepted when an assignment may reach it along
+ * a path that does not go round a loop: the value of a previous iteration
+ * does not count. `d` holds one byte per variable. */
+typedef struct defscan {
+    uf__ictx *C;
+} defscan;
+
+static int def_block(defscan *S, const uf__block *b, unsigned char *d);
+
+typedef struct def_reads {
+    defscan *S;
+    unsigned char *d;
+} def_reads;
+
+/* The reads of an expression (recursing through uf__ast_children itself,
+ * one stack frame a level). */
+static int def_read(const uf__expr *e, void *ud)
+{
+    const def_reads *r = ud;
+    const uf__typed_func *tf = r->S->C->tf;
+    switch (e->kind) {
+    case UF__EX_NAME: {
+        int v = find_var(tf, e->u.name.id);
+        if (v >= 0 && !r->d[v])
+            return uf__ierr(r->S->C, UF_ERR_TYPING, e->pos, "local variable "
+                            "'%.*s' is referenced before assignment",
+                            (int)strcspn(e->u.name.id, "."), e->u.name.id);
+        return 0;
+    }
+    case UF__EX_BOOLOP: {
+        /* operands after one that decides the outcome are dead */
+        signed char stop = e->u.boolop.is_and ? -1 : 1;
+        for (int i = 0; i < e->u.boolop.n; i++) {
+            const uf__expr *x = e->u.boolop.values[i];
+            if (def_read(x, ud) < 0)
+                return -1;
+            if (tf->info[x->id].truth == stop)
+                break;
+        }
+        return 0;
+    }
+    case UF__EX_IFEXP: {
+        const uf__expr *c = e->u.ifexp.cond;
+        signed char t = tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_read(c, ud) < 0)
+            return -1;
+        if (t >= 0 && def_read(e->u.ifexp.then, ud) < 0)
+            return -1;
+        return t <= 0 ? def_read(e->u.ifexp.orelse, ud) : 0;
+    }
+    default:
+        return uf__ast_children(e, def_read, ud);
+    }
+}
+
+static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
+{
+    def_reads r = {S, d};
+    return e != NULL ? def_read(e, &r) : 0;
+}
+
+static int def_store(defscan *S, const uf__expr *t, unsigned char *d)
+{
+    if (t->kind == UF__EX_NAME) {
+        int v = find_var(S->C->tf, t->u.name.id);
+        if (v >= 0)
+            d[v] = 1;
+        return 0;
+    }
+    if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        for (int i = 0; i < t->u.seq.n; i++)
+            if (def_store(S, t->u.seq.elts[i], d) < 0)
+                return -1;
+        return 0;
+    }
+    return def_expr(S, t, d); /* a[i] = v reads a and i */
+}
+
+static unsigned char *def_copy(defscan *S, const unsigned char *d)
+{
+    int n = S->C->tf->nvars;
+    unsigned char *c = uf__arena_alloc(S->C->km->arena, (size_t)n + 1, 1,
+                                       S->C->err);
+    if (c != NULL && n > 0)
+        memcpy(c, d, (size_t)n);
+    return c;
+}
+
+static void def_union(defscan *S, unsigned char *d, const unsigned char *o)
+{
+    for (int i = 0; i < S->C->tf->nvars; i++)
+        d[i] |= o[i];
+}
+
+/* A loop: its body and condition see what was assigned before it; after
+ * it, whatever the body may have assigned too. */
+static int def_loop(defscan *S, const uf__expr *cond, const uf__expr *target,
+                    const uf__block *body, const uf__block *orelse,
+                    unsigned char *d)
+{
+    unsigned char *in = def_copy(S, d);
+    if (in == NULL)
+        return -1;
+    if (target != NULL)
+        def_store(S, target, in);
+    if (def_block(S, body, in) < 0)
+        return -1;
+    def_union(S, d, in);
+    return orelse != NULL ? def_block(S, orelse, d) : 0;
+}
+
+/* A while loop with its pruned tests: the body is dead when the test on
+ * entry is always false, the else block when the loop never ends so. */
+static int def_while(defscan *S, const uf__stmt *s, unsigned char *d)
+{
+    const uf__typed_func *tf = S->C->tf;
+    const uf__expr *c = s->u.while_.cond;
+    signed char top = tf->info[c->id].truth, end = tf->info[c->id].truth_end;
+    bool live = top >= 0;
+    bool end_runs = live && end == 0 &&
+                    uf__block_falls_through(tf, &s->u.while_.body);
+    if ((top == 0 || end_runs || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+        return -1;
+    if (live && def_loop(S, NULL, NULL, &s->u.while_.body, NULL, d) < 0)
+        return -1;
+    if (uf__while_else_live(tf, s))
+        return def_block(S, &s->u.while_.orelse, d);
+    return 0;
+}
+
+static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
+{
+    switch (s->kind) {
+    case UF__ST_EXPR:
+        return def_expr(S, s->u.expr.value, d);
+    case UF__ST_ASSIGN:
+        if (def_expr(S, s->u.assign.value, d) < 0)
+            return -1;
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            if (def_store(S, s->u.assign.targets[i], d) < 0)
+                return -1;
+        return 0;
+    case UF__ST_AUGASSIGN:
+        if (def_expr(S, s->u.augassign.target, d) < 0 ||
+            def_expr(S, s->u.augassign.value, d) < 0)
+            return -1;
+        return def_store(S, s->u.augassign.target, d);
+    case UF__ST_IF: {
+        const uf__expr *c = s->u.if_.cond;
+        signed char t = S->C->tf->info[c->id].truth;
+        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+            return -1;
+        if (t != 0)
+            return def_block(S, t > 0 ? &s->u.if_.body : &s->u.if_.orelse,
+                             d);
+        unsigned char *other = def_copy(S, d);
+        if (other == NULL || def_block(S, &s->u.if_.body, d) < 0 ||
+            def_block(S, &s->u.if_.orelse, other) < 0)
+            return -1;
+        def_union(S, d, other);
+        return 0;
+    }
+    case UF__ST_FOR:
+        if (def_expr(S, s->u.for_.iter, d) < 0)
+            return -1;
+        return def_loop(S, NULL, s->u.for_.target, &s->u.for_.body,
+                        &s->u.for_.orelse, d);
+    case UF__ST_WHILE:
+        return def_while(S, s, d);
+    case UF__ST_RETURN:
+        return def_expr(S, s->u.ret.value, d);
+    case UF__ST_ASSERT:
+        return def_expr(S, s->u.assert_.test, d);
+    default:
+        return 0;
+    }
+}
+
+static int def_block(defscan *S, const uf__block *b, unsigned char *d)
+{
+    for (int i = 0; i < b->n; i++) {
+        if (def_stmt(S, b->stmts[i], d) < 0)
+            return -1;
+        if (!uf__stmt_falls_through(S->C->tf, b->stmts[i]))
+            break; /* the rest is dead code */
+    }
+    return 0;
+}
+
+/* Arguments are assigned on entry. */
+static int check_reads(uf__ictx *C)
+{
+    defscan S = {C};
+    unsigned char *d = uf__arena_alloc(C->km->arena,
+                                       (size_t)C->tf->nvars + 1, 1, C->err);
+    if (d == NULL)
+        return -1;
+    for (int i = 0; i < C->tf->nvars; i++)
+        d[i] = C->tf->vars[i].arg >= 0;
+    return def_block(&S, &C->tf->decl->def->u.funcdef.body, d);
+}
+
+/* Unifies `t` into variable v (assigned at `pos`). */
+static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
+{
+    uf__var *var = &C->tf->vars[v];
+    if (var->type == t)
+        return 0;
+    if (var->type == NULL) {
+        var->type = t;
+        C->def_pos[v] = pos;
+        C->changed = true;
+        return 0;
+    }
+    const uf__type *u = uf__type_unify(C->tc, var->type, t);
+    if (u == NULL) {
+        if (uf__typectx_oom(C->tc))
+            return uf__error_nomem(C->err), -1;
+        /* the source's name of a version x.2 (compiler/types/ssa_versions.c) */
+        return uf__ierr(C, UF_ERR_TYPING, pos, "Cannot unify %s and %s for "
+                        "'%.*s', defined at %s (%d) and %s (%d)",
+                        uf__tname(var->type), uf__tname(t),
+                        (int)strcspn(var->name, "."), var->name,
+                        C->km->src->name, C->def_pos[v].line,
+                        C->km->src->name, pos.line);
+    }
+    if (u != var->type) {
+        var->type = u;
+        C->def_pos[v] = pos;
+        C->changed = true;
+    }
+    return 0;
+}
+
+/* ---- assignment targets ---------------------------------------------- */
+
+static int store(uf__ictx *C, const uf__expr *t, const uf__type *vt,
+                 uf__pos at);
+
+/* a[i, j] = v: the array element type, indices checked by the getitem
+ * typing (infer_expr.c types the SUBSCRIPT as a load). */
+static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
+{
+    const uf__type *base = uf__infer_expr(C, t->u.subscript.value);
+    if (base == NULL)
+        return -1;
+    if (base == UF__UNKNOWN)
+        return 0;
+    if (base->kind == UF__T_TUPLE)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
+                        "assignment (tuples are immutable)",
+                        uf__tname(base));
+    if (base->kind != UF__T_ARRAY)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
+                        "assignment", uf__tname(base));
+    const uf__type *et = uf__infer_expr(C, t);
+    if (et == NULL)
+        return -1;
+    if (et == UF__UNKNOWN)
+        return 0;
+    if (et->kind != UF__T_SCALAR)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "assigning to an "
+                        "array slice (%s) is not supported: index every "
+                        "dimension", uf__tname(et));
+    if (vt->kind != UF__T_SCALAR ||
+        uf__type_conversion(vt, et) == UF__CONV_NONE)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into an "
+                        "element of %s", uf__tname(vt), uf__tname(base));
+    return 0;
+}
+
+static int store(uf__ictx *C, const uf__expr *t, const uf__type *vt,
+                 uf__pos at)
+{
+    uf__expr_info *in = uf__iinfo(C, t);
+    switch (t->kind) {
+    case UF__EX_NAME: {
+        int v = find_var(C->tf, t->u.name.id);
+        if (!uf__is_value_type(vt))
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, at, "%s cannot be stored "
+                            "in a variable ('%s')", uf__tname(vt),
+                            t->u.name.id);
+        if (assign_var(C, v, vt, t->pos) < 0)
+            return -1;
+        in->type = C->tf->vars[v].type;
+        in->var = v;
+        return 0;
+    }
+    case UF__EX_TUPLE:
+    case UF__EX_LIST: {
+        int n = t->u.seq.n;
+        if (vt->kind != UF__T_TUPLE)
+            return uf__ierr(C, UF_ERR_TYPING, at, "cannot unpack %s into %d "
+                            "values", uf__tname(vt), n);
+        if (vt->n != n)
+            return uf__ierr(C, UF_ERR_TYPING, at, "cannot unpack %s into %d "
+                            "values: it has %d", uf__tname(vt), n, vt->n);
+        in->type = vt;
+        in->var = -1;
+        for (int i = 0; i < n; i++)
+            if (store(C, t->u.seq.elts[i], vt->elts[i], at) < 0)
+                return -1;
+        return 0;
+    }
+    case UF__EX_SUBSCRIPT:
+        return store_item(C, t, vt);
+    case UF__EX_ATTR:
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "assigning to an "
+                        "attribute ('.%s') is not supported", t->u.attr.attr);
+    default:
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "%s",
+                        "cannot assign to this expression");
+    }
+}
+
+/* ---- statements ------------------------------------------------------ */
+
+static int type_block(uf__ictx *C, const uf__block *b);
+
+/* Skips a statement whose value depends on a local not typed yet. */
+#define SKIP_IF_UNKNOWN(t)                                                  \
+    do {                                                                    \
+        if ((t) == NULL)                                                    \
+            return -1;                                                      \
+        if ((t) == UF__UNKNOWN)                                             \
+            return 0;                                                       \
+    } while (0)
+
+static int type_return(uf__ictx *C, const uf__stmt *s)
+{
+    const uf__type *t;
+    if (s->u.ret.value == NULL) {
+        t = uf__type_none(C->tc);
+    } else {
+        t = uf__infer_expr(C, s->u.ret.value);
+        SKIP_IF_UNKNOWN(t);
+        if (!uf__is_value_type(t))
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, s->u.ret.value->pos,
+                            "cannot return %s from a kernel", uf__tname(t));
+    }
+    if (C->ret == NULL) {
+        C->ret = t;
+        C->ret_pos = s->pos;
+        return 0;
+    }
+    const uf__type *u = uf__type_unify(C->tc, C->ret, t);
+    if (u == NULL) {
+        if (uf__typectx_oom(C->tc))
+            return uf__error_nomem(C->err), -1;
+        return uf__ierr(C, UF_ERR_TYPING, s->pos, "Can't unify return type "
+                        "from the following types: %s, %s (returns at lines "
+                        "%d and %d)", uf__tname(C->ret), uf__tname(t),
+                        C->ret_pos.line, s->pos.line);
+    }
+    C->ret = u;
+    return 0;
+}
+
+static int type_augassign(uf__ictx *C, const uf__stmt *s)
+{
+    const uf__expr *t = s->u.augassign.target;
+    if (t->kind != UF__EX_NAME && t->kind != UF__EX_SUBSCRIPT)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "%s",
+                        "augmented assignment to this target is not "
+                        "supported");
+    /* the target read as a value, then the operator, then the store */
+    const uf__type *a = uf__infer_expr(C, t);
+    SKIP_IF_UNKNOWN(a);
+    const uf__type *b = uf__infer_expr(C, s->u.augassign.value);
+    SKIP_IF_UNKNOWN(b);
+    const uf__type *optype = NULL;
+    const uf__type *r = NULL;
+    if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
+        r = uf__type_binop(C->tc, (int)s->u.augassign.op, a, b, &optype);
+    if (r == NULL && uf__typectx_oom(C->tc))
+        return uf__error_nomem(C->err), -1;
+    if (r == NULL)
+        return uf__ierr(C, UF_ERR_TYPING, s->pos, "unsupported operand types "
+                        "for %s=: %s and %s",
+                        uf__binop_str(s->u.augassign.op), uf__tname(a),
+                        uf__tname(b));
+    /* the AUGASSIGN value's entry carries the operator's operand type,
+     * unless the value is an operation with an operand type of its own */
+    uf__expr_info *vin = uf__iinfo(C, s->u.augassign.value);
+    if (vin->optype == NULL)
+        vin->optype = optype;
+    return store(C, t, r, s->pos);
+}
+
+static int type_for(uf__ictx *C, const uf__stmt *s)
+{
+    const uf__expr *it = s->u.for_.iter;
+    const uf__expr *t = s->u.for_.target;
+    if (t->kind != UF__EX_NAME)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "%s", "the target of "
+                        "a for loop must be a single name");
+    bool is_range = false;
+    if (it->kind == UF__EX_CALL) {
+        const uf__expr *f = it->u.call.func;
+        if (f->kind == UF__EX_NAME && find_var(C->tf, f->u.name.id) < 0 &&
+            strcmp(f->u.name.id, "range") == 0 &&
+            uf__kmodule_global(C->km, "range") == NULL)
+            is_range = true;
+    }
+    const uf__type *rt = uf__infer_expr(C, it);
+    if (rt == NULL)
+        return -1;
+    if (!is_range && rt != UF__UNKNOWN) {
+        /* for x in a: the elements of a 1-D array, the rows (views) of an
+         * n-d one, as a[i] types them */
+        if (rt->kind != UF__T_ARRAY)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, it->pos, "only 'for ... "
+                            "in range(...)' loops are supported, and loops "
+                            "over arrays (not over %s)", uf__tname(rt));
+        if (rt->ndim == 0)
+            return uf__ierr(C, UF_ERR_TYPING, it->pos, "iteration over a "
+                            "0-d array");
+        const uf__type *item =
+            rt->ndim == 1 ? uf__type_scalar(C->tc, rt->dtype)
+                          : uf__type_array(C->tc, rt->dtype, rt->ndim - 1,
+                                           rt->layout == 'C' ? 'C' : 'A',
+                                           C->err);
+        if (item == NULL || store(C, t, item, t->pos) < 0)
+            return -1;
+    } else if (rt != UF__UNKNOWN &&
+               store(C, t, uf__iinfo(C, it)->optype, t->pos) < 0) {
+        return -1;
+    }
+    if (type_block(C, &s->u.for_.body) < 0)
+        return -1;
+    return type_block(C, &s->u.for_.orelse);
+}
+
+static int type_cond(uf__ictx *C, const uf__expr *e)
+{
+    const uf__type *t = uf__infer_expr(C, e);
+    if (t == NULL)
+        return -1;
+    return uf__check_truth(C, e, t);
+}
+
+/* while: the test on entry and the one at the end of the body may each be
+ * pruned (infer_prune.c); the body is dead when the first is always
+ * false, the else block when the loop cannot end by its test. */
+static int type_while(uf__ictx *C, const uf__stmt *s)
+{
+    const uf__expr *c = s->u.while_.cond;
+    signed char top = uf__iinfo(C, c)->truth, end = uf__iinfo(C, c)->truth_end;
+    bool live = top >= 0;
+    bool end_runs = live && end == 0 &&
+                    uf__block_falls_through(C->tf, &s->u.while_.body);
+    if ((top == 0 || end_runs || uf__cond_runs(c)) && type_cond(C, c) < 0)
+        return -1;
+    if (live && type_block(C, &s->u.while_.body) < 0)
+        return -1;
+    if (uf__while_else_live(C->tf, s))
+        return type_block(C, &s->u.while_.orelse);
+    return 0;
+}
+
+static int type_stmt(uf__ictx *C, const uf__stmt *s)
+{
+    switch (s->kind) {
+    case UF__ST_EXPR: {
+        const uf__expr *v = s->u.expr.value;
+        if (v->kind == UF__EX_STR)
+            return 0; /* docstring */
+        const uf__type *t = uf__infer_expr(C, v);
+        return t == NULL ? -1 : 0;
+    }
+    case UF__ST_ASSIGN: {
+        const uf__type *t = uf__infer_expr(C, s->u.assign.value);
+        SKIP_IF_UNKNOWN(t);
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            if (store(C, s->u.assign.targets[i], t, s->u.assign.value->pos) <
+                0)
+                return -1;
+        return 0;
+    }
+    case UF__ST_AUGASSIGN:
+        return type_augassign(C, s);
+    case UF__ST_IF: {
+        /* a pruned branch is not typed (infer_prune.c) */
+        const uf__expr *c = s->u.if_.cond;
+        signed char t = uf__iinfo(C, c)->truth;
+        if ((t == 0 || uf__cond_runs(c)) && type_cond(C, c) < 0)
+            return -1;
+        if (t >= 0 && type_block(C, &s->u.if_.body) < 0)
+            return -1;
+        return t <= 0 ? type_block(C, &s->u.if_.orelse) : 0;
+    }
+    case UF__ST_FOR:
+        return type_for(C, s);
+    case UF__ST_WHILE:
+        return type_while(C, s);
+    case UF__ST_BREAK:
+    case UF__ST_CONTINUE:
+    case UF__ST_PASS:
+        return 0;
+    case UF__ST_RETURN:
+        return type_return(C, s);
+    case UF__ST_ASSERT:
+        if (type_cond(C, s->u.assert_.test) < 0)
+            return -1;
+        if (s->u.assert_.msg != NULL && s->u.assert_.msg->kind != UF__EX_STR)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, s->u.assert_.msg->pos,
+                            "%s", "the message of an assert must be a "
+                            "string literal");
+        return 0;
+    case UF__ST_IMPORT:
+    case UF__ST_IMPORTFROM:
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, s->pos, "%s", "imports inside "
+                        "a kernel are not supported: import at module "
+                        "level");
+    case UF__ST_FUNCDEF:
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, s->pos, "%s", "nested "
+                        "function definitions (closures) are not supported");
+    }
+    return uf__ierr(C, UF_ERR_UNSUPPORTED, s->pos, "%s", "unsupported "
+                    "statement");
+}
+
+static int type_block(uf__ictx *C, const uf__block *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        if (type_stmt(C, b->stmts[i]) != 0) {
+            if (!C->lenient || C->err->code == UF_ERR_NOMEM)
+                return -1;
+            uf_error_clear(C->err); /* reported by the last pass if it stays */
+        }
+        /* code after return, break, continue or an if/while that never
+         * ends is dead: CPython does not compile it, Numba never types it */
+        if (!uf__stmt_falls_through(C->tf, b->stmts[i]))
+            break;
+    }
+    return 0;
+}
+
+/* ---- the declared return type ---------------------------------------- */
+
+static bool converts(const uf__type *from, const uf__type *to)
+{
+    if (from == to)
+        return true;
+    if (from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR)
+        return !(uf__type_is_complex(from) && !uf__type_is_complex(to));
+    if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE &&
+        from->n == to->n) {
+        for (int i = 0; i < from->n; i++)
+            if (!converts(from->elts[i], to->elts[i]))
+                return false;
+        return true;
+    }
+    return false;
+}
+
+/* ---- specialisations ------------------------------------------------- */
+
+/* A specialisation with what it was asked for: the declared return type
+ * is part of the reuse key (NULL when the return type was inferred). */
+typedef struct typed_ext {
+    uf__typed_func tf;
+    const uf__type *declared;
+} typed_ext;
+
+static uf__typed_func *find_typed(uf__kmodule *km,
+                                  const uf__kernel_decl *decl,
+                                  const uf__type *const *args, int nargs,
+                                  const uf__type *ret, bool numpy_model)
+{
+    for (int i = 0; i < km->ntyped; i++) {
+        typed_ext *x = (typed_ext *)km->typed[i];
+        uf__typed_func *tf = &x->tf;
+        if (tf->decl != decl || tf->nargs != nargs ||
+            tf->numpy_error_model != numpy_model || x->declared != ret)
+            continue;
+        bool same = true;
+        for (int k = 0; k < nargs && same; k++)
+            same = tf->args[k] == args[k];
+        if (same)
+            return tf;
+    }
+    return NULL;
+}
+
+static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
+{
+    if (km->ntyped == km->captyped) {
+        int ncap = km->captyped ? 2 * km->captyped : 8;
+        uf__typed_func **p = uf__realloc(km->typed, (size_t)ncap, sizeof *p,
+                                         err);
+        if (p == NULL)
+            return -1;
+        km->typed = p;
+        km->captyped = ncap;
+    }
+    km->typed[km->ntyped++] = tf;
+    return 0;
+}
+
+/* The fixed point over the body, then the return type. */
+static int infer_body(uf__ictx *C, const uf__type *declared)
+{
+    const uf__stmt *def = C->tf->decl->def;
+    int pass;
+    C->lenient = true;
+    for (pass = 0; pass < UF__INFER_MAX_PASSES; pass++) {
+        C->changed = false;
+        C->incomplete = false;
+        C->unknown_name = NULL;
+        C->ret = NULL;
+        if (type_block(C, &def->u.funcdef.body) < 0)
+            return -1;
+        if (C->changed)
+            continue;
+        if (!C->lenient)
+            break;
+        C->lenient = false; /* settled: once more, reporting errors */
+    }
+    if (pass == UF__INFER_MAX_PASSES)
+        return uf__ierr(C, UF_ERR_INTERNAL, def->pos, "type inference of "
+                        "'%s' did not settle", C->tf->decl->name);
+    if (C->incomplete)
+        return uf__ierr(C, UF_ERR_TYPING, C->first_unknown, "local variable "
+                        "'%.*s' is referenced before assignment",
+                        (int)strcspn(C->unknown_name, "."), C->unknown_name);
+
+    const uf__type *none = uf__type_none(C->tc);
+    const uf__type *ret = C->ret;
+    if (uf__block_falls_through(C->tf, &def->u.funcdef.body)) {
+        if (ret == NULL)
+            ret = none;
+        else if (ret != none)
+            return uf__ierr(C, UF_ERR_TYPING, def->u.funcdef.name_pos,
+                            "Can't unify return type from the following "
+                            "types: %s, none ('%s' can end without "
+                            "returning a value)", uf__tname(ret),
+                            C->tf->decl->name);
+    } else if (ret == NULL) {
+        ret = none;
+    }
+    if (declared != NULL && declared != ret) {
+        if (!converts(ret, declared))
+            return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :
+                            def->u.funcdef.name_pos, "'%s' returns %s, which "
+                            "cannot be converted to the declared return "
+                            "type %s", C->tf->decl->name, uf__tname(ret),
+                            uf__tname(declared));
+        ret = declared;
+    }
+    C->tf->ret = ret;
+    return 0;
+}
+
+uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
+                               const uf__type *const *args, int nargs,
+                               const uf__type *ret, bool numpy_model,
+                               uf__ictx *caller, uf_error *err)
+{
+    const uf__stmt *def = decl->def;
+    if (nargs != def->u.funcdef.nparams) {
+        uf__source_error(err, UF_ERR_TYPING, km->src, def->u.funcdef.name_pos,
+                         "%s() takes %d argument%s but %d %s given",
+                         decl->name, def->u.funcdef.nparams,
+                         def->u.funcdef.nparams == 1 ? "" : "s", nargs,
+                         nargs == 1 ? "was" : "were");
+        return NULL;
+    }
+    uf__typed_func *tf = find_typed(km, decl, args, nargs, ret, numpy_model);
+    if (tf != NULL)
+        return tf;
+
+    typed_ext *x = uf__arena_alloc(km->arena, 1, sizeof *x, err);
+    if (x == NULL)
+        return NULL;
+    x->declared = ret;
+    tf = &x->tf;
+    const uf__type **targs = uf__arena_alloc(km->arena, (size_t)nargs + 1,
+                                             sizeof *targs, err);
+    tf->info = uf__arena_alloc(km->arena, (size_t)km->ast->nexprs + 1,
+                               sizeof *tf->info, err);
+    if (targs == NULL || tf->info == NULL)
+        return NULL;
+    for (int i = 0; i < nargs; i++) {
+        if (!uf__is_value_type(args[i]) || args[i]->kind == UF__T_NONE) {
+            uf__source_error(err, UF_ERR_TYPING, km->src,
+                             def->u.funcdef.params[i].pos, "argument '%s' of "
+                             "'%s' cannot have type %s",
+                             def->u.funcdef.params[i].name, decl->name,
+                             uf__tname(args[i]));
+            return NULL;
+        }
+        targs[i] = args[i];
+    }
+    tf->km = km;
+    tf->decl = decl;
+    tf->args = targs;
+    tf->nargs = nargs;
+    tf->numpy_error_model = numpy_model;
+
+    uf__ictx C;
+    memset(&C, 0, sizeof C);
+    C.km = km;
+    C.tc = km->tc;
+    C.tf = tf;
+    C.err = err;
+    C.caller = caller;
+    for (int i = 0; i < nargs; i++) {
+        int v = add_var(&C, def->u.funcdef.params[i].name, i);
+        if (v < 0)
+            return NULL;
+        tf->vars[v].type = args[i];
+        C.def_pos[v] = def->u.funcdef.params[i].pos;
+    }
+    if (uf__ast_walk_stmts(&def->u.funcdef.body, collect_stmt, &C) < 0 ||
+        uf__infer_prune(&C) < 0 || check_reads(&C) < 0)
+        return NULL;
+    if (infer_body(&C, ret) < 0)
+        return NULL;
+
+    char sym[160];
+    snprintf(sym, sizeof sym, "uf.%s.%d", decl->name, km->ntyped);
+    tf->symbol = uf__arena_strndup(km->arena, sym, strlen(sym), err);
+    if (tf->symbol == NULL || remember(km, tf, err) < 0)
+        return NULL;
+    return tf;
+}
+
+uf__typed_func *uf__infer(uf__kmodule *km, const uf__kernel_decl *decl,
+                          const uf__type *const *args, int nargs,
+                          const uf__type *ret, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    bool numpy_model = decl->kind == UF__K_VECTORIZE ||
+                       decl->kind == UF__K_GUVECTORIZE ||
+                       decl->kind == UF__K_REDUCE;
+    return uf__infer_spec(km, decl, args, nargs, ret, numpy_model, NULL, err);
+}

@@ -1,0 +1,517 @@
+/* Typing of expressions: literals, names (locals, module globals, Python
+ * builtins), attributes, indexing, operators, tuples. Calls are in
+ * infer_call.c. Operator typing is Numba's (compiler/types/unify.c); this file
+ * decides what each name and attribute stands for. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/front/consteval.h"
+#include "compiler/types/infer_internal.h"
+
+/* Reads an operand; returns from the caller on error or unknown. */
+#define OPERAND(var, expr)                                                  \
+    do {                                                                    \
+        (var) = uf__infer_expr(C, (expr));                                  \
+        if ((var) == NULL || (var) == UF__UNKNOWN)                          \
+            return (var);                                                   \
+    } while (0)
+
+static const char *const python_builtins[] = {
+    "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
+    "range", "pow", "divmod",
+};
+
+/* Python builtins the kernel language does not have, for a clearer
+ * message than "not defined". */
+static const char *const refused_builtins[] = {
+    "print", "sum", "list", "tuple", "dict", "set", "str", "enumerate",
+    "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
+    "next", "isinstance", "type", "hash", "open", "input", "object",
+    "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
+    "chr", "hex", "oct", "bin", "format", "vars", "globals", "locals",
+    "exec", "eval", "prange",
+};
+
+static const uf__type *function_type(uf__ictx *C, const char *name)
+{
+    const uf__type *t = uf__type_function(C->tc, name, C->err);
+    return t;
+}
+
+/* A name of the module or a Python builtin. */
+static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in)
+{
+    const char *id = e->u.name.id;
+    const uf__global *g = uf__kmodule_global(C->km, id);
+    if (g == NULL) {
+        for (size_t i = 0;
+             i < sizeof python_builtins / sizeof *python_builtins; i++)
+            if (strcmp(python_builtins[i], id) == 0) {
+                in->builtin = uf__builtin_lookup(id);
+                return uf__iset(C, e, function_type(C, id));
+            }
+        for (size_t i = 0;
+             i < sizeof refused_builtins / sizeof *refused_builtins; i++)
+            if (strcmp(refused_builtins[i], id) == 0)
+                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' is "
+                                  "not supported in kernels", id);
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "name '%s' is not "
+                          "defined (kernels can use arguments, local "
+                          "variables, module constants, imported modules "
+                          "and functions of the file)", id);
+    }
+    switch (g->kind) {
+    case UF__G_CONSTANT:
+        in->constant = &g->constant;
+        return uf__iset(C, e, g->constant.type);
+    case UF__G_MODULE: {
+        const uf__type *t = uf__type_module(C->tc, g->module, C->err);
+        return uf__iset(C, e, t);
+    }
+    case UF__G_BUILTIN:
+        in->builtin = g->builtin;
+        return uf__iset(C, e, function_type(C, uf__builtin_name(g->builtin)));
+    case UF__G_DTYPE:
+        if (g->dtype == UF_NTYPES)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' (void) "
+                              "can only be used in signatures", id);
+        return uf__iset(C, e, uf__type_dtype(C->tc, g->dtype));
+    case UF__G_KERNEL:
+        return uf__iset(C, e, function_type(C, id));
+    case UF__G_DECORATOR:
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the decorator "
+                          "'%s' cannot be used inside a kernel", id);
+    }
+    return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "bad global '%s'", id);
+}
+
+static const uf__type *name_expr(uf__ictx *C, const uf__expr *e,
+                                 uf__expr_info *in)
+{
+    const uf__typed_func *tf = C->tf;
+    for (int i = 0; i < tf->nvars; i++) {
+        if (strcmp(tf->vars[i].name, e->u.name.id) != 0)
+            continue;
+        in->var = i;
+        if (tf->vars[i].type == NULL) {
+            if (!C->incomplete) {
+                C->first_unknown = e->pos;
+                C->unknown_name = tf->vars[i].name;
+            }
+            C->incomplete = true;
+            return UF__UNKNOWN;
+        }
+        return uf__iset(C, e, tf->vars[i].type);
+    }
+    return global_name(C, e, in);
+}
+
+/* module.attr: a submodule, dtype, constant or function of the module. */
+static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *mod, uf__expr_info *in)
+{
+    const char *m = mod->name, *a = e->u.attr.attr;
+    uf_dtype dt;
+    uf__constant c;
+    if (strcmp(m, "numba") == 0 &&
+        (strcmp(a, "cuda") == 0 || strcmp(a, "types") == 0))
+        return uf__iset(C, e, uf__type_module(C->tc, a[0] == 'c' ? "numba.cuda"
+                                                      : "numba.types",
+                                              C->err));
+    if (uf__const_dtype_name(m, a, &dt))
+        return uf__iset(C, e, uf__type_dtype(C->tc, dt));
+    if (uf__const_module_attr(C->tc, m, a, &c)) {
+        uf__constant *p = in->constant ? (uf__constant *)in->constant
+                                       : uf__arena_alloc(C->km->arena, 1,
+                                                         sizeof *p, C->err);
+        if (p == NULL)
+            return NULL;
+        *p = c;
+        in->constant = p;
+        return uf__iset(C, e, c.type);
+    }
+    char q[128];
+    snprintf(q, sizeof q, "%s.%s", m, a);
+    uf__builtin b = uf__builtin_lookup(q);
+    if (b == UF__BI_NONE && strcmp(q, "numpy.conjugate") == 0)
+        b = UF__BI_NP_CONJ;
+    if (b != UF__BI_NONE) {
+        in->builtin = b;
+        return uf__iset(C, e, function_type(C, uf__builtin_name(b)));
+    }
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "unknown "
+                      "attribute '%s' of module '%s' (not supported in "
+                      "kernels)", a, m);
+}
+
+static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
+                                 uf__expr_info *in)
+{
+    const uf__type *base;
+    OPERAND(base, e->u.attr.value);
+    const char *a = e->u.attr.attr;
+    if (base->kind == UF__T_MODULE)
+        return module_attr(C, e, base, in);
+    if (base->kind == UF__T_SCALAR && base->dtype != UF_BOOL) {
+        if (strcmp(a, "real") == 0 || strcmp(a, "imag") == 0) {
+            in->builtin = a[0] == 'r' ? UF__BI_ATTR_REAL : UF__BI_ATTR_IMAG;
+            uf_dtype d = base->dtype;
+            if (d == UF_COMPLEX64)
+                d = UF_FLOAT32;
+            else if (d == UF_COMPLEX128)
+                d = UF_FLOAT64;
+            return uf__iset(C, e, uf__type_scalar(C->tc, d));
+        }
+        if (strcmp(a, "conjugate") == 0) {
+            in->builtin = UF__BI_METH_CONJUGATE;
+            return uf__iset(C, e, function_type(C, ".conjugate"));
+        }
+    }
+    if (base->kind == UF__T_ARRAY) {
+        if (strcmp(a, "shape") == 0) {
+            const uf__type *i64 = uf__type_scalar(C->tc, UF_INT64);
+            const uf__type *elts[64];
+            if (base->ndim > 64)
+                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s",
+                                  "too many dimensions");
+            for (int i = 0; i < base->ndim; i++)
+                elts[i] = i64;
+            in->builtin = UF__BI_ATTR_SHAPE;
+            return uf__iset(C, e, uf__type_tuple(C->tc, base->ndim, elts,
+                                                 C->err));
+        }
+        if (strcmp(a, "size") == 0 || strcmp(a, "ndim") == 0) {
+            in->builtin = a[0] == 's' ? UF__BI_ATTR_SIZE : UF__BI_ATTR_NDIM;
+            return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
+        }
+    }
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "unknown "
+                      "attribute '%s' of %s (not supported in kernels)", a,
+                      uf__tname(base));
+}
+
+/* A literal index (3 or -1) for tuples: true and *out when it is one. */
+static bool literal_index(const uf__expr *e, int64_t *out)
+{
+    bool neg = false;
+    if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NEG) {
+        neg = true;
+        e = e->u.unary.operand;
+    }
+    if (e->kind != UF__EX_INT || e->u.i.too_big ||
+        e->u.i.value > (uint64_t)INT64_MAX)
+        return false;
+    *out = neg ? -(int64_t)e->u.i.value : (int64_t)e->u.i.value;
+    return true;
+}
+
+static const uf__type *index_array(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *arr)
+{
+    const uf__expr *const *idx = (const uf__expr *const *)e->u.subscript.index;
+    int n = e->u.subscript.nindex;
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = idx[i];
+        if (x->kind == UF__EX_SLICE || x->kind == UF__EX_ELLIPSIS)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s", "array "
+                              "slicing is not supported in kernels: index "
+                              "with integers");
+        const uf__type *t;
+        OPERAND(t, x);
+        if (t->kind == UF__T_TUPLE && n == 1) {
+            /* a[(i, j)] */
+            for (int k = 0; k < t->n; k++)
+                if (!uf__type_is_int(t->elts[k]))
+                    return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array "
+                                      "indices must be integers, not %s",
+                                      uf__tname(t->elts[k]));
+            n = t->n;
+            break;
+        }
+        if (!uf__type_is_int(t))
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array indices must "
+                              "be integers, not %s", uf__tname(t));
+    }
+    if (n > arr->ndim)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "too many indices for "
+                          "%s: %d", uf__tname(arr), n);
+    if (n == arr->ndim)
+        return uf__iset(C, e, uf__type_scalar(C->tc, arr->dtype));
+    char layout = arr->layout == 'C' ? 'C' : 'A';
+    return uf__iset(C, e, uf__type_array(C->tc, arr->dtype, arr->ndim - n,
+                                         layout, C->err));
+}
+
+static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
+{
+    const uf__type *base;
+    OPERAND(base, e->u.subscript.value);
+    if (base->kind == UF__T_ARRAY)
+        return index_array(C, e, base);
+    if (base->kind != UF__T_TUPLE)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
+                          "subscriptable", uf__tname(base));
+    if (e->u.subscript.nindex != 1 ||
+        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "tuples are "
+                          "indexed with one integer (no slices)");
+    const uf__expr *x = e->u.subscript.index[0];
+    const uf__type *t;
+    OPERAND(t, x);
+    if (!uf__type_is_int(t))
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "tuple indices must be "
+                          "integers, not %s", uf__tname(t));
+    int64_t k;
+    if (literal_index(x, &k)) {
+        if (k < 0)
+            k += base->n;
+        if (k < 0 || k >= base->n)
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "tuple index out of "
+                              "range for %s", uf__tname(base));
+        return uf__iset(C, e, base->elts[k]);
+    }
+    for (int i = 1; i < base->n; i++)
+        if (base->elts[i] != base->elts[0])
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s can only be "
+                              "indexed with a literal integer",
+                              uf__tname(base));
+    if (base->n == 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s", "tuple index out "
+                          "of range");
+    return uf__iset(C, e, base->elts[0]);
+}
+
+static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
+                                  uf__expr_info *in)
+{
+    const uf__type *t;
+    OPERAND(t, e->u.unary.operand);
+    if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
+        return NULL;
+    const uf__type *optype = NULL;
+    const uf__type *r = uf__type_unary(C->tc, (int)e->u.unary.op, t, &optype);
+    if (r == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "unsupported operand "
+                          "type for unary %s: %s",
+                          uf__unop_str(e->u.unary.op), uf__tname(t));
+    in->optype = optype;
+    return uf__iset(C, e, r);
+}
+
+static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in)
+{
+    const uf__type *a, *b;
+    OPERAND(a, e->u.binary.left);
+    OPERAND(b, e->u.binary.right);
+    const uf__type *optype = NULL, *r = NULL;
+    if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
+        r = uf__type_binop(C->tc, (int)e->u.binary.op, a, b, &optype);
+    if (r == NULL) {
+        if (uf__typectx_oom(C->tc))
+            return uf__ioom(C);
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "unsupported operand "
+                          "types for %s%s: %s and %s",
+                          uf__binop_str(e->u.binary.op),
+                          e->u.binary.inplace ? "=" : "", uf__tname(a),
+                          uf__tname(b));
+    }
+    in->optype = optype;
+    return uf__iset(C, e, r);
+}
+
+static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
+                                    uf__expr_info *in)
+{
+    const uf__type *a, *b, *common = NULL;
+    OPERAND(a, e->u.compare.operands[0]);
+    for (int i = 0; i < e->u.compare.nops; i++) {
+        uf__cmpop op = e->u.compare.ops[i];
+        const uf__expr *rhs = e->u.compare.operands[i + 1];
+        OPERAND(b, rhs);
+        if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
+            op == UF__CMP_NOTIN)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "
+                              "operator is not supported in kernels",
+                              uf__cmpop_str(op));
+        const uf__type *optype = NULL, *r = NULL;
+        if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
+            r = uf__type_compare(C->tc, (int)op, a, b, &optype);
+        if (r == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not "
+                              "supported between %s and %s",
+                              uf__cmpop_str(op), uf__tname(a), uf__tname(b));
+        if (common == NULL) {
+            common = optype;
+        } else if (optype != NULL && optype != common) {
+            const uf__type *u = uf__type_unify(C->tc, common, optype);
+            if (u == NULL && uf__typectx_oom(C->tc))
+                return uf__ioom(C);
+            if (u == NULL)
+                return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "cannot compare "
+                                  "%s and %s in one chain", uf__tname(common),
+                                  uf__tname(optype));
+            common = u;
+        }
+        a = b;
+    }
+    in->optype = common;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+/* a and b / a or b: the result is one of the operands, so Numba unifies
+ * their types (the join after the short circuit). An operand whose test
+ * is pruned (infer_prune.c) always passes the result on (not unified) or
+ * always is the result (what follows is dead, not typed). */
+static const uf__type *boolop_expr(uf__ictx *C, const uf__expr *e)
+{
+    const uf__type *r = NULL;
+    signed char stop = e->u.boolop.is_and ? -1 : 1;
+    for (int i = 0; i < e->u.boolop.n; i++) {
+        const uf__expr *v = e->u.boolop.values[i];
+        const uf__type *t;
+        OPERAND(t, v);
+        if (uf__check_truth(C, v, t) < 0)
+            return NULL;
+        bool last = i == e->u.boolop.n - 1;
+        signed char tr = last ? 0 : uf__iinfo(C, v)->truth;
+        if (tr == -stop)
+            continue; /* never the result */
+        const uf__type *u = r == NULL ? t : uf__type_unify(C->tc, r, t);
+        if (u == NULL && uf__typectx_oom(C->tc))
+            return uf__ioom(C);
+        if (u == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, v->pos, "Cannot unify %s and "
+                              "%s for the result of '%s'", uf__tname(r),
+                              uf__tname(t),
+                              e->u.boolop.is_and ? "and" : "or");
+        r = u;
+        if (tr == stop)
+            break; /* always the result: the rest is dead */
+    }
+    return uf__iset(C, e, r);
+}
+
+/* a if c else b; with c pruned (infer_prune.c) the other arm is dead:
+ * neither typed nor unified, and c typed only where parts of it run. */
+static const uf__type *ifexp_expr(uf__ictx *C, const uf__expr *e)
+{
+    const uf__type *c, *a, *b;
+    const uf__expr *ce = e->u.ifexp.cond;
+    signed char tr = uf__iinfo(C, ce)->truth;
+    if (tr != 0) {
+        if (uf__cond_runs(ce)) {
+            OPERAND(c, ce);
+            if (uf__check_truth(C, ce, c) < 0)
+                return NULL;
+        }
+        const uf__expr *arm = tr > 0 ? e->u.ifexp.then : e->u.ifexp.orelse;
+        OPERAND(a, arm);
+        if (!uf__is_value_type(a))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "a "
+                              "conditional expression must give values");
+        return uf__iset(C, e, a);
+    }
+    OPERAND(c, e->u.ifexp.cond);
+    if (uf__check_truth(C, e->u.ifexp.cond, c) < 0)
+        return NULL;
+    OPERAND(a, e->u.ifexp.then);
+    OPERAND(b, e->u.ifexp.orelse);
+    if (!uf__is_value_type(a) || !uf__is_value_type(b))
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "a "
+                          "conditional expression must give values");
+    const uf__type *u = uf__type_unify(C->tc, a, b);
+    if (u == NULL && uf__typectx_oom(C->tc))
+        return uf__ioom(C);
+    if (u == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->u.ifexp.orelse->pos, "Cannot "
+                          "unify %s and %s for the conditional expression",
+                          uf__tname(a), uf__tname(b));
+    return uf__iset(C, e, u);
+}
+
+static const uf__type *tuple_expr(uf__ictx *C, const uf__expr *e)
+{
+    int n = e->u.seq.n;
+    if (n > UF__TUPLE_MAX)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "tuples of more "
+                          "than %d elements are not supported",
+                          UF__TUPLE_MAX);
+    const uf__type *elts[UF__TUPLE_MAX];
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.seq.elts[i];
+        OPERAND(elts[i], x);
+        if (!uf__is_value_type(elts[i]) || elts[i]->kind == UF__T_NONE)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
+                              "a tuple element", uf__tname(elts[i]));
+    }
+    return uf__iset(C, e, uf__type_tuple(C->tc, n, elts, C->err));
+}
+
+static const uf__type *int_literal(uf__ictx *C, const uf__expr *e)
+{
+    if (e->u.i.too_big)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "integer "
+                          "literal too large (it must fit in 64 bits)");
+    /* Numba types literals past int64's range as uint64 */
+    uf_dtype d = e->u.i.value > (uint64_t)INT64_MAX ? UF_UINT64 : UF_INT64;
+    return uf__iset(C, e, uf__type_scalar(C->tc, d));
+}
+
+const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    const uf__constant *keep = in->constant;
+    signed char truth = in->truth, truth_end = in->truth_end; /* pruning */
+    memset(in, 0, sizeof *in);
+    in->var = -1;
+    in->truth = truth;
+    in->truth_end = truth_end;
+    switch (e->kind) {
+    case UF__EX_INT:
+        return int_literal(C, e);
+    case UF__EX_FLOAT:
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_FLOAT64));
+    case UF__EX_IMAG:
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_COMPLEX128));
+    case UF__EX_BOOL:
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+    case UF__EX_NONE:
+        return uf__iset(C, e, uf__type_none(C->tc));
+    case UF__EX_NAME:
+        return name_expr(C, e, in);
+    case UF__EX_ATTR:
+        in->constant = keep; /* reuse a folded module constant's storage */
+        return attr_expr(C, e, in);
+    case UF__EX_CALL:
+        return uf__infer_call(C, e);
+    case UF__EX_SUBSCRIPT:
+        return subscript_expr(C, e);
+    case UF__EX_UNARY:
+        return unary_expr(C, e, in);
+    case UF__EX_BINARY:
+        return binary_expr(C, e, in);
+    case UF__EX_BOOLOP:
+        return boolop_expr(C, e);
+    case UF__EX_COMPARE:
+        return compare_expr(C, e, in);
+    case UF__EX_IFEXP:
+        return ifexp_expr(C, e);
+    case UF__EX_TUPLE:
+        return tuple_expr(C, e);
+    case UF__EX_STR:
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "strings are "
+                          "not supported in kernels");
+    case UF__EX_LIST:
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
+                          "not supported in kernels (use a tuple)");
+    case UF__EX_SLICE:
+    case UF__EX_ELLIPSIS:
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "slices are "
+                          "not supported in kernels");
+    }
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "unsupported "
+                      "expression");
+}

@@ -1,0 +1,111 @@
+/* Internals shared by the type inference files: infer.c (specialisations,
+ * variables, statements and the fixed point), infer_expr.c (expressions),
+ * infer_call.c (builtins and calls of other kernels) and infer_dump.c. */
+#ifndef UF_COMPILER_INFER_INTERNAL_H
+#define UF_COMPILER_INFER_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "compiler/types/infer.h"
+
+/* Passes over the body before giving up on reaching a fixed point (types
+ * only widen, so real kernels settle in two or three). */
+#define UF__INFER_MAX_PASSES 64
+
+/* One specialisation being typed. Callees are typed with their own
+ * context whose `caller` is this one (for the recursion check). */
+typedef struct uf__ictx {
+    uf__kmodule *km;
+    uf__typectx *tc;
+    uf__typed_func *tf;
+    uf_error *err;
+    struct uf__ictx *caller;
+    uf__pos *def_pos;     /* per var: where its current type came from */
+    int capvars;
+    bool changed;         /* a variable's type widened in this pass */
+    /* Passes before the fixed point skip statements that fail to type:
+     * a variable may still widen further down and make them valid (as
+     * x = False ... float(x) ... x = i in a loop). Only the last pass
+     * reports errors. */
+    bool lenient;
+    bool incomplete;      /* a local was read before any typed assignment */
+    uf__pos first_unknown; /* where, for the error when it stays so */
+    const char *unknown_name;
+    const uf__type *ret;  /* unified return type of this pass, or NULL */
+    uf__pos ret_pos;
+} uf__ictx;
+
+/* The sentinel type of an expression that reads a local not typed yet
+ * in this pass: the statement is skipped and the pass repeated. */
+extern const uf__type uf__type_unknown;
+#define UF__UNKNOWN (&uf__type_unknown)
+
+/* Types `e` and records it in C->tf->info; NULL with C->err set, or
+ * UF__UNKNOWN. */
+const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
+/* Types a CALL expression (infer_call.c). */
+const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
+
+/* Specialises `decl` for `args` (infer.c); reuses km->typed. */
+uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
+                               const uf__type *const *args, int nargs,
+                               const uf__type *ret, bool numpy_model,
+                               uf__ictx *caller, uf_error *err);
+
+/* The info entry of `e` in the specialisation being typed. */
+static inline uf__expr_info *uf__iinfo(uf__ictx *C, const uf__expr *e)
+{
+    return &C->tf->info[e->id];
+}
+
+/* Records `t` as the type of `e` and returns it. */
+static inline const uf__type *uf__iset(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *t)
+{
+    C->tf->info[e->id].type = t;
+    return t;
+}
+
+/* Errors at a position of the kernel source; return -1 / NULL. */
+int uf__ierr(uf__ictx *C, int code, uf__pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const uf__type *uf__ierr_t(uf__ictx *C, int code, uf__pos pos,
+                           const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Numba's spelling of a type, in one of a few rotating static buffers
+ * per thread (enough for the three types of one message). */
+const char *uf__tname(const uf__type *t);
+
+/* Values a variable can hold (numbers, tuples of them, arrays, None);
+ * not modules, functions, dtypes or ranges. */
+bool uf__is_value_type(const uf__type *t);
+/* Python truth testing is supported on numbers (bool included). */
+int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t);
+
+/* Decisions of branch pruning as infer_reach.c reads them: from the typed
+ * function's info, or (info NULL) from the arrays of a pruning round. */
+typedef struct uf__dview {
+    const signed char *top, *end; /* per expression id */
+    const uf__expr_info *info;
+} uf__dview;
+signed char uf__dv_top(const uf__dview *D, const uf__expr *e);
+signed char uf__dv_end(const uf__dview *D, const uf__expr *e);
+bool uf__dv_stmt_falls(const uf__dview *D, const uf__stmt *s);
+bool uf__dv_block_falls(const uf__dview *D, const uf__block *b);
+/* The else block of a while loop can run. */
+bool uf__dv_else_live(const uf__dview *D, const uf__stmt *s);
+/* A live break or continue (`kind`) of the loop whose body is `b`. */
+bool uf__dv_has_jump(const uf__dview *D, const uf__block *b,
+                     uf__stmt_kind kind);
+
+/* Branch pruning (infer_prune.c): decides the branches whose condition
+ * is a compile-time constant, as Numba does before typing, into
+ * C->tf->info[].truth / truth_end. Runs after the locals are collected
+ * and before anything is typed; -1 only when out of memory. */
+int uf__infer_prune(uf__ictx *C);
+
+/* Out of memory inside the type context (uf__type_* without uf_error). */
+const uf__type *uf__ioom(uf__ictx *C);
+
+#endif

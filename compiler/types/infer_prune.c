@@ -1,0 +1,762 @@
+/* Branch pruning before typing, as Numba's dead_branch_prune
+ * (numba/core/analysis.py): a branch whose condition is a compile-time
+ * constant goes one way only, and the other way is neither typed nor
+ * lowered, so `if DEBUG: return (x, x)` with DEBUG = False compiles.
+ *
+ * Numba looks at each branch of its IR, i.e. every test of an if, elif,
+ * while (twice in Python 3.11: on entry and at the end of the body),
+ * conditional expression and and/or operand, and prunes it when
+ *  - the test is `bool(c)` with c a constant: a literal (CPython folds
+ *    -1, 2 * 3, not True), a module constant, or a local whose definition
+ *    is one of these (`flag = False`);
+ *  - the test is a binary operation (comparison or arithmetic) whose two
+ *    operands are such constants (`K > 3`, `K - 5`, `n is None` for a
+ *    local n = None), also through a local (`c = K > 3; if c:`);
+ *  - `a.ndim` of an array argument never reassigned is a constant.
+ * An argument is never a constant (it would be only when passed None),
+ * `-K`, `bool(K)`, `math.pi` and `not K` stored in a variable are not.
+ * Tests inside `not`, `and`, `or` of a condition are separate branches
+ * (CPython compiles them as jumps), so `if x > 0 and DEBUG:` is dead.
+ *
+ * A local's definition counts when it is the only one reaching the test.
+ * Numba decides this in rounds, each on the code the previous one left:
+ * CPython drops literal tests and code after return; a first pruning
+ * (before SSA) takes variables assigned exactly once; a last one (after
+ * SSA) takes the definition reaching the test unless control-flow joins
+ * it with another (a phi). The rounds are replayed here in that order,
+ * each deciding only what the previous left open: decisions of a round
+ * do not feed the next tests of the same round, as in Numba.
+ *
+ * Decisions go to the typed function's info[].truth / truth_end (infer.h);
+ * the typing (infer.c, infer_expr.c) and the lowering read them. */
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/front/ast_visit.h"
+#include "compiler/front/consteval.h"
+#include "compiler/types/infer_internal.h"
+
+enum { RULE_LITERAL, RULE_SINGLE, RULE_SSA };
+enum { VS_UNDEF, VS_DEF, VS_PHI };
+
+/* A constant: a number or None. */
+typedef struct pval {
+    bool none;
+    uf__cval v;
+} pval;
+
+/* What the definition of a variable reaching a point holds. */
+typedef struct vrec {
+    unsigned char kind; /* VS_* */
+    const void *id;     /* the assignment, for joins */
+    bool has_val;
+    pval val;
+    signed char pred; /* a branch on its value: 1, -1 or 0 */
+} vrec;
+
+typedef struct pr {
+    uf__ictx *C;
+    const uf__typed_func *tf;
+    int rule;
+    int nvars, nexprs;
+    /* per expression id and site (0: the branch, 1: a while condition at
+     * the end of the body): decisions of earlier rounds, and new ones */
+    signed char *prev[2], *cur[2];
+    unsigned char *seen_end; /* site 1 evaluated */
+    int *ndefs;              /* definitions in live code (arguments: 1) */
+    const uf__expr **plain;  /* the value of a `v = value` definition */
+    vrec *st;                /* the state at the current point */
+    int depth;               /* definitions followed */
+    bool oom;
+    uf_error scratch;
+} pr;
+
+/* ---- constants ------------------------------------------------------- */
+
+static int var_of(const pr *P, const char *name)
+{
+    for (int i = 0; i < P->nvars; i++)
+        if (strcmp(P->tf->vars[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* What CPython folds before Numba sees it: literals and unary/binary
+ * operators on them. */
+static bool literal_only(const uf__expr *e)
+{
+    switch (e->kind) {
+    case UF__EX_INT:
+    case UF__EX_FLOAT:
+    case UF__EX_IMAG:
+    case UF__EX_BOOL:
+    case UF__EX_NONE:
+        return true;
+    case UF__EX_UNARY:
+        return literal_only(e->u.unary.operand);
+    case UF__EX_BINARY:
+        return literal_only(e->u.binary.left) &&
+               literal_only(e->u.binary.right);
+    default:
+        return false;
+    }
+}
+
+/* A Python bool/int/float/complex (weak under NEP 50), not a NumPy
+ * scalar: module constants of these types come from Python numbers. */
+static bool python_dtype(uf_dtype d)
+{
+    return d == UF_BOOL || d == UF_INT64 || d == UF_FLOAT64 ||
+           d == UF_COMPLEX128;
+}
+
+static bool reaching(pr *P, int v, vrec *r);
+static signed char pred(pr *P, const uf__expr *e);
+
+/* Numba's find_const: the value of `e` when it is a constant. */
+static bool atom(pr *P, const uf__expr *e, pval *out)
+{
+    memset(out, 0, sizeof *out);
+    if (literal_only(e)) {
+        if (e->kind == UF__EX_NONE) {
+            out->none = true;
+            return true;
+        }
+        uf__const_env env = {P->C->km, NULL};
+        if (uf__consteval(&env, e, &out->v, &P->scratch) == 0)
+            return true;
+        uf_error_clear(&P->scratch); /* 1/0: Numba leaves it to run time */
+        return false;
+    }
+    if (P->rule == RULE_LITERAL)
+        return false;
+    if (e->kind == UF__EX_NAME) {
+        int v = var_of(P, e->u.name.id);
+        if (v >= 0) {
+            vrec r;
+            if (!reaching(P, v, &r) || !r.has_val)
+                return false;
+            *out = r.val;
+            return true;
+        }
+        const uf__global *g = uf__kmodule_global(P->C->km, e->u.name.id);
+        if (g == NULL || g->kind != UF__G_CONSTANT)
+            return false;
+        out->v.c = g->constant;
+        out->v.weak = python_dtype(g->constant.type->dtype);
+        return true;
+    }
+    /* Numba's rewrite_semantic_constants: a.ndim of an array argument */
+    if (e->kind == UF__EX_ATTR && strcmp(e->u.attr.attr, "ndim") == 0 &&
+        e->u.attr.value->kind == UF__EX_NAME) {
+        int v = var_of(P, e->u.attr.value->u.name.id);
+        if (v < 0 || P->tf->vars[v].arg < 0 || P->ndefs[v] != 1)
+            return false;
+        const uf__type *t = P->tf->vars[v].type;
+        if (t == NULL || t->kind != UF__T_ARRAY)
+            return false;
+        out->v.c.type = uf__type_scalar(P->C->tc, UF_INT64);
+        out->v.c.v.i = t->ndim;
+        out->v.weak = true;
+        return true;
+    }
+    return false;
+}
+
+static signed char truth_of(const pval *v)
+{
+    if (v->none)
+        return -1;
+    return uf__consteval_truth(&v->v) ? 1 : -1;
+}
+
+/* A branch on `l op r` (Numba's prune_by_value): both constants. */
+static signed char binop_cmp(pr *P, const uf__expr *at, uf__cmpop op,
+                             const uf__expr *l, const uf__expr *r)
+{
+    pval a, b;
+    if (!atom(P, l, &a) || !atom(P, r, &b))
+        return 0;
+    if (a.none || b.none) {
+        bool same = a.none && b.none;
+        switch (op) {
+        case UF__CMP_EQ:
+        case UF__CMP_IS:
+            return same ? 1 : -1;
+        case UF__CMP_NE:
+        case UF__CMP_ISNOT:
+            return same ? -1 : 1;
+        default:
+            return 0; /* TypeError in Python: not pruned */
+        }
+    }
+    if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
+        op == UF__CMP_NOTIN)
+        return 0; /* identity of numbers: not decided here */
+    uf__const_env env = {P->C->km, NULL};
+    bool res;
+    if (uf__consteval_compare(&env, at, op, &a.v, &b.v, &res,
+                              &P->scratch) < 0) {
+        uf_error_clear(&P->scratch);
+        return 0;
+    }
+    return res ? 1 : -1;
+}
+
+static uf__cmpop invert_identity(uf__cmpop op)
+{
+    switch (op) {
+    case UF__CMP_IS: return UF__CMP_ISNOT;
+    case UF__CMP_ISNOT: return UF__CMP_IS;
+    case UF__CMP_IN: return UF__CMP_NOTIN;
+    default: return UF__CMP_IN;
+    }
+}
+
+/* A branch on bool(e) where e is a value: Numba looks through e's
+ * definition for a binary operation or a constant. */
+static signed char pred(pr *P, const uf__expr *e)
+{
+    if (e->kind == UF__EX_COMPARE && e->u.compare.nops == 1)
+        return binop_cmp(P, e, e->u.compare.ops[0],
+                         e->u.compare.operands[0], e->u.compare.operands[1]);
+    /* CPython folds `not a is b` into `a is not b` (also in, not in) */
+    if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NOT) {
+        const uf__expr *c = e->u.unary.operand;
+        if (c->kind == UF__EX_COMPARE && c->u.compare.nops == 1) {
+            uf__cmpop op = c->u.compare.ops[0];
+            if (op == UF__CMP_IS || op == UF__CMP_ISNOT ||
+                op == UF__CMP_IN || op == UF__CMP_NOTIN)
+                return binop_cmp(P, c, invert_identity(op),
+                                 c->u.compare.operands[0],
+                                 c->u.compare.operands[1]);
+        }
+    }
+    if (e->kind == UF__EX_BINARY && !literal_only(e)) {
+        pval a, b;
+        uf__cval r;
+        if (!atom(P, e->u.binary.left, &a) ||
+            !atom(P, e->u.binary.right, &b) || a.none || b.none)
+            return 0;
+        uf__const_env env = {P->C->km, NULL};
+        if (uf__consteval_binop(&env, e, e->u.binary.op, &a.v, &b.v, &r,
+                                &P->scratch) < 0) {
+            uf_error_clear(&P->scratch);
+            return 0;
+        }
+        return uf__consteval_truth(&r) ? 1 : -1;
+    }
+    if (e->kind == UF__EX_NAME && P->rule != RULE_LITERAL) {
+        int v = var_of(P, e->u.name.id);
+        vrec r;
+        if (v >= 0)
+            return reaching(P, v, &r) ? r.pred : 0;
+    }
+    pval v;
+    return atom(P, e, &v) ? truth_of(&v) : 0;
+}
+
+/* The record of `v = value` evaluated where it stands. */
+static vrec record_of(pr *P, const void *id, const uf__expr *value)
+{
+    vrec r;
+    memset(&r, 0, sizeof r);
+    r.kind = VS_DEF;
+    r.id = id;
+    if (value != NULL && P->depth < 16) {
+        P->depth++;
+        r.has_val = atom(P, value, &r.val);
+        r.pred = pred(P, value);
+        P->depth--;
+    }
+    return r;
+}
+
+/* The definition of local v reaching the test, when there is only one:
+ * before SSA, the only definition in the function; after, the one the
+ * state holds (a variable with one definition is never renamed). */
+static bool reaching(pr *P, int v, vrec *r)
+{
+    if (P->tf->vars[v].arg >= 0 || P->rule == RULE_LITERAL)
+        return false; /* an argument is a constant only when None */
+    if (P->rule == RULE_SSA && P->st[v].kind == VS_DEF) {
+        *r = P->st[v];
+        return true;
+    }
+    if (P->ndefs[v] != 1 || (P->rule == RULE_SSA && P->st[v].kind == VS_PHI))
+        return false;
+    /* read where its only definition does not reach (Python would raise
+     * UnboundLocalError): Numba's first round still takes it */
+    int rule = P->rule;
+    P->rule = RULE_SINGLE;
+    *r = record_of(P, P->plain[v], P->plain[v]);
+    P->rule = rule;
+    return true;
+}
+
+/* ---- decisions -------------------------------------------------------- */
+
+/* The decision of the branch on `e` at `site`: an earlier round's, else
+ * `s`, recorded as this round's. */
+static signed char settle(pr *P, int site, const uf__expr *e, signed char s)
+{
+    if (site == 1)
+        P->seen_end[e->id] = 1;
+    if (P->prev[site][e->id] != 0)
+        return P->prev[site][e->id];
+    if (P->cur[site][e->id] == 0)
+        P->cur[site][e->id] = s;
+    return s;
+}
+
+typedef struct site_walk {
+    pr *P;
+    int site;
+} site_walk;
+
+static signed char cond(pr *P, const uf__expr *e, int site);
+
+/* An expression as a value: its conditional expressions and and/or
+ * operands are branches too. Recursing through uf__ast_children itself,
+ * one stack frame a level. */
+static int visit_value(const uf__expr *e, void *ud)
+{
+    const site_walk *w = ud;
+    pr *P = w->P;
+    int site = w->site;
+    if (e->kind == UF__EX_IFEXP) {
+        const uf__expr *c = e->u.ifexp.cond;
+        signed char t = settle(P, site, c, cond(P, c, site));
+        if (t >= 0)
+            visit_value(e->u.ifexp.then, ud);
+        if (t <= 0)
+            visit_value(e->u.ifexp.orelse, ud);
+        return 0;
+    }
+    if (e->kind == UF__EX_BOOLOP) {
+        signed char stop = e->u.boolop.is_and ? -1 : 1;
+        for (int i = 0; i < e->u.boolop.n; i++) {
+            const uf__expr *x = e->u.boolop.values[i];
+            visit_value(x, ud);
+            if (i < e->u.boolop.n - 1 && settle(P, site, x, pred(P, x)) == stop)
+                return 0;
+        }
+        return 0;
+    }
+    return uf__ast_children(e, visit_value, ud);
+}
+
+static void visit(pr *P, const uf__expr *e, int site)
+{
+    site_walk w = {P, site};
+    if (e != NULL)
+        visit_value(e, &w);
+}
+
+/* The operands of e as values (and/or and conditional expressions are
+ * walked by their own rules before this). */
+static void visit_children(pr *P, const uf__expr *e, int site)
+{
+    site_walk w = {P, site};
+    uf__ast_children(e, visit_value, &w);
+}
+
+/* A condition (if, while, conditional expression): `not`, and/or and
+ * chained comparisons are jumps, each test a branch of its own. The
+ * result is the way the whole condition goes: 1, -1, or 0 at run time. */
+static signed char cond(pr *P, const uf__expr *e, int site)
+{
+    if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NOT)
+        return (signed char)-cond(P, e->u.unary.operand, site);
+    if (e->kind == UF__EX_BOOLOP) {
+        signed char stop = e->u.boolop.is_and ? -1 : 1;
+        bool open = false;
+        for (int i = 0; i < e->u.boolop.n; i++) {
+            const uf__expr *x = e->u.boolop.values[i];
+            signed char s = settle(P, site, x, cond(P, x, site));
+            if (s == stop)
+                return stop; /* the rest is dead */
+            open |= s == 0;
+        }
+        return open ? 0 : (signed char)-stop;
+    }
+    if (e->kind == UF__EX_IFEXP) {
+        const uf__expr *c = e->u.ifexp.cond;
+        signed char t = settle(P, site, c, cond(P, c, site));
+        if (t > 0)
+            return cond(P, e->u.ifexp.then, site);
+        if (t < 0)
+            return cond(P, e->u.ifexp.orelse, site);
+        signed char a = cond(P, e->u.ifexp.then, site);
+        signed char b = cond(P, e->u.ifexp.orelse, site);
+        return a == b ? a : 0;
+    }
+    visit_children(P, e, site);
+    if (e->kind == UF__EX_COMPARE && e->u.compare.nops > 1) {
+        bool open = false;
+        for (int i = 0; i < e->u.compare.nops; i++) {
+            signed char s = binop_cmp(P, e, e->u.compare.ops[i],
+                                      e->u.compare.operands[i],
+                                      e->u.compare.operands[i + 1]);
+            if (s < 0)
+                return -1;
+            open |= s == 0;
+        }
+        return open ? 0 : 1;
+    }
+    return pred(P, e);
+}
+
+/* ---- the walk over the statements ------------------------------------ */
+
+static uf__dview prev_view(const pr *P)
+{
+    uf__dview D = {P->prev[0], P->prev[1], NULL};
+    return D;
+}
+
+static void count_target(pr *P, const uf__expr *t, const uf__expr *value)
+{
+    if (t->kind == UF__EX_NAME) {
+        int v = var_of(P, t->u.name.id);
+        if (v >= 0) {
+            P->ndefs[v]++;
+            P->plain[v] = value;
+        }
+    } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        for (int i = 0; i < t->u.seq.n; i++)
+            count_target(P, t->u.seq.elts[i], NULL);
+    }
+}
+
+/* Definitions in the live code (count) or the variables assigned (mark,
+ * when not NULL). */
+static void defs_block(pr *P, const uf__block *b, unsigned char *mark);
+
+static void defs_target(pr *P, const uf__expr *t, const uf__expr *value,
+                        unsigned char *mark)
+{
+    if (mark == NULL) {
+        count_target(P, t, value);
+    } else if (t->kind == UF__EX_NAME) {
+        int v = var_of(P, t->u.name.id);
+        if (v >= 0)
+            mark[v] = 1;
+    } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        for (int i = 0; i < t->u.seq.n; i++)
+            defs_target(P, t->u.seq.elts[i], NULL, mark);
+    }
+}
+
+static void defs_stmt(pr *P, const uf__stmt *s, unsigned char *mark)
+{
+    uf__dview D = prev_view(P);
+    switch (s->kind) {
+    case UF__ST_ASSIGN:
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            defs_target(P, s->u.assign.targets[i], s->u.assign.value, mark);
+        break;
+    case UF__ST_AUGASSIGN:
+        defs_target(P, s->u.augassign.target, NULL, mark);
+        break;
+    case UF__ST_IF: {
+        signed char t = uf__dv_top(&D, s->u.if_.cond);
+        if (t >= 0)
+            defs_block(P, &s->u.if_.body, mark);
+        if (t <= 0)
+            defs_block(P, &s->u.if_.orelse, mark);
+        break;
+    }
+    case UF__ST_FOR:
+        defs_target(P, s->u.for_.target, NULL, mark);
+        defs_block(P, &s->u.for_.body, mark);
+        defs_block(P, &s->u.for_.orelse, mark);
+        break;
+    case UF__ST_WHILE:
+        if (uf__dv_top(&D, s->u.while_.cond) >= 0)
+            defs_block(P, &s->u.while_.body, mark);
+        if (uf__dv_else_live(&D, s))
+            defs_block(P, &s->u.while_.orelse, mark);
+        break;
+    default:
+        break;
+    }
+}
+
+static void defs_block(pr *P, const uf__block *b, unsigned char *mark)
+{
+    uf__dview D = prev_view(P);
+    for (int i = 0; i < b->n; i++) {
+        defs_stmt(P, b->stmts[i], mark);
+        if (!uf__dv_stmt_falls(&D, b->stmts[i]))
+            break;
+    }
+}
+
+/* States of all variables, saved and joined around branches. */
+static vrec *save_state(pr *P)
+{
+    vrec *s = uf__arena_alloc(P->C->km->arena, (size_t)P->nvars + 1,
+                              sizeof *s, P->C->err);
+    if (s == NULL) {
+        P->oom = true;
+        return NULL;
+    }
+    memcpy(s, P->st, (size_t)P->nvars * sizeof *s);
+    return s;
+}
+
+/* Control flow meets: a variable defined differently on the two ways
+ * gets a phi, unless it has one definition (never renamed). */
+static void join_state(pr *P, const vrec *other)
+{
+    for (int v = 0; v < P->nvars; v++) {
+        vrec *a = &P->st[v];
+        const vrec *b = &other[v];
+        if (a->kind == b->kind && a->id == b->id)
+            continue;
+        if (P->ndefs[v] <= 1 && a->kind != VS_PHI && b->kind != VS_PHI) {
+            if (a->kind == VS_UNDEF)
+                *a = *b;
+            continue;
+        }
+        a->kind = VS_PHI;
+        a->id = NULL;
+    }
+}
+
+/* A loop header: what the body assigns meets what came before. */
+static void loop_phis(pr *P, const unsigned char *assigned)
+{
+    for (int v = 0; v < P->nvars; v++)
+        if (assigned[v] && P->ndefs[v] > 1) {
+            P->st[v].kind = VS_PHI;
+            P->st[v].id = NULL;
+        }
+}
+
+static void define(pr *P, const uf__expr *t, const vrec *r)
+{
+    if (t->kind == UF__EX_NAME) {
+        int v = var_of(P, t->u.name.id);
+        if (v >= 0) {
+            P->st[v] = *r;
+            P->st[v].id = t;
+        }
+    } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        for (int i = 0; i < t->u.seq.n; i++) {
+            vrec none = record_of(P, t->u.seq.elts[i], NULL);
+            define(P, t->u.seq.elts[i], &none);
+        }
+    } else {
+        visit(P, t, 0); /* a[i] = v */
+    }
+}
+
+static void walk_block(pr *P, const uf__block *b);
+
+static unsigned char *assigned_in(pr *P, const uf__block *b,
+                                  const uf__expr *target)
+{
+    unsigned char *m = uf__arena_alloc(P->C->km->arena, (size_t)P->nvars + 1,
+                                       1, P->C->err);
+    if (m == NULL) {
+        P->oom = true;
+        return NULL;
+    }
+    defs_block(P, b, m);
+    if (target != NULL)
+        defs_target(P, target, NULL, m);
+    return m;
+}
+
+static void walk_while(pr *P, const uf__stmt *s)
+{
+    uf__dview D = prev_view(P);
+    const uf__expr *c = s->u.while_.cond;
+    const uf__block *body = &s->u.while_.body;
+    unsigned char *L = assigned_in(P, body, NULL);
+    vrec *entry = save_state(P);
+    if (L == NULL || entry == NULL)
+        return;
+    /* the test on entry also runs after `continue` */
+    if (uf__dv_top(&D, c) >= 0 && uf__dv_has_jump(&D, body, UF__ST_CONTINUE))
+        loop_phis(P, L);
+    settle(P, 0, c, cond(P, c, 0));
+    memcpy(P->st, entry, (size_t)P->nvars * sizeof *entry);
+    loop_phis(P, L);
+    if (uf__dv_top(&D, c) >= 0) {
+        walk_block(P, body);
+        if (uf__dv_block_falls(&D, body))
+            settle(P, 1, c, cond(P, c, 1));
+        memcpy(P->st, entry, (size_t)P->nvars * sizeof *entry);
+        loop_phis(P, L);
+    }
+    if (uf__dv_else_live(&D, s))
+        walk_block(P, &s->u.while_.orelse);
+}
+
+static void walk_if(pr *P, const uf__stmt *s)
+{
+    uf__dview D = prev_view(P);
+    const uf__expr *c = s->u.if_.cond;
+    settle(P, 0, c, cond(P, c, 0));
+    signed char t = uf__dv_top(&D, c);
+    if (t > 0) {
+        walk_block(P, &s->u.if_.body);
+        return;
+    }
+    if (t < 0) {
+        walk_block(P, &s->u.if_.orelse);
+        return;
+    }
+    vrec *before = save_state(P);
+    if (before == NULL)
+        return;
+    walk_block(P, &s->u.if_.body);
+    vrec *then = save_state(P);
+    if (then == NULL)
+        return;
+    memcpy(P->st, before, (size_t)P->nvars * sizeof *before);
+    walk_block(P, &s->u.if_.orelse);
+    bool ft = uf__dv_block_falls(&D, &s->u.if_.body);
+    bool fe = uf__dv_block_falls(&D, &s->u.if_.orelse);
+    if (ft && fe)
+        join_state(P, then);
+    else if (ft)
+        memcpy(P->st, then, (size_t)P->nvars * sizeof *then);
+}
+
+static void walk_stmt(pr *P, const uf__stmt *s)
+{
+    switch (s->kind) {
+    case UF__ST_EXPR:
+        visit(P, s->u.expr.value, 0);
+        break;
+    case UF__ST_ASSIGN: {
+        visit(P, s->u.assign.value, 0);
+        vrec r = record_of(P, s, s->u.assign.value);
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            define(P, s->u.assign.targets[i], &r);
+        break;
+    }
+    case UF__ST_AUGASSIGN: {
+        visit(P, s->u.augassign.value, 0);
+        vrec r = record_of(P, s, NULL);
+        if (s->u.augassign.target->kind != UF__EX_NAME)
+            visit(P, s->u.augassign.target, 0);
+        else
+            define(P, s->u.augassign.target, &r);
+        break;
+    }
+    case UF__ST_IF:
+        walk_if(P, s);
+        break;
+    case UF__ST_WHILE:
+        walk_while(P, s);
+        break;
+    case UF__ST_FOR: {
+        visit(P, s->u.for_.iter, 0);
+        unsigned char *L = assigned_in(P, &s->u.for_.body, s->u.for_.target);
+        if (L == NULL)
+            return;
+        loop_phis(P, L);
+        walk_block(P, &s->u.for_.body);
+        loop_phis(P, L);
+        walk_block(P, &s->u.for_.orelse);
+        break;
+    }
+    case UF__ST_RETURN:
+        visit(P, s->u.ret.value, 0);
+        break;
+    case UF__ST_ASSERT:
+        cond(P, s->u.assert_.test, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+static void walk_block(pr *P, const uf__block *b)
+{
+    uf__dview D = prev_view(P);
+    for (int i = 0; i < b->n && !P->oom; i++) {
+        walk_stmt(P, b->stmts[i]);
+        if (!uf__dv_stmt_falls(&D, b->stmts[i]))
+            break;
+    }
+}
+
+/* Operands inside a while condition are tested on entry and at the end
+ * of the body: a decision holds only when both agree. */
+static int merge_operand(const uf__expr *e, void *ud)
+{
+    pr *P = ud;
+    uf__expr_info *in = &P->C->tf->info[e->id];
+    if (P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
+        in->truth = 0;
+    return uf__ast_children(e, merge_operand, P);
+}
+
+static int merge_stmt(uf__stmt *s, void *P)
+{
+    if (s->kind == UF__ST_WHILE)
+        uf__ast_children(s->u.while_.cond, merge_operand, P);
+    return 0;
+}
+
+int uf__infer_prune(uf__ictx *C)
+{
+    uf__typed_func *tf = C->tf;
+    uf__arena *A = C->km->arena;
+    pr P;
+    memset(&P, 0, sizeof P);
+    P.C = C;
+    P.tf = tf;
+    P.nvars = tf->nvars;
+    P.nexprs = C->km->ast->nexprs;
+    size_t ne = (size_t)P.nexprs + 1, nv = (size_t)P.nvars + 1;
+    for (int k = 0; k < 2; k++) {
+        P.prev[k] = uf__arena_alloc(A, ne, 1, C->err);
+        P.cur[k] = uf__arena_alloc(A, ne, 1, C->err);
+        if (P.prev[k] == NULL || P.cur[k] == NULL)
+            return -1;
+    }
+    P.seen_end = uf__arena_alloc(A, ne, 1, C->err);
+    P.ndefs = uf__arena_alloc(A, nv, sizeof *P.ndefs, C->err);
+    P.plain = uf__arena_alloc(A, nv, sizeof *P.plain, C->err);
+    P.st = uf__arena_alloc(A, nv, sizeof *P.st, C->err);
+    if (P.seen_end == NULL || P.ndefs == NULL || P.plain == NULL ||
+        P.st == NULL)
+        return -1;
+    const uf__block *body = &tf->decl->def->u.funcdef.body;
+    for (int rule = RULE_LITERAL; rule <= RULE_SSA; rule++) {
+        P.rule = rule;
+        for (int v = 0; v < P.nvars; v++) {
+            P.ndefs[v] = tf->vars[v].arg >= 0;
+            P.plain[v] = NULL;
+            memset(&P.st[v], 0, sizeof P.st[v]);
+            if (tf->vars[v].arg >= 0) {
+                P.st[v].kind = VS_DEF;
+                P.st[v].id = &tf->vars[v];
+            }
+        }
+        defs_block(&P, body, NULL);
+        memset(P.cur[0], 0, ne);
+        memset(P.cur[1], 0, ne);
+        walk_block(&P, body);
+        if (P.oom)
+            return -1;
+        for (int k = 0; k < 2; k++)
+            for (size_t i = 0; i < ne; i++)
+                if (P.prev[k][i] == 0)
+                    P.prev[k][i] = P.cur[k][i];
+    }
+    for (int i = 0; i < P.nexprs; i++) {
+        tf->info[i].truth = P.prev[0][i];
+        tf->info[i].truth_end = P.prev[1][i];
+    }
+    uf__ast_walk_stmts(body, merge_stmt, &P);
+    return 0;
+}

@@ -1,0 +1,326 @@
+/* The type table: every type is made once per context, so equality is
+ * pointer equality. Scalars, dtypes, none and range live inside the
+ * context; tuples, arrays, modules and functions are nodes on a list. */
+#include "compiler/types/types.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include <ufjit/array.h>
+
+/* One interned type with its element pointers or name stored after it in
+ * the same allocation, so that making a type is one allocation. */
+typedef struct uf__typenode {
+    struct uf__typenode *next;
+    uf__type t;
+    const uf__type *extra[]; /* tuple elements, or the name's chars */
+} uf__typenode;
+
+struct uf__typectx {
+    uf__type scalars[UF_NTYPES];
+    uf__type dtypes[UF_NTYPES];
+    uf__type none;
+    uf__type range;
+    uf__typenode *nodes; /* every other type, newest first */
+    bool oom;            /* an allocation failed (uf__typectx_oom) */
+};
+
+uf__typectx *uf__typectx_new(uf_error *err)
+{
+    uf__typectx *tc = uf__calloc(1, sizeof *tc, err);
+    if (!tc)
+        return NULL;
+    for (int d = 0; d < UF_NTYPES; d++) {
+        tc->scalars[d].kind = UF__T_SCALAR;
+        tc->scalars[d].dtype = (uf_dtype)d;
+        tc->dtypes[d].kind = UF__T_DTYPE;
+        tc->dtypes[d].dtype = (uf_dtype)d;
+    }
+    tc->none.kind = UF__T_NONE;
+    tc->range.kind = UF__T_RANGE;
+    /* Numba's range(n) iterates int64 (intp). */
+    tc->range.dtype = UF_INT64;
+    return tc;
+}
+
+bool uf__typectx_oom(const uf__typectx *tc)
+{
+    return tc->oom;
+}
+
+void uf__typectx_free(uf__typectx *tc)
+{
+    if (!tc)
+        return;
+    uf__typenode *n = tc->nodes;
+    while (n) {
+        uf__typenode *next = n->next;
+        uf__free(n);
+        n = next;
+    }
+    uf__free(tc);
+}
+
+const uf__type *uf__type_scalar(uf__typectx *tc, uf_dtype dtype)
+{
+    if (!uf_dtype_valid((int)dtype))
+        return NULL;
+    return &tc->scalars[dtype];
+}
+
+const uf__type *uf__type_dtype(uf__typectx *tc, uf_dtype dtype)
+{
+    if (!uf_dtype_valid((int)dtype))
+        return NULL;
+    return &tc->dtypes[dtype];
+}
+
+const uf__type *uf__type_none(uf__typectx *tc)
+{
+    return &tc->none;
+}
+
+const uf__type *uf__type_range(uf__typectx *tc)
+{
+    return &tc->range;
+}
+
+/* A new node with `extra_bytes` after it, linked into the context. */
+static uf__typenode *node_new(uf__typectx *tc, uf__type_kind kind,
+                              size_t extra_bytes, uf_error *err)
+{
+    size_t size;
+    if (!uf__add_size(sizeof(uf__typenode), extra_bytes, &size)) {
+        uf__error_set(err, UF_ERR_OVERFLOW, "type too large");
+        return NULL;
+    }
+    uf__typenode *n = uf__calloc(1, size, err);
+    if (!n) {
+        tc->oom = true;
+        return NULL;
+    }
+    n->t.kind = kind;
+    n->next = tc->nodes;
+    tc->nodes = n;
+    return n;
+}
+
+const uf__type *uf__type_tuple(uf__typectx *tc, int n,
+                               const uf__type *const *elts, uf_error *err)
+{
+    if (n < 0 || (n > 0 && !elts)) {
+        uf__error_set(err, UF_ERR_INVALID, "bad tuple type: %d elements", n);
+        return NULL;
+    }
+    if (n > UF__TUPLE_MAX) {
+        uf__error_set(err, UF_ERR_UNSUPPORTED,
+                      "tuple of %d elements: at most %d are supported", n,
+                      UF__TUPLE_MAX);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!elts[i]) {
+            uf__error_set(err, UF_ERR_INVALID,
+                          "bad tuple type: element %d is NULL", i);
+            return NULL;
+        }
+    }
+    for (uf__typenode *p = tc->nodes; p; p = p->next) {
+        if (p->t.kind == UF__T_TUPLE && p->t.n == n &&
+            (n == 0 || memcmp(p->extra, elts, (size_t)n * sizeof *elts) == 0))
+            return &p->t;
+    }
+    size_t bytes;
+    if (!uf__mul_size((size_t)n, sizeof *elts, &bytes)) {
+        uf__error_set(err, UF_ERR_OVERFLOW, "tuple type too large");
+        return NULL;
+    }
+    uf__typenode *p = node_new(tc, UF__T_TUPLE, bytes, err);
+    if (!p)
+        return NULL;
+    if (n > 0)
+        memcpy(p->extra, elts, bytes);
+    p->t.n = n;
+    p->t.elts = p->extra;
+    return &p->t;
+}
+
+const uf__type *uf__type_array(uf__typectx *tc, uf_dtype dtype, int ndim,
+                               char layout, uf_error *err)
+{
+    if (!uf_dtype_valid((int)dtype)) {
+        uf__error_set(err, UF_ERR_INVALID, "bad array type: dtype %d",
+                      (int)dtype);
+        return NULL;
+    }
+    if (ndim < 0 || ndim > UF_MAXDIMS) {
+        uf__error_set(err, UF_ERR_INVALID,
+                      "bad array type: %d dimensions (0..%d)", ndim,
+                      UF_MAXDIMS);
+        return NULL;
+    }
+    if (layout != 'C' && layout != 'F' && layout != 'A') {
+        uf__error_set(err, UF_ERR_INVALID,
+                      "bad array type: layout must be 'C', 'F' or 'A'");
+        return NULL;
+    }
+    for (uf__typenode *p = tc->nodes; p; p = p->next) {
+        if (p->t.kind == UF__T_ARRAY && p->t.dtype == dtype &&
+            p->t.ndim == ndim && p->t.layout == layout)
+            return &p->t;
+    }
+    uf__typenode *p = node_new(tc, UF__T_ARRAY, 0, err);
+    if (!p)
+        return NULL;
+    p->t.dtype = dtype;
+    p->t.ndim = ndim;
+    p->t.layout = layout;
+    return &p->t;
+}
+
+/* Modules and functions are known by name only. */
+static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
+                             const char *name, uf_error *err)
+{
+    if (!name || !*name) {
+        uf__error_set(err, UF_ERR_INVALID, "bad %s type: empty name",
+                      kind == UF__T_MODULE ? "module" : "function");
+        return NULL;
+    }
+    for (uf__typenode *p = tc->nodes; p; p = p->next) {
+        if (p->t.kind == kind && strcmp(p->t.name, name) == 0)
+            return &p->t;
+    }
+    size_t len = strlen(name) + 1;
+    uf__typenode *p = node_new(tc, kind, len, err);
+    if (!p)
+        return NULL;
+    char *copy = (char *)p->extra;
+    memcpy(copy, name, len);
+    p->t.name = copy;
+    return &p->t;
+}
+
+const uf__type *uf__type_module(uf__typectx *tc, const char *name,
+                                uf_error *err)
+{
+    return named(tc, UF__T_MODULE, name, err);
+}
+
+const uf__type *uf__type_function(uf__typectx *tc, const char *name,
+                                  uf_error *err)
+{
+    return named(tc, UF__T_FUNCTION, name, err);
+}
+
+bool uf__type_is_number(const uf__type *t)
+{
+    return t && t->kind == UF__T_SCALAR;
+}
+
+bool uf__type_is_int(const uf__type *t)
+{
+    if (!uf__type_is_number(t))
+        return false;
+    char k = uf_dtype_kind(t->dtype);
+    return k == 'i' || k == 'u';
+}
+
+bool uf__type_is_float(const uf__type *t)
+{
+    return uf__type_is_number(t) && uf_dtype_kind(t->dtype) == 'f';
+}
+
+bool uf__type_is_complex(const uf__type *t)
+{
+    return uf__type_is_number(t) && uf_dtype_kind(t->dtype) == 'c';
+}
+
+/* Numba says "bool" where NumPy says "bool_"/"bool". */
+static const char *scalar_name(uf_dtype d)
+{
+    return d == UF_BOOL ? "bool" : uf_dtype_name(d);
+}
+
+/* snprintf into buf at *pos, tracking the would-be length like snprintf
+ * so that the caller can size a buffer from the first call. */
+static void put(char *buf, size_t size, size_t *pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void put(char *buf, size_t size, size_t *pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *dst = *pos < size ? buf + *pos : NULL;
+    size_t room = *pos < size ? size - *pos : 0;
+    int k = vsnprintf(dst, room, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *pos += (size_t)k;
+}
+
+static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
+{
+    if (!t) {
+        put(buf, size, pos, "<null>");
+        return;
+    }
+    switch (t->kind) {
+    case UF__T_SCALAR:
+        put(buf, size, pos, "%s", scalar_name(t->dtype));
+        return;
+    case UF__T_DTYPE:
+        put(buf, size, pos, "class(%s)", scalar_name(t->dtype));
+        return;
+    case UF__T_NONE:
+        put(buf, size, pos, "none");
+        return;
+    case UF__T_RANGE:
+        /* What Numba 0.5x-0.6x prints for range(n) with int64 bounds. */
+        put(buf, size, pos, "range_state_int64");
+        return;
+    case UF__T_MODULE:
+        put(buf, size, pos, "Module(%s)", t->name);
+        return;
+    case UF__T_FUNCTION:
+        put(buf, size, pos, "Function(%s)", t->name);
+        return;
+    case UF__T_ARRAY:
+        put(buf, size, pos, "array(%s, %dd, %c)", scalar_name(t->dtype),
+            t->ndim, t->layout);
+        return;
+    case UF__T_TUPLE: {
+        /* Numba canonicalises a tuple of equal elements to UniTuple. */
+        bool uni = t->n > 0;
+        for (int i = 1; i < t->n && uni; i++)
+            uni = t->elts[i] == t->elts[0];
+        if (uni) {
+            put(buf, size, pos, "UniTuple(");
+            type_str(t->elts[0], buf, size, pos);
+            put(buf, size, pos, " x %d)", t->n);
+            return;
+        }
+        put(buf, size, pos, "Tuple(");
+        for (int i = 0; i < t->n; i++) {
+            if (i > 0)
+                put(buf, size, pos, ", ");
+            type_str(t->elts[i], buf, size, pos);
+        }
+        put(buf, size, pos, ")");
+        return;
+    }
+    }
+    put(buf, size, pos, "<bad type>");
+}
+
+int uf__type_str(const uf__type *t, char *buf, size_t size)
+{
+    size_t pos = 0;
+    if (size > 0)
+        buf[0] = '\0';
+    type_str(t, buf, size, &pos);
+    return pos > (size_t)__INT_MAX__ ? __INT_MAX__ : (int)pos;
+}
