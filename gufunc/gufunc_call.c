@@ -38,7 +38,6 @@ typedef struct call {
     const uf__gufunc_layout *L;
     const char *name;
     int nin, nout, nargs;
-    uf_casting casting;
     uf__gufunc_axes axes;
     const uf__ufunc_loop *loop;
     /* Inputs then outputs as the caller gave them (absent outputs NULL),
@@ -51,10 +50,9 @@ typedef struct call {
     uf__gufunc_resolution res;
     bool resolved;
     bool empty;
-    /* The target (targets/target.h), on nthreads threads (0: its
-     * default) when it has threads. */
-    const uf__target *target;
-    int nthreads;
+    /* the casting rule, the target (targets/target.h) and its threads
+     * (0: its default) */
+    uf__call_setup set;
     uf__gufunc_pick_fn pick; /* may be NULL */
     void *pick_ctx;
 } call;
@@ -101,14 +99,10 @@ static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    uf__call_setup s;
-    int rc = uf__call_read_options(opts, target, UF__TCAP_GUVECTORIZE, &s,
-                                   err);
+    int rc = uf__call_read_options(opts, target, UF__TCAP_GUVECTORIZE,
+                                   &c->set, err);
     if (rc < 0)
         return rc;
-    c->target = s.target;
-    c->nthreads = s.nthreads;
-    c->casting = s.casting;
     c->axes.keepdims = -1;
     /* NumPy's gufuncs take no where= ("unexpected keyword argument") */
     if (opts != NULL && opts->where != NULL)
@@ -121,7 +115,7 @@ static int read_options(call *c, const uf_call_options *opts,
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out, uf_error *err)
 {
-    if (uf__call_check_operands("gufunc", c->name, c->target, c->nin,
+    if (uf__call_check_operands("gufunc", c->name, c->set.target, c->nin,
                                 c->nout, inputs, n_in, outputs, n_out, c->op,
                                 err) < 0)
         return err->code;
@@ -141,45 +135,15 @@ static int resolve_loop(call *c, uf_error *err)
         const uf_array *a = c->user[c->nin + o];
         out[o] = a != NULL ? (int)a->dtype : -1;
     }
-    return uf__gufunc_resolve_loop(c->g, in, out, c->casting, &c->loop, err);
+    return uf__gufunc_resolve_loop(c->g, in, out, c->set.casting, &c->loop,
+                                   err);
 }
 
-/* As the ufunc's: inputs are cast safely (the loop was chosen so), but a
- * stricter rule ('no', 'equiv') is honoured as NumPy does; outputs follow
- * the rule, same_kind by default. The messages are NumPy's. */
+/* NumPy's cast checks (call_check.h). */
 static int check_casts(const call *c, uf_error *err)
 {
-    for (int i = 0; i < c->nin; i++) {
-        uf_dtype from = c->user[i]->dtype, to = c->loop->types[i];
-        char which[32] = "";
-
-        if (c->casting >= UF_CASTING_SAFE || uf_can_cast(from, to, c->casting))
-            continue;
-        if (c->nin > 1)
-            snprintf(which, sizeof which, " %d", i);
-        return uf__error_set(err, UF_ERR_CAST,
-                             "Cannot cast ufunc '%s' input%s from "
-                             "dtype('%s') to dtype('%s') with casting rule "
-                             "'%s'", c->name, which, uf_dtype_name(from),
-                             uf_dtype_name(to), uf_casting_name(c->casting));
-    }
-    for (int o = 0; o < c->nout; o++) {
-        const uf_array *a = c->user[c->nin + o];
-        uf_dtype from = c->loop->types[c->nin + o];
-        char which[32] = "";
-
-        if (a == NULL || uf_can_cast(from, a->dtype, c->casting))
-            continue;
-        if (c->nout > 1)
-            snprintf(which, sizeof which, " %d", c->nin + o);
-        return uf__error_set(err, UF_ERR_CAST,
-                             "Cannot cast ufunc '%s' output%s from "
-                             "dtype('%s') to dtype('%s') with casting rule "
-                             "'%s'", c->name, which, uf_dtype_name(from),
-                             uf_dtype_name(a->dtype),
-                             uf_casting_name(c->casting));
-    }
-    return 0;
+    return uf__call_check_casts(c->name, c->set.casting, c->nin, c->nout,
+                                c->user, c->loop->types, err);
 }
 
 static int resolve_dims(call *c, uf_error *err)
@@ -509,21 +473,21 @@ static int run_units(void *vctx, int64_t begin, int64_t end, uf_error *err)
 static int run_all(const call *c, const uf__gufunc_exec *x, uf_error *err)
 {
     int64_t work = iteration_work(c), pieces = 1, units, grain;
-    int nthreads = c->nthreads;
+    int nthreads = c->set.nthreads;
     run_ctx r = {c, x, {0}};
 
-    if (!(c->target->caps & UF__TCAP_THREADS)) {
+    if (!(c->set.target->caps & UF__TCAP_THREADS)) {
         uf__gufunc_split_init(&r.sp, x, 1, 1);
         return run_units(&r, 0, uf__gufunc_split_units(&r.sp), err);
     }
-    nthreads = c->target->threads(nthreads);
+    nthreads = c->set.target->threads(nthreads);
     if (nthreads <= 1 || x->size < 2 ||
         x->size < 2 * PAR_MIN_WORK / work + 1 || !writes_disjoint(c)) {
         uf__gufunc_split_init(&r.sp, x, 1, 1);
         units = uf__gufunc_split_units(&r.sp);
         /* still through the runtime: a bad UFJIT_THREADING_LAYER is
          * reported however small the call */
-        return c->target->run(units, units, nthreads, run_units, &r,
+        return c->set.target->run(units, units, nthreads, run_units, &r,
                               err) != 0 ? err->code : 0;
     }
     units = uf__iter_nstrips(x->it);
@@ -537,7 +501,7 @@ static int run_all(const call *c, const uf__gufunc_exec *x, uf_error *err)
     grain = r.sp.len / r.sp.parts;
     grain = grain > PAR_MIN_WORK / work ? 1
                                         : PAR_MIN_WORK / (work * grain) + 1;
-    return c->target->run(units, grain, nthreads, run_units, &r, err) != 0
+    return c->set.target->run(units, grain, nthreads, run_units, &r, err) != 0
                ? err->code : 0;
 }
 

@@ -90,6 +90,47 @@ int uf__call_check_operands(const char *what, const char *name,
     return 0;
 }
 
+int uf__call_check_casts(const char *name, uf_casting casting, int nin,
+                         int nout, uf_array *const *op,
+                         const uf_dtype *types, uf_error *err)
+{
+    for (int i = 0; i < nin; i++) {
+        uf_dtype from = op[i]->dtype, to = types[i];
+        char which[32] = "";
+
+        if (from == to || casting >= UF_CASTING_SAFE ||
+            uf_can_cast(from, to, casting))
+            continue;
+        /* NumPy numbers operands only when there are several. */
+        if (nin > 1)
+            snprintf(which, sizeof which, " %d", i);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' input%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", name, which, uf_dtype_name(from),
+                             uf_dtype_name(to), uf_casting_name(casting));
+    }
+    for (int o = 0; o < nout; o++) {
+        const uf_array *a = op[nin + o];
+        uf_dtype from = types[nin + o];
+        char which[32] = "";
+
+        if (a == NULL || a->dtype == from ||
+            uf_can_cast(from, a->dtype, casting))
+            continue;
+        /* Outputs are numbered by operand position. */
+        if (nout > 1)
+            snprintf(which, sizeof which, " %d", nin + o);
+        return uf__error_set(err, UF_ERR_CAST,
+                             "Cannot cast ufunc '%s' output%s from "
+                             "dtype('%s') to dtype('%s') with casting rule "
+                             "'%s'", name, which, uf_dtype_name(from),
+                             uf_dtype_name(a->dtype),
+                             uf_casting_name(casting));
+    }
+    return 0;
+}
+
 const char *uf__func_target(const uf_func *f, const uf_call_options *opts)
 {
     if (opts != NULL && opts->target != NULL)

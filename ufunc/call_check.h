@@ -37,6 +37,16 @@ int uf__call_check_memory(const char *what, const char *name,
                           const uf__target *t, const uf_array *a,
                           const char *role, int i, uf_error *err);
 
+/* The casts of a call running a loop of dtypes types[0..nin+nout) on
+ * operands op[0..nin+nout) (absent outputs NULL), as NumPy checks them:
+ * inputs are cast safely (the loop was chosen so), but a stricter rule
+ * ('no', 'equiv') is honoured; outputs follow the rule, same_kind by
+ * default. The messages are NumPy's ("Cannot cast ufunc 'f' input 1
+ * from dtype('float64') to dtype('int64') with casting rule 'no'"). */
+int uf__call_check_casts(const char *name, uf_casting casting, int nin,
+                         int nout, uf_array *const *op,
+                         const uf_dtype *types, uf_error *err);
+
 /* The target a call of f runs on: opts->target, else the kernel's
  * declared one, else the default (the name, looked up by the caller). */
 struct uf_func;

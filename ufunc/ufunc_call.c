@@ -44,7 +44,6 @@ typedef struct call {
     uf__ufunc *u;
     const char *name;
     int nin, nout;
-    uf_casting casting;
     const uf__ufunc_loop *loop;
     /* Inputs then outputs; an input or the mask overlapping an output is
      * replaced by a copy (owned[i]); a NULL output is allocated (owned). */
@@ -54,10 +53,9 @@ typedef struct call {
     bool where_owned;
     int nd;
     int64_t shape[UF_MAXDIMS];
-    /* The target (targets/target.h), on nthreads threads (0: its
-     * default) when it has threads. */
-    const uf__target *target;
-    int nthreads;
+    /* the casting rule, the target (targets/target.h) and its threads
+     * (0: its default) */
+    uf__call_setup set;
 } call;
 
 /* NumPy's compact shape format of ufunc errors: "(3,4)", "(3,)", "()". */
@@ -80,14 +78,10 @@ static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    uf__call_setup s;
-    int rc = uf__call_read_options(opts, target, UF__TCAP_VECTORIZE, &s,
-                                   err);
+    int rc = uf__call_read_options(opts, target, UF__TCAP_VECTORIZE,
+                                   &c->set, err);
     if (rc < 0)
         return rc;
-    c->target = s.target;
-    c->nthreads = s.nthreads;
-    c->casting = s.casting;
     c->where = opts != NULL ? opts->where : NULL;
     return 0;
 }
@@ -95,12 +89,12 @@ static int read_options(call *c, const uf_call_options *opts,
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out, uf_error *err)
 {
-    if (uf__call_check_operands("ufunc", c->name, c->target, c->nin, c->nout,
-                                inputs, n_in, outputs, n_out, c->op,
+    if (uf__call_check_operands("ufunc", c->name, c->set.target, c->nin,
+                                c->nout, inputs, n_in, outputs, n_out, c->op,
                                 err) < 0)
         return err->code;
     if (c->where != NULL) {
-        if (uf__call_check_memory("ufunc", c->name, c->target, c->where,
+        if (uf__call_check_memory("ufunc", c->name, c->set.target, c->where,
                                   "the where mask", -1, err) < 0)
             return err->code;
         if (c->where->dtype != UF_BOOL)
@@ -112,47 +106,11 @@ static int check_operands(call *c, uf_array *const *inputs, int n_in,
     return 0;
 }
 
-/* Inputs are only ever cast safely (the loop was chosen that way), but a
- * stricter rule ('no', 'equiv') is honoured as NumPy does; outputs follow
- * the rule, same_kind by default. */
+/* NumPy's cast checks (call_check.h). */
 static int check_casts(const call *c, uf_error *err)
 {
-    for (int i = 0; i < c->nin; i++) {
-        uf_dtype from = c->op[i]->dtype, to = c->loop->types[i];
-
-        char which[32] = "";
-
-        if (from == to || c->casting >= UF_CASTING_SAFE ||
-            uf_can_cast(from, to, c->casting))
-            continue;
-        /* NumPy numbers operands only when there are several. */
-        if (c->nin > 1)
-            snprintf(which, sizeof which, " %d", i);
-        return uf__error_set(err, UF_ERR_CAST,
-                             "Cannot cast ufunc '%s' input%s from "
-                             "dtype('%s') to dtype('%s') with casting rule "
-                             "'%s'", c->name, which, uf_dtype_name(from),
-                             uf_dtype_name(to), uf_casting_name(c->casting));
-    }
-    for (int o = 0; o < c->nout; o++) {
-        const uf_array *a = c->op[c->nin + o];
-        uf_dtype from = c->loop->types[c->nin + o];
-        char which[32] = "";
-
-        if (a == NULL || a->dtype == from ||
-            uf_can_cast(from, a->dtype, c->casting))
-            continue;
-        /* Outputs are numbered by operand position. */
-        if (c->nout > 1)
-            snprintf(which, sizeof which, " %d", c->nin + o);
-        return uf__error_set(err, UF_ERR_CAST,
-                             "Cannot cast ufunc '%s' output%s from "
-                             "dtype('%s') to dtype('%s') with casting rule "
-                             "'%s'", c->name, which, uf_dtype_name(from),
-                             uf_dtype_name(a->dtype),
-                             uf_casting_name(c->casting));
-    }
-    return 0;
+    return uf__call_check_casts(c->name, c->set.casting, c->nin, c->nout,
+                                c->op, c->loop->types, err);
 }
 
 /* The operands that have memory, in NumPy's iterator order: inputs, given
@@ -502,21 +460,21 @@ static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
 {
     int64_t nstrips = uf__iter_nstrips(it), len = uf__iter_strip_len(it);
     int64_t pieces = 1, grain, units;
-    int nthreads = c->nthreads;
+    int nthreads = c->set.nthreads;
     run_ctx r = {c, x, {0}, buffered};
 
-    if (!(c->target->caps & UF__TCAP_THREADS)) {
+    if (!(c->set.target->caps & UF__TCAP_THREADS)) {
         uf__ufunc_split_init(&r.sp, it, 1);
         return run_units(&r, 0, nstrips, err);
     }
-    nthreads = c->target->threads(nthreads);
+    nthreads = c->set.target->threads(nthreads);
     /* nstrips * len is the iteration's size: it fits. */
     if (nthreads <= 1 || nstrips * len < 2 * PAR_MIN_CHUNK ||
         !outputs_disjoint(c)) {
         uf__ufunc_split_init(&r.sp, it, 1);
         /* Still through the runtime: a bad UFJIT_THREADING_LAYER is
          * reported however small the call. */
-        return c->target->run(nstrips, nstrips, nthreads, run_units, &r,
+        return c->set.target->run(nstrips, nstrips, nthreads, run_units, &r,
                               err) != 0 ? err->code : 0;
     }
     if (nstrips < (int64_t)nthreads * PAR_PARTS_PER_THREAD)
@@ -526,7 +484,7 @@ static int run_all(const call *c, const uf__ufunc_exec *x, const uf__iter *it,
     units = uf__ufunc_split_units(&r.sp);
     /* Each unit has about len / pieces elements. */
     grain = PAR_MIN_CHUNK / (len / r.sp.pieces) + 1;
-    return c->target->run(units, grain, nthreads, run_units, &r, err) != 0
+    return c->set.target->run(units, grain, nthreads, run_units, &r, err) != 0
                ? err->code : 0;
 }
 
@@ -607,10 +565,10 @@ static int execute(call *c, uf_error *err)
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
         flat_ctx f = {c, size, false};
 
-        if (!(c->target->caps & UF__TCAP_THREADS))
+        if (!(c->set.target->caps & UF__TCAP_THREADS))
             return run_flat(&f, 0, 1, err);
-        return c->target->run(1, 1, c->nthreads, run_flat, &f, err) != 0
-                   ? err->code : 0;
+        return c->set.target->run(1, 1, c->set.nthreads, run_flat, &f,
+                                  err) != 0 ? err->code : 0;
     }
     if (x.masked)
         ops[nop] = (uf__iter_operand){c->where->data, c->where->ndim,
@@ -695,14 +653,14 @@ static int run_simple(call *c, uf_error *err)
     for (int o = c->nin; o < c->nin + c->nout; o++)
         if (c->owned[o] && !(c->op[o]->flags & UF_ARRAY_C_CONTIGUOUS))
             return execute(c, err);
-    if (!(c->target->caps & UF__TCAP_THREADS))
+    if (!(c->set.target->caps & UF__TCAP_THREADS))
         return run_flat(&f, 0, 1, err);
-    if (c->nthreads > c->target->max_threads)
-        return c->target->run(1, 1, c->nthreads, run_flat, &f, err) != 0
-                   ? err->code : 0; /* its error */
+    if (c->set.nthreads > c->set.target->max_threads)
+        return c->set.target->run(1, 1, c->set.nthreads, run_flat, &f,
+                                  err) != 0 ? err->code : 0; /* its error */
     /* What the target's run does with one unit, without its set-up: the
      * configuration error if any, else the body on this thread. */
-    if (c->target->config_error(err) != 0)
+    if (c->set.target->config_error(err) != 0)
         return err->code;
     uf_error_clear(err);
     return run_flat(&f, 0, 1, err);

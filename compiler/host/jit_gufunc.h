@@ -43,14 +43,4 @@ int uf__jit_gufunc_loop_obj(uf__jit *jit, const uf__typed_func *tf_c,
                             size_t symcap, char **obj, size_t *objlen,
                             uf_error *err);
 
-/* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
- * const int64_t *steps, void *aux)` calling `kc` (may be NULL) or `ka`
- * per iteration (lower_gufunc_loop.c). */
-LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
-                                   bool kc_fallible, LLVMValueRef ka,
-                                   bool ka_fallible,
-                                   const uf__gufunc_layout *layout,
-                                   const uf__guvec_arg *args,
-                                   const char *name, uf_error *err);
-
 #endif

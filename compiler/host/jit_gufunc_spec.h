@@ -86,7 +86,10 @@ int uf__jit_gufunc_prefetch(uf__jit *jit, uf__lower *L, const char *passes,
                             const char *entry, int unroll,
                             int64_t distance, uf_error *err);
 
-/* As uf__lower_gufunc_loop; spec NULL gives the generic loop. */
+/* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
+ * const int64_t *steps, void *aux)` calling `kc` (may be NULL) or `ka`
+ * per iteration (lower/lower_gufunc_loop.c), specialised for `spec`;
+ * spec NULL gives the generic loop. */
 LLVMValueRef uf__lower_gufunc_loop_spec(uf__lower *L, LLVMValueRef kc,
                                         bool kc_fallible, LLVMValueRef ka,
                                         bool ka_fallible,

@@ -318,17 +318,6 @@ static bool checked_kernel(uf__lower *L, LLVMValueRef k, int nargs,
     return false;
 }
 
-LLVMValueRef uf__lower_gufunc_loop(uf__lower *L, LLVMValueRef kc,
-                                   bool kc_fallible, LLVMValueRef ka,
-                                   bool ka_fallible,
-                                   const uf__gufunc_layout *lay,
-                                   const uf__guvec_arg *args,
-                                   const char *name, uf_error *err)
-{
-    return uf__lower_gufunc_loop_spec(L, kc, kc_fallible, ka, ka_fallible,
-                                      lay, args, NULL, name, err);
-}
-
 LLVMValueRef uf__lower_gufunc_loop_spec(uf__lower *L, LLVMValueRef kc,
                                         bool kc_fallible, LLVMValueRef ka,
                                         bool ka_fallible,
