@@ -48,9 +48,9 @@ struct uf__codegen_target {
      * vector variants named for the vectoriser; NVVM: libdevice). */
     LLVMValueRef (*math)(uf__fn *F, const char *name, uf_dtype dt,
                          LLVMValueRef *args, int n);
-    /* The function to call for the runtime helper `name` (lower.h lists
-     * them: "uf__rt_csqrt"...) of type fty, which returns and does not
-     * unwind (host: a declaration of the symbol the JIT resolves). */
+    /* The function to call for the runtime helper `name` (common/loop.h
+     * lists them: "uf__rt_csqrt"...) of type fty, which returns and does
+     * not unwind (host: a declaration of the symbol the JIT resolves). */
     LLVMValueRef (*helper)(uf__lower *L, const char *name, LLVMTypeRef fty);
     /* The error sink: emits at the builder what reports an index out of
      * range (host: a call of a C helper recording the message); the
