@@ -121,8 +121,8 @@ fail_layout:
 }
 
 static int guvectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
-                              uf_array **outputs, int n_out,
-                              const uf_call_options *opts, uf_error *err)
+                            uf_array **outputs, int n_out,
+                            const uf_call_options *opts, uf_error *err)
 {
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);

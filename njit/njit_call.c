@@ -476,8 +476,8 @@ fail:
 }
 
 static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
-                        uf_array **outputs, int n_out,
-                        const uf_call_options *opts, uf_error *err)
+                     uf_array **outputs, int n_out,
+                     const uf_call_options *opts, uf_error *err)
 {
     if (check_inputs(f, inputs, n_in, opts, err) != 0)
         return err->code;

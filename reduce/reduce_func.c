@@ -8,8 +8,8 @@
 #include "ufunc/inspect.h"
 
 static int reduce_call(uf_func *f, uf_array *const *inputs, int n_in,
-                         uf_array **outputs, int n_out,
-                         const uf_call_options *opts, uf_error *err)
+                       uf_array **outputs, int n_out,
+                       const uf_call_options *opts, uf_error *err)
 {
     uf_error local;
     if (err == NULL)

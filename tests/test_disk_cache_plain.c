@@ -1,5 +1,5 @@
 /* The disk cache for njit functions called through uf_call
- * (compiler/plain_func.c): per argument types (arrays of two dtypes), and
+ * (njit/njit_call.c): per argument types (arrays of two dtypes), and
  * a declared signature reached from two scalar dtypes (the entry converts
  * differently), calling another njit function; the checks are
  * test_disk_cache_kinds.h's. */

@@ -244,8 +244,8 @@ static bool resolved(uf__ufunc *u, int nin, uf_array *const *inputs,
 }
 
 static int vectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
-                            uf_array **outputs, int n_out,
-                            const uf_call_options *opts, uf_error *err)
+                          uf_array **outputs, int n_out,
+                          const uf_call_options *opts, uf_error *err)
 {
     bool lazy = f->decl->nsignatures == 0;
     /* Built already: its loop list never changes again, or this call's

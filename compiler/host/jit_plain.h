@@ -1,5 +1,5 @@
 /* The entry point through which uf_call runs a plain njit function
- * (compiler/host/jit_plain.c; the call path is compiler/plain_func.c). */
+ * (compiler/host/jit_plain.c; the call path is njit/njit_call.c). */
 #ifndef UF_COMPILER_JIT_PLAIN_H
 #define UF_COMPILER_JIT_PLAIN_H
 

@@ -14,7 +14,7 @@
  * argument would change every kernel's code. Per thread is also enough:
  * every caller turns a nonzero status into its error on the thread that
  * ran the kernel, right after it returned (the ufunc and gufunc loops'
- * loop_error inside each parallel worker, plain_func.c, reduce_exec.c),
+ * loop_error inside each parallel worker, njit_call.c, reduce_exec.c),
  * so the thread's last record is that status's. */
 static _Thread_local char index_msg[640];
 
