@@ -7,12 +7,14 @@
 #include "targets/parallel/parallel_target.h"
 #include "targets/target.h"
 
-static const uf__target *const registry[] = {
+const uf__target *const uf__target_registry[] = {
     &uf__target_cpu,
     &uf__target_parallel,
+    NULL,
 };
 
-#define NTARGETS ((int)(sizeof registry / sizeof registry[0]))
+#define NTARGETS ((int)(sizeof uf__target_registry / \
+                        sizeof uf__target_registry[0]) - 1)
 
 /* Targets ufjit defines (DESIGN.md, section 5) that this build has not
  * yet: a call naming one is refused as "not available yet", where the
@@ -36,7 +38,7 @@ const char *uf__target_names(char *buf, size_t size)
     buf[0] = '\0';
     for (int i = 0; i < NTARGETS && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
-                                registry[i]->name);
+                                uf__target_registry[i]->name);
     for (size_t i = 0; i < sizeof not_built / sizeof not_built[0] &&
                        len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, ", %s", not_built[i]);
@@ -50,19 +52,7 @@ int uf__target_count(void)
 
 const uf__target *uf__target_at(int i)
 {
-    return i >= 0 && i < NTARGETS ? registry[i] : NULL;
-}
-
-const uf__target *uf__target_find(const char *name)
-{
-    if (name == NULL)
-        return registry[0];
-    /* every call asks: a first-character test before strcmp */
-    for (int i = 0; i < NTARGETS; i++)
-        if (registry[i]->name[0] == name[0] &&
-            strcmp(registry[i]->name, name) == 0)
-            return registry[i];
-    return NULL;
+    return i >= 0 && i < NTARGETS ? uf__target_registry[i] : NULL;
 }
 
 const char *uf__target_list(unsigned caps, char *buf, size_t size)
@@ -71,28 +61,26 @@ const char *uf__target_list(unsigned caps, char *buf, size_t size)
     size_t len = 0;
 
     for (int i = 0; i < NTARGETS; i++)
-        n += (registry[i]->caps & caps) == caps;
+        n += (uf__target_registry[i]->caps & caps) == caps;
     buf[0] = '\0';
     for (int i = 0; i < NTARGETS && len < size; i++) {
-        if ((registry[i]->caps & caps) != caps)
+        if ((uf__target_registry[i]->caps & caps) != caps)
             continue;
         const char *sep = k == 0 ? "" : k == n - 1 ? " and " : ", ";
         len += (size_t)snprintf(buf + len, size - len, "%s'%s'", sep,
-                                registry[i]->name);
+                                uf__target_registry[i]->name);
         k++;
     }
     return buf;
 }
 
-const uf__target *uf__target_get(const char *name, unsigned caps,
-                                 uf_error *err)
+const uf__target *uf__target_unavailable(const char *name, unsigned caps,
+                                         uf_error *err)
 {
-    const uf__target *t = uf__target_find(name);
-    if (t != NULL && (t->caps & caps) == caps)
-        return t;
     char list[128];
     uf__error_set(err, UF_ERR_UNSUPPORTED,
-                  "target '%s' is not available yet (only %s)", name,
+                  "target '%s' is not available yet (only %s)",
+                  name != NULL ? name : UF__TARGET_DEFAULT,
                   uf__target_list(caps, list, sizeof list));
     return NULL;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <ufjit/error.h>
 
 /* Runs [begin, end) of an iteration space; returns 0 or a nonzero status,
@@ -55,16 +56,47 @@ typedef struct uf__target {
 /* The default target of a call that names none. */
 #define UF__TARGET_DEFAULT "cpu"
 
+/* The registry (target.c), NULL-terminated; the first entry is the
+ * default target. */
+extern const uf__target *const uf__target_registry[];
+
+/* a and b spell the same name. Every call compares one: the same pointer
+ * (the linker merges equal string literals, such as a decorator's "cpu"
+ * and the registry's) or a first character that differs decides most
+ * without a call. */
+static inline bool uf__target_same_name(const char *a, const char *b)
+{
+    return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+}
+
+/* The error of uf__target_get: UF_ERR_UNSUPPORTED, "target 'x' is not
+ * available yet (only 'cpu' and 'parallel')", the list being the targets
+ * with `caps`. Returns NULL. */
+const uf__target *uf__target_unavailable(const char *name, unsigned caps,
+                                         uf_error *err);
+
 /* The target called `name` (NULL: the default), or NULL when this build
- * has no such target. */
-const uf__target *uf__target_find(const char *name);
+ * has no such target. Inline: every call looks its target up. */
+static inline const uf__target *uf__target_find(const char *name)
+{
+    if (name == NULL)
+        return uf__target_registry[0];
+    for (const uf__target *const *t = uf__target_registry; *t != NULL; t++)
+        if (uf__target_same_name((*t)->name, name))
+            return *t;
+    return NULL;
+}
 
 /* The target called `name` (NULL: the default) that has every capability
- * in `caps`; else NULL with UF_ERR_UNSUPPORTED in err: "target 'x' is not
- * available yet (only 'cpu' and 'parallel')", the list being the targets
- * with those capabilities. */
-const uf__target *uf__target_get(const char *name, unsigned caps,
-                                 uf_error *err);
+ * in `caps`; else NULL with the error of uf__target_unavailable. */
+static inline const uf__target *uf__target_get(const char *name,
+                                               unsigned caps, uf_error *err)
+{
+    const uf__target *t = uf__target_find(name);
+    if (t != NULL && (t->caps & caps) == caps)
+        return t;
+    return uf__target_unavailable(name, caps, err);
+}
 
 /* The targets with every capability in `caps`, quoted and joined as
  * "'cpu' and 'parallel'" into buf (for messages). */
