@@ -62,11 +62,19 @@ extern const uf__target *const uf__target_registry[];
 
 /* a and b spell the same name. Every call compares one: the same pointer
  * (the linker merges equal string literals, such as a decorator's "cpu"
- * and the registry's) or a first character that differs decides most
- * without a call. */
+ * and the registry's), or the first four characters, decide the short
+ * names without a call. */
 static inline bool uf__target_same_name(const char *a, const char *b)
 {
-    return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+    if (a == b)
+        return true;
+    for (int i = 0; i < 4; i++) {
+        if (a[i] != b[i])
+            return false;
+        if (a[i] == '\0')
+            return true;
+    }
+    return strcmp(a, b) == 0; /* longer names ("parallel") */
 }
 
 /* The error of uf__target_get: UF_ERR_UNSUPPORTED, "target 'x' is not
