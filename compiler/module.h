@@ -28,6 +28,12 @@ typedef struct uf__kind_ops {
      * the kind cannot be inspected (`what`: UF_INSPECT_*) */
     int (*inspect)(uf_func *f, const char *sig, unsigned what,
                    uf__strbuf *out, uf_error *err);
+    /* the elementwise loop the kernel runs for input dtypes in[0..nin),
+     * built and compiled as a call would (ufunc methods such as reduce
+     * combine with it); NULL: the kind has none. Takes the context
+     * lock. */
+    int (*loop)(uf_func *f, const uf_dtype *in, uf__ufunc_loop *loop,
+                uf_error *err);
     /* a signature to suggest when none is given, e.g. "'f8(f8)'" */
     const char *example_signature;
     /* what the kind built for f, freed by uf_module_free (NULL-safe) */

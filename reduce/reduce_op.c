@@ -11,7 +11,6 @@
 #include "compiler/cache/disk_cache.h"
 #include "compiler/module.h"
 #include "reduce/reduce.h"
-#include "ufunc/vectorize.h"
 
 /* NAME expressions naming the kernel's two parameters, in either order. */
 static bool both_params(const uf__kernel_decl *decl, const uf__expr *x,
@@ -95,7 +94,7 @@ static int vectorize_type(uf_func *f, uf_dtype in, uf_dtype *t,
     uf__ufunc_loop loop;
     uf_dtype pair[2] = {in, in};
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (uf__vectorize_func_loop(f, pair, &loop, err) != 0)
+        if (f->ops->loop(f, pair, &loop, err) != 0)
             return err->code;
         if (f->nout != 1)
             return uf__error_set(err, UF_ERR_VALUE,

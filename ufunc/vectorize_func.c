@@ -315,6 +315,7 @@ static void vectorize_release(uf_func *f)
 
 const uf__kind_ops uf__vectorize_kind = {
     .call = vectorize_call,
+    .loop = uf__vectorize_func_loop,
     .inspect = uf__vectorize_inspect,
     .example_signature = "'float64(float64, float64)'",
     .release = vectorize_release,
