@@ -1,39 +1,63 @@
 /* Loading kernel files into uf_modules and looking up their kernels. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
 
-/* Reads a whole file into a NUL-terminated buffer. */
+/* Reads a whole kernel file into a NUL-terminated buffer. Only regular
+ * files: a FIFO would block the open and a device (/dev/zero) never end;
+ * opened without blocking, then checked with fstat. The size limit is
+ * checked while reading, since a file may grow after the check. */
 char *uf__module_read_file(const char *path, size_t *len, uf_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         uf__error_set(err, UF_ERR_IO, "cannot open '%s': %s", path,
                       strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        uf__error_set(err, UF_ERR_IO, "'%s' is not a regular file: kernels "
+                      "are read from regular files only", path);
+        close(fd);
         return NULL;
     }
     size_t cap = 4096, n = 0;
     char *buf = uf__malloc(cap, 1, err);
     while (buf != NULL) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) {
+        ssize_t r = read(fd, buf + n, cap - n - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
             uf__error_set(err, UF_ERR_IO, "cannot read '%s': %s", path,
                           strerror(errno));
             goto fail;
         }
-        if (feof(f))
+        if (r == 0)
             break;
+        n += (size_t)r;
+        if (n > UF__MAX_SOURCE_BYTES) {
+            uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is larger than "
+                          "the %d MiB kernel files may have", path,
+                          UF__MAX_SOURCE_BYTES >> 20);
+            goto fail;
+        }
+        if (n + 1 < cap)
+            continue;
         char *bigger = uf__realloc(buf, cap, 2, err);
         if (bigger == NULL)
             goto fail;
         buf = bigger;
         cap *= 2;
     }
-    fclose(f);
+    close(fd);
     if (buf != NULL) {
         buf[n] = '\0';
         *len = n;
@@ -42,11 +66,10 @@ char *uf__module_read_file(const char *path, size_t *len, uf_error *err)
 
 fail:
     uf__free(buf);
-    fclose(f);
+    close(fd);
     return NULL;
 }
 
-/* Takes ownership of `text`. */
 uf_module *uf__module_new(uf_context *ctx, const char *name, char *text,
                           size_t len, const uf__kind_ops *const *kinds,
                           uf_error *err)

@@ -75,7 +75,13 @@ struct uf_module {
 uf_module *uf__module_new(uf_context *ctx, const char *name, char *text,
                           size_t len, const uf__kind_ops *const *kinds,
                           uf_error *err);
-/* Reads a kernel file into a NUL-terminated buffer (free with uf__free). */
+/* The largest kernel source accepted (a file or a string): a kernel file
+ * is small; a bound keeps a mistaken path (a log, a device) from eating
+ * memory. */
+#define UF__MAX_SOURCE_BYTES (16 << 20)
+
+/* Reads a kernel file into a NUL-terminated buffer (free with uf__free):
+ * regular files only, UF__MAX_SOURCE_BYTES at most. */
 char *uf__module_read_file(const char *path, size_t *len, uf_error *err);
 /* Frees what the module itself holds, after its kinds released theirs. */
 void uf__module_free(uf_module *m);

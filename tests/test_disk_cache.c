@@ -231,6 +231,30 @@ static void test_corrupt_files(void **state)
     }
 }
 
+/* A FIFO where an entry should be (issue 20: the open blocked for ever)
+ * is a miss, at once; the store then puts a file in its place. alarm()
+ * turns a hang back into a failure. */
+static void test_fifo_entry_is_a_miss(void **state)
+{
+    (void)state;
+    dk_fresh_dir();
+    char names[16][DK_NAME_MAX];
+    double a[10], b[10];
+    assert_int_equal(run(SRC, a), 1);
+    int n = dk_list(dk_dir, names);
+    assert_true(n >= 1);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(unlink(names[i]), 0);
+        assert_int_equal(mkfifo(names[i], 0644), 0);
+    }
+    alarm(60);
+    assert_int_equal(run(SRC, b), 1);
+    alarm(0);
+    assert_memory_equal(a, b, sizeof a);
+    assert_int_equal(run(SRC, b), 0); /* regular files again */
+    dk_remove_dir(dk_dir);
+}
+
 /* A valid file of another key under this key's name (what a hash
  * collision would look like) is a miss. */
 static void test_collision_is_a_miss(void **state)
@@ -568,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_miss_then_hit),
         cmocka_unit_test(test_corrupt_files),
         cmocka_unit_test(test_collision_is_a_miss),
+        cmocka_unit_test(test_fifo_entry_is_a_miss),
         cmocka_unit_test(test_bad_object),
         cmocka_unit_test(test_changed_callee_misses),
         cmocka_unit_test(test_other_kernel_edited),

@@ -119,10 +119,11 @@ static size_t key_len(const uf__loop_key *key)
     return t;
 }
 
-/* The whole file at `path` (*len bytes), or NULL. */
+/* The whole file at `path` (*len bytes), or NULL: a regular file only,
+ * opened without blocking (a FIFO in its place must not hang the call). */
 static char *read_all(const char *path, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return NULL;
     struct stat st;
