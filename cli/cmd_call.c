@@ -7,6 +7,7 @@
  * name, and renamed into place once all are written: a failure leaves no
  * output file behind, new or half-written. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,18 +339,33 @@ static uf_array *load_input(const call_cmd *c, int i, uf_error *err)
 /* ---- outputs ---------------------------------------------------------------
  * Each output gets a temporary file beside it, created before the kernel
  * runs (so an unwritable place fails before any work), written after, and
- * renamed over the final name when every output is written. */
+ * renamed over the final name when every output is written. A symlink is
+ * written through to its target (the link stays); a device, FIFO or socket
+ * is written through directly (-o /dev/null discards, as with cp), never
+ * renamed over. A new file gets 0666 less the umask, a replaced one keeps
+ * its mode. */
 
 typedef struct out_files {
     char tmp[MAX_OPERANDS][4096];
+    char final[MAX_OPERANDS][4096]; /* where each output goes */
+    bool direct[MAX_OPERANDS]; /* a special file, written in place */
     int n; /* temporaries that exist */
 } out_files;
 
 static void remove_temps(out_files *o, int from)
 {
     for (int i = from; i < o->n; i++)
-        unlink(o->tmp[i]);
+        if (!o->direct[i])
+            unlink(o->tmp[i]);
     o->n = from;
+}
+
+/* The mode a new file gets: 0666 less the umask (mkstemp gives 0600). */
+static mode_t new_file_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
 }
 
 static int reserve_outputs(const call_cmd *c, out_files *o)
@@ -357,16 +373,28 @@ static int reserve_outputs(const call_cmd *c, out_files *o)
     o->n = 0;
     for (int i = 0; i < c->nouts; i++) {
         struct stat st;
-        if (stat(c->outs[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+        bool exists = stat(c->outs[i], &st) == 0;
+        if (exists && S_ISDIR(st.st_mode)) {
             remove_temps(o, 0);
             return uf__cli_error("cannot write '%s': it is a directory",
                                  c->outs[i]);
         }
-        int w = snprintf(o->tmp[i], sizeof o->tmp[i], "%s.tmp-XXXXXX",
-                         c->outs[i]);
+        /* through a symlink to its target; a new name as given */
+        char real[PATH_MAX];
+        const char *final = exists && realpath(c->outs[i], real) ? real
+                                                                 : c->outs[i];
+        int w = snprintf(o->final[i], sizeof o->final[i], "%s", final);
+        o->direct[i] = exists && !S_ISREG(st.st_mode);
+        if (w >= 0 && (size_t)w < sizeof o->final[i] && !o->direct[i])
+            w = snprintf(o->tmp[i], sizeof o->tmp[i], "%s.tmp-XXXXXX",
+                         o->final[i]);
         if (w < 0 || (size_t)w >= sizeof o->tmp[i]) {
             remove_temps(o, 0);
             return uf__cli_error("output name too long: '%s'", c->outs[i]);
+        }
+        if (o->direct[i]) {
+            o->n = i + 1;
+            continue;
         }
         int fd = mkstemp(o->tmp[i]);
         if (fd < 0) {
@@ -375,6 +403,7 @@ static int reserve_outputs(const call_cmd *c, out_files *o)
             return uf__cli_error("cannot write '%s': %s", c->outs[i],
                                  strerror(e));
         }
+        (void)fchmod(fd, exists ? st.st_mode & 07777 : new_file_mode());
         close(fd);
         o->n = i + 1;
     }
@@ -385,7 +414,8 @@ static int write_outputs(const call_cmd *c, out_files *o,
                          uf_array *const *outs, uf_error *err)
 {
     for (int i = 0; i < c->nouts; i++) {
-        if (uf_npy_save(o->tmp[i], outs[i], err) != 0) {
+        const char *path = o->direct[i] ? o->final[i] : o->tmp[i];
+        if (uf_npy_save(path, outs[i], err) != 0) {
             remove_temps(o, 0);
             char what[4200];
             snprintf(what, sizeof what, "cannot write '%s'", c->outs[i]);
@@ -393,7 +423,7 @@ static int write_outputs(const call_cmd *c, out_files *o,
         }
     }
     for (int i = 0; i < c->nouts; i++) {
-        if (rename(o->tmp[i], c->outs[i]) != 0) {
+        if (!o->direct[i] && rename(o->tmp[i], o->final[i]) != 0) {
             int e = errno;
             /* Earlier outputs are in place already; rename cannot be
              * undone, so say which ones. */
@@ -515,7 +545,7 @@ static int run(const call_cmd *c)
     uf_array *in[MAX_OPERANDS] = {NULL};
     uf_array *out[MAX_OPERANDS] = {NULL};
     uf_array *init = NULL;
-    /* 256 KiB of names: static, the command runs once per process */
+    /* 512 KiB of names: static, the command runs once per process */
     static out_files files_storage;
     out_files *files = &files_storage;
     int rc = UF__CLI_ERROR;

@@ -455,14 +455,29 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
     char real[PATH_MAX];
     const char *target = realpath(path, real) ? real : path;
     char *tmp = NULL;
-    int fd = -1;
-    int rc = open_temp(target, &tmp, &fd, label, err);
-    if (rc)
-        goto fail_header;
-    /* an existing file keeps its permissions, as when np.save truncates it */
+    int fd = -1, rc;
     struct stat st;
-    if (stat(target, &st) == 0 && S_ISREG(st.st_mode))
-        (void)fchmod(fd, st.st_mode & 07777);
+    bool exists = stat(target, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device, FIFO or socket is written through, as np.save and cp
+         * do (-o /dev/null discards); renaming over it would destroy it.
+         * Not blocking on a FIFO nobody reads: ENXIO, said plainly. A
+         * directory fails here with EISDIR, as its rename did. */
+        if ((fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0 ||
+            fcntl(fd, F_SETFL, 0) != 0) {
+            rc = uf__error_set(err, UF_ERR_IO, "cannot save %s: %s", label,
+                               errno == ENXIO ? "a FIFO with no reader"
+                                              : strerror(errno));
+            goto fail_file;
+        }
+    } else {
+        if ((rc = open_temp(target, &tmp, &fd, label, err)))
+            goto fail_header;
+        /* an existing file keeps its permissions, as when np.save
+         * truncates it */
+        if (exists)
+            (void)fchmod(fd, st.st_mode & 07777);
+    }
     if ((rc = write_all(fd, header, hlen, label, err)))
         goto fail_file;
     if (c_contig || f_contig)
@@ -478,7 +493,7 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
                            strerror(errno));
         goto fail_file;
     }
-    if (rename(tmp, target) != 0) {
+    if (tmp != NULL && rename(tmp, target) != 0) {
         rc = uf__error_set(err, UF_ERR_IO, "cannot save %s: %s", label,
                            strerror(errno));
         goto fail_file;
@@ -490,7 +505,8 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
 fail_file:
     if (fd >= 0)
         close(fd);
-    unlink(tmp);
+    if (tmp != NULL)
+        unlink(tmp);
     uf__free(tmp);
 fail_header:
     uf__free(header);

@@ -321,5 +321,44 @@ bad 1 "--slice '7'" npy convert "$DATA/b1.npy" "$T/keep.npy" --slice 7
 checks=$((checks + 1))
 cmp -s "$I4" "$T/keep.npy" || fail "a failed convert changed its OUT"
 
+# Outputs of `call` (issue 20): a symlink is written through and stays a
+# link; a replaced file keeps its mode; a new one gets 0666 less the umask;
+# a FIFO is written through, never renamed over, and one nobody reads fails
+# at once; nothing is left behind.
+printf '%s\n' 'from numba import vectorize' \
+    "@vectorize(['float64(float64, float64)'])" \
+    'def add(a, b):' '    return a + b' >"$T/add.py"
+O=$T/outs
+mkdir "$O"
+: >"$O/real.npy"
+chmod 640 "$O/real.npy"
+ln -s real.npy "$O/link.npy"
+ok call "$T/add.py" add 1 2 -o "$O/link.npy"
+checks=$((checks + 1))
+[ -L "$O/link.npy" ] || fail "call -o replaced the symlink itself"
+checks=$((checks + 1))
+[ "$(stat -c %a "$O/real.npy")" = 640 ] ||
+    fail "the replaced file's mode is $(stat -c %a "$O/real.npy"), not 640"
+ok npy show "$O/real.npy"
+expect_out '3\.'
+(umask 027 && "$UFJIT" call "$T/add.py" add 1 2 -o "$O/new.npy" >/dev/null)
+checks=$((checks + 1))
+[ "$(stat -c %a "$O/new.npy")" = 640 ] ||
+    fail "a new output under umask 027 has mode $(stat -c %a "$O/new.npy")"
+mkfifo "$O/f.fifo"
+exec 3<>"$O/f.fifo" # a reader (read-write: the open does not block)
+ok call "$T/add.py" add 1 2 -o "$O/f.fifo"
+timeout 10 head -c 136 <&3 >"$O/from_fifo.npy"
+exec 3<&-
+checks=$((checks + 1))
+[ -p "$O/f.fifo" ] || fail "call -o FIFO replaced the FIFO"
+ok npy show "$O/from_fifo.npy"
+expect_out '3\.'
+bad 1 "a FIFO with no reader" call "$T/add.py" add 1 2 -o "$O/f.fifo"
+checks=$((checks + 1))
+[ -p "$O/f.fifo" ] || fail "a failed call -o FIFO replaced the FIFO"
+checks=$((checks + 1))
+! ls "$O" | grep -q tmp || fail "temporaries left behind: $(ls "$O")"
+
 echo "cli_basic: $checks checks, $failures failures"
 [ "$failures" = 0 ]
