@@ -7,6 +7,7 @@
  * name, and renamed into place once all are written: a failure leaves no
  * output file behind, new or half-written. */
 #include <errno.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,6 +369,42 @@ static mode_t new_file_mode(void)
     return 0666 & ~mask;
 }
 
+/* The temporaries a signal (Ctrl-C, timeout's SIGTERM) must not leave
+ * behind: the handler unlinks them (unlink is async-signal-safe), then the
+ * process dies of the signal as it would have. Every caught signal stays
+ * blocked while the handler runs: timeout(1) sends SIGTERM to the child
+ * and again to its group, and a second one under the default action would
+ * kill us halfway through the unlinks. */
+static const int caught_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static out_files *volatile signal_files;
+
+static void remove_temps_on_signal(int sig)
+{
+    out_files *o = signal_files;
+    if (o != NULL)
+        for (int i = 0; i < o->n; i++)
+            if (!o->direct[i])
+                unlink(o->tmp[i]);
+    /* delivered when the handler returns and the mask is lifted */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_signals(out_files *o)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = remove_temps_on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof caught_signals / sizeof caught_signals[0];
+         i++)
+        sigaddset(&sa.sa_mask, caught_signals[i]);
+    signal_files = o;
+    for (size_t i = 0; i < sizeof caught_signals / sizeof caught_signals[0];
+         i++)
+        sigaction(caught_signals[i], &sa, NULL);
+}
+
 static int reserve_outputs(const call_cmd *c, out_files *o)
 {
     o->n = 0;
@@ -580,6 +617,7 @@ static int run(const call_cmd *c)
             goto done_inputs;
         }
     }
+    catch_signals(files);
     if (reserve_outputs(c, files) != 0) {
         rc = UF__CLI_ERROR;
         goto done_inputs;

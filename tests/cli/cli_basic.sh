@@ -360,5 +360,18 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 ! ls "$O" | grep -q tmp || fail "temporaries left behind: $(ls "$O")"
 
+# A call killed by a signal (here timeout's SIGTERM, mid-kernel) leaves no
+# temporary behind, and no output.
+printf '%s\n' 'from numba import njit' '@njit' 'def spin(n):' \
+    '    s = 0.0' '    for i in range(n):' '        s += i * 0.5' \
+    '    return s' >"$T/spin.py"
+timeout -s TERM 1.5 "$UFJIT" call "$T/spin.py" spin 100000000000 \
+    -o "$O/killed.npy" >/dev/null 2>&1
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 124 ] || fail "the spinning call ended with $rc, not killed (124)"
+checks=$((checks + 1))
+! ls "$O" | grep -q 'killed' || fail "a killed call left: $(ls "$O" | grep killed)"
+
 echo "cli_basic: $checks checks, $failures failures"
 [ "$failures" = 0 ]
