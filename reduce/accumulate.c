@@ -130,7 +130,8 @@ int uf_accumulate(uf_func *f, uf_array *in, uf_array **out,
     uf_error local;
     if (err == NULL)
         err = &local;
-    if (uf__reduce_check_call(f, in, out, opts, "accumulate", err) != 0)
+    if (uf__reduce_check_call(f, in, out, opts, "accumulate", NULL,
+                              err) != 0)
         return err->code;
     if (in->ndim == 0)
         return uf__error_set(err, UF_ERR_TYPE, "cannot accumulate on a "

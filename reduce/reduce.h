@@ -68,10 +68,11 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
                     const uf_call_options *opts, bool dflt_all,
                     uf_error *err);
 /* The argument checks every method shares: non-NULL pointers, options
- * size, host memory, a target that runs here, no where=. */
+ * size, host memory, a target that runs reductions (*target, when not
+ * NULL, gets it), no where=. */
 int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
                           const uf_call_options *opts, const char *method,
-                          uf_error *err);
+                          const uf__target **target, uf_error *err);
 /* `in` as the loops read it: dtype t and aligned (a retained reference
  * or a copy). */
 uf_array *uf__reduce_input(uf_array *in, uf_dtype t, uf_error *err);

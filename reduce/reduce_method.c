@@ -104,8 +104,8 @@ static int check_out(const uf__reduce_op *op, const uf_array *out, int rnd,
 }
 
 int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
-                      const uf_call_options *opts, const char *method,
-                      uf_error *err)
+                          const uf_call_options *opts, const char *method,
+                          const uf__target **target, uf_error *err)
 {
     if (f == NULL || in == NULL || out == NULL)
         return uf__error_set(err, UF_ERR_INVALID,
@@ -119,14 +119,14 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
     if (in->device.type != UF_DEVICE_HOST)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s: the input is not in host memory", method);
-    const char *target = uf__func_target(f, opts);
-    const uf__target *t = uf__target_find(target);
+    const char *name = uf__func_target(f, opts);
+    const uf__target *t = uf__target_find(name);
     if (t == NULL || !(t->caps & UF__TCAP_REDUCE)) {
         char list[128];
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s of '%s': target '%s' is not available "
                              "(reductions run on %s)", method, f->decl->name,
-                             target, uf__target_list(UF__TCAP_REDUCE, list,
+                             name, uf__target_list(UF__TCAP_REDUCE, list,
                                                      sizeof list));
     }
     if (UF__OPT(opts, where, (uf_array *)NULL) != NULL)
@@ -137,6 +137,8 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
         return uf__error_set(err, UF_ERR_VALUE,
                              "num_threads must be positive, or 0 for the "
                              "default (got %d)", opts->num_threads);
+    if (target != NULL)
+        *target = t;
     return 0;
 }
 
@@ -152,7 +154,8 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
                     const uf_call_options *opts, bool dflt_all,
                     uf_error *err)
 {
-    if (uf__reduce_check_call(f, in, out, opts, "reduce", err) != 0)
+    const uf__target *target;
+    if (uf__reduce_check_call(f, in, out, opts, "reduce", &target, err) != 0)
         return err->code;
     const uf__reduce_op *op;
     if (uf__reduce_op_get(f, in->dtype, &op, err) != 0)
@@ -204,8 +207,7 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
     }
     uf__reduce_args a = {op, in->ndim, src->shape, src->data, src->strides,
                          res->data, ostrides, red, have_start,
-                         /* found: uf__reduce_check_call */
-                         uf__target_find(uf__func_target(f, opts)),
+                         target,
                          UF__OPT(opts, num_threads, 0)};
     if (uf__reduce_exec(&a, err) != 0)
         goto fail;

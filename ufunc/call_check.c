@@ -1,12 +1,9 @@
 /* The checks the ufunc and gufunc call paths share (call_check.h). */
-#include <stddef.h>
 #include <stdio.h>
 
 #include "common/error_internal.h"
 #include "compiler/module.h"
-#include "ndarray/array_internal.h"
 #include "ufunc/call_check.h"
-#include "ufunc/options.h"
 
 int uf__call_memory_error(const char *what, const char *name,
                           const char *role, int i, uf_error *err)

@@ -175,6 +175,12 @@ const char *uf__parallel_layer(void)
     return layer_names[config.layer];
 }
 
+bool uf__parallel_is_serial(void)
+{
+    ensure_config();
+    return config.layer == LAYER_SERIAL;
+}
+
 int uf__parallel_default_threads(void)
 {
     ensure_config();

@@ -6,6 +6,7 @@
 #ifndef UF_TARGETS_PARALLEL_H
 #define UF_TARGETS_PARALLEL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <ufjit/error.h>
 
@@ -26,6 +27,9 @@ int uf__parallel_for(int64_t n, int64_t grain, int nthreads,
  * count (UFJIT_NUM_THREADS, else the cores this process may use). */
 const char *uf__parallel_layer(void);
 int uf__parallel_default_threads(void);
+/* Whether the layer in use is the serial one (every call on the caller's
+ * thread). */
+bool uf__parallel_is_serial(void);
 /* Layers built in, for sysinfo: "omp tbb". */
 const char *uf__parallel_layers_available(void);
 /* 0, or the configuration error (a bad UFJIT_THREADING_LAYER or

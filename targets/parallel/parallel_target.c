@@ -1,6 +1,4 @@
 /* The `parallel` target's descriptor (parallel_target.h). */
-#include <string.h>
-
 #include "targets/cpu/cpu_target.h"
 #include "targets/parallel/parallel.h"
 #include "targets/parallel/parallel_internal.h" /* UF__PARALLEL_MAX_THREADS */
@@ -10,8 +8,7 @@
  * caller's thread: callers need not cut the work up for it. */
 static int threads(int nthreads)
 {
-    if (nthreads <= UF__PARALLEL_MAX_THREADS &&
-        strcmp(uf__parallel_layer(), "serial") == 0)
+    if (nthreads <= UF__PARALLEL_MAX_THREADS && uf__parallel_is_serial())
         return 1;
     return nthreads > 0 ? nthreads : uf__parallel_default_threads();
 }
