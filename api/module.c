@@ -30,7 +30,7 @@ uf_module *uf_module_from_string(uf_context *ctx, const char *name,
         return NULL;
     }
     if (strnlen(source, UF__MAX_SOURCE_BYTES + 1) > UF__MAX_SOURCE_BYTES) {
-        uf__error_set(err, UF_ERR_UNSUPPORTED, "%s: the source is larger "
+        uf__error_set(err, UF_ERR_LIMIT, "%s: the source is larger "
                       "than the %d MiB kernel sources may have",
                       name ? name : "<string>", UF__MAX_SOURCE_BYTES >> 20);
         return NULL;

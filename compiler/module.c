@@ -44,7 +44,7 @@ char *uf__module_read_file(const char *path, size_t *len, uf_error *err)
             break;
         n += (size_t)r;
         if (n > UF__MAX_SOURCE_BYTES) {
-            uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is larger than "
+            uf__error_set(err, UF_ERR_LIMIT, "'%s' is larger than "
                           "the %d MiB kernel files may have", path,
                           UF__MAX_SOURCE_BYTES >> 20);
             goto fail;

@@ -14,6 +14,7 @@ static const struct {
     {UF_ERR_SHAPE, "UF_ERR_SHAPE", "shape mismatch"},
     {UF_ERR_FORMAT, "UF_ERR_FORMAT", "malformed or unsupported file"},
     {UF_ERR_INTERNAL, "UF_ERR_INTERNAL", "internal error"},
+    {UF_ERR_LIMIT, "UF_ERR_LIMIT", "a documented limit was exceeded"},
     {12345, "UF_ERR_UNKNOWN", "unknown error"},
 };
 

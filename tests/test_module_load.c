@@ -95,7 +95,7 @@ static void oversized_sources_refused(void **state)
     assert_int_equal(ftruncate(fd, UF__MAX_SOURCE_BYTES + 1), 0);
     close(fd);
     assert_null(load(ctx, path, &err));
-    assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
+    assert_int_equal(err.code, UF_ERR_LIMIT);
     assert_non_null(strstr(err.message, "16 MiB"));
 
     char *big = malloc(UF__MAX_SOURCE_BYTES + 2);
@@ -103,7 +103,7 @@ static void oversized_sources_refused(void **state)
     memset(big, ' ', UF__MAX_SOURCE_BYTES + 1);
     big[UF__MAX_SOURCE_BYTES + 1] = '\0';
     assert_null(uf_module_from_string(ctx, "big", big, &err));
-    assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
+    assert_int_equal(err.code, UF_ERR_LIMIT);
     assert_non_null(strstr(err.message, "16 MiB"));
     /* exactly at the limit is read (and then parsed: blanks only) */
     big[UF__MAX_SOURCE_BYTES] = '\0';

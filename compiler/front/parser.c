@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/error_internal.h"
+#include "compiler/front/ast_limits.h"
 #include "compiler/front/parser.h"
 
 bool uf__grow(uf__parser *p, void **items, int *cap, int n, size_t size)
@@ -208,5 +209,7 @@ uf__ast_module *uf__parse(const uf__source *src, uf__arena *arena,
     if (!uf__parse_statements(&p, &m->body, UF__TOK_EOF))
         return NULL;
     m->nexprs = p.nexprs;
+    if (!uf__ast_check_limits(m, err))
+        return NULL;
     return m;
 }

@@ -99,18 +99,10 @@ int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 
 /* ---- variables ------------------------------------------------------- */
 
-static int find_var(const uf__typed_func *tf, const char *name)
-{
-    for (int i = 0; i < tf->nvars; i++)
-        if (strcmp(tf->vars[i].name, name) == 0)
-            return i;
-    return -1;
-}
-
 static int add_var(uf__ictx *C, const char *name, int arg)
 {
     uf__typed_func *tf = C->tf;
-    int i = find_var(tf, name);
+    int i = uf__typed_var(tf, name);
     if (i >= 0)
         return i;
     if (tf->nvars == C->capvars) {
@@ -135,6 +127,9 @@ static int add_var(uf__ictx *C, const char *name, int arg)
     v->arg = arg;
     C->def_pos[tf->nvars].line = 0;
     C->def_pos[tf->nvars].col = 0;
+    if (uf__name_map_put(&tf->var_index, C->km->arena, name, tf->nvars,
+                         C->err) != 0)
+        return -1;
     return tf->nvars++;
 }
 
@@ -180,7 +175,7 @@ static int def_read(const uf__expr *e, void *ud)
     const uf__typed_func *tf = r->S->C->tf;
     switch (e->kind) {
     case UF__EX_NAME: {
-        int v = find_var(tf, e->u.name.id);
+        int v = uf__typed_var(tf, e->u.name.id);
         if (v >= 0 && !r->d[v])
             return uf__ierr(r->S->C, UF_ERR_TYPING, e->pos, "local variable "
                             "'%.*s' is referenced before assignment",
@@ -222,7 +217,7 @@ static int def_expr(defscan *S, const uf__expr *e, unsigned char *d)
 static int def_store(defscan *S, const uf__expr *t, unsigned char *d)
 {
     if (t->kind == UF__EX_NAME) {
-        int v = find_var(S->C->tf, t->u.name.id);
+        int v = uf__typed_var(S->C->tf, t->u.name.id);
         if (v >= 0)
             d[v] = 1;
         return 0;
@@ -435,7 +430,7 @@ static int store(uf__ictx *C, const uf__expr *t, const uf__type *vt,
     uf__expr_info *in = uf__iinfo(C, t);
     switch (t->kind) {
     case UF__EX_NAME: {
-        int v = find_var(C->tf, t->u.name.id);
+        int v = uf__typed_var(C->tf, t->u.name.id);
         if (!uf__is_value_type(vt))
             return uf__ierr(C, UF_ERR_UNSUPPORTED, at, "%s cannot be stored "
                             "in a variable ('%s')", uf__tname(vt),
@@ -557,7 +552,7 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
     bool is_range = false;
     if (it->kind == UF__EX_CALL) {
         const uf__expr *f = it->u.call.func;
-        if (f->kind == UF__EX_NAME && find_var(C->tf, f->u.name.id) < 0 &&
+        if (f->kind == UF__EX_NAME && uf__typed_var(C->tf, f->u.name.id) < 0 &&
             strcmp(f->u.name.id, "range") == 0 &&
             uf__kmodule_global(C->km, "range") == NULL)
             is_range = true;

@@ -4,6 +4,7 @@
 #define UF_COMPILER_INFER_H
 
 #include "compiler/front/kmodule.h"
+#include "compiler/front/name_map.h"
 
 typedef struct uf__typed_func uf__typed_func;
 
@@ -43,12 +44,19 @@ struct uf__typed_func {
     const uf__type *ret; /* after casting to the declared return type */
     uf__var *vars;
     int nvars;
+    uf__name_map var_index; /* name -> index in vars */
     uf__expr_info *info; /* km->ast->nexprs entries */
     /* Ufunc kernels follow NumPy's error model (x/0 -> inf/nan, int
      * division by zero -> 0); njit functions raise ZeroDivisionError. */
     bool numpy_error_model;
     const char *symbol; /* unique LLVM name of this specialisation */
 };
+
+/* The index in tf->vars of local or argument `name`, or -1. */
+static inline int uf__typed_var(const uf__typed_func *tf, const char *name)
+{
+    return uf__name_map_get(&tf->var_index, name);
+}
 
 /* Types `decl` for `args`. `ret`, when not NULL, is the declared return
  * type: the inferred one must convert to it (Numba casts the returned

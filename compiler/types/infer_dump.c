@@ -39,30 +39,71 @@ static int max_line_block(const uf__block *b, void *m)
     return 0;
 }
 
-/* Which variables each line assigns: a bit per (line, var) pair kept as
- * a flat array over the function's lines; and the lines of conditions
+/* Which variables each line assigns, as (line, variable) pairs sorted by
+ * line then version (a list, not a line-by-variable matrix: a function of
+ * a thousand ifs has thousands of both); and the lines of conditions
  * decided by branch pruning (infer_prune.c): 1 always true, 2 always
  * false, for a note under the line. */
+typedef struct assigned {
+    int line;
+    int var;
+    const char *name; /* x of x.3 ... */
+    size_t base;      /* ... its length */
+    long version;     /* ... and 3 (0 for plain x) */
+} assigned;
+
 typedef struct line_marks {
     const uf__typed_func *tf;
-    unsigned char *marks;
+    assigned *items;
+    int n, cap;
+    bool oom;
+    uf_error *err;
     int first, nlines;
     signed char *pruned;
 } line_marks;
 
+/* Orders by line, then variables by name, a name's versions x, x.1, x.2,
+ * ... x.10 by number (compiler/types/ssa_versions.c names them). */
+static int assigned_cmp(const void *pa, const void *pb)
+{
+    const assigned *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    int c = strncmp(a->name, b->name, a->base < b->base ? a->base : b->base);
+    if (c != 0 || a->base != b->base)
+        return c != 0 ? c : (a->base < b->base ? -1 : 1);
+    return (a->version > b->version) - (a->version < b->version);
+}
+
 static int mark_target(const uf__expr *t, void *ud)
 {
-    const line_marks *L = ud;
+    line_marks *L = ud;
     const uf__typed_func *tf = L->tf;
     if (t->kind == UF__EX_NAME) {
         if (tf->info[t->id].type == NULL)
             return 0; /* in a pruned branch (infer_prune.c): never typed */
         int v = tf->info[t->id].var;
         int l = t->pos.line - L->first;
-        if (v >= 0 && v < tf->nvars && l >= 0 && l < L->nlines)
-            L->marks[(size_t)l * (size_t)tf->nvars + (size_t)v] = 1;
+        if (v < 0 || v >= tf->nvars || l < 0 || l >= L->nlines)
+            return 0;
+        if (L->n == L->cap) {
+            int ncap = L->cap ? 2 * L->cap : 32;
+            assigned *fresh = uf__realloc(L->items, (size_t)ncap,
+                                          sizeof *fresh, L->err);
+            if (fresh == NULL) {
+                L->oom = true;
+                return 1;
+            }
+            L->items = fresh;
+            L->cap = ncap;
+        }
+        const char *name = tf->vars[v].name;
+        size_t base = strcspn(name, ".");
+        L->items[L->n++] = (assigned){
+            t->pos.line, v, name, base,
+            name[base] ? strtol(name + base + 1, NULL, 10) : 0};
     } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
-        uf__ast_children(t, mark_target, ud);
+        return uf__ast_children(t, mark_target, ud);
     }
     return 0;
 }
@@ -84,23 +125,33 @@ static int mark_stmt(uf__stmt *s, void *L)
     return uf__ast_stmt_targets(s, mark_target, L);
 }
 
-/* Start and length of line `line` (1-based) of the source. */
-static const char *source_line(const uf__source *src, int line, size_t *len)
+/* Start of line `line` (1-based) of the source. */
+static const char *line_start(const uf__source *src, int line)
 {
     const char *p = src->text, *end = src->text + src->len;
     for (int l = 1; l < line && p < end; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (nl == NULL) {
-            p = end;
-            break;
-        }
+        if (nl == NULL)
+            return end;
         p = nl + 1;
     }
+    return p;
+}
+
+/* The line starting at p: its length, and where the next one starts. */
+static size_t line_at(const uf__source *src, const char *p, const char **next)
+{
+    const char *end = src->text + src->len;
     const char *e = p;
     while (e < end && *e != '\n' && *e != '\r')
         e++;
-    *len = (size_t)(e - p);
-    return p;
+    *next = end;
+    if (e < end) { /* past a lone '\r' too, as line_start counts */
+        const char *nl = memchr(e, '\n', (size_t)(end - e));
+        if (nl != NULL)
+            *next = nl + 1;
+    }
+    return (size_t)(e - p);
 }
 
 static size_t indent_of(const char *s, size_t len)
@@ -109,20 +160,6 @@ static size_t indent_of(const char *s, size_t len)
     while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;
     return i;
-}
-
-/* Orders variables by name, a name's versions x, x.1, x.2, ... x.10 by
- * number (compiler/types/ssa_versions.c names them). */
-static int version_cmp(const uf__typed_func *tf, int a, int b)
-{
-    const char *x = tf->vars[a].name, *y = tf->vars[b].name;
-    size_t nx = strcspn(x, "."), ny = strcspn(y, ".");
-    int c = strncmp(x, y, nx < ny ? nx : ny);
-    if (c != 0 || nx != ny)
-        return c != 0 ? c : (nx < ny ? -1 : 1);
-    long vx = x[nx] ? strtol(x + nx + 1, NULL, 10) : 0;
-    long vy = y[ny] ? strtol(y + ny + 1, NULL, 10) : 0;
-    return (vx > vy) - (vx < vy);
 }
 
 char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
@@ -144,28 +181,27 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
         if (def->u.funcdef.decorators[i]->pos.line < first)
             first = def->u.funcdef.decorators[i]->pos.line;
     int nlines = last - first + 1;
-    unsigned char *marks = NULL;
-    signed char *pruned = NULL;
+    line_marks L = {.tf = tf, .err = err, .first = first, .nlines = nlines};
     if (nlines > 0) {
-        pruned = uf__calloc((size_t)nlines, 1, err);
-        if (pruned == NULL) {
+        L.pruned = uf__calloc((size_t)nlines, 1, err);
+        if (L.pruned == NULL) {
             uf__free(o.s);
             return NULL;
         }
-    }
-    if (nlines > 0 && tf->nvars > 0) {
-        marks = uf__calloc((size_t)nlines * (size_t)tf->nvars, 1, err);
-        if (marks == NULL) {
-            uf__free(pruned);
-            uf__free(o.s);
-            return NULL;
-        }
-        line_marks L = {tf, marks, first, nlines, pruned};
         uf__ast_walk_stmts(&def->u.funcdef.body, mark_stmt, &L);
+        if (L.oom) {
+            uf__free(L.pruned);
+            uf__free(L.items);
+            uf__free(o.s);
+            return NULL;
+        }
+        qsort(L.items, (size_t)L.n, sizeof *L.items, assigned_cmp);
     }
+    const char *cursor = line_start(src, first);
+    int next_mark = 0;
     for (int l = first; l <= last; l++) {
-        size_t len;
-        const char *text = source_line(src, l, &len);
+        const char *text = cursor;
+        size_t len = line_at(src, text, &cursor);
         uf__strbuf_printf(&o, "%.*s\n", (int)len, text);
         size_t ind = indent_of(text, len);
         if (l == def->u.funcdef.name_pos.line) {
@@ -179,26 +215,22 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
         /* the variables assigned on the line, a name's versions in order
          * (x, x.1, x.2), the parameters' joins indented as the body */
         int mind = (int)ind + (l == def->u.funcdef.name_pos.line ? 4 : 0);
-        for (int v = -1; marks != NULL;) {
-            const unsigned char *row =
-                marks + (size_t)(l - first) * (size_t)tf->nvars;
-            int next = -1;
-            for (int w = 0; w < tf->nvars; w++)
-                if (row[w] && (v < 0 || version_cmp(tf, w, v) > 0) &&
-                    (next < 0 || version_cmp(tf, w, next) < 0))
-                    next = w;
-            if ((v = next) < 0)
-                break;
+        for (int prev = -1; next_mark < L.n && L.items[next_mark].line == l;
+             next_mark++) {
+            int v = L.items[next_mark].var;
+            if (v == prev)
+                continue;
+            prev = v;
             uf__strbuf_printf(&o, "%*s#   %s = %s\n", mind, "",
                               tf->vars[v].name, uf__tname(tf->vars[v].type));
         }
-        if (pruned != NULL && pruned[l - first] != 0)
+        if (L.pruned != NULL && L.pruned[l - first] != 0)
             uf__strbuf_printf(&o, "%*s#   pruned: the condition is always "
                               "%s, the other branch is not compiled\n",
                               (int)ind, "",
-                              pruned[l - first] > 0 ? "True" : "False");
+                              L.pruned[l - first] > 0 ? "True" : "False");
     }
-    uf__free(pruned);
-    uf__free(marks);
+    uf__free(L.pruned);
+    uf__free(L.items);
     return uf__strbuf_take(&o);
 }

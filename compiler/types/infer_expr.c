@@ -91,9 +91,8 @@ static const uf__type *name_expr(uf__ictx *C, const uf__expr *e,
                                  uf__expr_info *in)
 {
     const uf__typed_func *tf = C->tf;
-    for (int i = 0; i < tf->nvars; i++) {
-        if (strcmp(tf->vars[i].name, e->u.name.id) != 0)
-            continue;
+    int i = uf__typed_var(tf, e->u.name.id);
+    if (i >= 0) {
         in->var = i;
         if (tf->vars[i].type == NULL) {
             if (!C->incomplete) {

@@ -76,10 +76,8 @@ typedef struct pr {
 
 static int var_of(const pr *P, const char *name)
 {
-    for (int i = 0; i < P->nvars; i++)
-        if (strcmp(P->tf->vars[i].name, name) == 0)
-            return i;
-    return -1;
+    int i = uf__typed_var(P->tf, name);
+    return i < P->nvars ? i : -1;
 }
 
 /* What CPython folds before Numba sees it: literals and unary/binary

@@ -25,7 +25,8 @@ UF_BEGIN_DECLS
     X(NOT_FOUND, -14, "not found")                                          \
     X(READONLY, -15, "array is read-only")                                  \
     X(NO_DEVICE, -16, "no CUDA device available")                           \
-    X(INTERNAL, -17, "internal error")
+    X(INTERNAL, -17, "internal error")                                      \
+    X(LIMIT, -18, "a documented limit was exceeded")
 
 typedef enum uf_errcode {
 #define UF__ERR_ENUM(name, value, msg) UF_ERR_##name = value,
