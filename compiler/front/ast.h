@@ -217,6 +217,10 @@ struct uf__stmt {
             uf__expr **decorators; /* in source order */
             int ndecorators;
             uf__block body;
+            /* deepest block nesting plus expression height in the body
+             * (compiler/front/ast_limits.c): what typing and lowering a
+             * call of it add to the stack */
+            int nesting;
         } funcdef;
     } u;
 };

@@ -6,7 +6,7 @@
 #include "compiler/front/ast_visit.h"
 
 typedef struct limit_walk {
-    const uf__ast_module *m;
+    uf__ast_module *m;
     uf_error *err;
     int *height; /* by expression id, 0 until computed */
     /* expressions: pending nodes, each pushed twice (children first) */
@@ -20,9 +20,14 @@ typedef struct limit_walk {
         const uf__block *b;
         int next;
         int depth;
+        uf__stmt *def;   /* the innermost def around b, or NULL */
+        int def_depth;   /* the depth of that def's body */
     } *blocks;
     int nblocks, capblocks;
     int push_depth; /* depth of the blocks being pushed */
+    uf__stmt *push_def;
+    int push_def_depth;
+    int root_max; /* tallest expression of the statement being checked */
     int max_child;  /* tallest child of the node being finished */
     bool failed;
 } limit_walk;
@@ -90,6 +95,8 @@ static int check_expr(const uf__expr *root, void *ud)
             return 1;
         }
     }
+    if (w->height[root->id] > w->root_max)
+        w->root_max = w->height[root->id];
     return 0;
 }
 
@@ -101,7 +108,8 @@ static int push_block(const uf__block *b, void *ud)
         w->failed = true;
         return 1;
     }
-    w->blocks[w->nblocks++] = (struct open_block){b, 0, w->push_depth};
+    w->blocks[w->nblocks++] = (struct open_block){
+        b, 0, w->push_depth, w->push_def, w->push_def_depth};
     return 0;
 }
 
@@ -117,8 +125,10 @@ static void check_blocks(limit_walk *w)
             w->nblocks--;
             continue;
         }
-        const uf__stmt *s = top->b->stmts[top->next++];
+        uf__stmt *s = top->b->stmts[top->next++];
         int depth = top->depth;
+        uf__stmt *def = top->def;
+        int def_depth = top->def_depth;
         if (depth > UF__MAX_BLOCK_DEPTH) {
             uf__source_error(w->err, UF_ERR_LIMIT, w->m->src, s->pos,
                              "blocks nested too deeply (more than %d "
@@ -127,12 +137,20 @@ static void check_blocks(limit_walk *w)
             w->failed = true;
             return;
         }
+        w->root_max = 0;
         if (uf__ast_stmt_exprs(s, check_expr, w) != 0)
             return;
+        if (def != NULL) {
+            int nesting = depth - def_depth + 1 + w->root_max;
+            if (nesting > def->u.funcdef.nesting)
+                def->u.funcdef.nesting = nesting;
+        }
         /* pushed in reverse so that the first nested block is checked
          * first and errors come in source order */
         int first = w->nblocks;
         w->push_depth = depth + 1;
+        w->push_def = s->kind == UF__ST_FUNCDEF ? s : def;
+        w->push_def_depth = s->kind == UF__ST_FUNCDEF ? depth + 1 : def_depth;
         if (uf__ast_stmt_blocks(s, push_block, w) != 0)
             return;
         for (int i = first, j = w->nblocks - 1; i < j; i++, j--) {
@@ -143,7 +161,7 @@ static void check_blocks(limit_walk *w)
     }
 }
 
-bool uf__ast_check_limits(const uf__ast_module *m, uf_error *err)
+bool uf__ast_check_limits(uf__ast_module *m, uf_error *err)
 {
     limit_walk w = {.m = m, .err = err};
     w.height = uf__calloc(m->nexprs > 0 ? (size_t)m->nexprs : 1,

@@ -19,9 +19,16 @@
  * else block of the if before it). */
 #define UF__MAX_BLOCK_DEPTH 1000
 
+/* Typing and lowering a call of another kernel recurse into the callee, so
+ * along a chain of calls the nesting of each function (its funcdef's
+ * `nesting`) adds up, plus UF__CALL_NESTING per call: a chain may hold up
+ * to this much, about the stack of one function at both limits above. */
+#define UF__MAX_CALL_NESTING 2000
+#define UF__CALL_NESTING 8
+
 /* False with err set (UF_ERR_LIMIT, position and caret at the offending
- * expression or statement) when m exceeds either limit. Iterative: safe on
- * any tree the parser builds. */
-bool uf__ast_check_limits(const uf__ast_module *m, uf_error *err);
+ * expression or statement) when m exceeds either limit. Records each
+ * def's `nesting`. Iterative: safe on any tree the parser builds. */
+bool uf__ast_check_limits(uf__ast_module *m, uf_error *err);
 
 #endif

@@ -79,6 +79,9 @@ typedef struct uf__kmodule {
     /* typed specialisations made so far (see infer.h), for reuse */
     struct uf__typed_func **typed;
     int ntyped, captyped;
+    /* counts top-level typings (uf__infer): a callee that failed is not
+     * typed again within one (compiler/types/infer.c) */
+    unsigned infer_generation;
 } uf__kmodule;
 
 /* Parses `src` and scans the module: imports of math, cmath, numpy (any

@@ -808,7 +808,7 @@ static int remember(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         L->fns = n;
         L->capfns = cap;
     }
-    L->fns[L->nfns++] = (uf__lower_entry){tf, fn, fallible};
+    L->fns[L->nfns++] = (uf__lower_entry){tf, fn, fallible, 0};
     return 0;
 }
 
@@ -911,6 +911,49 @@ done:
     return rc;
 }
 
+static uf__lower_entry *entry_of(uf__lower *L, LLVMValueRef fn)
+{
+    for (int i = 0; i < L->nfns; i++)
+        if (L->fns[i].fn == fn)
+            return &L->fns[i];
+    return NULL;
+}
+
+/* fn's instructions plus, for each call of a kernel, that kernel's inline
+ * size: what inlining everything into fn would give. */
+static long inline_size(uf__lower *L, LLVMValueRef fn)
+{
+    const long cap = 1L << 40;
+    long n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb)) {
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+             in = LLVMGetNextInstruction(in)) {
+            n++;
+            if (LLVMGetInstructionOpcode(in) != LLVMCall)
+                continue;
+            const uf__lower_entry *e = entry_of(L, LLVMGetCalledValue(in));
+            if (e != NULL && e->fn != fn)
+                n += e->inline_size;
+            if (n > cap)
+                return cap;
+        }
+    }
+    return n;
+}
+
+void uf__lower_inline_budget(uf__lower *L, LLVMValueRef fn)
+{
+    const uf__lower_entry *e = entry_of(L, fn);
+    if (e == NULL || e->inline_size <= UF__INLINE_BUDGET)
+        return;
+    const char *always = "alwaysinline";
+    LLVMRemoveEnumAttributeAtIndex(
+        fn, LLVMAttributeFunctionIndex,
+        LLVMGetEnumAttributeKindForName(always, strlen(always)));
+    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "noinline");
+}
+
 LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
                             bool *fallible, uf_error *err)
 {
@@ -931,6 +974,8 @@ LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
         LLVMPositionBuilderAtEnd(L->b, saved);
     if (rc != 0)
         return NULL;
+    /* L->fns may have moved while the body's callees were added */
+    entry_of(L, fn)->inline_size = inline_size(L, fn);
     *fallible = fl;
     return fn;
 }

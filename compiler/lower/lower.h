@@ -29,7 +29,15 @@ typedef struct uf__lower_entry {
     const uf__typed_func *tf;
     LLVMValueRef fn;
     bool fallible;
+    /* instructions once the kernels it calls are inlined (saturating) */
+    long inline_size;
 } uf__lower_entry;
+
+/* Kernels called from kernels are inlined (alwaysinline) unless inlining
+ * one would bring more instructions than this, counted before
+ * optimisation: then its calls stay calls. Without a budget, each kernel
+ * calling the previous one twice doubles the code at every level. */
+#define UF__INLINE_BUDGET 5000
 
 typedef struct uf__lower {
     /* what the code is for (codegen.h); set by uf__jit_begin */
@@ -156,6 +164,9 @@ bool uf__lower_fallible(const uf__typed_func *tf);
  * callees). */
 LLVMValueRef uf__lower_func(uf__lower *L, const uf__typed_func *tf,
                             bool *fallible, uf_error *err);
+/* A call of kernel fn from another kernel is about to be made: fn stays
+ * alwaysinline within UF__INLINE_BUDGET, else becomes noinline. */
+void uf__lower_inline_budget(uf__lower *L, LLVMValueRef fn);
 /* Marks a function internal + alwaysinline + the target attributes. */
 void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn);
 /* The codegen target's attributes only (codegen.h: function_attrs). */

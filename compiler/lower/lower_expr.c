@@ -429,6 +429,7 @@ static LLVMValueRef lower_kernel_call(uf__fn *F, const uf__expr *e,
     LLVMValueRef fn = uf__lower_func(F->L, callee, &cf, F->err);
     if (!fn)
         return NULL;
+    uf__lower_inline_budget(F->L, fn);
     const uf__stmt *def = callee->decl->def;
     int np = def->u.funcdef.nparams;
     if (np != callee->nargs || np > 64)

@@ -7,10 +7,9 @@
 
 typedef struct fallible_scan {
     const uf__typed_func *tf;
-    int depth; /* callees followed */
 } fallible_scan;
 
-static bool body_fallible(const uf__typed_func *tf, int depth);
+static bool body_fallible(const uf__typed_func *tf);
 
 /* An index checked at run time (bounds checking on): into an array, or
  * into a tuple with an index that is not a literal. */
@@ -33,9 +32,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
 {
     const fallible_scan *S = ud;
     const uf__typed_func *callee = S->tf->info[e->id].callee;
+    /* the chain of callees is bounded by typing (UF__MAX_CALL_NESTING) */
     if (e->kind == UF__EX_CALL && callee && callee != S->tf &&
-        S->depth < 32 &&
-        (!callee->numpy_error_model || body_fallible(callee, S->depth + 1)))
+        (!callee->numpy_error_model || body_fallible(callee)))
         return 1;
     if (e->kind == UF__EX_SUBSCRIPT && index_checked(S->tf, e))
         return 1;
@@ -83,14 +82,20 @@ static int stmt_fallible(uf__stmt *s, void *ud)
     }
 }
 
-static bool body_fallible(const uf__typed_func *tf, int depth)
+static bool body_fallible(const uf__typed_func *tf)
 {
-    fallible_scan S = {tf, depth};
-    return uf__ast_walk_stmts(&tf->decl->def->u.funcdef.body, stmt_fallible,
-                              &S) != 0;
+    if (tf->fallible_memo != 0)
+        return tf->fallible_memo > 0;
+    fallible_scan S = {tf};
+    bool fallible = uf__ast_walk_stmts(&tf->decl->def->u.funcdef.body,
+                                       stmt_fallible, &S) != 0;
+    /* the one field lowering writes: typing and lowering of a module are
+     * serialised (compiler/module.h), so the cache needs no atomics */
+    ((uf__typed_func *)tf)->fallible_memo = fallible ? 1 : -1;
+    return fallible;
 }
 
 bool uf__lower_fallible(const uf__typed_func *tf)
 {
-    return !tf->numpy_error_model || body_fallible(tf, 0);
+    return !tf->numpy_error_model || body_fallible(tf);
 }

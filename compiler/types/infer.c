@@ -716,13 +716,22 @@ static bool converts(const uf__type *from, const uf__type *to)
 typedef struct typed_ext {
     uf__typed_func tf;
     const uf__type *declared;
+    /* A failed specialisation: its error, kept for the rest of the
+     * top-level typing of `generation`. Typing a caller runs its body
+     * several times (the fixed point), each time calling the callee: typed
+     * again every time, an error at the end of a chain of n calls cost
+     * 2^n typings. */
+    bool failed;
+    unsigned generation;
+    uf_error error;
 } typed_ext;
 
-static uf__typed_func *find_typed(uf__kmodule *km,
-                                  const uf__kernel_decl *decl,
-                                  const uf__type *const *args, int nargs,
-                                  const uf__type *ret, bool numpy_model)
+/* A success, else a failure, else NULL. */
+static typed_ext *find_typed(uf__kmodule *km, const uf__kernel_decl *decl,
+                             const uf__type *const *args, int nargs,
+                             const uf__type *ret, bool numpy_model)
 {
+    typed_ext *failed = NULL;
     for (int i = 0; i < km->ntyped; i++) {
         typed_ext *x = (typed_ext *)km->typed[i];
         uf__typed_func *tf = &x->tf;
@@ -732,10 +741,12 @@ static uf__typed_func *find_typed(uf__kmodule *km,
         bool same = true;
         for (int k = 0; k < nargs && same; k++)
             same = tf->args[k] == args[k];
+        if (same && !x->failed)
+            return x;
         if (same)
-            return tf;
+            failed = x;
     }
-    return NULL;
+    return failed;
 }
 
 static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
@@ -807,10 +818,64 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
     return 0;
 }
 
+/* Keeps err as the failure of (decl, args, ret, numpy_model) in this
+ * top-level typing, in `stale` when there is one. */
+static void remember_failure(uf__kmodule *km, typed_ext *stale,
+                             const uf__kernel_decl *decl,
+                             const uf__type *const *args, int nargs,
+                             const uf__type *ret, bool numpy_model,
+                             const uf_error *err)
+{
+    typed_ext *x = stale;
+    if (x == NULL) {
+        uf_error ignored;
+        x = uf__arena_alloc(km->arena, 1, sizeof *x, &ignored);
+        const uf__type **targs = uf__arena_alloc(km->arena, (size_t)nargs + 1,
+                                                 sizeof *targs, &ignored);
+        if (x == NULL || targs == NULL)
+            return; /* only the memo is lost */
+        memcpy(targs, args, (size_t)nargs * sizeof *targs);
+        x->tf.decl = decl;
+        x->tf.args = targs;
+        x->tf.nargs = nargs;
+        x->tf.numpy_error_model = numpy_model;
+        x->declared = ret;
+        x->failed = true;
+        if (remember(km, &x->tf, &ignored) < 0)
+            return;
+    }
+    x->generation = km->infer_generation;
+    x->error = *err;
+}
+
+static uf__typed_func *infer_new(uf__kmodule *km, const uf__kernel_decl *decl,
+                                 const uf__type *const *args, int nargs,
+                                 const uf__type *ret, bool numpy_model,
+                                 uf__ictx *caller, uf_error *err);
+
 uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
                                const uf__type *const *args, int nargs,
                                const uf__type *ret, bool numpy_model,
                                uf__ictx *caller, uf_error *err)
+{
+    typed_ext *x = find_typed(km, decl, args, nargs, ret, numpy_model);
+    if (x != NULL && !x->failed)
+        return &x->tf;
+    if (x != NULL && x->generation == km->infer_generation) {
+        *err = x->error;
+        return NULL;
+    }
+    uf__typed_func *tf = infer_new(km, decl, args, nargs, ret, numpy_model,
+                                   caller, err);
+    if (tf == NULL && err->code != UF_ERR_NOMEM)
+        remember_failure(km, x, decl, args, nargs, ret, numpy_model, err);
+    return tf;
+}
+
+static uf__typed_func *infer_new(uf__kmodule *km, const uf__kernel_decl *decl,
+                                 const uf__type *const *args, int nargs,
+                                 const uf__type *ret, bool numpy_model,
+                                 uf__ictx *caller, uf_error *err)
 {
     const uf__stmt *def = decl->def;
     if (nargs != def->u.funcdef.nparams) {
@@ -821,10 +886,7 @@ uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
                          nargs == 1 ? "was" : "were");
         return NULL;
     }
-    uf__typed_func *tf = find_typed(km, decl, args, nargs, ret, numpy_model);
-    if (tf != NULL)
-        return tf;
-
+    uf__typed_func *tf;
     typed_ext *x = uf__arena_alloc(km->arena, 1, sizeof *x, err);
     if (x == NULL)
         return NULL;
@@ -888,6 +950,7 @@ uf__typed_func *uf__infer(uf__kmodule *km, const uf__kernel_decl *decl,
     uf_error local;
     if (err == NULL)
         err = &local;
+    km->infer_generation++;
     bool numpy_model = decl->kind == UF__K_VECTORIZE ||
                        decl->kind == UF__K_GUVECTORIZE ||
                        decl->kind == UF__K_REDUCE;

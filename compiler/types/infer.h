@@ -50,6 +50,10 @@ struct uf__typed_func {
      * division by zero -> 0); njit functions raise ZeroDivisionError. */
     bool numpy_error_model;
     const char *symbol; /* unique LLVM name of this specialisation */
+    /* A cache of lowering's (compiler/lower/lower_fallible.c): 0 not yet
+     * known, 1 fallible, -1 not. Without it a chain of kernels each
+     * calling the next twice was scanned 2^n times. */
+    signed char fallible_memo;
 };
 
 /* The index in tf->vars of local or argument `name`, or -1. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/error_internal.h"
+#include "compiler/front/ast_limits.h"
 #include "compiler/types/infer_internal.h"
 
 #define MAXARGS 8
@@ -595,10 +596,19 @@ static const uf__type *call_kernel(callinfo *k, const uf__expr *f)
                           d->kind == UF__K_VECTORIZE     ? "vectorize"
                           : d->kind == UF__K_GUVECTORIZE ? "guvectorize"
                                                          : "reduce");
-    for (uf__ictx *c = C; c != NULL; c = c->caller)
+    int nesting = d->def->u.funcdef.nesting;
+    for (uf__ictx *c = C; c != NULL; c = c->caller) {
         if (c->tf->decl == d)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, k->e->pos, "recursive "
                               "call of '%s' is not supported", d->name);
+        nesting += c->tf->decl->def->u.funcdef.nesting + UF__CALL_NESTING;
+    }
+    if (nesting > UF__MAX_CALL_NESTING)
+        return uf__ierr_t(C, UF_ERR_LIMIT, k->e->pos, "calls nested too "
+                          "deeply: '%s' called here would make the chain of "
+                          "kernel calls and the blocks and expressions "
+                          "inside them deeper than %d levels",
+                          d->name, UF__MAX_CALL_NESTING);
     int np = d->def->u.funcdef.nparams;
     if (k->n != np)
         return uf__ierr_t(C, UF_ERR_TYPING, k->e->pos, "%s() takes %d "
