@@ -26,6 +26,7 @@
 #include "compiler/host/jit.h"
 #include "compiler/host/jit_nontemporal.h"
 #include "compiler/host/jit_passes.h"
+#include "compiler/host/llvm_fatal.h"
 #include "compiler/host/llvm_options.h"
 #include "compiler/lower/lower.h"
 
@@ -101,6 +102,7 @@ static void codegen_end(void)
 
 static void llvm_init(void)
 {
+    uf__llvm_install_fatal_handlers();
     llvm_ready = !LLVMInitializeNativeTarget() &&
                  !LLVMInitializeNativeAsmPrinter() &&
                  !LLVMInitializeNativeAsmParser();

@@ -43,3 +43,10 @@ else()
   endforeach()
 endif()
 set_tests_properties(${UF_CLI_PY_TESTS} PROPERTIES SKIP_RETURN_CODE 77)
+
+# Address-space limits during a compilation: clean errors, or LLVM's
+# out-of-memory named before the abort (skipped under the sanitizers).
+add_test(NAME cli_memory_limit
+  COMMAND bash ${UF_CLI_TESTS}/cli_memory_limit.sh $<TARGET_FILE:ufjit_cli>
+          ${UF_CLI_TESTS}/data ${UFJIT_SANITIZE})
+set_tests_properties(cli_memory_limit PROPERTIES SKIP_RETURN_CODE 77)
