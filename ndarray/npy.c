@@ -6,7 +6,8 @@
  * the data are ignored, as np.load ignores them.
  *
  * Saving writes np.save's exact bytes to a new file next to the target and
- * renames it into place, so the target is replaced whole or left alone. */
+ * renames it into place, so the target is replaced whole or left alone;
+ * the new file has no name while it is written (open_temp). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -392,10 +393,23 @@ done:
     return rc;
 }
 
-/* A new file next to `path`, created exclusively with mode 0666 so the
- * umask applies as it does for np.save (mkstemp would force 0600). The
- * name is hidden and short, so a long target name still fits. */
-static int open_temp(const char *path, char **out, int *fd_out,
+/* The temporary is created with mode 0666 so the umask applies as it
+ * does for np.save (mkstemp would force 0600). Where the file system
+ * allows, it has no name while it is written (O_TMPFILE): a process
+ * killed then leaves nothing behind. It gets a name just before the
+ * rename over the target (linkat: a window of one system call); elsewhere
+ * the named file exists for the whole write. Names are hidden and short,
+ * so a long target name still fits. */
+typedef struct temp_file {
+    int fd;
+    bool anonymous; /* O_TMPFILE, not linked yet */
+    char *name;     /* next to the target; NULL until it has one */
+} temp_file;
+
+/* Tries hidden names in the target's directory with `make` (which returns
+ * 0, or -1 with errno set) until one is free. */
+static int name_temp(const char *path, temp_file *t,
+                     int (*make)(const char *name, temp_file *t),
                      const char *label, uf_error *err)
 {
     static atomic_ulong serial;
@@ -412,10 +426,8 @@ static int open_temp(const char *path, char **out, int *fd_out,
         unsigned long n = atomic_fetch_add(&serial, 1);
         snprintf(tmp + dirlen, cap - dirlen, ".ufjit-npy-%ld-%lx-%lu.tmp",
                  (long)getpid(), (unsigned long)ts.tv_nsec, n);
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            *out = tmp;
-            *fd_out = fd;
+        if (make(tmp, t) == 0) {
+            t->name = tmp;
             return 0;
         }
         if (errno != EEXIST)
@@ -426,6 +438,52 @@ static int open_temp(const char *path, char **out, int *fd_out,
                            "directory: %s", label, strerror(errno));
     uf__free(tmp);
     return rc;
+}
+
+static int create_named(const char *name, temp_file *t)
+{
+    t->fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    return t->fd >= 0 ? 0 : -1;
+}
+
+static int link_anonymous(const char *name, temp_file *t)
+{
+    char self[64];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", t->fd);
+    return linkat(AT_FDCWD, self, AT_FDCWD, name, AT_SYMLINK_FOLLOW);
+}
+
+static int open_temp(const char *path, temp_file *t, const char *label,
+                     uf_error *err)
+{
+    *t = (temp_file){-1, false, NULL};
+#ifdef O_TMPFILE
+    const char *slash = strrchr(path, '/');
+    char dir[PATH_MAX];
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) + 1, path);
+    /* linkat names it through /proc (AT_EMPTY_PATH needs privileges) */
+    if (access("/proc/self/fd", X_OK) == 0)
+        t->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (t->fd >= 0) {
+        t->anonymous = true;
+        return 0;
+    }
+    /* EOPNOTSUPP, EISDIR or EINVAL: no O_TMPFILE here; the named way
+     * reports the other errors */
+#endif
+    return name_temp(path, t, create_named, label, err);
+}
+
+/* Gives an anonymous temporary its name, just before the rename. */
+static int name_anonymous(const char *path, temp_file *t, const char *label,
+                          uf_error *err)
+{
+    if (!t->anonymous)
+        return 0;
+    return name_temp(path, t, link_anonymous, label, err);
 }
 
 int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
@@ -454,7 +512,7 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
      * that does not exist yet is used as given. */
     char real[PATH_MAX];
     const char *target = realpath(path, real) ? real : path;
-    char *tmp = NULL;
+    temp_file tmp = {-1, false, NULL};
     int fd = -1, rc;
     struct stat st;
     bool exists = stat(target, &st) == 0;
@@ -471,8 +529,9 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
             goto fail_file;
         }
     } else {
-        if ((rc = open_temp(target, &tmp, &fd, label, err)))
+        if ((rc = open_temp(target, &tmp, label, err)))
             goto fail_header;
+        fd = tmp.fd;
         /* an existing file keeps its permissions, as when np.save
          * truncates it */
         if (exists)
@@ -484,7 +543,7 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
         rc = write_all(fd, uf_array_data(a), (size_t)nbytes, label, err);
     else
         rc = write_strided(fd, a, label, err);
-    if (rc)
+    if (rc || (rc = name_anonymous(target, &tmp, label, err)))
         goto fail_file;
     int closed = close(fd);
     fd = -1;
@@ -493,21 +552,21 @@ int uf_npy_save(const char *path, const uf_array *a, uf_error *err)
                            strerror(errno));
         goto fail_file;
     }
-    if (tmp != NULL && rename(tmp, target) != 0) {
+    if (tmp.name != NULL && rename(tmp.name, target) != 0) {
         rc = uf__error_set(err, UF_ERR_IO, "cannot save %s: %s", label,
                            strerror(errno));
         goto fail_file;
     }
-    uf__free(tmp);
+    uf__free(tmp.name);
     uf__free(header);
     return 0;
 
 fail_file:
     if (fd >= 0)
         close(fd);
-    if (tmp != NULL)
-        unlink(tmp);
-    uf__free(tmp);
+    if (tmp.name != NULL)
+        unlink(tmp.name);
+    uf__free(tmp.name);
 fail_header:
     uf__free(header);
     return rc;

@@ -1,7 +1,10 @@
 /* .npy failures: every prefix and damaged headers refused cleanly,
  * out-of-memory paths, save errors and the modes of saved files. */
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "npy_test_util.h"
 
@@ -298,6 +301,53 @@ static void test_save_errors(void **state)
     free(dir);
 }
 
+/* Killed in the middle of the write (SIGXFSZ from a file size limit, as
+ * deterministic as a timeout is not): the temporary had no name yet, so
+ * nothing is left behind and the old file is intact. */
+static void test_save_killed_mid_write(void **state)
+{
+    (void)state;
+    char *dir = make_tmpdir();
+    int probe = open(dir, O_TMPFILE | O_WRONLY, 0600);
+    if (probe < 0) {
+        print_message("SKIP: %s has no O_TMPFILE: a killed save leaves its "
+                      "named temporary behind there\n", dir);
+        rm_tree(dir);
+        free(dir);
+        skip();
+    }
+    close(probe);
+    static const char old[] = "the previous contents";
+    char path[4200];
+    snprintf(path, sizeof path, "%s/out.npy", dir);
+    write_whole(path, old, strlen(old));
+    uf_array *base;
+    int64_t base_n;
+    uf_array *v = make_view(find_layout("big_f"), UF_FLOAT64, &base, &base_n);
+    fflush(NULL);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        struct rlimit no_core = {0, 0}, small = {4096, 4096};
+        setrlimit(RLIMIT_CORE, &no_core);
+        signal(SIGXFSZ, SIG_DFL);
+        setrlimit(RLIMIT_FSIZE, &small);
+        uf_error err;
+        uf_npy_save(path, v, &err);
+        _exit(0); /* not reached: the signal ends the write */
+    }
+    int status;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGXFSZ);
+    assert_unchanged(path, old);
+    assert_int_equal(count_entries(dir), 1);
+    uf_array_release(v);
+    uf_array_release(base);
+    rm_tree(dir);
+    free(dir);
+}
+
 /* A new file gets 0666 minus the umask, an existing one keeps its mode,
  * and a symlink is written through, as np.save's open(path, "wb") does. */
 static void test_save_file_modes(void **state)
@@ -349,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_save_errors),
         cmocka_unit_test(test_save_file_modes),
+        cmocka_unit_test(test_save_killed_mid_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
