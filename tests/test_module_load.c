@@ -115,9 +115,37 @@ static void oversized_sources_refused(void **state)
     uf_context_free(ctx);
 }
 
+/* What Python reads: a byte order mark, and letters beyond ASCII in
+ * names (PEP 3131), typed like any other. */
+static void non_ascii_sources_load(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    static const char src[] =
+        "\xef\xbb\xbf" "from numba import vectorize\n"
+        "@vectorize(['float64(float64)'])\n"
+        "def f(x):\n"
+        "    \xcf\x80 = 3.5\n"
+        "    \xce\xb1\xce\xb2_2 = x * \xcf\x80\n"
+        "    return \xce\xb1\xce\xb2_2\n";
+    uf_module *m = uf_module_from_string(ctx, "greek.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "f", &err);
+    uf_assert_ok(f != NULL, &err);
+    char *types = uf_func_inspect(f, NULL, UF_INSPECT_TYPES, &err);
+    uf_assert_ok(types != NULL, &err);
+    assert_non_null(strstr(types, "#   \xcf\x80 = float64"));
+    assert_non_null(strstr(types, "#   \xce\xb1\xce\xb2_2 = float64"));
+    uf_free(types);
+    uf_module_free(m);
+    uf_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(non_ascii_sources_load),
         cmocka_unit_test(regular_file_loads),
         cmocka_unit_test(special_files_refused),
         cmocka_unit_test(oversized_sources_refused),

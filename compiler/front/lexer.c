@@ -10,6 +10,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/front/lexer.h"
+#include "compiler/front/unicode_ident.h"
 
 #define MAX_INDENT 100 /* CPython's MAXINDENT: at most 99 levels */
 #define MAX_PARENS 200 /* CPython's MAXLEVEL */
@@ -130,6 +131,21 @@ static bool is_alpha(char c)
 static bool is_ident(char c)
 {
     return is_alpha(c) || is_digit(c) || (unsigned char)c >= 0x80;
+}
+
+/* The length of the non-ASCII identifier character at i (XID_Start when
+ * `first`, else XID_Continue), or 0. */
+static int ident_char_at(const lexer *lx, size_t i, bool first)
+{
+    if (i >= lx->n || (unsigned char)lx->t[i] < 0x80)
+        return 0;
+    uint32_t cp;
+    int len = uf__utf8_decode(lx->t + i, lx->n - i, &cp);
+    if (len == 0)
+        return 0;
+    bool ok = first ? uf__cp_in(uf__xid_start, uf__xid_start_n, cp)
+                    : uf__cp_in(uf__xid_continue, uf__xid_continue_n, cp);
+    return ok ? len : 0;
 }
 
 static bool is_digit_base(char c, int base)
@@ -692,16 +708,51 @@ static int bad_character(lexer *lx, size_t i)
                        lx->t + i, (unsigned)cp);
 }
 
+/* Non-ASCII identifiers (PEP 3131): Python normalises them with NFKC
+ * before comparing; without those tables, a name holding a character
+ * NFKC may change is refused (unicode_ident.h) rather than compared
+ * differently. */
+static int check_nfkc(lexer *lx, size_t s, size_t e)
+{
+    for (size_t i = s; i < e;) {
+        uint32_t cp;
+        int len = uf__utf8_decode(lx->t + i, e - i, &cp);
+        if (len > 1 && uf__cp_in(uf__nfkc_may_change, uf__nfkc_may_change_n,
+                                 cp))
+            return lex_error(lx, UF_ERR_UNSUPPORTED, pos_of(lx, i),
+                             "identifier '%.*s': Python reads '%.*s' "
+                             "(U+%04X) through NFKC normalisation (PEP "
+                             "3131), which ufjit does not do: write the "
+                             "normalised form", (int)(e - s), lx->t + s,
+                             len, lx->t + i, (unsigned)cp);
+        i += len > 0 ? (size_t)len : 1;
+    }
+    return 0;
+}
+
 static int scan_name(lexer *lx)
 {
     size_t s = lx->i, i = s;
-    while (is_alpha(at(lx, i)) || is_digit(at(lx, i)))
-        i++;
+    bool ascii = true;
+    for (;;) {
+        if (is_alpha(at(lx, i)) || is_digit(at(lx, i))) {
+            i++;
+            continue;
+        }
+        int len = ident_char_at(lx, i, i == s);
+        if (len <= 0)
+            break;
+        ascii = false;
+        i += (size_t)len;
+    }
     if ((at(lx, i) == '\'' || at(lx, i) == '"') &&
         is_string_prefix(lx->t + s, i - s))
         return scan_string(lx, s, i);
     if ((unsigned char)at(lx, i) >= 0x80)
         return bad_character(lx, i);
+    int rc = ascii ? 0 : check_nfkc(lx, s, i);
+    if (rc)
+        return rc;
     for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++) {
         if (keywords[k].len == i - s && keywords[k].text[0] == lx->t[s] &&
             memcmp(keywords[k].text, lx->t + s, i - s) == 0) {
@@ -866,6 +917,36 @@ static int line_start(lexer *lx, bool *eof)
 
 static int lex_tokens(lexer *lx);
 
+/* Python decodes the whole file before reading any of it: a byte that is
+ * not UTF-8, even in a comment, is an error wherever it is. */
+static int check_utf8(lexer *lx)
+{
+    size_t i = 0;
+    while (i < lx->n) {
+        if ((unsigned char)lx->t[i] < 0x80) {
+            i++;
+            continue;
+        }
+        uint32_t cp;
+        int len = uf__utf8_decode(lx->t + i, lx->n - i, &cp);
+        if (len == 0)
+            break;
+        i += (size_t)len;
+    }
+    if (i == lx->n)
+        return 0;
+    for (size_t j = 0; j < i; j++) {
+        size_t nl = newline_len(lx, j);
+        if (nl > 0) {
+            j += nl - 1;
+            next_line(lx, j + 1);
+        }
+    }
+    return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, i), "invalid UTF-8 byte "
+                     "0x%02X in source: kernel files are read as UTF-8, as "
+                     "Python reads them", (unsigned char)lx->t[i]);
+}
+
 int uf__lex(const uf__source *src, uf__arena *arena, uf__token **toks,
             int *ntoks, uf_error *err)
 {
@@ -874,12 +955,23 @@ int uf__lex(const uf__source *src, uf__arena *arena, uf__token **toks,
     lx.src = src;
     lx.t = src->text ? src->text : "";
     lx.n = src->text ? src->len : 0;
+    /* A UTF-8 byte order mark is not part of the text, as for Python (the
+     * first line's columns then count from after it, as Python's do). */
+    if (lx.n >= 3 && memcmp(lx.t, "\xEF\xBB\xBF", 3) == 0) {
+        lx.t += 3;
+        lx.n -= 3;
+    }
     lx.line = 1;
     lx.arena = arena;
     lx.err = err;
     *toks = NULL;
     *ntoks = 0;
-    int rc = lex_tokens(&lx);
+    int rc = check_utf8(&lx);
+    if (rc)
+        return rc;
+    lx.line = 1;
+    lx.line_start = 0;
+    rc = lex_tokens(&lx);
     if (rc == UF_ERR_SYNTAX || rc == UF_ERR_UNSUPPORTED) {
         /* Tokens so far plus an ERROR token where the error is. */
         size_t at_i = lx.i < lx.n ? lx.i : lx.n;
@@ -962,7 +1054,7 @@ static int lex_tokens(lexer *lx)
         }
         if (is_digit(c) || (c == '.' && is_digit(at(lx, lx->i + 1))))
             rc = scan_number(lx);
-        else if (is_alpha(c))
+        else if (is_alpha(c) || ident_char_at(lx, lx->i, true) > 0)
             rc = scan_name(lx);
         else if (c == '\'' || c == '"')
             rc = scan_string(lx, lx->i, lx->i);
