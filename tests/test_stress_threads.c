@@ -8,9 +8,10 @@
  *   - 3 threads each making a context of its own at the same moment and
  *     running all 8 kernels there;
  *   - one more thread on the shared context doing what else a program
- *     does meanwhile: loading and freeing another module (njit functions,
- *     a vectorize kernel calling one), calling those, inspecting a kernel
- *     of the first module, reading kernels' arities, uf_accumulate;
+ *     does meanwhile: reading the kernels' arities while their first
+ *     calls are under way, then loading and freeing another module (njit
+ *     functions, a vectorize kernel calling one), calling those,
+ *     inspecting a kernel of the first module, uf_accumulate;
  *   - gufunc calls big enough for specialised loops (the threshold
  *     lowered), compiled by whichever call first needs one;
  *   - calls alternate between the kernel's declared target and the other
@@ -19,6 +20,8 @@
  *   - every result is compared with what C computes here (integer-valued
  *     doubles, so any summation order gives the same bits). */
 #include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include "disk_cache_test_util.h"
 
@@ -107,6 +110,8 @@ static kernel kernels[NKERNELS] = {
  * ROWS x COLS, s of ROWS. */
 static uf_array *a, *b, *x, *s;
 static pthread_barrier_t start;
+/* Shared-context threads past their first (compiling) call. */
+static atomic_int first_calls_done;
 
 static double a_at(int64_t i)
 {
@@ -274,7 +279,10 @@ static void run_shared(worker *w)
     int second = first == w->mine ? w->also : w->mine;
 
     for (int c = 0; c < CALLS; c++) {
-        if (call_checked(w->m, first, c % 2, w->why, sizeof w->why) != 0 ||
+        int rc = call_checked(w->m, first, c % 2, w->why, sizeof w->why);
+        if (c == 0)
+            atomic_fetch_add(&first_calls_done, 1);
+        if (rc != 0 ||
             call_checked(w->m, second, c % 2, w->why, sizeof w->why) != 0)
             return;
     }
@@ -345,6 +353,13 @@ static int arities(uf_module *m, char *why, size_t size)
     return 0;
 }
 
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static int side_round(uf_context *ctx, uf_module *shared, double *half,
                       double dot, char *why, size_t size)
 {
@@ -405,7 +420,10 @@ static void run_side(worker *w)
         half[i] = (a_at(i) + b_at(i)) / 2;
         dot += a_at(i) * b_at(i);
     }
-    for (int r = 0; r < 1000; r++)
+    /* while the lazy kernels' first calls are under way, without taking
+     * any lock of the library in between (10 s at most) */
+    double t0 = now();
+    while (atomic_load(&first_calls_done) < NSHARED && now() - t0 < 10.0)
         if (arities(w->m, w->why, sizeof w->why) != 0)
             break;
     for (int r = 0; r < SIDE_ROUNDS && w->why[0] == '\0'; r++)
@@ -451,6 +469,7 @@ static void test_stress(void **state)
     static worker w[NT];
     pthread_t t[NT];
     assert_int_equal(pthread_barrier_init(&start, NULL, NT), 0);
+    atomic_store(&first_calls_done, 0);
     for (int i = 0; i < NT; i++) {
         /* pairs (i, i + 4) hold one lazy kernel and one compiled one */
         w[i] = (worker){.m = i < NSHARED || i == NT - 1 ? m : NULL,
