@@ -3,8 +3,9 @@
 JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 
-.PHONY: all deps build asan-build demo test test-normal asan bench clean
+.PHONY: all deps build asan-build demo test test-normal asan tsan bench clean
 
 all: build
 
@@ -34,6 +35,13 @@ asan: asan-build
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --output-on-failure -j $(JOBS)
 
+# The concurrency tests (ctest -L concurrency) under ThreadSanitizer, built
+# with clang-14 in $(TSAN_BUILD), on the serial and omp threading layers
+# (scripts/tsan.sh says why clang and why not tbb). Not part of `test`.
+# TSAN_ARGS are more ctest arguments, e.g. TSAN_ARGS="-R stress".
+tsan: deps
+	@bash scripts/tsan.sh $(TSAN_BUILD) $(JOBS) $(TSAN_ARGS)
+
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
@@ -41,4 +49,4 @@ bench: deps build
 	python3 bench/run.py $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)

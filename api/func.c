@@ -5,6 +5,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/context.h"
 #include "compiler/module.h"
 
 uf_func_kind uf_func_get_kind(const uf_func *f)
@@ -20,8 +21,23 @@ uf_func_kind uf_func_get_kind(const uf_func *f)
 }
 
 const char *uf_func_name(const uf_func *f) { return f->decl->name; }
-int uf_func_nin(const uf_func *f) { return f->nin; }
-int uf_func_nout(const uf_func *f) { return f->nout; }
+
+/* A first call writes f->nin and f->nout under the context lock (the
+ * kind's build sets them again; an njit function's output count is -1
+ * until its first typing), while other threads may ask for them: read
+ * them under that lock too (ThreadSanitizer, tests/test_stress_threads.c).
+ * No caller holds the lock here: these are the public getters only. */
+static int locked_read(const uf_func *f, const int *field)
+{
+    pthread_mutex_t *lock = &f->module->ctx->lock;
+    pthread_mutex_lock(lock);
+    int n = *field;
+    pthread_mutex_unlock(lock);
+    return n;
+}
+
+int uf_func_nin(const uf_func *f) { return locked_read(f, &f->nin); }
+int uf_func_nout(const uf_func *f) { return locked_read(f, &f->nout); }
 int uf_func_nsignatures(const uf_func *f) { return f->decl->nsignatures; }
 
 const char *uf_func_signature(const uf_func *f, int i)

@@ -6,6 +6,8 @@
  * parallel target) must still go the general way with the same result;
  * the memoized loop resolution (ufunc.c) must pick the loop the loop list
  * gives, beyond its slots too, and compile a lazy loop once. */
+#include <stdatomic.h>
+
 #include "test_util.h"
 
 #include "common/error_internal.h"
@@ -13,14 +15,15 @@
 
 #define AT(p, i, s, T) (*(T *)((p) + (i) * (s)))
 
-/* out = a + b; aux counts the loop's calls. */
+/* out = a + b; aux counts the loop's calls (atomically: on the parallel
+ * target chunks call it from several threads at once). */
 #define ADD_LOOP(name, T)                                                  \
     static int name(void *ctx, char *const *d, const int64_t *n,           \
                     const int64_t *s, void *aux)                           \
     {                                                                      \
         (void)ctx;                                                         \
         if (aux != NULL)                                                   \
-            (*(int *)aux)++;                                               \
+            atomic_fetch_add((atomic_int *)aux, 1);                        \
         for (int64_t i = 0; i < n[0]; i++)                                 \
             AT(d[2], i, s[2], T) = AT(d[0], i, s[0], T) +                  \
                                    AT(d[1], i, s[1], T);                   \
@@ -31,7 +34,7 @@ ADD_LOOP(add_f4, float)
 ADD_LOOP(add_f8, double)
 ADD_LOOP(add_i8, int64_t)
 
-static int loop_calls;
+static atomic_int loop_calls;
 
 static void add_loop(uf__ufunc *u, uf_dtype t, uf__strided_loop fn)
 {
@@ -298,9 +301,9 @@ static void test_one_loop_call(void **state)
     uf_error err;
 
     (void)state;
-    loop_calls = 0;
+    atomic_store(&loop_calls, 0);
     uf_assert_ok(uf__ufunc_call(u, in, 2, &out, 1, NULL, &err) == 0, &err);
-    assert_int_equal(loop_calls, 1);
+    assert_int_equal(atomic_load(&loop_calls), 1);
     assert_true(get(out, (int64_t[]){999}) == 999.0);
     uf_array_release(out);
     uf_array_release(a);

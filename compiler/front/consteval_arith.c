@@ -4,6 +4,11 @@
 #include <complex.h>
 #include <math.h>
 
+/* glibc defines CMPLX only for GCC >= 4.7, and clang calls itself 4.2. */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+
 #include "compiler/front/consteval_internal.h"
 
 /* ---- arithmetic ------------------------------------------------------ */
