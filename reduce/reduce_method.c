@@ -65,7 +65,17 @@ static int start_value(uf_func *f, const uf__reduce_op *op,
             return uf__error_set(err, UF_ERR_UNSUPPORTED,
                                  "initial value of reduction '%s' is not in "
                                  "host memory", op->name);
-        /* as Numba's init= is converted to the array's type */
+        /* as Numba's init= is converted to the array's type
+         * (np.float64(init)), where a complex value is a TypeError rather
+         * than its real part */
+        if (uf_dtype_kind(init->dtype) == 'c' && uf_dtype_kind(op->type) != 'c')
+            return uf__error_set(err, UF_ERR_TYPE,
+                                 "initial value of reduction '%s' is %s, "
+                                 "which cannot be converted to the "
+                                 "reduction's %s without dropping its "
+                                 "imaginary part", op->name,
+                                 uf_dtype_name(init->dtype),
+                                 uf_dtype_name(op->type));
         uf__get_cast(init->dtype, op->type)(init->data, 0, buf, 0, 1);
         *have = true;
         return 0;

@@ -205,6 +205,8 @@ static const const_row const_rows[] = {
     {LOC, "math.isinf(-math.inf)", UF_BOOL, 1, 0},
     {LOC, "math.log(100, 10)", UF_FLOAT64, 2, 0},
     {LOC, "math.degrees(math.pi)", UF_FLOAT64, 180, 0},
+    {LOC, "math.factorial(5)", UF_INT64, 120, 0},
+    {LOC, "math.factorial(20) // 1000000", UF_INT64, 2432902008176, 0},
     {LOC, "math.radians(180)", UF_FLOAT64, M_PI, 0},
     {LOC, "math.copysign(3, -0.0)", UF_FLOAT64, -3, 0},
     {LOC, "math.fmod(-7, 3)", UF_FLOAT64, -1, 0},
@@ -530,6 +532,18 @@ static const err_row err_rows[] = {
      "keyword arguments in a module constant", 2, 5},
     {LOC, "import math\nX = math.sin(1, 2)\n", UF_ERR_VALUE,
      "math.sin() takes 1 argument (2 given)", 2, 5},
+    /* a math function outside the folded set says so, whatever its arity
+     * (math.factorial(5) once said "takes 2 arguments (1 given)") */
+    {LOC, "import math\nX = math.gcd(4, 6)\n", UF_ERR_UNSUPPORTED,
+     "math.gcd() is not supported in a module constant", 2, 5},
+    {LOC, "import math\nX = math.isqrt(5)\n", UF_ERR_UNSUPPORTED,
+     "math.isqrt() is not supported in a module constant", 2, 5},
+    {LOC, "import math\nX = math.factorial(21)\n", UF_ERR_UNSUPPORTED,
+     "math.factorial(21) does not fit in 64 bits", 2, 5},
+    {LOC, "import math\nX = math.factorial(-1)\n", UF_ERR_VALUE,
+     "math.factorial() not defined for negative values", 2, 5},
+    {LOC, "import math\nX = math.factorial(2.0)\n", UF_ERR_VALUE,
+     "math.factorial() only accepts integral values", 2, 5},
     /* decorators */
     {LOC, H "@staticmethod\ndef k(a):\n    return a\n", UF_ERR_UNSUPPORTED,
      "unknown decorator", 2, 2},

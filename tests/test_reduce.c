@@ -14,6 +14,8 @@
  * 3. out=, a kernel that fails, and out-of-memory paths. */
 #include <math.h>
 
+#include <complex.h>
+
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -498,6 +500,18 @@ static void test_out(void **state)
     assert_string_equal(err.message, "initial value of reduction 'vadd' "
                         "must be a scalar (a 0-d array), not an array of "
                         "shape (3, 4)");
+    /* a complex start value for a real reduction: TypeError in Numba
+     * (np.float64(1+2j)), not its real part */
+    const double complex c12 = CMPLX(1, 2);
+    o.initial = uf_full(UF_COMPLEX128, 0, NULL, &c12, UF_COMPLEX128,
+                        UF_ORDER_C, &err);
+    assert_non_null(o.initial);
+    assert_int_equal(uf_reduce(f, m, &bad, &o, &err), UF_ERR_TYPE);
+    assert_string_equal(err.message, "initial value of reduction 'vadd' is "
+                        "complex128, which cannot be converted to the "
+                        "reduction's float64 without dropping its "
+                        "imaginary part");
+    uf_array_release(o.initial);
     uf_array_release(col);
     uf_array_release(ro);
     uf_array_release(i32);

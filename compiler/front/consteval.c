@@ -202,7 +202,7 @@ static int call_math(ev *E, const uf__expr *e, const char *name,
     double x = nargs > 0 ? as_double(&args[0]) : 0;
     double y = nargs > 1 ? as_double(&args[1]) : 0;
     uf__cval r = mk(E, UF_FLOAT64, true);
-    double v;
+    double v = 0;
     int want = 1;
     for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++) {
         if (strcmp(math1[i].name, name) != 0)
@@ -273,6 +273,37 @@ static int call_math(ev *E, const uf__expr *e, const char *name,
         *out = r;
         return 0;
     }
+    if (strcmp(name, "math.factorial") == 0) {
+        if (nargs != 1)
+            goto arity;
+        uf_dtype d = dt_of(&args[0]);
+        if (!is_int(d) && d != UF_BOOL)
+            return fail(E, UF_ERR_VALUE, e, "%s", "math.factorial() only "
+                        "accepts integral values");
+        int64_t n = (int64_t)as_bits(&args[0]);
+        if (n < 0 || (!is_signed(d) && d != UF_BOOL && as_bits(&args[0]) >> 63))
+            return fail(E, UF_ERR_VALUE, e, "%s", "math.factorial() not "
+                        "defined for negative values");
+        if (n > 20) /* 21! needs more than 64 bits */
+            return fail(E, UF_ERR_UNSUPPORTED, e, "integer constant "
+                        "math.factorial(%lld) does not fit in 64 bits",
+                        (long long)n);
+        uf__cval q = mk(E, UF_INT64, true);
+        q.c.v.i = 1;
+        for (int64_t k = 2; k <= n; k++)
+            q.c.v.i *= k;
+        *out = q;
+        return 0;
+    }
+    static const char *const math2[] = {"math.atan2", "math.hypot",
+                                        "math.copysign", "math.fmod",
+                                        "math.pow"};
+    bool binary = false;
+    for (size_t i = 0; i < sizeof math2 / sizeof *math2; i++)
+        binary |= strcmp(math2[i], name) == 0;
+    if (!binary)
+        return fail(E, UF_ERR_UNSUPPORTED, e, "%s() is not supported in a "
+                    "module constant", name);
     want = 2;
     if (nargs != 2)
         goto arity;
@@ -293,9 +324,6 @@ static int call_math(ev *E, const uf__expr *e, const char *name,
         if (isinf(v) && isfinite(x) && isfinite(y))
             return fail(E, UF_ERR_VALUE, e, "math range error in %s()",
                         name);
-    } else {
-        return fail(E, UF_ERR_UNSUPPORTED, e, "%s() is not supported in a "
-                    "module constant", name);
     }
     r.c.v.f = v;
     *out = r;
