@@ -61,11 +61,15 @@ int uf__cli_seterr(uf_error *err, int code, const char *fmt, ...)
 
 /* "-3", "-.5": a negative number is an argument, not an option, so scalar
  * arguments of later commands need no "--" before them. */
+/* "-1", "-.5", "-inf" and "-nan" are values, not options. */
 static bool looks_like_option(const char *a)
 {
     if (a[0] != '-' || a[1] == '\0')
         return false;
-    return !(isdigit((unsigned char)a[1]) || a[1] == '.');
+    return !(isdigit((unsigned char)a[1]) || a[1] == '.' ||
+             strcasecmp(a + 1, "inf") == 0 ||
+             strcasecmp(a + 1, "infinity") == 0 ||
+             strcasecmp(a + 1, "nan") == 0);
 }
 
 int uf__cli_parse(const char *cmd, int argc, char **argv,
@@ -386,6 +390,13 @@ static bool overflows_f32(double x)
     return isfinite(x) && !isfinite((float)x);
 }
 
+/* 1e999 reads as an infinity: refused as an overflow, as 3.5e38 is for
+ * float32, rather than taken for inf (which the text can say). */
+static bool text_overflows(const char *text, double x)
+{
+    return isinf(x) && strcasestr(text, "inf") == NULL;
+}
+
 /* Complex values are stored as their two parts (C17 6.2.5: a complex has
  * the layout of a two-element array): re + im * I would turn an infinite
  * real part and a NaN imaginary part into NaN + NaN i. */
@@ -420,6 +431,9 @@ static int store_typed(const literal *lit, uf_dtype dt, uf__cli_scalar *out,
                                   "%s is a %s literal, not a number for %s",
                                   text, lit_names[lit->kind],
                                   uf_dtype_name(dt));
+        if (text_overflows(text, lit->re))
+            return uf__cli_seterr(err, UF_ERR_VALUE, "%s overflows %s (inf "
+                                  "is written inf)", text, uf_dtype_name(dt));
         if (dt == UF_FLOAT32) {
             if (overflows_f32(lit->re))
                 return uf__cli_seterr(err, UF_ERR_VALUE,
@@ -434,6 +448,9 @@ static int store_typed(const literal *lit, uf_dtype dt, uf__cli_scalar *out,
             return uf__cli_seterr(err, UF_ERR_VALUE,
                                   "%s is a bool literal, not a number for %s",
                                   text, uf_dtype_name(dt));
+        if (text_overflows(text, lit->re) || text_overflows(text, lit->im))
+            return uf__cli_seterr(err, UF_ERR_VALUE, "%s overflows %s (inf "
+                                  "is written inf)", text, uf_dtype_name(dt));
         if (dt == UF_COMPLEX64) {
             if (overflows_f32(lit->re) || overflows_f32(lit->im))
                 return uf__cli_seterr(err, UF_ERR_VALUE,

@@ -218,10 +218,13 @@ static int check_target_threads(call_cmd *c)
         char *end;
         errno = 0;
         long n = strtol(c->threads, &end, 10);
-        if (end == c->threads || *end != '\0' || errno == ERANGE || n < 1 ||
-            n > 65536)
+        if (end == c->threads || *end != '\0' || n < 1)
             return uf__cli_usage("call", "--threads takes a positive "
                                  "integer, not '%s'", c->threads);
+        if (errno == ERANGE || n > 65536)
+            return uf__cli_usage("call", "--threads %s is more than the "
+                                 "65536 threads ufjit can use",
+                                 c->threads);
         c->nthreads = (int)n;
     }
     return 0;

@@ -321,13 +321,24 @@ bad 1 "--slice '7'" npy convert "$DATA/b1.npy" "$T/keep.npy" --slice 7
 checks=$((checks + 1))
 cmp -s "$I4" "$T/keep.npy" || fail "a failed convert changed its OUT"
 
+printf '%s\n' 'from numba import vectorize' \
+    "@vectorize(['float64(float64, float64)'])" \
+    'def add(a, b):' '    return a + b' >"$T/add.py"
+
+# Values and counts on the command line (issue 20): -inf is a value, not
+# an option; a decimal that overflows is refused for every float type;
+# too many threads are named as such.
+ok call "$T/add.py" add -inf 1 -o "$T/inf.npy"
+bad 2 "1e999 overflows float64" call "$T/add.py" add 1e999 1 -o "$T/x.npy"
+bad 2 "float32:1e999 overflows float32" call "$T/add.py" add float32:1e999 1 \
+    -o "$T/x.npy"
+bad 2 "--threads 100000 is more than the 65536" call "$T/add.py" add 1 2 \
+    --threads 100000 -o "$T/x.npy"
+
 # Outputs of `call` (issue 20): a symlink is written through and stays a
 # link; a replaced file keeps its mode; a new one gets 0666 less the umask;
 # a FIFO is written through, never renamed over, and one nobody reads fails
 # at once; nothing is left behind.
-printf '%s\n' 'from numba import vectorize' \
-    "@vectorize(['float64(float64, float64)'])" \
-    'def add(a, b):' '    return a + b' >"$T/add.py"
 O=$T/outs
 mkdir "$O"
 : >"$O/real.npy"

@@ -49,12 +49,22 @@ static const scalar_case scalar_cases[] = {
     OKF("1e3", UF_FLOAT64, 1000.0),
     OKF(".5", UF_FLOAT64, 0.5),
     OKF("5.", UF_FLOAT64, 5.0),
+    /* a decimal that overflows is refused for every float type, as
+     * float32:3.5e38 is; an infinity is written inf */
+    BAD("1e999"),
+    BAD("-1e999"),
+    BAD("float32:1e999"),
+    BAD("complex128:1e999j"),
+    OKF("float32:-inf", UF_FLOAT32, -INFINITY),
     OKF("-1.5e-3", UF_FLOAT64, -1.5e-3),
     OKF("1E+2", UF_FLOAT64, 100.0),
     OKF("inf", UF_FLOAT64, INFINITY),
     OKF("-Infinity", UF_FLOAT64, -INFINITY),
     OKF("nan", UF_FLOAT64, NAN),
-    OKF("1e400", UF_FLOAT64, INFINITY), /* float("1e400") == inf */
+    /* float("1e400") == inf in Python, but a decimal that overflows is an
+     * error for every float type here (float32:3.5e38 always was): inf
+     * is written inf */
+    BAD("1e400"),
     OKF("0.1", UF_FLOAT64, 0.1),
     OKI("true", UF_BOOL, 1),
     OKI("False", UF_BOOL, 0),
@@ -234,6 +244,9 @@ static const parse_case parse_cases[] = {
     {LOC, {"--a", "--flag"}, 0, "--flag", false, 0, {NULL}},
     {LOC, {"--flag", "x"}, 0, NULL, true, 1, {"x"}},
     {LOC, {"-3", "-.5"}, 0, NULL, false, 2, {"-3", "-.5"}},
+    /* infinities and NaN, negative, are values too */
+    {LOC, {"-inf", "-NaN"}, 0, NULL, false, 2, {"-inf", "-NaN"}},
+    {LOC, {"--a", "1", "-Infinity"}, 0, "1", false, 1, {"-Infinity"}},
     {LOC, {"-"}, 0, NULL, false, 1, {"-"}},
     {LOC, {"--", "--flag", "-h"}, 0, NULL, false, 2, {"--flag", "-h"}},
     {LOC, {"x", "--help"}, UF__CLI_HELP, NULL, false, 1, {"x"}},
