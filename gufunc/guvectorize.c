@@ -565,19 +565,19 @@ static void scan_target(store_scan *s, const uf__expr *tgt,
 static int scan_stmt(uf__stmt *st, void *ud)
 {
     store_scan *s = ud;
-    const uf__expr_info *info = s->tf->info;
+    const uf__typed_func *tf = s->tf;
     if (st->kind == UF__ST_ASSIGN) {
         for (int j = 0; j < st->u.assign.ntargets; j++)
             scan_target(s, st->u.assign.targets[j],
-                        info[st->u.assign.value->id].type,
+                        uf__tf_info(tf, st->u.assign.value)->type,
                         st->u.assign.value);
     } else if (st->kind == UF__ST_AUGASSIGN) {
         const uf__expr *t = st->u.augassign.target;
-        const uf__type *vt = info[st->u.augassign.value->id].type;
+        const uf__type *vt = uf__tf_info(tf, st->u.augassign.value)->type;
         if (t->kind == UF__EX_SUBSCRIPT && is_param(s, t->u.subscript.value) &&
-            info[t->id].type && vt)
+            uf__tf_info(tf, t)->type && vt)
             add_stored(s, uf__type_binop(s->tc, st->u.augassign.op,
-                                         info[t->id].type, vt, NULL),
+                                         uf__tf_info(tf, t)->type, vt, NULL),
                        false);
     }
     return 0;

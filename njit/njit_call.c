@@ -171,7 +171,7 @@ static bool is_array_item(const uf__typed_func *tf, const uf__expr *t)
     }
     if (t->kind != UF__EX_SUBSCRIPT)
         return false;
-    const uf__type *bt = tf->info[t->u.subscript.value->id].type;
+    const uf__type *bt = uf__tf_info(tf, t->u.subscript.value)->type;
     return bt != NULL && bt->kind == UF__T_ARRAY;
 }
 
@@ -179,7 +179,7 @@ static bool is_array_item(const uf__typed_func *tf, const uf__expr *t)
 static int stores_expr(const uf__expr *e, void *ud)
 {
     const store_scan *S = ud;
-    const uf__typed_func *callee = S->tf->info[e->id].callee;
+    const uf__typed_func *callee = uf__tf_info(S->tf, e)->callee;
     if (e->kind == UF__EX_CALL && callee != NULL && callee != S->tf &&
         S->depth < 32 && stores_in(callee, S->depth + 1))
         return 1;

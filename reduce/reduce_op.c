@@ -55,7 +55,7 @@ uf__reduce_kind uf__reduce_classify(const uf__kernel_decl *decl,
     if (e->kind == UF__EX_CALL && e->u.call.nargs == 2 &&
         e->u.call.nkw == 0 &&
         both_params(decl, e->u.call.args[0], e->u.call.args[1])) {
-        switch (tf->info[e->id].builtin) {
+        switch (uf__tf_info(tf, e)->builtin) {
         case UF__BI_MIN:
         case UF__BI_NP_MINIMUM:
         case UF__BI_NP_FMIN: return UF__RK_MIN;

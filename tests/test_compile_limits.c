@@ -5,6 +5,8 @@
  * failure. Stack use is bounded too: ast_limits.h. */
 #include "test_util.h"
 
+#include <sys/resource.h>
+
 #include "compiler/front/ast_limits.h"
 #include "compiler/lower/lower.h"
 
@@ -222,9 +224,48 @@ static void errors_deep_in_call_chains(void **state)
     assert_non_null(strstr(err.message, "undefined_name"));
 }
 
+/* rusage's peak resident size, in MiB */
+static long peak_mib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024;
+}
+
+static void many_functions(void **state)
+{
+    (void)state;
+    /* 900 small njit functions summed by one kernel: each specialisation's
+     * side table was sized by the whole file (1.3 GB here); now by its
+     * function (about 60 MB for the whole run) */
+    const int n = 900;
+    text t = {0};
+    add(&t, "%s", head);
+    for (int i = 0; i < n; i++)
+        add(&t, "@njit\ndef g%d(x):\n    y = x * %d + 1.0\n"
+                "    return y * y - x\n", i, i);
+    add(&t, "@vectorize(['float64(float64)'])\ndef f(x):\n    return g0(x)");
+    for (int i = 1; i < n; i++)
+        add(&t, " + g%d(x)", i);
+    add(&t, "\n");
+    long before = peak_mib();
+    uf_error err;
+    double x = 2, y, want = 0;
+    for (int i = 0; i < n; i++)
+        want += (2.0 * i + 1) * (2.0 * i + 1) - 2;
+    int rc = run(t.s, &x, &y, 1, &err);
+    uf_assert_ok(rc == 0, &err);
+    assert_true(y == want);
+    long grew = peak_mib() - before;
+    if (grew > 600)
+        fail_msg("typing 900 functions raised the peak by %ld MiB", grew);
+}
+
 int main(void)
 {
+    /* first: it measures the peak memory the others would have raised */
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(many_functions),
         cmocka_unit_test(long_chains),
         cmocka_unit_test(long_elif_chains),
         cmocka_unit_test(long_if_sequences),

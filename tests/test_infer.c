@@ -541,18 +541,17 @@ static void test_info(void **state)
     uf__kmodule *km = NULL;
     uf__typed_func *tf = infer_src(&src, "f", "(float32, int32)", &km, &err);
     uf_assert_ok(tf != NULL, &err);
-    const uf__expr_info *I = tf->info;
 
     /* x = a + b: operands converted to float64 (float32 + int32) */
     const uf__stmt *s = body_stmt(km, "f", 0);
     const uf__expr *add = s->u.assign.value;
-    assert_string_equal(ty(I[add->id].type), "float64");
-    assert_string_equal(ty(I[add->id].optype), "float64");
+    assert_string_equal(ty(uf__tf_info(tf, add)[0].type), "float64");
+    assert_string_equal(ty(uf__tf_info(tf, add)[0].optype), "float64");
     const uf__expr *a = add->u.binary.left;
-    assert_int_equal(I[a->id].var, var_index(tf, "a"));
-    assert_string_equal(ty(I[a->id].type), "float32");
+    assert_int_equal(uf__tf_info(tf, a)[0].var, var_index(tf, "a"));
+    assert_string_equal(ty(uf__tf_info(tf, a)[0].type), "float32");
     const uf__expr *xt = s->u.assign.targets[0];
-    assert_int_equal(I[xt->id].var, var_index(tf, "x"));
+    assert_int_equal(uf__tf_info(tf, xt)[0].var, var_index(tf, "x"));
     assert_int_equal(tf->vars[var_index(tf, "a")].arg, 0);
     assert_int_equal(tf->vars[var_index(tf, "b")].arg, 1);
     assert_int_equal(tf->vars[var_index(tf, "x")].arg, -1);
@@ -560,22 +559,22 @@ static void test_info(void **state)
     /* y = math.sin(x): the builtin, computed in float64 */
     s = body_stmt(km, "f", 1);
     const uf__expr *call = s->u.assign.value;
-    assert_int_equal(I[call->id].builtin, UF__BI_SIN);
-    assert_string_equal(ty(I[call->id].optype), "float64");
-    assert_int_equal(I[call->u.call.func->id].builtin, UF__BI_SIN);
-    assert_int_equal(I[call->u.call.func->id].var, -1);
+    assert_int_equal(uf__tf_info(tf, call)[0].builtin, UF__BI_SIN);
+    assert_string_equal(ty(uf__tf_info(tf, call)[0].optype), "float64");
+    assert_int_equal(uf__tf_info(tf, call->u.call.func)[0].builtin, UF__BI_SIN);
+    assert_int_equal(uf__tf_info(tf, call->u.call.func)[0].var, -1);
 
     /* z = float32(y): a cast */
     s = body_stmt(km, "f", 2);
     call = s->u.assign.value;
-    assert_int_equal(I[call->id].builtin, UF__BI_CAST);
-    assert_int_equal(I[call->id].cast_to, UF_FLOAT32);
-    assert_string_equal(ty(I[call->id].type), "float32");
+    assert_int_equal(uf__tf_info(tf, call)[0].builtin, UF__BI_CAST);
+    assert_int_equal(uf__tf_info(tf, call)[0].cast_to, UF_FLOAT32);
+    assert_string_equal(ty(uf__tf_info(tf, call)[0].type), "float32");
 
     /* w, v = g(z, 1): the callee's specialisation, in f's error model */
     s = body_stmt(km, "f", 3);
     call = s->u.assign.value;
-    const uf__typed_func *g = I[call->id].callee;
+    const uf__typed_func *g = uf__tf_info(tf, call)[0].callee;
     assert_non_null(g);
     assert_string_equal(g->decl->name, "g");
     assert_int_equal(g->nargs, 2);
@@ -584,28 +583,28 @@ static void test_info(void **state)
     assert_string_equal(ty(g->ret), "Tuple(float64, float32)");
     assert_true(g->numpy_error_model);
     assert_true(tf->numpy_error_model);
-    assert_string_equal(ty(I[s->u.assign.targets[0]->id].type),
+    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.targets[0])[0].type),
                         "Tuple(float64, float32)");
 
     /* c = C1 * x + math.pi: both constants resolved */
     s = body_stmt(km, "f", 4);
     const uf__expr *sum = s->u.assign.value;
     const uf__expr *c1 = sum->u.binary.left->u.binary.left;
-    assert_non_null(I[c1->id].constant);
-    assert_int_equal(I[c1->id].constant->v.i, 3);
-    assert_ptr_equal(I[c1->id].constant,
+    assert_non_null(uf__tf_info(tf, c1)[0].constant);
+    assert_int_equal(uf__tf_info(tf, c1)[0].constant->v.i, 3);
+    assert_ptr_equal(uf__tf_info(tf, c1)[0].constant,
                      &uf__kmodule_global(km, "C1")->constant);
-    assert_int_equal(I[c1->id].var, -1);
+    assert_int_equal(uf__tf_info(tf, c1)[0].var, -1);
     const uf__expr *pi = sum->u.binary.right;
-    assert_non_null(I[pi->id].constant);
-    assert_true(I[pi->id].constant->v.f == M_PI);
-    assert_string_equal(ty(I[pi->id].type), "float64");
+    assert_non_null(uf__tf_info(tf, pi)[0].constant);
+    assert_true(uf__tf_info(tf, pi)[0].constant->v.f == M_PI);
+    assert_string_equal(ty(uf__tf_info(tf, pi)[0].type), "float64");
 
     /* for i in range(b): the loop variable's type in the range call's
      * optype (int32 for an int32 bound, as Numba's range_state32) */
     s = body_stmt(km, "f", 5);
-    assert_int_equal(I[s->u.for_.iter->id].builtin, UF__BI_RANGE);
-    assert_string_equal(ty(I[s->u.for_.iter->id].optype), "int32");
+    assert_int_equal(uf__tf_info(tf, s->u.for_.iter)[0].builtin, UF__BI_RANGE);
+    assert_string_equal(ty(uf__tf_info(tf, s->u.for_.iter)[0].optype), "int32");
     assert_string_equal(ty(tf->vars[var_index(tf, "i")].type), "int32");
     /* x += i: a version of its own, x.1 = x.2 + i, reading the join x.2
      * of x and x.1 (compiler/types/ssa_versions.c); the operand type float64 */
@@ -613,20 +612,20 @@ static void test_info(void **state)
     assert_int_equal(aug->kind, UF__ST_ASSIGN);
     const uf__expr *op = aug->u.assign.value;
     assert_true(op->u.binary.inplace);
-    assert_string_equal(ty(I[op->id].optype), "float64");
-    assert_int_equal(I[aug->u.assign.targets[0]->id].var,
+    assert_string_equal(ty(uf__tf_info(tf, op)[0].optype), "float64");
+    assert_int_equal(uf__tf_info(tf, aug->u.assign.targets[0])[0].var,
                      var_index(tf, "x.1"));
-    assert_int_equal(I[op->u.binary.left->id].var, var_index(tf, "x.2"));
+    assert_int_equal(uf__tf_info(tf, op->u.binary.left)[0].var, var_index(tf, "x.2"));
     assert_string_equal(ty(tf->vars[var_index(tf, "x")].type), "float64");
 
     /* k = a < b < 2.5: one operand type for the chain */
     s = body_stmt(km, "f", 6);
-    assert_string_equal(ty(I[s->u.assign.value->id].type), "bool");
-    assert_string_equal(ty(I[s->u.assign.value->id].optype), "float64");
+    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.value)[0].type), "bool");
+    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.value)[0].optype), "float64");
 
     /* q = np.float32(a).real */
     s = body_stmt(km, "f", 7);
-    assert_int_equal(I[s->u.assign.value->id].builtin, UF__BI_ATTR_REAL);
+    assert_int_equal(uf__tf_info(tf, s->u.assign.value)[0].builtin, UF__BI_ATTR_REAL);
 
     /* the declared return type of a vectorize signature is applied */
     assert_string_equal(ty(tf->ret), "float64");
@@ -675,7 +674,7 @@ static uf__typed_func *spec(uf__kmodule *km, const char *name,
 static const uf__typed_func *callee_in(const uf__typed_func *tf,
                                        const char *name)
 {
-    for (int i = 0; i < tf->km->ast->nexprs; i++)
+    for (int i = 0; i < tf->nids; i++) /* info is per function (infer.h) */
         if (tf->info[i].callee &&
             strcmp(tf->info[i].callee->decl->name, name) == 0)
             return tf->info[i].callee;

@@ -252,16 +252,16 @@ static void test_side_table(void **state)
     uf_assert_ok(tf != NULL, &err);
     const uf__block *body = &tf->decl->def->u.funcdef.body;
     const uf__stmt *sif = body->stmts[1], *swhile = body->stmts[2];
-    assert_int_equal(tf->info[sif->u.if_.cond->id].truth, 1);
+    assert_int_equal(uf__tf_info(tf, sif->u.if_.cond)->truth, 1);
     const uf__expr *wc = swhile->u.while_.cond;
-    assert_int_equal(tf->info[wc->id].truth, -1);
-    assert_int_equal(tf->info[wc->u.boolop.values[0]->id].truth, -1);
+    assert_int_equal(uf__tf_info(tf, wc)->truth, -1);
+    assert_int_equal(uf__tf_info(tf, wc->u.boolop.values[0])->truth, -1);
     /* y = (x, x) is typed; z = x in the dead loop is not */
     const uf__stmt *yz = sif->u.if_.body.stmts[0];
-    assert_non_null(tf->info[yz->u.assign.value->id].type);
+    assert_non_null(uf__tf_info(tf, yz->u.assign.value)->type);
     const uf__stmt *zx = swhile->u.while_.body.stmts[0];
-    assert_null(tf->info[zx->u.assign.value->id].type);
-    assert_null(tf->info[wc->u.boolop.values[1]->id].type);
+    assert_null(uf__tf_info(tf, zx->u.assign.value)->type);
+    assert_null(uf__tf_info(tf, wc->u.boolop.values[1])->type);
     assert_false(uf__stmt_falls_through(tf, sif));
     char *dump = uf__typed_func_dump(tf, &err);
     uf_assert_ok(dump != NULL, &err);

@@ -221,6 +221,11 @@ struct uf__stmt {
              * (compiler/front/ast_limits.c): what typing and lowering a
              * call of it add to the stack */
             int nesting;
+            /* this def's expressions (decorators, defaults, body, SSA
+             * feeds) have the ids first_id .. first_id + nids - 1
+             * (compiler/front/ast_ids.c), so that typing's tables per
+             * specialisation are sized by the function, not the file */
+            int first_id, nids;
         } funcdef;
     } u;
 };

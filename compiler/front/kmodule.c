@@ -14,6 +14,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/consteval.h"
 #include "compiler/front/kmodule.h"
+#include "compiler/front/ast_ids.h"
 #include "compiler/types/ssa_versions.h"
 
 /* A module-level list of signatures, SIGS = ['f8(f8)', 'f4(f4)'], that
@@ -812,6 +813,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     km->ast = uf__parse(src, km->arena, err);
     if (km->ast == NULL || uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;
+    uf__ast_number_functions(km->ast);
     scan S = {km, err, NULL, 0, 0, NULL, 0, 0};
     for (int i = 0; i < km->ast->body.n; i++)
         if (scan_stmt(&S, km->ast->body.stmts[i]) < 0)

@@ -15,7 +15,7 @@
 
 const uf__expr_info *uf__lower_info(uf__fn *F, const uf__expr *e)
 {
-    return &F->tf->info[e->id];
+    return uf__tf_info(F->tf, e);
 }
 
 static LLVMValueRef unsupported_expr(uf__fn *F, const uf__expr *e,

@@ -15,7 +15,7 @@ static bool body_fallible(const uf__typed_func *tf);
  * into a tuple with an index that is not a literal. */
 static bool index_checked(const uf__typed_func *tf, const uf__expr *e)
 {
-    const uf__type *bt = tf->info[e->u.subscript.value->id].type;
+    const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
     if (!bt || !uf__lower_boundscheck(tf))
         return false;
     if (bt->kind == UF__T_ARRAY)
@@ -31,7 +31,7 @@ static bool index_checked(const uf__typed_func *tf, const uf__expr *e)
 static int expr_fallible(const uf__expr *e, void *ud)
 {
     const fallible_scan *S = ud;
-    const uf__typed_func *callee = S->tf->info[e->id].callee;
+    const uf__typed_func *callee = uf__tf_info(S->tf, e)->callee;
     /* the chain of callees is bounded by typing (UF__MAX_CALL_NESTING) */
     if (e->kind == UF__EX_CALL && callee && callee != S->tf &&
         (!callee->numpy_error_model || body_fallible(callee)))

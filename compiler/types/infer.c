@@ -189,14 +189,14 @@ static int def_read(const uf__expr *e, void *ud)
             const uf__expr *x = e->u.boolop.values[i];
             if (def_read(x, ud) < 0)
                 return -1;
-            if (tf->info[x->id].truth == stop)
+            if (uf__tf_info(tf, x)->truth == stop)
                 break;
         }
         return 0;
     }
     case UF__EX_IFEXP: {
         const uf__expr *c = e->u.ifexp.cond;
-        signed char t = tf->info[c->id].truth;
+        signed char t = uf__tf_info(tf, c)->truth;
         if ((t == 0 || uf__cond_runs(c)) && def_read(c, ud) < 0)
             return -1;
         if (t >= 0 && def_read(e->u.ifexp.then, ud) < 0)
@@ -270,7 +270,7 @@ static int def_while(defscan *S, const uf__stmt *s, unsigned char *d)
 {
     const uf__typed_func *tf = S->C->tf;
     const uf__expr *c = s->u.while_.cond;
-    signed char top = tf->info[c->id].truth, end = tf->info[c->id].truth_end;
+    signed char top = uf__tf_info(tf, c)->truth, end = uf__tf_info(tf, c)->truth_end;
     bool live = top >= 0;
     bool end_runs = live && end == 0 &&
                     uf__block_falls_through(tf, &s->u.while_.body);
@@ -302,7 +302,7 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
         return def_store(S, s->u.augassign.target, d);
     case UF__ST_IF: {
         const uf__expr *c = s->u.if_.cond;
-        signed char t = S->C->tf->info[c->id].truth;
+        signed char t = uf__tf_info(S->C->tf, c)->truth;
         if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
             return -1;
         if (t != 0)
@@ -894,7 +894,9 @@ static uf__typed_func *infer_new(uf__kmodule *km, const uf__kernel_decl *decl,
     tf = &x->tf;
     const uf__type **targs = uf__arena_alloc(km->arena, (size_t)nargs + 1,
                                              sizeof *targs, err);
-    tf->info = uf__arena_alloc(km->arena, (size_t)km->ast->nexprs + 1,
+    tf->first_id = decl->def->u.funcdef.first_id;
+    tf->nids = decl->def->u.funcdef.nids;
+    tf->info = uf__arena_alloc(km->arena, (size_t)tf->nids + 1,
                                sizeof *tf->info, err);
     if (targs == NULL || tf->info == NULL)
         return NULL;

@@ -45,7 +45,10 @@ struct uf__typed_func {
     uf__var *vars;
     int nvars;
     uf__name_map var_index; /* name -> index in vars */
-    uf__expr_info *info; /* km->ast->nexprs entries */
+    /* per expression of the function: ids first_id .. first_id + nids - 1
+     * (the def's, ast.h); read it through uf__tf_info */
+    uf__expr_info *info;
+    int first_id, nids;
     /* Ufunc kernels follow NumPy's error model (x/0 -> inf/nan, int
      * division by zero -> 0); njit functions raise ZeroDivisionError. */
     bool numpy_error_model;
@@ -55,6 +58,16 @@ struct uf__typed_func {
      * calling the next twice was scanned 2^n times. */
     signed char fallible_memo;
 };
+
+/* The info entry of e, an expression of tf's function. One past the
+ * function's entries is a zeroed entry for any other expression: what
+ * typing knows about expressions outside the function (nothing). */
+static inline uf__expr_info *uf__tf_info(const uf__typed_func *tf,
+                                         const uf__expr *e)
+{
+    unsigned k = (unsigned)(e->id - tf->first_id);
+    return &tf->info[k < (unsigned)tf->nids ? (int)k : tf->nids];
+}
 
 /* The index in tf->vars of local or argument `name`, or -1. */
 static inline int uf__typed_var(const uf__typed_func *tf, const char *name)

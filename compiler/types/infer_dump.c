@@ -80,9 +80,9 @@ static int mark_target(const uf__expr *t, void *ud)
     line_marks *L = ud;
     const uf__typed_func *tf = L->tf;
     if (t->kind == UF__EX_NAME) {
-        if (tf->info[t->id].type == NULL)
+        if (uf__tf_info(tf, t)->type == NULL)
             return 0; /* in a pruned branch (infer_prune.c): never typed */
-        int v = tf->info[t->id].var;
+        int v = uf__tf_info(tf, t)->var;
         int l = t->pos.line - L->first;
         if (v < 0 || v >= tf->nvars || l < 0 || l >= L->nlines)
             return 0;
@@ -111,7 +111,7 @@ static int mark_target(const uf__expr *t, void *ud)
 static void mark_pruned(const line_marks *L, const uf__expr *c)
 {
     int l = c->pos.line - L->first;
-    signed char t = L->tf->info[c->id].truth;
+    signed char t = uf__tf_info(L->tf, c)->truth;
     if (L->pruned != NULL && t != 0 && l >= 0 && l < L->nlines)
         L->pruned[l] = t;
 }

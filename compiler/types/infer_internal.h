@@ -55,14 +55,14 @@ uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
 /* The info entry of `e` in the specialisation being typed. */
 static inline uf__expr_info *uf__iinfo(uf__ictx *C, const uf__expr *e)
 {
-    return &C->tf->info[e->id];
+    return uf__tf_info(C->tf, e);
 }
 
 /* Records `t` as the type of `e` and returns it. */
 static inline const uf__type *uf__iset(uf__ictx *C, const uf__expr *e,
                                        const uf__type *t)
 {
-    C->tf->info[e->id].type = t;
+    uf__tf_info(C->tf, e)->type = t;
     return t;
 }
 
@@ -86,9 +86,19 @@ int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t);
 /* Decisions of branch pruning as infer_reach.c reads them: from the typed
  * function's info, or (info NULL) from the arrays of a pruning round. */
 typedef struct uf__dview {
-    const signed char *top, *end; /* per expression id */
-    const uf__expr_info *info;
+    /* a round's decisions per expression of tf's function (indexed as
+     * uf__tf_info is), or NULL: the final ones in tf's info */
+    const signed char *top, *end;
+    const uf__typed_func *tf;
 } uf__dview;
+
+/* The index of e in tables per expression of tf's function: as
+ * uf__tf_info, with one past the function for any other expression. */
+static inline int uf__tf_index(const uf__typed_func *tf, const uf__expr *e)
+{
+    unsigned k = (unsigned)(e->id - tf->first_id);
+    return k < (unsigned)tf->nids ? (int)k : tf->nids;
+}
 signed char uf__dv_top(const uf__dview *D, const uf__expr *e);
 signed char uf__dv_end(const uf__dview *D, const uf__expr *e);
 bool uf__dv_stmt_falls(const uf__dview *D, const uf__stmt *s);

@@ -299,12 +299,13 @@ static bool reaching(pr *P, int v, vrec *r)
  * `s`, recorded as this round's. */
 static signed char settle(pr *P, int site, const uf__expr *e, signed char s)
 {
+    int k = uf__tf_index(P->tf, e);
     if (site == 1)
-        P->seen_end[e->id] = 1;
-    if (P->prev[site][e->id] != 0)
-        return P->prev[site][e->id];
-    if (P->cur[site][e->id] == 0)
-        P->cur[site][e->id] = s;
+        P->seen_end[k] = 1;
+    if (P->prev[site][k] != 0)
+        return P->prev[site][k];
+    if (P->cur[site][k] == 0)
+        P->cur[site][k] = s;
     return s;
 }
 
@@ -410,7 +411,7 @@ static signed char cond(pr *P, const uf__expr *e, int site)
 
 static uf__dview prev_view(const pr *P)
 {
-    uf__dview D = {P->prev[0], P->prev[1], NULL};
+    uf__dview D = {P->prev[0], P->prev[1], P->tf};
     return D;
 }
 
@@ -691,8 +692,9 @@ static void walk_block(pr *P, const uf__block *b)
 static int merge_operand(const uf__expr *e, void *ud)
 {
     pr *P = ud;
-    uf__expr_info *in = &P->C->tf->info[e->id];
-    if (P->seen_end[e->id] && P->prev[1][e->id] != in->truth)
+    uf__expr_info *in = uf__tf_info(P->C->tf, e);
+    int k = uf__tf_index(P->tf, e);
+    if (P->seen_end[k] && P->prev[1][k] != in->truth)
         in->truth = 0;
     return uf__ast_children(e, merge_operand, P);
 }
@@ -713,7 +715,7 @@ int uf__infer_prune(uf__ictx *C)
     P.C = C;
     P.tf = tf;
     P.nvars = tf->nvars;
-    P.nexprs = C->km->ast->nexprs;
+    P.nexprs = tf->nids; /* the function's, plus one for the others */
     size_t ne = (size_t)P.nexprs + 1, nv = (size_t)P.nvars + 1;
     for (int k = 0; k < 2; k++) {
         P.prev[k] = uf__arena_alloc(A, ne, 1, C->err);

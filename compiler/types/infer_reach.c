@@ -7,12 +7,14 @@
 
 signed char uf__dv_top(const uf__dview *D, const uf__expr *e)
 {
-    return D->info ? D->info[e->id].truth : D->top[e->id];
+    return D->top == NULL ? uf__tf_info(D->tf, e)->truth
+                          : D->top[uf__tf_index(D->tf, e)];
 }
 
 signed char uf__dv_end(const uf__dview *D, const uf__expr *e)
 {
-    return D->info ? D->info[e->id].truth_end : D->end[e->id];
+    return D->end == NULL ? uf__tf_info(D->tf, e)->truth_end
+                          : D->end[uf__tf_index(D->tf, e)];
 }
 
 bool uf__dv_else_live(const uf__dview *D, const uf__stmt *s)
@@ -91,18 +93,18 @@ bool uf__dv_block_falls(const uf__dview *D, const uf__block *b)
 
 bool uf__stmt_falls_through(const uf__typed_func *tf, const uf__stmt *s)
 {
-    uf__dview D = {NULL, NULL, tf->info};
+    uf__dview D = {NULL, NULL, tf};
     return uf__dv_stmt_falls(&D, s);
 }
 
 bool uf__block_falls_through(const uf__typed_func *tf, const uf__block *b)
 {
-    uf__dview D = {NULL, NULL, tf->info};
+    uf__dview D = {NULL, NULL, tf};
     return uf__dv_block_falls(&D, b);
 }
 
 bool uf__while_else_live(const uf__typed_func *tf, const uf__stmt *s)
 {
-    uf__dview D = {NULL, NULL, tf->info};
+    uf__dview D = {NULL, NULL, tf};
     return uf__dv_else_live(&D, s);
 }

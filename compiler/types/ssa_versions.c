@@ -656,7 +656,8 @@ static void feed_function(versions *W, uf__stmt *fn)
         W->failed = true;
         return;
     }
-    for (int d = 0, k = 0; d < nparams; d++)
+    /* lead is NULL when no parameter feeds a join: NULL + 0 is undefined */
+    for (int d = 0, k = 0; d < nparams && lead != NULL; d++)
         k += def_feeds(W, d, fn->u.funcdef.params[d].pos, lead + k);
     feed_block(W, &fn->u.funcdef.body, lead, n);
 }
