@@ -533,6 +533,9 @@ static int var_index(const uf__typed_func *tf, const char *name)
     return -1;
 }
 
+/* the entry of expression e in tf's side table */
+#define INFO(e) uf__tf_info(tf, (e))
+
 static void test_info(void **state)
 {
     (void)state;
@@ -545,13 +548,13 @@ static void test_info(void **state)
     /* x = a + b: operands converted to float64 (float32 + int32) */
     const uf__stmt *s = body_stmt(km, "f", 0);
     const uf__expr *add = s->u.assign.value;
-    assert_string_equal(ty(uf__tf_info(tf, add)[0].type), "float64");
-    assert_string_equal(ty(uf__tf_info(tf, add)[0].optype), "float64");
+    assert_string_equal(ty(INFO(add)->type), "float64");
+    assert_string_equal(ty(INFO(add)->optype), "float64");
     const uf__expr *a = add->u.binary.left;
-    assert_int_equal(uf__tf_info(tf, a)[0].var, var_index(tf, "a"));
-    assert_string_equal(ty(uf__tf_info(tf, a)[0].type), "float32");
+    assert_int_equal(INFO(a)->var, var_index(tf, "a"));
+    assert_string_equal(ty(INFO(a)->type), "float32");
     const uf__expr *xt = s->u.assign.targets[0];
-    assert_int_equal(uf__tf_info(tf, xt)[0].var, var_index(tf, "x"));
+    assert_int_equal(INFO(xt)->var, var_index(tf, "x"));
     assert_int_equal(tf->vars[var_index(tf, "a")].arg, 0);
     assert_int_equal(tf->vars[var_index(tf, "b")].arg, 1);
     assert_int_equal(tf->vars[var_index(tf, "x")].arg, -1);
@@ -559,22 +562,22 @@ static void test_info(void **state)
     /* y = math.sin(x): the builtin, computed in float64 */
     s = body_stmt(km, "f", 1);
     const uf__expr *call = s->u.assign.value;
-    assert_int_equal(uf__tf_info(tf, call)[0].builtin, UF__BI_SIN);
-    assert_string_equal(ty(uf__tf_info(tf, call)[0].optype), "float64");
-    assert_int_equal(uf__tf_info(tf, call->u.call.func)[0].builtin, UF__BI_SIN);
-    assert_int_equal(uf__tf_info(tf, call->u.call.func)[0].var, -1);
+    assert_int_equal(INFO(call)->builtin, UF__BI_SIN);
+    assert_string_equal(ty(INFO(call)->optype), "float64");
+    assert_int_equal(INFO(call->u.call.func)->builtin, UF__BI_SIN);
+    assert_int_equal(INFO(call->u.call.func)->var, -1);
 
     /* z = float32(y): a cast */
     s = body_stmt(km, "f", 2);
     call = s->u.assign.value;
-    assert_int_equal(uf__tf_info(tf, call)[0].builtin, UF__BI_CAST);
-    assert_int_equal(uf__tf_info(tf, call)[0].cast_to, UF_FLOAT32);
-    assert_string_equal(ty(uf__tf_info(tf, call)[0].type), "float32");
+    assert_int_equal(INFO(call)->builtin, UF__BI_CAST);
+    assert_int_equal(INFO(call)->cast_to, UF_FLOAT32);
+    assert_string_equal(ty(INFO(call)->type), "float32");
 
     /* w, v = g(z, 1): the callee's specialisation, in f's error model */
     s = body_stmt(km, "f", 3);
     call = s->u.assign.value;
-    const uf__typed_func *g = uf__tf_info(tf, call)[0].callee;
+    const uf__typed_func *g = INFO(call)->callee;
     assert_non_null(g);
     assert_string_equal(g->decl->name, "g");
     assert_int_equal(g->nargs, 2);
@@ -583,28 +586,28 @@ static void test_info(void **state)
     assert_string_equal(ty(g->ret), "Tuple(float64, float32)");
     assert_true(g->numpy_error_model);
     assert_true(tf->numpy_error_model);
-    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.targets[0])[0].type),
+    assert_string_equal(ty(INFO(s->u.assign.targets[0])->type),
                         "Tuple(float64, float32)");
 
     /* c = C1 * x + math.pi: both constants resolved */
     s = body_stmt(km, "f", 4);
     const uf__expr *sum = s->u.assign.value;
     const uf__expr *c1 = sum->u.binary.left->u.binary.left;
-    assert_non_null(uf__tf_info(tf, c1)[0].constant);
-    assert_int_equal(uf__tf_info(tf, c1)[0].constant->v.i, 3);
-    assert_ptr_equal(uf__tf_info(tf, c1)[0].constant,
+    assert_non_null(INFO(c1)->constant);
+    assert_int_equal(INFO(c1)->constant->v.i, 3);
+    assert_ptr_equal(INFO(c1)->constant,
                      &uf__kmodule_global(km, "C1")->constant);
-    assert_int_equal(uf__tf_info(tf, c1)[0].var, -1);
+    assert_int_equal(INFO(c1)->var, -1);
     const uf__expr *pi = sum->u.binary.right;
-    assert_non_null(uf__tf_info(tf, pi)[0].constant);
-    assert_true(uf__tf_info(tf, pi)[0].constant->v.f == M_PI);
-    assert_string_equal(ty(uf__tf_info(tf, pi)[0].type), "float64");
+    assert_non_null(INFO(pi)->constant);
+    assert_true(INFO(pi)->constant->v.f == M_PI);
+    assert_string_equal(ty(INFO(pi)->type), "float64");
 
     /* for i in range(b): the loop variable's type in the range call's
      * optype (int32 for an int32 bound, as Numba's range_state32) */
     s = body_stmt(km, "f", 5);
-    assert_int_equal(uf__tf_info(tf, s->u.for_.iter)[0].builtin, UF__BI_RANGE);
-    assert_string_equal(ty(uf__tf_info(tf, s->u.for_.iter)[0].optype), "int32");
+    assert_int_equal(INFO(s->u.for_.iter)->builtin, UF__BI_RANGE);
+    assert_string_equal(ty(INFO(s->u.for_.iter)->optype), "int32");
     assert_string_equal(ty(tf->vars[var_index(tf, "i")].type), "int32");
     /* x += i: a version of its own, x.1 = x.2 + i, reading the join x.2
      * of x and x.1 (compiler/types/ssa_versions.c); the operand type float64 */
@@ -612,20 +615,20 @@ static void test_info(void **state)
     assert_int_equal(aug->kind, UF__ST_ASSIGN);
     const uf__expr *op = aug->u.assign.value;
     assert_true(op->u.binary.inplace);
-    assert_string_equal(ty(uf__tf_info(tf, op)[0].optype), "float64");
-    assert_int_equal(uf__tf_info(tf, aug->u.assign.targets[0])[0].var,
+    assert_string_equal(ty(INFO(op)->optype), "float64");
+    assert_int_equal(INFO(aug->u.assign.targets[0])->var,
                      var_index(tf, "x.1"));
-    assert_int_equal(uf__tf_info(tf, op->u.binary.left)[0].var, var_index(tf, "x.2"));
+    assert_int_equal(INFO(op->u.binary.left)->var, var_index(tf, "x.2"));
     assert_string_equal(ty(tf->vars[var_index(tf, "x")].type), "float64");
 
     /* k = a < b < 2.5: one operand type for the chain */
     s = body_stmt(km, "f", 6);
-    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.value)[0].type), "bool");
-    assert_string_equal(ty(uf__tf_info(tf, s->u.assign.value)[0].optype), "float64");
+    assert_string_equal(ty(INFO(s->u.assign.value)->type), "bool");
+    assert_string_equal(ty(INFO(s->u.assign.value)->optype), "float64");
 
     /* q = np.float32(a).real */
     s = body_stmt(km, "f", 7);
-    assert_int_equal(uf__tf_info(tf, s->u.assign.value)[0].builtin, UF__BI_ATTR_REAL);
+    assert_int_equal(INFO(s->u.assign.value)->builtin, UF__BI_ATTR_REAL);
 
     /* the declared return type of a vectorize signature is applied */
     assert_string_equal(ty(tf->ret), "float64");

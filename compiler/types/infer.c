@@ -270,7 +270,8 @@ static int def_while(defscan *S, const uf__stmt *s, unsigned char *d)
 {
     const uf__typed_func *tf = S->C->tf;
     const uf__expr *c = s->u.while_.cond;
-    signed char top = uf__tf_info(tf, c)->truth, end = uf__tf_info(tf, c)->truth_end;
+    signed char top = uf__tf_info(tf, c)->truth;
+    signed char end = uf__tf_info(tf, c)->truth_end;
     bool live = top >= 0;
     bool end_runs = live && end == 0 &&
                     uf__block_falls_through(tf, &s->u.while_.body);
