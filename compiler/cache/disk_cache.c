@@ -256,7 +256,6 @@ int uf__disk_file_store(const char *dir, const uf__loop_key *key,
                         const int32_t *meta, int nmeta, const void *obj,
                         size_t objlen)
 {
-    size_t symlen = 0;
     if (nsyms < 1 || nsyms > UF__DISK_MAXSYMS || nmeta < 0 ||
         nmeta > UF__DISK_MAXMETA || objlen == 0)
         return -1;
@@ -264,7 +263,6 @@ int uf__disk_file_store(const char *dir, const uf__loop_key *key,
         size_t l = strlen(syms[i]);
         if (l == 0 || l >= UF__JIT_SYMBOL_MAX)
             return -1;
-        symlen += l + 1;
     }
     if (!make_dirs(dir))
         return -1;

@@ -6,6 +6,12 @@
 
 #include "compiler/front/consteval_internal.h"
 
+/* glibc defines C11's CMPLX only for GCC >= 4.7 by version number, which
+ * clang (claiming GCC 4.2) fails; clang has the same builtin. */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+
 /* ---- arithmetic ------------------------------------------------------ */
 
 /* Python's float divmod (CPython's float_divmod). */
