@@ -3,8 +3,12 @@
 JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
 
-.PHONY: all deps build asan-build demo test test-normal asan bench clean
+.PHONY: all deps build asan-build demo test test-normal asan fuzz fuzz-smoke \
+        bench clean
 
 all: build
 
@@ -22,9 +26,10 @@ asan-build:
 demo: deps build
 	./$(BUILD)/cli/ufjit demo
 
-# The whole suite, once normally and once under ASan+UBSan.
+# The whole suite, once normally and once under ASan+UBSan, then each fuzz
+# target for a few seconds.
 test: deps
-	@$(MAKE) --no-print-directory test-normal asan
+	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -34,6 +39,15 @@ asan: asan-build
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --output-on-failure -j $(JOBS)
 
+# The libFuzzer targets (tests/fuzz/README.md), clang only: each for
+# FUZZ_SECONDS on a scratch copy of its corpus in $(FUZZ_BUILD).
+fuzz: deps
+	JOBS=$(JOBS) tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# make test's share: about 20 s each; skipped, visibly, without clang.
+fuzz-smoke:
+	JOBS=$(JOBS) tests/fuzz/fuzz.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
@@ -41,4 +55,4 @@ bench: deps build
 	python3 bench/run.py $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
