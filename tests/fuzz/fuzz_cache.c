@@ -116,31 +116,33 @@ static void touch(const void *p, size_t n)
 static void load(int kind)
 {
     uf__disk_file f;
-    if (uf__disk_file_load(dir, &keys[kind], &f)) {
-        FZ_CHECK(f.nsyms >= 1 && f.nsyms <= UF__DISK_MAXSYMS);
-        FZ_CHECK(f.nmeta >= 0 && f.nmeta <= UF__DISK_MAXMETA);
-        for (int i = 0; i < f.nsyms; i++) {
-            size_t l = strlen(f.syms[i]);
-            FZ_CHECK(l > 0 && l < UF__JIT_SYMBOL_MAX);
-        }
-        FZ_CHECK(f.objlen > 0);
-        touch(f.obj, f.objlen);
-        uf__disk_file_release(&f);
+    if (!uf__disk_file_load(dir, &keys[kind], &f))
+        return; /* so would uf__disk_cache_load: it loads the same way */
+    FZ_CHECK(f.nsyms >= 1 && f.nsyms <= UF__DISK_MAXSYMS);
+    FZ_CHECK(f.nmeta >= 0 && f.nmeta <= UF__DISK_MAXMETA);
+    for (int i = 0; i < f.nsyms; i++) {
+        size_t l = strlen(f.syms[i]);
+        FZ_CHECK(l > 0 && l < UF__JIT_SYMBOL_MAX);
     }
+    FZ_CHECK(f.objlen > 0);
+    touch(f.obj, f.objlen);
+    /* the vectorize words, for the input count they give (a wrong one
+     * is a plain miss) */
+    int64_t d = f.nmeta >= 2 ? (int64_t)f.meta[0] - f.meta[1] : 1;
+    int nin = d >= 0 && d <= UF__LOOP_MAXARGS ? (int)d : 1;
+    uf__disk_file_release(&f);
     if (kind != UF__OBJ_VECTORIZE)
         return;
-    for (int nin = 0; nin < 3; nin++) {
-        uf__disk_entry e;
-        if (!uf__disk_cache_load(dir, &keys[kind], nin, &e))
-            continue;
-        FZ_CHECK(e.nargs >= 1 && e.nargs <= UF__LOOP_MAXARGS &&
-                 e.nout >= 1 && e.nargs - e.nout == nin);
-        for (int i = 0; i < e.nargs; i++)
-            FZ_CHECK(uf_dtype_valid((int)e.types[i]));
-        FZ_CHECK(e.symbol[0] != '\0');
-        touch(e.obj, e.objlen);
-        uf__disk_entry_release(&e);
-    }
+    uf__disk_entry e;
+    if (!uf__disk_cache_load(dir, &keys[kind], nin, &e))
+        return;
+    FZ_CHECK(e.nargs >= 1 && e.nargs <= UF__LOOP_MAXARGS && e.nout >= 1 &&
+             e.nargs - e.nout == nin);
+    for (int i = 0; i < e.nargs; i++)
+        FZ_CHECK(uf_dtype_valid((int)e.types[i]));
+    FZ_CHECK(e.symbol[0] != '\0');
+    touch(e.obj, e.objlen);
+    uf__disk_entry_release(&e);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

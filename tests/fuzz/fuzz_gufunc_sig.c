@@ -9,7 +9,8 @@
  * arity mode (bit 0 set: the fixed arity nin = bits 1-3, nout = bits 4-6;
  * else read from TEXT), option flags (bit 0 axes=, bit 1 axis=, bits 2-3
  * keepdims: 0 not given, 1 false, 2 true), then per operand ndim and that
- * many dimension sizes, then the axes lists and the axis. */
+ * many dimension sizes (byte % 5; 0xfe is 2**40, 0xff INT64_MAX), then
+ * the axes lists and the axis. */
 #include "compiler/front/arena.h"
 #include "compiler/front/layout.h"
 #include "compiler/types/types.h"
@@ -65,8 +66,13 @@ static void fuzz_call(const uf__gufunc_layout *L, reader *r, unsigned flags)
         /* inputs 0..7 dimensions, outputs also -1 (not given) */
         shapes[i].ndim = i < L->nin ? (int)(b % 8) : (int)(b % 9) - 1;
         shapes[i].shape = dims[i];
-        for (int k = 0; k < shapes[i].ndim; k++)
-            dims[i][k] = next(r) % 5;
+        for (int k = 0; k < shapes[i].ndim; k++) {
+            unsigned d = next(r);
+            /* mostly small; 0xfe, 0xff: sizes whose products overflow */
+            dims[i][k] = d == 0xff   ? INT64_MAX
+                         : d == 0xfe ? (int64_t)1 << 40
+                                     : d % 5;
+        }
     }
     uf__gufunc_axes ax = {.keepdims = (int)((flags >> 2) & 3) - 1};
     if (ax.keepdims > 1)

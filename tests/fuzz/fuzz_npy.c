@@ -1,10 +1,14 @@
-/* libFuzzer target: the .npy reader. Each input is a whole file, read
- * from memory (uf_npy_load_buffer) and through a file (uf_npy_load on a
- * memfd's /proc path, the stdio path); both must agree. A loaded array's
- * header is written again (uf__npy_format_header) and must parse back to
- * the same dtype, order and shape. */
+/* libFuzzer target: the .npy reader, and the writer on what it read.
+ * Each input is a whole file, read from memory (uf_npy_load_buffer) and
+ * through a file (uf_npy_load on a memfd's /proc path, the stdio path);
+ * both must agree. A loaded array's header is written again
+ * (uf__npy_format_header) and must parse back to the same dtype, order
+ * and shape; the array and strided views of it (transposed, reversed,
+ * every other element) are saved (uf_npy_save, in a scratch directory of
+ * this process) and must load back equal. */
 #include <stdio.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ufjit/array.h>
@@ -16,6 +20,13 @@
 
 static int memfd = -1;
 static char memfd_path[64];
+static char dir[64], out_path[96];
+
+static void remove_dir(void)
+{
+    unlink(out_path);
+    rmdir(dir);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -25,7 +36,56 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (memfd < 0)
         abort();
     snprintf(memfd_path, sizeof memfd_path, "/proc/self/fd/%d", memfd);
+    struct stat st;
+    snprintf(dir, sizeof dir, "%s/ufjit-fuzz-npy-XXXXXX",
+             stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) ? "/dev/shm"
+                                                              : "/tmp");
+    if (mkdtemp(dir) == NULL)
+        abort();
+    snprintf(out_path, sizeof out_path, "%s/out.npy", dir);
+    atexit(remove_dir);
     return 0;
+}
+
+/* v saved and loaded again is v: same dtype, shape and elements. */
+static void check_save_round_trip(const uf_array *v)
+{
+    uf_error err;
+    uf_error_clear(&err);
+    if (uf_array_nbytes(v) > (1 << 16))
+        return; /* the writer's loops are the same for big arrays */
+    FZ_CHECK(uf_npy_save(out_path, v, &err) == 0);
+    uf_array *back = uf_npy_load(out_path, &err);
+    FZ_CHECK(back != NULL);
+    FZ_CHECK(uf_array_dtype(back) == uf_array_dtype(v) &&
+             uf_array_ndim(back) == uf_array_ndim(v));
+    for (int i = 0; i < uf_array_ndim(v); i++)
+        FZ_CHECK(uf_array_shape(back)[i] == uf_array_shape(v)[i]);
+    uf_array *c1 = uf_array_copy(v, UF_ORDER_C, &err);
+    uf_array *c2 = uf_array_copy(back, UF_ORDER_C, &err);
+    FZ_CHECK(c1 != NULL && c2 != NULL);
+    FZ_CHECK(memcmp(uf_array_data(c1), uf_array_data(c2),
+                    (size_t)uf_array_nbytes(c1)) == 0);
+    uf_array_release(c1);
+    uf_array_release(c2);
+    uf_array_release(back);
+}
+
+static void check_saves(uf_array *a)
+{
+    uf_error err;
+    check_save_round_trip(a);
+    static const char *const slices[] = {"::-1", "..., ::2"};
+    for (int i = 0; i < 2 && uf_array_ndim(a) > 0; i++) {
+        uf_array *v = uf_array_slice(a, slices[i], &err);
+        FZ_CHECK(v != NULL);
+        check_save_round_trip(v);
+        uf_array_release(v);
+    }
+    uf_array *t = uf_array_transpose(a, NULL, &err);
+    FZ_CHECK(t != NULL);
+    check_save_round_trip(t);
+    uf_array_release(t);
 }
 
 /* The header np.save would write for `a` parses back to what `a` is. */
@@ -82,6 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  memcmp(uf_array_data(a), uf_array_data(b),
                         (size_t)uf_array_nbytes(a)) == 0);
         check_header_round_trip(a);
+        check_saves(a);
     }
     uf_array_release(a);
     uf_array_release(b);
