@@ -4,8 +4,12 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
 
-.PHONY: all deps build asan-build demo test test-normal asan tsan bench clean
+.PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
+        fuzz-smoke bench clean
 
 all: build
 
@@ -23,9 +27,10 @@ asan-build:
 demo: deps build
 	./$(BUILD)/cli/ufjit demo
 
-# The whole suite, once normally and once under ASan+UBSan.
+# The whole suite, once normally and once under ASan+UBSan, then each fuzz
+# target for a few seconds.
 test: deps
-	@$(MAKE) --no-print-directory test-normal asan
+	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -42,6 +47,15 @@ asan: asan-build
 tsan: deps
 	@bash scripts/tsan.sh $(TSAN_BUILD) $(JOBS) $(TSAN_ARGS)
 
+# The libFuzzer targets (tests/fuzz/README.md), clang only: each for
+# FUZZ_SECONDS on a scratch copy of its corpus in $(FUZZ_BUILD).
+fuzz: deps
+	JOBS=$(JOBS) tests/fuzz/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# make test's share: about 20 s each; skipped, visibly, without clang.
+fuzz-smoke:
+	JOBS=$(JOBS) tests/fuzz/fuzz.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
@@ -49,4 +63,4 @@ bench: deps build
 	python3 bench/run.py $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)

@@ -4,8 +4,9 @@
 # sudo available). Idempotent.
 set -euo pipefail
 
+# clang-14 and its sanitizer/libFuzzer runtimes: the fuzz targets.
 debs=(cmake make gcc g++ pkg-config llvm-14-dev libtbb-dev libcmocka-dev
-      python3 python3-pip python3-venv)
+      clang-14 libclang-rt-14-dev python3 python3-pip python3-venv)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \

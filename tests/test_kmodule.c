@@ -549,6 +549,10 @@ static const err_row err_rows[] = {
      "unknown decorator", 2, 2},
     {LOC, H "import numba\n@numba.stencil\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "unknown decorator 'numba.stencil'", 3, 2},
+    /* a module as the decorator: its name has no dot (fuzz_kernel found
+     * the NULL + 1 this made) */
+    {LOC, "import numpy as njit\n@njit\ndef k(a):\n    return a\n",
+     UF_ERR_UNSUPPORTED, "unknown decorator 'numpy'", 2, 2},
     {LOC, H "@vectorize(foo=1)\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "@vectorize: unknown or unsupported argument 'foo'",
      2, 12},

@@ -306,8 +306,11 @@ static void test_views(void **state)
         if (a == NULL)
             uf_fail_at(r->file, r->line, "wrap failed: %s", err.message);
         char *rp = uf_array_repr(a, &err), *st = uf_array_str(a, &err);
-        bool ok = same_text(r->file, r->line, "repr", "view", r->repr, rp) &
-                  same_text(r->file, r->line, "str", "view", r->str, st);
+        /* both compared (and reported) before either fails the test */
+        bool ok_repr = same_text(r->file, r->line, "repr", "view", r->repr,
+                                 rp);
+        bool ok_str = same_text(r->file, r->line, "str", "view", r->str, st);
+        bool ok = ok_repr && ok_str;
         uf_free(rp);
         uf_free(st);
         uf_array_release(a);

@@ -18,13 +18,17 @@
 /* A table row records where it was written: LOC gives ".file, .line". */
 #define LOC __FILE__, __LINE__
 
-/* Fails the test, naming the table row's file:line and a message. */
+/* Fails the test, naming the table row's file:line and a message.
+ * CMocka's _fail never returns (it jumps out of the test) but is not
+ * declared noreturn: say so, or clang sees the caller go on with values
+ * the failed check left unset. */
 #define uf_fail_at(file, line, ...)                                         \
     do {                                                                    \
         print_error("%s:%d: ", (file), (line));                           \
         print_error(__VA_ARGS__);                                          \
         print_error("\n");                                                 \
         fail();                                                             \
+        __builtin_unreachable();                                            \
     } while (0)
 
 /* Asserts a call succeeded, printing the uf_error when it did not. */

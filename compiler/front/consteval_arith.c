@@ -4,12 +4,13 @@
 #include <complex.h>
 #include <math.h>
 
-/* glibc defines CMPLX only for GCC >= 4.7, and clang calls itself 4.2. */
+#include "compiler/front/consteval_internal.h"
+
+/* glibc defines C11's CMPLX only for GCC >= 4.7 by version number, which
+ * clang (claiming GCC 4.2) fails; clang has the same builtin. */
 #ifndef CMPLX
 #define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
 #endif
-
-#include "compiler/front/consteval_internal.h"
 
 /* ---- arithmetic ------------------------------------------------------ */
 

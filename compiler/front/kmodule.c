@@ -615,7 +615,8 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
         return unsupported(S, e->pos, "%s", "unknown decorator: kernels are "
                            "decorated with vectorize, guvectorize, "
                            "cuda.reduce, njit/jit or cuda.jit(device=True)");
-    const char *deco = strrchr(q, '.') + 1;
+    /* q has no dot when a module itself decorates (import numpy as njit) */
+    const char *dot = strrchr(q, '.'), *deco = dot ? dot + 1 : q;
     if (strcmp(q, "numba.vectorize") == 0)
         d->kind = UF__K_VECTORIZE;
     else if (strcmp(q, "numba.guvectorize") == 0)

@@ -47,7 +47,9 @@ for area in "${!may[@]}"; do
                 head -5 "$tmp/out"
                 fails=$((fails + 1))
             fi
-        elif [ $ok = 1 ] || ! grep -q "${hdr[$other]}: No such file" "$tmp/out"; then
+        # not found, in gcc's words or clang's
+        elif [ $ok = 1 ] || ! grep -q -e "${hdr[$other]}: No such file" \
+                -e "'${hdr[$other]}' file not found" "$tmp/out"; then
             echo "FAIL: $area must not see ${hdr[$other]}:"
             head -5 "$tmp/out"
             fails=$((fails + 1))
