@@ -195,7 +195,8 @@ char *uf__typed_func_dump(const uf__typed_func *tf, uf_error *err)
             uf__free(o.s);
             return NULL;
         }
-        qsort(L.items, (size_t)L.n, sizeof *L.items, assigned_cmp);
+        if (L.n > 1) /* qsort(NULL, 0, ...) is undefined */
+            qsort(L.items, (size_t)L.n, sizeof *L.items, assigned_cmp);
     }
     const char *cursor = line_start(src, first);
     int next_mark = 0;
