@@ -222,6 +222,15 @@ static void errors_deep_in_call_chains(void **state)
     assert_int_not_equal(run(t.s, &x, &y, 1, &err), 0);
     assert_int_equal(err.line, 4);
     assert_non_null(strstr(err.message, "undefined_name"));
+    /* the failure of a callee without arguments is remembered too (its
+     * argument list is empty: fuzz_kernel found a memcpy from NULL) */
+    text z = {0};
+    add(&z, "%s@njit\ndef g():\n    return undefined_name\n"
+            "@vectorize(['float64(float64)'])\ndef f(x):\n"
+            "    return x + g() + g()\n", head);
+    assert_int_not_equal(run(z.s, &x, &y, 1, &err), 0);
+    assert_int_equal(err.line, 4);
+    assert_non_null(strstr(err.message, "undefined_name"));
 }
 
 /* rusage's peak resident size, in MiB */

@@ -835,7 +835,8 @@ static void remember_failure(uf__kmodule *km, typed_ext *stale,
                                                  sizeof *targs, &ignored);
         if (x == NULL || targs == NULL)
             return; /* only the memo is lost */
-        memcpy(targs, args, (size_t)nargs * sizeof *targs);
+        for (int i = 0; i < nargs; i++) /* args is NULL when nargs is 0 */
+            targs[i] = args[i];
         x->tf.decl = decl;
         x->tf.args = targs;
         x->tf.nargs = nargs;
