@@ -14,8 +14,6 @@
  * 3. out=, a kernel that fails, and out-of-memory paths. */
 #include <math.h>
 
-#include <complex.h>
-
 #include "test_util.h"
 
 #include "common/alloc.h"
@@ -502,8 +500,8 @@ static void test_out(void **state)
                         "shape (3, 4)");
     /* a complex start value for a real reduction: TypeError in Numba
      * (np.float64(1+2j)), not its real part */
-    const double complex c12 = CMPLX(1, 2);
-    o.initial = uf_full(UF_COMPLEX128, 0, NULL, &c12, UF_COMPLEX128,
+    const double c12[2] = {1, 2}; /* a complex128's layout */
+    o.initial = uf_full(UF_COMPLEX128, 0, NULL, c12, UF_COMPLEX128,
                         UF_ORDER_C, &err);
     assert_non_null(o.initial);
     assert_int_equal(uf_reduce(f, m, &bad, &o, &err), UF_ERR_TYPE);
