@@ -63,6 +63,11 @@ for t in "${targets[@]}"; do
     artifacts="$build/fuzz-artifacts/$t"
     mkdir -p "$corpus" "$artifacts"
     cp -n "$here/corpus/$t"/* "$corpus"/ 2>/dev/null || true
+    # the front end also starts from the test suite's kernel files, read
+    # where they stand rather than kept twice
+    if [ "$t" = kernel ]; then
+        cp -n "$here/../kernels"/*.py "$corpus"/
+    fi
     # the cheap targets take any input in microseconds: 10 s is a hang
     opts=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048
           -max_len=8192 -print_final_stats=1
