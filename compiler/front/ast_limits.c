@@ -13,8 +13,8 @@ typedef struct limit_walk {
     struct pending {
         const uf__expr *e;
         bool children_pushed;
-    } *todo;
-    int ntodo, captodo;
+    } *stack;
+    int nstack, capstack;
     /* blocks: the next statement of each open block */
     struct open_block {
         const uf__block *b;
@@ -48,12 +48,12 @@ static bool grow(void **items, int *cap, int n, size_t size, uf_error *err)
 static int push_expr(const uf__expr *e, void *ud)
 {
     limit_walk *w = ud;
-    if (!grow((void **)&w->todo, &w->captodo, w->ntodo, sizeof *w->todo,
+    if (!grow((void **)&w->stack, &w->capstack, w->nstack, sizeof *w->stack,
               w->err)) {
         w->failed = true;
         return 1;
     }
-    w->todo[w->ntodo++] = (struct pending){e, false};
+    w->stack[w->nstack++] = (struct pending){e, false};
     return 0;
 }
 
@@ -72,8 +72,8 @@ static int check_expr(const uf__expr *root, void *ud)
     limit_walk *w = ud;
     if (push_expr(root, w) != 0)
         return 1;
-    while (w->ntodo > 0) {
-        struct pending *top = &w->todo[w->ntodo - 1];
+    while (w->nstack > 0) {
+        struct pending *top = &w->stack[w->nstack - 1];
         const uf__expr *e = top->e;
         if (!top->children_pushed) {
             top->children_pushed = true;
@@ -81,7 +81,7 @@ static int check_expr(const uf__expr *root, void *ud)
                 return 1;
             continue;
         }
-        w->ntodo--;
+        w->nstack--;
         w->max_child = 0;
         uf__ast_children(e, tallest_child, w);
         w->height[e->id] = w->max_child + 1;
@@ -170,7 +170,7 @@ bool uf__ast_check_limits(uf__ast_module *m, uf_error *err)
         return false;
     check_blocks(&w);
     uf__free(w.height);
-    uf__free(w.todo);
+    uf__free(w.stack);
     uf__free(w.blocks);
     return !w.failed;
 }

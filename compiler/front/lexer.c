@@ -9,35 +9,8 @@
 #include <string.h>
 
 #include "common/error_internal.h"
-#include "compiler/front/lexer.h"
+#include "compiler/front/lexer_internal.h"
 #include "compiler/front/unicode_ident.h"
-
-#define MAX_INDENT 100 /* CPython's MAXINDENT: at most 99 levels */
-#define MAX_PARENS 200 /* CPython's MAXLEVEL */
-
-typedef struct lexer {
-    const uf__source *src;
-    const char *t;
-    size_t n;
-    size_t i;          /* cursor */
-    int line;          /* line of the cursor */
-    size_t line_start; /* index where that line starts */
-    uf__arena *arena;
-    uf_error *err;
-    uf__token *toks;
-    int ntoks, cap;
-    int indent[MAX_INDENT + 1]; /* columns, tabs to multiples of 8 */
-    int altindent[MAX_INDENT + 1]; /* the same with tabs as 1 */
-    int nindent;
-    struct {
-        char c;
-        uf__pos pos;
-    } parens[MAX_PARENS];
-    int depth;
-    /* The error is one CPython's tokenizer raises even after an earlier
-     * parser error (see uf__token.v.error). */
-    bool eager;
-} lexer;
 
 typedef struct spelling {
     const char *text;
@@ -77,21 +50,7 @@ const char *uf__tok_str(uf__tok_kind kind)
     return "?";
 }
 
-/* The byte at index j, or 0 past the end (the text may hold NULs). */
-static char at(const lexer *lx, size_t j)
-{
-    return j < lx->n ? lx->t[j] : '\0';
-}
-
-static uf__pos pos_of(const lexer *lx, size_t j)
-{
-    return (uf__pos){lx->line, (int)(j - lx->line_start) + 1};
-}
-
-static int lex_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int lex_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
+int uf__lx_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -101,11 +60,7 @@ static int lex_error(lexer *lx, int code, uf__pos pos, const char *fmt, ...)
     return uf__source_error(lx->err, code, lx->src, pos, "%s", msg);
 }
 
-/* An error CPython raises as soon as its tokenizer meets it. */
-static int eager_error(lexer *lx, uf__pos pos, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int eager_error(lexer *lx, uf__pos pos, const char *fmt, ...)
+int uf__lx_eager(lexer *lx, uf__pos pos, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -114,11 +69,6 @@ static int eager_error(lexer *lx, uf__pos pos, const char *fmt, ...)
     va_end(ap);
     lx->eager = true;
     return uf__source_error(lx->err, UF_ERR_SYNTAX, lx->src, pos, "%s", msg);
-}
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
 }
 
 static bool is_alpha(char c)
@@ -148,31 +98,7 @@ static int ident_char_at(const lexer *lx, size_t i, bool first)
     return ok ? len : 0;
 }
 
-static bool is_digit_base(char c, int base)
-{
-    switch (base) {
-    case 2:
-        return c == '0' || c == '1';
-    case 8:
-        return c >= '0' && c <= '7';
-    case 16:
-        return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    default:
-        return is_digit(c);
-    }
-}
-
-static int digit_value(char c)
-{
-    if (is_digit(c))
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return c - 'A' + 10;
-}
-
-/* Appends a token; NULL (err set) when the arena is exhausted. */
-static uf__token *push(lexer *lx, uf__tok_kind kind, size_t start,
+uf__token *uf__lx_push(lexer *lx, uf__tok_kind kind, size_t start,
                        size_t end)
 {
     if (lx->ntoks == lx->cap) {
@@ -198,25 +124,6 @@ static uf__token *push(lexer *lx, uf__tok_kind kind, size_t start,
     return tok;
 }
 
-/* Length of the line terminator at j (\n, \r\n or \r), 0 if none. */
-static size_t newline_len(const lexer *lx, size_t j)
-{
-    char c = at(lx, j);
-    if (j >= lx->n)
-        return 0;
-    if (c == '\n')
-        return 1;
-    if (c == '\r')
-        return at(lx, j + 1) == '\n' && j + 1 < lx->n ? 2 : 1;
-    return 0;
-}
-
-static void next_line(lexer *lx, size_t after)
-{
-    lx->line++;
-    lx->line_start = after;
-}
-
 /* ---- numbers ---------------------------------------------------------- */
 
 /* Consumes d ('_'? d)* from *pi; a '_' not followed by a digit is an
@@ -230,7 +137,7 @@ static int scan_digits(lexer *lx, size_t *pi, int base, const char *what)
         if (at(lx, i) != '_')
             break;
         if (!is_digit_base(at(lx, i + 1), base))
-            return eager_error(lx, pos_of(lx, i),
+            return uf__lx_eager(lx, pos_of(lx, i),
                              "invalid %s literal", what);
         i++;
     }
@@ -252,7 +159,7 @@ static int verify_end(lexer *lx, size_t i, const char *what)
             !is_ident(at(lx, i + len)))
             return 0;
     }
-    return eager_error(lx, pos_of(lx, i - 1),
+    return uf__lx_eager(lx, pos_of(lx, i - 1),
                      "invalid %s literal", what);
 }
 
@@ -322,10 +229,10 @@ static int scan_number(lexer *lx)
             i++;
         if (!is_digit_base(at(lx, i), base)) {
             if (is_digit(at(lx, i)))
-                return eager_error(lx, pos_of(lx, i),
+                return uf__lx_eager(lx, pos_of(lx, i),
                                  "invalid digit '%c' in %s literal",
                                  at(lx, i), what);
-            return eager_error(lx, pos_of(lx, i - 1),
+            return uf__lx_eager(lx, pos_of(lx, i - 1),
                              "invalid %s literal", what);
         }
         size_t ds = i;
@@ -333,13 +240,13 @@ static int scan_number(lexer *lx)
         if (rc)
             return rc;
         if (is_digit(at(lx, i)))
-            return eager_error(lx, pos_of(lx, i),
+            return uf__lx_eager(lx, pos_of(lx, i),
                              "invalid digit '%c' in %s literal", at(lx, i),
                              what);
         rc = verify_end(lx, i, what);
         if (rc)
             return rc;
-        uf__token *tok = push(lx, UF__TOK_INT, s, i);
+        uf__token *tok = uf__lx_push(lx, UF__TOK_INT, s, i);
         if (tok == NULL)
             return lx->err ? lx->err->code : UF_ERR_NOMEM;
         int_value(lx, ds, i, base, tok);
@@ -371,7 +278,7 @@ static int scan_number(lexer *lx)
         if (sign == '+' || sign == '-') {
             j++;
             if (!is_digit(at(lx, j)))
-                return eager_error(lx, pos_of(lx, j - 1),
+                return uf__lx_eager(lx, pos_of(lx, j - 1),
                                  "invalid decimal literal");
         }
         if (is_digit(at(lx, j))) {
@@ -392,7 +299,7 @@ static int scan_number(lexer *lx)
     if (!is_float && !is_imag && lx->t[s] == '0') {
         for (size_t j = s; j < int_end; j++)
             if (lx->t[j] != '0' && lx->t[j] != '_')
-                return eager_error(lx, pos_of(lx, s),
+                return uf__lx_eager(lx, pos_of(lx, s),
                                    "leading zeros in decimal integer "
                                    "literals are not permitted; use an 0o "
                                    "prefix for octal integers");
@@ -402,7 +309,7 @@ static int scan_number(lexer *lx)
         return rc;
     uf__tok_kind kind = is_imag ? UF__TOK_IMAG : is_float ? UF__TOK_FLOAT
                                                           : UF__TOK_INT;
-    uf__token *tok = push(lx, kind, s, i);
+    uf__token *tok = uf__lx_push(lx, kind, s, i);
     if (tok == NULL)
         return lx->err ? lx->err->code : UF_ERR_NOMEM;
     if (kind == UF__TOK_INT) {
@@ -413,254 +320,6 @@ static int scan_number(lexer *lx)
             return rc;
     }
     lx->i = i;
-    return 0;
-}
-
-/* ---- strings ---------------------------------------------------------- */
-
-/* Writes code point cp as UTF-8; returns the byte count. */
-static size_t put_utf8(char *out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-/* Reads exactly `count` hex digits at j; false when fewer are there. */
-static bool read_hex(const lexer *lx, size_t j, int count, uint32_t *out)
-{
-    uint32_t v = 0;
-    for (int k = 0; k < count; k++) {
-        char c = at(lx, j + (size_t)k);
-        if (j + (size_t)k >= lx->n || !is_digit_base(c, 16))
-            return false;
-        v = v * 16 + (uint32_t)digit_value(c);
-    }
-    *out = v;
-    return true;
-}
-
-/* Decodes the body [s, e) of a string literal whose first line is the
- * lexer's current line (positions of escape errors are computed by
- * walking the body). Decoded text is never longer than the source. */
-static int decode_string(lexer *lx, size_t s, size_t e, bool raw,
-                         bool bytes, uf__token *tok, uf__pos start)
-{
-    char *out = uf__arena_alloc(lx->arena, e - s + 1, 1, lx->err);
-    if (out == NULL)
-        return UF_ERR_NOMEM;
-    size_t k = 0;
-    int line = start.line;
-    size_t line_start = lx->line_start;
-    for (size_t j = s; j < e;) {
-        char c = lx->t[j];
-        size_t nl = newline_len(lx, j);
-        if (nl) { /* newlines inside triple quotes read as \n */
-            out[k++] = '\n';
-            j += nl;
-            line++;
-            line_start = j;
-            continue;
-        }
-        if (bytes && (unsigned char)c >= 0x80)
-            return lex_error(lx, UF_ERR_SYNTAX, start,
-                             "bytes can only contain ASCII literal "
-                             "characters");
-        if (c != '\\' || raw) {
-            out[k++] = c;
-            if (c == '\\' && j + 1 < e) { /* raw: \" stays two chars */
-                if (newline_len(lx, j + 1) == 0)
-                    out[k++] = lx->t[++j];
-            }
-            j++;
-            continue;
-        }
-        uf__pos epos = {line, (int)(j - line_start) + 1};
-        char d = at(lx, j + 1);
-        size_t nl2 = newline_len(lx, j + 1);
-        if (nl2) { /* backslash-newline joins the lines */
-            j += 1 + nl2;
-            line++;
-            line_start = j;
-            continue;
-        }
-        j += 2;
-        switch (d) {
-        case '\\': out[k++] = '\\'; break;
-        case '\'': out[k++] = '\''; break;
-        case '"': out[k++] = '"'; break;
-        case 'a': out[k++] = '\a'; break;
-        case 'b': out[k++] = '\b'; break;
-        case 'f': out[k++] = '\f'; break;
-        case 'n': out[k++] = '\n'; break;
-        case 'r': out[k++] = '\r'; break;
-        case 't': out[k++] = '\t'; break;
-        case 'v': out[k++] = '\v'; break;
-        case '0': case '1': case '2': case '3':
-        case '4': case '5': case '6': case '7': {
-            uint32_t v = (uint32_t)(d - '0');
-            for (int m = 0; m < 2 && j < e && is_digit_base(lx->t[j], 8); m++)
-                v = v * 8 + (uint32_t)(lx->t[j++] - '0');
-            if (bytes)
-                out[k++] = (char)(v & 0xFF);
-            else
-                k += put_utf8(out + k, v);
-            break;
-        }
-        case 'x': {
-            uint32_t v;
-            if (j + 2 > e || !read_hex(lx, j, 2, &v))
-                return lex_error(lx, UF_ERR_SYNTAX, epos,
-                                 "truncated \\xXX escape");
-            j += 2;
-            if (bytes)
-                out[k++] = (char)v;
-            else
-                k += put_utf8(out + k, v);
-            break;
-        }
-        case 'u':
-        case 'U': {
-            if (bytes) { /* not an escape in bytes */
-                out[k++] = '\\';
-                out[k++] = d;
-                break;
-            }
-            int count = d == 'u' ? 4 : 8;
-            uint32_t v;
-            if (j + (size_t)count > e || !read_hex(lx, j, count, &v))
-                return lex_error(lx, UF_ERR_SYNTAX, epos,
-                                 d == 'u' ? "truncated \\uXXXX escape"
-                                          : "truncated \\UXXXXXXXX escape");
-            if (v > 0x10FFFF)
-                return lex_error(lx, UF_ERR_SYNTAX, epos,
-                                 "illegal Unicode character");
-            j += (size_t)count;
-            k += put_utf8(out + k, v);
-            break;
-        }
-        case 'N':
-            if (!bytes)
-                return lex_error(lx, UF_ERR_UNSUPPORTED, epos,
-                                 "\\N{...} escapes are not supported in "
-                                 "kernels");
-            out[k++] = '\\'; /* not an escape in bytes */
-            j--;
-            break;
-        default: /* unknown escapes keep their backslash, as in Python */
-            out[k++] = '\\';
-            j--;
-            break;
-        }
-    }
-    out[k] = '\0';
-    tok->v.str.s = out;
-    tok->v.str.len = k;
-    tok->v.str.is_bytes = bytes;
-    return 0;
-}
-
-/* A string literal starting at `s` whose prefix (r, b, u, rb, ...) spans
- * [s, q); the quote is at q. */
-static int scan_string(lexer *lx, size_t s, size_t q)
-{
-    bool raw = false, bytes = false, fstr = false;
-    for (size_t j = s; j < q; j++) {
-        char c = lx->t[j];
-        raw |= c == 'r' || c == 'R';
-        bytes |= c == 'b' || c == 'B';
-        fstr |= c == 'f' || c == 'F';
-    }
-    uf__pos start = pos_of(lx, s);
-    if (fstr)
-        return lex_error(lx, UF_ERR_UNSUPPORTED, start,
-                         "f-strings are not supported in kernels");
-    char quote = lx->t[q];
-    bool triple = at(lx, q + 1) == quote && at(lx, q + 2) == quote &&
-                  q + 2 < lx->n;
-    size_t body = q + (triple ? 3 : 1);
-    int start_line = lx->line;
-    size_t start_line_start = lx->line_start;
-    size_t j = body;
-    for (;;) {
-        if (j >= lx->n) {
-            /* CPython counts a final newline as part of the last line. */
-            int last = lx->line;
-            if (lx->n > 0 && lx->line_start == lx->n && last > 1)
-                last--;
-            if (triple)
-                return eager_error(lx, start,
-                                   "unterminated triple-quoted string "
-                                   "literal (detected at line %d)", last);
-            return eager_error(lx, start, "unterminated string literal "
-                               "(detected at line %d)", last);
-        }
-        char c = lx->t[j];
-        if (c == quote &&
-            (!triple || (at(lx, j + 1) == quote && at(lx, j + 2) == quote &&
-                         j + 2 < lx->n)))
-            break;
-        size_t nl = newline_len(lx, j);
-        if (nl) {
-            if (!triple)
-                return eager_error(lx, start,
-                                 "unterminated string literal (detected at "
-                                 "line %d)", lx->line);
-            j += nl;
-            next_line(lx, j);
-            continue;
-        }
-        if (c == '\\' && j + 1 < lx->n) {
-            size_t nl2 = newline_len(lx, j + 1);
-            if (nl2) {
-                j += 1 + nl2;
-                next_line(lx, j);
-                continue;
-            }
-            j += 2;
-            continue;
-        }
-        j++;
-    }
-    size_t body_end = j;
-    size_t end = j + (triple ? 3 : 1);
-    /* The token spans lines: its start position was computed above. */
-    uf__token *tok = push(lx, UF__TOK_STRING, end, end);
-    if (tok == NULL)
-        return lx->err ? lx->err->code : UF_ERR_NOMEM;
-    tok->pos = start;
-    tok->text = lx->t + s;
-    tok->len = end - s;
-    /* decode_string walks lines from the start: give it that line. */
-    int cur_line = lx->line;
-    size_t cur_start = lx->line_start;
-    lx->line = start_line;
-    lx->line_start = start_line_start;
-    int rc = decode_string(lx, body, body_end, raw, bytes, tok, start);
-    lx->line = cur_line;
-    lx->line_start = cur_start;
-    if (rc) {
-        lx->ntoks--; /* no half-decoded token before the ERROR token */
-        return rc;
-    }
-    lx->i = end;
     return 0;
 }
 
@@ -683,13 +342,13 @@ static int bad_character(lexer *lx, size_t i)
     unsigned char c = (unsigned char)lx->t[i];
     uf__pos pos = pos_of(lx, i);
     if (c == 0)
-        return lex_error(lx, UF_ERR_SYNTAX, pos,
+        return uf__lx_error(lx, UF_ERR_SYNTAX, pos,
                          "source code cannot contain null bytes");
     if (c < 0x80) {
         if (c < 0x20 || c == 0x7F)
-            return eager_error(lx, pos,
+            return uf__lx_eager(lx, pos,
                                "invalid non-printable character U+%04X", c);
-        return lex_error(lx, UF_ERR_SYNTAX, pos, "invalid syntax");
+        return uf__lx_error(lx, UF_ERR_SYNTAX, pos, "invalid syntax");
     }
     int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
     uint32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
@@ -702,9 +361,9 @@ static int bad_character(lexer *lx, size_t i)
         cp = (cp << 6) | (d & 0x3F);
     }
     if (len == 1)
-        return eager_error(lx, pos, "invalid UTF-8 byte 0x%02X in source",
+        return uf__lx_eager(lx, pos, "invalid UTF-8 byte 0x%02X in source",
                            c);
-    return eager_error(lx, pos, "invalid character '%.*s' (U+%04X)", len,
+    return uf__lx_eager(lx, pos, "invalid character '%.*s' (U+%04X)", len,
                        lx->t + i, (unsigned)cp);
 }
 
@@ -719,7 +378,7 @@ static int check_nfkc(lexer *lx, size_t s, size_t e)
         int len = uf__utf8_decode(lx->t + i, e - i, &cp);
         if (len > 1 && uf__cp_in(uf__nfkc_may_change, uf__nfkc_may_change_n,
                                  cp))
-            return lex_error(lx, UF_ERR_UNSUPPORTED, pos_of(lx, i),
+            return uf__lx_error(lx, UF_ERR_UNSUPPORTED, pos_of(lx, i),
                              "identifier '%.*s': Python reads '%.*s' "
                              "(U+%04X) through NFKC normalisation (PEP "
                              "3131), which ufjit does not do: write the "
@@ -747,7 +406,7 @@ static int scan_name(lexer *lx)
     }
     if ((at(lx, i) == '\'' || at(lx, i) == '"') &&
         is_string_prefix(lx->t + s, i - s))
-        return scan_string(lx, s, i);
+        return uf__lx_scan_string(lx, s, i);
     if ((unsigned char)at(lx, i) >= 0x80)
         return bad_character(lx, i);
     int rc = ascii ? 0 : check_nfkc(lx, s, i);
@@ -756,13 +415,13 @@ static int scan_name(lexer *lx)
     for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++) {
         if (keywords[k].len == i - s && keywords[k].text[0] == lx->t[s] &&
             memcmp(keywords[k].text, lx->t + s, i - s) == 0) {
-            if (push(lx, keywords[k].kind, s, i) == NULL)
+            if (uf__lx_push(lx, keywords[k].kind, s, i) == NULL)
                 return lx->err ? lx->err->code : UF_ERR_NOMEM;
             lx->i = i;
             return 0;
         }
     }
-    uf__token *tok = push(lx, UF__TOK_NAME, s, i);
+    uf__token *tok = uf__lx_push(lx, UF__TOK_NAME, s, i);
     if (tok == NULL)
         return lx->err ? lx->err->code : UF_ERR_NOMEM;
     tok->v.name = uf__arena_strndup(lx->arena, lx->t + s, i - s, lx->err);
@@ -797,7 +456,7 @@ static int scan_operator(lexer *lx)
     if (kind == UF__TOK_LPAR || kind == UF__TOK_LSQB ||
         kind == UF__TOK_LBRACE) {
         if (lx->depth >= MAX_PARENS)
-            return eager_error(lx, pos,
+            return uf__lx_eager(lx, pos,
                              "too many nested parentheses");
         lx->parens[lx->depth].c = c;
         lx->parens[lx->depth].pos = pos;
@@ -805,21 +464,21 @@ static int scan_operator(lexer *lx)
     } else if (kind == UF__TOK_RPAR || kind == UF__TOK_RSQB ||
                kind == UF__TOK_RBRACE) {
         if (lx->depth == 0)
-            return eager_error(lx, pos, "unmatched '%c'", c);
+            return uf__lx_eager(lx, pos, "unmatched '%c'", c);
         lx->depth--;
         char open = lx->parens[lx->depth].c;
         if (closer_of(open) != c) {
             if (lx->parens[lx->depth].pos.line != pos.line)
-                return eager_error(lx, pos,
+                return uf__lx_eager(lx, pos,
                                  "closing parenthesis '%c' does not match "
                                  "opening parenthesis '%c' on line %d", c,
                                  open, lx->parens[lx->depth].pos.line);
-            return eager_error(lx, pos,
+            return uf__lx_eager(lx, pos,
                              "closing parenthesis '%c' does not match "
                              "opening parenthesis '%c'", c, open);
         }
     }
-    if (push(lx, kind, s, s + best) == NULL)
+    if (uf__lx_push(lx, kind, s, s + best) == NULL)
         return lx->err ? lx->err->code : UF_ERR_NOMEM;
     lx->i = s + best;
     return 0;
@@ -881,12 +540,12 @@ static int line_start(lexer *lx, bool *eof)
             if (alt <= alttop)
                 goto tab_error;
             if (lx->nindent + 1 >= MAX_INDENT)
-                return lex_error(lx, UF_ERR_SYNTAX, pos,
+                return uf__lx_error(lx, UF_ERR_SYNTAX, pos,
                                  "too many levels of indentation");
             lx->nindent++;
             lx->indent[lx->nindent] = col;
             lx->altindent[lx->nindent] = alt;
-            if (push(lx, UF__TOK_INDENT, j, j) == NULL)
+            if (uf__lx_push(lx, UF__TOK_INDENT, j, j) == NULL)
                 return lx->err ? lx->err->code : UF_ERR_NOMEM;
         } else {
             /* Check before emitting any DEDENT: the error comes where the
@@ -895,21 +554,21 @@ static int line_start(lexer *lx, bool *eof)
             while (level > 0 && col < lx->indent[level])
                 level--;
             if (col != lx->indent[level])
-                return lex_error(lx, UF_ERR_SYNTAX, pos,
+                return uf__lx_error(lx, UF_ERR_SYNTAX, pos,
                                  "unindent does not match any outer "
                                  "indentation level");
             if (alt != lx->altindent[level])
                 goto tab_error;
             while (lx->nindent > level) {
                 lx->nindent--;
-                if (push(lx, UF__TOK_DEDENT, j, j) == NULL)
+                if (uf__lx_push(lx, UF__TOK_DEDENT, j, j) == NULL)
                     return lx->err ? lx->err->code : UF_ERR_NOMEM;
             }
         }
         *eof = false;
         return 0;
     tab_error:
-        return lex_error(lx, UF_ERR_SYNTAX, pos,
+        return uf__lx_error(lx, UF_ERR_SYNTAX, pos,
                          "inconsistent use of tabs and spaces in "
                          "indentation");
     }
@@ -942,7 +601,7 @@ static int check_utf8(lexer *lx)
             next_line(lx, j + 1);
         }
     }
-    return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, i), "invalid UTF-8 byte "
+    return uf__lx_error(lx, UF_ERR_SYNTAX, pos_of(lx, i), "invalid UTF-8 byte "
                      "0x%02X in source: kernel files are read as UTF-8, as "
                      "Python reads them", (unsigned char)lx->t[i]);
 }
@@ -975,7 +634,7 @@ int uf__lex(const uf__source *src, uf__arena *arena, uf__token **toks,
     if (rc == UF_ERR_SYNTAX || rc == UF_ERR_UNSUPPORTED) {
         /* Tokens so far plus an ERROR token where the error is. */
         size_t at_i = lx.i < lx.n ? lx.i : lx.n;
-        uf__token *t = push(&lx, UF__TOK_ERROR, at_i, at_i);
+        uf__token *t = uf__lx_push(&lx, UF__TOK_ERROR, at_i, at_i);
         if (t == NULL)
             return UF_ERR_NOMEM;
         if (err != NULL) {
@@ -1031,7 +690,7 @@ static int lex_tokens(lexer *lx)
         size_t nl = newline_len(lx, lx->i);
         if (nl) {
             if (lx->depth == 0) {
-                if (push(lx, UF__TOK_NEWLINE, nl_at, lx->i + 1) == NULL)
+                if (uf__lx_push(lx, UF__TOK_NEWLINE, nl_at, lx->i + 1) == NULL)
                     return err ? err->code : UF_ERR_NOMEM;
                 at_bol = true;
             }
@@ -1042,10 +701,10 @@ static int lex_tokens(lexer *lx)
         if (c == '\\') {
             size_t nl2 = newline_len(lx, lx->i + 1);
             if (lx->i + 1 >= lx->n)
-                return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
+                return uf__lx_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
                                  "unexpected EOF while parsing");
             if (nl2 == 0)
-                return lex_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
+                return uf__lx_error(lx, UF_ERR_SYNTAX, pos_of(lx, lx->i + 1),
                                  "unexpected character after line "
                                  "continuation character");
             lx->i += 1 + nl2;
@@ -1057,7 +716,7 @@ static int lex_tokens(lexer *lx)
         else if (is_alpha(c) || ident_char_at(lx, lx->i, true) > 0)
             rc = scan_name(lx);
         else if (c == '\'' || c == '"')
-            rc = scan_string(lx, lx->i, lx->i);
+            rc = uf__lx_scan_string(lx, lx->i, lx->i);
         else if ((unsigned char)c >= 0x80 || c == '\0')
             rc = bad_character(lx, lx->i);
         else
@@ -1068,22 +727,22 @@ static int lex_tokens(lexer *lx)
 
     if (lx->depth > 0) {
         char open = lx->parens[lx->depth - 1].c;
-        return lex_error(lx, UF_ERR_SYNTAX, lx->parens[lx->depth - 1].pos,
+        return uf__lx_error(lx, UF_ERR_SYNTAX, lx->parens[lx->depth - 1].pos,
                          "'%c' was never closed", open);
     }
     size_t end = lx->n;
     if (lx->ntoks > 0) {
         uf__tok_kind last = lx->toks[lx->ntoks - 1].kind;
         if (last != UF__TOK_NEWLINE && last != UF__TOK_DEDENT &&
-            push(lx, UF__TOK_NEWLINE, end, end) == NULL)
+            uf__lx_push(lx, UF__TOK_NEWLINE, end, end) == NULL)
             return err ? err->code : UF_ERR_NOMEM;
     }
     while (lx->nindent > 0) {
         lx->nindent--;
-        if (push(lx, UF__TOK_DEDENT, end, end) == NULL)
+        if (uf__lx_push(lx, UF__TOK_DEDENT, end, end) == NULL)
             return err ? err->code : UF_ERR_NOMEM;
     }
-    if (push(lx, UF__TOK_EOF, end, end) == NULL)
+    if (uf__lx_push(lx, UF__TOK_EOF, end, end) == NULL)
         return err ? err->code : UF_ERR_NOMEM;
     return 0;
 }
