@@ -42,7 +42,8 @@ enum {
     UF__CU_ERROR_NOT_INITIALIZED = 3,
     UF__CU_ERROR_DEINITIALIZED = 4,
     UF__CU_ERROR_STUB_LIBRARY = 34,
-    UF__CU_ERROR_INSUFFICIENT_DRIVER = 35,
+    UF__CU_ERROR_INSUFFICIENT_DRIVER = 35, /* the runtime API's value */
+    UF__CU_ERROR_CALL_REQUIRES_NEWER_DRIVER = 36, /* the driver's own */
     UF__CU_ERROR_NO_DEVICE = 100,
     UF__CU_ERROR_INVALID_DEVICE = 101,
     UF__CU_ERROR_INVALID_IMAGE = 200,
@@ -203,7 +204,8 @@ typedef struct uf__cu_driver {
 /* The real driver, loaded once per process (thread-safe). NULL with err
  * set to UF_ERR_NO_DEVICE and the reason: no libcuda.so.1 (dlerror's
  * text), a missing symbol (named), the toolkit's stub library (34), a
- * driver older than the toolkit ufjit expects (35), no device (100), a
+ * driver older than ufjit needs (35/36 from cuInit, or cuDriverGetVersion
+ * below UF__CU_MIN_DRIVER_VERSION), no device (100), a
  * zero device count, or another cuInit failure with its name. A failure
  * is remembered: later calls report it again without retrying. The
  * library is found as UFJIT_CUDA_DRIVER names it (a path; for tests), else
@@ -218,7 +220,7 @@ const uf__cu_driver *uf__cu_driver_sim(void);
 const uf__cu_driver *uf__cu_driver_for_cuda(uf_error *err);
 
 /* Sets err from a failed driver call: UF_ERR_NOMEM for out of memory,
- * UF_ERR_NO_DEVICE for 34/35/100/101, UF_ERR_INVALID for invalid values
+ * UF_ERR_NO_DEVICE for 34/35/36/100/101, UF_ERR_INVALID for invalid values
  * and handles, else UF_ERR_INTERNAL; the message names the call (`what`,
  * e.g. "cuMemAlloc"), the driver's error name and description and the
  * driver ("cuda"/"cudasim"). Returns the code; 0 when rc is success. */

@@ -1,0 +1,20 @@
+# The real CUDA driver table (targets/cuda/cu_driver_real.c) against a fake
+# libcuda built here (tests/cuda/fake_libcuda.c): libfake_cuda.so, and
+# libfake_cuda_nomalloc.so lacking cuMemAlloc_v2 for the missing-symbol
+# path. Both are loaded with dlopen through UFJIT_CUDA_DRIVER, never linked.
+# Tests labelled "cuda".
+find_package(Threads REQUIRED)
+foreach(variant fake_cuda fake_cuda_nomalloc)
+  add_library(${variant} SHARED ${UF_TEST_SOURCE_DIR}/cuda/fake_libcuda.c)
+  target_include_directories(${variant} PRIVATE ${PROJECT_SOURCE_DIR}
+                                                ${PROJECT_SOURCE_DIR}/include)
+  target_compile_definitions(${variant} PRIVATE _GNU_SOURCE)
+  target_link_libraries(${variant} PRIVATE Threads::Threads)
+endforeach()
+target_compile_definitions(fake_cuda_nomalloc PRIVATE FAKE_CUDA_OMIT_MEM_ALLOC)
+
+add_dependencies(test_cu_driver_real fake_cuda fake_cuda_nomalloc)
+target_compile_definitions(test_cu_driver_real PRIVATE
+  UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>"
+  UF_FAKE_CUDA_NOMALLOC="$<TARGET_FILE:fake_cuda_nomalloc>")
+set_tests_properties(test_cu_driver_real PROPERTIES LABELS cuda)
