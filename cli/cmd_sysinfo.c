@@ -36,8 +36,9 @@ static const char sysinfo_help[] =
     "assertions, sanitizers, compiler), the CPU (name, count, vector\n"
     "features from cpuid, checked against what the OS enables), memory,\n"
     "the operating system, the threading layers of the parallel target\n"
-    "(built in, in use, thread count), and the parts not built yet (LLVM,\n"
-    "CUDA). Paste it into bug reports.\n";
+    "(built in, in use, thread count), the CUDA driver and each GPU (name,\n"
+    "compute capability, memory) or why there is none, and the parts not\n"
+    "built yet. Paste it into bug reports.\n";
 
 static void section(const char *title)
 {
@@ -405,12 +406,38 @@ static void report_targets_and_jit(void)
     uf_context_free(ctx);
 }
 
+/* The CUDA driver and each GPU, or the reason there is none. */
+static void report_cuda_driver(void)
+{
+    char version[32], path[4096];
+    uf_error err;
+    int n = uf_cuda_driver(version, sizeof version, path, sizeof path, &err);
+    if (n < 0) {
+        row("CUDA driver", "unavailable: %s", err.message);
+        return;
+    }
+    row("CUDA driver", "%s (%s), %d device%s", version, path, n,
+        n == 1 ? "" : "s");
+    for (int i = 0; i < n; i++) {
+        char label[32], name[256];
+        int major = 0, minor = 0;
+        size_t total = 0;
+        snprintf(label, sizeof label, "GPU %d", i);
+        if (uf_cuda_device(i, name, sizeof name, &major, &minor, &total,
+                           &err) != 0)
+            row(label, "unreadable: %s", err.message);
+        else
+            row(label, "%s, compute capability %d.%d, %.1f GiB", name, major,
+                minor, (double)total / (1024.0 * 1024.0 * 1024.0));
+    }
+}
+
 static void report_later_parts(void)
 {
     report_targets_and_jit();
     report_threading();
     section("CUDA");
-    row("CUDA", "not probed yet (comes with the CUDA target)");
+    report_cuda_driver();
 }
 
 static void report_environment(void)

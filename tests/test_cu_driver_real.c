@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include <ufjit/system.h>
+
 #include "targets/cuda/cu_driver.h"
 #include "targets/cuda/cu_driver_internal.h"
 
@@ -526,6 +528,47 @@ static void test_errors_do_not_crash(void **state)
     uf__cu_driver_real_reset_for_tests();
 }
 
+/* The public view sysinfo prints (ufjit/system.h). */
+static void test_public_driver_info(void **state)
+{
+    (void)state;
+    uf_error err;
+    load(UF_FAKE_CUDA, "count=2,version=12080,name=Fake H200,mem=1048576",
+         &err);
+    char version[8], path[4096], name[64];
+    assert_int_equal(uf_cuda_driver(version, sizeof version, path,
+                                    sizeof path, &err), 2);
+    assert_string_equal(version, "12.8");
+    assert_contains(path, "libfake_cuda.so");
+    assert_int_equal(uf_cuda_driver(NULL, 0, NULL, 0, NULL), 2);
+    int major = 0, minor = -1;
+    size_t total = 0;
+    assert_int_equal(uf_cuda_device(1, name, sizeof name, &major, &minor,
+                                    &total, &err), 0);
+    assert_string_equal(name, "Fake H200");
+    assert_int_equal(major, 9);
+    assert_int_equal(minor, 0);
+    assert_int_equal(total, 1048576);
+    char tiny[5];
+    assert_int_equal(uf_cuda_device(0, tiny, sizeof tiny, NULL, NULL, NULL,
+                                    &err), 0);
+    assert_string_equal(tiny, "Fake");
+    assert_int_equal(uf_cuda_device(2, name, sizeof name, NULL, NULL, NULL,
+                                    &err), UF_ERR_NO_DEVICE);
+    assert_contains(err.message, "CUDA_ERROR_INVALID_DEVICE");
+    assert_int_equal(uf_cuda_device(-1, NULL, 0, NULL, NULL, NULL, NULL),
+                     UF_ERR_NO_DEVICE);
+
+    load(UF_FAKE_CUDA, "init=100", &err);
+    assert_int_equal(uf_cuda_driver(version, sizeof version, NULL, 0, &err),
+                     UF_ERR_NO_DEVICE);
+    assert_contains(err.message, "CUDA_ERROR_NO_DEVICE");
+    assert_int_equal(uf_cuda_device(0, name, sizeof name, NULL, NULL, NULL,
+                                    &err), UF_ERR_NO_DEVICE);
+    assert_contains(err.message, "no CUDA device");
+    uf__cu_driver_real_reset_for_tests();
+}
+
 /* ---- uf__cu_check without a driver: ufjit's own names --------------------- */
 
 typedef struct check_case {
@@ -601,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_modules_and_launch),
         cmocka_unit_test(test_out_of_memory_mid_sequence),
         cmocka_unit_test(test_errors_do_not_crash),
+        cmocka_unit_test(test_public_driver_info),
         cmocka_unit_test(test_check_builtin_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

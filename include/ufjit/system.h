@@ -48,6 +48,23 @@ UF_EXPORT int uf_jit_host(uf_context *ctx, const char **cpu,
                           const char **features, bool *libmvec,
                           uf_error *err);
 
+/* The CUDA driver (libcuda.so.1, or the library UFJIT_CUDA_DRIVER names),
+ * loaded on first use, whatever UFJIT_ENABLE_CUDASIM says: returns its
+ * device count (>= 1) and writes its version ("13.0") into version and the
+ * file it was loaded from into path (either may be NULL). Without a usable
+ * driver, UF_ERR_NO_DEVICE with the reason in err: no library (the
+ * loader's message), the toolkit's stub library, a driver too old, no
+ * device. */
+UF_EXPORT int uf_cuda_driver(char *version, size_t version_size, char *path,
+                             size_t path_size, uf_error *err);
+
+/* CUDA device i of [0, uf_cuda_driver()): its name, compute capability
+ * and total memory in bytes (any output may be NULL). Returns 0, or a
+ * negative code with err set. */
+UF_EXPORT int uf_cuda_device(int i, char *name, size_t name_size,
+                             int *cc_major, int *cc_minor,
+                             size_t *total_bytes, uf_error *err);
+
 UF_END_DECLS
 
 #endif

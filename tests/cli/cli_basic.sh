@@ -129,7 +129,7 @@ field() {
 
 UFJIT_NUM_THREADS=3 ok sysinfo
 for label in 'Version' 'Build' 'Sanitizers' 'Compiler' 'Machine' \
-    'CPU name' 'CPU count' 'AVX2' 'AVX-512' 'Kernel' 'LLVM' 'CUDA'; do
+    'CPU name' 'CPU count' 'AVX2' 'AVX-512' 'Kernel' 'LLVM' 'CUDA driver'; do
     checks=$((checks + 1))
     [ -n "$(field "$label")" ] || fail "sysinfo has no '$label' field:
 $out"
@@ -140,7 +140,6 @@ expect_out '^  LLVM +: 14\.[0-9.]+ \(ORC LLJIT for the host\)$'
 expect_out '^  JIT CPU +: [^ ]+ \([0-9]+ features enabled\)$'
 expect_out '^  cpu +: serial loops'
 expect_out '^  parallel +: loops shared out between threads'
-expect_out '^  CUDA +: not probed yet'
 expect_out '^  UFJIT_NUM_THREADS +: 3$'
 checks=$((checks + 1))
 case $(field Kernel) in

@@ -2,7 +2,7 @@
 # libcuda built here (tests/cuda/fake_libcuda.c): libfake_cuda.so, and
 # libfake_cuda_nomalloc.so lacking cuMemAlloc_v2 for the missing-symbol
 # path. Both are loaded with dlopen through UFJIT_CUDA_DRIVER, never linked.
-# Tests labelled "cuda".
+# Tests labelled "cuda"; the CLI one shows sysinfo's CUDA section.
 find_package(Threads REQUIRED)
 foreach(variant fake_cuda fake_cuda_nomalloc)
   add_library(${variant} SHARED ${UF_TEST_SOURCE_DIR}/cuda/fake_libcuda.c)
@@ -18,3 +18,9 @@ target_compile_definitions(test_cu_driver_real PRIVATE
   UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>"
   UF_FAKE_CUDA_NOMALLOC="$<TARGET_FILE:fake_cuda_nomalloc>")
 set_tests_properties(test_cu_driver_real PROPERTIES LABELS cuda)
+
+# ufjit sysinfo's CUDA section with the fake driver, and without one.
+add_test(NAME cli_sysinfo_cuda
+  COMMAND bash ${UF_TEST_SOURCE_DIR}/cli/cli_sysinfo_cuda.sh
+          $<TARGET_FILE:ufjit_cli> $<TARGET_FILE:fake_cuda>)
+set_tests_properties(cli_sysinfo_cuda PROPERTIES LABELS cuda)
