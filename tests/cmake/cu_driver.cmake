@@ -1,11 +1,12 @@
 # The real CUDA driver table (targets/cuda/cu_driver_real.c) against a fake
-# libcuda built here (tests/cuda/fake_libcuda.c): libfake_cuda.so, and
+# libcuda built here (tests/cuda/fake_libcuda*.c): libfake_cuda.so, and
 # libfake_cuda_nomalloc.so lacking cuMemAlloc_v2 for the missing-symbol
 # path. Both are loaded with dlopen through UFJIT_CUDA_DRIVER, never linked.
 # Tests labelled "cuda"; the CLI one shows sysinfo's CUDA section.
 find_package(Threads REQUIRED)
 foreach(variant fake_cuda fake_cuda_nomalloc)
-  add_library(${variant} SHARED ${UF_TEST_SOURCE_DIR}/cuda/fake_libcuda.c)
+  add_library(${variant} SHARED ${UF_TEST_SOURCE_DIR}/cuda/fake_libcuda.c
+                              ${UF_TEST_SOURCE_DIR}/cuda/fake_libcuda_memory.c)
   target_include_directories(${variant} PRIVATE ${PROJECT_SOURCE_DIR}
                                                 ${PROJECT_SOURCE_DIR}/include)
   target_compile_definitions(${variant} PRIVATE _GNU_SOURCE)
