@@ -18,7 +18,9 @@ add_dependencies(test_cu_driver_real fake_cuda fake_cuda_nomalloc)
 target_compile_definitions(test_cu_driver_real PRIVATE
   UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>"
   UF_FAKE_CUDA_NOMALLOC="$<TARGET_FILE:fake_cuda_nomalloc>")
-set_tests_properties(test_cu_driver_real PROPERTIES LABELS cuda)
+# Eight threads race to load the driver: in `make tsan` too.
+set_tests_properties(test_cu_driver_real PROPERTIES LABELS "cuda;concurrency")
+add_dependencies(concurrency_tests test_cu_driver_real)
 
 # ufjit sysinfo's CUDA section with the fake driver, and without one.
 add_test(NAME cli_sysinfo_cuda

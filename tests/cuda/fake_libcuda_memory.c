@@ -465,7 +465,8 @@ API CUresult cuIpcOpenMemHandle_v2(uf__cu_dptr *p, uf__cu_ipc_handle h,
 {
     ENTER("cuIpcOpenMemHandle_v2");
     NEED_CTX();
-    if (p == NULL || memcmp(h.reserved, "fakeipc", 8) != 0)
+    if (p == NULL || memcmp(h.reserved, "fakeipc", 8) != 0 ||
+        flags != UF__CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS) /* as the driver */
         return UF__CU_ERROR_INVALID_VALUE;
     memcpy(p, h.reserved + 8, sizeof *p);
     return 0;
