@@ -28,6 +28,7 @@ typedef struct event_op {
     uf__sim_op op;
     struct uf__cu_event_s *e;
     uint64_t gen;
+    struct timespec when; /* when the record ran */
     bool ran;
 } event_op;
 
@@ -51,17 +52,21 @@ static void unref(struct uf__cu_event_s *e)
 static uf__cu_result run_record(uf__sim_op *op)
 {
     event_op *eo = (event_op *)op;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    uf__sim_lock();
+    clock_gettime(CLOCK_MONOTONIC, &eo->when);
+    return UF__CU_SUCCESS;
+}
+
+/* The record's generation is complete once its stream moves past it
+ * (lock held). */
+static void complete_record(uf__sim_op *op)
+{
+    event_op *eo = (event_op *)op;
     eo->ran = true;
     if (eo->gen > eo->e->completed) {
         eo->e->completed = eo->gen;
-        eo->e->when = now;
+        eo->e->when = eo->when;
     }
     uf__sim_broadcast();
-    uf__sim_unlock();
-    return UF__CU_SUCCESS;
 }
 
 static void release_event_op(uf__sim_op *op)
@@ -141,6 +146,7 @@ static event_op *event_op_new(struct uf__cu_event_s *e, uint64_t gen,
     if (eo == NULL)
         return NULL;
     eo->op.run = run;
+    eo->op.complete = run == run_record ? complete_record : NULL;
     eo->op.release = release_event_op;
     eo->e = e;
     eo->gen = gen;

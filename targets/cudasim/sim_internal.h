@@ -84,6 +84,10 @@ typedef struct uf__sim_op uf__sim_op;
 struct uf__sim_op {
     /* does the work; an error becomes the stream's sticky error */
     uf__cu_result (*run)(uf__sim_op *op);
+    /* NULL, or what becomes visible as the op leaves its queue (called
+     * under the streams' lock, so that a finished event and an idle
+     * stream are seen together) */
+    void (*complete)(uf__sim_op *op);
     void (*release)(uf__sim_op *op); /* frees op */
     uf__sim_op *next;
     uint64_t ticket; /* enqueue order, for the legacy stream's ordering */

@@ -105,6 +105,8 @@ static void *stream_worker(void *arg)
         pthread_mutex_lock(&mutex);
         if (rc && !s->error)
             s->error = rc;
+        if (op->complete)
+            op->complete(op);
         s->head = op->next;
         if (s->head == NULL)
             s->tail = NULL;
@@ -129,6 +131,8 @@ static uf__cu_result run_legacy(uf__sim_op *op)
     pthread_mutex_unlock(&mutex);
     uf__cu_result rc = op->run(op);
     pthread_mutex_lock(&mutex);
+    if (op->complete)
+        op->complete(op);
     legacy_ticket = 0;
     pthread_cond_broadcast(&changed);
     pthread_mutex_unlock(&mutex);
