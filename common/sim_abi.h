@@ -23,7 +23,9 @@ typedef struct uf__sim_thread {
     uint32_t nctaid[3]; /* gridDim */
     uint32_t laneid;    /* tid's linear index % warpsize */
     uint32_t warpsize;  /* 32 */
-    void *shared;       /* the block's dynamic shared memory (issue 15) */
+    void *shared;       /* the block's shared memory: the kernel's static
+                           shared_bytes, then the launch's dynamic bytes
+                           (64-byte aligned; not zeroed, as on a GPU) */
     void *block;        /* the simulator's own per-block state */
 } uf__sim_thread;
 
@@ -48,6 +50,11 @@ typedef struct uf__sim_kernel {
     int nparams;
     /* static shared memory the kernel needs per block, in bytes */
     uint32_t shared_bytes;
+    /* the size in bytes of each parameter's value (nparams entries): an
+     * asynchronous launch copies the values at launch time, as
+     * cuLaunchKernel does. NULL: sizes unknown, so a launch waits until
+     * the kernel has run (the host blocks; the order is the same). */
+    const uint32_t *param_sizes;
 } uf__sim_kernel;
 
 /* What cudasim's module_load_data takes as its image (the real driver

@@ -1,0 +1,248 @@
+/* cudasim's block scheduler: the threads of one block as cooperatively
+ * scheduled fibers on one pool worker, so that __syncthreads is exact.
+ *
+ * A fiber runs simulated threads one after the other, to completion,
+ * taking the next unstarted thread each time. Only a thread that reaches
+ * the barrier gives up its fiber: it waits there, and the worker starts
+ * the next unstarted thread on another fiber. When every live thread of
+ * the block waits (threads that returned do not count, as on sm_70 and
+ * later), the barrier opens and the waiting threads resume in order. A
+ * kernel that never calls the barrier so runs its whole block on one
+ * fiber, without a single switch. Fibers (at most one per thread of the
+ * largest block), the thread states and the shared memory are the
+ * worker's, reused from block to block.
+ *
+ * No warp-synchronous execution is simulated: threads of a warp run one
+ * after the other between barriers. */
+#include <string.h>
+
+#include "common/alloc.h"
+#include "targets/cudasim/sim.h"
+#include "targets/cudasim/sim_fiber.h"
+#include "targets/cudasim/sim_internal.h"
+
+#define UF__SIM_SHARED_POISON 0xa5
+
+struct uf__sim_runner {
+    uf__sim_fiber main; /* the worker's own context */
+    uf__sim_fiber *fibers[UF__SIM_MAX_THREADS];
+    uint32_t nfibers;
+    uf__sim_fiber *idle;              /* between threads */
+    uf__sim_fiber *ready, *ready_tail; /* released by the barrier */
+    uf__sim_fiber *barrier, *barrier_tail;
+    uf__sim_fiber *current;
+
+    const uf__sim_grid *grid;
+    uint32_t ctaid[3];
+    uint32_t nthreads, next_tid, live, waiting;
+    char *shared; /* UF__SIM_SHARED_LIMIT bytes */
+    uf__sim_thread threads[UF__SIM_MAX_THREADS];
+};
+
+static _Thread_local uf__sim_runner *tls_runner;
+static _Thread_local const uf__sim_thread *tls_self;
+
+const uf__sim_thread *uf__sim_self(void)
+{
+    return tls_self;
+}
+
+uf__sim_runner *uf__sim_runner_new(void)
+{
+    uf__sim_runner *r = uf__calloc(1, sizeof *r, NULL);
+    if (r == NULL)
+        return NULL;
+    r->shared = uf__malloc_aligned(UF__SIM_SHARED_LIMIT, NULL);
+    if (r->shared == NULL) {
+        uf__free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void uf__sim_runner_free(uf__sim_runner *r)
+{
+    if (r == NULL)
+        return;
+    for (uint32_t i = 0; i < r->nfibers; i++) {
+        uf__sim_fiber_destroy(r->fibers[i]);
+        uf__free(r->fibers[i]);
+    }
+    uf__free(r->shared);
+    uf__free(r);
+}
+
+static void push(uf__sim_fiber **head, uf__sim_fiber **tail, uf__sim_fiber *f)
+{
+    f->next = NULL;
+    if (*tail)
+        (*tail)->next = f;
+    else
+        *head = f;
+    *tail = f;
+}
+
+/* Every live thread waits: the barrier opens. */
+static void open_barrier(uf__sim_runner *r)
+{
+    while (r->barrier) {
+        uf__sim_fiber *f = r->barrier;
+        r->barrier = f->next;
+        push(&r->ready, &r->ready_tail, f);
+    }
+    r->barrier_tail = NULL;
+    r->waiting = 0;
+}
+
+static void thread_init(uf__sim_runner *r, uint32_t tid)
+{
+    const uf__sim_grid *g = r->grid;
+    uf__sim_thread *t = &r->threads[tid];
+    uint32_t bx = g->block[0], by = g->block[1];
+    t->tid[0] = tid % bx;
+    t->tid[1] = tid / bx % by;
+    t->tid[2] = tid / (bx * by);
+    memcpy(t->ntid, g->block, sizeof t->ntid);
+    memcpy(t->ctaid, r->ctaid, sizeof t->ctaid);
+    memcpy(t->nctaid, g->grid, sizeof t->nctaid);
+    t->laneid = tid % UF__SIM_WARP;
+    t->warpsize = UF__SIM_WARP;
+    t->shared = r->shared;
+    t->block = r;
+}
+
+/* A fiber's life: run unstarted threads to completion, then go idle until
+ * the worker needs it again. */
+static void fiber_main(void)
+{
+    uf__sim_runner *r = tls_runner;
+    uf__sim_fiber *f = r->current;
+    uf__sim_fiber_started(&r->main);
+    for (;;) {
+        while (r->next_tid < r->nthreads) {
+            uint32_t tid = r->next_tid++;
+            f->tid = tid;
+            thread_init(r, tid);
+            tls_self = &r->threads[tid];
+            r->grid->fn(r->grid->params);
+            tls_self = NULL;
+            r->live--;
+            if (r->waiting > 0 && r->waiting == r->live)
+                open_barrier(r);
+        }
+        f->next = r->idle;
+        r->idle = f;
+        uf__sim_fiber_switch(f, &r->main, &r->main);
+    }
+}
+
+void uf__sim_syncthreads(void)
+{
+    uf__sim_runner *r = tls_runner;
+    if (r == NULL || r->current == NULL || tls_self == NULL)
+        return; /* not in a kernel */
+    uf__sim_fiber *f = r->current;
+    push(&r->barrier, &r->barrier_tail, f);
+    r->waiting++;
+    if (r->waiting == r->live)
+        open_barrier(r);
+    uf__sim_fiber_switch(f, &r->main, &r->main);
+    tls_self = &r->threads[f->tid];
+}
+
+/* A fiber to start the next thread on, NULL when none can be made. */
+static uf__sim_fiber *fiber_for_new_thread(uf__sim_runner *r)
+{
+    if (r->idle) {
+        uf__sim_fiber *f = r->idle;
+        r->idle = f->next;
+        return f;
+    }
+    if (r->nfibers == UF__SIM_MAX_THREADS)
+        return NULL;
+    uf__sim_fiber *f = uf__malloc(1, sizeof *f, NULL);
+    if (f == NULL)
+        return NULL;
+    if (uf__sim_fiber_init(f, fiber_main) != 0) {
+        uf__free(f);
+        return NULL;
+    }
+    r->fibers[r->nfibers++] = f;
+    return f;
+}
+
+/* The block cannot go on: its suspended fibers are dropped (their stacks
+ * hold frames that will never run). */
+static void abandon_block(uf__sim_runner *r)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < r->nfibers; i++) {
+        uf__sim_fiber *f = r->fibers[i];
+        bool is_idle = false;
+        for (uf__sim_fiber *t = r->idle; t; t = t->next)
+            is_idle |= t == f;
+        if (is_idle) {
+            r->fibers[kept++] = f;
+        } else {
+            uf__sim_fiber_destroy(f);
+            uf__free(f);
+        }
+    }
+    r->nfibers = kept;
+    r->ready = r->ready_tail = r->barrier = r->barrier_tail = NULL;
+    r->waiting = 0;
+}
+
+uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
+                                   uint64_t linear)
+{
+    uint64_t gx = g->grid[0], gy = g->grid[1];
+    r->ctaid[0] = (uint32_t)(linear % gx);
+    r->ctaid[1] = (uint32_t)(linear / gx % gy);
+    r->ctaid[2] = (uint32_t)(linear / (gx * gy));
+    r->grid = g;
+    r->nthreads = g->block[0] * g->block[1] * g->block[2];
+    r->next_tid = 0;
+    r->live = r->nthreads;
+    r->waiting = 0;
+#ifndef NDEBUG
+    memset(r->shared, UF__SIM_SHARED_POISON, g->shared_bytes);
+#endif
+    tls_runner = r;
+    uf__cu_result rc = UF__CU_SUCCESS;
+    for (;;) {
+        uf__sim_fiber *f;
+        if (r->ready) {
+            f = r->ready;
+            r->ready = f->next;
+            if (r->ready == NULL)
+                r->ready_tail = NULL;
+        } else if (r->next_tid < r->nthreads) {
+            f = fiber_for_new_thread(r);
+            if (f == NULL) {
+                abandon_block(r);
+                rc = UF__CU_ERROR_LAUNCH_OUT_OF_RESOURCES;
+                break;
+            }
+        } else {
+            break;
+        }
+        r->current = f;
+        uf__sim_fiber_switch(&r->main, f, &r->main);
+        r->current = NULL;
+    }
+    tls_runner = NULL;
+    tls_self = NULL;
+    return rc;
+}
+
+static const uf__runtime_symbol runtime_symbols[] = {
+    {UF__SIM_SELF, (void *)uf__sim_self},
+    {UF__SIM_SYNCTHREADS, (void *)uf__sim_syncthreads},
+};
+
+const uf__runtime_symbol *uf__sim_runtime_symbols(int *n)
+{
+    *n = (int)(sizeof runtime_symbols / sizeof runtime_symbols[0]);
+    return runtime_symbols;
+}
