@@ -46,6 +46,9 @@ typedef struct uf__sim_kernel {
     const char *name; /* as cuModuleGetFunction looks it up */
     uf__sim_kernel_fn fn;
     int nparams;
+    /* each parameter's size in bytes (nparams entries), as cuLaunchKernel
+     * reads them through params[i] */
+    const uint32_t *param_sizes;
     /* static shared memory the kernel needs per block, in bytes */
     uint32_t shared_bytes;
 } uf__sim_kernel;

@@ -1,0 +1,192 @@
+/* The CUDA code generator (compiler/nvvm/): every vectorize signature of
+ * tests/kernels/ (each .py) that the CUDA target accepts is compiled to PTX by
+ * libnvvm AND by the NVPTX fallback, one module per file and backend,
+ * and ptxas accepts both for sm_80 and sm_90; what the CUDA target
+ * refuses is listed with its message; the kernel variants (strided, N-d,
+ * 32-bit indices, scalars by value, several outputs, a status word) give
+ * the parameters nvvm.h documents. Parts needing the toolkit skip with
+ * the reason printed. */
+#include <dirent.h>
+
+#include "nvvm_util.h"
+
+#include "common/error_internal.h"
+
+/* What the CUDA target refuses of tests/kernels: the file, the kernel,
+ * and a piece of the message. */
+static const struct {
+    const char *file, *kernel, *message;
+} refusals[] = {
+    {"complex_ops.py", "c_sqrt",
+     "kernel 'c_sqrt': cmath.sqrt is not supported by the CUDA target"},
+    {"complex_ops.py", "c_exp",
+     "kernel 'c_exp': cmath.exp is not supported by the CUDA target"},
+    {"complex_ops.py", "c_rect",
+     "kernel 'c_rect': cmath.rect is not supported by the CUDA target"},
+};
+#define NREFUSALS (sizeof refusals / sizeof refusals[0])
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ptxas -arch=sm on ptx, asserting it accepts it. */
+static void assert_ptxas(const char *what, const char *ptx, const char *sm)
+{
+    uf_error err;
+    char *log = NULL;
+    int rc = uf__nvvm_ptxas(ptx, sm, &log, &err);
+    if (rc != 0)
+        fail_msg("ptxas -arch=%s refuses %s: %s", sm, what, err.message);
+    uf__free(log);
+}
+
+static void compile_file(const char *name, bool libnvvm, bool ptxas,
+                         int *nsigs, bool *refused_seen)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", UF_TEST_KERNELS_DIR, name);
+    nvvm_file f;
+    if (!nvvm_file_load(&f, path)) {
+        nvvm_file_free(&f);
+        return; /* err_*.py: the front end refuses the file */
+    }
+    nvvm_sig *sigs = calloc(256, sizeof *sigs);
+    uf__nvvm_spec *specs = calloc(256, sizeof *specs);
+    assert_non_null(sigs);
+    assert_non_null(specs);
+    int n = 0;
+    for (int i = 0; i < f.km->nkernels; i++) {
+        const uf__kernel_decl *d = &f.km->kernels[i];
+        if (d->kind != UF__K_VECTORIZE)
+            continue;
+        for (int s = 0; s < d->nsignatures && n < 256; s++) {
+            nvvm_sig sg;
+            if (!nvvm_sig_make(f.km, d, d->signatures[s], &sg))
+                continue;
+            /* accepted or refused, alone (no backend involved) */
+            uf_error err;
+            char *ir = uf__nvvm_ufuncs_ir(&sg.spec, 1, &err);
+            if (!ir) {
+                bool listed = false;
+                for (size_t r = 0; r < NREFUSALS; r++)
+                    if (strcmp(refusals[r].file, name) == 0 &&
+                        strcmp(refusals[r].kernel, d->name) == 0) {
+                        if (!strstr(err.message, refusals[r].message))
+                            fail_msg("%s %s: '%s' lacks '%s'", name, d->name,
+                                     err.message, refusals[r].message);
+                        assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
+                        refused_seen[r] = listed = true;
+                    }
+                if (!listed)
+                    print_error("%s: %s(%s) refused: %s", name, d->name,
+                             d->signatures[s], err.message);
+                continue;
+            }
+            /* what libnvvm's LLVM 7 reader refuses never reaches it */
+            assert_null(strstr(ir, " fneg "));
+            assert_null(strstr(ir, " freeze "));
+            assert_null(strstr(ir, "willreturn"));
+            assert_non_null(strstr(ir, "!nvvmir.version"));
+            assert_non_null(strstr(ir, "!\"kernel\", i32 1"));
+            uf__free(ir);
+            sigs[n] = sg;
+            sigs[n].spec.out_types = sigs[n].outs;
+            specs[n] = sigs[n].spec;
+            n++;
+        }
+    }
+    *nsigs += n;
+    for (int b = 0; b < 2 && n > 0; b++) {
+        if (b == 0 && !libnvvm)
+            continue;
+        uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
+                                                : UF__NVVM_NVPTX};
+        uf__nvvm_ptx ptx;
+        uf_error err;
+        int rc = uf__nvvm_ufuncs_ptx(specs, n, &o, &ptx, &err);
+        if (rc != 0) {
+            /* name the first kernel failing alone */
+            for (int k = 0; k < n; k++) {
+                uf__nvvm_ptx one;
+                uf_error e1;
+                if (uf__nvvm_ufuncs_ptx(&specs[k], 1, &o, &one, &e1) != 0) {
+                    char *ir = getenv("UFJIT_TEST_SHOW_IR")
+                                   ? uf__nvvm_ufuncs_ir(&specs[k], 1, &e1)
+                                   : NULL;
+                    fputs(ir ? ir : "", stderr);
+                    uf__free(ir);
+                    fail_msg("%s (%s): %s(%s): %s", name,
+                             b == 0 ? "libnvvm" : "nvptx", sigs[k].kernel,
+                             sigs[k].sig, e1.message);
+                }
+                uf__nvvm_ptx_free(&one);
+            }
+            fail_msg("%s (%s): %s", name, b == 0 ? "libnvvm" : "nvptx",
+                     err.message);
+        }
+        for (int k = 0; k < n; k++) {
+            char entry[80];
+            snprintf(entry, sizeof entry, ".entry %s(", ptx.kernels[k].name);
+            if (!strstr(ptx.ptx, entry))
+                fail_msg("%s: no '%s' in the PTX", name, entry);
+        }
+        if (ptxas) {
+            char what[600];
+            snprintf(what, sizeof what, "%s (%s)", name,
+                     b == 0 ? "libnvvm" : "nvptx");
+            assert_ptxas(what, ptx.ptx, "sm_80");
+            assert_ptxas(what, ptx.ptx, "sm_90");
+        }
+        uf__nvvm_ptx_free(&ptx);
+    }
+    free(specs);
+    free(sigs);
+    nvvm_file_free(&f);
+}
+
+static void test_kernel_files(void **state)
+{
+    (void)state;
+    const uf__nvvm_toolkit *t = uf__nvvm_toolkit_get();
+    if (!t->libdevice_path) {
+        printf("SKIP: %s (both backends link it for math)\n",
+               t->libdevice_why);
+        skip();
+    }
+    bool libnvvm = nvvm_have_libnvvm(), ptxas = nvvm_have_ptxas();
+    DIR *dir = opendir(UF_TEST_KERNELS_DIR);
+    assert_non_null(dir);
+    char *names[128];
+    int nn = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) && nn < 128) {
+        size_t len = strlen(e->d_name);
+        if (len > 3 && strcmp(e->d_name + len - 3, ".py") == 0)
+            names[nn++] = strdup(e->d_name);
+    }
+    closedir(dir);
+    qsort(names, (size_t)nn, sizeof names[0], cmp_str);
+    int nsigs = 0;
+    bool seen[NREFUSALS] = {0};
+    for (int i = 0; i < nn; i++) {
+        compile_file(names[i], libnvvm, ptxas, &nsigs, seen);
+        free(names[i]);
+    }
+    printf("%d vectorize signatures compiled to PTX (%s%s)\n", nsigs,
+           libnvvm ? "libnvvm and " : "", "nvptx");
+    assert_true(nsigs > 200);
+    for (size_t r = 0; r < NREFUSALS; r++)
+        if (!seen[r])
+            fail_msg("refusal of %s %s not seen", refusals[r].file,
+                     refusals[r].kernel);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kernel_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
