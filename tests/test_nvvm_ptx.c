@@ -183,10 +183,157 @@ static void test_kernel_files(void **state)
                      refusals[r].kernel);
 }
 
+static const char text[] =
+    "import math\n"
+    "from numba import vectorize\n"
+    "\n"
+    "@vectorize(['float64(float64, float64, float64)'])\n"
+    "def triad(a, x, y):\n"
+    "    return a * x + y\n"
+    "\n"
+    "@vectorize(['UniTuple(float32, 2)(float32)'])\n"
+    "def sincos(x):\n"
+    "    return math.sin(x), math.cos(x)\n"
+    "\n"
+    "@vectorize(['float64(float64, int64)'])\n"
+    "def pick(x, k):\n"
+    "    t = (x, 2.0 * x, 3.0 * x)\n"
+    "    return t[k]\n"
+    "\n"
+    "@vectorize(['complex128(complex128, complex128)'])\n"
+    "def cpow(z, w):\n"
+    "    return z ** w\n";
+static uf__source src = {"variants.py", text, sizeof text - 1};
+
+static nvvm_sig sig_of(uf__kmodule *km, const char *kernel, const char *sig)
+{
+    nvvm_sig s;
+    assert_true(nvvm_sig_make(km, uf__kmodule_find(km, kernel), sig, &s));
+    return s;
+}
+
+/* "Used 16 registers" of ptxas -v's log for `entry`, or -1 */
+static int registers(const char *log, const char *entry)
+{
+    const char *p = strstr(log, entry);
+    const char *u = p ? strstr(p, "Used ") : NULL;
+    return u ? atoi(u + 5) : -1;
+}
+
+/* Every variant of triad in one module (and the others), through both
+ * backends; the parameter sizes the ABI gives; ptxas accepts them for
+ * sm_80 and sm_90; the registers of triad's variants printed (index32's
+ * saving measured). */
+static void test_variants(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf__kmodule *km = uf__kmodule_new(&src, &err);
+    uf_assert_ok(km != NULL, &err);
+    setenv("UFJIT_DEBUG", "1", 1);
+    nvvm_sig sg[8];
+    sg[0] = sig_of(km, "triad", "float64(float64, float64, float64)");
+    sg[1] = sg[0];
+    sg[1].spec.v.index32 = true;
+    sg[2] = sg[0];
+    sg[2].spec.v.layout = UF__NVVM_STRIDED;
+    sg[3] = sg[2];
+    sg[3].spec.v.index32 = true;
+    sg[4] = sg[0];
+    sg[4].spec.v = (uf__nvvm_variant){.layout = UF__NVVM_ND, .ndim = 3};
+    sg[5] = sg[0];
+    sg[5].spec.v.scalar_in = 1; /* a by value */
+    sg[6] = sig_of(km, "sincos", "UniTuple(float32, 2)(float32)");
+    sg[7] = sig_of(km, "pick", "float64(float64, int64)");
+    uf__nvvm_spec specs[8];
+    for (int i = 0; i < 8; i++) {
+        sg[i].spec.out_types = sg[i].outs;
+        specs[i] = sg[i].spec;
+    }
+    static const int nparams[8] = {5, 5, 9, 9, 20, 5, 4, 5};
+    bool libnvvm = nvvm_have_libnvvm(), ptxas = nvvm_have_ptxas();
+    if (!uf__nvvm_toolkit_get()->libdevice_path) {
+        unsetenv("UFJIT_DEBUG");
+        uf__kmodule_free(km);
+        skip();
+    }
+    for (int b = libnvvm ? 0 : 1; b < 2; b++) {
+        uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
+                                                : UF__NVVM_NVPTX};
+        uf__nvvm_ptx ptx;
+        uf_assert_ok(uf__nvvm_ufuncs_ptx(specs, 8, &o, &ptx, &err) == 0, &err);
+        for (int i = 0; i < 8; i++)
+            assert_int_equal(ptx.kernels[i].nparams, nparams[i]);
+        /* n, a (by value), x, y, out */
+        assert_int_equal(ptx.kernels[5].param_sizes[1], 8);
+        assert_int_equal(ptx.kernels[1].param_sizes[0], 4);
+        assert_true(ptx.kernels[7].has_status);
+        assert_false(ptx.kernels[0].has_status);
+        assert_int_equal(ptx.sites.n, 1);
+        assert_string_equal(ptx.sites.v[0].kernel, "pick");
+        if (ptxas) {
+            char *log = NULL;
+            uf_assert_ok(uf__nvvm_ptxas(ptx.ptx, "sm_80", &log, &err) == 0,
+                         &err);
+            printf("%s registers (sm_80): triad %d, triad i32 %d, strided "
+                   "%d, strided i32 %d, nd3 %d, sincos f32 %d\n",
+                   b == 0 ? "libnvvm" : "nvptx",
+                   registers(log, ptx.kernels[0].name),
+                   registers(log, ptx.kernels[1].name),
+                   registers(log, ptx.kernels[2].name),
+                   registers(log, ptx.kernels[3].name),
+                   registers(log, ptx.kernels[4].name),
+                   registers(log, ptx.kernels[6].name));
+            assert_true(registers(log, ptx.kernels[1].name) <=
+                        registers(log, ptx.kernels[0].name));
+            uf__free(log);
+            uf_assert_ok(uf__nvvm_ptxas(ptx.ptx, "sm_90", &log, &err) == 0,
+                         &err);
+            uf__free(log);
+        }
+        uf__nvvm_ptx_free(&ptx);
+    }
+    unsetenv("UFJIT_DEBUG");
+    uf__kmodule_free(km);
+}
+
+/* What the CUDA target refuses, each with its message; and a missing
+ * libnvvm named with what was searched. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf__kmodule *km = uf__kmodule_new(&src, &err);
+    uf_assert_ok(km != NULL, &err);
+    nvvm_sig s = sig_of(km, "cpow", "complex128(complex128, complex128)");
+    s.spec.out_types = s.outs;
+    uf__nvvm_ptx ptx;
+    assert_int_equal(uf__nvvm_ufuncs_ptx(&s.spec, 1, NULL, &ptx, &err),
+                     UF_ERR_UNSUPPORTED);
+    assert_string_equal(err.message,
+                        "kernel 'cpow': complex ** (power of complex "
+                        "numbers) is not supported by the CUDA target (it "
+                        "calls the host runtime helper uf__rt_cpow)");
+    /* a bad variant */
+    nvvm_sig t = sig_of(km, "triad", "float64(float64, float64, float64)");
+    t.spec.out_types = t.outs;
+    t.spec.v = (uf__nvvm_variant){.layout = UF__NVVM_ND, .ndim = 9};
+    assert_int_equal(uf__nvvm_ufuncs_ptx(&t.spec, 1, NULL, &ptx, &err),
+                     UF_ERR_INVALID);
+    assert_string_equal(err.message,
+                        "CUDA kernel variant: ndim 9 outside 1..8");
+    t.spec.v = (uf__nvvm_variant){.scalar_in = 1u << 3};
+    assert_int_equal(uf__nvvm_ufuncs_ptx(&t.spec, 1, NULL, &ptx, &err),
+                     UF_ERR_INVALID);
+    uf__kmodule_free(km);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_files),
+        cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
