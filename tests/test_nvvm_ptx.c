@@ -7,6 +7,7 @@
  * the parameters nvvm.h documents. Parts needing the toolkit skip with
  * the reason printed. */
 #include <dirent.h>
+#include <time.h>
 
 #include "nvvm_util.h"
 
@@ -328,12 +329,74 @@ static void test_refusals(void **state)
     uf__kmodule_free(km);
 }
 
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Not a timed test: prints what the report measures, registers (ptxas -v,
+ * sm_80) of the seed kernels and one signature's compile time (lowering
+ * + backend, best of 5), asserting only that each compiles. */
+static void test_measure(void **state)
+{
+    (void)state;
+    if (!uf__nvvm_toolkit_get()->libdevice_path)
+        skip();
+    bool libnvvm = nvvm_have_libnvvm(), ptxas = nvvm_have_ptxas();
+    char path[512];
+    snprintf(path, sizeof path, "%s/seeds.py", UF_TEST_KERNELS_DIR);
+    nvvm_file f;
+    assert_true(nvvm_file_load(&f, path));
+    static const struct {
+        const char *kernel, *sig;
+    } ks[] = {
+        {"rel_diff", "float64(float64, float64)"},
+        {"rel_diff_f32", "float32(float32, float32)"},
+        {"gaussian_pdf", "float32(float32, float32, float32)"},
+        {"polar_distance", "float32(float32, float32, float32, float32)"},
+    };
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        nvvm_sig s = sig_of(f.km, ks[i].kernel, ks[i].sig);
+        s.spec.out_types = s.outs;
+        for (int b = libnvvm ? 0 : 1; b < 2; b++) {
+            uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
+                                                    : UF__NVVM_NVPTX};
+            double best = 1e9;
+            uf__nvvm_ptx ptx;
+            uf_error err;
+            for (int r = 0; r < 5; r++) {
+                double t0 = now_ms();
+                uf_assert_ok(uf__nvvm_ufuncs_ptx(&s.spec, 1, &o, &ptx, &err) ==
+                                 0,
+                             &err);
+                double t = now_ms() - t0;
+                best = t < best ? t : best;
+                if (r < 4)
+                    uf__nvvm_ptx_free(&ptx);
+            }
+            int regs = -1;
+            char *log = NULL;
+            if (ptxas &&
+                uf__nvvm_ptxas(ptx.ptx, "sm_80", &log, &err) == 0)
+                regs = registers(log, ptx.kernels[0].name);
+            uf__free(log);
+            printf("%-15s %-8s compile %6.1f ms, %d registers (sm_80)\n",
+                   ks[i].kernel, b == 0 ? "libnvvm" : "nvptx", best, regs);
+            uf__nvvm_ptx_free(&ptx);
+        }
+    }
+    nvvm_file_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_files),
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_measure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
