@@ -6,3 +6,8 @@ foreach(t test_nvvm_ptx test_nvvm_sim)
     set_tests_properties(${t} PROPERTIES LABELS cuda)
   endif()
 endforeach()
+
+add_test(NAME cli_ptx
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_ptx.sh
+          $<TARGET_FILE:ufjit_cli> ${CMAKE_CURRENT_SOURCE_DIR}/kernels)
+set_tests_properties(cli_ptx PROPERTIES LABELS cuda)
