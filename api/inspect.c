@@ -24,6 +24,13 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
                       f->decl->name, f->ops->example_signature);
         return NULL;
     }
+    if ((what & UF_INSPECT_PTX) && f->decl->kind != UF__K_VECTORIZE) {
+        uf__error_set(err, UF_ERR_UNSUPPORTED,
+                      "'%s': PTX listings are made for vectorize kernels "
+                      "(the cuda target compiles no other kind yet)",
+                      f->decl->name);
+        return NULL;
+    }
     if (what == 0)
         what = UF_INSPECT_TYPES;
     uf__strbuf out = uf__strbuf_init(err);

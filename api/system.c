@@ -5,6 +5,7 @@
 #include "common/error_internal.h"
 #include "compiler/cache/build_id.h"
 #include "compiler/context.h"
+#include "compiler/nvvm/nvvm.h"
 #include "targets/parallel/parallel.h"
 #include "targets/target.h"
 
@@ -79,4 +80,20 @@ int uf_jit_host(uf_context *ctx, const char **cpu, const char **features,
     if (libmvec != NULL)
         *libmvec = uf__jit_have_mvec(jit);
     return 0;
+}
+
+void uf_cuda_toolkit_info(uf_cuda_toolkit *out)
+{
+    const uf__nvvm_toolkit *t = uf__nvvm_toolkit_get();
+    *out = (uf_cuda_toolkit){
+        .libnvvm_path = t->libnvvm_path,
+        .libnvvm_missing = t->libnvvm_why,
+        .nvvm_version = {t->nvvm_major, t->nvvm_minor},
+        .nvvm_ir_version = {t->nvvm_ir_major, t->nvvm_ir_minor},
+        .libdevice_path = t->libdevice_path,
+        .libdevice_missing = t->libdevice_why,
+        .ptxas_path = t->ptxas_path,
+        .ptxas_version = t->ptxas_version,
+        .ptxas_missing = t->ptxas_why,
+    };
 }

@@ -18,7 +18,7 @@ static const char inspect_help[] =
     "            expression, as Numba's inspect_types() (the default)\n"
     "  --llvm    the optimised LLVM IR of the scalar kernel and its loop\n"
     "  --asm     the host assembly the JIT produced\n"
-    "  --ptx     PTX for the cuda target (not built yet)\n"
+    "  --ptx     PTX for the cuda target, with ptxas -v's registers\n"
     "\n"
     "  --signature SIG  one signature as Numba writes them, e.g.\n"
     "                   'float32(float32, float32)'; required for a kernel\n"
@@ -106,12 +106,10 @@ int uf__cli_inspect(int argc, char **argv)
         return uf__cli_usage("inspect", "missing the kernel NAME");
     if (sig != NULL && sig[0] == '\0')
         return uf__cli_usage("inspect", "empty --signature");
-    if (ptx)
-        return uf__cli_error("inspect: --ptx needs the cuda target, which "
-                             "is not built yet");
     unsigned what = (types ? UF_INSPECT_TYPES : 0u) |
                     (llvm ? UF_INSPECT_LLVM : 0u) |
-                    (asm_ ? UF_INSPECT_ASM : 0u);
+                    (asm_ ? UF_INSPECT_ASM : 0u) |
+                    (ptx ? UF_INSPECT_PTX : 0u);
     if (what == 0)
         what = UF_INSPECT_TYPES;
     return inspect(pos[0], pos[1], sig, what);

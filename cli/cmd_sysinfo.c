@@ -432,12 +432,35 @@ static void report_cuda_driver(void)
     }
 }
 
+/* What the CUDA target compiles with (the toolkit), each piece or why
+ * it is missing. */
+static void report_cuda_toolkit(void)
+{
+    uf_cuda_toolkit t;
+    uf_cuda_toolkit_info(&t);
+    if (t.libnvvm_path)
+        row("libnvvm", "NVVM %d.%d, IR %d.%d (%s)", t.nvvm_version[0],
+            t.nvvm_version[1], t.nvvm_ir_version[0], t.nvvm_ir_version[1],
+            t.libnvvm_path);
+    else
+        row("libnvvm", "missing: %s (PTX from LLVM's NVPTX instead)",
+            t.libnvvm_missing);
+    row("libdevice", "%s", t.libdevice_path ? t.libdevice_path
+                                            : t.libdevice_missing);
+    if (t.ptxas_path)
+        row("ptxas", "%s (%s)", t.ptxas_version[0] ? t.ptxas_version : "?",
+            t.ptxas_path);
+    else
+        row("ptxas", "missing: %s", t.ptxas_missing);
+}
+
 static void report_later_parts(void)
 {
     report_targets_and_jit();
     report_threading();
     section("CUDA");
     report_cuda_driver();
+    report_cuda_toolkit();
 }
 
 static void report_environment(void)

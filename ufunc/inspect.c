@@ -10,6 +10,7 @@
 #include "common/strbuf.h"
 #include "compiler/context.h"
 #include "compiler/module.h"
+#include "compiler/nvvm/nvvm.h"
 #include "ufunc/inspect.h"
 #include "ufunc/vectorize.h"
 
@@ -47,6 +48,41 @@ static void append_contig(uf__strbuf *out, const char *ir,
     }
 }
 
+/* The PTX of tf's CUDA kernel (contiguous variant), and ptxas -v's
+ * report of it for the PTX's own architecture when ptxas is there. */
+static int append_ptx(uf__strbuf *out, const uf__typed_func *tf,
+                      const uf__type *ret, uf_error *err)
+{
+    uf_dtype outs[UF__LOOP_MAXARGS];
+    if (ret->kind == UF__T_TUPLE) {
+        for (int k = 0; k < ret->n && k < UF__LOOP_MAXARGS; k++)
+            outs[k] = ret->elts[k]->dtype;
+    } else {
+        outs[0] = ret->dtype;
+    }
+    uf__nvvm_spec spec = {.tf = tf, .out_types = outs};
+    uf__nvvm_ptx ptx;
+    if (uf__nvvm_ufuncs_ptx(&spec, 1, NULL, &ptx, err) != 0)
+        return err->code;
+    uf__strbuf_printf(out, "// PTX (%s, %s)\n%s\n",
+                      ptx.backend == UF__NVVM_LIBNVVM ? "libnvvm" : "LLVM NVPTX",
+                      ptx.arch, ptx.ptx);
+    char sm[24], *log = NULL;
+    const char *d = strchr(ptx.arch, '_');
+    snprintf(sm, sizeof sm, "sm_%s", d ? d + 1 : "80");
+    uf_error perr;
+    if (uf__nvvm_ptxas(ptx.ptx, sm, &log, &perr) == 0) {
+        uf__strbuf_printf(out, "// ptxas -arch=%s -v:\n", sm);
+        for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n"))
+            uf__strbuf_printf(out, "//   %s\n", line);
+    } else {
+        uf__strbuf_printf(out, "// ptxas: %s\n", perr.message);
+    }
+    uf__free(log);
+    uf__nvvm_ptx_free(&ptx);
+    return 0;
+}
+
 /* One signature's listings: the typed source (typing is cached by the
  * module), and the signature's loop in the optimised IR and the assembly
  * -- the loop taken from the context's loop cache (compiling it if it is
@@ -70,7 +106,7 @@ int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,
         return err->code;
     uf__strbuf_printf(out, "== %s %s ==\n", f->decl->name, sigtext);
     uf__typed_func *tf = NULL;
-    if (what & UF_INSPECT_TYPES || listing) {
+    if (what & (UF_INSPECT_TYPES | UF_INSPECT_PTX) || listing) {
         tf = uf__infer(km, f->decl, sig.args, sig.nargs, sig.ret, err);
         if (tf == NULL)
             return err->code;
@@ -106,6 +142,8 @@ int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,
         if (own)
             uf__free(ir);
     }
+    if (rc == 0 && (what & UF_INSPECT_PTX))
+        rc = append_ptx(out, tf, sig.ret ? sig.ret : tf->ret, err);
     if (rc == 0 && out->failed)
         rc = err->code;
     return rc;

@@ -21,6 +21,14 @@ typedef struct uf__lower uf__lower;
 typedef struct uf__fn uf__fn;
 typedef struct uf__codegen_target uf__codegen_target;
 
+/* CUDA's special registers (x only: ufjit launches 1-D grids). */
+typedef enum uf__sreg {
+    UF__SREG_TID_X = 0, /* threadIdx.x */
+    UF__SREG_NTID_X,    /* blockDim.x */
+    UF__SREG_CTAID_X,   /* blockIdx.x */
+    UF__SREG_NCTAID_X   /* gridDim.x */
+} uf__sreg;
+
 /* What a failed index check reports (lower_index.c), as values of the
  * function being generated: the sink turns it into the IndexError
  * message "index 5 is out of bounds for axis 0 with size 4 (in 'f' at
@@ -61,6 +69,10 @@ struct uf__codegen_target {
      * libmvec's declarations kept alive for the vectoriser). 0 or err's
      * code. */
     int (*finish_module)(uf__lower *L, uf_error *err);
+    /* The special register `which` as an i32 (NVVM: llvm.nvvm.read.ptx.
+     * sreg.*; cudasim: the simulated thread's state). NULL on targets
+     * without a CUDA thread model (host). */
+    LLVMValueRef (*sreg)(uf__lower *L, uf__sreg which);
 };
 
 #endif

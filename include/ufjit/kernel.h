@@ -135,7 +135,10 @@ UF_EXPORT int uf_outer(uf_func *f, uf_array *a, uf_array *b, uf_array **out,
 enum uf_inspect_what {
     UF_INSPECT_TYPES = 1 << 0, /* the source annotated with each type */
     UF_INSPECT_LLVM = 1 << 1,  /* optimised LLVM IR */
-    UF_INSPECT_ASM = 1 << 2    /* host assembly */
+    UF_INSPECT_ASM = 1 << 2,   /* host assembly */
+    /* PTX of the cuda target's kernel (vectorize), with ptxas -v's
+     * registers, spills and shared memory when ptxas is installed */
+    UF_INSPECT_PTX = 1 << 3
 };
 
 /* Compiles `f` for `signature` (NULL: every declared signature) and

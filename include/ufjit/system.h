@@ -65,6 +65,20 @@ UF_EXPORT int uf_cuda_device(int i, char *name, size_t name_size,
                              int *cc_major, int *cc_minor,
                              size_t *total_bytes, uf_error *err);
 
+/* The CUDA toolkit pieces the CUDA target compiles with (searched once:
+ * CUDA_HOME, CUDA_PATH, /usr/local/cuda, the loader, PATH). Each piece
+ * is a path, or NULL with the reason it is missing; nvvm versions are
+ * 0 when libnvvm is missing, ptxas_version "" when unknown. The strings
+ * live as long as the process. */
+typedef struct uf_cuda_toolkit {
+    const char *libnvvm_path, *libnvvm_missing;
+    int nvvm_version[2];    /* nvvmVersion: {2, 0} */
+    int nvvm_ir_version[2]; /* nvvmIRVersion */
+    const char *libdevice_path, *libdevice_missing;
+    const char *ptxas_path, *ptxas_version, *ptxas_missing;
+} uf_cuda_toolkit;
+UF_EXPORT void uf_cuda_toolkit_info(uf_cuda_toolkit *out);
+
 UF_END_DECLS
 
 #endif

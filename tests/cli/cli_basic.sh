@@ -140,6 +140,9 @@ expect_out '^  LLVM +: 14\.[0-9.]+ \(ORC LLJIT for the host\)$'
 expect_out '^  JIT CPU +: [^ ]+ \([0-9]+ features enabled\)$'
 expect_out '^  cpu +: serial loops'
 expect_out '^  parallel +: loops shared out between threads'
+expect_out '^  libnvvm +: (NVVM [0-9]+\.[0-9]+, IR [0-9]+\.[0-9]+ \(/.*\)|missing: .*)$'
+expect_out '^  libdevice +: .+$'
+expect_out '^  ptxas +: .+$'
 expect_out '^  UFJIT_NUM_THREADS +: 3$'
 checks=$((checks + 1))
 case $(field Kernel) in

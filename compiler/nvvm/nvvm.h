@@ -1,0 +1,198 @@
+/* The CUDA code generator: vectorize kernels as CUDA kernels, in NVVM IR
+ * compiled to PTX by libnvvm (nvvm_lib.c) or, without it, by LLVM 14's
+ * NVPTX backend (nvvm_fallback.c); and the very same kernels compiled for
+ * the host for cudasim (nvvm_sim.c, common/sim_abi.h).
+ *
+ * Kernel bodies are lowered by the shared lowering (compiler/lower/)
+ * through the NVVM codegen target (codegen_nvvm.c: libdevice math, the
+ * status word as the error sink); this layer adds the CUDA entry around
+ * them (nvvm_kernel.c): a grid-stride loop over the iteration space.
+ *
+ * ---- The kernel parameter ABI (what the launcher passes) --------------
+ * A kernel `void NAME(...)` for one signature (nin inputs, nout outputs)
+ * and one variant (uf__nvvm_variant) takes, in order, with IDX = int64_t
+ * (int32_t when variant.index32):
+ *   1. IDX n                    the number of elements (all variants);
+ *   2. IDX shape[ndim]          ND only: the broadcast shape, C order;
+ *   3. per operand k = 0 .. nin+nout-1, inputs first:
+ *        - an input in variant.scalar_in (bit k): its value, by value, of
+ *          its dtype's in-memory type (bool: one byte, 0 or 1; every
+ *          other dtype its C type; complex: {re, im}, 8/16 bytes);
+ *        - otherwise: char *p (a device pointer to element 0), then
+ *            CONTIG:  nothing more (element i at p + i * itemsize);
+ *            STRIDED: IDX stride, in bytes (0 broadcasts the element);
+ *            ND:      IDX strides[ndim], in bytes (0 broadcasts);
+ *   4. uf__nvvm_status *status  only when uf__nvvm_kernel.has_status:
+ *      a zeroed status word in device memory (see below).
+ * Element i (0 <= i < n) of an ND launch is at the C-order multi-index of
+ * i in `shape`. Every thread handles i = blockIdx.x * blockDim.x +
+ * threadIdx.x, then steps by gridDim.x * blockDim.x: any grid runs any n
+ * (1-D grids and blocks; y and z ignored). uf__nvvm_kernel.param_sizes
+ * lists each parameter's size in bytes as cuLaunchKernel reads them.
+ *
+ * index32: all index and offset arithmetic in 32 bits. The launcher may
+ * pick it only when n + gridDim.x * blockDim.x <= INT32_MAX and every
+ * byte offset an operand reaches (|stride| * (extent - 1) summed over
+ * axes, plus the itemsize) is <= INT32_MAX.
+ *
+ * Error model: NumPy's, as the CPU ufunc kernels (x / 0.0 is inf or nan,
+ * integer division by zero gives 0; nothing raises). Kernels that can
+ * fail (bounds checks under UFJIT_DEBUG=1 / boundscheck=True, assert)
+ * get the status parameter: the first failing thread of a launch writes
+ * it (every failing thread draws a ticket from `nfail` by an atomic add;
+ * ticket 0 writes code and details), every failing thread stops. The host reads it back after the launch
+ * and turns it into the error the CPU gives (code: uf__jit_status;
+ * UF__JIT_INDEX with site/line/index/axis/size, site indexing
+ * uf__nvvm_ptx.sites for the kernel and file names). The kernel keeps
+ * the status pointer in a module global for the functions it calls:
+ * concurrent launches of ONE loaded module must share one status word
+ * (allocate it per module, not per launch). */
+#ifndef UF_COMPILER_NVVM_H
+#define UF_COMPILER_NVVM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/sim_abi.h"
+#include "compiler/host/jit.h"
+#include "compiler/types/infer.h"
+
+#define UF__NVVM_MAXDIM 8
+
+typedef enum uf__nvvm_layout {
+    UF__NVVM_CONTIG = 0, /* a pointer per operand, unit strides */
+    UF__NVVM_STRIDED,    /* 1-D: pointer + byte stride per operand */
+    UF__NVVM_ND          /* shape + per-operand byte strides: any
+                            broadcast or view in one launch */
+} uf__nvvm_layout;
+
+typedef struct uf__nvvm_variant {
+    uf__nvvm_layout layout;
+    int ndim;           /* ND: 1..UF__NVVM_MAXDIM; else ignored */
+    bool index32;       /* 32-bit index arithmetic (see above) */
+    uint32_t scalar_in; /* bit k: input k passed by value */
+} uf__nvvm_variant;
+
+/* The status word a failing kernel writes (device memory, zeroed before
+ * the launch; 40 bytes). */
+typedef struct uf__nvvm_status {
+    uint32_t code;        /* 0, or a uf__jit_status */
+    int32_t site;         /* UF__JIT_INDEX: index into the sites */
+    int32_t line;         /* source line of the failed check */
+    int32_t axis;         /* -1: an index into a tuple */
+    int64_t index;        /* as written (before wrapping) */
+    int64_t size;         /* the axis' length */
+    uint32_t is_unsigned; /* print index as unsigned */
+    uint32_t nfail;       /* failing threads (the first writes the rest) */
+} uf__nvvm_status;
+
+/* Who turns NVVM IR into PTX. */
+typedef enum uf__nvvm_backend {
+    UF__NVVM_AUTO = 0, /* UFJIT_CUDA_BACKEND ("libnvvm" | "nvptx"), else
+                          libnvvm when it loads, else NVPTX */
+    UF__NVVM_LIBNVVM,
+    UF__NVVM_NVPTX
+} uf__nvvm_backend;
+
+typedef struct uf__nvvm_options {
+    /* "compute_80" (libnvvm's spelling; sm_XY accepted too); NULL:
+     * UFJIT_CUDA_ARCH, else compute_80 */
+    const char *arch;
+    bool fastmath; /* -ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1 */
+    /* more libnvvm options, space separated (may be NULL) */
+    const char *extra;
+    uf__nvvm_backend backend;
+} uf__nvvm_options;
+
+/* (kernel, file) of a bounds check, for the IndexError message */
+typedef struct uf__nvvm_site {
+    char *kernel, *file;
+} uf__nvvm_site;
+
+/* The bounds-check sites of a module (uf__nvvm_status.site indexes v). */
+typedef struct uf__nvvm_sites {
+    uf__nvvm_site *v;
+    int n;
+} uf__nvvm_sites;
+void uf__nvvm_sites_clear(uf__nvvm_sites *s);
+
+/* One compiled kernel's interface. */
+typedef struct uf__nvvm_kernel {
+    char name[64]; /* the .entry (cuModuleGetFunction) */
+    int nparams;
+    uint32_t param_sizes[2 + UF__NVVM_MAXDIM +
+                         UF__LOOP_MAXARGS * (1 + UF__NVVM_MAXDIM)];
+    bool has_status;
+} uf__nvvm_kernel;
+
+/* What to compile: a vectorize specialisation `tf` (scalar arguments, a
+ * scalar or tuple-of-scalars result) with its outputs converted to
+ * out_types, as a kernel of variant v. */
+typedef struct uf__nvvm_spec {
+    const uf__typed_func *tf;
+    const uf_dtype *out_types;
+    uf__nvvm_variant v;
+} uf__nvvm_spec;
+
+/* A PTX module holding n kernels. Free with uf__nvvm_ptx_free. */
+typedef struct uf__nvvm_ptx {
+    char *ptx; /* NUL-terminated */
+    size_t len;
+    uf__nvvm_kernel *kernels; /* one per spec, in order */
+    int nkernels;
+    uf__nvvm_sites sites;
+    uf__nvvm_backend backend; /* which one compiled it */
+    char arch[24];            /* "compute_80" */
+} uf__nvvm_ptx;
+
+/* Compiles specs[0..n) as the kernels of ONE PTX module (one libnvvm
+ * program: libdevice is read once for all). `opts` may be NULL. Errors:
+ * UF_ERR_UNSUPPORTED naming the kernel and what the CUDA target refuses
+ * (complex cmath helpers, array arguments); UF_ERR_NOT_FOUND naming what
+ * was searched when libnvvm is asked for and absent; UF_ERR_INTERNAL
+ * with libnvvm's program log when it refuses the module.
+ * UFJIT_DUMP_PTX=1 prints the PTX to stderr. */
+int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
+                        const uf__nvvm_options *opts, uf__nvvm_ptx *out,
+                        uf_error *err);
+void uf__nvvm_ptx_free(uf__nvvm_ptx *p);
+
+/* The NVVM IR module text of those kernels as libnvvm gets it (for
+ * listings and tests). Free with uf__free. */
+char *uf__nvvm_ufuncs_ir(const uf__nvvm_spec *specs, int n, uf_error *err);
+
+/* ---- cudasim (nvvm_sim.c) --------------------------------------------
+ * The same kernel compiled for the host by `jit` (which must define
+ * UF__SIM_SELF, and libm is found in the process): special registers read
+ * from uf__sim_self(), host libm for math, and a host entry
+ * `void NAME__sim(void **params)` unpacking params as cuLaunchKernel
+ * passes them (the ABI above). out->fn/name/nparams/param_sizes are
+ * filled (name and param_sizes point into `kernel`, which must outlive
+ * out; the code lives as long as the JIT); *sites receives the bounds
+ * checks' sites (clear with uf__nvvm_sites_clear). */
+int uf__nvvm_ufunc_sim(uf__jit *jit, const uf__nvvm_spec *spec,
+                       uf__nvvm_kernel *kernel, uf__nvvm_sites *sites,
+                       uf__sim_kernel *out, uf_error *err);
+
+/* ---- the toolkit (nvvm_lib.c) ---------------------------------------- */
+
+/* What was found of the CUDA toolkit, for sysinfo; strings are static or
+ * owned by the process (found once). A NULL path comes with `why`. */
+typedef struct uf__nvvm_toolkit {
+    const char *libnvvm_path, *libnvvm_why;
+    int nvvm_major, nvvm_minor;       /* nvvmVersion */
+    int nvvm_ir_major, nvvm_ir_minor; /* nvvmIRVersion */
+    const char *libdevice_path, *libdevice_why;
+    const char *ptxas_path, *ptxas_why;
+    const char *ptxas_version; /* "12.8.93" ("" when unknown) */
+} uf__nvvm_toolkit;
+const uf__nvvm_toolkit *uf__nvvm_toolkit_get(void);
+
+/* Runs `ptxas -arch=<sm> -v` on ptx (sm: "sm_80"); *log receives its
+ * output (free with uf__free). 0 when ptxas accepts it; UF_ERR_UNSUPPORTED
+ * when ptxas is absent; UF_ERR_INTERNAL with the log when it refuses. */
+int uf__nvvm_ptxas(const char *ptx, const char *sm, char **log,
+                   uf_error *err);
+
+#endif

@@ -1,0 +1,396 @@
+/* The CUDA entry around a vectorize kernel (nvvm.h has the parameter
+ * ABI): a grid-stride loop over the elements, each one loading the
+ * inputs at its address in every operand, calling the kernel lowered by
+ * the shared code, converting and storing the results. The same entry
+ * serves NVVM and cudasim; only the codegen target (special registers,
+ * math) differs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/nvvm/nvvm_internal.h"
+
+#define B (L->b)
+
+typedef struct entry_ctx {
+    uf__lower *L;
+    uf__fn F;
+    const uf__nvvm_variant *v;
+    int nin, nout, nops;
+    bool tuple_ret, fallible;
+    uf_dtype in[UF__LOOP_MAXARGS], res[UF__LOOP_MAXARGS];
+    const uf_dtype *out;
+    LLVMTypeRef idx; /* i32 or i64 */
+    LLVMValueRef kernel;
+    LLVMTypeRef kty;
+    /* parameters, by role */
+    LLVMValueRef n, shape[UF__NVVM_MAXDIM], status;
+    LLVMValueRef ptr[UF__LOOP_MAXARGS];    /* or the scalar's value */
+    LLVMValueRef stride[UF__LOOP_MAXARGS][UF__NVVM_MAXDIM];
+} entry_ctx;
+
+static uf_dtype op_dtype(const entry_ctx *c, int k)
+{
+    return k < c->nin ? c->in[k] : c->out[k - c->nin];
+}
+
+static bool by_value(const entry_ctx *c, int k)
+{
+    return k < c->nin && k < 32 && (c->v->scalar_in >> k & 1u);
+}
+
+/* The dtypes of tf's arguments and results, or UF_ERR_UNSUPPORTED. */
+static int signature_of(entry_ctx *c, const uf__typed_func *tf, uf_error *err)
+{
+    const uf__type *ret = tf->ret;
+    c->nin = tf->nargs;
+    c->tuple_ret = ret->kind == UF__T_TUPLE;
+    if (c->nin > UF__LOOP_MAXARGS)
+        goto unsupported;
+    for (int i = 0; i < c->nin; i++) {
+        if (tf->args[i]->kind != UF__T_SCALAR)
+            goto unsupported;
+        c->in[i] = tf->args[i]->dtype;
+    }
+    if (c->tuple_ret) {
+        c->nout = ret->n;
+        if (c->nout < 1 || c->nin + c->nout > UF__LOOP_MAXARGS)
+            goto unsupported;
+        for (int k = 0; k < c->nout; k++) {
+            if (ret->elts[k]->kind != UF__T_SCALAR)
+                goto unsupported;
+            c->res[k] = ret->elts[k]->dtype;
+        }
+    } else {
+        if (ret->kind != UF__T_SCALAR)
+            goto unsupported;
+        c->nout = 1;
+        c->res[0] = ret->dtype;
+    }
+    c->nops = c->nin + c->nout;
+    return 0;
+unsupported:
+    return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                         "kernel '%s': a CUDA ufunc kernel needs scalar "
+                         "arguments and a scalar or tuple-of-scalars result",
+                         tf->decl ? tf->decl->name : "?");
+}
+
+static int check_variant(const uf__nvvm_variant *v, int nin, uf_error *err)
+{
+    if (v->layout == UF__NVVM_ND && (v->ndim < 1 || v->ndim > UF__NVVM_MAXDIM))
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "CUDA kernel variant: ndim %d outside 1..%d",
+                             v->ndim, UF__NVVM_MAXDIM);
+    if (v->layout > UF__NVVM_ND)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "CUDA kernel variant: unknown layout %d",
+                             (int)v->layout);
+    if (nin < 32 && (v->scalar_in >> nin) != 0)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "CUDA kernel variant: scalar_in names an "
+                             "operand that is not an input");
+    return 0;
+}
+
+/* Appends parameter type `t` of `size` bytes. */
+static void param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
+                  uint32_t size)
+{
+    types[k->nparams] = t;
+    k->param_sizes[k->nparams++] = size;
+}
+
+static LLVMValueRef build_entry(entry_ctx *c, uf__nvvm_kernel *k)
+{
+    uf__lower *L = c->L;
+    LLVMContextRef ctx = L->ctx;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(ctx), 0);
+    uint32_t isz = c->v->index32 ? 4 : 8;
+    int nd = c->v->layout == UF__NVVM_ND ? c->v->ndim
+             : c->v->layout == UF__NVVM_STRIDED ? 1
+                                                : 0;
+    LLVMTypeRef types[sizeof k->param_sizes / sizeof k->param_sizes[0]];
+    k->nparams = 0;
+    param(k, types, c->idx, isz);
+    if (c->v->layout == UF__NVVM_ND)
+        for (int d = 0; d < nd; d++)
+            param(k, types, c->idx, isz);
+    for (int op = 0; op < c->nops; op++) {
+        if (by_value(c, op)) {
+            uf_dtype dt = op_dtype(c, op);
+            param(k, types, uf__lower_mem_dtype(L, dt),
+                  (uint32_t)uf_dtype_itemsize(dt));
+            continue;
+        }
+        param(k, types, i8p, 8);
+        for (int d = 0; d < nd; d++)
+            param(k, types, c->idx, isz);
+    }
+    k->has_status = c->fallible;
+    if (c->fallible)
+        param(k, types, i8p, 8);
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), types,
+                                       (unsigned)k->nparams, 0);
+    LLVMValueRef fn = LLVMAddFunction(L->mod, k->name, fty);
+    uf__lower_target_attrs(L, fn);
+
+    /* the parameters by role */
+    unsigned p = 0;
+    c->n = LLVMGetParam(fn, p++);
+    if (c->v->layout == UF__NVVM_ND)
+        for (int d = 0; d < nd; d++)
+            c->shape[d] = LLVMGetParam(fn, p++);
+    for (int op = 0; op < c->nops; op++) {
+        c->ptr[op] = LLVMGetParam(fn, p++);
+        if (!by_value(c, op))
+            for (int d = 0; d < nd; d++)
+                c->stride[op][d] = LLVMGetParam(fn, p++);
+    }
+    c->status = c->fallible ? LLVMGetParam(fn, p++) : NULL;
+    return fn;
+}
+
+/* blockIdx.x * blockDim.x + threadIdx.x, and the grid's thread count,
+ * in the index type (64-bit products: a large grid overflows 32 bits) */
+static void thread_range(entry_ctx *c, LLVMValueRef *first, LLVMValueRef *step)
+{
+    uf__lower *L = c->L;
+    const uf__codegen_target *cg = L->cg;
+    LLVMValueRef tid = cg->sreg(L, UF__SREG_TID_X);
+    LLVMValueRef ntid = cg->sreg(L, UF__SREG_NTID_X);
+    LLVMValueRef ctaid = cg->sreg(L, UF__SREG_CTAID_X);
+    LLVMValueRef nctaid = cg->sreg(L, UF__SREG_NCTAID_X);
+    if (!c->v->index32) {
+        tid = LLVMBuildZExt(B, tid, c->idx, "");
+        ntid = LLVMBuildZExt(B, ntid, c->idx, "");
+        ctaid = LLVMBuildZExt(B, ctaid, c->idx, "");
+        nctaid = LLVMBuildZExt(B, nctaid, c->idx, "");
+    }
+    *first = LLVMBuildNUWAdd(B, LLVMBuildNUWMul(B, ctaid, ntid, ""), tid, "i0");
+    *step = LLVMBuildNUWMul(B, ntid, nctaid, "step");
+}
+
+/* The address of element i in each operand (addr[op], typed pointers to
+ * the operand's in-memory type); by-value inputs get NULL. */
+static void addresses(entry_ctx *c, LLVMValueRef i, LLVMValueRef *addr)
+{
+    uf__lower *L = c->L;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
+    LLVMValueRef off[UF__LOOP_MAXARGS];
+    if (c->v->layout == UF__NVVM_ND) {
+        /* the C-order multi-index of i, last axis fastest */
+        for (int op = 0; op < c->nops; op++)
+            off[op] = LLVMConstNull(c->idx);
+        LLVMValueRef rem = i;
+        for (int d = c->v->ndim - 1; d >= 0; d--) {
+            LLVMValueRef id = rem;
+            if (d > 0) {
+                id = LLVMBuildURem(B, rem, c->shape[d], "");
+                rem = LLVMBuildUDiv(B, rem, c->shape[d], "");
+            }
+            for (int op = 0; op < c->nops; op++)
+                if (!by_value(c, op))
+                    off[op] = LLVMBuildAdd(
+                        B, off[op], LLVMBuildMul(B, id, c->stride[op][d], ""),
+                        "");
+        }
+    }
+    for (int op = 0; op < c->nops; op++) {
+        addr[op] = NULL;
+        if (by_value(c, op))
+            continue;
+        LLVMTypeRef mt = uf__lower_mem_dtype(L, op_dtype(c, op));
+        LLVMTypeRef mp = LLVMPointerType(mt, 0);
+        if (c->v->layout == UF__NVVM_CONTIG) {
+            LLVMValueRef base = LLVMBuildBitCast(B, c->ptr[op], mp, "");
+            addr[op] = LLVMBuildInBoundsGEP2(B, mt, base, &i, 1, "");
+            continue;
+        }
+        LLVMValueRef o = c->v->layout == UF__NVVM_STRIDED
+                             ? LLVMBuildMul(B, i, c->stride[op][0], "")
+                             : off[op];
+        LLVMValueRef p = LLVMBuildGEP2(B, i8, c->ptr[op], &o, 1, "");
+        addr[op] = LLVMBuildBitCast(B, p, mp, "");
+    }
+}
+
+/* One element: inputs, the kernel's call, results converted and stored;
+ * a failing kernel's status claims the status word and ends the thread. */
+static void element(entry_ctx *c, LLVMValueRef i, LLVMValueRef outslot)
+{
+    uf__lower *L = c->L;
+    uf__fn *F = &c->F;
+    LLVMValueRef addr[UF__LOOP_MAXARGS], args[UF__LOOP_MAXARGS + 1];
+    addresses(c, i, addr);
+    unsigned na = 0;
+    if (outslot)
+        args[na++] = outslot;
+    for (int k = 0; k < c->nin; k++) {
+        LLVMTypeRef mt = uf__lower_mem_dtype(L, c->in[k]);
+        LLVMValueRef v = addr[k] ? LLVMBuildLoad2(B, mt, addr[k], "")
+                                 : c->ptr[k];
+        if (c->in[k] == UF_BOOL) /* any nonzero byte is True */
+            v = LLVMBuildICmp(B, LLVMIntNE, v, LLVMConstNull(mt), "");
+        args[na++] = v;
+    }
+    LLVMValueRef r = LLVMBuildCall2(B, c->kty, c->kernel, args, na, "");
+    if (c->fallible) {
+        LLVMBasicBlockRef fail = uf__fn_block(F, "fail");
+        LLVMBasicBlockRef ok = uf__fn_block(F, "ok");
+        LLVMBuildCondBr(B,
+                        LLVMBuildICmp(B, LLVMIntNE, r,
+                                      LLVMConstNull(LLVMTypeOf(r)), ""),
+                        fail, ok);
+        LLVMPositionBuilderAtEnd(B, fail);
+        /* an IndexError's report is written where it was detected (the
+         * error sink); other statuses (assert) here */
+        LLVMBasicBlockRef claim = uf__fn_block(F, "claim");
+        LLVMBasicBlockRef write = uf__fn_block(F, "write");
+        LLVMBasicBlockRef stop = uf__fn_block(F, "stop");
+        LLVMBuildCondBr(B,
+                        LLVMBuildICmp(B, LLVMIntEQ, r,
+                                      LLVMConstInt(LLVMTypeOf(r),
+                                                   UF__JIT_INDEX, 0),
+                                      ""),
+                        stop, claim);
+        LLVMPositionBuilderAtEnd(B, claim);
+        LLVMBuildCondBr(B, uf__nvvm_claim_status(L, c->status), write, stop);
+        LLVMPositionBuilderAtEnd(B, write);
+        uf__nvvm_store_code(L, c->status, r);
+        LLVMBuildBr(B, stop);
+        LLVMPositionBuilderAtEnd(B, stop);
+        LLVMBuildRetVoid(B);
+        LLVMPositionBuilderAtEnd(B, ok);
+        LLVMTypeRef ps[UF__LOOP_MAXARGS + 1];
+        LLVMGetParamTypes(c->kty, ps);
+        r = LLVMBuildLoad2(B, LLVMGetElementType(ps[0]), outslot, "");
+    }
+    for (int j = 0; j < c->nout; j++) {
+        LLVMValueRef v = (c->nout > 1 || c->tuple_ret)
+                             ? LLVMBuildExtractValue(B, r, (unsigned)j, "")
+                             : r;
+        uf_dtype od = c->out[j];
+        v = uf__emit_cast(F, v, c->res[j], od);
+        if (od == UF_BOOL)
+            v = LLVMBuildZExt(B, v, uf__lower_mem_dtype(L, od), "");
+        LLVMBuildStore(B, v, addr[c->nin + j]);
+    }
+}
+
+/* for (i = first; i < n; i += step) element(i) */
+static int build_body(entry_ctx *c, LLVMValueRef fn, uf_error *err)
+{
+    uf__lower *L = c->L;
+    uf__fn *F = &c->F;
+    uf__fn_begin(F, L, fn, false, true, err);
+    LLVMValueRef outslot = NULL;
+    if (c->fallible) {
+        LLVMTypeRef ps[UF__LOOP_MAXARGS + 1];
+        LLVMGetParamTypes(c->kty, ps);
+        outslot = uf__fn_alloca(F, LLVMGetElementType(ps[0]), "res");
+        /* the status pointer for the functions this one calls */
+        LLVMBuildStore(B, c->status, uf__nvvm_status_slot(L));
+    }
+    LLVMValueRef first, step;
+    thread_range(c, &first, &step);
+    LLVMBasicBlockRef entry = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef head = uf__fn_block(F, "head");
+    LLVMBasicBlockRef body = uf__fn_block(F, "body");
+    LLVMBasicBlockRef exit = uf__fn_block(F, "exit");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildPhi(B, c->idx, "i");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, c->n, ""), body, exit);
+    LLVMPositionBuilderAtEnd(B, body);
+    element(c, i, outslot);
+    LLVMValueRef next = LLVMBuildAdd(B, i, step, "i.next");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, head);
+    LLVMValueRef inc[2] = {first, next};
+    LLVMBasicBlockRef from[2] = {entry, latch};
+    LLVMAddIncoming(i, inc, from, 2);
+    LLVMPositionBuilderAtEnd(B, exit);
+    LLVMBuildRetVoid(B);
+    uf__fn_end(F);
+    return 0;
+}
+
+/* !nvvm.annotations = !{!{fn, !"kernel", i32 1}} */
+static void annotate_kernel(uf__lower *L, LLVMValueRef fn)
+{
+    LLVMValueRef ops[3] = {
+        fn, LLVMMDStringInContext(L->ctx, "kernel", 6),
+        LLVMConstInt(LLVMInt32TypeInContext(L->ctx), 1, 0)};
+    LLVMAddNamedMetadataOperand(L->mod, "nvvm.annotations",
+                                LLVMMDNodeInContext(L->ctx, ops, 3));
+}
+
+/* cudasim's host entry `void NAME__sim(void **params)`: each parameter
+ * loaded through params[i], as cuLaunchKernel passes them. */
+static void build_sim_entry(uf__lower *L, LLVMValueRef entry,
+                            const uf__nvvm_kernel *k)
+{
+    LLVMContextRef ctx = L->ctx;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(ctx), 0);
+    LLVMTypeRef i8pp = LLVMPointerType(i8p, 0);
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i8pp, 1, 0);
+    char name[80];
+    snprintf(name, sizeof name, "%s__sim", k->name);
+    LLVMValueRef fn = LLVMAddFunction(L->mod, name, fty);
+    LLVMPositionBuilderAtEnd(B, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
+    LLVMTypeRef ety = LLVMGlobalGetValueType(entry);
+    LLVMTypeRef types[sizeof k->param_sizes / sizeof k->param_sizes[0]];
+    LLVMValueRef args[sizeof k->param_sizes / sizeof k->param_sizes[0]];
+    LLVMGetParamTypes(ety, types);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+    for (int p = 0; p < k->nparams; p++) {
+        LLVMValueRef ix = LLVMConstInt(i64, (unsigned long long)p, 0);
+        LLVMValueRef slot = LLVMBuildGEP2(B, i8p, LLVMGetParam(fn, 0), &ix, 1,
+                                          "");
+        LLVMValueRef at = LLVMBuildLoad2(B, i8p, slot, "");
+        at = LLVMBuildBitCast(B, at, LLVMPointerType(types[p], 0), "");
+        args[p] = LLVMBuildLoad2(B, types[p], at, "");
+    }
+    LLVMBuildCall2(B, ety, entry, args, (unsigned)k->nparams, "");
+    LLVMBuildRetVoid(B);
+}
+
+int uf__nvvm_lower_kernel(uf__lower *L, const uf__typed_func *tf,
+                          const uf_dtype *out_types,
+                          const uf__nvvm_variant *v, uf__nvvm_kernel *k,
+                          uf_error *err)
+{
+    entry_ctx c;
+    memset(&c, 0, sizeof c);
+    c.L = L;
+    c.v = v;
+    c.out = out_types;
+    const char *kname = tf->decl ? tf->decl->name : "?";
+    int rc = signature_of(&c, tf, err);
+    if (rc == 0)
+        rc = check_variant(v, c.nin, err);
+    if (rc != 0)
+        return rc;
+    c.idx = v->index32 ? LLVMInt32TypeInContext(L->ctx)
+                       : LLVMInt64TypeInContext(L->ctx);
+    c.kernel = uf__lower_func(L, tf, &c.fallible, err);
+    if (!c.kernel)
+        return err->code;
+    if ((rc = uf__nvvm_refused(L, kname, err)) != 0)
+        return rc;
+    c.kty = LLVMGlobalGetValueType(c.kernel);
+    LLVMValueRef fn = build_entry(&c, k);
+    if ((rc = build_body(&c, fn, err)) != 0)
+        return rc;
+    const uf__codegen_nvvm *g = (const uf__codegen_nvvm *)L->cg;
+    if (g->sim) {
+        LLVMSetLinkage(fn, LLVMInternalLinkage);
+        build_sim_entry(L, fn, k);
+    } else {
+        annotate_kernel(L, fn);
+    }
+    if (L->cg->finish_module && (rc = L->cg->finish_module(L, err)) != 0)
+        return rc;
+    return 0;
+}
