@@ -18,17 +18,17 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
                       "calls it (it is inlined there)", f->decl->name);
         return NULL;
     }
-    if (signature == NULL && f->decl->nsignatures == 0) {
-        uf__error_set(err, UF_ERR_INVALID,
-                      "'%s' declares no signatures: give one, e.g. %s",
-                      f->decl->name, f->ops->example_signature);
-        return NULL;
-    }
     if ((what & UF_INSPECT_PTX) && f->decl->kind != UF__K_VECTORIZE) {
         uf__error_set(err, UF_ERR_UNSUPPORTED,
                       "'%s': PTX listings are made for vectorize kernels "
                       "(the cuda target compiles no other kind yet)",
                       f->decl->name);
+        return NULL;
+    }
+    if (signature == NULL && f->decl->nsignatures == 0) {
+        uf__error_set(err, UF_ERR_INVALID,
+                      "'%s' declares no signatures: give one, e.g. %s",
+                      f->decl->name, f->ops->example_signature);
         return NULL;
     }
     if (what == 0)

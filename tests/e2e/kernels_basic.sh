@@ -300,7 +300,13 @@ run inspect "$K/hypot.py" hypot --asm
     grep -Eq "ret[q]?$" "$T/stdout" ||
     fail "inspect --asm (both signatures): exit $rc: $err"
 bad 1 "declares no signatures" inspect "$K/seeds.py" rel_diff
-bad 1 "not built yet" inspect "$K/seeds.py" add_ufunc --ptx
+checks=$((checks + 1))
+run inspect "$K/seeds.py" add_ufunc --ptx
+[ "$rc" = 0 ] && grep -q '^\.visible \.entry ufk0_add_ufunc_c($' "$T/stdout" ||
+    fail "inspect --ptx: exit $rc: $err"
+bad 1 "PTX listings are made for vectorize kernels" \
+    inspect "$K/njit_funcs.py" "$(sed -n 's/^def \([a-z_0-9]*\).*/\1/p' \
+                                  "$K/njit_funcs.py" | head -1)" --ptx
 bad 1 "Cannot unify" inspect "$K/err_unify.py" select_tuple \
     --signature 'float32(float32, float32, boolean)'
 bad 1 "^ufjit: $T/syntax.py:6:15: " inspect "$T/syntax.py" f \
