@@ -1,17 +1,40 @@
-/* uf_context: the compiler's state wired to the host runtime, whose
- * helpers the compiler's generated code calls by name. */
+/* uf_context: the compiler's state wired to the host runtime and the
+ * CUDA simulator's, whose helpers the compiler's generated code calls by
+ * name (host loops, and CUDA kernels compiled for cudasim). */
+#include <pthread.h>
+#include <string.h>
+
 #include "common/alloc.h"
 #include "compiler/context.h"
 #include "targets/cpu/cpu.h"
+#include "targets/cudasim/sim.h"
+
+/* The two runtimes' tables as one, made once: every context's JIT
+ * defines both. */
+static uf__runtime_symbol runtime[128];
+static int nruntime;
+static pthread_once_t runtime_once = PTHREAD_ONCE_INIT;
+
+static void join_runtimes(void)
+{
+    int ncpu, nsim;
+    const uf__runtime_symbol *cpu = uf__cpu_runtime_symbols(&ncpu);
+    const uf__runtime_symbol *sim = uf__sim_runtime_symbols(&nsim);
+    if (ncpu + nsim > (int)(sizeof runtime / sizeof runtime[0]))
+        nsim = 0; /* never: a few dozen entries; cudasim's kernels would
+                     then fail to link, which its tests would show */
+    memcpy(runtime, cpu, (size_t)ncpu * sizeof *cpu);
+    memcpy(runtime + ncpu, sim, (size_t)nsim * sizeof *sim);
+    nruntime = ncpu + nsim;
+}
 
 uf_context *uf_context_new(uf_error *err)
 {
     uf_context *ctx = uf__calloc(1, sizeof *ctx, err);
     if (ctx == NULL)
         return NULL;
-    int nrt;
-    const uf__runtime_symbol *rt = uf__cpu_runtime_symbols(&nrt);
-    if (uf__context_init(ctx, rt, nrt, err) != 0) {
+    pthread_once(&runtime_once, join_runtimes);
+    if (uf__context_init(ctx, runtime, nruntime, err) != 0) {
         uf__free(ctx);
         return NULL;
     }

@@ -207,8 +207,8 @@ static int take_outputs(call_cmd *c, int argc, char **argv, char **rest,
 
 static int check_target_threads(call_cmd *c)
 {
-    /* a name ufjit defines but this build lacks (cuda) is the library's
-     * to refuse ("not available yet", exit 1); others are usage errors */
+    /* a name no target has is a usage error; a target that cannot run
+     * this kernel (guvectorize on cuda) is the library's to refuse */
     if (c->target != NULL && !uf_target_defined(c->target)) {
         char names[128];
         return uf__cli_usage("call", "unknown target '%s' (targets: %s)",

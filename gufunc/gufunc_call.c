@@ -99,7 +99,8 @@ static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    int rc = uf__call_read_options(opts, target, UF__TCAP_GUVECTORIZE,
+    int rc = uf__call_read_options(opts, target,
+                                   UF__TCAP_HOST_MEMORY | UF__TCAP_GUVECTORIZE,
                                    &c->set, err);
     if (rc < 0)
         return rc;

@@ -286,6 +286,17 @@ uf_array *uf__array_view(const uf_array *of, uf_dtype dtype, int ndim,
     return a;
 }
 
+void uf__array_set_device(uf_array *a, uf_device dev)
+{
+    a->device = dev;
+}
+
+void *uf__array_owner_ctx(const uf_array *a, uf_release_fn fn)
+{
+    const uf_array *owner = a->base != NULL ? a->base : a;
+    return owner->release == fn ? owner->release_ctx : NULL;
+}
+
 uf_array *uf_array_retain(uf_array *a)
 {
     if (a != NULL)

@@ -38,6 +38,16 @@ uf_array *uf__array_view(const uf_array *of, uf_dtype dtype, int ndim,
                          const int64_t *shape, const int64_t *strides,
                          char *data, uf_error *err);
 
+/* Marks an array made by uf_array_wrap over device memory as living on
+ * `dev` (targets/cuda/: device arrays); views inherit it. */
+void uf__array_set_device(uf_array *a, uf_device dev);
+
+/* The release context of the array owning a's memory when that owner was
+ * made with release function `fn` (uf_array_wrap), else NULL: how the
+ * owner of some memory (targets/cuda/'s device buffers) finds its record
+ * from any view. */
+void *uf__array_owner_ctx(const uf_array *a, uf_release_fn fn);
+
 /* Recomputes C/F contiguity and alignment from shape, strides and data
  * (NumPy's rules: length-0/1 axes do not break contiguity). */
 void uf__array_update_flags(uf_array *a);

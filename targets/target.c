@@ -4,32 +4,26 @@
 
 #include "common/error_internal.h"
 #include "targets/cpu/cpu_target.h"
+#include "targets/cuda/cuda_target.h"
 #include "targets/parallel/parallel_target.h"
 #include "targets/target.h"
 
 const uf__target *const uf__target_registry[] = {
     &uf__target_cpu,
     &uf__target_parallel,
+    &uf__target_cuda,
+    &uf__target_cudasim,
     NULL,
 };
 
 #define NTARGETS ((int)(sizeof uf__target_registry / \
                         sizeof uf__target_registry[0]) - 1)
 
-/* Targets ufjit defines (DESIGN.md, section 5) that this build has not
- * yet: a call naming one is refused as "not available yet", where the
- * command line refuses an unknown name as a usage error. A target leaves
- * this list when it joins the registry. */
-static const char *const not_built[] = {"cuda", "cudasim"};
-
+/* Every target ufjit defines (DESIGN.md, section 5) is built now: a
+ * name the registry lacks is a usage error. */
 bool uf__target_defined(const char *name)
 {
-    if (uf__target_find(name) != NULL)
-        return true;
-    for (size_t i = 0; i < sizeof not_built / sizeof not_built[0]; i++)
-        if (strcmp(not_built[i], name) == 0)
-            return true;
-    return false;
+    return uf__target_find(name) != NULL;
 }
 
 const char *uf__target_names(char *buf, size_t size)
@@ -39,9 +33,6 @@ const char *uf__target_names(char *buf, size_t size)
     for (int i = 0; i < NTARGETS && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
                                 uf__target_registry[i]->name);
-    for (size_t i = 0; i < sizeof not_built / sizeof not_built[0] &&
-                       len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, ", %s", not_built[i]);
     return buf;
 }
 
@@ -78,6 +69,12 @@ const uf__target *uf__target_unavailable(const char *name, unsigned caps,
                                          uf_error *err)
 {
     char list[128];
+    if (name != NULL && uf__target_find(name) == NULL) {
+        uf__error_set(err, UF_ERR_UNSUPPORTED,
+                      "unknown target '%s' (the targets are %s)", name,
+                      uf__target_names(list, sizeof list));
+        return NULL;
+    }
     uf__error_set(err, UF_ERR_UNSUPPORTED,
                   "target '%s' is not available yet (only %s)",
                   name != NULL ? name : UF__TARGET_DEFAULT,

@@ -26,7 +26,11 @@ enum {
     UF__TCAP_VECTORIZE = 1 << 2,
     UF__TCAP_GUVECTORIZE = 1 << 3,
     UF__TCAP_REDUCE = 1 << 4, /* reduce kernels and ufunc methods */
-    UF__TCAP_NJIT = 1 << 5
+    UF__TCAP_NJIT = 1 << 5,
+    /* runs on a CUDA device (a GPU or cudasim): calls go through the CUDA
+     * call path (ufunc/cuda_call.h), not `run`; the host-loop fields
+     * below are NULL */
+    UF__TCAP_DEVICE = 1 << 6
 };
 
 typedef struct uf__target {

@@ -426,8 +426,8 @@ static void test_errors(void **state)
     opts.target = "gpu";
     assert_int_equal(uf__ufunc_call(u, in, 2, &out, 1, &opts, &err),
                      UF_ERR_UNSUPPORTED);
-    assert_string_equal(err.message, "target 'gpu' is not available yet "
-                                     "(only 'cpu' and 'parallel')");
+    assert_string_equal(err.message, "unknown target 'gpu' (the targets are "
+                                     "cpu, parallel, cuda, cudasim)");
     opts.target = NULL;
     opts.casting_set = true;
     opts.casting = UF_CASTING_NO;

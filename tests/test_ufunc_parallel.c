@@ -372,10 +372,10 @@ static void test_bad_options(void **state)
                      UF_ERR_VALUE);
     assert_string_equal(err.message, "num_threads must be positive, or 0 "
                                      "for the default (got -2)");
-    assert_int_equal(call_on(f, in, 2, &out, 1, "cuda", 0, NULL, &err),
+    assert_int_equal(call_on(f, in, 2, &out, 1, "gpu", 0, NULL, &err),
                      UF_ERR_UNSUPPORTED);
-    assert_string_equal(err.message, "target 'cuda' is not available yet "
-                                     "(only 'cpu' and 'parallel')");
+    assert_string_equal(err.message, "unknown target 'gpu' (the targets are "
+                                     "cpu, parallel, cuda, cudasim)");
     uf_error cfg;
     int want = uf__parallel_config_error(&cfg) != 0 ? cfg.code : UF_ERR_VALUE;
     assert_int_equal(call_on(f, in, 2, &out, 1, "parallel", 1025, NULL,

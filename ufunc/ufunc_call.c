@@ -78,7 +78,8 @@ static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
 static int read_options(call *c, const uf_call_options *opts,
                         const char *target, uf_error *err)
 {
-    int rc = uf__call_read_options(opts, target, UF__TCAP_VECTORIZE,
+    int rc = uf__call_read_options(opts, target,
+                                   UF__TCAP_HOST_MEMORY | UF__TCAP_VECTORIZE,
                                    &c->set, err);
     if (rc < 0)
         return rc;

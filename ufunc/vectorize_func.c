@@ -12,6 +12,10 @@
 #include "compiler/module.h"
 #include "targets/cpu/cpu.h"
 #include "targets/cpu/strided_slot.h"
+#include "targets/target.h"
+#include "ufunc/call_check.h"
+#include "ufunc/cuda_call.h"
+#include "ufunc/cuda_kernels.h"
 #include "ufunc/inspect.h"
 #include "ufunc/vectorize.h"
 
@@ -247,6 +251,11 @@ static int vectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
                           uf_array **outputs, int n_out,
                           const uf_call_options *opts, uf_error *err)
 {
+    const char *name = uf__func_target(f, opts);
+    const uf__target *t = uf__target_find(name);
+    if (t != NULL && (t->caps & UF__TCAP_DEVICE))
+        return uf__cuda_vectorize_call(f, t->name, inputs, n_in, outputs,
+                                       n_out, opts, err);
     bool lazy = f->decl->nsignatures == 0;
     /* Built already: its loop list never changes again, or this call's
      * loop is memoized (found without compiling, and it never moves). */
@@ -307,6 +316,7 @@ int uf__vectorize_func_loop(uf_func *f, const uf_dtype *in,
 
 static void vectorize_release(uf_func *f)
 {
+    uf__cuda_kernels_free(f);
     atomic_store(&f->ufunc_ready, NULL);
     free_slots(f->ufunc);
     uf__ufunc_free(f->ufunc);

@@ -97,6 +97,10 @@ typedef struct uf_call_options {
     int gufunc_nops;
     const int *gufunc_naxes;
     const int *const *gufunc_axes;
+    /* The CUDA targets: the stream the call runs on (NULL: the legacy
+     * default stream). A call whose operands are all on the device
+     * returns once it is queued; one with host operands waits for it. */
+    struct uf_stream *stream;
 } uf_call_options;
 
 /* Calls `f`. A NULL entry in `outputs` is allocated (and returned there,

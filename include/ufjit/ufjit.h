@@ -10,6 +10,7 @@
 #include <ufjit/npy.h>
 #include <ufjit/kernel.h>
 #include <ufjit/system.h>
+#include <ufjit/cuda.h>
 
 UF_BEGIN_DECLS
 

@@ -1,0 +1,78 @@
+/* CUDA device arrays and streams, on the `cuda` target (a GPU through the
+ * driver, or the simulator when UFJIT_ENABLE_CUDASIM=1) and the `cudasim`
+ * target (always the simulator). `target` arguments name one of the two;
+ * NULL means "cuda". Without a driver or a device every call fails with
+ * UF_ERR_NO_DEVICE and the reason; nothing else in ufjit is affected.
+ *
+ * A device array is a uf_array whose uf_array_device() is
+ * {UF_DEVICE_CUDA, n}: uf_array_data() gives the device pointer, views and
+ * slicing work without copies, and functions that read elements on the
+ * host (printing, saving, copies, host kernels) refuse it with an error. */
+#ifndef UFJIT_CUDA_H
+#define UFJIT_CUDA_H
+
+#include <stdbool.h>
+#include <ufjit/array.h>
+
+UF_BEGIN_DECLS
+
+/* A CUDA stream: operations on one run in order; operations given no
+ * stream (NULL) run on the legacy default stream and are synchronous. */
+typedef struct uf_stream uf_stream;
+
+UF_EXPORT uf_stream *uf_stream_create(const char *target, uf_error *err);
+/* Waits for everything queued on s. */
+UF_EXPORT int uf_stream_synchronize(uf_stream *s, uf_error *err);
+/* Waits for s, then frees it; NULL is ignored. */
+UF_EXPORT void uf_stream_destroy(uf_stream *s);
+
+/* An uninitialised device array (order C or F). */
+UF_EXPORT uf_array *uf_device_array(uf_dtype dtype, int ndim,
+                                    const int64_t *shape, uf_order order,
+                                    const char *target, uf_error *err);
+/* One of a's dtype and shape on a's device (or, for a host array, on
+ * `cuda`), F-ordered when a is F- and not C-contiguous. */
+UF_EXPORT uf_array *uf_device_array_like(const uf_array *a, uf_error *err);
+
+/* numba.cuda.to_device: a new device array holding a copy of host array
+ * `a` (a non-contiguous `a` is made C-contiguous first). With a stream
+ * the copy is asynchronous on it and becomes the array's default stream:
+ * `a` must stay alive and unchanged until the stream is synchronised. */
+UF_EXPORT uf_array *uf_to_device(const uf_array *a, const char *target,
+                                 uf_stream *stream, uf_error *err);
+/* Copies host array `src` into device array `dst` (same dtype and shape;
+ * dst contiguous). Asynchronous on `stream` when given. */
+UF_EXPORT int uf_copy_to_device(uf_array *dst, const uf_array *src,
+                                uf_stream *stream, uf_error *err);
+/* DeviceNDArray.copy_to_host: device array `a` copied into host array
+ * `out` (same dtype and shape) or, when out is NULL, into a new
+ * C-contiguous host array, which is returned (out is returned with a
+ * reference added). Views of any strides are copied. Waits for the copy
+ * unless `stream` is given and both a and the result are contiguous in
+ * the same order: then the result is complete once the stream is
+ * synchronised. */
+UF_EXPORT uf_array *uf_copy_to_host(const uf_array *a, uf_array *out,
+                                    uf_stream *stream, uf_error *err);
+
+/* A host array in page-locked memory (faster, asynchronous copies). */
+UF_EXPORT uf_array *uf_pinned_array(uf_dtype dtype, int ndim,
+                                    const int64_t *shape, uf_order order,
+                                    const char *target, uf_error *err);
+/* A host array in page-locked memory mapped into the device's address
+ * space: kernels on `target` read and write it in place, without
+ * copies. */
+UF_EXPORT uf_array *uf_mapped_array(uf_dtype dtype, int ndim,
+                                    const int64_t *shape, uf_order order,
+                                    const char *target, uf_error *err);
+
+/* The default stream of an array made by this header's functions (views
+ * share their base's), or NULL. */
+UF_EXPORT uf_stream *uf_array_stream(const uf_array *a);
+/* Sets it (NULL: the legacy default stream). UF_ERR_INVALID for arrays
+ * not made by this header's functions. The stream must outlive the
+ * array's use of it. */
+UF_EXPORT int uf_array_set_stream(uf_array *a, uf_stream *s, uf_error *err);
+
+UF_END_DECLS
+
+#endif

@@ -1,0 +1,55 @@
+/* Memory of the CUDA targets that backs uf_arrays: device buffers, pinned
+ * and mapped host buffers. Each is the release context of the uf_array
+ * owning it, so that any view finds its buffer (uf__cuda_buffer_of).
+ * Allocation and release go straight to the driver for now; the memory
+ * manager with deferred deallocation and external plug-ins (issue 16)
+ * goes in here. */
+#ifndef UF_TARGETS_CUDA_CUDA_MEMORY_H
+#define UF_TARGETS_CUDA_CUDA_MEMORY_H
+
+#include <ufjit/cuda.h>
+
+#include "targets/cuda/cuda_runtime.h"
+
+typedef enum uf__cuda_mem_kind {
+    UF__CUDA_MEM_DEVICE = 1,
+    UF__CUDA_MEM_PINNED, /* page-locked host memory */
+    UF__CUDA_MEM_MAPPED  /* page-locked and mapped: `dptr` is its address
+                            on the device */
+} uf__cuda_mem_kind;
+
+typedef struct uf__cuda_buffer {
+    const uf__cuda_rt *rt;
+    uf__cuda_mem_kind kind;
+    uf__cu_dptr dptr; /* device memory, or the device's view of mapped */
+    void *host;       /* pinned and mapped memory */
+    size_t bytes;
+    uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
+} uf__cuda_buffer;
+
+struct uf_stream {
+    const uf__cuda_rt *rt;
+    uf__cu_stream s;
+};
+
+/* An array over a new buffer of `kind` holding `dtype` and `shape` in
+ * `order` (C or F); device arrays get device {CUDA, 0}. */
+uf_array *uf__cuda_array_new(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
+                             uf_dtype dtype, int ndim, const int64_t *shape,
+                             uf_order order, uf_error *err);
+
+/* The buffer holding a's memory when it was made here, else NULL (host
+ * arrays, device memory wrapped from elsewhere). */
+uf__cuda_buffer *uf__cuda_buffer_of(const uf_array *a);
+
+/* The runtime of a device array: its buffer's, else (memory made
+ * elsewhere) the `cuda` target's. */
+const uf__cuda_rt *uf__cuda_array_rt(const uf_array *a, uf_error *err);
+
+/* The driver's stream of a uf_stream (NULL: the legacy default). */
+static inline uf__cu_stream uf__cuda_stream(const uf_stream *s)
+{
+    return s != NULL ? s->s : NULL;
+}
+
+#endif

@@ -1,0 +1,55 @@
+/* The CUDA kernels of one vectorize function: per runtime (cuda or
+ * cudasim), signature and variant (compiler/nvvm/nvvm.h), compiled on
+ * first use (PTX for a GPU, host code for cudasim), loaded into the
+ * driver and kept for the function's life. Private to ufunc/cuda_*.c. */
+#ifndef UF_UFUNC_CUDA_KERNELS_H
+#define UF_UFUNC_CUDA_KERNELS_H
+
+#include "compiler/module.h"
+#include "compiler/nvvm/nvvm.h"
+#include "targets/cuda/cuda_runtime.h"
+
+/* One loaded kernel. */
+typedef struct uf__cuda_kernel {
+    const uf__cuda_rt *rt;
+    int nin, nout;
+    uf_dtype types[UF__LOOP_MAXARGS]; /* the signature's inputs, outputs */
+    uf__nvvm_variant v;
+    uf__nvvm_kernel k;     /* name, parameter sizes, status word */
+    uf__nvvm_sites sites;  /* bounds-check sites for IndexErrors */
+    uf__sim_kernel sim;    /* cudasim: the host entry (points into k) */
+    uf__cu_module mod;
+    uf__cu_func fn;
+    uf__cu_dptr status;    /* the module's status word, or 0 */
+    int block, grid_cap;   /* launch configuration (occupancy) */
+    struct uf__cuda_kernel *next;
+} uf__cuda_kernel;
+
+/* A function's kernels, and its declared signatures' dtypes parsed once. */
+typedef struct uf__cuda_kernels {
+    uf__cuda_kernel *list;
+    int nsigs; /* -1 until parsed; 0: lazy */
+    uf_dtype (*sig_types)[UF__LOOP_MAXARGS]; /* inputs then outputs */
+    int *sig_nout; /* 0: the result type is inferred */
+} uf__cuda_kernels;
+
+/* The signature a call with input dtypes in[0..f->nin) runs: the first
+ * declared one every input casts to safely (a lazy kernel: the inputs'
+ * own), its types into types[] (inputs, then outputs) and *nout. Call
+ * with the context lock held. UF_ERR_TYPE as the CPU target words it
+ * when none fits. */
+int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
+                     int *nout, uf_error *err);
+
+/* The kernel of `types` (nin + nout) and variant v on rt, compiled and
+ * loaded on first use. Call with the context lock held; the result lives
+ * as long as f. */
+const uf__cuda_kernel *uf__cuda_kernel_get(uf_func *f, const uf__cuda_rt *rt,
+                                           const uf_dtype *types, int nout,
+                                           const uf__nvvm_variant *v,
+                                           uf_error *err);
+
+/* Frees f's kernels (unloading their modules). */
+void uf__cuda_kernels_free(uf_func *f);
+
+#endif
