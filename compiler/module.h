@@ -57,7 +57,8 @@ struct uf_func {
     struct uf__reducer *reducer; /* reduce kernels, and the reduction
                                     loops of a vectorize kernel */
     struct uf__plain *plain;     /* njit: compiled entry points */
-    struct uf__cuda_kernels *cuda; /* vectorize on the CUDA targets */
+    /* vectorize and guvectorize on the CUDA targets */
+    struct uf__cuda_kernels *cuda;
 };
 
 struct uf_module {

@@ -57,17 +57,20 @@ typedef struct call {
     void *pick_ctx;
 } call;
 
-/* Fields past `where` are read only as far as the caller's `size` says
- * they exist (ufunc/options.h). */
-static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
+int uf__gufunc_read_axes(const char *name, const uf_call_options *opts,
+                         uf__gufunc_axes *ax, uf_error *err)
 {
     uf_axes_mode mode = UF__OPT(opts, axes_mode, UF_AXES_DEFAULT);
     int nops = UF__OPT(opts, gufunc_nops, 0);
 
+    memset(ax, 0, sizeof *ax);
+    ax->keepdims = -1;
+    if (opts == NULL)
+        return 0;
     if (mode == UF_AXES_ALL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "gufunc '%s': axis= must be a single axis, "
-                             "not every axis (None)", c->name);
+                             "not every axis (None)", name);
     if (mode == UF_AXES_LIST) {
         int naxes = UF__OPT(opts, naxes, 0);
         const int *axes = UF__OPT(opts, axes, (const int *)NULL);
@@ -76,20 +79,19 @@ static int read_axes(call *c, const uf_call_options *opts, uf_error *err)
             return uf__error_set(err, UF_ERR_INVALID,
                                  "gufunc '%s': axis= must be a single axis "
                                  "(got %d); use gufunc_axes for axes=",
-                                 c->name, naxes);
-        c->axes.has_axis = true;
-        c->axes.axis = axes[0];
+                                 name, naxes);
+        ax->has_axis = true;
+        ax->axis = axes[0];
     } else if (mode != UF_AXES_DEFAULT) {
         return uf__error_set(err, UF_ERR_INVALID, "invalid axes mode %d",
                              (int)mode);
     }
     if (UF__OPT(opts, keepdims, false))
-        c->axes.keepdims = 1;
+        ax->keepdims = 1;
     if (nops != 0) {
-        c->axes.naxes_ops = nops;
-        c->axes.naxes = UF__OPT(opts, gufunc_naxes, (const int *)NULL);
-        c->axes.axes = UF__OPT(opts, gufunc_axes,
-                               (const int *const *)NULL);
+        ax->naxes_ops = nops;
+        ax->naxes = UF__OPT(opts, gufunc_naxes, (const int *)NULL);
+        ax->axes = UF__OPT(opts, gufunc_axes, (const int *const *)NULL);
     }
     return 0;
 }
@@ -104,13 +106,12 @@ static int read_options(call *c, const uf_call_options *opts,
                                    &c->set, err);
     if (rc < 0)
         return rc;
-    c->axes.keepdims = -1;
     /* NumPy's gufuncs take no where= ("unexpected keyword argument") */
     if (opts != NULL && opts->where != NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "gufunc '%s' does not take where=: generalized "
                              "ufuncs have no mask argument", c->name);
-    return opts != NULL ? read_axes(c, opts, err) : 0;
+    return uf__gufunc_read_axes(c->name, opts, &c->axes, err);
 }
 
 static int check_operands(call *c, uf_array *const *inputs, int n_in,
@@ -170,15 +171,9 @@ static int resolve_dims(call *c, uf_error *err)
 static int64_t loop_stride(const void *ctx, int q, int ax)
 {
     const call *c = ctx;
-    const uf_array *a = c->user[q];
-    const uf__gufunc_operand *ro = &c->res.ops[q];
-    int k;
-
-    if (a == NULL)
-        return 0;
-    k = ax - (c->res.loop_ndim - (ro->ndim - ro->core_ndim));
-    return k < 0 || a->shape[ro->perm[k]] == 1 ? 0
-                                               : a->strides[ro->perm[k]];
+    return c->user[q] == NULL
+               ? 0
+               : uf__gufunc_loop_stride(&c->res, q, c->user[q], ax);
 }
 
 /* An array for operand i (an absent output, or a given output's
@@ -303,18 +298,9 @@ static void core_args(const call *c, int64_t *dims, int64_t *steps)
 
     for (int d = 0; d < L->ndims; d++)
         dims[1 + d] = c->res.dim_size[d];
-    for (int k = 0; k < c->nargs; k++) {
-        const uf__gufunc_operand *ro = &c->res.ops[k];
-        const uf_array *a = c->op[k];
-        int ax = ro->ndim - ro->core_ndim;
-
-        for (int j = 0; j < L->core_ndim[k]; j++) {
-            int ix = L->dim_ix[L->core_offset[k] + j];
-            int64_t *s = &steps[c->nargs + L->core_offset[k] + j];
-
-            *s = c->res.dim_missing[ix] ? 0 : a->strides[ro->perm[ax++]];
-        }
-    }
+    for (int k = 0; k < c->nargs; k++)
+        uf__gufunc_core_strides(L, &c->res, k, c->op[k],
+                                &steps[c->nargs + L->core_offset[k]]);
 }
 
 /* Each operand's loop axes (its permuted view without the trailing core

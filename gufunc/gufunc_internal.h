@@ -22,6 +22,23 @@ int uf__gufunc_resolve_loop(uf__gufunc *g, const uf_dtype *in,
                             const int *out, uf_casting casting,
                             const uf__ufunc_loop **loop, uf_error *err);
 
+/* axes=, axis= and keepdims= of opts (NULL: none) into *ax, checked;
+ * `name` is the gufunc's, for messages. Fields past `where` are read
+ * only as far as the caller's `size` says they exist. */
+int uf__gufunc_read_axes(const char *name, const uf_call_options *opts,
+                         uf__gufunc_axes *ax, uf_error *err);
+
+/* Operand k's byte stride along loop axis `ax` of res->loop_shape (0
+ * where it is broadcast, absent or of length 1), `a` being the array as
+ * given (res->ops[k] maps its axes). */
+int64_t uf__gufunc_loop_stride(const uf__gufunc_resolution *res, int k,
+                               const uf_array *a, int ax);
+/* Operand k's byte strides along its core dimensions into
+ * out[0..L->core_ndim[k]), layout order (0 for a missing '?' one). */
+void uf__gufunc_core_strides(const uf__gufunc_layout *L,
+                             const uf__gufunc_resolution *res, int k,
+                             const uf_array *a, int64_t *out);
+
 /* A call ready to run: the iterator walks the loop dimensions only (each
  * operand's permuted loop axes, broadcast ones with stride 0); `dims` and
  * `steps` are the loop's arguments of gufunc.h with dims[0] left for the

@@ -332,8 +332,7 @@ static const uf__type *arg_type(uf__typectx *tc, const uf__gufunc_layout *lay,
     return uf__type_array(tc, a->dtype, lay->core_ndim[k], layout, err);
 }
 
-/* The kernel typed with every ARRAY argument of layout `layout`. */
-static uf__typed_func *type_kernel(uf__kmodule *km,
+uf__typed_func *uf__guvectorize_type(uf__kmodule *km,
                                    const uf__kernel_decl *decl,
                                    const uf__gufunc_layout *lay,
                                    const uf__guvec_arg *args, char layout,
@@ -403,10 +402,10 @@ static int compile_args(uf__kmodule *km, const uf__kernel_decl *decl,
     bool any_array = false;
     for (int k = 0; k < lay->nargs; k++)
         any_array |= args[k].kind == UF__GUVEC_ARRAY;
-    uf__typed_func *ta = type_kernel(km, decl, lay, args, 'A', err);
+    uf__typed_func *ta = uf__guvectorize_type(km, decl, lay, args, 'A', err);
     uf__typed_func *tc = NULL;
     if (ta == NULL ||
-        (any_array && !(tc = type_kernel(km, decl, lay, args, 'C', err)))) {
+        (any_array && !(tc = uf__guvectorize_type(km, decl, lay, args, 'C', err)))) {
         rc = err->code;
         goto done;
     }
@@ -450,10 +449,10 @@ static bool too_many(const uf__kernel_decl *decl,
     return true;
 }
 
-int uf__guvectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
-                            const uf__gufunc_layout *lay, uf__jit *jit,
-                            const uf__signature *sig, uf__ufunc_loop *loop,
-                            uf__jit_listing *listing, uf_error *err)
+int uf__guvectorize_sig_args(const uf__kernel_decl *decl,
+                             const uf__gufunc_layout *lay,
+                             const uf__signature *sig, uf__guvec_arg *args,
+                             uf_error *err)
 {
     char buf[128];
     if (too_many(decl, lay, err))
@@ -470,7 +469,6 @@ int uf__guvectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
                              "the signature's return type is %s (write "
                              "void or none)", buf);
     }
-    uf__guvec_arg args[UF__LOOP_MAXARGS];
     for (int k = 0; k < lay->nargs; k++) {
         const uf__type *t = sig->args[k];
         uf__type_str(t, buf, sizeof buf);
@@ -499,6 +497,17 @@ int uf__guvectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
         }
         args[k].dtype = t->dtype;
     }
+    return 0;
+}
+
+int uf__guvectorize_compile(uf__kmodule *km, const uf__kernel_decl *decl,
+                            const uf__gufunc_layout *lay, uf__jit *jit,
+                            const uf__signature *sig, uf__ufunc_loop *loop,
+                            uf__jit_listing *listing, uf_error *err)
+{
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
+    if (uf__guvectorize_sig_args(decl, lay, sig, args, err) != 0)
+        return err->code;
     return compile_args(km, decl, lay, jit, args, loop, listing, err);
 }
 
@@ -598,7 +607,7 @@ static int infer_outputs(uf__kmodule *km, const uf__kernel_decl *decl,
         if (open[k])
             args[k].dtype = guess;
     for (int round = 0; round < 4; round++) {
-        uf__typed_func *tf = type_kernel(km, decl, lay, args, 'A', err);
+        uf__typed_func *tf = uf__guvectorize_type(km, decl, lay, args, 'A', err);
         if (tf == NULL)
             return err->code;
         bool changed = false;
@@ -620,15 +629,12 @@ static int infer_outputs(uf__kmodule *km, const uf__kernel_decl *decl,
     return 0;
 }
 
-int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
-                                 const uf__gufunc_layout *lay,
-                                 uf__jit *jit, const int *types,
-                                 uf__ufunc_loop *loop,
-                                 uf__jit_listing *listing, uf_error *err)
+int uf__guvectorize_lazy_args(uf__kmodule *km, const uf__kernel_decl *decl,
+                              const uf__gufunc_layout *lay, const int *types,
+                              uf__guvec_arg *args, uf_error *err)
 {
     if (too_many(decl, lay, err))
         return err->code;
-    uf__guvec_arg args[UF__LOOP_MAXARGS];
     bool open[UF__LOOP_MAXARGS] = {false};
     bool has_scalar = false;
     for (int k = 0; k < lay->nargs; k++) {
@@ -645,7 +651,7 @@ int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
         args[k].dtype = open[k] ? UF_FLOAT64 : (uf_dtype)types[k];
     }
     if (infer_outputs(km, decl, lay, args, open, err) == 0)
-        return compile_args(km, decl, lay, jit, args, loop, listing, err);
+        return 0;
     if (!has_scalar || err->code == UF_ERR_NOMEM)
         return err->code;
     /* a kernel written for Numba's convention reads a "()" input as x[0] */
@@ -654,9 +660,21 @@ int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
         if (args[k].kind == UF__GUVEC_SCALAR)
             args[k].kind = UF__GUVEC_ELEM;
     if (infer_outputs(km, decl, lay, args, open, err) == 0)
-        return compile_args(km, decl, lay, jit, args, loop, listing, err);
+        return 0;
     if (err->code == UF_ERR_NOMEM)
         return err->code;
     *err = first;
     return err->code;
+}
+
+int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
+                                 const uf__gufunc_layout *lay,
+                                 uf__jit *jit, const int *types,
+                                 uf__ufunc_loop *loop,
+                                 uf__jit_listing *listing, uf_error *err)
+{
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
+    if (uf__guvectorize_lazy_args(km, decl, lay, types, args, err) != 0)
+        return err->code;
+    return compile_args(km, decl, lay, jit, args, loop, listing, err);
 }

@@ -55,6 +55,31 @@ int uf__guvectorize_compile_lazy(uf__kmodule *km, const uf__kernel_decl *decl,
                                  uf__ufunc_loop *loop,
                                  uf__jit_listing *listing, uf_error *err);
 
+/* ---- the pieces of those compilations other targets share ---- */
+
+/* How each operand of declared signature `sig` reaches the kernel
+ * (args[0..lay->nargs)), checked against the layout with Numba's
+ * messages. */
+int uf__guvectorize_sig_args(const uf__kernel_decl *decl,
+                             const uf__gufunc_layout *lay,
+                             const uf__signature *sig, uf__guvec_arg *args,
+                             uf_error *err);
+
+/* The same for a kernel without signatures and operand dtypes `types`
+ * (as uf__guvectorize_compile_lazy: absent outputs' dtypes inferred, a
+ * "()" input a plain scalar unless the kernel reads it as x[0]). */
+int uf__guvectorize_lazy_args(uf__kmodule *km, const uf__kernel_decl *decl,
+                              const uf__gufunc_layout *lay, const int *types,
+                              uf__guvec_arg *args, uf_error *err);
+
+/* The kernel typed for args with every ARRAY operand of layout `layout`
+ * ('A' or 'C'); UF_ERR_TYPING when it returns a value. */
+uf__typed_func *uf__guvectorize_type(uf__kmodule *km,
+                                     const uf__kernel_decl *decl,
+                                     const uf__gufunc_layout *lay,
+                                     const uf__guvec_arg *args, char layout,
+                                     uf_error *err);
+
 /* The guvectorize kind (compiler/module.h). */
 extern const uf__kind_ops uf__guvectorize_kind;
 

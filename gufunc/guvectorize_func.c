@@ -12,9 +12,12 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/module.h"
+#include "gufunc/gufunc_cuda.h"
 #include "gufunc/gufunc_internal.h"
 #include "gufunc/gufunc_specialise.h"
 #include "gufunc/guvectorize.h"
+#include "targets/target.h"
+#include "ufunc/call_check.h"
 #include "ufunc/inspect.h"
 
 /* An error without a position points at the signature in the source. */
@@ -124,6 +127,10 @@ static int guvectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
                             uf_array **outputs, int n_out,
                             const uf_call_options *opts, uf_error *err)
 {
+    const uf__target *t = uf__target_find(uf__func_target(f, opts));
+    if (t != NULL && (t->caps & UF__TCAP_DEVICE))
+        return uf__gufunc_cuda_call(f, t->name, inputs, n_in, outputs, n_out,
+                                    opts, err);
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
     int rc = f->gufunc == NULL ? build_gufunc(f, err) : 0;
@@ -146,6 +153,7 @@ static int guvectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
 
 static void guvectorize_release(uf_func *f)
 {
+    uf__cuda_kernels_free(f);
     if (f->gufunc == NULL)
         return;
     uf__gufunc_layout *lay = (uf__gufunc_layout *)uf__gufunc_layout_of(

@@ -61,15 +61,24 @@ static int parse_signatures(uf_func *f, uf__cuda_kernels *ck, uf_error *err)
     return 0;
 }
 
+uf__cuda_kernels *uf__cuda_kernels_of(uf_func *f, uf_error *err)
+{
+    if (f->cuda == NULL) {
+        uf__cuda_kernels *ck = uf__calloc(1, sizeof *ck, err);
+        if (ck == NULL)
+            return NULL;
+        ck->nsigs = -1;
+        f->cuda = ck;
+    }
+    return f->cuda;
+}
+
+/* The state with a vectorize kernel's signatures parsed. */
 static uf__cuda_kernels *state_of(uf_func *f, uf_error *err)
 {
-    if (f->cuda != NULL)
-        return f->cuda;
-    uf__cuda_kernels *ck = uf__calloc(1, sizeof *ck, err);
-    if (ck == NULL)
-        return NULL;
-    ck->nsigs = -1;
-    f->cuda = ck;
+    uf__cuda_kernels *ck = uf__cuda_kernels_of(f, err);
+    if (ck == NULL || ck->nsigs >= 0)
+        return ck;
     return parse_signatures(f, ck, err) == 0 ? ck : NULL;
 }
 
@@ -152,23 +161,35 @@ int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
 
 static bool same_key(const uf__cuda_kernel *k, const uf__cuda_rt *rt,
                      const uf_dtype *types, int nin, int nout,
-                     const uf__nvvm_variant *v)
+                     const uf__nvvm_variant *v, uint64_t tag)
 {
-    return k->rt == rt && k->nin == nin && k->nout == nout &&
+    return k->rt == rt && k->tag == tag && k->nin == nin && k->nout == nout &&
            memcmp(k->types, types, (size_t)(nin + nout) * sizeof *types) ==
                0 &&
            k->v.layout == v->layout && k->v.index32 == v->index32 &&
-           k->v.scalar_in == v->scalar_in &&
+           k->v.scalar_in == v->scalar_in && k->v.core_c == v->core_c &&
            (v->layout != UF__NVVM_ND || k->v.ndim == v->ndim);
+}
+
+const uf__cuda_kernel *uf__cuda_kernel_find(const uf__cuda_kernels *ck,
+                                            const uf__cuda_rt *rt,
+                                            const uf_dtype *types, int nin,
+                                            int nout,
+                                            const uf__nvvm_variant *v,
+                                            uint64_t tag)
+{
+    for (const uf__cuda_kernel *k = ck->list; k; k = k->next)
+        if (same_key(k, rt, types, nin, nout, v, tag))
+            return k;
+    return NULL;
 }
 
 /* Compiles k for its runtime: PTX for a GPU, host code for cudasim; and
  * loads it. */
 static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
-                            const uf__typed_func *tf, uf_error *err)
+                            const uf__nvvm_spec *spec, uf_error *err)
 {
     const uf__cuda_rt *rt = k->rt;
-    uf__nvvm_spec spec = {tf, k->types + k->nin, k->v};
     const void *image;
     uf__nvvm_ptx ptx;
     memset(&ptx, 0, sizeof ptx);
@@ -176,7 +197,7 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
     if (rt->drv->image_kind == UF__CU_IMAGE_SIM) {
         uf__jit *jit = uf__context_jit(f->module->ctx, err);
         if (jit == NULL ||
-            uf__nvvm_ufunc_sim(jit, &spec, &k->k, &k->sites, &k->sim,
+            uf__nvvm_ufunc_sim(jit, spec, &k->k, &k->sites, &k->sim,
                                err) != 0)
             return err->code;
         sim_image = (uf__sim_image){UF__SIM_IMAGE_MAGIC, 1, &k->sim};
@@ -190,7 +211,7 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
                      rt->cc_minor);
             opts.arch = arch;
         }
-        if (uf__nvvm_ufuncs_ptx(&spec, 1, &opts, &ptx, err) != 0)
+        if (uf__nvvm_ufuncs_ptx(spec, 1, &opts, &ptx, err) != 0)
             return err->code;
         k->k = ptx.kernels[0];
         k->sites = ptx.sites;
@@ -238,6 +259,34 @@ static void kernel_free(uf__cuda_kernel *k)
     uf__free(k);
 }
 
+const uf__cuda_kernel *uf__cuda_kernel_add(uf_func *f,
+                                           const uf__cuda_rt *rt,
+                                           const uf__nvvm_spec *spec,
+                                           const uf_dtype *types, int nin,
+                                           int nout, uint64_t tag,
+                                           uf_error *err)
+{
+    uf__cuda_kernels *ck = uf__cuda_kernels_of(f, err);
+    if (ck == NULL)
+        return NULL;
+    uf__cuda_kernel *k = uf__calloc(1, sizeof *k, err);
+    if (k == NULL)
+        return NULL;
+    k->rt = rt;
+    k->nin = nin;
+    k->nout = nout;
+    memcpy(k->types, types, (size_t)(nin + nout) * sizeof *types);
+    k->v = spec->v;
+    k->tag = tag;
+    if (compile_and_load(f, k, spec, err) != 0) {
+        kernel_free(k);
+        return NULL;
+    }
+    k->next = ck->list;
+    ck->list = k;
+    return k;
+}
+
 const uf__cuda_kernel *uf__cuda_kernel_get(uf_func *f, const uf__cuda_rt *rt,
                                            const uf_dtype *types, int nout,
                                            const uf__nvvm_variant *v,
@@ -246,27 +295,15 @@ const uf__cuda_kernel *uf__cuda_kernel_get(uf_func *f, const uf__cuda_rt *rt,
     uf__cuda_kernels *ck = state_of(f, err);
     if (ck == NULL)
         return NULL;
-    for (uf__cuda_kernel *k = ck->list; k; k = k->next)
-        if (same_key(k, rt, types, f->nin, nout, v))
-            return k;
+    const uf__cuda_kernel *found =
+        uf__cuda_kernel_find(ck, rt, types, f->nin, nout, v, 0);
+    if (found)
+        return found;
     const uf__typed_func *tf = typed(f, types, NULL, NULL, 1, err);
     if (tf == NULL)
         return NULL;
-    uf__cuda_kernel *k = uf__calloc(1, sizeof *k, err);
-    if (k == NULL)
-        return NULL;
-    k->rt = rt;
-    k->nin = f->nin;
-    k->nout = nout;
-    memcpy(k->types, types, (size_t)(f->nin + nout) * sizeof *types);
-    k->v = *v;
-    if (compile_and_load(f, k, tf, err) != 0) {
-        kernel_free(k);
-        return NULL;
-    }
-    k->next = ck->list;
-    ck->list = k;
-    return k;
+    uf__nvvm_spec spec = {.tf = tf, .out_types = types + f->nin, .v = *v};
+    return uf__cuda_kernel_add(f, rt, &spec, types, f->nin, nout, 0, err);
 }
 
 void uf__cuda_kernels_free(uf_func *f)
@@ -280,6 +317,8 @@ void uf__cuda_kernels_free(uf_func *f)
     }
     uf__free(ck->sig_types);
     uf__free(ck->sig_nout);
+    if (ck->kind_free)
+        ck->kind_free(ck->kind);
     uf__free(ck);
     f->cuda = NULL;
 }

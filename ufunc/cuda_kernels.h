@@ -15,6 +15,7 @@ typedef struct uf__cuda_kernel {
     int nin, nout;
     uf_dtype types[UF__LOOP_MAXARGS]; /* the signature's inputs, outputs */
     uf__nvvm_variant v;
+    uint64_t tag;          /* what else the kind keys kernels by (0) */
     uf__nvvm_kernel k;     /* name, parameter sizes, status word */
     uf__nvvm_sites sites;  /* bounds-check sites for IndexErrors */
     uf__sim_kernel sim;    /* cudasim: the host entry (points into k) */
@@ -25,13 +26,37 @@ typedef struct uf__cuda_kernel {
     struct uf__cuda_kernel *next;
 } uf__cuda_kernel;
 
-/* A function's kernels, and its declared signatures' dtypes parsed once. */
+/* A function's kernels, and its declared signatures' dtypes parsed once
+ * (vectorize), or what another kind resolved once (guvectorize). */
 typedef struct uf__cuda_kernels {
     uf__cuda_kernel *list;
     int nsigs; /* -1 until parsed; 0: lazy */
     uf_dtype (*sig_types)[UF__LOOP_MAXARGS]; /* inputs then outputs */
     int *sig_nout; /* 0: the result type is inferred */
+    void *kind;    /* the kind's own state (freed by kind_free) */
+    void (*kind_free)(void *kind);
 } uf__cuda_kernels;
+
+/* f's kernel state, made empty on first use (context lock held). */
+uf__cuda_kernels *uf__cuda_kernels_of(uf_func *f, uf_error *err);
+
+/* The loaded kernel of this key, or NULL. */
+const uf__cuda_kernel *uf__cuda_kernel_find(const uf__cuda_kernels *ck,
+                                            const uf__cuda_rt *rt,
+                                            const uf_dtype *types, int nin,
+                                            int nout,
+                                            const uf__nvvm_variant *v,
+                                            uint64_t tag);
+
+/* Compiles spec for rt (PTX for a GPU, host code for cudasim), loads it
+ * and keeps it under the key (types, nin, nout, spec->v, tag). Context lock
+ * held; the result lives as long as f. */
+const uf__cuda_kernel *uf__cuda_kernel_add(uf_func *f,
+                                           const uf__cuda_rt *rt,
+                                           const uf__nvvm_spec *spec,
+                                           const uf_dtype *types, int nin,
+                                           int nout, uint64_t tag,
+                                           uf_error *err);
 
 /* The signature a call with input dtypes in[0..f->nin) runs: the first
  * declared one every input casts to safely (a lazy kernel: the inputs'

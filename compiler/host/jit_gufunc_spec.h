@@ -86,6 +86,15 @@ int uf__jit_gufunc_prefetch(uf__jit *jit, uf__lower *L, const char *passes,
                             const char *entry, int unroll,
                             int64_t distance, uf_error *err);
 
+/* The kernel's argument for an operand at p (i8*) reaching it as `arg`
+ * says: the value loaded from p (SCALAR), Numba's one-element array
+ * (ELEM), or the array over its nd core sizes and byte strides (i64
+ * values; ARRAY). The host gufunc loop and the CUDA entry share it. */
+LLVMValueRef uf__lower_gufunc_operand(uf__lower *L, const uf__guvec_arg *arg,
+                                      LLVMValueRef p,
+                                      const LLVMValueRef *shape,
+                                      const LLVMValueRef *strides, int nd);
+
 /* Emits `int name(void *ctx, char *const *data, const int64_t *dims,
  * const int64_t *steps, void *aux)` calling `kc` (may be NULL) or `ka`
  * per iteration (lower/lower_gufunc_loop.c), specialised for `spec`;

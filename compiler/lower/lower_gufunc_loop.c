@@ -128,6 +128,34 @@ static LLVMValueRef all_c_contiguous(gloop *g)
     return ok;
 }
 
+LLVMValueRef uf__lower_gufunc_operand(uf__lower *L, const uf__guvec_arg *arg,
+                                      LLVMValueRef p,
+                                      const LLVMValueRef *shape,
+                                      const LLVMValueRef *strides, int nd)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    uf_dtype dt = arg->dtype;
+    switch (arg->kind) {
+    case UF__GUVEC_SCALAR: {
+        LLVMTypeRef mt = uf__lower_mem_dtype(L, dt);
+        LLVMValueRef v = LLVMBuildLoad2(
+            L->b, mt, LLVMBuildBitCast(L->b, p, LLVMPointerType(mt, 0), ""),
+            "");
+        if (dt == UF_BOOL) /* any nonzero byte is True */
+            v = LLVMBuildICmp(L->b, LLVMIntNE, v, LLVMConstNull(mt), "");
+        return v;
+    }
+    case UF__GUVEC_ELEM: {
+        LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+        LLVMValueRef isz = LLVMConstInt(i64, uf_dtype_itemsize(dt), 0);
+        return uf__build_array(L, p, &one, &isz, 1);
+    }
+    case UF__GUVEC_ARRAY:
+        break;
+    }
+    return uf__build_array(L, p, shape, strides, nd);
+}
+
 /* One operand of iteration i as the kernel takes it. */
 static LLVMValueRef operand(gloop *g, int k, LLVMValueRef i)
 {
@@ -136,24 +164,6 @@ static LLVMValueRef operand(gloop *g, int k, LLVMValueRef i)
     LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
     LLVMValueRef off = LLVMBuildMul(B, i, g->step[k], "");
     LLVMValueRef p = LLVMBuildGEP2(B, i8, g->ptr[k], &off, 1, "");
-    uf_dtype dt = g->args[k].dtype;
-    switch (g->args[k].kind) {
-    case UF__GUVEC_SCALAR: {
-        LLVMTypeRef mt = uf__lower_mem_dtype(L, dt);
-        LLVMValueRef v = LLVMBuildLoad2(
-            B, mt, LLVMBuildBitCast(B, p, LLVMPointerType(mt, 0), ""), "");
-        if (dt == UF_BOOL) /* any nonzero byte is True */
-            v = LLVMBuildICmp(B, LLVMIntNE, v, LLVMConstNull(mt), "");
-        return v;
-    }
-    case UF__GUVEC_ELEM: {
-        LLVMValueRef one = i64_const(g, 1);
-        LLVMValueRef isz = i64_const(g, (int64_t)uf_dtype_itemsize(dt));
-        return uf__build_array(L, p, &one, &isz, 1);
-    }
-    case UF__GUVEC_ARRAY:
-        break;
-    }
     LLVMValueRef shape[UF_MAXDIMS], strides[UF_MAXDIMS];
     int nd = lay->core_ndim[k];
     for (int j = 0; j < nd; j++) {
@@ -161,7 +171,7 @@ static LLVMValueRef operand(gloop *g, int k, LLVMValueRef i)
         shape[j] = g->dim[lay->dim_ix[c]];
         strides[j] = g->cstep[c];
     }
-    return uf__build_array(L, p, shape, strides, nd);
+    return uf__lower_gufunc_operand(L, &g->args[k], p, shape, strides, nd);
 }
 
 /* for (i = 0; i < n; i++) kernel(operands of i), rotated as the

@@ -1,12 +1,14 @@
-/* The CUDA code generator: vectorize kernels as CUDA kernels, in NVVM IR
- * compiled to PTX by libnvvm (nvvm_lib.c) or, without it, by LLVM 14's
+/* The CUDA code generator: vectorize and guvectorize kernels as CUDA
+ * kernels, in NVVM IR compiled to PTX by libnvvm (nvvm_lib.c) or, without
+ * it, by LLVM 14's
  * NVPTX backend (nvvm_fallback.c); and the very same kernels compiled for
  * the host for cudasim (nvvm_sim.c, common/sim_abi.h).
  *
  * Kernel bodies are lowered by the shared lowering (compiler/lower/)
  * through the NVVM codegen target (codegen_nvvm.c: libdevice math, the
  * status word as the error sink); this layer adds the CUDA entry around
- * them (nvvm_kernel.c): a grid-stride loop over the iteration space.
+ * them (nvvm_kernel.c; nvvm_gukernel.c for guvectorize): a grid-stride
+ * loop over the iteration space.
  *
  * ---- The kernel parameter ABI (what the launcher passes) --------------
  * A kernel `void NAME(...)` for one signature (nin inputs, nout outputs)
@@ -46,7 +48,37 @@
  * uf__nvvm_ptx.sites for the kernel and file names). The kernel keeps
  * the status pointer in a module global for the functions it calls:
  * concurrent launches of ONE loaded module must share one status word
- * (allocate it per module, not per launch). */
+ * (allocate it per module, not per launch).
+ *
+ * ---- The guvectorize kernel ABI (uf__nvvm_spec.layout set) ------------
+ * One thread per element of the loop space (the broadcast loop
+ * dimensions), the core dimensions as the kernel's own loops: element i
+ * calls the kernel body with each operand's core view, as the host gufunc
+ * loop does (compiler/lower/lower_gufunc_loop.c). Variants: STRIDED (one
+ * loop axis) or ND (CONTIG is refused); index32 as above, for the loop
+ * index and the loop offsets. Parameters, in order:
+ *   1. IDX n                    loop iterations;
+ *   2. IDX shape[ndim]          ND only: the loop shape, C order;
+ *   3. per operand k (inputs, then outputs):
+ *        - a "()" input passed as a plain value (args[k].kind SCALAR)
+ *          in variant.scalar_in: its value, as for vectorize;
+ *        - otherwise char *p (its first core element of loop element 0),
+ *          then STRIDED: IDX stride / ND: IDX strides[ndim], the byte
+ *          steps between loop elements (0 broadcasts);
+ *   4. int64_t dims[]           the size of each layout dimension that
+ *                               the layout does not fix (a named or '?'
+ *                               one), in layout order; a missing '?'
+ *                               dimension has size 1;
+ *   5. int64_t core_strides[]   per operand not passed by value, its byte
+ *                               stride along each of its core dimensions
+ *                               (layout order; 0 for a missing '?' one);
+ *   6. uf__nvvm_status *status  when has_status, as above.
+ * dims and core strides are always 64-bit (the kernel's array values
+ * are). With variant.core_c the launcher promises that every ARRAY
+ * operand is C-contiguous over its core dimensions and spec.tf types
+ * them 'C' (unit inner strides known to the compiler); else spec.tf
+ * types them 'A'. The loop space never exceeds what one launch covers:
+ * any n runs, grid-stride. */
 #ifndef UF_COMPILER_NVVM_H
 #define UF_COMPILER_NVVM_H
 
@@ -55,10 +87,14 @@
 #include <stdint.h>
 
 #include "common/sim_abi.h"
+#include "compiler/front/layout.h"
 #include "compiler/host/jit.h"
+#include "compiler/host/jit_gufunc.h"
 #include "compiler/types/infer.h"
 
 #define UF__NVVM_MAXDIM 8
+/* guvectorize: dims plus core strides passed at most */
+#define UF__NVVM_MAXCORE 64
 
 typedef enum uf__nvvm_layout {
     UF__NVVM_CONTIG = 0, /* a pointer per operand, unit strides */
@@ -72,6 +108,7 @@ typedef struct uf__nvvm_variant {
     int ndim;           /* ND: 1..UF__NVVM_MAXDIM; else ignored */
     bool index32;       /* 32-bit index arithmetic (see above) */
     uint32_t scalar_in; /* bit k: input k passed by value */
+    bool core_c;        /* guvectorize: core views C-contiguous */
 } uf__nvvm_variant;
 
 /* The status word a failing kernel writes (device memory, zeroed before
@@ -122,17 +159,22 @@ typedef struct uf__nvvm_kernel {
     char name[64]; /* the .entry (cuModuleGetFunction) */
     int nparams;
     uint32_t param_sizes[2 + UF__NVVM_MAXDIM +
-                         UF__LOOP_MAXARGS * (1 + UF__NVVM_MAXDIM)];
+                         UF__LOOP_MAXARGS * (1 + UF__NVVM_MAXDIM) +
+                         UF__NVVM_MAXCORE];
     bool has_status;
 } uf__nvvm_kernel;
 
 /* What to compile: a vectorize specialisation `tf` (scalar arguments, a
  * scalar or tuple-of-scalars result) with its outputs converted to
- * out_types, as a kernel of variant v. */
+ * out_types, as a kernel of variant v; or, with `layout`, a guvectorize
+ * kernel: tf typed for operands reaching it as args[0..layout->nargs)
+ * say (out_types unused), its entry the guvectorize ABI above. */
 typedef struct uf__nvvm_spec {
     const uf__typed_func *tf;
     const uf_dtype *out_types;
     uf__nvvm_variant v;
+    const uf__gufunc_layout *layout; /* NULL: vectorize */
+    const uf__guvec_arg *args;
 } uf__nvvm_spec;
 
 /* A PTX module holding n kernels. Free with uf__nvvm_ptx_free. */

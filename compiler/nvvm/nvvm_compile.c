@@ -13,8 +13,8 @@
 #include "common/error_internal.h"
 #include "compiler/nvvm/nvvm_internal.h"
 
-/* "ufk<i>_<kernel>_<layout>[_i32]", a PTX identifier unique in its
- * module */
+/* "ufk<i>_<kernel>_<layout>[_i32]" (guvectorize: "_g<layout>[c]"), a
+ * PTX identifier unique in its module */
 static void kernel_name(int i, const uf__nvvm_spec *sp, char name[64])
 {
     const uf__nvvm_variant *v = &sp->v;
@@ -24,8 +24,9 @@ static void kernel_name(int i, const uf__nvvm_spec *sp, char name[64])
     else
         snprintf(lay, sizeof lay, "%s",
                  v->layout == UF__NVVM_STRIDED ? "s" : "c");
-    snprintf(name, 64, "ufk%d_%.36s_%s%s", i,
-             sp->tf->decl ? sp->tf->decl->name : "k", lay,
+    snprintf(name, 64, "ufk%d_%.32s_%s%s%s%s", i,
+             sp->tf->decl ? sp->tf->decl->name : "k", sp->layout ? "g" : "",
+             lay, sp->layout && v->core_c ? "c" : "",
              v->index32 ? "_i32" : "");
     for (char *p = name; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -65,8 +66,7 @@ static int unit_lower(nvvm_unit *u, const uf__nvvm_spec *specs, int n,
     for (int i = 0; i < n && rc == 0; i++) {
         memset(&k[i], 0, sizeof k[i]);
         kernel_name(i, &specs[i], k[i].name);
-        rc = uf__nvvm_lower_kernel(L, specs[i].tf, specs[i].out_types,
-                                   &specs[i].v, &k[i], err);
+        rc = uf__nvvm_lower_kernel(L, &specs[i], &k[i], err);
     }
     if (rc != 0)
         return rc;

@@ -6,13 +6,48 @@
 
 #include "compiler/nvvm/codegen_nvvm.h"
 
-/* Lowers `tf` and its CUDA entry named k->name into L (whose cg is a
- * uf__codegen_nvvm), filling k's parameters; for cudasim also the host
- * entry k->name + "__sim". 0 or err's code. */
-int uf__nvvm_lower_kernel(uf__lower *L, const uf__typed_func *tf,
-                          const uf_dtype *out_types,
-                          const uf__nvvm_variant *v, uf__nvvm_kernel *k,
-                          uf_error *err);
+/* Lowers spec's kernel and its CUDA entry named k->name into L (whose cg
+ * is a uf__codegen_nvvm), filling k's parameters; for cudasim also the
+ * host entry k->name + "__sim". 0 or err's code. */
+int uf__nvvm_lower_kernel(uf__lower *L, const uf__nvvm_spec *spec,
+                          uf__nvvm_kernel *k, uf_error *err);
+/* The same for a guvectorize spec (nvvm_gukernel.c). */
+int uf__nvvm_lower_gukernel(uf__lower *L, const uf__nvvm_spec *spec,
+                            uf__nvvm_kernel *k, uf_error *err);
+
+/* ---- pieces of a kernel entry both kinds share (nvvm_kernel.c) ---- */
+
+/* Appends a parameter of LLVM type t, `size` bytes as the launcher
+ * passes it, to k (types[] collects the LLVM types). */
+void uf__nvvm_param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
+                    uint32_t size);
+/* Checks the variant's layout, ndim and scalar_in (nin inputs). */
+int uf__nvvm_check_variant(const uf__nvvm_variant *v, int nin,
+                           uf_error *err);
+/* The byte offset of C-order element i of `shape` (ndim axes) in each of
+ * nops operands (strides[op][d]; an operand with strides[op] NULL gets
+ * no offset) into off[op]. */
+void uf__nvvm_nd_offsets(uf__lower *L, LLVMValueRef i, int ndim,
+                         const LLVMValueRef *shape,
+                         LLVMValueRef (*strides)[UF__NVVM_MAXDIM],
+                         const bool *skip, int nops, LLVMValueRef *off);
+/* After a fallible kernel's call returning status r (i32): a nonzero one
+ * is reported into the status word (an IndexError was written where it
+ * was detected, others claim it here) and ends the thread; the builder
+ * continues on the zero path. */
+void uf__nvvm_fail_on_status(uf__lower *L, uf__fn *F, LLVMValueRef r,
+                             LLVMValueRef status);
+/* The grid-stride loop over i in [0, n) of index type idx in entry fn
+ * (begun with F): calls each(ctx, i) with the builder in the body. A
+ * non-NULL `status` is kept in the status global first. */
+void uf__nvvm_grid_loop(uf__lower *L, uf__fn *F, LLVMTypeRef idx,
+                        bool index32, LLVMValueRef n, LLVMValueRef status,
+                        void (*each)(void *ctx, LLVMValueRef i),
+                        void *ctx);
+/* Ends entry fn: a kernel annotation (NVVM) or an internal function and
+ * its host entry (cudasim); then the codegen target's module finish. */
+int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
+                          const uf__nvvm_kernel *k, uf_error *err);
 
 /* Rewrites what libnvvm's LLVM 7 reader refuses (TOOLCHAIN.md): fneg as
  * fsub -0.0, freeze dropped, the attributes it does not know removed

@@ -27,6 +27,7 @@ typedef struct entry_ctx {
     LLVMValueRef n, shape[UF__NVVM_MAXDIM], status;
     LLVMValueRef ptr[UF__LOOP_MAXARGS];    /* or the scalar's value */
     LLVMValueRef stride[UF__LOOP_MAXARGS][UF__NVVM_MAXDIM];
+    LLVMValueRef outslot; /* a fallible kernel's result slot */
 } entry_ctx;
 
 static uf_dtype op_dtype(const entry_ctx *c, int k)
@@ -76,7 +77,8 @@ unsupported:
                          tf->decl ? tf->decl->name : "?");
 }
 
-static int check_variant(const uf__nvvm_variant *v, int nin, uf_error *err)
+int uf__nvvm_check_variant(const uf__nvvm_variant *v, int nin,
+                           uf_error *err)
 {
     if (v->layout == UF__NVVM_ND && (v->ndim < 1 || v->ndim > UF__NVVM_MAXDIM))
         return uf__error_set(err, UF_ERR_INVALID,
@@ -93,9 +95,8 @@ static int check_variant(const uf__nvvm_variant *v, int nin, uf_error *err)
     return 0;
 }
 
-/* Appends parameter type `t` of `size` bytes. */
-static void param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
-                  uint32_t size)
+void uf__nvvm_param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
+                    uint32_t size)
 {
     types[k->nparams] = t;
     k->param_sizes[k->nparams++] = size;
@@ -112,24 +113,24 @@ static LLVMValueRef build_entry(entry_ctx *c, uf__nvvm_kernel *k)
                                                 : 0;
     LLVMTypeRef types[sizeof k->param_sizes / sizeof k->param_sizes[0]];
     k->nparams = 0;
-    param(k, types, c->idx, isz);
+    uf__nvvm_param(k, types, c->idx, isz);
     if (c->v->layout == UF__NVVM_ND)
         for (int d = 0; d < nd; d++)
-            param(k, types, c->idx, isz);
+            uf__nvvm_param(k, types, c->idx, isz);
     for (int op = 0; op < c->nops; op++) {
         if (by_value(c, op)) {
             uf_dtype dt = op_dtype(c, op);
-            param(k, types, uf__lower_mem_dtype(L, dt),
+            uf__nvvm_param(k, types, uf__lower_mem_dtype(L, dt),
                   (uint32_t)uf_dtype_itemsize(dt));
             continue;
         }
-        param(k, types, i8p, 8);
+        uf__nvvm_param(k, types, i8p, 8);
         for (int d = 0; d < nd; d++)
-            param(k, types, c->idx, isz);
+            uf__nvvm_param(k, types, c->idx, isz);
     }
     k->has_status = c->fallible;
     if (c->fallible)
-        param(k, types, i8p, 8);
+        uf__nvvm_param(k, types, i8p, 8);
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), types,
                                        (unsigned)k->nparams, 0);
     LLVMValueRef fn = LLVMAddFunction(L->mod, k->name, fty);
@@ -153,22 +154,44 @@ static LLVMValueRef build_entry(entry_ctx *c, uf__nvvm_kernel *k)
 
 /* blockIdx.x * blockDim.x + threadIdx.x, and the grid's thread count,
  * in the index type (64-bit products: a large grid overflows 32 bits) */
-static void thread_range(entry_ctx *c, LLVMValueRef *first, LLVMValueRef *step)
+static void thread_range(uf__lower *L, LLVMTypeRef idx, bool index32,
+                         LLVMValueRef *first, LLVMValueRef *step)
 {
-    uf__lower *L = c->L;
     const uf__codegen_target *cg = L->cg;
     LLVMValueRef tid = cg->sreg(L, UF__SREG_TID_X);
     LLVMValueRef ntid = cg->sreg(L, UF__SREG_NTID_X);
     LLVMValueRef ctaid = cg->sreg(L, UF__SREG_CTAID_X);
     LLVMValueRef nctaid = cg->sreg(L, UF__SREG_NCTAID_X);
-    if (!c->v->index32) {
-        tid = LLVMBuildZExt(B, tid, c->idx, "");
-        ntid = LLVMBuildZExt(B, ntid, c->idx, "");
-        ctaid = LLVMBuildZExt(B, ctaid, c->idx, "");
-        nctaid = LLVMBuildZExt(B, nctaid, c->idx, "");
+    if (!index32) {
+        tid = LLVMBuildZExt(B, tid, idx, "");
+        ntid = LLVMBuildZExt(B, ntid, idx, "");
+        ctaid = LLVMBuildZExt(B, ctaid, idx, "");
+        nctaid = LLVMBuildZExt(B, nctaid, idx, "");
     }
     *first = LLVMBuildNUWAdd(B, LLVMBuildNUWMul(B, ctaid, ntid, ""), tid, "i0");
     *step = LLVMBuildNUWMul(B, ntid, nctaid, "step");
+}
+
+void uf__nvvm_nd_offsets(uf__lower *L, LLVMValueRef i, int ndim,
+                         const LLVMValueRef *shape,
+                         LLVMValueRef (*strides)[UF__NVVM_MAXDIM],
+                         const bool *skip, int nops, LLVMValueRef *off)
+{
+    /* the C-order multi-index of i, last axis fastest */
+    for (int op = 0; op < nops; op++)
+        off[op] = LLVMConstNull(LLVMTypeOf(i));
+    LLVMValueRef rem = i;
+    for (int d = ndim - 1; d >= 0; d--) {
+        LLVMValueRef id = rem;
+        if (d > 0) {
+            id = LLVMBuildURem(B, rem, shape[d], "");
+            rem = LLVMBuildUDiv(B, rem, shape[d], "");
+        }
+        for (int op = 0; op < nops; op++)
+            if (!skip[op])
+                off[op] = LLVMBuildAdd(
+                    B, off[op], LLVMBuildMul(B, id, strides[op][d], ""), "");
+    }
 }
 
 /* The address of element i in each operand (addr[op], typed pointers to
@@ -179,22 +202,11 @@ static void addresses(entry_ctx *c, LLVMValueRef i, LLVMValueRef *addr)
     LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
     LLVMValueRef off[UF__LOOP_MAXARGS];
     if (c->v->layout == UF__NVVM_ND) {
-        /* the C-order multi-index of i, last axis fastest */
+        bool skip[UF__LOOP_MAXARGS];
         for (int op = 0; op < c->nops; op++)
-            off[op] = LLVMConstNull(c->idx);
-        LLVMValueRef rem = i;
-        for (int d = c->v->ndim - 1; d >= 0; d--) {
-            LLVMValueRef id = rem;
-            if (d > 0) {
-                id = LLVMBuildURem(B, rem, c->shape[d], "");
-                rem = LLVMBuildUDiv(B, rem, c->shape[d], "");
-            }
-            for (int op = 0; op < c->nops; op++)
-                if (!by_value(c, op))
-                    off[op] = LLVMBuildAdd(
-                        B, off[op], LLVMBuildMul(B, id, c->stride[op][d], ""),
-                        "");
-        }
+            skip[op] = by_value(c, op);
+        uf__nvvm_nd_offsets(L, i, c->v->ndim, c->shape, c->stride, skip,
+                            c->nops, off);
     }
     for (int op = 0; op < c->nops; op++) {
         addr[op] = NULL;
@@ -236,32 +248,7 @@ static void element(entry_ctx *c, LLVMValueRef i, LLVMValueRef outslot)
     }
     LLVMValueRef r = LLVMBuildCall2(B, c->kty, c->kernel, args, na, "");
     if (c->fallible) {
-        LLVMBasicBlockRef fail = uf__fn_block(F, "fail");
-        LLVMBasicBlockRef ok = uf__fn_block(F, "ok");
-        LLVMBuildCondBr(B,
-                        LLVMBuildICmp(B, LLVMIntNE, r,
-                                      LLVMConstNull(LLVMTypeOf(r)), ""),
-                        fail, ok);
-        LLVMPositionBuilderAtEnd(B, fail);
-        /* an IndexError's report is written where it was detected (the
-         * error sink); other statuses (assert) here */
-        LLVMBasicBlockRef claim = uf__fn_block(F, "claim");
-        LLVMBasicBlockRef write = uf__fn_block(F, "write");
-        LLVMBasicBlockRef stop = uf__fn_block(F, "stop");
-        LLVMBuildCondBr(B,
-                        LLVMBuildICmp(B, LLVMIntEQ, r,
-                                      LLVMConstInt(LLVMTypeOf(r),
-                                                   UF__JIT_INDEX, 0),
-                                      ""),
-                        stop, claim);
-        LLVMPositionBuilderAtEnd(B, claim);
-        LLVMBuildCondBr(B, uf__nvvm_claim_status(L, c->status), write, stop);
-        LLVMPositionBuilderAtEnd(B, write);
-        uf__nvvm_store_code(L, c->status, r);
-        LLVMBuildBr(B, stop);
-        LLVMPositionBuilderAtEnd(B, stop);
-        LLVMBuildRetVoid(B);
-        LLVMPositionBuilderAtEnd(B, ok);
+        uf__nvvm_fail_on_status(L, F, r, c->status);
         LLVMTypeRef ps[UF__LOOP_MAXARGS + 1];
         LLVMGetParamTypes(c->kty, ps);
         r = LLVMBuildLoad2(B, LLVMGetElementType(ps[0]), outslot, "");
@@ -278,32 +265,56 @@ static void element(entry_ctx *c, LLVMValueRef i, LLVMValueRef outslot)
     }
 }
 
-/* for (i = first; i < n; i += step) element(i) */
-static int build_body(entry_ctx *c, LLVMValueRef fn, uf_error *err)
+void uf__nvvm_fail_on_status(uf__lower *L, uf__fn *F, LLVMValueRef r,
+                             LLVMValueRef status)
 {
-    uf__lower *L = c->L;
-    uf__fn *F = &c->F;
-    uf__fn_begin(F, L, fn, false, true, err);
-    LLVMValueRef outslot = NULL;
-    if (c->fallible) {
-        LLVMTypeRef ps[UF__LOOP_MAXARGS + 1];
-        LLVMGetParamTypes(c->kty, ps);
-        outslot = uf__fn_alloca(F, LLVMGetElementType(ps[0]), "res");
-        /* the status pointer for the functions this one calls */
-        LLVMBuildStore(B, c->status, uf__nvvm_status_slot(L));
-    }
+    LLVMBasicBlockRef fail = uf__fn_block(F, "fail");
+    LLVMBasicBlockRef ok = uf__fn_block(F, "ok");
+    LLVMBuildCondBr(B,
+                    LLVMBuildICmp(B, LLVMIntNE, r,
+                                  LLVMConstNull(LLVMTypeOf(r)), ""),
+                    fail, ok);
+    LLVMPositionBuilderAtEnd(B, fail);
+    /* an IndexError's report is written where it was detected (the
+     * error sink); other statuses (assert) here */
+    LLVMBasicBlockRef claim = uf__fn_block(F, "claim");
+    LLVMBasicBlockRef write = uf__fn_block(F, "write");
+    LLVMBasicBlockRef stop = uf__fn_block(F, "stop");
+    LLVMBuildCondBr(B,
+                    LLVMBuildICmp(B, LLVMIntEQ, r,
+                                  LLVMConstInt(LLVMTypeOf(r), UF__JIT_INDEX,
+                                               0),
+                                  ""),
+                    stop, claim);
+    LLVMPositionBuilderAtEnd(B, claim);
+    LLVMBuildCondBr(B, uf__nvvm_claim_status(L, status), write, stop);
+    LLVMPositionBuilderAtEnd(B, write);
+    uf__nvvm_store_code(L, status, r);
+    LLVMBuildBr(B, stop);
+    LLVMPositionBuilderAtEnd(B, stop);
+    LLVMBuildRetVoid(B);
+    LLVMPositionBuilderAtEnd(B, ok);
+}
+
+void uf__nvvm_grid_loop(uf__lower *L, uf__fn *F, LLVMTypeRef idx,
+                        bool index32, LLVMValueRef n, LLVMValueRef status,
+                        void (*each)(void *ctx, LLVMValueRef i),
+                        void *ctx)
+{
+    if (status) /* the status pointer for the functions this one calls */
+        LLVMBuildStore(B, status, uf__nvvm_status_slot(L));
     LLVMValueRef first, step;
-    thread_range(c, &first, &step);
+    thread_range(L, idx, index32, &first, &step);
     LLVMBasicBlockRef entry = LLVMGetInsertBlock(B);
     LLVMBasicBlockRef head = uf__fn_block(F, "head");
     LLVMBasicBlockRef body = uf__fn_block(F, "body");
     LLVMBasicBlockRef exit = uf__fn_block(F, "exit");
     LLVMBuildBr(B, head);
     LLVMPositionBuilderAtEnd(B, head);
-    LLVMValueRef i = LLVMBuildPhi(B, c->idx, "i");
-    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, c->n, ""), body, exit);
+    LLVMValueRef i = LLVMBuildPhi(B, idx, "i");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, exit);
     LLVMPositionBuilderAtEnd(B, body);
-    element(c, i, outslot);
+    each(ctx, i);
     LLVMValueRef next = LLVMBuildAdd(B, i, step, "i.next");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
     LLVMBuildBr(B, head);
@@ -312,6 +323,28 @@ static int build_body(entry_ctx *c, LLVMValueRef fn, uf_error *err)
     LLVMAddIncoming(i, inc, from, 2);
     LLVMPositionBuilderAtEnd(B, exit);
     LLVMBuildRetVoid(B);
+}
+
+static void element_cb(void *ctx, LLVMValueRef i)
+{
+    entry_ctx *c = ctx;
+    element(c, i, c->outslot);
+}
+
+/* for (i = first; i < n; i += step) element(i) */
+static int build_body(entry_ctx *c, LLVMValueRef fn, uf_error *err)
+{
+    uf__lower *L = c->L;
+    uf__fn *F = &c->F;
+    uf__fn_begin(F, L, fn, false, true, err);
+    c->outslot = NULL;
+    if (c->fallible) {
+        LLVMTypeRef ps[UF__LOOP_MAXARGS + 1];
+        LLVMGetParamTypes(c->kty, ps);
+        c->outslot = uf__fn_alloca(F, LLVMGetElementType(ps[0]), "res");
+    }
+    uf__nvvm_grid_loop(L, F, c->idx, c->v->index32, c->n, c->status,
+                       element_cb, c);
     uf__fn_end(F);
     return 0;
 }
@@ -356,24 +389,40 @@ static void build_sim_entry(uf__lower *L, LLVMValueRef entry,
     LLVMBuildRetVoid(B);
 }
 
-int uf__nvvm_lower_kernel(uf__lower *L, const uf__typed_func *tf,
-                          const uf_dtype *out_types,
-                          const uf__nvvm_variant *v, uf__nvvm_kernel *k,
-                          uf_error *err)
+int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
+                          const uf__nvvm_kernel *k, uf_error *err)
 {
+    const uf__codegen_nvvm *g = (const uf__codegen_nvvm *)L->cg;
+    if (g->sim) {
+        LLVMSetLinkage(fn, LLVMInternalLinkage);
+        build_sim_entry(L, fn, k);
+    } else {
+        annotate_kernel(L, fn);
+    }
+    if (L->cg->finish_module)
+        return L->cg->finish_module(L, err);
+    return 0;
+}
+
+int uf__nvvm_lower_kernel(uf__lower *L, const uf__nvvm_spec *spec,
+                          uf__nvvm_kernel *k, uf_error *err)
+{
+    if (spec->layout)
+        return uf__nvvm_lower_gukernel(L, spec, k, err);
+    const uf__typed_func *tf = spec->tf;
     entry_ctx c;
     memset(&c, 0, sizeof c);
     c.L = L;
-    c.v = v;
-    c.out = out_types;
+    c.v = &spec->v;
+    c.out = spec->out_types;
     const char *kname = tf->decl ? tf->decl->name : "?";
     int rc = signature_of(&c, tf, err);
     if (rc == 0)
-        rc = check_variant(v, c.nin, err);
+        rc = uf__nvvm_check_variant(c.v, c.nin, err);
     if (rc != 0)
         return rc;
-    c.idx = v->index32 ? LLVMInt32TypeInContext(L->ctx)
-                       : LLVMInt64TypeInContext(L->ctx);
+    c.idx = c.v->index32 ? LLVMInt32TypeInContext(L->ctx)
+                         : LLVMInt64TypeInContext(L->ctx);
     c.kernel = uf__lower_func(L, tf, &c.fallible, err);
     if (!c.kernel)
         return err->code;
@@ -383,14 +432,5 @@ int uf__nvvm_lower_kernel(uf__lower *L, const uf__typed_func *tf,
     LLVMValueRef fn = build_entry(&c, k);
     if ((rc = build_body(&c, fn, err)) != 0)
         return rc;
-    const uf__codegen_nvvm *g = (const uf__codegen_nvvm *)L->cg;
-    if (g->sim) {
-        LLVMSetLinkage(fn, LLVMInternalLinkage);
-        build_sim_entry(L, fn, k);
-    } else {
-        annotate_kernel(L, fn);
-    }
-    if (L->cg->finish_module && (rc = L->cg->finish_module(L, err)) != 0)
-        return rc;
-    return 0;
+    return uf__nvvm_finish_entry(L, fn, k, err);
 }

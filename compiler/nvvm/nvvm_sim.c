@@ -32,8 +32,7 @@ int uf__nvvm_ufunc_sim(uf__jit *jit, const uf__nvvm_spec *spec,
               (*p >= '0' && *p <= '9') || *p == '_'))
             *p = '_';
     kernel->name[sizeof kernel->name - 6] = '\0'; /* room for "__sim" */
-    int rc = uf__nvvm_lower_kernel(&L, tf, spec->out_types, &spec->v, kernel,
-                                   err);
+    int rc = uf__nvvm_lower_kernel(&L, spec, kernel, err);
     if (rc != 0) {
         uf__jit_abort(&L);
         uf__codegen_nvvm_clear(&g);
