@@ -12,6 +12,7 @@
 #include "nvvm_util.h"
 
 #include "common/error_internal.h"
+#include "gufunc/guvectorize.h"
 
 /* What the CUDA target refuses of tests/kernels: the file, the kernel,
  * and a piece of the message. */
@@ -147,6 +148,104 @@ static void compile_file(const char *name, bool libnvvm, bool ptxas,
     nvvm_file_free(&f);
 }
 
+/* The guvectorize kernels of one file: each declared signature (a kernel
+ * without: float64 inputs) as a 1-D 'A' kernel and a 2-d 'C' one with
+ * 32-bit indices, one module per backend, which ptxas accepts. */
+static void compile_gu_file(const char *name, bool libnvvm, bool ptxas,
+                            int *nkernels)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", UF_TEST_KERNELS_DIR, name);
+    nvvm_file f;
+    if (!nvvm_file_load(&f, path)) {
+        nvvm_file_free(&f);
+        return;
+    }
+    enum { MAX = 256 };
+    uf__nvvm_spec *specs = calloc(MAX, sizeof *specs);
+    uf__guvec_arg (*args)[UF__LOOP_MAXARGS] = calloc(MAX, sizeof *args);
+    uf__gufunc_layout *lays[64];
+    int n = 0, nlays = 0;
+    assert_true(specs && args);
+    for (int i = 0; i < f.km->nkernels && nlays < 64; i++) {
+        const uf__kernel_decl *d = &f.km->kernels[i];
+        if (d->kind != UF__K_GUVECTORIZE)
+            continue;
+        uf_error err;
+        uf__gufunc_layout *lay = uf__guvectorize_layout(f.km, d, &err);
+        if (!lay)
+            continue; /* gufuncs_errors.py: the front end refuses it */
+        lays[nlays++] = lay;
+        int nsig = d->nsignatures ? d->nsignatures : 1;
+        for (int s = 0; s < nsig && n + 2 <= MAX; s++) {
+            uf__signature sig;
+            int types[UF__LOOP_MAXARGS];
+            for (int k = 0; k < lay->nargs; k++)
+                types[k] = k < lay->nin ? UF_FLOAT64 : -1;
+            if (d->nsignatures
+                    ? uf__parse_signature(f.km->tc, f.km->arena,
+                                          d->signatures[s], &sig, &err) != 0 ||
+                          uf__guvectorize_sig_args(d, lay, &sig, args[n],
+                                                   &err) != 0
+                    : uf__guvectorize_lazy_args(f.km, d, lay, types, args[n],
+                                                &err) != 0)
+                continue; /* the CPU target refuses it too */
+            uf__typed_func *ta = uf__guvectorize_type(f.km, d, lay, args[n],
+                                                      'A', &err);
+            uf__typed_func *tc = ta ? uf__guvectorize_type(
+                                          f.km, d, lay, args[n], 'C', &err)
+                                    : NULL;
+            if (!tc)
+                continue; /* gufuncs_errors.py: refused on the CPU too */
+            specs[n] = (uf__nvvm_spec){
+                .tf = ta, .layout = lay, .args = args[n],
+                .v = {.layout = UF__NVVM_STRIDED}};
+            specs[n + 1] = (uf__nvvm_spec){
+                .tf = tc, .layout = lay, .args = args[n],
+                .v = {.layout = UF__NVVM_ND, .ndim = 2, .index32 = true,
+                      .core_c = true}};
+            n += 2;
+        }
+    }
+    *nkernels += n;
+    for (int b = 0; b < 2 && n > 0; b++) {
+        if (b == 0 && !libnvvm)
+            continue;
+        uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
+                                                : UF__NVVM_NVPTX};
+        uf__nvvm_ptx ptx;
+        uf_error err;
+        if (uf__nvvm_ufuncs_ptx(specs, n, &o, &ptx, &err) != 0) {
+            char *ir = getenv("UFJIT_TEST_SHOW_IR")
+                           ? uf__nvvm_ufuncs_ir(specs, n, &err)
+                           : NULL;
+            fputs(ir ? ir : "", stderr);
+            uf__free(ir);
+            fail_msg("%s guvectorize (%s): %s", name,
+                     b == 0 ? "libnvvm" : "nvptx", err.message);
+        }
+        for (int k = 0; k < n; k++) {
+            char entry[80];
+            snprintf(entry, sizeof entry, ".entry %s(", ptx.kernels[k].name);
+            if (!strstr(ptx.ptx, entry))
+                fail_msg("%s: no '%s' in the PTX", name, entry);
+        }
+        if (ptxas) {
+            char what[600];
+            snprintf(what, sizeof what, "%s guvectorize (%s)", name,
+                     b == 0 ? "libnvvm" : "nvptx");
+            assert_ptxas(what, ptx.ptx, "sm_80");
+            assert_ptxas(what, ptx.ptx, "sm_90");
+        }
+        uf__nvvm_ptx_free(&ptx);
+    }
+    for (int i = 0; i < nlays; i++)
+        uf__gufunc_layout_free(lays[i]);
+    free(args);
+    free(specs);
+    nvvm_file_free(&f);
+}
+
 static void test_kernel_files(void **state)
 {
     (void)state;
@@ -169,12 +268,15 @@ static void test_kernel_files(void **state)
     }
     closedir(dir);
     qsort(names, (size_t)nn, sizeof names[0], cmp_str);
-    int nsigs = 0;
+    int nsigs = 0, ngu = 0;
     bool seen[NREFUSALS] = {0};
     for (int i = 0; i < nn; i++) {
         compile_file(names[i], libnvvm, ptxas, &nsigs, seen);
+        compile_gu_file(names[i], libnvvm, ptxas, &ngu);
         free(names[i]);
     }
+    printf("%d guvectorize kernels compiled to PTX\n", ngu);
+    assert_true(ngu > 40);
     printf("%d vectorize signatures compiled to PTX (%s%s)\n", nsigs,
            libnvvm ? "libnvvm and " : "", "nvptx");
     assert_true(nsigs > 200);
@@ -390,6 +492,104 @@ static void test_measure(void **state)
     nvvm_file_free(&f);
 }
 
+/* Not a timed test: registers (ptxas -v, sm_80) of the guvectorize
+ * benchmark kernels (bench/kernels_gufunc.py: matvec, matmul, as numba
+ * writes them; and with the 4x4 / 8x8 core sizes fixed in the layout)
+ * through both backends, the variant a call picks for C-contiguous
+ * operands over a 1-D loop (32-bit, 'C' core views) and the general one
+ * (64-bit, 'A'). */
+static void test_gu_measure(void **state)
+{
+    (void)state;
+    static const char gtext[] =
+        "from numba import guvectorize\n"
+        "@guvectorize(['void(float64[:,:], float64[:], float64[:])'],\n"
+        "             '(m,n),(n)->(m)')\n"
+        "def matvec(M, v, y):\n"
+        "    for i in range(M.shape[0]):\n"
+        "        acc = 0.0\n"
+        "        for j in range(M.shape[1]):\n"
+        "            acc += M[i, j] * v[j]\n"
+        "        y[i] = acc\n"
+        "@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],\n"
+        "             '(m,n),(n,p)->(m,p)')\n"
+        "def matmul(A, B, C):\n"
+        "    for i in range(A.shape[0]):\n"
+        "        for k in range(B.shape[1]):\n"
+        "            C[i, k] = 0.0\n"
+        "        for j in range(A.shape[1]):\n"
+        "            a = A[i, j]\n"
+        "            for k in range(B.shape[1]):\n"
+        "                C[i, k] += a * B[j, k]\n"
+        "@guvectorize(['void(float64[:,:], float64[:], float64[:])'],\n"
+        "             '(4,4),(4)->(4)')\n"
+        "def matvec4(M, v, y):\n"
+        "    for i in range(M.shape[0]):\n"
+        "        acc = 0.0\n"
+        "        for j in range(M.shape[1]):\n"
+        "            acc += M[i, j] * v[j]\n"
+        "        y[i] = acc\n"
+        "@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],\n"
+        "             '(8,8),(8,8)->(8,8)')\n"
+        "def matmul8(A, B, C):\n"
+        "    for i in range(A.shape[0]):\n"
+        "        for k in range(B.shape[1]):\n"
+        "            C[i, k] = 0.0\n"
+        "        for j in range(A.shape[1]):\n"
+        "            a = A[i, j]\n"
+        "            for k in range(B.shape[1]):\n"
+        "                C[i, k] += a * B[j, k]\n";
+    if (!uf__nvvm_toolkit_get()->libdevice_path || !nvvm_have_ptxas())
+        skip();
+    bool libnvvm = nvvm_have_libnvvm();
+    uf__source gsrc = {"gu_bench.py", gtext, sizeof gtext - 1};
+    uf_error err;
+    uf__kmodule *km = uf__kmodule_new(&gsrc, &err);
+    uf_assert_ok(km != NULL, &err);
+    static const char *const names[] = {"matvec", "matmul", "matvec4",
+                                        "matmul8"};
+    for (int i = 0; i < 4; i++) {
+        const uf__kernel_decl *d = uf__kmodule_find(km, names[i]);
+        uf__gufunc_layout *lay = uf__guvectorize_layout(km, d, &err);
+        uf_assert_ok(lay != NULL, &err);
+        uf__signature sig;
+        uf__guvec_arg args[UF__LOOP_MAXARGS];
+        uf_assert_ok(uf__parse_signature(km->tc, km->arena, d->signatures[0],
+                                         &sig, &err) == 0 &&
+                         uf__guvectorize_sig_args(d, lay, &sig, args,
+                                                  &err) == 0,
+                     &err);
+        uf__nvvm_spec sp[2] = {
+            {.tf = uf__guvectorize_type(km, d, lay, args, 'C', &err),
+             .layout = lay, .args = args,
+             .v = {.layout = UF__NVVM_STRIDED, .index32 = true,
+                   .core_c = true}},
+            {.tf = uf__guvectorize_type(km, d, lay, args, 'A', &err),
+             .layout = lay, .args = args,
+             .v = {.layout = UF__NVVM_STRIDED}}};
+        assert_true(sp[0].tf && sp[1].tf);
+        for (int b = libnvvm ? 0 : 1; b < 2; b++) {
+            uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
+                                                    : UF__NVVM_NVPTX};
+            uf__nvvm_ptx ptx;
+            uf_assert_ok(uf__nvvm_ufuncs_ptx(sp, 2, &o, &ptx, &err) == 0,
+                         &err);
+            char *log = NULL;
+            uf_assert_ok(uf__nvvm_ptxas(ptx.ptx, "sm_80", &log, &err) == 0,
+                         &err);
+            printf("%-8s %-14s %-8s registers (sm_80): C i32 %d, A i64 %d\n",
+                   names[i], lay->text, b == 0 ? "libnvvm" : "nvptx",
+                   registers(log, ptx.kernels[0].name),
+                   registers(log, ptx.kernels[1].name));
+            assert_true(registers(log, ptx.kernels[0].name) > 0);
+            uf__free(log);
+            uf__nvvm_ptx_free(&ptx);
+        }
+        uf__gufunc_layout_free(lay);
+    }
+    uf__kmodule_free(km);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +597,7 @@ int main(void)
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_measure),
+        cmocka_unit_test(test_gu_measure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
