@@ -343,10 +343,11 @@ static void test_bad_options(void **state)
                      UF_ERR_VALUE);
     assert_string_equal(err.message, "num_threads must be positive, or 0 "
                                      "for the default (got -2)");
-    assert_int_equal(call_on(f, in, 2, &out, 1, "cuda", 0, &err),
+    /* an unknown target is named with the list */
+    assert_int_equal(call_on(f, in, 2, &out, 1, "nosuch", 0, &err),
                      UF_ERR_UNSUPPORTED);
-    assert_string_equal(err.message, "target 'cuda' is not available yet "
-                                     "(only 'cpu' and 'parallel')");
+    assert_string_equal(err.message, "unknown target 'nosuch' (the targets "
+                                     "are cpu, parallel, cuda, cudasim)");
     int want = uf__parallel_config_error(&cfg) != 0 ? cfg.code : UF_ERR_VALUE;
     assert_int_equal(call_on(f, in, 2, &out, 1, "parallel", 1025, &err),
                      want);

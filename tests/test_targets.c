@@ -55,7 +55,7 @@ static void messages(void **state)
     assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
     assert_string_equal(err.message, "unknown target 'gpu' (the targets are "
                                      "cpu, parallel, cuda, cudasim)");
-    assert_null(uf__target_get("cuda", UF__TCAP_GUVECTORIZE, &err));
+    assert_null(uf__target_get("cuda", UF__TCAP_REDUCE, &err));
     assert_string_equal(err.message, "target 'cuda' is not available yet "
                                      "(only 'cpu' and 'parallel')");
     assert_null(uf__target_get("parallel", UF__TCAP_NJIT, &err));
