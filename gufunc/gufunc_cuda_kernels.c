@@ -92,27 +92,6 @@ const uf__gufunc_layout *uf__gufunc_cuda_layout(uf_func *f, uf_error *err)
     return s ? s->lay : NULL;
 }
 
-static int no_signature(uf_func *f, const gu_state *s, const int *types,
-                        uf_error *err)
-{
-    char have[512], list[1024];
-    size_t len = 0;
-    have[0] = list[0] = '\0';
-    for (int k = 0; k < s->lay->nin; k++)
-        len += (size_t)snprintf(have + len, sizeof have - len, "%s%s",
-                                k ? ", " : "",
-                                uf_dtype_name((uf_dtype)types[k]));
-    len = 0;
-    for (int i = 0; i < s->nsigs && len < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
-                                i ? ", " : "", f->decl->signatures[i]);
-    return uf__error_set(err, UF_ERR_TYPE,
-                         "ufunc '%s' not supported for the input types "
-                         "(%s) on the CUDA target: no signature of %s takes "
-                         "them under the 'safe' casting rule",
-                         f->decl->name, have, list);
-}
-
 static int resolve_lazy(uf_func *f, gu_state *s, const int *types,
                         uf__guvec_arg *args, uf_error *err)
 {
@@ -177,7 +156,10 @@ int uf__gufunc_cuda_resolve(uf_func *f, const int *types,
         memcpy(args, s->sig[inputs_only], (size_t)lay->nargs * sizeof *args);
         return 0;
     }
-    return no_signature(f, s, types, err);
+    uf_dtype in[UF__LOOP_MAXARGS];
+    for (int k = 0; k < lay->nin; k++)
+        in[k] = (uf_dtype)types[k];
+    return uf__cuda_no_signature(f, lay->nin, in, err);
 }
 
 const uf__cuda_kernel *uf__gufunc_cuda_kernel(uf_func *f,

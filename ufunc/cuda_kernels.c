@@ -142,14 +142,20 @@ int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
             return err->code;
         return 0;
     }
+    return uf__cuda_no_signature(f, f->nin, in, err);
+}
+
+int uf__cuda_no_signature(uf_func *f, int nin, const uf_dtype *in,
+                          uf_error *err)
+{
     char have[512], list[1024];
     size_t len = 0;
     have[0] = list[0] = '\0';
-    for (int k = 0; k < f->nin; k++)
+    for (int k = 0; k < nin; k++)
         len += (size_t)snprintf(have + len, sizeof have - len, "%s%s",
                                 k ? ", " : "", uf_dtype_name(in[k]));
     len = 0;
-    for (int i = 0; i < ck->nsigs && len < sizeof list; i++)
+    for (int i = 0; i < f->decl->nsignatures && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
                                 i ? ", " : "", f->decl->signatures[i]);
     return uf__error_set(err, UF_ERR_TYPE,

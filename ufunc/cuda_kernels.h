@@ -66,6 +66,11 @@ const uf__cuda_kernel *uf__cuda_kernel_add(uf_func *f,
 int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
                      int *nout, uf_error *err);
 
+/* UF_ERR_TYPE: no declared signature of f takes inputs of dtypes
+ * in[0..nin) (the message names them and the signatures). */
+int uf__cuda_no_signature(uf_func *f, int nin, const uf_dtype *in,
+                          uf_error *err);
+
 /* The kernel of `types` (nin + nout) and variant v on rt, compiled and
  * loaded on first use. Call with the context lock held; the result lives
  * as long as f. */

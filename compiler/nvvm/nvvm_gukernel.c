@@ -90,25 +90,13 @@ static LLVMValueRef build_entry(gu_ctx *c, uf__nvvm_kernel *k)
     LLVMContextRef ctx = L->ctx;
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(ctx), 0);
     LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-    uint32_t isz = c->v->index32 ? 4 : 8;
     int nd = c->v->layout == UF__NVVM_ND ? c->v->ndim : 1;
     LLVMTypeRef types[sizeof k->param_sizes / sizeof k->param_sizes[0]];
+    uf_dtype dts[UF__LOOP_MAXARGS];
+    for (int op = 0; op < lay->nargs; op++)
+        dts[op] = c->sp->args[op].dtype;
     k->nparams = 0;
-    uf__nvvm_param(k, types, c->idx, isz);
-    if (c->v->layout == UF__NVVM_ND)
-        for (int d = 0; d < nd; d++)
-            uf__nvvm_param(k, types, c->idx, isz);
-    for (int op = 0; op < lay->nargs; op++) {
-        if (by_value(c, op)) {
-            uf_dtype dt = c->sp->args[op].dtype;
-            uf__nvvm_param(k, types, uf__lower_mem_dtype(L, dt),
-                           (uint32_t)uf_dtype_itemsize(dt));
-            continue;
-        }
-        uf__nvvm_param(k, types, i8p, 8);
-        for (int d = 0; d < nd; d++)
-            uf__nvvm_param(k, types, c->idx, isz);
-    }
+    uf__nvvm_loop_params(L, k, types, c->v, nd, c->idx, dts, lay->nargs);
     for (int d = 0; d < lay->ndims; d++)
         if (!fixed_dim(&lay->dims[d]))
             uf__nvvm_param(k, types, i64, 8);
@@ -124,17 +112,8 @@ static LLVMValueRef build_entry(gu_ctx *c, uf__nvvm_kernel *k)
     uf__lower_target_attrs(L, fn);
 
     /* the parameters by role */
-    unsigned p = 0;
-    c->n = LLVMGetParam(fn, p++);
-    if (c->v->layout == UF__NVVM_ND)
-        for (int d = 0; d < nd; d++)
-            c->shape[d] = LLVMGetParam(fn, p++);
-    for (int op = 0; op < lay->nargs; op++) {
-        c->ptr[op] = LLVMGetParam(fn, p++);
-        if (!by_value(c, op))
-            for (int d = 0; d < nd; d++)
-                c->stride[op][d] = LLVMGetParam(fn, p++);
-    }
+    unsigned p = uf__nvvm_loop_args(fn, c->v, nd, lay->nargs, &c->n,
+                                    c->shape, c->ptr, c->stride);
     for (int d = 0; d < lay->ndims; d++)
         c->dim[d] = fixed_dim(&lay->dims[d])
                         ? LLVMConstInt(i64, (unsigned long long)lay->dims[d].size,

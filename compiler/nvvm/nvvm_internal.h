@@ -21,6 +21,19 @@ int uf__nvvm_lower_gukernel(uf__lower *L, const uf__nvvm_spec *spec,
  * passes it, to k (types[] collects the LLVM types). */
 void uf__nvvm_param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
                     uint32_t size);
+/* The parameters both entries start with (nvvm.h, 1.-3.): n, the ND
+ * shape, and per operand (dtypes dt[0..nops)) its value when bit op of
+ * v->scalar_in is set, else its pointer and nd strides of type idx. */
+void uf__nvvm_loop_params(uf__lower *L, uf__nvvm_kernel *k,
+                          LLVMTypeRef *types, const uf__nvvm_variant *v,
+                          int nd, LLVMTypeRef idx, const uf_dtype *dt,
+                          int nops);
+/* Those parameters of entry fn by role; returns the next parameter's
+ * index. */
+unsigned uf__nvvm_loop_args(LLVMValueRef fn, const uf__nvvm_variant *v,
+                            int nd, int nops, LLVMValueRef *n,
+                            LLVMValueRef *shape, LLVMValueRef *ptr,
+                            LLVMValueRef (*stride)[UF__NVVM_MAXDIM]);
 /* Checks the variant's layout, ndim and scalar_in (nin inputs). */
 int uf__nvvm_check_variant(const uf__nvvm_variant *v, int nin,
                            uf_error *err);

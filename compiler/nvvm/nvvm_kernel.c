@@ -102,32 +102,67 @@ void uf__nvvm_param(uf__nvvm_kernel *k, LLVMTypeRef *types, LLVMTypeRef t,
     k->param_sizes[k->nparams++] = size;
 }
 
+static bool passed_by_value(const uf__nvvm_variant *v, int op)
+{
+    return op < 32 && (v->scalar_in >> op & 1u);
+}
+
+void uf__nvvm_loop_params(uf__lower *L, uf__nvvm_kernel *k,
+                          LLVMTypeRef *types, const uf__nvvm_variant *v,
+                          int nd, LLVMTypeRef idx, const uf_dtype *dt,
+                          int nops)
+{
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    uint32_t isz = v->index32 ? 4 : 8;
+    uf__nvvm_param(k, types, idx, isz);
+    if (v->layout == UF__NVVM_ND)
+        for (int d = 0; d < nd; d++)
+            uf__nvvm_param(k, types, idx, isz);
+    for (int op = 0; op < nops; op++) {
+        if (passed_by_value(v, op)) {
+            uf__nvvm_param(k, types, uf__lower_mem_dtype(L, dt[op]),
+                           (uint32_t)uf_dtype_itemsize(dt[op]));
+            continue;
+        }
+        uf__nvvm_param(k, types, i8p, 8);
+        for (int d = 0; d < nd; d++)
+            uf__nvvm_param(k, types, idx, isz);
+    }
+}
+
+unsigned uf__nvvm_loop_args(LLVMValueRef fn, const uf__nvvm_variant *v,
+                            int nd, int nops, LLVMValueRef *n,
+                            LLVMValueRef *shape, LLVMValueRef *ptr,
+                            LLVMValueRef (*stride)[UF__NVVM_MAXDIM])
+{
+    unsigned p = 0;
+    *n = LLVMGetParam(fn, p++);
+    if (v->layout == UF__NVVM_ND)
+        for (int d = 0; d < nd; d++)
+            shape[d] = LLVMGetParam(fn, p++);
+    for (int op = 0; op < nops; op++) {
+        ptr[op] = LLVMGetParam(fn, p++);
+        if (!passed_by_value(v, op))
+            for (int d = 0; d < nd; d++)
+                stride[op][d] = LLVMGetParam(fn, p++);
+    }
+    return p;
+}
+
 static LLVMValueRef build_entry(entry_ctx *c, uf__nvvm_kernel *k)
 {
     uf__lower *L = c->L;
     LLVMContextRef ctx = L->ctx;
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(ctx), 0);
-    uint32_t isz = c->v->index32 ? 4 : 8;
     int nd = c->v->layout == UF__NVVM_ND ? c->v->ndim
              : c->v->layout == UF__NVVM_STRIDED ? 1
                                                 : 0;
     LLVMTypeRef types[sizeof k->param_sizes / sizeof k->param_sizes[0]];
+    uf_dtype dts[UF__LOOP_MAXARGS];
+    for (int op = 0; op < c->nops; op++)
+        dts[op] = op_dtype(c, op);
     k->nparams = 0;
-    uf__nvvm_param(k, types, c->idx, isz);
-    if (c->v->layout == UF__NVVM_ND)
-        for (int d = 0; d < nd; d++)
-            uf__nvvm_param(k, types, c->idx, isz);
-    for (int op = 0; op < c->nops; op++) {
-        if (by_value(c, op)) {
-            uf_dtype dt = op_dtype(c, op);
-            uf__nvvm_param(k, types, uf__lower_mem_dtype(L, dt),
-                  (uint32_t)uf_dtype_itemsize(dt));
-            continue;
-        }
-        uf__nvvm_param(k, types, i8p, 8);
-        for (int d = 0; d < nd; d++)
-            uf__nvvm_param(k, types, c->idx, isz);
-    }
+    uf__nvvm_loop_params(L, k, types, c->v, nd, c->idx, dts, c->nops);
     k->has_status = c->fallible;
     if (c->fallible)
         uf__nvvm_param(k, types, i8p, 8);
@@ -137,17 +172,8 @@ static LLVMValueRef build_entry(entry_ctx *c, uf__nvvm_kernel *k)
     uf__lower_target_attrs(L, fn);
 
     /* the parameters by role */
-    unsigned p = 0;
-    c->n = LLVMGetParam(fn, p++);
-    if (c->v->layout == UF__NVVM_ND)
-        for (int d = 0; d < nd; d++)
-            c->shape[d] = LLVMGetParam(fn, p++);
-    for (int op = 0; op < c->nops; op++) {
-        c->ptr[op] = LLVMGetParam(fn, p++);
-        if (!by_value(c, op))
-            for (int d = 0; d < nd; d++)
-                c->stride[op][d] = LLVMGetParam(fn, p++);
-    }
+    unsigned p = uf__nvvm_loop_args(fn, c->v, nd, c->nops, &c->n, c->shape,
+                                    c->ptr, c->stride);
     c->status = c->fallible ? LLVMGetParam(fn, p++) : NULL;
     return fn;
 }
