@@ -9,6 +9,7 @@
 #include "compiler/context.h"
 
 #include "ufunc/cuda_kernels.h"
+#include "ufunc/cuda_ptx_cache.h"
 
 /* The declared signatures' dtypes, parsed once (the parse allocates in
  * the kernel module's arena: per call it would grow without bound). */
@@ -168,13 +169,12 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
                             const uf__typed_func *tf, uf_error *err)
 {
     const uf__cuda_rt *rt = k->rt;
-    uf__nvvm_spec spec = {tf, k->types + k->nin, k->v};
     const void *image;
-    uf__nvvm_ptx ptx;
-    memset(&ptx, 0, sizeof ptx);
+    char *ptx = NULL;
     uf__sim_image sim_image;
     if (rt->drv->image_kind == UF__CU_IMAGE_SIM) {
         uf__jit *jit = uf__context_jit(f->module->ctx, err);
+        uf__nvvm_spec spec = {tf, k->types + k->nin, k->v};
         if (jit == NULL ||
             uf__nvvm_ufunc_sim(jit, &spec, &k->k, &k->sites, &k->sim,
                                err) != 0)
@@ -190,16 +190,13 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
                      rt->cc_minor);
             opts.arch = arch;
         }
-        if (uf__nvvm_ufuncs_ptx(&spec, 1, &opts, &ptx, err) != 0)
+        if (uf__cuda_ptx_get(f, k, tf, &opts, &ptx, err) != 0)
             return err->code;
-        k->k = ptx.kernels[0];
-        k->sites = ptx.sites;
-        ptx.sites = (uf__nvvm_sites){0};
-        image = ptx.ptx;
+        image = ptx;
     }
     int rc = uf__cuda_check(rt, rt->drv->module_load_data(&k->mod, image),
                             "cuModuleLoadData", err);
-    uf__nvvm_ptx_free(&ptx);
+    uf__free(ptx);
     if (rc != 0)
         return rc;
     if (uf__cuda_check(rt,

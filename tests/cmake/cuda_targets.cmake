@@ -6,3 +6,12 @@ foreach(t test_cuda_arrays)
     set_tests_properties(${t} PROPERTIES LABELS cuda)
   endif()
 endforeach()
+
+# The PTX disk cache through the real driver table over the fake libcuda
+# (tests/cmake/cu_driver.cmake builds it).
+if(TEST test_cuda_ptx_cache)
+  add_dependencies(test_cuda_ptx_cache fake_cuda)
+  target_compile_definitions(test_cuda_ptx_cache PRIVATE
+    UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>")
+  set_tests_properties(test_cuda_ptx_cache PROPERTIES LABELS cuda)
+endif()
