@@ -6,7 +6,8 @@
 #  - Paths compiled into the programs (UF_TEST_DATA_DIR and the like) are
 #    made relative: uf_kit_relocate() rewrites every target's definitions
 #    that name the source tree to paths from the source root, and those that
-#    name the build tree to paths under _build/. The kit's run.sh runs each
+#    name the build tree to paths under _build/, and those that name a
+#    folder beside the repo (../shared/...) to _outside/. run.sh runs each
 #    program from a scratch folder that links the kit's copy of the sources
 #    and holds _build/, so the same relative paths resolve there.
 if(NOT UFJIT_STATIC_LLVM)
@@ -40,7 +41,9 @@ function(uf_kit_relocate)
   set(src ${PROJECT_SOURCE_DIR})
   set(bin ${PROJECT_BINARY_DIR})
   _uf_kit_targets(${src} targets)
+  get_filename_component(up ${src} DIRECTORY)
   set(paths "")
+  set(outside "")
   foreach(t ${targets})
     get_target_property(type ${t} TYPE)
     if(type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY")
@@ -55,8 +58,13 @@ function(uf_kit_relocate)
       if(d MATCHES "^([A-Za-z_0-9]+)=\"(.*)\"$")
         set(name ${CMAKE_MATCH_1})
         set(val "${CMAKE_MATCH_2}")
+        if(IS_ABSOLUTE "${val}")
+          cmake_path(NORMAL_PATH val)
+          string(REGEX REPLACE "(.)/$" "\\1" val "${val}")
+        endif()
         string(FIND "${val}/" "${bin}/" at_bin)
         string(FIND "${val}/" "${src}/" at_src)
+        string(FIND "${val}/" "${up}/" at_up)
         # the build tree first: it may lie inside the source tree
         if(at_bin EQUAL 0)
           string(LENGTH "${bin}" n)
@@ -69,6 +77,12 @@ function(uf_kit_relocate)
           string(SUBSTRING "${val}" ${n} -1 rest)
           set(d "${name}=\"${rest}\"")
           list(APPEND paths "${rest}")
+        elseif(at_up EQUAL 0 AND EXISTS "${val}")
+          # beside the repo (../shared/seeds): travels as _outside/...
+          string(LENGTH "${up}/" n)
+          string(SUBSTRING "${val}" ${n} -1 rest)
+          set(d "${name}=\"_outside/${rest}\"")
+          list(APPEND outside "${rest}")
         endif()
       endif()
       list(APPEND new "${d}")
@@ -78,4 +92,7 @@ function(uf_kit_relocate)
   list(REMOVE_DUPLICATES paths)
   string(REPLACE ";" "\n" paths "${paths}")
   file(WRITE ${bin}/kit-source-paths.txt "${paths}\n")
+  list(REMOVE_DUPLICATES outside)
+  string(REPLACE ";" "\n" outside "${outside}")
+  file(WRITE ${bin}/kit-outside-paths.txt "${outside}\n")
 endfunction()

@@ -56,6 +56,15 @@ if [ -z "${kitdir:-}" ] || [ ! -x "$kitdir/run.sh" ]; then
     exit 2
 fi
 kitdir=$(cd "$kitdir" && pwd)
+# The kit's programs were linked against the build machine's glibc.
+need=$(sed -n 's/^glibc: *\([0-9.]*\).*/\1/p' "$kitdir/BUILDINFO")
+have=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+if [ -n "$need" ] && [ -n "$have" ] \
+        && [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | head -1)" != "$need" ]; then
+    echo "gpu-check: the kit needs glibc $need, this machine has $have:" \
+         "build the kit on an older system" >&2
+    exit 2
+fi
 # libnvvm and libdevice are found through CUDA_HOME
 if [ -z "${CUDA_HOME:-}" ] && [ -d /usr/local/cuda ]; then
     export CUDA_HOME=/usr/local/cuda

@@ -36,7 +36,6 @@ while IFS= read -r d; do
     [ -n "$d" ] && mkdir -p "$W/_build/$d"
 done <"$K/build-dirs.txt"
 export PATH="$K/bin:$PATH"
-export UFJIT_CACHE_DIR=${UFJIT_CACHE_DIR:-$W/cache}
 export K W
 
 log=$results/output.log
@@ -84,6 +83,7 @@ while IFS=$'\t' read -r name timeout skip_rc will_fail skip_re env cmd; do
         printf '%s\tnot run\t0\t-\tthe run'"'"'s %s s deadline passed\n' \
             "$name" "$deadline" >>"$tsv"
         n_notrun=$((n_notrun + 1))
+        printf '%-36s not run (the %s s deadline passed)\n' "$name" "$deadline"
         continue
     fi
     if [ "$deadline" -gt 0 ]; then
@@ -109,7 +109,12 @@ while IFS=$'\t' read -r name timeout skip_rc will_fail skip_re env cmd; do
     # CMocka's own counts, where the program is a CMocka one
     passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -1)
     skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -1)
-    reason=$(grep -m1 -iE '^(skip|skipped|skipping)[: ]|: skip' "$out" | cut -c1-200)
+    # the reason a test printed (not CMocka's own [ SKIPPED ] lines), and
+    # which CMocka cases skipped
+    reason=$(grep -iE 'skip' "$out" | grep -vE '^\[|SKIPPED TEST' | head -1 | cut -c1-200)
+    cases=$(sed -n 's/^\[  SKIPPED \] \([A-Za-z_0-9]*\)$/\1/p' "$out" \
+                | sort -u | head -5 | paste -sd, -)
+    [ -n "$cases" ] && reason="${reason:+$reason; }skipped: $cases"
     note=""
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         status=fail; note="timed out after $timeout s"
@@ -121,10 +126,10 @@ while IFS=$'\t' read -r name timeout skip_rc will_fail skip_re env cmd; do
     elif { [ "$rc" = 0 ] && [ "$will_fail" = 0 ]; } \
             || { [ "$rc" != 0 ] && [ "$will_fail" = 1 ]; }; then
         if [ -n "$skipped" ] && [ "${passed:-0}" = 0 ]; then
-            status=skip; note="all $skipped CMocka test(s) skipped${reason:+: $reason}"
+            status=skip; note="all $skipped CMocka test(s) skipped (${reason})"
         else
             status=pass
-            [ -n "$skipped" ] && note="$skipped of $((${passed:-0} + skipped)) CMocka test(s) skipped${reason:+: $reason}"
+            [ -n "$skipped" ] && note="$skipped of $((${passed:-0} + skipped)) CMocka test(s) skipped (${reason})"
         fi
     else
         status=fail

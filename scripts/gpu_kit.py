@@ -13,6 +13,7 @@ targets are built. Paths in the test commands are rewritten for the kit:
   a program of the build tree   -> "$K"/bin/NAME   (K: the kit's folder)
   elsewhere in the build tree   -> "$W"/_build/... (W: run.sh's scratch)
   in the source tree            -> "$W"/...        (W links the kit's src/)
+  beside it (../shared/...)     -> "$W"/_outside/...
   /usr/bin/python3, bash, ...   -> the name alone, found on PATH there
 """
 import json
@@ -140,6 +141,8 @@ class Rewriter:
     def __init__(self, build, source, programs):
         self.build, self.source, self.programs = build, source, programs
         self.sources = set()        # source paths the commands read
+        self.up = os.path.dirname(source)
+        self.outside = set()        # paths beside the repo they read
 
     def _under(self, path, root):
         return path == root or path.startswith(root + "/")
@@ -162,6 +165,11 @@ class Rewriter:
             rel = os.path.relpath(real, self.source)
             self.sources.add(rel)
             return '"$W"/' + shlex.quote(rel)
+        if (self.up != "/" and self._under(real, self.up)
+                and os.path.exists(real)):
+            rel = os.path.relpath(real, self.up)     # ../shared/seeds/...
+            self.outside.add(rel)
+            return '"$W"/' + shlex.quote(os.path.join("_outside", rel))
         if first and os.path.isfile(arg) and os.access(arg, os.X_OK):
             return shlex.quote(os.path.basename(arg))   # bash, python3, ...
         return shlex.quote(arg)
@@ -202,22 +210,35 @@ def bundle_libs(programs, libdir):
     return sorted(libs)
 
 
-def copy_sources(source, rels, paths_file, srcdir):
-    """each top-level source folder a test reads, less the C sources"""
+def read_paths(rels, paths_file):
     if os.path.exists(paths_file):
         with open(paths_file) as f:
             rels = set(rels) | {l.strip() for l in f if l.strip()}
-    tops = sorted({r.split("/", 1)[0] for r in rels if not r.startswith("..")})
+    return set(rels)
+
+
+def copy_path(src, dst):
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, ignore=SKIP_SOURCES, symlinks=True,
+                        dirs_exist_ok=True)
+    elif os.path.exists(src):
+        shutil.copy2(src, dst)
+
+
+def copy_sources(source, rels, outside, build, srcdir):
+    """each top-level source folder a test reads, less the C sources, and
+    each path beside the repo it reads, as _outside/..."""
+    rels = read_paths(rels, os.path.join(build, "kit-source-paths.txt"))
+    outside = read_paths(outside, os.path.join(build, "kit-outside-paths.txt"))
+    tops = sorted({r.split("/", 1)[0] for r in rels})
     os.makedirs(srcdir, exist_ok=True)
     for top in tops:
-        src = os.path.join(source, top)
-        dst = os.path.join(srcdir, top)
-        if os.path.isdir(src):
-            shutil.copytree(src, dst, ignore=SKIP_SOURCES, symlinks=True,
-                            dirs_exist_ok=True)
-        elif os.path.exists(src):
-            shutil.copy2(src, dst)
-    return tops
+        copy_path(os.path.join(source, top), os.path.join(srcdir, top))
+    up = os.path.dirname(source)
+    for rel in sorted(outside):
+        copy_path(os.path.join(up, rel), os.path.join(srcdir, "_outside", rel))
+    return tops + (["_outside"] if outside else [])
 
 
 def build_dirs(build):
@@ -273,8 +294,7 @@ def assemble(build, kit):
         f.write("# name\ttimeout_s\tskip_rc\twill_fail\tskip_regex\tenv\t"
                 "command (shell words; $K kit, $W scratch)\n")
         f.write("\n".join(lines) + "\n")
-    tops = copy_sources(source, rw.sources,
-                        os.path.join(build, "kit-source-paths.txt"),
+    tops = copy_sources(source, rw.sources, rw.outside, build,
                         os.path.join(kit, "src"))
     with open(os.path.join(kit, "build-dirs.txt"), "w") as f:
         f.write("\n".join(build_dirs(build)) + "\n")
