@@ -39,7 +39,7 @@ bench_secs=${GPU_CHECK_BENCH_SECONDS:-240}
 
 kit=${1:-}
 if [ -z "$kit" ]; then
-    if [ -f gpu-kit.tar.xz ]; then kit=gpu-kit.tar.xz; else kit=gpu-kit; fi
+    if [ -f gpu-kit.tar.xz ]; then kit="gpu-kit.tar.xz"; else kit="gpu-kit"; fi
 fi
 case "$kit" in
     *.tar.xz | *.txz)

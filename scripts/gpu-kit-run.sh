@@ -91,7 +91,7 @@ while IFS=$'\t' read -r name timeout skip_rc will_fail skip_re env cmd; do
         [ "$left" -lt "$timeout" ] && timeout=$left
     fi
     out=$W/out.$$
-    envs=()
+    envs=() res=()
     [ "$env" = - ] || eval "envs=($env)"
     kept=()
     for e in ${envs[@]+"${envs[@]}"}; do

@@ -48,6 +48,7 @@ chmod +x "$out/run.sh"
 {
     echo "ufjit GPU kit"
     echo "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+    # shellcheck disable=SC1091 # the build machine's own
     echo "built:   $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -n), $(. /etc/os-release && echo "$PRETTY_NAME")"
     echo "LLVM:    $(llvm-config-14 --version 2>/dev/null || echo '?') (static)"
     # the newest glibc symbol version any program or bundled library uses
