@@ -31,12 +31,12 @@ t0=$(date +%s)
 mkdir -p "$build/.cmake/api/v1/query"
 touch "$build/.cmake/api/v1/query/codemodel-v2"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DUFJIT_STATIC_LLVM=ON \
-      -DUFJIT_KIT=ON >"$build/kit-configure.log" \
+      -DUFJIT_KIT=ON >"$build/kit-configure.log" 2>&1 \
     || { cat "$build/kit-configure.log"; exit 1; }
 targets=$(python3 scripts/gpu_kit.py plan "$build")
 echo "gpu-kit: building $targets"
 # shellcheck disable=SC2086 # one target per word
-cmake --build "$build" -j "$jobs" --target $targets >"$build/kit-build.log" \
+cmake --build "$build" -j "$jobs" --target $targets >"$build/kit-build.log" 2>&1 \
     || { tail -50 "$build/kit-build.log"; exit 1; }
 t1=$(date +%s)
 

@@ -84,6 +84,50 @@ def select(tests, labels, names):
             if labels & set(t["props"].get("LABELS", [])) or t["name"] in names]
 
 
+def programs_for(tests, artifacts, built=False):
+    """{artifact path: target} of the programs the kit carries: the CLI,
+    every built program a test names, and the CUDA benchmarks' programs
+    (bench/cuda/ or bench_cuda*)"""
+    programs = {}
+    exe = {path: name for path, (name, ttype, _) in artifacts.items()
+           if ttype == "EXECUTABLE"}
+    for path, name in exe.items():
+        srcdir = artifacts[path][2].replace(os.sep, "/")
+        if (name == "ufjit_cli" or name.startswith("bench_cuda")
+                or srcdir.startswith("bench/cuda")):
+            programs[path] = name
+    by_name = {name: path for path, name in exe.items()}
+    for t in tests:
+        if t["command"] is None:
+            if built:
+                die("test %s: CTest gives no command though all is built"
+                    % t["name"])
+            # not built yet, so CTest does not say: add_test(NAME x
+            # COMMAND x) is the usual form; else every program is built
+            if t["name"] in by_name:
+                programs[by_name[t["name"]]] = t["name"]
+            else:
+                print("gpu-kit: warning: test %s names no target of its "
+                      "name: building every program" % t["name"],
+                      file=sys.stderr)
+                programs.update(exe)
+            continue
+        for arg in t["command"]:
+            a = os.path.realpath(arg) if os.path.isabs(arg) else None
+            if a in exe:
+                programs[a] = exe[a]
+    return programs
+
+
+def check_names(programs):
+    by_base = {}
+    for path in programs:
+        base = os.path.basename(path)
+        if base in by_base:
+            die("two programs named %s: %s and %s" % (base, by_base[base], path))
+        by_base[base] = path
+
+
 def plan(build):
     build = os.path.realpath(build)
     labels = set(os.environ.get("KIT_LABELS", DEFAULT_LABELS).split())
@@ -100,38 +144,9 @@ def plan(build):
           % (n_label, "/".join(sorted(labels)), len(chosen) - n_label),
           file=sys.stderr)
 
-    # the programs: the CLI, every built program a chosen test names, and
-    # the CUDA benchmarks' programs (bench/cuda/ or bench_cuda*)
-    programs = {}
-    for path, (name, ttype, srcdir) in artifacts.items():
-        if ttype != "EXECUTABLE":
-            continue
-        if (name == "ufjit_cli" or name.startswith("bench_cuda")
-                or srcdir.replace(os.sep, "/").startswith("bench/cuda")):
-            programs[path] = name
-    exe_by_name = {name: path for path, (name, ttype, _) in artifacts.items()
-                   if ttype == "EXECUTABLE"}
-    for t in chosen:
-        if t["command"] is None:
-            # not built yet: add_test(NAME x COMMAND x), the usual form
-            if t["name"] not in exe_by_name:
-                die("test %s: its program is not built and no target is "
-                    "named so" % t["name"])
-            path = exe_by_name[t["name"]]
-            programs[path] = t["name"]
-            continue
-        for arg in t["command"]:
-            a = os.path.realpath(arg) if os.path.isabs(arg) else None
-            if a in artifacts and artifacts[a][1] == "EXECUTABLE":
-                programs[a] = artifacts[a][0]
-    by_base = {}
-    for path in programs:
-        base = os.path.basename(path)
-        if base in by_base:
-            die("two programs named %s: %s and %s" % (base, by_base[base], path))
-        by_base[base] = path
+    programs = programs_for(chosen, artifacts)
     result = {"build": build, "source": source_dir(build),
-              "tests": [t["name"] for t in chosen], "programs": programs}
+              "tests": [t["name"] for t in chosen]}
     with open(os.path.join(build, "kit-plan.json"), "w") as f:
         json.dump(result, f, indent=1)
     print(" ".join(sorted(set(programs.values()))))
@@ -264,7 +279,12 @@ def assemble(build, kit):
     build = os.path.realpath(build)
     with open(os.path.join(build, "kit-plan.json")) as f:
         p = json.load(f)
-    source, programs = p["source"], p["programs"]
+    source = p["source"]
+    # CTest again, now that the programs exist: the full commands
+    names = set(p["tests"])
+    tests = [t for t in ctest_tests(build) if t["name"] in names]
+    programs = programs_for(tests, codemodel_targets(build), built=True)
+    check_names(programs)
     bindir = os.path.join(kit, "bin")
     os.makedirs(bindir, exist_ok=True)
     for path in sorted(programs):
@@ -272,15 +292,9 @@ def assemble(build, kit):
         subprocess.run(["strip", "--strip-all", "-o", dst, path], check=True)
     libs = bundle_libs(sorted(programs), os.path.join(kit, "lib"))
 
-    # CTest again, now that the programs exist: the full commands
-    names = set(p["tests"])
-    tests = [t for t in ctest_tests(build) if t["name"] in names]
     rw = Rewriter(build, source, programs)
     lines = []
     for t in tests:
-        if t["command"] is None:
-            die("test %s: CTest gives no command though it is built"
-                % t["name"])
         pr = t["props"]
         env = " ".join(rw.path(e, False) for e in pr.get("ENVIRONMENT", []))
         skip_re = " ".join(shlex.quote(r)
