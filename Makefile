@@ -7,9 +7,10 @@ TSAN_BUILD ?= build-tsan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
+KIT_BUILD ?= build-kit
 
 .PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
-        fuzz-smoke bench clean
+        fuzz-smoke gpu-kit gpu-kit-check bench clean
 
 all: build
 
@@ -28,9 +29,9 @@ demo: deps build
 	./$(BUILD)/cli/ufjit demo
 
 # The whole suite, once normally and once under ASan+UBSan, then each fuzz
-# target for a few seconds.
+# target for a few seconds, then the GPU kit built and run on cudasim.
 test: deps
-	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke
+	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke gpu-kit-check
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -56,6 +57,17 @@ fuzz: deps
 fuzz-smoke:
 	JOBS=$(JOBS) tests/fuzz/fuzz.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
 
+# The GPU kit (README "Running on a GPU"): gpu-kit/ and gpu-kit.tar.xz,
+# the programs linked with LLVM's static libraries, built in $(KIT_BUILD).
+gpu-kit: deps
+	JOBS=$(JOBS) KIT_BUILD=$(KIT_BUILD) bash scripts/gpu-kit.sh
+
+# The kit's check as the GPU machine runs it, here on cudasim, from the
+# tarball unpacked elsewhere: the kit is known to work before it travels.
+gpu-kit-check: gpu-kit
+	OUT=$(KIT_BUILD)/gpu-check UFJIT_ENABLE_CUDASIM=1 \
+	    bash scripts/gpu-check.sh gpu-kit.tar.xz
+
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
@@ -63,4 +75,5 @@ bench: deps build
 	python3 bench/run.py $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(KIT_BUILD) \
+	    gpu-kit gpu-kit.tar.xz
