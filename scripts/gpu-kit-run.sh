@@ -35,6 +35,13 @@ done
 while IFS= read -r d; do
     [ -n "$d" ] && mkdir -p "$W/_build/$d"
 done <"$K/build-dirs.txt"
+# shared objects the tests load by path (the fake libcuda)
+if [ -d "$K/build-files" ]; then
+    (cd "$K/build-files" && find . -type f) | while IFS= read -r f; do
+        mkdir -p "$W/_build/$(dirname "$f")"
+        ln -s "$K/build-files/$f" "$W/_build/$f"
+    done
+fi
 export PATH="$K/bin:$PATH"
 export K W
 

@@ -256,6 +256,22 @@ def copy_sources(source, rels, outside, build, srcdir):
     return tops + (["_outside"] if outside else [])
 
 
+def copy_test_libs(build, dst):
+    """the shared objects the tests load by path (the fake libcuda the
+    driver tests dlopen): run.sh links them into "$W"/_build/..."""
+    copied = []
+    tests = os.path.join(build, "tests")
+    for name in sorted(os.listdir(tests)) if os.path.isdir(tests) else []:
+        path = os.path.join(tests, name)
+        if name.endswith(".so") and os.path.isfile(path):
+            os.makedirs(os.path.join(dst, "tests"), exist_ok=True)
+            subprocess.run(["strip", "--strip-unneeded", "-o",
+                            os.path.join(dst, "tests", name), path],
+                           check=True)
+            copied.append("tests/" + name)
+    return copied
+
+
 def build_dirs(build):
     """the build tree's folders that CMake made for source folders, which
     the programs may write into (as _build/...)"""
@@ -310,11 +326,14 @@ def assemble(build, kit):
         f.write("\n".join(lines) + "\n")
     tops = copy_sources(source, rw.sources, rw.outside, build,
                         os.path.join(kit, "src"))
+    helpers = copy_test_libs(build, os.path.join(kit, "build-files"))
     with open(os.path.join(kit, "build-dirs.txt"), "w") as f:
         f.write("\n".join(build_dirs(build)) + "\n")
-    print("gpu-kit: %d program(s), %d test(s), lib/: %s, src/: %s"
+    print("gpu-kit: %d program(s), %d test(s), lib/: %s, src/: %s, "
+          "build-files/: %s"
           % (len(programs), len(lines), " ".join(libs) or "-",
-             " ".join(tops) or "-"), file=sys.stderr)
+             " ".join(tops) or "-", " ".join(helpers) or "-"),
+          file=sys.stderr)
 
 
 def main(argv):
