@@ -12,6 +12,6 @@ endforeach()
 if(TEST test_cuda_ptx_cache)
   add_dependencies(test_cuda_ptx_cache fake_cuda)
   target_compile_definitions(test_cuda_ptx_cache PRIVATE
-    UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>")
+    UF_FAKE_CUDA="${UF_FAKE_CUDA_PATH}")
   set_tests_properties(test_cuda_ptx_cache PROPERTIES LABELS cuda)
 endif()
