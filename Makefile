@@ -9,7 +9,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 
 .PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
-        fuzz-smoke bench clean
+        fuzz-smoke bench bench-cuda clean
 
 all: build
 
@@ -59,8 +59,15 @@ fuzz-smoke:
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
+# It ends with the CUDA section (bench-cuda).
 bench: deps build
 	python3 bench/run.py $(BUILD)
+
+# The CUDA section alone (about a minute; bench/README.md, "CUDA"): PTX
+# registers and instructions against numba-cuda, compile times, and on a
+# machine with a GPU the timings; writes bench/CUDA_RESULTS.md.
+bench-cuda: build
+	python3 bench/cuda/run.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)
