@@ -349,7 +349,7 @@ int main(int argc, char **argv)
     printf(", \"cc\": \"%d.%d\", \"sms\": %d, \"target\": \"%s\", "
            "\"driver\": \"%s\"}\n",
            b.rt->cc_major, b.rt->cc_minor, b.rt->sm_count, b.target,
-           b.rt->target);
+           b.rt->drv->name);
     fflush(stdout);
     uf_context *ctx = uf_context_new(&err);
     uf_module *m = ctx ? uf_module_load(ctx, file, &err) : NULL;
