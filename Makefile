@@ -10,7 +10,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 KIT_BUILD ?= build-kit
 
 .PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
-        fuzz-smoke gpu-kit gpu-kit-check bench clean
+        fuzz-smoke gpu-kit gpu-kit-check bench bench-cuda clean
 
 all: build
 
@@ -71,8 +71,15 @@ gpu-kit-check: gpu-kit
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
+# It ends with the CUDA section (bench-cuda).
 bench: deps build
 	python3 bench/run.py $(BUILD)
+
+# The CUDA section alone (about a minute; bench/README.md, "CUDA"): PTX
+# registers and instructions against numba-cuda, compile times, and on a
+# machine with a GPU the timings; writes bench/CUDA_RESULTS.md.
+bench-cuda: build
+	python3 bench/cuda/run.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(KIT_BUILD) \
