@@ -41,6 +41,7 @@ typedef struct call {
     int64_t shape[UF_MAXDIMS];
     operand ops[UF__LOOP_MAXARGS];
     bool host_side; /* a host operand: synchronise before returning */
+    bool any_device; /* a device operand: new results stay there */
 } call;
 
 static bool on_device(const uf_array *a)
@@ -114,8 +115,10 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
                     k + 1, b->rt->target, c->rt->target);
             op->dev = uf_array_retain((uf_array *)a);
             op->ptr = (uf__cu_dptr)(uintptr_t)uf_array_data(a);
-        } else if (uf_array_ndim(a) == 0) {
-            /* a scalar: by value, cast to the kernel's type */
+        } else if (uf_array_ndim(a) == 0 && k < 32) {
+            /* a scalar: by value, cast to the kernel's type (the
+             * variant's scalar_in mask has 32 bits: later ones are
+             * staged as 0-d device arrays) */
             uf_array *v = uf_array_astype(a, dt, UF_CASTING_UNSAFE,
                                           UF_ORDER_C, err);
             if (v == NULL)
@@ -135,7 +138,7 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
 }
 
 static int stage_outputs(call *c, uf_array **outputs, int n_out,
-                         bool any_device, uf_error *err)
+                         uf_error *err)
 {
     char s1[SHAPE_STR], s2[SHAPE_STR];
     for (int k = 0; k < c->nout; k++) {
@@ -175,7 +178,7 @@ static int stage_outputs(call *c, uf_array **outputs, int n_out,
                 op->host_out = uf_array_retain(o);
                 c->host_side = true;
             }
-        } else if (!any_device) {
+        } else if (!c->any_device) {
             c->host_side = true;
         }
         if (op->dev == NULL) {
@@ -321,9 +324,10 @@ static int pack(const call *c, const uf__cuda_kernel *k, int64_t n,
     return 0;
 }
 
-/* The kernel's status word after a launch: the CPU target's error. */
-static int check_status(const call *c, const uf__cuda_kernel *k,
-                        uf_error *err)
+/* The kernel's status word after a launch: the CPU target's error,
+ * worded as its ufunc loop words it ("ufunc 'pick': IndexError: ..."). */
+static int check_status(const call *c, const char *name,
+                        const uf__cuda_kernel *k, uf_error *err)
 {
     uf__nvvm_status st;
     const uf__cu_driver *d = c->rt->drv;
@@ -336,7 +340,9 @@ static int check_status(const call *c, const uf__cuda_kernel *k,
         uf__rt_index_error(k->sites.v[st.site].kernel,
                            k->sites.v[st.site].file, st.line, st.index,
                            st.axis, st.size, (int32_t)st.is_unsigned);
-    return uf__jit_status_error((int)st.code, err);
+    uf_error why;
+    int code = uf__jit_status_error((int)st.code, &why);
+    return uf__error_set(err, code, "ufunc '%s': %s", name, why.message);
 }
 
 static int launch(uf_func *f, call *c, uf_error *err)
@@ -383,17 +389,24 @@ static int launch(uf_func *f, call *c, uf_error *err)
                        s ? d->stream_synchronize(s) : d->ctx_synchronize(),
                        "cuStreamSynchronize", err) != 0)
         return err->code;
-    return check_status(c, k, err);
+    return check_status(c, f->decl->name, k, err);
 }
 
 /* Results: host outputs copied back (cast as out= asks), new results
- * handed to the caller. */
+ * handed to the caller: on the device when an operand is there, else
+ * copied to the host. */
 static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
 {
+    /* the launch is queued on c->stream: wait for it before reading its
+     * results on the host (an asynchronous copy-back on the stream would
+     * still be in flight when out= is filled from it) */
+    if (c->host_side && c->stream &&
+        uf_stream_synchronize(c->stream, err) != 0)
+        return err->code;
     for (int k = 0; k < c->nout && k < n_out; k++) {
         operand *op = &c->ops[c->nin + k];
         if (op->host_out) {
-            uf_array *h = uf_copy_to_host(op->dev, NULL, c->stream, err);
+            uf_array *h = uf_copy_to_host(op->dev, NULL, NULL, err);
             if (h == NULL)
                 return err->code;
             int rc = uf_array_copyto(op->host_out, h, UF_CASTING_SAME_KIND,
@@ -402,7 +415,7 @@ static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
             if (rc != 0)
                 return rc;
         } else if (outputs[k] == NULL) {
-            if (c->host_side) {
+            if (!c->any_device) {
                 outputs[k] = uf_copy_to_host(op->dev, NULL, NULL, err);
                 if (outputs[k] == NULL)
                     return err->code;
@@ -411,8 +424,6 @@ static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
             }
         }
     }
-    if (c->host_side && c->stream)
-        return uf_stream_synchronize(c->stream, err);
     return 0;
 }
 
@@ -466,13 +477,12 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "call runs on '%s'", f->decl->name,
                              c.stream->rt->target, c.rt->target);
     uf_dtype in[UF__LOOP_MAXARGS];
-    bool any_device = false;
     for (int k = 0; k < n_in; k++) {
         in[k] = uf_array_dtype(inputs[k]);
-        any_device |= on_device(inputs[k]);
+        c.any_device |= on_device(inputs[k]);
     }
     for (int k = 0; k < n_out; k++)
-        any_device |= outputs[k] != NULL && on_device(outputs[k]);
+        c.any_device |= outputs[k] != NULL && on_device(outputs[k]);
     c.nin = n_in;
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
@@ -487,7 +497,7 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
     c.nop = c.nin + c.nout;
     if ((rc = broadcast(&c, inputs, err)) == 0 &&
         (rc = stage_inputs(&c, inputs, err)) == 0 &&
-        (rc = stage_outputs(&c, outputs, n_out, any_device, err)) == 0) {
+        (rc = stage_outputs(&c, outputs, n_out, err)) == 0) {
         collapse(&c);
         rc = launch(f, &c, err);
     }
