@@ -477,16 +477,18 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "call runs on '%s'", f->decl->name,
                              c.stream->rt->target, c.rt->target);
     uf_dtype in[UF__LOOP_MAXARGS];
+    uint64_t dev_in = 0;
     for (int k = 0; k < n_in; k++) {
         in[k] = uf_array_dtype(inputs[k]);
-        c.any_device |= on_device(inputs[k]);
+        dev_in |= on_device(inputs[k]) ? (uint64_t)1 << k : 0;
     }
+    c.any_device = dev_in != 0;
     for (int k = 0; k < n_out; k++)
         c.any_device |= outputs[k] != NULL && on_device(outputs[k]);
     c.nin = n_in;
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
-    int rc = uf__cuda_resolve(f, in, c.types, &c.nout, err);
+    int rc = uf__cuda_resolve(f, in, dev_in, c.types, &c.nout, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc != 0)
         return rc;
