@@ -6,3 +6,18 @@ foreach(t test_cuda_arrays test_cuda_vectorize)
     set_tests_properties(${t} PROPERTIES LABELS cuda)
   endif()
 endforeach()
+
+# The cuda target's call path through the real driver table and the fake
+# libcuda (tests/cuda/): one process per scenario, since the runtime is
+# made once per process. Without an argument: no driver at all.
+add_dependencies(test_cuda_fake_driver fake_cuda)
+target_compile_definitions(test_cuda_fake_driver PRIVATE
+  UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>")
+target_link_libraries(test_cuda_fake_driver PRIVATE ${CMAKE_DL_LIBS})
+set_tests_properties(test_cuda_fake_driver PROPERTIES LABELS cuda)
+foreach(scenario nodevice launch oom launchfail)
+  add_test(NAME test_cuda_fake_driver_${scenario}
+           COMMAND test_cuda_fake_driver ${scenario})
+  set_tests_properties(test_cuda_fake_driver_${scenario} PROPERTIES
+                       LABELS cuda)
+endforeach()
