@@ -8,6 +8,7 @@
  * place); pick the kernel variant from the collapsed iteration space;
  * launch over a grid-stride loop; copy host results back and turn a
  * kernel's status word into the CPU target's error. */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
@@ -15,6 +16,7 @@
 #include "compiler/context.h"
 #include "ndarray/array_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "ufunc/call_check.h"
 #include "ufunc/cuda_call.h"
 #include "ufunc/cuda_kernels.h"
 #include "ufunc/options.h"
@@ -151,11 +153,11 @@ static int stage_outputs(call *c, uf_array **outputs, int n_out,
                        (size_t)c->ndim * sizeof(int64_t)) != 0)
                 return uf__error_set(
                     err, UF_ERR_SHAPE,
-                    "output %d has shape %s, the inputs broadcast to %s",
-                    k + 1,
-                    uf__shape_str(uf_array_ndim(o), uf_array_shape(o), s1,
-                                  sizeof s1),
-                    uf__shape_str(c->ndim, c->shape, s2, sizeof s2));
+                    "non-broadcastable output operand with shape %s "
+                    "doesn't match the broadcast shape %s",
+                    uf__compact_shape(uf_array_ndim(o), uf_array_shape(o),
+                                      s1, sizeof s1),
+                    uf__compact_shape(c->ndim, c->shape, s2, sizeof s2));
             if (!(uf_array_flags(o) & UF_ARRAY_WRITEABLE))
                 return uf__error_set(err, UF_ERR_READONLY,
                                      "output %d is read-only", k + 1);
@@ -435,16 +437,34 @@ static void release_call(call *c)
     }
 }
 
-static int broadcast(call *c, uf_array *const *inputs, uf_error *err)
+/* NumPy's rule, worded as the CPU target words it: the call's shape is
+ * the broadcast of the inputs and the given outputs; an output is never
+ * broadcast itself (stage_outputs checks it has the call's shape). */
+static int broadcast(call *c, uf_array *const *inputs, uf_array **outputs,
+                     int n_out, uf_error *err)
 {
-    int ndims[UF__LOOP_MAXARGS];
+    int ndims[UF__LOOP_MAXARGS], n = 0;
     const int64_t *shapes[UF__LOOP_MAXARGS];
-    for (int k = 0; k < c->nin; k++) {
-        ndims[k] = uf_array_ndim(inputs[k]);
-        shapes[k] = uf_array_shape(inputs[k]);
+    for (int k = 0; k < c->nin + n_out; k++) {
+        const uf_array *a = k < c->nin ? inputs[k] : outputs[k - c->nin];
+        if (a == NULL)
+            continue;
+        ndims[n] = uf_array_ndim(a);
+        shapes[n++] = uf_array_shape(a);
     }
-    return uf_broadcast_shapes(c->nin, ndims, shapes, &c->ndim, c->shape,
-                               err);
+    if (uf_broadcast_shapes(n, ndims, shapes, &c->ndim, c->shape, NULL) == 0)
+        return 0;
+    char msg[sizeof err->message], s[SHAPE_STR];
+    size_t len = 0;
+    msg[0] = '\0';
+    for (int i = 0; i < n && len < sizeof msg; i++)
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                i ? " " : "",
+                                uf__compact_shape(ndims[i], shapes[i], s,
+                                                  sizeof s));
+    return uf__error_set(err, UF_ERR_SHAPE,
+                         "operands could not be broadcast together with "
+                         "shapes %s", msg);
 }
 
 int uf__cuda_vectorize_call(uf_func *f, const char *target,
@@ -497,7 +517,7 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "'%s' has %d output(s), %d given",
                              f->decl->name, c.nout, n_out);
     c.nop = c.nin + c.nout;
-    if ((rc = broadcast(&c, inputs, err)) == 0 &&
+    if ((rc = broadcast(&c, inputs, outputs, n_out, err)) == 0 &&
         (rc = stage_inputs(&c, inputs, err)) == 0 &&
         (rc = stage_outputs(&c, outputs, n_out, err)) == 0) {
         collapse(&c);
