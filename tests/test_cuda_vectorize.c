@@ -763,13 +763,35 @@ static void test_outputs(void **state)
     assert_int_equal(uf_call(x->rel, in, 2, &o, 1, &sim, &err),
                      UF_ERR_READONLY);
     assert_non_null(strstr(err.message, "read-only"));
-    /* the wrong shape */
+    /* shapes, worded as the CPU words them: out= takes part in the
+     * broadcast (inputs of one row fill a (4, 6) out=), but is never
+     * broadcast itself */
     uf_array *wrong = uf_device_array(UF_FLOAT64, 1, big, UF_ORDER_C, SIM,
                                       &err);
     o = wrong;
     assert_int_equal(uf_call(x->rel, in, 2, &o, 1, &sim, &err),
                      UF_ERR_SHAPE);
-    assert_non_null(strstr(err.message, "(4, 6)"));
+    assert_string_equal(err.message, "operands could not be broadcast "
+                                     "together with shapes (4,6) (4,6) (4,)");
+    uf_array *rows[2] = {view(in[0], "1"), view(in[1], "1")};
+    uf_array *want_rows = uf_empty(UF_FLOAT64, 2, shape, UF_ORDER_C, &err);
+    o = want_rows;
+    uf_assert_ok(uf_call(x->rel, rows, 2, &o, 1, &cpu, &err) == 0, &err);
+    o = dout;
+    uf_assert_ok(uf_call(x->rel, rows, 2, &o, 1, &sim, &err) == 0, &err);
+    h = to_host(dout);
+    assert_same_bits("rows into a (4, 6) out=", NULL, 0, want_rows, h);
+    uf_array_release(h);
+    uf_array *one_row = view(dout, "1:2");
+    o = one_row;
+    assert_int_equal(uf_call(x->rel, in, 2, &o, 1, &sim, &err),
+                     UF_ERR_SHAPE);
+    assert_string_equal(err.message, "non-broadcastable output operand with "
+                                     "shape (1,6) doesn't match the "
+                                     "broadcast shape (4,6)");
+    uf_array_release(one_row);
+    uf_array_release(want_rows);
+    release_all(rows, 2);
     /* a device out= of another dtype: not cast on the device */
     uf_array *d32 = uf_device_array(UF_FLOAT32, 2, shape, UF_ORDER_C, SIM,
                                     &err);

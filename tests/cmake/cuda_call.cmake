@@ -21,3 +21,11 @@ foreach(scenario nodevice launch oom launchfail)
   set_tests_properties(test_cuda_fake_driver_${scenario} PROPERTIES
                        LABELS cuda)
 endforeach()
+
+# ufjit call --target cudasim|cuda against --target cpu, and cuda without
+# a driver (no NumPy needed: inputs made by `ufjit npy convert`).
+add_test(NAME cli_cuda_call
+  COMMAND bash ${UF_TEST_SOURCE_DIR}/cli/cli_cuda_call.sh
+          $<TARGET_FILE:ufjit_cli> ${UF_TEST_SOURCE_DIR}/kernels
+          ${UF_TEST_SOURCE_DIR}/cli/data)
+set_tests_properties(cli_cuda_call PROPERTIES LABELS cuda)
