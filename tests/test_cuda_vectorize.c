@@ -908,8 +908,10 @@ static void test_refusals(void **state)
     /* the wrong number of operands */
     assert_int_equal(uf_call(x->rel, rin, 1, &got, 1, &sim, &err),
                      UF_ERR_INVALID);
-    assert_int_equal(uf_call(x->rel, rin, 2, &got, 2, &sim, &err),
+    uf_array *two[2] = {NULL, NULL};
+    assert_int_equal(uf_call(x->rel, rin, 2, two, 2, &sim, &err),
                      UF_ERR_INVALID);
+    assert_null(two[0]);
     assert_null(got);
     uf_array_release(c);
     uf_array_release(mask);
