@@ -368,6 +368,11 @@ static int launch(uf_func *f, call *c, uf_error *err)
     int64_t grid = (n + k->block - 1) / k->block;
     if (grid > k->grid_cap)
         grid = k->grid_cap;
+    /* 32-bit indices were chosen for `guess` threads: a kernel whose
+     * occupancy allows more must not launch them (i + the grid's stride
+     * would wrap) */
+    if (v.index32 && grid * k->block > guess)
+        grid = guess / k->block > 0 ? guess / k->block : 1;
     const uf__cu_driver *d = c->rt->drv;
     uf__cu_stream s = uf__cuda_stream(c->stream);
     if (k->k.has_status &&
