@@ -26,11 +26,15 @@ static const char kernels[] =
     "@vectorize(['float64(float64, int64)'], boundscheck=True)\n"
     "def pick(x, k):\n"
     "    t = (x, 2.0 * x, 3.0 * x)\n"
-    "    return t[k]\n";
+    "    return t[k]\n"
+    "\n"
+    "@vectorize(['boolean(boolean, boolean)'])\n"
+    "def both(a, b):\n"
+    "    return a and b\n";
 
 static uf_context *ctx;
 static uf_module *mod;
-static uf_func *rel, *pick;
+static uf_func *rel, *pick, *both;
 
 /* The fake's driver file for UFJIT_CUDA_DRIVER, with `script`. */
 static void use_fake(const char *script)
@@ -65,7 +69,8 @@ static int setup(void **state)
         (mod = uf_module_from_string(ctx, "fake.py", kernels, &err)) ==
             NULL ||
         (rel = uf_module_get(mod, "rel", &err)) == NULL ||
-        (pick = uf_module_get(mod, "pick", &err)) == NULL) {
+        (pick = uf_module_get(mod, "pick", &err)) == NULL ||
+        (both = uf_module_get(mod, "both", &err)) == NULL) {
         fprintf(stderr, "setup: %s\n", err.message);
         return -1;
     }
@@ -263,6 +268,94 @@ static void test_launch_fails(void **state)
     uf_array_release(in[1]);
 }
 
+/* ---- the 32-bit index choice ------------------------------------------------ */
+
+/* The kernel name of the last launch ("ufk0_both_c_i32 264 1024"). */
+static void last_launch(char *name, size_t size, long *grid, long *block)
+{
+    void *lib = dlopen(UF_FAKE_CUDA, RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(lib);
+    const char *(*get)(void) = NULL;
+    void *sym = dlsym(lib, "fake_cuda_last_launch");
+    assert_non_null(sym);
+    memcpy(&get, &sym, sizeof sym);
+    char fmt[32];
+    snprintf(fmt, sizeof fmt, "%%%zus %%ld %%ld", size - 1);
+    assert_int_equal(sscanf(get(), fmt, name, grid, block), 3);
+    dlclose(lib);
+}
+
+/* both(True, True) into out, a view of `buf` (EXPR): the variant's
+ * layout suffix ("c", "s_i32", ...) of the launch, with the threads. */
+static void variant_of(uf_array *buf, const char *expr, const char *want)
+{
+    uf_error err;
+    uint8_t t = 1;
+    uf_array *a = uf_full(UF_BOOL, 0, NULL, &t, UF_BOOL, UF_ORDER_C, &err);
+    uf_array *in[2] = {a, a};
+    uf_array *out = uf_array_slice(buf, expr, &err);
+    uf_assert_ok(out != NULL, &err);
+    uf_array *o = out;
+    uf_assert_ok(uf_call(both, in, 2, &o, 1, &cuda, &err) == 0, &err);
+    char name[128];
+    long grid, block;
+    last_launch(name, sizeof name, &grid, &block);
+    const char *suffix = strstr(name, "_both_");
+    assert_non_null(suffix);
+    if (strcmp(suffix + 6, want) != 0)
+        fail_msg("out=buf[%s]: launched %s, expected the %s variant", expr,
+                 name, want);
+    int64_t n = uf_array_size(out);
+    /* every thread's index and stride fit when 32-bit */
+    if (strstr(want, "i32"))
+        assert_true(n + grid * block <= INT32_MAX);
+    uf_array_release(out);
+    uf_array_release(a);
+}
+
+/* ufunc/cuda_call.c picks 32-bit index arithmetic when n plus the
+ * launch's threads (132 SMs x 2048 on the fake: 270336) fit in int32 and
+ * every byte offset an operand reaches does (nvvm.h). A device array of
+ * 2^31 + 16 bytes, never touched (the fake's memory is malloc'd, its
+ * launches run nothing), gives outputs on either side of each bound. */
+static void test_index32_choice(void **state)
+{
+    (void)state;
+    use_fake(NULL);
+    uf_error err;
+    int64_t size = ((int64_t)1 << 31) + 16;
+    uf_array *buf = uf_device_array(UF_BOOL, 1, &size, UF_ORDER_C, "cuda",
+                                    &err);
+    uf_assert_ok(buf != NULL, &err);
+    char expr[64];
+    variant_of(buf, ":1000", "c_i32");
+    /* n + 270336 threads against INT32_MAX */
+    snprintf(expr, sizeof expr, ":%ld", (long)INT32_MAX - 270336);
+    variant_of(buf, expr, "c_i32");
+    snprintf(expr, sizeof expr, ":%ld", (long)INT32_MAX - 270335);
+    variant_of(buf, expr, "c");
+    variant_of(buf, ":", "c");
+    /* 3 elements, strided: the reach 1 + 2 * stride against INT32_MAX */
+    snprintf(expr, sizeof expr, "::%ld", (long)(1 << 30) - 1);
+    variant_of(buf, expr, "s_i32");
+    snprintf(expr, sizeof expr, "::%ld", (long)(1 << 30));
+    variant_of(buf, expr, "s");
+    snprintf(expr, sizeof expr, "::-%ld", (long)(1 << 30));
+    variant_of(buf, expr, "s");
+    snprintf(expr, sizeof expr, "-1::-%ld", (long)(1 << 30) - 1);
+    variant_of(buf, expr, "s_i32");
+    /* 2-D, not collapsible: the ND variant, the reach summed over axes
+     * (1 + 1073741832 + |column stride|) */
+    int64_t shape2[2] = {2, 1073741832};
+    uf_array *m = uf_array_reshape(buf, 2, shape2, UF_ORDER_C, false, &err);
+    uf_assert_ok(m != NULL, &err);
+    variant_of(m, ":, :4", "nd2_i32");
+    variant_of(m, ":, ::-1073741814", "nd2_i32"); /* reach INT32_MAX */
+    variant_of(m, ":, ::-1073741815", "nd2");
+    uf_array_release(m);
+    uf_array_release(buf);
+}
+
 int main(int argc, char **argv)
 {
     const char *scenario = argc > 1 ? argv[1] : "nodriver";
@@ -270,9 +363,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_driver),   cmocka_unit_test(test_no_device),
         cmocka_unit_test(test_launch),      cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_launch_fails),
+        cmocka_unit_test(test_index32_choice),
     };
     static const char *const names[] = {"nodriver", "nodevice", "launch",
-                                        "oom", "launchfail"};
+                                        "oom",      "launchfail", "index32"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(scenario, names[i]) == 0)
             return _cmocka_run_group_tests(names[i], &all[i], 1, setup,

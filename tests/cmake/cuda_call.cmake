@@ -15,7 +15,7 @@ target_compile_definitions(test_cuda_fake_driver PRIVATE
   UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>")
 target_link_libraries(test_cuda_fake_driver PRIVATE ${CMAKE_DL_LIBS})
 set_tests_properties(test_cuda_fake_driver PROPERTIES LABELS cuda)
-foreach(scenario nodevice launch oom launchfail)
+foreach(scenario nodevice launch oom launchfail index32)
   add_test(NAME test_cuda_fake_driver_${scenario}
            COMMAND test_cuda_fake_driver ${scenario})
   set_tests_properties(test_cuda_fake_driver_${scenario} PROPERTIES
