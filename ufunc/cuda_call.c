@@ -8,6 +8,7 @@
  * place); pick the kernel variant from the collapsed iteration space;
  * launch over a grid-stride loop; copy host results back and turn a
  * kernel's status word into the CPU target's error. */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
@@ -15,6 +16,7 @@
 #include "compiler/context.h"
 #include "ndarray/array_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "ufunc/call_check.h"
 #include "ufunc/cuda_call.h"
 #include "ufunc/cuda_kernels.h"
 #include "ufunc/options.h"
@@ -41,6 +43,7 @@ typedef struct call {
     int64_t shape[UF_MAXDIMS];
     operand ops[UF__LOOP_MAXARGS];
     bool host_side; /* a host operand: synchronise before returning */
+    bool any_device; /* a device operand: new results stay there */
 } call;
 
 static bool on_device(const uf_array *a)
@@ -114,8 +117,10 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
                     k + 1, b->rt->target, c->rt->target);
             op->dev = uf_array_retain((uf_array *)a);
             op->ptr = (uf__cu_dptr)(uintptr_t)uf_array_data(a);
-        } else if (uf_array_ndim(a) == 0) {
-            /* a scalar: by value, cast to the kernel's type */
+        } else if (uf_array_ndim(a) == 0 && k < 32) {
+            /* a scalar: by value, cast to the kernel's type (the
+             * variant's scalar_in mask has 32 bits: later ones are
+             * staged as 0-d device arrays) */
             uf_array *v = uf_array_astype(a, dt, UF_CASTING_UNSAFE,
                                           UF_ORDER_C, err);
             if (v == NULL)
@@ -135,7 +140,7 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
 }
 
 static int stage_outputs(call *c, uf_array **outputs, int n_out,
-                         bool any_device, uf_error *err)
+                         uf_error *err)
 {
     char s1[SHAPE_STR], s2[SHAPE_STR];
     for (int k = 0; k < c->nout; k++) {
@@ -148,11 +153,11 @@ static int stage_outputs(call *c, uf_array **outputs, int n_out,
                        (size_t)c->ndim * sizeof(int64_t)) != 0)
                 return uf__error_set(
                     err, UF_ERR_SHAPE,
-                    "output %d has shape %s, the inputs broadcast to %s",
-                    k + 1,
-                    uf__shape_str(uf_array_ndim(o), uf_array_shape(o), s1,
-                                  sizeof s1),
-                    uf__shape_str(c->ndim, c->shape, s2, sizeof s2));
+                    "non-broadcastable output operand with shape %s "
+                    "doesn't match the broadcast shape %s",
+                    uf__compact_shape(uf_array_ndim(o), uf_array_shape(o),
+                                      s1, sizeof s1),
+                    uf__compact_shape(c->ndim, c->shape, s2, sizeof s2));
             if (!(uf_array_flags(o) & UF_ARRAY_WRITEABLE))
                 return uf__error_set(err, UF_ERR_READONLY,
                                      "output %d is read-only", k + 1);
@@ -175,7 +180,7 @@ static int stage_outputs(call *c, uf_array **outputs, int n_out,
                 op->host_out = uf_array_retain(o);
                 c->host_side = true;
             }
-        } else if (!any_device) {
+        } else if (!c->any_device) {
             c->host_side = true;
         }
         if (op->dev == NULL) {
@@ -321,9 +326,10 @@ static int pack(const call *c, const uf__cuda_kernel *k, int64_t n,
     return 0;
 }
 
-/* The kernel's status word after a launch: the CPU target's error. */
-static int check_status(const call *c, const uf__cuda_kernel *k,
-                        uf_error *err)
+/* The kernel's status word after a launch: the CPU target's error,
+ * worded as its ufunc loop words it ("ufunc 'pick': IndexError: ..."). */
+static int check_status(const call *c, const char *name,
+                        const uf__cuda_kernel *k, uf_error *err)
 {
     uf__nvvm_status st;
     const uf__cu_driver *d = c->rt->drv;
@@ -336,7 +342,9 @@ static int check_status(const call *c, const uf__cuda_kernel *k,
         uf__rt_index_error(k->sites.v[st.site].kernel,
                            k->sites.v[st.site].file, st.line, st.index,
                            st.axis, st.size, (int32_t)st.is_unsigned);
-    return uf__jit_status_error((int)st.code, err);
+    uf_error why;
+    int code = uf__jit_status_error((int)st.code, &why);
+    return uf__error_set(err, code, "ufunc '%s': %s", name, why.message);
 }
 
 static int launch(uf_func *f, call *c, uf_error *err)
@@ -360,6 +368,11 @@ static int launch(uf_func *f, call *c, uf_error *err)
     int64_t grid = (n + k->block - 1) / k->block;
     if (grid > k->grid_cap)
         grid = k->grid_cap;
+    /* 32-bit indices were chosen for `guess` threads: a kernel whose
+     * occupancy allows more must not launch them (i + the grid's stride
+     * would wrap) */
+    if (v.index32 && grid * k->block > guess)
+        grid = guess / k->block > 0 ? guess / k->block : 1;
     const uf__cu_driver *d = c->rt->drv;
     uf__cu_stream s = uf__cuda_stream(c->stream);
     if (k->k.has_status &&
@@ -383,17 +396,24 @@ static int launch(uf_func *f, call *c, uf_error *err)
                        s ? d->stream_synchronize(s) : d->ctx_synchronize(),
                        "cuStreamSynchronize", err) != 0)
         return err->code;
-    return check_status(c, k, err);
+    return check_status(c, f->decl->name, k, err);
 }
 
 /* Results: host outputs copied back (cast as out= asks), new results
- * handed to the caller. */
+ * handed to the caller: on the device when an operand is there, else
+ * copied to the host. */
 static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
 {
+    /* the launch is queued on c->stream: wait for it before reading its
+     * results on the host (an asynchronous copy-back on the stream would
+     * still be in flight when out= is filled from it) */
+    if (c->host_side && c->stream &&
+        uf_stream_synchronize(c->stream, err) != 0)
+        return err->code;
     for (int k = 0; k < c->nout && k < n_out; k++) {
         operand *op = &c->ops[c->nin + k];
         if (op->host_out) {
-            uf_array *h = uf_copy_to_host(op->dev, NULL, c->stream, err);
+            uf_array *h = uf_copy_to_host(op->dev, NULL, NULL, err);
             if (h == NULL)
                 return err->code;
             int rc = uf_array_copyto(op->host_out, h, UF_CASTING_SAME_KIND,
@@ -402,7 +422,7 @@ static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
             if (rc != 0)
                 return rc;
         } else if (outputs[k] == NULL) {
-            if (c->host_side) {
+            if (!c->any_device) {
                 outputs[k] = uf_copy_to_host(op->dev, NULL, NULL, err);
                 if (outputs[k] == NULL)
                     return err->code;
@@ -411,8 +431,6 @@ static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
             }
         }
     }
-    if (c->host_side && c->stream)
-        return uf_stream_synchronize(c->stream, err);
     return 0;
 }
 
@@ -424,16 +442,34 @@ static void release_call(call *c)
     }
 }
 
-static int broadcast(call *c, uf_array *const *inputs, uf_error *err)
+/* NumPy's rule, worded as the CPU target words it: the call's shape is
+ * the broadcast of the inputs and the given outputs; an output is never
+ * broadcast itself (stage_outputs checks it has the call's shape). */
+static int broadcast(call *c, uf_array *const *inputs, uf_array **outputs,
+                     int n_out, uf_error *err)
 {
-    int ndims[UF__LOOP_MAXARGS];
+    int ndims[UF__LOOP_MAXARGS], n = 0;
     const int64_t *shapes[UF__LOOP_MAXARGS];
-    for (int k = 0; k < c->nin; k++) {
-        ndims[k] = uf_array_ndim(inputs[k]);
-        shapes[k] = uf_array_shape(inputs[k]);
+    for (int k = 0; k < c->nin + n_out; k++) {
+        const uf_array *a = k < c->nin ? inputs[k] : outputs[k - c->nin];
+        if (a == NULL)
+            continue;
+        ndims[n] = uf_array_ndim(a);
+        shapes[n++] = uf_array_shape(a);
     }
-    return uf_broadcast_shapes(c->nin, ndims, shapes, &c->ndim, c->shape,
-                               err);
+    if (uf_broadcast_shapes(n, ndims, shapes, &c->ndim, c->shape, NULL) == 0)
+        return 0;
+    char msg[sizeof err->message], s[SHAPE_STR];
+    size_t len = 0;
+    msg[0] = '\0';
+    for (int i = 0; i < n && len < sizeof msg; i++)
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                i ? " " : "",
+                                uf__compact_shape(ndims[i], shapes[i], s,
+                                                  sizeof s));
+    return uf__error_set(err, UF_ERR_SHAPE,
+                         "operands could not be broadcast together with "
+                         "shapes %s", msg);
 }
 
 int uf__cuda_vectorize_call(uf_func *f, const char *target,
@@ -466,17 +502,18 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "call runs on '%s'", f->decl->name,
                              c.stream->rt->target, c.rt->target);
     uf_dtype in[UF__LOOP_MAXARGS];
-    bool any_device = false;
+    uint64_t dev_in = 0;
     for (int k = 0; k < n_in; k++) {
         in[k] = uf_array_dtype(inputs[k]);
-        any_device |= on_device(inputs[k]);
+        dev_in |= on_device(inputs[k]) ? (uint64_t)1 << k : 0;
     }
+    c.any_device = dev_in != 0;
     for (int k = 0; k < n_out; k++)
-        any_device |= outputs[k] != NULL && on_device(outputs[k]);
+        c.any_device |= outputs[k] != NULL && on_device(outputs[k]);
     c.nin = n_in;
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
-    int rc = uf__cuda_resolve(f, in, c.types, &c.nout, err);
+    int rc = uf__cuda_resolve(f, in, dev_in, c.types, &c.nout, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc != 0)
         return rc;
@@ -485,9 +522,9 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "'%s' has %d output(s), %d given",
                              f->decl->name, c.nout, n_out);
     c.nop = c.nin + c.nout;
-    if ((rc = broadcast(&c, inputs, err)) == 0 &&
+    if ((rc = broadcast(&c, inputs, outputs, n_out, err)) == 0 &&
         (rc = stage_inputs(&c, inputs, err)) == 0 &&
-        (rc = stage_outputs(&c, outputs, n_out, any_device, err)) == 0) {
+        (rc = stage_outputs(&c, outputs, n_out, err)) == 0) {
         collapse(&c);
         rc = launch(f, &c, err);
     }
