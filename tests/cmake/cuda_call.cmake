@@ -7,12 +7,23 @@ foreach(t test_cuda_arrays test_cuda_vectorize)
   endif()
 endforeach()
 
+# The same tests on a GPU (scripts/gpu-check.sh runs them there): target
+# `cuda`, math compared within measured bounds, not bit for bit; skipped
+# (exit 77) where there is no driver and no UFJIT_ENABLE_CUDASIM=1.
+foreach(t test_cuda_arrays test_cuda_vectorize)
+  if(TEST ${t})
+    add_test(NAME ${t}_gpu COMMAND ${t})
+    set_tests_properties(${t}_gpu PROPERTIES LABELS cuda
+      ENVIRONMENT UFJIT_TEST_CUDA_TARGET=cuda SKIP_RETURN_CODE 77)
+  endif()
+endforeach()
+
 # The cuda target's call path through the real driver table and the fake
 # libcuda (tests/cuda/): one process per scenario, since the runtime is
 # made once per process. Without an argument: no driver at all.
 add_dependencies(test_cuda_fake_driver fake_cuda)
 target_compile_definitions(test_cuda_fake_driver PRIVATE
-  UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>")
+  UF_FAKE_CUDA="${UF_FAKE_CUDA_PATH}")
 target_link_libraries(test_cuda_fake_driver PRIVATE ${CMAKE_DL_LIBS})
 set_tests_properties(test_cuda_fake_driver PROPERTIES LABELS cuda)
 foreach(scenario nodevice launch oom launchfail index32)
