@@ -7,9 +7,10 @@ TSAN_BUILD ?= build-tsan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
+KIT_BUILD ?= build-kit
 
 .PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
-        fuzz-smoke bench clean
+        fuzz-smoke gpu-kit gpu-kit-check bench bench-cuda clean
 
 all: build
 
@@ -28,9 +29,9 @@ demo: deps build
 	./$(BUILD)/cli/ufjit demo
 
 # The whole suite, once normally and once under ASan+UBSan, then each fuzz
-# target for a few seconds.
+# target for a few seconds, then the GPU kit built and run on cudasim.
 test: deps
-	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke
+	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke gpu-kit-check
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -56,11 +57,30 @@ fuzz: deps
 fuzz-smoke:
 	JOBS=$(JOBS) tests/fuzz/fuzz.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
 
+# The GPU kit (README "Running on a GPU"): gpu-kit/ and gpu-kit.tar.xz,
+# the programs linked with LLVM's static libraries, built in $(KIT_BUILD).
+gpu-kit: deps
+	JOBS=$(JOBS) KIT_BUILD=$(KIT_BUILD) bash scripts/gpu-kit.sh
+
+# The kit's check as the GPU machine runs it, here on cudasim, from the
+# tarball unpacked elsewhere: the kit is known to work before it travels.
+gpu-kit-check: gpu-kit
+	OUT=$(KIT_BUILD)/gpu-check UFJIT_ENABLE_CUDASIM=1 \
+	    bash scripts/gpu-check.sh gpu-kit.tar.xz
+
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
 # (bench/README.md); writes bench/RESULTS.md and bench/results.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
+# It ends with the CUDA section (bench-cuda).
 bench: deps build
 	python3 bench/run.py $(BUILD)
 
+# The CUDA section alone (about a minute; bench/README.md, "CUDA"): PTX
+# registers and instructions against numba-cuda, compile times, and on a
+# machine with a GPU the timings; writes bench/CUDA_RESULTS.md.
+bench-cuda: build
+	python3 bench/cuda/run.py $(BUILD)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(KIT_BUILD) \
+	    gpu-kit gpu-kit.tar.xz

@@ -5,6 +5,7 @@ alternates rounds between all contenders so that machine noise hits every
 side. A full run writes bench/RESULTS.md and bench/results.png.
 
 usage: run.py BUILD_DIR [--quick] [--smoke] [--out DIR] [--only REGEX]
+              [--no-cuda]
   --quick (or BENCH_QUICK=1)  about a minute: smaller sizes, fewer rounds
   --smoke   seconds: tiny sizes, a few cases, results under BUILD_DIR (the
             CTest entry bench_smoke); never creates the virtual env
@@ -16,6 +17,8 @@ usage: run.py BUILD_DIR [--quick] [--smoke] [--out DIR] [--only REGEX]
             --quick run writes under BUILD_DIR/bench-partial, a --smoke
             run under BUILD_DIR/bench-smoke, so that neither overwrites
             the committed bench/RESULTS.md and bench/results.png
+  --no-cuda without the CUDA section (bench/cuda/run.py), which a full or
+            quick run ends with (bench/CUDA_RESULTS.md)
 The peers come from PyPI in BUILD_DIR/bench-venv, made on first use; when
 pip cannot reach PyPI the system Python's packages are used, and RESULTS.md
 says so. Cases are listed in bench/cases.py (adding one: see there).
@@ -48,6 +51,21 @@ def _venv_tbb(venv, py, smoke):
         servers.use_lib_dir(lib)
 
 
+def _venv_numba_cuda(py, smoke):
+    """numba-cuda, the peer of the CUDA section (bench/cuda/run.py: it
+    compiles PTX without a GPU), installed into the venv when missing; a
+    smoke run installs nothing, and a failed install only leaves the
+    peer's column out."""
+    if smoke or subprocess.run([py, "-c", "import numba_cuda"],
+                               capture_output=True).returncode == 0:
+        return
+    try:
+        subprocess.run([py, "-m", "pip", "install", "-q", "numba-cuda"],
+                       timeout=1200)
+    except (OSError, subprocess.SubprocessError):
+        pass
+
+
 def _env_python(build, smoke):
     """(python, note): the venv's python (made and filled when needed),
     else this interpreter with the reason."""
@@ -57,6 +75,7 @@ def _env_python(build, smoke):
                                 capture_output=True).returncode == 0
     if os.path.exists(py) and ok():
         _venv_tbb(venv, py, smoke)
+        _venv_numba_cuda(py, smoke)
         return py, "venv"
     if smoke:
         return sys.executable, "system (smoke run: no venv is made)"
@@ -69,6 +88,7 @@ def _env_python(build, smoke):
                            timeout=1800)
         if r.returncode == 0 and ok():
             _venv_tbb(venv, py, smoke)
+            _venv_numba_cuda(py, smoke)
             return py, "venv"
         why = f"pip install failed (status {r.returncode})"
     except (OSError, subprocess.SubprocessError) as e:
@@ -94,7 +114,23 @@ def main():
               f"{sys.executable} ({os.environ['BENCH_PYENV']})")
         sys.exit(77)
     import suite
-    sys.exit(suite.main(argv))
+    rc = suite.main(argv)
+    sys.exit(rc or _cuda_section(argv))
+
+
+def _cuda_section(argv):
+    """The CUDA section (bench/cuda/run.py) after a full or quick run: its
+    register table and compile times need no GPU. Not in --smoke or --only
+    runs, nor with --no-cuda."""
+    if any(a in argv for a in ("--smoke", "--only", "--no-cuda")):
+        return 0
+    cmd = [sys.executable, os.path.join(HERE, "cuda", "run.py"), argv[0]]
+    if "--quick" in argv:
+        cmd.append("--quick")
+    if "--out" in argv:
+        cmd += ["--out", argv[argv.index("--out") + 1]]
+    print("bench: the CUDA section (bench/cuda/run.py)", flush=True)
+    return subprocess.run(cmd).returncode
 
 
 if __name__ == "__main__":

@@ -255,6 +255,7 @@ static const demo_section sections[] = {
     {"njit: plain functions on arrays", uf__demo_njit},
     {"Bounds checking", uf__demo_boundscheck},
     {"The parallel target", uf__demo_parallel},
+    {"The CUDA target, on a GPU or on cudasim", uf__demo_cuda},
 };
 
 static void remove_tmpdir(demo *d)

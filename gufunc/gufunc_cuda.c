@@ -67,6 +67,9 @@ static int resolve(gucall *c, uf_array *const *inputs, uf_array **outputs,
 {
     int types[MAXARGS];
     uf__gufunc_shape shapes[MAXARGS];
+    uint64_t dev_in = 0;
+    for (int k = 0; k < c->nin; k++)
+        dev_in |= uf__cuda_on_device(inputs[k]) ? (uint64_t)1 << k : 0;
     for (int k = 0; k < c->nargs; k++) {
         const uf_array *a = k < c->nin ? inputs[k] : outputs[k - c->nin];
         types[k] = a ? (int)uf_array_dtype(a) : -1;
@@ -75,7 +78,7 @@ static int resolve(gucall *c, uf_array *const *inputs, uf_array **outputs,
     }
     uf_context *ctx = c->f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
-    int rc = uf__gufunc_cuda_resolve(c->f, types, c->args, err);
+    int rc = uf__gufunc_cuda_resolve(c->f, types, dev_in, c->args, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc != 0)
         return rc;
@@ -89,14 +92,14 @@ static int resolve(gucall *c, uf_array *const *inputs, uf_array **outputs,
 static int stage(gucall *c, uf_array *const *inputs, uf_array **outputs,
                  uf_error *err)
 {
-    bool any_device = false;
-    for (int k = 0; k < c->nin; k++)
-        any_device |= uf__cuda_on_device(inputs[k]);
-    for (int o = 0; o < c->nout; o++)
-        any_device |= outputs[o] != NULL && uf__cuda_on_device(outputs[o]);
+    c->site.any_device =
+        uf__cuda_any_device(inputs, c->nin, outputs, c->nout);
+    /* "()" inputs by value: the variant's scalar_in mask has 32 bits,
+     * later ones are read through a pointer as the kernel allows */
     for (int k = 0; k < c->nin; k++)
         if (uf__cuda_stage_input(&c->site, k, inputs[k], c->args[k].dtype,
-                                 c->args[k].kind == UF__GUVEC_SCALAR,
+                                 c->args[k].kind == UF__GUVEC_SCALAR &&
+                                     k < 32,
                                  &c->ops[k], err) != 0)
             return err->code;
     for (int o = 0; o < c->nout; o++) {
@@ -108,7 +111,7 @@ static int stage(gucall *c, uf_array *const *inputs, uf_array **outputs,
         if (given != NULL) {
             if (uf__cuda_stage_output(&c->site, o, given, dt, op, err) != 0)
                 return err->code;
-        } else if (!any_device) {
+        } else if (!c->site.any_device) {
             c->site.host_side = true;
         }
         /* a host out= gets a device array of its own shape (ro->shape) */
@@ -242,19 +245,21 @@ static int launch(gucall *c, uf_error *err)
         return err->code;
     uf__cuda_params pp;
     pack(c, k, n, &pp);
-    return uf__cuda_launch(&c->site, k, n, &pp, err);
+    return uf__cuda_launch(&c->site, k, n, guess, &pp, err);
 }
 
 static int finish(gucall *c, uf_array **outputs, uf_array **results,
                   uf_error *err)
 {
+    if (uf__cuda_call_wait(&c->site, err) != 0)
+        return err->code;
     for (int o = 0; o < c->nout; o++) {
         uf_array **slot = outputs[o] != NULL ? NULL : &results[o];
         if (uf__cuda_finish_output(&c->site, &c->ops[c->nin + o], slot,
                                    err) != 0)
             return err->code;
     }
-    return uf__cuda_call_end(&c->site, err);
+    return 0;
 }
 
 int uf__gufunc_cuda_call(uf_func *f, const char *target,
@@ -277,8 +282,8 @@ int uf__gufunc_cuda_call(uf_func *f, const char *target,
     uf_array *results[MAXARGS] = {NULL};
     int rc;
     if ((rc = check_call(&c, inputs, n_in, outputs, n_out, opts, err)) == 0 &&
-        (rc = uf__cuda_call_begin(&c.site, target, f->decl->name, opts,
-                                  err)) == 0 &&
+        (rc = uf__cuda_call_begin(&c.site, target, "gufunc", f->decl->name,
+                                  opts, err)) == 0 &&
         (rc = resolve(&c, inputs, outputs, err)) == 0 &&
         (rc = stage(&c, inputs, outputs, err)) == 0 &&
         (rc = strides_of(&c, err)) == 0 && (rc = launch(&c, err)) == 0)

@@ -26,11 +26,15 @@ int uf__gufunc_cuda_call(uf_func *f, const char *target,
 const uf__gufunc_layout *uf__gufunc_cuda_layout(uf_func *f, uf_error *err);
 
 /* The operands of the call with operand dtypes `types` (nin inputs, then
- * nout outputs, -1 for an output not given): the first declared
- * signature every input casts to safely, or for a kernel without
- * signatures the operands the CPU target would compile. Context lock
- * held. UF_ERR_TYPE as the CPU words it when no signature fits. */
-int uf__gufunc_cuda_resolve(uf_func *f, const int *types,
+ * nout outputs, -1 for an output not given), by the CPU's rule: the
+ * first declared signature taking the inputs exactly, else safely; for a
+ * kernel without signatures the first loop compiled so far that does,
+ * else the operands the CPU target would compile. Inputs in `dev` (bit
+ * k: a device array, never cast) must match exactly; when no signature
+ * takes them so, the host rule's choice is returned and staging refuses
+ * it. Context lock held. UF_ERR_TYPE as the CPU words it when no
+ * signature fits. */
+int uf__gufunc_cuda_resolve(uf_func *f, const int *types, uint64_t dev,
                             uf__guvec_arg *args, uf_error *err);
 
 /* The kernel of `args` and variant v on rt, compiled and loaded on first

@@ -10,17 +10,13 @@
 #include "gufunc/gufunc_cuda.h"
 #include "gufunc/guvectorize.h"
 
-/* A kernel without signatures: the operands resolved per dtype list. */
-typedef struct lazy_entry {
-    int types[UF__LOOP_MAXARGS];
-    uf__guvec_arg args[UF__LOOP_MAXARGS];
-} lazy_entry;
-
 typedef struct gu_state {
     uf__gufunc_layout *lay;
     int nsigs;
     uf__guvec_arg (*sig)[UF__LOOP_MAXARGS]; /* declared signatures */
-    lazy_entry *lazy;
+    /* a kernel without signatures: the operands compiled so far, in the
+     * order first called (the CPU's lazy gufunc picks among its loops) */
+    uf__guvec_arg (*lazy)[UF__LOOP_MAXARGS];
     int nlazy, caplazy;
 } gu_state;
 
@@ -92,68 +88,103 @@ const uf__gufunc_layout *uf__gufunc_cuda_layout(uf_func *f, uf_error *err)
     return s ? s->lay : NULL;
 }
 
-static int resolve_lazy(uf_func *f, gu_state *s, const int *types,
-                        uf__guvec_arg *args, uf_error *err)
+/* Whether signature `sig` takes the operands of dtypes `types` (inputs,
+ * then outputs, -1: not given) on pass `pass` of the CPU's rule (0: the
+ * inputs' dtypes exactly; 1: device inputs (`dev`, bit k) exactly, the
+ * others safely; 2: all safely), *outs whether the given outputs accept
+ * its results (same_kind). */
+static bool takes(const uf__gufunc_layout *lay, const uf__guvec_arg *sig,
+                  const int *types, uint64_t dev, int pass, bool *outs)
 {
-    size_t bytes = (size_t)s->lay->nargs * sizeof *types;
-    for (int i = 0; i < s->nlazy; i++)
-        if (memcmp(s->lazy[i].types, types, bytes) == 0) {
-            memcpy(args, s->lazy[i].args,
-                   (size_t)s->lay->nargs * sizeof *args);
-            return 0;
+    bool fits = true;
+    for (int k = 0; k < lay->nin && fits; k++)
+        fits = pass == 0 || (pass == 1 && (dev >> k & 1u))
+                   ? types[k] == (int)sig[k].dtype
+                   : uf_can_cast((uf_dtype)types[k], sig[k].dtype,
+                                 UF_CASTING_SAFE);
+    *outs = true;
+    for (int k = lay->nin; k < lay->nargs && fits && *outs; k++)
+        *outs = types[k] < 0 || uf_can_cast(sig[k].dtype, (uf_dtype)types[k],
+                                            UF_CASTING_SAME_KIND);
+    return fits;
+}
+
+/* The first of sigs[0..n) the operands take over passes 0..npass-1 with
+ * outputs accepting its results, or -1; *inputs_only: the first the
+ * inputs alone take (-1 if none). */
+static int pick(const uf__gufunc_layout *lay,
+                const uf__guvec_arg (*sigs)[UF__LOOP_MAXARGS], int n,
+                const int *types, uint64_t dev, int npass, int *inputs_only)
+{
+    *inputs_only = -1;
+    for (int pass = 0; pass < npass; pass++)
+        for (int i = 0; i < n; i++) {
+            bool outs;
+            if (!takes(lay, sigs[i], types, dev, pass, &outs))
+                continue;
+            if (outs)
+                return i;
+            if (*inputs_only < 0)
+                *inputs_only = i;
         }
+    return -1;
+}
+
+/* As the CPU's lazy gufunc (gufunc.c): a loop compiled so far taking the
+ * inputs exactly, else safely (device inputs exactly: they are never
+ * cast), with outputs accepting its results; else the operands' own. */
+static int resolve_lazy(uf_func *f, gu_state *s, const int *types,
+                        uint64_t dev, uf__guvec_arg *args, uf_error *err)
+{
+    size_t bytes = (size_t)s->lay->nargs * sizeof *args;
+    int inputs_only;
+    int i = pick(s->lay, (const uf__guvec_arg(*)[UF__LOOP_MAXARGS])s->lazy,
+                 s->nlazy, types, dev, 2, &inputs_only);
+    if (i >= 0) {
+        memcpy(args, s->lazy[i], bytes);
+        return 0;
+    }
     if (uf__guvectorize_lazy_args(f->module->km, f->decl, s->lay, types,
                                   args, err) != 0)
         return err->code;
     if (s->nlazy == s->caplazy) {
         int cap = s->caplazy ? 2 * s->caplazy : 4;
-        lazy_entry *grown = uf__realloc(s->lazy, (size_t)cap,
-                                        sizeof *grown, err);
+        uf__guvec_arg(*grown)[UF__LOOP_MAXARGS] =
+            uf__realloc(s->lazy, (size_t)cap, sizeof *grown, err);
         if (grown == NULL)
             return err->code;
         s->lazy = grown;
         s->caplazy = cap;
     }
-    lazy_entry *e = &s->lazy[s->nlazy++];
-    memcpy(e->types, types, bytes);
-    memcpy(e->args, args, (size_t)s->lay->nargs * sizeof *args);
+    memcpy(s->lazy[s->nlazy++], args, bytes);
     return 0;
 }
 
-int uf__gufunc_cuda_resolve(uf_func *f, const int *types,
+int uf__gufunc_cuda_resolve(uf_func *f, const int *types, uint64_t dev,
                             uf__guvec_arg *args, uf_error *err)
 {
     gu_state *s = state_of(f, err);
     if (s == NULL)
         return err->code;
     if (f->decl->nsignatures == 0)
-        return resolve_lazy(f, s, types, args, err);
+        return resolve_lazy(f, s, types, dev, args, err);
     /* as the CPU (gufunc.c): a signature taking the inputs' dtypes
-     * exactly, else the first they cast to safely; one whose results the
-     * given outputs accept (same_kind) before one they do not */
+     * exactly, else the first they cast to safely (device inputs
+     * exactly: they are never cast); one whose results the given outputs
+     * accept (same_kind) before one they do not. When no signature takes
+     * the device inputs as they are, the host rule's choice, which
+     * staging then refuses with why. */
     const uf__gufunc_layout *lay = s->lay;
-    int inputs_only = -1;
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < s->nsigs; i++) {
-            bool fits = true, outs = true;
-            for (int k = 0; k < lay->nin && fits; k++)
-                fits = pass == 0 ? types[k] == (int)s->sig[i][k].dtype
-                                 : uf_can_cast((uf_dtype)types[k],
-                                               s->sig[i][k].dtype,
-                                               UF_CASTING_SAFE);
-            for (int k = lay->nin; k < lay->nargs && fits && outs; k++)
-                outs = types[k] < 0 ||
-                       uf_can_cast(s->sig[i][k].dtype, (uf_dtype)types[k],
-                                   UF_CASTING_SAME_KIND);
-            if (fits && !outs && inputs_only < 0)
-                inputs_only = i;
-            if (fits && outs) {
-                memcpy(args, s->sig[i], (size_t)lay->nargs * sizeof *args);
-                return 0;
-            }
-        }
-    if (inputs_only >= 0) { /* the output's check then reports it */
-        memcpy(args, s->sig[inputs_only], (size_t)lay->nargs * sizeof *args);
+    const uf__guvec_arg(*sigs)[UF__LOOP_MAXARGS] =
+        (const uf__guvec_arg(*)[UF__LOOP_MAXARGS])s->sig;
+    int inputs_only;
+    int i = pick(lay, sigs, s->nsigs, types, dev, 2, &inputs_only);
+    if (i < 0 && inputs_only < 0 && dev != 0)
+        i = pick(lay, sigs, s->nsigs, types, dev, 3, &inputs_only);
+    if (i < 0)
+        i = inputs_only; /* the output's check then reports it */
+    if (i >= 0) {
+        memcpy(args, s->sig[i], (size_t)lay->nargs * sizeof *args);
         return 0;
     }
     uf_dtype in[UF__LOOP_MAXARGS];

@@ -5,8 +5,9 @@
 set -euo pipefail
 
 # clang-14 and its sanitizer/libFuzzer runtimes: the fuzz targets.
+# xz-utils: the GPU kit's tarball (scripts/gpu-kit.sh).
 debs=(cmake make gcc g++ pkg-config llvm-14-dev libtbb-dev libcmocka-dev
-      clang-14 libclang-rt-14-dev python3 python3-pip python3-venv)
+      clang-14 libclang-rt-14-dev python3 python3-pip python3-venv xz-utils)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \

@@ -5,7 +5,9 @@
  * table as a GPU, so these are the device arrays' tests for both. */
 #include "test_util.h"
 
-#define SIM "cudasim"
+#include "cuda_test_target.h"
+
+static const char *SIM;
 
 static uf_array *host_iota(int ndim, const int64_t *shape, uf_order order)
 {
@@ -305,6 +307,7 @@ static void device_array_like(void **state)
 
 int main(void)
 {
+    SIM = cuda_test_target();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip_orders),
         cmocka_unit_test(zero_d_and_empty),

@@ -463,12 +463,18 @@ static void test_boundscheck(void **state)
     uf_func *f = uf_module_get(m, "off_by_one", &err);
     uf_array *x = values(UF_FLOAT64, 2, (int64_t[]){2, 3}, 1);
     uf_array *out = NULL;
-    uf_call_options sim = on(SIM);
+    uf_call_options sim = on(SIM), cpu = on("cpu");
+    uf_error cpu_err;
+    assert_int_not_equal(uf_call(f, &x, 1, &out, 1, &cpu, &cpu_err), 0);
     assert_int_not_equal(uf_call(f, &x, 1, &out, 1, &sim, &err), 0);
     assert_int_equal(err.code, UF_ERR_INDEX);
     if (!strstr(err.message, "index 3 is out of bounds for axis 0 with "
                              "size 3"))
         fail_msg("message: %s", err.message);
+    /* worded as the CPU's gufunc loop words it */
+    if (strncmp(err.message, "gufunc 'off_by_one': ", 21) != 0 ||
+        strcmp(err.message, cpu_err.message) != 0)
+        fail_msg("cudasim: %s\ncpu:     %s", err.message, cpu_err.message);
     assert_null(out);
     uf_array_release(x);
     uf_module_free(m);
@@ -506,13 +512,106 @@ static void test_stream(void **state)
     uf_array_release(b);
 }
 
+/* A kernel without signatures picks among the loops compiled so far as
+ * the CPU's lazy gufunc does: float64 first, then an int64 call runs it
+ * (float64 results); a device int64 input is never cast, so it gets its
+ * own loop. */
+static void test_lazy_dispatch(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "from numba import guvectorize\n"
+        "@guvectorize('(n)->()')\n"
+        "def total(x, out):\n"
+        "    s = x[0] - x[0]\n"
+        "    for i in range(x.shape[0]):\n"
+        "        s += x[i]\n"
+        "    out[0] = s\n";
+    const char *targets[] = {"cpu", SIM};
+    uf_dtype got_dt[2][2];
+    for (int t = 0; t < 2; t++) {
+        uf_error err;
+        uf_module *m = uf_module_from_string(ctx, "lazy.py", src, &err);
+        uf_assert_ok(m != NULL, &err);
+        uf_func *f = uf_module_get(m, "total", &err);
+        uf_assert_ok(f != NULL, &err);
+        uf_call_options o = on(targets[t]);
+        uf_array *x = values(UF_FLOAT64, 2, (int64_t[]){3, 4}, 1);
+        uf_array *i = values(UF_INT64, 2, (int64_t[]){3, 4}, 2);
+        uf_array *r1 = NULL, *r2 = NULL;
+        uf_assert_ok(uf_call(f, &x, 1, &r1, 1, &o, &err) == 0, &err);
+        uf_assert_ok(uf_call(f, &i, 1, &r2, 1, &o, &err) == 0, &err);
+        got_dt[t][0] = uf_array_dtype(r1);
+        got_dt[t][1] = uf_array_dtype(r2);
+        if (t == 1) {
+            uf_array *di = uf_to_device(i, SIM, NULL, &err), *r3 = NULL;
+            uf_assert_ok(di != NULL, &err);
+            uf_assert_ok(uf_call(f, &di, 1, &r3, 1, &o, &err) == 0, &err);
+            assert_int_equal(uf_array_dtype(r3), UF_INT64);
+            uf_array_release(r3);
+            uf_array_release(di);
+        }
+        uf_array_release(r1);
+        uf_array_release(r2);
+        uf_array_release(x);
+        uf_array_release(i);
+        uf_module_free(m);
+    }
+    assert_int_equal(got_dt[0][0], UF_FLOAT64);
+    assert_int_equal(got_dt[0][1], UF_FLOAT64);
+    assert_int_equal(got_dt[1][0], got_dt[0][0]);
+    assert_int_equal(got_dt[1][1], got_dt[0][1]);
+}
+
+/* Device inputs are never cast: a later signature taking them exactly
+ * (host inputs safely) runs before an earlier one they would cast to
+ * safely; with host inputs the CPU's choice. */
+static void test_device_exact(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "from numba import guvectorize\n"
+        "@guvectorize(['void(float64[:], float64, float64[:])',\n"
+        "              'void(float32[:], float32, float32[:])'],\n"
+        "             '(n),()->()')\n"
+        "def first(x, y, out):\n"
+        "    out[0] = x[0] + y\n";
+    uf_error err;
+    uf_module *m = uf_module_from_string(ctx, "exact.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "first", &err);
+    uf_assert_ok(f != NULL, &err);
+    uf_array *x = values(UF_FLOAT32, 2, (int64_t[]){2, 3}, 1);
+    uf_array *y = values(UF_INT16, 1, (int64_t[]){2}, 2);
+    uf_array *dx = uf_to_device(x, SIM, NULL, &err), *r = NULL, *h = NULL;
+    uf_array *c = NULL;
+    uf_assert_ok(dx != NULL, &err);
+    uf_call_options o = on(SIM), cpu = on("cpu");
+    uf_array *din[2] = {dx, y}, *hin[2] = {x, y};
+    uf_assert_ok(uf_call(f, din, 2, &r, 1, &o, &err) == 0, &err);
+    assert_int_equal(uf_array_dtype(r), UF_FLOAT32);
+    assert_int_equal(uf_array_device(r).type, UF_DEVICE_CUDA);
+    uf_assert_ok(uf_call(f, hin, 2, &h, 1, &o, &err) == 0, &err);
+    uf_assert_ok(uf_call(f, hin, 2, &c, 1, &cpu, &err) == 0, &err);
+    assert_int_equal(uf_array_dtype(c), UF_FLOAT64);
+    assert_same_bits("host inputs", c, h);
+    uf_array_release(c);
+    uf_array_release(h);
+    uf_array_release(r);
+    uf_array_release(dx);
+    uf_array_release(x);
+    uf_array_release(y);
+    uf_module_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numpy_cases), cmocka_unit_test(test_every_kernel),
         cmocka_unit_test(test_empty),       cmocka_unit_test(test_axes),
         cmocka_unit_test(test_errors),      cmocka_unit_test(test_boundscheck),
-        cmocka_unit_test(test_stream),
+        cmocka_unit_test(test_stream),      cmocka_unit_test(test_lazy_dispatch),
+        cmocka_unit_test(test_device_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -71,6 +71,19 @@ int uf__call_check_casts(const char *name, uf_casting casting, int nin,
     return 0;
 }
 
+const char *uf__compact_shape(int ndim, const int64_t *shape, char *buf,
+                              size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "(");
+
+    for (int i = 0; i < ndim && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, i ? ",%lld" : "%lld",
+                              (long long)shape[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, ndim == 1 ? ",)" : ")");
+    return buf;
+}
+
 const char *uf__func_target(const uf_func *f, const uf_call_options *opts)
 {
     if (opts != NULL && opts->target != NULL)

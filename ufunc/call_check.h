@@ -128,6 +128,10 @@ int uf__call_check_casts(const char *name, uf_casting casting, int nin,
 /* The target a call of f runs on: opts->target, else the kernel's
  * declared one, else the default (the name, looked up by the caller). */
 struct uf_func;
+/* NumPy's compact shape format of ufunc errors: "(3,4)", "(3,)", "()". */
+const char *uf__compact_shape(int ndim, const int64_t *shape, char *buf,
+                              size_t size);
+
 const char *uf__func_target(const struct uf_func *f,
                             const uf_call_options *opts);
 

@@ -8,12 +8,14 @@
  * place); pick the kernel variant from the collapsed iteration space;
  * launch over a grid-stride loop; copy host results back and turn a
  * kernel's status word into the CPU target's error. */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/context.h"
 #include "ndarray/array_internal.h"
+#include "ufunc/call_check.h"
 #include "ufunc/cuda_call.h"
 #include "ufunc/cuda_kernels.h"
 #include "ufunc/cuda_stage.h"
@@ -50,7 +52,10 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
 {
     for (int k = 0; k < c->nin; k++) {
         uf__cuda_operand *op = &c->ops[k];
-        if (uf__cuda_stage_input(&c->site, k, inputs[k], c->types[k], true,
+        /* a 0-d host input by value, cast to the kernel's type: the
+         * variant's scalar_in mask has 32 bits, later ones are staged as
+         * 0-d device arrays */
+        if (uf__cuda_stage_input(&c->site, k, inputs[k], c->types[k], k < 32,
                                  op, err) != 0)
             return err->code;
         if (!op->scalar)
@@ -60,7 +65,7 @@ static int stage_inputs(call *c, uf_array *const *inputs, uf_error *err)
 }
 
 static int stage_outputs(call *c, uf_array **outputs, int n_out,
-                         bool any_device, uf_error *err)
+                         uf_error *err)
 {
     char s1[SHAPE_STR], s2[SHAPE_STR];
     for (int k = 0; k < c->nout; k++) {
@@ -73,14 +78,14 @@ static int stage_outputs(call *c, uf_array **outputs, int n_out,
                        (size_t)c->ndim * sizeof(int64_t)) != 0)
                 return uf__error_set(
                     err, UF_ERR_SHAPE,
-                    "output %d has shape %s, the inputs broadcast to %s",
-                    k + 1,
-                    uf__shape_str(uf_array_ndim(o), uf_array_shape(o), s1,
-                                  sizeof s1),
-                    uf__shape_str(c->ndim, c->shape, s2, sizeof s2));
+                    "non-broadcastable output operand with shape %s "
+                    "doesn't match the broadcast shape %s",
+                    uf__compact_shape(uf_array_ndim(o), uf_array_shape(o),
+                                      s1, sizeof s1),
+                    uf__compact_shape(c->ndim, c->shape, s2, sizeof s2));
             if (uf__cuda_stage_output(&c->site, k, o, dt, op, err) != 0)
                 return err->code;
-        } else if (!any_device) {
+        } else if (!c->site.any_device) {
             c->site.host_side = true;
         }
         if (op->dev == NULL &&
@@ -173,18 +178,21 @@ static int launch(uf_func *f, call *c, uf_error *err)
         return err->code;
     uf__cuda_params pp;
     pack(c, k, n, &pp);
-    return uf__cuda_launch(&c->site, k, n, &pp, err);
+    return uf__cuda_launch(&c->site, k, n, guess, &pp, err);
 }
 
 /* Results: host outputs copied back (cast as out= asks), new results
- * handed to the caller. */
+ * handed to the caller: on the device when an operand is there, else
+ * copied to the host. */
 static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
 {
+    if (uf__cuda_call_wait(&c->site, err) != 0)
+        return err->code;
     for (int k = 0; k < c->nout && k < n_out; k++)
         if (uf__cuda_finish_output(&c->site, &c->ops[c->nin + k],
                                    &outputs[k], err) != 0)
             return err->code;
-    return uf__cuda_call_end(&c->site, err);
+    return 0;
 }
 
 static void release_call(call *c)
@@ -193,16 +201,34 @@ static void release_call(call *c)
         uf__cuda_operand_release(&c->ops[i]);
 }
 
-static int broadcast(call *c, uf_array *const *inputs, uf_error *err)
+/* NumPy's rule, worded as the CPU target words it: the call's shape is
+ * the broadcast of the inputs and the given outputs; an output is never
+ * broadcast itself (stage_outputs checks it has the call's shape). */
+static int broadcast(call *c, uf_array *const *inputs, uf_array **outputs,
+                     int n_out, uf_error *err)
 {
-    int ndims[UF__LOOP_MAXARGS];
+    int ndims[UF__LOOP_MAXARGS], n = 0;
     const int64_t *shapes[UF__LOOP_MAXARGS];
-    for (int k = 0; k < c->nin; k++) {
-        ndims[k] = uf_array_ndim(inputs[k]);
-        shapes[k] = uf_array_shape(inputs[k]);
+    for (int k = 0; k < c->nin + n_out; k++) {
+        const uf_array *a = k < c->nin ? inputs[k] : outputs[k - c->nin];
+        if (a == NULL)
+            continue;
+        ndims[n] = uf_array_ndim(a);
+        shapes[n++] = uf_array_shape(a);
     }
-    return uf_broadcast_shapes(c->nin, ndims, shapes, &c->ndim, c->shape,
-                               err);
+    if (uf_broadcast_shapes(n, ndims, shapes, &c->ndim, c->shape, NULL) == 0)
+        return 0;
+    char msg[sizeof err->message], s[SHAPE_STR];
+    size_t len = 0;
+    msg[0] = '\0';
+    for (int i = 0; i < n && len < sizeof msg; i++)
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                i ? " " : "",
+                                uf__compact_shape(ndims[i], shapes[i], s,
+                                                  sizeof s));
+    return uf__error_set(err, UF_ERR_SHAPE,
+                         "operands could not be broadcast together with "
+                         "shapes %s", msg);
 }
 
 int uf__cuda_vectorize_call(uf_func *f, const char *target,
@@ -225,20 +251,20 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "targets yet", f->decl->name);
     call c;
     memset(&c, 0, sizeof c);
-    if (uf__cuda_call_begin(&c.site, target, f->decl->name, opts, err) != 0)
+    if (uf__cuda_call_begin(&c.site, target, "ufunc", f->decl->name, opts,
+                            err) != 0)
         return err->code;
     uf_dtype in[UF__LOOP_MAXARGS];
-    bool any_device = false;
+    uint64_t dev_in = 0;
     for (int k = 0; k < n_in; k++) {
         in[k] = uf_array_dtype(inputs[k]);
-        any_device |= uf__cuda_on_device(inputs[k]);
+        dev_in |= uf__cuda_on_device(inputs[k]) ? (uint64_t)1 << k : 0;
     }
-    for (int k = 0; k < n_out; k++)
-        any_device |= outputs[k] != NULL && uf__cuda_on_device(outputs[k]);
+    c.site.any_device = uf__cuda_any_device(inputs, n_in, outputs, n_out);
     c.nin = n_in;
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
-    int rc = uf__cuda_resolve(f, in, c.types, &c.nout, err);
+    int rc = uf__cuda_resolve(f, in, dev_in, c.types, &c.nout, err);
     pthread_mutex_unlock(&ctx->lock);
     if (rc != 0)
         return rc;
@@ -247,9 +273,9 @@ int uf__cuda_vectorize_call(uf_func *f, const char *target,
                              "'%s' has %d output(s), %d given",
                              f->decl->name, c.nout, n_out);
     c.nop = c.nin + c.nout;
-    if ((rc = broadcast(&c, inputs, err)) == 0 &&
+    if ((rc = broadcast(&c, inputs, outputs, n_out, err)) == 0 &&
         (rc = stage_inputs(&c, inputs, err)) == 0 &&
-        (rc = stage_outputs(&c, outputs, n_out, any_device, err)) == 0) {
+        (rc = stage_outputs(&c, outputs, n_out, err)) == 0) {
         uf__cuda_collapse(&c.ndim, c.shape, c.nop, c.strides, c.ops);
         rc = launch(f, &c, err);
     }

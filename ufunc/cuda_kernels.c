@@ -9,6 +9,7 @@
 #include "compiler/context.h"
 
 #include "ufunc/cuda_kernels.h"
+#include "ufunc/cuda_ptx_cache.h"
 
 /* The declared signatures' dtypes, parsed once (the parse allocates in
  * the kernel module's arena: per call it would grow without bound). */
@@ -119,22 +120,74 @@ bad:
     return NULL;
 }
 
-int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
-                     int *nout, uf_error *err)
+/* The first of n signatures (inputs then outputs in tab[i]) every input
+ * casts to safely, those in `exact` (bit k: input k) without a cast, or
+ * -1. */
+static int first_safe(const uf_dtype (*tab)[UF__LOOP_MAXARGS], int n,
+                      const uf_dtype *in, int nin, uint64_t exact)
+{
+    for (int i = 0; i < n; i++) {
+        bool fits = true;
+        for (int k = 0; k < nin && fits; k++)
+            fits = exact & ((uint64_t)1 << k)
+                       ? in[k] == tab[i][k]
+                       : uf_can_cast(in[k], tab[i][k], UF_CASTING_SAFE);
+        if (fits)
+            return i;
+    }
+    return -1;
+}
+
+/* A lazy kernel: the first signature compiled so far that takes the
+ * inputs safely, else the inputs' own types, added to the list, as the
+ * CPU target's lazy ufunc dispatches (float64 compiled first, an int64
+ * call runs it, as NumPy's type resolution over the loops added). */
+static int resolve_lazy(uf_func *f, uf__cuda_kernels *ck, const uf_dtype *in,
+                        uint64_t exact, uf_dtype *types, int *nout,
+                        uf_error *err)
+{
+    int i = first_safe((const uf_dtype(*)[UF__LOOP_MAXARGS])ck->lazy_types,
+                       ck->nlazy, in, f->nin, exact);
+    if (i >= 0) {
+        memcpy(types, ck->lazy_types[i],
+               (size_t)(f->nin + ck->lazy_nout[i]) * sizeof *types);
+        *nout = ck->lazy_nout[i];
+        return 0;
+    }
+    memcpy(types, in, (size_t)f->nin * sizeof *in);
+    if (!typed(f, in, types, nout, 0, err))
+        return err->code;
+    uf_dtype(*t)[UF__LOOP_MAXARGS] = uf__realloc(
+        ck->lazy_types, (size_t)ck->nlazy + 1, sizeof *t, err);
+    if (t == NULL)
+        return err->code;
+    ck->lazy_types = t;
+    int *n = uf__realloc(ck->lazy_nout, (size_t)ck->nlazy + 1, sizeof *n,
+                         err);
+    if (n == NULL)
+        return err->code;
+    ck->lazy_nout = n;
+    memcpy(t[ck->nlazy], types, sizeof t[0]);
+    n[ck->nlazy++] = *nout;
+    return 0;
+}
+
+int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uint64_t on_device,
+                     uf_dtype *types, int *nout, uf_error *err)
 {
     uf__cuda_kernels *ck = state_of(f, err);
     if (ck == NULL)
         return err->code;
-    if (ck->nsigs == 0) {
-        memcpy(types, in, (size_t)f->nin * sizeof *in);
-        return typed(f, in, types, nout, 0, err) ? 0 : err->code;
-    }
-    for (int i = 0; i < ck->nsigs; i++) {
-        bool fits = true;
-        for (int k = 0; k < f->nin && fits; k++)
-            fits = uf_can_cast(in[k], ck->sig_types[i][k], UF_CASTING_SAFE);
-        if (!fits)
-            continue;
+    if (ck->nsigs == 0)
+        return resolve_lazy(f, ck, in, on_device, types, nout, err);
+    /* device inputs are never cast: a signature taking them as they are
+     * first; else the host rule, and the caller says why it cannot run */
+    const uf_dtype(*sigs)[UF__LOOP_MAXARGS] =
+        (const uf_dtype(*)[UF__LOOP_MAXARGS])ck->sig_types;
+    int i = first_safe(sigs, ck->nsigs, in, f->nin, on_device);
+    if (i < 0 && on_device != 0)
+        i = first_safe(sigs, ck->nsigs, in, f->nin, 0);
+    if (i >= 0) {
         memcpy(types, ck->sig_types[i],
                (size_t)(f->nin + ck->sig_nout[i]) * sizeof *types);
         *nout = ck->sig_nout[i];
@@ -155,9 +208,9 @@ int uf__cuda_no_signature(uf_func *f, int nin, const uf_dtype *in,
         len += (size_t)snprintf(have + len, sizeof have - len, "%s%s",
                                 k ? ", " : "", uf_dtype_name(in[k]));
     len = 0;
-    for (int i = 0; i < f->decl->nsignatures && len < sizeof list; i++)
+    for (int s = 0; s < f->decl->nsignatures && len < sizeof list; s++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
-                                i ? ", " : "", f->decl->signatures[i]);
+                                s ? ", " : "", f->decl->signatures[s]);
     return uf__error_set(err, UF_ERR_TYPE,
                          "ufunc '%s' not supported for the input types "
                          "(%s) on the CUDA target: no signature of %s takes "
@@ -197,8 +250,7 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
 {
     const uf__cuda_rt *rt = k->rt;
     const void *image;
-    uf__nvvm_ptx ptx;
-    memset(&ptx, 0, sizeof ptx);
+    char *ptx = NULL;
     uf__sim_image sim_image;
     if (rt->drv->image_kind == UF__CU_IMAGE_SIM) {
         uf__jit *jit = uf__context_jit(f->module->ctx, err);
@@ -217,16 +269,13 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
                      rt->cc_minor);
             opts.arch = arch;
         }
-        if (uf__nvvm_ufuncs_ptx(spec, 1, &opts, &ptx, err) != 0)
+        if (uf__cuda_ptx_get(f, k, spec, &opts, &ptx, err) != 0)
             return err->code;
-        k->k = ptx.kernels[0];
-        k->sites = ptx.sites;
-        ptx.sites = (uf__nvvm_sites){0};
-        image = ptx.ptx;
+        image = ptx;
     }
     int rc = uf__cuda_check(rt, rt->drv->module_load_data(&k->mod, image),
                             "cuModuleLoadData", err);
-    uf__nvvm_ptx_free(&ptx);
+    uf__free(ptx);
     if (rc != 0)
         return rc;
     if (uf__cuda_check(rt,
@@ -323,6 +372,8 @@ void uf__cuda_kernels_free(uf_func *f)
     }
     uf__free(ck->sig_types);
     uf__free(ck->sig_nout);
+    uf__free(ck->lazy_types);
+    uf__free(ck->lazy_nout);
     if (ck->kind_free)
         ck->kind_free(ck->kind);
     uf__free(ck);

@@ -33,7 +33,11 @@ typedef struct uf__cuda_kernels {
     int nsigs; /* -1 until parsed; 0: lazy */
     uf_dtype (*sig_types)[UF__LOOP_MAXARGS]; /* inputs then outputs */
     int *sig_nout; /* 0: the result type is inferred */
-    void *kind;    /* the kind's own state (freed by kind_free) */
+    /* a lazy kernel's signatures, in the order first called */
+    uf_dtype (*lazy_types)[UF__LOOP_MAXARGS];
+    int *lazy_nout;
+    int nlazy;
+    void *kind; /* the kind's own state (freed by kind_free) */
     void (*kind_free)(void *kind);
 } uf__cuda_kernels;
 
@@ -59,12 +63,16 @@ const uf__cuda_kernel *uf__cuda_kernel_add(uf_func *f,
                                            uf_error *err);
 
 /* The signature a call with input dtypes in[0..f->nin) runs: the first
- * declared one every input casts to safely (a lazy kernel: the inputs'
- * own), its types into types[] (inputs, then outputs) and *nout. Call
- * with the context lock held. UF_ERR_TYPE as the CPU target words it
- * when none fits. */
-int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uf_dtype *types,
-                     int *nout, uf_error *err);
+ * declared one every input casts to safely (a lazy kernel: the first
+ * resolved so far that does, else the inputs' own), its types into
+ * types[] (inputs, then outputs) and *nout. Inputs in `on_device` (bit
+ * k: input k is a device array, which is never cast) must match a
+ * signature exactly; when no signature takes them so, the first taking
+ * them safely is returned and the caller refuses it. Call with the
+ * context lock held. UF_ERR_TYPE as the CPU target words it when none
+ * fits. */
+int uf__cuda_resolve(uf_func *f, const uf_dtype *in, uint64_t on_device,
+                     uf_dtype *types, int *nout, uf_error *err);
 
 /* UF_ERR_TYPE: no declared signature of f takes inputs of dtypes
  * in[0..nin) (the message names them and the signatures). */

@@ -8,10 +8,12 @@
 #include "ufunc/options.h"
 
 int uf__cuda_call_begin(uf__cuda_site *s, const char *target,
-                        const char *name, const uf_call_options *opts,
-                        uf_error *err)
+                        const char *kind, const char *name,
+                        const uf_call_options *opts, uf_error *err)
 {
     memset(s, 0, sizeof *s);
+    s->kind = kind;
+    s->name = name;
     s->rt = uf__cuda_rt_get(target, err);
     if (s->rt == NULL)
         return err->code;
@@ -22,6 +24,18 @@ int uf__cuda_call_begin(uf__cuda_site *s, const char *target,
                              "call runs on '%s'", name,
                              s->stream->rt->target, s->rt->target);
     return 0;
+}
+
+bool uf__cuda_any_device(uf_array *const *inputs, int n_in,
+                         uf_array *const *outputs, int n_out)
+{
+    for (int k = 0; k < n_in; k++)
+        if (uf__cuda_on_device(inputs[k]))
+            return true;
+    for (int k = 0; k < n_out; k++)
+        if (outputs[k] != NULL && uf__cuda_on_device(outputs[k]))
+            return true;
+    return false;
 }
 
 /* Host array `a` (dtype possibly not the kernel's) on the device as
@@ -199,7 +213,8 @@ void uf__cuda_put_operand(uf__cuda_params *pp, const uf__cuda_operand *op,
         uf__cuda_put(pp, &op->ptr, sizeof op->ptr);
 }
 
-/* The kernel's status word after a launch: the CPU target's error. */
+/* The kernel's status word after a launch: the CPU target's error,
+ * worded as its loop words it ("ufunc 'pick': IndexError: ..."). */
 static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
                         uf_error *err)
 {
@@ -214,11 +229,15 @@ static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
         uf__rt_index_error(k->sites.v[st.site].kernel,
                            k->sites.v[st.site].file, st.line, st.index,
                            st.axis, st.size, (int32_t)st.is_unsigned);
-    return uf__jit_status_error((int)st.code, err);
+    uf_error why;
+    int code = uf__jit_status_error((int)st.code, &why);
+    return uf__error_set(err, code, "%s '%s': %s", s->kind, s->name,
+                         why.message);
 }
 
 int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
-                    int64_t n, uf__cuda_params *pp, uf_error *err)
+                    int64_t n, int64_t threads, uf__cuda_params *pp,
+                    uf_error *err)
 {
     if (k->k.has_status)
         uf__cuda_put(pp, &k->status, sizeof k->status);
@@ -230,6 +249,11 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
     int64_t grid = (n + k->block - 1) / k->block;
     if (grid > k->grid_cap)
         grid = k->grid_cap;
+    /* 32-bit indices were chosen for `threads` threads: a kernel whose
+     * occupancy allows more must not launch them (i + the grid's stride
+     * would wrap) */
+    if (k->v.index32 && grid * k->block > threads)
+        grid = threads / k->block > 0 ? threads / k->block : 1;
     const uf__cu_driver *d = s->rt->drv;
     uf__cu_stream st = uf__cuda_stream(s->stream);
     if (k->k.has_status &&
@@ -253,11 +277,19 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
     return check_status(s, k, err);
 }
 
+int uf__cuda_call_wait(const uf__cuda_site *s, uf_error *err)
+{
+    if (s->host_side && s->stream)
+        return uf_stream_synchronize(s->stream, err);
+    return 0;
+}
+
 int uf__cuda_finish_output(const uf__cuda_site *s, uf__cuda_operand *op,
                            uf_array **result, uf_error *err)
 {
     if (op->host_out) {
-        uf_array *h = uf_copy_to_host(op->dev, NULL, s->stream, err);
+        /* the stream was waited for (uf__cuda_call_wait) */
+        uf_array *h = uf_copy_to_host(op->dev, NULL, NULL, err);
         if (h == NULL)
             return err->code;
         int rc = uf_array_copyto(op->host_out, h, UF_CASTING_SAME_KIND, err);
@@ -266,18 +298,11 @@ int uf__cuda_finish_output(const uf__cuda_site *s, uf__cuda_operand *op,
     }
     if (result == NULL || *result != NULL)
         return 0;
-    if (s->host_side) {
+    if (!s->any_device) {
         *result = uf_copy_to_host(op->dev, NULL, NULL, err);
         return *result ? 0 : err->code;
     }
     *result = uf_array_retain(op->dev);
-    return 0;
-}
-
-int uf__cuda_call_end(const uf__cuda_site *s, uf_error *err)
-{
-    if (s->host_side && s->stream)
-        return uf_stream_synchronize(s->stream, err);
     return 0;
 }
 

@@ -26,7 +26,11 @@ typedef struct uf__cuda_operand {
 typedef struct uf__cuda_site {
     const uf__cuda_rt *rt;
     uf_stream *stream;
-    bool host_side; /* a host operand: synchronise before returning */
+    const char *kind; /* "ufunc" or "gufunc": how the CPU's errors start */
+    const char *name; /* the kernel's */
+    bool host_side;   /* a host operand: synchronise before returning */
+    bool any_device;  /* an input or out= on the device: new results stay
+                       * there (set by the caller before staging) */
 } uf__cuda_site;
 
 static inline bool uf__cuda_on_device(const uf_array *a)
@@ -35,10 +39,16 @@ static inline bool uf__cuda_on_device(const uf_array *a)
 }
 
 /* The runtime of `target` and the call's stream (opts->stream, which must
- * belong to it); `name` is the kernel's, for messages. */
+ * belong to it); `kind` ("ufunc", "gufunc") and `name`, the kernel's, for
+ * messages. */
 int uf__cuda_call_begin(uf__cuda_site *s, const char *target,
-                        const char *name, const uf_call_options *opts,
-                        uf_error *err);
+                        const char *kind, const char *name,
+                        const uf_call_options *opts, uf_error *err);
+
+/* Whether any input or given out= is a device array: where new results
+ * go (numba-cuda's rule). */
+bool uf__cuda_any_device(uf_array *const *inputs, int n_in,
+                         uf_array *const *outputs, int n_out);
 
 /* Input k (0-based) as dtype dt on the device: a device array of exactly
  * dt as it is, a host array (by value when `by_value` and 0-d) cast and
@@ -91,18 +101,25 @@ void uf__cuda_put_operand(uf__cuda_params *pp, const uf__cuda_operand *op,
 
 /* Launches k over n elements (n > 0) with parameters pp (the status word
  * appended here when the kernel has one), on the call's stream; a
- * fallible kernel is waited for and its status word read back. */
+ * fallible kernel is waited for and its status word read back, an error
+ * worded as the CPU's loop words it ("ufunc 'pick': IndexError: ...").
+ * An index32 variant was chosen for at most `threads` threads: the grid
+ * never launches more (the grid-stride index would wrap). */
 int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
-                    int64_t n, uf__cuda_params *pp, uf_error *err);
+                    int64_t n, int64_t threads, uf__cuda_params *pp,
+                    uf_error *err);
+
+/* After the launch, before any uf__cuda_finish_output: waits for the
+ * call's stream when results are read on the host (a host out= filled
+ * from a copy still in flight on the stream would read garbage). */
+int uf__cuda_call_wait(const uf__cuda_site *s, uf_error *err);
 
 /* Output op's result: copied into its host out= (cast as out= asks), or
- * for an output nobody gave, handed out into *result: copied to a new
- * host array when the call had a host operand, else the device array. */
+ * for an output nobody gave, handed out into *result: the device array
+ * when any operand was on the device (s->any_device), else copied to a
+ * new host array. */
 int uf__cuda_finish_output(const uf__cuda_site *s, uf__cuda_operand *op,
                            uf_array **result, uf_error *err);
-
-/* The end of a call: waits for the stream when results went to the host. */
-int uf__cuda_call_end(const uf__cuda_site *s, uf_error *err);
 
 void uf__cuda_operand_release(uf__cuda_operand *op);
 

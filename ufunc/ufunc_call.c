@@ -58,20 +58,6 @@ typedef struct call {
     uf__call_setup set;
 } call;
 
-/* NumPy's compact shape format of ufunc errors: "(3,4)", "(3,)", "()". */
-static const char *compact_shape(int ndim, const int64_t *shape, char *buf,
-                                 size_t size)
-{
-    size_t n = (size_t)snprintf(buf, size, "(");
-
-    for (int i = 0; i < ndim && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, i ? ",%lld" : "%lld",
-                              (long long)shape[i]);
-    if (n < size)
-        snprintf(buf + n, size - n, ndim == 1 ? ",)" : ")");
-    return buf;
-}
-
 /* The options every call reads (call_check.h), then where=: fields are
  * read only as far as the caller's `size` says they exist. `target` is the
  * kernel's declared target, used when opts names none. */
@@ -139,7 +125,7 @@ static int broadcast_error(const call *c, uf_error *err)
     for (int i = 0; i < n && len < sizeof msg; i++)
         len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
                                 i ? " " : "",
-                                compact_shape(list[i]->ndim, list[i]->shape,
+                                uf__compact_shape(list[i]->ndim, list[i]->shape,
                                               s, sizeof s));
     return uf__error_set(err, UF_ERR_SHAPE,
                          "operands could not be broadcast together with "
@@ -191,8 +177,8 @@ static int broadcast(call *c, uf_error *err)
         return uf__error_set(err, UF_ERR_SHAPE,
                              "non-broadcastable output operand with shape "
                              "%s doesn't match the broadcast shape %s",
-                             compact_shape(a->ndim, a->shape, s1, sizeof s1),
-                             compact_shape(c->nd, c->shape, s2, sizeof s2));
+                             uf__compact_shape(a->ndim, a->shape, s1, sizeof s1),
+                             uf__compact_shape(c->nd, c->shape, s2, sizeof s2));
     }
     return 0;
 }

@@ -59,6 +59,7 @@ static void key_parts(const uf__loop_key *k, const void *p[5], size_t n[5])
         [UF__OBJ_GUFUNC] = "ufjit-gufunc-object",
         [UF__OBJ_REDUCE] = "ufjit-reduce-object",
         [UF__OBJ_PLAIN] = "ufjit-plain-object",
+        [UF__OBJ_PTX] = "ufjit-cuda-ptx",
     };
     const char *tag = (unsigned)k->kind < UF__OBJ_NKINDS ? tags[k->kind]
                                                          : "ufjit-object";

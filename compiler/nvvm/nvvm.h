@@ -200,6 +200,15 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
                         uf_error *err);
 void uf__nvvm_ptx_free(uf__nvvm_ptx *p);
 
+/* What decides a PTX module besides its kernels, for cache keys:
+ * "arch=compute_80;backend=libnvvm;nvvm=2.0;ir=2.0;fastmath=0;extra=",
+ * the choices uf__nvvm_ufuncs_ptx would make for `opts` (may be NULL)
+ * now. Returns buf. */
+const char *uf__nvvm_cache_tag(const uf__nvvm_options *opts, char *buf,
+                               size_t size);
+/* PTX modules uf__nvvm_ufuncs_ptx compiled in this process (tests). */
+uint64_t uf__nvvm_ncompiles(void);
+
 /* The NVVM IR module text of those kernels as libnvvm gets it (for
  * listings and tests). Free with uf__free. */
 char *uf__nvvm_ufuncs_ir(const uf__nvvm_spec *specs, int n, uf_error *err);

@@ -2,6 +2,7 @@
  * the NVVM codegen target, the kernel and its entry lowered into it
  * (nvvm_kernel.c), cleaned for libnvvm (nvvm_ir.c), then PTX from libnvvm
  * (nvvm_lib.c) or LLVM's NVPTX backend (nvvm_fallback.c). */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,29 @@ static uf__nvvm_backend pick_backend(const uf__nvvm_options *o)
     return uf__nvvm_lib_load(NULL) == 0 ? UF__NVVM_LIBNVVM : UF__NVVM_NVPTX;
 }
 
+/* PTX modules compiled by this process (the disk cache's tests). */
+static _Atomic uint64_t ncompiles;
+
+uint64_t uf__nvvm_ncompiles(void)
+{
+    return atomic_load(&ncompiles);
+}
+
+const char *uf__nvvm_cache_tag(const uf__nvvm_options *opts, char *buf,
+                               size_t size)
+{
+    char arch[24];
+    const uf__nvvm_toolkit *t = uf__nvvm_toolkit_get();
+    bool nvvm = pick_backend(opts) == UF__NVVM_LIBNVVM;
+    snprintf(buf, size,
+             "arch=%s;backend=%s;nvvm=%d.%d;ir=%d.%d;fastmath=%d;extra=%s",
+             pick_arch(opts, arch), nvvm ? "libnvvm" : "nvptx",
+             nvvm ? t->nvvm_major : 0, nvvm ? t->nvvm_minor : 0,
+             nvvm ? t->nvvm_ir_major : 0, nvvm ? t->nvvm_ir_minor : 0,
+             opts && opts->fastmath, opts && opts->extra ? opts->extra : "");
+    return buf;
+}
+
 static void dump_ptx(const uf__nvvm_ptx *p)
 {
     const char *v = getenv("UFJIT_DUMP_PTX");
@@ -151,6 +175,7 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
         out->sites = u.g.sites;
         memset(&u.g.sites, 0, sizeof u.g.sites);
         dump_ptx(out);
+        atomic_fetch_add(&ncompiles, 1);
     }
 done:
     unit_release(&u);

@@ -25,3 +25,35 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(bench_selftest PROPERTIES SKIP_RETURN_CODE 77
                                                  TIMEOUT 60)
 endif()
+
+# The CUDA benchmarks' programs (bench/cuda/): cuda_bench runs every case
+# on cudasim (tiny sizes: the GPU run's code path, without its timings);
+# cuda_compile compiles a kernel on both backends (libnvvm absent: said in
+# its line, NVPTX still compiles). Label cuda: the GPU kit carries them,
+# so bench/cuda/run.py finds them there.
+set(UF_CUDA_BENCH_KERNELS ${PROJECT_SOURCE_DIR}/bench/cuda/kernels.py)
+add_test(NAME cuda_bench
+  COMMAND cuda_bench ${UF_CUDA_BENCH_KERNELS} --target cudasim --n 1000
+          --calls 1 --rounds 1 triad:float32 rel_diff:float64
+          gaussian_pdf:float32 polar_distance:float64 sine:float32
+          copy:float64 small:float32)
+set_tests_properties(cuda_bench PROPERTIES LABELS cuda TIMEOUT 120
+  PASS_REGULAR_EXPRESSION "\"case\": \"small\", \"dtype\": \"float32\", \"n\": 10, \"us\""
+  FAIL_REGULAR_EXPRESSION "\"error\"")
+add_test(NAME cuda_compile
+  COMMAND cuda_compile ${UF_CUDA_BENCH_KERNELS} --reps 1 sine
+          "float32(float32)" polar_distance
+          "float64(float64, float64, float64, float64)")
+set_tests_properties(cuda_compile PROPERTIES LABELS cuda TIMEOUT 120
+  PASS_REGULAR_EXPRESSION "\"name\": \"polar_distance\".*\"nvptx_ms\""
+  FAIL_REGULAR_EXPRESSION "\"error\"")
+# bench/cuda/run.py's report from this build (no GPU part): the table and
+# the compile times are written, under the build tree.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME cuda_bench_report
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/bench/cuda/run.py
+            ${CMAKE_BINARY_DIR} --quick --no-gpu
+            --out ${CMAKE_BINARY_DIR}/bench-cuda-test)
+  set_tests_properties(cuda_bench_report PROPERTIES TIMEOUT 300
+    PASS_REGULAR_EXPRESSION "## Compile time of one more CUDA signature|Not measured: no ptxas")
+endif()

@@ -13,11 +13,18 @@ foreach(variant fake_cuda fake_cuda_nomalloc)
   target_link_libraries(${variant} PRIVATE Threads::Threads)
 endforeach()
 target_compile_definitions(fake_cuda_nomalloc PRIVATE FAKE_CUDA_OMIT_MEM_ALLOC)
+# Their paths as plain strings, not generator expressions: the GPU kit
+# (cmake/kit.cmake) rewrites build-tree paths in definitions to relative
+# ones, and it sees only what configuring wrote.
+set(UF_FAKE_CUDA_PATH
+    ${CMAKE_CURRENT_BINARY_DIR}/${CMAKE_SHARED_LIBRARY_PREFIX}fake_cuda${CMAKE_SHARED_LIBRARY_SUFFIX})
+set(UF_FAKE_CUDA_NOMALLOC_PATH
+    ${CMAKE_CURRENT_BINARY_DIR}/${CMAKE_SHARED_LIBRARY_PREFIX}fake_cuda_nomalloc${CMAKE_SHARED_LIBRARY_SUFFIX})
 
 add_dependencies(test_cu_driver_real fake_cuda fake_cuda_nomalloc)
 target_compile_definitions(test_cu_driver_real PRIVATE
-  UF_FAKE_CUDA="$<TARGET_FILE:fake_cuda>"
-  UF_FAKE_CUDA_NOMALLOC="$<TARGET_FILE:fake_cuda_nomalloc>")
+  UF_FAKE_CUDA="${UF_FAKE_CUDA_PATH}"
+  UF_FAKE_CUDA_NOMALLOC="${UF_FAKE_CUDA_NOMALLOC_PATH}")
 # Eight threads race to load the driver: in `make tsan` too.
 set_tests_properties(test_cu_driver_real PROPERTIES LABELS "cuda;concurrency")
 add_dependencies(concurrency_tests test_cu_driver_real)

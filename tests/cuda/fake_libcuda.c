@@ -24,9 +24,10 @@
  *   fail=SYMBOL:N    SYMBOL returns N (may repeat)
  * Built twice: libfake_cuda.so, and libfake_cuda_nomalloc.so without
  * cuMemAlloc_v2 (FAKE_CUDA_OMIT_MEM_ALLOC) for the missing-symbol path.
- * fake_cuda_* functions let tests look inside. This file: the script,
- * init, errors, devices, contexts, modules and launches; memory, streams,
- * events and IPC are in fake_libcuda_memory.c. */
+ * fake_cuda_* functions let tests look inside (counters, the last
+ * launch). This file: the script, init, errors, devices, contexts,
+ * modules and launches; memory, streams, events and IPC are in
+ * fake_libcuda_memory.c. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,7 @@ bool initialised;
 _Thread_local struct uf__cu_ctx_s *current;
 static long init_calls;
 static long launches;
+static char last_launch[192]; /* "NAME GRID BLOCK" of the last launch */
 static struct uf__cu_ctx_s contexts[MAX_DEVICES];
 
 /* ---- the script ----------------------------------------------------------- */
@@ -417,6 +419,7 @@ API CUresult cuLaunchKernel(uf__cu_func f, unsigned gx, unsigned gy,
     (void)extra;
     pthread_mutex_lock(&lock);
     launches++;
+    snprintf(last_launch, sizeof last_launch, "%s %u %u", f->name, gx, bx);
     pthread_mutex_unlock(&lock);
     return 0;
 }
@@ -453,4 +456,11 @@ API long fake_cuda_init_calls(void)
 API long fake_cuda_launches(void)
 {
     return launches;
+}
+
+/* "NAME GRID BLOCK" of the last cuLaunchKernel ("" before any): which
+ * kernel variant the launcher chose, and its configuration. */
+API const char *fake_cuda_last_launch(void)
+{
+    return last_launch;
 }

@@ -229,7 +229,9 @@ bad 1 "nothing.npy" call "$K/seeds.py" add_ufunc "$T/nothing.npy" 1 \
 bad 1 "nothing.py" call "$T/nothing.py" f 1 -o "$T/out/o.npy"
 bad 2 "positive integer" call "$K/seeds.py" add_ufunc 1 2 --threads 2x \
     -o "$T/out/o.npy"
-bad 1 "cuda" call "$K/seeds.py" add_ufunc 1 2 --target cuda \
+# no driver, whatever the machine has: the call fails, saying so
+UFJIT_CUDA_DRIVER=/nonexistent/libcuda.so.1 UFJIT_ENABLE_CUDASIM= \
+    bad 1 "no CUDA driver" call "$K/seeds.py" add_ufunc 1 2 --target cuda \
     -o "$T/out/o.npy"
 bad 2 "unknown target 'gpu'" call "$K/seeds.py" add_ufunc 1 2 \
     --target gpu -o "$T/out/o.npy"

@@ -1,0 +1,78 @@
+# The CUDA benchmark kernels (issue 14), read by ufjit as a kernel file
+# and by bench/cuda/peers.py, which takes the functions without their
+# decorators and builds numba-cuda's kernels from them the way
+# numba-cuda's own vectorize and guvectorize do. The seeds' gaussian_pdf
+# and polar_distance (with a device function), rel_diff, a triad, sine,
+# and two small gufuncs.
+import math
+
+import numpy as np
+from numba import cuda, guvectorize, vectorize
+
+SQRT_2PI = np.float32((2 * math.pi) ** 0.5)
+# the triad's scalar, of the arrays' precision in the float32 loop
+A = np.float32(3.0)
+
+
+@vectorize(['float32(float32, float32)', 'float64(float64, float64)'],
+           target='cuda')
+def triad(x, y):
+    return A * x + y
+
+
+@vectorize(['float32(float32, float32)', 'float64(float64, float64)'],
+           target='cuda')
+def rel_diff(x, y):
+    return 2 * (x - y) / (x + y)
+
+
+@vectorize(['float32(float32, float32, float32)',
+            'float64(float64, float64, float64)'], target='cuda')
+def gaussian_pdf(x, mean, sigma):
+    return math.exp(-0.5 * ((x - mean) / sigma) ** 2) / (sigma * SQRT_2PI)
+
+
+@cuda.jit(device=True)
+def polar_to_cartesian(rho, theta):
+    x = rho * math.cos(theta)
+    y = rho * math.sin(theta)
+    return x, y
+
+
+@vectorize(['float32(float32, float32, float32, float32)',
+            'float64(float64, float64, float64, float64)'], target='cuda')
+def polar_distance(rho1, theta1, rho2, theta2):
+    x1, y1 = polar_to_cartesian(rho1, theta1)
+    x2, y2 = polar_to_cartesian(rho2, theta2)
+    return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+
+
+@vectorize(['float32(float32)', 'float64(float64)'], target='cuda')
+def sine(x):
+    return math.sin(x)
+
+
+# Benchmarked on 4x4 matrices (matvec) and 8x8 (matmul): one thread per
+# matrix on the GPU.
+@guvectorize(['void(float32[:,:], float32[:], float32[:])',
+              'void(float64[:,:], float64[:], float64[:])'],
+             '(m,n),(n)->(m)', target='cuda')
+def matvec(M, v, y):
+    for i in range(M.shape[0]):
+        acc = 0.0
+        for j in range(M.shape[1]):
+            acc += M[i, j] * v[j]
+        y[i] = acc
+
+
+@guvectorize(['void(float32[:,:], float32[:,:], float32[:,:])',
+              'void(float64[:,:], float64[:,:], float64[:,:])'],
+             '(m,n),(n,p)->(m,p)', target='cuda')
+def matmul(A, B, C):
+    for i in range(A.shape[0]):
+        for k in range(B.shape[1]):
+            C[i, k] = 0.0
+        for j in range(A.shape[1]):
+            a = A[i, j]
+            for k in range(B.shape[1]):
+                C[i, k] += a * B[j, k]
