@@ -74,13 +74,13 @@ static char *symbols(const char *ptx)
         cap += strlen(names[i]) + 1;
     char *out = calloc(cap, 1);
     assert_non_null(out);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         if (i == 0 || strcmp(names[i], names[i - 1]) != 0) {
             strcat(out, names[i]);
             strcat(out, "\n");
         }
+    for (int i = 0; i < n; i++)
         free(names[i]);
-    }
     return out;
 }
 
