@@ -171,13 +171,15 @@ static void long_if_sequences(void **state)
 {
     (void)state;
     /* typing was quadratic in time (a linear name search over the SSA
-     * versions); the join feeds still are in size (n^2 / 2 of them), so
-     * 300, not thousands, until SSA joins move to the merge points */
+     * versions), then in size: each join was fed after every definition
+     * reaching it (n^2 / 2 feeds). Joins fed at the merge points take 2n.
+     * x > i holds at every if once it holds at the first (x grows by one
+     * each time), so 10.5 and 5000 end n higher. */
     uf_error err;
     double xs[3] = {-5, 10.5, 5000}, ys[3];
-    int rc = run(ifs(300), xs, ys, 3, &err);
+    int rc = run(ifs(3000), xs, ys, 3, &err);
     uf_assert_ok(rc == 0, &err);
-    assert_true(ys[0] == -5 && ys[1] == 310.5 && ys[2] == 5300);
+    assert_true(ys[0] == -5 && ys[1] == 3010.5 && ys[2] == 8000);
 }
 
 static void deep_call_chains(void **state)

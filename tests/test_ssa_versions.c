@@ -9,6 +9,7 @@
 #include "test_util.h"
 
 #include "common/alloc.h"
+#include "compiler/front/kmodule.h"
 
 typedef struct web_case {
     const char *file;
@@ -71,6 +72,45 @@ static const web_case cases[] = {
     /* and around a loop's back edge */
     {LOC, "t = 1\n    for i in range(2):\n        t = (t, 1)\n    return x\n",
      {0}, "Cannot unify", 0},
+    /* an if/elif/else ladder: one join of every way (int64, float64 and
+     * bool widen to float64) ... */
+    {LOC, "if x < 0:\n        y = 1\n    elif x < 1:\n        y = 2.5\n"
+          "    elif x < 2:\n        y = True\n    else:\n        y = x * 2\n"
+          "    return y\n",
+     {1, 2.5, 1, 4}, NULL, 0},
+    /* ... refused where one way does not unify, at that way's definition */
+    {LOC, "if x < 0:\n        t = 1\n    elif x < 1:\n        t = 2.5\n"
+          "    else:\n        t = (1, 2)\n    return t\n",
+     {0}, "Cannot unify float64 and UniTuple(int64 x 2) for 't'", 11},
+    /* a loop redefining s many times, with continue, break and else */
+    {LOC, "s = 0\n    for i in range(5):\n        s = s + i\n"
+          "        s = s * 1.5\n        if s > x + 4:\n            s = s - 1\n"
+          "            continue\n        s = s + 0.25\n"
+          "        if s > 2 * x + 3:\n            break\n        s += 1\n"
+          "    else:\n        s = s + 100\n    return s\n",
+     {122.765625, 3.625, 130.359375, 130.359375}, NULL, 0},
+    /* a flag set before a break and again in the else block: both reach
+     * the test after the loop (pruning took it for always False) */
+    {LOC, "found = False\n    for i in range(3):\n        if i > x:\n"
+          "            found = True\n            break\n    else:\n"
+          "        found = False\n    if found:\n        return 1.0\n"
+          "    return -1.0\n",
+     {1, 1, 1, -1}, NULL, 0},
+    /* nested loops: continue and break of the inner one, an else block */
+    {LOC, "t = 0\n    n = 0\n    while n < 4:\n        n += 1\n"
+          "        for j in range(3):\n            if j == n:\n"
+          "                continue\n            if t > x + 2:\n"
+          "                break\n            t = t + j * 0.5\n"
+          "        else:\n            t = t + 1\n    return t + n\n",
+     {6, 7.5, 7.5, 10}, NULL, 0},
+    /* y reaches the first break only round the loop (from the last
+     * iteration's y = 3): what is joined there need not be assigned on
+     * the first iteration, the read after the loop is what Python checks */
+    {LOC, "k = 0\n    while k < 5:\n        k += 1\n        if k > x + 3:\n"
+          "            break\n        y = 1\n        if k > x:\n"
+          "            y = 2.5\n        if k > x + 1:\n            break\n"
+          "        y = 3\n    return k + y\n",
+     {3.5, 4.5, 5.5, 6.5}, NULL, 0},
 };
 
 static void test_kernels(void **state)
@@ -166,7 +206,103 @@ static void test_names(void **state)
                                  "        #   x.2 = float64\n"));
     uf_free(text);
     uf_module_free(m);
+
+    /* a ladder has one join, fed at the end of each way */
+    static const char src3[] = "from numba import njit\n\n\n@njit\n"
+                               "def f(a):\n    if a < 0:\n        y = 1\n"
+                               "    elif a < 1:\n        y = 2.5\n"
+                               "    else:\n        y = 3\n    return y\n";
+    m = uf_module_from_string(ctx, "k.py", src3, &err);
+    uf_assert_ok(m != NULL, &err);
+    f = uf_module_get(m, "f", &err);
+    uf_assert_ok(f != NULL, &err);
+    text = uf_func_inspect(f, "float64(float64)", UF_INSPECT_TYPES, &err);
+    uf_assert_ok(text != NULL, &err);
+    assert_non_null(strstr(text, "#   y = int64\n        #   y.3 = float64\n"));
+    assert_non_null(strstr(text, "#   y.1 = float64\n"
+                                 "        #   y.3 = float64\n"));
+    assert_non_null(strstr(text, "#   y.2 = int64\n        #   y.3 = float64\n"));
+    assert_null(strstr(text, "y.4"));
+    uf_free(text);
+    uf_module_free(m);
     uf_context_free(ctx);
+}
+
+/* The join_feed statements of b and its nested blocks; the distinct
+ * variables they assign go to seen[0 .. *nseen). */
+static int count_feeds(const uf__block *b, const char **seen, int *nseen)
+{
+    int k = 0;
+    for (int i = 0; i < b->n; i++) {
+        const uf__stmt *s = b->stmts[i];
+        if (s->join_feed) {
+            const char *t = s->u.assign.targets[0]->u.name.id;
+            int j = 0;
+            while (j < *nseen && strcmp(seen[j], t) != 0)
+                j++;
+            if (j == *nseen && *nseen < 64)
+                seen[(*nseen)++] = t;
+            k++;
+        }
+        if (s->kind == UF__ST_IF)
+            k += count_feeds(&s->u.if_.body, seen, nseen) +
+                 count_feeds(&s->u.if_.orelse, seen, nseen);
+        else if (s->kind == UF__ST_FOR)
+            k += count_feeds(&s->u.for_.body, seen, nseen) +
+                 count_feeds(&s->u.for_.orelse, seen, nseen);
+        else if (s->kind == UF__ST_WHILE)
+            k += count_feeds(&s->u.while_.body, seen, nseen) +
+                 count_feeds(&s->u.while_.orelse, seen, nseen);
+    }
+    return k;
+}
+
+static int feeds_of(const char *src, int *ntargets)
+{
+    uf__source source = {"k.py", src, strlen(src)};
+    uf_error err;
+    uf__kmodule *km = uf__kmodule_new(&source, &err);
+    uf_assert_ok(km != NULL, &err);
+    const uf__kernel_decl *d = uf__kmodule_find(km, "f");
+    assert_non_null(d);
+    const char *seen[64];
+    *ntargets = 0;
+    int n = count_feeds(&d->def->u.funcdef.body, seen, ntargets);
+    uf__kmodule_free(km);
+    return n;
+}
+
+/* Joins are fed at the merge points: n sequential `if x > i: x = x + 1`
+ * take 2 feeds each (the body's definition, the value from before), not
+ * one per definition reaching each later read (n^2 / 2); an elif ladder
+ * of n ways takes one join of n feeds. */
+static void test_feeds_linear(void **state)
+{
+    (void)state;
+    enum { N = 2000 };
+    size_t cap = 64 * (size_t)N + 256, len;
+    char *src = malloc(cap);
+    assert_non_null(src);
+    len = (size_t)snprintf(src, cap, "from numba import njit\n@njit\n"
+                                     "def f(x):\n");
+    for (int i = 0; i < N; i++)
+        len += (size_t)snprintf(src + len, cap - len,
+                                "    if x > %d:\n        x = x + 1\n", i);
+    snprintf(src + len, cap - len, "    return x\n");
+    int ntargets;
+    assert_int_equal(feeds_of(src, &ntargets), 2 * N);
+
+    len = (size_t)snprintf(src, cap, "from numba import njit\n@njit\n"
+                                     "def f(x):\n    if x < 0:\n"
+                                     "        y = 0.0\n");
+    for (int i = 1; i < N / 4; i++)
+        len += (size_t)snprintf(src + len, cap - len,
+                                "    elif x < %d:\n        y = %d\n", i, i);
+    snprintf(src + len, cap - len, "    else:\n        y = -1\n"
+                                   "    return y\n");
+    assert_int_equal(feeds_of(src, &ntargets), N / 4 + 1);
+    assert_int_equal(ntargets, 1);
+    free(src);
 }
 
 /* Running out of memory anywhere in loading is a clean error. */
@@ -199,6 +335,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernels),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_feeds_linear),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,7 +164,7 @@ typedef enum uf__stmt_kind {
 struct uf__stmt {
     uf__stmt_kind kind;
     uf__pos pos;
-    bool join_feed; /* `x.3 = x.1` added by compiler/types/ssa_versions.c */
+    bool join_feed; /* `x.3 = x.1` added by compiler/types/ssa_joins.c */
     union {
         struct {
             uf__expr *value;

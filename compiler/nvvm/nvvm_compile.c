@@ -155,21 +155,41 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
         goto done;
     pick_arch(opts, out->arch);
     out->backend = pick_backend(opts);
+    bool full = uf__nvvm_libdevice_full();
     int maj, min;
     uf__nvvm_lib_ir_version(&maj, &min);
-    uf__nvvm_cleanup(u.L.mod, maj, min);
     if (out->backend == UF__NVVM_NVPTX) {
+        /* the part of libdevice it calls, linked before the cleanup; the
+         * fallback links the whole one when declarations are left */
+        if (!full && (rc = uf__nvvm_link_libdevice(u.L.mod, err)) != 0)
+            goto done;
+        uf__nvvm_cleanup(u.L.mod, maj, min);
         LLVMModuleRef mod = u.L.mod;
         u.L.mod = NULL; /* the fallback consumes it */
         rc = uf__nvvm_fallback_compile(u.L.ctx, mod, out->kernels, n,
                                        out->arch, opts && opts->fastmath,
                                        &out->ptx, &out->len, err);
     } else {
+        char *text = NULL;
+        const void *ld = NULL;
+        size_t ldlen = 0;
+        if (uf__nvvm_uses_libdevice(u.L.mod)) {
+            if (full && !(ld = uf__nvvm_libdevice(&ldlen, err)))
+                rc = err->code;
+            else if (!full &&
+                     (rc = uf__nvvm_libdevice_text(u.L.mod, &text, err)) == 0)
+                ld = text, ldlen = strlen(text);
+        }
+        if (rc != 0)
+            goto done;
+        uf__nvvm_cleanup(u.L.mod, maj, min);
         LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(u.L.mod);
         rc = uf__nvvm_lib_compile(LLVMGetBufferStart(bc), LLVMGetBufferSize(bc),
-                                  uf__nvvm_uses_libdevice(u.L.mod), out->arch,
-                                  opts, &out->ptx, &out->len, err);
+                                  ld, ldlen, text != NULL, out->arch, opts,
+                                  &out->ptx,
+                                  &out->len, err);
         LLVMDisposeMemoryBuffer(bc);
+        uf__free(text);
     }
     if (rc == 0) {
         out->sites = u.g.sites;

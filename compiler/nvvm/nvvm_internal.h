@@ -66,8 +66,25 @@ int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
  * fsub -0.0, freeze dropped, the attributes it does not know removed
  * from functions and calls; adds !nvvmir.version {major, minor}. */
 void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor);
+/* uf__nvvm_cleanup without the version (a module that has one). */
+void uf__nvvm_strip(LLVMModuleRef mod);
 /* Whether the module calls libdevice (declares an __nv_ function). */
 bool uf__nvvm_uses_libdevice(LLVMModuleRef mod);
+
+/* ---- libdevice's subsets (nvvm_libdevice.c) ---- */
+
+/* The NVPTX path: links into `mod` the libdevice functions it declares
+ * and what they reach, as internal functions (a subset cut once per set
+ * of functions and cached for the process); nothing when it calls none. */
+int uf__nvvm_link_libdevice(LLVMModuleRef mod, uf_error *err);
+/* The libnvvm path: the same subset for the functions `mod` declares as
+ * NVVM IR text for libnvvm to add (*text NULL when it calls none;
+ * free with uf__free). Text, not bitcode: LLVM 14 writes inline asm (in
+ * libdevice's trig reductions) in a record LLVM 7 reads as undef. */
+int uf__nvvm_libdevice_text(LLVMModuleRef mod, char **text, uf_error *err);
+/* UFJIT_CUDA_LIBDEVICE=full: the whole libdevice as before (libnvvm adds
+ * it lazily, NVPTX links it), for comparisons. */
+bool uf__nvvm_libdevice_full(void);
 
 /* ---- libnvvm (nvvm_lib.c) ---- */
 
@@ -75,10 +92,13 @@ bool uf__nvvm_uses_libdevice(LLVMModuleRef mod);
 int uf__nvvm_lib_load(uf_error *err);
 /* nvvmIRVersion's major/minor (2, 0 when unknown) */
 void uf__nvvm_lib_ir_version(int *major, int *minor);
-/* Compiles `bc` (LLVM bitcode) with libdevice added lazily when
- * `libdevice`, options from `arch` and `opts`; *ptx (free with uf__free).
- * UF_ERR_INTERNAL with the program log on failure. */
-int uf__nvvm_lib_compile(const void *bc, size_t len, bool libdevice,
+/* Compiles `bc` (LLVM bitcode) with `ld` (NULL: none): libdevice's
+ * bitcode, added lazily, or `ld_text`: a part of it as text
+ * (uf__nvvm_libdevice_text), added as is; options from `arch` and
+ * `opts`; *ptx (free with uf__free). UF_ERR_INTERNAL with the program
+ * log on failure. */
+int uf__nvvm_lib_compile(const void *bc, size_t len, const void *ld,
+                         size_t ldlen, bool ld_text,
                          const char *arch, const uf__nvvm_options *opts,
                          char **ptx, size_t *ptxlen, uf_error *err);
 /* libdevice.10.bc's bytes, read once (NULL with err: UF_ERR_NOT_FOUND). */

@@ -65,7 +65,7 @@ static void rewrite(LLVMBuilderRef b, LLVMValueRef inst)
     LLVMInstructionEraseFromParent(inst);
 }
 
-void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor)
+void uf__nvvm_strip(LLVMModuleRef mod)
 {
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
@@ -86,6 +86,12 @@ void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor)
         }
     }
     LLVMDisposeBuilder(b);
+}
+
+void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor)
+{
+    uf__nvvm_strip(mod);
+    LLVMContextRef ctx = LLVMGetModuleContext(mod);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
     LLVMValueRef v[2] = {LLVMConstInt(i32, (unsigned)ir_major, 0),
                          LLVMConstInt(i32, (unsigned)ir_minor, 0)};

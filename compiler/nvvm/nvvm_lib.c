@@ -1,7 +1,7 @@
 /* libnvvm loaded with dlopen (never linked: ufjit builds and runs where no
  * toolkit is), found through CUDA_HOME, CUDA_PATH, /usr/local/cuda or the
  * loader; libdevice and ptxas found beside it; one program per compile,
- * libdevice added lazily when the module calls it. */
+ * libdevice added lazily, or the part of it the module calls. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -299,17 +299,14 @@ static int fail(nvvm_program prog, nvvm_result r, const char *what,
     return UF_ERR_INTERNAL;
 }
 
-int uf__nvvm_lib_compile(const void *bc, size_t len, bool libdevice,
-                         const char *arch, const uf__nvvm_options *opts,
-                         char **ptx, size_t *ptxlen, uf_error *err)
+int uf__nvvm_lib_compile(const void *bc, size_t len, const void *ld,
+                         size_t ldlen, bool ld_text, const char *arch,
+                         const uf__nvvm_options *opts, char **ptx,
+                         size_t *ptxlen, uf_error *err)
 {
     int rc = uf__nvvm_lib_load(err);
     if (rc != 0)
         return rc;
-    size_t ldlen = 0;
-    const void *ld = libdevice ? uf__nvvm_libdevice(&ldlen, err) : NULL;
-    if (libdevice && !ld)
-        return err->code;
     /* options: -arch, fastmath's four, then the caller's extra words */
     char archopt[48], extra[256];
     const char *o[32];
@@ -340,7 +337,8 @@ int uf__nvvm_lib_compile(const void *bc, size_t len, bool libdevice,
         rc = fail(prog, r, "adding the module", err);
         goto out;
     }
-    if (ld && (r = nv.lazy_add(prog, ld, ldlen, "libdevice")) != 0) {
+    if (ld && (r = (ld_text ? nv.add : nv.lazy_add)(prog, ld, ldlen,
+                                                      "libdevice")) != 0) {
         rc = fail(prog, r, "adding libdevice", err);
         goto out;
     }

@@ -290,7 +290,9 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
     case UF__ST_EXPR:
         return def_expr(S, s->u.expr.value, d);
     case UF__ST_ASSIGN:
-        if (def_expr(S, s->u.assign.value, d) < 0)
+        /* a join's feed reads the value where it stands, which may come
+         * round the loop only (the join is assigned, not read, here) */
+        if (!s->join_feed && def_expr(S, s->u.assign.value, d) < 0)
             return -1;
         for (int i = 0; i < s->u.assign.ntargets; i++)
             if (def_store(S, s->u.assign.targets[i], d) < 0)
@@ -372,13 +374,22 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
     if (u == NULL) {
         if (uf__typectx_oom(C->tc))
             return uf__error_nomem(C->err), -1;
+        /* a join is assigned at the ends of the ways into it, typed in the
+         * order they come (an if's body before the value from before the
+         * if): name the two in source order, at the later one */
+        const uf__type *t1 = var->type, *t2 = t;
+        uf__pos p1 = C->def_pos[v], p2 = pos;
+        if (p2.line < p1.line || (p2.line == p1.line && p2.col < p1.col)) {
+            t1 = t, t2 = var->type;
+            p1 = pos, p2 = C->def_pos[v];
+        }
         /* the source's name of a version x.2 (compiler/types/ssa_versions.c) */
-        return uf__ierr(C, UF_ERR_TYPING, pos, "Cannot unify %s and %s for "
+        return uf__ierr(C, UF_ERR_TYPING, p2, "Cannot unify %s and %s for "
                         "'%.*s', defined at %s (%d) and %s (%d)",
-                        uf__tname(var->type), uf__tname(t),
+                        uf__tname(t1), uf__tname(t2),
                         (int)strcspn(var->name, "."), var->name,
-                        C->km->src->name, C->def_pos[v].line,
-                        C->km->src->name, pos.line);
+                        C->km->src->name, p1.line, C->km->src->name,
+                        p2.line);
     }
     if (u != var->type) {
         var->type = u;

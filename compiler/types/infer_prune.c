@@ -55,6 +55,14 @@ typedef struct vrec {
     signed char pred; /* a branch on its value: 1, -1 or 0 */
 } vrec;
 
+/* A variable's state before a change, to restore when a branch is walked
+ * again from the point before it (copying every variable's state at each
+ * branch cost as many copies as a chain of ifs has versions). */
+typedef struct undo {
+    int v;
+    vrec old;
+} undo;
+
 typedef struct pr {
     uf__ictx *C;
     const uf__typed_func *tf;
@@ -67,6 +75,12 @@ typedef struct pr {
     int *ndefs;              /* definitions in live code (arguments: 1) */
     const uf__expr **plain;  /* the value of a `v = value` definition */
     vrec *st;                /* the state at the current point */
+    undo *log;               /* the changes to st, newest last */
+    int nlog, caplog;
+    undo *then;              /* states at the end of if bodies walked */
+    int nthen, capthen;
+    int *seen;               /* per variable: a mark, of gen */
+    int gen;
     int depth;               /* definitions followed */
     bool oom;
     uf_error scratch;
@@ -493,46 +507,69 @@ static void defs_block(pr *P, const uf__block *b, unsigned char *mark)
     }
 }
 
-/* States of all variables, saved and joined around branches. */
-static vrec *save_state(pr *P)
+/* Pushes `u` onto the array *a of *n elements (capacity *cap). */
+static void push_undo(pr *P, undo **a, int *n, int *cap, const undo *u)
 {
-    vrec *s = uf__arena_alloc(P->C->km->arena, (size_t)P->nvars + 1,
-                              sizeof *s, P->C->err);
-    if (s == NULL) {
-        P->oom = true;
-        return NULL;
+    if (*n == *cap) {
+        int ncap = *cap ? 2 * *cap : 64;
+        undo *fresh = uf__realloc(*a, (size_t)ncap, sizeof *fresh, P->C->err);
+        if (fresh == NULL) {
+            P->oom = true;
+            return;
+        }
+        *a = fresh;
+        *cap = ncap;
     }
-    memcpy(s, P->st, (size_t)P->nvars * sizeof *s);
-    return s;
+    (*a)[(*n)++] = *u;
 }
 
-/* Control flow meets: a variable defined differently on the two ways
- * gets a phi, unless it has one definition (never renamed). */
-static void join_state(pr *P, const vrec *other)
+/* Variable v's state becomes r, undoably. */
+static void set_state(pr *P, int v, const vrec *r)
 {
-    for (int v = 0; v < P->nvars; v++) {
-        vrec *a = &P->st[v];
-        const vrec *b = &other[v];
-        if (a->kind == b->kind && a->id == b->id)
-            continue;
-        if (P->ndefs[v] <= 1 && a->kind != VS_PHI && b->kind != VS_PHI) {
-            if (a->kind == VS_UNDEF)
-                *a = *b;
-            continue;
-        }
-        a->kind = VS_PHI;
-        a->id = NULL;
+    undo u = {v, P->st[v]};
+    push_undo(P, &P->log, &P->nlog, &P->caplog, &u);
+    P->st[v] = *r;
+}
+
+/* Back to the state when the log held `mark` changes. */
+static void undo_to(pr *P, int mark)
+{
+    while (P->nlog > mark) {
+        P->nlog--;
+        P->st[P->log[P->nlog].v] = P->log[P->nlog].old;
     }
+}
+
+static void set_phi(pr *P, int v)
+{
+    vrec r = P->st[v];
+    r.kind = VS_PHI;
+    r.id = NULL;
+    set_state(P, v, &r);
+}
+
+/* Control flow meets: variable v, defined differently on the two ways
+ * (b the other way's), gets a phi, unless it has one definition (never
+ * renamed). */
+static void join_var(pr *P, int v, const vrec *b)
+{
+    const vrec *a = &P->st[v];
+    if (a->kind == b->kind && a->id == b->id)
+        return;
+    if (P->ndefs[v] <= 1 && a->kind != VS_PHI && b->kind != VS_PHI) {
+        if (a->kind == VS_UNDEF)
+            set_state(P, v, b);
+        return;
+    }
+    set_phi(P, v);
 }
 
 /* A loop header: what the body assigns meets what came before. */
 static void loop_phis(pr *P, const unsigned char *assigned)
 {
     for (int v = 0; v < P->nvars; v++)
-        if (assigned[v] && P->ndefs[v] > 1) {
-            P->st[v].kind = VS_PHI;
-            P->st[v].id = NULL;
-        }
+        if (assigned[v] && P->ndefs[v] > 1)
+            set_phi(P, v);
 }
 
 static void define(pr *P, const uf__expr *t, const vrec *r)
@@ -540,8 +577,9 @@ static void define(pr *P, const uf__expr *t, const vrec *r)
     if (t->kind == UF__EX_NAME) {
         int v = var_of(P, t->u.name.id);
         if (v >= 0) {
-            P->st[v] = *r;
-            P->st[v].id = t;
+            vrec x = *r;
+            x.id = t;
+            set_state(P, v, &x);
         }
     } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
         for (int i = 0; i < t->u.seq.n; i++) {
@@ -570,30 +608,41 @@ static unsigned char *assigned_in(pr *P, const uf__block *b,
     return m;
 }
 
+/* After a loop's else block, unless no live break skips it: a break
+ * brings what the body assigned, so a variable the else block (or a join
+ * fed there) assigns again is not that block's alone. */
+static void loop_exit(pr *P, const uf__block *body, const unsigned char *L)
+{
+    uf__dview D = prev_view(P);
+    if (uf__dv_has_jump(&D, body, UF__ST_BREAK))
+        loop_phis(P, L);
+}
+
 static void walk_while(pr *P, const uf__stmt *s)
 {
     uf__dview D = prev_view(P);
     const uf__expr *c = s->u.while_.cond;
     const uf__block *body = &s->u.while_.body;
     unsigned char *L = assigned_in(P, body, NULL);
-    vrec *entry = save_state(P);
-    if (L == NULL || entry == NULL)
+    int entry = P->nlog;
+    if (L == NULL)
         return;
     /* the test on entry also runs after `continue` */
     if (uf__dv_top(&D, c) >= 0 && uf__dv_has_jump(&D, body, UF__ST_CONTINUE))
         loop_phis(P, L);
     settle(P, 0, c, cond(P, c, 0));
-    memcpy(P->st, entry, (size_t)P->nvars * sizeof *entry);
+    undo_to(P, entry);
     loop_phis(P, L);
     if (uf__dv_top(&D, c) >= 0) {
         walk_block(P, body);
         if (uf__dv_block_falls(&D, body))
             settle(P, 1, c, cond(P, c, 1));
-        memcpy(P->st, entry, (size_t)P->nvars * sizeof *entry);
+        undo_to(P, entry);
         loop_phis(P, L);
     }
     if (uf__dv_else_live(&D, s))
         walk_block(P, &s->u.while_.orelse);
+    loop_exit(P, body, L);
 }
 
 static void walk_if(pr *P, const uf__stmt *s)
@@ -610,21 +659,45 @@ static void walk_if(pr *P, const uf__stmt *s)
         walk_block(P, &s->u.if_.orelse);
         return;
     }
-    vrec *before = save_state(P);
-    if (before == NULL)
-        return;
+    int before = P->nlog, base = P->nthen;
     walk_block(P, &s->u.if_.body);
-    vrec *then = save_state(P);
-    if (then == NULL)
-        return;
-    memcpy(P->st, before, (size_t)P->nvars * sizeof *before);
+    /* the state at the end of the body: what it changed */
+    int g = ++P->gen;
+    for (int i = before; i < P->nlog; i++) {
+        int v = P->log[i].v;
+        if (P->seen[v] == g)
+            continue;
+        P->seen[v] = g;
+        undo u = {v, P->st[v]};
+        push_undo(P, &P->then, &P->nthen, &P->capthen, &u);
+    }
+    undo_to(P, before);
     walk_block(P, &s->u.if_.orelse);
     bool ft = uf__dv_block_falls(&D, &s->u.if_.body);
     bool fe = uf__dv_block_falls(&D, &s->u.if_.orelse);
-    if (ft && fe)
-        join_state(P, then);
-    else if (ft)
-        memcpy(P->st, then, (size_t)P->nvars * sizeof *then);
+    /* ft alone: back to the body's state; both: join the two */
+    int end = P->nlog;
+    g = ++P->gen;
+    for (int i = base; ft && i < P->nthen && !P->oom; i++) {
+        undo u = P->then[i];
+        P->seen[u.v] = g;
+        if (fe)
+            join_var(P, u.v, &u.old);
+        else
+            set_state(P, u.v, &u.old);
+    }
+    /* what only the else block changed: the body left it as before */
+    for (int i = before; ft && i < end && !P->oom; i++) {
+        undo u = P->log[i]; /* the first change of v holds its old state */
+        if (P->seen[u.v] == g)
+            continue;
+        P->seen[u.v] = g;
+        if (fe)
+            join_var(P, u.v, &u.old);
+        else
+            set_state(P, u.v, &u.old);
+    }
+    P->nthen = base;
 }
 
 static void walk_stmt(pr *P, const uf__stmt *s)
@@ -664,6 +737,7 @@ static void walk_stmt(pr *P, const uf__stmt *s)
         walk_block(P, &s->u.for_.body);
         loop_phis(P, L);
         walk_block(P, &s->u.for_.orelse);
+        loop_exit(P, &s->u.for_.body, L);
         break;
     }
     case UF__ST_RETURN:
@@ -706,6 +780,8 @@ static int merge_stmt(uf__stmt *s, void *P)
     return 0;
 }
 
+static int prune_rounds(pr *P);
+
 int uf__infer_prune(uf__ictx *C)
 {
     uf__typed_func *tf = C->tf;
@@ -727,36 +803,49 @@ int uf__infer_prune(uf__ictx *C)
     P.ndefs = uf__arena_alloc(A, nv, sizeof *P.ndefs, C->err);
     P.plain = uf__arena_alloc(A, nv, sizeof *P.plain, C->err);
     P.st = uf__arena_alloc(A, nv, sizeof *P.st, C->err);
+    P.seen = uf__arena_alloc(A, nv, sizeof *P.seen, C->err);
     if (P.seen_end == NULL || P.ndefs == NULL || P.plain == NULL ||
-        P.st == NULL)
+        P.st == NULL || P.seen == NULL)
         return -1;
+    int rc = prune_rounds(&P);
+    uf__free(P.log);
+    uf__free(P.then);
+    return rc;
+}
+
+/* Numba's rounds, each on what the previous decided. */
+static int prune_rounds(pr *P)
+{
+    uf__typed_func *tf = P->C->tf;
+    size_t ne = (size_t)P->nexprs + 1;
     const uf__block *body = &tf->decl->def->u.funcdef.body;
     for (int rule = RULE_LITERAL; rule <= RULE_SSA; rule++) {
-        P.rule = rule;
-        for (int v = 0; v < P.nvars; v++) {
-            P.ndefs[v] = tf->vars[v].arg >= 0;
-            P.plain[v] = NULL;
-            memset(&P.st[v], 0, sizeof P.st[v]);
+        P->rule = rule;
+        P->nlog = 0;
+        for (int v = 0; v < P->nvars; v++) {
+            P->ndefs[v] = tf->vars[v].arg >= 0;
+            P->plain[v] = NULL;
+            memset(&P->st[v], 0, sizeof P->st[v]);
             if (tf->vars[v].arg >= 0) {
-                P.st[v].kind = VS_DEF;
-                P.st[v].id = &tf->vars[v];
+                P->st[v].kind = VS_DEF;
+                P->st[v].id = &tf->vars[v];
             }
         }
-        defs_block(&P, body, NULL);
-        memset(P.cur[0], 0, ne);
-        memset(P.cur[1], 0, ne);
-        walk_block(&P, body);
-        if (P.oom)
+        defs_block(P, body, NULL);
+        memset(P->cur[0], 0, ne);
+        memset(P->cur[1], 0, ne);
+        walk_block(P, body);
+        if (P->oom)
             return -1;
         for (int k = 0; k < 2; k++)
             for (size_t i = 0; i < ne; i++)
-                if (P.prev[k][i] == 0)
-                    P.prev[k][i] = P.cur[k][i];
+                if (P->prev[k][i] == 0)
+                    P->prev[k][i] = P->cur[k][i];
     }
-    for (int i = 0; i < P.nexprs; i++) {
-        tf->info[i].truth = P.prev[0][i];
-        tf->info[i].truth_end = P.prev[1][i];
+    for (int i = 0; i < P->nexprs; i++) {
+        tf->info[i].truth = P->prev[0][i];
+        tf->info[i].truth_end = P->prev[1][i];
     }
-    uf__ast_walk_stmts(body, merge_stmt, &P);
+    uf__ast_walk_stmts(body, merge_stmt, P);
     return 0;
 }
