@@ -18,10 +18,12 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
                       "calls it (it is inlined there)", f->decl->name);
         return NULL;
     }
-    if ((what & UF_INSPECT_PTX) && f->decl->kind != UF__K_VECTORIZE) {
+    if ((what & UF_INSPECT_PTX) && f->decl->kind != UF__K_VECTORIZE &&
+        f->decl->kind != UF__K_GUVECTORIZE) {
         uf__error_set(err, UF_ERR_UNSUPPORTED,
-                      "'%s': PTX listings are made for vectorize kernels "
-                      "(the cuda target compiles no other kind yet)",
+                      "'%s': PTX listings are made for vectorize and "
+                      "guvectorize kernels (the cuda target compiles no "
+                      "other kind yet)",
                       f->decl->name);
         return NULL;
     }

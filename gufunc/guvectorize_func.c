@@ -186,10 +186,44 @@ static int compile_listing(uf_func *f, const uf__typed_func *tf,
     return rc;
 }
 
+/* The CUDA kernels the cuda target compiles for one signature, as one
+ * PTX module: the general variant (one loop axis, 64-bit indices, core
+ * views of any strides) and the one a call over C-contiguous core views
+ * whose offsets fit 32 bits gets (gufunc_cuda.c: pick_variant). */
+static int ptx_listing(uf_func *f, const uf__signature *sig, uf__strbuf *out,
+                       uf_error *err)
+{
+    uf__kmodule *km = f->module->km;
+    uf__gufunc_layout *lay = uf__guvectorize_layout(km, f->decl, err);
+    if (lay == NULL)
+        return err->code;
+    uf__guvec_arg args[UF__LOOP_MAXARGS];
+    uf__nvvm_spec specs[2];
+    int rc = uf__guvectorize_sig_args(f->decl, lay, sig, args, err);
+    for (int i = 0; rc == 0 && i < 2; i++) {
+        uf__nvvm_variant v = {.layout = UF__NVVM_STRIDED, .index32 = i == 1,
+                              .core_c = i == 1};
+        for (int k = 0; k < lay->nin && k < 32; k++)
+            if (args[k].kind == UF__GUVEC_SCALAR)
+                v.scalar_in |= 1u << k; /* staged by value, as a call */
+        const uf__typed_func *tf = uf__guvectorize_type(
+            km, f->decl, lay, args, v.core_c ? 'C' : 'A', err);
+        if (tf == NULL)
+            rc = err->code;
+        specs[i] = (uf__nvvm_spec){.tf = tf, .v = v, .layout = lay,
+                                   .args = args};
+    }
+    if (rc == 0)
+        rc = uf__inspect_append_ptx(out, specs, 2, err);
+    uf__gufunc_layout_free(lay);
+    return rc;
+}
+
 /* A guvectorize kernel returns nothing whatever its signature says (void
  * or none): its typing takes no declared result. */
 static const uf__inspect_kind inspect_kind = {.no_result = true,
-                                              .compile = compile_listing};
+                                              .compile = compile_listing,
+                                              .ptx = ptx_listing};
 
 static int guvectorize_inspect(uf_func *f, const char *sig, unsigned what,
                                uf__strbuf *out, uf_error *err)

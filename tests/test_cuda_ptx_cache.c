@@ -3,7 +3,8 @@
  * (tests/cuda/fake_libcuda.c: it loads PTX and counts launches, it does
  * not run them): a second context finds the PTX on disk and compiles
  * nothing; a damaged file, another architecture or another signature
- * compiles again; kernels with a status word are never kept. */
+ * compiles again; kernels with a status word are never kept; guvectorize
+ * kernels are keyed the same way (their signature, layout and variant). */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -23,7 +24,14 @@ static const char src[] =
     "@vectorize(['float64(float64)'], target='cuda')\n"
     "def checked(x):\n"
     "    assert x < 1e300\n"
-    "    return x\n";
+    "    return x\n"
+    "from numba import guvectorize\n"
+    "@guvectorize(['void(float64[:], float64[:], float64[:])',"
+    " 'void(float32[:], float32[:], float32[:])'], '(n),(n)->(n)',"
+    " target='cuda')\n"
+    "def gadd(x, y, out):\n"
+    "    for i in range(x.shape[0]):\n"
+    "        out[i] = x[i] + y[i]\n";
 
 static long launches(void)
 {
@@ -50,7 +58,7 @@ static void call_fresh(const char *name, uf_dtype dt)
     uf_assert_ok(f != NULL, &err);
     uf_array *x = uf_arange(0, 1000, 1, dt, &err);
     uf_array *in[2] = {x, x}, *out = NULL;
-    int nin = strcmp(name, "axpy") == 0 ? 2 : 1;
+    int nin = strcmp(name, "checked") == 0 ? 1 : 2;
     long before = launches();
     uf_assert_ok(uf_call(f, in, nin, &out, 1, NULL, &err) == 0, &err);
     assert_int_equal(launches(), before + 1);
@@ -122,6 +130,29 @@ static void ptx_hits_and_misses(void **state)
     assert_int_equal(uf__nvvm_ncompiles(), n0 + 4);
 }
 
+/* A guvectorize kernel: compiled by the first context, found on disk by
+ * the second; its other signature (the same layout, float32) is another
+ * key. */
+static void gufunc_ptx_hits_and_misses(void **state)
+{
+    (void)state;
+    uint64_t n0 = uf__nvvm_ncompiles();
+    int files = count_files();
+    call_fresh("gadd", UF_FLOAT64);
+    assert_int_equal(uf__nvvm_ncompiles(), n0 + 1);
+    assert_int_equal(count_files(), files + 1);
+
+    call_fresh("gadd", UF_FLOAT64);
+    assert_int_equal(uf__nvvm_ncompiles(), n0 + 1);
+    assert_int_equal(count_files(), files + 1);
+
+    call_fresh("gadd", UF_FLOAT32);
+    assert_int_equal(uf__nvvm_ncompiles(), n0 + 2);
+    assert_int_equal(count_files(), files + 2);
+    call_fresh("gadd", UF_FLOAT32);
+    assert_int_equal(uf__nvvm_ncompiles(), n0 + 2);
+}
+
 /* A kernel with a status word (an assert) compiles every time. */
 static void status_kernels_not_kept(void **state)
 {
@@ -167,6 +198,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ptx_hits_and_misses),
         cmocka_unit_test(status_kernels_not_kept),
+        cmocka_unit_test(gufunc_ptx_hits_and_misses),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -48,21 +48,11 @@ static void append_contig(uf__strbuf *out, const char *ir,
     }
 }
 
-/* The PTX of tf's CUDA kernel (contiguous variant), and ptxas -v's
- * report of it for the PTX's own architecture when ptxas is there. */
-static int append_ptx(uf__strbuf *out, const uf__typed_func *tf,
-                      const uf__type *ret, uf_error *err)
+int uf__inspect_append_ptx(uf__strbuf *out, const uf__nvvm_spec *specs,
+                           int n, uf_error *err)
 {
-    uf_dtype outs[UF__LOOP_MAXARGS];
-    if (ret->kind == UF__T_TUPLE) {
-        for (int k = 0; k < ret->n && k < UF__LOOP_MAXARGS; k++)
-            outs[k] = ret->elts[k]->dtype;
-    } else {
-        outs[0] = ret->dtype;
-    }
-    uf__nvvm_spec spec = {.tf = tf, .out_types = outs};
     uf__nvvm_ptx ptx;
-    if (uf__nvvm_ufuncs_ptx(&spec, 1, NULL, &ptx, err) != 0)
+    if (uf__nvvm_ufuncs_ptx(specs, n, NULL, &ptx, err) != 0)
         return err->code;
     uf__strbuf_printf(out, "// PTX (%s, %s)\n%s\n",
                       ptx.backend == UF__NVVM_LIBNVVM ? "libnvvm" : "LLVM NVPTX",
@@ -81,6 +71,21 @@ static int append_ptx(uf__strbuf *out, const uf__typed_func *tf,
     uf__free(log);
     uf__nvvm_ptx_free(&ptx);
     return 0;
+}
+
+/* The PTX of tf's CUDA kernel (contiguous variant). */
+static int append_ptx(uf__strbuf *out, const uf__typed_func *tf,
+                      const uf__type *ret, uf_error *err)
+{
+    uf_dtype outs[UF__LOOP_MAXARGS];
+    if (ret->kind == UF__T_TUPLE) {
+        for (int k = 0; k < ret->n && k < UF__LOOP_MAXARGS; k++)
+            outs[k] = ret->elts[k]->dtype;
+    } else {
+        outs[0] = ret->dtype;
+    }
+    uf__nvvm_spec spec = {.tf = tf, .out_types = outs};
+    return uf__inspect_append_ptx(out, &spec, 1, err);
 }
 
 /* One signature's listings: the typed source (typing is cached by the

@@ -7,6 +7,7 @@
 #include "common/strbuf.h"
 #include "compiler/host/jit.h"
 #include "compiler/module.h"
+#include "compiler/nvvm/nvvm.h"
 #include "compiler/types/types.h"
 
 /* How a kind (gufunc/, reduce/, njit/) compiles one signature for its
@@ -20,6 +21,10 @@ typedef struct uf__inspect_kind {
     int (*compile)(uf_func *f, const uf__typed_func *tf, uf__jit *jit,
                    const uf__signature *sig, uf__jit_listing *listing,
                    uf_error *err);
+    /* appends the PTX listing of the signature (--ptx); NULL: the kind
+     * has no CUDA kernels */
+    int (*ptx)(uf_func *f, const uf__signature *sig, uf__strbuf *out,
+               uf_error *err);
 } uf__inspect_kind;
 
 /* Appends the listings `what` (UF_INSPECT_*) of f for one signature to
@@ -28,6 +33,12 @@ typedef struct uf__inspect_kind {
 int uf__inspect_compiled(uf_func *f, const char *sigtext, unsigned what,
                          const uf__inspect_kind *k, uf__strbuf *out,
                          uf_error *err);
+
+/* Compiles specs[0..n) as one PTX module and appends it, headed by the
+ * backend and architecture, then ptxas -v's report for that architecture
+ * (registers per kernel) or why there is none. */
+int uf__inspect_append_ptx(uf__strbuf *out, const uf__nvvm_spec *specs,
+                           int n, uf_error *err);
 
 /* The vectorize kind's inspect op (uf__kind_ops.inspect). */
 int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,

@@ -140,8 +140,10 @@ enum uf_inspect_what {
     UF_INSPECT_TYPES = 1 << 0, /* the source annotated with each type */
     UF_INSPECT_LLVM = 1 << 1,  /* optimised LLVM IR */
     UF_INSPECT_ASM = 1 << 2,   /* host assembly */
-    /* PTX of the cuda target's kernel (vectorize), with ptxas -v's
-     * registers, spills and shared memory when ptxas is installed */
+    /* PTX of the cuda target's kernel (vectorize: the contiguous
+     * variant; guvectorize: the general and the C-contiguous 32-bit
+     * ones), with ptxas -v's registers, spills and shared memory when
+     * ptxas is installed */
     UF_INSPECT_PTX = 1 << 3
 };
 
