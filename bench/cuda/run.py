@@ -2,6 +2,7 @@
 """The CUDA benchmarks of issue 14 (the CUDA section of `make bench`).
 
 usage: run.py [BUILD_OR_KIT] [--out DIR] [--quick] [--python PY] [--no-gpu]
+              [--no-static] [--cases NAME,...]
 
 Here, without a GPU (needs ptxas; the peer needs numba-cuda):
   - registers, PTX instructions (in the .entry body) and spills, from
@@ -25,7 +26,8 @@ UFJIT_BENCH_OUT), else ./build. Results: Markdown on stdout and in
 OUT/CUDA_RESULTS.md, GPU figures (only when a GPU ran them) in
 OUT/GPU_RESULTS.md, raw figures in OUT/cuda-results.json. OUT: --out,
 else $UFJIT_BENCH_OUT, else bench/ for a full run from a build tree and
-BUILD/bench-partial for --quick. The Python with numba-cuda / CuPy:
+BUILD/bench-partial for --quick or --cases (only the kernels named, of
+kernels.py, e.g. --cases matvec,matmul). The Python with numba-cuda / CuPy:
 --python, else $BENCH_CUDA_PYTHON, else BUILD/bench-venv's, else this one.
 """
 import datetime
@@ -72,9 +74,10 @@ def tag(sig):
 
 # ---- PTX and ptxas -----------------------------------------------------
 
-def entry_instructions(ptx):
-    """Instructions in the .entry bodies (labels, directives, comments and
-    braces left out); the .func bodies' count separately."""
+def entry_instructions(ptx, entry=None):
+    """Instructions in the .entry bodies (only `entry`'s when given;
+    labels, directives, comments and braces left out); the .func bodies'
+    count separately."""
     counts = {"entry": 0, "func": 0}
     kind, depth = None, 0
     for raw in ptx.splitlines():
@@ -85,6 +88,9 @@ def entry_instructions(ptx):
             m = re.match(r"^(?:\.visible\s+|\.weak\s+)?\.(entry|func)\b", line)
             if m:
                 kind = m.group(1)
+                if kind == "entry" and entry and \
+                        not re.search(r"\.entry\s+%s\b" % entry, line):
+                    kind = "other"
         if "{" in line:
             depth += line.count("{")
         if "}" in line:
@@ -92,14 +98,15 @@ def entry_instructions(ptx):
             if depth == 0:
                 kind = None
             continue
-        if depth >= 1 and kind and not line.startswith(".") \
+        if depth >= 1 and kind in counts and not line.startswith(".") \
                 and not line.endswith(":") and line != "{":
             counts[kind] += 1
     return counts
 
 
-def ptxas(exe, ptx_text):
-    """{regs, spill_st, spill_ld, stack} of the PTX's entry, or {error}."""
+def ptxas(exe, ptx_text, entry=None):
+    """{regs, spill_st, spill_ld, stack} of the PTX's entry (`entry`, else
+    the last one ptxas compiled), or {error}."""
     import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(ptx_text)
@@ -111,10 +118,10 @@ def ptxas(exe, ptx_text):
         os.unlink(path)
     if r.returncode != 0:
         return {"error": (r.stderr or r.stdout).strip()[:300]}
-    return parse_ptxas(r.stdout + r.stderr)
+    return parse_ptxas(r.stdout + r.stderr, entry)
 
 
-def parse_ptxas(log):
+def parse_ptxas(log, want=None):
     """The entry function's figures from ptxas -v's log."""
     entry, cur, per = None, None, {}
     for line in log.splitlines():
@@ -133,16 +140,16 @@ def parse_ptxas(log):
         m = re.search(r"Used (\d+) registers", line)
         if m:
             d["regs"] = int(m.group(1))
-    out = dict(per.get(entry, {}))
+    out = dict(per.get(want or entry, {}))
     if "regs" not in out:
         return {"error": "no register count in ptxas' log"}
     return out
 
 
-def figures(exe, ptx_text):
-    f = ptxas(exe, ptx_text)
+def figures(exe, ptx_text, entry=None):
+    f = ptxas(exe, ptx_text, entry)
     if "error" not in f:
-        c = entry_instructions(ptx_text)
+        c = entry_instructions(ptx_text, entry)
         f["instr"] = c["entry"]
         f["func_instr"] = c["func"]
     return f
@@ -261,7 +268,9 @@ def static_part(root, ptxdir, py, quick, res):
                              "install numba-cuda; --python PY)"}
     # ufjit's 32-bit-index PTX and compile times
     res["compile"] = []
-    if compiler:
+    vpairs = [(n, s) for n, k, sigs in CASES if k == "vectorize"
+              for s in sigs.values()]
+    if compiler and vpairs:
         vpairs = [(n, s) for n, k, sigs in CASES if k == "vectorize"
                   for s in sigs.values()]
         rows, why = run_json([compiler, KERNELS, "--reps",
@@ -270,7 +279,7 @@ def static_part(root, ptxdir, py, quick, res):
         res["compile"] = rows
         if why:
             res["compile_error"] = why
-    else:
+    elif not compiler:
         res["compile_error"] = "no cuda_compile program under %s" % root
     # the table
     res["ptx"] = []
@@ -283,6 +292,16 @@ def static_part(root, ptxdir, py, quick, res):
                 key = backend + "_i64"
                 if text is None:
                     row[key] = {"error": note}
+                    continue
+                if kind == "guvectorize":
+                    # one listing: the general kernel, then the
+                    # C-contiguous 32-bit-index one
+                    names = re.findall(r"\.entry\s+(\w+)\(", text)
+                    for k, e in (("_i64", r"_gs$"), ("_i32", r"_gsc_i32$")):
+                        hit = [n for n in names if re.search(e, n)]
+                        row[backend + k] = figures(exe, text, hit[0]) if hit \
+                            else {"error": "no %s kernel in the listing" % e}
+                        row[backend + k]["by"] = note
                     continue
                 row[key] = figures(exe, text)
                 row[key]["by"] = note
@@ -338,7 +357,12 @@ def static_markdown(res):
         "(one element per thread, `if i < n`, arrays typed `dtype[:]`: "
         "any layout, 64-bit strides) and, `numba gs`, of a grid-stride "
         "loop over C-contiguous arrays around the same function (ufjit's "
-        "loop shape). Goal (issue 14): %s; `regs ratio` is ufjit libnvvm "
+        "loop shape). guvectorize rows: ufjit i64 is the general kernel of "
+        "`ufjit inspect --ptx` (one loop axis, core views of any strides, "
+        "64-bit indexes) and i32 the C-contiguous 32-bit-index kernel of the "
+        "same listing (what a call on C-contiguous operands runs); the peer "
+        "is the kernel numba-cuda's `@guvectorize(target='cuda')` builds. "
+        "Goal (issue 14): %s; `regs ratio` is ufjit libnvvm "
         "i32 over numba-cuda's vectorize kernel.\n"
         % (SM, res.get("ptxas"), peer, REG_GOAL_NOTE))
     out.append("| kernel | dtype | numba-cuda | numba gs | ufjit libnvvm "
@@ -545,6 +569,10 @@ def main(argv):
     for a in it:
         if a in args:
             args[a] = next(it, None)
+        elif a == "--cases":
+            keep = set((next(it, None) or "").split(","))
+            CASES[:] = [c for c in CASES if c[0] in keep]
+            flags.add(a)
         elif a in ("--quick", "--no-gpu", "--no-static"):
             flags.add(a)
         elif a.startswith("-"):
@@ -556,7 +584,8 @@ def main(argv):
                            os.environ.get("UFJIT_KIT", "build"))
     out = args["--out"] or os.environ.get("UFJIT_BENCH_OUT")
     if not out:
-        out = os.path.join(root, "bench-partial") if quick else \
+        out = os.path.join(root, "bench-partial") \
+            if quick or "--cases" in flags else \
             os.path.dirname(HERE)
     os.makedirs(out, exist_ok=True)
     # the listings: beside the build, never among a kit run's few results
