@@ -306,7 +306,7 @@ checks=$((checks + 1))
 run inspect "$K/seeds.py" add_ufunc --ptx
 [ "$rc" = 0 ] && grep -q '^\.visible \.entry ufk0_add_ufunc_c($' "$T/stdout" ||
     fail "inspect --ptx: exit $rc: $err"
-bad 1 "PTX listings are made for vectorize kernels" \
+bad 1 "PTX listings are made for vectorize and guvectorize kernels" \
     inspect "$K/njit_funcs.py" "$(sed -n 's/^def \([a-z_0-9]*\).*/\1/p' \
                                   "$K/njit_funcs.py" | head -1)" --ptx
 bad 1 "Cannot unify" inspect "$K/err_unify.py" select_tuple \
