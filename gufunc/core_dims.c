@@ -73,7 +73,9 @@ static int check_keepdims_support(const call *c, uf_error *err)
 {
     const uf__gufunc_layout *L = c->L;
 
-    for (int i = 1; i < L->nargs; i++) {
+    /* from operand 0: with no inputs it is an output (found by fuzzing:
+     * "->(n)" with keepdims went on to index past the operand's axes) */
+    for (int i = 0; i < L->nargs; i++) {
         int want = i < L->nin ? L->core_ndim[0] : 0;
         if (L->core_ndim[i] != want)
             return uf__error_set(

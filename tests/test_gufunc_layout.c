@@ -506,6 +506,12 @@ static void test_resolve_table(void **state)
              UF_ERR_INVALID, "mm does not support keepdims: its signature "
              "(m,n),(n,p)->(m,p) requires output 0 to have 2 core "
              "dimensions"),
+        /* no inputs: operand 0 is an output with core dimensions (the
+         * check used to start at operand 1; found by fuzz_gufunc_sig) */
+        RERR("gen", "->(n)", "3", "keepdims=1", UF_ERR_INVALID,
+             "gen does not support keepdims: its signature ->(n) requires "
+             "output 0 to have 1 core dimensions, but keepdims can only be "
+             "used"),
         RERR("mm", "(m,n),(n,p)->(m,p)", "3,4|4,2|-", "axis=0",
              UF_ERR_INVALID, "mm: axis can only be used with a single "
              "shared core dimension, not with the 3 distinct ones implied "
