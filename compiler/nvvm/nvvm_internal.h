@@ -66,6 +66,9 @@ int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
  * fsub -0.0, freeze dropped, the attributes it does not know removed
  * from functions and calls; adds !nvvmir.version {major, minor}. */
 void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor);
+/* The reduction loops of the module's own functions marked not to be
+ * unrolled (nvvm_loops.c); part of uf__nvvm_cleanup. */
+void uf__nvvm_loop_hints(LLVMModuleRef mod);
 /* uf__nvvm_cleanup without the version (a module that has one). */
 void uf__nvvm_strip(LLVMModuleRef mod);
 /* Whether the module calls libdevice (declares an __nv_ function). */

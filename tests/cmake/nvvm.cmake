@@ -1,7 +1,7 @@
 # The CUDA code generator's tests (compiler/nvvm/): label `cuda`. They need
 # no GPU; the parts needing the CUDA toolkit (libnvvm, libdevice, ptxas)
 # print why they skip.
-foreach(t test_nvvm_ptx test_nvvm_sim test_nvvm_libdevice)
+foreach(t test_nvvm_ptx test_nvvm_sim test_nvvm_libdevice test_nvvm_loops)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS cuda)
   endif()
