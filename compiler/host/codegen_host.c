@@ -38,23 +38,6 @@ static void host_function_attrs(uf__lower *L, LLVMValueRef fn)
     uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
 }
 
-/* A C function of this module's (libm, a runtime helper), declared once;
- * `pure`: readnone. */
-static LLVMValueRef declare(uf__lower *L, const char *name, LLVMTypeRef fty,
-                            bool pure)
-{
-    LLVMValueRef fn = LLVMGetNamedFunction(L->mod, name);
-    if (fn)
-        return fn;
-    fn = LLVMAddFunction(L->mod, name, fty);
-    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
-    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "willreturn");
-    if (pure)
-        uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex,
-                           "readnone");
-    return fn;
-}
-
 /* The math functions LLVM has intrinsics for: the vectoriser widens them
  * (through libmvec, with the annotation, or inline for fabs, floor...);
  * the others are libm calls. */
@@ -84,7 +67,7 @@ static LLVMValueRef host_math(uf__fn *F, const char *name, uf_dtype dt,
         LLVMTypeRef t = uf__lower_dtype(F->L, dt);
         LLVMTypeRef params[3] = {t, t, t};
         LLVMTypeRef fty = LLVMFunctionType(t, params, (unsigned)n, 0);
-        LLVMValueRef fn = declare(F->L, full, fty, true);
+        LLVMValueRef fn = uf__lower_declare(F->L, full, fty, true);
         call = LLVMBuildCall2(B, fty, fn, args, (unsigned)n, "");
     }
     uf__host_mvec_annotate(F, call, name, dt);
@@ -96,7 +79,7 @@ static LLVMValueRef host_math(uf__fn *F, const char *name, uf_dtype dt,
 static LLVMValueRef host_helper(uf__lower *L, const char *name,
                                 LLVMTypeRef fty)
 {
-    return declare(L, name, fty, false);
+    return uf__lower_declare(L, name, fty, false);
 }
 
 /* A NUL-terminated string constant of the module (one per text). */

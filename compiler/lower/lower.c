@@ -111,6 +111,21 @@ void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                             LLVMCreateEnumAttribute(L->ctx, kind, 0));
 }
 
+LLVMValueRef uf__lower_declare(uf__lower *L, const char *name,
+                               LLVMTypeRef fty, bool pure)
+{
+    LLVMValueRef fn = LLVMGetNamedFunction(L->mod, name);
+    if (fn)
+        return fn;
+    fn = LLVMAddFunction(L->mod, name, fty);
+    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
+    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "willreturn");
+    if (pure)
+        uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex,
+                           "readnone");
+    return fn;
+}
+
 void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn)
 {
     L->cg->function_attrs(L, fn);

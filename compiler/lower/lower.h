@@ -173,6 +173,11 @@ void uf__lower_kernel_attrs(uf__lower *L, LLVMValueRef fn);
 void uf__lower_target_attrs(uf__lower *L, LLVMValueRef fn);
 void uf__lower_add_attr(uf__lower *L, LLVMValueRef fn, int idx,
                         const char *name);
+/* A C function of the module (libm, libdevice, a runtime helper),
+ * declared once: nounwind, willreturn, and readnone when `pure` (the NVVM
+ * clean-up strips the attributes libnvvm refuses). */
+LLVMValueRef uf__lower_declare(uf__lower *L, const char *name,
+                               LLVMTypeRef fty, bool pure);
 
 /* ---- operators and conversions (lower_ops.c) -------------------------- */
 

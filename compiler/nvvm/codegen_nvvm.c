@@ -23,28 +23,13 @@ static void nvvm_function_attrs(uf__lower *L, LLVMValueRef fn)
     uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
 }
 
-/* A declaration of `name` (once), readnone for math. */
-static LLVMValueRef declare(uf__lower *L, const char *name, LLVMTypeRef fty,
-                            bool pure)
-{
-    LLVMValueRef fn = LLVMGetNamedFunction(L->mod, name);
-    if (fn)
-        return fn;
-    fn = LLVMAddFunction(L->mod, name, fty);
-    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "nounwind");
-    if (pure)
-        uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex,
-                           "readnone");
-    return fn;
-}
-
 static LLVMValueRef call_fn(uf__fn *F, const char *name, uf_dtype dt,
                             LLVMValueRef *args, int n)
 {
     LLVMTypeRef t = uf__lower_dtype(F->L, dt);
     LLVMTypeRef params[3] = {t, t, t};
     LLVMTypeRef fty = LLVMFunctionType(t, params, (unsigned)n, 0);
-    LLVMValueRef fn = declare(F->L, name, fty, true);
+    LLVMValueRef fn = uf__lower_declare(F->L, name, fty, true);
     return LLVMBuildCall2(F->L->b, fty, fn, args, (unsigned)n, "");
 }
 
@@ -83,7 +68,7 @@ static LLVMValueRef sim_math(uf__fn *F, const char *name, uf_dtype dt,
 static LLVMValueRef nvvm_helper(uf__lower *L, const char *name,
                                 LLVMTypeRef fty)
 {
-    return declare(L, name, fty, false);
+    return uf__lower_declare(L, name, fty, false);
 }
 
 LLVMValueRef uf__nvvm_status_slot(uf__lower *L)
@@ -247,7 +232,7 @@ static LLVMValueRef sim_sreg(uf__lower *L, uf__sreg which)
     LLVMTypeRef i8p = LLVMPointerType(i8, 0);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
     LLVMTypeRef fty = LLVMFunctionType(i8p, NULL, 0, 0);
-    LLVMValueRef fn = declare(L, UF__SIM_SELF, fty, true);
+    LLVMValueRef fn = uf__lower_declare(L, UF__SIM_SELF, fty, true);
     LLVMValueRef self = LLVMBuildCall2(L->b, fty, fn, NULL, 0, "self");
     LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(L->ctx), off[which],
                                   0);
