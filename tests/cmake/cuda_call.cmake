@@ -1,7 +1,7 @@
 # The vectorize call path on the CUDA targets (ufunc/cuda_call.c) and the
 # device arrays under it: cudasim against cpu, and the real driver table
 # through the fake libcuda (tests/cuda/) for the driver's failures.
-foreach(t test_cuda_arrays test_cuda_vectorize)
+foreach(t test_cuda_arrays test_cuda_vectorize test_cuda_vectorize_calls)
   if(TEST ${t})
     set_tests_properties(${t} PROPERTIES LABELS cuda)
   endif()
@@ -10,7 +10,7 @@ endforeach()
 # The same tests on a GPU (scripts/gpu-check.sh runs them there): target
 # `cuda`, math compared within measured bounds, not bit for bit; skipped
 # (exit 77) where there is no driver and no UFJIT_ENABLE_CUDASIM=1.
-foreach(t test_cuda_arrays test_cuda_vectorize)
+foreach(t test_cuda_arrays test_cuda_vectorize test_cuda_vectorize_calls)
   if(TEST ${t})
     add_test(NAME ${t}_gpu COMMAND ${t})
     set_tests_properties(${t}_gpu PROPERTIES LABELS cuda

@@ -1,0 +1,151 @@
+/* What the tests of vectorize on the CUDA targets share
+ * (test_cuda_vectorize.c: the kernel corpus, test_cuda_vectorize_calls.c:
+ * the call path): the target and context they run on, and the comparison
+ * of results with the cpu target's, bit for bit on cudasim, within the
+ * device's math bounds on a GPU. */
+#ifndef UF_TESTS_CUDA_COMPARE_H
+#define UF_TESTS_CUDA_COMPARE_H
+
+#include <float.h>
+#include <math.h>
+
+#include "test_util.h"
+
+#include "cuda_test_target.h"
+
+/* the target under test (cuda_test_target) and the tests' context */
+static const char *SIM;
+static uf_context *ctx;
+
+static int setup(void **state)
+{
+    (void)state;
+    /* before the context: the CPU's math through libm, as cudasim's */
+    setenv("UFJIT_ENABLE_LIBMVEC", "0", 1);
+    uf_error err;
+    ctx = uf_context_new(&err);
+    return ctx != NULL ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    uf_context_free(ctx);
+    return 0;
+}
+
+static void release_all(uf_array **a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        uf_array_release(a[i]);
+        a[i] = NULL;
+    }
+}
+
+/* On a GPU, float results are compared within a bound: libdevice's
+ * functions are within 4 ulp of the correctly rounded result (CUDA's
+ * programming guide, appendix "Mathematical functions") where glibc's
+ * libm is within 1-2, and libnvvm contracts a * b + c into one fma
+ * (-fma=1, as numba-cuda), which keeps bits the CPU rounds away: a
+ * result that cancels to near zero may differ by a few ulp of the
+ * operands rather than of itself, hence the absolute floor. The largest
+ * difference seen is printed for bench/GPU_RESULTS.md. */
+#define GPU_MAX_ULPS 16
+static double gpu_max_ulps;
+
+static bool close_on_gpu(double x, double y, size_t part)
+{
+    if (isinf(x) || isinf(y))
+        return x == y;
+    double eps = part == 4 ? FLT_EPSILON : DBL_EPSILON;
+    double tiny = part == 4 ? FLT_MIN : DBL_MIN;
+    double ulps = fabs(x - y) / (eps * fmax(fabs(x), tiny));
+    if (ulps > gpu_max_ulps)
+        gpu_max_ulps = ulps;
+    return ulps <= GPU_MAX_ULPS || fabs(x - y) <= 64 * eps;
+}
+
+/* Two elements of dtype dt equal bit for bit, but for NaNs: any NaN
+ * equals any other. Their sign and payload are the hardware's (an x86
+ * invalid operation gives the negative "default NaN" 0xffc00000, a GPU
+ * the positive 0x7fffffff; LLVM folds constants to 0x7fc00000), which
+ * neither NumPy nor Numba define. */
+static bool same_element(uf_dtype dt, const unsigned char *a,
+                         const unsigned char *b)
+{
+    size_t isz = uf_dtype_itemsize(dt);
+    if (memcmp(a, b, isz) == 0)
+        return true;
+    char kind = uf_dtype_kind(dt);
+    if (kind != 'f' && kind != 'c')
+        return false;
+    size_t part = kind == 'c' ? isz / 2 : isz;
+    for (size_t off = 0; off < isz; off += part) {
+        if (memcmp(a + off, b + off, part) == 0)
+            continue;
+        double x, y;
+        if (part == 4) {
+            float fx, fy;
+            memcpy(&fx, a + off, 4);
+            memcpy(&fy, b + off, 4);
+            x = fx, y = fy;
+        } else {
+            memcpy(&x, a + off, 8);
+            memcpy(&y, b + off, 8);
+        }
+        if (isnan(x) && isnan(y))
+            continue;
+        if (!cuda_test_on_gpu || isnan(x) || isnan(y) ||
+            !close_on_gpu(x, y, part))
+            return false;
+    }
+    return true;
+}
+
+/* want and got hold the same bytes element by element; on a difference,
+ * names the element and the inputs that gave it. */
+static void assert_same_bits(const char *what, uf_array *const *in, int nin,
+                             const uf_array *want, const uf_array *got)
+{
+    uf_error err;
+    if (uf_array_dtype(want) != uf_array_dtype(got) ||
+        uf_array_ndim(want) != uf_array_ndim(got) ||
+        uf_array_size(want) != uf_array_size(got))
+        fail_msg("%s: dtype or shape differs (%s, %s)", what,
+                 uf_dtype_name(uf_array_dtype(want)),
+                 uf_dtype_name(uf_array_dtype(got)));
+    uf_array *a = uf_array_copy(want, UF_ORDER_C, &err);
+    uf_array *b = uf_array_copy(got, UF_ORDER_C, &err);
+    uf_assert_ok(a != NULL && b != NULL, &err);
+    size_t isz = uf_array_itemsize(a);
+    const unsigned char *pa = uf_array_data(a), *pb = uf_array_data(b);
+    for (int64_t i = 0; i < uf_array_size(a); i++) {
+        if (same_element(uf_array_dtype(a), pa + i * (int64_t)isz,
+                         pb + i * (int64_t)isz))
+            continue;
+        char msg[1024];
+        int len = snprintf(msg, sizeof msg, "%s: element %lld differs: cpu ",
+                           what, (long long)i);
+        for (size_t j = 0; j < isz; j++)
+            len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
+                            pa[i * (int64_t)isz + (int64_t)(isz - 1 - j)]);
+        len += snprintf(msg + len, sizeof msg - (size_t)len, ", cudasim ");
+        for (size_t j = 0; j < isz; j++)
+            len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
+                            pb[i * (int64_t)isz + (int64_t)(isz - 1 - j)]);
+        for (int k = 0; k < nin && in && uf_array_ndim(in[k]) == 1; k++) {
+            const unsigned char *p = uf_array_data(in[k]);
+            size_t s = uf_array_itemsize(in[k]);
+            len += snprintf(msg + len, sizeof msg - (size_t)len,
+                            "; input %d ", k);
+            for (size_t j = 0; j < s && len < (int)sizeof msg; j++)
+                len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
+                                p[i * (int64_t)s + (int64_t)(s - 1 - j)]);
+        }
+        fail_msg("%s", msg);
+    }
+    uf_array_release(a);
+    uf_array_release(b);
+}
+
+#endif
