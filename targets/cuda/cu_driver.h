@@ -225,6 +225,12 @@ const uf__cu_driver *uf__cu_driver_sim(void);
  * UFJIT_ENABLE_CUDASIM=1, else uf__cu_driver_real. */
 const uf__cu_driver *uf__cu_driver_for_cuda(uf_error *err);
 
+/* CUDA's name ("CUDA_ERROR_OUT_OF_MEMORY") and description of a CUresult
+ * from ufjit's own table (cu_errors.c), or NULL for a code it lacks: what
+ * messages fall back on, and cudasim's cuGetErrorName/String. */
+const char *uf__cu_error_name(uf__cu_result rc);
+const char *uf__cu_error_string(uf__cu_result rc);
+
 /* Sets err from a failed driver call: UF_ERR_NOMEM for out of memory,
  * UF_ERR_NO_DEVICE for 34/35/36/100/101, UF_ERR_INVALID for invalid values
  * and handles, else UF_ERR_INTERNAL; the message names the call (`what`,

@@ -2,8 +2,8 @@
  * call and a message naming the call, the driver's error name and its
  * description. Names come from the driver (cuGetErrorName/String) when it
  * knows the code; ufjit's own table below covers the codes a driver that
- * failed to load, or cudasim, reports, so a message is never a bare
- * number. */
+ * failed to load reports, so a message is never a bare number, and it is
+ * cudasim's cuGetErrorName/String. */
 #include <stdio.h>
 
 #include "common/error_internal.h"
@@ -78,6 +78,18 @@ static const cu_error_info *builtin_error(uf__cu_result rc)
         if (cu_errors[i].rc == rc)
             return &cu_errors[i];
     return NULL;
+}
+
+const char *uf__cu_error_name(uf__cu_result rc)
+{
+    const cu_error_info *e = builtin_error(rc);
+    return e != NULL ? e->name : NULL;
+}
+
+const char *uf__cu_error_string(uf__cu_result rc)
+{
+    const cu_error_info *e = builtin_error(rc);
+    return e != NULL ? e->text : NULL;
 }
 
 const char *uf__cu_error_text(const uf__cu_driver *d, uf__cu_result rc,

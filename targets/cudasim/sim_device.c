@@ -26,7 +26,7 @@ uf__cu_result uf__sim_get_error_name(uf__cu_result rc, const char **s)
 {
     if (s == NULL)
         return UF__CU_ERROR_INVALID_VALUE;
-    *s = uf__sim_error_name(rc);
+    *s = uf__cu_error_name(rc);
     return *s ? UF__CU_SUCCESS : UF__CU_ERROR_INVALID_VALUE;
 }
 
@@ -34,7 +34,7 @@ uf__cu_result uf__sim_get_error_string(uf__cu_result rc, const char **s)
 {
     if (s == NULL)
         return UF__CU_ERROR_INVALID_VALUE;
-    *s = uf__sim_error_string(rc);
+    *s = uf__cu_error_string(rc);
     return *s ? UF__CU_SUCCESS : UF__CU_ERROR_INVALID_VALUE;
 }
 

@@ -31,10 +31,6 @@
  * this process may use, UFJIT_NUM_THREADS where set). */
 int uf__sim_sm_count(void);
 
-/* ---- errors (sim_errors.c) ------------------------------------------- */
-const char *uf__sim_error_name(uf__cu_result rc);   /* NULL: unknown */
-const char *uf__sim_error_string(uf__cu_result rc); /* NULL: unknown */
-
 /* ---- init and context (sim_context.c) -------------------------------- */
 /* SUCCESS when init was called and this thread's current context is the
  * live primary context; NOT_INITIALIZED or INVALID_CONTEXT otherwise. */
