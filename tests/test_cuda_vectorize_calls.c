@@ -6,6 +6,8 @@
  * cannot compile). The kernel corpus: test_cuda_vectorize.c. */
 #include "cuda_compare.h"
 
+#include "common/alloc.h"
+
 static const char call_src[] =
     "from numba import vectorize\n"
     "\n"
@@ -20,11 +22,15 @@ static const char call_src[] =
     "\n"
     "@vectorize\n"
     "def twice(x):\n"
-    "    return x + x\n";
+    "    return x + x\n"
+    "\n"
+    "@vectorize(['UniTuple(float64, 2)(float64, float64)'])\n"
+    "def split(x, y):\n"
+    "    return x + y, x - y\n";
 
 typedef struct fx {
     uf_module *m;
-    uf_func *rel, *pick, *twice;
+    uf_func *rel, *pick, *twice, *split;
 } fx;
 
 static int call_setup(void **state)
@@ -40,8 +46,9 @@ static int call_setup(void **state)
     x->rel = uf_module_get(x->m, "rel", &err);
     x->pick = uf_module_get(x->m, "pick", &err);
     x->twice = uf_module_get(x->m, "twice", &err);
+    x->split = uf_module_get(x->m, "split", &err);
     *state = x;
-    return x->rel && x->pick && x->twice ? 0 : -1;
+    return x->rel && x->pick && x->twice && x->split ? 0 : -1;
 }
 
 static int call_teardown(void **state)
@@ -539,6 +546,54 @@ static void test_cuda_on_sim(void **state)
     release_all(in, 2);
 }
 
+/* Every allocation of a two-output call failing in turn (host inputs:
+ * both results are copied back, the second copy can fail after the
+ * first succeeded): the call reports UF_ERR_NOMEM, the caller's
+ * outputs[] stay NULL, nothing leaks; once nothing fails, the results
+ * are the cpu target's. */
+static void test_alloc_failures(void **state)
+{
+    fx *x = *state;
+    uf_error err;
+    const int64_t n[1] = {9};
+    uf_array *in[2] = {iota(1, n, 1.0), iota(1, n, -2.0)};
+    uf_array *want[2] = {NULL, NULL}, *got[2] = {NULL, NULL};
+    uf_call_options cpu = {.size = sizeof cpu, .target = "cpu"};
+    uf_call_options sim = {.size = sizeof sim, .target = SIM};
+    uf_assert_ok(uf_call(x->split, in, 2, want, 2, &cpu, &err) == 0, &err);
+    /* compiled and the device set up before counting */
+    uf_assert_ok(uf_call(x->split, in, 2, got, 2, &sim, &err) == 0, &err);
+    release_all(got, 2);
+    int failures = 0;
+    for (long k = 1; k < 1000; k++) {
+        got[0] = got[1] = NULL;
+        long live = uf__alloc_live();
+        uf__alloc_fail_at(k);
+        int rc = uf_call(x->split, in, 2, got, 2, &sim, &err);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (!failed) {
+            uf_assert_ok(rc == 0, &err);
+            break;
+        }
+        failures++;
+        if (rc == 0) { /* a failure the call recovered from */
+            release_all(got, 2);
+            continue;
+        }
+        assert_int_equal(rc, UF_ERR_NOMEM);
+        assert_null(got[0]);
+        assert_null(got[1]);
+        assert_int_equal(uf__alloc_live(), live);
+    }
+    assert_true(failures > 2); /* the copies back were among them */
+    assert_same_bits("split[0]", NULL, 0, want[0], got[0]);
+    assert_same_bits("split[1]", NULL, 0, want[1], got[1]);
+    release_all(got, 2);
+    release_all(want, 2);
+    release_all(in, 2);
+}
+
 int main(void)
 {
     SIM = cuda_test_target();
@@ -552,6 +607,7 @@ int main(void)
         CALL_TEST(test_index_error),
         CALL_TEST(test_lazy_dispatch),
         CALL_TEST(test_cuda_on_sim),
+        CALL_TEST(test_alloc_failures),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

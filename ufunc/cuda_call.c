@@ -183,16 +183,24 @@ static int launch(uf_func *f, call *c, uf_error *err)
 
 /* Results: host outputs copied back (cast as out= asks), new results
  * handed to the caller: on the device when an operand is there, else
- * copied to the host. */
+ * copied to the host. The caller's outputs[] change only when every
+ * output succeeded: a failure releases the new results made before it. */
 static int finish(call *c, uf_array **outputs, int n_out, uf_error *err)
 {
     if (uf__cuda_call_wait(&c->site, err) != 0)
         return err->code;
-    for (int k = 0; k < c->nout && k < n_out; k++)
-        if (uf__cuda_finish_output(&c->site, &c->ops[c->nin + k],
-                                   &outputs[k], err) != 0)
-            return err->code;
-    return 0;
+    uf_array *made[UF__LOOP_MAXARGS] = {NULL};
+    int n = c->nout < n_out ? c->nout : n_out, rc = 0;
+    for (int k = 0; k < n && rc == 0; k++)
+        rc = uf__cuda_finish_output(&c->site, &c->ops[c->nin + k],
+                                    outputs[k] ? NULL : &made[k], err);
+    for (int k = 0; k < n; k++) {
+        if (rc == 0 && made[k])
+            outputs[k] = made[k];
+        else
+            uf_array_release(made[k]);
+    }
+    return rc;
 }
 
 static void release_call(call *c)
