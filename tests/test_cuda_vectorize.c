@@ -179,39 +179,6 @@ static int64_t make_inputs(int nin, const uf_dtype *dt, bool small,
 
 /* ---- the corpus: every vectorize kernel, cpu against cudasim ------------- */
 
-/* What the CUDA target refuses, each with (part of) its message. */
-typedef struct refusal {
-    const char *file, *kernel, *signature; /* signature NULL: all */
-    const char *message;
-} refusal;
-
-/* cmath functions the CPU runs through host runtime helpers (libm's
- * complex functions) with no libdevice counterpart yet. */
-static const refusal refused[] = {
-    {"complex_ops.py", "c_sqrt", NULL,
-     "kernel 'c_sqrt': cmath.sqrt is not supported by the CUDA target (it "
-     "calls the host runtime helper uf__rt_csqrt)"},
-    {"complex_ops.py", "c_exp", NULL,
-     "kernel 'c_exp': cmath.exp is not supported by the CUDA target (it "
-     "calls the host runtime helper uf__rt_cexp)"},
-    {"complex_ops.py", "c_rect", NULL,
-     "kernel 'c_rect': cmath.rect is not supported by the CUDA target (it "
-     "calls the host runtime helper uf__rt_crect)"},
-};
-#define NREFUSED (int)(sizeof refused / sizeof refused[0])
-
-static const refusal *refusal_of(const char *file, const char *kernel,
-                                 const char *sig)
-{
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
-        if (strcmp(refused[i].file, file) == 0 &&
-            strcmp(refused[i].kernel, kernel) == 0 &&
-            (refused[i].signature == NULL ||
-             strcmp(refused[i].signature, sig) == 0))
-            return &refused[i];
-    return NULL;
-}
-
 /* The input dtypes of a signature "ret(a, b, ...)" into dt; their count. */
 static int sig_inputs(const char *sig, uf_dtype *dt)
 {
@@ -238,7 +205,7 @@ static int sig_inputs(const char *sig, uf_dtype *dt)
 }
 
 typedef struct tally {
-    int kernels, signatures, refused, both_failed, elements;
+    int kernels, signatures, both_failed, elements;
 } tally;
 
 
@@ -261,16 +228,10 @@ static void compare_on(const char *file, uf_func *f, const char *what,
         nout = uf_func_nout(f);
         r1 = uf_call(f, in, nin, want, nout, &cpu, &e1);
     }
-    const refusal *rf = refusal_of(file, uf_func_name(f), what);
     int r2 = uf_call(f, in, nin, got, nout, &sim, &e2);
     char label[256];
     snprintf(label, sizeof label, "%s: %s %s", file, uf_func_name(f), what);
-    if (rf != NULL) {
-        if (r2 != UF_ERR_UNSUPPORTED || !strstr(e2.message, rf->message))
-            fail_msg("%s: expected refused (%s), got %d: %s", label,
-                     rf->message, r2, r2 ? e2.message : "ran");
-        t->refused++;
-    } else if (r1 != 0) {
+    if (r1 != 0) {
         /* the CPU refuses these dtypes (a lazy kernel's typing error):
          * so must cudasim, for the same reason */
         if (r2 != r1)
@@ -371,16 +332,15 @@ static void test_corpus_cpu_equals_cudasim(void **state)
         free(files[i]);
     }
     printf("corpus on %s: %d vectorize kernels, %d signatures, %d "
-           "elements compared %s; %d refused by CUDA as listed, %d refused "
-           "by both\n",
+           "elements compared %s (none refused by CUDA); %d refused by "
+           "both\n",
            SIM, t.kernels, t.signatures, t.elements,
            cuda_test_on_gpu ? "within the GPU's bounds" : "bit for bit",
-           t.refused, t.both_failed);
+           t.both_failed);
     if (cuda_test_on_gpu)
         printf("GPU: largest float difference from the cpu target: %.3g "
                "ulp\n", gpu_max_ulps);
     assert_true(t.kernels >= 200);
-    assert_int_equal(t.refused, NREFUSED); /* every refusal still happens */
 }
 
 int main(void)

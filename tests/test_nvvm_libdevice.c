@@ -21,7 +21,7 @@ static const char text[] =
     "math.log1p(y * y) + math.atan2(y, x) + math.tanh(x) + "
     "(x * x + y * y) ** 0.5 + math.erf(y)\n"
     "\n"
-    "@vectorize(['float64(float64)'])\n"
+    "@vectorize(['float64(float64)', 'float32(float32)'])\n"
     "def sine(x):\n"
     "    return math.sin(x)\n"
     "\n"
@@ -215,11 +215,78 @@ static void test_slow_path_kept(void **state)
     uf__kmodule_free(km);
 }
 
+/* The text of the PTX function whose header names `name` (.entry or
+ * .func), up to the next function's header. */
+static char *function_text(const char *ptx, const char *name)
+{
+    const char *p = ptx;
+    for (; (p = strstr(p, name)); p++) {
+        const char *line = p;
+        while (line > ptx && line[-1] != '\n')
+            line--;
+        if (strncmp(line, ".visible .entry", 15) == 0 ||
+            strncmp(line, ".func", 5) == 0 ||
+            strncmp(line, ".visible .func", 14) == 0)
+            break;
+    }
+    assert_non_null(p);
+    const char *e = strstr(p, "\n.func");
+    const char *e2 = strstr(p, "\n.visible");
+    if (!e || (e2 && e2 < e))
+        e = e2;
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, p, n);
+    out[n] = '\0';
+    return out;
+}
+
+/* float32 sin/cos/tan keep libdevice's slow reduction out of line
+ * (compiler/nvvm/nvvm_trig.c): the kernel entry has no local array and
+ * no i2opi table, the noinline uf.nv.sinf.slow has them; the entry
+ * calls it. (Registers: bench/CUDA_RESULTS.md, sine float32.) */
+static void test_trig_slow_path_outlined(void **state)
+{
+    (void)state;
+    if (!uf__nvvm_toolkit_get()->libdevice_path) {
+        printf("SKIP: %s\n", uf__nvvm_toolkit_get()->libdevice_why);
+        skip();
+    }
+    uf_error err;
+    uf__kmodule *km = uf__kmodule_new(&src, &err);
+    uf_assert_ok(km != NULL, &err);
+    nvvm_sig s = sig_of(km, "sine", "float32(float32)");
+    s.spec.out_types = s.outs;
+    s.spec.v.index32 = true;
+    for (int b = nvvm_have_libnvvm() ? 0 : 1; b < 2; b++) {
+        uf__nvvm_ptx ptx;
+        compile(&s.spec, 1, b == 0 ? UF__NVVM_LIBNVVM : UF__NVVM_NVPTX, false,
+                &ptx);
+        char *entry = function_text(ptx.ptx, ptx.kernels[0].name);
+        char *slow = function_text(ptx.ptx, "uf_$_nv_$_sinf_$_slow");
+        assert_null(strstr(entry, ".local"));
+        assert_null(strstr(entry, "__cudart_i2opi_f"));
+        assert_non_null(strstr(entry, "uf_$_nv_$_sinf_$_slow"));
+        assert_non_null(strstr(slow, ".local"));
+        assert_non_null(strstr(slow, "__cudart_i2opi_f"));
+        if (nvvm_have_ptxas())
+            printf("%s %s: %d registers\n", b == 0 ? "libnvvm" : "nvptx",
+                   ptx.kernels[0].name,
+                   ptxas_registers(ptx.ptx, ptx.kernels[0].name));
+        free(entry);
+        free(slow);
+        uf__nvvm_ptx_free(&ptx);
+    }
+    uf__kmodule_free(km);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_subset_matches_full),
         cmocka_unit_test(test_slow_path_kept),
+        cmocka_unit_test(test_trig_slow_path_outlined),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,10 @@
  * (NAME, SIG). With --ptx DIR, the PTX of the contiguous variant with
  * 64- and 32-bit indexes from each backend is written to
  * DIR/NAME.SIG.{libnvvm,nvptx}.{c,c_i32}.ptx (SIG's dtypes joined by '-')
- * for ptxas; a backend that is not there is reported, not fatal. */
+ * for ptxas; a backend that is not there is reported, not fatal. With
+ * UFJIT_BENCH_IR=1 each also gets PATH.ll, the NVVM IR before libnvvm
+ * (libnvvm reads LLVM 7 bitcode: llvm-as-14 then libnvvm, inline asm
+ * aside, reproduces the PTX). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,7 @@
 
 #include <ufjit/ufjit.h>
 
+#include "common/alloc.h"
 #include "compiler/module.h"
 #include "compiler/nvvm/nvvm.h"
 #include "compiler/types/infer.h"
@@ -95,6 +99,22 @@ static int type_it(uf_context *ctx, const char *file, const char *name,
     return 0;
 }
 
+/* PATH.ll: the NVVM IR handed to libnvvm (before libdevice), for
+ * experiments with libnvvm's register allocation. */
+static void write_ir(const uf__nvvm_spec *spec, const char *path,
+                     uf_error *err)
+{
+    char *ir = uf__nvvm_ufuncs_ir(spec, 1, err);
+    char ll[4200];
+    snprintf(ll, sizeof ll, "%s.ll", path);
+    FILE *fp = ir ? fopen(ll, "w") : NULL;
+    if (fp) {
+        fputs(ir, fp);
+        fclose(fp);
+    }
+    uf__free(ir);
+}
+
 /* ms of one compile of t's contiguous kernel (index32 or not) on
  * backend b; the PTX to `path` when not NULL. -1 on an error. */
 static double compile_once(const typed *t, bool index32, uf__nvvm_backend b,
@@ -109,6 +129,8 @@ static double compile_once(const typed *t, bool index32, uf__nvvm_backend b,
     if (uf__nvvm_ufuncs_ptx(&spec, 1, &opts, &ptx, err) != 0)
         return -1;
     double ms = now_ms() - t0;
+    if (path && getenv("UFJIT_BENCH_IR"))
+        write_ir(&spec, path, err);
     if (path) {
         FILE *fp = fopen(path, "w");
         if (!fp || fputs(ptx.ptx, fp) < 0)

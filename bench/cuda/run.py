@@ -610,8 +610,10 @@ def main(argv):
     gpu_md = gpu_markdown(res) if "--no-gpu" not in flags else ""
     print(head + static_md + "\n" + gpu_md, flush=True)
     if static_md:
-        with open(os.path.join(out, "CUDA_RESULTS.md"), "w") as f:
-            f.write(head + static_md + "\n" + gpu_md)
+        path = os.path.join(out, "CUDA_RESULTS.md")
+        history = kept_history(path)
+        with open(path, "w") as f:
+            f.write(head + static_md + "\n" + gpu_md + history)
     # GPU figures only from a GPU (UFJIT_ENABLE_CUDASIM=1 runs the same
     # code on the simulator: a check of the harness, not figures)
     if res.get("gpu_device", {}).get("driver") == "cuda":
@@ -623,6 +625,17 @@ def main(argv):
         json.dump(res, f, indent=1)
     print("bench/cuda: results in %s" % out, flush=True)
     return 0
+
+
+def kept_history(path):
+    """The file's hand-written "## History" section (what changed which
+    figure, and why), carried over from run to run."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return ""
+    at = text.find("\n## History\n")
+    return "\n" + text[at + 1:] if at >= 0 else ""
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/nvvm/codegen_nvvm.h"
+#include "compiler/nvvm/nvvm_internal.h"
 
 _Static_assert(sizeof(uf__nvvm_status) == 40, "status word layout");
 _Static_assert(offsetof(uf__nvvm_status, index) == 16, "status layout");
@@ -38,6 +39,11 @@ static LLVMValueRef call_fn(uf__fn *F, const char *name, uf_dtype dt,
 static LLVMValueRef nvvm_math(uf__fn *F, const char *name, uf_dtype dt,
                               LLVMValueRef *args, int n)
 {
+    if (dt == UF_FLOAT32 && n == 1 && uf__nvvm_trig_split(name)) {
+        LLVMValueRef fn = uf__nvvm_trig_f32(F->L, name);
+        return LLVMBuildCall2(F->L->b, LLVMGlobalGetValueType(fn), fn, args,
+                              1, "");
+    }
     char full[40];
     snprintf(full, sizeof full, "__nv_%s%s", name,
              dt == UF_FLOAT32 ? "f" : "");
@@ -63,12 +69,14 @@ static LLVMValueRef sim_math(uf__fn *F, const char *name, uf_dtype dt,
 }
 
 /* Runtime helpers are C functions of the host process: a GPU cannot call
- * them. The declaration is made (the lowering goes on) and
+ * them. The cmath ones are defined in the module instead (nvvm_cmath.c);
+ * for any other the declaration is made (the lowering goes on) and
  * uf__nvvm_refused turns it into the error once lowering is over. */
 static LLVMValueRef nvvm_helper(uf__lower *L, const char *name,
                                 LLVMTypeRef fty)
 {
-    return uf__lower_declare(L, name, fty, false);
+    LLVMValueRef fn = uf__nvvm_cmath_helper(L, name, fty);
+    return fn ? fn : uf__lower_declare(L, name, fty, false);
 }
 
 LLVMValueRef uf__nvvm_status_slot(uf__lower *L)
@@ -288,21 +296,7 @@ void uf__codegen_nvvm_clear(uf__codegen_nvvm *g)
 
 int uf__nvvm_refused(uf__lower *L, const char *kernel, uf_error *err)
 {
-    static const struct {
-        const char *helper, *what;
-    } refused[] = {
-        {UF__RT_CSQRT, "cmath.sqrt"},
-        {UF__RT_CEXP, "cmath.exp"},
-        {UF__RT_CPOW, "complex ** (power of complex numbers)"},
-        {UF__RT_CRECT, "cmath.rect"},
-    };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
-        if (LLVMGetNamedFunction(L->mod, refused[i].helper))
-            return uf__error_set(
-                err, UF_ERR_UNSUPPORTED,
-                "kernel '%s': %s is not supported by the CUDA target (it "
-                "calls the host runtime helper %s)",
-                kernel, refused[i].what, refused[i].helper);
+    /* the cmath helpers are defined (nvvm_cmath.c); any other is not */
     for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f;
          f = LLVMGetNextFunction(f)) {
         size_t len;

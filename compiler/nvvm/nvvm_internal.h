@@ -74,6 +74,23 @@ void uf__nvvm_strip(LLVMModuleRef mod);
 /* Whether the module calls libdevice (declares an __nv_ function). */
 bool uf__nvvm_uses_libdevice(LLVMModuleRef mod);
 
+/* ---- float32 trigonometry (nvvm_trig.c) ---- */
+
+/* Whether math function `name` (sin, cos, tan) has its float32 slow
+ * argument reduction kept out of line. */
+bool uf__nvvm_trig_split(const char *name);
+/* The float32 wrapper of `name` in L's module (made once): libdevice's
+ * fast path inline, its Payne-Hanek reduction in a noinline function. */
+LLVMValueRef uf__nvvm_trig_f32(uf__lower *L, const char *name);
+
+/* ---- the cmath runtime helpers as IR (nvvm_cmath.c) ---- */
+
+/* The module's definition of runtime helper `name` of type fty when it is
+ * one of the cmath helpers (common/loop.h: UF__RT_CSQRT, _CEXP, _CRECT,
+ * _CPOW), made on first use; NULL for any other helper. */
+LLVMValueRef uf__nvvm_cmath_helper(uf__lower *L, const char *name,
+                                   LLVMTypeRef fty);
+
 /* ---- libdevice's subsets (nvvm_libdevice.c) ---- */
 
 /* The NVPTX path: links into `mod` the libdevice functions it declares

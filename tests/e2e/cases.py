@@ -365,6 +365,8 @@ def complex_cases():
         Case(cf, "c_phase", [c16(N)], ulps=1),
         Case(cf, "c_polar", [c16(N)], ulps=2),
         Case(cf, "c_rect", [f8(N, lo=0, hi=5), f8(N, lo=-3, hi=3)], ulps=2),
+        Case(cf, "c_pow", [c16(N, lo=-2, hi=2), c16(N, lo=-2, hi=2)],
+             ulps=2),
         Case(cf, "c_classify", [c16(N, special=True)]),
         Case(cf, "mixed", [f8(N), c16(N)]),
     ]

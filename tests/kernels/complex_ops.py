@@ -69,3 +69,8 @@ def c_classify(z):
 @vectorize(['complex128(float64, complex128)'])
 def mixed(x, z):
     return x * z + x
+
+
+@vectorize(['complex128(complex128, complex128)'])
+def c_pow(z, w):
+    return z ** w
