@@ -531,6 +531,11 @@ static void test_cuda_on_sim(void **state)
 {
     fx *x = *state;
     uf_error err;
+    /* restored after: a run with it already set (the GPU kit's runner
+     * under cudasim) goes on needing it */
+    const char *was = getenv("UFJIT_ENABLE_CUDASIM");
+    char saved[16];
+    snprintf(saved, sizeof saved, "%s", was ? was : "");
     setenv("UFJIT_ENABLE_CUDASIM", "1", 1);
     const int64_t n[1] = {17};
     uf_array *in[2] = {iota(1, n, 1.0), iota(1, n, 3.0)}, *want = NULL,
@@ -539,7 +544,10 @@ static void test_cuda_on_sim(void **state)
     uf_call_options cuda = {.size = sizeof cuda, .target = "cuda"};
     uf_assert_ok(uf_call(x->rel, in, 2, &want, 1, &cpu, &err) == 0, &err);
     uf_assert_ok(uf_call(x->rel, in, 2, &got, 1, &cuda, &err) == 0, &err);
-    unsetenv("UFJIT_ENABLE_CUDASIM");
+    if (was)
+        setenv("UFJIT_ENABLE_CUDASIM", saved, 1);
+    else
+        unsetenv("UFJIT_ENABLE_CUDASIM");
     assert_same_bits("cuda on cudasim", NULL, 0, want, got);
     uf_array_release(got);
     uf_array_release(want);
