@@ -15,6 +15,7 @@ uf_func_kind uf_func_get_kind(const uf_func *f)
     case UF__K_GUVECTORIZE: return UF_FUNC_GUFUNC;
     case UF__K_REDUCE: return UF_FUNC_REDUCE;
     case UF__K_DEVICE: return UF_FUNC_DEVICE;
+    case UF__K_CUDA_KERNEL: return UF_FUNC_KERNEL;
     case UF__K_NJIT: break;
     }
     return UF_FUNC_PLAIN;

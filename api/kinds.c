@@ -4,6 +4,7 @@
 #include "api/kinds.h"
 #include "common/error_internal.h"
 #include "gufunc/guvectorize.h"
+#include "launch/launch.h"
 #include "njit/njit.h"
 #include "reduce/reduce.h"
 #include "ufunc/vectorize.h"
@@ -26,4 +27,5 @@ const uf__kind_ops *const uf__kinds[UF__K_COUNT] = {
     [UF__K_REDUCE] = &uf__reduce_kernel_kind,
     [UF__K_NJIT] = &uf__njit_kind,
     [UF__K_DEVICE] = &device_kind,
+    [UF__K_CUDA_KERNEL] = &uf__cuda_kernel_kind,
 };

@@ -514,6 +514,7 @@ static const char *kind_name(uf_func_kind k)
     case UF_FUNC_GUFUNC: return "guvectorize";
     case UF_FUNC_REDUCE: return "reduce";
     case UF_FUNC_PLAIN: return "njit";
+    case UF_FUNC_KERNEL: return "CUDA kernel";
     case UF_FUNC_DEVICE: break;
     }
     return "CUDA device";

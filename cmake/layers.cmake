@@ -8,7 +8,7 @@
 #   targets  -> ndarray
 #   compiler -> ndarray (dtypes)
 #   ufunc    -> compiler, targets, ndarray          (the call machinery)
-#   gufunc, reduce, njit -> ufunc, compiler, targets, ndarray
+#   gufunc, reduce, njit, launch -> ufunc, compiler, targets, ndarray
 #   api      -> every area (the public objects: context, module, uf_call)
 #   cli      -> the public API only (include/ufjit)
 #
@@ -21,10 +21,11 @@ set(UF_LAYER_ufunc "compiler;targets;ndarray")
 set(UF_LAYER_gufunc "ufunc;compiler;targets;ndarray")
 set(UF_LAYER_reduce "ufunc;compiler;targets;ndarray")
 set(UF_LAYER_njit "ufunc;compiler;targets;ndarray")
-set(UF_LAYER_api "gufunc;reduce;njit;ufunc;compiler;targets;ndarray")
+set(UF_LAYER_launch "ufunc;compiler;targets;ndarray")
+set(UF_LAYER_api "gufunc;reduce;njit;launch;ufunc;compiler;targets;ndarray")
 set(UF_LAYER_cli "")
-set(UF_LAYERS common ndarray targets compiler ufunc gufunc reduce njit api
-              cli)
+set(UF_LAYERS common ndarray targets compiler ufunc gufunc reduce njit launch
+              api cli)
 
 # The view directory of `area`, made (or remade) at configure time.
 function(uf_layer_view area out)

@@ -358,6 +358,19 @@ static const deco_row deco_rows[] = {
      UF__K_DEVICE, "cpu", NULL, NULL, "float32(float32, float32)", 1, 0, 0},
     {LOC, "@numba.cuda.jit(device=True, inline='always')", UF__K_DEVICE,
      "cpu", NULL, NULL, "", 0, 0, 0},
+    {LOC, "@cuda.jit(inline=True, device=True)", UF__K_DEVICE, "cpu", NULL,
+     NULL, "", 0, 0, 0},
+    {LOC, "@cuda.jit", UF__K_CUDA_KERNEL, "cuda", NULL, NULL, "", 0, 0, 0},
+    {LOC, "@cuda.jit()", UF__K_CUDA_KERNEL, "cuda", NULL, NULL, "", 0, 0, 0},
+    {LOC, "@cuda.jit(device=False)", UF__K_CUDA_KERNEL, "cuda", NULL, NULL,
+     "", 0, 0, 0},
+    {LOC, "@cuda.jit('void(float64[:], float64)', fastmath=True, "
+          "debug=True, cache=True)",
+     UF__K_CUDA_KERNEL, "cuda", NULL, NULL, "void(float64[:], float64)", 1,
+     1, 1},
+    {LOC, "@numba.cuda.jit([void(float32[:, :]), void(int32[::1, :])])",
+     UF__K_CUDA_KERNEL, "cuda", NULL, NULL,
+     "void(float32[:, :]) | void(int32[::1, :])", 0, 0, 0},
 };
 
 static void test_decorators(void **state)
@@ -578,12 +591,12 @@ static const err_row err_rows[] = {
      "empty signature list", 2, 12},
     {LOC, H "@vectorize([1.5])\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "cannot be used in a signature", 2, 13},
-    {LOC, H "@cuda.jit\ndef k(a):\n    return a\n", UF_ERR_UNSUPPORTED,
-     "CUDA kernels (@cuda.jit without device=True) are not supported", 2, 2},
-    {LOC, H "@cuda.jit('void(f8[:])')\ndef k(a):\n    a[0] = 1\n",
-     UF_ERR_UNSUPPORTED, "CUDA kernels", 2, 2},
-    {LOC, H "@cuda.jit(device=False)\ndef k(a):\n    return a\n",
-     UF_ERR_UNSUPPORTED, "CUDA kernels", 2, 18},
+    {LOC, H "@cuda.jit(link=['f.ptx'])\ndef k(a):\n    a[0] = 1\n",
+     UF_ERR_UNSUPPORTED, "@jit: unknown or unsupported argument 'link'", 2,
+     11},
+    {LOC, H "@cuda.jit(inline=True)\ndef k(a):\n    a[0] = 1\n",
+     UF_ERR_UNSUPPORTED, "@jit: unknown or unsupported argument 'inline'", 2,
+     11},
     {LOC, H "@jit(nopython=False)\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "@jit(nopython=False): object mode is not "
      "supported", 2, 15},

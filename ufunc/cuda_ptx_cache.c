@@ -40,6 +40,13 @@ static bool describe(const uf__cuda_kernel *k, const uf__nvvm_spec *spec,
         if (len < size)
             len += (size_t)snprintf(buf + len, size - len, "|");
     }
+    if (spec->kernel) /* a cuda.jit kernel: its arguments' full types */
+        for (int i = 0; i < spec->tf->nargs && len < size; i++) {
+            char t[64];
+            uf__type_str(spec->tf->args[i], t, sizeof t);
+            len += (size_t)snprintf(buf + len, size - len, "%s%s",
+                                    i ? "," : "kernel=", t);
+        }
     if (len + 1 >= size)
         return false;
     uf__nvvm_cache_tag(opts, buf + len, size - len);

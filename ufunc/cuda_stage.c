@@ -239,13 +239,6 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
                     int64_t n, int64_t threads, uf__cuda_params *pp,
                     uf_error *err)
 {
-    if (k->k.has_status)
-        uf__cuda_put(pp, &k->status, sizeof k->status);
-    if (pp->n != k->k.nparams)
-        return uf__error_set(err, UF_ERR_INTERNAL,
-                             "CUDA kernel '%s' takes %d parameters, the "
-                             "launcher packed %d", k->k.name, k->k.nparams,
-                             pp->n);
     int64_t grid = (n + k->block - 1) / k->block;
     if (grid > k->grid_cap)
         grid = k->grid_cap;
@@ -254,6 +247,23 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
      * would wrap) */
     if (k->v.index32 && grid * k->block > threads)
         grid = threads / k->block > 0 ? threads / k->block : 1;
+    const unsigned g[3] = {(unsigned)grid, 1, 1};
+    const unsigned b[3] = {(unsigned)k->block, 1, 1};
+    return uf__cuda_launch_dims(s, k, g, b, 0, pp, err);
+}
+
+int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
+                         const unsigned grid[3], const unsigned block[3],
+                         unsigned shared_bytes, uf__cuda_params *pp,
+                         uf_error *err)
+{
+    if (k->k.has_status)
+        uf__cuda_put(pp, &k->status, sizeof k->status);
+    if (pp->n != k->k.nparams)
+        return uf__error_set(err, UF_ERR_INTERNAL,
+                             "CUDA kernel '%s' takes %d parameters, the "
+                             "launcher packed %d", k->k.name, k->k.nparams,
+                             pp->n);
     const uf__cu_driver *d = s->rt->drv;
     uf__cu_stream st = uf__cuda_stream(s->stream);
     if (k->k.has_status &&
@@ -263,9 +273,9 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
                        "cuMemsetD8Async", err) != 0)
         return err->code;
     if (uf__cuda_check(s->rt,
-                       d->launch_kernel(k->fn, (unsigned)grid, 1, 1,
-                                        (unsigned)k->block, 1, 1, 0, st,
-                                        pp->p, NULL),
+                       d->launch_kernel(k->fn, grid[0], grid[1], grid[2],
+                                        block[0], block[1], block[2],
+                                        shared_bytes, st, pp->p, NULL),
                        "cuLaunchKernel", err) != 0)
         return err->code;
     if (!k->k.has_status)

@@ -109,6 +109,15 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
                     int64_t n, int64_t threads, uf__cuda_params *pp,
                     uf_error *err);
 
+/* Launches k over an explicit grid and block (x, y, z) with
+ * shared_bytes of dynamic shared memory, parameters pp (the status word
+ * appended here when the kernel has one); the status checked as
+ * uf__cuda_launch does. */
+int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
+                         const unsigned grid[3], const unsigned block[3],
+                         unsigned shared_bytes, uf__cuda_params *pp,
+                         uf_error *err);
+
 /* After the launch, before any uf__cuda_finish_output: waits for the
  * call's stream when results are read on the host (a host out= filled
  * from a copy still in flight on the stream would read garbage). */

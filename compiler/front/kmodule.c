@@ -542,7 +542,11 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
                                           "boundscheck", "nogil", NULL};
     static const char *const device_kw[] = {"device", "fastmath", "cache",
                                             "inline", NULL};
+    /* debug=True: bounds checks, as boundscheck= elsewhere */
+    static const char *const kernel_kw[] = {"device", "fastmath", "cache",
+                                            "debug", NULL};
     const char *const *list = kind == UF__K_DEVICE        ? device_kw
+                              : kind == UF__K_CUDA_KERNEL ? kernel_kw
                               : kind == UF__K_NJIT        ? njit_kw
                               : kind == UF__K_GUVECTORIZE ? guvec_kw
                                                           : vec_kw;
@@ -594,16 +598,13 @@ static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
         d->fastmath = b;
     else if (strcmp(n, "cache") == 0)
         d->cache = b;
-    else if (strcmp(n, "boundscheck") == 0)
+    else if (strcmp(n, "boundscheck") == 0 || strcmp(n, "debug") == 0)
         d->boundscheck = b;
     else if (strcmp(n, "nopython") == 0 && !b)
         return unsupported(S, kw->value->pos, "@%s(nopython=False): object "
                            "mode is not supported", deco);
-    else if (strcmp(n, "device") == 0 && !b)
-        return unsupported(S, kw->value->pos, "%s", "CUDA kernels "
-                           "(@cuda.jit without device=True) are not "
-                           "supported: use @vectorize(target='cuda') or a "
-                           "device function");
+    else if (strcmp(n, "device") == 0)
+        d->kind = b ? UF__K_DEVICE : UF__K_CUDA_KERNEL;
     return 0;
 }
 
@@ -614,7 +615,7 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
     if (!qualify(S, f, q, sizeof q))
         return unsupported(S, e->pos, "%s", "unknown decorator: kernels are "
                            "decorated with vectorize, guvectorize, "
-                           "cuda.reduce, njit/jit or cuda.jit(device=True)");
+                           "cuda.reduce, njit/jit or cuda.jit");
     /* q has no dot when a module itself decorates (import numpy as njit) */
     const char *dot = strrchr(q, '.'), *deco = dot ? dot + 1 : q;
     if (strcmp(q, "numba.vectorize") == 0)
@@ -633,12 +634,9 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
     else
         return unsupported(S, e->pos, "unknown decorator '%s'", q);
 
+    if (d->kind == UF__K_DEVICE) /* device=True makes it a device function */
+        d->kind = UF__K_CUDA_KERNEL;
     if (e->kind != UF__EX_CALL) {
-        if (d->kind == UF__K_DEVICE)
-            return unsupported(S, e->pos, "%s", "CUDA kernels (@cuda.jit "
-                               "without device=True) are not supported: use "
-                               "@vectorize(target='cuda') or a device "
-                               "function");
         if (d->kind == UF__K_GUVECTORIZE)
             return unsupported(S, e->pos, "%s", "@guvectorize needs a "
                                "layout such as '(n),()->(n)'");
@@ -669,21 +667,20 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
         if (scan_signatures(S, d, a) < 0)
             return S->err->code;
     }
-    bool device = false;
+    /* device= first: it decides which other arguments are allowed */
+    for (int i = 0; i < e->u.call.nkw; i++)
+        if (d->kind == UF__K_CUDA_KERNEL &&
+            strcmp(e->u.call.kw[i].name, "device") == 0 &&
+            scan_keyword(S, d, &e->u.call.kw[i], deco) < 0)
+            return S->err->code;
     for (int i = 0; i < e->u.call.nkw; i++) {
         const uf__keyword *kw = &e->u.call.kw[i];
         if (!kw_allowed(d->kind, kw->name))
             return unsupported(S, kw->pos, "@%s: unknown or unsupported "
                                "argument '%s'", deco, kw->name);
-        if (strcmp(kw->name, "device") == 0)
-            device = true;
         if (scan_keyword(S, d, kw, deco) < 0)
             return S->err->code;
     }
-    if (d->kind == UF__K_DEVICE && !device)
-        return unsupported(S, e->pos, "%s", "CUDA kernels (@cuda.jit without "
-                           "device=True) are not supported: use "
-                           "@vectorize(target='cuda') or a device function");
     if (d->kind == UF__K_GUVECTORIZE && d->layout == NULL)
         return unsupported(S, e->pos, "%s", "@guvectorize needs a layout such "
                            "as '(n),()->(n)'");
@@ -714,8 +711,11 @@ static int scan_def(scan *S, const uf__stmt *s)
     d.target = "cpu";
     if (scan_decorator(S, &d, s->u.funcdef.decorators[0]) < 0)
         return S->err->code;
+    if (d.kind == UF__K_CUDA_KERNEL)
+        d.target = "cuda";
     if ((d.kind == UF__K_NJIT || d.kind == UF__K_DEVICE ||
-         d.kind == UF__K_REDUCE) && d.identity != NULL)
+         d.kind == UF__K_CUDA_KERNEL || d.kind == UF__K_REDUCE) &&
+        d.identity != NULL)
         return unsupported(S, s->pos, "%s", "identity= is only for "
                            "vectorize and guvectorize");
     if (d.kind == UF__K_REDUCE && s->u.funcdef.nparams != 2)

@@ -15,9 +15,10 @@ typedef enum uf__kernel_kind {
     UF__K_GUVECTORIZE, /* @guvectorize([...], '(n),()->(n)') */
     UF__K_REDUCE,      /* @reduce, @cuda.reduce */
     UF__K_NJIT,        /* @njit, @jit, @jit(nopython=True) */
-    UF__K_DEVICE       /* @cuda.jit(device=True) */
+    UF__K_DEVICE,      /* @cuda.jit(device=True) */
+    UF__K_CUDA_KERNEL  /* @cuda.jit: launched over a grid (uf_launch) */
 } uf__kernel_kind;
-#define UF__K_COUNT (UF__K_DEVICE + 1)
+#define UF__K_COUNT (UF__K_CUDA_KERNEL + 1)
 
 /* A folded constant: a number (math.pi, SQRT_2PI = float32(...)). */
 typedef struct uf__constant {

@@ -21,12 +21,24 @@ typedef struct uf__lower uf__lower;
 typedef struct uf__fn uf__fn;
 typedef struct uf__codegen_target uf__codegen_target;
 
-/* CUDA's special registers (x only: ufjit launches 1-D grids). */
+/* CUDA's special registers, in the order of the builtins
+ * (UF__BI_CUDA_TID_X ...: builtins.h). */
 typedef enum uf__sreg {
-    UF__SREG_TID_X = 0, /* threadIdx.x */
-    UF__SREG_NTID_X,    /* blockDim.x */
-    UF__SREG_CTAID_X,   /* blockIdx.x */
-    UF__SREG_NCTAID_X   /* gridDim.x */
+    UF__SREG_TID_X = 0, /* threadIdx */
+    UF__SREG_TID_Y,
+    UF__SREG_TID_Z,
+    UF__SREG_NTID_X, /* blockDim */
+    UF__SREG_NTID_Y,
+    UF__SREG_NTID_Z,
+    UF__SREG_CTAID_X, /* blockIdx */
+    UF__SREG_CTAID_Y,
+    UF__SREG_CTAID_Z,
+    UF__SREG_NCTAID_X, /* gridDim */
+    UF__SREG_NCTAID_Y,
+    UF__SREG_NCTAID_Z,
+    UF__SREG_LANEID,
+    UF__SREG_WARPSIZE,
+    UF__SREG_COUNT
 } uf__sreg;
 
 /* What a failed index check reports (lower_index.c), as values of the
@@ -73,6 +85,9 @@ struct uf__codegen_target {
      * sreg.*; cudasim: the simulated thread's state). NULL on targets
      * without a CUDA thread model (host). */
     LLVMValueRef (*sreg)(uf__lower *L, uf__sreg which);
+    /* __syncthreads() at the builder (NVVM: llvm.nvvm.barrier0; cudasim:
+     * the simulator's barrier). NULL where sreg is. */
+    void (*syncthreads)(uf__lower *L);
 };
 
 #endif

@@ -253,6 +253,8 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
 LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
+/* A numba.cuda builtin (lower_cuda.c): an attribute or a call. */
+LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 
 /* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
  * friends: common/loop.h) */

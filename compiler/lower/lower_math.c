@@ -434,6 +434,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf__builtin bi = in->builtin;
+    if (uf__builtin_is_cuda(bi))
+        return uf__lower_cuda(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {

@@ -219,9 +219,14 @@ static int nvvm_finish_module(uf__lower *L, uf_error *err)
 /* llvm.nvvm.read.ptx.sreg.* : i32 () */
 static LLVMValueRef nvvm_sreg(uf__lower *L, uf__sreg which)
 {
-    static const char *const names[] = {
-        "llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.ntid.x",
-        "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.nctaid.x"};
+    static const char *const names[UF__SREG_COUNT] = {
+        "llvm.nvvm.read.ptx.sreg.tid.x",    "llvm.nvvm.read.ptx.sreg.tid.y",
+        "llvm.nvvm.read.ptx.sreg.tid.z",    "llvm.nvvm.read.ptx.sreg.ntid.x",
+        "llvm.nvvm.read.ptx.sreg.ntid.y",   "llvm.nvvm.read.ptx.sreg.ntid.z",
+        "llvm.nvvm.read.ptx.sreg.ctaid.x",  "llvm.nvvm.read.ptx.sreg.ctaid.y",
+        "llvm.nvvm.read.ptx.sreg.ctaid.z",  "llvm.nvvm.read.ptx.sreg.nctaid.x",
+        "llvm.nvvm.read.ptx.sreg.nctaid.y", "llvm.nvvm.read.ptx.sreg.nctaid.z",
+        "llvm.nvvm.read.ptx.sreg.laneid",   "llvm.nvvm.read.ptx.sreg.warpsize"};
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
     LLVMTypeRef fty = LLVMFunctionType(i32, NULL, 0, 0);
     LLVMValueRef fn = LLVMGetNamedFunction(L->mod, names[which]);
@@ -233,9 +238,13 @@ static LLVMValueRef nvvm_sreg(uf__lower *L, uf__sreg which)
 /* cudasim: field `which` of the running thread's uf__sim_thread */
 static LLVMValueRef sim_sreg(uf__lower *L, uf__sreg which)
 {
-    static const unsigned off[] = {
-        offsetof(uf__sim_thread, tid), offsetof(uf__sim_thread, ntid),
-        offsetof(uf__sim_thread, ctaid), offsetof(uf__sim_thread, nctaid)};
+#define AT(f, i) offsetof(uf__sim_thread, f) + (i) * sizeof(uint32_t)
+    static const unsigned off[UF__SREG_COUNT] = {
+        AT(tid, 0),    AT(tid, 1),    AT(tid, 2),    AT(ntid, 0),
+        AT(ntid, 1),   AT(ntid, 2),   AT(ctaid, 0),  AT(ctaid, 1),
+        AT(ctaid, 2),  AT(nctaid, 0), AT(nctaid, 1), AT(nctaid, 2),
+        AT(laneid, 0), AT(warpsize, 0)};
+#undef AT
     LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
     LLVMTypeRef i8p = LLVMPointerType(i8, 0);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
@@ -247,6 +256,32 @@ static LLVMValueRef sim_sreg(uf__lower *L, uf__sreg which)
     LLVMValueRef p = LLVMBuildGEP2(L->b, i8, self, &o, 1, "");
     p = LLVMBuildBitCast(L->b, p, LLVMPointerType(i32, 0), "");
     return LLVMBuildLoad2(L->b, i32, p, "");
+}
+
+static void nvvm_syncthreads(uf__lower *L)
+{
+    static const char name[] = "llvm.nvvm.barrier0";
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(L->ctx), NULL,
+                                       0, 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(L->mod, name);
+    if (!fn)
+        fn = LLVMAddFunction(L->mod, name, fty);
+    LLVMBuildCall2(L->b, fty, fn, NULL, 0, "");
+}
+
+/* cudasim: the simulator's barrier, a call with effects (never merged or
+ * moved across others) */
+static void sim_syncthreads(uf__lower *L)
+{
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(L->ctx), NULL,
+                                       0, 0);
+    LLVMValueRef fn = LLVMGetNamedFunction(L->mod, UF__SIM_SYNCTHREADS);
+    if (!fn) {
+        fn = LLVMAddFunction(L->mod, UF__SIM_SYNCTHREADS, fty);
+        uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex,
+                           "nounwind");
+    }
+    LLVMBuildCall2(L->b, fty, fn, NULL, 0, "");
 }
 
 void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
@@ -261,6 +296,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->base.index_error = nvvm_index_error;
     g->base.finish_module = nvvm_finish_module;
     g->base.sreg = nvvm_sreg;
+    g->base.syncthreads = nvvm_syncthreads;
     g->global_as = 1;
 }
 
@@ -273,6 +309,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->base.data_layout = data_layout;
     g->base.math = sim_math;
     g->base.sreg = sim_sreg;
+    g->base.syncthreads = sim_syncthreads;
     g->sim = true;
     g->global_as = 0;
 }

@@ -78,7 +78,16 @@
  * operand is C-contiguous over its core dimensions and spec.tf types
  * them 'C' (unit inner strides known to the compiler); else spec.tf
  * types them 'A'. The loop space never exceeds what one launch covers:
- * any n runs, grid-stride. */
+ * any n runs, grid-stride.
+ *
+ * ---- The cuda.jit kernel ABI (uf__nvvm_spec.kernel set) ---------------
+ * Every thread of the launch calls the kernel body once (the grid is the
+ * caller's: no loop). Parameters, per argument of spec.tf in order:
+ *   - a scalar: its value, as for vectorize's by-value inputs;
+ *   - an array of ndim d: char *data, int64_t shape[d], int64_t
+ *     strides[d] (bytes); typed 'C' only when the launcher checked it;
+ * then uf__nvvm_status *status when has_status, as above. Variants do
+ * not apply (spec.v is ignored). */
 #ifndef UF_COMPILER_NVVM_H
 #define UF_COMPILER_NVVM_H
 
@@ -175,6 +184,7 @@ typedef struct uf__nvvm_spec {
     uf__nvvm_variant v;
     const uf__gufunc_layout *layout; /* NULL: vectorize */
     const uf__guvec_arg *args;
+    bool kernel; /* a cuda.jit kernel: tf typed for its arguments */
 } uf__nvvm_spec;
 
 /* A PTX module holding n kernels. Free with uf__nvvm_ptx_free. */

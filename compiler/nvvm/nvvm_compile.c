@@ -20,7 +20,9 @@ static void kernel_name(int i, const uf__nvvm_spec *sp, char name[64])
 {
     const uf__nvvm_variant *v = &sp->v;
     char lay[8];
-    if (v->layout == UF__NVVM_ND)
+    if (sp->kernel)
+        snprintf(lay, sizeof lay, "k");
+    else if (v->layout == UF__NVVM_ND)
         snprintf(lay, sizeof lay, "nd%d", v->ndim);
     else
         snprintf(lay, sizeof lay, "%s",

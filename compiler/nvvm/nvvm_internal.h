@@ -14,6 +14,9 @@ int uf__nvvm_lower_kernel(uf__lower *L, const uf__nvvm_spec *spec,
 /* The same for a guvectorize spec (nvvm_gukernel.c). */
 int uf__nvvm_lower_gukernel(uf__lower *L, const uf__nvvm_spec *spec,
                             uf__nvvm_kernel *k, uf_error *err);
+/* The same for a cuda.jit kernel (nvvm_cukernel.c). */
+int uf__nvvm_lower_cukernel(uf__lower *L, const uf__nvvm_spec *spec,
+                            uf__nvvm_kernel *k, uf_error *err);
 
 /* ---- pieces of a kernel entry both kinds share (nvvm_kernel.c) ---- */
 

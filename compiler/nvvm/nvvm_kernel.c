@@ -438,6 +438,8 @@ int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
 int uf__nvvm_lower_kernel(uf__lower *L, const uf__nvvm_spec *spec,
                           uf__nvvm_kernel *k, uf_error *err)
 {
+    if (spec->kernel)
+        return uf__nvvm_lower_cukernel(L, spec, k, err);
     if (spec->layout)
         return uf__nvvm_lower_gukernel(L, spec, k, err);
     const uf__typed_func *tf = spec->tf;

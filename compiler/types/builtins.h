@@ -4,6 +4,8 @@
 #ifndef UF_COMPILER_BUILTINS_H
 #define UF_COMPILER_BUILTINS_H
 
+#include <stdbool.h>
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -59,7 +61,24 @@
     /* methods and attributes on values */                                  \
     X(ATTR_REAL, ".real") X(ATTR_IMAG, ".imag")                             \
     X(METH_CONJUGATE, ".conjugate") X(ATTR_SHAPE, ".shape")                 \
-    X(ATTR_SIZE, ".size") X(ATTR_NDIM, ".ndim")
+    X(ATTR_SIZE, ".size") X(ATTR_NDIM, ".ndim")                             \
+    /* CUDA (numba.cuda): the thread's indices and sizes are values */      \
+    X(CUDA_TID_X, "numba.cuda.threadIdx.x")                                 \
+    X(CUDA_TID_Y, "numba.cuda.threadIdx.y")                                 \
+    X(CUDA_TID_Z, "numba.cuda.threadIdx.z")                                 \
+    X(CUDA_NTID_X, "numba.cuda.blockDim.x")                                 \
+    X(CUDA_NTID_Y, "numba.cuda.blockDim.y")                                 \
+    X(CUDA_NTID_Z, "numba.cuda.blockDim.z")                                 \
+    X(CUDA_CTAID_X, "numba.cuda.blockIdx.x")                                \
+    X(CUDA_CTAID_Y, "numba.cuda.blockIdx.y")                                \
+    X(CUDA_CTAID_Z, "numba.cuda.blockIdx.z")                                \
+    X(CUDA_NCTAID_X, "numba.cuda.gridDim.x")                                \
+    X(CUDA_NCTAID_Y, "numba.cuda.gridDim.y")                                \
+    X(CUDA_NCTAID_Z, "numba.cuda.gridDim.z")                                \
+    X(CUDA_LANEID, "numba.cuda.laneid")                                     \
+    X(CUDA_WARPSIZE, "numba.cuda.warpsize")                                 \
+    X(CUDA_GRID, "numba.cuda.grid") X(CUDA_GRIDSIZE, "numba.cuda.gridsize") \
+    X(CUDA_SYNCTHREADS, "numba.cuda.syncthreads")
 
 typedef enum uf__builtin {
 #define UF__BUILTIN_ENUM(e, name) UF__BI_##e,
@@ -67,6 +86,19 @@ typedef enum uf__builtin {
 #undef UF__BUILTIN_ENUM
     UF__BI_COUNT
 } uf__builtin;
+
+/* The CUDA builtins that are values, not functions (threadIdx.x .. gridDim.z,
+ * laneid, warpsize), in uf__sreg's order from UF__BI_CUDA_TID_X. */
+#define UF__BI_CUDA_FIRST_VALUE UF__BI_CUDA_TID_X
+#define UF__BI_CUDA_LAST_VALUE UF__BI_CUDA_WARPSIZE
+static inline bool uf__builtin_is_cuda_value(uf__builtin b)
+{
+    return b >= UF__BI_CUDA_FIRST_VALUE && b <= UF__BI_CUDA_LAST_VALUE;
+}
+static inline bool uf__builtin_is_cuda(uf__builtin b)
+{
+    return b >= UF__BI_CUDA_TID_X && b <= UF__BI_CUDA_SYNCTHREADS;
+}
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */
 uf__builtin uf__builtin_lookup(const char *qualified_name);

@@ -817,6 +817,10 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
     } else if (ret == NULL) {
         ret = none;
     }
+    if (C->tf->decl->kind == UF__K_CUDA_KERNEL && ret != none)
+        return uf__ierr(C, UF_ERR_TYPING, C->ret_pos, "Kernel must have void "
+                        "return type but got %s (a CUDA kernel writes its "
+                        "results into arrays)", uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :
@@ -966,8 +970,10 @@ uf__typed_func *uf__infer(uf__kmodule *km, const uf__kernel_decl *decl,
     if (err == NULL)
         err = &local;
     km->infer_generation++;
+    /* numba-cuda compiles kernels with error_model='numpy' too */
     bool numpy_model = decl->kind == UF__K_VECTORIZE ||
                        decl->kind == UF__K_GUVECTORIZE ||
-                       decl->kind == UF__K_REDUCE;
+                       decl->kind == UF__K_REDUCE ||
+                       decl->kind == UF__K_CUDA_KERNEL;
     return uf__infer_spec(km, decl, args, nargs, ret, numpy_model, NULL, err);
 }

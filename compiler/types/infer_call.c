@@ -394,6 +394,8 @@ static const uf__type *type_cast(callinfo *k, uf_dtype to)
 
 static const uf__type *type_builtin(callinfo *k, uf__builtin b)
 {
+    if (uf__builtin_is_cuda(b))
+        return uf__infer_cuda_call(k->C, k->e, b, k->args, k->n);
     uf__ictx *C = k->C;
     const uf__type *a = k->n > 0 ? k->args[0] : NULL;
     const uf__type *r;

@@ -114,6 +114,10 @@ static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
     const char *m = mod->name, *a = e->u.attr.attr;
     uf_dtype dt;
     uf__constant c;
+    bool cuda;
+    const uf__type *ct = uf__infer_cuda_attr(C, e, m, in, &cuda);
+    if (cuda)
+        return ct;
     if (strcmp(m, "numba") == 0 &&
         (strcmp(a, "cuda") == 0 || strcmp(a, "types") == 0))
         return uf__iset(C, e, uf__type_module(C->tc, a[0] == 'c' ? "numba.cuda"

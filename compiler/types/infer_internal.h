@@ -46,6 +46,18 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
 /* Types a CALL expression (infer_call.c). */
 const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
 
+/* numba.cuda's attributes and calls (infer_cuda.c). The attribute `e`
+ * of module `mod`: *handled says whether it is CUDA's (a submodule such
+ * as cuda.threadIdx, or an int32 value such as cuda.threadIdx.x, whose
+ * builtin goes into in->builtin). */
+const uf__type *uf__infer_cuda_attr(uf__ictx *C, const uf__expr *e,
+                                    const char *mod, uf__expr_info *in,
+                                    bool *handled);
+/* The result type of CUDA builtin b called as `e` with args[0..n). */
+const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b, const uf__type *const *args,
+                                    int n);
+
 /* Specialises `decl` for `args` (infer.c); reuses km->typed. */
 uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
                                const uf__type *const *args, int nargs,

@@ -43,7 +43,8 @@ typedef enum uf_func_kind {
     UF_FUNC_GUFUNC, /* @guvectorize */
     UF_FUNC_REDUCE, /* @reduce / @cuda.reduce */
     UF_FUNC_PLAIN,  /* @njit / @jit */
-    UF_FUNC_DEVICE  /* @cuda.jit(device=True) */
+    UF_FUNC_DEVICE, /* @cuda.jit(device=True) */
+    UF_FUNC_KERNEL  /* @cuda.jit: launched over a grid with uf_launch */
 } uf_func_kind;
 
 UF_EXPORT uf_func_kind uf_func_get_kind(const uf_func *f);

@@ -11,6 +11,7 @@
 #include <ufjit/kernel.h>
 #include <ufjit/system.h>
 #include <ufjit/cuda.h>
+#include <ufjit/launch.h>
 
 UF_BEGIN_DECLS
 

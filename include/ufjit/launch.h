@@ -1,0 +1,50 @@
+/* CUDA kernels (@cuda.jit): launched over a grid of blocks of threads, on
+ * the `cuda` target (a GPU, or the simulator with UFJIT_ENABLE_CUDASIM=1)
+ * or on `cudasim`, as numba-cuda's kernel[grid, block](args...). */
+#ifndef UFJIT_LAUNCH_H
+#define UFJIT_LAUNCH_H
+
+#include <stddef.h>
+#include <ufjit/cuda.h>
+#include <ufjit/kernel.h>
+
+UF_BEGIN_DECLS
+
+/* A grid or block extent. y and z of 0 mean 1, so {n} is a 1-D one. */
+typedef struct uf_dim3 {
+    unsigned x, y, z;
+} uf_dim3;
+
+/* Options of uf_launch. Zero-initialise, then set what you need; fields
+ * may be added at the end, so always set `size = sizeof(uf_launch_options)`. */
+typedef struct uf_launch_options {
+    size_t size;
+    /* "cuda" (NULL) or "cudasim" */
+    const char *target;
+    /* The stream the launch runs on (NULL: the legacy default stream). A
+     * launch whose arrays are all on the device returns once queued; one
+     * with host arrays waits for the kernel and copies them back. */
+    uf_stream *stream;
+    /* Dynamic shared memory per block, in bytes (cuda.shared.array with
+     * shape 0 reads it). */
+    size_t shared_bytes;
+} uf_launch_options;
+
+/* Runs kernel `f` once per thread of `grid` blocks of `block` threads.
+ * args[0..n_args) are its arguments, in order: arrays (device arrays as
+ * they are; host arrays copied to the device before the launch and back
+ * after it, as numba-cuda does: two copies of each per launch) and 0-d
+ * arrays for scalars, passed by value. The kernel is compiled on first
+ * use for the arguments' types (dtype, dimensions, layout: 'C' when
+ * C-contiguous, else 'A'), or for the first declared signature they fit.
+ * Errors: UF_ERR_INVALID for an empty or too large grid or block, or a
+ * kernel that is not a CUDA kernel (uf_call runs those); UF_ERR_TYPE when
+ * no signature takes the arguments; the kernel's own errors under
+ * UFJIT_DEBUG=1 / debug=True (IndexError) as the CPU words them. */
+UF_EXPORT int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block,
+                        uf_array *const *args, int n_args,
+                        const uf_launch_options *opts, uf_error *err);
+
+UF_END_DECLS
+
+#endif
