@@ -219,7 +219,7 @@ static const uf__cuda_kernel *kernel_of(launch *c, const uf__type **in,
 }
 
 /* The parameters of the cuda.jit kernel ABI (nvvm.h). */
-static void pack(const launch *c, uf__cuda_params *pp)
+static void pack(const launch *c, uint32_t shared, uf__cuda_params *pp)
 {
     memset(pp, 0, sizeof *pp);
     for (int i = 0; i < c->n; i++) {
@@ -237,6 +237,7 @@ static void pack(const launch *c, uf__cuda_params *pp)
         for (int d = 0; d < nd; d++)
             uf__cuda_put(pp, &strides[d], sizeof strides[d]);
     }
+    uf__cuda_put(pp, &shared, sizeof shared);
 }
 
 /* Host arrays get the device's contents back (after the stream). */
@@ -292,7 +293,7 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
                 return rc;
         }
     uf__cuda_params pp;
-    pack(c, &pp);
+    pack(c, shared, &pp);
     int rc = uf__cuda_launch_dims(&c->site, k, c->grid, c->block, shared,
                                   &pp, err);
     return rc != 0 ? rc : copy_back(c, err);

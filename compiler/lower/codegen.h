@@ -12,6 +12,7 @@
 #define UF_COMPILER_CODEGEN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <llvm-c/Core.h>
 
 #include <ufjit/dtype.h>
@@ -88,6 +89,16 @@ struct uf__codegen_target {
     /* __syncthreads() at the builder (NVVM: llvm.nvvm.barrier0; cudasim:
      * the simulator's barrier). NULL where sreg is. */
     void (*syncthreads)(uf__lower *L);
+    /* Shared memory, as generic i8* pointers at the builder: a static
+     * array of `bytes` (aligned to `align`), one per call per block (a
+     * cuda.shared.array site); the block's dynamic shared memory (the
+     * launch's bytes, 16-aligned); and an i64 slot per block holding the
+     * dynamic bytes' count (written by the kernel entry). NULL where
+     * sreg is. */
+    LLVMValueRef (*shared_static)(uf__lower *L, uint64_t bytes,
+                                  unsigned align);
+    LLVMValueRef (*shared_dynamic)(uf__lower *L);
+    LLVMValueRef (*shared_dynamic_size)(uf__lower *L);
 };
 
 #endif

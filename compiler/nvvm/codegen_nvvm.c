@@ -235,6 +235,14 @@ static LLVMValueRef nvvm_sreg(uf__lower *L, uf__sreg which)
     return LLVMBuildCall2(L->b, fty, fn, NULL, 0, "");
 }
 
+LLVMValueRef uf__nvvm_sim_self(uf__lower *L)
+{
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef fty = LLVMFunctionType(i8p, NULL, 0, 0);
+    LLVMValueRef fn = uf__lower_declare(L, UF__SIM_SELF, fty, true);
+    return LLVMBuildCall2(L->b, fty, fn, NULL, 0, "self");
+}
+
 /* cudasim: field `which` of the running thread's uf__sim_thread */
 static LLVMValueRef sim_sreg(uf__lower *L, uf__sreg which)
 {
@@ -246,11 +254,8 @@ static LLVMValueRef sim_sreg(uf__lower *L, uf__sreg which)
         AT(laneid, 0), AT(warpsize, 0)};
 #undef AT
     LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
-    LLVMTypeRef i8p = LLVMPointerType(i8, 0);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
-    LLVMTypeRef fty = LLVMFunctionType(i8p, NULL, 0, 0);
-    LLVMValueRef fn = uf__lower_declare(L, UF__SIM_SELF, fty, true);
-    LLVMValueRef self = LLVMBuildCall2(L->b, fty, fn, NULL, 0, "self");
+    LLVMValueRef self = uf__nvvm_sim_self(L);
     LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(L->ctx), off[which],
                                   0);
     LLVMValueRef p = LLVMBuildGEP2(L->b, i8, self, &o, 1, "");
@@ -298,6 +303,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->base.sreg = nvvm_sreg;
     g->base.syncthreads = nvvm_syncthreads;
     g->global_as = 1;
+    uf__nvvm_shared_init(g);
 }
 
 void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
@@ -312,6 +318,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->base.syncthreads = sim_syncthreads;
     g->sim = true;
     g->global_as = 0;
+    uf__nvvm_shared_init(g);
 }
 
 void uf__nvvm_sites_clear(uf__nvvm_sites *s)

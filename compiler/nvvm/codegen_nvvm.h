@@ -28,7 +28,19 @@ typedef struct uf__codegen_nvvm {
     uf__nvvm_sites sites;
     int capsites;
     bool nomem;
+    /* shared memory (nvvm_shared.c): cudasim's static bytes so far (the
+     * offset of the next array in the block's memory); the dynamic size
+     * slot once made (NVVM: its global; cudasim: its offset + 1) */
+    uint64_t shared_static;
+    LLVMValueRef dyn_size_global;
+    uint64_t dyn_size_off;
+    bool dyn_used;
 } uf__codegen_nvvm;
+
+/* Installs the shared-memory hooks of g (NVVM or cudasim). */
+void uf__nvvm_shared_init(uf__codegen_nvvm *g);
+/* cudasim: the running thread's uf__sim_thread as an i8* (codegen_nvvm.c) */
+LLVMValueRef uf__nvvm_sim_self(uf__lower *L);
 
 void uf__codegen_nvvm_init(uf__codegen_nvvm *g);
 /* cudasim: the host JIT's triple and data layout */

@@ -86,8 +86,9 @@
  *   - a scalar: its value, as for vectorize's by-value inputs;
  *   - an array of ndim d: char *data, int64_t shape[d], int64_t
  *     strides[d] (bytes); typed 'C' only when the launcher checked it;
- * then uf__nvvm_status *status when has_status, as above. Variants do
- * not apply (spec.v is ignored). */
+ * then uint32_t dynamic_shared_bytes (the launch's, which
+ * cuda.shared.array(0, dtype) spans), then uf__nvvm_status *status when
+ * has_status, as above. Variants do not apply (spec.v is ignored). */
 #ifndef UF_COMPILER_NVVM_H
 #define UF_COMPILER_NVVM_H
 
@@ -171,6 +172,9 @@ typedef struct uf__nvvm_kernel {
                          UF__LOOP_MAXARGS * (1 + UF__NVVM_MAXDIM) +
                          UF__NVVM_MAXCORE];
     bool has_status;
+    /* cudasim: the static shared memory per block, in bytes (on a GPU
+     * ptxas lays it out and the driver knows it) */
+    uint32_t shared_bytes;
 } uf__nvvm_kernel;
 
 /* What to compile: a vectorize specialisation `tf` (scalar arguments, a

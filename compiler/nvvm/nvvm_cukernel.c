@@ -17,7 +17,7 @@
 static int check_args(const uf__typed_func *tf, const char *kname,
                       uf_error *err)
 {
-    int n = 1; /* the status word */
+    int n = 2; /* the dynamic shared bytes, the status word */
     for (int i = 0; i < tf->nargs; i++) {
         const uf__type *t = tf->args[i];
         if (t->kind == UF__T_ARRAY)
@@ -67,6 +67,7 @@ static LLVMValueRef build_entry(uf__lower *L, const uf__typed_func *tf,
         for (int d = 0; d < 2 * t->ndim; d++)
             uf__nvvm_param(k, types, i64, 8);
     }
+    uf__nvvm_param(k, types, LLVMInt32TypeInContext(ctx), 4);
     k->has_status = fallible;
     if (fallible)
         uf__nvvm_param(k, types, i8p, 8);
@@ -118,10 +119,15 @@ int uf__nvvm_lower_cukernel(uf__lower *L, const uf__nvvm_spec *spec,
     LLVMValueRef fn = build_entry(L, tf, fallible, k, first);
     uf__fn F;
     uf__fn_begin(&F, L, fn, false, true, err);
-    LLVMValueRef status = fallible ? LLVMGetParam(fn, (unsigned)k->nparams - 1)
-                                   : NULL;
+    unsigned dyn = (unsigned)k->nparams - (fallible ? 2 : 1);
+    LLVMValueRef status = fallible ? LLVMGetParam(fn, dyn + 1) : NULL;
     if (status) /* the status pointer for the functions the kernel calls */
         LLVMBuildStore(B, status, uf__nvvm_status_slot(L));
+    if (((const uf__codegen_nvvm *)L->cg)->dyn_used) /* the block's slot */
+        LLVMBuildStore(B,
+                       LLVMBuildZExt(B, LLVMGetParam(fn, dyn),
+                                     LLVMInt64TypeInContext(L->ctx), ""),
+                       L->cg->shared_dynamic_size(L));
     LLVMValueRef args[UF__TUPLE_MAX];
     for (int i = 0; i < tf->nargs; i++)
         args[i] = argument(L, tf->args[i], fn, first[i]);

@@ -62,8 +62,11 @@ void uf__nvvm_grid_loop(uf__lower *L, uf__fn *F, LLVMTypeRef idx,
                         void *ctx);
 /* Ends entry fn: a kernel annotation (NVVM) or an internal function and
  * its host entry (cudasim); then the codegen target's module finish. */
-int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
-                          const uf__nvvm_kernel *k, uf_error *err);
+int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn, uf__nvvm_kernel *k,
+                          uf_error *err);
+/* The module's shared memory settled (nvvm_shared.c): cudasim's static
+ * bytes per block (the dynamic part's offset fixed), 0 for NVVM. */
+uint32_t uf__nvvm_shared_finish(uf__lower *L);
 
 /* Rewrites what libnvvm's LLVM 7 reader refuses (TOOLCHAIN.md): fneg as
  * fsub -0.0, freeze dropped, the attributes it does not know removed

@@ -420,10 +420,11 @@ static void build_sim_entry(uf__lower *L, LLVMValueRef entry,
     LLVMBuildRetVoid(B);
 }
 
-int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn,
-                          const uf__nvvm_kernel *k, uf_error *err)
+int uf__nvvm_finish_entry(uf__lower *L, LLVMValueRef fn, uf__nvvm_kernel *k,
+                          uf_error *err)
 {
     const uf__codegen_nvvm *g = (const uf__codegen_nvvm *)L->cg;
+    k->shared_bytes = uf__nvvm_shared_finish(L);
     if (g->sim) {
         LLVMSetLinkage(fn, LLVMInternalLinkage);
         build_sim_entry(L, fn, k);

@@ -52,6 +52,6 @@ int uf__nvvm_ufunc_sim(uf__jit *jit, const uf__nvvm_spec *spec,
     out->fn = (uf__sim_kernel_fn)(uintptr_t)addr;
     out->nparams = kernel->nparams;
     out->param_sizes = kernel->param_sizes;
-    out->shared_bytes = 0;
+    out->shared_bytes = kernel->shared_bytes;
     return 0;
 }

@@ -700,10 +700,17 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     if (f->kind == UF__EX_NAME && fi->var < 0)
         g = uf__kmodule_global(C->km, f->u.name.id);
     bool is_kernel = g != NULL && g->kind == UF__G_KERNEL;
-    if (e->u.call.nkw > 0 && !is_kernel)
+    bool kw_ok = is_kernel || fi->builtin == UF__BI_CUDA_SHARED_ARRAY ||
+                 fi->builtin == UF__BI_CUDA_LOCAL_ARRAY;
+    if (e->u.call.nkw > 0 && !kw_ok)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.kw[0].pos, "%s",
                           "keyword arguments are only supported in calls of "
                           "kernels of the file");
+    if (kw_ok && !is_kernel) { /* the CUDA arrays read their own args */
+        in->builtin = fi->builtin;
+        const uf__type *r = uf__infer_cuda_call(C, e, fi->builtin, NULL, 0);
+        return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
+    }
     callinfo k = {.C = C, .e = e, .in = in, .n = e->u.call.nargs};
     for (int i = 0; i < k.n; i++) {
         const uf__expr *x = e->u.call.args[i];

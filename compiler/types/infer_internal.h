@@ -58,6 +58,12 @@ const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *args,
                                     int n);
 
+/* The compile-time shape of cuda.shared.array / cuda.local.array call `e`
+ * (its shape= argument): 0 and shape[0..*ndim), or -1 with *where the
+ * argument's position. Also for the lowering. */
+int uf__cuda_array_shape(const uf__kmodule *km, const uf__expr *e,
+                         int64_t *shape, int *ndim, uf__pos *where);
+
 /* Specialises `decl` for `args` (infer.c); reuses km->typed. */
 uf__typed_func *uf__infer_spec(uf__kmodule *km, const uf__kernel_decl *decl,
                                const uf__type *const *args, int nargs,
