@@ -80,7 +80,9 @@
     X(CUDA_GRID, "numba.cuda.grid") X(CUDA_GRIDSIZE, "numba.cuda.gridsize") \
     X(CUDA_SYNCTHREADS, "numba.cuda.syncthreads")                          \
     X(CUDA_SHARED_ARRAY, "numba.cuda.shared.array")                         \
-    X(CUDA_LOCAL_ARRAY, "numba.cuda.local.array")
+    X(CUDA_LOCAL_ARRAY, "numba.cuda.local.array")                           \
+    /* new CUDA builtins go above this line (the range check's end) */     \
+    X(CUDA_END_, "<numba.cuda end>")
 
 typedef enum uf__builtin {
 #define UF__BUILTIN_ENUM(e, name) UF__BI_##e,
@@ -99,7 +101,7 @@ static inline bool uf__builtin_is_cuda_value(uf__builtin b)
 }
 static inline bool uf__builtin_is_cuda(uf__builtin b)
 {
-    return b >= UF__BI_CUDA_TID_X && b <= UF__BI_CUDA_LOCAL_ARRAY;
+    return b >= UF__BI_CUDA_TID_X && b < UF__BI_CUDA_END_;
 }
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */
