@@ -4,9 +4,10 @@
  *
  *   cuda_compile KERNELS.py [--reps N] [--ptx DIR] NAME SIG [NAME SIG ...]
  *
- * For each vectorize kernel NAME and signature SIG (Numba's syntax), in
- * this process, with the internal API the call path uses
- * (ufunc/cuda_kernels.c):
+ * For each vectorize or cuda.jit kernel NAME and signature SIG (Numba's
+ * syntax), in this process, with the internal API the call path uses
+ * (ufunc/cuda_kernels.c, launch/launch.c; a cuda.jit kernel has one
+ * listing, DIR/NAME.SIG.BACKEND.c.ptx, and its times are of that):
  *   - infer_ms: typing the kernel for SIG, in a freshly loaded module (the
  *     module caches typings: a fresh one per rep, so nothing answers from
  *     a cache; loading it is not timed);
@@ -62,6 +63,7 @@ typedef struct typed {
     uf_module *m;
     const uf__typed_func *tf;
     uf_dtype outs[UF__LOOP_MAXARGS];
+    bool kernel; /* a cuda.jit kernel (no variants: one listing) */
 } typed;
 
 static int type_it(uf_context *ctx, const char *file, const char *name,
@@ -74,10 +76,11 @@ static int type_it(uf_context *ctx, const char *file, const char *name,
     uf_func *f = uf_module_get(t->m, name, err);
     if (!f)
         return -1;
-    if (uf_func_get_kind(f) != UF_FUNC_UFUNC) {
+    t->kernel = uf_func_get_kind(f) == UF_FUNC_KERNEL;
+    if (uf_func_get_kind(f) != UF_FUNC_UFUNC && !t->kernel) {
         snprintf(err->message, sizeof err->message,
-                 "'%s' is not a vectorize kernel (the CUDA target compiles "
-                 "no other kind yet)", name);
+                 "'%s' is neither a vectorize kernel nor a cuda.jit one",
+                 name);
         err->code = UF_ERR_UNSUPPORTED;
         return -1;
     }
@@ -86,10 +89,14 @@ static int type_it(uf_context *ctx, const char *file, const char *name,
     uf__signature s;
     if (uf__parse_signature(km->tc, km->arena, sig, &s, err) < 0)
         return -1;
-    t->tf = uf__infer(km, f->decl, s.args, s.nargs, s.ret, err);
+    /* a kernel's declared void is Numba's spelling, not a result */
+    t->tf = uf__infer(km, f->decl, s.args, s.nargs, t->kernel ? NULL : s.ret,
+                      err);
     *infer_ms = now_ms() - t0;
     if (!t->tf)
         return -1;
+    if (t->kernel)
+        return 0;
     const uf__type *r = s.ret ? s.ret : t->tf->ret;
     if (r->kind == UF__T_TUPLE)
         for (int k = 0; k < r->n && k < UF__LOOP_MAXARGS; k++)
@@ -120,9 +127,10 @@ static void write_ir(const uf__nvvm_spec *spec, const char *path,
 static double compile_once(const typed *t, bool index32, uf__nvvm_backend b,
                            const char *path, uf_error *err)
 {
-    uf__nvvm_spec spec = {.tf = t->tf, .out_types = t->outs};
+    uf__nvvm_spec spec = {.tf = t->tf, .out_types = t->outs,
+                          .kernel = t->kernel};
     spec.v.layout = UF__NVVM_CONTIG;
-    spec.v.index32 = index32;
+    spec.v.index32 = index32 && !t->kernel;
     uf__nvvm_options opts = {.backend = b};
     uf__nvvm_ptx ptx;
     double t0 = now_ms();
@@ -204,7 +212,7 @@ static void one(uf_context *ctx, const char *file, const char *name,
     char tag[128], path[4096];
     sig_tag(sig, tag, sizeof tag);
     for (int b = 0; dir && b < 2; b++)
-        for (int i32 = 0; i32 < 2; i32++) {
+        for (int i32 = 0; i32 < (t.kernel ? 1 : 2); i32++) {
             snprintf(path, sizeof path, "%s/%s.%s.%s.%s.ptx", dir, name, tag,
                      backends[b].name, i32 ? "c_i32" : "c");
             uf_error_clear(&err);

@@ -76,3 +76,58 @@ def matmul(A, B, C):
             a = A[i, j]
             for k in range(B.shape[1]):
                 C[i, k] += a * B[j, k]
+
+
+# cuda.jit kernels (issue 15): seed 002's hypot kernel and shared-memory
+# transpose, and Numba's documented shared-memory matrix multiply. Only
+# their PTX is compared so far (bench/cuda/run.py).
+TILE_DIM = 32
+BLOCK_ROWS = 8
+TILE_DIM_PADDED = TILE_DIM + 1
+TPB = 16
+
+
+@cuda.jit
+def hypot_kernel(x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = math.hypot(x[i], y[i])
+
+
+@cuda.jit
+def tile_transpose(a_in, a_out):
+    tile = cuda.shared.array(shape=(TILE_DIM, TILE_DIM_PADDED),
+                             dtype=np.int32)
+    x = cuda.blockIdx.x * TILE_DIM + cuda.threadIdx.x
+    y = cuda.blockIdx.y * TILE_DIM + cuda.threadIdx.y
+    for j in range(0, TILE_DIM, BLOCK_ROWS):
+        tile[cuda.threadIdx.y + j, cuda.threadIdx.x] = a_in[y + j, x]
+    cuda.syncthreads()
+    x = cuda.blockIdx.y * TILE_DIM + cuda.threadIdx.x
+    y = cuda.blockIdx.x * TILE_DIM + cuda.threadIdx.y
+    for j in range(0, TILE_DIM, BLOCK_ROWS):
+        a_out[y + j, x] = tile[cuda.threadIdx.x, cuda.threadIdx.y + j]
+
+
+@cuda.jit
+def fast_matmul(A, B, C):
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=np.float32)
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=np.float32)
+    x, y = cuda.grid(2)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    bpg = cuda.gridDim.x
+    tmp = np.float32(0.)
+    for i in range(bpg):
+        sA[ty, tx] = 0
+        sB[ty, tx] = 0
+        if y < A.shape[0] and (tx + i * TPB) < A.shape[1]:
+            sA[ty, tx] = A[y, tx + i * TPB]
+        if x < B.shape[1] and (ty + i * TPB) < B.shape[0]:
+            sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()
+        for j in range(TPB):
+            tmp += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()
+    if y < C.shape[0] and x < C.shape[1]:
+        C[y, x] = tmp

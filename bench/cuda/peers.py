@@ -54,6 +54,8 @@ def load_kernels(path):
                 kinds[node.name] = "guvectorize"
             elif deco.startswith("vectorize"):
                 kinds[node.name] = "vectorize"
+            elif deco.startswith("cuda.jit") and "device=True" not in deco:
+                kinds[node.name] = "kernel"
             else:
                 kinds[node.name] = "device"
             if node.decorator_list and kinds[node.name] == "guvectorize":
@@ -70,7 +72,7 @@ def load_kernels(path):
 def device_namespace(kinds, ns):
     """ns with the device functions as numba-cuda device functions."""
     from numba import cuda
-    g = dict(ns)
+    g = dict(ns, cuda=cuda)
     for name, kind in kinds.items():
         if kind == "device":
             g[name] = cuda.jit(device=True)(ns[name])
@@ -138,6 +140,13 @@ def guvectorize_ptx(name, fn, layout, sig, g):
     return ptx
 
 
+def kernel_ptx(fn, sig, g):
+    """numba-cuda's PTX of a cuda.jit kernel for one signature."""
+    from numba import cuda
+    ptx, _ = cuda.compile_ptx(rebind(fn, g), sig, cc=CC)
+    return ptx
+
+
 def no_device_compile():
     """numba-cuda asks the current device's compute capability when it
     compiles a device function for a caller; without a GPU there is none:
@@ -174,6 +183,9 @@ def cmd_ptx(path, out, pairs):
                 ptx, gs = vectorize_ptx(name, ns[name], sig, g)
                 open(base + ".numba.ptx", "w").write(ptx)
                 open(base + ".numba_gs.ptx", "w").write(gs)
+            elif kind == "kernel":
+                open(base + ".numba.ptx", "w").write(
+                    kernel_ptx(ns[name], sig, g))
             elif isinstance(kind, tuple):
                 ptx = guvectorize_ptx(name, ns[name], kind[1], sig, g)
                 open(base + ".numba.ptx", "w").write(ptx)

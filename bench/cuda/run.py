@@ -65,6 +65,12 @@ CASES = [
      {d: "void(%s[:,:], %s[:], %s[:])" % (d, d, d) for d in (F32, F64)}),
     ("matmul", "guvectorize",
      {d: "void(%s[:,:], %s[:,:], %s[:,:])" % (d, d, d) for d in (F32, F64)}),
+    ("hypot_kernel", "cuda.jit",
+     {d: "void(%s[::1], %s[::1], %s[::1])" % (d, d, d) for d in (F32, F64)}),
+    ("tile_transpose", "cuda.jit",
+     {"int32": "void(int32[:, ::1], int32[:, ::1])"}),
+    ("fast_matmul", "cuda.jit",
+     {F32: "void(float32[:, ::1], float32[:, ::1], float32[:, ::1])"}),
 ]
 
 
@@ -268,11 +274,9 @@ def static_part(root, ptxdir, py, quick, res):
                              "install numba-cuda; --python PY)"}
     # ufjit's 32-bit-index PTX and compile times
     res["compile"] = []
-    vpairs = [(n, s) for n, k, sigs in CASES if k == "vectorize"
-              for s in sigs.values()]
+    vpairs = [(n, s) for n, k, sigs in CASES
+              if k in ("vectorize", "cuda.jit") for s in sigs.values()]
     if compiler and vpairs:
-        vpairs = [(n, s) for n, k, sigs in CASES if k == "vectorize"
-                  for s in sigs.values()]
         rows, why = run_json([compiler, KERNELS, "--reps",
                               "5" if quick else "15", "--ptx", ptxdir] +
                              [x for p in vpairs for x in p], 900)
@@ -288,6 +292,12 @@ def static_part(root, ptxdir, py, quick, res):
             row = {"name": name, "kind": kind, "dtype": dt, "sig": sig}
             base = os.path.join(ptxdir, "%s.%s" % (name, tag(sig)))
             for backend in ("libnvvm", "nvptx"):
+                if kind == "cuda.jit":  # one listing, from cuda_compile
+                    p = base + ".%s.c.ptx" % backend
+                    row[backend + "_i64"] = figures(exe, open(p).read()) \
+                        if os.path.exists(p) else \
+                        {"error": "cuda_compile wrote no %s" % p}
+                    continue
                 text, note = inspect_ptx(ufjit, name, sig, backend)
                 key = backend + "_i64"
                 if text is None:
@@ -362,6 +372,9 @@ def static_markdown(res):
         "64-bit indexes) and i32 the C-contiguous 32-bit-index kernel of the "
         "same listing (what a call on C-contiguous operands runs); the peer "
         "is the kernel numba-cuda's `@guvectorize(target='cuda')` builds. "
+        "cuda.jit rows: the kernel as cuda_compile compiles it for the "
+        "signature (i64: there are no variants), beside numba-cuda's "
+        "`compile_ptx` of the same function and signature. "
         "Goal (issue 14): %s; `regs ratio` is ufjit libnvvm "
         "i32 over numba-cuda's vectorize kernel.\n"
         % (SM, res.get("ptxas"), peer, REG_GOAL_NOTE))
@@ -432,7 +445,8 @@ def static_markdown(res):
 # ---- the GPU part -------------------------------------------------------
 
 GPU_CASES = ["copy:float32", "copy:float64", "launch", "small:float32"] + \
-    ["%s:%s" % (n, d) for n, _, _ in CASES for d in (F32, F64)]
+    ["%s:%s" % (n, d) for n, k, _ in CASES if k != "cuda.jit"
+     for d in (F32, F64)]
 
 
 def gpu_part(root, py, quick, res):
