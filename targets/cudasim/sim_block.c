@@ -205,9 +205,10 @@ uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
     r->next_tid = 0;
     r->live = r->nthreads;
     r->waiting = 0;
-#ifndef NDEBUG
+    /* in every build: a kernel reading a slot no thread wrote yet (a
+     * forgotten barrier) reads the poison, never a previous block's
+     * values that might happen to be right (tests/test_cuda_shared.c) */
     memset(r->shared, UF__SIM_SHARED_POISON, g->shared_bytes);
-#endif
     tls_runner = r;
     uf__cu_result rc = UF__CU_SUCCESS;
     for (;;) {
