@@ -37,9 +37,14 @@ typedef struct uf__sim_thread {
  *       life of that thread (so calls may be merged: readnone);
  *   void uf__sim_syncthreads(void)
  *       __syncthreads(): returns when every thread of the block called it
- *       (or has exited). */
+ *       (or has exited);
+ *   int32_t uf__sim_syncthreads_reduce(int32_t op, int32_t pred)
+ *       __syncthreads_count / _and / _or (op 0, 1, 2: codegen.h's
+ *       uf__sync_reduce): the same barrier, giving how many of the
+ *       threads that met there had pred nonzero / whether all / any. */
 #define UF__SIM_SELF "uf__sim_self"
 #define UF__SIM_SYNCTHREADS "uf__sim_syncthreads"
+#define UF__SIM_SYNCTHREADS_REDUCE "uf__sim_syncthreads_reduce"
 
 /* A kernel's host entry. */
 typedef void (*uf__sim_kernel_fn)(void **params);

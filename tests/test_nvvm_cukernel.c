@@ -12,7 +12,8 @@
 #define CUDA_KERNELS UF_TEST_KERNELS_DIR "/cuda"
 
 /* Argument types for the lazy kernels (a void signature in Numba's
- * syntax), by file and kernel. */
+ * syntax), by file and kernel; a kernel listed more than once compiles
+ * for each. */
 static const struct {
     const char *file, *kernel, *sig;
 } lazy[] = {
@@ -29,14 +30,40 @@ static const struct {
     {"shared.py", "shift_synced", "void(float64[::1], float64[::1])"},
     {"shared.py", "shift_racy", "void(float64[::1], float64[::1])"},
     {"shared.py", "shared_overrun", "void(float64[::1])"},
+    {"atomics.py", "count_bad", "void(int32[::1])"},
+    {"atomics.py", "count_atomic", "void(int32[::1])"},
+    {"atomics.py", "histogram",
+     "void(float32[::1], float32, float32, int32[::1])"},
+    {"atomics.py", "tickets", "void(int32[::1], int32[::1])"},
+    {"atomics.py", "tickets", "void(uint64[::1], uint64[::1])"},
+    {"atomics.py", "tickets", "void(float32[::1], float32[::1])"},
+    {"atomics.py", "tickets", "void(float64[::1], float64[::1])"},
+    {"atomics.py", "add_sub_2d", "void(int64[:, ::1], float32[:, :])"},
+    {"atomics.py", "shared_count", "void(int32[::1], float64[::1])"},
+    {"atomics.py", "bitwise", "void(uint32[::1])"},
+    {"atomics.py", "bitwise", "void(int64[::1])"},
+    {"atomics.py", "first_wins",
+     "void(int64[::1], int64[::1], int32[::1], int32[::1], uint64[::1], "
+     "uint64[::1])"},
+    {"atomics.py", "inc_dec", "void(uint32[::1], uint32[::1], uint32[:, ::1])"},
+    {"atomics.py", "inc_dec", "void(uint64[::1], uint64[::1], uint64[:, ::1])"},
+    {"atomics.py", "minmax", "void(int32[::1], int32[::1], int32[:, ::1])"},
+    {"atomics.py", "minmax", "void(uint64[::1], uint64[::1], uint64[:, ::1])"},
+    {"atomics.py", "minmax",
+     "void(float32[::1], float32[::1], float32[:, ::1])"},
+    {"atomics.py", "minmax",
+     "void(float64[::1], float64[::1], float64[:, ::1])"},
+    {"atomics.py", "sync_votes", "void(int32[::1], int32[:, ::1])"},
+    {"atomics.py", "fenced", "void(int64[::1], int32[::1])"},
 };
 
-static const char *lazy_sig(const char *file, const char *kernel)
+/* The next table entry for the kernel from entry *at on, or NULL. */
+static const char *lazy_sig(const char *file, const char *kernel, size_t *at)
 {
-    for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++)
-        if (strcmp(lazy[i].file, file) == 0 &&
-            strcmp(lazy[i].kernel, kernel) == 0)
-            return lazy[i].sig;
+    for (; *at < sizeof lazy / sizeof lazy[0]; ++*at)
+        if (strcmp(lazy[*at].file, file) == 0 &&
+            strcmp(lazy[*at].kernel, kernel) == 0)
+            return lazy[(*at)++].sig;
     return NULL;
 }
 
@@ -103,11 +130,13 @@ static void test_kernel_files(void **state)
             const uf__kernel_decl *d = &f.km->kernels[i];
             if (d->kind != UF__K_CUDA_KERNEL)
                 continue;
-            const char *sig = lazy_sig(e->d_name, d->name);
+            size_t at = 0;
+            const char *sig = lazy_sig(e->d_name, d->name, &at);
             if (d->nsignatures == 0 && sig == NULL)
                 fail_msg("%s: kernel %s is lazy and has no types in this "
                          "test's table", e->d_name, d->name);
-            if (d->nsignatures == 0)
+            for (; d->nsignatures == 0 && sig;
+                 sig = lazy_sig(e->d_name, d->name, &at))
                 nkernels += compile_one(f.km, d, sig, libnvvm, ptxas);
             for (int s = 0; s < d->nsignatures; s++)
                 nkernels += compile_one(f.km, d, d->signatures[s], libnvvm,

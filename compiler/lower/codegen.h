@@ -42,6 +42,39 @@ typedef enum uf__sreg {
     UF__SREG_COUNT
 } uf__sreg;
 
+/* The atomic read-modify-write operations of the codegen targets (CUDA's
+ * atomicAdd ... atomicDec, on a value's integer or float type). */
+typedef enum uf__atomic_op {
+    UF__ATOMIC_ADD = 0, /* integer */
+    UF__ATOMIC_SUB,
+    UF__ATOMIC_AND,
+    UF__ATOMIC_OR,
+    UF__ATOMIC_XOR,
+    UF__ATOMIC_XCHG,
+    UF__ATOMIC_MAX, /* signed */
+    UF__ATOMIC_MIN,
+    UF__ATOMIC_UMAX,
+    UF__ATOMIC_UMIN,
+    UF__ATOMIC_INC, /* unsigned, CUDA's wrapping atomicInc / atomicDec */
+    UF__ATOMIC_DEC,
+    UF__ATOMIC_FADD, /* float32, float64 */
+    UF__ATOMIC_OP_COUNT
+} uf__atomic_op;
+
+/* __threadfence_block / __threadfence / __threadfence_system */
+typedef enum uf__fence_scope {
+    UF__FENCE_BLOCK = 0,
+    UF__FENCE_DEVICE,
+    UF__FENCE_SYSTEM
+} uf__fence_scope;
+
+/* __syncthreads_count / _and / _or */
+typedef enum uf__sync_reduce {
+    UF__SYNC_COUNT = 0,
+    UF__SYNC_AND,
+    UF__SYNC_OR
+} uf__sync_reduce;
+
 /* What a failed index check reports (lower_index.c), as values of the
  * function being generated: the sink turns it into the IndexError
  * message "index 5 is out of bounds for axis 0 with size 4 (in 'f' at
@@ -99,6 +132,22 @@ struct uf__codegen_target {
                                   unsigned align);
     LLVMValueRef (*shared_dynamic)(uf__lower *L);
     LLVMValueRef (*shared_dynamic_size)(uf__lower *L);
+    /* Atomics at the builder, relaxed as CUDA's atomic functions, on a
+     * generic pointer `ptr` to val's type: *ptr = op(*ptr, val), giving
+     * the old value; NULL when the target has no single operation for
+     * op on that type (the lowering then loops on atomic_cas). atomic_cas
+     * compares and swaps the integer *ptr, giving the old value. NULL
+     * where sreg is. */
+    LLVMValueRef (*atomic_rmw)(uf__lower *L, uf__atomic_op op,
+                               LLVMValueRef ptr, LLVMValueRef val);
+    LLVMValueRef (*atomic_cas)(uf__lower *L, LLVMValueRef ptr,
+                               LLVMValueRef cmp, LLVMValueRef val);
+    /* A memory fence of `scope`, and a barrier that also gives the
+     * count of threads / whether all / any of the block's threads had
+     * the i32 `pred` nonzero (an i32). NULL where sreg is. */
+    void (*threadfence)(uf__lower *L, uf__fence_scope scope);
+    LLVMValueRef (*syncthreads_reduce)(uf__lower *L, uf__sync_reduce op,
+                                       LLVMValueRef pred);
 };
 
 #endif

@@ -255,6 +255,9 @@ LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
 /* A numba.cuda builtin (lower_cuda.c): an attribute or a call. */
 LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
+/* cuda.atomic.*, the fences, syncthreads_count/and/or
+ * (lower_cuda_atomic.c); called by uf__lower_cuda on a CUDA target. */
+LLVMValueRef uf__lower_cuda_atomic(uf__fn *F, const uf__expr *e);
 
 /* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
  * friends: common/loop.h) */
@@ -292,6 +295,11 @@ const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
 /* a[i, j], a[(i, j)], a[i] of a 2-D array (a view), t[k] of a homogeneous
  * tuple with a run-time k. */
 LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e);
+/* The byte address (i8*) of element idx[0..ndim) (dtypes dt) of array
+ * `arr` of type t, wrapped and checked as a[i, j] is (at pos). */
+LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
+                                       LLVMValueRef arr, const uf__type *t,
+                                       LLVMValueRef *idx, const uf_dtype *dt);
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);

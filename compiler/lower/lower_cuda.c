@@ -114,6 +114,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e)
     }
     if (uf__builtin_is_cuda_value(b))
         return cg->sreg(F->L, (uf__sreg)(b - UF__BI_CUDA_FIRST_VALUE));
+    if (uf__builtin_is_cuda_atomic(b) || uf__builtin_is_cuda_sync(b))
+        return uf__lower_cuda_atomic(F, e);
     if (b == UF__BI_CUDA_SYNCTHREADS) {
         cg->syncthreads(F->L);
         return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));

@@ -1,7 +1,8 @@
 /* Which specialisations need the fallible calling convention (lower.h):
  * every njit function (Python's error model), and kernels in NumPy's
  * model that contain an assert, a range() whose step may be zero, a
- * checked index (bounds checking on), or a call of a fallible callee. */
+ * checked index (bounds checking on: a[i], or cuda.atomic.add(a, i, v)),
+ * or a call of a fallible callee. */
 #include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
 
@@ -37,6 +38,10 @@ static int expr_fallible(const uf__expr *e, void *ud)
         (!callee->numpy_error_model || body_fallible(callee)))
         return 1;
     if (e->kind == UF__EX_SUBSCRIPT && index_checked(S->tf, e))
+        return 1;
+    if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_cuda_atomic(uf__tf_info(S->tf, e)->builtin) &&
+        uf__lower_boundscheck(S->tf))
         return 1;
     return uf__ast_children(e, expr_fallible, ud);
 }

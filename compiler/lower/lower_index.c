@@ -159,6 +159,23 @@ static int index_address(uf__fn *F, const uf__expr *e, indexed *x)
     return 0;
 }
 
+LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
+                                       LLVMValueRef arr, const uf__type *t,
+                                       LLVMValueRef *idx, const uf_dtype *dt)
+{
+    LLVMValueRef off = NULL;
+    for (int k = 0; k < t->ndim; k++) {
+        LLVMValueRef i = axis_index(F, pos, arr, k, idx[k], dt[k]);
+        LLVMValueRef term = LLVMBuildNSWMul(
+            B, i, uf__emit_array_stride(F, arr, t, k), "");
+        off = off ? LLVMBuildNSWAdd(B, off, term, "") : term;
+    }
+    LLVMValueRef p = uf__emit_array_data(F, arr);
+    return off ? LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx),
+                                       p, &off, 1, "at")
+               : p;
+}
+
 /* t[k] of a homogeneous tuple with a run-time k: through a stack copy.
  * Out of range (unchecked) reads element 0 rather than outside. */
 static LLVMValueRef tuple_index(uf__fn *F, const uf__expr *e,

@@ -304,6 +304,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->base.syncthreads = nvvm_syncthreads;
     g->global_as = 1;
     uf__nvvm_shared_init(g);
+    uf__nvvm_atomic_init(g);
 }
 
 void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
@@ -319,6 +320,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->sim = true;
     g->global_as = 0;
     uf__nvvm_shared_init(g);
+    uf__nvvm_atomic_init(g);
 }
 
 void uf__nvvm_sites_clear(uf__nvvm_sites *s)

@@ -39,6 +39,9 @@ typedef struct uf__codegen_nvvm {
 
 /* Installs the shared-memory hooks of g (NVVM or cudasim). */
 void uf__nvvm_shared_init(uf__codegen_nvvm *g);
+/* Installs the atomic, fence and counting-barrier hooks of g
+ * (nvvm_atomic.c). */
+void uf__nvvm_atomic_init(uf__codegen_nvvm *g);
 /* cudasim: the running thread's uf__sim_thread as an i8* (codegen_nvvm.c) */
 LLVMValueRef uf__nvvm_sim_self(uf__lower *L);
 

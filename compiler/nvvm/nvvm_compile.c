@@ -165,6 +165,8 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
          * fallback links the whole one when declarations are left */
         if (!full && (rc = uf__nvvm_link_libdevice(u.L.mod, err)) != 0)
             goto done;
+        if ((rc = uf__nvvm_atomics_link(u.L.mod, err)) != 0)
+            goto done;
         uf__nvvm_cleanup(u.L.mod, maj, min);
         LLVMModuleRef mod = u.L.mod;
         u.L.mod = NULL; /* the fallback consumes it */
@@ -172,7 +174,7 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
                                        out->arch, opts && opts->fastmath,
                                        &out->ptx, &out->len, err);
     } else {
-        char *text = NULL;
+        char *text = NULL, *atomics = NULL;
         const void *ld = NULL;
         size_t ldlen = 0;
         if (uf__nvvm_uses_libdevice(u.L.mod)) {
@@ -182,16 +184,23 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
                      (rc = uf__nvvm_libdevice_text(u.L.mod, &text, err)) == 0)
                 ld = text, ldlen = strlen(text);
         }
-        if (rc != 0)
+        if (rc == 0)
+            rc = uf__nvvm_atomics_text(u.L.mod, true, maj, min, &atomics,
+                                       err);
+        if (rc != 0) {
+            uf__free(text);
             goto done;
+        }
         uf__nvvm_cleanup(u.L.mod, maj, min);
         LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(u.L.mod);
         rc = uf__nvvm_lib_compile(LLVMGetBufferStart(bc), LLVMGetBufferSize(bc),
-                                  ld, ldlen, text != NULL, out->arch, opts,
+                                  ld, ldlen, text != NULL, atomics,
+                                  out->arch, opts,
                                   &out->ptx,
                                   &out->len, err);
         LLVMDisposeMemoryBuffer(bc);
         uf__free(text);
+        uf__free(atomics);
     }
     if (rc == 0) {
         out->sites = u.g.sites;

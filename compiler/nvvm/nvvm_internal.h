@@ -124,9 +124,16 @@ void uf__nvvm_lib_ir_version(int *major, int *minor);
  * `opts`; *ptx (free with uf__free). UF_ERR_INTERNAL with the program
  * log on failure. */
 int uf__nvvm_lib_compile(const void *bc, size_t len, const void *ld,
-                         size_t ldlen, bool ld_text,
+                         size_t ldlen, bool ld_text, const char *atomics,
                          const char *arch, const uf__nvvm_options *opts,
                          char **ptx, size_t *ptxlen, uf_error *err);
+/* The definitions of the atomic helpers the module declares
+ * (nvvm_atomic.c) as text IR: for libnvvm (LLVM 7 text, with the IR
+ * version) or LLVM 14. *out NULL when it declares none. */
+int uf__nvvm_atomics_text(LLVMModuleRef mod, bool libnvvm, int ir_major,
+                          int ir_minor, char **out, uf_error *err);
+/* The same, parsed and linked into mod (the NVPTX backend). */
+int uf__nvvm_atomics_link(LLVMModuleRef mod, uf_error *err);
 /* libdevice.10.bc's bytes, read once (NULL with err: UF_ERR_NOT_FOUND). */
 const void *uf__nvvm_libdevice(size_t *len, uf_error *err);
 

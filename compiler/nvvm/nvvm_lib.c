@@ -300,7 +300,8 @@ static int fail(nvvm_program prog, nvvm_result r, const char *what,
 }
 
 int uf__nvvm_lib_compile(const void *bc, size_t len, const void *ld,
-                         size_t ldlen, bool ld_text, const char *arch,
+                         size_t ldlen, bool ld_text, const char *atomics,
+                         const char *arch,
                          const uf__nvvm_options *opts, char **ptx,
                          size_t *ptxlen, uf_error *err)
 {
@@ -340,6 +341,11 @@ int uf__nvvm_lib_compile(const void *bc, size_t len, const void *ld,
     if (ld && (r = (ld_text ? nv.add : nv.lazy_add)(prog, ld, ldlen,
                                                       "libdevice")) != 0) {
         rc = fail(prog, r, "adding libdevice", err);
+        goto out;
+    }
+    if (atomics && (r = nv.add(prog, atomics, strlen(atomics),
+                               "atomics")) != 0) {
+        rc = fail(prog, r, "adding the atomic helpers", err);
         goto out;
     }
     if ((r = nv.compile(prog, no, o)) != 0) {

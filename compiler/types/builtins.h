@@ -81,6 +81,29 @@
     X(CUDA_SYNCTHREADS, "numba.cuda.syncthreads")                          \
     X(CUDA_SHARED_ARRAY, "numba.cuda.shared.array")                         \
     X(CUDA_LOCAL_ARRAY, "numba.cuda.local.array")                           \
+    /* cuda.atomic (infer_cuda_atomic.c, lower_cuda_atomic.c): the first   \
+     * and last atomic keep their places (uf__builtin_is_cuda_atomic) */   \
+    X(CUDA_ATOMIC_ADD, "numba.cuda.atomic.add")                             \
+    X(CUDA_ATOMIC_SUB, "numba.cuda.atomic.sub")                             \
+    X(CUDA_ATOMIC_AND, "numba.cuda.atomic.and_")                            \
+    X(CUDA_ATOMIC_OR, "numba.cuda.atomic.or_")                              \
+    X(CUDA_ATOMIC_XOR, "numba.cuda.atomic.xor")                             \
+    X(CUDA_ATOMIC_MAX, "numba.cuda.atomic.max")                             \
+    X(CUDA_ATOMIC_MIN, "numba.cuda.atomic.min")                             \
+    X(CUDA_ATOMIC_NANMAX, "numba.cuda.atomic.nanmax")                       \
+    X(CUDA_ATOMIC_NANMIN, "numba.cuda.atomic.nanmin")                       \
+    X(CUDA_ATOMIC_INC, "numba.cuda.atomic.inc")                             \
+    X(CUDA_ATOMIC_DEC, "numba.cuda.atomic.dec")                             \
+    X(CUDA_ATOMIC_EXCH, "numba.cuda.atomic.exch")                           \
+    X(CUDA_ATOMIC_CAS, "numba.cuda.atomic.cas")                             \
+    X(CUDA_ATOMIC_COMPARE_AND_SWAP, "numba.cuda.atomic.compare_and_swap")   \
+    /* fences and the counting barriers (the same two files) */            \
+    X(CUDA_THREADFENCE, "numba.cuda.threadfence")                           \
+    X(CUDA_THREADFENCE_BLOCK, "numba.cuda.threadfence_block")               \
+    X(CUDA_THREADFENCE_SYSTEM, "numba.cuda.threadfence_system")             \
+    X(CUDA_SYNCTHREADS_COUNT, "numba.cuda.syncthreads_count")               \
+    X(CUDA_SYNCTHREADS_AND, "numba.cuda.syncthreads_and")                   \
+    X(CUDA_SYNCTHREADS_OR, "numba.cuda.syncthreads_or")                     \
     /* new CUDA builtins go above this line (the range check's end) */     \
     X(CUDA_END_, "<numba.cuda end>")
 
@@ -102,6 +125,17 @@ static inline bool uf__builtin_is_cuda_value(uf__builtin b)
 static inline bool uf__builtin_is_cuda(uf__builtin b)
 {
     return b >= UF__BI_CUDA_TID_X && b < UF__BI_CUDA_END_;
+}
+
+/* cuda.atomic.*, and the fences and counting barriers after them */
+static inline bool uf__builtin_is_cuda_atomic(uf__builtin b)
+{
+    return b >= UF__BI_CUDA_ATOMIC_ADD &&
+           b <= UF__BI_CUDA_ATOMIC_COMPARE_AND_SWAP;
+}
+static inline bool uf__builtin_is_cuda_sync(uf__builtin b)
+{
+    return b >= UF__BI_CUDA_THREADFENCE && b <= UF__BI_CUDA_SYNCTHREADS_OR;
 }
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */

@@ -58,6 +58,12 @@ const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *args,
                                     int n);
 
+/* cuda.atomic.*, the fences and syncthreads_count/and/or
+ * (infer_cuda_atomic.c), as uf__infer_cuda_call. */
+const uf__type *uf__infer_cuda_atomic(uf__ictx *C, const uf__expr *e,
+                                      uf__builtin b,
+                                      const uf__type *const *args, int n);
+
 /* The compile-time shape of cuda.shared.array / cuda.local.array call `e`
  * (its shape= argument): 0 and shape[0..*ndim), or -1 with *where the
  * argument's position. Also for the lowering. */

@@ -13,6 +13,7 @@ const uf__sim_thread *uf__sim_self(void);
 /* UF__SIM_SYNCTHREADS: __syncthreads(); returns at once outside a
  * kernel. */
 void uf__sim_syncthreads(void);
+int32_t uf__sim_syncthreads_reduce(int32_t op, int32_t pred);
 
 /* The functions simulated kernels call by name (uf__sim_self,
  * uf__sim_syncthreads), for the host JIT's uf__jit_new as the CPU

@@ -35,6 +35,10 @@ struct uf__sim_runner {
     const uf__sim_grid *grid;
     uint32_t ctaid[3];
     uint32_t nthreads, next_tid, live, waiting;
+    /* the counting barrier: threads with a nonzero predicate among those
+     * waiting, and at the last opening (read by each released thread
+     * before any of them can reach the next opening) */
+    uint32_t votes, last_votes, last_waiting;
     char *shared; /* UF__SIM_SHARED_LIMIT bytes */
     uf__sim_thread threads[UF__SIM_MAX_THREADS];
 };
@@ -91,6 +95,9 @@ static void open_barrier(uf__sim_runner *r)
         push(&r->ready, &r->ready_tail, f);
     }
     r->barrier_tail = NULL;
+    r->last_votes = r->votes;
+    r->last_waiting = r->waiting;
+    r->votes = 0;
     r->waiting = 0;
 }
 
@@ -136,18 +143,43 @@ static void fiber_main(void)
     }
 }
 
-void uf__sim_syncthreads(void)
+/* Waits at the barrier, voting `vote`. false outside a kernel. */
+static bool barrier_wait(bool vote)
 {
     uf__sim_runner *r = tls_runner;
     if (r == NULL || r->current == NULL || tls_self == NULL)
-        return; /* not in a kernel */
+        return false; /* not in a kernel */
     uf__sim_fiber *f = r->current;
+    r->votes += vote;
     push(&r->barrier, &r->barrier_tail, f);
     r->waiting++;
     if (r->waiting == r->live)
         open_barrier(r);
     uf__sim_fiber_switch(f, &r->main, &r->main);
     tls_self = &r->threads[f->tid];
+    return true;
+}
+
+void uf__sim_syncthreads(void)
+{
+    barrier_wait(false);
+}
+
+int32_t uf__sim_syncthreads_reduce(int32_t op, int32_t pred)
+{
+    uint32_t votes = pred != 0, met = 1;
+    if (barrier_wait(pred != 0)) {
+        votes = tls_runner->last_votes;
+        met = tls_runner->last_waiting;
+    }
+    switch (op) {
+    case 0: /* count */
+        return (int32_t)votes;
+    case 1: /* and */
+        return votes == met;
+    default: /* or */
+        return votes > 0;
+    }
 }
 
 /* A fiber to start the next thread on, NULL when none can be made. */
@@ -205,6 +237,7 @@ uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
     r->next_tid = 0;
     r->live = r->nthreads;
     r->waiting = 0;
+    r->votes = 0;
     /* in every build: a kernel reading a slot no thread wrote yet (a
      * forgotten barrier) reads the poison, never a previous block's
      * values that might happen to be right (tests/test_cuda_shared.c) */
@@ -240,6 +273,7 @@ uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
 static const uf__runtime_symbol runtime_symbols[] = {
     {UF__SIM_SELF, (void *)uf__sim_self},
     {UF__SIM_SYNCTHREADS, (void *)uf__sim_syncthreads},
+    {UF__SIM_SYNCTHREADS_REDUCE, (void *)uf__sim_syncthreads_reduce},
 };
 
 const uf__runtime_symbol *uf__sim_runtime_symbols(int *n)
