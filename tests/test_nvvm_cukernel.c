@@ -29,6 +29,11 @@ static const struct {
     {"shared.py", "shift_synced", "void(float64[::1], float64[::1])"},
     {"shared.py", "shift_racy", "void(float64[::1], float64[::1])"},
     {"shared.py", "shared_overrun", "void(float64[::1])"},
+    {"random.py", "compute_pi", "void(uint64[:, ::1], int64, float64[::1])"},
+    {"random.py", "draws",
+     "void(uint64[:, ::1], float32[:, ::1], float64[:, ::1], "
+     "float32[:, ::1], float64[:, ::1])"},
+    {"random.py", "raw_draws", "void(uint64[:, ::1], uint64[:, ::1])"},
 };
 
 static const char *lazy_sig(const char *file, const char *kernel)
