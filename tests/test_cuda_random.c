@@ -6,7 +6,8 @@
  * there too; a GPU's libdevice log/cos are within a few float32 ulps, and
  * the float64 normal takes its log in float32, so there they are checked
  * to 2e-6 relative). The seed notebook's Monte Carlo pi (003) counts the
- * same points per thread. The refused uses: creating states in a kernel,
+ * same points per thread; a kernel seeding and jumping its own state
+ * makes the host's states. The refused uses: creating states in a kernel,
  * states of the wrong type, the draws on the host. */
 #include <math.h>
 
@@ -198,6 +199,43 @@ static void test_initial_states(void **state)
                         "uf_cuda_random_states: n is negative (-1)");
 }
 
+static uf_array *scalar_i8(int64_t v)
+{
+    uf_error err;
+    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
+    uf_assert_ok(a != NULL, &err);
+    *(int64_t *)uf_array_data(a) = v;
+    return a;
+}
+
+/* init_xoroshiro128p_state and xoroshiro128p_jump in a kernel make the
+ * states the host makes */
+static void test_seed_on_device(void **state)
+{
+    (void)state;
+    uf_error err;
+    static const struct {
+        int64_t n, seed, sub;
+        const uint64_t *want;
+    } cases[] = {{NSTATES, 12345, 0, seed12345_states},
+                 {4, 42, 3, seed42_sub3_states},
+                 {3, 1, 0, seed1_states}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int64_t shape[2] = {cases[c].n, 2};
+        uf_array *s = uf_device_array(UF_UINT64, 2, shape, UF_ORDER_C, SIM,
+                                      &err);
+        uf_assert_ok(s != NULL, &err);
+        uf_array *seed = scalar_i8(cases[c].seed);
+        uf_array *sub = scalar_i8(cases[c].sub);
+        uf_array *args[3] = {s, seed, sub};
+        run("seed_on_device", 1, 8, args, 3);
+        assert_states(s, cases[c].want, cases[c].n);
+        uf_array_release(s);
+        uf_array_release(seed);
+        uf_array_release(sub);
+    }
+}
+
 /* got == want, or within 2e-6 relative on a GPU (its log and cos) */
 static void assert_normal(double got, double want, int i)
 {
@@ -372,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_draws),
         cmocka_unit_test(test_raw_draws),
         cmocka_unit_test(test_compute_pi),
+        cmocka_unit_test(test_seed_on_device),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_host_refused),
     };

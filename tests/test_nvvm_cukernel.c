@@ -34,6 +34,7 @@ static const struct {
      "void(uint64[:, ::1], float32[:, ::1], float64[:, ::1], "
      "float32[:, ::1], float64[:, ::1])"},
     {"random.py", "raw_draws", "void(uint64[:, ::1], uint64[:, ::1])"},
+    {"random.py", "seed_on_device", "void(uint64[:, ::1], uint64, int64)"},
 };
 
 static const char *lazy_sig(const char *file, const char *kernel)

@@ -7,6 +7,9 @@
  * uniforms (numba-cuda's normal_float64 draws float32 uniforms too and
  * takes their log in float32), keeping only the cosine half. The math
  * goes through the codegen target (libdevice on NVVM, libm on cudasim).
+ * xoroshiro128p_jump (2**64 draws ahead: xoroshiro's jump polynomial over
+ * 128 steps, a loop) and init_xoroshiro128p_state (SplitMix64 of a seed)
+ * are the same steps as the host's launch/random_states.c.
  * Rotations are written as shifts: libnvvm reads no funnel-shift
  * intrinsic, and the backends find the rotate themselves. */
 #include "common/error_internal.h"
@@ -117,11 +120,81 @@ static LLVMValueRef normal(uf__fn *F, const state *st, uf_dtype dt)
     return LLVMBuildFMul(B, r, c, "normal");
 }
 
+/* xoroshiro128p_jump: the xor of the states met at the polynomial's set
+ * bits, over 128 steps (a mask, not a branch, per bit) */
+static void jump(uf__fn *F, const state *st)
+{
+    LLVMContextRef ctx = F->L->ctx;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef loop = uf__fn_block(F, "jump");
+    LLVMBasicBlockRef done = uf__fn_block(F, "jump.done");
+    LLVMBuildBr(B, loop);
+    LLVMPositionBuilderAtEnd(B, loop);
+    LLVMValueRef i = LLVMBuildPhi(B, i64, "bit");
+    LLVMValueRef a0 = LLVMBuildPhi(B, i64, "j0");
+    LLVMValueRef a1 = LLVMBuildPhi(B, i64, "j1");
+    LLVMValueRef word = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntULT, i, u64c(F, 64), ""),
+        u64c(F, 0xBEAC0467EBA5FACBull), u64c(F, 0xD86B048B86AA9922ull), "");
+    LLVMValueRef bit = LLVMBuildAnd(
+        B, LLVMBuildLShr(B, word, LLVMBuildAnd(B, i, u64c(F, 63), ""), ""),
+        u64c(F, 1), "");
+    LLVMValueRef mask = LLVMBuildNeg(B, bit, "");
+    LLVMValueRef n0 = LLVMBuildXor(
+        B, a0,
+        LLVMBuildAnd(B, uf__emit_elem_load(F, st->s0, UF_UINT64), mask, ""),
+        "");
+    LLVMValueRef n1 = LLVMBuildXor(
+        B, a1,
+        LLVMBuildAnd(B, uf__emit_elem_load(F, st->s1, UF_UINT64), mask, ""),
+        "");
+    next(F, st);
+    LLVMValueRef in = LLVMBuildAdd(B, i, u64c(F, 1), "");
+    LLVMBasicBlockRef end = LLVMGetInsertBlock(B);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, in, u64c(F, 128), ""),
+                    loop, done);
+    LLVMValueRef zero = u64c(F, 0);
+    LLVMValueRef vi[2] = {zero, in}, v0[2] = {zero, n0}, v1[2] = {zero, n1};
+    LLVMBasicBlockRef from[2] = {pre, end};
+    LLVMAddIncoming(i, vi, from, 2);
+    LLVMAddIncoming(a0, v0, from, 2);
+    LLVMAddIncoming(a1, v1, from, 2);
+    LLVMPositionBuilderAtEnd(B, done);
+    uf__emit_elem_store(F, st->s0, UF_UINT64, n0);
+    uf__emit_elem_store(F, st->s1, UF_UINT64, n1);
+}
+
+/* init_xoroshiro128p_state: SplitMix64 of the seed in both words */
+static void init_state(uf__fn *F, const state *st, LLVMValueRef seed)
+{
+    LLVMValueRef z = LLVMBuildAdd(B, seed, u64c(F, 0x9E3779B97F4A7C15ull), "");
+    z = LLVMBuildMul(B, LLVMBuildXor(B, z, LLVMBuildLShr(B, z, u64c(F, 30), ""),
+                                     ""),
+                     u64c(F, 0xBF58476D1CE4E5B9ull), "");
+    z = LLVMBuildMul(B, LLVMBuildXor(B, z, LLVMBuildLShr(B, z, u64c(F, 27), ""),
+                                     ""),
+                     u64c(F, 0x94D049BB133111EBull), "");
+    z = LLVMBuildXor(B, z, LLVMBuildLShr(B, z, u64c(F, 31), ""), "splitmix");
+    uf__emit_elem_store(F, st->s0, UF_UINT64, z);
+    uf__emit_elem_store(F, st->s1, UF_UINT64, z);
+}
+
+/* numba-cuda's uint64(seed) */
+static LLVMValueRef seed_arg(uf__fn *F, const uf__expr *x)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    return v ? uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
+                             UF_UINT64)
+             : NULL;
+}
+
 LLVMValueRef uf__lower_cuda_random(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
     state st;
-    if (e->kind != UF__EX_CALL || e->u.call.nargs != 2) {
+    int nargs = b == UF__BI_CUDA_RANDOM_INIT_STATE ? 3 : 2;
+    if (e->kind != UF__EX_CALL || e->u.call.nargs != nargs) {
         uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
                          "%s", "a numba.cuda.random call not typed as one");
         return NULL;
@@ -134,6 +207,16 @@ LLVMValueRef uf__lower_cuda_random(uf__fn *F, const uf__expr *e)
     case UF__BI_CUDA_RANDOM_UNIFORM_F64: return uniform64(F, &st);
     case UF__BI_CUDA_RANDOM_NORMAL_F32: return normal(F, &st, UF_FLOAT32);
     case UF__BI_CUDA_RANDOM_NORMAL_F64: return normal(F, &st, UF_FLOAT64);
+    case UF__BI_CUDA_RANDOM_JUMP:
+        jump(F, &st);
+        return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx)); /* None */
+    case UF__BI_CUDA_RANDOM_INIT_STATE: {
+        LLVMValueRef seed = seed_arg(F, e->u.call.args[2]);
+        if (seed == NULL)
+            return NULL;
+        init_state(F, &st, seed);
+        return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+    }
     default:
         uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
                          "%s() has no lowering", uf__builtin_name(b));

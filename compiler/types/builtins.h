@@ -85,6 +85,8 @@
     X(CUDA_RANDOM_CREATE, "numba.cuda.random.create_xoroshiro128p_states")  \
     X(CUDA_RANDOM_INIT, "numba.cuda.random.init_xoroshiro128p_states")      \
     X(CUDA_RANDOM_NEXT, "numba.cuda.random.xoroshiro128p_next")             \
+    X(CUDA_RANDOM_JUMP, "numba.cuda.random.xoroshiro128p_jump")             \
+    X(CUDA_RANDOM_INIT_STATE, "numba.cuda.random.init_xoroshiro128p_state") \
     X(CUDA_RANDOM_UNIFORM_F32,                                              \
       "numba.cuda.random.xoroshiro128p_uniform_float32")                    \
     X(CUDA_RANDOM_UNIFORM_F64,                                              \

@@ -1,6 +1,9 @@
 /* Typing of numba.cuda.random in kernels (numba-cuda's random.py): the
  * xoroshiro128+ draws take the states and an index (any integer) and give
- * a uint64 (xoroshiro128p_next), a float32 or a float64. Numba-cuda's
+ * a uint64 (xoroshiro128p_next), a float32 or a float64;
+ * xoroshiro128p_jump(states, index) advances one state by 2**64 draws and
+ * init_xoroshiro128p_state(states, index, seed) seeds one (both None).
+ * Numba-cuda's
  * states are a 1-D array of (s0, s1) records; ufjit has no records, so
  * here they are the (n, 2) uint64 array uf_cuda_random_states makes
  * (column 0: s0, column 1: s1). Creating the states is the host's job:
@@ -22,20 +25,28 @@ const uf__type *uf__infer_cuda_random_call(uf__ictx *C, const uf__expr *e,
                           "function: make the states before the launch "
                           "(uf_cuda_random_states) and pass them to the "
                           "kernel", name);
-    if (n != 2)
-        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes the states "
-                          "and an index (%d arguments given)", name, n);
-    const uf__type *s = args[0], *i = args[1];
+    bool seeded = b == UF__BI_CUDA_RANDOM_INIT_STATE;
+    if (n != 2 + seeded)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes the states%s"
+                          " (%d arguments given)", name,
+                          seeded ? ", an index and a seed" : " and an index",
+                          n);
+    const uf__type *s = args[0];
     if (s->kind != UF__T_ARRAY || s->dtype != UF_UINT64 || s->ndim != 2)
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos, "%s(): "
                           "the states must be the (n, 2) uint64 array of "
                           "uf_cuda_random_states, not %s", name,
                           uf__tname(s));
-    if (i->kind != UF__T_SCALAR || (uf_dtype_kind(i->dtype) != 'i' &&
-                                      uf_dtype_kind(i->dtype) != 'u'))
-        return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[1]->pos, "%s(): "
-                          "the index must be an integer, not %s", name,
-                          uf__tname(i));
+    for (int k = 1; k < n; k++)
+        if (args[k]->kind != UF__T_SCALAR ||
+            (uf_dtype_kind(args[k]->dtype) != 'i' &&
+             uf_dtype_kind(args[k]->dtype) != 'u'))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[k]->pos,
+                              "%s(): the %s must be an integer, not %s", name,
+                              k == 1 ? "index" : "seed",
+                              uf__tname(args[k]));
+    if (b == UF__BI_CUDA_RANDOM_JUMP || seeded)
+        return uf__type_none(C->tc);
     uf_dtype r = b == UF__BI_CUDA_RANDOM_NEXT        ? UF_UINT64
                  : b == UF__BI_CUDA_RANDOM_UNIFORM_F32 ||
                            b == UF__BI_CUDA_RANDOM_NORMAL_F32

@@ -7,7 +7,8 @@
 import numba.cuda.random
 from numba import cuda
 from numba.cuda import random as curandom
-from numba.cuda.random import (xoroshiro128p_next,
+from numba.cuda.random import (init_xoroshiro128p_state, xoroshiro128p_jump,
+                               xoroshiro128p_next,
                                xoroshiro128p_normal_float32,
                                xoroshiro128p_normal_float64,
                                xoroshiro128p_uniform_float32,
@@ -50,3 +51,14 @@ def raw_draws(states, out):
         out[i, 0] = xoroshiro128p_next(states, i - n)
         out[i, 1] = curandom.xoroshiro128p_next(states, numba.uint32(i))
         out[i, 2] = numba.cuda.random.xoroshiro128p_next(states, i)
+
+
+@cuda.jit
+def seed_on_device(states, seed, subsequence_start):
+    # create_xoroshiro128p_states' states, made by each thread for itself:
+    # the seed's, then 2**64 draws ahead per subsequence and per thread
+    i = cuda.grid(1)
+    if i < states.shape[0]:
+        init_xoroshiro128p_state(states, i, seed)
+        for k in range(subsequence_start + i):
+            xoroshiro128p_jump(states, i)
