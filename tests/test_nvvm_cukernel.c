@@ -55,6 +55,12 @@ static const struct {
      "void(float64[::1], float64[::1], float64[:, ::1])"},
     {"atomics.py", "sync_votes", "void(int32[::1], int32[:, ::1])"},
     {"atomics.py", "fenced", "void(int64[::1], int32[::1])"},
+    {"random.py", "compute_pi", "void(uint64[:, ::1], int64, float64[::1])"},
+    {"random.py", "draws",
+     "void(uint64[:, ::1], float32[:, ::1], float64[:, ::1], "
+     "float32[:, ::1], float64[:, ::1])"},
+    {"random.py", "raw_draws", "void(uint64[:, ::1], uint64[:, ::1])"},
+    {"random.py", "seed_on_device", "void(uint64[:, ::1], uint64, int64)"},
 };
 
 /* The next table entry for the kernel from entry *at on, or NULL. */

@@ -115,6 +115,7 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
+    "numba.cuda.random",
 };
 
 static const char *known_module(const char *name)
@@ -189,6 +190,13 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
         return 0;
     }
+    if (strcmp(module, "numba.cuda") == 0 && strcmp(name, "random") == 0) {
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = "numba.cuda.random";
+        return 0;
+    }
     if ((strcmp(module, "numba") == 0 || strcmp(module, "numba.types") == 0) &&
         strcmp(name, "void") == 0) {
         /* only meaningful inside signatures: a dtype without a dtype */
@@ -224,7 +232,8 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         return 0;
     }
     if (strcmp(module, "math") == 0 || strcmp(module, "cmath") == 0 ||
-        strcmp(module, "numpy") == 0) {
+        strcmp(module, "numpy") == 0 ||
+        strcmp(module, "numba.cuda.random") == 0) {
         snprintf(q, sizeof q, "%s.%s", module, name);
         uf__builtin b = uf__builtin_lookup(q);
         if (b == UF__BI_NONE && strcmp(q, "numpy.conjugate") == 0)

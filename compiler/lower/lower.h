@@ -258,6 +258,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 /* cuda.atomic.*, the fences, syncthreads_count/and/or
  * (lower_cuda_atomic.c); called by uf__lower_cuda on a CUDA target. */
 LLVMValueRef uf__lower_cuda_atomic(uf__fn *F, const uf__expr *e);
+/* A numba.cuda.random call (lower_cuda_random.c). */
+LLVMValueRef uf__lower_cuda_random(uf__fn *F, const uf__expr *e);
 
 /* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
  * friends: common/loop.h) */
@@ -292,6 +294,11 @@ LLVMValueRef uf__emit_array_item(uf__fn *F, LLVMValueRef a,
 const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
                                     uf_error *err);
 
+/* Index v (of integer dtype dt) on axis k of array a as i64, as a[v]
+ * takes it: negative values of signed dtypes wrap, then it is checked
+ * when the function checks bounds (an IndexError at pos). */
+LLVMValueRef uf__emit_axis_index(uf__fn *F, uf__pos pos, LLVMValueRef a,
+                                 int k, LLVMValueRef v, uf_dtype dt);
 /* a[i, j], a[(i, j)], a[i] of a 2-D array (a view), t[k] of a homogeneous
  * tuple with a run-time k. */
 LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e);

@@ -112,6 +112,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e)
                          "call", uf__builtin_name(b));
         return NULL;
     }
+    if (uf__builtin_is_cuda_random(b))
+        return uf__lower_cuda_random(F, e);
     if (uf__builtin_is_cuda_value(b))
         return cg->sreg(F->L, (uf__sreg)(b - UF__BI_CUDA_FIRST_VALUE));
     if (uf__builtin_is_cuda_atomic(b) || uf__builtin_is_cuda_sync(b))

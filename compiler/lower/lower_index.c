@@ -290,3 +290,9 @@ int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s)
     uf__emit_elem_store(F, x.ptr, x.t->dtype, r);
     return 0;
 }
+
+LLVMValueRef uf__emit_axis_index(uf__fn *F, uf__pos pos, LLVMValueRef a,
+                                 int k, LLVMValueRef v, uf_dtype dt)
+{
+    return axis_index(F, pos, a, k, v, dt);
+}

@@ -104,6 +104,20 @@
     X(CUDA_SYNCTHREADS_COUNT, "numba.cuda.syncthreads_count")               \
     X(CUDA_SYNCTHREADS_AND, "numba.cuda.syncthreads_and")                   \
     X(CUDA_SYNCTHREADS_OR, "numba.cuda.syncthreads_or")                     \
+    /* numba.cuda.random (xoroshiro128+): RANDOM_FIRST .. RANDOM_LAST */    \
+    X(CUDA_RANDOM_CREATE, "numba.cuda.random.create_xoroshiro128p_states")  \
+    X(CUDA_RANDOM_INIT, "numba.cuda.random.init_xoroshiro128p_states")      \
+    X(CUDA_RANDOM_NEXT, "numba.cuda.random.xoroshiro128p_next")             \
+    X(CUDA_RANDOM_JUMP, "numba.cuda.random.xoroshiro128p_jump")             \
+    X(CUDA_RANDOM_INIT_STATE, "numba.cuda.random.init_xoroshiro128p_state") \
+    X(CUDA_RANDOM_UNIFORM_F32,                                              \
+      "numba.cuda.random.xoroshiro128p_uniform_float32")                    \
+    X(CUDA_RANDOM_UNIFORM_F64,                                              \
+      "numba.cuda.random.xoroshiro128p_uniform_float64")                    \
+    X(CUDA_RANDOM_NORMAL_F32,                                               \
+      "numba.cuda.random.xoroshiro128p_normal_float32")                     \
+    X(CUDA_RANDOM_NORMAL_F64,                                               \
+      "numba.cuda.random.xoroshiro128p_normal_float64")                     \
     /* new CUDA builtins go above this line (the range check's end) */     \
     X(CUDA_END_, "<numba.cuda end>")
 
@@ -136,6 +150,12 @@ static inline bool uf__builtin_is_cuda_atomic(uf__builtin b)
 static inline bool uf__builtin_is_cuda_sync(uf__builtin b)
 {
     return b >= UF__BI_CUDA_THREADFENCE && b <= UF__BI_CUDA_SYNCTHREADS_OR;
+}
+/* numba.cuda.random's functions (infer_cuda_random.c, lower_cuda_random.c);
+ * the first two are host functions, refused in kernels. */
+static inline bool uf__builtin_is_cuda_random(uf__builtin b)
+{
+    return b >= UF__BI_CUDA_RANDOM_CREATE && b <= UF__BI_CUDA_RANDOM_NORMAL_F64;
 }
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */

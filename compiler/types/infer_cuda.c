@@ -20,6 +20,7 @@ static const char *const submodules[] = {
     "numba.cuda.threadIdx", "numba.cuda.blockIdx", "numba.cuda.blockDim",
     "numba.cuda.gridDim",   "numba.cuda.shared",   "numba.cuda.local",
     "numba.cuda.atomic",
+    "numba.cuda.random",
 };
 
 /* An integer known at compile time: a literal or a module constant. */
@@ -150,6 +151,8 @@ const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
     const char *name = uf__builtin_name(b);
     if (uf__builtin_is_cuda_atomic(b) || uf__builtin_is_cuda_sync(b))
         return uf__infer_cuda_atomic(C, e, b, args, n);
+    if (uf__builtin_is_cuda_random(b))
+        return uf__infer_cuda_random_call(C, e, b, args, n);
     if (b == UF__BI_CUDA_SHARED_ARRAY || b == UF__BI_CUDA_LOCAL_ARRAY)
         return array_decl(C, e, b);
     if (b == UF__BI_CUDA_SYNCTHREADS) {

@@ -12,6 +12,7 @@
 #include <ufjit/system.h>
 #include <ufjit/cuda.h>
 #include <ufjit/launch.h>
+#include <ufjit/cuda_random.h>
 
 UF_BEGIN_DECLS
 
