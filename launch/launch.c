@@ -362,6 +362,7 @@ static int kernel_call(uf_func *f, uf_array *const *inputs, int n_in,
 
 const uf__kind_ops uf__cuda_kernel_kind = {
     .call = kernel_call,
+    .inspect = uf__cuda_kernel_inspect,
     .example_signature = "'void(float64[:])'",
     .release = uf__cuda_kernels_free,
 };
