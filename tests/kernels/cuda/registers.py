@@ -32,6 +32,6 @@ def add_constant_capped(x, y, a):
         x[0] += a * b + c * d - e
 
 
-@cuda.jit(max_registers=None)
+@cuda.jit('void(float64[:])', max_registers=None)
 def no_cap(x):
     x[0] = 1.0
