@@ -19,11 +19,12 @@ char *uf_func_inspect(uf_func *f, const char *signature, unsigned what,
         return NULL;
     }
     if ((what & UF_INSPECT_PTX) && f->decl->kind != UF__K_VECTORIZE &&
-        f->decl->kind != UF__K_GUVECTORIZE) {
+        f->decl->kind != UF__K_GUVECTORIZE &&
+        f->decl->kind != UF__K_CUDA_KERNEL) {
         uf__error_set(err, UF_ERR_UNSUPPORTED,
                       "'%s': PTX listings are made for vectorize and "
-                      "guvectorize kernels (the cuda target compiles no "
-                      "other kind yet)",
+                      "guvectorize kernels and for cuda.jit kernels (the "
+                      "cuda target compiles no other kind yet)",
                       f->decl->name);
         return NULL;
     }

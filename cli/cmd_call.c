@@ -7,14 +7,12 @@
  * name, and renamed into place once all are written: a failure leaves no
  * output file behind, new or half-written. */
 #include <errno.h>
-#include <signal.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "cli/cli_operands.h"
+#include "cli/cli_outfiles.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 
@@ -44,6 +42,8 @@ static const char call_help[] =
     "                empty input needs --initial\n"
     "  @njit         called once; one -o per returned value (none for a\n"
     "                function returning None)\n"
+    "  @cuda.jit     not here: a CUDA kernel runs over a grid, with\n"
+    "                `ufjit launch`\n"
     "\n"
     "Each ARG is one input, in order:\n"
     "  FILE.npy        a NumPy .npy file\n"
@@ -105,55 +105,13 @@ typedef struct call_cmd {
     int axes[UF_MAXDIMS];
     int naxes;
     uf__cli_scalar init; /* --initial */
-    uf__cli_scalar scalars[MAX_OPERANDS]; /* for args that are scalars */
-    bool is_scalar[MAX_OPERANDS];
+    uf__cli_input inputs[MAX_OPERANDS];
 } call_cmd;
 
 static const char *const methods[] = {"reduce", "accumulate", "outer"};
 
 /* A kernel error is "FILE:LINE:COL: message" followed by the source line
  * and the caret the library put in the message. */
-static int kernel_fail(const uf_error *err, const char *what)
-{
-    if (err->file[0] != '\0' && err->line > 0) {
-        fprintf(stderr, "ufjit: %s:%d:%d: %s\n", err->file, err->line,
-                err->column, err->message);
-        return UF__CLI_ERROR;
-    }
-    return uf__cli_fail(err, what);
-}
-
-static bool is_npy_name(const char *s)
-{
-    size_t n = strlen(s);
-    return n > 4 && strcmp(s + n - 4, ".npy") == 0;
-}
-
-/* "a.npy[::2, 1]" -> the file name's length and the index expression's
- * bounds; false when `arg` is not of that form. */
-static bool split_indexed(const char *arg, size_t *path_len,
-                          const char **expr, size_t *expr_len)
-{
-    size_t n = strlen(arg);
-    if (n < 6 || arg[n - 1] != ']')
-        return false;
-    const char *open = NULL;
-    for (const char *p = strstr(arg, ".npy["); p; p = strstr(p + 1, ".npy["))
-        open = p;
-    if (open == NULL)
-        return false;
-    *path_len = (size_t)(open - arg) + 4;
-    *expr = open + 5;
-    *expr_len = (size_t)(arg + n - 1 - *expr);
-    return *path_len > 4;
-}
-
-static bool is_input_file(const char *arg)
-{
-    size_t pl = 0, el = 0;
-    const char *e = NULL;
-    return is_npy_name(arg) || split_indexed(arg, &pl, &e, &el);
-}
 
 /* ---- the command line ----------------------------------------------------
  * -o may be repeated, which uf__cli_parse does not allow for an option; so
@@ -296,190 +254,17 @@ static int parse_args(call_cmd *c, int argc, char **argv)
                              MAX_OPERANDS);
     for (int i = 0; i < c->nargs; i++) {
         c->args[i] = pos[i + 2];
-        if (is_input_file(c->args[i]))
-            continue;
         uf_error err;
         uf_error_clear(&err);
-        if (uf__cli_parse_scalar(c->args[i], &c->scalars[i], &err) != 0)
+        if (uf__cli_input_parse(c->args[i], &c->inputs[i], &err) != 0)
             return uf__cli_usage("call", "argument %d '%s' is neither a "
                                  ".npy file nor a scalar: %s", i + 1,
                                  c->args[i], err.message);
-        c->is_scalar[i] = true;
     }
     rc = check_target_threads(c);
     return rc != 0 ? rc : check_reduction_opts(c);
 }
 
-/* ---- inputs ------------------------------------------------------------- */
-
-static uf_array *load_input(const call_cmd *c, int i, uf_error *err)
-{
-    const char *arg = c->args[i];
-    if (c->is_scalar[i])
-        return uf_full(c->scalars[i].dtype, 0, NULL, &c->scalars[i].v,
-                       c->scalars[i].dtype, UF_ORDER_C, err);
-    if (is_npy_name(arg))
-        return uf_npy_load(arg, err);
-    size_t plen = 0, elen = 0;
-    const char *expr = "";
-    char path[4096], index[1024];
-    if (!split_indexed(arg, &plen, &expr, &elen) || plen >= sizeof path ||
-        elen >= sizeof index) {
-        uf__cli_seterr(err, UF_ERR_VALUE, "name or index too long");
-        return NULL;
-    }
-    memcpy(path, arg, plen);
-    path[plen] = '\0';
-    memcpy(index, expr, elen);
-    index[elen] = '\0';
-    uf_array *a = uf_npy_load(path, err);
-    if (a == NULL)
-        return NULL;
-    uf_array *v = uf_array_slice(a, index, err);
-    uf_array_release(a);
-    return v;
-}
-
-/* ---- outputs ---------------------------------------------------------------
- * Each output gets a temporary file beside it, created before the kernel
- * runs (so an unwritable place fails before any work), written after, and
- * renamed over the final name when every output is written. A symlink is
- * written through to its target (the link stays); a device, FIFO or socket
- * is written through directly (-o /dev/null discards, as with cp), never
- * renamed over. A new file gets 0666 less the umask, a replaced one keeps
- * its mode. */
-
-typedef struct out_files {
-    char tmp[MAX_OPERANDS][4096];
-    char final[MAX_OPERANDS][4096]; /* where each output goes */
-    bool direct[MAX_OPERANDS]; /* a special file, written in place */
-    int n; /* temporaries that exist */
-} out_files;
-
-static void remove_temps(out_files *o, int from)
-{
-    for (int i = from; i < o->n; i++)
-        if (!o->direct[i])
-            unlink(o->tmp[i]);
-    o->n = from;
-}
-
-/* The mode a new file gets: 0666 less the umask (mkstemp gives 0600). */
-static mode_t new_file_mode(void)
-{
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
-}
-
-/* The temporaries a signal (Ctrl-C, timeout's SIGTERM) must not leave
- * behind: the handler unlinks them (unlink is async-signal-safe), then the
- * process dies of the signal as it would have. Every caught signal stays
- * blocked while the handler runs: timeout(1) sends SIGTERM to the child
- * and again to its group, and a second one under the default action would
- * kill us halfway through the unlinks. */
-static const int caught_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-static out_files *volatile signal_files;
-
-static void remove_temps_on_signal(int sig)
-{
-    out_files *o = signal_files;
-    if (o != NULL)
-        for (int i = 0; i < o->n; i++)
-            if (!o->direct[i])
-                unlink(o->tmp[i]);
-    /* delivered when the handler returns and the mask is lifted */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void catch_signals(out_files *o)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = remove_temps_on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof caught_signals / sizeof caught_signals[0];
-         i++)
-        sigaddset(&sa.sa_mask, caught_signals[i]);
-    signal_files = o;
-    for (size_t i = 0; i < sizeof caught_signals / sizeof caught_signals[0];
-         i++)
-        sigaction(caught_signals[i], &sa, NULL);
-}
-
-static int reserve_outputs(const call_cmd *c, out_files *o)
-{
-    o->n = 0;
-    for (int i = 0; i < c->nouts; i++) {
-        struct stat st;
-        bool exists = stat(c->outs[i], &st) == 0;
-        if (exists && S_ISDIR(st.st_mode)) {
-            remove_temps(o, 0);
-            return uf__cli_error("cannot write '%s': it is a directory",
-                                 c->outs[i]);
-        }
-        /* through a symlink to its target; a new name as given */
-        char real[PATH_MAX];
-        const char *final = exists && realpath(c->outs[i], real) ? real
-                                                                 : c->outs[i];
-        int w = snprintf(o->final[i], sizeof o->final[i], "%s", final);
-        o->direct[i] = exists && !S_ISREG(st.st_mode);
-        if (w >= 0 && (size_t)w < sizeof o->final[i] && !o->direct[i])
-            w = snprintf(o->tmp[i], sizeof o->tmp[i], "%s.tmp-XXXXXX",
-                         o->final[i]);
-        if (w < 0 || (size_t)w >= sizeof o->tmp[i]) {
-            remove_temps(o, 0);
-            return uf__cli_error("output name too long: '%s'", c->outs[i]);
-        }
-        if (o->direct[i]) {
-            o->n = i + 1;
-            continue;
-        }
-        int fd = mkstemp(o->tmp[i]);
-        if (fd < 0) {
-            int e = errno;
-            remove_temps(o, 0);
-            return uf__cli_error("cannot write '%s': %s", c->outs[i],
-                                 strerror(e));
-        }
-        (void)fchmod(fd, exists ? st.st_mode & 07777 : new_file_mode());
-        close(fd);
-        o->n = i + 1;
-    }
-    return 0;
-}
-
-static int write_outputs(const call_cmd *c, out_files *o,
-                         uf_array *const *outs, uf_error *err)
-{
-    for (int i = 0; i < c->nouts; i++) {
-        const char *path = o->direct[i] ? o->final[i] : o->tmp[i];
-        if (uf_npy_save(path, outs[i], err) != 0) {
-            remove_temps(o, 0);
-            char what[4200];
-            snprintf(what, sizeof what, "cannot write '%s'", c->outs[i]);
-            return uf__cli_fail(err, what);
-        }
-    }
-    for (int i = 0; i < c->nouts; i++) {
-        if (!o->direct[i] && rename(o->tmp[i], o->final[i]) != 0) {
-            int e = errno;
-            /* Earlier outputs are in place already; rename cannot be
-             * undone, so say which ones. */
-            remove_temps(o, i);
-            if (i > 0)
-                return uf__cli_error("cannot write '%s': %s (the first %d "
-                                     "output%s %s written)", c->outs[i],
-                                     strerror(e), i, i == 1 ? "" : "s",
-                                     i == 1 ? "was" : "were");
-            return uf__cli_error("cannot write '%s': %s", c->outs[i],
-                                 strerror(e));
-        }
-    }
-    o->n = 0;
-    return 0;
-}
 
 static void print_written(const call_cmd *c, uf_array *const *outs)
 {
@@ -504,7 +289,7 @@ static int count_fail(const call_cmd *c, uf_func *f, const uf_error *err)
                              "given", c->name, nout, nout == 1 ? "" : "s",
                              c->nouts, c->nouts == 1 ? "" : "s",
                              c->nouts == 1 ? "was" : "were");
-    return kernel_fail(err, NULL);
+    return uf__cli_kernel_fail(err, NULL);
 }
 
 static const char *kind_name(uf_func_kind k)
@@ -528,6 +313,11 @@ static int check_kind(const call_cmd *c, uf_func *f, int *nin)
     uf_func_kind kind = uf_func_get_kind(f);
     bool reduce_opts = c->axis != NULL || c->keepdims || c->initial != NULL;
     *nin = uf_func_nin(f);
+    if (kind == UF_FUNC_KERNEL)
+        return uf__cli_usage("call", "'%s' is a CUDA kernel (@cuda.jit): "
+                             "it runs over a grid; use 'ufjit launch %s %s "
+                             "--grid G --block B ARG... --out K:FILE.npy'",
+                             c->name, c->kernels, c->name);
     if (c->nouts == 0 && kind != UF_FUNC_PLAIN &&
         !(kind == UF_FUNC_GUFUNC && uf_func_nout(f) == 0))
         return uf__cli_usage("call", "no output file: give -o OUT.npy for "
@@ -587,8 +377,8 @@ static int run(const call_cmd *c)
     uf_array *out[MAX_OPERANDS] = {NULL};
     uf_array *init = NULL;
     /* 512 KiB of names: static, the command runs once per process */
-    static out_files files_storage;
-    out_files *files = &files_storage;
+    static uf__cli_outfiles files_storage;
+    uf__cli_outfiles *files = &files_storage;
     int rc = UF__CLI_ERROR;
 
     uf_context *ctx = uf_context_new(&err);
@@ -596,12 +386,12 @@ static int run(const call_cmd *c)
         return uf__cli_fail(&err, "cannot create a context");
     uf_module *m = uf_module_load(ctx, c->kernels, &err);
     if (m == NULL) {
-        rc = kernel_fail(&err, NULL);
+        rc = uf__cli_kernel_fail(&err, NULL);
         goto done_ctx;
     }
     uf_func *f = uf_module_get(m, c->name, &err);
     if (f == NULL) {
-        rc = kernel_fail(&err, NULL);
+        rc = uf__cli_kernel_fail(&err, NULL);
         goto done_module;
     }
     int nin = 0;
@@ -613,7 +403,7 @@ static int run(const call_cmd *c)
         goto done_module;
     }
     for (int i = 0; i < c->nargs; i++) {
-        in[i] = load_input(c, i, &err);
+        in[i] = uf__cli_input_load(&c->inputs[i], &err);
         if (in[i] == NULL) {
             char what[4200];
             snprintf(what, sizeof what, "input %d '%s'", i + 1, c->args[i]);
@@ -621,8 +411,7 @@ static int run(const call_cmd *c)
             goto done_inputs;
         }
     }
-    catch_signals(files);
-    if (reserve_outputs(c, files) != 0) {
+    if (uf__cli_outfiles_reserve(files, c->outs, c->nouts) != 0) {
         rc = UF__CLI_ERROR;
         goto done_inputs;
     }
@@ -640,17 +429,17 @@ static int run(const call_cmd *c)
         !(init = uf_full(c->init.dtype, 0, NULL, &c->init.v, c->init.dtype,
                          UF_ORDER_C, &err))) {
         rc = uf__cli_fail(&err, "--initial");
-        remove_temps(files, 0);
+        uf__cli_outfiles_discard(files);
         goto done_inputs;
     }
     opts.initial = init;
     if (call_kernel(c, f, in, out, &opts, &err) != 0) {
-        rc = c->method != NULL ? kernel_fail(&err, NULL)
+        rc = c->method != NULL ? uf__cli_kernel_fail(&err, NULL)
                                : count_fail(c, f, &err);
-        remove_temps(files, 0);
+        uf__cli_outfiles_discard(files);
         goto done_inputs;
     }
-    rc = write_outputs(c, files, out, &err);
+    rc = uf__cli_outfiles_write(files, c->outs, c->nouts, out, &err);
     if (rc == 0)
         print_written(c, out);
 

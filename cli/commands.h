@@ -10,5 +10,6 @@ int uf__cli_npy(int argc, char **argv);
 int uf__cli_demo(int argc, char **argv);
 int uf__cli_call(int argc, char **argv);
 int uf__cli_inspect(int argc, char **argv);
+int uf__cli_launch(int argc, char **argv);
 
 #endif

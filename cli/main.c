@@ -19,6 +19,8 @@ static const command commands[] = {
     {"demo", "a short tour of the array core and kernels, in NumPy's terms",
      uf__cli_demo},
     {"call", "run a kernel on .npy files and scalars", uf__cli_call},
+    {"launch", "run a CUDA kernel (@cuda.jit) over a grid on .npy files",
+     uf__cli_launch},
     {"inspect", "show a kernel's types, LLVM IR, assembly or PTX",
      uf__cli_inspect},
 };

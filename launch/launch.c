@@ -38,6 +38,7 @@ typedef struct launch {
     const uf__type *types[MAXARGS]; /* what the kernel is typed for */
     uf_array *back[MAXARGS];        /* host arrays to copy back into */
     unsigned grid[3], block[3];
+    uint64_t forall_n; /* uf_launch_forall: threads wanted; 0: uf_launch */
 } launch;
 
 /* ---- checks ---------------------------------------------------------- */
@@ -218,6 +219,34 @@ static const uf__cuda_kernel *kernel_of(launch *c, const uf__type **in,
     return uf__cuda_kernel_add(f, c->site.rt, &spec, dts, c->n, 0, tag, err);
 }
 
+/* uf_launch_forall's shape: the block the driver's occupancy calculator
+ * gives k for `shared` dynamic bytes (numba-cuda's forall), and enough
+ * blocks for forall_n threads. */
+static int size_forall(launch *c, const uf__cuda_kernel *k, unsigned shared,
+                       uf_error *err)
+{
+    const uf__cuda_rt *rt = c->site.rt;
+    int min_grid = 0, block = k->block;
+    if (shared > 0 &&
+        rt->drv->occupancy_max_block(&min_grid, &block, k->fn, shared,
+                                     rt->max_threads_per_block) !=
+            UF__CU_SUCCESS)
+        block = k->block;
+    if (block < 1 || block > rt->max_threads_per_block)
+        block = block < 1 ? 1 : rt->max_threads_per_block;
+    uint64_t grid = (c->forall_n + (uint64_t)block - 1) / (uint64_t)block;
+    if (grid > 0x7fffffffu)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "kernel '%s': forall(%llu) needs %llu blocks of "
+                             "%d, over CUDA's limit of 2147483647",
+                             c->f->decl->name,
+                             (unsigned long long)c->forall_n,
+                             (unsigned long long)grid, block);
+    return check_dims(c, (uf_dim3){(unsigned)grid, 1, 1},
+                      (uf_dim3){(unsigned)block, 1, 1},
+                      rt->max_threads_per_block, err);
+}
+
 /* The parameters of the cuda.jit kernel ABI (nvvm.h). */
 static void pack(const launch *c, uint32_t shared, uf__cuda_params *pp)
 {
@@ -277,6 +306,11 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
     pthread_mutex_unlock(&ctx->lock);
     if (k == NULL)
         return err->code;
+    if (c->forall_n > 0) {
+        int rc = size_forall(c, k, shared, err);
+        if (rc != 0)
+            return rc;
+    }
     /* scalars as the chosen signature takes them */
     for (int i = 0; i < c->n; i++)
         if (is_scalar(args[i])) {
@@ -299,8 +333,9 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
     return rc != 0 ? rc : copy_back(c, err);
 }
 
-int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
-              int n_args, const uf_launch_options *opts, uf_error *err)
+static int launch_over(uf_func *f, uf_dim3 grid, uf_dim3 block,
+                       uint64_t forall_n, uf_array *const *args, int n_args,
+                       const uf_launch_options *opts, uf_error *err)
 {
     uf_error local;
     if (err == NULL)
@@ -321,6 +356,7 @@ int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
         return err->code;
     c->f = f;
     c->n = n_args;
+    c->forall_n = forall_n;
     uf_call_options co = {.size = sizeof co};
     const char *target = "cuda";
     size_t shared = 0;
@@ -330,8 +366,9 @@ int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
     shared = LOPT(opts, shared_bytes, 0);
     if ((rc = uf__cuda_call_begin(&c->site, target, "kernel",
                                   f->decl->name, &co, err)) == 0 &&
-        (rc = check_dims(c, grid, block, c->site.rt->max_threads_per_block,
-                         err)) == 0) {
+        (forall_n > 0 ||
+         (rc = check_dims(c, grid, block, c->site.rt->max_threads_per_block,
+                          err)) == 0)) {
         if (shared > 0xffffffffu)
             rc = uf__error_set(err, UF_ERR_INVALID,
                                "kernel '%s': %zu bytes of dynamic shared "
@@ -345,6 +382,30 @@ int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
     }
     uf__free(c);
     return rc;
+}
+
+int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
+              int n_args, const uf_launch_options *opts, uf_error *err)
+{
+    return launch_over(f, grid, block, 0, args, n_args, opts, err);
+}
+
+int uf_launch_forall(uf_func *f, uint64_t n, uf_array *const *args,
+                     int n_args, const uf_launch_options *opts,
+                     uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    if (n > 0)
+        return launch_over(f, (uf_dim3){0}, (uf_dim3){0}, n, args, n_args,
+                           opts, err);
+    /* nothing to run (numba-cuda returns at once), but a wrong kernel is
+     * still an error */
+    if (f == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_launch_forall: NULL kernel");
+    return check_kind(f, n_args, err);
 }
 
 /* uf_call of a kernel: it runs over a grid, which a call does not give */
@@ -362,6 +423,7 @@ static int kernel_call(uf_func *f, uf_array *const *inputs, int n_in,
 
 const uf__kind_ops uf__cuda_kernel_kind = {
     .call = kernel_call,
+    .inspect = uf__cuda_kernel_inspect,
     .example_signature = "'void(float64[:])'",
     .release = uf__cuda_kernels_free,
 };

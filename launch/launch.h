@@ -7,4 +7,8 @@
 
 extern const uf__kind_ops uf__cuda_kernel_kind;
 
+/* The kind's inspect op (launch_inspect.c). */
+int uf__cuda_kernel_inspect(uf_func *f, const char *sig, unsigned what,
+                            uf__strbuf *out, uf_error *err);
+
 #endif

@@ -261,7 +261,8 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
         sim_image = (uf__sim_image){UF__SIM_IMAGE_MAGIC, 1, &k->sim};
         image = &sim_image;
     } else {
-        uf__nvvm_options opts = {.fastmath = f->decl->fastmath};
+        uf__nvvm_options opts = {.fastmath = f->decl->fastmath,
+                                 .max_registers = f->decl->max_registers};
         char arch[24];
         if (getenv("UFJIT_CUDA_ARCH") == NULL) {
             /* the device's own, as numba-cuda compiles for it */

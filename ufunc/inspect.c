@@ -51,8 +51,15 @@ static void append_contig(uf__strbuf *out, const char *ir,
 int uf__inspect_append_ptx(uf__strbuf *out, const uf__nvvm_spec *specs,
                            int n, uf_error *err)
 {
+    return uf__inspect_append_ptx_opts(out, specs, n, NULL, err);
+}
+
+int uf__inspect_append_ptx_opts(uf__strbuf *out, const uf__nvvm_spec *specs,
+                                int n, const uf__nvvm_options *opts,
+                                uf_error *err)
+{
     uf__nvvm_ptx ptx;
-    if (uf__nvvm_ufuncs_ptx(specs, n, NULL, &ptx, err) != 0)
+    if (uf__nvvm_ufuncs_ptx(specs, n, opts, &ptx, err) != 0)
         return err->code;
     uf__strbuf_printf(out, "// PTX (%s, %s)\n%s\n",
                       ptx.backend == UF__NVVM_LIBNVVM ? "libnvvm" : "LLVM NVPTX",

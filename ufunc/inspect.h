@@ -39,6 +39,10 @@ int uf__inspect_compiled(uf_func *f, const char *sigtext, unsigned what,
  * (registers per kernel) or why there is none. */
 int uf__inspect_append_ptx(uf__strbuf *out, const uf__nvvm_spec *specs,
                            int n, uf_error *err);
+/* The same, compiled with `opts` (may be NULL). */
+int uf__inspect_append_ptx_opts(uf__strbuf *out, const uf__nvvm_spec *specs,
+                                int n, const uf__nvvm_options *opts,
+                                uf_error *err);
 
 /* The vectorize kind's inspect op (uf__kind_ops.inspect). */
 int uf__vectorize_inspect(uf_func *f, const char *sigtext, unsigned what,

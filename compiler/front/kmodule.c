@@ -553,7 +553,7 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
                                             "inline", NULL};
     /* debug=True: bounds checks, as boundscheck= elsewhere */
     static const char *const kernel_kw[] = {"device", "fastmath", "cache",
-                                            "debug", NULL};
+                                            "debug", "max_registers", NULL};
     const char *const *list = kind == UF__K_DEVICE        ? device_kw
                               : kind == UF__K_CUDA_KERNEL ? kernel_kw
                               : kind == UF__K_NJIT        ? njit_kw
@@ -594,6 +594,18 @@ static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
         else
             return unsupported(S, v->pos, "%s", "identity= must be 0, 1, "
                                "None or 'reorderable'");
+        return 0;
+    }
+    if (strcmp(n, "max_registers") == 0) {
+        /* numba-cuda's cap on registers per thread (ptxas -maxrregcount) */
+        const uf__expr *v = kw->value;
+        if (v->kind == UF__EX_NONE)
+            return 0;
+        if (v->kind != UF__EX_INT || v->u.i.too_big || v->u.i.value < 1 ||
+            v->u.i.value > 255)
+            return unsupported(S, v->pos, "%s", "max_registers= must be an "
+                               "integer from 1 to 255 (or None)");
+        d->max_registers = (int)v->u.i.value;
         return 0;
     }
     if (strcmp(n, "inline") == 0) {

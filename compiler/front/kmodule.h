@@ -45,6 +45,7 @@ typedef struct uf__kernel_decl {
      * "reorderable" or a literal's text */
     const char *identity;
     bool fastmath, cache, boundscheck;
+    int max_registers; /* cuda.jit max_registers=; 0: none */
 } uf__kernel_decl;
 
 /* What a module-level name stands for. */

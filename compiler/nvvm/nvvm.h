@@ -150,6 +150,11 @@ typedef struct uf__nvvm_options {
     /* more libnvvm options, space separated (may be NULL) */
     const char *extra;
     uf__nvvm_backend backend;
+    /* registers per thread at most (cuda.jit max_registers=); 0: no
+     * cap. The kernels' "maxnreg" annotation, which libnvvm and NVPTX
+     * both print as .maxnreg N for ptxas (libnvvm's -maxreg=N leaves no
+     * trace in the PTX: ptxas then allocates as it likes). */
+    int max_registers;
 } uf__nvvm_options;
 
 /* (kernel, file) of a bounds check, for the IndexError message */
@@ -216,6 +221,7 @@ void uf__nvvm_ptx_free(uf__nvvm_ptx *p);
 
 /* What decides a PTX module besides its kernels, for cache keys:
  * "arch=compute_80;backend=libnvvm;nvvm=2.0;ir=2.0;fastmath=0;extra=",
+ * then ";maxreg=N" under a register cap,
  * the choices uf__nvvm_ufuncs_ptx would make for `opts` (may be NULL)
  * now. Returns buf. */
 const char *uf__nvvm_cache_tag(const uf__nvvm_options *opts, char *buf,

@@ -126,6 +126,9 @@ const char *uf__nvvm_cache_tag(const uf__nvvm_options *opts, char *buf,
              nvvm ? t->nvvm_major : 0, nvvm ? t->nvvm_minor : 0,
              nvvm ? t->nvvm_ir_major : 0, nvvm ? t->nvvm_ir_minor : 0,
              opts && opts->fastmath, opts && opts->extra ? opts->extra : "");
+    size_t len = strlen(buf);
+    if (opts && opts->max_registers > 0 && len < size)
+        snprintf(buf + len, size - len, ";maxreg=%d", opts->max_registers);
     return buf;
 }
 
@@ -157,6 +160,9 @@ int uf__nvvm_ufuncs_ptx(const uf__nvvm_spec *specs, int n,
         goto done;
     pick_arch(opts, out->arch);
     out->backend = pick_backend(opts);
+    if (opts && opts->max_registers > 0) /* both backends read it */
+        uf__nvvm_annotate_maxnreg(u.L.mod, out->kernels, n,
+                                  opts->max_registers);
     bool full = uf__nvvm_libdevice_full();
     int maj, min;
     uf__nvvm_lib_ir_version(&maj, &min);

@@ -148,4 +148,10 @@ int uf__nvvm_fallback_compile(LLVMContextRef ctx, LLVMModuleRef mod,
                               bool fastmath, char **ptx, size_t *ptxlen,
                               uf_error *err);
 
+/* Caps the registers of kernels k[0..n) in `mod` at maxreg: the
+ * "maxnreg" annotation, .maxnreg in the PTX of both backends
+ * (nvvm_maxreg.c). */
+void uf__nvvm_annotate_maxnreg(LLVMModuleRef mod, const uf__nvvm_kernel *k,
+                               int n, int maxreg);
+
 #endif

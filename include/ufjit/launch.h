@@ -45,6 +45,16 @@ UF_EXPORT int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block,
                         uf_array *const *args, int n_args,
                         const uf_launch_options *opts, uf_error *err);
 
+/* numba-cuda's kernel.forall(n)(args...): launches f over at least n
+ * threads in a 1-D grid, the block the size the driver's occupancy
+ * calculator picks for the kernel (cuOccupancyMaxPotentialBlockSize with
+ * opts->shared_bytes) and ceil(n / block) blocks; the kernel bounds its
+ * index by n itself (if i < n). n == 0 launches nothing (the kernel and
+ * argument count are still checked). Otherwise as uf_launch. */
+UF_EXPORT int uf_launch_forall(uf_func *f, uint64_t n, uf_array *const *args,
+                               int n_args, const uf_launch_options *opts,
+                               uf_error *err);
+
 UF_END_DECLS
 
 #endif
