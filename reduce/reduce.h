@@ -162,6 +162,17 @@ typedef struct uf__reduce_plan {
  * count. */
 int uf__reduce_sort_merge(uf__reduce_dim *d, int nd);
 
+/* The engine's own steps, for a target that runs its plans elsewhere
+ * (reduce_cuda.c): drops length-1 axes, flips negative strides where
+ * allowed (kept axes negative in both operands, reduced ones when the op
+ * reassociates; *in and *out moved), sorts and merges
+ * (uf__reduce_sort_merge); returns the new count. Then pick_inner puts a
+ * long axis innermost when the innermost one is short and of the other
+ * kind. */
+int uf__reduce_normalize(uf__reduce_dim *d, int nd, const char **in,
+                         char **out, bool reassoc);
+void uf__reduce_pick_inner(uf__reduce_dim *d, int nd);
+
 /* Calls fn(ud, in, out) at every position of the dims d[0..nd)
  * (outermost first; once when nd is 0), in and out moved by the dims'
  * strides; stops at the first nonzero return and returns it. */

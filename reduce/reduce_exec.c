@@ -34,8 +34,8 @@ static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
  * order along a reduced axis is the result's order otherwise), sorts by
  * input stride (outermost first) and merges neighbours that memory lets
  * through as one. Returns the new count. */
-static int normalize(rdim *d, int nd, const char **in, char **out,
-                     bool reassoc)
+int uf__reduce_normalize(uf__reduce_dim *d, int nd, const char **in,
+                         char **out, bool reassoc)
 {
     int m = 0;
     for (int i = 0; i < nd; i++)
@@ -84,7 +84,7 @@ int uf__reduce_sort_merge(uf__reduce_dim *d, int nd)
 /* A short innermost axis costs a call per handful of elements: when it
  * has at most 8 and an axis of the other kind is long, that one goes
  * innermost instead (the order along any one reduced axis is unchanged). */
-static void pick_inner(rdim *d, int nd)
+void uf__reduce_pick_inner(uf__reduce_dim *d, int nd)
 {
     if (nd < 2 || d[nd - 1].n > 8)
         return;
@@ -105,8 +105,8 @@ static void plan_build(uf__reduce_plan *p, const uf__reduce_op *op,
 {
     memset(p, 0, offsetof(uf__reduce_plan, k));
     p->op = op;
-    nd = normalize(d, nd, &in, &out, op->reassociate);
-    pick_inner(d, nd);
+    nd = uf__reduce_normalize(d, nd, &in, &out, op->reassociate);
+    uf__reduce_pick_inner(d, nd);
     p->in = in;
     p->out = out;
     p->nouter = 1;
@@ -327,7 +327,7 @@ int uf__reduce_exec(const uf__reduce_args *a, uf_error *err)
     if (a->have_start)
         return run_dims(a, d, nd, in, out, err);
 
-    nd = normalize(d, nd, &in, &out, a->op->reassociate);
+    nd = uf__reduce_normalize(d, nd, &in, &out, a->op->reassociate);
     copy_kept(a->op->type, d, nd, in, out);
     /* box j: reduced axes before j at index 0, axis j from 1, the rest
      * whole */

@@ -5,6 +5,7 @@
 #include "common/error_internal.h"
 #include "compiler/module.h"
 #include "reduce/reduce.h"
+#include "ufunc/cuda_kernels.h"
 #include "ufunc/inspect.h"
 
 static int reduce_call(uf_func *f, uf_array *const *inputs, int n_in,
@@ -80,4 +81,5 @@ const uf__kind_ops uf__reduce_kernel_kind = {
     .call = reduce_call,
     .inspect = reduce_inspect,
     .example_signature = "'float64(float64, float64)'",
+    .release = uf__cuda_kernels_free, /* its CUDA reduction kernels */
 };

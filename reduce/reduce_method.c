@@ -11,6 +11,7 @@
 #include "ndarray/array_internal.h"
 #include "ndarray/cast.h"
 #include "reduce/reduce.h"
+#include "reduce/reduce_cuda.h"
 #include "ufunc/call_check.h"
 #include "ufunc/options.h"
 
@@ -126,11 +127,17 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf_call_options.size must be set to "
                              "sizeof(uf_call_options) (got %zu)", opts->size);
-    if (in->device.type != UF_DEVICE_HOST)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "%s: the input is not in host memory", method);
     const char *name = uf__func_target(f, opts);
     const uf__target *t = uf__target_find(name);
+    /* the CUDA targets run reduce (reduce_cuda.c), not the other methods */
+    bool device = t != NULL && (t->caps & UF__TCAP_DEVICE);
+    if (device && strcmp(method, "reduce") != 0)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "%s of '%s': target '%s' runs reduce only",
+                             method, f->decl->name, name);
+    if (!device && in->device.type != UF_DEVICE_HOST)
+        return uf__error_set(err, UF_ERR_UNSUPPORTED,
+                             "%s: the input is not in host memory", method);
     if (t == NULL || !(t->caps & UF__TCAP_REDUCE)) {
         char list[128];
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
@@ -200,6 +207,9 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
     if (given != NULL &&
         check_out(op, given, rnd, rshape, keepdims, opts, err) != 0)
         return err->code;
+    if (target->caps & UF__TCAP_DEVICE)
+        return uf__cuda_reduce(f, op, target, in, red, keepdims, rnd, rshape,
+                               start, have_start, out, opts, err);
 
     uf_array *src = NULL, *res = NULL;
     if (!(src = uf__reduce_input(in, op->type, err)))

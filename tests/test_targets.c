@@ -55,16 +55,22 @@ static void messages(void **state)
     assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
     assert_string_equal(err.message, "unknown target 'gpu' (the targets are "
                                      "cpu, parallel, cuda, cudasim)");
-    assert_null(uf__target_get("cuda", UF__TCAP_REDUCE, &err));
+    assert_null(uf__target_get("cuda", UF__TCAP_NJIT, &err));
     assert_string_equal(err.message, "target 'cuda' is not available yet "
-                                     "(only 'cpu' and 'parallel')");
+                                     "(only 'cpu')");
     assert_null(uf__target_get("parallel", UF__TCAP_NJIT, &err));
     assert_string_equal(err.message, "target 'parallel' is not available "
                                      "yet (only 'cpu')");
     assert_string_equal(uf__target_list(UF__TCAP_REDUCE, list, sizeof list),
+                        "'cpu', 'parallel', 'cuda' and 'cudasim'");
+    assert_string_equal(uf__target_list(UF__TCAP_THREADS, list, sizeof list),
+                        "'parallel'");
+    assert_string_equal(uf__target_list(UF__TCAP_HOST_MEMORY, list,
+                                        sizeof list),
                         "'cpu' and 'parallel'");
     /* a list that does not fit is cut, never overrun */
-    assert_string_equal(uf__target_list(UF__TCAP_REDUCE, list, 8), "'cpu' a");
+    assert_string_equal(uf__target_list(UF__TCAP_HOST_MEMORY, list, 8),
+                        "'cpu' a");
     assert_ptr_equal(uf__target_get(NULL, UF__TCAP_VECTORIZE, &err),
                      uf__target_find("cpu"));
 }

@@ -47,6 +47,8 @@ static bool describe(const uf__cuda_kernel *k, const uf__nvvm_spec *spec,
             len += (size_t)snprintf(buf + len, size - len, "%s%s",
                                     i ? "," : "kernel=", t);
         }
+    if (spec->reduce && len < size)
+        len += (size_t)snprintf(buf + len, size - len, "reduce|");
     if (len + 1 >= size)
         return false;
     uf__nvvm_cache_tag(opts, buf + len, size - len);

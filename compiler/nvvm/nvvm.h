@@ -88,7 +88,32 @@
  *     strides[d] (bytes); typed 'C' only when the launcher checked it;
  * then uint32_t dynamic_shared_bytes (the launch's, which
  * cuda.shared.array(0, dtype) spans), then uf__nvvm_status *status when
- * has_status, as above. Variants do not apply (spec.v is ignored). */
+ * has_status, as above. Variants do not apply (spec.v is ignored).
+ *
+ * ---- The reduction kernel ABI (uf__nvvm_spec.reduce set) --------------
+ * spec.tf: a binary kernel typed on (T, T), its result converted to T,
+ * the accumulator (nvvm_reduce.c). One entry, two modes; parameters:
+ *   int32 mode; char *src, *dst, *init; int64_t *dims; int32 nk, nr;
+ *   int64 count, n, stride, rowstep; int32 flag.
+ * dims holds triples (length, input byte stride, output byte stride);
+ * an index walks dims[0..nk) in C order (the last fastest).
+ * - mode UF__NVVM_REDUCE_TREE (blockDim.x must be UF__NVVM_REDUCE_THREADS,
+ *   any grid; no dynamic shared memory): `count` rows of n elements, row
+ *   r at src + r * rowstep + (r's offset over dims[0..nk)), element i at
+ *   byte i * stride from it. flag != 0: elements (chunks of
+ *   UF__NVVM_REDUCE_LEAF_CHUNK, the CPU's leaves and lanes); flag 0:
+ *   partials of an earlier pass (chunks of UF__NVVM_REDUCE_THREADS).
+ *   Chunk ch of row r writes its partial to dst[r * nchunks + ch] (T,
+ *   contiguous), nchunks = ceil(n / chunk). Reducing a row's partials
+ *   until one is left gives the CPU target's pairwise tree of the row
+ *   (compiler/host/jit_reduce.h) bit for bit, whatever the grid.
+ * - mode UF__NVVM_REDUCE_FOLD (any grid and block): for each of `count`
+ *   outputs m (grid-stride), with (oi, oo) m's offsets over dims[0..nk)
+ *   and base = src + oi + m * rowstep: acc = init[0] (flag 0), the
+ *   output's own value dst[oo] (flag 1) or base[0] (flag 2); then for
+ *   q in [0, n): acc = f(acc, base[q's offset over dims[nk..nk+nr)]);
+ *   dst[oo] = acc.
+ * No status word: fallible kernels are refused. */
 #ifndef UF_COMPILER_NVVM_H
 #define UF_COMPILER_NVVM_H
 
@@ -105,6 +130,12 @@
 #define UF__NVVM_MAXDIM 8
 /* guvectorize: dims plus core strides passed at most */
 #define UF__NVVM_MAXCORE 64
+/* reductions: threads per block of the TREE mode, elements per leaf
+ * chunk (a power of two of the CPU tree's blocks), the modes */
+#define UF__NVVM_REDUCE_THREADS 256
+#define UF__NVVM_REDUCE_LEAF_CHUNK 4096
+#define UF__NVVM_REDUCE_TREE 0
+#define UF__NVVM_REDUCE_FOLD 1
 
 typedef enum uf__nvvm_layout {
     UF__NVVM_CONTIG = 0, /* a pointer per operand, unit strides */
@@ -194,6 +225,7 @@ typedef struct uf__nvvm_spec {
     const uf__gufunc_layout *layout; /* NULL: vectorize */
     const uf__guvec_arg *args;
     bool kernel; /* a cuda.jit kernel: tf typed for its arguments */
+    bool reduce; /* a reduction around tf typed on (T, T) (see above) */
 } uf__nvvm_spec;
 
 /* A PTX module holding n kernels. Free with uf__nvvm_ptx_free. */

@@ -17,6 +17,9 @@ int uf__nvvm_lower_gukernel(uf__lower *L, const uf__nvvm_spec *spec,
 /* The same for a cuda.jit kernel (nvvm_cukernel.c). */
 int uf__nvvm_lower_cukernel(uf__lower *L, const uf__nvvm_spec *spec,
                             uf__nvvm_kernel *k, uf_error *err);
+/* The same for a reduction (nvvm_reduce.c). */
+int uf__nvvm_lower_reduce(uf__lower *L, const uf__nvvm_spec *spec,
+                          uf__nvvm_kernel *k, uf_error *err);
 
 /* ---- pieces of a kernel entry both kinds share (nvvm_kernel.c) ---- */
 

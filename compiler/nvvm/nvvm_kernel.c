@@ -441,6 +441,8 @@ int uf__nvvm_lower_kernel(uf__lower *L, const uf__nvvm_spec *spec,
 {
     if (spec->kernel)
         return uf__nvvm_lower_cukernel(L, spec, k, err);
+    if (spec->reduce)
+        return uf__nvvm_lower_reduce(L, spec, k, err);
     if (spec->layout)
         return uf__nvvm_lower_gukernel(L, spec, k, err);
     const uf__typed_func *tf = spec->tf;

@@ -1,0 +1,423 @@
+/* uf_reduce and @reduce / @cuda.reduce kernels on the CUDA targets (cuda,
+ * cudasim): the kernel of compiler/nvvm/nvvm_reduce.c run in the order
+ * the CPU target's engine (reduce_exec.c) would run it, so that every
+ * target gives the same bits:
+ *
+ *   - the plan is the CPU's (length-1 axes dropped, axes sorted and
+ *     merged, the same innermost axis);
+ *   - an innermost reduced run, for ops that reassociate: the pairwise
+ *     tree of each run (TREE passes until one value per run is left),
+ *     then per output the start value combined with the runs' values in
+ *     order (FOLD);
+ *   - otherwise (an innermost kept axis, or an op that must run in
+ *     order): one thread per output folding its elements in the CPU's
+ *     order (FOLD), which is also how a GPU best reduces along an outer
+ *     axis (neighbouring threads read neighbouring elements);
+ *   - without a start value, the output first gets each reduction's
+ *     first element and the rest is reduced in the CPU's boxes.
+ *
+ * Cost of matching the CPU's order: none in memory traffic (every element
+ * is read once, as any tree reads it); the leaf lanes read 8 elements
+ * 64 bytes apart per warp step instead of 32 consecutive ones, and the
+ * tree has 8 shared-memory levels per 4096 elements (a free-order tree
+ * would have the same number). Not measured on a GPU yet (none here).
+ *
+ * The input is staged as uf_call stages it (a host array cast to the
+ * accumulator type and copied in); the result is a device array when the
+ * input is one, else copied back to a host array (or into out=). */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/error_internal.h"
+#include "compiler/context.h"
+#include "reduce/reduce.h"
+#include "reduce/reduce_cuda.h"
+#include "ufunc/cuda_kernels.h"
+#include "ufunc/cuda_stage.h"
+
+#define REDUCE_TAG 0x5245445543454ull /* "REDUCE": the kernel's cache key */
+#define MAXDIMS_WORDS (2 * UF_MAXDIMS * 3)
+
+typedef uf__reduce_dim rdim;
+
+typedef struct job {
+    uf_func *f;
+    const uf__reduce_op *op;
+    uf__cuda_site site;
+    const uf__cuda_kernel *k;
+    int64_t isz;
+    uf_array *init; /* the start value on the device, or NULL */
+    uf_array *scratch[2];
+} job;
+
+/* The kernel around f for op's type, compiled and loaded on first use. */
+static const uf__cuda_kernel *kernel_of(job *j, uf_error *err)
+{
+    uf_func *f = j->f;
+    uf__kmodule *km = f->module->km;
+    uf_dtype t = j->op->type;
+    const uf__type *tt = uf__type_scalar(km->tc, t);
+    const uf__type *args[2] = {tt, tt};
+    bool vec = f->decl->kind == UF__K_VECTORIZE;
+    uf_context *ctx = f->module->ctx;
+    pthread_mutex_lock(&ctx->lock);
+    const uf__cuda_kernel *k = NULL;
+    uf__cuda_kernels *ck = uf__cuda_kernels_of(f, err);
+    const uf__nvvm_variant v = {0};
+    if (ck != NULL)
+        k = uf__cuda_kernel_find(ck, j->site.rt, &t, 1, 0, &v, REDUCE_TAG);
+    if (ck != NULL && k == NULL) {
+        const uf__typed_func *tf = uf__infer(km, f->decl, args, 2,
+                                             vec ? tt : NULL, err);
+        uf__nvvm_spec spec = {.tf = tf, .reduce = true};
+        if (tf != NULL)
+            k = uf__cuda_kernel_add(f, j->site.rt, &spec, &t, 1, 0,
+                                    REDUCE_TAG, err);
+    }
+    pthread_mutex_unlock(&ctx->lock);
+    return k;
+}
+
+/* A host array's memory on the device byte for byte (the span its
+ * strides reach, a synchronous copy): *base is its element 0 there, with
+ * the host array's strides, so that the plan is the CPU's own (a copy
+ * in another order would change the order of a float sum). A view
+ * costs the span it reaches, not just its elements. */
+static uf_array *upload_span(job *j, const uf_array *a, char **base,
+                             uf_error *err)
+{
+    int64_t lo = 0, hi = j->isz;
+    for (int i = 0; i < uf_array_ndim(a); i++) {
+        int64_t ext = (uf_array_shape(a)[i] - 1) * uf_array_strides(a)[i];
+        if (ext < 0)
+            lo += ext;
+        else
+            hi += ext;
+    }
+    int64_t n = hi - lo;
+    uf_array *h = uf_array_wrap(UF_UINT8, 1, &n, NULL,
+                                (char *)uf_array_data(a) + lo, false, NULL,
+                                NULL, err);
+    if (h == NULL)
+        return NULL;
+    uf_array *d = uf_to_device(h, j->site.rt->target, NULL, err);
+    uf_array_release(h);
+    if (d != NULL)
+        *base = (char *)uf_array_data(d) - lo;
+    return d;
+}
+
+/* A host buffer on the device (a synchronous copy). */
+static uf_array *upload(job *j, uf_dtype dt, int64_t n, const void *data,
+                        uf_error *err)
+{
+    uf_array *h = uf_empty(dt, 1, &n, UF_ORDER_C, err);
+    if (h == NULL)
+        return NULL;
+    memcpy(uf_array_data(h), data, (size_t)n * uf_dtype_itemsize(dt));
+    uf_array *d = uf_to_device(h, j->site.rt->target, NULL, err);
+    uf_array_release(h);
+    return d;
+}
+
+static char *dptr(const uf_array *a)
+{
+    return a ? (char *)uf_array_data(a) : NULL;
+}
+
+typedef struct kparams {
+    int32_t mode;
+    char *src, *dst, *init;
+    const uf_array *dims;
+    int32_t nk, nr;
+    int64_t count, n, stride, rowstep;
+    int32_t flag;
+} kparams;
+
+static int launch(job *j, const kparams *p, int64_t blocks, uf_error *err)
+{
+    if (blocks <= 0)
+        return 0;
+    int64_t cap = (int64_t)j->site.rt->sm_count * 32;
+    if (cap < 1)
+        cap = 1;
+    if (blocks > cap)
+        blocks = cap;
+    uf__cuda_params pp;
+    memset(&pp, 0, sizeof pp);
+    char *dims = dptr(p->dims);
+    uf__cuda_put(&pp, &p->mode, 4);
+    uf__cuda_put(&pp, &p->src, 8);
+    uf__cuda_put(&pp, &p->dst, 8);
+    uf__cuda_put(&pp, &p->init, 8);
+    uf__cuda_put(&pp, &dims, 8);
+    uf__cuda_put(&pp, &p->nk, 4);
+    uf__cuda_put(&pp, &p->nr, 4);
+    uf__cuda_put(&pp, &p->count, 8);
+    uf__cuda_put(&pp, &p->n, 8);
+    uf__cuda_put(&pp, &p->stride, 8);
+    uf__cuda_put(&pp, &p->rowstep, 8);
+    uf__cuda_put(&pp, &p->flag, 4);
+    const unsigned grid[3] = {(unsigned)blocks, 1, 1};
+    const unsigned block[3] = {UF__NVVM_REDUCE_THREADS, 1, 1};
+    return uf__cuda_launch_dims(&j->site, j->k, grid, block, 0, &pp, err);
+}
+
+/* dims triples of d[0..nd) into w at *nw (s_in replaced by 0 when
+ * `no_in`). */
+static void put_dims(int64_t *w, int *nw, const rdim *d, int nd, bool no_in)
+{
+    for (int i = 0; i < nd; i++) {
+        w[(*nw)++] = d[i].n;
+        w[(*nw)++] = no_in ? 0 : d[i].si;
+        w[(*nw)++] = d[i].so;
+    }
+}
+
+/* FOLD over outputs kept[0..nk) with segments red[0..nr) at src (one
+ * segment when nr is 0; none when red is NULL: the start alone). */
+static int fold(job *j, const rdim *kept, int nk, const rdim *red, int nr,
+                char *src, char *dst, int64_t rowstep, bool no_in, int flag,
+                uf_error *err)
+{
+    int64_t w[MAXDIMS_WORDS];
+    int nw = 0;
+    put_dims(w, &nw, kept, nk, no_in);
+    put_dims(w, &nw, red, nr, false);
+    int64_t m = 1, n = 1;
+    for (int i = 0; i < nk; i++)
+        m *= kept[i].n;
+    for (int i = 0; i < nr; i++)
+        n *= red[i].n;
+    if (red == NULL)
+        n = 0;
+    uf_array *dims = nw ? upload(j, UF_INT64, nw, w, err) : NULL;
+    if (nw && dims == NULL)
+        return err->code;
+    kparams p = {UF__NVVM_REDUCE_FOLD, src, dst, dptr(j->init), dims,
+                 nk, nr, m, n, 0, rowstep, flag};
+    int rc = launch(j, &p, (m + UF__NVVM_REDUCE_THREADS - 1) /
+                               UF__NVVM_REDUCE_THREADS, err);
+    uf_array_release(dims);
+    return rc;
+}
+
+/* A device scratch buffer of n elements of the op's type (slot 0/1). */
+static char *scratch(job *j, int slot, int64_t n, uf_error *err)
+{
+    uf_array_release(j->scratch[slot]);
+    j->scratch[slot] = uf_device_array(j->op->type, 1, &n, UF_ORDER_C,
+                                       j->site.rt->target, err);
+    return dptr(j->scratch[slot]);
+}
+
+/* TREE passes over `rows` runs of n elements at stride si (rows walked by
+ * rd[0..nrd)) until one value per row is left; *res points at them. */
+static int tree(job *j, const rdim *rd, int nrd, int64_t rows, char *src,
+                int64_t n, int64_t si, char **res, uf_error *err)
+{
+    int64_t w[MAXDIMS_WORDS];
+    int nw = 0;
+    put_dims(w, &nw, rd, nrd, false);
+    uf_array *dims = nw ? upload(j, UF_INT64, nw, w, err) : NULL;
+    if (nw && dims == NULL)
+        return err->code;
+    int64_t chunk = UF__NVVM_REDUCE_LEAF_CHUNK;
+    int slot = 0, rc = 0;
+    bool leaf = true;
+    for (;;) {
+        int64_t nch = (n + chunk - 1) / chunk;
+        char *out = scratch(j, slot, rows * nch, err);
+        if (out == NULL) {
+            rc = err->code;
+            break;
+        }
+        kparams p = {UF__NVVM_REDUCE_TREE, src, out, NULL,
+                     leaf ? dims : NULL, leaf ? nrd : 0, 0, rows, n, si,
+                     leaf ? 0 : n * j->isz, leaf};
+        if ((rc = launch(j, &p, rows * nch, err)) != 0)
+            break;
+        src = out;
+        if (nch == 1)
+            break;
+        n = nch;
+        si = j->isz;
+        chunk = UF__NVVM_REDUCE_THREADS;
+        leaf = false;
+        slot ^= 1;
+    }
+    uf_array_release(dims);
+    *res = src;
+    return rc;
+}
+
+/* One plan of the CPU engine (dims d[0..nd), out holding the start when
+ * flag is 1, else the start in j->init): reduce_exec.c's run_dims. */
+static int run_dims(job *j, rdim *d, int nd, char *in, char *out, int flag,
+                    uf_error *err)
+{
+    const char *cin = in;
+    nd = uf__reduce_normalize(d, nd, &cin, &out, j->op->reassociate);
+    uf__reduce_pick_inner(d, nd);
+    in = (char *)cin;
+    rdim k[UF_MAXDIMS], r[UF_MAXDIMS + 1];
+    int nk = 0, nr = 0;
+    for (int i = 0; i < nd - 1; i++) {
+        if (d[i].red)
+            r[nr++] = d[i];
+        else
+            k[nk++] = d[i];
+    }
+    rdim inner = nd > 0 ? d[nd - 1] : (rdim){1, 0, 0, true};
+    if (!inner.red) { /* per output, its column in order */
+        k[nk++] = inner;
+        return fold(j, k, nk, r, nr, in, out, 0, false, flag, err);
+    }
+    if (!j->op->reassociate) {
+        r[nr++] = inner;
+        return fold(j, k, nk, r, nr, in, out, 0, false, flag, err);
+    }
+    /* rows: the kept axes, then the outer reduced ones */
+    rdim rows[2 * UF_MAXDIMS];
+    int64_t nrows = 1, nred = 1;
+    for (int i = 0; i < nk; i++)
+        rows[i] = k[i], nrows *= k[i].n;
+    for (int i = 0; i < nr; i++)
+        rows[nk + i] = r[i], nred *= r[i].n;
+    char *vals = NULL;
+    int rc = tree(j, rows, nk + nr, nrows * nred, in, inner.n, inner.si,
+                  &vals, err);
+    if (rc != 0)
+        return rc;
+    rdim seg = {nred, j->isz, 0, true};
+    return fold(j, k, nk, &seg, 1, vals, out, nred * j->isz, true, flag,
+                err);
+}
+
+/* reduce_exec.c's uf__reduce_exec on the device. */
+static int exec(job *j, const uf__reduce_args *a, uf_error *err)
+{
+    rdim d[UF_MAXDIMS];
+    int nd = a->ndim;
+    bool red_empty = false;
+    for (int i = 0; i < nd; i++) {
+        d[i] = (rdim){a->shape[i], a->in_strides[i],
+                      a->red[i] ? 0 : a->out_strides[i], a->red[i]};
+        if (a->shape[i] == 0 && !a->red[i])
+            return 0; /* no output */
+        red_empty = red_empty || a->shape[i] == 0;
+    }
+    char *in = (char *)a->in, *out = a->out;
+    if (red_empty) { /* every output is the start value */
+        rdim k[UF_MAXDIMS];
+        int nk = 0;
+        for (int i = 0; i < nd; i++)
+            if (!d[i].red)
+                k[nk++] = d[i];
+        return fold(j, k, nk, NULL, 0, in, out, 0, false, 0, err);
+    }
+    if (a->have_start)
+        return run_dims(j, d, nd, in, out, 0, err);
+    const char *cin = in;
+    nd = uf__reduce_normalize(d, nd, &cin, &out, j->op->reassociate);
+    in = (char *)cin;
+    rdim k[UF_MAXDIMS];
+    int nk = 0;
+    for (int i = 0; i < nd; i++)
+        if (!d[i].red)
+            k[nk++] = d[i];
+    int rc = fold(j, k, nk, NULL, 0, in, out, 0, false, 2, err);
+    for (int b = 0; b < nd && rc == 0; b++) {
+        if (!d[b].red)
+            continue;
+        rdim box[UF_MAXDIMS];
+        memcpy(box, d, (size_t)nd * sizeof *d);
+        for (int i = 0; i < b; i++)
+            if (box[i].red)
+                box[i].n = 1;
+        box[b].n -= 1;
+        rc = run_dims(j, box, nd, in + d[b].si, out, 1, err);
+    }
+    return rc;
+}
+
+int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
+                    const uf__target *target, uf_array *in, const bool *red,
+                    bool keepdims, int rnd, const int64_t *rshape,
+                    const void *start, bool have_start, uf_array **out,
+                    const uf_call_options *opts, uf_error *err)
+{
+    job j = {.f = f, .op = op,
+             .isz = (int64_t)uf_dtype_itemsize(op->type)};
+    uf__cuda_operand src = {0}, res = {0};
+    int rc = uf__cuda_call_begin(&j.site, target->name, "ufunc", op->name,
+                                 opts, err);
+    if (rc != 0)
+        return rc;
+    j.site.any_device = uf__cuda_on_device(in);
+    /* the input: a device array as it is (of the reduction's type), a
+     * host one as the CPU reads it (cast as it casts) */
+    uf_array *host = NULL;
+    char *base = NULL;
+    if (j.site.any_device) {
+        if ((rc = uf__cuda_stage_input(&j.site, 0, in, op->type, false, &src,
+                                       err)) != 0)
+            goto done;
+        base = dptr(src.dev);
+    } else {
+        if (!(host = uf__reduce_input(in, op->type, err))) {
+            rc = err->code;
+            goto done;
+        }
+        if (uf_array_size(host) > 0 &&
+            !(src.dev = upload_span(&j, host, &base, err))) {
+            rc = err->code;
+            goto done;
+        }
+    }
+    const uf_array *sa = j.site.any_device ? src.dev : host;
+    if (*out != NULL && (rc = uf__cuda_stage_output(&j.site, 0, *out,
+                                                    op->type, &res, err)) != 0)
+        goto done;
+    if (res.dev == NULL &&
+        (rc = uf__cuda_alloc_output(&j.site, &res, op->type, rnd, rshape,
+                                    err)) != 0)
+        goto done;
+    if (!(j.k = kernel_of(&j, err))) {
+        rc = err->code;
+        goto done;
+    }
+    if (have_start && !(j.init = upload(&j, op->type, 1, start, err))) {
+        rc = err->code;
+        goto done;
+    }
+    const uf_array *rd = res.dev;
+    int64_t ostrides[UF_MAXDIMS];
+    for (int i = 0, kk = 0; i < uf_array_ndim(sa); i++) {
+        if (!red[i] || keepdims)
+            kk++;
+        ostrides[i] = red[i] ? 0 : uf_array_strides(rd)[kk - 1];
+    }
+    uf__reduce_args a = {op, uf_array_ndim(sa), uf_array_shape(sa),
+                         base, uf_array_strides(sa), dptr(rd),
+                         ostrides, red, have_start, target, 0};
+    if ((rc = exec(&j, &a, err)) != 0)
+        goto done;
+    if ((rc = uf__cuda_call_wait(&j.site, err)) != 0)
+        goto done;
+    uf_array *result = NULL;
+    if ((rc = uf__cuda_finish_output(&j.site, &res, &result, err)) != 0)
+        goto done;
+    if (*out == NULL)
+        *out = result;
+    else
+        uf_array_release(result);
+done:
+    uf_array_release(host);
+    uf_array_release(j.init);
+    uf_array_release(j.scratch[0]);
+    uf_array_release(j.scratch[1]);
+    uf__cuda_operand_release(&src);
+    uf__cuda_operand_release(&res);
+    return rc;
+}
