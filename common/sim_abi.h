@@ -46,6 +46,24 @@ typedef struct uf__sim_thread {
 #define UF__SIM_SYNCTHREADS "uf__sim_syncthreads"
 #define UF__SIM_SYNCTHREADS_REDUCE "uf__sim_syncthreads_reduce"
 
+/*   uint64_t uf__sim_warp(uint32_t op, uint32_t mask, uint64_t value,
+ *                         uint32_t arg)
+ *       the warp collective `op` (below) of the calling thread's warp:
+ *       returns once every lane of `mask` in that warp that exists and has
+ *       not exited has called it (an exited lane no longer counts), with
+ *       the i32 result in the low half and the predicate (votes,
+ *       match_all) in bit 32. Shuffles read the lane as PTX's shfl.sync
+ *       with the whole warp as one segment: a source outside the warp or
+ *       not in the mask gives the caller's own value. ACTIVEMASK gathers
+ *       every lane still running and gives their mask. */
+#define UF__SIM_WARP_FN "uf__sim_warp"
+typedef enum uf__sim_warp_op {
+    UF__SIM_SHFL_IDX, UF__SIM_SHFL_UP, UF__SIM_SHFL_DOWN, UF__SIM_SHFL_XOR,
+    UF__SIM_VOTE_ALL, UF__SIM_VOTE_ANY, UF__SIM_VOTE_EQ, UF__SIM_BALLOT,
+    UF__SIM_MATCH_ANY, UF__SIM_MATCH_ALL, UF__SIM_SYNCWARP,
+    UF__SIM_ACTIVEMASK
+} uf__sim_warp_op;
+
 /* A kernel's host entry. */
 typedef void (*uf__sim_kernel_fn)(void **params);
 

@@ -343,13 +343,16 @@ static void test_self_outside_kernel(void **state)
     assert_int_equal(uf__sim_syncthreads_reduce(2, -1), 1);
     int n = 0;
     const uf__runtime_symbol *rt = uf__sim_runtime_symbols(&n);
-    assert_int_equal(n, 3);
+    assert_int_equal(uf__sim_warp(UF__SIM_BALLOT, ~0u, 1, 0), 0);
+    assert_int_equal(n, 4);
     assert_string_equal(rt[0].name, UF__SIM_SELF);
     assert_ptr_equal(rt[0].addr, (void *)uf__sim_self);
     assert_string_equal(rt[1].name, UF__SIM_SYNCTHREADS);
     assert_ptr_equal(rt[1].addr, (void *)uf__sim_syncthreads);
     assert_string_equal(rt[2].name, UF__SIM_SYNCTHREADS_REDUCE);
     assert_ptr_equal(rt[2].addr, (void *)uf__sim_syncthreads_reduce);
+    assert_string_equal(rt[3].name, UF__SIM_WARP_FN);
+    assert_ptr_equal(rt[3].addr, (void *)uf__sim_warp);
 }
 
 int main(void)

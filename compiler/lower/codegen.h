@@ -74,6 +74,21 @@ typedef enum uf__sync_reduce {
     UF__SYNC_AND,
     UF__SYNC_OR
 } uf__sync_reduce;
+/* Warp-level collectives (numba.cuda's *_sync functions). */
+typedef enum uf__warp_op {
+    UF__WARP_SHFL_IDX, /* value of lane `arg` (mod 32) */
+    UF__WARP_SHFL_UP,  /* of lane - arg, own value below lane 0 */
+    UF__WARP_SHFL_DOWN, /* of lane + arg, own value past lane 31 */
+    UF__WARP_SHFL_XOR, /* of lane ^ arg */
+    UF__WARP_ALL,      /* predicate true on every lane of mask */
+    UF__WARP_ANY,
+    UF__WARP_EQ,       /* the same on every lane */
+    UF__WARP_BALLOT,   /* lanes whose predicate is true */
+    UF__WARP_MATCH_ANY, /* lanes whose value equals this lane's */
+    UF__WARP_MATCH_ALL, /* mask when every value is the same, else 0 */
+    UF__WARP_SYNC,     /* __syncwarp(mask) */
+    UF__WARP_ACTIVEMASK
+} uf__warp_op;
 
 /* What a failed index check reports (lower_index.c), as values of the
  * function being generated: the sink turns it into the IndexError
@@ -148,6 +163,14 @@ struct uf__codegen_target {
     void (*threadfence)(uf__lower *L, uf__fence_scope scope);
     LLVMValueRef (*syncthreads_reduce)(uf__lower *L, uf__sync_reduce op,
                                        LLVMValueRef pred);
+    /* Warp collective `op` on the lanes of i32 `mask`: `value` an i32
+     * (shuffles; match: i32 or i64), an i1 (votes) or NULL, `arg` an i32
+     * lane / delta or NULL. Gives an i32 (the value, mask or ballot; 0 or
+     * 1 for votes); *pred, when not NULL, the i1 of votes and match_all.
+     * NULL where sreg is. */
+    LLVMValueRef (*warp)(uf__lower *L, uf__warp_op op, LLVMValueRef mask,
+                         LLVMValueRef value, LLVMValueRef arg,
+                         LLVMValueRef *pred);
 };
 
 #endif

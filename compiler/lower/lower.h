@@ -260,6 +260,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_cuda_atomic(uf__fn *F, const uf__expr *e);
 /* A numba.cuda.random call (lower_cuda_random.c). */
 LLVMValueRef uf__lower_cuda_random(uf__fn *F, const uf__expr *e);
+/* A warp-level function call (lower_cuda_warp.c), the target checked. */
+LLVMValueRef uf__lower_cuda_warp(uf__fn *F, const uf__expr *e, uf__builtin b);
 
 /* (the runtime helpers lowering calls by name, UF__RT_CSQRT and
  * friends: common/loop.h) */

@@ -105,7 +105,7 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e)
     const uf__expr_info *in = uf__lower_info(F, e);
     uf__builtin b = in->builtin;
     const uf__codegen_target *cg = F->L->cg;
-    if (cg->sreg == NULL || cg->syncthreads == NULL) {
+    if (cg->sreg == NULL || cg->syncthreads == NULL || cg->warp == NULL) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "%s is only available on the CUDA targets (cuda, "
                          "cudasim), in kernels and the functions they "
@@ -124,6 +124,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e)
     }
     if (b == UF__BI_CUDA_SHARED_ARRAY || b == UF__BI_CUDA_LOCAL_ARRAY)
         return array_site(F, e, b, in->type);
+    if (b >= UF__BI_CUDA_SHFL_SYNC && b <= UF__BI_CUDA_LANEMASK_LT)
+        return uf__lower_cuda_warp(F, e, b);
     /* grid / gridsize: the type says how many axes */
     bool size = b == UF__BI_CUDA_GRIDSIZE;
     const uf__type *t = in->type;

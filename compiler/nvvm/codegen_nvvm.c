@@ -305,6 +305,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->global_as = 1;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
+    uf__nvvm_warp_init(g);
 }
 
 void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
@@ -321,6 +322,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->global_as = 0;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
+    uf__nvvm_warp_init(g);
 }
 
 void uf__nvvm_sites_clear(uf__nvvm_sites *s)

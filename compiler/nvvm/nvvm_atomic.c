@@ -218,6 +218,14 @@ static void put(text *t, const char *fmt, ...)
 static bool define_helper(text *t, const char *name, bool libnvvm)
 {
     const char *rest = name + strlen(HELPER_PREFIX);
+    if (strcmp(rest, "activemask_i32") == 0) {
+        /* nvvm_warp.c's: neither libnvvm nor LLVM 14 has an intrinsic;
+         * inline PTX, which text IR carries to both */
+        put(t, "define linkonce_odr i32 @%s() alwaysinline {\nentry:\n"
+               "  %%m = call i32 asm sideeffect \"activemask.b32 $0;\", "
+               "\"=r\"()\n  ret i32 %%m\n}\n", name);
+        return true;
+    }
     const char *us = strrchr(rest, '_');
     if (!us || us - rest > 8)
         return false;

@@ -118,6 +118,20 @@
       "numba.cuda.random.xoroshiro128p_normal_float32")                     \
     X(CUDA_RANDOM_NORMAL_F64,                                               \
       "numba.cuda.random.xoroshiro128p_normal_float64")                     \
+    /* warp-level functions (infer_cuda_warp.c, lower_cuda_warp.c) */      \
+    X(CUDA_SHFL_SYNC, "numba.cuda.shfl_sync")                               \
+    X(CUDA_SHFL_UP_SYNC, "numba.cuda.shfl_up_sync")                         \
+    X(CUDA_SHFL_DOWN_SYNC, "numba.cuda.shfl_down_sync")                     \
+    X(CUDA_SHFL_XOR_SYNC, "numba.cuda.shfl_xor_sync")                       \
+    X(CUDA_ALL_SYNC, "numba.cuda.all_sync")                                 \
+    X(CUDA_ANY_SYNC, "numba.cuda.any_sync")                                 \
+    X(CUDA_EQ_SYNC, "numba.cuda.eq_sync")                                   \
+    X(CUDA_BALLOT_SYNC, "numba.cuda.ballot_sync")                           \
+    X(CUDA_MATCH_ANY_SYNC, "numba.cuda.match_any_sync")                     \
+    X(CUDA_MATCH_ALL_SYNC, "numba.cuda.match_all_sync")                     \
+    X(CUDA_SYNCWARP, "numba.cuda.syncwarp")                                 \
+    X(CUDA_ACTIVEMASK, "numba.cuda.activemask")                             \
+    X(CUDA_LANEMASK_LT, "numba.cuda.lanemask_lt")                           \
     /* new CUDA builtins go above this line (the range check's end) */     \
     X(CUDA_END_, "<numba.cuda end>")
 

@@ -155,6 +155,8 @@ const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
         return uf__infer_cuda_random_call(C, e, b, args, n);
     if (b == UF__BI_CUDA_SHARED_ARRAY || b == UF__BI_CUDA_LOCAL_ARRAY)
         return array_decl(C, e, b);
+    if (b >= UF__BI_CUDA_SHFL_SYNC && b <= UF__BI_CUDA_LANEMASK_LT)
+        return uf__infer_cuda_warp(C, e, b, args, n);
     if (b == UF__BI_CUDA_SYNCTHREADS) {
         if (n != 0)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes no "

@@ -68,6 +68,10 @@ const uf__type *uf__infer_cuda_random_call(uf__ictx *C, const uf__expr *e,
                                            uf__builtin b,
                                            const uf__type *const *args,
                                            int n);
+/* A warp-level function's result type (infer_cuda_warp.c). */
+const uf__type *uf__infer_cuda_warp(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b, const uf__type *const *args,
+                                    int n);
 
 /* The compile-time shape of cuda.shared.array / cuda.local.array call `e`
  * (its shape= argument): 0 and shape[0..*ndim), or -1 with *where the

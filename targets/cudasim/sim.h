@@ -14,6 +14,10 @@ const uf__sim_thread *uf__sim_self(void);
  * kernel. */
 void uf__sim_syncthreads(void);
 int32_t uf__sim_syncthreads_reduce(int32_t op, int32_t pred);
+/* UF__SIM_WARP_FN: a warp collective (common/sim_abi.h); 0 outside a
+ * kernel. */
+uint64_t uf__sim_warp(uint32_t op, uint32_t mask, uint64_t value,
+                      uint32_t arg);
 
 /* The functions simulated kernels call by name (uf__sim_self,
  * uf__sim_syncthreads), for the host JIT's uf__jit_new as the CPU

@@ -12,8 +12,15 @@
  * largest block), the thread states and the shared memory are the
  * worker's, reused from block to block.
  *
- * No warp-synchronous execution is simulated: threads of a warp run one
- * after the other between barriers. */
+ * Threads of a warp run one after the other between barriers, except at
+ * warp collectives (uf__sim_warp: shuffles, votes, match, __syncwarp,
+ * and activemask, which gathers every lane still running, as a converged
+ * warp would): there a lane waits, as at the barrier, until every lane of
+ * the mask that has not exited has arrived; the last one computes every
+ * lane's result. One collective at a time per warp (divergent halves of a warp
+ * running different collectives at once are not simulated). A block whose
+ * live threads all wait for lanes that will never come fails the launch
+ * (CUDA_ERROR_LAUNCH_FAILED) instead of hanging. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -22,6 +29,18 @@
 #include "targets/cudasim/sim_internal.h"
 
 #define UF__SIM_SHARED_POISON 0xa5
+
+#define NWARPS (UF__SIM_MAX_THREADS / UF__SIM_WARP)
+
+/* One warp's collective in progress. */
+typedef struct sim_warp {
+    uint32_t arrived; /* lanes waiting in it */
+    uint32_t exited;  /* lanes whose thread returned */
+    uint32_t op, mask;
+    uint64_t val[UF__SIM_WARP], out[UF__SIM_WARP];
+    uint32_t arg[UF__SIM_WARP];
+    uf__sim_fiber *waiters, *waiters_tail;
+} sim_warp;
 
 struct uf__sim_runner {
     uf__sim_fiber main; /* the worker's own context */
@@ -41,6 +60,7 @@ struct uf__sim_runner {
     uint32_t votes, last_votes, last_waiting;
     char *shared; /* UF__SIM_SHARED_LIMIT bytes */
     uf__sim_thread threads[UF__SIM_MAX_THREADS];
+    sim_warp warps[NWARPS];
 };
 
 static _Thread_local uf__sim_runner *tls_runner;
@@ -118,6 +138,110 @@ static void thread_init(uf__sim_runner *r, uint32_t tid)
     t->block = r;
 }
 
+/* ---- warp collectives ---------------------------------------------- */
+
+/* The lanes of warp w the block has. */
+static uint32_t present(const uf__sim_runner *r, uint32_t w)
+{
+    uint32_t first = w * UF__SIM_WARP;
+    if (first + UF__SIM_WARP <= r->nthreads)
+        return 0xffffffffu;
+    return (1u << (r->nthreads - first)) - 1;
+}
+
+static uint64_t lane_result(const sim_warp *W, uint32_t part, uint32_t l)
+{
+    uint32_t v32 = (uint32_t)W->val[l];
+    int64_t b = (int32_t)W->arg[l], src = -1;
+    switch (W->op) {
+    case UF__SIM_SHFL_IDX: src = b & 31; break;
+    case UF__SIM_SHFL_UP: src = (int64_t)l - b; break;
+    case UF__SIM_SHFL_DOWN: src = (int64_t)l + b; break;
+    case UF__SIM_SHFL_XOR: src = (int64_t)l ^ b; break;
+    default: break;
+    }
+    if (W->op <= UF__SIM_SHFL_XOR) /* another lane's value, if it took part */
+        return src >= 0 && src < 32 && (part >> src & 1u)
+                   ? (uint32_t)W->val[src]
+                   : v32;
+    uint32_t yes = 0, same = 0;
+    for (uint32_t k = 0; k < 32; k++)
+        if (part >> k & 1u) {
+            yes |= (W->val[k] != 0) << k;
+            same |= (W->val[k] == W->val[l]) << k;
+        }
+    bool all = yes == part, any = yes != 0, eq = all || yes == 0;
+    switch (W->op) {
+    case UF__SIM_VOTE_ALL: return (uint64_t)all << 32 | all;
+    case UF__SIM_VOTE_ANY: return (uint64_t)any << 32 | any;
+    case UF__SIM_VOTE_EQ: return (uint64_t)eq << 32 | eq;
+    case UF__SIM_BALLOT: return yes;
+    case UF__SIM_MATCH_ANY: return same;
+    case UF__SIM_MATCH_ALL: return same == part ? (uint64_t)1 << 32 | part : 0;
+    case UF__SIM_ACTIVEMASK: return part;
+    default: return 0; /* syncwarp */
+    }
+}
+
+/* Every lane needed arrived: their results, and the waiters released. */
+static void complete(uf__sim_runner *r, sim_warp *W)
+{
+    uint32_t part = W->arrived;
+    for (uint32_t l = 0; l < 32; l++)
+        if (part >> l & 1u)
+            W->out[l] = lane_result(W, part, l);
+    W->arrived = 0;
+    while (W->waiters) {
+        uf__sim_fiber *f = W->waiters;
+        W->waiters = f->next;
+        push(&r->ready, &r->ready_tail, f);
+    }
+    W->waiters_tail = NULL;
+}
+
+static bool all_arrived(const uf__sim_runner *r, const sim_warp *W,
+                        uint32_t w)
+{
+    uint32_t need = W->mask & present(r, w) & ~W->exited;
+    return (W->arrived & need) == need;
+}
+
+/* An exited lane no longer holds the others of its warp back. */
+static void lane_exited(uf__sim_runner *r, uint32_t tid)
+{
+    uint32_t w = tid / UF__SIM_WARP;
+    sim_warp *W = &r->warps[w];
+    W->exited |= 1u << (tid % UF__SIM_WARP);
+    if (W->arrived && all_arrived(r, W, w))
+        complete(r, W);
+}
+
+uint64_t uf__sim_warp(uint32_t op, uint32_t mask, uint64_t value,
+                      uint32_t arg)
+{
+    uf__sim_runner *r = tls_runner;
+    if (r == NULL || r->current == NULL || tls_self == NULL)
+        return 0; /* not in a kernel */
+    uf__sim_fiber *f = r->current;
+    uint32_t w = f->tid / UF__SIM_WARP, lane = f->tid % UF__SIM_WARP;
+    sim_warp *W = &r->warps[w];
+    if (op == UF__SIM_ACTIVEMASK) /* every lane still running meets */
+        mask = 0xffffffffu;
+    W->op = op;
+    W->mask = mask | 1u << lane;
+    W->val[lane] = value;
+    W->arg[lane] = arg;
+    W->arrived |= 1u << lane;
+    if (all_arrived(r, W, w)) {
+        complete(r, W);
+        return W->out[lane];
+    }
+    push(&W->waiters, &W->waiters_tail, f);
+    uf__sim_fiber_switch(f, &r->main, &r->main);
+    tls_self = &r->threads[f->tid];
+    return W->out[lane];
+}
+
 /* A fiber's life: run unstarted threads to completion, then go idle until
  * the worker needs it again. */
 static void fiber_main(void)
@@ -134,6 +258,7 @@ static void fiber_main(void)
             r->grid->fn(r->grid->params);
             tls_self = NULL;
             r->live--;
+            lane_exited(r, tid);
             if (r->waiting > 0 && r->waiting == r->live)
                 open_barrier(r);
         }
@@ -238,6 +363,8 @@ uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
     r->live = r->nthreads;
     r->waiting = 0;
     r->votes = 0;
+    for (uint32_t w = 0; w * UF__SIM_WARP < r->nthreads; w++)
+        r->warps[w] = (sim_warp){0};
     /* in every build: a kernel reading a slot no thread wrote yet (a
      * forgotten barrier) reads the poison, never a previous block's
      * values that might happen to be right (tests/test_cuda_shared.c) */
@@ -259,6 +386,11 @@ uf__cu_result uf__sim_runner_block(uf__sim_runner *r, const uf__sim_grid *g,
                 break;
             }
         } else {
+            if (r->live > 0) { /* every live thread waits for lanes that
+                                  exited or wait elsewhere */
+                abandon_block(r);
+                rc = UF__CU_ERROR_LAUNCH_FAILED;
+            }
             break;
         }
         r->current = f;
@@ -274,6 +406,7 @@ static const uf__runtime_symbol runtime_symbols[] = {
     {UF__SIM_SELF, (void *)uf__sim_self},
     {UF__SIM_SYNCTHREADS, (void *)uf__sim_syncthreads},
     {UF__SIM_SYNCTHREADS_REDUCE, (void *)uf__sim_syncthreads_reduce},
+    {UF__SIM_WARP_FN, (void *)uf__sim_warp},
 };
 
 const uf__runtime_symbol *uf__sim_runtime_symbols(int *n)
