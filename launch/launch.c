@@ -39,6 +39,7 @@ typedef struct launch {
     uf_array *back[MAXARGS];        /* host arrays to copy back into */
     unsigned grid[3], block[3];
     uint64_t forall_n; /* uf_launch_forall: threads wanted; 0: uf_launch */
+    uf_kernel_attributes *query; /* uf_kernel_attributes_get: no launch */
 } launch;
 
 /* ---- checks ---------------------------------------------------------- */
@@ -247,6 +248,38 @@ static int size_forall(launch *c, const uf__cuda_kernel *k, unsigned shared,
                       rt->max_threads_per_block, err);
 }
 
+/* uf_kernel_attributes_get's figures, from the driver. */
+static int attributes(launch *c, const uf__cuda_kernel *k, unsigned shared,
+                      uf_error *err)
+{
+    const uf__cuda_rt *rt = c->site.rt;
+    uf_kernel_attributes *a = c->query;
+    static const struct {
+        int attr;
+        size_t off;
+    } fields[] = {
+        {UF__CU_FUNC_ATTR_NUM_REGS, offsetof(uf_kernel_attributes, registers)},
+        {UF__CU_FUNC_ATTR_LOCAL_SIZE_BYTES,
+         offsetof(uf_kernel_attributes, local_bytes)},
+        {UF__CU_FUNC_ATTR_SHARED_SIZE_BYTES,
+         offsetof(uf_kernel_attributes, shared_bytes)},
+        {UF__CU_FUNC_ATTR_MAX_THREADS_PER_BLOCK,
+         offsetof(uf_kernel_attributes, max_threads_per_block)},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (uf__cuda_check(rt,
+                           rt->drv->func_get_attribute(
+                               (int *)((char *)a + fields[i].off),
+                               fields[i].attr, k->fn),
+                           "cuFuncGetAttribute", err) != 0)
+            return err->code;
+    return uf__cuda_check(rt,
+                          rt->drv->occupancy_max_block(
+                              &a->occupancy_grid, &a->occupancy_block, k->fn,
+                              shared, rt->max_threads_per_block),
+                          "cuOccupancyMaxPotentialBlockSize", err);
+}
+
 /* The parameters of the cuda.jit kernel ABI (nvvm.h). */
 static void pack(const launch *c, uint32_t shared, uf__cuda_params *pp)
 {
@@ -306,6 +339,8 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
     pthread_mutex_unlock(&ctx->lock);
     if (k == NULL)
         return err->code;
+    if (c->query)
+        return attributes(c, k, shared, err);
     if (c->forall_n > 0) {
         int rc = size_forall(c, k, shared, err);
         if (rc != 0)
@@ -334,7 +369,8 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
 }
 
 static int launch_over(uf_func *f, uf_dim3 grid, uf_dim3 block,
-                       uint64_t forall_n, uf_array *const *args, int n_args,
+                       uint64_t forall_n, uf_kernel_attributes *query,
+                       uf_array *const *args, int n_args,
                        const uf_launch_options *opts, uf_error *err)
 {
     uf_error local;
@@ -357,6 +393,7 @@ static int launch_over(uf_func *f, uf_dim3 grid, uf_dim3 block,
     c->f = f;
     c->n = n_args;
     c->forall_n = forall_n;
+    c->query = query;
     uf_call_options co = {.size = sizeof co};
     const char *target = "cuda";
     size_t shared = 0;
@@ -366,7 +403,7 @@ static int launch_over(uf_func *f, uf_dim3 grid, uf_dim3 block,
     shared = LOPT(opts, shared_bytes, 0);
     if ((rc = uf__cuda_call_begin(&c->site, target, "kernel",
                                   f->decl->name, &co, err)) == 0 &&
-        (forall_n > 0 ||
+        (forall_n > 0 || query ||
          (rc = check_dims(c, grid, block, c->site.rt->max_threads_per_block,
                           err)) == 0)) {
         if (shared > 0xffffffffu)
@@ -387,7 +424,7 @@ static int launch_over(uf_func *f, uf_dim3 grid, uf_dim3 block,
 int uf_launch(uf_func *f, uf_dim3 grid, uf_dim3 block, uf_array *const *args,
               int n_args, const uf_launch_options *opts, uf_error *err)
 {
-    return launch_over(f, grid, block, 0, args, n_args, opts, err);
+    return launch_over(f, grid, block, 0, NULL, args, n_args, opts, err);
 }
 
 int uf_launch_forall(uf_func *f, uint64_t n, uf_array *const *args,
@@ -398,14 +435,29 @@ int uf_launch_forall(uf_func *f, uint64_t n, uf_array *const *args,
     if (err == NULL)
         err = &local;
     if (n > 0)
-        return launch_over(f, (uf_dim3){0}, (uf_dim3){0}, n, args, n_args,
-                           opts, err);
+        return launch_over(f, (uf_dim3){0}, (uf_dim3){0}, n, NULL, args,
+                           n_args, opts, err);
     /* nothing to run (numba-cuda returns at once), but a wrong kernel is
      * still an error */
     if (f == NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf_launch_forall: NULL kernel");
     return check_kind(f, n_args, err);
+}
+
+int uf_kernel_attributes_get(uf_func *f, uf_array *const *args, int n_args,
+                             const uf_launch_options *opts,
+                             uf_kernel_attributes *out, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    if (out == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_kernel_attributes_get: NULL result");
+    memset(out, 0, sizeof *out);
+    return launch_over(f, (uf_dim3){0}, (uf_dim3){0}, 0, out, args, n_args,
+                       opts, err);
 }
 
 /* uf_call of a kernel: it runs over a grid, which a call does not give */

@@ -291,7 +291,11 @@ static void test_not_kernels(void **state)
         "    return x\n"
         "@cuda.jit\n"
         "def returns(a):\n"
-        "    return a[0]\n";
+        "    return a[0]\n"
+        "@cuda.jit\n"
+        "def const_copy(a):\n"
+        "    c = cuda.const.array_like(a)\n"
+        "    a[0] = c[0]\n";
     uf_module *m = uf_module_from_string(ctx, "nk.py", src, &err);
     uf_assert_ok(m != NULL, &err);
     int64_t n = 1;
@@ -318,6 +322,59 @@ static void test_not_kernels(void **state)
     assert_non_null(strstr(err.message, "Kernel must have void return type "
                                         "but got float64"));
     assert_int_equal(err.line, 10);
+    uf_func *cc = uf_module_get(m, "const_copy", &err);
+    assert_int_equal(uf_launch(cc, (uf_dim3){1, 1, 1}, (uf_dim3){1, 1, 1}, args,
+                               1, &o, &err),
+                     UF_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "cuda.const.array_like copies a "
+                                        "module-level array"));
+    assert_int_equal(err.line, 13);
+    uf_array_release(a);
+    uf_module_free(m);
+}
+
+/* The driver's figures for a compiled kernel: on cudasim no registers
+ * or local memory (host code), the static shared memory the kernel
+ * declares, 1024 threads per block, and the occupancy calculator's
+ * block and grid. */
+static void test_attributes(void **state)
+{
+    (void)state;
+    uf_error err;
+    static const char src[] =
+        "from numba import cuda, float64\n"
+        "@cuda.jit\n"
+        "def tile(a):\n"
+        "    s = cuda.shared.array((16, 17), dtype=float64)\n"
+        "    i = cuda.grid(1)\n"
+        "    s[0, 0] = 1.0\n"
+        "    cuda.syncthreads()\n"
+        "    if i < a.size:\n"
+        "        a[i] = s[0, 0]\n";
+    uf_module *m = uf_module_from_string(ctx, "attrs.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "tile", &err);
+    uf_array *a = vector(UF_FLOAT64, 10, 1.0);
+    uf_array *args[1] = {a};
+    uf_launch_options o = on_target();
+    uf_kernel_attributes at;
+    uf_assert_ok(uf_kernel_attributes_get(f, args, 1, &o, &at, &err) == 0,
+                 &err);
+    assert_true(at.max_threads_per_block >= 1024 || cuda_test_on_gpu);
+    assert_true(at.occupancy_block >= 32 && at.occupancy_block <= 1024);
+    assert_true(at.occupancy_grid >= 1);
+    if (!cuda_test_on_gpu) {
+        assert_int_equal(at.registers, 0);
+        assert_int_equal(at.local_bytes, 0);
+        assert_int_equal(at.shared_bytes, 16 * 17 * 8);
+    } else {
+        assert_true(at.registers > 0);
+        assert_true(at.shared_bytes >= 16 * 17 * 8);
+    }
+    /* nothing ran: a is unchanged */
+    assert_true(((double *)uf_array_data(a))[9] == 5.5);
+    assert_int_equal(uf_kernel_attributes_get(f, args, 1, &o, NULL, &err),
+                     UF_ERR_INVALID);
     uf_array_release(a);
     uf_module_free(m);
 }
@@ -333,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_launch_errors),
         cmocka_unit_test(test_not_kernels),
+        cmocka_unit_test(test_attributes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -591,6 +591,9 @@ static const err_row err_rows[] = {
      "empty signature list", 2, 12},
     {LOC, H "@vectorize([1.5])\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "cannot be used in a signature", 2, 13},
+    {LOC, H "f = cuda.declare_device('f', 'float32(float32)')\n",
+     UF_ERR_UNSUPPORTED, "cuda.declare_device (external device functions, "
+     "linked with @cuda.jit(link=...)) is not supported yet", 2, 5},
     {LOC, H "@cuda.jit(link=['f.ptx'])\ndef k(a):\n    a[0] = 1\n",
      UF_ERR_UNSUPPORTED, "@jit: unknown or unsupported argument 'link'", 2,
      11},

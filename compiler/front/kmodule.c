@@ -290,6 +290,8 @@ static const siglist *find_siglist(const scan *S, const char *name)
     return NULL;
 }
 
+static bool qualify(scan *S, const uf__expr *e, char *buf, size_t size);
+
 static int scan_assign(scan *S, const uf__stmt *s)
 {
     uf__kmodule *km = S->km;
@@ -313,6 +315,13 @@ static int scan_assign(scan *S, const uf__stmt *s)
     }
     if (sigs)
         return 0;
+    const uf__expr *rhs = s->u.assign.value;
+    char q[128];
+    if (rhs->kind == UF__EX_CALL && qualify(S, rhs->u.call.func, q, sizeof q) &&
+        strcmp(q, "numba.cuda.declare_device") == 0)
+        return unsupported(S, rhs->pos, "%s", "cuda.declare_device (external "
+                           "device functions, linked with "
+                           "@cuda.jit(link=...)) is not supported yet");
     uf__const_env env = {km, S->weak};
     uf__cval v;
     if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)

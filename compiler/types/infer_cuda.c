@@ -125,6 +125,14 @@ const uf__type *uf__infer_cuda_attr(uf__ictx *C, const uf__expr *e,
 {
     const char *a = e->u.attr.attr;
     *handled = false;
+    if (strcmp(mod, "numba.cuda") == 0 && strcmp(a, "const") == 0) {
+        *handled = true; /* cuda.const.array_like(ARR): ARR is global */
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "%s",
+                          "cuda.const.array_like copies a module-level "
+                          "array into constant memory; kernel files have "
+                          "no module-level arrays in ufjit: pass the array "
+                          "as a kernel argument");
+    }
     if (strcmp(mod, "numba.cuda") == 0)
         for (size_t i = 0; i < sizeof submodules / sizeof submodules[0];
              i++)

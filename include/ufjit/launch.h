@@ -55,6 +55,31 @@ UF_EXPORT int uf_launch_forall(uf_func *f, uint64_t n, uf_array *const *args,
                                int n_args, const uf_launch_options *opts,
                                uf_error *err);
 
+/* What the driver says of a kernel compiled for some arguments, as
+ * numba-cuda's kernel.get_regs_per_thread() and friends: registers and
+ * local memory per thread, static shared memory per block, the most
+ * threads a block may have, and the occupancy calculator's launch (the
+ * block forall uses, and the fewest blocks that fill the device with it:
+ * numba-cuda's max_blocks-style figure). On cudasim registers and local
+ * memory are 0 (host code). */
+typedef struct uf_kernel_attributes {
+    int registers;
+    int local_bytes;
+    int shared_bytes;
+    int max_threads_per_block;
+    int occupancy_block;
+    int occupancy_grid;
+} uf_kernel_attributes;
+
+/* Compiles f for args (as uf_launch would, on opts' target, with opts'
+ * dynamic shared bytes for the occupancy figures) and fills *out;
+ * nothing is launched (host arrays are still staged to type them). */
+UF_EXPORT int uf_kernel_attributes_get(uf_func *f, uf_array *const *args,
+                                       int n_args,
+                                       const uf_launch_options *opts,
+                                       uf_kernel_attributes *out,
+                                       uf_error *err);
+
 UF_END_DECLS
 
 #endif
