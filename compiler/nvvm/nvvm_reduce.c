@@ -17,8 +17,9 @@
  * which is the CPU's split after the largest power of two). Chunks are a
  * power of two of leaves, so the partials of a row, reduced again in
  * chunks of 256 the same way, give the CPU's tree over the whole row.
- * Warp shuffles would replace the last five levels on a GPU; cudasim has
- * none yet, so every level goes through shared memory. */
+ * Every level goes through shared memory; warp shuffles (the codegen
+ * target's warp hook, on cudasim too since nvvm_warp.c) could replace the
+ * last five levels on a GPU, kept in the same order. */
 #include <stdio.h>
 
 #include "common/error_internal.h"
