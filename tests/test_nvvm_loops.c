@@ -1,7 +1,8 @@
 /* The CUDA-only loop hints (compiler/nvvm/nvvm_loops.c): a loop that
  * accumulates into a float local gets `llvm.loop.unroll.disable` on its
- * latch, a loop that only stores through memory (matmul's) and a loop
- * accumulating an integer keep their unrolling, libdevice's functions
+ * latch, and so does a loop doing an atomic; a loop that only stores
+ * through memory (matmul's) and a loop accumulating an integer keep
+ * their unrolling, libdevice's functions
  * are left alone, and the IR stays valid. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,6 +50,24 @@
 #define ADD_double "fadd"
 #define ADD_i64 "add"
 
+#define ATOMIC_LOOP(name, op)                                             \
+    "define void @" name "(i32* %h, i64 %n) {\n"                          \
+    "entry:\n"                                                             \
+    "  %i = alloca i64\n"                                                  \
+    "  store i64 0, i64* %i\n"                                             \
+    "  br label %for.cond\n"                                               \
+    "for.cond:\n"                                                          \
+    "  %k = load i64, i64* %i\n"                                           \
+    "  %c = icmp slt i64 %k, %n\n"                                         \
+    "  br i1 %c, label %for.body, label %for.end\n"                        \
+    "for.body:\n" op                                                      \
+    "  %k1 = add i64 %k, 1\n"                                              \
+    "  store i64 %k1, i64* %i\n"                                           \
+    "  br label %for.cond\n"                                               \
+    "for.end:\n"                                                           \
+    "  ret void\n"                                                         \
+    "}\n"
+
 static const char module_text[] =
     REDUCE("reduce", double) REDUCE("__nv_reduce", double)
     REDUCE("count", i64)
@@ -70,7 +89,13 @@ static const char module_text[] =
     "  br label %for.cond\n"
     "for.end:\n"
     "  ret void\n"
-    "}\n";
+    "}\n"
+    /* for i in range(n): cuda.atomic.add(h, 0, 1) (a helper call) and
+     * the same with an atomicrmw */
+    "declare i32 @uf__nvvm_atom_add_i32(i32*, i32)\n"
+    ATOMIC_LOOP("atomic_call",
+                "  %o = call i32 @uf__nvvm_atom_add_i32(i32* %h, i32 1)\n")
+    ATOMIC_LOOP("atomic_rmw", "  %o = atomicrmw add i32* %h, i32 1 monotonic\n");
 
 /* Whether the function's back edge (the branch to for.cond that is not
  * the entry's) carries a loop ID with the unroll hint. */
@@ -124,6 +149,8 @@ static void test_hints(void **state)
     assert_false(hinted(mod, "__nv_reduce"));
     assert_false(hinted(mod, "count"));
     assert_false(hinted(mod, "store"));
+    assert_true(hinted(mod, "atomic_call"));
+    assert_true(hinted(mod, "atomic_rmw"));
     /* a second pass leaves the latch's loop ID as it is */
     uf__nvvm_loop_hints(mod);
     assert_true(hinted(mod, "reduce"));

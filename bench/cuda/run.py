@@ -71,6 +71,10 @@ CASES = [
      {"int32": "void(int32[:, ::1], int32[:, ::1])"}),
     ("fast_matmul", "cuda.jit",
      {F32: "void(float32[:, ::1], float32[:, ::1], float32[:, ::1])"}),
+    ("histogram", "cuda.jit",
+     {F32: "void(float32[::1], float32, float32, int32[::1])"}),
+    ("warp_sum", "cuda.jit",
+     {d: "void(%s[::1], %s[::1])" % (d, d) for d in (F32, F64)}),
 ]
 
 

@@ -167,8 +167,8 @@ static uint64_t lane_result(const sim_warp *W, uint32_t part, uint32_t l)
     uint32_t yes = 0, same = 0;
     for (uint32_t k = 0; k < 32; k++)
         if (part >> k & 1u) {
-            yes |= (W->val[k] != 0) << k;
-            same |= (W->val[k] == W->val[l]) << k;
+            yes |= (uint32_t)(W->val[k] != 0) << k;
+            same |= (uint32_t)(W->val[k] == W->val[l]) << k;
         }
     bool all = yes == part, any = yes != 0, eq = all || yes == 0;
     switch (W->op) {
