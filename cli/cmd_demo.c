@@ -256,6 +256,7 @@ static const demo_section sections[] = {
     {"Bounds checking", uf__demo_boundscheck},
     {"The parallel target", uf__demo_parallel},
     {"The CUDA target, on a GPU or on cudasim", uf__demo_cuda},
+    {"CUDA kernels: @cuda.jit over a grid", uf__demo_kernels},
 };
 
 static void remove_tmpdir(demo *d)

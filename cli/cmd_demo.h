@@ -91,5 +91,6 @@ int uf__demo_njit(demo *d);
 int uf__demo_boundscheck(demo *d);
 int uf__demo_parallel(demo *d);
 int uf__demo_cuda(demo *d);
+int uf__demo_kernels(demo *d);
 
 #endif

@@ -199,7 +199,8 @@ for s in '^== 1\. Creating arrays ==$' '^== 2\. Views' '^== 3\. Broadcasting' \
     '^== 7\. Printing large arrays' '^== 8\. Kernels' '^== 9\. guvectorize' \
     '^== 10\. Reductions' '^== 11\. njit' '^== 12\. Bounds checking' \
     '^== 13\. The parallel target' '^== 14\. The CUDA target' \
-    '^== done: 14 sections in .*; checks: 16 ok, 0 mismatched; steps refused: 0 ==$'; do
+    '^== 15\. CUDA kernels' \
+    '^== done: 15 sections in .*; checks: 19 ok, 0 mismatched; steps refused: 0 ==$'; do
     expect_out "$s"
 done
 # the kernel sections: one "[ok]" line per result checked against C
@@ -207,7 +208,7 @@ for c in 'matvec' 'g' 'max_min' 'add\.reduce' 'sum_reduce' \
     'add\.reduce\(axis=1\)' 'add\.accumulate' 'mul\.outer' 'sum2d\(A\)' \
     'sum2d\(A\[::-1, ::2\]\)' 'total_step' 'wave on cpu' \
     'wave on parallel, 2 threads' 'gaussian_pdf' 'polar_distance' \
-    'gpu_hypot'; do
+    'gpu_hypot' 'hypot_kernel' 'tile_transpose' 'histogram'; do
     expect_out "^# \[ok\] $c: "
 done
 expect_out "^# IndexError: index 10 is out of bounds for axis 0 with size 10 \(in 'total_step' at bounds\.py:7\)$"
@@ -220,7 +221,7 @@ UFJIT_THREADING_LAYER=nosuch TMPDIR="$T/demo_tmp" ok demo
 expect_out '^# threading: .*nosuch'
 expect_out '^# \[refused\] wave on parallel, 2 threads: UF_ERR_[A-Z]+: .*nosuch'
 expect_out '^# \[ok\] wave on cpu: '
-expect_out '^== done: 14 sections in .*; checks: 15 ok, 0 mismatched; steps refused: 1 ==$'
+expect_out '^== done: 15 sections in .*; checks: 18 ok, 0 mismatched; steps refused: 1 ==$'
 expect_out '^# np\.array_equal\(f, g\) -> True$'
 expect_out '^error \(UF_ERR_SHAPE\): '
 expect_out '^error \(UF_ERR_CAST\): '
