@@ -44,14 +44,16 @@ typedef struct job {
     uf_func *f;
     const uf__reduce_op *op;
     uf__cuda_site site;
-    const uf__cuda_kernel *k;
+    const uf__cuda_kernel *k;  /* the general kernel */
+    const uf__cuda_kernel *kc; /* TREE over contiguous rows, on first use */
     int64_t isz;
     uf_array *init; /* the start value on the device, or NULL */
     uf_array *scratch[2];
 } job;
 
-/* The kernel around f for op's type, compiled and loaded on first use. */
-static const uf__cuda_kernel *kernel_of(job *j, uf_error *err)
+/* The kernel around f for op's type, compiled and loaded on first use:
+ * the general one, or (contig) the TREE kernel for contiguous rows. */
+static const uf__cuda_kernel *kernel_of(job *j, bool contig, uf_error *err)
 {
     uf_func *f = j->f;
     uf__kmodule *km = f->module->km;
@@ -63,13 +65,14 @@ static const uf__cuda_kernel *kernel_of(job *j, uf_error *err)
     pthread_mutex_lock(&ctx->lock);
     const uf__cuda_kernel *k = NULL;
     uf__cuda_kernels *ck = uf__cuda_kernels_of(f, err);
-    const uf__nvvm_variant v = {0};
+    const uf__nvvm_variant v = {.layout = contig ? UF__NVVM_CONTIG
+                                                 : UF__NVVM_STRIDED};
     if (ck != NULL)
         k = uf__cuda_kernel_find(ck, j->site.rt, &t, 1, 0, &v, REDUCE_TAG);
     if (ck != NULL && k == NULL) {
         const uf__typed_func *tf = uf__infer(km, f->decl, args, 2,
                                              vec ? tt : NULL, err);
-        uf__nvvm_spec spec = {.tf = tf, .reduce = true};
+        uf__nvvm_spec spec = {.tf = tf, .reduce = true, .v = v};
         if (tf != NULL)
             k = uf__cuda_kernel_add(f, j->site.rt, &spec, &t, 1, 0,
                                     REDUCE_TAG, err);
@@ -160,7 +163,14 @@ static int launch(job *j, const kparams *p, int64_t blocks, uf_error *err)
     uf__cuda_put(&pp, &p->flag, 4);
     const unsigned grid[3] = {(unsigned)blocks, 1, 1};
     const unsigned block[3] = {UF__NVVM_REDUCE_THREADS, 1, 1};
-    return uf__cuda_launch_dims(&j->site, j->k, grid, block, 0, &pp, err);
+    /* contiguous rows without a dims walk: the lighter kernel */
+    const uf__cuda_kernel *k = j->k;
+    if (p->mode == UF__NVVM_REDUCE_TREE && p->nk == 0 && p->stride == j->isz) {
+        if (j->kc == NULL && (j->kc = kernel_of(j, true, err)) == NULL)
+            return err->code;
+        k = j->kc;
+    }
+    return uf__cuda_launch_dims(&j->site, k, grid, block, 0, &pp, err);
 }
 
 /* dims triples of d[0..nd) into w at *nw (s_in replaced by 0 when
@@ -383,7 +393,7 @@ int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
         (rc = uf__cuda_alloc_output(&j.site, &res, op->type, rnd, rshape,
                                     err)) != 0)
         goto done;
-    if (!(j.k = kernel_of(&j, err))) {
+    if (!(j.k = kernel_of(&j, false, err))) {
         rc = err->code;
         goto done;
     }

@@ -27,7 +27,12 @@ static void compile_one(uf__kmodule *km, const uf__kernel_decl *d,
     const uf__typed_func *tf = uf__infer(km, d, args, 2, vec ? tt : NULL,
                                          &err);
     uf_assert_ok(tf != NULL, &err);
+    /* the general kernel, then the TREE kernel for contiguous rows,
+     * which may take no more registers */
+    int regs[2][2] = {{-1, -1}, {-1, -1}};
+    for (int contig = 0; contig < 2; contig++) {
     uf__nvvm_spec spec = {.tf = tf, .reduce = true};
+    spec.v.layout = contig ? UF__NVVM_CONTIG : UF__NVVM_STRIDED;
     for (int b = libnvvm ? 0 : 1; b < 2; b++) {
         uf__nvvm_options o = {.backend = b == 0 ? UF__NVVM_LIBNVVM
                                                 : UF__NVVM_NVPTX};
@@ -44,14 +49,21 @@ static void compile_one(uf__kmodule *km, const uf__kernel_decl *d,
                 fail_msg("ptxas -arch=%s refuses %s(%s) %s: %s", sms[i],
                          d->name, uf_dtype_name(t),
                          b == 0 ? "libnvvm" : "nvptx", err.message);
-            if (i == 0)
-                printf("%-12s %-8s %-7s %d registers (sm_80)\n", d->name,
-                       uf_dtype_name(t), b == 0 ? "libnvvm" : "nvptx",
-                       registers(log));
+            if (i == 0) {
+                regs[contig][b] = registers(log);
+                printf("%-12s %-8s %-7s %-10s %d registers (sm_80)\n",
+                       d->name, uf_dtype_name(t),
+                       b == 0 ? "libnvvm" : "nvptx",
+                       contig ? "contiguous" : "general", regs[contig][b]);
+            }
             uf__free(log);
         }
         uf__nvvm_ptx_free(&ptx);
     }
+    }
+    for (int b = 0; b < 2; b++)
+        if (regs[0][b] > 0 && regs[1][b] > 0)
+            assert_true(regs[1][b] <= regs[0][b]);
 }
 
 static void test_reduce_kernels(void **state)

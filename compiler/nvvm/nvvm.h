@@ -113,7 +113,11 @@
  *   output's own value dst[oo] (flag 1) or base[0] (flag 2); then for
  *   q in [0, n): acc = f(acc, base[q's offset over dims[nk..nk+nr)]);
  *   dst[oo] = acc.
- * No status word: fallible kernels are refused. */
+ * No status word: fallible kernels are refused.
+ * With spec.v.layout UF__NVVM_CONTIG the kernel is TREE only, for rows
+ * whose elements are contiguous and not walked by dims: mode, nk, nr
+ * and stride are still passed but read as TREE, 0, 0 and the itemsize
+ * (the launcher uses it only so; the general kernel does the rest). */
 #ifndef UF_COMPILER_NVVM_H
 #define UF_COMPILER_NVVM_H
 
