@@ -78,6 +78,8 @@ void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor);
 /* The reduction loops of the module's own functions marked not to be
  * unrolled (nvvm_loops.c); part of uf__nvvm_cleanup. */
 void uf__nvvm_loop_hints(LLVMModuleRef mod);
+/* A fresh loop ID asking for no unrolling (a back edge's `llvm.loop`). */
+LLVMValueRef uf__nvvm_no_unroll_id(LLVMContextRef ctx);
 /* uf__nvvm_cleanup without the version (a module that has one). */
 void uf__nvvm_strip(LLVMModuleRef mod);
 /* Whether the module calls libdevice (declares an __nv_ function). */

@@ -20,7 +20,7 @@
 
 /* A distinct loop ID: !0 = !{!0, !{!"llvm.loop.unroll.disable"}}; the
  * self reference is made through a temporary node. */
-static LLVMValueRef loop_id(LLVMContextRef ctx)
+LLVMValueRef uf__nvvm_no_unroll_id(LLVMContextRef ctx)
 {
     static const char hint[] = "llvm.loop.unroll.disable";
     LLVMMetadataRef tmp = LLVMTemporaryMDNode(ctx, NULL, 0);
@@ -201,7 +201,7 @@ static void mark_fn(LLVMContextRef ctx, LLVMValueRef fn, unsigned kind)
             unsigned t = g.succ[s];
             if (dominates(&g, t, p)) {
                 if (accumulates(&g, order, t, p) || has_atomic(&g, order))
-                    LLVMSetMetadata(term, kind, loop_id(ctx));
+                    LLVMSetMetadata(term, kind, uf__nvvm_no_unroll_id(ctx));
                 break;
             }
         }
