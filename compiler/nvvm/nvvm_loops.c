@@ -131,7 +131,7 @@ static bool has_atomic(const cfg *g, LLVMBasicBlockRef *order)
             if (!LLVMIsACallInst(i))
                 continue;
             LLVMValueRef callee = LLVMGetCalledValue(i);
-            size_t len;
+            size_t len = 0;
             const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
             if (len >= sizeof prefix - 1 &&
                 strncmp(name, prefix, sizeof prefix - 1) == 0)
