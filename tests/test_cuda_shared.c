@@ -217,6 +217,7 @@ static void test_array_errors(void **state)
     uf_error err;
     static const struct {
         const char *body, *message;
+        bool sim_only; /* a GPU runs it */
     } cases[] = {
         {"    s = cuda.shared.array(n, float64)\n",
          "the shape must be an integer or a tuple of integers known at "
@@ -231,8 +232,14 @@ static void test_array_errors(void **state)
          "dtype must be a type such as float32"},
         {"    s = cuda.shared.array(4, dtype=float64, align=8)\n",
          "takes shape and dtype, not 'align'"},
+        {"    s = cuda.local.array(10000000000, float64)\n",
+         "a local array of more than 4294967295 bytes: at most"},
+        {"    s = cuda.local.array(4096, float64)\n",
+         "on cudasim, a local array of 32768 bytes: at most 16384", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].sim_only && cuda_test_on_gpu)
+            continue;
         char src[512];
         snprintf(src, sizeof src,
                  "from numba import cuda, float64\n@cuda.jit\n"

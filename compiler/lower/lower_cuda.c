@@ -6,6 +6,7 @@
  * through its shared-memory hooks and cuda.local.array as a per-thread
  * stack array. A target without a CUDA thread model (the host) refuses
  * them at their position. */
+#include <stdio.h>
 #include <string.h>
 
 #include <ufjit/array.h>
@@ -19,6 +20,8 @@
  * stacks, so a local array there is kept well under that. */
 #define SHARED_STATIC_MAX (48u << 10)
 #define SIM_LOCAL_MAX (16u << 10)
+/* CUDA's local memory per thread */
+#define LOCAL_MAX (512u << 10)
 
 #define B (F->L->b)
 
@@ -43,9 +46,14 @@ static LLVMValueRef grid_axis(uf__fn *F, bool size, int d)
 static LLVMValueRef too_big(uf__fn *F, const uf__expr *e, const char *what,
                             uint64_t bytes, uint64_t max)
 {
+    char size[48];
+    if (bytes == UINT64_MAX) /* array_site's "past 32 bits" */
+        snprintf(size, sizeof size, "more than %u", UINT32_MAX);
+    else
+        snprintf(size, sizeof size, "%llu", (unsigned long long)bytes);
     uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
-                     "%s of %llu bytes: at most %llu", what,
-                     (unsigned long long)bytes, (unsigned long long)max);
+                     "%s of %s bytes: at most %llu", what, size,
+                     (unsigned long long)max);
     return NULL;
 }
 
@@ -93,6 +101,8 @@ static LLVMValueRef array_site(uf__fn *F, const uf__expr *e, uf__builtin b,
         if (strcmp(cg->name, "cudasim") == 0 && bytes > SIM_LOCAL_MAX)
             return too_big(F, e, "on cudasim, a local array", bytes,
                            SIM_LOCAL_MAX);
+        if (bytes > LOCAL_MAX)
+            return too_big(F, e, "a local array", bytes, LOCAL_MAX);
         LLVMTypeRef et = uf__lower_mem_dtype(L, t->dtype);
         data = uf__fn_alloca(F, LLVMArrayType(et, (unsigned)(bytes / isz)),
                              "local");
