@@ -248,6 +248,29 @@ static int size_forall(launch *c, const uf__cuda_kernel *k, unsigned shared,
                       rt->max_threads_per_block, err);
 }
 
+/* CUDA's shared memory per block without the opt-in attribute */
+#define SHARED_PER_BLOCK 49152
+
+/* The kernel's static shared memory and the launch's dynamic bytes fit
+ * in a block (the driver's own refusal says only "invalid argument"). */
+static int check_shared(launch *c, const uf__cuda_kernel *k, unsigned shared,
+                        uf_error *err)
+{
+    int st = 0;
+    const uf__cuda_rt *rt = c->site.rt;
+    if (uf__cuda_check(rt,
+                       rt->drv->func_get_attribute(
+                           &st, UF__CU_FUNC_ATTR_SHARED_SIZE_BYTES, k->fn),
+                       "cuFuncGetAttribute", err) != 0)
+        return err->code;
+    if ((uint64_t)st + shared <= SHARED_PER_BLOCK)
+        return 0;
+    return uf__error_set(err, UF_ERR_INVALID,
+                         "kernel '%s': %d bytes of static and %u of dynamic "
+                         "shared memory per block, over the %d a block has",
+                         c->f->decl->name, st, shared, SHARED_PER_BLOCK);
+}
+
 /* uf_kernel_attributes_get's figures, from the driver. */
 static int attributes(launch *c, const uf__cuda_kernel *k, unsigned shared,
                       uf_error *err)
@@ -341,6 +364,9 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
         return err->code;
     if (c->query)
         return attributes(c, k, shared, err);
+    int rc0 = check_shared(c, k, shared, err);
+    if (rc0 != 0)
+        return rc0;
     if (c->forall_n > 0) {
         int rc = size_forall(c, k, shared, err);
         if (rc != 0)

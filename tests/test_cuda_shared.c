@@ -132,6 +132,27 @@ static void test_dynamic_shared(void **state)
     uf_array_release(a);
 }
 
+/* More shared memory than a block has: refused before the launch. */
+static void test_shared_over_limit(void **state)
+{
+    (void)state;
+    uf_error err;
+    int64_t n = 256;
+    uf_array *a = empty(UF_FLOAT64, 1, &n);
+    uf_array *args[1] = {a};
+    uf_func *f = uf_module_get(mod, "reverse_blocks", &err);
+    uf_launch_options o = {.size = sizeof o, .target = SIM,
+                           .shared_bytes = 60000};
+    assert_int_equal(uf_launch(f, (uf_dim3){4, 1, 1}, (uf_dim3){64, 1, 1},
+                               args, 1, &o, &err),
+                     UF_ERR_INVALID);
+    assert_non_null(strstr(err.message, "kernel 'reverse_blocks': "));
+    assert_non_null(strstr(err.message, "and 60000 of dynamic shared memory "
+                                        "per block, over the 49152 a block "
+                                        "has"));
+    uf_array_release(a);
+}
+
 static void test_local_arrays(void **state)
 {
     (void)state;
@@ -272,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_tile_transpose),
         cmocka_unit_test(test_fast_matmul),
         cmocka_unit_test(test_dynamic_shared),
+        cmocka_unit_test(test_shared_over_limit),
         cmocka_unit_test(test_local_arrays),
         cmocka_unit_test(test_barrier_is_real),
         cmocka_unit_test(test_shared_bounds),
