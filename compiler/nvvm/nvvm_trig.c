@@ -57,6 +57,8 @@ LLVMValueRef uf__nvvm_trig_f32(uf__lower *L, const char *name)
     LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx);
     LLVMTypeRef fty = LLVMFunctionType(f32, &f32, 1, 0);
     LLVMValueRef lib = declare(L, nv, fty);
+    /* libdevice's fabs, not LLVM's: the optimiser must see the very
+     * value __nv_sinf tests to drop its inline slow path */
     LLVMValueRef fabs = declare(L, "__nv_fabsf", fty);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
 
