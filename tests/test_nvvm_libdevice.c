@@ -245,7 +245,8 @@ static char *function_text(const char *ptx, const char *name)
 /* float32 sin/cos/tan keep libdevice's slow reduction out of line
  * (compiler/nvvm/nvvm_trig.c): the kernel entry has no local array and
  * no i2opi table, the noinline uf.nv.sinf.slow has them; the entry
- * calls it. (Registers: bench/CUDA_RESULTS.md, sine float32.) */
+ * calls it. A kernel with several such calls gets them inline again.
+ * (Registers: bench/CUDA_RESULTS.md, sine and polar_distance float32.) */
 static void test_trig_slow_path_outlined(void **state)
 {
     (void)state;
@@ -276,6 +277,13 @@ static void test_trig_slow_path_outlined(void **state)
                    ptxas_registers(ptx.ptx, ptx.kernels[0].name));
         free(entry);
         free(slow);
+        uf__nvvm_ptx_free(&ptx);
+        /* mathy's sin and cos: several calls, the slow paths inline */
+        nvvm_sig m = sig_of(km, "mathy", "float32(float32, float32)");
+        m.spec.out_types = m.outs;
+        compile(&m.spec, 1, b == 0 ? UF__NVVM_LIBNVVM : UF__NVVM_NVPTX, false,
+                &ptx);
+        assert_null(strstr(ptx.ptx, "_slow"));
         uf__nvvm_ptx_free(&ptx);
     }
     uf__kmodule_free(km);

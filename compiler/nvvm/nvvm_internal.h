@@ -93,6 +93,9 @@ bool uf__nvvm_trig_split(const char *name);
 /* The float32 wrapper of `name` in L's module (made once): libdevice's
  * fast path inline, its Payne-Hanek reduction in a noinline function. */
 LLVMValueRef uf__nvvm_trig_f32(uf__lower *L, const char *name);
+/* Before compiling: with more than one wrapper call in the module, the
+ * slow paths are inlined after all (part of uf__nvvm_cleanup). */
+void uf__nvvm_trig_settle(LLVMModuleRef mod);
 
 /* ---- the cmath runtime helpers as IR (nvvm_cmath.c) ---- */
 

@@ -91,6 +91,7 @@ void uf__nvvm_strip(LLVMModuleRef mod)
 void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor)
 {
     uf__nvvm_strip(mod);
+    uf__nvvm_trig_settle(mod);
     uf__nvvm_loop_hints(mod);
     LLVMContextRef ctx = LLVMGetModuleContext(mod);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);

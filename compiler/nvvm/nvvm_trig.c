@@ -84,3 +84,42 @@ LLVMValueRef uf__nvvm_trig_f32(uf__lower *L, const char *name)
     LLVMDisposeBuilder(b);
     return fn;
 }
+
+/* Calls of the wrappers in the module (before inlining). */
+static unsigned wrapper_calls(LLVMModuleRef mod)
+{
+    static const char *const names[] = {"uf.nv.sinf", "uf.nv.cosf",
+                                        "uf.nv.tanf"};
+    unsigned n = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        LLVMValueRef fn = LLVMGetNamedFunction(mod, names[i]);
+        for (LLVMUseRef u = fn ? LLVMGetFirstUse(fn) : NULL; u;
+             u = LLVMGetNextUse(u))
+            n++;
+    }
+    return n;
+}
+
+void uf__nvvm_trig_settle(LLVMModuleRef mod)
+{
+    /* one call: its slow path out of line (sine float32: 22 -> 19
+     * registers). Several (polar_distance's sin and cos): the out-of-line
+     * copies cost more than they save (28 -> 30 registers, +0.6 ms of
+     * libnvvm), so the slow paths go back inline. */
+    if (wrapper_calls(mod) <= 1)
+        return;
+    static const char *const slow[] = {"uf.nv.sinf.slow", "uf.nv.cosf.slow",
+                                       "uf.nv.tanf.slow"};
+    LLVMContextRef ctx = LLVMGetModuleContext(mod);
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    for (size_t i = 0; i < sizeof slow / sizeof slow[0]; i++) {
+        LLVMValueRef fn = LLVMGetNamedFunction(mod, slow[i]);
+        if (!fn)
+            continue;
+        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                       noinline);
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(ctx, always, 0));
+    }
+}
