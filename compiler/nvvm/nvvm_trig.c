@@ -105,21 +105,24 @@ void uf__nvvm_trig_settle(LLVMModuleRef mod)
     /* one call: its slow path out of line (sine float32: 22 -> 19
      * registers). Several (polar_distance's sin and cos): the out-of-line
      * copies cost more than they save (28 -> 30 registers, +0.6 ms of
-     * libnvvm), so the slow paths go back inline. */
+     * libnvvm), so the calls go straight to libdevice again and the
+     * wrappers are dropped (inlining the slow functions back instead
+     * would compile each function twice: 47 ms). */
     if (wrapper_calls(mod) <= 1)
         return;
-    static const char *const slow[] = {"uf.nv.sinf.slow", "uf.nv.cosf.slow",
-                                       "uf.nv.tanf.slow"};
-    LLVMContextRef ctx = LLVMGetModuleContext(mod);
-    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
-    unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
-    for (size_t i = 0; i < sizeof slow / sizeof slow[0]; i++) {
-        LLVMValueRef fn = LLVMGetNamedFunction(mod, slow[i]);
-        if (!fn)
+    static const char *const names[][3] = {
+        {"uf.nv.sinf", "uf.nv.sinf.slow", "__nv_sinf"},
+        {"uf.nv.cosf", "uf.nv.cosf.slow", "__nv_cosf"},
+        {"uf.nv.tanf", "uf.nv.tanf.slow", "__nv_tanf"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        LLVMValueRef wrap = LLVMGetNamedFunction(mod, names[i][0]);
+        LLVMValueRef lib = LLVMGetNamedFunction(mod, names[i][2]);
+        if (!wrap || !lib)
             continue;
-        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                       noinline);
-        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateEnumAttribute(ctx, always, 0));
+        LLVMReplaceAllUsesWith(wrap, lib);
+        LLVMDeleteFunction(wrap);
+        LLVMValueRef slow = LLVMGetNamedFunction(mod, names[i][1]);
+        if (slow)
+            LLVMDeleteFunction(slow);
     }
 }
