@@ -8,66 +8,23 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "test_util.h"
-#include "cuda_test_target.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/cuda"
-
-static const char *SIM;
-static uf_context *ctx;
-static uf_module *mod;
+#include "cuda_kernel_file.h"
 
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    if ((ctx = uf_context_new(&err)) == NULL)
-        return -1;
-    if ((mod = uf_module_load(ctx, KERNELS "/atomics.py", &err)) == NULL) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static void run(const char *name, unsigned grid, unsigned block,
-                uf_array **args, int n)
-{
-    uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    uf_launch_options o = {.size = sizeof o, .target = SIM};
-    uf_assert_ok(uf_launch(f, (uf_dim3){grid, 1, 1}, (uf_dim3){block, 1, 1},
-                           args, n, &o, &err) == 0,
-                 &err);
-}
-
-static uf_array *zeros(uf_dtype dt, int nd, const int64_t *shape)
-{
-    uf_error err;
-    uf_array *a = uf_empty(dt, nd, shape, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    memset(uf_array_data(a), 0, (size_t)uf_array_nbytes(a));
-    return a;
+    return kernel_file_load("atomics.py");
 }
 
 static uf_array *vec(uf_dtype dt, int64_t n)
 {
-    return zeros(dt, 1, &n);
+    return zeroed(dt, 1, &n);
 }
 
 static uf_array *mat(uf_dtype dt, int64_t r, int64_t c)
 {
     const int64_t s[2] = {r, c};
-    return zeros(dt, 2, s);
+    return zeroed(dt, 2, s);
 }
 
 /* element i of a as a double / an integer (any of the tested dtypes) */
@@ -150,7 +107,7 @@ static void test_histogram(void **state)
     (void)state;
     const int n = 5000, nbins = 10;
     uf_array *x = vec(UF_FLOAT32, n), *h = vec(UF_INT32, nbins);
-    uf_array *lo = zeros(UF_FLOAT32, 0, NULL), *hi = zeros(UF_FLOAT32, 0,
+    uf_array *lo = zeroed(UF_FLOAT32, 0, NULL), *hi = zeroed(UF_FLOAT32, 0,
                                                            NULL);
     float *xv = uf_array_data(x);
     for (int i = 0; i < n; i++)
@@ -573,7 +530,7 @@ static void test_atomic_errors(void **state)
         uf_assert_ok(mm != NULL, &err);
         uf_func *fn = uf_module_get(mm, "k", &err);
         uf_array *f = vec(UF_FLOAT64, 2), *i = vec(UF_INT32, 2),
-                 *m = mat(UF_INT32, 2, 2), *n = zeros(UF_INT64, 0, NULL);
+                 *m = mat(UF_INT32, 2, 2), *n = zeroed(UF_INT64, 0, NULL);
         uf_array *args[4] = {f, i, m, n};
         uf_launch_options o = {.size = sizeof o, .target = SIM};
         assert_true(uf_launch(fn, (uf_dim3){1, 1, 1}, (uf_dim3){1, 1, 1}, args,

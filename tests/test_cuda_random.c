@@ -11,10 +11,7 @@
  * states of the wrong type, the draws on the host. */
 #include <math.h>
 
-#include "test_util.h"
-#include "cuda_test_target.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/cuda"
+#include "cuda_kernel_file.h"
 
 /* Expected values: regenerate with tests/cuda_random_expected.py (its
  * docstring says how). */
@@ -98,41 +95,10 @@ static const int pi_inside[64] = {
 };
 /* END generated */
 
-static const char *SIM;
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    if ((ctx = uf_context_new(&err)) == NULL)
-        return -1;
-    if ((mod = uf_module_load(ctx, KERNELS "/random.py", &err)) == NULL) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static void run(const char *name, unsigned grid, unsigned block,
-                uf_array **args, int n)
-{
-    uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    uf_launch_options o = {.size = sizeof o, .target = SIM};
-    uf_assert_ok(uf_launch(f, (uf_dim3){grid, 1, 1}, (uf_dim3){block, 1, 1},
-                           args, n, &o, &err) == 0,
-                 &err);
+    return kernel_file_load("random.py");
 }
 
 static uf_array *states(int64_t n, uint64_t seed, uint64_t sub,

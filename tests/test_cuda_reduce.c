@@ -10,14 +10,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "test_util.h"
-#include "cuda_test_target.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/cuda"
-
-static const char *SIM;
-static uf_context *ctx;
-static uf_module *mod;
+#include "cuda_kernel_file.h"
 
 static const int64_t LENGTHS[] = {0, 1, 31, 32, 33, 1023, 1024, 1025,
                                   1000007};
@@ -26,22 +19,7 @@ static const int64_t LENGTHS[] = {0, 1, 31, 32, 33, 1023, 1024, 1025,
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    if ((ctx = uf_context_new(&err)) == NULL)
-        return -1;
-    if ((mod = uf_module_load(ctx, KERNELS "/reduce.py", &err)) == NULL) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
+    return kernel_file_load("reduce.py");
 }
 
 static uf_func *get(const char *name)

@@ -6,54 +6,12 @@
  * cuda.syncthreads reads a slot not written yet. */
 #include <math.h>
 
-#include "test_util.h"
-#include "cuda_test_target.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/cuda"
-
-static const char *SIM;
-static uf_context *ctx;
-static uf_module *mod;
+#include "cuda_kernel_file.h"
 
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    if ((ctx = uf_context_new(&err)) == NULL)
-        return -1;
-    if ((mod = uf_module_load(ctx, KERNELS "/shared.py", &err)) == NULL) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static void run(const char *name, uf_dim3 grid, uf_dim3 block,
-                uf_array **args, int n, size_t shared)
-{
-    uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    uf_launch_options o = {.size = sizeof o, .target = SIM,
-                           .shared_bytes = shared};
-    uf_assert_ok(uf_launch(f, grid, block, args, n, &o, &err) == 0, &err);
-}
-
-static uf_array *empty(uf_dtype dt, int nd, const int64_t *shape)
-{
-    uf_error err;
-    uf_array *a = uf_empty(dt, nd, shape, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    memset(uf_array_data(a), 0, (size_t)uf_array_nbytes(a));
-    return a;
+    return kernel_file_load("shared.py");
 }
 
 /* seed 002: a 64 x 96 int32 matrix through 32 x 33 tiles */
@@ -61,14 +19,14 @@ static void test_tile_transpose(void **state)
 {
     (void)state;
     const int64_t in_shape[2] = {64, 96}, out_shape[2] = {96, 64};
-    uf_array *a = empty(UF_INT32, 2, in_shape), *b = empty(UF_INT32, 2,
-                                                            out_shape);
+    uf_array *a = zeroed(UF_INT32, 2, in_shape),
+             *b = zeroed(UF_INT32, 2, out_shape);
     int32_t *p = uf_array_data(a);
     for (int i = 0; i < 64 * 96; i++)
         p[i] = i * 7 - 1000;
     uf_array *args[2] = {a, b};
-    run("tile_transpose", (uf_dim3){96 / 32, 64 / 32, 1}, (uf_dim3){32, 8, 1},
-        args, 2, 0);
+    launch_ok("tile_transpose", (uf_dim3){96 / 32, 64 / 32, 1},
+              (uf_dim3){32, 8, 1}, args, 2, 0);
     const int32_t *q = uf_array_data(b);
     for (int i = 0; i < 64; i++)
         for (int j = 0; j < 96; j++)
@@ -83,8 +41,8 @@ static void test_fast_matmul(void **state)
 {
     (void)state;
     const int64_t sa[2] = {37, 50}, sb[2] = {50, 23}, sc[2] = {37, 23};
-    uf_array *A = empty(UF_FLOAT32, 2, sa), *Bm = empty(UF_FLOAT32, 2, sb),
-             *C = empty(UF_FLOAT32, 2, sc);
+    uf_array *A = zeroed(UF_FLOAT32, 2, sa), *Bm = zeroed(UF_FLOAT32, 2, sb),
+             *C = zeroed(UF_FLOAT32, 2, sc);
     float *a = uf_array_data(A), *b = uf_array_data(Bm);
     for (int i = 0; i < 37 * 50; i++)
         a[i] = (float)((i % 17) - 8) * 0.25f;
@@ -92,7 +50,8 @@ static void test_fast_matmul(void **state)
         b[i] = (float)((i % 13) - 6) * 0.5f;
     uf_array *args[3] = {A, Bm, C};
     /* the grid covers the whole of A's columns: gridDim.x tiles of 16 */
-    run("fast_matmul", (uf_dim3){4, 3, 1}, (uf_dim3){16, 16, 1}, args, 3, 0);
+    launch_ok("fast_matmul", (uf_dim3){4, 3, 1}, (uf_dim3){16, 16, 1}, args, 3,
+              0);
     const float *c = uf_array_data(C);
     for (int i = 0; i < 37; i++)
         for (int j = 0; j < 23; j++) {
@@ -112,20 +71,20 @@ static void test_dynamic_shared(void **state)
 {
     (void)state;
     int64_t n = 256;
-    uf_array *a = empty(UF_FLOAT64, 1, &n);
+    uf_array *a = zeroed(UF_FLOAT64, 1, &n);
     double *p = uf_array_data(a);
     for (int i = 0; i < 256; i++)
         p[i] = i + 0.5;
     uf_array *args[1] = {a};
-    run("reverse_blocks", (uf_dim3){4, 1, 1}, (uf_dim3){64, 1, 1}, args, 1,
-        64 * sizeof(double));
+    launch_ok("reverse_blocks", (uf_dim3){4, 1, 1}, (uf_dim3){64, 1, 1}, args,
+              1, 64 * sizeof(double));
     for (int i = 0; i < 256; i++)
         assert_true(p[i] == (i / 64) * 64 + (63 - i % 64) + 0.5);
     int64_t two = 2;
-    uf_array *out = empty(UF_INT64, 1, &two);
+    uf_array *out = zeroed(UF_INT64, 1, &two);
     args[0] = out;
-    run("dynamic_size", (uf_dim3){1, 1, 1}, (uf_dim3){32, 1, 1}, args, 1,
-        1000);
+    launch_ok("dynamic_size", (uf_dim3){1, 1, 1}, (uf_dim3){32, 1, 1}, args, 1,
+              1000);
     assert_int_equal(((int64_t *)uf_array_data(out))[0], 250);
     assert_int_equal(((int64_t *)uf_array_data(out))[1], 250);
     uf_array_release(out);
@@ -138,7 +97,7 @@ static void test_shared_over_limit(void **state)
     (void)state;
     uf_error err;
     int64_t n = 256;
-    uf_array *a = empty(UF_FLOAT64, 1, &n);
+    uf_array *a = zeroed(UF_FLOAT64, 1, &n);
     uf_array *args[1] = {a};
     uf_func *f = uf_module_get(mod, "reverse_blocks", &err);
     uf_launch_options o = {.size = sizeof o, .target = SIM,
@@ -157,13 +116,14 @@ static void test_local_arrays(void **state)
 {
     (void)state;
     const int64_t shape[2] = {100, 3};
-    uf_array *a = empty(UF_FLOAT64, 2, shape), *out = empty(UF_FLOAT64, 2,
-                                                            shape);
+    uf_array *a = zeroed(UF_FLOAT64, 2, shape),
+             *out = zeroed(UF_FLOAT64, 2, shape);
     double *p = uf_array_data(a);
     for (int i = 0; i < 300; i++)
         p[i] = (double)((i * 37) % 11) - 5.0;
     uf_array *args[2] = {a, out};
-    run("local_sort3", (uf_dim3){2, 1, 1}, (uf_dim3){64, 1, 1}, args, 2, 0);
+    launch_ok("local_sort3", (uf_dim3){2, 1, 1}, (uf_dim3){64, 1, 1}, args, 2,
+              0);
     const double *q = uf_array_data(out);
     for (int i = 0; i < 100; i++) {
         double s[3] = {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
@@ -189,12 +149,13 @@ static void test_barrier_is_real(void **state)
 {
     (void)state;
     int64_t n = 128;
-    uf_array *a = empty(UF_FLOAT64, 1, &n), *out = empty(UF_FLOAT64, 1, &n);
+    uf_array *a = zeroed(UF_FLOAT64, 1, &n), *out = zeroed(UF_FLOAT64, 1, &n);
     double *p = uf_array_data(a), *q = uf_array_data(out);
     for (int i = 0; i < 128; i++)
         p[i] = i * 2.0;
     uf_array *args[2] = {a, out};
-    run("shift_synced", (uf_dim3){1, 1, 1}, (uf_dim3){128, 1, 1}, args, 2, 0);
+    launch_ok("shift_synced", (uf_dim3){1, 1, 1}, (uf_dim3){128, 1, 1}, args,
+              2, 0);
     for (int i = 0; i < 128; i++)
         assert_true(q[i] == ((i + 1) % 128) * 2.0);
     if (cuda_test_on_gpu) { /* a GPU may or may not show the race */
@@ -202,7 +163,8 @@ static void test_barrier_is_real(void **state)
         uf_array_release(out);
         return;
     }
-    run("shift_racy", (uf_dim3){1, 1, 1}, (uf_dim3){128, 1, 1}, args, 2, 0);
+    launch_ok("shift_racy", (uf_dim3){1, 1, 1}, (uf_dim3){128, 1, 1}, args, 2,
+              0);
     int wrong = 0;
     for (int i = 0; i < 128; i++)
         wrong += q[i] != ((i + 1) % 128) * 2.0;
@@ -219,7 +181,7 @@ static void test_shared_bounds(void **state)
     (void)state;
     uf_error err;
     int64_t n = 16;
-    uf_array *out = empty(UF_FLOAT64, 1, &n);
+    uf_array *out = zeroed(UF_FLOAT64, 1, &n);
     uf_array *args[1] = {out};
     uf_func *f = uf_module_get(mod, "shared_overrun", &err);
     uf_launch_options o = {.size = sizeof o, .target = SIM};
@@ -270,8 +232,8 @@ static void test_array_errors(void **state)
         uf_assert_ok(m != NULL, &err);
         uf_func *f = uf_module_get(m, "k", &err);
         int64_t one = 1;
-        uf_array *a = empty(UF_FLOAT64, 1, &one);
-        uf_array *nn = empty(UF_INT64, 0, NULL);
+        uf_array *a = zeroed(UF_FLOAT64, 1, &one);
+        uf_array *nn = zeroed(UF_INT64, 0, NULL);
         uf_array *args[2] = {a, nn};
         uf_launch_options o = {.size = sizeof o, .target = SIM};
         assert_true(uf_launch(f, (uf_dim3){1, 1, 1}, (uf_dim3){1, 1, 1}, args,

@@ -5,62 +5,19 @@
  * exit before a collective (cudasim only: undefined on a GPU), and a
  * collective no lane can complete failing the launch instead of
  * hanging. */
-#include "test_util.h"
-#include "cuda_test_target.h"
-
-#define KERNELS UF_TEST_DATA_DIR "/../kernels/cuda"
-
-static const char *SIM;
-static uf_context *ctx;
-static uf_module *mod;
+#include "cuda_kernel_file.h"
 
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    if ((ctx = uf_context_new(&err)) == NULL)
-        return -1;
-    if ((mod = uf_module_load(ctx, KERNELS "/warp.py", &err)) == NULL) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static void run(const char *name, unsigned grid, unsigned block,
-                uf_array **args, int n)
-{
-    uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    uf_launch_options o = {.size = sizeof o, .target = SIM};
-    uf_assert_ok(uf_launch(f, (uf_dim3){grid, 1, 1}, (uf_dim3){block, 1, 1},
-                           args, n, &o, &err) == 0,
-                 &err);
-}
-
-static uf_array *empty(uf_dtype dt, int nd, const int64_t *shape)
-{
-    uf_error err;
-    uf_array *a = uf_empty(dt, nd, shape, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    memset(uf_array_data(a), 0, (size_t)uf_array_nbytes(a));
-    return a;
+    return kernel_file_load("warp.py");
 }
 
 static void test_warp_sum(void **state)
 {
     (void)state;
     int64_t n = 256, w = 8;
-    uf_array *a = empty(UF_INT64, 1, &n), *out = empty(UF_INT64, 1, &w);
+    uf_array *a = zeroed(UF_INT64, 1, &n), *out = zeroed(UF_INT64, 1, &w);
     int64_t *p = uf_array_data(a);
     for (int i = 0; i < 256; i++)
         p[i] = (int64_t)i * i - 1000;
@@ -90,11 +47,12 @@ static void test_shuffles(void **state)
     (void)state;
     int64_t n = 64;
     const int64_t shape[2] = {4, 64};
-    uf_array *ai = empty(UF_INT32, 1, &n), *al = empty(UF_INT64, 1, &n),
-             *af = empty(UF_FLOAT32, 1, &n), *ad = empty(UF_FLOAT64, 1, &n);
-    uf_array *oi = empty(UF_INT32, 2, shape), *ol = empty(UF_INT64, 2, shape),
-             *of = empty(UF_FLOAT32, 2, shape),
-             *od = empty(UF_FLOAT64, 2, shape);
+    uf_array *ai = zeroed(UF_INT32, 1, &n), *al = zeroed(UF_INT64, 1, &n),
+             *af = zeroed(UF_FLOAT32, 1, &n), *ad = zeroed(UF_FLOAT64, 1, &n);
+    uf_array *oi = zeroed(UF_INT32, 2, shape),
+             *ol = zeroed(UF_INT64, 2, shape),
+             *of = zeroed(UF_FLOAT32, 2, shape),
+             *od = zeroed(UF_FLOAT64, 2, shape);
     int32_t *pi = uf_array_data(ai);
     int64_t *pl = uf_array_data(al);
     float *pf = uf_array_data(af);
@@ -135,7 +93,8 @@ static void test_votes(void **state)
     (void)state;
     int64_t n = 96;
     const int64_t shape[2] = {8, 96};
-    uf_array *pred = empty(UF_INT32, 1, &n), *out = empty(UF_INT64, 2, shape);
+    uf_array *pred = zeroed(UF_INT32, 1, &n),
+             *out = zeroed(UF_INT64, 2, shape);
     int32_t *p = uf_array_data(pred);
     /* warp 0: every lane 1; warp 1: none; warp 2: lanes 3k are 2 */
     for (int i = 0; i < 96; i++)
@@ -172,7 +131,7 @@ static void test_partial_warp(void **state)
 {
     (void)state;
     int64_t n = 40;
-    uf_array *x = empty(UF_FLOAT32, 1, &n), *out = empty(UF_INT32, 1, &n);
+    uf_array *x = zeroed(UF_FLOAT32, 1, &n), *out = zeroed(UF_INT32, 1, &n);
     float *p = uf_array_data(x);
     for (int i = 0; i < 40; i++)
         p[i] = (i % 4) * 0.3f;
@@ -199,7 +158,7 @@ static void test_exited_lanes(void **state)
         return;
     }
     const int64_t shape[2] = {4, 32};
-    uf_array *out = empty(UF_INT64, 2, shape);
+    uf_array *out = zeroed(UF_INT64, 2, shape);
     uf_array *args[1] = {out};
     run("early_exit", 1, 32, args, 1);
     const int64_t *q = uf_array_data(out);
@@ -235,7 +194,7 @@ static void test_warp_errors(void **state)
     uf_module *m = uf_module_from_string(ctx, "w.py", src, &err);
     uf_assert_ok(m != NULL, &err);
     int64_t n = 32;
-    uf_array *a = empty(UF_INT64, 1, &n);
+    uf_array *a = zeroed(UF_INT64, 1, &n);
     uf_array *args[1] = {a};
     uf_launch_options o = {.size = sizeof o, .target = SIM};
     uf_func *f = uf_module_get(m, "bad_value", &err);
