@@ -256,6 +256,8 @@ static int size_forall(launch *c, const uf__cuda_kernel *k, unsigned shared,
 static int check_shared(launch *c, const uf__cuda_kernel *k, unsigned shared,
                         uf_error *err)
 {
+    if (shared == 0) /* static shared memory alone: checked at load */
+        return 0;
     int st = 0;
     const uf__cuda_rt *rt = c->site.rt;
     if (uf__cuda_check(rt,
