@@ -20,7 +20,10 @@
 #   UFJIT_KIT        the unpacked kit's folder (programs in its bin/)
 #   UFJIT_BIN        its ufjit
 #   UFJIT_BENCH_OUT  the folder for its results ($OUT/bench)
-# It runs only where nvidia-smi sees a GPU, unless GPU_CHECK_BENCH=1.
+# and GPU_CHECK_BENCH_ARGS (split on spaces) as its arguments, e.g.
+# "--no-static" to leave out the compile-only part the build machine
+# already measures. It runs only where nvidia-smi sees a GPU, unless
+# GPU_CHECK_BENCH=1.
 #
 # Time limits (seconds): GPU_CHECK_TEST_SECONDS (default 240) for all the
 # tests, GPU_CHECK_BENCH_SECONDS (default 240) for the benchmarks, so a
@@ -106,7 +109,7 @@ else
     case "$runner" in *.py) interp=python3 ;; *) interp=bash ;; esac
     UFJIT_KIT=$kitdir UFJIT_BIN=$kitdir/bin/ufjit UFJIT_BENCH_OUT=$out/bench \
         PYTHONUNBUFFERED=1 timeout -k 10 "$bench_secs" "$interp" "$runner" \
-        >"$out/bench/bench.log" 2>&1
+        ${GPU_CHECK_BENCH_ARGS:-} >"$out/bench/bench.log" 2>&1
     bench_rc=$?
     tail -40 "$out/bench/bench.log"
     case $bench_rc in

@@ -43,6 +43,16 @@ t1=$(date +%s)
 rm -rf "$out"
 mkdir -p "$out"
 python3 scripts/gpu_kit.py assemble "$build" "$out"
+# CUB's DeviceReduce::Sum, the reduce benchmark's yardstick, built here so
+# the GPU machine spends no time on it (optional: without nvcc,
+# bench/cuda/run.py builds it there or says why not)
+nvcc=${CUDA_HOME:-/usr/local/cuda}/bin/nvcc
+if [ -x "$nvcc" ]; then
+    "$nvcc" -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 \
+        -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90 \
+        -o "$out/bin/cub_reduce" bench/cuda/cub_reduce.cu >"$build/kit-cub.log" 2>&1 \
+        || echo "gpu-kit: bench/cuda/cub_reduce.cu did not build (left out): $(tail -3 "$build/kit-cub.log")"
+fi
 cp scripts/gpu-kit-run.sh "$out/run.sh"
 chmod +x "$out/run.sh"
 {

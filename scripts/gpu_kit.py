@@ -103,9 +103,13 @@ def programs_for(tests, artifacts, built=False):
                 die("test %s: CTest gives no command though all is built"
                     % t["name"])
             # not built yet, so CTest does not say: add_test(NAME x
-            # COMMAND x) is the usual form; else every program is built
+            # COMMAND x) is the usual form, and x_gpu runs x again on a
+            # GPU (tests/cmake/cuda_*.cmake); else every program is built
+            base = t["name"][:-4] if t["name"].endswith("_gpu") else None
             if t["name"] in by_name:
                 programs[by_name[t["name"]]] = t["name"]
+            elif base in by_name:
+                programs[by_name[base]] = base
             else:
                 print("gpu-kit: warning: test %s names no target of its "
                       "name: building every program" % t["name"],

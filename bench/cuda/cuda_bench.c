@@ -18,7 +18,14 @@
  *   - launch:      a bare cuLaunchKernel of an empty kernel (1 block of 32
  *                  threads) with a final synchronize, per launch; PTX only
  *                  (skipped on cudasim);
- *   - small:DTYPE  triad on 10 elements: a small call's cost.
+ *   - small:DTYPE  triad on 10 elements: a small call's cost;
+ *   - reduce:DTYPE uf_reduce of kernels.py's sum_reduce (@cuda.reduce)
+ *                  over --reduce-n elements (default 10**8), the result
+ *                  left on the device;
+ *   - transpose    kernels.py's tile_transpose through uf_launch on a
+ *                  --transpose-d square int32 matrix (default 8192), with
+ *                  "copy_us" (cuMemcpyDtoD of its bytes) and "wrong" (the
+ *                  elements the check found misplaced).
  * Prints one JSON line per case: {"case", "dtype", "n", "us" (per call),
  * "bytes" (moved per call), "sum" [sum, sum of |x|] of the output}, or
  * {"case", "error"} / {"case", "unsupported"}; the first line describes
@@ -82,6 +89,7 @@ static void say_error(const char *kase, const char *dtype, const char *key,
 typedef struct bench {
     const char *target;
     int64_t n;
+    int64_t reduce_n, transpose_d; /* the reduce and transpose sizes */
     int calls, rounds;
     uf_stream *stream;
     const uf__cuda_rt *rt;
@@ -220,6 +228,160 @@ done:
     uf_array_release(out);
 }
 
+/* uf_reduce of `name` (a @cuda.reduce sum) over n elements of dt on the
+ * device into a 0-d device array made once (or, where a device out= is
+ * refused, a result each call allocates), per call. */
+static void run_reduce(bench *b, uf_module *m, const char *name, uf_dtype dt,
+                       int64_t n)
+{
+    const char *dname = uf_dtype_name(dt);
+    uf_error err;
+    uf_error_clear(&err);
+    double t[MAX_ROUNDS];
+    uf_array *in = NULL, *out = NULL, *res = NULL;
+    uf_func *f = uf_module_get(m, name, &err);
+    uf_array *h = f ? host_input(dt, 1, &n, 0, &err) : NULL;
+    if (!h)
+        goto fail;
+    in = uf_to_device(h, b->target, NULL, &err);
+    uf_array_release(h);
+    if (!in || !(out = uf_device_array(dt, 0, NULL, UF_ORDER_C, b->target,
+                                       &err)))
+        goto fail;
+    uf_call_options opts = {.size = sizeof opts, .target = b->target,
+                            .stream = b->stream};
+    /* where a device out= is refused, each call allocates its result */
+    bool given = true;
+    if (uf_reduce(f, in, &out, &opts, &err) != 0) {
+        if (err.code != UF_ERR_UNSUPPORTED)
+            goto fail;
+        given = false;
+        uf_error_clear(&err);
+        uf_array_release(out);
+        out = NULL;
+        if (uf_reduce(f, in, &out, &opts, &err) != 0)
+            goto fail;
+    }
+    if (uf_stream_synchronize(b->stream, &err) != 0)
+        goto fail;
+    for (int r = 0; r < b->rounds; r++) {
+        double t0 = now();
+        for (int c = 0; c < b->calls; c++) {
+            if (!given) {
+                uf_array_release(out);
+                out = NULL;
+            }
+            if (uf_reduce(f, in, &out, &opts, &err) != 0)
+                goto fail;
+        }
+        if (uf_stream_synchronize(b->stream, &err) != 0)
+            goto fail;
+        t[r] = (now() - t0) / b->calls;
+    }
+    if (!(res = uf_copy_to_host(out, NULL, NULL, &err)))
+        goto fail;
+    double v = dt == UF_FLOAT32 ? (double)*(float *)uf_array_data(res)
+                                : *(double *)uf_array_data(res);
+    printf("{\"case\": \"reduce\", \"dtype\": \"%s\", \"n\": %lld, "
+           "\"us\": %.4f, \"bytes\": %lld, \"sum\": [%.17g, %.17g], "
+           "\"out\": \"%s\"}\n",
+           dname, (long long)n, 1e6 * median(t, b->rounds),
+           (long long)uf_array_nbytes(in), v, fabs(v),
+           given ? "a device array given" : "allocated by each call");
+    fflush(stdout);
+    goto done;
+fail:
+    say_error("reduce", dname,
+              err.code == UF_ERR_UNSUPPORTED ? "unsupported" : "error",
+              err.message);
+done:
+    uf_array_release(in);
+    uf_array_release(out);
+    uf_array_release(res);
+}
+
+/* The seed's shared-memory transpose (kernels.py tile_transpose: 32x32
+ * tiles, blocks of 32x8) of a d x d int32 matrix through uf_launch, per
+ * launch, beside cuMemcpyDtoD of the same bytes timed the same way; the
+ * result is checked element by element. */
+static void run_transpose(bench *b, uf_module *m, int64_t d)
+{
+    uf_error err;
+    uf_error_clear(&err);
+    double t[MAX_ROUNDS], tc[MAX_ROUNDS];
+    int64_t shape[2] = {d, d};
+    uf_array *in = NULL, *out = NULL, *res = NULL;
+    uf_func *f = uf_module_get(m, "tile_transpose", &err);
+    uf_array *h = f ? uf_empty(UF_INT32, 2, shape, UF_ORDER_C, &err) : NULL;
+    if (!h)
+        goto fail;
+    int32_t *hv = uf_array_data(h);
+    for (int64_t i = 0; i < d * d; i++)
+        hv[i] = (int32_t)i;
+    in = uf_to_device(h, b->target, NULL, &err);
+    if (!in || !(out = uf_device_array(UF_INT32, 2, shape, UF_ORDER_C,
+                                       b->target, &err)))
+        goto fail;
+    uf_array *args[2] = {in, out};
+    uf_dim3 grid = {(unsigned)(d / 32), (unsigned)(d / 32), 1},
+            block = {32, 8, 1};
+    uf_launch_options lo = {.size = sizeof lo, .target = b->target,
+                            .stream = b->stream};
+    if (uf_launch(f, grid, block, args, 2, &lo, &err) != 0 ||
+        uf_stream_synchronize(b->stream, &err) != 0)
+        goto fail;
+    for (int r = 0; r < b->rounds; r++) {
+        double t0 = now();
+        for (int c = 0; c < b->calls; c++)
+            if (uf_launch(f, grid, block, args, 2, &lo, &err) != 0)
+                goto fail;
+        if (uf_stream_synchronize(b->stream, &err) != 0)
+            goto fail;
+        t[r] = (now() - t0) / b->calls;
+    }
+    if (!(res = uf_copy_to_host(out, NULL, NULL, &err)))
+        goto fail;
+    const int32_t *rv = uf_array_data(res);
+    int64_t bad = 0;
+    for (int64_t i = 0; i < d; i++)
+        for (int64_t j = 0; j < d; j++)
+            bad += rv[i * d + j] != hv[j * d + i];
+    /* the copy: out <- in, as many bytes as the transpose reads */
+    const uf__cu_driver *drv = b->rt->drv;
+    size_t nb = (size_t)uf_array_nbytes(in);
+    uf__cu_dptr s = (uf__cu_dptr)(uintptr_t)uf_array_data(in),
+                o = (uf__cu_dptr)(uintptr_t)uf_array_data(out);
+    if (uf__cuda_rt_enter(b->rt, &err) != 0)
+        goto fail;
+    for (int r = 0; r < b->rounds; r++) {
+        double t0 = now();
+        for (int c = 0; c < b->calls; c++)
+            if (uf__cuda_check(b->rt, drv->memcpy_dtod_async(o, s, nb, NULL),
+                               "cuMemcpyDtoDAsync", &err) != 0)
+                goto fail;
+        if (uf__cuda_check(b->rt, drv->ctx_synchronize(),
+                           "cuCtxSynchronize", &err) != 0)
+            goto fail;
+        tc[r] = (now() - t0) / b->calls;
+    }
+    printf("{\"case\": \"transpose\", \"dtype\": \"int32\", \"n\": %lld, "
+           "\"us\": %.4f, \"bytes\": %lld, \"copy_us\": %.4f, "
+           "\"wrong\": %lld}\n",
+           (long long)(d * d), 1e6 * median(t, b->rounds),
+           (long long)(2 * nb), 1e6 * median(tc, b->rounds), (long long)bad);
+    fflush(stdout);
+    goto done;
+fail:
+    say_error("transpose", "int32",
+              err.code == UF_ERR_UNSUPPORTED ? "unsupported" : "error",
+              err.message);
+done:
+    uf_array_release(h);
+    uf_array_release(in);
+    uf_array_release(out);
+    uf_array_release(res);
+}
+
 /* cuMemcpyDtoD of n elements of dt, per copy. */
 static void run_copy(bench *b, uf_dtype dt)
 {
@@ -317,7 +479,8 @@ done:
 
 int main(int argc, char **argv)
 {
-    bench b = {.target = "cuda", .n = 1 << 24, .calls = 20, .rounds = 5};
+    bench b = {.target = "cuda", .n = 1 << 24, .reduce_n = 100000000,
+               .transpose_d = 8192, .calls = 20, .rounds = 5};
     const char *file = argc > 1 ? argv[1] : NULL;
     int i = 2;
     for (; i + 1 < argc && strncmp(argv[i], "--", 2) == 0; i += 2) {
@@ -329,11 +492,17 @@ int main(int argc, char **argv)
             b.calls = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--rounds") == 0)
             b.rounds = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--reduce-n") == 0)
+            b.reduce_n = atoll(argv[i + 1]);
+        else if (strcmp(argv[i], "--transpose-d") == 0)
+            b.transpose_d = atoll(argv[i + 1]);
     }
-    if (!file || b.n < 1 || b.calls < 1 || b.rounds < 1 ||
+    if (!file || b.n < 1 || b.reduce_n < 1 || b.transpose_d < 32 ||
+        b.transpose_d % 32 != 0 || b.calls < 1 || b.rounds < 1 ||
         b.rounds > MAX_ROUNDS) {
         fprintf(stderr, "usage: cuda_bench KERNELS.py [--target T] [--n N] "
-                        "[--calls C] [--rounds 1..64] CASE...\n");
+                        "[--calls C] [--rounds 1..64] [--reduce-n N] "
+                        "[--transpose-d D (a multiple of 32)] CASE...\n");
         return 2;
     }
     uf_error err;
@@ -373,6 +542,10 @@ int main(int argc, char **argv)
             run_launch(&b);
         else if (strcmp(name, "small") == 0)
             run_kernel(&b, m, "small", "triad", dt, 10);
+        else if (strcmp(name, "reduce") == 0)
+            run_reduce(&b, m, "sum_reduce", dt, b.reduce_n);
+        else if (strcmp(name, "transpose") == 0)
+            run_transpose(&b, m, b.transpose_d);
         else
             run_kernel(&b, m, name, name, dt, b.n);
     }

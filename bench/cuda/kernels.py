@@ -157,3 +157,8 @@ def warp_sum(a, out):
         offset //= 2
     if cuda.laneid == 0:
         out[i // 32] = v
+
+
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b

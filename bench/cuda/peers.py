@@ -14,7 +14,8 @@ Python that has them; every peer that is missing is reported, not fatal).
       On a GPU: numba-cuda's @vectorize(target='cuda') and CuPy's
       ElementwiseKernel of the same expression, and a CuPy RawKernel's
       empty launch and a.copy(), timed as cuda_bench times ufjit (CALLS
-      calls, one synchronize, median of ROUNDS). JSON lines as
+      calls, one synchronize, median of ROUNDS); reduce:DTYPE and
+      transpose at cuda_bench's default sizes (big_case). JSON lines as
       cuda_bench's, with "peer".
 
 Kernels are taken from KERNELS.py without their decorators (importing it
@@ -249,6 +250,69 @@ def nins(kinds, ns, name):
     return ns[name].__code__.co_argcount
 
 
+# run.py passes the sizes it gave cuda_bench
+REDUCE_N = int(os.environ.get("BENCH_CUDA_REDUCE_N", "100000000"))
+TRANSPOSE_D = int(os.environ.get("BENCH_CUDA_TRANSPOSE_D", "8192"))
+
+
+def big_case(np, kinds, ns, g, have, name, dt, calls, rounds):
+    """The cases of issue 15 at cuda_bench's sizes: a sum of 10**8
+    (numba-cuda's cuda.reduce of kernels.py's sum_reduce, the result left
+    on the device through res=; CuPy's sum into a 0-d array) and the seed's
+    tile transpose of an 8192 x 8192 int32 matrix (numba-cuda's cuda.jit
+    of kernels.py's tile_transpose)."""
+    if name == "reduce":
+        host = inputs(np, (REDUCE_N,), 0, dt)
+        if "numba-cuda" in have:
+            from numba import cuda
+            try:
+                red = cuda.reduce(rebind(ns["sum_reduce"], g))
+                d = cuda.to_device(host)
+                res = cuda.device_array(1, dtype=dt)
+                stream = cuda.stream()
+                us = timed(lambda: red(d, res=res, stream=stream),
+                           stream.synchronize, calls, rounds)
+                v = float(res.copy_to_host()[0])
+                say(peer="numba-cuda", case=name, dtype=dt, n=REDUCE_N,
+                    us=us, bytes=host.nbytes, sum=[v, abs(v)])
+            except Exception as e:  # noqa: BLE001
+                say(peer="numba-cuda", case=name, dtype=dt,
+                    error="%s: %s" % (type(e).__name__, str(e)[:300]))
+        if "cupy" in have:
+            import cupy
+            try:
+                d = cupy.asarray(host)
+                res = cupy.empty((), dtype=dt)
+                us = timed(lambda: cupy.sum(d, out=res),
+                           cupy.cuda.Device().synchronize, calls, rounds)
+                v = float(res.get())
+                say(peer="cupy", case=name, dtype=dt, n=REDUCE_N, us=us,
+                    bytes=host.nbytes, sum=[v, abs(v)],
+                    accelerators=os.environ.get("CUPY_ACCELERATORS",
+                                                "(default)"))
+            except Exception as e:  # noqa: BLE001
+                say(peer="cupy", case=name, dtype=dt,
+                    error="%s: %s" % (type(e).__name__, str(e)[:300]))
+        return
+    if "numba-cuda" not in have:
+        return
+    from numba import cuda
+    try:
+        dd = TRANSPOSE_D
+        host = np.arange(dd * dd, dtype=np.int32).reshape(dd, dd)
+        k = cuda.jit(rebind(ns["tile_transpose"], g))
+        a = cuda.to_device(host)
+        b = cuda.device_array_like(a)
+        launch = k[(dd // 32, dd // 32), (32, 8)]
+        us = timed(lambda: launch(a, b), cuda.synchronize, calls, rounds)
+        wrong = int((b.copy_to_host() != host.T).sum())
+        say(peer="numba-cuda", case=name, dtype="int32", n=dd * dd, us=us,
+            bytes=2 * host.nbytes, wrong=wrong)
+    except Exception as e:  # noqa: BLE001
+        say(peer="numba-cuda", case=name, dtype="int32",
+            error="%s: %s" % (type(e).__name__, str(e)[:300]))
+
+
 def cmd_gpu(path, n, calls, rounds, cases):
     try:
         import numpy as np
@@ -294,6 +358,9 @@ def cmd_gpu(path, n, calls, rounds, cases):
                            cupy.cuda.Device().synchronize, calls, rounds)
                 say(peer="cupy", case="launch", dtype="", n=0, us=us,
                     bytes=0)
+            continue
+        if name in ("reduce", "transpose"):
+            big_case(np, kinds, ns, g, have, name, dt, calls, rounds)
             continue
         size = 10 if name == "small" else n
         kname = "triad" if name == "small" else name

@@ -450,7 +450,28 @@ def static_markdown(res):
 
 GPU_CASES = ["copy:float32", "copy:float64", "launch", "small:float32"] + \
     ["%s:%s" % (n, d) for n, k, _ in CASES if k != "cuda.jit"
-     for d in (F32, F64)]
+     for d in (F32, F64)] + ["reduce:float64", "transpose:int32"]
+REDUCE_GOAL = 1.2      # uf_reduce sum of 10**8 float64 / CUB's
+TRANSPOSE_GOAL = 0.8   # tile transpose GB/s / device-to-device copy's
+
+
+def cub_program(root, tmp):
+    """CUB's DeviceReduce::Sum timer (cub_reduce.cu): a kit's bin/, else
+    built here with the toolkit's nvcc; (path, None) or (None, why)."""
+    kit = os.path.join(root, "bin", "cub_reduce")
+    if os.access(kit, os.X_OK):
+        return kit, None
+    nvcc = shutil.which("nvcc") or os.path.join(
+        os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "nvcc")
+    if not os.access(nvcc, os.X_OK):
+        return None, "no nvcc to build bench/cuda/cub_reduce.cu"
+    exe = os.path.join(tmp, "cub_reduce")
+    p = subprocess.run([nvcc, "-O3", "-std=c++17", "-arch=native", "-o", exe,
+                        os.path.join(HERE, "cub_reduce.cu")],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        return None, "nvcc failed: %s" % (p.stderr or p.stdout)[-300:]
+    return exe, None
 
 
 def gpu_part(root, py, quick, res):
@@ -459,9 +480,13 @@ def gpu_part(root, py, quick, res):
         res["gpu_skip"] = "no cuda_bench program under %s" % root
         return
     n, calls, rounds = (1 << 22, 10, 3) if quick else (1 << 24, 20, 5)
+    rn, td = (10 ** 7, 2048) if quick else (10 ** 8, 8192)
+    os.environ["BENCH_CUDA_REDUCE_N"] = str(rn)
+    os.environ["BENCH_CUDA_TRANSPOSE_D"] = str(td)
     rows, why = run_json([bench, KERNELS, "--n", str(n), "--calls",
-                          str(calls), "--rounds", str(rounds)] + GPU_CASES,
-                         600)
+                          str(calls), "--rounds", str(rounds),
+                          "--reduce-n", str(rn), "--transpose-d", str(td)] +
+                         GPU_CASES, 600)
     if not rows:
         res["gpu_skip"] = "cuda_bench: %s" % why
         return
@@ -481,6 +506,15 @@ def gpu_part(root, py, quick, res):
             res["gpu_peers_error"] = pwhy
     else:
         res["gpu_peers"] = [{"skip": "neither numba-cuda nor CuPy found"}]
+    if rows[0].get("driver") != "cuda":
+        return
+    import tempfile
+    exe, why = cub_program(root, tempfile.mkdtemp(prefix="ufjit-cub."))
+    if exe:
+        crow, why = run_json([exe, str(rn), str(calls), str(rounds)], 300)
+        res["gpu_peers"] += crow
+    if why:
+        res["gpu_peers"].append({"peer": "cub", "skip": why})
 
 
 def gbs(r):
@@ -515,7 +549,7 @@ def gpu_markdown(res):
                "| ufjit / numba-cuda | ufjit / CuPy | checksums |")
     out.append("|---|---|---|---|---|---|---|---|")
     for (case, dt), r in uf.items():
-        if case in ("copy", "launch"):
+        if case in ("copy", "launch", "reduce", "transpose"):
             continue
         if "us" not in r:
             out.append("| %s | %s | %s | | | | | |" % (
@@ -559,11 +593,67 @@ def gpu_markdown(res):
                        " (CuPy RawKernel: %.2f us)" % cl["us"]
                        if "us" in cl else "", f,
                        "met" if f <= 1.5 else "**missed**"))
+    out += kernel_goals(uf, peers)
     if res.get("gpu_error"):
         out.append("\ncuda_bench: %s" % res["gpu_error"])
     if res.get("gpu_peers_error"):
         out.append("\npeers: %s" % res["gpu_peers_error"])
     return "\n".join(out) + "\n"
+
+
+def kernel_goals(uf, peers):
+    """Issue 15's GPU goals: the reduce and transpose lines."""
+    out = ["\nGoals (issue 15):"]
+    r = uf.get(("reduce", F64), {})
+    cub = peers.get(("cub", "reduce", F64), {})
+    nb = peers.get(("numba-cuda", "reduce", F64), {})
+    cp = peers.get(("cupy", "reduce", F64), {})
+    if "us" not in r:
+        out.append("- reduce: %s" % r.get("error", r.get("unsupported",
+                                                         "not run")))
+    else:
+        def peer(name, p):
+            if "us" not in p:
+                return "%s: %s" % (name, p.get("error", p.get("skip", "-"))
+                                   [:120])
+            ok = abs(p["sum"][0] - r["sum"][0]) <= 1e-9 * abs(r["sum"][0])
+            return "%s %.1f us (%.0f GB/s, ufjit / %s %.2f, sum %s)" % (
+                name, p["us"], gbs(p), name, r["us"] / p["us"],
+                "agrees" if ok else "**differs: %r**" % p["sum"][0])
+        f = r["us"] / cub["us"] if "us" in cub else None
+        g = r["us"] / nb["us"] if "us" in nb else None
+        out.append("- uf_reduce sum of %d float64: %.1f us (%.0f GB/s); %s; "
+                   "%s; %s. Goal: within %.1fx of CUB (%s) and faster than "
+                   "numba-cuda (%s)." % (
+                       r["n"], r["us"], gbs(r), peer("CUB", cub),
+                       peer("numba-cuda", nb), peer("CuPy sum", cp),
+                       REDUCE_GOAL,
+                       "-" if f is None else
+                       "met" if f <= REDUCE_GOAL else "**missed**",
+                       "-" if g is None else
+                       "met" if g < 1 else "**missed**"))
+    t = uf.get(("transpose", "int32"), {})
+    nt = peers.get(("numba-cuda", "transpose", "int32"), {})
+    if "us" not in t:
+        out.append("- transpose: %s" % t.get("error", t.get("unsupported",
+                                                            "not run")))
+    else:
+        f = t["us"] and t["copy_us"] / t["us"]
+        out.append("- tile transpose of a %d x %d int32 matrix through "
+                   "uf_launch: %.1f us (%.0f GB/s), %d elements wrong; "
+                   "cuMemcpyDtoD of the same bytes %.1f us: %.0f%% of the "
+                   "copy (goal >= %.0f%%: %s)%s." % (
+                       int(t["n"] ** 0.5), int(t["n"] ** 0.5), t["us"],
+                       gbs(t), t["wrong"], t["copy_us"], 100 * f,
+                       100 * TRANSPOSE_GOAL,
+                       "met" if f >= TRANSPOSE_GOAL and t["wrong"] == 0
+                       else "**missed**",
+                       "; numba-cuda's cuda.jit of the same kernel %.1f us "
+                       "(ufjit / numba-cuda %.2f, %d wrong)" % (
+                           nt["us"], t["us"] / nt["us"], nt["wrong"])
+                       if "us" in nt else
+                       "; numba-cuda: %s" % nt.get("error", "-")[:120]))
+    return out
 
 
 # ---- main ---------------------------------------------------------------
