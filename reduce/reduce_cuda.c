@@ -32,6 +32,7 @@
 #include "compiler/context.h"
 #include "reduce/reduce.h"
 #include "reduce/reduce_cuda.h"
+#include "targets/cuda/cuda_scratch.h"
 #include "ufunc/cuda_kernels.h"
 #include "ufunc/cuda_stage.h"
 
@@ -48,7 +49,7 @@ typedef struct job {
     const uf__cuda_kernel *kc; /* TREE over contiguous rows, on first use */
     int64_t isz;
     uf_array *init; /* the start value on the device, or NULL */
-    uf_array *scratch[2];
+    uf__cuda_scratch *scratch; /* the stream's, locked for the call */
 } job;
 
 /* The kernel around f for op's type, compiled and loaded on first use:
@@ -212,13 +213,17 @@ static int fold(job *j, const rdim *kept, int nk, const rdim *red, int nr,
     return rc;
 }
 
-/* A device scratch buffer of n elements of the op's type (slot 0/1). */
+/* The stream's scratch buffer of n elements of the op's type (slot 0/1):
+ * no allocation once it is large enough (cuda_scratch.h). */
 static char *scratch(job *j, int slot, int64_t n, uf_error *err)
 {
-    uf_array_release(j->scratch[slot]);
-    j->scratch[slot] = uf_device_array(j->op->type, 1, &n, UF_ORDER_C,
-                                       j->site.rt->target, err);
-    return dptr(j->scratch[slot]);
+    if (j->scratch == NULL)
+        j->scratch = uf__cuda_scratch_begin(j->site.rt, j->site.stream);
+    uf__cu_dptr p = 0;
+    if (uf__cuda_scratch_slot(j->scratch, slot, (size_t)(n * j->isz), &p,
+                              err) != 0)
+        return NULL;
+    return (char *)(uintptr_t)p;
 }
 
 /* TREE passes over `rows` runs of n elements at stride si (rows walked by
@@ -425,8 +430,7 @@ int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
 done:
     uf_array_release(host);
     uf_array_release(j.init);
-    uf_array_release(j.scratch[0]);
-    uf_array_release(j.scratch[1]);
+    uf__cuda_scratch_end(j.scratch);
     uf__cuda_operand_release(&src);
     uf__cuda_operand_release(&res);
     return rc;

@@ -339,7 +339,9 @@ static void test_corpus_cpu_equals_cudasim(void **state)
            t.both_failed);
     if (cuda_test_on_gpu)
         printf("GPU: largest float difference from the cpu target: %.3g "
-               "ulp\n", gpu_max_ulps);
+               "ulp; %ld elements of near-overflow or non-finite inputs "
+               "finite on one side only (fma contraction)\n",
+               gpu_max_ulps, gpu_fma_specials);
     assert_true(t.kernels >= 200);
 }
 

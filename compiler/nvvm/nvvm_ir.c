@@ -4,6 +4,7 @@
  * before the bitcode is written. The shared lowering stays unaware. */
 #include <string.h>
 
+#include "compiler/nvvm/codegen_nvvm.h"
 #include "compiler/nvvm/nvvm_internal.h"
 
 /* Attributes LLVM 14 puts on functions, intrinsic declarations and calls
@@ -88,9 +89,53 @@ void uf__nvvm_strip(LLVMModuleRef mod)
     LLVMDisposeBuilder(b);
 }
 
+/* True when every use of v (through constant casts) is a store to it. */
+static bool only_stored_to(LLVMValueRef v)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAConstantExpr(user)) {
+            if (!only_stored_to(user))
+                return false;
+        } else if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != v) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void erase_stores(LLVMValueRef v)
+{
+    LLVMUseRef u = LLVMGetFirstUse(v);
+    while (u) {
+        LLVMValueRef user = LLVMGetUser(u);
+        u = LLVMGetNextUse(u);
+        if (LLVMIsAConstantExpr(user))
+            erase_stores(user);
+        else
+            LLVMInstructionEraseFromParent(user);
+    }
+}
+
+/* The status slot (codegen_nvvm.h) of a kernel whose failure paths the
+ * optimiser removed is only stored to: each thread of the launch would
+ * still write the status pointer to the one address at its entry, a
+ * store every warp makes to a single L2 line (the seed's tile transpose
+ * ran at 37% of a device copy with it). Drop it. */
+static void prune_status_slot(LLVMModuleRef mod)
+{
+    LLVMValueRef gv = LLVMGetNamedGlobal(mod, UF__NVVM_STATUS_GLOBAL);
+    if (!gv || !only_stored_to(gv))
+        return;
+    erase_stores(gv);
+    if (!LLVMGetFirstUse(gv))
+        LLVMDeleteGlobal(gv);
+}
+
 void uf__nvvm_cleanup(LLVMModuleRef mod, int ir_major, int ir_minor)
 {
     uf__nvvm_strip(mod);
+    prune_status_slot(mod);
     uf__nvvm_trig_settle(mod);
     uf__nvvm_loop_hints(mod);
     LLVMContextRef ctx = LLVMGetModuleContext(mod);

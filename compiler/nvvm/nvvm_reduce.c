@@ -261,6 +261,29 @@ static void seq_step(rctx *c, LLVMValueRef i, void *ud)
     LLVMBuildStore(B, apply(c, v, load(c, u->base, elem_off(c, ix))), u->v);
 }
 
+/* A full leaf: the lane's elements loaded a group at a time before they
+ * are folded, in lane_step's order. A loop that waits for each load
+ * keeps one load in flight per thread, too few to cover the memory's
+ * latency: the leaf pass of a 10**8 float64 sum ran at 2 TB/s on an H200
+ * (CUB: 4.4). */
+#define LEAF_GROUP 4
+
+static void full_leaf(rctx *c, tree_ud *u)
+{
+    LLVMValueRef v = NULL, first = LLVMBuildAdd(B, u->ls, u->j, "");
+    for (int g = 0; g < UF__REDUCE_BLOCK / UF__REDUCE_LANES; g += LEAF_GROUP) {
+        LLVMValueRef x[LEAF_GROUP];
+        for (int k = 0; k < LEAF_GROUP; k++) {
+            LLVMValueRef ix = LLVMBuildAdd(
+                B, first, k64(c, (int64_t)(g + k) * UF__REDUCE_LANES), "");
+            x[k] = load(c, u->base, elem_off(c, ix));
+        }
+        for (int k = 0; k < LEAF_GROUP; k++)
+            v = v ? apply(c, v, x[k]) : x[k];
+    }
+    LLVMBuildStore(B, v, u->v);
+}
+
 /* The present thread's value of a leaf chunk into sh[tid]. */
 static void leaf_value(rctx *c, void *ud)
 {
@@ -278,6 +301,15 @@ static void leaf_value(rctx *c, void *ud)
                                      k64(c, UF__REDUCE_LANES), ""),
                     wide, narrow);
     LLVMPositionBuilderAtEnd(B, wide);
+    LLVMBasicBlockRef full = uf__fn_block(&c->F, "leaf.full");
+    LLVMBasicBlockRef part = uf__fn_block(&c->F, "leaf.part");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, len,
+                                     k64(c, UF__REDUCE_BLOCK), ""),
+                    full, part);
+    LLVMPositionBuilderAtEnd(B, full);
+    full_leaf(c, u);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, part);
     LLVMBuildStore(B, load(c, u->base,
                            elem_off(c, LLVMBuildAdd(B, u->ls, u->j, ""))),
                    u->v);

@@ -30,6 +30,7 @@ typedef struct uf__cuda_buffer {
 struct uf_stream {
     const uf__cuda_rt *rt;
     uf__cu_stream s;
+    struct uf__cuda_scratch *scratch; /* cuda_scratch.h */
 };
 
 /* An array over a new buffer of `kind` holding `dtype` and `shape` in

@@ -2,6 +2,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "targets/cuda/cuda_scratch.h"
 
 uf_stream *uf_stream_create(const char *target, uf_error *err)
 {
@@ -12,8 +13,13 @@ uf_stream *uf_stream_create(const char *target, uf_error *err)
     if (s == NULL)
         return NULL;
     s->rt = rt;
+    if (!(s->scratch = uf__cuda_scratch_new(rt, err))) {
+        uf__free(s);
+        return NULL;
+    }
     if (uf__cuda_check(rt, rt->drv->stream_create(&s->s, 0),
                        "cuStreamCreate", err) != 0) {
+        uf__cuda_scratch_free(s->scratch);
         uf__free(s);
         return NULL;
     }
@@ -42,5 +48,6 @@ void uf_stream_destroy(uf_stream *s)
         (void)s->rt->drv->stream_synchronize(s->s);
         (void)s->rt->drv->stream_destroy(s->s);
     }
+    uf__cuda_scratch_free(s->scratch);
     uf__free(s);
 }

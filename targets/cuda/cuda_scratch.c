@@ -1,0 +1,110 @@
+/* Per-stream scratch buffers (cuda_scratch.h). */
+#include <pthread.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "targets/cuda/cuda_memory.h"
+#include "targets/cuda/cuda_scratch.h"
+
+struct uf__cuda_scratch {
+    const uf__cuda_rt *rt;
+    uf__cu_stream stream; /* the one it serves (NULL: the legacy one) */
+    pthread_mutex_t lock;
+    uf__cu_dptr ptr[UF__CUDA_SCRATCH_SLOTS];
+    size_t bytes[UF__CUDA_SCRATCH_SLOTS];
+};
+
+/* The legacy default stream's, one per runtime (the cuda and cudasim
+ * ones), kept for the process's life. */
+#define NLEGACY 2
+static uf__cuda_scratch legacy[NLEGACY] = {
+    {.lock = PTHREAD_MUTEX_INITIALIZER}, {.lock = PTHREAD_MUTEX_INITIALIZER}};
+static pthread_mutex_t legacy_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uf__cuda_scratch *legacy_of(const uf__cuda_rt *rt)
+{
+    uf__cuda_scratch *sc = NULL;
+    pthread_mutex_lock(&legacy_lock);
+    for (int i = 0; i < NLEGACY && !sc; i++) {
+        if (legacy[i].rt == NULL)
+            legacy[i].rt = rt;
+        if (legacy[i].rt == rt)
+            sc = &legacy[i];
+    }
+    pthread_mutex_unlock(&legacy_lock);
+    return sc;
+}
+
+uf__cuda_scratch *uf__cuda_scratch_begin(const uf__cuda_rt *rt,
+                                         uf_stream *s)
+{
+    uf__cuda_scratch *sc = s ? s->scratch : legacy_of(rt);
+    if (sc) {
+        pthread_mutex_lock(&sc->lock);
+        sc->stream = s ? s->s : NULL;
+    }
+    return sc;
+}
+
+void uf__cuda_scratch_end(uf__cuda_scratch *sc)
+{
+    if (sc)
+        pthread_mutex_unlock(&sc->lock);
+}
+
+int uf__cuda_scratch_slot(uf__cuda_scratch *sc, int slot, size_t bytes,
+                          uf__cu_dptr *out, uf_error *err)
+{
+    if (sc == NULL || slot < 0 || slot >= UF__CUDA_SCRATCH_SLOTS)
+        return uf__error_set(err, UF_ERR_INTERNAL, "no scratch slot %d",
+                             slot);
+    if (bytes == 0)
+        bytes = 1;
+    if (sc->bytes[slot] < bytes) {
+        const uf__cu_driver *drv = sc->rt->drv;
+        if (uf__cuda_rt_enter(sc->rt, err) != 0)
+            return err->code;
+        if (sc->ptr[slot]) { /* the stream's queued work may use it */
+            if (uf__cuda_check(sc->rt, drv->stream_synchronize(sc->stream),
+                               "cuStreamSynchronize", err) != 0)
+                return err->code;
+            (void)drv->mem_free(sc->ptr[slot]);
+            sc->ptr[slot] = 0;
+            sc->bytes[slot] = 0;
+        }
+        /* grown by half again, so a slowly growing size reallocates
+         * rarely */
+        size_t want = bytes + bytes / 2;
+        if (uf__cuda_check(sc->rt, drv->mem_alloc(&sc->ptr[slot], want),
+                           "cuMemAlloc", err) != 0) {
+            sc->ptr[slot] = 0;
+            return err->code;
+        }
+        sc->bytes[slot] = want;
+    }
+    *out = sc->ptr[slot];
+    return 0;
+}
+
+uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err)
+{
+    uf__cuda_scratch *sc = uf__calloc(1, sizeof *sc, err);
+    if (sc == NULL)
+        return NULL;
+    sc->rt = rt;
+    pthread_mutex_init(&sc->lock, NULL);
+    return sc;
+}
+
+void uf__cuda_scratch_free(uf__cuda_scratch *sc)
+{
+    if (sc == NULL)
+        return;
+    uf_error err;
+    if (uf__cuda_rt_enter(sc->rt, &err) == 0)
+        for (int i = 0; i < UF__CUDA_SCRATCH_SLOTS; i++)
+            if (sc->ptr[i])
+                (void)sc->rt->drv->mem_free(sc->ptr[i]);
+    pthread_mutex_destroy(&sc->lock);
+    uf__free(sc);
+}

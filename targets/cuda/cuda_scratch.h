@@ -1,0 +1,37 @@
+/* Scratch device memory of a stream: buffers that one call's launches
+ * pass between them (a reduction's partial results), kept from call to
+ * call so that a call neither allocates nor frees (cuMemFree waits for
+ * the whole device, which would serialise back-to-back calls).
+ *
+ * Reuse is safe because a stream runs its work in order: the next call
+ * on the same stream enqueues its launches after this one's and they run
+ * after them. The lock keeps one call's launches together when host
+ * threads share a stream (the legacy default stream included). */
+#ifndef UF_TARGETS_CUDA_CUDA_SCRATCH_H
+#define UF_TARGETS_CUDA_CUDA_SCRATCH_H
+
+#include <ufjit/cuda.h>
+
+#include "targets/cuda/cuda_runtime.h"
+
+#define UF__CUDA_SCRATCH_SLOTS 2
+
+typedef struct uf__cuda_scratch uf__cuda_scratch;
+
+/* Stream s's scratch (NULL: the legacy default stream's, one per
+ * runtime), locked until uf__cuda_scratch_end. */
+uf__cuda_scratch *uf__cuda_scratch_begin(const uf__cuda_rt *rt,
+                                         uf_stream *s);
+
+/* Slot `slot`'s buffer, of at least `bytes` (grown as needed: a larger
+ * one replaces it, the old one freed once the device is done with it). */
+int uf__cuda_scratch_slot(uf__cuda_scratch *sc, int slot, size_t bytes,
+                          uf__cu_dptr *out, uf_error *err);
+
+void uf__cuda_scratch_end(uf__cuda_scratch *sc);
+
+/* A stream's scratch, made with it and released when it is destroyed. */
+uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err);
+void uf__cuda_scratch_free(uf__cuda_scratch *sc);
+
+#endif
