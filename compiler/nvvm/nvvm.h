@@ -296,7 +296,8 @@ typedef struct uf__nvvm_toolkit {
 } uf__nvvm_toolkit;
 const uf__nvvm_toolkit *uf__nvvm_toolkit_get(void);
 
-/* Runs `ptxas -arch=<sm> -v` on ptx (sm: "sm_80"); *log receives its
+/* Runs `ptxas -arch=<sm> -v` on ptx (sm: "sm_80"; with -c, compiling
+ * relocatable code, when ptx calls `.extern` functions); *log receives its
  * output (free with uf__free). 0 when ptxas accepts it; UF_ERR_UNSUPPORTED
  * when ptxas is absent; UF_ERR_INTERNAL with the log when it refuses. */
 int uf__nvvm_ptxas(const char *ptx, const char *sm, char **log,
