@@ -105,8 +105,7 @@ static int parse_sig(uf__kmodule *km, uf__extern_decl *x,
     uf_error_clear(&perr);
     if (uf__parse_signature(km->tc, km->arena, x->signature, &s, &perr) != 0)
         return uf__source_error(err, UF_ERR_UNSUPPORTED, km->src, sig->pos,
-                                "cuda.declare_device: bad signature '%s': %s",
-                                x->signature, perr.message);
+                                "cuda.declare_device: %s", perr.message);
     if (s.ret == NULL)
         return refuse(km, sig->pos, err, "cuda.declare_device: the "
                       "signature needs a return type, as in "
