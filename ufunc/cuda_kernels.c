@@ -9,6 +9,7 @@
 #include "compiler/context.h"
 
 #include "ufunc/cuda_kernels.h"
+#include "ufunc/cuda_link_files.h"
 #include "ufunc/cuda_ptx_cache.h"
 
 /* The declared signatures' dtypes, parsed once (the parse allocates in
@@ -243,6 +244,8 @@ const uf__cuda_kernel *uf__cuda_kernel_find(const uf__cuda_kernels *ck,
     return NULL;
 }
 
+static int finish_load(uf_func *f, uf__cuda_kernel *k, uf_error *err);
+
 /* Compiles k for its runtime: PTX for a GPU, host code for cudasim; and
  * loads it. */
 static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
@@ -273,12 +276,35 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
         if (uf__cuda_ptx_get(f, k, spec, &opts, &ptx, err) != 0)
             return err->code;
         image = ptx;
+        /* foreign device code (link=): through the driver's linker */
+        uf__cuda_link_inputs li;
+        int rc = uf__cuda_link_inputs_get(
+            f, opts.arch ? opts.arch : getenv("UFJIT_CUDA_ARCH"), &li, err);
+        if (rc == 0 && li.n > 0)
+            rc = uf__cuda_link_load(rt->drv, ptx, li.in, li.n, &k->mod, err);
+        bool linked = li.n > 0;
+        uf__cuda_link_inputs_clear(&li);
+        if (rc != 0 || linked) {
+            uf__free(ptx);
+            if (rc != 0)
+                return rc;
+            return finish_load(f, k, err);
+        }
     }
     int rc = uf__cuda_check(rt, rt->drv->module_load_data(&k->mod, image),
                             "cuModuleLoadData", err);
     uf__free(ptx);
     if (rc != 0)
         return rc;
+    return finish_load(f, k, err);
+}
+
+/* After the module loaded: the kernel's function, its status word and
+ * launch configuration. */
+static int finish_load(uf_func *f, uf__cuda_kernel *k, uf_error *err)
+{
+    (void)f;
+    const uf__cuda_rt *rt = k->rt;
     if (uf__cuda_check(rt,
                        rt->drv->module_get_function(&k->fn, k->mod,
                                                     k->k.name),

@@ -318,10 +318,19 @@ static int scan_assign(scan *S, const uf__stmt *s)
     const uf__expr *rhs = s->u.assign.value;
     char q[128];
     if (rhs->kind == UF__EX_CALL && qualify(S, rhs->u.call.func, q, sizeof q) &&
-        strcmp(q, "numba.cuda.declare_device") == 0)
-        return unsupported(S, rhs->pos, "%s", "cuda.declare_device (external "
-                           "device functions, linked with "
-                           "@cuda.jit(link=...)) is not supported yet");
+        strcmp(q, "numba.cuda.declare_device") == 0) {
+        int ext = uf__kmodule_scan_declare(km, rhs, S->err);
+        if (ext < 0)
+            return S->err->code;
+        for (int i = 0; i < s->u.assign.ntargets; i++) {
+            const uf__expr *t = s->u.assign.targets[i];
+            uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_EXTERN);
+            if (g == NULL)
+                return S->err->code;
+            g->ext = ext;
+        }
+        return 0;
+    }
     uf__const_env env = {km, S->weak};
     uf__cval v;
     if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)
@@ -559,10 +568,11 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
     static const char *const njit_kw[] = {"nopython", "fastmath", "cache",
                                           "boundscheck", "nogil", NULL};
     static const char *const device_kw[] = {"device", "fastmath", "cache",
-                                            "inline", NULL};
+                                            "inline", "link", NULL};
     /* debug=True: bounds checks, as boundscheck= elsewhere */
     static const char *const kernel_kw[] = {"device", "fastmath", "cache",
-                                            "debug", "max_registers", NULL};
+                                            "debug", "max_registers", "link",
+                                            NULL};
     const char *const *list = kind == UF__K_DEVICE        ? device_kw
                               : kind == UF__K_CUDA_KERNEL ? kernel_kw
                               : kind == UF__K_NJIT        ? njit_kw
@@ -617,6 +627,9 @@ static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
         d->max_registers = (int)v->u.i.value;
         return 0;
     }
+    if (strcmp(n, "link") == 0) /* kmodule_extern.c */
+        return uf__kmodule_scan_link(S->km, kw->value, &d->link, &d->nlink,
+                                     S->err);
     if (strcmp(n, "inline") == 0) {
         if (kw->value->kind == UF__EX_STR)
             return 0; /* 'always' / 'never': a hint only */

@@ -46,7 +46,26 @@ typedef struct uf__kernel_decl {
     const char *identity;
     bool fastmath, cache, boundscheck;
     int max_registers; /* cuda.jit max_registers=; 0: none */
+    /* cuda.jit link=: files to link with the kernel's PTX, as paths
+     * resolved against the kernel file's folder (kmodule_extern.c) */
+    const char **link;
+    int nlink;
 } uf__kernel_decl;
+
+/* A foreign device function, `mul = cuda.declare_device('mul',
+ * 'float32(float32, float32)')`: called by its symbol with numba-cuda's
+ * ABI, `int mul(float *ret, float x, float y)` (abi='numba', returning 0)
+ * or `float mul(float x, float y)` (abi='c'), from code linked in with
+ * link= (kmodule_extern.c). */
+typedef struct uf__extern_decl {
+    const char *symbol;
+    const char *signature; /* as written */
+    uf__pos pos;           /* of the declare_device call */
+    const uf__type *ret;   /* a scalar, or none */
+    const uf__type *const *args; /* scalars */
+    int nargs;
+    bool c_abi;
+} uf__extern_decl;
 
 /* What a module-level name stands for. */
 typedef enum uf__global_kind {
@@ -55,7 +74,8 @@ typedef enum uf__global_kind {
     UF__G_DTYPE,     /* from numba import float32 / np.float32 */
     UF__G_DECORATOR, /* from numba import vectorize */
     UF__G_KERNEL,    /* a def in this file */
-    UF__G_CONSTANT
+    UF__G_CONSTANT,
+    UF__G_EXTERN     /* cuda.declare_device(...) */
 } uf__global_kind;
 
 typedef struct uf__global {
@@ -67,6 +87,7 @@ typedef struct uf__global {
     uf_dtype dtype;         /* DTYPE */
     int kernel;             /* KERNEL: index into kernels */
     uf__constant constant;  /* CONSTANT */
+    int ext;                /* EXTERN: index into externs */
 } uf__global;
 
 typedef struct uf__kmodule {
@@ -78,6 +99,11 @@ typedef struct uf__kmodule {
     int nkernels;
     uf__global *globals;
     int nglobals;
+    uf__extern_decl *externs;
+    int nexterns;
+    /* every declare_device link= of the file, resolved (kmodule_extern.c) */
+    const char **extern_link;
+    int nextern_link;
     /* typed specialisations made so far (see infer.h), for reuse */
     struct uf__typed_func **typed;
     int ntyped, captyped;
@@ -97,5 +123,20 @@ void uf__kmodule_free(uf__kmodule *km);
 const uf__kernel_decl *uf__kmodule_find(const uf__kmodule *km,
                                         const char *name);
 const uf__global *uf__kmodule_global(const uf__kmodule *km, const char *name);
+
+/* What kernel d links with (cuda.jit link=): its own files, then those of
+ * the file's declare_device(link=...) and of its device functions' link=,
+ * each path once, into out[0..max); the count (at most max). */
+int uf__kmodule_link_files(const uf__kmodule *km, const uf__kernel_decl *d,
+                           const char **out, int max);
+
+/* kmodule_extern.c, for the module scan: `expr` (a list, tuple or one
+ * string of paths) as resolved paths in the arena; and the binding of a
+ * cuda.declare_device call (`call`) into km->externs, its index. <0 with
+ * err set (UF_ERR_UNSUPPORTED at the offending argument). */
+int uf__kmodule_scan_link(uf__kmodule *km, const uf__expr *expr,
+                          const char ***out, int *n, uf_error *err);
+int uf__kmodule_scan_declare(uf__kmodule *km, const uf__expr *call,
+                             uf_error *err);
 
 #endif

@@ -171,6 +171,11 @@ struct uf__codegen_target {
     LLVMValueRef (*warp)(uf__lower *L, uf__warp_op op, LLVMValueRef mask,
                          LLVMValueRef value, LLVMValueRef arg,
                          LLVMValueRef *pred);
+    /* Calls of foreign device functions (cuda.declare_device) may stay
+     * external declarations, resolved when the module is linked (NVVM:
+     * the driver's linker); false: such a call is refused (cudasim,
+     * host). */
+    bool links_device_code;
 };
 
 #endif

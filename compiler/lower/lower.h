@@ -258,6 +258,9 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 /* cuda.atomic.*, the fences, syncthreads_count/and/or
  * (lower_cuda_atomic.c); called by uf__lower_cuda on a CUDA target. */
 LLVMValueRef uf__lower_cuda_atomic(uf__fn *F, const uf__expr *e);
+/* A call of a cuda.declare_device function (lower_extern.c). */
+LLVMValueRef uf__lower_extern_call(uf__fn *F, const uf__expr *e,
+                                   const struct uf__extern_decl *x);
 /* A numba.cuda.random call (lower_cuda_random.c). */
 LLVMValueRef uf__lower_cuda_random(uf__fn *F, const uf__expr *e);
 /* A warp-level function call (lower_cuda_warp.c), the target checked. */

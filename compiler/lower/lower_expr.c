@@ -504,6 +504,8 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
     case UF__EX_CALL:
         if (in->callee)
             return lower_kernel_call(F, e, in->callee);
+        if (in->ext)
+            return uf__lower_extern_call(F, e, in->ext);
         if (in->builtin != UF__BI_NONE)
             return uf__lower_builtin(F, e);
         return unsupported_expr(F, e, "this call");

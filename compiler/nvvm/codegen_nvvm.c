@@ -303,6 +303,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->base.sreg = nvvm_sreg;
     g->base.syncthreads = nvvm_syncthreads;
     g->global_as = 1;
+    g->base.links_device_code = true;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
@@ -320,6 +321,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->base.syncthreads = sim_syncthreads;
     g->sim = true;
     g->global_as = 0;
+    g->base.links_device_code = false;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);

@@ -296,10 +296,24 @@ typedef struct uf__nvvm_toolkit {
 } uf__nvvm_toolkit;
 const uf__nvvm_toolkit *uf__nvvm_toolkit_get(void);
 
-/* Runs `ptxas -arch=<sm> -v` on ptx (sm: "sm_80"); *log receives its
+/* Runs `ptxas -arch=<sm> -v` on ptx (sm: "sm_80"; with -c, compiling
+ * relocatable code, when ptx calls `.extern` functions); *log receives its
  * output (free with uf__free). 0 when ptxas accepts it; UF_ERR_UNSUPPORTED
  * when ptxas is absent; UF_ERR_INTERNAL with the log when it refuses. */
 int uf__nvvm_ptxas(const char *ptx, const char *sm, char **log,
                    uf_error *err);
+
+/* ---- link files (nvvm_nvcc.c) --------------------------------------- */
+
+/* The CUDA C file `cu` compiled to PTX by the toolkit's nvcc (CUDA_HOME,
+ * CUDA_PATH or /usr/local/cuda: bin/nvcc) as relocatable device code for
+ * `arch` ("compute_90", "sm_90"; NULL: compute_80); *ptx to free with
+ * uf__free. UF_ERR_UNSUPPORTED naming where nvcc was looked for when it
+ * is absent; UF_ERR_FORMAT with nvcc's diagnostics when it refuses. */
+int uf__nvvm_nvcc_ptx(const char *cu, const char *arch, char **ptx,
+                      uf_error *err);
+/* The file at `path` as NUL-terminated text (free with uf__free); NULL
+ * with UF_ERR_IO when it cannot be read. */
+char *uf__nvvm_read_text(const char *path, uf_error *err);
 
 #endif

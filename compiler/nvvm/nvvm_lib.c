@@ -394,9 +394,12 @@ int uf__nvvm_ptxas(const char *ptx, const char *sm, char **log,
         unlink(tmpl);
         return uf__error_set(err, UF_ERR_IO, "ptxas: cannot write %s", tmpl);
     }
+    /* a module calling foreign device functions (cuda.declare_device) is
+     * relocatable code until the driver's linker resolves them */
+    const char *reloc = strstr(ptx, ".extern .func") ? " -c" : "";
     char cmd[1200];
-    snprintf(cmd, sizeof cmd, "'%s' -arch=%s -v -o /dev/null '%s' 2>&1",
-             t->ptxas_path, sm, tmpl);
+    snprintf(cmd, sizeof cmd, "'%s' -arch=%s%s -v -o /dev/null '%s' 2>&1",
+             t->ptxas_path, sm, reloc, tmpl);
     FILE *f = popen(cmd, "r");
     size_t cap = 4096, n = 0;
     char *out = uf__malloc(cap, 1, err);

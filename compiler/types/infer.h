@@ -19,6 +19,7 @@ typedef struct uf__expr_info {
     uf__builtin builtin;    /* CALL / ATTR resolved to a builtin */
     uf_dtype cast_to;       /* builtin CAST: the target dtype */
     uf__typed_func *callee; /* CALL of a kernel of the file */
+    const struct uf__extern_decl *ext; /* CALL of a cuda.declare_device */
     const uf__constant *constant; /* NAME/ATTR that folds to a constant */
     /* Branch pruning (infer_prune.c), as Numba's dead_branch_prune: on
      * the condition of an if/while, the test of a conditional expression

@@ -748,6 +748,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         r = type_builtin(&k, fi->builtin);
         return r ? uf__iset(C, e, r) : NULL;
     }
+    if (g != NULL && g->kind == UF__G_EXTERN)
+        return uf__infer_extern_call(C, e, &C->km->externs[g->ext], k.args,
+                                     k.n);
     if (is_kernel) {
         int rc = kernel_args(&k, f);
         if (rc != 0)

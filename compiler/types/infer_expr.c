@@ -79,6 +79,7 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
                               "can only be used in signatures", id);
         return uf__iset(C, e, uf__type_dtype(C->tc, g->dtype));
     case UF__G_KERNEL:
+    case UF__G_EXTERN:
         return uf__iset(C, e, function_type(C, id));
     case UF__G_DECORATOR:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the decorator "

@@ -99,6 +99,12 @@ static inline const uf__type *uf__iset(uf__ictx *C, const uf__expr *e,
     return t;
 }
 
+/* A call of a cuda.declare_device function with arguments of types
+ * args[0..n) (infer_extern.c). */
+const uf__type *uf__infer_extern_call(uf__ictx *C, const uf__expr *e,
+                                      const uf__extern_decl *x,
+                                      const uf__type *const *args, int n);
+
 /* Errors at a position of the kernel source; return -1 / NULL. */
 int uf__ierr(uf__ictx *C, int code, uf__pos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -28,6 +28,23 @@ typedef struct uf__cu_module_s *uf__cu_module; /* CUmodule */
 typedef struct uf__cu_func_s *uf__cu_func;     /* CUfunction */
 typedef struct uf__cu_stream_s *uf__cu_stream; /* CUstream; NULL: legacy default */
 typedef struct uf__cu_event_s *uf__cu_event;   /* CUevent */
+typedef struct uf__cu_link_s *uf__cu_link;     /* CUlinkState */
+
+/* CUjitInputType and the CUjit_option values the linker is given */
+typedef enum uf__cu_jit_input {
+    UF__CU_JIT_INPUT_CUBIN = 0,
+    UF__CU_JIT_INPUT_PTX = 1,
+    UF__CU_JIT_INPUT_FATBINARY = 2,
+    UF__CU_JIT_INPUT_OBJECT = 3,
+    UF__CU_JIT_INPUT_LIBRARY = 4
+} uf__cu_jit_input;
+enum {
+    UF__CU_JIT_MAX_REGISTERS = 0,
+    UF__CU_JIT_INFO_LOG_BUFFER = 3,
+    UF__CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+    UF__CU_JIT_ERROR_LOG_BUFFER = 5,
+    UF__CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+};
 
 /* CUipcMemHandle: 64 opaque bytes */
 typedef struct uf__cu_ipc_handle {
@@ -142,6 +159,21 @@ typedef struct uf__cu_driver {
     uf__cu_result (*module_get_function)(uf__cu_func *f, uf__cu_module m,
                                          const char *name);
     uf__cu_result (*func_get_attribute)(int *v, int attr, uf__cu_func f);
+    /* the linker (cuLinkCreate_v2 ...; NULL on cudasim, and where the
+     * library lacks them): options as cuda.h's CUjit_option, inputs as
+     * its CUjitInputType (uf__cu_jit_input); the cubin lives until
+     * link_destroy */
+    uf__cu_result (*link_create)(unsigned nopts, int *opts, void **values,
+                                 uf__cu_link *state);
+    uf__cu_result (*link_add_data)(uf__cu_link state, int type, void *data,
+                                   size_t size, const char *name,
+                                   unsigned nopts, int *opts, void **values);
+    uf__cu_result (*link_add_file)(uf__cu_link state, int type,
+                                   const char *path, unsigned nopts,
+                                   int *opts, void **values);
+    uf__cu_result (*link_complete)(uf__cu_link state, void **cubin,
+                                   size_t *size);
+    uf__cu_result (*link_destroy)(uf__cu_link state);
     /* cuLaunchKernel: params[i] points at the i-th parameter's value */
     uf__cu_result (*launch_kernel)(uf__cu_func f, unsigned gx, unsigned gy,
                                    unsigned gz, unsigned bx, unsigned by,

@@ -110,6 +110,17 @@ static const cu_symbol symbols[] = {
     {"cuIpcCloseMemHandle", SLOT(ipc_close_mem_handle), NULL},
 };
 
+/* The linker (cuda_link.c), needed only by kernels that link foreign
+ * code: an entry left NULL where the library lacks it (a test's fake
+ * driver), and the link reports which. */
+static const cu_symbol link_symbols[] = {
+    {"cuLinkCreate_v2", SLOT(link_create), NULL},
+    {"cuLinkAddData_v2", SLOT(link_add_data), NULL},
+    {"cuLinkAddFile_v2", SLOT(link_add_file), NULL},
+    {"cuLinkComplete", SLOT(link_complete), NULL},
+    {"cuLinkDestroy", SLOT(link_destroy), NULL},
+};
+
 /* dlsym's object pointer is stored into a function pointer slot as bytes,
  * which POSIX makes well defined by requiring the sizes to agree. */
 _Static_assert(sizeof(void *) == sizeof(void (*)(void)),
@@ -240,6 +251,9 @@ static int load(void)
     if (missing != NULL)
         return fail("the CUDA driver %s lacks %s (too old, or not NVIDIA's "
                     "libcuda)", real.path, missing);
+
+    for (size_t i = 0; i < sizeof link_symbols / sizeof link_symbols[0]; i++)
+        (void)resolve(&link_symbols[i], 1);
 
     int count = 0;
     rc = real.table.device_count(&count);
