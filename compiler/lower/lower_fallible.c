@@ -46,12 +46,25 @@ static int expr_fallible(const uf__expr *e, void *ud)
     return uf__ast_children(e, expr_fallible, ud);
 }
 
-/* range() with a step that is not a nonzero literal can raise ValueError */
-static bool literal_step(const uf__expr *e)
+/* range() with a step that is not a nonzero literal can raise ValueError;
+ * a module constant (the seeds' range(0, TILE_DIM, BLOCK_ROWS)) is one */
+static bool literal_step(const uf__typed_func *tf, const uf__expr *e)
 {
     if (e->kind == UF__EX_UNARY && e->u.unary.op == UF__OP_NEG)
         e = e->u.unary.operand;
-    return e->kind == UF__EX_INT && e->u.i.value != 0;
+    if (e->kind == UF__EX_INT)
+        return e->u.i.value != 0;
+    const uf__constant *k = uf__tf_info(tf, e)->constant;
+    if (k == NULL || k->type->kind != UF__T_SCALAR)
+        return false;
+    switch (uf_dtype_kind(k->type->dtype)) {
+    case 'i':
+        return k->v.i != 0;
+    case 'u':
+        return k->v.u != 0;
+    default:
+        return false;
+    }
 }
 
 /* a[i] = v indexes a (checked or not) and evaluates i */
@@ -78,7 +91,8 @@ static int stmt_fallible(uf__stmt *s, void *ud)
     case UF__ST_FOR: {
         const uf__expr *it = s->u.for_.iter;
         if (it->kind == UF__EX_CALL && it->u.call.nargs == 3 &&
-            !literal_step(it->u.call.args[2]))
+            !literal_step(((const fallible_scan *)ud)->tf,
+                          it->u.call.args[2]))
             return 1;
         return expr_fallible(it, ud);
     }

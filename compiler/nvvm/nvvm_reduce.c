@@ -261,26 +261,23 @@ static void seq_step(rctx *c, LLVMValueRef i, void *ud)
     LLVMBuildStore(B, apply(c, v, load(c, u->base, elem_off(c, ix))), u->v);
 }
 
-/* A full leaf: the lane's elements loaded a group at a time before they
- * are folded, in lane_step's order. A loop that waits for each load
- * keeps one load in flight per thread, too few to cover the memory's
- * latency: the leaf pass of a 10**8 float64 sum ran at 2 TB/s on an H200
- * (CUB: 4.4). */
-#define LEAF_GROUP 4
+/* A full leaf: the lane's 16 elements loaded before they are folded, in
+ * lane_step's order. The loop, which waits for each load, kept one load
+ * in flight per thread, too few to cover the memory's latency: a 10**8
+ * float64 sum ran at 2 TB/s on an H200 (CUB: 4.4). */
+#define LEAF_LOADS (UF__REDUCE_BLOCK / UF__REDUCE_LANES)
 
 static void full_leaf(rctx *c, tree_ud *u)
 {
-    LLVMValueRef v = NULL, first = LLVMBuildAdd(B, u->ls, u->j, "");
-    for (int g = 0; g < UF__REDUCE_BLOCK / UF__REDUCE_LANES; g += LEAF_GROUP) {
-        LLVMValueRef x[LEAF_GROUP];
-        for (int k = 0; k < LEAF_GROUP; k++) {
-            LLVMValueRef ix = LLVMBuildAdd(
-                B, first, k64(c, (int64_t)(g + k) * UF__REDUCE_LANES), "");
-            x[k] = load(c, u->base, elem_off(c, ix));
-        }
-        for (int k = 0; k < LEAF_GROUP; k++)
-            v = v ? apply(c, v, x[k]) : x[k];
-    }
+    LLVMValueRef x[LEAF_LOADS], v, first = LLVMBuildAdd(B, u->ls, u->j, "");
+    for (int k = 0; k < LEAF_LOADS; k++)
+        x[k] = load(c, u->base,
+                    elem_off(c, LLVMBuildAdd(
+                                    B, first,
+                                    k64(c, (int64_t)k * UF__REDUCE_LANES), "")));
+    v = x[0];
+    for (int k = 1; k < LEAF_LOADS; k++)
+        v = apply(c, v, x[k]);
     LLVMBuildStore(B, v, u->v);
 }
 
