@@ -99,10 +99,16 @@ static int demo_big_sum(demo *d, uf_module *m)
     }
     uf_array_release(out);
     out = NULL;
-    if (uf__demo_call2(d, "sum_reduce", sum, &x, 1, &out, 1, NULL, ms) == 0)
+    /* cuda.reduce runs on the GPU (its default target), else on cudasim,
+     * in the cpu's pairwise order either way */
+    uf_error derr;
+    uf_call_options so = {.size = sizeof so,
+                          .target = uf_cuda_driver(NULL, 0, NULL, 0, &derr) > 0
+                                        ? "cuda" : "cudasim"};
+    if (uf__demo_call2(d, "sum_reduce", sum, &x, 1, &out, 1, &so, ms) == 0)
         uf__demo_check(d, fabs(scalar(out) - kahan) <= bound, "sum_reduce",
-                       "@cuda.reduce through uf_call: %.17g, %.0f ulps from "
-                       "Kahan's; %.2f ms, first call %.2f ms",
+                       "@cuda.reduce through uf_call on %s: %.17g, %.0f ulps "
+                       "from Kahan's; %.2f ms, first call %.2f ms", so.target,
                        scalar(out), ulps(scalar(out), kahan), ms[1], ms[0]);
     uf_array_release(out);
     uf_array_release(x);

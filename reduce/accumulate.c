@@ -5,13 +5,15 @@
  * Each step is the elementwise loop of the op: along the axis itself with
  * the output shifted by one element (in1 = out[i-1], out = out[i], the
  * loop's strided path runs that in order, as NumPy drives its loops), or,
- * when another axis is closer in memory, on whole rows at a time. */
+ * when another axis is closer in memory, on whole rows at a time. On the
+ * CUDA targets: accumulate_cuda.c, in the same order. */
 #include <string.h>
 
 #include "common/error_internal.h"
 #include "compiler/module.h"
 #include "ndarray/array_internal.h"
 #include "reduce/reduce.h"
+#include "reduce/reduce_cuda.h"
 #include "ufunc/options.h"
 
 typedef uf__reduce_dim adim;
@@ -71,16 +73,22 @@ static int axis_of(const uf_array *in, const uf_call_options *opts,
 }
 
 static int check_out(const uf__reduce_op *op, const uf_array *in,
-                     const uf_array *out, const uf_call_options *opts,
-                     uf_error *err)
+                     const uf_array *out, bool device,
+                     const uf_call_options *opts, uf_error *err)
 {
-    if (uf__reduce_out_usable(op, out, "accumulate of", err) != 0)
+    char s1[UF_MAXDIMS * 22 + 4], s2[UF_MAXDIMS * 22 + 4];
+    if (uf__reduce_out_usable(op, out, "accumulate of", device, err) != 0)
         return err->code;
     if (out->ndim != in->ndim ||
         memcmp(out->shape, in->shape, (size_t)in->ndim * sizeof(int64_t)))
         return uf__error_set(err, UF_ERR_SHAPE,
                              "accumulate of '%s': the output must have the "
-                             "input's shape", op->name);
+                             "input's shape %s (out= has shape %s)",
+                             op->name,
+                             uf__shape_str(in->ndim, in->shape, s1,
+                                           sizeof s1),
+                             uf__shape_str(out->ndim, out->shape, s2,
+                                           sizeof s2));
     return uf__reduce_out_cast(op, out, opts, err);
 }
 
@@ -130,7 +138,8 @@ int uf_accumulate(uf_func *f, uf_array *in, uf_array **out,
     uf_error local;
     if (err == NULL)
         err = &local;
-    if (uf__reduce_check_call(f, in, out, opts, "accumulate", NULL,
+    const uf__target *target;
+    if (uf__reduce_check_call(f, in, out, opts, "accumulate", &target,
                               err) != 0)
         return err->code;
     if (in->ndim == 0)
@@ -147,8 +156,11 @@ int uf_accumulate(uf_func *f, uf_array *in, uf_array **out,
     if (uf__reduce_op_get(f, in->dtype, &op, err) != 0)
         return err->code;
     uf_array *given = *out, *src = NULL, *res = NULL;
-    if (given != NULL && check_out(op, in, given, opts, err) != 0)
+    bool device = (target->caps & UF__TCAP_DEVICE) != 0;
+    if (given != NULL && check_out(op, in, given, device, opts, err) != 0)
         return err->code;
+    if (device)
+        return uf__cuda_accumulate(f, op, target, in, axis, out, opts, err);
     if (!(src = uf__reduce_input(in, op->type, err)))
         return err->code;
     if (!(res = uf__reduce_result(given, in, op->type, in->ndim, in->shape,

@@ -33,6 +33,22 @@ int uf_outer(uf_func *f, uf_array *a, uf_array *b, uf_array **out,
                              "%d", f->decl->name, a->ndim, b->ndim,
                              UF_MAXDIMS);
     int64_t shape[UF_MAXDIMS], strides[UF_MAXDIMS];
+    memcpy(shape, a->shape, (size_t)a->ndim * sizeof *shape);
+    memcpy(shape + a->ndim, b->shape, (size_t)b->ndim * sizeof *shape);
+    uf_array *given = *out;
+    if (given != NULL &&
+        (given->ndim != nd ||
+         memcmp(given->shape, shape, (size_t)nd * sizeof *shape) != 0)) {
+        /* said in the caller's terms, not the broadcast view's below */
+        char s1[UF_MAXDIMS * 22 + 4], s2[UF_MAXDIMS * 22 + 4];
+        return uf__error_set(err, UF_ERR_SHAPE,
+                             "outer of '%s': out= has shape %s, but the "
+                             "result's is %s (a.shape + b.shape)",
+                             f->decl->name,
+                             uf__shape_str(given->ndim, given->shape, s1,
+                                           sizeof s1),
+                             uf__shape_str(nd, shape, s2, sizeof s2));
+    }
     for (int i = 0; i < nd; i++) {
         shape[i] = i < a->ndim ? a->shape[i] : 1;
         strides[i] = i < a->ndim ? a->strides[i] : 0;

@@ -80,11 +80,14 @@ uf_array *uf__reduce_input(uf_array *in, uf_dtype t, uf_error *err);
 /* ---- the output of the methods (reduce_out.c) ----------------------- */
 
 /* A caller's output the loops can reach: in host memory ("METHOD 'NAME':
- * the output is not in host memory") and writeable. */
+ * the output is not in host memory") unless the call runs on a
+ * `device_target` (cuda, cudasim), and writeable. */
 int uf__reduce_out_usable(const uf__reduce_op *op, const uf_array *out,
-                          const char *method, uf_error *err);
+                          const char *method, bool device_target,
+                          uf_error *err);
 /* The op's dtype casts to the output's under the options' casting rule
- * (same_kind by default), with NumPy's message. */
+ * (same_kind by default), with NumPy's message; a device output must be
+ * of the op's dtype itself (nothing casts on the device). */
 int uf__reduce_out_cast(const uf__reduce_op *op, const uf_array *out,
                         const uf_call_options *opts, uf_error *err);
 /* The array the loops write: the caller's output `given` itself when it

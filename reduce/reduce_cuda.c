@@ -24,12 +24,14 @@
  *
  * The input is staged as uf_call stages it (a host array cast to the
  * accumulator type and copied in); the result is a device array when the
- * input is one, else copied back to a host array (or into out=). */
+ * input is one, else copied back to a host array; a device out= is
+ * written in place (no host round trip), a host one copied into. */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/error_internal.h"
 #include "compiler/context.h"
+#include "ndarray/array_internal.h"
 #include "reduce/reduce.h"
 #include "reduce/reduce_cuda.h"
 #include "targets/cuda/cuda_scratch.h"
@@ -52,13 +54,12 @@ typedef struct job {
     uf__cuda_scratch *scratch; /* the stream's, locked for the call */
 } job;
 
-/* The kernel around f for op's type, compiled and loaded on first use:
- * the general one, or (contig) the TREE kernel for contiguous rows. */
-static const uf__cuda_kernel *kernel_of(job *j, bool contig, uf_error *err)
+const uf__cuda_kernel *uf__cuda_reduce_kernel(uf_func *f,
+                                              const uf__cuda_rt *rt,
+                                              uf_dtype t, bool contig,
+                                              uf_error *err)
 {
-    uf_func *f = j->f;
     uf__kmodule *km = f->module->km;
-    uf_dtype t = j->op->type;
     const uf__type *tt = uf__type_scalar(km->tc, t);
     const uf__type *args[2] = {tt, tt};
     bool vec = f->decl->kind == UF__K_VECTORIZE;
@@ -69,17 +70,25 @@ static const uf__cuda_kernel *kernel_of(job *j, bool contig, uf_error *err)
     const uf__nvvm_variant v = {.layout = contig ? UF__NVVM_CONTIG
                                                  : UF__NVVM_STRIDED};
     if (ck != NULL)
-        k = uf__cuda_kernel_find(ck, j->site.rt, &t, 1, 0, &v, REDUCE_TAG);
+        k = uf__cuda_kernel_find(ck, rt, &t, 1, 0, &v, REDUCE_TAG);
     if (ck != NULL && k == NULL) {
         const uf__typed_func *tf = uf__infer(km, f->decl, args, 2,
                                              vec ? tt : NULL, err);
         uf__nvvm_spec spec = {.tf = tf, .reduce = true, .v = v};
         if (tf != NULL)
-            k = uf__cuda_kernel_add(f, j->site.rt, &spec, &t, 1, 0,
-                                    REDUCE_TAG, err);
+            k = uf__cuda_kernel_add(f, rt, &spec, &t, 1, 0, REDUCE_TAG,
+                                    err);
     }
     pthread_mutex_unlock(&ctx->lock);
     return k;
+}
+
+/* The kernel around f for op's type: the general one, or (contig) the
+ * TREE kernel for contiguous rows. */
+static const uf__cuda_kernel *kernel_of(job *j, bool contig, uf_error *err)
+{
+    return uf__cuda_reduce_kernel(j->f, j->site.rt, j->op->type, contig,
+                                  err);
 }
 
 /* A host array's memory on the device byte for byte (the span its
@@ -369,12 +378,23 @@ int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
                                  opts, err);
     if (rc != 0)
         return rc;
-    j.site.any_device = uf__cuda_on_device(in);
+    /* numba-cuda's rule: a device input or out= keeps the result there */
+    j.site.any_device = uf__cuda_on_device(in) ||
+                        (*out != NULL && uf__cuda_on_device(*out));
     /* the input: a device array as it is (of the reduction's type), a
      * host one as the CPU reads it (cast as it casts) */
     uf_array *host = NULL;
     char *base = NULL;
-    if (j.site.any_device) {
+    if (*out != NULL && uf__cuda_on_device(*out) &&
+        uf__cuda_on_device(in) && uf__arrays_overlap(*out, in)) {
+        /* threads would write outputs other threads still read */
+        rc = uf__error_set(err, UF_ERR_VALUE,
+                           "reduction '%s': the device out= overlaps the "
+                           "input (reduce into a separate device array)",
+                           op->name);
+        goto done;
+    }
+    if (uf__cuda_on_device(in)) {
         if ((rc = uf__cuda_stage_input(&j.site, 0, in, op->type, false, &src,
                                        err)) != 0)
             goto done;
@@ -390,7 +410,7 @@ int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
             goto done;
         }
     }
-    const uf_array *sa = j.site.any_device ? src.dev : host;
+    const uf_array *sa = uf__cuda_on_device(in) ? src.dev : host;
     if (*out != NULL && (rc = uf__cuda_stage_output(&j.site, 0, *out,
                                                     op->type, &res, err)) != 0)
         goto done;
@@ -420,13 +440,15 @@ int uf__cuda_reduce(uf_func *f, const uf__reduce_op *op,
         goto done;
     if ((rc = uf__cuda_call_wait(&j.site, err)) != 0)
         goto done;
+    /* a device out= already holds the result; a host one gets it copied
+     * back; a new result goes where any_device says */
     uf_array *result = NULL;
-    if ((rc = uf__cuda_finish_output(&j.site, &res, &result, err)) != 0)
+    if ((rc = uf__cuda_finish_output(&j.site, &res,
+                                     *out == NULL ? &result : NULL,
+                                     err)) != 0)
         goto done;
     if (*out == NULL)
         *out = result;
-    else
-        uf_array_release(result);
 done:
     uf_array_release(host);
     uf_array_release(j.init);

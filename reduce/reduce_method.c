@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ufjit/cuda.h>
 
 #include "common/error_internal.h"
 #include "compiler/module.h"
@@ -62,10 +63,6 @@ static int start_value(uf_func *f, const uf__reduce_op *op,
                                  "shape %s", op->name,
                                  uf__shape_str(init->ndim, init->shape, s,
                                                sizeof s));
-        if (init->device.type != UF_DEVICE_HOST)
-            return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                                 "initial value of reduction '%s' is not in "
-                                 "host memory", op->name);
         /* as Numba's init= is converted to the array's type
          * (np.float64(init)), where a complex value is a TypeError rather
          * than its real part */
@@ -77,7 +74,15 @@ static int start_value(uf_func *f, const uf__reduce_op *op,
                                  "imaginary part", op->name,
                                  uf_dtype_name(init->dtype),
                                  uf_dtype_name(op->type));
-        uf__get_cast(init->dtype, op->type)(init->data, 0, buf, 0, 1);
+        /* a 0-d device array: its one element read back (as numba-cuda
+         * takes init= as a host scalar) */
+        uf_array *h = init->device.type == UF_DEVICE_HOST
+                          ? uf_array_retain(init)
+                          : uf_copy_to_host(init, NULL, NULL, err);
+        if (h == NULL)
+            return err->code;
+        uf__get_cast(h->dtype, op->type)(h->data, 0, buf, 0, 1);
+        uf_array_release(h);
         *have = true;
         return 0;
     }
@@ -91,11 +96,11 @@ static int start_value(uf_func *f, const uf__reduce_op *op,
 
 /* Where the caller's output must match: keepdims keeps reduced axes as 1. */
 static int check_out(const uf__reduce_op *op, const uf_array *out, int rnd,
-                     const int64_t *rshape, bool keepdims,
+                     const int64_t *rshape, bool keepdims, bool device,
                      const uf_call_options *opts, uf_error *err)
 {
     char s1[SHAPE_STR], s2[SHAPE_STR];
-    if (uf__reduce_out_usable(op, out, "reduction", err) != 0)
+    if (uf__reduce_out_usable(op, out, "reduction", device, err) != 0)
         return err->code;
     if (out->ndim != rnd)
         return uf__error_set(err, UF_ERR_SHAPE,
@@ -129,12 +134,9 @@ int uf__reduce_check_call(uf_func *f, const uf_array *in, uf_array **out,
                              "sizeof(uf_call_options) (got %zu)", opts->size);
     const char *name = uf__func_target(f, opts);
     const uf__target *t = uf__target_find(name);
-    /* the CUDA targets run reduce (reduce_cuda.c), not the other methods */
+    /* the CUDA targets run reduce (reduce_cuda.c) and accumulate
+     * (accumulate_cuda.c) on device arrays too */
     bool device = t != NULL && (t->caps & UF__TCAP_DEVICE);
-    if (device && strcmp(method, "reduce") != 0)
-        return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                             "%s of '%s': target '%s' runs reduce only",
-                             method, f->decl->name, name);
     if (!device && in->device.type != UF_DEVICE_HOST)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s: the input is not in host memory", method);
@@ -205,7 +207,8 @@ int uf__reduce_impl(uf_func *f, uf_array *in, uf_array **out,
                              "which has no identity", op->name);
     uf_array *given = *out;
     if (given != NULL &&
-        check_out(op, given, rnd, rshape, keepdims, opts, err) != 0)
+        check_out(op, given, rnd, rshape, keepdims,
+                  (target->caps & UF__TCAP_DEVICE) != 0, opts, err) != 0)
         return err->code;
     if (target->caps & UF__TCAP_DEVICE)
         return uf__cuda_reduce(f, op, target, in, red, keepdims, rnd, rshape,

@@ -7,9 +7,10 @@
 #include "ufunc/options.h"
 
 int uf__reduce_out_usable(const uf__reduce_op *op, const uf_array *out,
-                          const char *method, uf_error *err)
+                          const char *method, bool device_target,
+                          uf_error *err)
 {
-    if (out->device.type != UF_DEVICE_HOST)
+    if (out->device.type != UF_DEVICE_HOST && !device_target)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "%s '%s': the output is not in host memory",
                              method, op->name);
@@ -22,6 +23,15 @@ int uf__reduce_out_usable(const uf__reduce_op *op, const uf_array *out,
 int uf__reduce_out_cast(const uf__reduce_op *op, const uf_array *out,
                         const uf_call_options *opts, uf_error *err)
 {
+    /* the device has no cast on the way out (nor NumPy's buffering) */
+    if (out->device.type != UF_DEVICE_HOST && out->dtype != op->type)
+        return uf__error_set(err, UF_ERR_CAST,
+                             "ufunc '%s': out= is a device array of dtype "
+                             "%s, but the result is %s (device outputs are "
+                             "not cast: pass a %s device array, or a host "
+                             "one)", op->name, uf_dtype_name(out->dtype),
+                             uf_dtype_name(op->type),
+                             uf_dtype_name(op->type));
     uf_casting casting = UF__OPT(opts, casting_set, false)
                              ? opts->casting : UF_CASTING_SAME_KIND;
     if (!uf_can_cast(op->type, out->dtype, casting))

@@ -427,9 +427,6 @@ static void test_errors(void **state)
     uf_error err;
     int64_t n = 10;
     uf_array *a = make(UF_FLOAT64, 1, &n, 9), *r = NULL;
-    uf_call_options o = {.size = sizeof o, .target = SIM};
-    assert_int_not_equal(uf_accumulate(get("vadd"), a, &r, &o, &err), 0);
-    assert_non_null(strstr(err.message, "runs reduce only"));
     /* a device array of another type than the reduction's (vmul has no
      * int32 loop: int64) is not cast on the device */
     uf_array *d = uf_to_device(a, SIM, NULL, &err);
@@ -457,6 +454,58 @@ static void test_errors(void **state)
     uf_array_release(a);
 }
 
+/* @cuda.reduce kernels run on the cuda target unless a call names
+ * another, as numba-cuda's cuda.reduce always runs on the GPU: cudasim
+ * under UFJIT_ENABLE_CUDASIM=1, else "no CUDA driver" without one */
+static void test_default_target(void **state)
+{
+    (void)state;
+    uf_error err;
+    int64_t n = 1000;
+    uf_array *a = make(UF_FLOAT64, 1, &n, 11), *want = NULL, *r = NULL;
+    uf_func *f = get("sum_reduce");
+    uf_call_options cpu = {.size = sizeof cpu, .target = "cpu"};
+    uf_assert_ok(uf_call(f, &a, 1, &want, 1, &cpu, &err) == 0, &err);
+    /* restored after (a GPU kit run under cudasim goes on needing it) */
+    const char *was = getenv("UFJIT_ENABLE_CUDASIM");
+    char saved[16];
+    snprintf(saved, sizeof saved, "%s", was ? was : "");
+    if (!cuda_test_on_gpu) {
+        unsetenv("UFJIT_ENABLE_CUDASIM");
+        if (uf_cuda_driver(NULL, 0, NULL, 0, &err) < 1) {
+            assert_int_not_equal(uf_call(f, &a, 1, &r, 1, NULL, &err), 0);
+            printf("the default target without a driver: %s\n",
+                   err.message);
+            assert_non_null(strstr(err.message, "no CUDA driver"));
+            assert_null(r);
+        }
+        setenv("UFJIT_ENABLE_CUDASIM", "1", 1);
+    }
+    /* a device input (the cpu target refuses one): the result stays on
+     * the device, the cpu's bits */
+    uf_array *d = uf_to_device(a, "cuda", NULL, &err);
+    uf_assert_ok(d != NULL, &err);
+    uf_assert_ok(uf_call(f, &d, 1, &r, 1, NULL, &err) == 0, &err);
+    assert_int_equal(uf_array_device(r).type, UF_DEVICE_CUDA);
+    uf_array *h = uf_copy_to_host(r, NULL, NULL, &err);
+    uf_assert_ok(h != NULL, &err);
+    assert_memory_equal(uf_array_data(h), uf_array_data(want), 8);
+    if (was)
+        setenv("UFJIT_ENABLE_CUDASIM", saved, 1);
+    else
+        unsetenv("UFJIT_ENABLE_CUDASIM");
+    /* the cpu target named: a device input is refused there */
+    uf_array *r2 = NULL;
+    assert_int_equal(uf_call(f, &d, 1, &r2, 1, &cpu, &err),
+                     UF_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "not in host memory"));
+    uf_array_release(h);
+    uf_array_release(r);
+    uf_array_release(d);
+    uf_array_release(want);
+    uf_array_release(a);
+}
+
 int main(void)
 {
     SIM = cuda_test_target();
@@ -467,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_axes),
         cmocka_unit_test(test_device_arrays),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_default_target),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -51,6 +51,10 @@ static int teardown(void **state)
     return 0;
 }
 
+/* @cuda.reduce kernels run on the cuda target unless told: these run
+ * them on the host */
+static const uf_call_options CPU = {.size = sizeof CPU, .target = "cpu"};
+
 static uf_func *get(void **state, const char *name)
 {
     fixture *fx = *state;
@@ -166,6 +170,7 @@ static int run_case(void **state, const tcase *c, uf_array **out,
     int axes[UF_MAXDIMS], naxes = 0;
     memset(&o, 0, sizeof o);
     o.size = sizeof o;
+    o.target = "cpu"; /* @cuda.reduce kernels default to cuda */
     o.keepdims = c->keepdims != 0;
     if (strcmp(c->axes, "none") == 0) {
         o.axes_mode = UF_AXES_ALL;
@@ -525,7 +530,7 @@ static void test_kernel_errors(void **state)
     uf_error err;
     uf_array *a = uf_arange(-3, 5, 1, UF_INT64, &err), *out = NULL;
     /* an assert in the kernel: Python's AssertionError */
-    assert_int_equal(uf_call(get(state, "checked_sum"), &a, 1, &out, 1, NULL,
+    assert_int_equal(uf_call(get(state, "checked_sum"), &a, 1, &out, 1, &CPU,
                              &err), UF_ERR_VALUE);
     assert_non_null(strstr(err.message, "AssertionError"));
     assert_null(out);
@@ -534,24 +539,23 @@ static void test_kernel_errors(void **state)
                      UF_ERR_VALUE);
     assert_string_equal(err.message, "'unary': reduce only supported for "
                         "binary functions");
-    assert_int_equal(uf_call(get(state, "sum_reduce"), &a, 1, &out, 2, NULL,
+    assert_int_equal(uf_call(get(state, "sum_reduce"), &a, 1, &out, 2, &CPU,
                              &err), UF_ERR_INVALID);
     uf_array *two[2] = {a, a};
-    assert_int_equal(uf_call(get(state, "sum_reduce"), two, 2, &out, 1, NULL,
+    assert_int_equal(uf_call(get(state, "sum_reduce"), two, 2, &out, 1, &CPU,
                              &err), UF_ERR_INVALID);
     assert_int_equal(uf_reduce(NULL, a, &out, NULL, &err), UF_ERR_INVALID);
-    /* the CUDA targets run reduce (test_cuda_reduce.c), not accumulate */
-    uf_call_options o = {.size = sizeof o, .target = "cudasim"};
-    assert_int_equal(uf_accumulate(get(state, "vadd"), a, &out, &o, &err),
-                     UF_ERR_UNSUPPORTED);
+    /* (the CUDA targets' reduce and accumulate: test_cuda_reduce.c,
+     * test_cuda_accumulate.c) */
+    uf_call_options o;
     /* a reduce kernel without initial on an empty array; with one */
     uf_array *e = uf_zeros(UF_INT64, 1, (int64_t[]){0}, UF_ORDER_C, &err);
-    assert_int_equal(uf_call(get(state, "max_reduce"), &e, 1, &out, 1, NULL,
+    assert_int_equal(uf_call(get(state, "max_reduce"), &e, 1, &out, 1, &CPU,
                              &err), UF_ERR_VALUE);
     assert_string_equal(err.message, "zero-size array to reduction "
                         "operation max_reduce which has no identity");
     int64_t nine = 9;
-    o = (uf_call_options){.size = sizeof o};
+    o = (uf_call_options){.size = sizeof o, .target = "cpu"};
     o.initial = uf_full(UF_INT64, 0, NULL, &nine, UF_INT64, UF_ORDER_C, &err);
     uf_assert_ok(uf_call(get(state, "max_reduce"), &e, 1, &out, 1, &o,
                          &err) == 0, &err);
@@ -561,7 +565,7 @@ static void test_kernel_errors(void **state)
      * init= (Numba's init is folded into the result) */
     uf_array *A = uf_arange(1, 1235, 1, UF_FLOAT64, &err);
     uf_array *r = uf_zeros(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err), *rg = r;
-    uf_assert_ok(uf_call(get(state, "sum_reduce"), &A, 1, &r, 1, NULL,
+    uf_assert_ok(uf_call(get(state, "sum_reduce"), &A, 1, &r, 1, &CPU,
                          &err) == 0, &err);
     assert_ptr_equal(r, rg);
     assert_true(*(double *)uf_array_data(r) == 761995.0);
@@ -575,7 +579,7 @@ static void test_kernel_errors(void **state)
     uf_array_release(r);
     uf_array_release(A);
     /* n_out 0: computed, nothing returned */
-    uf_assert_ok(uf_call(get(state, "sum_reduce"), &a, 1, NULL, 0, NULL,
+    uf_assert_ok(uf_call(get(state, "sum_reduce"), &a, 1, NULL, 0, &CPU,
                          &err) == 0, &err);
     uf_array_release(o.initial);
     uf_array_release(out);

@@ -223,6 +223,8 @@ static int call_checked(uf_module *m, int k, bool other, char *why,
     }
     if (other)
         o.target = kn->parallel ? "cpu" : "parallel";
+    else if (kn->how == REDUCE_KERNEL)
+        o.target = "cpu"; /* @cuda.reduce defaults to the cuda target */
     switch (kn->how) {
     case VEC2:
         rc = uf_call(f, (uf_array *[]){a, b}, 2, &out, 1, &o, &err);

@@ -276,7 +276,8 @@ static void test_accumulate_out(void **state)
     uf_array *bad = uf_zeros(UF_INT64, 1, (int64_t[]){6}, UF_ORDER_C, &err);
     assert_int_equal(uf_accumulate(f, m, &bad, &o, &err), UF_ERR_SHAPE);
     assert_string_equal(err.message, "accumulate of 'first_digit': the "
-                        "output must have the input's shape");
+                        "output must have the input's shape (2, 3) (out= "
+                        "has shape (6,))");
     /* initial is not an accumulate argument; axes */
     int64_t one = 1;
     o.initial = uf_full(UF_INT64, 0, NULL, &one, UF_INT64, UF_ORDER_C, &err);

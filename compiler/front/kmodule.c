@@ -672,8 +672,14 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
     else if (strcmp(q, "numba.cuda.jit") == 0)
         d->kind = UF__K_DEVICE;
     else if (strcmp(q, "numba.cuda.reduce") == 0 ||
-             strcmp(q, "numba.reduce") == 0)
+             strcmp(q, "numba.reduce") == 0) {
         d->kind = UF__K_REDUCE;
+        /* numba-cuda's cuda.reduce always runs on the GPU: the cuda target
+         * (cudasim under UFJIT_ENABLE_CUDASIM=1) unless a call names
+         * another */
+        if (q[6] == 'c')
+            d->target = "cuda";
+    }
     else
         return unsupported(S, e->pos, "unknown decorator '%s'", q);
 

@@ -92,7 +92,7 @@
  *
  * ---- The reduction kernel ABI (uf__nvvm_spec.reduce set) --------------
  * spec.tf: a binary kernel typed on (T, T), its result converted to T,
- * the accumulator (nvvm_reduce.c). One entry, two modes; parameters:
+ * the accumulator (nvvm_reduce.c). One entry, three modes; parameters:
  *   int32 mode; char *src, *dst, *init; int64_t *dims; int32 nk, nr;
  *   int64 count, n, stride, rowstep; int32 flag.
  * dims holds triples (length, input byte stride, output byte stride);
@@ -113,6 +113,12 @@
  *   output's own value dst[oo] (flag 1) or base[0] (flag 2); then for
  *   q in [0, n): acc = f(acc, base[q's offset over dims[nk..nk+nr)]);
  *   dst[oo] = acc.
+ * - mode UF__NVVM_REDUCE_SCAN (any grid and block; uf_accumulate): for
+ *   each of `count` lines m (grid-stride), (oi, oo) m's offsets over
+ *   dims[0..nk): acc = src[oi]; dst[oo] = acc; then for q in [1, n):
+ *   acc = f(acc, src[oi + q * stride]); dst[oo + q * rowstep] = acc
+ *   (NumPy's accumulate along one axis, in order; stride and rowstep the
+ *   axis' input and output byte strides).
  * No status word: fallible kernels are refused.
  * With spec.v.layout UF__NVVM_CONTIG the kernel is TREE only, for rows
  * whose elements are contiguous and not walked by dims: mode, nk, nr
@@ -140,6 +146,7 @@
 #define UF__NVVM_REDUCE_LEAF_CHUNK 4096
 #define UF__NVVM_REDUCE_TREE 0
 #define UF__NVVM_REDUCE_FOLD 1
+#define UF__NVVM_REDUCE_SCAN 2
 
 typedef enum uf__nvvm_layout {
     UF__NVVM_CONTIG = 0, /* a pointer per operand, unit strides */

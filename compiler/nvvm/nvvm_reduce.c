@@ -1,11 +1,15 @@
 /* The CUDA entry of a reduction (nvvm.h, "The reduction kernel ABI"):
- * one kernel, two modes, around a binary kernel f(a, b) lowered by the
+ * one kernel, three modes, around a binary kernel f(a, b) lowered by the
  * shared code. TREE reduces rows in fixed chunks, each block one chunk in
  * shared memory, in exactly the pairwise order of the CPU target's tree
  * (compiler/host/jit_reduce.h), so that cpu, cudasim and a GPU give the
  * same bits on any grid. FOLD combines, one thread per output, a start
  * value with segments left to right (the CPU's order along axes it does
- * not reduce by the tree, and the start value applied last).
+ * not reduce by the tree, and the start value applied last). SCAN is
+ * uf_accumulate: one thread per line, in order (the CPU's bits; a line
+ * is as slow as one thread walking it, fine when there are thousands of
+ * lines, poor for one long 1-D accumulate: a parallel scan would change
+ * the order of float operations).
  *
  * The tree inside a chunk: thread t is lane t % 8 of leaf t / 8 (leaves of
  * UF__REDUCE_BLOCK elements, the CPU's blocks): it folds x[j], x[j+8], ...
@@ -217,6 +221,39 @@ static void fold_each(void *ctx, LLVMValueRef m)
     }
     loop(c, k64(c, 0), c->n, k64(c, 1), fold_body, &u);
     store(c, LLVMBuildLoad2(B, c->ssa, u.acc, ""), c->dst, oo);
+}
+
+/* ---- SCAN ------------------------------------------------------------- */
+
+typedef struct scan_ud {
+    LLVMValueRef in, out, acc; /* the line's input and output, the acc */
+} scan_ud;
+
+static void scan_body(rctx *c, LLVMValueRef q, void *v)
+{
+    scan_ud *u = v;
+    LLVMValueRef a = LLVMBuildLoad2(B, c->ssa, u->acc, "");
+    LLVMValueRef r = apply(c, a, load(c, u->in, LLVMBuildMul(B, q, c->stride,
+                                                             "")));
+    LLVMBuildStore(B, r, u->acc);
+    store(c, r, u->out, LLVMBuildMul(B, q, c->rowstep, ""));
+}
+
+/* One line of an accumulate, left to right (the CPU's order: each
+ * output is f(previous output, element)). */
+static void scan_each(void *ctx, LLVMValueRef m)
+{
+    rctx *c = ctx;
+    LLVMValueRef oi, oo;
+    dim_offsets(c, m, k64(c, 0), LLVMBuildSExt(B, c->nk, c->i64, ""), &oi,
+                &oo);
+    scan_ud u = {LLVMBuildGEP2(B, c->i8, c->src, &oi, 1, ""),
+                 LLVMBuildGEP2(B, c->i8, c->dst, &oo, 1, ""),
+                 uf__fn_alloca(&c->F, c->ssa, "acc")};
+    LLVMValueRef first = load(c, u.in, k64(c, 0));
+    LLVMBuildStore(B, first, u.acc);
+    store(c, first, u.out, k64(c, 0));
+    loop(c, k64(c, 1), c->n, k64(c, 1), scan_body, &u);
 }
 
 /* ---- TREE ------------------------------------------------------------- */
@@ -557,12 +594,16 @@ int uf__nvvm_lower_reduce(uf__lower *L, const uf__nvvm_spec *spec,
     LLVMValueRef fn = build_entry(c, k, spec->v.layout == UF__NVVM_CONTIG);
     uf__fn_begin(&c->F, L, fn, false, true, err);
     LLVMBasicBlockRef fold = uf__fn_block(&c->F, "fold");
+    LLVMBasicBlockRef scan = uf__fn_block(&c->F, "scan");
     LLVMBasicBlockRef tree = uf__fn_block(&c->F, "tree");
-    LLVMBuildCondBr(B, is(c, LLVMIntEQ, c->mode,
-                          LLVMConstInt(c->i32, UF__NVVM_REDUCE_FOLD, 0)),
-                    fold, tree);
+    LLVMValueRef sw = LLVMBuildSwitch(B, c->mode, tree, 2);
+    LLVMAddCase(sw, LLVMConstInt(c->i32, UF__NVVM_REDUCE_FOLD, 0), fold);
+    LLVMAddCase(sw, LLVMConstInt(c->i32, UF__NVVM_REDUCE_SCAN, 0), scan);
     LLVMPositionBuilderAtEnd(B, fold);
     uf__nvvm_grid_loop(L, &c->F, c->i64, false, c->count, NULL, fold_cb, c);
+    LLVMPositionBuilderAtEnd(B, scan);
+    uf__nvvm_grid_loop(L, &c->F, c->i64, false, c->count, NULL, scan_each,
+                       c);
     LLVMPositionBuilderAtEnd(B, tree);
     build_tree(c);
     uf__fn_end(&c->F);

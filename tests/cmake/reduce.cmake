@@ -24,8 +24,11 @@ if(Python3_Interpreter_FOUND)
             NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
             ${Python3_EXECUTABLE} ${UF_REDUCE_ORACLE}
             --check ${UF_TEST_SOURCE_DIR}/data/reduce_cases.txt)
+  # @cuda.reduce kernels run on their default target, cuda: the
+  # simulator here, as Numba's oracle runs them on its own
   add_test(NAME reduce_cli_oracle
     COMMAND ${CMAKE_COMMAND} -E env NUMBA_ENABLE_CUDASIM=1
+            UFJIT_ENABLE_CUDASIM=1
             NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
             ${Python3_EXECUTABLE} ${UF_REDUCE_ORACLE}
             --cli $<TARGET_FILE:ufjit_cli>)
