@@ -11,6 +11,9 @@
 #   KIT_BUILD   build folder (default build-kit), a Release build with
 #               UFJIT_KIT=ON (cmake/kit.cmake); only the needed targets build
 #   KIT_LABELS  CTest labels whose tests travel (default "cuda")
+#   KIT_EXCLUDE a regex of labelled tests left out (default: the PTX,
+#               simulator and fake-driver tests, which no GPU changes; ""
+#               keeps them)
 #   KIT_TESTS   tests that travel by name, a smoke check of the CPU path
 #               (default "test_jit test_ufunc_call kernels_basic")
 #   KIT_TAR=0   leave out the tarball
