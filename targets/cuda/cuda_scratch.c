@@ -86,6 +86,17 @@ int uf__cuda_scratch_slot(uf__cuda_scratch *sc, int slot, size_t bytes,
     return 0;
 }
 
+int uf__cuda_scratch_put(uf__cuda_scratch *sc, int slot, const void *data,
+                         size_t bytes, uf__cu_dptr *out, uf_error *err)
+{
+    if (uf__cuda_scratch_slot(sc, slot, bytes, out, err) != 0)
+        return err->code;
+    return uf__cuda_check(sc->rt,
+                          sc->rt->drv->memcpy_htod_async(*out, data, bytes,
+                                                         sc->stream),
+                          "cuMemcpyHtoDAsync", err);
+}
+
 uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err)
 {
     uf__cuda_scratch *sc = uf__calloc(1, sizeof *sc, err);

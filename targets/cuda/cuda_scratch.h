@@ -14,7 +14,8 @@
 
 #include "targets/cuda/cuda_runtime.h"
 
-#define UF__CUDA_SCRATCH_SLOTS 2
+/* reductions: two for partials, one for dims words, one for the start */
+#define UF__CUDA_SCRATCH_SLOTS 4
 
 typedef struct uf__cuda_scratch uf__cuda_scratch;
 
@@ -27,6 +28,13 @@ uf__cuda_scratch *uf__cuda_scratch_begin(const uf__cuda_rt *rt,
  * one replaces it, the old one freed once the device is done with it). */
 int uf__cuda_scratch_slot(uf__cuda_scratch *sc, int slot, size_t bytes,
                           uf__cu_dptr *out, uf_error *err);
+
+/* `bytes` of host memory copied into slot `slot` on the scratch's stream
+ * (cuMemcpyHtoDAsync: ordered before the launches that follow and after
+ * those that read the slot before; the host buffer may be reused at
+ * once); its device address in *out. */
+int uf__cuda_scratch_put(uf__cuda_scratch *sc, int slot, const void *data,
+                         size_t bytes, uf__cu_dptr *out, uf_error *err);
 
 void uf__cuda_scratch_end(uf__cuda_scratch *sc);
 

@@ -101,10 +101,36 @@ uf__cu_result uf__sim_memcpy_dtod(uf__cu_dptr dst, uf__cu_dptr src, size_t n)
     return submit(NULL, dev(dst), dev(src), n, true, true, -1);
 }
 
+/* From pageable memory the driver stages the bytes before it returns,
+ * so the caller may reuse its buffer at once (the CUDA runtime's "API
+ * synchronization behavior"); from pinned or registered memory the copy
+ * reads them when it runs. The op keeps a snapshot for the first. */
+typedef struct staged_op {
+    copy_op c;
+    unsigned char bytes[];
+} staged_op;
+
 uf__cu_result uf__sim_memcpy_htod_async(uf__cu_dptr dst, const void *src,
                                         size_t n, uf__cu_stream s)
 {
-    return submit(s, dev(dst), src, n, true, false, -1);
+    if (src == NULL || n == 0 || uf__sim_mem_kind_of((uintptr_t)src) != 0)
+        return submit(s, dev(dst), src, n, true, false, -1);
+    uf__cu_result rc = uf__sim_need_ctx();
+    if (rc)
+        return rc;
+    staged_op *o = uf__malloc(1, sizeof *o + n, NULL);
+    if (o == NULL)
+        return UF__CU_ERROR_OUT_OF_MEMORY;
+    memcpy(o->bytes, src, n);
+    o->c = (copy_op){.dst = dev(dst), .src = o->bytes, .n = n,
+                     .dst_device = true, .value = -1};
+    if ((rc = check(&o->c)) != 0) {
+        uf__free(o);
+        return rc;
+    }
+    o->c.op.run = run_copy;
+    o->c.op.release = release_copy;
+    return uf__sim_submit(s, &o->c.op);
 }
 
 uf__cu_result uf__sim_memcpy_dtoh_async(void *dst, uf__cu_dptr src, size_t n,
