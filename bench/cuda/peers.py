@@ -313,6 +313,33 @@ def big_case(np, kinds, ns, g, have, name, dt, calls, rounds):
             error="%s: %s" % (type(e).__name__, str(e)[:300]))
 
 
+def gufunc_case(np, kinds, ns, g, have, name, dt, n, calls, rounds):
+    """numba-cuda's @guvectorize(target='cuda') of matvec / matmul on the
+    operands cuda_bench makes: n/16 4x4 or n/64 8x8 matrices."""
+    if "numba-cuda" not in have:
+        return
+    from numba import cuda, guvectorize
+    d = 4 if name == "matvec" else 8
+    b = max(1, n // (d * d))
+    shapes = [(b, d, d), (b, d) if name == "matvec" else (b, d, d)]
+    try:
+        sig = ("void(%s[:,:], %s[:], %s[:])" if name == "matvec" else
+               "void(%s[:,:], %s[:,:], %s[:,:])") % (dt, dt, dt)
+        gu = guvectorize([sig], kinds[name][1], target="cuda")(
+            rebind(ns[name], g))
+        host = [inputs(np, sh, k, dt) for k, sh in enumerate(shapes)]
+        dev = [cuda.to_device(h) for h in host]
+        out = cuda.device_array(shapes[1], dtype=dt)
+        us = timed(lambda: gu(*dev, out=out), cuda.synchronize, calls,
+                   rounds)
+        nbytes = sum(h.nbytes for h in host) + out.nbytes
+        say(peer="numba-cuda", case=name, dtype=dt, n=out.size, us=us,
+            bytes=nbytes, sum=checksum(np, out.copy_to_host()))
+    except Exception as e:  # noqa: BLE001
+        say(peer="numba-cuda", case=name, dtype=dt,
+            error="%s: %s" % (type(e).__name__, str(e)[:300]))
+
+
 def cmd_gpu(path, n, calls, rounds, cases):
     try:
         import numpy as np
@@ -368,8 +395,11 @@ def cmd_gpu(path, n, calls, rounds, cases):
             continue
         size = 10 if name == "small" else n
         kname = "triad" if name == "small" else name
+        if isinstance(kinds.get(kname), tuple):
+            gufunc_case(np, kinds, ns, g, have, kname, dt, n, calls, rounds)
+            continue
         if kinds.get(kname) != "vectorize":
-            continue  # gufuncs: ufjit's side only for now
+            continue
         k = nins(kinds, ns, kname)
         host = [inputs(np, (size,), i, dt) for i in range(k)]
         nbytes = (k + 1) * host[0].nbytes
