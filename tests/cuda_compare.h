@@ -27,10 +27,18 @@ static int setup(void **state)
     return ctx != NULL ? 0 : -1;
 }
 
+static long gpu_mismatches;
+
+/* Fails the group where GPU differences were counted (assert_same_bits) */
 static int teardown(void **state)
 {
     (void)state;
     uf_context_free(ctx);
+    if (gpu_mismatches > 0) {
+        print_error("%ld values differ from the cpu target beyond the GPU's "
+                    "bounds (MISMATCH lines above)\n", gpu_mismatches);
+        return -1;
+    }
     return 0;
 }
 
@@ -92,11 +100,12 @@ static bool extreme_inputs(uf_array *const *in, int nin, int64_t i)
  * accurate relative to the whole value: (-1+3j) ** (3-1j) has a real
  * part 20 ulp off the true one on the CPU and 24 on an H200, both 8 ulp
  * of its magnitude). */
-static bool close_on_gpu(double x, double y, size_t part, double scale)
+static bool close_on_gpu(double x, double y, size_t part, double scale,
+                         bool single)
 {
     if (isinf(x) || isinf(y))
         return x == y;
-    double eps = part == 4 ? FLT_EPSILON : DBL_EPSILON;
+    double eps = part == 4 || single ? FLT_EPSILON : DBL_EPSILON;
     double tiny = part == 4 ? FLT_MIN : DBL_MIN;
     double ulps = fabs(x - y) / (eps * fmax(scale, tiny));
     if (ulps > gpu_max_ulps)
@@ -110,7 +119,7 @@ static bool close_on_gpu(double x, double y, size_t part, double scale)
  * the positive 0x7fffffff; LLVM folds constants to 0x7fc00000), which
  * neither NumPy nor Numba define. */
 static bool same_element(uf_dtype dt, const unsigned char *a,
-                         const unsigned char *b, bool extreme)
+                         const unsigned char *b, bool extreme, bool single)
 {
     size_t isz = uf_dtype_itemsize(dt);
     if (memcmp(a, b, isz) == 0)
@@ -159,11 +168,29 @@ static bool same_element(uf_dtype dt, const unsigned char *a,
             continue;
         }
         if (!cuda_test_on_gpu || isnan(x) || isnan(y) ||
-            !close_on_gpu(x, y, part, kind == 'c' ? scale : fabs(x)))
+            !close_on_gpu(x, y, part, kind == 'c' ? scale : fabs(x),
+                          single))
             return false;
     }
     return true;
 }
+
+/* Some input is float32 or complex64: the kernel may compute in single
+ * precision whatever its result's type (softplus(float32) returns float64
+ * from float32 exp), so a GPU result is held to float32's bound. */
+static bool single_inputs(uf_array *const *in, int nin)
+{
+    for (int k = 0; k < nin && in; k++)
+        if (uf_array_dtype(in[k]) == UF_FLOAT32 ||
+            uf_array_dtype(in[k]) == UF_COMPLEX64)
+            return true;
+    return false;
+}
+
+/* On a GPU, differences are printed and counted (all of them, so that
+ * one run shows every kernel off its bound) and the test asserts
+ * gpu_mismatches is 0 at its end; elsewhere the first one fails. */
+#define GPU_MISMATCHES_SHOWN 20
 
 /* want and got hold the same bytes element by element; on a difference,
  * names the element and the inputs that gave it. */
@@ -182,10 +209,12 @@ static void assert_same_bits(const char *what, uf_array *const *in, int nin,
     uf_assert_ok(a != NULL && b != NULL, &err);
     size_t isz = uf_array_itemsize(a);
     const unsigned char *pa = uf_array_data(a), *pb = uf_array_data(b);
+    bool single = cuda_test_on_gpu && single_inputs(in, nin);
     for (int64_t i = 0; i < uf_array_size(a); i++) {
         if (same_element(uf_array_dtype(a), pa + i * (int64_t)isz,
                          pb + i * (int64_t)isz,
-                         cuda_test_on_gpu && extreme_inputs(in, nin, i)))
+                         cuda_test_on_gpu && extreme_inputs(in, nin, i),
+                         single))
             continue;
         char msg[1024];
         int len = snprintf(msg, sizeof msg, "%s: element %lld differs: cpu ",
@@ -193,7 +222,8 @@ static void assert_same_bits(const char *what, uf_array *const *in, int nin,
         for (size_t j = 0; j < isz; j++)
             len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
                             pa[i * (int64_t)isz + (int64_t)(isz - 1 - j)]);
-        len += snprintf(msg + len, sizeof msg - (size_t)len, ", cudasim ");
+        len += snprintf(msg + len, sizeof msg - (size_t)len, ", %s ",
+                        cuda_test_on_gpu ? "gpu" : "cudasim");
         for (size_t j = 0; j < isz; j++)
             len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
                             pb[i * (int64_t)isz + (int64_t)(isz - 1 - j)]);
@@ -206,7 +236,10 @@ static void assert_same_bits(const char *what, uf_array *const *in, int nin,
                 len += snprintf(msg + len, sizeof msg - (size_t)len, "%02x",
                                 p[i * (int64_t)s + (int64_t)(s - 1 - j)]);
         }
-        fail_msg("%s", msg);
+        if (!cuda_test_on_gpu)
+            fail_msg("%s", msg);
+        if (gpu_mismatches++ < GPU_MISMATCHES_SHOWN)
+            print_message("MISMATCH %s\n", msg);
     }
     uf_array_release(a);
     uf_array_release(b);

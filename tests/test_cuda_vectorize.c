@@ -343,6 +343,7 @@ static void test_corpus_cpu_equals_cudasim(void **state)
                "inputs not compared (fma contraction, ill-conditioned)\n",
                gpu_max_ulps, gpu_extreme_skipped);
     assert_true(t.kernels >= 200);
+    assert_int_equal(gpu_mismatches, 0);
 }
 
 int main(void)
