@@ -33,6 +33,15 @@ LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
     return F->L->cg->math(F, name, dt, args, nargs);
 }
 
+LLVMValueRef uf__emit_fmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b)
+{
+    if (strcmp(F->L->cg->name, "nvvm") == 0) {
+        LLVMValueRef args[2] = {a, b};
+        return uf__emit_mathfn(F, "fmod", args, 2);
+    }
+    return LLVMBuildFRem(B, a, b, "");
+}
+
 /* Calls a runtime helper on complex128 values spilled to memory: `z` in
  * and out, `w` (may be NULL) in. */
 static LLVMValueRef call_rt(uf__fn *F, const char *name, LLVMValueRef z,
@@ -221,7 +230,7 @@ LLVMValueRef uf__emit_math(uf__fn *F, uf__builtin bi, uf_dtype dt,
     case UF__BI_GAMMA: fn = "tgamma"; break;
     case UF__BI_LGAMMA: fn = "lgamma"; break;
     case UF__BI_FMOD: case UF__BI_NP_FMOD:
-        return LLVMBuildFRem(B, a[0], a[1], ""); /* C fmod */
+        return uf__emit_fmod(F, a[0], a[1]);
     case UF__BI_LOG: case UF__BI_NP_LOG: {
         LLVMValueRef l = uf__emit_mathfn(F, "log", a, 1);
         if (nargs == 2) /* math.log(x, base) */

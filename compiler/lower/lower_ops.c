@@ -200,7 +200,7 @@ static LLVMValueRef float_divmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b,
     LLVMTypeRef ty = LLVMTypeOf(a);
     LLVMValueRef zero = LLVMConstReal(ty, 0.0), nzero = LLVMConstReal(ty, -0.0);
     LLVMValueRef one = LLVMConstReal(ty, 1.0), half = LLVMConstReal(ty, 0.5);
-    LLVMValueRef mod = LLVMBuildFRem(B, a, b, "");
+    LLVMValueRef mod = uf__emit_fmod(F, a, b);
     LLVMValueRef div = LLVMBuildFDiv(B, LLVMBuildFSub(B, a, mod, ""), b, "");
     LLVMValueRef mod_nz = LLVMBuildFCmp(B, LLVMRealUNE, mod, zero, "");
     LLVMValueRef signs = LLVMBuildXor(
