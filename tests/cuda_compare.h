@@ -199,7 +199,7 @@ static bool single_inputs(uf_array *const *in, int nin)
  * printed (so that one run shows every kernel off its bound), and the
  * test fails at its end; elsewhere the first one fails. */
 #define GPU_MISMATCHES_SHOWN 200
-static char gpu_last_what[256];
+static char gpu_last_what[512];
 static long gpu_shown;
 
 /* want and got hold the same bytes element by element; on a difference,
