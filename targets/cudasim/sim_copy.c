@@ -118,16 +118,16 @@ uf__cu_result uf__sim_memcpy_htod_async(uf__cu_dptr dst, const void *src,
     uf__cu_result rc = uf__sim_need_ctx();
     if (rc)
         return rc;
+    copy_op probe = {.dst = dev(dst), .src = src, .n = n, .dst_device = true,
+                     .value = -1};
+    if ((rc = check(&probe)) != 0) /* before reading n bytes of src */
+        return rc;
     staged_op *o = uf__malloc(1, sizeof *o + n, NULL);
     if (o == NULL)
         return UF__CU_ERROR_OUT_OF_MEMORY;
     memcpy(o->bytes, src, n);
-    o->c = (copy_op){.dst = dev(dst), .src = o->bytes, .n = n,
-                     .dst_device = true, .value = -1};
-    if ((rc = check(&o->c)) != 0) {
-        uf__free(o);
-        return rc;
-    }
+    o->c = probe;
+    o->c.src = o->bytes;
     o->c.op.run = run_copy;
     o->c.op.release = release_copy;
     return uf__sim_submit(s, &o->c.op);
