@@ -196,6 +196,8 @@ static const struct {
 } scan_errors[] = {
     {HEAD "A = np.sin(np.arange(3))\n", "np.sin() is not supported at "
      "module level: module-level arrays are built with np.array", 3, 8},
+    {HEAD "A = np.sqrt(2)\n", "numpy.sqrt() is not supported in a module "
+     "constant", 3, 5},
     {HEAD "A = np.array([[1, 2], [3]])\n", "inhomogeneous shape", 3, 23},
     {HEAD "A = np.arange(6).reshape(4, 2)\n", "cannot reshape", 3, 5},
     {HEAD "A = np.arange(6).reshape(5, -1)\n", "cannot reshape", 3, 5},

@@ -78,9 +78,15 @@ bool uf__kmodule_is_array_expr(const uf__kmodule *km, const uf__expr *e)
     case UF__EX_CALL: {
         const uf__expr *f = e->u.call.func;
         const char *np = numpy_func(km, f);
-        uf_dtype d;
-        if (np != NULL) /* a numpy call that is not a scalar type's */
-            return !uf__const_dtype_name("numpy", np, &d);
+        if (np != NULL) { /* a constructor, or a function of an array */
+            if (listed(constructors, sizeof constructors / sizeof
+                       *constructors, np))
+                return true;
+            for (int i = 0; i < e->u.call.nargs; i++)
+                if (uf__kmodule_is_array_expr(km, e->u.call.args[i]))
+                    return true;
+            return false;
+        }
         return f->kind == UF__EX_ATTR &&
                uf__kmodule_is_array_expr(km, f->u.attr.value);
     }
