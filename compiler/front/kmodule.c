@@ -1,7 +1,8 @@
 /* The module scan: what each top-level statement of a kernel file binds.
  *
  * Imports bind modules, builtins, dtypes and decorators; `NAME = expr`
- * binds a folded constant (consteval.c); decorated defs become kernels
+ * binds a folded constant (consteval.c) or an array built from literals
+ * (kmodule_array.c); decorated defs become kernels
  * with their validated decorator arguments. Later bindings of a name
  * replace earlier ones, as when Python runs the file, except that a
  * kernel may not be rebound. Anything else at module level is refused:
@@ -299,7 +300,8 @@ static int scan_assign(scan *S, const uf__stmt *s)
         const uf__expr *t = s->u.assign.targets[i];
         if (t->kind != UF__EX_NAME)
             return unsupported(S, t->pos, "%s", "module-level assignments "
-                               "must bind one name to a constant number");
+                               "must bind one name to a constant number or "
+                               "array");
     }
     /* a later binding of the name hides an earlier list (list NULL) */
     bool sigs = is_siglist(s->u.assign.value);
@@ -328,6 +330,21 @@ static int scan_assign(scan *S, const uf__stmt *s)
             if (g == NULL)
                 return S->err->code;
             g->ext = ext;
+        }
+        return 0;
+    }
+    if (uf__kmodule_is_array_expr(km, rhs)) {
+        uf__garray *ga = uf__arena_alloc(km->arena, 1, sizeof *ga, S->err);
+        if (ga == NULL ||
+            uf__kmodule_scan_array(km, S->weak, rhs, ga, S->err) < 0)
+            return S->err->code;
+        ga->name = s->u.assign.targets[0]->u.name.id;
+        for (int i = 0; i < s->u.assign.ntargets; i++) {
+            const uf__expr *t = s->u.assign.targets[i];
+            uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_ARRAY);
+            if (g == NULL)
+                return S->err->code;
+            g->array = ga;
         }
         return 0;
     }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <ufjit/array.h>
 
 #include "compiler/front/ast.h"
 #include "compiler/types/builtins.h"
@@ -67,6 +68,23 @@ typedef struct uf__extern_decl {
     bool c_abi;
 } uf__extern_decl;
 
+/* A module-level array, A = np.array([...], dtype=np.float32), built when
+ * the file is scanned (kmodule_array.c) with NumPy's values bit for bit:
+ * kernels read it as a readonly C-contiguous array frozen into the code
+ * (lower_garray.c). */
+typedef struct uf__garray {
+    const char *name; /* the first name bound to it */
+    uf_dtype dtype;
+    int ndim; /* >= 1 */
+    int64_t shape[UF_MAXDIMS];
+    const void *data; /* C order, in the arena */
+    size_t nbytes;
+    uf__pos pos; /* of the value */
+} uf__garray;
+
+/* CUDA's constant memory, where NVVM keeps module-level arrays. */
+#define UF__CUDA_CONST_MAX (64u << 10)
+
 /* What a module-level name stands for. */
 typedef enum uf__global_kind {
     UF__G_MODULE,    /* import math / numpy as np / from numba import cuda */
@@ -75,7 +93,8 @@ typedef enum uf__global_kind {
     UF__G_DECORATOR, /* from numba import vectorize */
     UF__G_KERNEL,    /* a def in this file */
     UF__G_CONSTANT,
-    UF__G_EXTERN     /* cuda.declare_device(...) */
+    UF__G_EXTERN,    /* cuda.declare_device(...) */
+    UF__G_ARRAY      /* A = np.array([...]) and friends (kmodule_array.c) */
 } uf__global_kind;
 
 typedef struct uf__global {
@@ -88,6 +107,7 @@ typedef struct uf__global {
     int kernel;             /* KERNEL: index into kernels */
     uf__constant constant;  /* CONSTANT */
     int ext;                /* EXTERN: index into externs */
+    const uf__garray *array; /* ARRAY */
 } uf__global;
 
 typedef struct uf__kmodule {
@@ -138,5 +158,15 @@ int uf__kmodule_scan_link(uf__kmodule *km, const uf__expr *expr,
                           const char ***out, int *n, uf_error *err);
 int uf__kmodule_scan_declare(uf__kmodule *km, const uf__expr *call,
                              uf_error *err);
+
+/* kmodule_array.c, for the module scan: whether `e` is an array
+ * expression (a call of numpy's array constructors, a method of an array,
+ * arithmetic with an array operand, a name bound to an array); and its
+ * value, built in the arena into *out (0), or <0 with err set at the
+ * offending sub-expression. `weak` is the scan's per-global flag of
+ * Python scalars (consteval.h). */
+bool uf__kmodule_is_array_expr(const uf__kmodule *km, const uf__expr *e);
+int uf__kmodule_scan_array(uf__kmodule *km, const bool *weak,
+                           const uf__expr *e, uf__garray *out, uf_error *err);
 
 #endif

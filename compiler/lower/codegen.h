@@ -176,6 +176,9 @@ struct uf__codegen_target {
      * the driver's linker); false: such a call is refused (cudasim,
      * host). */
     bool links_device_code;
+    /* The address space of module-level arrays' constant globals
+     * (lower_garray.c): 0 (host, cudasim), 4 (NVVM constant memory). */
+    unsigned const_as;
 };
 
 #endif

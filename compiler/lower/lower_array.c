@@ -99,8 +99,8 @@ const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
     if (t->ndim == 1)
         return uf__type_scalar(tc, t->dtype);
     /* a C array's rows are C; any other layout gives strided views */
-    return uf__type_array(tc, t->dtype, t->ndim - 1,
-                          t->layout == 'C' ? 'C' : 'A', err);
+    return uf__type_array_ro(tc, t->dtype, t->ndim - 1,
+                             t->layout == 'C' ? 'C' : 'A', t->readonly, err);
 }
 
 LLVMValueRef uf__emit_array_item(uf__fn *F, LLVMValueRef a,

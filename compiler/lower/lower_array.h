@@ -27,4 +27,12 @@ LLVMValueRef uf__build_array(uf__lower *L, LLVMValueRef data,
                              const LLVMValueRef *shape,
                              const LLVMValueRef *strides, int ndim);
 
+/* A module-level array (compiler/front/kmodule.h) read at `at`: a
+ * C-contiguous array over a constant global of the module, in the codegen
+ * target's const_as (lower_garray.c). NVVM refuses one past CUDA's 64 KiB
+ * of constant memory. */
+struct uf__garray;
+LLVMValueRef uf__lower_garray(uf__fn *F, const struct uf__garray *ga,
+                              const uf__expr *at);
+
 #endif

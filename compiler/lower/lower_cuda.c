@@ -136,6 +136,8 @@ LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e)
         return array_site(F, e, b, in->type);
     if (b >= UF__BI_CUDA_SHFL_SYNC && b <= UF__BI_CUDA_LANEMASK_LT)
         return uf__lower_cuda_warp(F, e, b);
+    if (b == UF__BI_CUDA_CONST_ARRAY_LIKE) /* the global is already there */
+        return uf__lower_expr(F, e->u.call.args[0]);
     /* grid / gridsize: the type says how many axes */
     bool size = b == UF__BI_CUDA_GRIDSIZE;
     const uf__type *t = in->type;

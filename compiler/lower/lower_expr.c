@@ -8,6 +8,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
 
@@ -102,6 +103,8 @@ static LLVMValueRef lower_name(uf__fn *F, const uf__expr *e)
     const uf__expr_info *in = uf__lower_info(F, e);
     if (in->constant)
         return uf__lower_constant(F, in->constant);
+    if (in->garray)
+        return uf__lower_garray(F, in->garray, e);
     const char *name = e->u.name.id;
     for (int i = 0; i < F->tf->nvars; i++) {
         if (strcmp(F->tf->vars[i].name, name) != 0)

@@ -304,6 +304,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->base.syncthreads = nvvm_syncthreads;
     g->global_as = 1;
     g->base.links_device_code = true;
+    g->base.const_as = 4;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
@@ -322,6 +323,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->sim = true;
     g->global_as = 0;
     g->base.links_device_code = false;
+    g->base.const_as = 0;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);

@@ -132,6 +132,7 @@
     X(CUDA_SYNCWARP, "numba.cuda.syncwarp")                                 \
     X(CUDA_ACTIVEMASK, "numba.cuda.activemask")                             \
     X(CUDA_LANEMASK_LT, "numba.cuda.lanemask_lt")                           \
+    X(CUDA_CONST_ARRAY_LIKE, "numba.cuda.const.array_like")                 \
     /* new CUDA builtins go above this line (the range check's end) */     \
     X(CUDA_END_, "<numba.cuda end>")
 

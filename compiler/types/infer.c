@@ -404,6 +404,14 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
 static int store(uf__ictx *C, const uf__expr *t, const uf__type *vt,
                  uf__pos at);
 
+/* The name a store into a readonly array goes through (a in a[i][j]). */
+static const char *readonly_root(const uf__expr *t)
+{
+    while (t->kind == UF__EX_SUBSCRIPT)
+        t = t->u.subscript.value;
+    return t->kind == UF__EX_NAME ? t->u.name.id : "?";
+}
+
 /* a[i, j] = v: the array element type, indices checked by the getitem
  * typing (infer_expr.c types the SUBSCRIPT as a load). */
 static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
@@ -420,6 +428,10 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
     if (base->kind != UF__T_ARRAY)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment", uf__tname(base));
+    if (base->readonly)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "Cannot modify readonly "
+                        "array of type: %s ('%s' is a read-only global "
+                        "array)", uf__tname(base), readonly_root(t));
     const uf__type *et = uf__infer_expr(C, t);
     if (et == NULL)
         return -1;
@@ -584,9 +596,9 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
                             "0-d array");
         const uf__type *item =
             rt->ndim == 1 ? uf__type_scalar(C->tc, rt->dtype)
-                          : uf__type_array(C->tc, rt->dtype, rt->ndim - 1,
-                                           rt->layout == 'C' ? 'C' : 'A',
-                                           C->err);
+                          : uf__type_array_ro(C->tc, rt->dtype, rt->ndim - 1,
+                                              rt->layout == 'C' ? 'C' : 'A',
+                                              rt->readonly, C->err);
         if (item == NULL || store(C, t, item, t->pos) < 0)
             return -1;
     } else if (rt != UF__UNKNOWN &&

@@ -21,6 +21,7 @@ typedef struct uf__expr_info {
     uf__typed_func *callee; /* CALL of a kernel of the file */
     const struct uf__extern_decl *ext; /* CALL of a cuda.declare_device */
     const uf__constant *constant; /* NAME/ATTR that folds to a constant */
+    const struct uf__garray *garray; /* NAME of a module-level array */
     /* Branch pruning (infer_prune.c), as Numba's dead_branch_prune: on
      * the condition of an if/while, the test of a conditional expression
      * and each operand of and/or, 1 when the branch there always goes the

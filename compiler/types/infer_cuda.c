@@ -20,7 +20,7 @@ static const char *const submodules[] = {
     "numba.cuda.threadIdx", "numba.cuda.blockIdx", "numba.cuda.blockDim",
     "numba.cuda.gridDim",   "numba.cuda.shared",   "numba.cuda.local",
     "numba.cuda.atomic",
-    "numba.cuda.random",
+    "numba.cuda.random",    "numba.cuda.const",
 };
 
 /* An integer known at compile time: a literal or a module constant. */
@@ -125,14 +125,6 @@ const uf__type *uf__infer_cuda_attr(uf__ictx *C, const uf__expr *e,
 {
     const char *a = e->u.attr.attr;
     *handled = false;
-    if (strcmp(mod, "numba.cuda") == 0 && strcmp(a, "const") == 0) {
-        *handled = true; /* cuda.const.array_like(ARR): ARR is global */
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "%s",
-                          "cuda.const.array_like copies a module-level "
-                          "array into constant memory; kernel files have "
-                          "no module-level arrays in ufjit: pass the array "
-                          "as a kernel argument");
-    }
     if (strcmp(mod, "numba.cuda") == 0)
         for (size_t i = 0; i < sizeof submodules / sizeof submodules[0];
              i++)
@@ -163,6 +155,8 @@ const uf__type *uf__infer_cuda_call(uf__ictx *C, const uf__expr *e,
         return uf__infer_cuda_random_call(C, e, b, args, n);
     if (b == UF__BI_CUDA_SHARED_ARRAY || b == UF__BI_CUDA_LOCAL_ARRAY)
         return array_decl(C, e, b);
+    if (b == UF__BI_CUDA_CONST_ARRAY_LIKE)
+        return uf__infer_cuda_const(C, e, args, n);
     if (b >= UF__BI_CUDA_SHFL_SYNC && b <= UF__BI_CUDA_LANEMASK_LT)
         return uf__infer_cuda_warp(C, e, b, args, n);
     if (b == UF__BI_CUDA_SYNCTHREADS) {

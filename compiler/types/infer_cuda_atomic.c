@@ -72,6 +72,10 @@ static const uf__type *atomic_call(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos, "%s(): "
                           "the first argument must be an array, not %s",
                           name, uf__tname(a));
+    if (a->readonly)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos, "%s(): "
+                          "cannot modify readonly array of type: %s (a "
+                          "read-only global array)", name, uf__tname(a));
     allowed al = allowed_of(b);
     if (!dtype_ok(al, a->dtype))
         return uf__ierr_t(

@@ -32,7 +32,8 @@ const uf__type *uf__infer_cuda_random_call(uf__ictx *C, const uf__expr *e,
                           seeded ? ", an index and a seed" : " and an index",
                           n);
     const uf__type *s = args[0];
-    if (s->kind != UF__T_ARRAY || s->dtype != UF_UINT64 || s->ndim != 2)
+    if (s->kind != UF__T_ARRAY || s->dtype != UF_UINT64 || s->ndim != 2 ||
+        s->readonly)
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos, "%s(): "
                           "the states must be the (n, 2) uint64 array of "
                           "uf_cuda_random_states, not %s", name,

@@ -81,6 +81,11 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
     case UF__G_KERNEL:
     case UF__G_EXTERN:
         return uf__iset(C, e, function_type(C, id));
+    case UF__G_ARRAY: /* Numba: a global array is a readonly constant */
+        in->garray = g->array;
+        return uf__iset(C, e, uf__type_array_ro(C->tc, g->array->dtype,
+                                                g->array->ndim, 'C', true,
+                                                C->err));
     case UF__G_DECORATOR:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the decorator "
                           "'%s' cannot be used inside a kernel", id);
@@ -244,8 +249,9 @@ static const uf__type *index_array(uf__ictx *C, const uf__expr *e,
     if (n == arr->ndim)
         return uf__iset(C, e, uf__type_scalar(C->tc, arr->dtype));
     char layout = arr->layout == 'C' ? 'C' : 'A';
-    return uf__iset(C, e, uf__type_array(C->tc, arr->dtype, arr->ndim - n,
-                                         layout, C->err));
+    return uf__iset(C, e, uf__type_array_ro(C->tc, arr->dtype,
+                                            arr->ndim - n, layout,
+                                            arr->readonly, C->err));
 }
 
 static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)

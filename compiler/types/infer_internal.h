@@ -69,6 +69,9 @@ const uf__type *uf__infer_cuda_random_call(uf__ictx *C, const uf__expr *e,
                                            const uf__type *const *args,
                                            int n);
 /* A warp-level function's result type (infer_cuda_warp.c). */
+/* cuda.const.array_like(ARR): ARR's readonly type (infer_cuda_const.c) */
+const uf__type *uf__infer_cuda_const(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *const *args, int n);
 const uf__type *uf__infer_cuda_warp(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *args,
                                     int n);

@@ -151,6 +151,12 @@ const uf__type *uf__type_tuple(uf__typectx *tc, int n,
 const uf__type *uf__type_array(uf__typectx *tc, uf_dtype dtype, int ndim,
                                char layout, uf_error *err)
 {
+    return uf__type_array_ro(tc, dtype, ndim, layout, false, err);
+}
+
+const uf__type *uf__type_array_ro(uf__typectx *tc, uf_dtype dtype, int ndim,
+                                  char layout, bool readonly, uf_error *err)
+{
     if (!uf_dtype_valid((int)dtype)) {
         uf__error_set(err, UF_ERR_INVALID, "bad array type: dtype %d",
                       (int)dtype);
@@ -169,7 +175,8 @@ const uf__type *uf__type_array(uf__typectx *tc, uf_dtype dtype, int ndim,
     }
     for (uf__typenode *p = tc->nodes; p; p = p->next) {
         if (p->t.kind == UF__T_ARRAY && p->t.dtype == dtype &&
-            p->t.ndim == ndim && p->t.layout == layout)
+            p->t.ndim == ndim && p->t.layout == layout &&
+            p->t.readonly == readonly)
             return &p->t;
     }
     uf__typenode *p = node_new(tc, UF__T_ARRAY, 0, err);
@@ -178,6 +185,7 @@ const uf__type *uf__type_array(uf__typectx *tc, uf_dtype dtype, int ndim,
     p->t.dtype = dtype;
     p->t.ndim = ndim;
     p->t.layout = layout;
+    p->t.readonly = readonly;
     return &p->t;
 }
 
@@ -289,8 +297,9 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         put(buf, size, pos, "Function(%s)", t->name);
         return;
     case UF__T_ARRAY:
-        put(buf, size, pos, "array(%s, %dd, %c)", scalar_name(t->dtype),
-            t->ndim, t->layout);
+        put(buf, size, pos, "%sarray(%s, %dd, %c)",
+            t->readonly ? "readonly " : "", scalar_name(t->dtype), t->ndim,
+            t->layout);
         return;
     case UF__T_TUPLE: {
         /* Numba canonicalises a tuple of equal elements to UniTuple. */

@@ -27,6 +27,8 @@ struct uf__type {
     uf_dtype dtype; /* SCALAR, ARRAY, DTYPE */
     int ndim;       /* ARRAY */
     char layout;    /* ARRAY: 'C', 'F' or 'A' (any strides) */
+    bool readonly;  /* ARRAY: Numba's readonly array (a module-level array
+                       frozen into the code, and views of it) */
     int n;          /* TUPLE */
     const uf__type *const *elts; /* TUPLE */
     const char *name; /* MODULE ("math"), FUNCTION ("math.sin", "helper") */
@@ -45,6 +47,11 @@ const uf__type *uf__type_tuple(uf__typectx *tc, int n,
                                const uf__type *const *elts, uf_error *err);
 const uf__type *uf__type_array(uf__typectx *tc, uf_dtype dtype, int ndim,
                                char layout, uf_error *err);
+/* The same with Numba's mutability: a readonly array refuses stores
+ * (infer.c), converts to a mutable one never and from one safely, and
+ * unifies with one to readonly. */
+const uf__type *uf__type_array_ro(uf__typectx *tc, uf_dtype dtype, int ndim,
+                                  char layout, bool readonly, uf_error *err);
 const uf__type *uf__type_module(uf__typectx *tc, const char *name,
                                 uf_error *err);
 const uf__type *uf__type_function(uf__typectx *tc, const char *name,

@@ -112,9 +112,11 @@ uf__conversion uf__type_conversion(const uf__type *from, const uf__type *to)
         return k;
     }
     if (from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY) {
-        /* Array.can_convert_to: any layout may be viewed as 'A'. */
+        /* Array.can_convert_to: any layout may be viewed as 'A'; a
+         * readonly array never becomes a mutable one. */
         if (from->dtype == to->dtype && from->ndim == to->ndim &&
-            (to->layout == 'A' || to->layout == from->layout))
+            (to->layout == 'A' || to->layout == from->layout) &&
+            (to->readonly || !from->readonly))
             return UF__CONV_SAFE;
         return UF__CONV_NONE;
     }
@@ -148,7 +150,8 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
         if (a->dtype != b->dtype || a->ndim != b->ndim)
             return NULL;
         char layout = a->layout == b->layout ? a->layout : 'A';
-        return uf__type_array(tc, a->dtype, a->ndim, layout, NULL);
+        return uf__type_array_ro(tc, a->dtype, a->ndim, layout,
+                                 a->readonly || b->readonly, NULL);
     }
     /* Numba's fallback: one converts safely into the other. */
     if (uf__type_conversion(a, b) <= UF__CONV_SAFE)

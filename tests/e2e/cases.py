@@ -647,8 +647,18 @@ def fail_cases():
     ]
 
 
+def global_arrays():
+    # module-level arrays read by a ufunc: int64 inputs take the float64
+    # loop, int32 ones the float32 loop listed first
+    return [
+        Case("garrays.py", "table", [V("i8", np.arange(40))]),
+        Case("garrays.py", "table", [V("i4", np.arange(40))]),
+    ]
+
+
 def all_cases():
     return number(seeds() + arith() + logic() + builtins() + math_cases() +
                   numpy_cases() + complex_cases() + dispatch() +
                   overflow() + control() + typing_cases() + lazy_cases() +
-                  multi_cases() + shape_cases() + fail_cases())
+                  multi_cases() + shape_cases() + fail_cases() +
+                  global_arrays())
