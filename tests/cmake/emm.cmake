@@ -28,3 +28,6 @@ endforeach()
 add_test(NAME test_cuda_emm_env_bad COMMAND test_cuda_emm)
 set_tests_properties(test_cuda_emm_env_bad PROPERTIES LABELS cuda
   ENVIRONMENT "UFJIT_CUDA_MEMORY_MANAGER=/nonexistent/plugin.so:factory;UF_EXPECT_MANAGER=error")
+# the pool's benchmark, as a smoke test (timings are printed, not asserted)
+add_test(NAME bench_emm_pool_smoke COMMAND bench_emm_pool 2000)
+set_tests_properties(bench_emm_pool_smoke PROPERTIES LABELS "cuda;bench")
