@@ -14,6 +14,7 @@
 
 #include "cuda_test_target.h"
 #include "targets/cuda/cu_driver.h"
+#include "targets/cuda/cuda_mm.h"
 
 static const char *SIM;
 static size_t total;  /* the device's memory */
@@ -313,6 +314,48 @@ static void scratch_through_manager(void **state)
     uf_context_free(c);
 }
 
+/* mempin/memunpin and the IPC methods through the manager */
+static void pin_and_ipc(void **state)
+{
+    (void)state;
+    uf_error err;
+    const uf__cuda_rt *rt = uf__cuda_rt_get(SIM, &err);
+    uf_assert_ok(rt != NULL, &err);
+    size_t n = 8192;
+    void *host = aligned_alloc(4096, n);
+    uf__cu_dptr d = 0;
+    uf_assert_ok(uf__cuda_mm_pin(rt, host, n, UF_CUDA_MM_HOST_MAPPED, NULL,
+                                 &d, &err) == 0, &err);
+    assert_true(d != 0);
+    assert_int_equal(stats().live_allocations, 1);
+    /* pinning it twice is the driver's error */
+    uf__cu_dptr d2;
+    assert_int_not_equal(uf__cuda_mm_pin(rt, host, n, 0, NULL, &d2, &err), 0);
+    assert_non_null(strstr(err.message, "cuMemHostRegister"));
+    uf_assert_ok(uf__cuda_mm_unpin(rt, host, n, NULL, &err) == 0, &err);
+    assert_int_equal(stats().live_allocations, 0);
+    assert_int_equal(uf__cuda_mm_unpin(rt, host, n, NULL, &err),
+                     UF_ERR_INVALID);
+    assert_non_null(strstr(err.message, "was not pinned"));
+    free(host);
+
+    uf_array *a = dev(256);
+    uf__cu_dptr p = (uf__cu_dptr)(uintptr_t)uf_array_data(a);
+    uf_cuda_ipc_handle h;
+    size_t off = 99;
+    uf_assert_ok(uf__cuda_mm_ipc_get(rt, p, 256, NULL, &h, &off, &err) == 0,
+                 &err);
+    assert_int_equal(off, 0);
+    if (!cuda_test_on_gpu) { /* cudasim opens its handles in-process */
+        uf__cu_dptr m = 0;
+        uf_assert_ok(uf__cuda_mm_ipc_open(rt, &h, NULL, &m, &err) == 0,
+                     &err);
+        assert_true(m == p);
+        uf_assert_ok(uf__cuda_mm_ipc_close(rt, m, NULL, &err) == 0, &err);
+    }
+    uf_array_release(a);
+}
+
 #define T(f) cmocka_unit_test_teardown(f, teardown)
 
 int main(void)
@@ -338,6 +381,7 @@ int main(void)
         T(oom_flush_and_retry), T(nested_defer),
         T(failed_free_reported), T(pinned_and_mapped),
         T(set_after_first_allocation), T(scratch_through_manager),
+        T(pin_and_ipc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,7 +176,8 @@ static mm_state *use(const uf__cuda_rt *rt, uf_cuda_memory_manager *t,
 }
 
 /* Records p as live; a manager handing out an address still in use gets
- * an error (and keeps its address: whoever holds it still uses it). */
+ * UF_ERR_INTERNAL (and keeps its address: whoever holds it still uses
+ * it); UF_ERR_NOMEM when there is no host memory to record it. */
 static int add_live(mm_state *st, const uf_cuda_memory_manager *t,
                     const char *method, uint64_t p, size_t bytes,
                     uf_error *err)
@@ -226,9 +227,15 @@ int uf__cuda_mm_alloc(const uf__cuda_rt *rt, size_t bytes, uf__cu_stream s,
     if (st == NULL)
         return err->code;
     uint64_t got = 0;
-    if (CALL(&t, memalloc, err, bytes, s, &got) != 0 ||
-        add_live(st, &t, "memalloc", got, bytes, err) != 0)
+    if (CALL(&t, memalloc, err, bytes, s, &got) != 0)
         return err->code;
+    int rc = add_live(st, &t, "memalloc", got, bytes, err);
+    if (rc == UF_ERR_NOMEM) { /* no room to record it: give it back */
+        uf_error e;
+        (void)CALL(&t, memfree, &e, got, bytes, s);
+    }
+    if (rc != 0)
+        return rc;
     *p = got;
     return 0;
 }
@@ -262,9 +269,15 @@ int uf__cuda_mm_host_alloc(const uf__cuda_rt *rt, size_t bytes,
     if (st == NULL)
         return err->code;
     void *got = NULL;
-    if (CALL(&t, memhostalloc, err, bytes, flags, s, &got) != 0 ||
-        add_live(st, &t, "memhostalloc", (uintptr_t)got, bytes, err) != 0)
+    if (CALL(&t, memhostalloc, err, bytes, flags, s, &got) != 0)
         return err->code;
+    int rc = add_live(st, &t, "memhostalloc", (uintptr_t)got, bytes, err);
+    if (rc == UF_ERR_NOMEM) {
+        uf_error e;
+        (void)CALL(&t, memhostfree, &e, got, bytes, flags, s);
+    }
+    if (rc != 0)
+        return rc;
     *dptr = 0;
     if ((flags & UF_CUDA_MM_HOST_MAPPED) &&
         device_pointer(rt, got, dptr, err) != 0) {

@@ -9,7 +9,7 @@ def vadd(a, b):
     return a + b
 
 
-@cuda.jit
+@cuda.jit('void(float64, float64[:], float64[:], float64[:])')
 def axpy(a, x, y, out):
     i = cuda.grid(1)
     if i < out.shape[0]:
