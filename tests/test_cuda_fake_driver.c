@@ -40,6 +40,9 @@ static uf_func *rel, *pick, *both;
 static void use_fake(const char *script)
 {
     setenv("UFJIT_CUDA_DRIVER", UF_FAKE_CUDA, 1);
+    /* the default memory manager defers frees (as Numba); a count limit
+     * of 0 frees each at once, so the fake's live count is the arrays' */
+    setenv("UFJIT_CUDA_MAX_PENDING_DEALLOCS_COUNT", "0", 1);
     if (script != NULL)
         setenv("UFJIT_FAKE_CUDA", script, 1);
     else

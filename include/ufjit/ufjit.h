@@ -13,6 +13,7 @@
 #include <ufjit/cuda.h>
 #include <ufjit/launch.h>
 #include <ufjit/cuda_random.h>
+#include <ufjit/cuda_memory.h>
 
 UF_BEGIN_DECLS
 

@@ -159,12 +159,12 @@ uf_array *uf_to_device(const uf_array *a, const char *target,
         return NULL;
     }
     uf_order order = is_f(a) && !is_c(a) ? UF_ORDER_F : UF_ORDER_C;
-    uf_array *d = uf__cuda_array_new(rt, UF__CUDA_MEM_DEVICE,
-                                     uf_array_dtype(a), uf_array_ndim(a),
-                                     uf_array_shape(a), order, err);
+    uf_array *d = uf__cuda_array_new_on(rt, UF__CUDA_MEM_DEVICE,
+                                        uf_array_dtype(a), uf_array_ndim(a),
+                                        uf_array_shape(a), order, stream,
+                                        err);
     if (d == NULL)
         return NULL;
-    uf__cuda_buffer_of(d)->stream = stream;
     if (uf_copy_to_device(d, a, stream, err) != 0) {
         uf_array_release(d);
         return NULL;
@@ -298,6 +298,6 @@ int uf_array_set_stream(uf_array *a, uf_stream *s, uf_error *err)
                              "uf_array_set_stream: the stream belongs to "
                              "target '%s', the array to '%s'",
                              s->rt->target, b->rt->target);
-    b->stream = s;
+    uf__cuda_buffer_set_stream(b, s);
     return 0;
 }

@@ -5,51 +5,74 @@
 #include "common/error_internal.h"
 #include "ndarray/array_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "targets/cuda/cuda_mm.h"
 
-/* The owner's release function: frees the buffer through its driver.
- * Nothing can report an error from here; a failed free leaks the memory
- * rather than the process (the memory manager of issue 16 reports). */
+/* The stream a buffer is freed on: its arrays' default stream while that
+ * lives (a pool may then reuse the memory in that stream's order), else
+ * the legacy one (a destroyed stream was synchronised first). */
+static uf__cu_stream free_stream(const uf__cuda_buffer *b)
+{
+    return uf__cuda_stream_alive(b->stream, b->stream_serial)
+               ? b->stream->s
+               : NULL;
+}
+
+static unsigned host_flags(uf__cuda_mem_kind kind)
+{
+    return UF_CUDA_MM_HOST_PORTABLE |
+           (kind == UF__CUDA_MEM_MAPPED ? UF_CUDA_MM_HOST_MAPPED : 0);
+}
+
+/* The owner's release function: gives the buffer back to the memory
+ * manager (which may free it later). Nothing can report an error from
+ * here: a failed free is the runtime's sticky error
+ * (uf_cuda_memory_take_error). */
 static void release_buffer(void *ctx, void *data)
 {
     (void)data;
     uf__cuda_buffer *b = ctx;
     uf_error err;
+    size_t n = b->bytes > 0 ? b->bytes : 1;
     if (uf__cuda_rt_enter(b->rt, &err) == 0) {
         if (b->kind == UF__CUDA_MEM_DEVICE)
-            (void)b->rt->drv->mem_free(b->dptr);
+            uf__cuda_mm_free(b->rt, b->dptr, n, free_stream(b));
         else
-            (void)b->rt->drv->mem_free_host(b->host);
+            uf__cuda_mm_host_free(b->rt, b->host, n, host_flags(b->kind),
+                                  free_stream(b));
     }
     uf__free(b);
 }
 
 static int alloc_memory(uf__cuda_buffer *b, uf_error *err)
 {
-    const uf__cu_driver *d = b->rt->drv;
     /* the driver refuses zero bytes; an empty array still owns a buffer */
     size_t n = b->bytes > 0 ? b->bytes : 1;
+    uf__cu_stream s = free_stream(b);
     if (b->kind == UF__CUDA_MEM_DEVICE)
-        return uf__cuda_check(b->rt, d->mem_alloc(&b->dptr, n), "cuMemAlloc",
-                              err);
-    unsigned flags = UF__CU_MEMHOSTALLOC_PORTABLE;
-    if (b->kind == UF__CUDA_MEM_MAPPED)
-        flags |= UF__CU_MEMHOSTALLOC_DEVICEMAP;
-    if (uf__cuda_check(b->rt, d->mem_host_alloc(&b->host, n, flags),
-                       "cuMemHostAlloc", err) != 0)
-        return err->code;
-    if (b->kind == UF__CUDA_MEM_MAPPED &&
-        uf__cuda_check(b->rt,
-                       d->mem_host_get_device_pointer(&b->dptr, b->host, 0),
-                       "cuMemHostGetDevicePointer", err) != 0) {
-        (void)d->mem_free_host(b->host);
-        return err->code;
-    }
-    return 0;
+        return uf__cuda_mm_alloc(b->rt, n, s, &b->dptr, err);
+    return uf__cuda_mm_host_alloc(b->rt, n, host_flags(b->kind), s, &b->host,
+                                  &b->dptr, err);
+}
+
+void uf__cuda_buffer_set_stream(uf__cuda_buffer *b, uf_stream *s)
+{
+    b->stream = s;
+    b->stream_serial = s ? s->serial : 0;
 }
 
 uf_array *uf__cuda_array_new(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
                              uf_dtype dtype, int ndim, const int64_t *shape,
                              uf_order order, uf_error *err)
+{
+    return uf__cuda_array_new_on(rt, kind, dtype, ndim, shape, order, NULL,
+                                 err);
+}
+
+uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
+                                uf__cuda_mem_kind kind, uf_dtype dtype,
+                                int ndim, const int64_t *shape,
+                                uf_order order, uf_stream *stream,
+                                uf_error *err)
 {
     if (!uf_dtype_valid((int)dtype) || ndim < 0 || ndim > UF_MAXDIMS ||
         (ndim > 0 && shape == NULL) ||
@@ -76,6 +99,7 @@ uf_array *uf__cuda_array_new(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
         return NULL;
     *b = (uf__cuda_buffer){.rt = rt, .kind = kind,
                            .bytes = (size_t)size * itemsize};
+    uf__cuda_buffer_set_stream(b, stream);
     if (alloc_memory(b, err) != 0) {
         uf__free(b);
         return NULL;

@@ -1,9 +1,9 @@
 /* Memory of the CUDA targets that backs uf_arrays: device buffers, pinned
  * and mapped host buffers. Each is the release context of the uf_array
  * owning it, so that any view finds its buffer (uf__cuda_buffer_of).
- * Allocation and release go straight to the driver for now; the memory
- * manager with deferred deallocation and external plug-ins (issue 16)
- * goes in here. */
+ * Allocation and release go through the runtime's memory manager
+ * (cuda_mm.h): the default one with deferred deallocation, or a
+ * plug-in. */
 #ifndef UF_TARGETS_CUDA_CUDA_MEMORY_H
 #define UF_TARGETS_CUDA_CUDA_MEMORY_H
 
@@ -25,19 +25,36 @@ typedef struct uf__cuda_buffer {
     void *host;       /* pinned and mapped memory */
     size_t bytes;
     uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
+    uint64_t stream_serial; /* stream's, to tell it from a later one at
+                               the same address (uf__cuda_stream_alive) */
 } uf__cuda_buffer;
 
 struct uf_stream {
     const uf__cuda_rt *rt;
     uf__cu_stream s;
     struct uf__cuda_scratch *scratch; /* cuda_scratch.h */
+    uint64_t serial; /* unique per process, never 0 */
 };
+
+/* s (made with `serial`) is still alive: not destroyed. NULL is not. */
+bool uf__cuda_stream_alive(const uf_stream *s, uint64_t serial);
+
+/* Sets b's default stream. */
+void uf__cuda_buffer_set_stream(uf__cuda_buffer *b, uf_stream *s);
 
 /* An array over a new buffer of `kind` holding `dtype` and `shape` in
  * `order` (C or F); device arrays get device {CUDA, 0}. */
 uf_array *uf__cuda_array_new(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
                              uf_dtype dtype, int ndim, const int64_t *shape,
                              uf_order order, uf_error *err);
+
+/* The same, its memory allocated for work on `stream` (which becomes its
+ * default stream). */
+uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
+                                uf__cuda_mem_kind kind, uf_dtype dtype,
+                                int ndim, const int64_t *shape,
+                                uf_order order, uf_stream *stream,
+                                uf_error *err);
 
 /* The buffer holding a's memory when it was made here, else NULL (host
  * arrays, device memory wrapped from elsewhere). */

@@ -4,6 +4,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "targets/cuda/cuda_mm.h"
 #include "targets/cuda/cuda_scratch.h"
 
 struct uf__cuda_scratch {
@@ -61,22 +62,20 @@ int uf__cuda_scratch_slot(uf__cuda_scratch *sc, int slot, size_t bytes,
     if (bytes == 0)
         bytes = 1;
     if (sc->bytes[slot] < bytes) {
-        const uf__cu_driver *drv = sc->rt->drv;
         if (uf__cuda_rt_enter(sc->rt, err) != 0)
             return err->code;
-        if (sc->ptr[slot]) { /* the stream's queued work may use it */
-            if (uf__cuda_check(sc->rt, drv->stream_synchronize(sc->stream),
-                               "cuStreamSynchronize", err) != 0)
-                return err->code;
-            (void)drv->mem_free(sc->ptr[slot]);
-            sc->ptr[slot] = 0;
-            sc->bytes[slot] = 0;
-        }
+        /* freed in the stream's order: its queued work may still use it
+         * (the memory manager's contract, cuda_mm.h) */
+        if (sc->ptr[slot])
+            uf__cuda_mm_free(sc->rt, sc->ptr[slot], sc->bytes[slot],
+                             sc->stream);
+        sc->ptr[slot] = 0;
+        sc->bytes[slot] = 0;
         /* grown by half again, so a slowly growing size reallocates
          * rarely */
         size_t want = bytes + bytes / 2;
-        if (uf__cuda_check(sc->rt, drv->mem_alloc(&sc->ptr[slot], want),
-                           "cuMemAlloc", err) != 0) {
+        if (uf__cuda_mm_alloc(sc->rt, want, sc->stream, &sc->ptr[slot],
+                              err) != 0) {
             sc->ptr[slot] = 0;
             return err->code;
         }
@@ -107,15 +106,36 @@ uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err)
     return sc;
 }
 
+/* Gives sc's buffers back to the memory manager; sc stays usable. */
+static void release_slots(uf__cuda_scratch *sc)
+{
+    uf_error err;
+    if (uf__cuda_rt_enter(sc->rt, &err) != 0)
+        return;
+    for (int i = 0; i < UF__CUDA_SCRATCH_SLOTS; i++) {
+        if (sc->ptr[i])
+            uf__cuda_mm_free(sc->rt, sc->ptr[i], sc->bytes[i], sc->stream);
+        sc->ptr[i] = 0;
+        sc->bytes[i] = 0;
+    }
+}
+
 void uf__cuda_scratch_free(uf__cuda_scratch *sc)
 {
     if (sc == NULL)
         return;
-    uf_error err;
-    if (uf__cuda_rt_enter(sc->rt, &err) == 0)
-        for (int i = 0; i < UF__CUDA_SCRATCH_SLOTS; i++)
-            if (sc->ptr[i])
-                (void)sc->rt->drv->mem_free(sc->ptr[i]);
+    /* the stream was synchronised and is gone: free in the legacy one */
+    sc->stream = NULL;
+    release_slots(sc);
     pthread_mutex_destroy(&sc->lock);
     uf__free(sc);
+}
+
+void uf__cuda_scratch_release_legacy(const uf__cuda_rt *rt)
+{
+    uf__cuda_scratch *sc = uf__cuda_scratch_begin(rt, NULL);
+    if (sc) {
+        release_slots(sc);
+        uf__cuda_scratch_end(sc);
+    }
 }

@@ -42,4 +42,8 @@ void uf__cuda_scratch_end(uf__cuda_scratch *sc);
 uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err);
 void uf__cuda_scratch_free(uf__cuda_scratch *sc);
 
+/* The legacy stream's scratch given back to the memory manager
+ * (uf_cuda_memory_reset); it is made again when next needed. */
+void uf__cuda_scratch_release_legacy(const uf__cuda_rt *rt);
+
 #endif

@@ -1,8 +1,62 @@
-/* uf_stream (ufjit/cuda.h): a driver stream of one runtime. */
+/* uf_stream (ufjit/cuda.h): a driver stream of one runtime. Live streams
+ * are listed, so that a buffer freed after its default stream was
+ * destroyed is freed on the legacy stream instead. */
+#include <pthread.h>
+
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "targets/cuda/cuda_memory.h"
 #include "targets/cuda/cuda_scratch.h"
+
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t next_serial = 1;
+static const uf_stream **live;
+static size_t nlive, cap;
+
+static int add_live(uf_stream *s, uf_error *err)
+{
+    pthread_mutex_lock(&live_lock);
+    int rc = 0;
+    if (nlive == cap) {
+        size_t c = cap ? cap * 2 : 16;
+        const uf_stream **l = uf__realloc(live, c, sizeof *l, err);
+        if (l == NULL)
+            rc = err->code;
+        else {
+            live = l;
+            cap = c;
+        }
+    }
+    if (rc == 0) {
+        s->serial = next_serial++;
+        live[nlive++] = s;
+    }
+    pthread_mutex_unlock(&live_lock);
+    return rc;
+}
+
+static void remove_live(const uf_stream *s)
+{
+    pthread_mutex_lock(&live_lock);
+    for (size_t i = 0; i < nlive; i++)
+        if (live[i] == s) {
+            live[i] = live[--nlive];
+            break;
+        }
+    pthread_mutex_unlock(&live_lock);
+}
+
+bool uf__cuda_stream_alive(const uf_stream *s, uint64_t serial)
+{
+    if (s == NULL)
+        return false;
+    bool alive = false;
+    pthread_mutex_lock(&live_lock);
+    for (size_t i = 0; i < nlive && !alive; i++)
+        alive = live[i] == s && s->serial == serial;
+    pthread_mutex_unlock(&live_lock);
+    return alive;
+}
 
 uf_stream *uf_stream_create(const char *target, uf_error *err)
 {
@@ -23,6 +77,10 @@ uf_stream *uf_stream_create(const char *target, uf_error *err)
         uf__free(s);
         return NULL;
     }
+    if (add_live(s, err) != 0) {
+        uf_stream_destroy(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -41,6 +99,7 @@ void uf_stream_destroy(uf_stream *s)
 {
     if (s == NULL)
         return;
+    remove_live(s);
     uf_error err;
     /* cuStreamDestroy returns at once and lets queued work finish; the
      * arrays whose copies are queued may be freed right after, so wait */
