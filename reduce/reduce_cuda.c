@@ -14,13 +14,16 @@
  *     order (FOLD), which is also how a GPU best reduces along an outer
  *     axis (neighbouring threads read neighbouring elements);
  *   - without a start value, the output first gets each reduction's
- *     first element and the rest is reduced in the CPU's boxes.
+ *     first element and the rest is reduced in the CPU's boxes (with one
+ *     output, the first box starts from that element where it lies).
  *
  * Cost of matching the CPU's order: none in memory traffic (every element
  * is read once, as any tree reads it); the leaf lanes read 8 elements
  * 64 bytes apart per warp step instead of 32 consecutive ones, and the
  * tree has 8 shared-memory levels per 4096 elements (a free-order tree
- * would have the same number). Not measured on a GPU yet (none here).
+ * would have the same number). Measured on an H200 (bench/GPU_RESULTS.md):
+ * a sum of 10**8 float64 in 198 us against CUB's 183, the leaf pass at 89%
+ * of the DRAM's peak (CUB's 93%) plus three small launches of ~3.5 us.
  *
  * The input is staged as uf_call stages it (a host array cast to the
  * accumulator type and copied in); the result is a device array when the
