@@ -269,19 +269,26 @@ def copy_sources(source, rels, outside, build, srcdir):
     return tops + (["_outside"] if outside else [])
 
 
+# build folders holding shared objects tests load by path
+TEST_LIB_DIRS = ("tests", "examples/emm")
+
+
 def copy_test_libs(build, dst):
     """the shared objects the tests load by path (the fake libcuda the
-    driver tests dlopen): run.sh links them into "$W"/_build/..."""
+    driver tests dlopen, the memory-manager plug-ins): run.sh links them
+    into "$W"/_build/..."""
     copied = []
-    tests = os.path.join(build, "tests")
-    for name in sorted(os.listdir(tests)) if os.path.isdir(tests) else []:
-        path = os.path.join(tests, name)
-        if name.endswith(".so") and os.path.isfile(path):
-            os.makedirs(os.path.join(dst, "tests"), exist_ok=True)
-            subprocess.run(["strip", "--strip-unneeded", "-o",
-                            os.path.join(dst, "tests", name), path],
-                           check=True)
-            copied.append("tests/" + name)
+    for rel in TEST_LIB_DIRS:
+        folder = os.path.join(build, rel)
+        names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+        for name in names:
+            path = os.path.join(folder, name)
+            if name.endswith(".so") and os.path.isfile(path):
+                os.makedirs(os.path.join(dst, rel), exist_ok=True)
+                subprocess.run(["strip", "--strip-unneeded", "-o",
+                                os.path.join(dst, rel, name), path],
+                               check=True)
+                copied.append(rel + "/" + name)
     return copied
 
 

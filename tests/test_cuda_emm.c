@@ -34,6 +34,17 @@ static void *sym(const char *so, const char *name)
 }
 
 /* a new manager from plug-in `so`'s factory, installed; its user */
+/* The plug-ins' paths: from the environment where CTest (and the GPU
+ * kit's runner, which moves the build tree) sets them, else where this
+ * build made them. */
+static const char *plugin_path(const char *env, const char *built)
+{
+    const char *p = getenv(env);
+    return p && *p ? p : built;
+}
+#define POOL_SO plugin_path("UF_EMM_POOL_SO", UF_EMM_POOL_SO)
+#define LIMIT_SO plugin_path("UF_EMM_LIMIT_SO", UF_EMM_LIMIT_SO)
+
 static void *install(const char *so, const char *factory)
 {
     uf_error err;
@@ -178,9 +189,9 @@ static void env_manager(void **state)
 static void pool_full_path(void **state)
 {
     (void)state;
-    void *user = install(UF_EMM_POOL_SO, "uf_emm_pool_factory");
+    void *user = install(POOL_SO, "uf_emm_pool_factory");
     void (*get_stats)(void *, uf_emm_pool_stats *);
-    void *s = sym(UF_EMM_POOL_SO, "uf_emm_pool_get_stats");
+    void *s = sym(POOL_SO, "uf_emm_pool_get_stats");
     memcpy(&get_stats, &s, sizeof get_stats);
     full_path();
     uf_emm_pool_stats ps;
@@ -205,9 +216,9 @@ static void pool_stream_order(void **state)
 {
     (void)state;
     uf_error err;
-    void *user = install(UF_EMM_POOL_SO, "uf_emm_pool_factory");
+    void *user = install(POOL_SO, "uf_emm_pool_factory");
     void (*get_stats)(void *, uf_emm_pool_stats *);
-    void *s = sym(UF_EMM_POOL_SO, "uf_emm_pool_get_stats");
+    void *s = sym(POOL_SO, "uf_emm_pool_get_stats");
     memcpy(&get_stats, &s, sizeof get_stats);
     uf_stream *a = uf_stream_create(SIM, &err), *b = uf_stream_create(SIM,
                                                                       &err);
@@ -256,9 +267,9 @@ static void limit_full_path(void **state)
 {
     (void)state;
     uf_error err;
-    void *user = install(UF_EMM_LIMIT_SO, "uf_emm_limit_factory");
+    void *user = install(LIMIT_SO, "uf_emm_limit_factory");
     void (*counts)(void *, uf_emm_limit_counts *);
-    void *s = sym(UF_EMM_LIMIT_SO, "uf_emm_limit_get_counts");
+    void *s = sym(LIMIT_SO, "uf_emm_limit_get_counts");
     memcpy(&counts, &s, sizeof counts);
     full_path();
     int64_t n = 64;
@@ -284,9 +295,9 @@ static void limit_fails_on_demand(void **state)
 {
     (void)state;
     uf_error err;
-    void *user = install(UF_EMM_LIMIT_SO, "uf_emm_limit_factory");
+    void *user = install(LIMIT_SO, "uf_emm_limit_factory");
     void (*configure)(void *, size_t, size_t);
-    void *s = sym(UF_EMM_LIMIT_SO, "uf_emm_limit_configure");
+    void *s = sym(LIMIT_SO, "uf_emm_limit_configure");
     memcpy(&configure, &s, sizeof configure);
 
     configure(user, 0, 1);
