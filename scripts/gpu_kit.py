@@ -111,12 +111,14 @@ def programs_for(tests, artifacts, built=False):
                 die("test %s: CTest gives no command though all is built"
                     % t["name"])
             # not built yet, so CTest does not say: add_test(NAME x
-            # COMMAND x) is the usual form, and x_gpu runs x again on a
-            # GPU (tests/cmake/cuda_*.cmake); else every program is built
-            base = t["name"][:-4] if t["name"].endswith("_gpu") else None
-            if t["name"] in by_name:
-                programs[by_name[t["name"]]] = t["name"]
-            elif base in by_name:
+            # COMMAND x) is the usual form, and x_gpu, x_env_pool, ...
+            # run x again (tests/cmake/*.cmake): the longest prefix at an
+            # underscore that names a program; else every program is built
+            parts = t["name"].split("_")
+            base = next(("_".join(parts[:k]) for k in
+                         range(len(parts), 0, -1)
+                         if "_".join(parts[:k]) in by_name), None)
+            if base is not None:
                 programs[by_name[base]] = base
             else:
                 print("gpu-kit: warning: test %s names no target of its "
