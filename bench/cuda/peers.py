@@ -346,7 +346,7 @@ def cmd_gpu(path, n, calls, rounds, cases):
     except ImportError:
         say(skip="NumPy is not installed for %s" % sys.executable)
         return 0
-    # numba (0.6x) registers np.row_stack, which NumPy 2.4 removed: the GPU
+    # numba (0.6x) registers np.row_stack, which NumPy 2.5 no longer has: the GPU
     # machine's NumPy 2.5 makes `from numba import cuda` fail without this
     if not hasattr(np, "row_stack"):
         np.row_stack = np.vstack
