@@ -527,6 +527,54 @@ static void test_boundscheck(void **state)
     uf_module_free(m);
 }
 
+/* Signatures of the arguments alone, as Numba takes them for guvectorize
+ * ("int32[:], int32, int32[:]": no return type, no parentheses). */
+static void test_bare_signature(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "from numba import guvectorize\n"
+        "@guvectorize(['int32[:], int32, int32[:]',\n"
+        "              'float64[:], float64, float64[:],'], '(n),()->(n)')\n"
+        "def add_scalar(x, y, res):\n"
+        "    for i in range(x.shape[0]):\n"
+        "        res[i] = x[i] + y\n";
+    uf_error err;
+    uf_module *m = uf_module_from_string(ctx, "bare.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "add_scalar", &err);
+    uf_assert_ok(f != NULL, &err);
+    int64_t n = 5;
+    uf_array *in[2] = {uf_empty(UF_INT32, 1, &n, UF_ORDER_C, &err),
+                       uf_empty(UF_INT32, 0, NULL, UF_ORDER_C, &err)};
+    for (int i = 0; i < 5; i++)
+        ((int32_t *)uf_array_data(in[0]))[i] = i - 2;
+    *(int32_t *)uf_array_data(in[1]) = 2147483640; /* wraps as int32 */
+    uf_array *out = NULL;
+    uf_assert_ok(uf_call(f, in, 2, &out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(uf_array_dtype(out), UF_INT32);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(((int32_t *)uf_array_data(out))[i],
+                         (int32_t)((uint32_t)(i - 2) + 2147483640u));
+    uf_array_release(out);
+    uf_array_release(in[0]);
+    uf_array_release(in[1]);
+    uf_array *d[2] = {uf_empty(UF_FLOAT64, 1, &n, UF_ORDER_C, &err),
+                      uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err)};
+    for (int i = 0; i < 5; i++)
+        ((double *)uf_array_data(d[0]))[i] = 0.5 * i;
+    *(double *)uf_array_data(d[1]) = 0.25;
+    out = NULL;
+    uf_assert_ok(uf_call(f, d, 2, &out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(uf_array_dtype(out), UF_FLOAT64);
+    for (int i = 0; i < 5; i++)
+        assert_true(((double *)uf_array_data(out))[i] == 0.5 * i + 0.25);
+    uf_array_release(out);
+    uf_array_release(d[0]);
+    uf_array_release(d[1]);
+    uf_module_free(m);
+}
+
 /* ---- lazy kernels: one loop per new dtype combination --------------------- */
 
 static void test_lazy(void **state)
@@ -638,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_seed_no_outputs),
         cmocka_unit_test(test_loop_variants),
         cmocka_unit_test(test_boundscheck),
+        cmocka_unit_test(test_bare_signature),
         cmocka_unit_test(test_lazy),
         cmocka_unit_test(test_alloc_fail),
     };

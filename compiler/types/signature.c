@@ -459,6 +459,23 @@ int uf__parse_type(uf__typectx *tc, const char *text, const uf__type **out,
     return rc;
 }
 
+/* "int32[:], int32, int32[:]": argument types alone, without a return
+ * type or parentheses (Numba evaluates the string to a tuple of types);
+ * `first` is parsed, the parser is at the comma after it. */
+static int parse_bare_list(parser *p, const uf__type *first, type_list *l)
+{
+    int rc = list_push(p, l, first);
+    while (rc == 0 && accept(p, ',')) {
+        if (peek(p) == '\0') /* "int32[:]," */
+            break;
+        const uf__type *t;
+        if ((rc = parse_type(p, &t)) < 0)
+            return rc;
+        rc = list_push(p, l, t);
+    }
+    return rc < 0 ? rc : check_end(p);
+}
+
 int uf__parse_signature(uf__typectx *tc, uf__arena *arena, const char *text,
                         uf__signature *out, uf_error *err)
 {
@@ -467,10 +484,18 @@ int uf__parse_signature(uf__typectx *tc, uf__arena *arena, const char *text,
     parser p = {.tc = tc, .text = text, .what = "signature", .err = err};
     const uf__type *ret = NULL;
     int rc = 0;
+    type_list l;
+    list_init(&l);
+    bool trailing = false;
     if (peek(&p) != '(') {
         rc = parse_type(&p, &ret);
         if (rc < 0)
             return rc;
+        if (peek(&p) == ',') {
+            rc = parse_bare_list(&p, ret, &l);
+            ret = NULL;
+            goto done;
+        }
         if (peek(&p) != '(') {
             char here[32];
             describe_here(&p, here, sizeof here);
@@ -481,9 +506,6 @@ int uf__parse_signature(uf__typectx *tc, uf__arena *arena, const char *text,
     }
     size_t open = p.pos;
     p.pos++;
-    type_list l;
-    list_init(&l);
-    bool trailing;
     rc = parse_type_list(&p, ')', &l, &trailing);
     if (rc == 0)
         rc = check_end(&p);
@@ -492,6 +514,7 @@ int uf__parse_signature(uf__typectx *tc, uf__arena *arena, const char *text,
         rc = fail_at(&p, UF_ERR_SYNTAX, open,
                      "one argument without a return type needs a trailing "
                      "comma, as in '(float32,)'");
+done:
     if (rc == 0) {
         const uf__type **args = NULL;
         if (l.n > 0) {

@@ -157,7 +157,8 @@ typedef struct uf__signature {
 
 /* Parses Numba's signature syntax: "float32(float32, float32)",
  * "void(float64[:,:], float64[:], float64[:])", "f8(i4)",
- * "UniTuple(float64, 2)(float64)", "(float64[:], int64)", types such as
+ * "UniTuple(float64, 2)(float64)", "(float64[:], int64)", the arguments
+ * alone as guvectorize takes them ("int32[:], int32, int32[:]"), types such as
  * float64[::1] (C), float64[:, ::1] (C), float64[::1, :] (F),
  * float64[:, :] (A). Errors point at the character in the string. */
 int uf__parse_signature(uf__typectx *tc, uf__arena *arena, const char *text,
