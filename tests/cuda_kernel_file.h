@@ -37,14 +37,22 @@ static inline int teardown(void **state)
     return 0;
 }
 
+/* kernel `name` of mod; it must exist */
+static inline uf_func *get(const char *name)
+{
+    uf_error err;
+    uf_func *f = uf_module_get(mod, name, &err);
+    uf_assert_ok(f != NULL, &err);
+    return f;
+}
+
 /* kernel `name` of mod over grid x block on SIM, with `shared` dynamic
  * shared bytes; it must succeed */
 static inline void launch_ok(const char *name, uf_dim3 grid, uf_dim3 block,
                              uf_array **args, int n, size_t shared)
 {
     uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
+    uf_func *f = get(name);
     uf_launch_options o = {.size = sizeof o, .target = SIM,
                            .shared_bytes = shared};
     uf_assert_ok(uf_launch(f, grid, block, args, n, &o, &err) == 0, &err);

@@ -22,14 +22,6 @@ static int setup(void **state)
     return kernel_file_load("reduce.py");
 }
 
-static uf_func *get(const char *name)
-{
-    uf_error err;
-    uf_func *f = uf_module_get(mod, name, &err);
-    uf_assert_ok(f != NULL, &err);
-    return f;
-}
-
 /* Deterministic values: small signed ints, or floats of many magnitudes
  * (so that the order of a float sum shows in its bits). */
 static uf_array *make(uf_dtype dt, int nd, const int64_t *shape, int salt)
