@@ -179,6 +179,10 @@ struct uf__codegen_target {
     /* The address space of module-level arrays' constant globals
      * (lower_garray.c): 0 (host, cudasim), 4 (NVVM constant memory). */
     unsigned const_as;
+    /* The backend expands `frem` inexactly (NVPTX: a - b * trunc(a / b),
+     * wrong once the quotient passes 2**24 or 2**53): C's fmod goes
+     * through the math hook ("fmod") instead (uf__emit_fmod). */
+    bool inexact_frem;
 };
 
 #endif

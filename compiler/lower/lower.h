@@ -237,10 +237,10 @@ LLVMValueRef uf__emit_intrinsic(uf__fn *F, const char *name,
 /* The math function `name` (C's double-precision name: "sin", "atan2",
  * "fabs") on float32 or float64 values args[0..nargs) of one type, as the
  * codegen target computes it (codegen.h: math). */
-/* C's fmod of two floats of one type: frem, but on the NVVM target
- * libdevice's __nv_fmod[f]: NVPTX expands frem as a - b * trunc(a / b),
- * wrong once the quotient passes 2**24 (float32) or 2**53, or overflows
- * (divmod(1e10, 3.0) in float32 gave 256 for 1 on an H200). */
+/* C's fmod of two floats of one type: frem, but the math hook's "fmod"
+ * on a target whose backend expands frem inexactly (codegen.h; NVVM:
+ * libdevice's __nv_fmod[f]; divmod(1e10, 3.0) in float32 gave 256 for 1
+ * on an H200 through frem). */
 LLVMValueRef uf__emit_fmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b);
 
 LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,

@@ -35,7 +35,7 @@ LLVMValueRef uf__emit_mathfn(uf__fn *F, const char *name, LLVMValueRef *args,
 
 LLVMValueRef uf__emit_fmod(uf__fn *F, LLVMValueRef a, LLVMValueRef b)
 {
-    if (strcmp(F->L->cg->name, "nvvm") == 0) {
+    if (F->L->cg->inexact_frem) {
         LLVMValueRef args[2] = {a, b};
         return uf__emit_mathfn(F, "fmod", args, 2);
     }

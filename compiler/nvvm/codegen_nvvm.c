@@ -305,6 +305,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     g->global_as = 1;
     g->base.links_device_code = true;
     g->base.const_as = 4;
+    g->base.inexact_frem = true;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
@@ -324,6 +325,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     g->global_as = 0;
     g->base.links_device_code = false;
     g->base.const_as = 0;
+    g->base.inexact_frem = false;
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
