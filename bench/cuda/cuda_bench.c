@@ -228,6 +228,29 @@ done:
     uf_array_release(out);
 }
 
+/* Rounds of b->calls cuMemcpyDtoDAsync of nb bytes, a synchronize each:
+ * per-copy seconds into t[0..rounds). 0 or err's code. */
+static int copy_rounds(bench *b, uf__cu_dptr dst, uf__cu_dptr src, size_t nb,
+                       double *t, uf_error *err)
+{
+    const uf__cu_driver *drv = b->rt->drv;
+    if (uf__cuda_rt_enter(b->rt, err) != 0)
+        return err->code;
+    for (int r = 0; r < b->rounds; r++) {
+        double t0 = now();
+        for (int c = 0; c < b->calls; c++)
+            if (uf__cuda_check(b->rt,
+                               drv->memcpy_dtod_async(dst, src, nb, NULL),
+                               "cuMemcpyDtoDAsync", err) != 0)
+                return err->code;
+        if (uf__cuda_check(b->rt, drv->ctx_synchronize(), "cuCtxSynchronize",
+                           err) != 0)
+            return err->code;
+        t[r] = (now() - t0) / b->calls;
+    }
+    return 0;
+}
+
 /* uf_reduce of `name` (a @cuda.reduce sum) over n elements of dt on the
  * device into a 0-d device array made once (or, where a device out= is
  * refused, a result each call allocates), per call. */
@@ -347,23 +370,11 @@ static void run_transpose(bench *b, uf_module *m, int64_t d)
         for (int64_t j = 0; j < d; j++)
             bad += rv[i * d + j] != hv[j * d + i];
     /* the copy: out <- in, as many bytes as the transpose reads */
-    const uf__cu_driver *drv = b->rt->drv;
     size_t nb = (size_t)uf_array_nbytes(in);
-    uf__cu_dptr s = (uf__cu_dptr)(uintptr_t)uf_array_data(in),
-                o = (uf__cu_dptr)(uintptr_t)uf_array_data(out);
-    if (uf__cuda_rt_enter(b->rt, &err) != 0)
+    if (copy_rounds(b, (uf__cu_dptr)(uintptr_t)uf_array_data(out),
+                    (uf__cu_dptr)(uintptr_t)uf_array_data(in), nb, tc,
+                    &err) != 0)
         goto fail;
-    for (int r = 0; r < b->rounds; r++) {
-        double t0 = now();
-        for (int c = 0; c < b->calls; c++)
-            if (uf__cuda_check(b->rt, drv->memcpy_dtod_async(o, s, nb, NULL),
-                               "cuMemcpyDtoDAsync", &err) != 0)
-                goto fail;
-        if (uf__cuda_check(b->rt, drv->ctx_synchronize(),
-                           "cuCtxSynchronize", &err) != 0)
-            goto fail;
-        tc[r] = (now() - t0) / b->calls;
-    }
     printf("{\"case\": \"transpose\", \"dtype\": \"int32\", \"n\": %lld, "
            "\"us\": %.4f, \"bytes\": %lld, \"copy_us\": %.4f, "
            "\"wrong\": %lld}\n",
@@ -403,17 +414,8 @@ static void run_copy(bench *b, uf_dtype dt)
         uf__cuda_check(b->rt, drv->memcpy_dtod(d, s, nb), "cuMemcpyDtoD",
                        &err) != 0)
         goto fail;
-    for (int r = 0; r < b->rounds; r++) {
-        double t0 = now();
-        for (int c = 0; c < b->calls; c++)
-            if (uf__cuda_check(b->rt, drv->memcpy_dtod_async(d, s, nb, NULL),
-                               "cuMemcpyDtoDAsync", &err) != 0)
-                goto fail;
-        if (uf__cuda_check(b->rt, drv->ctx_synchronize(),
-                           "cuCtxSynchronize", &err) != 0)
-            goto fail;
-        t[r] = (now() - t0) / b->calls;
-    }
+    if (copy_rounds(b, d, s, nb, t, &err) != 0)
+        goto fail;
     printf("{\"case\": \"copy\", \"dtype\": \"%s\", \"n\": %lld, "
            "\"us\": %.4f, \"bytes\": %lld}\n",
            dname, (long long)b->n, 1e6 * median(t, b->rounds),

@@ -307,11 +307,10 @@ static void seq_step(rctx *c, LLVMValueRef i, void *ud)
 static void full_leaf(rctx *c, tree_ud *u)
 {
     LLVMValueRef x[LEAF_LOADS], v, first = LLVMBuildAdd(B, u->ls, u->j, "");
-    for (int k = 0; k < LEAF_LOADS; k++)
-        x[k] = load(c, u->base,
-                    elem_off(c, LLVMBuildAdd(
-                                    B, first,
-                                    k64(c, (int64_t)k * UF__REDUCE_LANES), "")));
+    for (int k = 0; k < LEAF_LOADS; k++) {
+        LLVMValueRef at = k64(c, (int64_t)k * UF__REDUCE_LANES);
+        x[k] = load(c, u->base, elem_off(c, LLVMBuildAdd(B, first, at, "")));
+    }
     v = x[0];
     for (int k = 1; k < LEAF_LOADS; k++)
         v = apply(c, v, x[k]);
