@@ -9,6 +9,7 @@
 #   compiler -> ndarray (dtypes)
 #   ufunc    -> compiler, targets, ndarray          (the call machinery)
 #   gufunc, reduce, njit, launch -> ufunc, compiler, targets, ndarray
+#   interop  -> targets, ndarray                    (CAI, DLPack)
 #   api      -> every area (the public objects: context, module, uf_call)
 #   cli      -> the public API only (include/ufjit)
 #
@@ -22,10 +23,11 @@ set(UF_LAYER_gufunc "ufunc;compiler;targets;ndarray")
 set(UF_LAYER_reduce "ufunc;compiler;targets;ndarray")
 set(UF_LAYER_njit "ufunc;compiler;targets;ndarray")
 set(UF_LAYER_launch "ufunc;compiler;targets;ndarray")
-set(UF_LAYER_api "gufunc;reduce;njit;launch;ufunc;compiler;targets;ndarray")
+set(UF_LAYER_interop "targets;ndarray")
+set(UF_LAYER_api "gufunc;reduce;njit;launch;interop;ufunc;compiler;targets;ndarray")
 set(UF_LAYER_cli "")
 set(UF_LAYERS common ndarray targets compiler ufunc gufunc reduce njit launch
-              api cli)
+              interop api cli)
 
 # The view directory of `area`, made (or remade) at configure time.
 function(uf_layer_view area out)

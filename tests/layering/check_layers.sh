@@ -14,7 +14,8 @@ declare -A hdr=(
     [common]=common/alloc.h [ndarray]=ndarray/iter.h
     [targets]=targets/target.h [compiler]=compiler/module.h
     [ufunc]=ufunc/ufunc.h [gufunc]=gufunc/gufunc.h [reduce]=reduce/reduce.h
-    [njit]=njit/njit.h [launch]=launch/launch.h [api]=api/kinds.h
+    [njit]=njit/njit.h [launch]=launch/launch.h [interop]=interop/interop_stream.h
+    [api]=api/kinds.h
     [cli]=cli/cli_util.h)
 # what each area may include besides itself and common (not cli)
 declare -A may=(
@@ -24,7 +25,8 @@ declare -A may=(
     [reduce]="ufunc compiler targets ndarray"
     [njit]="ufunc compiler targets ndarray"
     [launch]="ufunc compiler targets ndarray"
-    [api]="gufunc reduce njit launch ufunc compiler targets ndarray" [cli]="")
+    [interop]="targets ndarray"
+    [api]="gufunc reduce njit launch interop ufunc compiler targets ndarray" [cli]="")
 fails=0 checks=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
