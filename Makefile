@@ -9,7 +9,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 KIT_BUILD ?= build-kit
 
-.PHONY: all deps build asan-build demo test test-normal asan tsan fuzz \
+.PHONY: all deps build asan-build demo test test-normal test-python asan tsan fuzz \
         fuzz-smoke gpu-kit gpu-kit-check bench bench-cuda clean
 
 all: build
@@ -28,13 +28,26 @@ asan-build:
 demo: deps build
 	./$(BUILD)/cli/ufjit demo
 
-# The whole suite, once normally and once under ASan+UBSan, then each fuzz
-# target for a few seconds, then the GPU kit built and run on cudasim.
+# The whole suite, once normally (the C tests, then the Python package's)
+# and once under ASan+UBSan, then each fuzz target for a few seconds, then
+# the GPU kit built and run on cudasim.
 test: deps
-	@$(MAKE) --no-print-directory test-normal asan fuzz-smoke gpu-kit-check
+	@$(MAKE) --no-print-directory test-normal test-python asan fuzz-smoke \
+	    gpu-kit-check
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Python package (python/) from the build tree, with pytest: "no tests
+# collected" (exit 5) fails like any other failure.
+test-python: build
+	@if ls $(BUILD)/python/ufjit/_core.*.so >/dev/null 2>&1; then \
+	    cd $(BUILD) && PYTHONPATH=$(abspath $(BUILD))/python python3 -m pytest \
+	        -q -p no:cacheprovider $(CURDIR)/python/tests; \
+	else \
+	    echo "test-python: SKIPPED: the extension was not built (no Python" \
+	         "headers: see CMake's message)"; \
+	fi
 
 asan: asan-build
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \

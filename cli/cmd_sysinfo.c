@@ -385,7 +385,6 @@ static void report_targets_and_jit(void)
     section("Targets");
     for (int i = 0; i < uf_target_count(); i++)
         row(uf_target_name(i), "%s", uf_target_summary(i));
-    row("cuda, cudasim", "not built yet (the CUDA target)");
 
     section("LLVM");
     row("LLVM", "%s (ORC LLJIT for the host)", uf_llvm_version());

@@ -31,9 +31,30 @@ if [ "${#missing[@]}" -gt 0 ]; then
         --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# NumPy and Numba are test oracles only, never runtime dependencies.
+# The Python package's extension needs the headers of the python3 in use
+# (a pyenv python has its own; Debian's comes from python3-dev).
+if command -v python3 >/dev/null 2>&1; then
+    inc=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null || true)
+    if [ ! -f "$inc/Python.h" ] && ! dpkg-query -W -f='${Status}' python3-dev 2>/dev/null | grep -q "ok installed"; then
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        echo "install-deps: installing python3-dev"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+            --no-install-recommends python3-dev >/dev/null
+    fi
+fi
+
+# NumPy and Numba are test oracles only, never runtime dependencies of the
+# C library (NumPy is one of the Python package's); pytest runs the
+# package's tests.
 if ! python3 -c 'import numpy, numba' >/dev/null 2>&1; then
     echo "install-deps: installing numpy and numba from PyPI"
     python3 -m pip install -q numpy numba 2>/dev/null \
         || python3 -m pip install -q --break-system-packages numpy numba
+fi
+if ! python3 -c 'import pytest' >/dev/null 2>&1; then
+    echo "install-deps: installing pytest from PyPI"
+    python3 -m pip install -q pytest 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages pytest
 fi

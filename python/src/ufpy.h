@@ -1,0 +1,49 @@
+/* ufjit._core: the CPython extension under the ufjit package. A thin
+ * layer: arrays cross by the buffer protocol without copies, kernels are
+ * compiled and called by the C library, errors become the exceptions of
+ * ufjit.errors (built by a factory the package registers). */
+#ifndef UFPY_H
+#define UFPY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdbool.h>
+#include <ufjit/ufjit.h>
+
+/* ---- arrays (ufpy_array.c) ---- */
+
+/* _core.Array: a uf_array exported through the buffer protocol, so that
+ * numpy.asarray() views it without a copy and keeps it alive. */
+typedef struct {
+    PyObject_HEAD
+    uf_array *a;
+    Py_ssize_t shape[UF_MAXDIMS];
+    Py_ssize_t strides[UF_MAXDIMS];
+} ufpy_array;
+
+extern PyTypeObject ufpy_array_type;
+
+/* A new _core.Array owning the reference `a` (released on failure). */
+PyObject *ufpy_array_new(uf_array *a);
+/* A uf_array over obj's memory: a _core.Array's own array (retained), or
+ * any object with the buffer protocol (the buffer is held until the
+ * array's last view goes). `writable`: an output. NULL with an exception
+ * set on failure. */
+uf_array *ufpy_array_from_object(PyObject *obj, bool writable);
+
+/* ---- kernels (ufpy_kernel.c) ---- */
+
+extern PyTypeObject ufpy_module_type;
+extern PyTypeObject ufpy_func_type;
+
+/* A new _core.Module owning m (freed on failure). */
+PyObject *ufpy_module_new(uf_module *m);
+
+/* ---- the module (ufpy_module.c) ---- */
+
+/* The process's context, made on first use; NULL with an exception. */
+uf_context *ufpy_context(void);
+/* Raises err as the exception ufjit.errors chooses for it; returns NULL. */
+PyObject *ufpy_raise(const uf_error *err);
+
+#endif

@@ -1,0 +1,87 @@
+"""Errors reach Python as ufjit.errors exceptions with the kernel's
+file:line:col and caret."""
+import inspect
+
+import numpy as np
+import pytest
+
+from ufjit import errors, njit, vectorize
+
+
+@vectorize(['float64(float64)'])
+def uses_string(x):
+    return x + "a"
+
+
+@vectorize(['float64(float64, float64)'])
+def mixes(x, y):
+    if x > 0:
+        r = 1.0
+    else:
+        r = (1.0, 2.0)
+    return r
+
+
+@njit
+def int_div(a, b):
+    return a // b
+
+
+@njit
+def index(a, i):
+    return a[i]
+
+
+class NotAConstant:
+    pass
+
+
+THING = NotAConstant()
+
+
+@vectorize(['float64(float64)'])
+def uses_object(x):
+    return x + THING
+
+
+def line_of(fn, text):
+    lines, first = inspect.getsourcelines(fn.py_func)
+    for k, line in enumerate(lines):
+        if text in line:
+            return first + k
+    raise AssertionError(text)
+
+
+def test_unsupported_construct_has_position_and_caret():
+    with pytest.raises(errors.UnsupportedError) as e:
+        uses_string(1.0)
+    msg = str(e.value)
+    line = line_of(uses_string, 'x + "a"')
+    assert f"{__file__}:{line}:" in msg
+    assert "^" in msg
+    assert e.value.line == line
+
+
+def test_typing_error_names_both_types():
+    with pytest.raises(errors.TypingError) as e:
+        mixes(1.0, 2.0)
+    assert isinstance(e.value, errors.UfjitError)
+    assert "float64" in str(e.value) and "tuple" in str(e.value).lower()
+
+
+def test_zero_division_in_njit():
+    assert int_div(7, 2) == 3
+    with pytest.raises(ZeroDivisionError):
+        int_div(7, 0)
+
+
+def test_unsupported_global():
+    with pytest.raises(errors.UnsupportedError) as e:
+        uses_object(1.0)
+    assert "THING" in str(e.value)
+
+
+def test_kernel_source_keeps_line_numbers():
+    text = uses_string.kernel_source.splitlines()
+    line = line_of(uses_string, 'x + "a"')
+    assert 'x + "a"' in text[line - 1]

@@ -1,0 +1,74 @@
+"""@guvectorize and @njit through the package."""
+import numpy as np
+import pytest
+
+from ufjit import float64, guvectorize, int32, njit, reduce, void
+
+
+@guvectorize([void(float64[:], float64, float64[:]),
+              void(int32[:], int32, int32[:])], '(n),()->(n)')
+def shift(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = a[i] + b
+
+
+@guvectorize(['void(float64[:], float64[:])'], '(n)->()')
+def total(a, out):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i]
+    out[0] = s
+
+
+@njit
+def swap(a, b):
+    return b, a
+
+
+@njit
+def nothing(a):
+    a[0] = 42.0
+
+
+@reduce
+def plus(a, b):
+    return a + b
+
+
+def test_gufunc_allocates_or_takes_outputs():
+    a = np.arange(12.0).reshape(3, 4)
+    np.testing.assert_array_equal(shift(a, 1.0), a + 1)
+    ai = np.arange(4, dtype=np.int32)
+    r = shift(ai, np.int32(2))
+    assert r.dtype == np.int32
+    out = np.empty((3, 4))
+    shift(a, 2.0, out)
+    np.testing.assert_array_equal(out, a + 2)
+    assert shift.signature == "(n),()->(n)"
+
+
+def test_gufunc_axis_and_keepdims():
+    a = np.arange(12.0).reshape(3, 4)
+    np.testing.assert_array_equal(total(a), a.sum(axis=1))
+    np.testing.assert_array_equal(total(a, axis=0), a.sum(axis=0))
+    np.testing.assert_array_equal(total(a, axis=0, keepdims=True),
+                                  a.sum(axis=0, keepdims=True))
+    np.testing.assert_array_equal(total(a, axes=[(0,), ()]), a.sum(axis=0))
+
+
+def test_gufunc_core_shape_mismatch():
+    with pytest.raises(ValueError):
+        shift(np.ones((2, 3)), np.ones(3))
+
+
+def test_njit_tuples_none_and_in_place():
+    assert swap(1, 2.5) == (2.5, 1)
+    a = np.zeros(3)
+    assert nothing(a) is None
+    assert a[0] == 42.0
+
+
+def test_reduce():
+    a = np.arange(1, 101, dtype=np.float64)
+    assert plus(a) == 5050.0
+    assert plus(a, init=10.0) == 5060.0

@@ -1,0 +1,318 @@
+"""The objects the decorators return: each holds the Python function (never
+run), the decorator's arguments, and, once first called, the kernel the C
+core compiled from the function's source."""
+
+import threading
+
+import numpy as np
+
+from . import _core, _source
+from .types import signature_text
+
+_lock = threading.Lock()
+
+
+def _as_array(x):
+    """An operand as the C core takes it: arrays with the buffer protocol
+    pass unchanged (no copy); anything else through numpy.asarray."""
+    if isinstance(x, (np.ndarray, _core.Array)):
+        return x
+    return np.asarray(x)
+
+
+def _result(a):
+    return np.asarray(a) if isinstance(a, _core.Array) else a
+
+
+def _kw_text(options):
+    return ", ".join(f"{k}={v!r}" for k, v in options.items())
+
+
+class Dispatcher:
+    """A decorated function: compiled by ufjit on first use."""
+
+    _deco = ""  # the decorator's name in the kernel file
+
+    def __init__(self, py_func, sigs, options):
+        self.py_func = py_func
+        self._sigs = [signature_text(s) for s in sigs]
+        self._options = dict(options)
+        self._func = None
+        self.__name__ = py_func.__name__
+        self.__qualname__ = getattr(py_func, "__qualname__", self.__name__)
+        self.__doc__ = py_func.__doc__
+        self.__module__ = py_func.__module__
+        self.__wrapped__ = py_func
+
+    def _decorator_args(self):
+        args = []
+        if self._sigs:
+            args.append(repr(self._sigs))
+        if self._options:
+            args.append(_kw_text(self._options))
+        return args
+
+    def _decorator_text(self):
+        args = self._decorator_args()
+        return f"@{self._deco}({', '.join(args)})" if args else \
+            f"@{self._deco}"
+
+    @property
+    def kernel_source(self):
+        """The kernel file text ufjit compiles for this function."""
+        return _source.build(self)[1]
+
+    def _kernel(self):
+        f = self._func
+        if f is None:
+            with _lock:
+                if self._func is None:
+                    name, text = _source.build(self)
+                    self._module = _core.load_source(name, text)
+                    self._func = self._module.get(self.py_func.__name__)
+                f = self._func
+        return f
+
+    def compile(self):
+        """Parses and types the kernel now instead of at its first call."""
+        self._kernel()
+        return self
+
+    def inspect_types(self, signature=None):
+        return self._kernel().inspect(signature, 1)
+
+    def inspect_llvm(self, signature=None):
+        return self._kernel().inspect(signature, 2)
+
+    def inspect_asm(self, signature=None):
+        return self._kernel().inspect(signature, 4)
+
+    @property
+    def signatures(self):
+        return self._kernel().signatures
+
+    def __repr__(self):
+        return f"<ufjit {self._deco} '{self.__name__}'>"
+
+
+def _call_options(target, casting=None, where=True, **more):
+    opts = {k: v for k, v in more.items() if v is not None}
+    if target is not None:
+        opts["target"] = target
+    if casting is not None:
+        opts["casting"] = casting
+    if where is not True and where is not None:
+        opts["where"] = _as_array(where)
+    return opts
+
+
+def _numpy_char(sig_type):
+    return np.dtype(sig_type.strip()).char
+
+
+class UFunc(Dispatcher):
+    """@vectorize: behaves as a NumPy ufunc (call, out=, where=, casting=,
+    reduce, accumulate, outer)."""
+
+    _deco = "vectorize"
+
+    @property
+    def nin(self):
+        return self._kernel().nin
+
+    @property
+    def nout(self):
+        return self._kernel().nout
+
+    @property
+    def nargs(self):
+        return self.nin + self.nout
+
+    @property
+    def types(self):
+        """NumPy's 'dd->d' form of each declared signature."""
+        out = []
+        for s in self._kernel().signatures:
+            ret, args = s[:s.index("(")], s[s.index("(") + 1:-1]
+            ins = "".join(_numpy_char(a) for a in args.split(",") if a)
+            out.append(f"{ins}->{_numpy_char(ret)}")
+        return out
+
+    @property
+    def ntypes(self):
+        return len(self._kernel().signatures)
+
+    @property
+    def identity(self):
+        return self._options.get("identity")
+
+    signature = None  # a ufunc's core signature: none
+
+    def _target(self, target):
+        return target
+
+    def __call__(self, *args, out=None, where=True, casting=None,
+                 dtype=None, target=None, **kwargs):
+        if kwargs:
+            raise TypeError(f"{self.__name__}() got unexpected keyword "
+                            f"argument(s) {', '.join(sorted(kwargs))}")
+        if dtype is not None:
+            raise NotImplementedError(
+                "ufjit: dtype= is not supported yet; cast the inputs, or "
+                "pass out= of the dtype you want")
+        k = self._kernel()
+        if len(args) == k.nin + k.nout and out is None:
+            args, out = args[:k.nin], args[k.nin:]
+        if len(args) != k.nin:
+            raise TypeError(f"{self.__name__}() takes {k.nin} positional "
+                            f"argument(s) but {len(args)} were given")
+        outs = None
+        if out is not None:
+            outs = list(out) if isinstance(out, tuple) else [out]
+        ins = [_as_array(a) for a in args]
+        res = k.call(ins, outs, **_call_options(target, casting, where))
+        if outs is not None:
+            res = outs
+        else:
+            res = [_result(r) for r in res]
+            if all(np.ndim(a) == 0 and not isinstance(a, np.ndarray)
+                   for a in args):
+                res = [r[()] for r in res]
+        return res[0] if len(res) == 1 else tuple(res)
+
+    def _method(self, name, a, axis, out, keepdims=None, initial=None,
+                where=True, dtype=None, target=None):
+        if dtype is not None:
+            raise NotImplementedError(f"ufjit: {name}(dtype=) is not "
+                                      "supported yet")
+        if where is not True:
+            raise NotImplementedError(f"ufjit: {name}(where=) is not "
+                                      "supported yet")
+        opts = _call_options(target)
+        if axis is None:
+            opts["all_axes"] = True
+        else:
+            opts["axes"] = list(axis) if isinstance(axis, tuple) else [axis]
+        if keepdims:
+            opts["keepdims"] = True
+        if initial is not None:
+            opts["initial"] = np.asarray(initial)
+        if isinstance(out, tuple):
+            out = out[0]
+        k = self._kernel()
+        r = getattr(k, name)(_as_array(a), out, **opts)
+        if out is not None:
+            return out
+        r = np.asarray(r)
+        return r[()] if r.ndim == 0 else r
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False,
+               initial=None, where=True, target=None):
+        return self._method("reduce", array, axis, out, keepdims, initial,
+                            where, dtype, target)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None, target=None):
+        return self._method("accumulate", array, axis, out, dtype=dtype,
+                            target=target)
+
+    def outer(self, a, b, out=None, target=None):
+        r = self._kernel().outer(_as_array(a), _as_array(b), out,
+                                 **_call_options(target))
+        return out if out is not None else np.asarray(r)
+
+    def at(self, *args, **kwargs):
+        raise NotImplementedError("ufjit: ufunc.at is not supported yet")
+
+    def reduceat(self, *args, **kwargs):
+        raise NotImplementedError("ufjit: ufunc.reduceat is not supported "
+                                  "yet")
+
+
+class GUFunc(Dispatcher):
+    """@guvectorize: a generalized ufunc (outputs allocated or passed
+    last, axes=, axis=, keepdims=)."""
+
+    _deco = "guvectorize"
+
+    def __init__(self, py_func, sigs, layout, options):
+        super().__init__(py_func, sigs, options)
+        self.signature = layout
+
+    def _decorator_args(self):
+        args = [repr(self._sigs), repr(self.signature)]
+        if self._options:
+            args.append(_kw_text(self._options))
+        return args
+
+    @property
+    def nin(self):
+        return self._kernel().nin
+
+    @property
+    def nout(self):
+        return self._kernel().nout
+
+    def __call__(self, *args, out=None, axes=None, axis=None,
+                 keepdims=None, casting=None, target=None):
+        k = self._kernel()
+        if len(args) == k.nin + k.nout and out is None:
+            args, out = args[:k.nin], args[k.nin:]
+        if len(args) != k.nin:
+            raise TypeError(f"{self.__name__}() takes {k.nin} inputs "
+                            f"(and optionally {k.nout} outputs), not "
+                            f"{len(args)} arguments")
+        outs = None
+        if out is not None:
+            outs = list(out) if isinstance(out, tuple) else [out]
+        opts = _call_options(target, casting)
+        if axes is not None:
+            opts["gufunc_axes"] = [list(a) if isinstance(a, (tuple, list))
+                                   else [a] for a in axes]
+        if axis is not None:
+            opts["axes"] = [axis]
+        if keepdims:
+            opts["keepdims"] = True
+        res = k.call([_as_array(a) for a in args], outs, **opts)
+        if outs is not None:
+            return outs[0] if len(outs) == 1 else tuple(outs)
+        res = [_result(r) for r in res]
+        if not res:
+            return None
+        return res[0] if len(res) == 1 else tuple(res)
+
+
+class Function(Dispatcher):
+    """@njit / @jit: a plain function, compiled per argument types."""
+
+    _deco = "njit"
+
+    def __call__(self, *args):
+        k = self._kernel()
+        res = k.call([_as_array(a) for a in args])
+        vals = []
+        for r in res:
+            a = np.asarray(r)
+            vals.append(a[()] if a.ndim == 0 else a)
+        if not vals:
+            return None
+        return vals[0] if len(vals) == 1 else tuple(vals)
+
+
+class Reduce(Dispatcher):
+    """@reduce (Numba's @cuda.reduce): a binary combining function applied
+    to every element: f(array, init=None) -> scalar."""
+
+    _deco = "reduce"
+
+    def __call__(self, array, size=None, res=None, init=None, stream=0,
+                 target=None, axis=None):
+        if size is not None or res is not None or stream != 0:
+            raise NotImplementedError("ufjit: reduce's size=, res= and "
+                                      "stream= are not supported yet")
+        opts = _call_options(target)
+        if init is not None:
+            opts["initial"] = np.asarray(init)
+        if axis is not None:
+            opts["axes"] = list(axis) if isinstance(axis, tuple) else [axis]
+        r = np.asarray(self._kernel().call([_as_array(array)], **opts)[0])
+        return r[()] if r.ndim == 0 else r
