@@ -43,7 +43,7 @@ test-normal: build
 test-python: build
 	@if ls $(BUILD)/python/ufjit/_core.*.so >/dev/null 2>&1; then \
 	    cd $(BUILD) && PYTHONPATH=$(abspath $(BUILD))/python python3 -m pytest \
-	        -q -p no:cacheprovider $(CURDIR)/python/tests; \
+	        -q -rs -p no:cacheprovider $(CURDIR)/python/tests; \
 	else \
 	    echo "test-python: SKIPPED: the extension was not built (no Python" \
 	         "headers: see CMake's message)"; \

@@ -53,8 +53,11 @@ if ! python3 -c 'import numpy, numba' >/dev/null 2>&1; then
     python3 -m pip install -q numpy numba 2>/dev/null \
         || python3 -m pip install -q --break-system-packages numpy numba
 fi
-if ! python3 -c 'import pytest' >/dev/null 2>&1; then
-    echo "install-deps: installing pytest from PyPI"
-    python3 -m pip install -q pytest 2>/dev/null \
-        || python3 -m pip install -q --break-system-packages pytest
+# pytest runs the Python package's tests; Dask and xarray are what its
+# override-protocol tests call ufjit's ufuncs on.
+if ! python3 -c 'import pytest, dask.array, xarray' >/dev/null 2>&1; then
+    echo "install-deps: installing pytest, dask[array] and xarray from PyPI"
+    python3 -m pip install -q pytest "dask[array]" xarray 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages pytest \
+            "dask[array]" xarray
 fi

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from . import _core, _source
+from . import _core, _override, _source
 from .types import signature_text
 
 _lock = threading.Lock()
@@ -22,6 +22,13 @@ def _as_array(x):
 
 def _result(a):
     return np.asarray(a) if isinstance(a, _core.Array) else a
+
+
+# operands converted with numpy.asarray without further thought
+_SCALAR_TYPES = (int, float, complex, bool, np.float64, np.float32,
+                 np.int64, np.int32, np.int16, np.int8, np.uint64,
+                 np.uint32, np.uint16, np.uint8, np.bool_, np.complex64,
+                 np.complex128)
 
 
 def _kw_text(options):
@@ -106,6 +113,26 @@ def _call_options(target, casting=None, where=True, **more):
     return opts
 
 
+def _tuple_len(sig):
+    """Outputs of a vectorize signature: 1, or the length of its returned
+    tuple ("Tuple(float64, int64)(float64)", "(float64, int64)(...)")."""
+    head = sig.lstrip()
+    for prefix in ("UniTuple(", "Tuple(", "("):
+        if head.startswith(prefix):
+            depth, n = 0, 1
+            for ch in head[len(prefix) - 1:]:
+                depth += ch in "([" and 1 or (ch in ")]" and -1 or 0)
+                if ch == "," and depth == 1:
+                    n += 1
+                if depth == 0:
+                    break
+            if prefix == "UniTuple(":  # UniTuple(float64, 2)
+                inner = head[len(prefix):head.index(")")]
+                return int(inner.rsplit(",", 1)[1])
+            return n
+    return 1
+
+
 def _numpy_char(sig_type):
     return np.dtype(sig_type.strip()).char
 
@@ -122,7 +149,13 @@ class UFunc(Dispatcher):
 
     @property
     def nout(self):
-        return self._kernel().nout
+        """Known once a signature is compiled; before, from the declared
+        return type (a tuple gives several), else 1 as Numba's DUFunc."""
+        k = self._kernel()
+        if k.nout >= 0:
+            return k.nout
+        sigs = k.signatures
+        return _tuple_len(sigs[0]) if sigs else 1
 
     @property
     def nargs(self):
@@ -153,6 +186,40 @@ class UFunc(Dispatcher):
 
     def __call__(self, *args, out=None, where=True, casting=None,
                  dtype=None, target=None, **kwargs):
+        k = self._func or self._kernel()
+        if out is None and where is True and casting is None and \
+                dtype is None and target is None and not kwargs and \
+                len(args) == k.nin:
+            # the common call: NumPy arrays and scalars, nothing else
+            ins, scalars = [], True
+            for a in args:
+                t = type(a)
+                if t is np.ndarray:
+                    ins.append(a)
+                    scalars = False
+                elif t in _SCALAR_TYPES:
+                    ins.append(np.asarray(a))
+                else:
+                    break
+            else:
+                res = k.call(ins)
+                if scalars:
+                    res = [np.asarray(r)[()] for r in res]
+                else:
+                    res = [np.asarray(r) for r in res]
+                return res[0] if len(res) == 1 else tuple(res)
+        outs_t = out if isinstance(out, tuple) else \
+            (() if out is None else (out,))
+        who = _override.overriding(args + outs_t)
+        if who:
+            kw = dict(kwargs)
+            for k, v in (("where", where), ("casting", casting),
+                         ("dtype", dtype)):
+                if v is not None and v is not True:
+                    kw[k] = v
+            if outs_t:
+                kw["out"] = outs_t
+            return _override.dispatch(self, "__call__", args, kw, who)
         if kwargs:
             raise TypeError(f"{self.__name__}() got unexpected keyword "
                             f"argument(s) {', '.join(sorted(kwargs))}")
@@ -160,8 +227,7 @@ class UFunc(Dispatcher):
             raise NotImplementedError(
                 "ufjit: dtype= is not supported yet; cast the inputs, or "
                 "pass out= of the dtype you want")
-        k = self._kernel()
-        if len(args) == k.nin + k.nout and out is None:
+        if len(args) == k.nin + self.nout and out is None:
             args, out = args[:k.nin], args[k.nin:]
         if len(args) != k.nin:
             raise TypeError(f"{self.__name__}() takes {k.nin} positional "
@@ -206,16 +272,36 @@ class UFunc(Dispatcher):
         r = np.asarray(r)
         return r[()] if r.ndim == 0 else r
 
+    def _override(self, method, inputs, **kwargs):
+        who = _override.overriding(inputs + (kwargs.get("out") or ()))
+        if not who:
+            return NotImplemented
+        kw = {k: v for k, v in kwargs.items() if v is not None}
+        return _override.dispatch(self, method, inputs, kw, who)
+
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False,
                initial=None, where=True, target=None):
+        r = self._override("reduce", (array,), axis=axis, dtype=dtype,
+                           out=out if out is None else (out,),
+                           keepdims=keepdims or None, initial=initial)
+        if r is not NotImplemented:
+            return r
         return self._method("reduce", array, axis, out, keepdims, initial,
                             where, dtype, target)
 
     def accumulate(self, array, axis=0, dtype=None, out=None, target=None):
+        r = self._override("accumulate", (array,), axis=axis, dtype=dtype,
+                           out=out if out is None else (out,))
+        if r is not NotImplemented:
+            return r
         return self._method("accumulate", array, axis, out, dtype=dtype,
                             target=target)
 
     def outer(self, a, b, out=None, target=None):
+        r = self._override("outer", (a, b),
+                           out=out if out is None else (out,))
+        if r is not NotImplemented:
+            return r
         r = self._kernel().outer(_as_array(a), _as_array(b), out,
                                  **_call_options(target))
         return out if out is not None else np.asarray(r)
@@ -254,6 +340,16 @@ class GUFunc(Dispatcher):
 
     def __call__(self, *args, out=None, axes=None, axis=None,
                  keepdims=None, casting=None, target=None):
+        outs_t = out if isinstance(out, tuple) else \
+            (() if out is None else (out,))
+        who = _override.overriding(args + outs_t)
+        if who:
+            kw = {k: v for k, v in (("axes", axes), ("axis", axis),
+                                    ("keepdims", keepdims),
+                                    ("casting", casting)) if v is not None}
+            if outs_t:
+                kw["out"] = outs_t
+            return _override.dispatch(self, "__call__", args, kw, who)
         k = self._kernel()
         if len(args) == k.nin + k.nout and out is None:
             args, out = args[:k.nin], args[k.nin:]
