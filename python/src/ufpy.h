@@ -39,6 +39,17 @@ extern PyTypeObject ufpy_func_type;
 /* A new _core.Module owning m (freed on failure). */
 PyObject *ufpy_module_new(uf_module *m);
 
+/* ---- CUDA (ufpy_cuda.c) ---- */
+
+extern PyTypeObject ufpy_stream_type;
+/* None or 0 -> NULL (the legacy default stream), a _core.Stream -> its
+ * stream; -1 with an exception otherwise. */
+int ufpy_stream_of(PyObject *o, uf_stream **out);
+extern PyMethodDef ufpy_cuda_methods[];
+/* Func.launch's body: (grid, block, args, stream, shared, target,
+ * forall, n) */
+PyObject *ufpy_launch(uf_func *f, PyObject *args);
+
 /* ---- the module (ufpy_module.c) ---- */
 
 /* The process's context, made on first use; NULL with an exception. */

@@ -184,7 +184,56 @@ static PyObject *array_get_on_device(ufpy_array *self, void *closure)
     return PyBool_FromLong(uf_array_device(self->a).type == UF_DEVICE_CUDA);
 }
 
+static PyObject *dims_tuple(int n, const int64_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *x = PyLong_FromLongLong(v[i]);
+        if (x == NULL)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static PyObject *array_get_shape(ufpy_array *self, void *closure)
+{
+    (void)closure;
+    return dims_tuple(uf_array_ndim(self->a), uf_array_shape(self->a));
+}
+
+static PyObject *array_get_strides(ufpy_array *self, void *closure)
+{
+    (void)closure;
+    return dims_tuple(uf_array_ndim(self->a), uf_array_strides(self->a));
+}
+
+static PyObject *array_get_flags(ufpy_array *self, void *closure)
+{
+    (void)closure;
+    int f = uf_array_flags(self->a);
+    return Py_BuildValue("{sOsOsO}", "C_CONTIGUOUS",
+                         f & UF_ARRAY_C_CONTIGUOUS ? Py_True : Py_False,
+                         "F_CONTIGUOUS",
+                         f & UF_ARRAY_F_CONTIGUOUS ? Py_True : Py_False,
+                         "WRITEABLE",
+                         f & UF_ARRAY_WRITEABLE ? Py_True : Py_False);
+}
+
+static PyObject *array_get_data(ufpy_array *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromVoidPtr(uf_array_data(self->a));
+}
+
 static PyGetSetDef array_getset[] = {
+    {"shape", (getter)array_get_shape, NULL, NULL, NULL},
+    {"strides", (getter)array_get_strides, NULL, "in bytes", NULL},
+    {"flags", (getter)array_get_flags, NULL, NULL, NULL},
+    {"data_ptr", (getter)array_get_data, NULL,
+     "the address of the first element (a device address on a device)",
+     NULL},
     {"dtype", (getter)array_get_dtype, NULL, "the dtype's name", NULL},
     {"on_device", (getter)array_get_on_device, NULL,
      "whether the memory is a CUDA device's", NULL},

@@ -167,6 +167,9 @@ static int parse_opts(PyObject *kw, call_opts *c)
             if (n == -1 && PyErr_Occurred())
                 return -1;
             c->o.num_threads = (int)n;
+        } else if (strcmp(k, "stream") == 0) {
+            if (ufpy_stream_of(val, &c->o.stream) != 0)
+                return -1;
         } else if (strcmp(k, "keepdims") == 0) {
             c->o.keepdims = PyObject_IsTrue(val);
         } else if (strcmp(k, "all_axes") == 0) {
@@ -446,7 +449,15 @@ static void func_dealloc(ufpy_func *self)
     PyObject_Free(self);
 }
 
+static PyObject *func_launch(ufpy_func *self, PyObject *args)
+{
+    return ufpy_launch(self->f, args);
+}
+
 static PyMethodDef func_methods[] = {
+    {"launch", (PyCFunction)func_launch, METH_VARARGS,
+     "launch(grid, block, args, stream=None, shared=0, target=None, "
+     "forall=False, n=0)"},
     {"call", (PyCFunction)(void (*)(void))func_call,
      METH_VARARGS | METH_KEYWORDS,
      "call(inputs, outputs=None, **options) -> list of outputs"},

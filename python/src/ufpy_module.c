@@ -100,13 +100,16 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&ufpy_array_type) < 0 ||
+        PyType_Ready(&ufpy_stream_type) < 0 ||
         PyType_Ready(&ufpy_module_type) < 0 ||
         PyType_Ready(&ufpy_func_type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
-    if (PyModule_AddObjectRef(m, "Array", (PyObject *)&ufpy_array_type) ||
+    if (PyModule_AddFunctions(m, ufpy_cuda_methods) != 0 ||
+        PyModule_AddObjectRef(m, "Stream", (PyObject *)&ufpy_stream_type) ||
+        PyModule_AddObjectRef(m, "Array", (PyObject *)&ufpy_array_type) ||
         PyModule_AddObjectRef(m, "Module", (PyObject *)&ufpy_module_type) ||
         PyModule_AddObjectRef(m, "Func", (PyObject *)&ufpy_func_type)) {
         Py_DECREF(m);

@@ -11,6 +11,7 @@ Nothing of a kernel runs in Python: its source goes to the C compiler the
 first time it is called. NumPy arrays go in and come out without copies."""
 
 from . import _core, errors
+from . import cuda  # noqa: F401 (ufjit.cuda, as numba.cuda)
 from ._core import version as _c_version
 from .decorators import guvectorize, jit, njit, reduce, vectorize
 from .errors import TypingError, UfjitError
@@ -27,5 +28,5 @@ def targets():
     return _core.targets()
 
 
-__all__ = ["vectorize", "guvectorize", "njit", "jit", "reduce", "errors",
+__all__ = ["vectorize", "guvectorize", "njit", "jit", "reduce", "errors", "cuda",
            "TypingError", "UfjitError", "targets"] + list(_types_all)

@@ -14,14 +14,24 @@ _lock = threading.Lock()
 
 def _as_array(x):
     """An operand as the C core takes it: arrays with the buffer protocol
-    pass unchanged (no copy); anything else through numpy.asarray."""
+    pass unchanged (no copy), ufjit.cuda's device arrays as their array;
+    anything else through numpy.asarray."""
     if isinstance(x, (np.ndarray, _core.Array)):
         return x
+    inner = getattr(x, "_ufjit_array", None)
+    if inner is not None:
+        return inner
     return np.asarray(x)
 
 
 def _result(a):
-    return np.asarray(a) if isinstance(a, _core.Array) else a
+    """A result as NumPy (host) or ufjit.cuda (device) sees it."""
+    if isinstance(a, _core.Array):
+        if a.on_device:
+            from .cuda import DeviceNDArray
+            return DeviceNDArray(a)
+        return np.asarray(a)
+    return a
 
 
 # operands converted with numpy.asarray without further thought
@@ -102,8 +112,10 @@ class Dispatcher:
         return f"<ufjit {self._deco} '{self.__name__}'>"
 
 
-def _call_options(target, casting=None, where=True, **more):
+def _call_options(target, casting=None, where=True, stream=None, **more):
     opts = {k: v for k, v in more.items() if v is not None}
+    if stream not in (None, 0):
+        opts["stream"] = getattr(stream, "_s", stream)
     if target is not None:
         opts["target"] = target
     if casting is not None:
@@ -185,10 +197,11 @@ class UFunc(Dispatcher):
         return target
 
     def __call__(self, *args, out=None, where=True, casting=None,
-                 dtype=None, target=None, **kwargs):
+                 dtype=None, target=None, stream=None, **kwargs):
         k = self._func or self._kernel()
         if out is None and where is True and casting is None and \
-                dtype is None and target is None and not kwargs and \
+                dtype is None and target is None and stream is None and \
+                not kwargs and \
                 len(args) == k.nin:
             # the common call: NumPy arrays and scalars, nothing else
             ins, scalars = [], True
@@ -236,13 +249,14 @@ class UFunc(Dispatcher):
         if out is not None:
             outs = list(out) if isinstance(out, tuple) else [out]
         ins = [_as_array(a) for a in args]
-        res = k.call(ins, outs, **_call_options(target, casting, where))
+        res = k.call(ins, None if outs is None else
+                     [_as_array(o) for o in outs],
+                     **_call_options(target, casting, where, stream))
         if outs is not None:
             res = outs
         else:
             res = [_result(r) for r in res]
-            if all(np.ndim(a) == 0 and not isinstance(a, np.ndarray)
-                   for a in args):
+            if all(type(a) in _SCALAR_TYPES for a in args):
                 res = [r[()] for r in res]
         return res[0] if len(res) == 1 else tuple(res)
 
@@ -368,7 +382,9 @@ class GUFunc(Dispatcher):
             opts["axes"] = [axis]
         if keepdims:
             opts["keepdims"] = True
-        res = k.call([_as_array(a) for a in args], outs, **opts)
+        res = k.call([_as_array(a) for a in args],
+                     None if outs is None else [_as_array(o) for o in outs],
+                     **opts)
         if outs is not None:
             return outs[0] if len(outs) == 1 else tuple(outs)
         res = [_result(r) for r in res]

@@ -1,0 +1,286 @@
+"""ufjit.cuda: numba.cuda's Python API over ufjit's CUDA target (a GPU
+through the driver, or the in-process simulator with
+UFJIT_ENABLE_CUDASIM=1): device arrays, streams, @cuda.jit kernels and
+device functions, @cuda.reduce. Kernel bodies use numba.cuda's names
+(cuda.grid, cuda.shared.array, cuda.atomic.add, ...): the C compiler reads
+them; nothing of a kernel runs in Python."""
+
+import os
+
+import numpy as np
+
+from . import _core
+from ._dispatch import Dispatcher, Reduce, _as_array
+
+_DEVICE_KW = {"fastmath", "cache", "inline", "link"}
+_KERNEL_KW = {"fastmath", "cache", "debug", "max_registers", "link"}
+
+
+def is_available():
+    """Whether kernels can run: a driver with a device, or cudasim."""
+    if os.environ.get("UFJIT_ENABLE_CUDASIM") == "1":
+        return True
+    return _core.cuda_available()[0]
+
+
+def why_unavailable():
+    """The driver's reason, or '' when a device is there."""
+    return _core.cuda_available()[1]
+
+
+class Stream:
+    """cuda.stream(): operations on one run in order."""
+
+    def __init__(self, target=None):
+        self._s = _core.stream_create(target)
+
+    def synchronize(self):
+        self._s.synchronize()
+
+    def auto_synchronize(self):
+        return _AutoSync(self)
+
+    def __repr__(self):
+        return "<ufjit.cuda.Stream>"
+
+
+class _AutoSync:
+    def __init__(self, s):
+        self.s = s
+
+    def __enter__(self):
+        return self.s
+
+    def __exit__(self, *exc):
+        self.s.synchronize()
+        return False
+
+
+def stream():
+    return Stream()
+
+
+def default_stream():
+    return 0
+
+
+def _stream(s):
+    return s._s if isinstance(s, Stream) else (None if s in (0, None)
+                                               else s)
+
+
+class DeviceNDArray:
+    """An array in device memory (numba.cuda's DeviceNDArray): views and
+    slicing without copies, copies to and from the host."""
+
+    def __init__(self, array, stream=0):
+        self._ufjit_array = array
+        self.stream = stream
+
+    @property
+    def shape(self):
+        return self._ufjit_array.shape
+
+    @property
+    def strides(self):
+        return self._ufjit_array.strides
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    @property
+    def dtype(self):
+        return np.dtype(self._ufjit_array.dtype)
+
+    @property
+    def nbytes(self):
+        return self.size * self.dtype.itemsize
+
+    @property
+    def device_ctypes_pointer(self):
+        return self._ufjit_array.data_ptr
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of a 0-d array")
+        return self.shape[0]
+
+    def is_c_contiguous(self):
+        return self._ufjit_array.flags["C_CONTIGUOUS"]
+
+    def is_f_contiguous(self):
+        return self._ufjit_array.flags["F_CONTIGUOUS"]
+
+    def copy_to_host(self, ary=None, stream=0):
+        """A new NumPy array (or `ary`, filled) holding the elements."""
+        r = _core.copy_to_host(self._ufjit_array, ary, _stream(stream))
+        return ary if ary is not None else np.asarray(r)
+
+    def copy_to_device(self, ary, stream=0):
+        _core.copy_to_device(self._ufjit_array, _as_array(ary),
+                             _stream(stream))
+
+    def __getitem__(self, key):
+        v = _core.index(self._ufjit_array, key)
+        return DeviceNDArray(v, self.stream)
+
+    def __setitem__(self, key, value):
+        raise NotImplementedError("ufjit: assigning into a device array "
+                                  "from Python is not supported yet: copy "
+                                  "a host array with copy_to_device")
+
+    def __repr__(self):
+        return (f"<ufjit.cuda.DeviceNDArray shape={self.shape} "
+                f"dtype={self.dtype}>")
+
+
+def to_device(obj, stream=0, copy=True, to=None):
+    """A device array holding a copy of host array `obj` (or, with `to`,
+    that device array filled)."""
+    if to is not None:
+        to.copy_to_device(obj, stream)
+        return to
+    a = np.asarray(obj)
+    return DeviceNDArray(_core.to_device(a, None, _stream(stream)), stream)
+
+
+def device_array(shape, dtype=np.float64, strides=None, order='C',
+                 stream=0):
+    if strides is not None:
+        raise NotImplementedError("ufjit: device_array(strides=) is not "
+                                  "supported; use order=")
+    return DeviceNDArray(_core.new_array(shape, np.dtype(dtype).name, order,
+                                         None, "device"), stream)
+
+
+def device_array_like(ary, stream=0):
+    order = "F" if ary.flags["F_CONTIGUOUS"] and \
+        not ary.flags["C_CONTIGUOUS"] else "C"
+    return device_array(ary.shape, ary.dtype, order=order, stream=stream)
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order='C'):
+    """A NumPy array in page-locked host memory."""
+    if strides is not None:
+        raise NotImplementedError("ufjit: pinned_array(strides=)")
+    return np.asarray(_core.new_array(shape, np.dtype(dtype).name, order,
+                                      None, "pinned"))
+
+
+def _arg(x):
+    """A kernel argument as the C core takes it."""
+    if isinstance(x, DeviceNDArray):
+        return x._ufjit_array
+    return _as_array(x)
+
+
+class _Launch:
+    def __init__(self, kernel, grid, block, stream, shared, forall=None):
+        self.kernel, self.grid, self.block = kernel, grid, block
+        self.stream, self.shared, self.forall = stream, shared, forall
+
+    def __call__(self, *args):
+        k = self.kernel._kernel()
+        argv = [_arg(a) for a in args]
+        if self.forall is not None:
+            k.launch(0, 0, argv, _stream(self.stream), self.shared, None,
+                     True, self.forall)
+        else:
+            k.launch(self.grid, self.block, argv, _stream(self.stream),
+                     self.shared)
+
+
+class _CudaJit(Dispatcher):
+    _deco = "cuda.jit"
+
+    def _decorator_args(self):
+        args = [repr(s) for s in self._sigs[:1]]  # cuda.jit takes one
+        if len(self._sigs) > 1:
+            raise NotImplementedError("ufjit: cuda.jit takes one signature")
+        if self._options:
+            args.append(", ".join(f"{k}={v!r}"
+                                  for k, v in self._options.items()))
+        return args
+
+
+class Kernel(_CudaJit):
+    """@cuda.jit: launched as kernel[grid, block](args) or
+    kernel[grid, block, stream, sharedmem](args)."""
+
+    def __getitem__(self, config):
+        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
+            raise ValueError("a launch configuration is [grid, block] or "
+                             "[grid, block, stream, sharedmem]")
+        grid, block = config[0], config[1]
+        stream = config[2] if len(config) > 2 else 0
+        shared = config[3] if len(config) > 3 else 0
+        return _Launch(self, grid, block, stream, shared)
+
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        if tpb:
+            blocks = (ntasks + tpb - 1) // tpb
+            return _Launch(self, blocks, tpb, stream, sharedmem)
+        return _Launch(self, 0, 0, stream, sharedmem, forall=ntasks)
+
+    def __call__(self, *args):
+        raise ValueError(f"kernel '{self.__name__}' needs a launch "
+                         "configuration: kernel[blocks, threads](...)")
+
+
+class DeviceFunction(_CudaJit):
+    """@cuda.jit(device=True): called from kernels (inlined)."""
+
+    def __call__(self, *args):
+        raise TypeError(f"device function '{self.__name__}' is called from "
+                        "kernels only")
+
+
+def jit(func_or_sig=None, device=False, **kwargs):
+    """@cuda.jit, @cuda.jit('void(float32[:])'), @cuda.jit(device=True)."""
+    allowed = _DEVICE_KW if device else _KERNEL_KW
+    bad = sorted(set(kwargs) - allowed)
+    if bad:
+        raise TypeError(f"ufjit: cuda.jit() does not support "
+                        f"{', '.join(repr(b) for b in bad)}")
+    opts = dict(kwargs)
+    if device:
+        opts = {"device": True, **opts}
+    cls = DeviceFunction if device else Kernel
+    if callable(func_or_sig) and not isinstance(func_or_sig, str):
+        return cls(func_or_sig, [], opts)
+    sigs = [] if func_or_sig is None else (
+        func_or_sig if isinstance(func_or_sig, list) else [func_or_sig])
+    return lambda fn: cls(fn, sigs, opts)
+
+
+class CudaReduce(Reduce):
+    """@cuda.reduce: f(array, size=None, res=None, init=0, stream=0)."""
+
+    _deco = "cuda.reduce"
+
+    def __call__(self, array, size=None, res=None, init=0, stream=0):
+        if size is not None:
+            array = array[:size]
+        opts = {"initial": np.asarray(init)}
+        if stream not in (0, None):
+            opts["stream"] = _stream(stream)
+        r = self._kernel().call([_arg(array)], **opts)[0]
+        if r.on_device:
+            r = _core.copy_to_host(r)
+        value = np.asarray(r)
+        if res is not None:  # numba-cuda: the result goes to res[0]
+            res[:1].copy_to_device(value.reshape(1))
+            return None
+        return value[()]
+
+
+def reduce(function):
+    return CudaReduce(function, [], {})
