@@ -56,28 +56,31 @@ static int read_layout(const DLTensor *t, size_t itemsize, int64_t *strides,
     return 0;
 }
 
-/* Device memory cudasim made. */
-static bool sim_owns(const uf__cuda_rt *sim, void *p)
+/* rt's driver knows p as device memory. */
+static bool knows(const uf__cuda_rt *rt, void *p)
 {
     unsigned type = 0;
-    return sim != NULL && p != NULL &&
-           sim->drv->pointer_get_attribute(
+    return rt != NULL && p != NULL &&
+           rt->drv->pointer_get_attribute(
                &type, UF__CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                (uf__cu_dptr)(uintptr_t)p) == UF__CU_SUCCESS &&
            type == UF__CU_MEMORYTYPE_DEVICE;
 }
 
 /* The runtime owning device pointer p: `cuda`'s (the simulator when
- * UFJIT_ENABLE_CUDASIM=1), else cudasim's for memory the simulator made,
- * else the real driver's. No elements (p NULL) and no GPU: cudasim's. */
+ * UFJIT_ENABLE_CUDASIM=1) for memory its driver knows, else cudasim's
+ * for memory the simulator made (asked only then, so that a GPU's
+ * imports never start the simulator), else `cuda`'s. No elements (p
+ * NULL): `cuda`'s, or cudasim's without a GPU. */
 static const uf__cuda_rt *device_rt(void *p, uf_error *err)
 {
     uf_error cuda_err;
     const uf__cuda_rt *cuda = uf__cuda_rt_get("cuda", &cuda_err);
-    if (cuda != NULL && cuda->drv == uf__cu_driver_sim())
+    if (cuda != NULL &&
+        (cuda->drv == uf__cu_driver_sim() || p == NULL || knows(cuda, p)))
         return cuda;
     const uf__cuda_rt *sim = uf__cuda_rt_get("cudasim", err);
-    if (sim_owns(sim, p) || (cuda == NULL && p == NULL))
+    if (knows(sim, p) || (cuda == NULL && p == NULL))
         return sim;
     if (cuda == NULL)
         *err = cuda_err;
