@@ -13,6 +13,20 @@
 #define DLPACK_MAJOR_VERSION 1
 #define DLPACK_MINOR_VERSION 1
 
+/* The reference header's linkage macros, for code written against it. */
+#ifdef __cplusplus
+#define DLPACK_EXTERN_C extern "C"
+#else
+#define DLPACK_EXTERN_C
+#endif
+#if defined(_WIN32) && defined(DLPACK_EXPORTS)
+#define DLPACK_DLL __declspec(dllexport)
+#elif defined(_WIN32)
+#define DLPACK_DLL __declspec(dllimport)
+#else
+#define DLPACK_DLL
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -22,7 +36,12 @@ typedef struct {
     uint32_t minor;
 } DLPackVersion;
 
+/* int32_t in C++ as in the reference (C's enums are int already) */
+#ifdef __cplusplus
+typedef enum : int32_t {
+#else
 typedef enum {
+#endif
     kDLCPU = 1,
     kDLCUDA = 2,
     kDLCUDAHost = 3, /* page-locked host memory */
@@ -37,7 +56,8 @@ typedef enum {
     kDLOneAPI = 14,
     kDLWebGPU = 15,
     kDLHexagon = 16,
-    kDLMAIA = 17
+    kDLMAIA = 17,
+    kDLTrn = 18 /* AWS Trainium: in the 1.1 header since the v1.1 tag */
 } DLDeviceType;
 
 typedef struct {

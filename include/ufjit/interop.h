@@ -88,18 +88,23 @@ UF_EXPORT uf_array *uf_array_from_cai(const uf_cai *cai, const char *target,
 
 /* ---- DLPack 1.1 ---------------------------------------------------------- */
 
-/* What a consumer asks of __dlpack__ (all optional: zero-initialise). */
+/* What a consumer asks of __dlpack__. A zero-initialised request is
+ * stream None, copy 0 (never), the array's own device; a NULL one (and
+ * uf_array_to_dlpack) is __dlpack__() with no arguments: copy -1. */
 typedef struct uf_dlpack_request {
     /* __dlpack__(stream=): has_stream false is None (for a device array:
-     * the legacy default stream); -1 asks for no synchronising; 0 is
-     * refused; for host arrays only None / -1 are accepted */
+     * the legacy default stream; for pinned memory (kDLCUDAHost): no
+     * synchronising); -1 asks for no synchronising; 0 is refused; 1, 2 or
+     * a CUstream wait for the array's default stream; host (kDLCPU)
+     * exports accept only None / -1 */
     bool has_stream;
     intptr_t stream;
     /* copy=: -1 (None) only when needed, 0 never (an error if needed), 1
      * always; a copy sets DLPACK_FLAG_BITMASK_IS_COPIED */
     int copy;
-    /* dl_device=: another device than the array's (a device array to
-     * kDLCPU) needs a copy */
+    /* dl_device=: the array's own device, or kDLCPU: a copy for a device
+     * array (waited for), the same memory for a pinned one; others are
+     * refused */
     bool has_device;
     DLDevice device;
 } uf_dlpack_request;
@@ -118,7 +123,9 @@ UF_EXPORT int uf_array_to_dlpack_ex(uf_array *a,
                                     const uf_dlpack_request *request,
                                     DLManagedTensorVersioned **out,
                                     uf_error *err);
-/* For consumers that give no max_version: the unversioned tensor. */
+/* For consumers that give no max_version: the unversioned tensor, which
+ * has no flags: a read-only array is refused (as NumPy does) unless the
+ * request asks for a copy. */
 UF_EXPORT int uf_array_to_dlpack_legacy(uf_array *a,
                                         const uf_dlpack_request *request,
                                         DLManagedTensor **out, uf_error *err);

@@ -31,6 +31,12 @@ static void release_buffer(void *ctx, void *data)
 {
     (void)data;
     uf__cuda_buffer *b = ctx;
+    if (b->foreign) {
+        if (b->foreign_release != NULL)
+            b->foreign_release(b->foreign_ctx, data);
+        uf__free(b);
+        return;
+    }
     uf_error err;
     size_t n = b->bytes > 0 ? b->bytes : 1;
     if (uf__cuda_rt_enter(b->rt, &err) == 0) {
@@ -110,6 +116,32 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
                                 release_buffer, b, err);
     if (a == NULL) {
         release_buffer(b, data);
+        return NULL;
+    }
+    if (kind == UF__CUDA_MEM_DEVICE)
+        uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    return a;
+}
+
+uf_array *uf__cuda_array_wrap(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
+                              uf_dtype dtype, int ndim, const int64_t *shape,
+                              const int64_t *strides, void *data,
+                              bool writeable, uf_release_fn release,
+                              void *ctx, uf_error *err)
+{
+    uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
+    if (b == NULL)
+        return NULL;
+    *b = (uf__cuda_buffer){.rt = rt, .kind = kind, .foreign = true,
+                           .foreign_release = release, .foreign_ctx = ctx};
+    if (kind == UF__CUDA_MEM_DEVICE)
+        b->dptr = (uf__cu_dptr)(uintptr_t)data;
+    else
+        b->host = data;
+    uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
+                                release_buffer, b, err);
+    if (a == NULL) {
+        uf__free(b);
         return NULL;
     }
     if (kind == UF__CUDA_MEM_DEVICE)

@@ -27,6 +27,11 @@ typedef struct uf__cuda_buffer {
     uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
     uint64_t stream_serial; /* stream's, to tell it from a later one at
                                the same address (uf__cuda_stream_alive) */
+    /* memory allocated elsewhere (uf__cuda_array_wrap): released by
+     * calling foreign_release (if any), not through the memory manager */
+    bool foreign;
+    uf_release_fn foreign_release;
+    void *foreign_ctx;
 } uf__cuda_buffer;
 
 struct uf_stream {
@@ -55,6 +60,16 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
                                 int ndim, const int64_t *shape,
                                 uf_order order, uf_stream *stream,
                                 uf_error *err);
+
+/* An array of rt over memory of `kind` allocated elsewhere (an import:
+ * DLPack), so that copies and launches use rt for it; releasing it calls
+ * release(ctx, data) (may be NULL) instead of the memory manager. Device
+ * memory gets device {CUDA, rt's}. On failure release is not called. */
+uf_array *uf__cuda_array_wrap(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
+                              uf_dtype dtype, int ndim, const int64_t *shape,
+                              const int64_t *strides, void *data,
+                              bool writeable, uf_release_fn release,
+                              void *ctx, uf_error *err);
 
 /* The buffer holding a's memory when it was made here, else NULL (host
  * arrays, device memory wrapped from elsewhere). */
