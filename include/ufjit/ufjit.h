@@ -14,6 +14,7 @@
 #include <ufjit/launch.h>
 #include <ufjit/cuda_random.h>
 #include <ufjit/cuda_memory.h>
+#include <ufjit/interop.h>
 
 UF_BEGIN_DECLS
 

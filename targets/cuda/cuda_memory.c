@@ -33,6 +33,16 @@ static void release_buffer(void *ctx, void *data)
     uf__cuda_buffer *b = ctx;
     uf_error err;
     size_t n = b->bytes > 0 ? b->bytes : 1;
+    if (b->kind == UF__CUDA_MEM_FOREIGN) {
+        /* the owner may free or reuse the memory at once: let the work
+         * queued on it finish first, as cuMemFree does */
+        if (uf__cuda_rt_enter(b->rt, &err) == 0)
+            (void)b->rt->drv->ctx_synchronize();
+        if (b->keepalive != NULL)
+            b->keepalive(b->keepalive_ctx, (void *)(uintptr_t)b->dptr);
+        uf__free(b);
+        return;
+    }
     if (uf__cuda_rt_enter(b->rt, &err) == 0) {
         if (b->kind == UF__CUDA_MEM_DEVICE)
             uf__cuda_mm_free(b->rt, b->dptr, n, free_stream(b));
@@ -114,6 +124,30 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
     }
     if (kind == UF__CUDA_MEM_DEVICE)
         uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    return a;
+}
+
+uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
+                                      int ndim, const int64_t *shape,
+                                      const int64_t *strides, void *data,
+                                      bool writeable, uf_stream *stream,
+                                      uf_release_fn keepalive, void *ctx,
+                                      uf_error *err)
+{
+    uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
+    if (b == NULL)
+        return NULL;
+    *b = (uf__cuda_buffer){.rt = rt, .kind = UF__CUDA_MEM_FOREIGN,
+                           .dptr = (uf__cu_dptr)(uintptr_t)data,
+                           .keepalive = keepalive, .keepalive_ctx = ctx};
+    uf__cuda_buffer_set_stream(b, stream);
+    uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
+                                release_buffer, b, err);
+    if (a == NULL) {
+        uf__free(b);
+        return NULL;
+    }
+    uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
     return a;
 }
 
