@@ -245,6 +245,9 @@ static void round_trip(uf_array *v, const uf_array *hv)
     assert_int_equal(uf_array_device(im).type, UF_DEVICE_CUDA);
     assert_int_equal(uf_array_dtype(im), uf_array_dtype(v));
     assert_ptr_equal(uf_array_data(im), uf_array_data(v));
+    /* the import's runtime is the target's (cudasim's, not `cuda`'s) */
+    uf_error err;
+    assert_ptr_equal(uf__cuda_array_rt(im, &err), uf__cuda_rt_get(SIM, &err));
     uf_cai again = export_ok(im);
     assert_int_equal(again.ndim, c.ndim);
     assert_string_equal(again.typestr, c.typestr);
