@@ -85,8 +85,7 @@ static int check_layout(const uf_cai *c, uf_dtype dt, uf_error *err)
                              c->typestr);
     /* [lo, hi): the byte offsets from data the elements reach */
     int64_t lo = 0, hi = (int64_t)uf_dtype_itemsize(dt), reach;
-    if (!c->has_strides &&
-        __builtin_mul_overflow(size, hi, &hi))
+    if (!c->has_strides && __builtin_mul_overflow(size, hi, &hi))
         return uf__error_set(err, UF_ERR_OVERFLOW,
                              WHAT ": the array's size in bytes overflows");
     for (int k = 0; k < c->ndim && c->has_strides; k++) {
@@ -105,7 +104,8 @@ static int check_layout(const uf_cai *c, uf_dtype dt, uf_error *err)
                                  WHAT ": the strides reach beyond 64-bit "
                                  "offsets");
     }
-    if ((uint64_t)0 - (uint64_t)lo > c->data || (uint64_t)hi > UINTPTR_MAX - c->data)
+    if ((uint64_t)0 - (uint64_t)lo > c->data ||
+        (uint64_t)hi > UINTPTR_MAX - c->data)
         return uf__error_set(err, UF_ERR_VALUE,
                              WHAT ": the strides reach outside the address "
                              "space from data %#llx",

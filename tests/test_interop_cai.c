@@ -233,7 +233,7 @@ static void export_0d_empty_and_host(void **state)
     uf_array_release(h0);
 }
 
-/* ---- round trips ---------------------------------------------------------- */
+/* ---- round trips -------------------------------------------------------- */
 
 /* C -> CAI -> C for view `v` of device array `d` (host twin `hv`): the
  * import describes itself as the original did and holds its values. */
@@ -373,7 +373,7 @@ static void kernels_on_imports(void **state)
     uf_array_release(h);
 }
 
-/* ---- keep-alive and read-only --------------------------------------------- */
+/* ---- keep-alive and read-only ------------------------------------------- */
 
 static void keepalive_after_last_view(void **state)
 {
@@ -465,7 +465,7 @@ static void readonly_enforced(void **state)
     uf_array_release(h);
 }
 
-/* ---- bad descriptions ----------------------------------------------------- */
+/* ---- bad descriptions --------------------------------------------------- */
 
 typedef struct bad_case {
     const char *what;
@@ -606,7 +606,7 @@ static void bad_descriptions(void **state)
     uf_array_release(h);
 }
 
-/* ---- streams -------------------------------------------------------------- */
+/* ---- streams ------------------------------------------------------------ */
 
 static void protocol_streams(void **state)
 {
