@@ -669,7 +669,7 @@ static void protocol_streams(void **state)
     uf_stream_destroy(a);
 }
 
-/* spin's chain of n steps on stream s (NULL: waits for it) */
+/* spin's chain of n steps queued on stream s */
 static void spin(uf_array *scratch, int64_t n, uf_stream *s)
 {
     uf_error err;
@@ -684,16 +684,18 @@ static void spin(uf_array *scratch, int64_t n, uf_stream *s)
 }
 
 /* spin's steps for about `seconds` here (measured: cudasim runs it on the
- * host, a GPU at its own clock) */
-static int64_t spin_steps(uf_array *scratch, double seconds)
+ * host, a GPU at its own clock), timed on stream s to its end */
+static int64_t spin_steps(uf_array *scratch, double seconds, uf_stream *s)
 {
+    uf_error err;
     int64_t n = 1 << 20;
     for (;;) {
         double t0 = now_s();
-        spin(scratch, n, NULL);
+        spin(scratch, n, s);
+        uf_assert_ok(uf_stream_synchronize(s, &err) == 0, &err);
         double t = now_s() - t0;
-        if (t > 0.02 || n > ((int64_t)1 << 40))
-            return (int64_t)((double)n * seconds / t);
+        if (t > 0.02 || n >= ((int64_t)1 << 36))
+            return (int64_t)((double)n * seconds / (t > 0.02 ? t : 0.02));
         n *= 8;
     }
 }
@@ -730,7 +732,7 @@ static void stream_ordering(void **state)
     uf_stream *a = uf_stream_create(SIM, &err);
     uf_stream *b = uf_stream_create(SIM, &err);
     uf_assert_ok(a && b && x && scratch, &err);
-    int64_t steps = spin_steps(scratch, 0.3);
+    int64_t steps = spin_steps(scratch, 0.3, a);
 
     uf_assert_ok(uf_copy_to_device(x, zeros, NULL, &err) == 0, &err);
     uf__cu_event spun;
