@@ -120,9 +120,9 @@ static uf_array *wrap(const DLTensor *t, bool readonly, uf_release_fn release,
                       rt->target, (int)rt->dev);
         return NULL;
     }
-    return uf__cuda_array_wrap(rt, UF__CUDA_MEM_DEVICE, dtype, t->ndim,
-                               t->shape, strides, data, !readonly, release,
-                               owner, err);
+    return uf__cuda_array_wrap_foreign(rt, dtype, t->ndim, t->shape,
+                                       strides, data, !readonly, NULL,
+                                       release, owner, err);
 }
 
 uf_array *uf_array_from_dlpack(DLManagedTensorVersioned *t, uf_error *err)

@@ -107,16 +107,20 @@ static int check_dims(launch *c, uf_dim3 grid, uf_dim3 block, int max_block,
 
 /* ---- types ------------------------------------------------------------ */
 
-/* The type of argument array a as the kernel sees it (on the device). */
+/* The type of argument array a as the kernel sees it (on the device):
+ * readonly when the argument is not writeable (Numba's typeof), so that
+ * a kernel storing into it is a typing error, not a silent write. */
 static const uf__type *array_type(uf__typectx *tc, const uf_array *a,
-                                  uf_error *err)
+                                  const uf_array *arg, uf_error *err)
 {
     int nd = uf_array_ndim(a);
     int fl = uf_array_flags(a);
     char layout = (fl & UF_ARRAY_C_CONTIGUOUS)                ? 'C'
                   : (nd > 1 && (fl & UF_ARRAY_F_CONTIGUOUS)) ? 'F'
                                                              : 'A';
-    return uf__type_array(tc, uf_array_dtype(a), nd, layout, err);
+    return uf__type_array_ro(tc, uf_array_dtype(a), nd, layout,
+                             !(uf_array_flags(arg) & UF_ARRAY_WRITEABLE),
+                             err);
 }
 
 /* Whether argument type `t` fits declared `want`: arrays of the same
@@ -155,7 +159,17 @@ static int pick_types(launch *c, const uf__type **in, uf_error *err)
         for (int i = 0; i < c->n && ok; i++)
             ok = fits(in[i], sig.args[i]);
         if (ok) {
-            memcpy(c->types, sig.args, (size_t)c->n * sizeof *in);
+            /* a declared array type takes a readonly argument as readonly */
+            for (int i = 0; i < c->n; i++)
+                c->types[i] = in[i]->readonly && !sig.args[i]->readonly
+                                  ? uf__type_array_ro(
+                                        km->tc, sig.args[i]->dtype,
+                                        sig.args[i]->ndim,
+                                        sig.args[i]->layout, true, err)
+                                  : sig.args[i];
+            for (int i = 0; i < c->n; i++)
+                if (c->types[i] == NULL)
+                    return err->code;
             return 0;
         }
     }
@@ -354,7 +368,7 @@ static int run(launch *c, uf_array *const *args, unsigned shared,
             return rc;
         in[i] = is_scalar(args[i])
                     ? uf__type_scalar(km->tc, uf_array_dtype(args[i]))
-                    : array_type(km->tc, c->ops[i].dev, err);
+                    : array_type(km->tc, c->ops[i].dev, args[i], err);
         if (in[i] == NULL)
             return err->code;
     }

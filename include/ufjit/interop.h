@@ -70,17 +70,21 @@ typedef struct uf_cai {
 /* a.__cuda_array_interface__ for device array `a` (views, negative and
  * zero strides included): "stream" is the array's default stream
  * (uf_array_stream), absent when it has none, as work on the legacy stream
- * through ufjit is synchronous. The description is valid while `a` is. */
+ * through ufjit is synchronous. A mapped array gives the device's address
+ * of its memory (as numba's MappedNDArray); other host arrays, pinned
+ * ones included, are refused. The description is valid while `a` is. */
 UF_EXPORT int uf_array_to_cai(const uf_array *a, uf_cai *out, uf_error *err);
 
 /* A device array of `target` over the memory a CAI description names,
  * without copying. `keepalive(ctx, data)` runs once, when the last view of
- * the result is released (not when the import fails: the caller still
- * owns the producer). A "readonly" description gives an array whose writes
- * are refused, by kernels and copies alike, and that cannot be made
- * writeable; a mask is refused. With a "stream", `consumer` (NULL: the
- * legacy default stream) is made to wait for it as
- * uf_stream_wait_foreign does, and becomes the array's default stream. */
+ * the result is released, after the context's queued work (not when the
+ * import fails: the caller still owns the producer). A "readonly"
+ * description gives an array whose writes are refused, by kernels and
+ * copies alike, and that cannot be made writeable; a mask is refused, and
+ * so (unlike NumPy) are a pointer or strides not aligned for the item.
+ * With a "stream", `consumer` (NULL: the legacy default stream) is made to
+ * wait for it as uf_stream_wait_foreign does; `consumer` becomes the
+ * array's default stream. */
 UF_EXPORT uf_array *uf_array_from_cai(const uf_cai *cai, const char *target,
                                       uf_stream *consumer,
                                       uf_release_fn keepalive, void *ctx,

@@ -31,14 +31,18 @@ static void release_buffer(void *ctx, void *data)
 {
     (void)data;
     uf__cuda_buffer *b = ctx;
-    if (b->foreign) {
-        if (b->foreign_release != NULL)
-            b->foreign_release(b->foreign_ctx, data);
+    uf_error err;
+    size_t n = b->bytes > 0 ? b->bytes : 1;
+    if (b->kind == UF__CUDA_MEM_FOREIGN) {
+        /* the owner may free or reuse the memory at once: let the work
+         * queued on it finish first, as cuMemFree does */
+        if (uf__cuda_rt_enter(b->rt, &err) == 0)
+            (void)b->rt->drv->ctx_synchronize();
+        if (b->keepalive != NULL)
+            b->keepalive(b->keepalive_ctx, (void *)(uintptr_t)b->dptr);
         uf__free(b);
         return;
     }
-    uf_error err;
-    size_t n = b->bytes > 0 ? b->bytes : 1;
     if (uf__cuda_rt_enter(b->rt, &err) == 0) {
         if (b->kind == UF__CUDA_MEM_DEVICE)
             uf__cuda_mm_free(b->rt, b->dptr, n, free_stream(b));
@@ -123,29 +127,27 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
     return a;
 }
 
-uf_array *uf__cuda_array_wrap(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
-                              uf_dtype dtype, int ndim, const int64_t *shape,
-                              const int64_t *strides, void *data,
-                              bool writeable, uf_release_fn release,
-                              void *ctx, uf_error *err)
+uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
+                                      int ndim, const int64_t *shape,
+                                      const int64_t *strides, void *data,
+                                      bool writeable, uf_stream *stream,
+                                      uf_release_fn keepalive, void *ctx,
+                                      uf_error *err)
 {
     uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
     if (b == NULL)
         return NULL;
-    *b = (uf__cuda_buffer){.rt = rt, .kind = kind, .foreign = true,
-                           .foreign_release = release, .foreign_ctx = ctx};
-    if (kind == UF__CUDA_MEM_DEVICE)
-        b->dptr = (uf__cu_dptr)(uintptr_t)data;
-    else
-        b->host = data;
+    *b = (uf__cuda_buffer){.rt = rt, .kind = UF__CUDA_MEM_FOREIGN,
+                           .dptr = (uf__cu_dptr)(uintptr_t)data,
+                           .keepalive = keepalive, .keepalive_ctx = ctx};
+    uf__cuda_buffer_set_stream(b, stream);
     uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
                                 release_buffer, b, err);
     if (a == NULL) {
         uf__free(b);
         return NULL;
     }
-    if (kind == UF__CUDA_MEM_DEVICE)
-        uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
     return a;
 }
 

@@ -14,8 +14,10 @@
 typedef enum uf__cuda_mem_kind {
     UF__CUDA_MEM_DEVICE = 1,
     UF__CUDA_MEM_PINNED, /* page-locked host memory */
-    UF__CUDA_MEM_MAPPED  /* page-locked and mapped: `dptr` is its address
+    UF__CUDA_MEM_MAPPED, /* page-locked and mapped: `dptr` is its address
                             on the device */
+    UF__CUDA_MEM_FOREIGN /* device memory another library owns (interop/):
+                            `keepalive` gives it back */
 } uf__cuda_mem_kind;
 
 typedef struct uf__cuda_buffer {
@@ -27,11 +29,8 @@ typedef struct uf__cuda_buffer {
     uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
     uint64_t stream_serial; /* stream's, to tell it from a later one at
                                the same address (uf__cuda_stream_alive) */
-    /* memory allocated elsewhere (uf__cuda_array_wrap): released by
-     * calling foreign_release (if any), not through the memory manager */
-    bool foreign;
-    uf_release_fn foreign_release;
-    void *foreign_ctx;
+    uf_release_fn keepalive; /* FOREIGN: called once with keepalive_ctx */
+    void *keepalive_ctx;
 } uf__cuda_buffer;
 
 struct uf_stream {
@@ -39,7 +38,14 @@ struct uf_stream {
     uf__cu_stream s;
     struct uf__cuda_scratch *scratch; /* cuda_scratch.h */
     uint64_t serial; /* unique per process, never 0 */
+    bool external; /* wraps a driver stream someone else made (or the
+                      legacy one): uf_stream_destroy leaves it alone */
 };
+
+/* A uf_stream over driver stream s of rt that ufjit did not create
+ * (interop/'s uf_stream_external); destroying it frees the wrapper. */
+uf_stream *uf__cuda_stream_wrap(const uf__cuda_rt *rt, uf__cu_stream s,
+                                uf_error *err);
 
 /* s (made with `serial`) is still alive: not destroyed. NULL is not. */
 bool uf__cuda_stream_alive(const uf_stream *s, uint64_t serial);
@@ -61,22 +67,24 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
                                 uf_order order, uf_stream *stream,
                                 uf_error *err);
 
-/* An array of rt over memory of `kind` allocated elsewhere (an import:
- * DLPack), so that copies and launches use rt for it; releasing it calls
- * release(ctx, data) (may be NULL) instead of the memory manager. Device
- * memory gets device {CUDA, rt's}. On failure release is not called. */
-uf_array *uf__cuda_array_wrap(const uf__cuda_rt *rt, uf__cuda_mem_kind kind,
-                              uf_dtype dtype, int ndim, const int64_t *shape,
-                              const int64_t *strides, void *data,
-                              bool writeable, uf_release_fn release,
-                              void *ctx, uf_error *err);
+/* A device array of rt over device memory made elsewhere: `data` with
+ * byte `strides` (NULL: C-contiguous), read-only unless `writeable`,
+ * `stream` its default stream. keepalive(ctx, data) runs once, when the
+ * last view is released, after the context's queued work (as cuMemFree
+ * waits); not when this fails. */
+uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
+                                      int ndim, const int64_t *shape,
+                                      const int64_t *strides, void *data,
+                                      bool writeable, uf_stream *stream,
+                                      uf_release_fn keepalive, void *ctx,
+                                      uf_error *err);
 
-/* The buffer holding a's memory when it was made here, else NULL (host
- * arrays, device memory wrapped from elsewhere). */
+/* The buffer holding a's memory when it was made or wrapped here, else
+ * NULL (host arrays, device memory wrapped by uf_array_wrap). */
 uf__cuda_buffer *uf__cuda_buffer_of(const uf_array *a);
 
-/* The runtime of a device array: its buffer's, else (memory made
- * elsewhere) the `cuda` target's. */
+/* The runtime of a device array: its buffer's, else (memory wrapped by
+ * uf_array_wrap) the `cuda` target's. */
 const uf__cuda_rt *uf__cuda_array_rt(const uf_array *a, uf_error *err);
 
 /* The driver's stream of a uf_stream (NULL: the legacy default). */

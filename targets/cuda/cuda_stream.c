@@ -63,7 +63,7 @@ uf_stream *uf_stream_create(const char *target, uf_error *err)
     const uf__cuda_rt *rt = uf__cuda_rt_get(target, err);
     if (rt == NULL)
         return NULL;
-    uf_stream *s = uf__malloc(1, sizeof *s, err);
+    uf_stream *s = uf__calloc(1, sizeof *s, err);
     if (s == NULL)
         return NULL;
     s->rt = rt;
@@ -74,6 +74,26 @@ uf_stream *uf_stream_create(const char *target, uf_error *err)
     if (uf__cuda_check(rt, rt->drv->stream_create(&s->s, 0),
                        "cuStreamCreate", err) != 0) {
         uf__cuda_scratch_free(s->scratch);
+        uf__free(s);
+        return NULL;
+    }
+    if (add_live(s, err) != 0) {
+        uf_stream_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+uf_stream *uf__cuda_stream_wrap(const uf__cuda_rt *rt, uf__cu_stream cs,
+                                uf_error *err)
+{
+    uf_stream *s = uf__calloc(1, sizeof *s, err);
+    if (s == NULL)
+        return NULL;
+    s->rt = rt;
+    s->s = cs;
+    s->external = true;
+    if (!(s->scratch = uf__cuda_scratch_new(rt, err))) {
         uf__free(s);
         return NULL;
     }
@@ -102,10 +122,13 @@ void uf_stream_destroy(uf_stream *s)
     remove_live(s);
     uf_error err;
     /* cuStreamDestroy returns at once and lets queued work finish; the
-     * arrays whose copies are queued may be freed right after, so wait */
+     * arrays whose copies are queued may be freed right after (on the
+     * legacy stream, as this one is gone), so wait; a stream someone
+     * else made is theirs to destroy */
     if (uf__cuda_rt_enter(s->rt, &err) == 0) {
         (void)s->rt->drv->stream_synchronize(s->s);
-        (void)s->rt->drv->stream_destroy(s->s);
+        if (!s->external)
+            (void)s->rt->drv->stream_destroy(s->s);
     }
     uf__cuda_scratch_free(s->scratch);
     uf__free(s);
