@@ -33,7 +33,9 @@ static void release_buffer(void *ctx, void *data)
     uf__cuda_buffer *b = ctx;
     uf_error err;
     size_t n = b->bytes > 0 ? b->bytes : 1;
-    if (uf__cuda_rt_enter(b->rt, &err) == 0) {
+    if (b->kind == UF__CUDA_MEM_BORROWED)
+        b->drop(b->drop_ctx);
+    else if (uf__cuda_rt_enter(b->rt, &err) == 0) {
         if (b->kind == UF__CUDA_MEM_DEVICE)
             uf__cuda_mm_free(b->rt, b->dptr, n, free_stream(b));
         else
@@ -113,6 +115,31 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
         return NULL;
     }
     if (kind == UF__CUDA_MEM_DEVICE)
+        uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    return a;
+}
+
+uf_array *uf__cuda_array_borrow(const uf__cuda_rt *rt, bool device,
+                                uf_dtype dtype, int ndim,
+                                const int64_t *shape, const int64_t *strides,
+                                void *data, bool writeable,
+                                void (*drop)(void *ctx), void *ctx,
+                                uf_error *err)
+{
+    uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
+    if (b == NULL)
+        return NULL;
+    *b = (uf__cuda_buffer){.rt = rt, .kind = UF__CUDA_MEM_BORROWED,
+                           .dptr = device ? (uf__cu_dptr)(uintptr_t)data : 0,
+                           .host = device ? NULL : data, .drop = drop,
+                           .drop_ctx = ctx};
+    uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
+                                release_buffer, b, err);
+    if (a == NULL) {
+        uf__free(b);
+        return NULL;
+    }
+    if (device)
         uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
     return a;
 }

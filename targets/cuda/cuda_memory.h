@@ -14,8 +14,11 @@
 typedef enum uf__cuda_mem_kind {
     UF__CUDA_MEM_DEVICE = 1,
     UF__CUDA_MEM_PINNED, /* page-locked host memory */
-    UF__CUDA_MEM_MAPPED  /* page-locked and mapped: `dptr` is its address
+    UF__CUDA_MEM_MAPPED, /* page-locked and mapped: `dptr` is its address
                             on the device */
+    UF__CUDA_MEM_BORROWED /* memory the buffer did not allocate (a pinned
+                             host array, an opened IPC mapping): released
+                             by `drop` */
 } uf__cuda_mem_kind;
 
 typedef struct uf__cuda_buffer {
@@ -27,6 +30,8 @@ typedef struct uf__cuda_buffer {
     uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
     uint64_t stream_serial; /* stream's, to tell it from a later one at
                                the same address (uf__cuda_stream_alive) */
+    void (*drop)(void *ctx); /* BORROWED: undoes the borrowing, once */
+    void *drop_ctx;
 } uf__cuda_buffer;
 
 struct uf_stream {
@@ -54,6 +59,17 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
                                 uf__cuda_mem_kind kind, uf_dtype dtype,
                                 int ndim, const int64_t *shape,
                                 uf_order order, uf_stream *stream,
+                                uf_error *err);
+
+/* An array over memory someone else owns (`data`, device memory when
+ * `device`), whose buffer calls drop(ctx) once, when the last view is
+ * released (it unpins, closes a mapping). On failure drop is not called:
+ * the caller still owns what it borrowed. */
+uf_array *uf__cuda_array_borrow(const uf__cuda_rt *rt, bool device,
+                                uf_dtype dtype, int ndim,
+                                const int64_t *shape, const int64_t *strides,
+                                void *data, bool writeable,
+                                void (*drop)(void *ctx), void *ctx,
                                 uf_error *err);
 
 /* The buffer holding a's memory when it was made here, else NULL (host
