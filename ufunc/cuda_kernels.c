@@ -299,8 +299,8 @@ static int compile_and_load(uf_func *f, uf__cuda_kernel *k,
     return finish_load(f, k, err);
 }
 
-/* After the module loaded: the kernel's function, its status word and
- * launch configuration. */
+/* After the module loaded: the kernel's function and launch
+ * configuration. */
 static int finish_load(uf_func *f, uf__cuda_kernel *k, uf_error *err)
 {
     (void)f;
@@ -309,11 +309,6 @@ static int finish_load(uf_func *f, uf__cuda_kernel *k, uf_error *err)
                        rt->drv->module_get_function(&k->fn, k->mod,
                                                     k->k.name),
                        "cuModuleGetFunction", err) != 0)
-        return err->code;
-    if (k->k.has_status &&
-        uf__cuda_check(rt, rt->drv->mem_alloc(&k->status,
-                                              sizeof(uf__nvvm_status)),
-                       "cuMemAlloc", err) != 0)
         return err->code;
     int min_grid = 0, block = 0;
     if (rt->drv->occupancy_max_block(&min_grid, &block, k->fn, 0, 0) ==
@@ -332,8 +327,6 @@ static void kernel_free(uf__cuda_kernel *k)
 {
     uf_error err;
     if (uf__cuda_rt_enter(k->rt, &err) == 0) {
-        if (k->status)
-            (void)k->rt->drv->mem_free(k->status);
         if (k->mod)
             (void)k->rt->drv->module_unload(k->mod);
     }

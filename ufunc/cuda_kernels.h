@@ -21,7 +21,6 @@ typedef struct uf__cuda_kernel {
     uf__sim_kernel sim;    /* cudasim: the host entry (points into k) */
     uf__cu_module mod;
     uf__cu_func fn;
-    uf__cu_dptr status;    /* the module's status word, or 0 */
     int block, grid_cap;   /* launch configuration (occupancy) */
     struct uf__cuda_kernel *next;
 } uf__cuda_kernel;

@@ -4,6 +4,7 @@
 
 #include "common/error_internal.h"
 #include "targets/cuda/cuda_memory.h"
+#include "targets/cuda/cuda_scratch.h"
 #include "ufunc/cuda_stage.h"
 #include "ufunc/options.h"
 
@@ -216,11 +217,11 @@ void uf__cuda_put_operand(uf__cuda_params *pp, const uf__cuda_operand *op,
 /* The kernel's status word after a launch: the CPU target's error,
  * worded as its loop words it ("ufunc 'pick': IndexError: ..."). */
 static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
-                        uf_error *err)
+                        uf__cu_dptr status, uf_error *err)
 {
     uf__nvvm_status st;
     const uf__cu_driver *d = s->rt->drv;
-    if (uf__cuda_check(s->rt, d->memcpy_dtoh(&st, k->status, sizeof st),
+    if (uf__cuda_check(s->rt, d->memcpy_dtoh(&st, status, sizeof st),
                        "cuMemcpyDtoH", err) != 0)
         return err->code;
     if (st.code == 0)
@@ -252,13 +253,14 @@ int uf__cuda_launch(const uf__cuda_site *s, const uf__cuda_kernel *k,
     return uf__cuda_launch_dims(s, k, g, b, 0, pp, err);
 }
 
-int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
-                         const unsigned grid[3], const unsigned block[3],
-                         unsigned shared_bytes, uf__cuda_params *pp,
-                         uf_error *err)
+/* The launch itself, its status word (when the kernel has one) given. */
+static int launch_with(const uf__cuda_site *s, const uf__cuda_kernel *k,
+                       const unsigned grid[3], const unsigned block[3],
+                       unsigned shared_bytes, uf__cuda_params *pp,
+                       uf__cu_dptr status, uf_error *err)
 {
     if (k->k.has_status)
-        uf__cuda_put(pp, &k->status, sizeof k->status);
+        uf__cuda_put(pp, &status, sizeof status);
     if (pp->n != k->k.nparams)
         return uf__error_set(err, UF_ERR_INTERNAL,
                              "CUDA kernel '%s' takes %d parameters, the "
@@ -268,7 +270,7 @@ int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
     uf__cu_stream st = uf__cuda_stream(s->stream);
     if (k->k.has_status &&
         uf__cuda_check(s->rt,
-                       d->memset_d8_async(k->status, 0,
+                       d->memset_d8_async(status, 0,
                                           sizeof(uf__nvvm_status), st),
                        "cuMemsetD8Async", err) != 0)
         return err->code;
@@ -284,7 +286,28 @@ int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
                        st ? d->stream_synchronize(st) : d->ctx_synchronize(),
                        "cuStreamSynchronize", err) != 0)
         return err->code;
-    return check_status(s, k, err);
+    return check_status(s, k, status, err);
+}
+
+/* A fallible kernel's status word is its stream's (cuda_scratch.h: made
+ * once through the memory manager, so a plug-in serves it too; two
+ * streams running one kernel do not share it), locked for the launch,
+ * which waits for the kernel and reads it. */
+int uf__cuda_launch_dims(const uf__cuda_site *s, const uf__cuda_kernel *k,
+                         const unsigned grid[3], const unsigned block[3],
+                         unsigned shared_bytes, uf__cuda_params *pp,
+                         uf_error *err)
+{
+    if (!k->k.has_status)
+        return launch_with(s, k, grid, block, shared_bytes, pp, 0, err);
+    uf__cuda_scratch *sc;
+    uf__cu_dptr status;
+    if (uf__cuda_status_begin(s->rt, s->stream, sizeof(uf__nvvm_status), &sc,
+                              &status, err) != 0)
+        return err->code;
+    int rc = launch_with(s, k, grid, block, shared_bytes, pp, status, err);
+    uf__cuda_status_end(sc);
+    return rc;
 }
 
 int uf__cuda_call_wait(const uf__cuda_site *s, uf_error *err)

@@ -12,6 +12,7 @@
 #define UFJIT_CUDA_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <ufjit/array.h>
 
 UF_BEGIN_DECLS
@@ -64,6 +65,54 @@ UF_EXPORT uf_array *uf_pinned_array(uf_dtype dtype, int ndim,
 UF_EXPORT uf_array *uf_mapped_array(uf_dtype dtype, int ndim,
                                     const int64_t *shape, uf_order order,
                                     const char *target, uf_error *err);
+
+/* numba.cuda.pinned / cuda.mapped for one array: page-locks the memory
+ * host array `a` spans (any strides) until the returned array is
+ * released. Not mapped: a host view of `a` (same data, shape, strides and
+ * flags) holding the pin, a source or destination of fast, asynchronous
+ * copies. Mapped: a device array over the same memory as the device
+ * addresses it, which kernels on `target` read and write in place. Either
+ * keeps `a` alive; the memory is unpinned (the memory manager's
+ * memunpin) exactly once, when the last view of the result is released,
+ * which must come after the work using it is done. An empty `a` pins
+ * nothing. UF_ERR_INVALID for a device array or memory already pinned. */
+UF_EXPORT uf_array *uf_pin_array(uf_array *a, bool mapped,
+                                 const char *target, uf_error *err);
+
+/* Numba's IpcArrayHandle: what another process needs to open a device
+ * array made by ufjit, a plain struct to send through a pipe or a file.
+ * `handle` is the driver's (cuIpcGetMemHandle's, through the memory
+ * manager's get_ipc_handle) and `offset` the array's first element from
+ * the start of the memory it maps; the array's elements lie inside
+ * [0, size) of it. */
+#define UF_CUDA_IPC_ARRAY_MAGIC 0x75664970u /* "ufIp" */
+typedef struct uf_cuda_ipc_array_handle {
+    uint32_t magic;    /* UF_CUDA_IPC_ARRAY_MAGIC */
+    int32_t dtype;     /* a uf_dtype */
+    int32_t ndim;
+    int32_t simulated; /* 1: made by cudasim (opened only there) */
+    int64_t pid;       /* the process that made it */
+    uint64_t offset;
+    uint64_t size;
+    int64_t shape[UF_MAXDIMS];
+    int64_t strides[UF_MAXDIMS]; /* in bytes */
+    char handle[64];             /* CUipcMemHandle */
+} uf_cuda_ipc_array_handle;
+
+/* DeviceNDArray.get_ipc_handle: a handle of device array `a` (any view of
+ * an array made by this header's functions). `a` must stay alive until
+ * the other process has closed it. UF_ERR_UNSUPPORTED for a memory
+ * manager without IPC or memory ufjit did not allocate. */
+UF_EXPORT int uf_cuda_ipc_get(const uf_array *a,
+                              uf_cuda_ipc_array_handle *out, uf_error *err);
+/* IpcArrayHandle.open: the array behind `h` as a device array of this
+ * process on `target`; the mapping is closed (the manager's
+ * close_ipc_handle) exactly once, when the last view of it is released.
+ * A GPU's driver refuses to open a handle in the process that made it
+ * (UF_ERR_INVALID); cudasim opens it there too. A damaged handle is
+ * UF_ERR_INVALID. */
+UF_EXPORT uf_array *uf_cuda_ipc_open(const uf_cuda_ipc_array_handle *h,
+                                     const char *target, uf_error *err);
 
 /* The default stream of an array made by this header's functions (views
  * share their base's), or NULL. */

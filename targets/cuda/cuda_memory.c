@@ -29,21 +29,17 @@ static unsigned host_flags(uf__cuda_mem_kind kind)
  * (uf_cuda_memory_take_error). */
 static void release_buffer(void *ctx, void *data)
 {
-    (void)data;
     uf__cuda_buffer *b = ctx;
     uf_error err;
     size_t n = b->bytes > 0 ? b->bytes : 1;
-    if (b->kind == UF__CUDA_MEM_FOREIGN) {
+    if (b->kind == UF__CUDA_MEM_BORROWED) {
         /* the owner may free or reuse the memory at once: let the work
          * queued on it finish first, as cuMemFree does */
         if (uf__cuda_rt_enter(b->rt, &err) == 0)
             (void)b->rt->drv->ctx_synchronize();
-        if (b->keepalive != NULL)
-            b->keepalive(b->keepalive_ctx, (void *)(uintptr_t)b->dptr);
-        uf__free(b);
-        return;
-    }
-    if (uf__cuda_rt_enter(b->rt, &err) == 0) {
+        if (b->drop != NULL)
+            b->drop(b->drop_ctx, data);
+    } else if (uf__cuda_rt_enter(b->rt, &err) == 0) {
         if (b->kind == UF__CUDA_MEM_DEVICE)
             uf__cuda_mm_free(b->rt, b->dptr, n, free_stream(b));
         else
@@ -127,6 +123,31 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
     return a;
 }
 
+uf_array *uf__cuda_array_borrow(const uf__cuda_rt *rt, bool device,
+                                uf_dtype dtype, int ndim,
+                                const int64_t *shape, const int64_t *strides,
+                                void *data, bool writeable,
+                                uf_release_fn drop, void *ctx,
+                                uf_error *err)
+{
+    uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
+    if (b == NULL)
+        return NULL;
+    *b = (uf__cuda_buffer){.rt = rt, .kind = UF__CUDA_MEM_BORROWED,
+                           .dptr = device ? (uf__cu_dptr)(uintptr_t)data : 0,
+                           .host = device ? NULL : data, .drop = drop,
+                           .drop_ctx = ctx};
+    uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
+                                release_buffer, b, err);
+    if (a == NULL) {
+        uf__free(b);
+        return NULL;
+    }
+    if (device)
+        uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    return a;
+}
+
 uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
                                       int ndim, const int64_t *shape,
                                       const int64_t *strides, void *data,
@@ -134,20 +155,10 @@ uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
                                       uf_release_fn keepalive, void *ctx,
                                       uf_error *err)
 {
-    uf__cuda_buffer *b = uf__malloc(1, sizeof *b, err);
-    if (b == NULL)
-        return NULL;
-    *b = (uf__cuda_buffer){.rt = rt, .kind = UF__CUDA_MEM_FOREIGN,
-                           .dptr = (uf__cu_dptr)(uintptr_t)data,
-                           .keepalive = keepalive, .keepalive_ctx = ctx};
-    uf__cuda_buffer_set_stream(b, stream);
-    uf_array *a = uf_array_wrap(dtype, ndim, shape, strides, data, writeable,
-                                release_buffer, b, err);
-    if (a == NULL) {
-        uf__free(b);
-        return NULL;
-    }
-    uf__array_set_device(a, (uf_device){UF_DEVICE_CUDA, (int)rt->dev});
+    uf_array *a = uf__cuda_array_borrow(rt, true, dtype, ndim, shape, strides,
+                                        data, writeable, keepalive, ctx, err);
+    if (a != NULL)
+        uf__cuda_buffer_set_stream(uf__cuda_buffer_of(a), stream);
     return a;
 }
 

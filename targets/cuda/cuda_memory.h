@@ -16,8 +16,10 @@ typedef enum uf__cuda_mem_kind {
     UF__CUDA_MEM_PINNED, /* page-locked host memory */
     UF__CUDA_MEM_MAPPED, /* page-locked and mapped: `dptr` is its address
                             on the device */
-    UF__CUDA_MEM_FOREIGN /* device memory another library owns (interop/):
-                            `keepalive` gives it back */
+    UF__CUDA_MEM_BORROWED /* memory the buffer did not allocate (another
+                             library's through CAI or DLPack, a pinned host
+                             array, an opened IPC mapping): given back by
+                             `drop` */
 } uf__cuda_mem_kind;
 
 typedef struct uf__cuda_buffer {
@@ -29,8 +31,9 @@ typedef struct uf__cuda_buffer {
     uf_stream *stream; /* the arrays' default stream (borrowed), or NULL */
     uint64_t stream_serial; /* stream's, to tell it from a later one at
                                the same address (uf__cuda_stream_alive) */
-    uf_release_fn keepalive; /* FOREIGN: called once with keepalive_ctx */
-    void *keepalive_ctx;
+    /* BORROWED: undoes the borrowing, once, called (drop_ctx, data) */
+    uf_release_fn drop;
+    void *drop_ctx;
 } uf__cuda_buffer;
 
 struct uf_stream {
@@ -67,11 +70,22 @@ uf_array *uf__cuda_array_new_on(const uf__cuda_rt *rt,
                                 uf_order order, uf_stream *stream,
                                 uf_error *err);
 
-/* A device array of rt over device memory made elsewhere: `data` with
- * byte `strides` (NULL: C-contiguous), read-only unless `writeable`,
- * `stream` its default stream. keepalive(ctx, data) runs once, when the
- * last view is released, after the context's queued work (as cuMemFree
- * waits); not when this fails. */
+/* An array over memory someone else owns (`data`, device memory when
+ * `device`; byte `strides`, NULL: C-contiguous), whose buffer calls
+ * drop(ctx, data) once, when the last view is released (it unpins, closes
+ * a mapping, hands an import back), after the context's queued work, as
+ * cuMemFree waits: the owner may free or reuse the memory at once. On
+ * failure drop is not called: the caller still owns what it borrowed. */
+uf_array *uf__cuda_array_borrow(const uf__cuda_rt *rt, bool device,
+                                uf_dtype dtype, int ndim,
+                                const int64_t *shape, const int64_t *strides,
+                                void *data, bool writeable,
+                                uf_release_fn drop, void *ctx,
+                                uf_error *err);
+
+/* A device array of rt over another library's device memory (a CAI or
+ * DLPack import), `stream` its default stream (may be NULL): a borrowed
+ * array whose drop is keepalive(ctx, data). */
 uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
                                       int ndim, const int64_t *shape,
                                       const int64_t *strides, void *data,
@@ -79,12 +93,12 @@ uf_array *uf__cuda_array_wrap_foreign(const uf__cuda_rt *rt, uf_dtype dtype,
                                       uf_release_fn keepalive, void *ctx,
                                       uf_error *err);
 
-/* The buffer holding a's memory when it was made or wrapped here, else
- * NULL (host arrays, device memory wrapped by uf_array_wrap). */
+/* The buffer holding a's memory when it was made here, else NULL (host
+ * arrays, device memory wrapped from elsewhere). */
 uf__cuda_buffer *uf__cuda_buffer_of(const uf_array *a);
 
-/* The runtime of a device array: its buffer's, else (memory wrapped by
- * uf_array_wrap) the `cuda` target's. */
+/* The runtime of a device array: its buffer's, else (memory made
+ * elsewhere) the `cuda` target's. */
 const uf__cuda_rt *uf__cuda_array_rt(const uf_array *a, uf_error *err);
 
 /* The driver's stream of a uf_stream (NULL: the legacy default). */

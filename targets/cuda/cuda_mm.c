@@ -110,6 +110,13 @@ void uf__cuda_mm_note_failure(const uf_cuda_mm_driver *d, const uf_error *e)
     note(state_of(d->impl), e);
 }
 
+void uf__cuda_mm_keep_error(const uf__cuda_rt *rt, const uf_error *e)
+{
+    mm_state *st = state_of(rt);
+    if (st != NULL)
+        note(st, e);
+}
+
 static int init_table(mm_state *st, uf_cuda_memory_manager *t,
                       uf_error *err)
 {

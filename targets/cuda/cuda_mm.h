@@ -50,6 +50,11 @@ int uf__cuda_mm_ipc_open(const uf__cuda_rt *rt, const uf_cuda_ipc_handle *h,
 int uf__cuda_mm_ipc_close(const uf__cuda_rt *rt, uf__cu_dptr p,
                           uf__cu_stream s, uf_error *err);
 
+/* Keeps a failure no caller can be told of (an unpin or an IPC close
+ * when an array is released) as rt's sticky error
+ * (uf_cuda_memory_take_error). */
+void uf__cuda_mm_keep_error(const uf__cuda_rt *rt, const uf_error *err);
+
 /* The driver services lent to rt's managers (cuda_mm_driver.c), and a
  * failed call's error as uf__cuda_check sets it. */
 void uf__cuda_mm_driver_init(uf_cuda_mm_driver *d, const uf__cuda_rt *rt);

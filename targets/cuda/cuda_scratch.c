@@ -13,13 +13,21 @@ struct uf__cuda_scratch {
     pthread_mutex_t lock;
     uf__cu_dptr ptr[UF__CUDA_SCRATCH_SLOTS];
     size_t bytes[UF__CUDA_SCRATCH_SLOTS];
+    /* a checked kernel's status word: its own lock, as a reduction holding
+     * the scratch launches checked kernels */
+    pthread_mutex_t status_lock;
+    uf__cu_dptr status;
+    size_t status_bytes;
 };
 
 /* The legacy default stream's, one per runtime (the cuda and cudasim
  * ones), kept for the process's life. */
 #define NLEGACY 2
 static uf__cuda_scratch legacy[NLEGACY] = {
-    {.lock = PTHREAD_MUTEX_INITIALIZER}, {.lock = PTHREAD_MUTEX_INITIALIZER}};
+    {.lock = PTHREAD_MUTEX_INITIALIZER,
+     .status_lock = PTHREAD_MUTEX_INITIALIZER},
+    {.lock = PTHREAD_MUTEX_INITIALIZER,
+     .status_lock = PTHREAD_MUTEX_INITIALIZER}};
 static pthread_mutex_t legacy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static uf__cuda_scratch *legacy_of(const uf__cuda_rt *rt)
@@ -96,6 +104,37 @@ int uf__cuda_scratch_put(uf__cuda_scratch *sc, int slot, const void *data,
                           "cuMemcpyHtoDAsync", err);
 }
 
+int uf__cuda_status_begin(const uf__cuda_rt *rt, uf_stream *s, size_t bytes,
+                          uf__cuda_scratch **out_sc, uf__cu_dptr *out,
+                          uf_error *err)
+{
+    uf__cuda_scratch *sc = s ? s->scratch : legacy_of(rt);
+    if (sc == NULL)
+        return uf__error_set(err, UF_ERR_INTERNAL, "no status word");
+    pthread_mutex_lock(&sc->status_lock);
+    if (sc->status_bytes < bytes) {
+        uf__cu_stream st = s ? s->s : NULL;
+        if (sc->status)
+            uf__cuda_mm_free(rt, sc->status, sc->status_bytes, st);
+        sc->status = 0;
+        sc->status_bytes = 0;
+        if (uf__cuda_mm_alloc(rt, bytes, st, &sc->status, err) != 0) {
+            sc->status = 0;
+            pthread_mutex_unlock(&sc->status_lock);
+            return err->code;
+        }
+        sc->status_bytes = bytes;
+    }
+    *out_sc = sc;
+    *out = sc->status;
+    return 0;
+}
+
+void uf__cuda_status_end(uf__cuda_scratch *sc)
+{
+    pthread_mutex_unlock(&sc->status_lock);
+}
+
 uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err)
 {
     uf__cuda_scratch *sc = uf__calloc(1, sizeof *sc, err);
@@ -103,6 +142,7 @@ uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err)
         return NULL;
     sc->rt = rt;
     pthread_mutex_init(&sc->lock, NULL);
+    pthread_mutex_init(&sc->status_lock, NULL);
     return sc;
 }
 
@@ -118,6 +158,12 @@ static void release_slots(uf__cuda_scratch *sc)
         sc->ptr[i] = 0;
         sc->bytes[i] = 0;
     }
+    pthread_mutex_lock(&sc->status_lock);
+    if (sc->status)
+        uf__cuda_mm_free(sc->rt, sc->status, sc->status_bytes, sc->stream);
+    sc->status = 0;
+    sc->status_bytes = 0;
+    pthread_mutex_unlock(&sc->status_lock);
 }
 
 void uf__cuda_scratch_free(uf__cuda_scratch *sc)
@@ -128,6 +174,7 @@ void uf__cuda_scratch_free(uf__cuda_scratch *sc)
     sc->stream = NULL;
     release_slots(sc);
     pthread_mutex_destroy(&sc->lock);
+    pthread_mutex_destroy(&sc->status_lock);
     uf__free(sc);
 }
 

@@ -38,6 +38,19 @@ int uf__cuda_scratch_put(uf__cuda_scratch *sc, int slot, const void *data,
 
 void uf__cuda_scratch_end(uf__cuda_scratch *sc);
 
+/* The status word (`bytes`) of checked kernels launched on stream s
+ * (NULL: the legacy default stream), made once through the memory
+ * manager and kept with the stream's scratch, locked until
+ * uf__cuda_status_end: the launch that uses it waits for its kernel and
+ * reads it back. A per-launch allocation would cost a cuMemAlloc per
+ * launch and, freed, a cuMemFree that waits for the whole device. Its
+ * lock is its own: a reduction holding the scratch launches checked
+ * kernels. *sc receives the scratch to end. */
+int uf__cuda_status_begin(const uf__cuda_rt *rt, uf_stream *s, size_t bytes,
+                          uf__cuda_scratch **sc, uf__cu_dptr *out,
+                          uf_error *err);
+void uf__cuda_status_end(uf__cuda_scratch *sc);
+
 /* A stream's scratch, made with it and released when it is destroyed. */
 uf__cuda_scratch *uf__cuda_scratch_new(const uf__cuda_rt *rt, uf_error *err);
 void uf__cuda_scratch_free(uf__cuda_scratch *sc);

@@ -1,7 +1,8 @@
 /* cudasim's allocation calls: device memory (cuMemAlloc, cuMemFree,
  * cuMemGetInfo), pinned and registered host memory, and what
  * cuPointerGetAttribute says of an address. Device allocations are
- * 256-byte aligned host memory, counted against the device's total
+ * 256-byte aligned shared host memory (sim_devmem.c: another process can
+ * map it through an IPC handle), counted against the device's total
  * (sim_memory.c) and, in debug builds, filled with a poison pattern (the
  * driver does not zero them either). The simulator has unified addressing:
  * all pinned host memory is device-accessible at its own address. Frees
@@ -26,14 +27,14 @@ uf__cu_result uf__sim_mem_alloc(uf__cu_dptr *p, size_t bytes)
                      ~(size_t)(UF__SIM_ALLOC_ALIGN - 1);
     if (charged < bytes || charged > uf__sim_mem_total())
         return UF__CU_ERROR_OUT_OF_MEMORY;
-    void *mem = NULL;
-    if (posix_memalign(&mem, UF__SIM_ALLOC_ALIGN, charged) != 0)
+    void *mem = uf__sim_devmem_alloc(charged);
+    if (mem == NULL)
         return UF__CU_ERROR_OUT_OF_MEMORY;
     /* the registry counts it against the device: OUT_OF_MEMORY there */
     rc = uf__sim_mem_insert((uintptr_t)mem, bytes, charged,
                             UF__SIM_MEM_DEVICE);
     if (rc) {
-        free(mem);
+        uf__sim_devmem_free(mem);
         return UF__CU_ERROR_OUT_OF_MEMORY;
     }
 #ifndef NDEBUG
@@ -52,7 +53,7 @@ uf__cu_result uf__sim_mem_free(uf__cu_dptr p)
     void *storage;
     rc = uf__sim_mem_remove((uintptr_t)p, UF__SIM_MEM_DEVICE,
                             UF__CU_ERROR_INVALID_VALUE, &storage);
-    free(storage);
+    uf__sim_devmem_free(storage);
     return rc;
 }
 

@@ -71,7 +71,31 @@ size_t uf__sim_mem_used(void);
 uf__cu_result uf__sim_mem_ipc_find(uf__cu_dptr p, uintptr_t *base,
                                    size_t *size, uint64_t *serial);
 uf__cu_result uf__sim_mem_ipc_open(uintptr_t base, uint64_t serial);
-uf__cu_result uf__sim_mem_ipc_close(uintptr_t base, void **storage);
+/* Closes a mapping: one opened in this process from its own allocation
+ * (*storage: the allocation to free when it was freed while mapped), or
+ * one imported from another process (*unmap, *unmap_len: the mapping to
+ * unmap once its last open is closed). */
+uf__cu_result uf__sim_mem_ipc_close(uintptr_t base, void **storage,
+                                    void **unmap, size_t *unmap_len);
+/* Another process's allocation (pid, serial) mapped here: its address
+ * when already open (counted once more), else 0. */
+uintptr_t uf__sim_mem_import_find(int64_t pid, uint64_t serial);
+/* Registers [base, base + size), mapped at [map, map + map_len), as
+ * device memory imported from (pid, serial), opened once; when another
+ * thread registered it first, that one is counted and returned, and the
+ * caller unmaps its own. 0 when the registry cannot grow. */
+uintptr_t uf__sim_mem_import_add(uintptr_t base, size_t size, void *map,
+                                 size_t map_len, int64_t pid,
+                                 uint64_t serial);
+
+/* ---- device memory's storage (sim_devmem.c) -------------------------- */
+/* `bytes` (> 0) of shared memory, 256-byte aligned, or NULL; given back
+ * by uf__sim_devmem_free. */
+void *uf__sim_devmem_alloc(size_t bytes);
+void uf__sim_devmem_free(void *p);
+/* The memfd and file offset holding p (an address of a live block). */
+bool uf__sim_devmem_locate(uintptr_t p, int *fd, uint64_t *file_off);
+void uf__sim_devmem_teardown(void);
 /* Frees everything still registered (the context's teardown). */
 void uf__sim_mem_teardown(void);
 

@@ -6,6 +6,7 @@
  * GPU), and only such ranges pass uf__sim_mem_check. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,6 +21,13 @@ typedef struct sim_range {
     uint64_t serial;  /* tells reuses of one address apart (IPC) */
     int ipc_opens;    /* open IPC mappings of it */
     bool freed;       /* mem_free'd while mapped: lives until closed */
+    /* imported from another process (sim_ipc.c): its mapping here and
+     * the allocation it shows */
+    bool imported;
+    void *map;
+    size_t map_len;
+    int64_t src_pid;
+    uint64_t src_serial;
 } sim_range;
 
 static pthread_rwlock_t lock = PTHREAD_RWLOCK_INITIALIZER;
@@ -168,7 +176,7 @@ uf__cu_result uf__sim_mem_remove(uintptr_t base, uf__sim_mem_kind kind,
     pthread_rwlock_wrlock(&lock);
     ptrdiff_t i = find(base);
     if (i >= 0 && ranges[i].base == base && ranges[i].kind == kind &&
-        !ranges[i].freed) {
+        !ranges[i].freed && !ranges[i].imported) {
         rc = UF__CU_SUCCESS;
         if (ranges[i].ipc_opens > 0) {
             ranges[i].freed = true; /* the mapping keeps it alive */
@@ -187,7 +195,8 @@ uf__cu_result uf__sim_mem_ipc_find(uf__cu_dptr p, uintptr_t *base,
     uf__cu_result rc = UF__CU_ERROR_INVALID_VALUE;
     pthread_rwlock_rdlock(&lock);
     ptrdiff_t i = find((uintptr_t)p);
-    if (i >= 0 && ranges[i].kind == UF__SIM_MEM_DEVICE && !ranges[i].freed) {
+    if (i >= 0 && ranges[i].kind == UF__SIM_MEM_DEVICE && !ranges[i].freed &&
+        !ranges[i].imported) {
         *base = ranges[i].base;
         *size = ranges[i].size;
         *serial = ranges[i].serial;
@@ -203,7 +212,8 @@ uf__cu_result uf__sim_mem_ipc_open(uintptr_t base, uint64_t serial)
     pthread_rwlock_wrlock(&lock);
     ptrdiff_t i = find(base);
     if (i >= 0 && ranges[i].base == base && ranges[i].serial == serial &&
-        ranges[i].kind == UF__SIM_MEM_DEVICE && !ranges[i].freed) {
+        ranges[i].kind == UF__SIM_MEM_DEVICE && !ranges[i].freed &&
+        !ranges[i].imported) {
         ranges[i].ipc_opens++;
         rc = UF__CU_SUCCESS;
     }
@@ -211,15 +221,22 @@ uf__cu_result uf__sim_mem_ipc_open(uintptr_t base, uint64_t serial)
     return rc;
 }
 
-uf__cu_result uf__sim_mem_ipc_close(uintptr_t base, void **storage)
+uf__cu_result uf__sim_mem_ipc_close(uintptr_t base, void **storage,
+                                    void **unmap, size_t *unmap_len)
 {
     uf__cu_result rc = UF__CU_ERROR_INVALID_VALUE;
-    *storage = NULL;
+    *storage = *unmap = NULL;
+    *unmap_len = 0;
     pthread_rwlock_wrlock(&lock);
     ptrdiff_t i = find(base);
     if (i >= 0 && ranges[i].base == base && ranges[i].ipc_opens > 0) {
         rc = UF__CU_SUCCESS;
-        if (--ranges[i].ipc_opens == 0 && ranges[i].freed) {
+        sim_range *r = &ranges[i];
+        if (--r->ipc_opens == 0 && r->imported) {
+            *unmap = r->map;
+            *unmap_len = r->map_len;
+            drop(i);
+        } else if (r->ipc_opens == 0 && r->freed) {
             *storage = (void *)base;
             drop(i);
         }
@@ -228,12 +245,52 @@ uf__cu_result uf__sim_mem_ipc_close(uintptr_t base, void **storage)
     return rc;
 }
 
+uintptr_t uf__sim_mem_import_find(int64_t pid, uint64_t serial)
+{
+    uintptr_t base = 0;
+    pthread_rwlock_wrlock(&lock);
+    for (size_t i = 0; i < nranges && base == 0; i++)
+        if (ranges[i].imported && ranges[i].src_pid == pid &&
+            ranges[i].src_serial == serial) {
+            ranges[i].ipc_opens++;
+            base = ranges[i].base;
+        }
+    pthread_rwlock_unlock(&lock);
+    return base;
+}
+
+uintptr_t uf__sim_mem_import_add(uintptr_t base, size_t size, void *map,
+                                 size_t map_len, int64_t pid,
+                                 uint64_t serial)
+{
+    uintptr_t got = uf__sim_mem_import_find(pid, serial);
+    if (got != 0) /* another thread opened it meanwhile */
+        return got;
+    /* charged 0: the memory is counted by the process that allocated it */
+    if (uf__sim_mem_insert(base, size, 0, UF__SIM_MEM_DEVICE) != 0)
+        return 0;
+    pthread_rwlock_wrlock(&lock);
+    ptrdiff_t i = find(base);
+    ranges[i].imported = true;
+    ranges[i].map = map;
+    ranges[i].map_len = map_len;
+    ranges[i].src_pid = pid;
+    ranges[i].src_serial = serial;
+    ranges[i].ipc_opens = 1;
+    pthread_rwlock_unlock(&lock);
+    return base;
+}
+
 void uf__sim_mem_teardown(void)
 {
     pthread_rwlock_wrlock(&lock);
-    for (size_t i = 0; i < nranges; i++)
-        if (ranges[i].kind != UF__SIM_MEM_REGISTERED)
+    for (size_t i = 0; i < nranges; i++) {
+        if (ranges[i].imported)
+            munmap(ranges[i].map, ranges[i].map_len);
+        else if (ranges[i].kind == UF__SIM_MEM_PINNED)
             free((void *)ranges[i].base);
+    }
+    uf__sim_devmem_teardown(); /* every device allocation's storage */
     uf__free(ranges);
     ranges = NULL;
     nranges = cap = 0;
