@@ -50,6 +50,10 @@ extern PyMethodDef ufpy_cuda_methods[];
  * forall, n) */
 PyObject *ufpy_launch(uf_func *f, PyObject *args);
 
+/* ---- interop (ufpy_interop.c) ---- */
+
+extern PyMethodDef ufpy_interop_methods[];
+
 /* ---- the module (ufpy_module.c) ---- */
 
 /* The process's context, made on first use; NULL with an exception. */

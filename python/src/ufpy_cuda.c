@@ -4,6 +4,7 @@
 #include "ufpy.h"
 
 #include <string.h>
+#include <ufjit/interop.h>
 
 /* ---- _core.Stream ---- */
 
@@ -59,6 +60,27 @@ static PyObject *stream_create(PyObject *self, PyObject *args)
         return NULL;
     uf_error err;
     uf_stream *s = uf_stream_create(target, &err);
+    if (s == NULL)
+        return ufpy_raise(&err);
+    ufpy_stream *o = PyObject_New(ufpy_stream, &ufpy_stream_type);
+    if (o == NULL) {
+        uf_stream_destroy(s);
+        return NULL;
+    }
+    o->s = s;
+    return (PyObject *)o;
+}
+
+/* stream_external(target, handle) -> Stream over a foreign CUstream */
+static PyObject *stream_external(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *target = NULL;
+    Py_ssize_t handle;
+    if (!PyArg_ParseTuple(args, "zn", &target, &handle))
+        return NULL;
+    uf_error err;
+    uf_stream *s = uf_stream_external(target, (intptr_t)handle, &err);
     if (s == NULL)
         return ufpy_raise(&err);
     ufpy_stream *o = PyObject_New(ufpy_stream, &ufpy_stream_type);
@@ -397,6 +419,8 @@ static PyObject *cuda_available(PyObject *self, PyObject *unused)
 PyMethodDef ufpy_cuda_methods[] = {
     {"stream_create", stream_create, METH_VARARGS,
      "stream_create(target=None) -> Stream"},
+    {"stream_external", stream_external, METH_VARARGS,
+     "stream_external(target, handle) -> Stream (not destroyed with it)"},
     {"new_array", new_array, METH_VARARGS,
      "new_array(shape, dtype, order='C', target=None, kind='device')"},
     {"to_device", to_device, METH_VARARGS,

@@ -108,6 +108,7 @@ PyMODINIT_FUNC PyInit__core(void)
     if (m == NULL)
         return NULL;
     if (PyModule_AddFunctions(m, ufpy_cuda_methods) != 0 ||
+        PyModule_AddFunctions(m, ufpy_interop_methods) != 0 ||
         PyModule_AddObjectRef(m, "Stream", (PyObject *)&ufpy_stream_type) ||
         PyModule_AddObjectRef(m, "Array", (PyObject *)&ufpy_array_type) ||
         PyModule_AddObjectRef(m, "Module", (PyObject *)&ufpy_module_type) ||

@@ -21,6 +21,8 @@ def _as_array(x):
     inner = getattr(x, "_ufjit_array", None)
     if inner is not None:
         return inner
+    if hasattr(x, "__cuda_array_interface__"):  # CuPy, PyTorch, Numba
+        return _core.cai_import(x.__cuda_array_interface__, None, None, x)
     return np.asarray(x)
 
 

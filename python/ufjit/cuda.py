@@ -34,6 +34,11 @@ class Stream:
     def __init__(self, target=None):
         self._s = _core.stream_create(target)
 
+    @property
+    def handle(self):
+        """The CUstream as an int (1: the legacy default stream)."""
+        return _core.stream_handle(self._s)
+
     def synchronize(self):
         self._s.synchronize()
 
@@ -132,6 +137,25 @@ class DeviceNDArray:
         v = _core.index(self._ufjit_array, key)
         return DeviceNDArray(v, self.stream)
 
+    @property
+    def __cuda_array_interface__(self):
+        """CAI v3: "stream" is the array's default stream, None without
+        one (work on the legacy stream through ufjit is synchronous)."""
+        return _core.cai_export(self._ufjit_array)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        """DLPack 1.1's producer: `stream` (None: the legacy default
+        stream; -1: none; 1, 2 or a CUstream) is made to wait for the
+        array's pending work, never the host."""
+        versioned = max_version is not None and tuple(max_version) >= (1, 0)
+        dev_type, dev_id = (-1, 0) if dl_device is None else dl_device
+        return _core.dlpack_export(self._ufjit_array, stream, versioned,
+                                   int(dev_type), int(dev_id), copy)
+
+    def __dlpack_device__(self):
+        return _core.dlpack_device(self._ufjit_array)
+
     def __setitem__(self, key, value):
         raise NotImplementedError("ufjit: assigning into a device array "
                                   "from Python is not supported yet: copy "
@@ -140,6 +164,42 @@ class DeviceNDArray:
     def __repr__(self):
         return (f"<ufjit.cuda.DeviceNDArray shape={self.shape} "
                 f"dtype={self.dtype}>")
+
+
+def is_cuda_array(obj):
+    """Whether obj describes device memory (__cuda_array_interface__)."""
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+def from_cuda_array_interface(desc, owner=None, sync=True, stream=0):
+    """A DeviceNDArray over the memory a CAI dict names, no copy; `owner`
+    is kept alive as long as the array. With a "stream" in desc and
+    sync, `stream` (0: the legacy default) waits for it on the device,
+    never the host; sync=False ignores it."""
+    if not sync:
+        desc = dict(desc, stream=None)
+    a = _core.cai_import(desc, None, _stream(stream), owner)
+    return DeviceNDArray(a, stream)
+
+
+def as_cuda_array(obj, sync=True, stream=0):
+    """numba.cuda.as_cuda_array: a DeviceNDArray over obj's memory (CuPy,
+    PyTorch, ... anything with __cuda_array_interface__), no copy."""
+    if isinstance(obj, DeviceNDArray):
+        return obj
+    if not is_cuda_array(obj):
+        raise TypeError(f"{type(obj).__name__} has no "
+                        "__cuda_array_interface__")
+    return from_cuda_array_interface(obj.__cuda_array_interface__, obj, sync,
+                                     stream)
+
+
+def external_stream(ptr):
+    """numba.cuda.external_stream: a Stream over a CUstream made by
+    someone else (CuPy, PyTorch); it is not destroyed with the wrapper."""
+    s = Stream.__new__(Stream)
+    s._s = _core.stream_external(None, int(ptr))
+    return s
 
 
 def to_device(obj, stream=0, copy=True, to=None):
@@ -179,6 +239,8 @@ def _arg(x):
     """A kernel argument as the C core takes it."""
     if isinstance(x, DeviceNDArray):
         return x._ufjit_array
+    if is_cuda_array(x) and not isinstance(x, np.ndarray):
+        return as_cuda_array(x)._ufjit_array
     return _as_array(x)
 
 
