@@ -187,9 +187,15 @@ static void mapped_written_by_kernel(void **state)
     uf_assert_ok(m != NULL, &err);
     assert_int_equal(uf_array_device(m).type, UF_DEVICE_CUDA);
     uf_array *x = device_f64(n, 1.5);
-    uf_call_options o = {.size = sizeof o, .target = T};
+    /* a call on device operands returns once queued (on a GPU, before
+     * the kernel ran): wait on its stream before reading the host side */
+    uf_stream *s = uf_stream_create(T, &err);
+    uf_assert_ok(s != NULL, &err);
+    uf_call_options o = {.size = sizeof o, .target = T, .stream = s};
     uf_array *in[1] = {x}, *out[1] = {m};
     uf_assert_ok(uf_call(get("twice"), in, 1, out, 1, &o, &err) == 0, &err);
+    uf_assert_ok(uf_stream_synchronize(s, &err) == 0, &err);
+    uf_stream_destroy(s);
     const double *v = uf_array_data(h);
     for (int64_t i = 0; i < n; i++)
         assert_true(v[i] == 3.0 * (double)i);

@@ -340,8 +340,10 @@ static void test_corpus_cpu_equals_cudasim(void **state)
     if (cuda_test_on_gpu)
         printf("GPU: largest float difference from the cpu target: %.3g "
                "ulp; %ld differing values of near-overflow or non-finite "
-               "inputs not compared (fma contraction, ill-conditioned)\n",
-               gpu_max_ulps, gpu_extreme_skipped);
+               "inputs not compared (fma contraction, ill-conditioned); "
+               "%ld undefined or cancelling (an out-of-range conversion "
+               "to int64, a result cancelling to zero)\n",
+               gpu_max_ulps, gpu_extreme_skipped, gpu_undefined_skipped);
     assert_true(t.kernels >= 200);
     assert_int_equal(gpu_mismatches, 0);
 }

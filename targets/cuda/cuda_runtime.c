@@ -58,6 +58,13 @@ static int open_runtime(uf__cuda_rt *rt, const uf__cu_driver *drv,
 
 const uf__cuda_rt *uf__cuda_rt_get(const char *target, uf_error *err)
 {
+    if (target != NULL && strcmp(target, "cuda") != 0 &&
+        strcmp(target, "cudasim") != 0) {
+        uf__error_set(err, UF_ERR_INVALID,
+                      "'%s' is not a CUDA target (\"cuda\" or \"cudasim\")",
+                      target);
+        return NULL;
+    }
     bool sim = target != NULL && strcmp(target, "cudasim") == 0;
     const uf__cu_driver *drv =
         sim ? uf__cu_driver_sim() : uf__cu_driver_for_cuda(err);
