@@ -218,16 +218,17 @@ static bool same_element(uf_dtype dt, const unsigned char *a,
             gpu_extreme_skipped++;
             continue;
         }
-        if (cuda_test_on_gpu && kind == 'f' && x == 0 && isfinite(y) &&
+        if (!cuda_test_on_gpu || isnan(x) || isnan(y))
+            return false;
+        if (close_on_gpu(x, y, part, kind == 'c' ? scale : fabs(x), single))
+            continue;
+        if (kind == 'f' && x == 0 && isfinite(y) &&
             fabs(y) <= sqrt(part == 4 || single ? FLT_EPSILON : DBL_EPSILON) *
                            in_mag) {
             gpu_undefined_skipped++;
             continue;
         }
-        if (!cuda_test_on_gpu || isnan(x) || isnan(y) ||
-            !close_on_gpu(x, y, part, kind == 'c' ? scale : fabs(x),
-                          single))
-            return false;
+        return false;
     }
     return true;
 }
