@@ -235,7 +235,7 @@ static int run_all(const char *target, int threads)
         parse_header(line, &c);
         uf_array *in[2];
         for (int i = 0; i < c.nin; i++) {
-            char tag[8];
+            char tag[16];
             snprintf(tag, sizeof tag, "in%d", i);
             in[i] = parse_array(next_line(&s), tag, c.in[i], c.n);
         }
