@@ -259,6 +259,8 @@ LLVMValueRef uf__emit_cpow(uf__fn *F, uf_dtype dt, LLVMValueRef a,
 LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 /* A call of a builtin (CALL or ATTR expression typed as one). */
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
+/* A NumPy ufunc of UF__NPUFUNC_MAP on scalars (lower_npufunc.c). */
+LLVMValueRef uf__lower_npufunc(uf__fn *F, const uf__expr *e);
 /* A numba.cuda builtin (lower_cuda.c): an attribute or a call. */
 LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 /* cuda.atomic.*, the fences, syncthreads_count/and/or

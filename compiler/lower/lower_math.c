@@ -445,6 +445,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
     uf__builtin bi = in->builtin;
     if (uf__builtin_is_cuda(bi))
         return uf__lower_cuda(F, e);
+    if (uf__builtin_is_npufunc(bi))
+        return uf__lower_npufunc(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {
@@ -488,6 +490,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
             return uf__lower_array_attr(F, e, bi, argx[0]);
         return bad_builtin(F, e, "this attribute");
     case UF__BI_POW: case UF__BI_NP_POWER: {
+        if (bi == UF__BI_NP_POWER && rs && uf__dtype_is_int(rd))
+            return uf__lower_npufunc(F, e); /* in the loop's dtype */
         const uf__type *opt = NULL;
         if (n != 2 || !rs ||
             !uf__type_binop(F->tf->km->tc, UF__OP_POW, at[0], at[1], &opt) ||

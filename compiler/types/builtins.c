@@ -1,5 +1,6 @@
 /* Name <-> enum for the builtins table of builtins.h. */
 #include "compiler/types/builtins.h"
+#include "compiler/types/infer_npufunc.h"
 
 #include <string.h>
 
@@ -20,7 +21,8 @@ uf__builtin uf__builtin_lookup(const char *qualified_name)
         if (strcmp(builtin_names[b], qualified_name) == 0)
             return (uf__builtin)b;
     }
-    return UF__BI_NONE;
+    const char *canonical = uf__npufunc_alias(qualified_name);
+    return canonical ? uf__builtin_lookup(canonical) : UF__BI_NONE;
 }
 
 const char *uf__builtin_name(uf__builtin b)

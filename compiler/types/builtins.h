@@ -6,6 +6,37 @@
 
 #include <stdbool.h>
 
+/* NumPy ufuncs on scalars beyond the first ones above, with Numba's
+ * semantics; their loops and lowerings are tables of infer_npufunc.c and
+ * lower_npufunc.c. */
+#define UF__NPUFUNC_MAP(X)                                                  \
+    X(NP_ADD, "numpy.add") X(NP_SUBTRACT, "numpy.subtract")                 \
+    X(NP_MULTIPLY, "numpy.multiply")                                        \
+    X(NP_TRUE_DIVIDE, "numpy.true_divide")                                  \
+    X(NP_FLOOR_DIVIDE, "numpy.floor_divide")                                \
+    X(NP_REMAINDER, "numpy.remainder") X(NP_DIVMOD, "numpy.divmod")         \
+    X(NP_NEGATIVE, "numpy.negative") X(NP_POSITIVE, "numpy.positive")       \
+    X(NP_FLOAT_POWER, "numpy.float_power")                                  \
+    X(NP_RECIPROCAL, "numpy.reciprocal")                                    \
+    X(NP_LOGADDEXP, "numpy.logaddexp") X(NP_LOGADDEXP2, "numpy.logaddexp2") \
+    X(NP_EXP2, "numpy.exp2") X(NP_CBRT, "numpy.cbrt")                       \
+    X(NP_ARCSINH, "numpy.arcsinh") X(NP_ARCCOSH, "numpy.arccosh")           \
+    X(NP_ARCTANH, "numpy.arctanh") X(NP_GCD, "numpy.gcd")                   \
+    X(NP_LCM, "numpy.lcm") X(NP_BITWISE_AND, "numpy.bitwise_and")           \
+    X(NP_BITWISE_OR, "numpy.bitwise_or")                                    \
+    X(NP_BITWISE_XOR, "numpy.bitwise_xor") X(NP_INVERT, "numpy.invert")     \
+    X(NP_LEFT_SHIFT, "numpy.left_shift")                                    \
+    X(NP_RIGHT_SHIFT, "numpy.right_shift") X(NP_GREATER, "numpy.greater")   \
+    X(NP_GREATER_EQUAL, "numpy.greater_equal") X(NP_LESS, "numpy.less")     \
+    X(NP_LESS_EQUAL, "numpy.less_equal") X(NP_EQUAL, "numpy.equal")         \
+    X(NP_NOT_EQUAL, "numpy.not_equal")                                      \
+    X(NP_LOGICAL_AND, "numpy.logical_and")                                  \
+    X(NP_LOGICAL_OR, "numpy.logical_or")                                    \
+    X(NP_LOGICAL_XOR, "numpy.logical_xor")                                  \
+    X(NP_LOGICAL_NOT, "numpy.logical_not") X(NP_SIGNBIT, "numpy.signbit")   \
+    X(NP_NEXTAFTER, "numpy.nextafter") X(NP_SPACING, "numpy.spacing")       \
+    X(NP_LDEXP, "numpy.ldexp")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -53,6 +84,9 @@
     X(NP_DEG2RAD, "numpy.deg2rad") X(NP_RAD2DEG, "numpy.rad2deg")           \
     X(NP_REAL, "numpy.real") X(NP_IMAG, "numpy.imag")                       \
     X(NP_CONJ, "numpy.conj")                                                \
+    /* the other NumPy ufuncs Numba takes on scalars (infer_npufunc.c,     \
+     * lower_npufunc.c): NP_ADD .. NP_LDEXP keep their places */           \
+    UF__NPUFUNC_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -173,7 +207,14 @@ static inline bool uf__builtin_is_cuda_random(uf__builtin b)
     return b >= UF__BI_CUDA_RANDOM_CREATE && b <= UF__BI_CUDA_RANDOM_NORMAL_F64;
 }
 
-/* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. */
+/* The ufuncs of UF__NPUFUNC_MAP. */
+static inline bool uf__builtin_is_npufunc(uf__builtin b)
+{
+    return b >= UF__BI_NP_ADD && b <= UF__BI_NP_LDEXP;
+}
+
+/* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. NumPy's other
+ * names of a ufunc ("numpy.mod", "numpy.acos") give the ufunc's. */
 uf__builtin uf__builtin_lookup(const char *qualified_name);
 const char *uf__builtin_name(uf__builtin b);
 

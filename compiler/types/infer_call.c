@@ -14,6 +14,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/ast_limits.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_npufunc.h"
 
 #define MAXARGS 8
 
@@ -170,146 +171,33 @@ static const uf__type *type_math(callinfo *k, uf__builtin b)
 
 /* ---- NumPy ufuncs ---------------------------------------------------- */
 
-/* NumPy's loops (ufunc.types) restricted to the kernel dtypes, in NumPy's
- * order; generated from NumPy 2 and checked by tests/gen/numba_infer.py. */
-static const struct {
-    uf__builtin b;
-    int nin;
-    const char *loops;
-} np_loops[] = {
-    {UF__BI_NP_SIN, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_COS, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_TAN, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_ARCSIN, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_ARCCOS, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_ARCTAN, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_ARCTAN2, 2, "ff->f dd->d"},
-    {UF__BI_NP_SINH, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_COSH, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_TANH, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_EXP, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_EXPM1, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_LOG, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_LOG1P, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_LOG2, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_LOG10, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_SQRT, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_POWER, 2, "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L "
-                         "ff->f dd->d FF->F DD->D"},
-    {UF__BI_NP_HYPOT, 2, "ff->f dd->d"},
-    {UF__BI_NP_ABS, 1, "?->? b->b B->B h->h H->H i->i I->I l->l L->L f->f "
-                       "d->d F->f D->d"},
-    {UF__BI_NP_ABSOLUTE, 1, "?->? b->b B->B h->h H->H i->i I->I l->l L->L "
-                            "f->f d->d F->f D->d"},
-    {UF__BI_NP_FABS, 1, "f->f d->d"},
-    {UF__BI_NP_FLOOR, 1, "?->? b->b B->B h->h H->H i->i I->I l->l L->L f->f "
-                         "d->d"},
-    {UF__BI_NP_CEIL, 1, "?->? b->b B->B h->h H->H i->i I->I l->l L->L f->f "
-                        "d->d"},
-    {UF__BI_NP_TRUNC, 1, "?->? b->b B->B h->h H->H i->i I->I l->l L->L f->f "
-                         "d->d"},
-    {UF__BI_NP_RINT, 1, "f->f d->d F->F D->D"},
-    {UF__BI_NP_COPYSIGN, 2, "ff->f dd->d"},
-    {UF__BI_NP_FMOD, 2, "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L "
-                        "ff->f dd->d"},
-    {UF__BI_NP_ISNAN, 1, "?->? b->? B->? h->? H->? i->? I->? l->? L->? f->? "
-                         "d->? F->? D->?"},
-    {UF__BI_NP_ISINF, 1, "?->? b->? B->? h->? H->? i->? I->? l->? L->? f->? "
-                         "d->? F->? D->?"},
-    {UF__BI_NP_ISFINITE, 1, "?->? b->? B->? h->? H->? i->? I->? l->? L->? "
-                            "f->? d->? F->? D->?"},
-    {UF__BI_NP_MINIMUM, 2, "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l "
-                           "LL->L ff->f dd->d FF->F DD->D"},
-    {UF__BI_NP_MAXIMUM, 2, "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l "
-                           "LL->L ff->f dd->d FF->F DD->D"},
-    {UF__BI_NP_FMIN, 2, "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l "
-                        "LL->L ff->f dd->d FF->F DD->D"},
-    {UF__BI_NP_FMAX, 2, "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l "
-                        "LL->L ff->f dd->d FF->F DD->D"},
-    {UF__BI_NP_SIGN, 1, "b->b B->B h->h H->H i->i I->I l->l L->L f->f d->d "
-                        "F->F D->D"},
-    {UF__BI_NP_SQUARE, 1, "b->b B->B h->h H->H i->i I->I l->l L->L f->f "
-                          "d->d F->F D->D"},
-    {UF__BI_NP_DEG2RAD, 1, "f->f d->d"},
-    {UF__BI_NP_RAD2DEG, 1, "f->f d->d"},
-    {UF__BI_NP_CONJ, 1, "b->b B->B h->h H->H i->i I->I l->l L->L f->f d->d "
-                        "F->F D->D"},
-};
-
-static uf_dtype char_dtype(char c)
-{
-    switch (c) {
-    case '?': return UF_BOOL;
-    case 'b': return UF_INT8;
-    case 'B': return UF_UINT8;
-    case 'h': return UF_INT16;
-    case 'H': return UF_UINT16;
-    case 'i': return UF_INT32;
-    case 'I': return UF_UINT32;
-    case 'l': return UF_INT64;
-    case 'L': return UF_UINT64;
-    case 'f': return UF_FLOAT32;
-    case 'd': return UF_FLOAT64;
-    case 'F': return UF_COMPLEX64;
-    default: return UF_COMPLEX128;
-    }
-}
-
-static bool is_intkind(uf_dtype d)
-{
-    char k = uf_dtype_kind(d);
-    return k == 'i' || k == 'u';
-}
-
-static bool is_inexact(uf_dtype d)
-{
-    char k = uf_dtype_kind(d);
-    return k == 'f' || k == 'c';
-}
-
-/* The first loop every input casts to safely; with mixed integer and
- * inexact inputs any integer may go to any float (Numba's
- * ufunc_can_cast, so that np.power(float32, int32) stays float32). */
+/* The first loop every input casts to safely (infer_npufunc.c: NumPy's
+ * selection as Numba does it, so that np.power(float32, int32) stays
+ * float32); a ufunc with two outputs (np.divmod) gives a tuple. */
 static const uf__type *type_ufunc(callinfo *k, uf__builtin b)
 {
-    for (size_t u = 0; u < sizeof np_loops / sizeof *np_loops; u++) {
-        if (np_loops[u].b != b)
-            continue;
-        int nin = np_loops[u].nin;
-        if (k->n != nin) {
-            arity(k, nin, nin);
-            return NULL;
-        }
-        if (!all_scalar(k))
-            return no_impl(k);
-        bool has_int = false, has_inexact = false;
-        for (int i = 0; i < nin; i++) {
-            has_int |= is_intkind(k->args[i]->dtype);
-            has_inexact |= is_inexact(k->args[i]->dtype);
-        }
-        bool mixed = has_int && has_inexact;
-        for (const char *p = np_loops[u].loops; *p;) {
-            const char *loop = p;
-            bool ok = true;
-            for (int i = 0; i < nin; i++) {
-                uf_dtype from = k->args[i]->dtype, to = char_dtype(loop[i]);
-                if (!(mixed && is_intkind(from) && is_inexact(to)) &&
-                    !uf_can_cast(from, to, UF_CASTING_SAFE))
-                    ok = false;
-            }
-            if (ok) {
-                k->in->optype = scalar(k, char_dtype(loop[0]));
-                return scalar(k, char_dtype(loop[nin + 2]));
-            }
-            p = strchr(p, ' ');
-            if (p == NULL)
-                break;
-            p++;
-        }
-        return no_impl(k);
+    const uf__ufunc_loops *found = uf__npufunc_loops(b);
+    if (found == NULL)
+        return uf__ierr_t(k->C, UF_ERR_INTERNAL, k->e->pos, "no loops for "
+                          "%s", k->name);
+    uf__ufunc_loops row = *found;
+    if (k->n != row.nin) {
+        arity(k, row.nin, row.nin);
+        return NULL;
     }
-    return uf__ierr_t(k->C, UF_ERR_INTERNAL, k->e->pos, "no loops for %s",
-                      k->name);
+    if (!all_scalar(k))
+        return no_impl(k);
+    uf_dtype in[MAXARGS], types[MAXARGS + 2];
+    for (int i = 0; i < row.nin; i++)
+        in[i] = k->args[i]->dtype;
+    if (!uf__ufunc_select_loop(row.loops, row.nin, row.nout, in, types))
+        return no_impl(k);
+    k->in->optype = scalar(k, types[0]);
+    if (row.nout == 1)
+        return scalar(k, types[row.nin]);
+    const uf__type *outs[2] = {scalar(k, types[row.nin]),
+                               scalar(k, types[row.nin + 1])};
+    return uf__type_tuple(k->C->tc, 2, outs, k->C->err);
 }
 
 /* ---- Python builtins ------------------------------------------------- */

@@ -77,6 +77,8 @@ CACHE = bool(os.environ.get("NUMBA_CACHE_DIR"))
 OWN_ORACLE = {
     "reduce_kernels.py": "run_reduce_oracle.py (reduce, accumulate, outer)",
     "prune.py": "run_prune_oracle.py (branch pruning)",
+    "npufunc_scalars.py": "tests/gen/npufunc_scalars.py and test_npufunc "
+                          "(every loop of every kernel, on cpu and parallel)",
 }
 
 # Corpus files written to be refused by Numba on purpose, each checked by

@@ -98,6 +98,22 @@ FAMILY = [
     "np.copysign(a, a)", "cmath.exp(a)", "cmath.log(a)", "cmath.isinf(a)",
     "cmath.isfinite(a)", "cmath.rect(a, a)", "cmath.log(a, a)",
     "math.log(a, a)", "a + 18446744073709551615",
+    # the NumPy ufuncs of infer_npufunc.c
+    "np.add(a, a)", "np.subtract(a, a)", "np.multiply(a, a)",
+    "np.true_divide(a, a)", "np.divide(a, a)", "np.floor_divide(a, a)",
+    "np.remainder(a, a)", "np.mod(a, a)", "np.divmod(a, a)",
+    "np.negative(a)", "np.positive(a)", "np.float_power(a, a)",
+    "np.reciprocal(a)", "np.logaddexp(a, a)", "np.logaddexp2(a, a)",
+    "np.exp2(a)", "np.cbrt(a)", "np.arcsinh(a)", "np.arccosh(a)",
+    "np.arctanh(a)", "np.degrees(a)", "np.radians(a)", "np.gcd(a, a)",
+    "np.lcm(a, a)", "np.bitwise_and(a, a)", "np.bitwise_or(a, a)",
+    "np.bitwise_xor(a, a)", "np.invert(a)", "np.bitwise_not(a)",
+    "np.left_shift(a, a)", "np.right_shift(a, a)", "np.greater(a, a)",
+    "np.greater_equal(a, a)", "np.less(a, a)", "np.less_equal(a, a)",
+    "np.equal(a, a)", "np.not_equal(a, a)", "np.logical_and(a, a)",
+    "np.logical_or(a, a)", "np.logical_xor(a, a)", "np.logical_not(a)",
+    "np.signbit(a)", "np.nextafter(a, a)", "np.spacing(a)",
+    "np.ldexp(a, a)", "np.conjugate(a)", "np.pow(a, a)", "np.acos(a)",
 ]
 FAMILY_TYPES_EXTRA = ["float64", "complex128"]
 FAMILY_TYPES = ["bool", "int16", "uint64", "float32", "complex64"]
@@ -107,6 +123,8 @@ BINARY = [
     "min(a, b)", "max(a, b, 1.0)", "math.atan2(a, b)", "math.pow(a, b)",
     "np.power(a, b)", "np.minimum(a, b)", "np.arctan2(a, b)",
     "complex(a, b)", "a and b", "a if a else b", "a < b < 1",
+    "np.add(a, b)", "np.true_divide(a, b)", "np.greater(a, b)",
+    "np.ldexp(a, b)", "np.left_shift(a, b)", "np.logical_xor(a, b)",
 ]
 
 # Hand-written kernels: (source, [argument lists]).
