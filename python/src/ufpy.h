@@ -54,6 +54,11 @@ PyObject *ufpy_launch(uf_func *f, PyObject *args);
 
 extern PyMethodDef ufpy_interop_methods[];
 
+/* ---- memory managers (ufpy_mm.c) ---- */
+
+extern PyTypeObject ufpy_mmdriver_type;
+extern PyMethodDef ufpy_mm_methods[];
+
 /* ---- the module (ufpy_module.c) ---- */
 
 /* The process's context, made on first use; NULL with an exception. */

@@ -162,12 +162,15 @@ static PyObject *new_array(PyObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "order: 'C' or 'F'");
     uf_order o = order[0] == 'F' ? UF_ORDER_F : UF_ORDER_C;
     uf_array *a;
+    /* a Python memory manager's memalloc takes the GIL on its own */
+    Py_BEGIN_ALLOW_THREADS
     if (strcmp(kind, "pinned") == 0)
         a = uf_pinned_array(dt, ndim, shape, o, target, &err);
     else if (strcmp(kind, "mapped") == 0)
         a = uf_mapped_array(dt, ndim, shape, o, target, &err);
     else
         a = uf_device_array(dt, ndim, shape, o, target, &err);
+    Py_END_ALLOW_THREADS
     return a ? ufpy_array_new(a) : ufpy_raise(&err);
 }
 

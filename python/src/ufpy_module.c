@@ -21,7 +21,7 @@ uf_context *ufpy_context(void)
 PyObject *ufpy_raise(const uf_error *err)
 {
     const char *msg = err->message[0] ? err->message : uf_strerror(err->code);
-    if (err->code == UF_ERR_NOMEM)
+    if (err->code == UF_ERR_NOMEM && err->message[0] == '\0')
         return PyErr_NoMemory();
     if (error_factory == NULL) {
         PyErr_Format(PyExc_RuntimeError, "%s", msg);
@@ -101,6 +101,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&ufpy_array_type) < 0 ||
         PyType_Ready(&ufpy_stream_type) < 0 ||
+        PyType_Ready(&ufpy_mmdriver_type) < 0 ||
         PyType_Ready(&ufpy_module_type) < 0 ||
         PyType_Ready(&ufpy_func_type) < 0)
         return NULL;
@@ -109,6 +110,7 @@ PyMODINIT_FUNC PyInit__core(void)
         return NULL;
     if (PyModule_AddFunctions(m, ufpy_cuda_methods) != 0 ||
         PyModule_AddFunctions(m, ufpy_interop_methods) != 0 ||
+        PyModule_AddFunctions(m, ufpy_mm_methods) != 0 ||
         PyModule_AddObjectRef(m, "Stream", (PyObject *)&ufpy_stream_type) ||
         PyModule_AddObjectRef(m, "Array", (PyObject *)&ufpy_array_type) ||
         PyModule_AddObjectRef(m, "Module", (PyObject *)&ufpy_module_type) ||

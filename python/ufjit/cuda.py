@@ -346,3 +346,80 @@ class CudaReduce(Reduce):
 
 def reduce(function):
     return CudaReduce(function, [], {})
+
+
+# ---- memory managers ----------------------------------------------------
+
+
+class MemoryManager:
+    """The protocol of a memory manager written in Python (subclassing
+    this is optional): ufjit calls, with the stream the memory is used on
+    as an int (0: the legacy default stream),
+
+      initialize(driver)         before first use, maybe again; `driver`
+                                 allocates device memory itself
+                                 (driver.mem_alloc(n) -> address,
+                                 driver.mem_free(address),
+                                 driver.mem_get_info())
+      memalloc(nbytes, stream)   -> a device address (MemoryError when
+                                 there is no memory)
+      memfree(address, nbytes, stream)
+      get_memory_info()          -> (free, total)   (optional)
+      reset()                    frees what it holds (optional)
+      defer_cleanup_begin() / defer_cleanup_end()   (optional, both)
+
+    Pinned host memory is then served by ufjit's driver services."""
+
+    def initialize(self, driver):
+        self.driver = driver
+
+    def memalloc(self, nbytes, stream):
+        return self.driver.mem_alloc(nbytes)
+
+    def memfree(self, address, nbytes, stream):
+        self.driver.mem_free(address)
+
+
+def set_memory_manager(manager, target=None):
+    """Installs the memory manager of `target` ("cuda" or "cudasim"),
+    before its first allocation (or after memory_reset): a Python object
+    following MemoryManager's protocol, a C plug-in named
+    "path/to/plugin.so:factory" (as UFJIT_CUDA_MEMORY_MANAGER names one,
+    NUMBA_CUDA_MEMORY_MANAGER's counterpart), or None for the default
+    (Numba's deferred deallocation)."""
+    name = type(manager).__name__ if manager is not None and \
+        not isinstance(manager, str) else "python"
+    _core.set_memory_manager(target, manager, name)
+
+
+def memory_stats(target=None):
+    """Counters of target's memory manager: live allocations and bytes,
+    the default manager's pending queue, flushes, failed frees."""
+    return _core.memory_stats(target)
+
+
+def memory_reset(target=None):
+    """Numba's Context.reset for memory: frees the queue and the
+    manager's holdings; refused while memory is in use."""
+    _core.memory_reset(target)
+
+
+def get_memory_info(target=None):
+    """(free, total) bytes as the memory manager reports them."""
+    return _core.memory_info(target)
+
+
+class defer_cleanup:
+    """numba.cuda.defer_cleanup(): nothing is freed inside the block."""
+
+    def __init__(self, target=None):
+        self.target = target
+
+    def __enter__(self):
+        _core.defer_cleanup_begin(self.target)
+        return self
+
+    def __exit__(self, *exc):
+        _core.defer_cleanup_end(self.target)
+        return False
+

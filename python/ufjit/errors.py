@@ -81,6 +81,10 @@ class NotFoundError(UfjitError, LookupError):
     """A name that does not exist (a kernel, a target)."""
 
 
+class UfjitMemoryError(UfjitError, MemoryError):
+    """Out of memory: host, or a CUDA device's (its manager says which)."""
+
+
 class LimitError(UfjitError, RuntimeError):
     """A documented limit was exceeded."""
 
@@ -97,7 +101,7 @@ _BY_CODE = {
     "OVERFLOW": UfjitOverflowError, "READONLY": ReadOnlyError,
     "NO_DEVICE": NoDeviceError, "IO": UfjitIOError, "FORMAT": UfjitIOError,
     "NOT_FOUND": NotFoundError, "LIMIT": LimitError,
-    "INTERNAL": InternalError,
+    "INTERNAL": InternalError, "NOMEM": UfjitMemoryError,
 }
 
 # errors raised inside compiled kernels name Python's exception first
