@@ -135,7 +135,20 @@ def test_parallel_target():
 def test_unsupported_options_refused():
     with pytest.raises(TypeError):
         vectorize(['float64(float64)'], forceobj=True)
-    with pytest.raises(NotImplementedError):
-        add(np.ones(2), np.ones(2), dtype=np.float32)
     with pytest.raises(TypeError):
         add(np.ones(2))
+
+
+def test_dtype_picks_the_loop_as_numpy():
+    a = np.array([1.0000001, 2.5, 1e20])
+    r = add(a, a, dtype=np.float32)
+    assert r.dtype == np.float32
+    np.testing.assert_array_equal(r, np.add(a, a, dtype=np.float32))
+    ri = add_small_first(np.arange(4.0), np.arange(4.0), dtype=np.int64,
+                         casting="unsafe")
+    assert ri.dtype == np.int64
+    with pytest.raises(TypeError):  # float64 -> int64 is not same_kind
+        add_small_first(np.arange(4.0), np.arange(4.0), dtype=np.int64)
+    with pytest.raises(TypeError):  # no complex loop
+        add(a, a, dtype=np.complex128)
+

@@ -2,6 +2,7 @@
 run), the decorator's arguments, and, once first called, the kernel the C
 core compiled from the function's source."""
 
+import copy
 import threading
 
 import numpy as np
@@ -239,9 +240,8 @@ class UFunc(Dispatcher):
             raise TypeError(f"{self.__name__}() got unexpected keyword "
                             f"argument(s) {', '.join(sorted(kwargs))}")
         if dtype is not None:
-            raise NotImplementedError(
-                "ufjit: dtype= is not supported yet; cast the inputs, or "
-                "pass out= of the dtype you want")
+            sig, args = self._cast_for_dtype(k, args, dtype, casting)
+            k = self._kernel_for(sig)
         if len(args) == k.nin + self.nout and out is None:
             args, out = args[:k.nin], args[k.nin:]
         if len(args) != k.nin:
@@ -261,6 +261,52 @@ class UFunc(Dispatcher):
             if all(type(a) in _SCALAR_TYPES for a in args):
                 res = [r[()] for r in res]
         return res[0] if len(res) == 1 else tuple(res)
+
+    def _cast_for_dtype(self, k, args, dtype, casting):
+        """NumPy's dtype=: the loop computing in `dtype` (the first declared
+        signature returning it; a lazy kernel's, all inputs of it), the
+        inputs cast to its types under `casting` (default same_kind)."""
+        want = np.dtype(dtype)
+        types = chosen = None
+        for sig in k.signatures:
+            cut = sig.rindex("(", 0, sig.rindex(")"))
+            if np.dtype(sig[:cut].strip()) == want:
+                types = [t.strip() for t in sig[cut + 1:-1].split(",")]
+                chosen = sig
+                break
+        if types is None:
+            if k.signatures:
+                raise TypeError(
+                    f"ufunc '{self.__name__}': no loop computes in {want} "
+                    f"(its loops: {', '.join(self.types)})")
+            types = [want.name] * len(args)
+            chosen = f"{want.name}({', '.join(types)})"
+        rule = casting or "same_kind"
+        out = []
+        for a, t in zip(args, types):
+            a = np.asarray(a)
+            if not np.can_cast(a.dtype, t, rule):
+                raise TypeError(f"ufunc '{self.__name__}': cannot cast "
+                                f"{a.dtype} to {np.dtype(t)} under the "
+                                f"'{rule}' rule")
+            out.append(a.astype(t, copy=False))
+        return chosen, tuple(out)
+
+    def _kernel_for(self, sig):
+        """The kernel compiled with `sig` as its only loop, so that the
+        call runs exactly that loop (cached per signature)."""
+        cache = self.__dict__.setdefault("_by_signature", {})
+        f = cache.get(sig)
+        if f is None:
+            with _lock:
+                f = cache.get(sig)
+                if f is None:
+                    clone = copy.copy(self)
+                    clone._sigs, clone._func = [sig], None
+                    name, text = _source.build(clone)
+                    f = _core.load_source(name, text).get(self.__name__)
+                    cache[sig] = f
+        return f
 
     def _method(self, name, a, axis, out, keepdims=None, initial=None,
                 where=True, dtype=None, target=None):
