@@ -21,6 +21,7 @@ else()
 endif()
 set_tests_properties(dlpack_numpy PROPERTIES LABELS interop
                      SKIP_RETURN_CODE 77)
+uf_ctypes_test(dlpack_numpy)
 
 # bench/bench_dlpack.c on a few rounds, so that it cannot rot.
 add_test(NAME bench_dlpack_smoke COMMAND bench_dlpack 100)
