@@ -36,6 +36,12 @@ uf_array *ufpy_array_from_object(PyObject *obj, bool writable);
 extern PyTypeObject ufpy_module_type;
 extern PyTypeObject ufpy_func_type;
 
+/* The uf_func of a _core.Func object (the caller checked its type). */
+uf_func *ufpy_func_ptr(PyObject *func);
+
+/* _core.UFuncBase (ufpy_fastcall.c) */
+extern PyTypeObject ufpy_ufuncbase_type;
+
 /* A new _core.Module owning m (freed on failure). */
 PyObject *ufpy_module_new(uf_module *m);
 

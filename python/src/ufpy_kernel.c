@@ -15,6 +15,11 @@ typedef struct {
     PyObject *module; /* keeps the uf_module alive */
 } ufpy_func;
 
+uf_func *ufpy_func_ptr(PyObject *func)
+{
+    return ((ufpy_func *)func)->f;
+}
+
 PyObject *ufpy_module_new(uf_module *m)
 {
     ufpy_module *self = PyObject_New(ufpy_module, &ufpy_module_type);

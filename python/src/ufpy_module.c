@@ -102,6 +102,7 @@ PyMODINIT_FUNC PyInit__core(void)
     if (PyType_Ready(&ufpy_array_type) < 0 ||
         PyType_Ready(&ufpy_stream_type) < 0 ||
         PyType_Ready(&ufpy_mmdriver_type) < 0 ||
+        PyType_Ready(&ufpy_ufuncbase_type) < 0 ||
         PyType_Ready(&ufpy_module_type) < 0 ||
         PyType_Ready(&ufpy_func_type) < 0)
         return NULL;
@@ -113,6 +114,8 @@ PyMODINIT_FUNC PyInit__core(void)
         PyModule_AddFunctions(m, ufpy_mm_methods) != 0 ||
         PyModule_AddObjectRef(m, "Stream", (PyObject *)&ufpy_stream_type) ||
         PyModule_AddObjectRef(m, "Array", (PyObject *)&ufpy_array_type) ||
+        PyModule_AddObjectRef(m, "UFuncBase",
+                              (PyObject *)&ufpy_ufuncbase_type) ||
         PyModule_AddObjectRef(m, "Module", (PyObject *)&ufpy_module_type) ||
         PyModule_AddObjectRef(m, "Func", (PyObject *)&ufpy_func_type)) {
         Py_DECREF(m);

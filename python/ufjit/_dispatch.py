@@ -2,7 +2,6 @@
 run), the decorator's arguments, and, once first called, the kernel the C
 core compiled from the function's source."""
 
-import copy
 import threading
 
 import numpy as np
@@ -152,11 +151,19 @@ def _numpy_char(sig_type):
     return np.dtype(sig_type.strip()).char
 
 
-class UFunc(Dispatcher):
+class UFunc(_core.UFuncBase, Dispatcher):
     """@vectorize: behaves as a NumPy ufunc (call, out=, where=, casting=,
-    reduce, accumulate, outer)."""
+    dtype=, reduce, accumulate, outer). Calling it runs C first
+    (_core.UFuncBase: NumPy arrays in and out= once compiled), then
+    _slow_call for everything else."""
 
     _deco = "vectorize"
+
+    def _kernel(self):
+        f = Dispatcher._kernel(self)
+        if self._core_func is None:
+            self._core_func = f  # from now on the C call path runs it
+        return f
 
     @property
     def nin(self):
@@ -199,8 +206,8 @@ class UFunc(Dispatcher):
     def _target(self, target):
         return target
 
-    def __call__(self, *args, out=None, where=True, casting=None,
-                 dtype=None, target=None, stream=None, **kwargs):
+    def _slow_call(self, *args, out=None, where=True, casting=None,
+                   dtype=None, target=None, stream=None, **kwargs):
         k = self._func or self._kernel()
         if out is None and where is True and casting is None and \
                 dtype is None and target is None and stream is None and \
@@ -301,7 +308,8 @@ class UFunc(Dispatcher):
             with _lock:
                 f = cache.get(sig)
                 if f is None:
-                    clone = copy.copy(self)
+                    clone = type(self).__new__(type(self))
+                    clone.__dict__.update(self.__dict__)
                     clone._sigs, clone._func = [sig], None
                     name, text = _source.build(clone)
                     f = _core.load_source(name, text).get(self.__name__)
