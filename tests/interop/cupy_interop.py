@@ -768,7 +768,6 @@ def main():
     ap.add_argument("--target", choices=["cuda", "cudasim"], default="cuda")
     args = ap.parse_args()
     TARGET = args.target
-    lib = U.load(args.lib)
 
     if TARGET == "cuda":
         if os.environ.get("UFJIT_ENABLE_CUDASIM") == "1":
@@ -789,6 +788,9 @@ def main():
         if ngpu == 0:
             print("SKIP: CuPy sees no GPU")
             return 77
+        # loaded after CuPy, so that CuPy's choice of the shared C++
+        # runtime stands (libufjit.so is content with an older one)
+        lib = U.load(args.lib)
         e = U.UfError()
         s = lib.uf_stream_create(b"cuda", C.byref(e))
         if not s:
@@ -805,6 +807,7 @@ def main():
         # big enough that 64 passes outlast the launch of the copy
         n, k = 1 << 24, 64
     else:
+        lib = U.load(args.lib)
         print("cupy_interop: dry run on %s: ufjit itself stands in for "
               "CuPy (NumPy %s)" % (TARGET, np.__version__))
         kernels = Kernels()
