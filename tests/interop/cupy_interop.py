@@ -293,7 +293,11 @@ class CupyPeer:
         self.cp = cp
 
     def array(self, x):
-        return self.cp.asarray(x)
+        a = self.cp.asarray(x)
+        # the copy from pageable memory may still be under way when
+        # asarray returns, and a non-blocking stream would not wait for it
+        self.cp.cuda.get_current_stream().synchronize()
+        return a
 
     def view(self, a, expr):
         return a[index(expr)]
@@ -488,7 +492,7 @@ def ufjit_to_peer_cai(peer):
                 v = uf_slice(d, expr)
                 lib.uf_array_release(d)
                 want = x[index(expr)]
-                obj = CaiExport(v)
+                obj = CaiExport(lib.uf_array_retain(v))
                 cai = obj.__cuda_array_interface__
                 c.check(cai["version"] == 3, "version %r" % cai["version"])
                 c.check(cai["typestr"] == want.dtype.str,
@@ -510,6 +514,7 @@ def ufjit_to_peer_cai(peer):
                         "%s's write not seen by ufjit" % peer.name)
                 del y
                 gc.collect()
+                lib.uf_array_release(v)
 
 
 def ufjit_to_peer_dlpack(peer):
@@ -798,10 +803,12 @@ def main():
             print("FAIL: ufjit cannot use the GPU CuPy sees: %s" % e)
             return 1
         lib.uf_stream_destroy(s)
-        props = cupy.cuda.runtime.getDeviceProperties(0)
-        print("cupy_interop: CuPy %s, NumPy %s, %s, ufjit target cuda"
-              % (cupy.__version__, np.__version__,
-                 props["name"].decode(errors="replace")))
+        gpu = cupy.cuda.runtime.getDeviceProperties(0).get("name", b"?")
+        if isinstance(gpu, bytes):
+            gpu = gpu.decode(errors="replace")
+        print("cupy_interop: CuPy %s, NumPy %s, Python %s, %s, ufjit target "
+              "cuda" % (cupy.__version__, np.__version__,
+                        sys.version.split()[0], gpu))
         kernels = Kernels()
         peer = CupyPeer(cupy)
         # big enough that 64 passes outlast the launch of the copy
