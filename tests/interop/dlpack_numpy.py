@@ -25,115 +25,11 @@ except ImportError:
     print("SKIP: numpy is not installed")
     sys.exit(77)
 
-# ---- the C ABI ---------------------------------------------------------
+import ufjit_ctypes as U
+from ufjit_ctypes import DTYPES, WRITEABLE, UfArray, LegacyOnly, take
 
-
-class DLDevice(C.Structure):
-    _fields_ = [("device_type", C.c_int32), ("device_id", C.c_int32)]
-
-
-class DLDataType(C.Structure):
-    _fields_ = [("code", C.c_uint8), ("bits", C.c_uint8),
-                ("lanes", C.c_uint16)]
-
-
-class DLTensor(C.Structure):
-    _fields_ = [("data", C.c_void_p), ("device", DLDevice),
-                ("ndim", C.c_int32), ("dtype", DLDataType),
-                ("shape", C.POINTER(C.c_int64)),
-                ("strides", C.POINTER(C.c_int64)),
-                ("byte_offset", C.c_uint64)]
-
-
-class DLPackVersion(C.Structure):
-    _fields_ = [("major", C.c_uint32), ("minor", C.c_uint32)]
-
-
-class DLManagedTensorVersioned(C.Structure):
-    pass
-
-
-DELETER_V = C.CFUNCTYPE(None, C.POINTER(DLManagedTensorVersioned))
-DLManagedTensorVersioned._fields_ = [
-    ("version", DLPackVersion), ("manager_ctx", C.c_void_p),
-    ("deleter", DELETER_V), ("flags", C.c_uint64), ("dl_tensor", DLTensor)]
-
-
-class DLManagedTensor(C.Structure):
-    pass
-
-
-DELETER_L = C.CFUNCTYPE(None, C.POINTER(DLManagedTensor))
-DLManagedTensor._fields_ = [("dl_tensor", DLTensor),
-                            ("manager_ctx", C.c_void_p),
-                            ("deleter", DELETER_L)]
-
-
-class UfError(C.Structure):
-    _fields_ = [("code", C.c_int), ("line", C.c_int), ("column", C.c_int),
-                ("file", C.c_char * 256), ("message", C.c_char * 1024)]
-
-
-class UfRequest(C.Structure):
-    _fields_ = [("has_stream", C.c_bool), ("stream", C.c_ssize_t),
-                ("copy", C.c_int), ("has_device", C.c_bool),
-                ("device", DLDevice)]
-
-
-READ_ONLY, IS_COPIED = 1, 2
-KDLCPU = 1
-# uf_dtype's order (ufjit/dtype.h)
-DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32",
-          "int64", "uint64", "float32", "float64", "complex64", "complex128"]
-
-lib = C.CDLL(sys.argv[1])
-P = C.c_void_p
-I64P = C.POINTER(C.c_int64)
-RELEASE = C.CFUNCTYPE(None, P, P)
-for name, res, args in [
-        ("uf_empty", P, [C.c_int, C.c_int, I64P, C.c_int, P]),
-        ("uf_array_wrap", P, [C.c_int, C.c_int, I64P, I64P, P, C.c_bool,
-                              RELEASE, P, P]),
-        ("uf_array_release", None, [P]),
-        ("uf_array_data", P, [P]),
-        ("uf_array_ndim", C.c_int, [P]),
-        ("uf_array_shape", I64P, [P]),
-        ("uf_array_strides", I64P, [P]),
-        ("uf_array_flags", C.c_int, [P]),
-        ("uf_array_dtype", C.c_int, [P]),
-        ("uf_array_nbytes", C.c_int64, [P]),
-        ("uf_array_slice", P, [P, C.c_char_p, P]),
-        ("uf_array_copy", P, [P, C.c_int, P]),
-        ("uf_array_set_writeable", C.c_int, [P, C.c_bool, P]),
-        ("uf_array_to_dlpack_ex", C.c_int, [P, P, P, P]),
-        ("uf_array_to_dlpack_legacy", C.c_int, [P, P, P, P]),
-        ("uf_array_from_dlpack", P, [P, P]),
-        ("uf_array_from_dlpack_legacy", P, [P, P])]:
-    f = getattr(lib, name)
-    f.restype, f.argtypes = res, args
-WRITEABLE = 1 << 2
-
-api = C.pythonapi
-# the destructor gets the dying capsule as a plain pointer: a py_object
-# would take a reference on it and free it a second time
-CAPSULE_DESTRUCTOR = C.CFUNCTYPE(None, P)
-api.PyCapsule_New.restype = C.py_object
-api.PyCapsule_New.argtypes = [P, C.c_char_p, CAPSULE_DESTRUCTOR]
-api.PyCapsule_GetPointer.restype = P
-api.PyCapsule_GetPointer.argtypes = [C.py_object, C.c_char_p]
-api.PyCapsule_SetName.restype = C.c_int
-api.PyCapsule_SetName.argtypes = [C.py_object, C.c_char_p]
-# the same two on a raw PyObject*, for the destructor
-capsule_is_valid = C.PYFUNCTYPE(C.c_int, P, C.c_char_p)(
-    ("PyCapsule_IsValid", api))
-capsule_pointer = C.PYFUNCTYPE(P, P, C.c_char_p)(
-    ("PyCapsule_GetPointer", api))
-
-# capsule names must outlive the capsules: module-level buffers
-NAME_V = C.create_string_buffer(b"dltensor_versioned")
-NAME_L = C.create_string_buffer(b"dltensor")
-USED_V = C.create_string_buffer(b"used_dltensor_versioned")
-USED_L = C.create_string_buffer(b"used_dltensor")
+lib = U.load(sys.argv[1])
+RELEASE = U.RELEASE
 
 failures = []
 
@@ -145,7 +41,7 @@ def check(cond, what):
 
 
 def err():
-    return UfError()
+    return U.UfError()
 
 
 def ok(ptr, e, what):
@@ -155,69 +51,6 @@ def ok(ptr, e, what):
 
 
 # ---- ufjit as the producer ------------------------------------------------
-
-
-@CAPSULE_DESTRUCTOR
-def destroy_versioned(cap):
-    # still named "dltensor_versioned": nobody consumed it, delete it here
-    if capsule_is_valid(cap, NAME_V):
-        t = C.cast(capsule_pointer(cap, NAME_V),
-                   C.POINTER(DLManagedTensorVersioned))
-        t.contents.deleter(t)
-
-
-@CAPSULE_DESTRUCTOR
-def destroy_legacy(cap):
-    if capsule_is_valid(cap, NAME_L):
-        t = C.cast(capsule_pointer(cap, NAME_L),
-                   C.POINTER(DLManagedTensor))
-        t.contents.deleter(t)
-
-
-class UfArray:
-    """A ufjit array with the DLPack protocol, as the Python package will
-    give it: the request forwarded to uf_array_to_dlpack_ex."""
-
-    def __init__(self, arr):
-        self.arr = arr  # a reference of ours, released in __del__
-        self.calls = []
-
-    def __del__(self):
-        lib.uf_array_release(self.arr)
-
-    def __dlpack_device__(self):
-        return (KDLCPU, 0)
-
-    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
-                   copy=None):
-        self.calls.append(dict(stream=stream, max_version=max_version,
-                               dl_device=dl_device, copy=copy))
-        rq = UfRequest()
-        rq.has_stream = stream is not None
-        rq.stream = stream if stream is not None else 0
-        rq.copy = -1 if copy is None else int(bool(copy))
-        if dl_device is not None:
-            rq.has_device = True
-            rq.device = DLDevice(*dl_device)
-        e = err()
-        if max_version is None or max_version[0] < 1:
-            out = C.POINTER(DLManagedTensor)()
-            if lib.uf_array_to_dlpack_legacy(self.arr, C.byref(rq),
-                                             C.byref(out), C.byref(e)):
-                raise BufferError(e.message.decode())
-            return api.PyCapsule_New(C.cast(out, P), NAME_L, destroy_legacy)
-        out = C.POINTER(DLManagedTensorVersioned)()
-        if lib.uf_array_to_dlpack_ex(self.arr, C.byref(rq), C.byref(out),
-                                     C.byref(e)):
-            raise BufferError(e.message.decode())
-        return api.PyCapsule_New(C.cast(out, P), NAME_V, destroy_versioned)
-
-
-class LegacyOnly(UfArray):
-    """A producer from before DLPack 1.0: no max_version keyword."""
-
-    def __dlpack__(self, stream=None):
-        return UfArray.__dlpack__(self, stream=stream)
 
 
 def uf_from_numpy(x):
@@ -323,17 +156,6 @@ def numpy_consumes_ufjit():
 
 
 # ---- NumPy as the producer -------------------------------------------------
-
-
-def take(cap, legacy=False):
-    """The consumer's side of the capsule protocol."""
-    name, used = (NAME_L, USED_L) if legacy else (NAME_V, USED_V)
-    ptr = api.PyCapsule_GetPointer(cap, name)
-    api.PyCapsule_SetName(cap, used)  # ours now: its destructor leaves it
-    e = err()
-    fn = lib.uf_array_from_dlpack_legacy if legacy else lib.uf_array_from_dlpack
-    a = fn(ptr, C.byref(e))
-    return a, e
 
 
 def uf_values(a, x, what):
