@@ -52,7 +52,12 @@ static int read_layout(const DLTensor *t, size_t itemsize, int64_t *strides,
         if (!uf__mul_i64(t->strides[i], (int64_t)itemsize, &strides[i]))
             return uf__error_set(err, UF_ERR_OVERFLOW,
                                  "DLPack: stride %lld (axis %d) overflows "
-                                 "in bytes", (long long)t->strides[i], i);
+                                 "in bytes (a producer that divides a "
+                                 "negative byte stride as unsigned gives "
+                                 "such values, as CuPy up to 14.2 does for "
+                                 "reversed views: cupy/cupy#10172; its "
+                                 "__cuda_array_interface__ is right)",
+                                 (long long)t->strides[i], i);
     return 0;
 }
 

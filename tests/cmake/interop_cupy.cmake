@@ -18,3 +18,5 @@ else()
 endif()
 set_tests_properties(cupy_interop_cudasim cupy_interop PROPERTIES
                      LABELS interop SKIP_RETURN_CODE 77)
+uf_ctypes_test(cupy_interop_cudasim)
+uf_ctypes_test(cupy_interop)
