@@ -9,7 +9,8 @@
  *   - array: uf_device_array + uf_array_release of 1 MiB, the whole path;
  * and, for comparison, the default manager's array pair (cuMemAlloc per
  * allocation, frees queued and flushed by tens).
- * Usage: bench_emm_pool [iterations] (default 200000). */
+ * Usage: bench_emm_pool [iterations] [target] (default 200000, cudasim;
+ * "cuda" times a GPU's: the pool's event per free is the driver's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -75,11 +76,12 @@ static int ufjit_pair(void *arg, uf_error *err)
     return 0;
 }
 
+static const char *target = "cudasim";
+
 static int array_pair(void *arg, uf_error *err)
 {
     int64_t n = (int64_t)MIB;
-    uf_array *a = uf_device_array(UF_UINT8, 1, &n, UF_ORDER_C, "cudasim",
-                                  err);
+    uf_array *a = uf_device_array(UF_UINT8, 1, &n, UF_ORDER_C, target, err);
     if (a == NULL)
         return err->code;
     uf_array_release(a);
@@ -89,11 +91,13 @@ static int array_pair(void *arg, uf_error *err)
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 200000;
+    if (argc > 2)
+        target = argv[2];
     uf_error err;
-    const uf__cuda_rt *rt = uf__cuda_rt_get("cudasim", &err);
+    const uf__cuda_rt *rt = uf__cuda_rt_get(target, &err);
     if (rt == NULL || uf_emm_pool_factory(UF_CUDA_MM_INTERFACE_VERSION,
                                           &pool, &err) != 0 ||
-        uf_cuda_set_memory_manager("cudasim", &pool, &err) != 0) {
+        uf_cuda_set_memory_manager(target, &pool, &err) != 0) {
         fprintf(stderr, "bench_emm_pool: %s\n", err.message);
         return 1;
     }
@@ -106,14 +110,14 @@ int main(int argc, char **argv)
     uf_emm_pool_stats ps;
     uf_emm_pool_get_stats(pool.user, &ps);
 
-    if (uf_cuda_memory_reset("cudasim", &err) != 0 ||
-        uf_cuda_set_memory_manager("cudasim", NULL, &err) != 0) {
+    if (uf_cuda_memory_reset(target, &err) != 0 ||
+        uf_cuda_set_memory_manager(target, NULL, &err) != 0) {
         fprintf(stderr, "bench_emm_pool: %s\n", err.message);
         return 1;
     }
     double deflt = measure(array_pair, NULL, n / 10 > 0 ? n / 10 : 1);
-    printf("1 MiB malloc/free pair on cudasim, median of %d runs of %ld:\n",
-           RUNS, n);
+    printf("1 MiB malloc/free pair on %s (%s), median of %d runs of %ld:\n",
+           target, rt->name, RUNS, n);
     printf("  pool plug-in, direct          %8.1f ns\n", direct);
     printf("  pool through ufjit's manager  %8.1f ns\n", layer);
     printf("  pool, device array + release  %8.1f ns\n", arr);
