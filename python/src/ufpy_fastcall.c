@@ -1,9 +1,10 @@
-/* _core.UFuncBase: the C base of ufjit's vectorize objects. Its call is
- * the common case done in C, NumPy arrays in (and out=), for a kernel
- * compiled already; anything else (scalars, where=, dtype=, overriding
- * operands, the first call) goes to the Python class's _slow_call. A
- * ufunc call on ten elements costs what Numba's does (a NumPy ufunc's),
- * not a Python function's layers on top. */
+/* _core.UFuncBase: the C base of ufjit's vectorize and guvectorize
+ * objects. Its call is the common case done in C, NumPy arrays in (and
+ * the output as out= or, a gufunc's way, after the inputs) for a kernel
+ * compiled already; anything else (scalars, where=, dtype=, axes=,
+ * overriding operands, the first call) goes to the Python class's
+ * _slow_call. A call on ten elements costs what Numba's does (a NumPy
+ * ufunc's), not a Python function's layers on top. */
 #include "ufpy.h"
 
 #include <structmember.h>
@@ -63,11 +64,15 @@ static PyObject *fast_out(PyObject *kw, bool *ok)
 
 #define FAST_MAX 8
 
+/* args: the inputs, then (when out_o is NULL and args holds nin + 1
+ * arrays, as a gufunc takes it) the output. */
 static PyObject *fast_call(ufpy_ufuncbase *self, PyObject *args,
                            PyObject *out_o)
 {
     uf_func *f = ufpy_func_ptr(self->func);
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    Py_ssize_t n = uf_func_nin(f);
+    if (out_o == NULL && PyTuple_GET_SIZE(args) == n + 1)
+        out_o = PyTuple_GET_ITEM(args, n);
     uf_array *in[FAST_MAX], *out = NULL;
     int nin = 0;
     PyObject *result = NULL;
@@ -108,13 +113,17 @@ static PyObject *ufuncbase_call(ufpy_ufuncbase *self, PyObject *args,
                      ? ufpy_func_ptr(self->func)
                      : NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    if (f != NULL && n > 0 && n <= FAST_MAX && n == uf_func_nin(f) &&
-        uf_func_nout(f) == 1 && numpy_ready() == 0) {
+    int nin = f ? uf_func_nin(f) : -1;
+    /* the inputs, or the inputs and the output (a gufunc's way) */
+    bool positional_out = n == nin + 1;
+    if (f != NULL && n > 0 && n <= FAST_MAX &&
+        (n == nin || positional_out) && uf_func_nout(f) == 1 &&
+        numpy_ready() == 0) {
         bool ok = true;
         for (Py_ssize_t i = 0; i < n && ok; i++)
             ok = plain(PyTuple_GET_ITEM(args, i));
         PyObject *out = ok ? fast_out(kw, &ok) : NULL;
-        if (ok)
+        if (ok && !(positional_out && out != NULL))
             return fast_call(self, args, out);
     }
     PyErr_Clear(); /* numpy_ready's failure only means: the slow path */

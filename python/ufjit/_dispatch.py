@@ -384,11 +384,18 @@ class UFunc(_core.UFuncBase, Dispatcher):
                                   "yet")
 
 
-class GUFunc(Dispatcher):
+class GUFunc(_core.UFuncBase, Dispatcher):
     """@guvectorize: a generalized ufunc (outputs allocated or passed
-    last, axes=, axis=, keepdims=)."""
+    last, axes=, axis=, keepdims=). Calls run C first (_core.UFuncBase),
+    then _slow_call."""
 
     _deco = "guvectorize"
+
+    def _kernel(self):
+        f = Dispatcher._kernel(self)
+        if self._core_func is None:
+            self._core_func = f
+        return f
 
     def __init__(self, py_func, sigs, layout, options):
         super().__init__(py_func, sigs, options)
@@ -408,8 +415,8 @@ class GUFunc(Dispatcher):
     def nout(self):
         return self._kernel().nout
 
-    def __call__(self, *args, out=None, axes=None, axis=None,
-                 keepdims=None, casting=None, target=None):
+    def _slow_call(self, *args, out=None, axes=None, axis=None,
+                   keepdims=None, casting=None, target=None):
         outs_t = out if isinstance(out, tuple) else \
             (() if out is None else (out,))
         who = _override.overriding(args + outs_t)
