@@ -53,11 +53,12 @@ if ! python3 -c 'import numpy, numba' >/dev/null 2>&1; then
     python3 -m pip install -q numpy numba 2>/dev/null \
         || python3 -m pip install -q --break-system-packages numpy numba
 fi
-# pytest runs the Python package's tests; Dask and xarray are what its
-# override-protocol tests call ufjit's ufuncs on.
-if ! python3 -c 'import pytest, dask.array, xarray' >/dev/null 2>&1; then
-    echo "install-deps: installing pytest, dask[array] and xarray from PyPI"
-    python3 -m pip install -q pytest "dask[array]" xarray 2>/dev/null \
+# pytest runs the Python package's tests; Dask (with distributed) and
+# xarray are what its override-protocol and pickling tests call ufjit's
+# ufuncs on.
+if ! python3 -c 'import pytest, dask.array, distributed, xarray' >/dev/null 2>&1; then
+    echo "install-deps: installing pytest, dask[array], distributed and xarray from PyPI"
+    python3 -m pip install -q pytest "dask[array]" distributed xarray 2>/dev/null \
         || python3 -m pip install -q --break-system-packages pytest \
-            "dask[array]" xarray
+            "dask[array]" distributed xarray
 fi

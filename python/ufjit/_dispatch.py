@@ -76,21 +76,39 @@ class Dispatcher:
         return f"@{self._deco}({', '.join(args)})" if args else \
             f"@{self._deco}"
 
+    # (file name, kernel file text) of an object rebuilt from a pickle,
+    # which has no Python function
+    _source_text = None
+
+    def _text(self):
+        return self._source_text or _source.build(self)
+
     @property
     def kernel_source(self):
         """The kernel file text ufjit compiles for this function."""
-        return _source.build(self)[1]
+        return self._text()[1]
 
     def _kernel(self):
         f = self._func
         if f is None:
             with _lock:
                 if self._func is None:
-                    name, text = _source.build(self)
+                    name, text = self._text()
                     self._module = _core.load_source(name, text)
-                    self._func = self._module.get(self.py_func.__name__)
+                    self._func = self._module.get(self.__name__)
                 f = self._func
         return f
+
+    def __reduce__(self):
+        """Pickled as its kernel file's text, the name and the decorator's
+        arguments: rebuilt where the defining module cannot be imported
+        (a Dask worker process), compiled there on first use."""
+        file, text = self._text()
+        state = {k: v for k, v in self.__dict__.items()
+                 if k in ("_sigs", "_options", "signature", "__qualname__",
+                          "__doc__", "__module__")}
+        return (_rebuild, (type(self).__name__, self.__name__, file, text,
+                           state))
 
     def compile(self):
         """Parses and types the kernel now instead of at its first call."""
@@ -149,6 +167,24 @@ def _tuple_len(sig):
 
 def _numpy_char(sig_type):
     return np.dtype(sig_type.strip()).char
+
+
+def _rebuild(cls_name, name, file, text, state):
+    """A dispatcher from its pickle (Dispatcher.__reduce__)."""
+    classes = {"UFunc": UFunc, "GUFunc": GUFunc, "Function": Function,
+               "Reduce": Reduce}
+    if cls_name not in classes:
+        from . import cuda
+        classes.update(Kernel=cuda.Kernel, DeviceFunction=cuda.DeviceFunction,
+                       CudaReduce=cuda.CudaReduce)
+    cls = classes[cls_name]
+    obj = cls.__new__(cls)
+    obj.__dict__.update(state)
+    obj.py_func = None
+    obj._func = None
+    obj._source_text = (file, text)
+    obj.__name__ = name
+    return obj
 
 
 class UFunc(_core.UFuncBase, Dispatcher):
@@ -308,6 +344,10 @@ class UFunc(_core.UFuncBase, Dispatcher):
             with _lock:
                 f = cache.get(sig)
                 if f is None:
+                    if self.py_func is None:
+                        raise NotImplementedError(
+                            "ufjit: dtype= on a ufunc rebuilt from a "
+                            "pickle is not supported yet")
                     clone = type(self).__new__(type(self))
                     clone.__dict__.update(self.__dict__)
                     clone._sigs, clone._func = [sig], None
