@@ -216,50 +216,12 @@ static bool literal_index(const uf__expr *e, int64_t *out)
     return true;
 }
 
-static const uf__type *index_array(uf__ictx *C, const uf__expr *e,
-                                   const uf__type *arr)
-{
-    const uf__expr *const *idx = (const uf__expr *const *)e->u.subscript.index;
-    int n = e->u.subscript.nindex;
-    for (int i = 0; i < n; i++) {
-        const uf__expr *x = idx[i];
-        if (x->kind == UF__EX_SLICE || x->kind == UF__EX_ELLIPSIS)
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s", "array "
-                              "slicing is not supported in kernels: index "
-                              "with integers");
-        const uf__type *t;
-        OPERAND(t, x);
-        if (t->kind == UF__T_TUPLE && n == 1) {
-            /* a[(i, j)] */
-            for (int k = 0; k < t->n; k++)
-                if (!uf__type_is_int(t->elts[k]))
-                    return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array "
-                                      "indices must be integers, not %s",
-                                      uf__tname(t->elts[k]));
-            n = t->n;
-            break;
-        }
-        if (!uf__type_is_int(t))
-            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array indices must "
-                              "be integers, not %s", uf__tname(t));
-    }
-    if (n > arr->ndim)
-        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "too many indices for "
-                          "%s: %d", uf__tname(arr), n);
-    if (n == arr->ndim)
-        return uf__iset(C, e, uf__type_scalar(C->tc, arr->dtype));
-    char layout = arr->layout == 'C' ? 'C' : 'A';
-    return uf__iset(C, e, uf__type_array_ro(C->tc, arr->dtype,
-                                            arr->ndim - n, layout,
-                                            arr->readonly, C->err));
-}
-
 static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
 {
     const uf__type *base;
     OPERAND(base, e->u.subscript.value);
     if (base->kind == UF__T_ARRAY)
-        return index_array(C, e, base);
+        return uf__infer_array_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));
