@@ -336,7 +336,7 @@ bool uf__slice_store_fallible(const uf__typed_func *tf, const uf__expr *t,
                               const uf__expr *value);
 /* a[i, j] op= value: the element read and written once. */
 int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
-/* .shape, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
+/* .shape, .strides, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
  * array expression `arr`, as a value of e's type. */
 LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
                                   uf__builtin bi, const uf__expr *arr);

@@ -179,7 +179,7 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
         }
     }
     if (base->kind == UF__T_ARRAY) {
-        if (strcmp(a, "shape") == 0) {
+        if (strcmp(a, "shape") == 0 || strcmp(a, "strides") == 0) {
             const uf__type *i64 = uf__type_scalar(C->tc, UF_INT64);
             const uf__type *elts[64];
             if (base->ndim > 64)
@@ -187,7 +187,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
                                   "too many dimensions");
             for (int i = 0; i < base->ndim; i++)
                 elts[i] = i64;
-            in->builtin = UF__BI_ATTR_SHAPE;
+            in->builtin = a[1] == 'h' ? UF__BI_ATTR_SHAPE
+                                      : UF__BI_ATTR_STRIDES;
             return uf__iset(C, e, uf__type_tuple(C->tc, base->ndim, elts,
                                                  C->err));
         }
