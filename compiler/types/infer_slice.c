@@ -196,8 +196,7 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
             return refuse_array_index(C, x, t);
         if (!uf__type_is_int(t))
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array indices must "
-                              "be integers, slices, None or '...', not %s",
-                              uf__tname(t));
+                              "be integers, not %s", uf__tname(t));
         k[i] = UF__IX_INT;
         nint++;
         nreal++;
