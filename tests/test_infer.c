@@ -305,8 +305,9 @@ static const err_row err_rows[] = {
      "cannot store complex128 into an element of array(float64, 1d, A)", 6,
      5},
     {LOC, H "@njit\ndef f(a, b):\n    a[0] = b\n", "f",
-     "(float64[:, :], float64)", UF_ERR_UNSUPPORTED,
-     "assigning to an array slice", 6, 5},
+     "(float64[:, :], complex128)", UF_ERR_TYPING,
+     "cannot assign complex128 to a slice of type array(float64, 1d, A)", 6,
+     5},
     {LOC, H "@njit\ndef f(a):\n    assert a > 0, a\n    return a\n", "f",
      "(float64,)", UF_ERR_UNSUPPORTED, "the message of an assert must be a "
      "string literal", 6, 19},
@@ -358,9 +359,9 @@ static const err_row err_rows[] = {
     {LOC, H "@njit\ndef f(a, i):\n    return a[i, i]\n", "f",
      "(float64[:], int64)", UF_ERR_TYPING,
      "too many indices for array(float64, 1d, A): 2", 6, 12},
-    {LOC, H "@njit\ndef f(a, i):\n    return a[i:]\n", "f",
-     "(float64[:], int64)", UF_ERR_UNSUPPORTED, "array slicing is not "
-     "supported", 6, 14},
+    {LOC, H "@njit\ndef f(a, i):\n    return a[i]\n", "f",
+     "(float64[:], int64[:])", UF_ERR_UNSUPPORTED, "fancy indexing with an "
+     "array (array(int64, 1d, A)) is not supported", 6, 14},
     {LOC, H "@njit\ndef f(a):\n    t = (a, a)\n    return t[2]\n", "f",
      "(float64,)", UF_ERR_TYPING, "tuple index out of range", 7, 14},
     {LOC, H "@njit\ndef f(a, i):\n    t = (a, i)\n    return t[i]\n", "f",

@@ -119,6 +119,10 @@ typedef enum uf__jit_status {
     UF__JIT_INDEX, /* IndexError (bounds checking): the index, axis, size,
                       kernel and line recorded on the kernel's thread by
                       the target's error sink (uf__rt_index_error) */
+    UF__JIT_SLICE_STEP,  /* ValueError: slice step cannot be zero */
+    UF__JIT_SLICE_SHAPE, /* ValueError: a slice store's source does not
+                            broadcast to the slice (lower_slice.c) */
+    UF__JIT_NOMEM,       /* a kernel's temporary could not be allocated */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

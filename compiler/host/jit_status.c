@@ -57,7 +57,13 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_ZERODIV_COMPLEX] =
             "ZeroDivisionError: complex division by zero",
         [UF__JIT_RANGE_STEP] = "ValueError: range() arg 3 must not be zero",
+        [UF__JIT_SLICE_STEP] = "ValueError: slice step cannot be zero",
+        [UF__JIT_SLICE_SHAPE] = "ValueError: cannot assign slice from input "
+                                "of a shape that does not broadcast to it",
     };
+    if (status == UF__JIT_NOMEM)
+        return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
+                             "temporary inside a kernel");
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());

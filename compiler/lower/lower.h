@@ -323,9 +323,20 @@ LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
+ * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
+ * target whose type is an array (v a number or an array that broadcasts). */
+LLVMValueRef uf__lower_slice(uf__fn *F, const uf__expr *e);
+int uf__lower_slice_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                          const uf__type *vt);
+/* Whether slicing expression e may raise (a step not a nonzero literal),
+ * and whether `t = value` is a store of an array into a view. */
+bool uf__slice_expr_fallible(const uf__typed_func *tf, const uf__expr *e);
+bool uf__slice_store_fallible(const uf__typed_func *tf, const uf__expr *t,
+                              const uf__expr *value);
 /* a[i, j] op= value: the element read and written once. */
 int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
-/* .shape, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
+/* .shape, .strides, .size, .ndim (bi: UF__BI_ATTR_*) and len() (UF__BI_LEN) of the
  * array expression `arr`, as a value of e's type. */
 LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
                                   uf__builtin bi, const uf__expr *arr);

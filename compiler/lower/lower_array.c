@@ -1,6 +1,6 @@
 /* Array values in generated code (the ABI of compiler/lower/lower_array.h): the
  * struct and its fields, element loads and stores, items along the first
- * axis (for loops), and the attributes .shape, .size, .ndim and len().
+ * axis (for loops), and the attributes .shape, .strides, .size, .ndim and len().
  * Indexing itself, with its bounds checks, is in lower_index.c. */
 #include "compiler/lower/lower_array.h"
 
@@ -140,14 +140,22 @@ LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
     LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
     LLVMValueRef r;
     switch (bi) {
-    case UF__BI_ATTR_SHAPE: {
+    case UF__BI_ATTR_SHAPE:
+    case UF__BI_ATTR_STRIDES: {
         LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
         if (!ty)
             return NULL;
         r = LLVMGetUndef(ty);
         for (int k = 0; k < t->ndim; k++)
-            r = LLVMBuildInsertValue(B, r, uf__emit_array_dim(F, a, k),
-                                     (unsigned)k, "");
+            r = LLVMBuildInsertValue(
+                B, r,
+                /* the real strides: the layout's constant is only the
+                 * stride that addressing may assume (a newaxis is 0) */
+                LLVMBuildExtractValue(
+                    B, LLVMBuildExtractValue(
+                           B, a, bi == UF__BI_ATTR_SHAPE ? 1 : 2, ""),
+                    (unsigned)k, ""),
+                (unsigned)k, "");
         return r;
     }
     case UF__BI_ATTR_NDIM:

@@ -37,7 +37,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
     if (e->kind == UF__EX_CALL && callee && callee != S->tf &&
         (!callee->numpy_error_model || body_fallible(callee)))
         return 1;
-    if (e->kind == UF__EX_SUBSCRIPT && index_checked(S->tf, e))
+    if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||
+                                        uf__slice_expr_fallible(S->tf, e)))
         return 1;
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_cuda_atomic(uf__tf_info(S->tf, e)->builtin) &&
@@ -82,7 +83,10 @@ static int stmt_fallible(uf__stmt *s, void *ud)
         return 1;
     case UF__ST_ASSIGN:
         for (int i = 0; i < s->u.assign.ntargets; i++)
-            if (target_fallible(s->u.assign.targets[i], ud))
+            if (target_fallible(s->u.assign.targets[i], ud) ||
+                uf__slice_store_fallible(((const fallible_scan *)ud)->tf,
+                                         s->u.assign.targets[i],
+                                         s->u.assign.value))
                 return 1;
         return expr_fallible(s->u.assign.value, ud);
     case UF__ST_AUGASSIGN:

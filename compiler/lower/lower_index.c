@@ -14,6 +14,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/types/index_kinds.h"
 
 #define B (F->L->b)
 
@@ -231,6 +232,8 @@ LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e)
     const uf__type *bt = uf__lower_info(F, e->u.subscript.value)->type;
     if (bt && bt->kind == UF__T_TUPLE)
         return tuple_index(F, e, bt);
+    if (uf__subscript_is_slicing(F->tf, e))
+        return uf__lower_slice(F, e);
     indexed x;
     if (index_address(F, e, &x) < 0)
         return NULL;
@@ -266,6 +269,9 @@ static int element_address(uf__fn *F, const uf__expr *t, indexed *x)
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt)
 {
+    const uf__type *tt = uf__lower_info(F, target)->type;
+    if (vt && tt && tt->kind == UF__T_ARRAY) /* a view: lower_slice.c */
+        return uf__lower_slice_store(F, target, v, vt);
     if (!vt || vt->kind != UF__T_SCALAR)
         return fail_at(F, target->pos, UF_ERR_TYPING, "only numbers can be "
                        "stored into array elements"), F->err->code;

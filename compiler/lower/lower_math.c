@@ -486,6 +486,7 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
     case UF__BI_RANGE:
         return bad_builtin(F, e, "range() outside a for loop");
     case UF__BI_ATTR_SHAPE: case UF__BI_ATTR_SIZE: case UF__BI_ATTR_NDIM:
+    case UF__BI_ATTR_STRIDES:
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
         return bad_builtin(F, e, "this attribute");

@@ -96,6 +96,7 @@
     X(ATTR_REAL, ".real") X(ATTR_IMAG, ".imag")                             \
     X(METH_CONJUGATE, ".conjugate") X(ATTR_SHAPE, ".shape")                 \
     X(ATTR_SIZE, ".size") X(ATTR_NDIM, ".ndim")                             \
+    X(ATTR_STRIDES, ".strides")                                             \
     /* CUDA (numba.cuda): the thread's indices and sizes are values */      \
     X(CUDA_TID_X, "numba.cuda.threadIdx.x")                                 \
     X(CUDA_TID_Y, "numba.cuda.threadIdx.y")                                 \

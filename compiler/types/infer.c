@@ -437,10 +437,8 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         return -1;
     if (et == UF__UNKNOWN)
         return 0;
-    if (et->kind != UF__T_SCALAR)
-        return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "assigning to an "
-                        "array slice (%s) is not supported: index every "
-                        "dimension", uf__tname(et));
+    if (et->kind == UF__T_ARRAY) /* a[1:] = v: infer_slice.c */
+        return uf__infer_slice_store(C, t, et, vt);
     if (vt->kind != UF__T_SCALAR ||
         uf__type_conversion(vt, et) == UF__CONV_NONE)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into an "

@@ -179,7 +179,7 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
         }
     }
     if (base->kind == UF__T_ARRAY) {
-        if (strcmp(a, "shape") == 0) {
+        if (strcmp(a, "shape") == 0 || strcmp(a, "strides") == 0) {
             const uf__type *i64 = uf__type_scalar(C->tc, UF_INT64);
             const uf__type *elts[64];
             if (base->ndim > 64)
@@ -187,7 +187,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
                                   "too many dimensions");
             for (int i = 0; i < base->ndim; i++)
                 elts[i] = i64;
-            in->builtin = UF__BI_ATTR_SHAPE;
+            in->builtin = a[1] == 'h' ? UF__BI_ATTR_SHAPE
+                                      : UF__BI_ATTR_STRIDES;
             return uf__iset(C, e, uf__type_tuple(C->tc, base->ndim, elts,
                                                  C->err));
         }
@@ -216,50 +217,12 @@ static bool literal_index(const uf__expr *e, int64_t *out)
     return true;
 }
 
-static const uf__type *index_array(uf__ictx *C, const uf__expr *e,
-                                   const uf__type *arr)
-{
-    const uf__expr *const *idx = (const uf__expr *const *)e->u.subscript.index;
-    int n = e->u.subscript.nindex;
-    for (int i = 0; i < n; i++) {
-        const uf__expr *x = idx[i];
-        if (x->kind == UF__EX_SLICE || x->kind == UF__EX_ELLIPSIS)
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s", "array "
-                              "slicing is not supported in kernels: index "
-                              "with integers");
-        const uf__type *t;
-        OPERAND(t, x);
-        if (t->kind == UF__T_TUPLE && n == 1) {
-            /* a[(i, j)] */
-            for (int k = 0; k < t->n; k++)
-                if (!uf__type_is_int(t->elts[k]))
-                    return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array "
-                                      "indices must be integers, not %s",
-                                      uf__tname(t->elts[k]));
-            n = t->n;
-            break;
-        }
-        if (!uf__type_is_int(t))
-            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array indices must "
-                              "be integers, not %s", uf__tname(t));
-    }
-    if (n > arr->ndim)
-        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "too many indices for "
-                          "%s: %d", uf__tname(arr), n);
-    if (n == arr->ndim)
-        return uf__iset(C, e, uf__type_scalar(C->tc, arr->dtype));
-    char layout = arr->layout == 'C' ? 'C' : 'A';
-    return uf__iset(C, e, uf__type_array_ro(C->tc, arr->dtype,
-                                            arr->ndim - n, layout,
-                                            arr->readonly, C->err));
-}
-
 static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
 {
     const uf__type *base;
     OPERAND(base, e->u.subscript.value);
     if (base->kind == UF__T_ARRAY)
-        return index_array(C, e, base);
+        return uf__infer_array_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));

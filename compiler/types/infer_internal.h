@@ -45,6 +45,14 @@ extern const uf__type uf__type_unknown;
 const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
 /* Types a CALL expression (infer_call.c). */
 const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
+/* Types a subscript of array `arr`: integers, slices, None, ellipsis
+ * (infer_slice.c). */
+const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
+                                      const uf__type *arr);
+/* Checks `view = v` for a view target (a[1:] = v, a[i] = v of a 2-d a):
+ * v a number or an array whose dtype converts; 0 or -1. */
+int uf__infer_slice_store(uf__ictx *C, const uf__expr *t,
+                          const uf__type *view, const uf__type *vt);
 
 /* numba.cuda's attributes and calls (infer_cuda.c). The attribute `e`
  * of module `mod`: *handled says whether it is CUDA's (a submodule such

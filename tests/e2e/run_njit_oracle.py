@@ -4,7 +4,7 @@ case below runs through `ufjit call` and through Numba's njit on the same
 inputs (tests/kernels/arrays_*.py and njit_*.py), and the results must
 agree in dtype and value bit for bit; where Numba raises, ufjit must fail
 with the same Python exception and the message the case gives. Cases that
-ufjit refuses on purpose (array slicing, array arithmetic) check the
+ufjit refuses on purpose (fancy indexing, array arithmetic) check the
 message and its FILE:LINE:COL.
 
     run_njit_oracle.py UFJIT [-k TEXT] [-v] [--keep]
@@ -189,7 +189,7 @@ def cases():
         Case(NF, "hyp", [S("3.0"), S("4.0")]),
         Case(NF, "collatz", [S("27")]),
         # refused on purpose, with the construct and its position
-        Refused(AI, "slice_it", [i8(5)], "array slicing is not supported",
+        Refused(AI, "fancy_it", [i8(5)], "fancy indexing with an array",
                 (208, 14)),
         Refused(AI, "array_add", [i8(5)], "unsupported operand types for "
                 "+: array(int64, 1d, C) and int64", (213, 12)),

@@ -204,8 +204,8 @@ def returns_none(a):
 
 # Refused constructs (each reported with its position).
 @njit
-def slice_it(a):
-    return a[1:]
+def fancy_it(a):
+    return a[a]
 
 
 @njit

@@ -1,0 +1,35 @@
+# Indexing that stays refused inside kernels, each with its construct named
+# at FILE:LINE:COL (tests/e2e/run_slicing_oracle.py checks the positions).
+import numpy as np
+from numba import njit
+
+
+@njit
+def fancy(a, b):
+    return a[b]
+
+
+@njit
+def mask(a, b):
+    return a[b]
+
+
+@njit
+def two_ellipses(a):
+    return a[..., ...]
+
+
+@njit
+def float_bound(a):
+    return a[1.5:]
+
+
+@njit
+def too_many(a):
+    return a[1:, 2]
+
+
+@njit
+def aug_slice(a):
+    a[1:] += 1.0
+    return a[0]
