@@ -135,22 +135,20 @@ static PyObject *ufuncbase_call(ufpy_ufuncbase *self, PyObject *args,
     return r;
 }
 
+/* A static type: the Python subclasses' own dealloc and traverse (CPython's
+ * subtype_dealloc/subtype_traverse) hold and release the reference to
+ * their heap type; doing it here too freed the class under its instances. */
 static void ufuncbase_dealloc(ufpy_ufuncbase *self)
 {
-    PyTypeObject *tp = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
     Py_CLEAR(self->func);
-    tp->tp_free((PyObject *)self);
-    if (tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
-        Py_DECREF(tp);
+    Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static int ufuncbase_traverse(ufpy_ufuncbase *self, visitproc visit,
                               void *arg)
 {
     Py_VISIT(self->func);
-    if (Py_TYPE(self)->tp_flags & Py_TPFLAGS_HEAPTYPE)
-        Py_VISIT(Py_TYPE(self));
     return 0;
 }
 

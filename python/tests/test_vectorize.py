@@ -152,3 +152,27 @@ def test_dtype_picks_the_loop_as_numpy():
     with pytest.raises(TypeError):  # no complex loop
         add(a, a, dtype=np.complex128)
 
+
+
+def _plain(x):
+    return x + 1.0
+
+
+def test_ufunc_objects_come_and_go_without_touching_their_class():
+    """The C base's dealloc once released the Python class with each
+    instance: the class was freed under its live instances."""
+    import gc
+    import sys
+
+    from ufjit._dispatch import GUFunc, UFunc
+    from ufjit import guvectorize
+    gc.collect()
+    before = (sys.getrefcount(UFunc), sys.getrefcount(GUFunc))
+    for _ in range(3000):
+        f = vectorize(['float64(float64)'])(_plain)
+        g = guvectorize(['void(float64[:], float64[:])'], '(n)->(n)')(_plain)
+        del f, g
+    gc.collect()
+    assert (sys.getrefcount(UFunc), sys.getrefcount(GUFunc)) == before
+    h = vectorize(['float64(float64)'])(_plain)
+    np.testing.assert_array_equal(h(np.arange(3.0)), np.arange(3.0) + 1)
