@@ -35,3 +35,16 @@ def test_python_m_ufjit_sysinfo_is_the_command():
 
 def test_version():
     assert ufjit.__version__.count(".") == 2
+
+
+def test_numba_type_objects_are_accepted_too():
+    """A file importing the types from numba and the decorators from
+    ufjit: Numba's own type objects become the same signature text."""
+    numba = __import__("pytest").importorskip("numba")
+    from ufjit.types import signature_text
+    assert signature_text(numba.int32(numba.int32, numba.float64[:, ::1])) \
+        == "int32(int32, float64[:, ::1])"
+    assert signature_text(numba.void(numba.float32[::1, :], numba.boolean)) \
+        == "void(float32[::1, :], boolean)"
+    assert signature_text((numba.int32[:], numba.int32)) == \
+        "int32[:], int32"

@@ -65,7 +65,7 @@ class Dispatcher:
 
     def _decorator_args(self):
         args = []
-        if self._sigs:
+        if self._sigs:  # an empty list is the lazily typed form: none
             args.append(repr(self._sigs))
         if self._options:
             args.append(_kw_text(self._options))
@@ -235,7 +235,10 @@ class UFunc(_core.UFuncBase, Dispatcher):
 
     @property
     def identity(self):
-        return self._options.get("identity")
+        """NumPy's ufunc.identity: 0, 1, a literal, or None (also for
+        Numba's "reorderable", which NumPy shows as None)."""
+        ident = self._options.get("identity")
+        return None if ident == "reorderable" else ident
 
     signature = None  # a ufunc's core signature: none
 
@@ -441,8 +444,15 @@ class GUFunc(_core.UFuncBase, Dispatcher):
         super().__init__(py_func, sigs, options)
         self.signature = layout
 
+    @property
+    def identity(self):
+        ident = self._options.get("identity")
+        return None if ident == "reorderable" else ident
+
     def _decorator_args(self):
-        args = [repr(self._sigs), repr(self.signature)]
+        # no signatures: the layout alone, a lazily typed gufunc
+        args = ([repr(self._sigs)] if self._sigs else []) + \
+            [repr(self.signature)]
         if self._options:
             args.append(_kw_text(self._options))
         return args

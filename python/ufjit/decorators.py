@@ -11,6 +11,16 @@ _GUVECTORIZE_KW = _VECTORIZE_KW | {"writable_args"}
 _NJIT_KW = {"nopython", "fastmath", "cache", "boundscheck", "nogil"}
 
 
+def _python_function(fn):
+    """The Python function behind `fn`: itself, or the one a Numba
+    dispatcher (@jit, @njit) wraps, whose source ufjit compiles."""
+    inner = getattr(fn, "py_func", None)
+    if inner is not None and inspect.isfunction(inner) and \
+            (type(fn).__module__ or "").startswith("numba"):
+        return inner
+    return fn
+
+
 def _check(name, kwargs, allowed):
     bad = sorted(set(kwargs) - allowed)
     if bad:
@@ -26,7 +36,7 @@ def _sig_list(sigs):
     if sigs is None:
         return []
     if isinstance(sigs, list):
-        return sigs
+        return sigs  # [] is Numba's dynamic (lazily typed) form
     if isinstance(sigs, tuple):
         if sigs and all(isinstance(s, (Type, ArrayType)) for s in sigs):
             return [sigs]
@@ -37,10 +47,11 @@ def _sig_list(sigs):
 def vectorize(ftylist_or_function=(), **kwargs):
     """@vectorize, @vectorize(['float64(float64)'], target='parallel')."""
     _check("vectorize", kwargs, _VECTORIZE_KW)
-    if inspect.isfunction(ftylist_or_function):
-        return UFunc(ftylist_or_function, [], kwargs)
+    f = _python_function(ftylist_or_function)
+    if inspect.isfunction(f):
+        return UFunc(f, [], kwargs)
     sigs = _sig_list(ftylist_or_function)
-    return lambda fn: UFunc(fn, sigs, kwargs)
+    return lambda fn: UFunc(_python_function(fn), sigs, kwargs)
 
 
 def guvectorize(*args, **kwargs):
@@ -59,16 +70,17 @@ def guvectorize(*args, **kwargs):
     if not isinstance(layout, str):
         raise TypeError("guvectorize: the layout is a string such as "
                         "'(n),()->(n)'")
-    return lambda fn: GUFunc(fn, sigs, layout, kwargs)
+    return lambda fn: GUFunc(_python_function(fn), sigs, layout, kwargs)
 
 
 def njit(signature_or_function=None, **kwargs):
     """@njit, @njit(cache=True), @njit('float64(float64)')."""
     _check("njit", kwargs, _NJIT_KW)
-    if inspect.isfunction(signature_or_function):
-        return Function(signature_or_function, [], kwargs)
+    f = _python_function(signature_or_function)
+    if inspect.isfunction(f):
+        return Function(f, [], kwargs)
     sigs = _sig_list(signature_or_function)
-    return lambda fn: Function(fn, sigs, kwargs)
+    return lambda fn: Function(_python_function(fn), sigs, kwargs)
 
 
 def jit(signature_or_function=None, **kwargs):

@@ -136,5 +136,34 @@ def signature_text(sig):
         return str(sig)
     if isinstance(sig, tuple):
         return ", ".join(signature_text(a) for a in sig)
+    numba_text = _numba_type_text(sig)
+    if numba_text is not None:
+        return numba_text
     raise TypeError(f"a signature is a string or a type object, not "
                     f"{type(sig).__name__}")
+
+
+def _numba_type_text(t):
+    """Numba's own type objects (a file mixing `from numba import float64`
+    with ufjit's decorators): its signatures, scalars and arrays as the
+    same text; None for anything else."""
+    mod = type(t).__module__ or ""
+    if not mod.startswith("numba"):
+        return None
+    if hasattr(t, "return_type") and hasattr(t, "args"):
+        ret = _numba_type_text(t.return_type)
+        args = [_numba_type_text(a) for a in t.args]
+        if ret is None or None in args:
+            return None
+        return f"{ret}({', '.join(args)})"
+    if hasattr(t, "dtype") and hasattr(t, "ndim") and hasattr(t, "layout"):
+        dt = _numba_type_text(t.dtype)
+        axes = [":"] * t.ndim
+        if t.layout == "C" and t.ndim:
+            axes[-1] = "::1"
+        elif t.layout == "F" and t.ndim:
+            axes[0] = "::1"
+        return None if dt is None else f"{dt}[{', '.join(axes)}]"
+    text = str(t)
+    return {"none": "void", "bool": "boolean"}.get(text, text)
+
