@@ -50,7 +50,7 @@ static uf_dtype dtype_of(const char *name)
  * returns the text after it. */
 static char *parse_value(char *s, uf_dtype d, char *p)
 {
-    char *end;
+    char *end = s; /* fail_msg does not return, but clang cannot tell */
     switch (d) {
     case UF_BOOL: *(bool *)p = strtol(s, &end, 10) != 0; break;
     case UF_INT8: *(int8_t *)p = (int8_t)strtoll(s, &end, 10); break;
