@@ -176,3 +176,33 @@ def test_ufunc_objects_come_and_go_without_touching_their_class():
     assert (sys.getrefcount(UFunc), sys.getrefcount(GUFunc)) == before
     h = vectorize(['float64(float64)'])(_plain)
     np.testing.assert_array_equal(h(np.arange(3.0)), np.arange(3.0) + 1)
+
+
+def test_reduce_accumulate_dtype_as_numpy():
+    a = np.array([1.5, 2.5, 4.0])
+    assert add.reduce(a, dtype=np.int64) == np.add.reduce(a, dtype=np.int64)
+    r = add.accumulate(a, dtype=np.float32)
+    assert r.dtype == np.float32
+    np.testing.assert_array_equal(r, np.add.accumulate(a, dtype=np.float32))
+
+
+def test_at_matches_numpy_with_repeated_indices():
+    for idx in ([0, 1, 1, 3, 1, 0], np.array([[2, 2], [0, 3]]), slice(1, 3)):
+        a = np.arange(5.0)
+        b = np.arange(5.0)
+        vals = np.arange(1.0, 7.0)[:np.size(np.arange(5)[idx])].reshape(
+            np.shape(np.arange(5)[idx]))
+        add.at(a, idx, vals)
+        np.add.at(b, idx, vals)
+        np.testing.assert_array_equal(a, b)
+    m = np.zeros((3, 4))
+    n = np.zeros((3, 4))
+    add.at(m, (np.array([0, 0, 2]), np.array([1, 1, 3])), 2.0)
+    np.add.at(n, (np.array([0, 0, 2]), np.array([1, 1, 3])), 2.0)
+    np.testing.assert_array_equal(m, n)
+    t = np.arange(12.0).reshape(3, 4).T  # not contiguous
+    u = t.copy()
+    half.at(t, [0, 0, 2])
+    for i in [0, 0, 2]:
+        u[i] = u[i] / 2
+    np.testing.assert_array_equal(t, u)

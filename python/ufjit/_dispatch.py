@@ -311,7 +311,9 @@ class UFunc(_core.UFuncBase, Dispatcher):
     def _cast_for_dtype(self, k, args, dtype, casting):
         """NumPy's dtype=: the loop computing in `dtype` (the first declared
         signature returning it; a lazy kernel's, all inputs of it), the
-        inputs cast to its types under `casting` (default same_kind)."""
+        inputs cast to its types under `casting` (default same_kind).
+        Returns the signature and the cast inputs (as many as given: a
+        reduction gives one for a two-input loop)."""
         want = np.dtype(dtype)
         types = chosen = None
         for sig in k.signatures:
@@ -325,7 +327,7 @@ class UFunc(_core.UFuncBase, Dispatcher):
                 raise TypeError(
                     f"ufunc '{self.__name__}': no loop computes in {want} "
                     f"(its loops: {', '.join(self.types)})")
-            types = [want.name] * len(args)
+            types = [want.name] * k.nin
             chosen = f"{want.name}({', '.join(types)})"
         rule = casting or "same_kind"
         out = []
@@ -361,9 +363,12 @@ class UFunc(_core.UFuncBase, Dispatcher):
 
     def _method(self, name, a, axis, out, keepdims=None, initial=None,
                 where=True, dtype=None, target=None):
+        k = self._kernel()
         if dtype is not None:
-            raise NotImplementedError(f"ufjit: {name}(dtype=) is not "
-                                      "supported yet")
+            # NumPy: the loop computing in dtype, the input cast to it
+            # (unsafely, as NumPy's reductions do)
+            sig, (a,) = self._cast_for_dtype(k, (a,), dtype, "unsafe")
+            k = self._kernel_for(sig)
         if where is not True:
             raise NotImplementedError(f"ufjit: {name}(where=) is not "
                                       "supported yet")
@@ -378,7 +383,6 @@ class UFunc(_core.UFuncBase, Dispatcher):
             opts["initial"] = np.asarray(initial)
         if isinstance(out, tuple):
             out = out[0]
-        k = self._kernel()
         r = getattr(k, name)(_as_array(a), out, **opts)
         if out is not None:
             return out
@@ -419,8 +423,41 @@ class UFunc(_core.UFuncBase, Dispatcher):
                                  **_call_options(target))
         return out if out is not None else np.asarray(r)
 
-    def at(self, *args, **kwargs):
-        raise NotImplementedError("ufjit: ufunc.at is not supported yet")
+    def at(self, a, indices, b=None):
+        """NumPy's ufunc.at: a[indices] = f(a[indices] (, b)), unbuffered,
+        so an index given twice is updated twice, in order. Done in rounds:
+        round r applies every index's r-th occurrence, all distinct, as one
+        vectorized gather-call-scatter on a's elements."""
+        k = self._kernel()
+        if k.nin not in (1, 2) or (k.nin == 2) != (b is not None):
+            raise TypeError(f"{self.__name__}.at takes a, indices"
+                            f"{', b' if k.nin == 2 else ''}")
+        if not isinstance(a, np.ndarray):
+            raise TypeError("ufunc.at's first operand is a NumPy array")
+        if not a.flags.writeable:
+            raise ValueError("ufunc.at: the array is read-only")
+        flat = np.arange(a.size).reshape(a.shape)[indices]
+        pos = np.asarray(flat).ravel()
+        vals = None if b is None else \
+            np.broadcast_to(np.asarray(b), np.shape(flat)).ravel()
+        order = np.argsort(pos, kind="stable")
+        sorted_pos = pos[order]
+        first = np.r_[True, sorted_pos[1:] != sorted_pos[:-1]]
+        starts = np.maximum.accumulate(np.where(first,
+                                                np.arange(pos.size), 0))
+        rank = np.empty(pos.size, dtype=np.intp)
+        rank[order] = np.arange(pos.size) - starts
+        view = a.reshape(-1) if a.flags.c_contiguous else None
+        for r in range(int(rank.max()) + 1 if pos.size else 0):
+            sel = rank == r
+            p = pos[sel]
+            cur = view[p] if view is not None else a.flat[p]
+            args = (cur,) if vals is None else (cur, vals[sel])
+            res = self._slow_call(*args, casting="unsafe")
+            if view is not None:
+                view[p] = res
+            else:
+                a.flat[p] = res
 
     def reduceat(self, *args, **kwargs):
         raise NotImplementedError("ufjit: ufunc.reduceat is not supported "
