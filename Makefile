@@ -82,7 +82,8 @@ gpu-kit-check: gpu-kit
 	    bash scripts/gpu-check.sh gpu-kit.tar.xz
 
 # ufjit side by side with NumPy, numexpr, Numba and the machine's limits
-# (bench/README.md); writes bench/RESULTS.md and bench/results.png.
+# (bench/README.md); writes its CPU family's section of bench/RESULTS.md
+# and bench/results-FAMILY.png.
 # About 10 minutes; BENCH_QUICK=1 for about one.
 # It ends with the CUDA section (bench-cuda).
 bench: deps build

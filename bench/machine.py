@@ -48,6 +48,32 @@ def describe():
     ]
 
 
+def family():
+    """(key, title) of this CPU's family as RESULTS.md files its section:
+    vendor, model and widest vector ISA, so that a run on an AVX2 EPYC
+    and one on an AVX-512 Xeon keep their own figures."""
+    cpu = _lscpu()
+    flags = cpu.get("Flags", "").split()
+    isa = ("AVX-512" if "avx512f" in flags else
+           "AVX2" if "avx2" in flags else "SSE")
+    vendor = {"GenuineIntel": "Intel", "AuthenticAMD": "AMD"}.get(
+        cpu.get("Vendor ID", ""), cpu.get("Vendor ID", "unknown vendor"))
+    model = cpu.get("Model name", platform.processor() or "unknown CPU")
+    return (family_key(vendor, model, isa),
+            f"{model} ({isa})" if vendor in model else
+            f"{model} ({vendor}, {isa})")
+
+
+def family_key(vendor, model, isa):
+    """"amd-epyc-avx512": the words of vendor and model, once each."""
+    words = []
+    for w in "".join(c.lower() if c.isalnum() else " "
+                     for c in f"{vendor} {model}").split():
+        if w not in ("r", "tm", "processor", "cpu") and w not in words:
+            words.append(w)
+    return "-".join(words + [isa.lower().replace("-", "")])
+
+
 def _jiffies_total():
     with open("/proc/stat") as f:
         parts = f.readline().split()[1:]

@@ -1,11 +1,14 @@
-"""Turns a benchmark run (the dict suite.main builds) into RESULTS.md and
-results.png: medians, spread, ratios against each peer and the limit, and
-issue 4's and issue 5's goals marked met or missed."""
+"""Turns a benchmark run (the dict suite.main builds) into its CPU family's
+section of RESULTS.md and its chart: medians, spread, ratios against each
+peer and the limit, and issue 4's and issue 5's goals marked met or
+missed."""
 import os
 import statistics
 import time
 
 import numpy as np
+
+import machine
 
 LIBM = "libm"  # suite.LIBM: label suffix of UFJIT_ENABLE_LIBMVEC=0 runs
 ORDER = ["ufjit cpu", "ufjit cpu libm", "ufjit parallel",
@@ -610,16 +613,84 @@ def write(raw, out_dir):
                             "n", "first ms"], rows) + [""]
     if meta["errors"]:
         lines += ["## Errors", ""] + [f"- {e}" for e in meta["errors"]] + [""]
-    png = chart(raw, out_dir)
+    key, title = raw["meta"].get("family") or ("unknown", "unknown CPU")
+    png = chart(raw, out_dir, f"results-{key}.png")
     if png:
         lines += [f"![ms per case per contender, log scale]({png})", ""]
-    with open(os.path.join(out_dir, "RESULTS.md"), "w") as f:
-        f.write("\n".join(lines))
-    print(f"bench: wrote {os.path.join(out_dir, 'RESULTS.md')}")
+    path = os.path.join(out_dir, "RESULTS.md")
+    merge_section(path, key, title, lines)
+    print(f"bench: wrote the {title} section of {path}")
 
 
-def chart(raw, out_dir):
-    """results.png: ms per case per contender on a log scale, one row per
+RESULTS_HEAD = [
+    "# ufjit benchmark results", "",
+    "Written by `make bench`. One section per CPU family (vendor, model, "
+    "widest vector ISA): a run replaces its own family's section and "
+    "leaves the others' figures alone (issue 19), so the goals can be read "
+    "for each kind of machine the project runs on.", ""]
+
+
+def _demoted(lines):
+    """A run's report as a section: its headings one level down."""
+    out = []
+    for line in lines:
+        if line.startswith("#"):
+            line = "#" + line
+        out.append(line)
+    return out
+
+
+def merge_section(path, key, title, lines):
+    """Writes this run's report as `key`'s section of the RESULTS.md at
+    path, keeping every other family's section. A file from before the
+    sections (one machine, no markers) becomes the section of the family
+    its Machine line names."""
+    sections = {}
+    order = []
+    try:
+        with open(path) as f:
+            old = f.read().splitlines()
+    except OSError:
+        old = []
+    if old and not any(l.startswith("<!-- cpu: ") for l in old):
+        body = old[1:] if old and old[0].startswith("# ") else old
+        cpu = next((l for l in old if l.startswith("- CPU: ")), "")
+        simd = cpu.split("SIMD: ")[-1] if "SIMD: " in cpu else ""
+        isa = "AVX-512" if "avx512f" in simd else "AVX2" \
+            if "avx2" in simd else "SSE"
+        name = cpu[len("- CPU: "):].split(",")[0] or "an earlier machine"
+        vendor = "Intel" if "Intel" in name else "AMD" if "AMD" in name \
+            else "unknown vendor"
+        okey = machine.family_key(vendor, name, isa)
+        sections[okey] = [f"## {name} ({isa})" if vendor in name else
+                          f"## {name} ({vendor}, {isa})", ""] + \
+            _demoted(body)
+        order.append(okey)
+    else:
+        cur = None
+        for line in old:
+            if line.startswith("<!-- cpu: "):
+                cur = line[len("<!-- cpu: "):].split(" ")[0]
+                sections[cur] = []
+                order.append(cur)
+            elif line.startswith("<!-- end cpu: "):
+                cur = None
+            elif cur is not None:
+                sections[cur].append(line)
+    body = lines[1:] if lines and lines[0].startswith("# ") else lines
+    if key not in sections:
+        order.append(key)
+    sections[key] = [f"## {title}", ""] + _demoted(body)
+    out = list(RESULTS_HEAD)
+    for k in order:
+        out += [f"<!-- cpu: {k} -->"] + sections[k] + \
+            [f"<!-- end cpu: {k} -->", ""]
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+def chart(raw, out_dir, name="results.png"):
+    """The chart (`name`): ms per case per contender on a log scale, one row per
     case, one marker per contender (a dot plot: 20 contenders stay
     readable), one panel per group; None without matplotlib."""
     try:
@@ -686,7 +757,7 @@ def chart(raw, out_dir):
     fig.suptitle(f"ufjit and its peers ({raw['meta']['size']} run{part})",
                  x=0.4, fontsize=11)
     fig.tight_layout(rect=(0, 0, 0.78, 0.98))
-    path = os.path.join(out_dir, "results.png")
+    path = os.path.join(out_dir, name)
     fig.savefig(path, dpi=90)
     plt.close(fig)
-    return "results.png"
+    return name

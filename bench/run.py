@@ -2,7 +2,8 @@
 """`make bench`: ufjit side by side with NumPy, numexpr and Numba, and with
 the machine's limits (STREAM bandwidth, libmvec loops), in one run that
 alternates rounds between all contenders so that machine noise hits every
-side. A full run writes bench/RESULTS.md and bench/results.png.
+side. A full run writes its CPU family's section of bench/RESULTS.md and
+bench/results-FAMILY.png.
 
 usage: run.py BUILD_DIR [--quick] [--smoke] [--out DIR] [--only REGEX]
               [--no-cuda]
@@ -11,12 +12,12 @@ usage: run.py BUILD_DIR [--quick] [--smoke] [--out DIR] [--only REGEX]
             CTest entry bench_smoke); never creates the virtual env
   --only    only the cases whose names match REGEX (Python re.search),
             without the compile, cache and process timings
-  --out     where RESULTS.md, results.png and the raw samples
+  --out     where RESULTS.md, its chart and the raw samples
             (bench-results.json) go. Default: bench/ (raw samples in
             BUILD_DIR) only for a full run of every case; a --only or
             --quick run writes under BUILD_DIR/bench-partial, a --smoke
             run under BUILD_DIR/bench-smoke, so that neither overwrites
-            the committed bench/RESULTS.md and bench/results.png
+            the committed bench/RESULTS.md and chart
   --no-cuda without the CUDA section (bench/cuda/run.py), which a full or
             quick run ends with (bench/CUDA_RESULTS.md)
 The peers come from PyPI in BUILD_DIR/bench-venv, made on first use; when

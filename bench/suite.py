@@ -552,7 +552,7 @@ def ufjit_info(cli):
 
 
 def default_out(build, size, only):
-    """Where RESULTS.md and results.png go without --out: bench/ only for
+    """Where RESULTS.md and its chart go without --out: bench/ only for
     a full run of every case (the committed results); a smoke run under
     BUILD/bench-smoke, any other partial run (--only, --quick) under
     BUILD/bench-partial, so that it never overwrites the committed ones."""
@@ -609,7 +609,8 @@ def main(argv):
             "harness_busy": suite.busy_cpu / max(suite.busy_wall, 1e-9),
             "ufjit": ufjit_info(suite.cli),
             "missing": peers.missing(), "quiet": quiet,
-            "machine": machine.describe(), "started": t_start,
+            "machine": machine.describe(), "family": machine.family(),
+            "started": t_start,
             "errors": suite.errors}
     raw = {"meta": meta, "limits": suite.limits, "results": suite.results,
            "misc": suite.misc}
