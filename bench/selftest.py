@@ -116,6 +116,35 @@ check("harness: spinning flagged", "spun" in line, True)
 check("harness: quiet not flagged", "spun" in report.harness_busy_text(
     {"harness_busy": 0.0}, [{"name": "a", "harness_busy": 0.02}]), False)
 
+# ---- one section per CPU family (issue 19) ---------------------------------
+import tempfile  # noqa: E402
+
+with tempfile.TemporaryDirectory() as d:
+    path = os.path.join(d, "RESULTS.md")
+    # a file from before the sections: becomes its machine's section
+    with open(path, "w") as f:
+        f.write("# ufjit benchmark results\n\nold intro\n\n## Machine\n\n"
+                "- CPU: Intel(R) Xeon(R) Processor, 2 logical CPUs; SIMD: "
+                "avx2 avx512f fma\n\nold figures\n")
+    report.merge_section(path, "amd-epyc-avx2", "AMD EPYC (AVX2)",
+                         ["# ufjit benchmark results", "", "## Machine", "",
+                          "new figures"])
+    text = open(path).read()
+    check("old run kept as its family's section",
+          "<!-- cpu: intel-xeon-avx512 -->" in text and "old figures" in text,
+          True)
+    check("old headings demoted", "### Machine" in text, True)
+    check("new family added", "## AMD EPYC (AVX2)" in text and
+          "new figures" in text, True)
+    report.merge_section(path, "amd-epyc-avx2", "AMD EPYC (AVX2)",
+                         ["# x", "", "newer figures"])
+    text = open(path).read()
+    check("a run replaces its own family only",
+          ("new figures" in text, "newer figures" in text,
+           "old figures" in text), (False, True, True))
+    check("families keep their order", text.index("intel-xeon") <
+          text.index("amd-epyc"), True)
+
 if failures:
     print("bench selftest FAILED:\n  " + "\n  ".join(failures))
     sys.exit(1)
