@@ -13,7 +13,9 @@
  *   quit
  * Replies are one JSON line. Bytes per kernel count reads and writes as
  * STREAM does (no write-allocate traffic): 16 N for copy and scale, 24 N
- * for add and triad, 8 N for sum. */
+ * for add and triad, 8 N for sum. triad stores non-temporally (triad_nt*:
+ * the traffic it counts is then the traffic it makes), the other three
+ * are STREAM's loops. */
 #include <immintrin.h>
 #include <omp.h>
 #include <stdio.h>
@@ -57,6 +59,59 @@ __attribute__((target("avx512f"))) static double sum_avx512(long lo, long hi)
     for (; i < hi; i++)
         r += a[i];
     return r;
+}
+
+/* STREAM's triad with non-temporal stores, as ufjit's loops over large
+ * outputs store: normal stores read each line of `a` before writing it
+ * (write-allocate), so STREAM's triad moves 32 N bytes for its counted
+ * 24 N, and a loop that streams its stores beat that "limit". This one is
+ * the limit. lo is a multiple of 8 and `a` 64-byte aligned. */
+__attribute__((target("avx512f"))) static void triad_nt512(long lo, long hi,
+                                                            double s)
+{
+    __m512d vs = _mm512_set1_pd(s);
+    long i = lo;
+    for (; i + 8 <= hi; i += 8)
+        _mm512_stream_pd(a + i, _mm512_add_pd(_mm512_loadu_pd(b + i),
+                                              _mm512_mul_pd(vs,
+                                                  _mm512_loadu_pd(c + i))));
+    for (; i < hi; i++)
+        a[i] = b[i] + s * c[i];
+    _mm_sfence();
+}
+
+__attribute__((target("avx"))) static void triad_nt256(long lo, long hi,
+                                                        double s)
+{
+    __m256d vs = _mm256_set1_pd(s);
+    long i = lo;
+    for (; i + 4 <= hi; i += 4)
+        _mm256_stream_pd(a + i, _mm256_add_pd(_mm256_loadu_pd(b + i),
+                                              _mm256_mul_pd(vs,
+                                                  _mm256_loadu_pd(c + i))));
+    for (; i < hi; i++)
+        a[i] = b[i] + s * c[i];
+    _mm_sfence();
+}
+
+static void triad(int threads, double s)
+{
+    const int w512 = __builtin_cpu_supports("avx512f");
+    const int w256 = __builtin_cpu_supports("avx");
+#pragma omp parallel num_threads(threads)
+    {
+        long t = omp_get_thread_num(), nt = omp_get_num_threads();
+        long per = (n / nt + 63) / 64 * 64;
+        long lo = t * per < n ? t * per : n;
+        long hi = lo + per < n ? lo + per : n;
+        if (w512)
+            triad_nt512(lo, hi, s);
+        else if (w256)
+            triad_nt256(lo, hi, s);
+        else
+            for (long i = lo; i < hi; i++)
+                a[i] = b[i] + s * c[i];
+    }
 }
 
 static double sum_plain(long lo, long hi)
@@ -113,9 +168,7 @@ static void kernel(int k, int threads)
         sink = sum(threads);
         break;
     default:
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (long i = 0; i < n; i++)
-            a[i] = b[i] + s * c[i];
+        triad(threads, s);
         break;
     }
 }
@@ -126,9 +179,11 @@ static int setup(long count)
     free(b);
     free(c);
     n = count;
-    a = malloc((size_t)n * sizeof *a);
-    b = malloc((size_t)n * sizeof *b);
-    c = malloc((size_t)n * sizeof *c);
+    /* 64-byte aligned, for the non-temporal stores of triad */
+    size_t bytes = ((size_t)n * sizeof *a + 63) / 64 * 64;
+    a = aligned_alloc(64, bytes ? bytes : 64);
+    b = aligned_alloc(64, bytes ? bytes : 64);
+    c = aligned_alloc(64, bytes ? bytes : 64);
     if (!a || !b || !c)
         return -1;
 #pragma omp parallel for schedule(static)
