@@ -15,7 +15,9 @@
  * STREAM does (no write-allocate traffic): 16 N for copy and scale, 24 N
  * for add and triad, 8 N for sum. triad stores non-temporally (triad_nt*:
  * the traffic it counts is then the traffic it makes), the other three
- * are STREAM's loops. */
+ * are STREAM's loops. sum and triad use the widest vectors the CPU has
+ * (AVX-512, else AVX); BENCH_STREAM_ISA=avx or =plain takes a narrower
+ * path, to see an AVX2 machine's limit on a wider one. */
 #include <immintrin.h>
 #include <omp.h>
 #include <stdio.h>
@@ -94,10 +96,22 @@ __attribute__((target("avx"))) static void triad_nt256(long lo, long hi,
     _mm_sfence();
 }
 
+/* The vector width sum and triad use: the CPU's widest, or narrower as
+ * BENCH_STREAM_ISA asks (see the top). */
+static int width(void)
+{
+    const char *isa = getenv("BENCH_STREAM_ISA");
+    if (isa && strcmp(isa, "plain") == 0)
+        return 1;
+    if (__builtin_cpu_supports("avx512f") && !isa)
+        return 512;
+    return __builtin_cpu_supports("avx") ? 256 : 1;
+}
+
 static void triad(int threads, double s)
 {
-    const int w512 = __builtin_cpu_supports("avx512f");
-    const int w256 = __builtin_cpu_supports("avx");
+    const int w = width();
+    const int w512 = w == 512, w256 = w == 256;
 #pragma omp parallel num_threads(threads)
     {
         long t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -112,6 +126,28 @@ static void triad(int threads, double s)
             for (long i = lo; i < hi; i++)
                 a[i] = b[i] + s * c[i];
     }
+}
+
+/* The same with four AVX accumulators, for CPUs without AVX-512: the
+ * scalar loop was slower than ufjit's own parallel sum on an AVX2 EPYC,
+ * so it was no limit there (issue 19). */
+__attribute__((target("avx"))) static double sum_avx(long lo, long hi)
+{
+    __m256d s0 = _mm256_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
+    long i = lo;
+    for (; i + 16 <= hi; i += 16) {
+        s0 = _mm256_add_pd(s0, _mm256_loadu_pd(a + i));
+        s1 = _mm256_add_pd(s1, _mm256_loadu_pd(a + i + 4));
+        s2 = _mm256_add_pd(s2, _mm256_loadu_pd(a + i + 8));
+        s3 = _mm256_add_pd(s3, _mm256_loadu_pd(a + i + 12));
+    }
+    __m256d t = _mm256_add_pd(_mm256_add_pd(s0, s1), _mm256_add_pd(s2, s3));
+    double lanes[4];
+    _mm256_storeu_pd(lanes, t);
+    double r = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+    for (; i < hi; i++)
+        r += a[i];
+    return r;
 }
 
 static double sum_plain(long lo, long hi)
@@ -132,7 +168,7 @@ static double sum_plain(long lo, long hi)
 /* The read-only kernel: each thread sums its static share of a. */
 static double sum(int threads)
 {
-    const int wide = __builtin_cpu_supports("avx512f");
+    const int wide = width() == 512, avx = width() == 256;
     double total = 0.0;
 #pragma omp parallel num_threads(threads) reduction(+ : total)
     {
@@ -140,7 +176,9 @@ static double sum(int threads)
         long per = (n / nt + 31) / 32 * 32;
         long lo = t * per < n ? t * per : n;
         long hi = lo + per < n ? lo + per : n;
-        total += wide ? sum_avx512(lo, hi) : sum_plain(lo, hi);
+        total += wide  ? sum_avx512(lo, hi)
+                 : avx ? sum_avx(lo, hi)
+                       : sum_plain(lo, hi);
     }
     return total;
 }
