@@ -163,6 +163,16 @@ typedef int (*uf_cuda_mm_factory)(int interface_version,
                                   uf_cuda_memory_manager *out,
                                   uf_error *err);
 
+/* A C plug-in's table from "path/to/plugin.so:factory" as
+ * UFJIT_CUDA_MEMORY_MANAGER names one: the library loaded (and kept
+ * loaded), the factory called, the table validated. UF_ERR_NOT_FOUND for
+ * a library or symbol that is not there. Install it with
+ * uf_cuda_set_memory_manager (which owns it then; on failure call its
+ * destroy). */
+UF_EXPORT int uf_cuda_memory_manager_load(const char *spec,
+                                          uf_cuda_memory_manager *out,
+                                          uf_error *err);
+
 /* Installs `mm` (copied; mm->user must outlive its use) as target's
  * memory manager; NULL goes back to the default one. UF_ERR_INVALID once
  * the target has allocated memory (until uf_cuda_memory_reset), for a

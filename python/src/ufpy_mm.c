@@ -7,7 +7,6 @@
  * in Python runs on the GPU and on cudasim alike. */
 #include "ufpy.h"
 
-#include <dlfcn.h>
 #include <string.h>
 #include <ufjit/cuda_memory.h>
 
@@ -251,31 +250,16 @@ static PyObject *set_memory_manager(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     if (PyUnicode_Check(mm_o)) {
-        /* a C plug-in, "path.so:factory" */
+        /* a C plug-in, "path.so:factory": the library's own loader */
         const char *spec = PyUnicode_AsUTF8(mm_o);
-        const char *colon = spec ? strrchr(spec, ':') : NULL;
-        if (colon == NULL || colon == spec || colon[1] == '\0')
-            return PyErr_Format(PyExc_ValueError,
-                                "a C plug-in is named 'path.so:factory', "
-                                "not '%s'", spec ? spec : "");
-        char *path = PyMem_Malloc((size_t)(colon - spec) + 1);
-        if (path == NULL)
-            return PyErr_NoMemory();
-        memcpy(path, spec, (size_t)(colon - spec));
-        path[colon - spec] = '\0';
-        /* kept loaded: its tables live as long as the process */
-        void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-        PyMem_Free(path);
-        if (dl == NULL)
-            return PyErr_Format(PyExc_OSError, "%s", dlerror());
-        void *sym = dlsym(dl, colon + 1);
-        if (sym == NULL)
-            return PyErr_Format(PyExc_OSError, "%s has no symbol '%s'",
-                                spec, colon + 1);
-        uf_cuda_mm_factory factory;
-        memcpy(&factory, &sym, sizeof factory);
-        if (factory(UF_CUDA_MM_INTERFACE_VERSION, &mm, &err) != 0)
-            return ufpy_raise(&err);
+        if (spec == NULL)
+            return NULL;
+        if (uf_cuda_memory_manager_load(spec, &mm, &err) != 0) {
+            if (err.code != UF_ERR_NOT_FOUND)
+                return ufpy_raise(&err);
+            /* a library that does not load: OSError, as ctypes says it */
+            return PyErr_Format(PyExc_OSError, "%s", err.message);
+        }
         if (uf_cuda_set_memory_manager(target, &mm, &err) != 0) {
             if (mm.destroy)
                 mm.destroy(mm.user);

@@ -151,7 +151,8 @@ static int choose(mm_state *st, uf_error *err)
     const char *spec = getenv("UFJIT_CUDA_MEMORY_MANAGER");
     if (spec != NULL && *spec && strcmp(spec, "default") != 0) {
         uf_cuda_memory_manager t;
-        if (uf__cuda_mm_load_plugin(spec, &t, err) != 0)
+        if (uf__cuda_mm_load_plugin(spec, "UFJIT_CUDA_MEMORY_MANAGER", &t,
+                                    err) != 0)
             return err->code;
         st->table = t;
         if (init_table(st, &st->table, err) != 0) {

@@ -33,39 +33,50 @@ int uf__cuda_mm_validate(const uf_cuda_memory_manager *mm, const char *where,
     return 0;
 }
 
-int uf__cuda_mm_load_plugin(const char *spec, uf_cuda_memory_manager *out,
-                            uf_error *err)
+int uf__cuda_mm_load_plugin(const char *spec, const char *where,
+                            uf_cuda_memory_manager *out, uf_error *err)
 {
     char path[4096];
     const char *colon = strrchr(spec, ':');
     size_t n = colon ? (size_t)(colon - spec) : 0;
     if (colon == NULL || n == 0 || colon[1] == '\0' || n >= sizeof path)
         return uf__error_set(err, UF_ERR_INVALID,
-                             "UFJIT_CUDA_MEMORY_MANAGER='%s': expected "
-                             "/path/to/plugin.so:factory_symbol", spec);
+                             "%s='%s': expected "
+                             "/path/to/plugin.so:factory_symbol", where,
+                             spec);
     memcpy(path, spec, n);
     path[n] = '\0';
     /* kept loaded for the process's life: its tables may be in use */
     void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (dl == NULL)
         return uf__error_set(err, UF_ERR_NOT_FOUND,
-                             "UFJIT_CUDA_MEMORY_MANAGER: cannot load %s: %s",
-                             path, dlerror());
+                             "%s: cannot load %s: %s", where, path,
+                             dlerror());
     uf_cuda_mm_factory factory;
     void *sym = dlsym(dl, colon + 1);
     memcpy(&factory, &sym, sizeof factory); /* object to function pointer */
     if (sym == NULL)
         return uf__error_set(err, UF_ERR_NOT_FOUND,
-                             "UFJIT_CUDA_MEMORY_MANAGER: %s has no symbol "
-                             "'%s'", path, colon + 1);
+                             "%s: %s has no symbol '%s'", where, path,
+                             colon + 1);
     uf_error perr;
     uf_error_clear(&perr);
     memset(out, 0, sizeof *out);
     if (factory(UF_CUDA_MM_INTERFACE_VERSION, out, &perr) != 0)
         return uf__error_set(err, perr.code ? perr.code : UF_ERR_INTERNAL,
-                             "UFJIT_CUDA_MEMORY_MANAGER: %s's %s failed: %s",
-                             path, colon + 1,
+                             "%s: %s's %s failed: %s", where, path,
+                             colon + 1,
                              perr.message[0] ? perr.message
                                              : "(no message)");
-    return uf__cuda_mm_validate(out, "UFJIT_CUDA_MEMORY_MANAGER", err);
+    return uf__cuda_mm_validate(out, where, err);
+}
+
+int uf_cuda_memory_manager_load(const char *spec, uf_cuda_memory_manager *out,
+                                uf_error *err)
+{
+    if (spec == NULL || out == NULL)
+        return uf__error_set(err, UF_ERR_INVALID,
+                             "uf_cuda_memory_manager_load: NULL argument");
+    return uf__cuda_mm_load_plugin(spec, "uf_cuda_memory_manager_load", out,
+                                   err);
 }

@@ -10,9 +10,10 @@
 int uf__cuda_mm_validate(const uf_cuda_memory_manager *mm, const char *where,
                          uf_error *err);
 
-/* Loads "path.so:symbol" (UFJIT_CUDA_MEMORY_MANAGER), calls the symbol as
- * a uf_cuda_mm_factory and validates the table it fills. */
-int uf__cuda_mm_load_plugin(const char *spec, uf_cuda_memory_manager *out,
-                            uf_error *err);
+/* Loads "path.so:symbol" (UFJIT_CUDA_MEMORY_MANAGER's, or
+ * uf_cuda_memory_manager_load's: `where` starts the messages), calls the
+ * symbol as a uf_cuda_mm_factory and validates the table it fills. */
+int uf__cuda_mm_load_plugin(const char *spec, const char *where,
+                            uf_cuda_memory_manager *out, uf_error *err);
 
 #endif
