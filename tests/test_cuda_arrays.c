@@ -20,22 +20,6 @@ static uf_array *host_iota(int ndim, const int64_t *shape, uf_order order)
     return a;
 }
 
-/* a and b hold the same float64 values element by element (any strides) */
-static void assert_same(const uf_array *a, const uf_array *b)
-{
-    uf_error err;
-    assert_int_equal(uf_array_ndim(a), uf_array_ndim(b));
-    uf_array *ca = uf_array_copy(a, UF_ORDER_C, &err);
-    uf_array *cb = uf_array_copy(b, UF_ORDER_C, &err);
-    assert_non_null(ca);
-    assert_non_null(cb);
-    assert_int_equal(uf_array_size(ca), uf_array_size(cb));
-    assert_memory_equal(uf_array_data(ca), uf_array_data(cb),
-                        (size_t)uf_array_nbytes(ca));
-    uf_array_release(ca);
-    uf_array_release(cb);
-}
-
 static void round_trip_orders(void **state)
 {
     (void)state;
@@ -54,7 +38,7 @@ static void round_trip_orders(void **state)
         uf_array *back = uf_copy_to_host(d, NULL, NULL, &err);
         uf_assert_ok(back != NULL, &err);
         assert_int_equal(uf_array_device(back).type, UF_DEVICE_HOST);
-        assert_same(h, back);
+        assert_same_elements(h, back);
         uf_array_release(back);
         uf_array_release(d);
         uf_array_release(h);
@@ -103,7 +87,7 @@ static void strided_host_input(void **state)
     assert_true(uf_array_flags(d) & UF_ARRAY_C_CONTIGUOUS);
     uf_array *back = uf_copy_to_host(d, NULL, NULL, &err);
     uf_assert_ok(back != NULL, &err);
-    assert_same(v, back);
+    assert_same_elements(v, back);
     uf_array_release(back);
     uf_array_release(d);
     uf_array_release(v);
@@ -129,7 +113,7 @@ static void device_views(void **state)
         uf_array *hv = uf_array_slice(h, exprs[i], &err);
         uf_array *back = uf_copy_to_host(dv, NULL, NULL, &err);
         uf_assert_ok(back != NULL, &err);
-        assert_same(hv, back);
+        assert_same_elements(hv, back);
         uf_array_release(back);
         uf_array_release(hv);
         uf_array_release(dv);
@@ -141,7 +125,7 @@ static void device_views(void **state)
     uf_array *got = uf_copy_to_host(t, out, NULL, &err);
     uf_assert_ok(got == out, &err);
     uf_array *ht = uf_array_transpose(h, NULL, &err);
-    assert_same(ht, out);
+    assert_same_elements(ht, out);
     uf_array_release(got);
     uf_array_release(ht);
     uf_array_release(out);
@@ -230,13 +214,13 @@ static void streams(void **state)
     uf_array *back = uf_copy_to_host(d, NULL, s, &err);
     uf_assert_ok(back != NULL, &err);
     uf_assert_ok(uf_stream_synchronize(s, &err) == 0, &err);
-    assert_same(h, back);
+    assert_same_elements(h, back);
     /* a strided view on a stream: waits for the stream first */
     uf_array *sv = uf_array_slice(d, "::-7", &err);
     uf_array *sback = uf_copy_to_host(sv, NULL, s, &err);
     uf_assert_ok(sback != NULL, &err);
     uf_array *hv = uf_array_slice(h, "::-7", &err);
-    assert_same(hv, sback);
+    assert_same_elements(hv, sback);
     assert_int_equal(uf_array_set_stream(h, s, &err), UF_ERR_INVALID);
     uf_assert_ok(uf_array_set_stream(d, NULL, &err) == 0, &err);
     assert_null(uf_array_stream(d));
@@ -295,7 +279,7 @@ static void device_array_like(void **state)
     assert_int_equal(uf_array_shape(l)[1], 9);
     uf_assert_ok(uf_copy_to_device(l, h, NULL, &err) == 0, &err);
     uf_array *back = uf_copy_to_host(l, NULL, NULL, &err);
-    assert_same(h, back);
+    assert_same_elements(h, back);
     uf_array_release(back);
     uf_array_release(l);
     uf_array_release(d);

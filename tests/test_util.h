@@ -92,4 +92,22 @@ static inline void uf_assert_same_bytes(const char *file, int line,
     uf_array_release(b);
 }
 
+/* a and b hold the same elements, byte for byte, whatever their strides
+ * (same dtype and shape; host arrays). */
+static inline void assert_same_elements(const uf_array *a, const uf_array *b)
+{
+    uf_error err;
+    assert_int_equal(uf_array_dtype(a), uf_array_dtype(b));
+    assert_int_equal(uf_array_ndim(a), uf_array_ndim(b));
+    uf_array *ca = uf_array_copy(a, UF_ORDER_C, &err);
+    uf_array *cb = uf_array_copy(b, UF_ORDER_C, &err);
+    assert_non_null(ca);
+    assert_non_null(cb);
+    assert_int_equal(uf_array_size(ca), uf_array_size(cb));
+    assert_memory_equal(uf_array_data(ca), uf_array_data(cb),
+                        (size_t)uf_array_nbytes(ca));
+    uf_array_release(ca);
+    uf_array_release(cb);
+}
+
 #endif
