@@ -170,9 +170,9 @@ def build(dispatcher):
     """(file name, kernel file text) for `dispatcher` and what it calls."""
     header = _Header()
     header.add("from numba import vectorize, guvectorize, njit, jit, reduce, cuda")
-    order, seen, todo = [], set(), [dispatcher]
-    while todo:
-        d = todo.pop(0)
+    order, seen, pending = [], set(), [dispatcher]
+    while pending:
+        d = pending.pop(0)
         if id(d) in seen:
             continue
         seen.add(id(d))
@@ -193,7 +193,7 @@ def build(dispatcher):
                     f"from an enclosing function, of type "
                     f"{type(cell.cell_contents).__name__}")
             header.add(stmt)
-        todo += deps
+        pending += deps
     main_file = order[0].file
     out = [header.text()]
     # the main file's kernels at their own lines, the rest after them
