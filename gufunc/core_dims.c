@@ -295,15 +295,22 @@ static int broadcast_loops(const call *c, uf_error *err)
 {
     const uf__gufunc_layout *L = c->L;
     uf__gufunc_resolution *res = c->res;
-    int64_t (*loops)[UF_MAXDIMS] = NULL;
-    const int64_t **ptrs = NULL;
-    int *nds = NULL, n = 0, rc = 0;
+    /* on the stack for the usual few operands */
+    int64_t local_loops[UF__GUFUNC_RES_INLINE + 1][UF_MAXDIMS];
+    const int64_t *local_ptrs[UF__GUFUNC_RES_INLINE + 1];
+    int local_nds[UF__GUFUNC_RES_INLINE + 1];
+    bool small = L->nargs <= UF__GUFUNC_RES_INLINE;
+    int64_t (*loops)[UF_MAXDIMS] = local_loops;
+    const int64_t **ptrs = local_ptrs;
+    int *nds = local_nds, n = 0, rc = 0;
     char s1[SHAPE_STR_SIZE], s2[SHAPE_STR_SIZE];
     uf_error sub;
 
-    loops = uf__malloc((size_t)L->nargs + 1, sizeof *loops, err);
-    ptrs = uf__malloc((size_t)L->nargs + 1, sizeof *ptrs, err);
-    nds = uf__malloc((size_t)L->nargs + 1, sizeof *nds, err);
+    if (!small) {
+        loops = uf__malloc((size_t)L->nargs + 1, sizeof *loops, err);
+        ptrs = uf__malloc((size_t)L->nargs + 1, sizeof *ptrs, err);
+        nds = uf__malloc((size_t)L->nargs + 1, sizeof *nds, err);
+    }
     if (loops == NULL || ptrs == NULL || nds == NULL) {
         rc = uf__error_nomem(err);
         goto done;
@@ -369,9 +376,11 @@ static int broadcast_loops(const call *c, uf_error *err)
         m++;
     }
 done:
-    uf__free(nds);
-    uf__free(ptrs);
-    uf__free(loops);
+    if (!small) {
+        uf__free(nds);
+        uf__free(ptrs);
+        uf__free(loops);
+    }
     return rc;
 }
 
@@ -411,20 +420,35 @@ static void fill_shapes(const call *c)
     }
 }
 
+/* The resolution's arrays: in the struct when the layout is small (the
+ * common call allocates nothing), else on the heap. Only the used operands
+ * are zeroed: the struct is large. */
 static int alloc_resolution(const uf__gufunc_layout *L,
                             uf__gufunc_resolution *res, uf_error *err)
 {
-    memset(res, 0, sizeof *res);
-    res->ops = uf__calloc((size_t)L->nargs, sizeof *res->ops, err);
-    res->dim_size = uf__malloc((size_t)L->ndims, sizeof *res->dim_size, err);
-    res->dim_missing = uf__calloc((size_t)L->ndims, sizeof *res->dim_missing,
-                                  err);
-    res->dim_bound_by = uf__malloc((size_t)L->ndims,
-                                   sizeof *res->dim_bound_by, err);
-    if (res->ops == NULL || res->dim_size == NULL ||
-        res->dim_missing == NULL || res->dim_bound_by == NULL) {
-        uf__gufunc_resolution_free(res);
-        return uf__error_nomem(err);
+    res->nargs = 0;
+    res->loop_ndim = 0;
+    if (L->nargs <= UF__GUFUNC_RES_INLINE &&
+        L->ndims <= UF__GUFUNC_RES_INLINE) {
+        res->ops = res->local.ops;
+        res->dim_size = res->local.dim_size;
+        res->dim_missing = res->local.dim_missing;
+        res->dim_bound_by = res->local.dim_bound_by;
+        memset(res->ops, 0, (size_t)L->nargs * sizeof *res->ops);
+        memset(res->dim_missing, 0, sizeof res->local.dim_missing);
+    } else {
+        res->ops = uf__calloc((size_t)L->nargs, sizeof *res->ops, err);
+        res->dim_size = uf__malloc((size_t)L->ndims, sizeof *res->dim_size,
+                                   err);
+        res->dim_missing = uf__calloc((size_t)L->ndims,
+                                      sizeof *res->dim_missing, err);
+        res->dim_bound_by = uf__malloc((size_t)L->ndims,
+                                       sizeof *res->dim_bound_by, err);
+        if (res->ops == NULL || res->dim_size == NULL ||
+            res->dim_missing == NULL || res->dim_bound_by == NULL) {
+            uf__gufunc_resolution_free(res);
+            return uf__error_nomem(err);
+        }
     }
     res->nargs = L->nargs;
     for (int ix = 0; ix < L->ndims; ix++) {
@@ -512,10 +536,12 @@ void uf__gufunc_resolution_free(uf__gufunc_resolution *res)
 {
     if (res == NULL)
         return;
-    uf__free(res->ops);
-    uf__free(res->dim_size);
-    uf__free(res->dim_missing);
-    uf__free(res->dim_bound_by);
+    if (res->ops != res->local.ops) {
+        uf__free(res->ops);
+        uf__free(res->dim_size);
+        uf__free(res->dim_missing);
+        uf__free(res->dim_bound_by);
+    }
     res->ops = NULL;
     res->dim_size = NULL;
     res->dim_missing = NULL;

@@ -40,14 +40,6 @@ typedef struct call {
     int nin, nout, nargs;
     uf__gufunc_axes axes;
     const uf__ufunc_loop *loop;
-    /* Inputs then outputs as the caller gave them (absent outputs NULL),
-     * and what the loop runs on: the same array, or one the call made
-     * (owned): a converted input copy, an allocated output, or an
-     * output's temporary of the loop dtype. */
-    uf_array *user[MAXARGS];
-    uf_array *op[MAXARGS];
-    bool owned[MAXARGS];
-    uf__gufunc_resolution res;
     bool resolved;
     bool empty;
     /* the casting rule, the target (targets/target.h) and its threads
@@ -55,6 +47,16 @@ typedef struct call {
     uf__call_setup set;
     uf__gufunc_pick_fn pick; /* may be NULL */
     void *pick_ctx;
+    /* The large members last: a call zeroes only what comes before them
+     * and the operands it has (see uf__gufunc_call_pick). */
+    /* Inputs then outputs as the caller gave them (absent outputs NULL),
+     * and what the loop runs on: the same array, or one the call made
+     * (owned): a converted input copy, an allocated output, or an
+     * output's temporary of the loop dtype. */
+    uf_array *user[MAXARGS];
+    uf_array *op[MAXARGS];
+    bool owned[MAXARGS];
+    uf__gufunc_resolution res; /* valid once `resolved` */
 } call;
 
 int uf__gufunc_read_axes(const char *name, const uf_call_options *opts,
@@ -308,11 +310,12 @@ static void core_args(const call *c, int64_t *dims, int64_t *steps)
 static uf__iter *loop_iter(const call *c, uf_error *err)
 {
     uf__iter_operand ops[MAXARGS];
-    int64_t (*dims)[2][UF_MAXDIMS];
+    int64_t local[UF__GUFUNC_RES_INLINE][2][UF_MAXDIMS];
+    int64_t (*dims)[2][UF_MAXDIMS] = local;
     uf__iter *it;
 
-    dims = uf__malloc((size_t)c->nargs, sizeof *dims, err);
-    if (dims == NULL)
+    if (c->nargs > UF__GUFUNC_RES_INLINE &&
+        (dims = uf__malloc((size_t)c->nargs, sizeof *dims, err)) == NULL)
         return NULL;
     for (int k = 0; k < c->nargs; k++) {
         const uf__gufunc_operand *ro = &c->res.ops[k];
@@ -328,7 +331,8 @@ static uf__iter *loop_iter(const call *c, uf_error *err)
     /* the iterator keeps copies of what it needs */
     it = uf__iter_new(c->nargs, ops, c->res.loop_ndim, c->res.loop_shape, 0,
                       err);
-    uf__free(dims);
+    if (dims != local)
+        uf__free(dims);
     return it;
 }
 
@@ -496,7 +500,7 @@ static int execute(call *c, uf_error *err)
 {
     const uf__gufunc_layout *L = c->L;
     size_t ndims = 1 + (size_t)L->ndims, nsteps = (size_t)c->nargs;
-    int64_t *block, *dims, *steps;
+    int64_t local[64], *block = local, *dims, *steps;
     uf__ufunc_loop variant;
     uf__strided_loop fn;
     uf__gufunc_exec x;
@@ -505,13 +509,14 @@ static int execute(call *c, uf_error *err)
 
     for (int k = 0; k < c->nargs; k++)
         nsteps += (size_t)L->core_ndim[k];
-    /* dims, steps */
-    block = uf__malloc(ndims + nsteps, sizeof *block, err);
-    if (block == NULL)
+    /* dims, steps: on the stack unless there are many */
+    if (ndims + nsteps > sizeof local / sizeof local[0] &&
+        (block = uf__malloc(ndims + nsteps, sizeof *block, err)) == NULL)
         return err->code;
     it = loop_iter(c, err);
     if (it == NULL) {
-        uf__free(block);
+        if (block != local)
+            uf__free(block);
         return err->code;
     }
     dims = block;
@@ -537,7 +542,8 @@ static int execute(call *c, uf_error *err)
     }
     rc = run_all(c, &x, err);
     uf__iter_free(it);
-    uf__free(block);
+    if (block != local)
+        uf__free(block);
     return rc;
 }
 
@@ -596,9 +602,13 @@ int uf__gufunc_call_pick(uf__gufunc *g, const char *target,
     if (g == NULL)
         return uf__error_set(err, UF_ERR_INVALID,
                              "uf__gufunc_call: NULL gufunc");
-    memset(&c, 0, sizeof c);
+    /* zeroing all of `call` (kilobytes) cost a tenth of a small call */
+    memset(&c, 0, offsetof(call, user));
     c.g = g;
     c.L = uf__gufunc_layout_of(g);
+    memset(c.user, 0, (size_t)c.L->nargs * sizeof c.user[0]);
+    memset(c.op, 0, (size_t)c.L->nargs * sizeof c.op[0]);
+    memset(c.owned, 0, (size_t)c.L->nargs * sizeof c.owned[0]);
     c.name = uf__gufunc_name(g);
     c.nin = c.L->nin;
     c.nout = c.L->nout;

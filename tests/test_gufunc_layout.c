@@ -562,12 +562,12 @@ static void test_resolve_maxdims(void **state)
 }
 
 /* Allocation N fails for N = 1, 2, ...: a clean UF_ERR_NOMEM, no leak. */
-static void test_alloc_fail(void **state)
+/* Every allocation of parsing and resolving fails cleanly in turn: a
+ * small layout (resolved in the struct itself, only parsing allocates) and
+ * one with more operands and core dimensions than fit there (heap). */
+static void alloc_fail_case(const char *text, const uf__gufunc_shape *sh,
+                            int out, int out_ndim, long min_allocs)
 {
-    (void)state;
-    int64_t a[] = {5, 4, 3}, b[] = {3, 2};
-    uf__gufunc_shape sh[3] = {{3, a}, {2, b}, {-1, NULL}};
-
     for (long n = 1;; n++) {
         long live = uf__alloc_live();
         uf_error err;
@@ -576,11 +576,11 @@ static void test_alloc_fail(void **state)
         int rc = 0;
 
         uf__alloc_fail_at(n);
-        L = uf__gufunc_layout_parse("(m?,n),(n,p?)->(m?,p?)", -1, -1, &err);
+        L = uf__gufunc_layout_parse(text, -1, -1, &err);
         if (L != NULL) {
-            rc = uf__gufunc_resolve(L, "matmul", sh, NULL, &res, &err);
+            rc = uf__gufunc_resolve(L, "f", sh, NULL, &res, &err);
             if (rc == 0) {
-                assert_int_equal(res.ops[2].ndim, 3);
+                assert_int_equal(res.ops[out].ndim, out_ndim);
                 uf__gufunc_resolution_free(&res);
             }
             uf__gufunc_layout_free(L);
@@ -588,12 +588,25 @@ static void test_alloc_fail(void **state)
         uf__alloc_fail_at(0);
         assert_int_equal(uf__alloc_live(), live);
         if (L != NULL && rc == 0) {
-            assert_true(n > 5);
+            assert_true(n > min_allocs);
             break;
         }
         assert_int_equal(err.code, UF_ERR_NOMEM);
         assert_true(n < 100);
     }
+}
+
+static void test_alloc_fail(void **state)
+{
+    (void)state;
+    int64_t a[] = {5, 4, 3}, b[] = {3, 2}, v[] = {7, 2};
+    uf__gufunc_shape sh[3] = {{3, a}, {2, b}, {-1, NULL}};
+    uf__gufunc_shape wide[6] = {{2, v}, {2, v}, {2, v}, {2, v}, {2, v},
+                                {-1, NULL}};
+
+    alloc_fail_case("(m?,n),(n,p?)->(m?,p?)", sh, 2, 3, 2);
+    /* 6 operands, 5 core dimensions: past UF__GUFUNC_RES_INLINE */
+    alloc_fail_case("(a),(b),(c),(d),(e)->()", wide, 5, 1, 8);
 }
 
 /* ---- the NumPy oracle ----------------------------------------------------- */

@@ -33,7 +33,12 @@ static const char *imports_src =
     "from numba.types import uint16\n"
     "from math import sqrt, pi as PI, floor\n"
     "from numpy import sin as npsin, float32 as npf4, conjugate, inf\n"
-    "from cmath import sqrt as csqrt, infj\n";
+    "from cmath import sqrt as csqrt, infj\n"
+    /* the Python package's names for numba's (a file switched to it) */
+    "import ufjit.cuda\n"
+    "import ufjit.cuda as uc\n"
+    "from ufjit import vectorize as uvz, float64 as uf8\n"
+    "from ufjit.cuda import jit as ucjit\n";
 
 static const struct {
     const char *file;
@@ -56,6 +61,11 @@ static const struct {
     {LOC, "jit", UF__G_DECORATOR, "numba.jit", 0, 0},
     {LOC, "guvectorize", UF__G_DECORATOR, "numba.guvectorize", 0, 0},
     {LOC, "reduce", UF__G_DECORATOR, "numba.cuda.reduce", 0, 0},
+    {LOC, "ufjit", UF__G_MODULE, "numba", 0, 0},
+    {LOC, "uc", UF__G_MODULE, "numba.cuda", 0, 0},
+    {LOC, "uvz", UF__G_DECORATOR, "numba.vectorize", 0, 0},
+    {LOC, "ucjit", UF__G_DECORATOR, "numba.cuda.jit", 0, 0},
+    {LOC, "uf8", UF__G_DTYPE, NULL, 0, UF_FLOAT64},
     {LOC, "f4", UF__G_DTYPE, NULL, 0, UF_FLOAT32},
     {LOC, "int64", UF__G_DTYPE, NULL, 0, UF_INT64},
     {LOC, "f8", UF__G_DTYPE, NULL, 0, UF_FLOAT64},

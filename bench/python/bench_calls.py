@@ -3,9 +3,13 @@
 one run (issue 17's goals), printed as a Markdown table with ratios:
   - a ufunc on 10 float64 elements with out=, and allocating its output;
   - a gufunc on 10 rows of 10;
-  - 10**7 elements (the C call's cost dominates);
+  - 10**7 elements (the C call's cost dominates), beside the same uf_call
+    made on the same arrays from C (libufjit.so through ctypes, whose
+    microsecond of overhead is noise at this size);
   - `import ufjit` plus the first compile and call, in fresh processes.
-usage: PYTHONPATH=build/python python3 bench/python/bench_calls.py"""
+usage: PYTHONPATH=build/python python3 bench/python/bench_calls.py
+       [LIBUFJIT] (default: build/libufjit.so beside the package)"""
+import ctypes
 import importlib.util
 import os
 import pathlib
@@ -55,7 +59,60 @@ def first_call_ms(kernel_dir, module, runs=5):
     return out
 
 
+class UfError(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("line", ctypes.c_int),
+                ("column", ctypes.c_int), ("file", ctypes.c_char * 256),
+                ("message", ctypes.c_char * 1024)]
+
+
+def c_call_seconds(libpath, kernel_file, name, ins, out, number):
+    """Best per-call time of uf_call(name, ins, out) made from C: the
+    library loaded on its own (a second copy of ufjit, not the package's),
+    the NumPy arrays wrapped without copies."""
+    lib = ctypes.CDLL(str(libpath))
+    P = ctypes.c_void_p
+    lib.uf_context_new.restype = P
+    lib.uf_module_load.restype = P
+    lib.uf_module_load.argtypes = [P, ctypes.c_char_p, P]
+    lib.uf_module_get.restype = P
+    lib.uf_module_get.argtypes = [P, ctypes.c_char_p, P]
+    lib.uf_array_wrap.restype = P
+    lib.uf_array_wrap.argtypes = [ctypes.c_int, ctypes.c_int, P, P, P,
+                                  ctypes.c_bool, P, P, P]
+    lib.uf_call.argtypes = [P, P, ctypes.c_int, P, ctypes.c_int, P, P]
+    lib.uf_array_release.argtypes = [P]
+    err = UfError()
+    ctx = lib.uf_context_new(ctypes.byref(err))
+    mod = lib.uf_module_load(ctx, str(kernel_file).encode(),
+                             ctypes.byref(err))
+    f = mod and lib.uf_module_get(mod, name.encode(), ctypes.byref(err))
+    if not f:
+        raise SystemExit(f"ufjit: {err.message.decode()}")
+    float64 = 10  # UF_FLOAT64 (include/ufjit/dtype.h)
+
+    def wrap(a):
+        shape = (ctypes.c_int64 * a.ndim)(*a.shape)
+        strides = (ctypes.c_int64 * a.ndim)(*a.strides)
+        return lib.uf_array_wrap(float64, a.ndim, shape, strides,
+                                 a.ctypes.data, True, None, None,
+                                 ctypes.byref(err))
+    arrs = (P * len(ins))(*[wrap(a) for a in ins])
+    outs = (P * 1)(wrap(out))
+
+    def call():
+        if lib.uf_call(f, arrs, len(ins), outs, 1, None, ctypes.byref(err)):
+            raise SystemExit(f"ufjit: {err.message.decode()}")
+    call()
+    t = per_call(call, number)
+    for a in list(arrs) + list(outs):
+        lib.uf_array_release(a)
+    return t
+
+
 def main():
+    import ufjit
+    libpath = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else \
+        pathlib.Path(ufjit.__file__).parents[2] / "libufjit.so"
     with tempfile.TemporaryDirectory() as d:
         uf = load("k_ufjit", True, d)
         nb = load("k_numba", False, d)
@@ -84,6 +141,9 @@ def main():
                      per_call(lambda: uf.hyp(big, big, out=bo), 10),
                      per_call(lambda: nb.hyp(big, big, out=bo), 10),
                      per_call(lambda: np.hypot(big, big, out=bo), 10)))
+        from_c = c_call_seconds(libpath, pathlib.Path(d) / "k_ufjit.py",
+                                "hyp", [big, big], bo, 10)
+        from_py = per_call(lambda: uf.hyp(big, big, out=bo), 10)
         first = first_call_ms(d, ("k_ufjit", "k_numba"))
     print("| case | ufjit | Numba | NumPy | ufjit / Numba |")
     print("|---|---|---|---|---|")
@@ -94,6 +154,12 @@ def main():
     print(f"| import + first compile + call (fresh process, median of 5) "
           f"| {first['ufjit']:.0f} ms | {first['numba']:.0f} ms | - | "
           f"{first['ufjit'] / first['numba']:.2f} |")
+    print()
+    print("| large call, 10**7 elements, out= | from Python | from C "
+          "| Python / C |")
+    print("|---|---|---|---|")
+    print(f"| ufunc hyp | {from_py * 1e3:.3f} ms | {from_c * 1e3:.3f} ms "
+          f"| {from_py / from_c:.3f} |")
 
 
 if __name__ == "__main__":

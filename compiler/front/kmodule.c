@@ -119,11 +119,24 @@ static const char *const known_modules[] = {
     "numba.cuda.random",
 };
 
+/* The Python package's names for numba's: a file whose imports were
+ * switched to ufjit (`from ufjit import vectorize`) still loads here. */
+static const struct {
+    const char *name, *as;
+} module_aliases[] = {
+    {"ufjit", "numba"}, {"ufjit.cuda", "numba.cuda"},
+    {"ufjit.types", "numba.types"},
+};
+
 static const char *known_module(const char *name)
 {
     for (size_t i = 0; i < sizeof known_modules / sizeof *known_modules; i++)
         if (strcmp(known_modules[i], name) == 0)
             return known_modules[i];
+    for (size_t i = 0; i < sizeof module_aliases / sizeof *module_aliases;
+         i++)
+        if (strcmp(module_aliases[i].name, name) == 0)
+            return module_aliases[i].as;
     return NULL;
 }
 
@@ -134,14 +147,16 @@ static int scan_import(scan *S, const uf__stmt *s)
         const char *mod = known_module(a->name);
         if (mod == NULL)
             return unsupported(S, a->pos, "module '%s' is not supported "
-                               "(kernel files may import math, cmath, numpy "
-                               "and numba)", a->name);
+                               "(kernel files may import math, cmath, numpy, "
+                               "numba and ufjit)", a->name);
         const char *bound = a->asname;
         if (bound == NULL) {
-            /* `import numba.cuda` binds `numba` */
+            /* `import numba.cuda` binds `numba`, `import ufjit.cuda`
+             * binds `ufjit` (the same module here) */
             const char *dot = strchr(a->name, '.');
             if (dot != NULL) {
-                bound = "numba";
+                bound = strncmp(a->name, "ufjit.", 6) == 0 ? "ufjit"
+                                                             : "numba";
                 mod = "numba";
             } else {
                 bound = a->name;
@@ -259,7 +274,8 @@ static int scan_importfrom(scan *S, const uf__stmt *s)
     const char *mod = known_module(s->u.importfrom.module);
     if (mod == NULL)
         return unsupported(S, s->pos, "module '%s' is not supported (kernel "
-                           "files may import math, cmath, numpy and numba)",
+                           "files may import math, cmath, numpy, numba and "
+                           "ufjit)",
                            s->u.importfrom.module);
     for (int i = 0; i < s->u.importfrom.n; i++)
         if (bind_from(S, mod, &s->u.importfrom.names[i]) < 0)

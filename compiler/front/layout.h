@@ -107,6 +107,10 @@ typedef struct uf__gufunc_operand {
                                        axes the kernel does not see */
 } uf__gufunc_operand;
 
+/* Operands and core dimensions a resolution keeps in itself: a call of a
+ * gufunc with no more than these allocates nothing to resolve. */
+#define UF__GUFUNC_RES_INLINE 4
+
 typedef struct uf__gufunc_resolution {
     int nargs;
     int loop_ndim;                  /* broadcast of the non-core dimensions */
@@ -118,6 +122,13 @@ typedef struct uf__gufunc_resolution {
                                        size; -1 fixed by the layout or
                                        missing */
     uf__gufunc_operand *ops;        /* [nargs] */
+    struct {                        /* the arrays above when they fit; a
+                                       resolution is never copied */
+        uf__gufunc_operand ops[UF__GUFUNC_RES_INLINE];
+        int64_t dim_size[UF__GUFUNC_RES_INLINE];
+        bool dim_missing[UF__GUFUNC_RES_INLINE];
+        int dim_bound_by[UF__GUFUNC_RES_INLINE];
+    } local;
 } uf__gufunc_resolution;
 
 /* Resolves one call: binds core dimensions from the operands' trailing (or

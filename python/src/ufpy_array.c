@@ -11,7 +11,8 @@ static const char *const format_of[UF_NTYPES] = {
     [UF_FLOAT64] = "d", [UF_COMPLEX64] = "Zf", [UF_COMPLEX128] = "Zd"};
 
 /* The dtype of a buffer's format: native (or little-endian: x86-64 only)
- * byte order, one element of a type ufjit has. */
+ * byte order, one element of a type ufjit has. A switch, not a table
+ * search: every array of every call comes through here. */
 static int dtype_of_format(const char *fmt, Py_ssize_t itemsize,
                            uf_dtype *out)
 {
@@ -24,23 +25,32 @@ static int dtype_of_format(const char *fmt, Py_ssize_t itemsize,
     }
     if (*f == '@' || *f == '=' || *f == '<')
         f++;
-    static const struct {
-        const char *code;
-        char kind; /* 'i', 'u', 'f', 'c', 'b' */
-    } codes[] = {{"?", 'b'}, {"b", 'i'}, {"B", 'u'}, {"h", 'i'},
-                 {"H", 'u'}, {"i", 'i'}, {"I", 'u'}, {"l", 'i'},
-                 {"L", 'u'}, {"q", 'i'}, {"Q", 'u'}, {"n", 'i'},
-                 {"N", 'u'}, {"f", 'f'}, {"d", 'f'}, {"Zf", 'c'},
-                 {"Zd", 'c'}};
-    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-        if (strcmp(f, codes[i].code) != 0)
-            continue;
-        for (int t = 0; t < UF_NTYPES; t++)
-            if (uf_dtype_kind((uf_dtype)t) == codes[i].kind &&
-                (Py_ssize_t)uf_dtype_itemsize((uf_dtype)t) == itemsize) {
-                *out = (uf_dtype)t;
-                return 0;
-            }
+    char kind = 0; /* 'i', 'u', 'f', 'c', 'b' */
+    if (f[0] == 'Z' && (f[1] == 'f' || f[1] == 'd') && f[2] == 0)
+        kind = 'c';
+    else if (f[0] != 0 && f[1] == 0)
+        switch (f[0]) {
+        case '?': kind = 'b'; break;
+        case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
+            kind = 'i'; break;
+        case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
+            kind = 'u'; break;
+        case 'f': case 'd': kind = 'f'; break;
+        default: break;
+        }
+    static const signed char by_size[][5] = { /* -1: none */
+        /* itemsize 1, 2, 4, 8, 16 */
+        ['b'] = {UF_BOOL, -1, -1, -1, -1},
+        ['i'] = {UF_INT8, UF_INT16, UF_INT32, UF_INT64, -1},
+        ['u'] = {UF_UINT8, UF_UINT16, UF_UINT32, UF_UINT64, -1},
+        ['f'] = {-1, -1, UF_FLOAT32, UF_FLOAT64, -1},
+        ['c'] = {-1, -1, -1, UF_COMPLEX64, UF_COMPLEX128},
+    };
+    int slot = itemsize == 1 ? 0 : itemsize == 2 ? 1 : itemsize == 4 ? 2
+             : itemsize == 8 ? 3 : itemsize == 16 ? 4 : -1;
+    if (kind != 0 && slot >= 0 && by_size[(int)kind][slot] >= 0) {
+        *out = (uf_dtype)by_size[(int)kind][slot];
+        return 0;
     }
     PyErr_Format(PyExc_TypeError,
                  "ufjit: unsupported element type (buffer format '%s', %zd "

@@ -12,6 +12,11 @@
 typedef struct {
     PyObject_HEAD
     PyObject *func; /* _core.Func once compiled (set by the package) */
+    /* A call on fewer elements keeps the GIL: handing it over and back
+     * costs more than such a call (NumPy does the same below 500). Set by
+     * the package to a positive size only for kernels on a host target,
+     * whose loops never call back into Python from another thread. */
+    Py_ssize_t hold_gil_below;
 } ufpy_ufuncbase;
 
 static PyTypeObject *ndarray_type;
@@ -85,9 +90,17 @@ static PyObject *fast_call(ufpy_ufuncbase *self, PyObject *args,
     uf_call_options o = {.size = sizeof o};
     uf_error err;
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = uf_call(f, in, nin, &out, 1, &o, &err);
-    Py_END_ALLOW_THREADS
+    int64_t elements = out ? uf_array_size(out) : 0;
+    for (int i = 0; i < nin; i++)
+        if (uf_array_size(in[i]) > elements)
+            elements = uf_array_size(in[i]);
+    if (elements < self->hold_gil_below) {
+        rc = uf_call(f, in, nin, &out, 1, &o, &err);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        rc = uf_call(f, in, nin, &out, 1, &o, &err);
+        Py_END_ALLOW_THREADS
+    }
     if (rc != 0)
         ufpy_raise(&err);
     else if (out_o)
@@ -161,6 +174,9 @@ static int ufuncbase_clear(ufpy_ufuncbase *self)
 static PyMemberDef ufuncbase_members[] = {
     {"_core_func", T_OBJECT, offsetof(ufpy_ufuncbase, func), 0,
      "the compiled kernel (_core.Func), None before the first call"},
+    {"_core_hold_gil_below", T_PYSSIZET,
+     offsetof(ufpy_ufuncbase, hold_gil_below), 0,
+     "calls on fewer elements keep the GIL (0: always released)"},
     {NULL, 0, 0, 0, NULL}};
 
 PyTypeObject ufpy_ufuncbase_type = {

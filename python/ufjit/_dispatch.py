@@ -187,6 +187,17 @@ def _rebuild(cls_name, name, file, text, state):
     return obj
 
 
+# Host calls on fewer elements keep the GIL (see ufpy_fastcall.c).
+_HOLD_GIL_BELOW = 1 << 14
+
+
+def _core_path(obj, f):
+    """From now on the C call path (_core.UFuncBase) runs obj's kernel f."""
+    if obj._options.get("target", "cpu") in ("cpu", "parallel"):
+        obj._core_hold_gil_below = _HOLD_GIL_BELOW
+    obj._core_func = f
+
+
 class UFunc(_core.UFuncBase, Dispatcher):
     """@vectorize: behaves as a NumPy ufunc (call, out=, where=, casting=,
     dtype=, reduce, accumulate, outer). Calling it runs C first
@@ -198,7 +209,7 @@ class UFunc(_core.UFuncBase, Dispatcher):
     def _kernel(self):
         f = Dispatcher._kernel(self)
         if self._core_func is None:
-            self._core_func = f  # from now on the C call path runs it
+            _core_path(self, f)
         return f
 
     @property
@@ -474,7 +485,7 @@ class GUFunc(_core.UFuncBase, Dispatcher):
     def _kernel(self):
         f = Dispatcher._kernel(self)
         if self._core_func is None:
-            self._core_func = f
+            _core_path(self, f)
         return f
 
     def __init__(self, py_func, sigs, layout, options):
