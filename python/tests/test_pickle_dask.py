@@ -77,6 +77,20 @@ def test_dask_distributed_processes():
         np.testing.assert_array_equal(g, x + 2)
         s = client.submit(plus, x.ravel()).result()
         assert s == x.sum()
+
+        # a reduce kernel as da.reduction's chunk and aggregate steps
+        def chunk(b, axis, keepdims):
+            r = np.asarray(plus(b.ravel()))
+            return r.reshape((1,) * b.ndim) if keepdims else r
+        t = da.reduction(d, chunk, chunk, dtype=np.float64).compute()
+        assert t == x.sum()
+
+        def row_sums(b, axis, keepdims):  # axis == (1,) here
+            r = np.asarray([plus(row) for row in b])
+            return r[:, None] if keepdims else r
+        rows = da.reduction(d, row_sums, row_sums, axis=1,
+                            dtype=np.float64).compute()
+        np.testing.assert_array_equal(rows, x.sum(axis=1))
         # the workers ran it: their processes are not this one
         pids = client.run(os.getpid)
         assert os.getpid() not in pids.values()
