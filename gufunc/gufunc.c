@@ -20,6 +20,7 @@ struct uf__gufunc {
     const uf__gufunc_layout *layout;
     uf__gufunc_compile_fn compile;
     void *compile_ctx;
+    uint64_t writable_inputs;
 };
 
 uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
@@ -55,6 +56,16 @@ void uf__gufunc_free(uf__gufunc *g)
         return;
     uf__loop_list_fini(&g->l);
     uf__free(g);
+}
+
+void uf__gufunc_set_writable_inputs(uf__gufunc *g, uint64_t mask)
+{
+    g->writable_inputs = mask;
+}
+
+uint64_t uf__gufunc_writable_inputs(const uf__gufunc *g)
+{
+    return g->writable_inputs;
 }
 
 const char *uf__gufunc_name(const uf__gufunc *g)

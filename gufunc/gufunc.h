@@ -39,6 +39,12 @@ uf__gufunc *uf__gufunc_new(const char *name, const uf__gufunc_layout *layout,
                            uf_error *err);
 void uf__gufunc_free(uf__gufunc *g);
 
+/* guvectorize writable_args=: bit i marks input i as read-write, as
+ * NumPy's READWRITE operands: it must be writeable, a converted copy is
+ * written back after the loop (an unsafe cast, as NumPy's write-back),
+ * and no copy is made for overlapping an output. */
+void uf__gufunc_set_writable_inputs(uf__gufunc *g, uint64_t mask);
+
 /* Appends a loop (types: nin then nout dtypes); dispatch tries loops in
  * the order they were added, as Numba: the first whose input types every
  * input can be cast to safely (outputs given must accept the loop's

@@ -40,6 +40,7 @@ typedef struct call {
     int nin, nout, nargs;
     uf__gufunc_axes axes;
     const uf__ufunc_loop *loop;
+    uint64_t writable; /* inputs the kernel may write (writable_args=) */
     bool resolved;
     bool empty;
     /* the casting rule, the target (targets/target.h) and its threads
@@ -144,10 +145,32 @@ static int resolve_loop(call *c, uf_error *err)
 }
 
 /* NumPy's cast checks (call_check.h). */
+static bool writable_input(const call *c, int i)
+{
+    return i < 64 && (c->writable >> i & 1);
+}
+
+/* A writable_args input is read and written: it must be writeable (the
+ * write-back of a converted copy is unsafe-cast, as NumPy's for a
+ * READWRITE operand: int32 data through a float64 loop gets its values
+ * back truncated). */
+static int check_writable_inputs(const call *c, uf_error *err)
+{
+    for (int i = 0; i < c->nin; i++)
+        if (writable_input(c, i) &&
+            !(c->user[i]->flags & UF_ARRAY_WRITEABLE))
+            return uf__error_set(err, UF_ERR_READONLY,
+                                 "gufunc '%s': input %d is in writable_args "
+                                 "but the array is read-only", c->name, i);
+    return 0;
+}
+
 static int check_casts(const call *c, uf_error *err)
 {
-    return uf__call_check_casts(c->name, c->set.casting, c->nin, c->nout,
-                                c->user, c->loop->types, err);
+    if (uf__call_check_casts(c->name, c->set.casting, c->nin, c->nout,
+                             c->user, c->loop->types, err) < 0)
+        return err->code;
+    return c->writable ? check_writable_inputs(c, err) : 0;
 }
 
 static int resolve_dims(call *c, uf_error *err)
@@ -259,7 +282,7 @@ static int prepare_inputs(call *c, uf_error *err)
 
         if (needs_conversion(a, dt))
             copy = uf_array_astype(a, dt, UF_CASTING_UNSAFE, UF_ORDER_K, err);
-        else if (overlaps_an_output(c, a))
+        else if (!writable_input(c, i) && overlaps_an_output(c, a))
             copy = uf_array_copy(a, UF_ORDER_K, err);
         else
             continue;
@@ -547,9 +570,14 @@ static int execute(call *c, uf_error *err)
     return rc;
 }
 
-/* Outputs computed in a temporary go to the caller's array. */
+/* Outputs computed in a temporary go to the caller's array, and so do
+ * converted copies of writable_args inputs. */
 static int copy_back(call *c, uf_error *err)
 {
+    for (int i = 0; c->writable && i < c->nin; i++)
+        if (writable_input(c, i) && c->op[i] != c->user[i] &&
+            uf_array_copyto(c->user[i], c->op[i], UF_CASTING_UNSAFE, err) < 0)
+            return err->code;
     for (int i = c->nin; i < c->nargs; i++)
         if (c->user[i] != NULL && c->op[i] != c->user[i] &&
             uf_array_copyto(c->user[i], c->op[i], UF_CASTING_UNSAFE, err) < 0)
@@ -615,6 +643,7 @@ int uf__gufunc_call_pick(uf__gufunc *g, const char *target,
     c.nargs = c.L->nargs;
     c.pick = pick;
     c.pick_ctx = pick_ctx;
+    c.writable = uf__gufunc_writable_inputs(g);
     if ((rc = read_options(&c, opts, target, err)) < 0 ||
         (rc = check_operands(&c, inputs, n_in, outputs, n_out, err)) < 0 ||
         (rc = resolve_loop(&c, err)) < 0 || (rc = check_casts(&c, err)) < 0)

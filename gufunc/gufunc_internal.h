@@ -10,6 +10,7 @@
 
 const char *uf__gufunc_name(const uf__gufunc *g);
 const uf__gufunc_layout *uf__gufunc_layout_of(const uf__gufunc *g);
+uint64_t uf__gufunc_writable_inputs(const uf__gufunc *g);
 
 /* Chooses the loop for a call: the first loop whose input types every
  * input casts to safely and whose output types the given outputs accept

@@ -85,10 +85,20 @@ static int build_gufunc(uf_func *f, uf_error *err)
     uf__gufunc_layout *lay = uf__guvectorize_layout(km, decl, err);
     if (lay == NULL)
         return err->code;
+    if (lay->nin < 64 && decl->writable_args >> lay->nin != 0) {
+        /* Numba: "writable_args must be inputs" (a ValueError there) */
+        uf__source_error(err, UF_ERR_VALUE, km->src, decl->writable_args_pos,
+                         "writable_args=: '%s' has %d input%s (layout "
+                         "'%s'); only inputs can be made writable",
+                         decl->name, lay->nin, lay->nin == 1 ? "" : "s",
+                         decl->layout);
+        goto fail_layout;
+    }
     uf__gufunc *g = uf__gufunc_new(decl->name, lay,
                                    lazy ? compile_lazy : NULL, f, err);
     if (g == NULL)
         goto fail_layout;
+    uf__gufunc_set_writable_inputs(g, decl->writable_args);
     uf__jit *jit = NULL;
     if (!lazy && (jit = uf__context_jit(f->module->ctx, err)) == NULL)
         goto fail;
@@ -128,9 +138,15 @@ static int guvectorize_call(uf_func *f, uf_array *const *inputs, int n_in,
                             const uf_call_options *opts, uf_error *err)
 {
     const uf__target *t = uf__target_find(uf__func_target(f, opts));
-    if (t != NULL && (t->caps & UF__TCAP_DEVICE))
+    if (t != NULL && (t->caps & UF__TCAP_DEVICE)) {
+        if (f->decl->writable_args != 0)
+            return uf__error_set(err, UF_ERR_TYPE, "gufunc '%s': "
+                                 "writable_args= is not supported on target "
+                                 "'%s' (as in Numba)", f->decl->name,
+                                 t->name);
         return uf__gufunc_cuda_call(f, t->name, inputs, n_in, outputs, n_out,
                                     opts, err);
+    }
     uf_context *ctx = f->module->ctx;
     pthread_mutex_lock(&ctx->lock);
     int rc = f->gufunc == NULL ? build_gufunc(f, err) : 0;

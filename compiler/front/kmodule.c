@@ -597,7 +597,8 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
                                          NULL};
     static const char *const guvec_kw[] = {"target", "identity", "nopython",
                                            "fastmath", "cache",
-                                           "boundscheck", "layout", NULL};
+                                           "boundscheck", "layout",
+                                           "writable_args", NULL};
     static const char *const njit_kw[] = {"nopython", "fastmath", "cache",
                                           "boundscheck", "nogil", NULL};
     static const char *const device_kw[] = {"device", "fastmath", "cache",
@@ -615,6 +616,51 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
         if (strcmp(list[i], name) == 0)
             return true;
     return false;
+}
+
+/* writable_args=(0, 'x', ...): argument indices or parameter names, as
+ * Numba takes them. Whether each index is an input is checked once the
+ * layout is known (guvectorize_func.c). */
+static int scan_writable_args(scan *S, uf__kernel_decl *d,
+                              const uf__expr *v)
+{
+    const uf__stmt *def = d->def;
+    d->writable_args_pos = v->pos;
+    if (v->kind != UF__EX_TUPLE && v->kind != UF__EX_LIST)
+        return unsupported(S, v->pos, "%s", "writable_args= must be a tuple "
+                           "of argument indices or names");
+    for (int i = 0; i < v->u.seq.n; i++) {
+        const uf__expr *e = v->u.seq.elts[i];
+        long long ix = -1;
+        const uf__expr *neg = e->kind == UF__EX_UNARY &&
+                                      e->u.unary.op == UF__OP_NEG
+                                  ? e->u.unary.operand
+                                  : NULL;
+        if (e->kind == UF__EX_INT && !e->u.i.too_big) {
+            ix = e->u.i.value;
+        } else if (neg != NULL && neg->kind == UF__EX_INT) {
+            ix = neg->u.i.too_big ? -1 : -(long long)neg->u.i.value;
+        } else if (e->kind == UF__EX_STR) {
+            for (int k = 0; k < def->u.funcdef.nparams; k++)
+                if (strcmp(def->u.funcdef.params[k].name, e->u.str.s) == 0)
+                    ix = k;
+            if (ix < 0)
+                return uf__source_error(S->err, UF_ERR_VALUE, S->km->src,
+                                        e->pos, "writable_args=: '%s' "
+                                        "has no argument '%s'", d->name,
+                                        e->u.str.s);
+        } else {
+            return unsupported(S, e->pos, "%s", "writable_args= holds "
+                               "argument indices (ints) or names (strings)");
+        }
+        if (ix < 0 || ix >= def->u.funcdef.nparams || ix >= 64)
+            return uf__source_error(S->err, UF_ERR_VALUE, S->km->src, e->pos,
+                                    "writable_args=: index %lld is not an "
+                                    "argument of '%s' (it takes %d)", ix,
+                                    d->name, def->u.funcdef.nparams);
+        d->writable_args |= (uint64_t)1 << ix;
+    }
+    return 0;
 }
 
 static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
@@ -635,6 +681,8 @@ static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
     }
     if (strcmp(n, "layout") == 0)
         return str_kw(S, kw, &d->layout);
+    if (strcmp(n, "writable_args") == 0)
+        return scan_writable_args(S, d, kw->value);
     if (strcmp(n, "identity") == 0) {
         const uf__expr *v = kw->value;
         if (v->kind == UF__EX_INT && !v->u.i.too_big && v->u.i.value <= 1)
@@ -795,6 +843,11 @@ static int scan_def(scan *S, const uf__stmt *s)
         return S->err->code;
     if (d.kind == UF__K_CUDA_KERNEL)
         d.target = "cuda";
+    if (d.writable_args != 0 && strcmp(d.target, "cuda") == 0)
+        return uf__source_error(S->err, UF_ERR_TYPE, km->src,
+                                d.writable_args_pos, "writable_args= is not "
+                                "supported for target='cuda' (as in Numba): "
+                                "a device array's writes always reach it");
     if ((d.kind == UF__K_NJIT || d.kind == UF__K_DEVICE ||
          d.kind == UF__K_CUDA_KERNEL || d.kind == UF__K_REDUCE) &&
         d.identity != NULL)

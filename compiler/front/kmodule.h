@@ -46,6 +46,10 @@ typedef struct uf__kernel_decl {
      * "reorderable" or a literal's text */
     const char *identity;
     bool fastmath, cache, boundscheck;
+    /* guvectorize writable_args=: bit i set when argument i is an input
+     * whose writes reach the caller's array, even through a cast copy */
+    uint64_t writable_args;
+    uf__pos writable_args_pos; /* of the keyword's value, for errors */
     int max_registers; /* cuda.jit max_registers=; 0: none */
     /* cuda.jit link=: files to link with the kernel's PTX, as paths
      * resolved against the kernel file's folder (kmodule_extern.c) */

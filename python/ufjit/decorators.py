@@ -27,6 +27,13 @@ def _check(name, kwargs, allowed):
         raise TypeError(f"ufjit: {name}() does not support "
                         f"{', '.join(repr(b) for b in bad)} (it takes "
                         f"{', '.join(sorted(allowed))})")
+    ident = kwargs.get("identity")
+    if "identity" in kwargs and not (
+            ident is None or ident == "reorderable" or
+            (type(ident) in (int, bool) and ident in (0, 1))):
+        # as Numba, when decorating
+        raise ValueError(f"ufjit: invalid identity {ident!r}: 0, 1, None "
+                         f"or 'reorderable'")
 
 
 def _sig_list(sigs):
@@ -58,9 +65,6 @@ def guvectorize(*args, **kwargs):
     """@guvectorize(signatures, '(n),()->(n)', target=...), or the layout
     alone for a lazily typed gufunc."""
     _check("guvectorize", kwargs, _GUVECTORIZE_KW)
-    if "writable_args" in kwargs:
-        raise NotImplementedError("ufjit: guvectorize(writable_args=) is "
-                                  "not supported yet")
     if len(args) == 1:
         sigs, layout = [], args[0]
     elif len(args) == 2:
@@ -70,7 +74,42 @@ def guvectorize(*args, **kwargs):
     if not isinstance(layout, str):
         raise TypeError("guvectorize: the layout is a string such as "
                         "'(n),()->(n)'")
-    return lambda fn: GUFunc(_python_function(fn), sigs, layout, kwargs)
+
+    def build(fn):
+        fn = _python_function(fn)
+        if "writable_args" in kwargs:
+            kwargs["writable_args"] = _writable_args(
+                fn, layout, kwargs["writable_args"], kwargs.get("target"))
+        return GUFunc(fn, sigs, layout, kwargs)
+    return build
+
+
+def _writable_args(fn, layout, args, target):
+    """writable_args= checked as Numba checks it, when decorating: indices
+    of inputs (ValueError otherwise), or parameter names (RuntimeError for
+    an unknown one), not on CUDA (TypeError). Names become indices, so the
+    kernel text ufjit compiles says exactly which."""
+    if target == "cuda":
+        raise TypeError("ufjit: writable_args= is not supported for "
+                        "target='cuda' (as in Numba)")
+    names = list(inspect.signature(fn).parameters)
+    nin = layout.split("->")[0].count("(")
+    if len(args) > nin:
+        raise ValueError(f"ufjit: writable_args= names {len(args)} "
+                         f"arguments; '{fn.__name__}' has {nin} inputs")
+    out = []
+    for a in args:
+        if isinstance(a, str):
+            if a not in names:
+                raise RuntimeError(f"ufjit: writable_args=: "
+                                   f"'{fn.__name__}' has no argument {a!r}")
+            a = names.index(a)
+        if not isinstance(a, int) or not 0 <= a < nin:
+            raise ValueError(f"ufjit: writable_args=: {a!r} is not an "
+                             f"input index of '{fn.__name__}' (0 to "
+                             f"{nin - 1})")
+        out.append(a)
+    return tuple(out)
 
 
 def njit(signature_or_function=None, **kwargs):
