@@ -130,3 +130,112 @@ def test_manager_chosen_too_late_is_refused():
             print("refused", e)
     """)
     assert "refused" in out and "first allocation" in out
+
+
+def test_rmm_adapter_protocol_on_cudasim():
+    """cuda.rmm_memory_manager() against a stand-in for the rmm package
+    that records what RMM would be asked (buffers, sizes, streams as RMM's
+    Stream receives them), its memory from cudasim's driver: every ufjit
+    allocation is one DeviceBuffer on the stream it is used on, released
+    when ufjit frees it."""
+    out = run("""
+        import types
+        import numpy as np
+        from ufjit import cuda, vectorize
+
+        log = []
+
+        class Stream:
+            def __init__(self, obj):
+                version, handle = obj.__cuda_stream__()
+                assert version == 0
+                self.handle = handle
+
+        DEFAULT = Stream(types.SimpleNamespace(__cuda_stream__=lambda: (0, 0)))
+
+        class DeviceBuffer:
+            live = 0
+            def __init__(self, size, stream):
+                self.ptr = mm.driver.mem_alloc(size)
+                self.size = size
+                log.append(("alloc", size, stream.handle))
+                DeviceBuffer.live += 1
+            def __del__(self):
+                mm.driver.mem_free(self.ptr)
+                log.append(("free", self.size))
+                DeviceBuffer.live -= 1
+
+        fake = types.SimpleNamespace(
+            DeviceBuffer=DeviceBuffer,
+            pylibrmm=types.SimpleNamespace(stream=types.SimpleNamespace(
+                Stream=Stream, DEFAULT_STREAM=DEFAULT)))
+        mm = cuda.rmm_memory_manager(fake)
+        cuda.set_memory_manager(mm)
+
+        @vectorize(['float64(float64)'], target='cuda')
+        def twice(x):
+            return 2 * x
+
+        s = cuda.stream()
+        d = cuda.to_device(np.arange(1000.0), stream=s)
+        r = twice(d, stream=s)
+        h = r.copy_to_host(stream=s)  # asynchronous on s, as numba's
+        s.synchronize()
+        assert np.array_equal(h, 2 * np.arange(1000.0))
+        assert DeviceBuffer.live >= 2, log
+        assert ("alloc", 8000, s.handle) in log, (log, s.handle)
+        assert cuda.memory_stats()["manager"] == "RMMMemoryManager"
+        free, total = cuda.get_memory_info()
+        assert 0 < free <= total
+        del d, r
+        assert DeviceBuffer.live == 0, log
+        print("ok", len(log))
+    """)
+    assert out.startswith("ok")
+
+
+def test_rmm_adapter_without_rmm():
+    try:
+        import rmm  # noqa: F401
+        pytest.skip("rmm is installed: the ImportError path cannot be seen")
+    except ImportError:
+        pass
+    from ufjit import cuda
+    with pytest.raises(ImportError, match="needs the rmm package"):
+        cuda.rmm_memory_manager()
+
+
+def test_rmm_pool_serves_ufjit_on_a_gpu():
+    """The real thing: RMM's pool serving ufjit's kernels (needs a GPU and
+    the rmm package; scripts/gpu-check.sh runs it where there is one)."""
+    pytest.importorskip("rmm", reason="rmm is not installed (GPU machines)")
+    if os.environ.get("UFJIT_TEST_GPU") != "1":
+        pytest.skip("needs a CUDA GPU (UFJIT_TEST_GPU=1 where one is)")
+    env = dict(os.environ)
+    env.pop("UFJIT_ENABLE_CUDASIM", None)
+    code = textwrap.dedent("""
+        import numpy as np
+        import rmm
+        from ufjit import cuda, vectorize
+        rmm.reinitialize(pool_allocator=True, initial_pool_size=1 << 28)
+        cuda.set_memory_manager(cuda.rmm_memory_manager())
+
+        @vectorize(['float64(float64)'], target='cuda')
+        def twice(x):
+            return 2 * x
+
+        before = rmm.mr.get_current_device_resource()
+        d = cuda.to_device(np.arange(10**6, dtype=np.float64))
+        r = twice(d)
+        assert np.array_equal(r.copy_to_host(), 2 * np.arange(10**6.0))
+        assert cuda.memory_stats()["live_allocations"] >= 2
+        print("ok")
+    """)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "case.py")
+        with open(path, "w") as f:
+            f.write(code)
+        r = subprocess.run([sys.executable, path], capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("ok")

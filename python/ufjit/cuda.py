@@ -380,6 +380,81 @@ class MemoryManager:
         self.driver.mem_free(address)
 
 
+class _StreamRef:
+    """A ufjit stream handle as the CUDA stream protocol's object
+    (`__cuda_stream__` -> (version 0, handle)), which RMM's Stream takes."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __cuda_stream__(self):
+        return (0, self.handle)
+
+
+class RMMMemoryManager(MemoryManager):
+    """ufjit's device memory from RMM's current device memory resource
+    (a pool, a tracking adaptor...), on the stream each allocation is used
+    on: rmm.DeviceBuffer(size=, stream=) per allocation, held until ufjit
+    frees it, when RMM gives it back on that buffer's stream. So ufjit,
+    CuPy and cuDF share one pool. Made by rmm_memory_manager()."""
+
+    def __init__(self, rmm_module):
+        self._rmm = rmm_module
+        self._buffers = {}  # address -> DeviceBuffer, while ufjit holds it
+        self._streams = {}  # handle -> RMM Stream (made once per stream)
+
+    def _stream(self, handle):
+        s = self._streams.get(handle)
+        if s is None:
+            stream_mod = getattr(getattr(self._rmm, "pylibrmm", None),
+                                 "stream", None)
+            if stream_mod is None:  # RMM before pylibrmm: rmm._cuda.stream
+                import importlib
+                stream_mod = importlib.import_module("rmm._cuda.stream")
+            s = stream_mod.Stream(_StreamRef(handle)) if handle else \
+                stream_mod.DEFAULT_STREAM
+            self._streams[handle] = s
+        return s
+
+    def memalloc(self, nbytes, stream):
+        buf = self._rmm.DeviceBuffer(size=nbytes, stream=self._stream(stream))
+        address = int(buf.ptr)
+        self._buffers[address] = buf
+        return address
+
+    def memfree(self, address, nbytes, stream):
+        # dropping the buffer hands the memory back to RMM (on its stream)
+        self._buffers.pop(address)
+
+    def get_memory_info(self):
+        """The device's (free, total), as the driver reports them: RMM's
+        resource may be a pool, whose free memory the driver counts as
+        used (numba's RMM plug-in cannot say more either)."""
+        return self.driver.mem_get_info()
+
+    def reset(self):
+        self._buffers.clear()
+        self._streams.clear()
+
+
+def rmm_memory_manager(rmm_module=None):
+    """A memory manager allocating through RMM (`import rmm` happens here,
+    not when ufjit is imported): `cuda.set_memory_manager(
+    cuda.rmm_memory_manager())`, after configuring RMM (rmm.reinitialize,
+    rmm.mr.set_current_device_resource). `rmm_module` stands in for the
+    `rmm` package (tests)."""
+    if rmm_module is None:
+        try:
+            import rmm as rmm_module
+        except ImportError as e:
+            raise ImportError("ufjit: rmm_memory_manager() needs the rmm "
+                              "package (pip install rmm-cu12 or rmm-cu13)") \
+                from e
+    return RMMMemoryManager(rmm_module)
+
+
 def set_memory_manager(manager, target=None):
     """Installs the memory manager of `target` ("cuda" or "cudasim"),
     before its first allocation (or after memory_reset): a Python object
