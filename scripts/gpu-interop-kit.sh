@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the CuPy interop kit: libufjit.so with LLVM linked statically, the
 # shared libraries it still loads, tests/interop/cupy_interop.py with its
-# ctypes module, and run-interop.sh, in a folder that runs on the GPU
+# ctypes module, the Python package's sources and GPU tests (built there
+# against libufjit.so for the machine's own Python), the RMM wheels that
+# machine lacks, and run-interop.sh, in a folder that runs on the GPU
 # machine (no LLVM there, CuPy and a driver present; README "Running on a
 # GPU"). Then packs it as OUTDIR.tar.xz.
 #
@@ -9,13 +11,17 @@
 #
 # Environment: KIT_BUILD (default build-kit: the GPU kit's Release build,
 # cmake/kit.cmake; only the `ufjit` target builds), JOBS (default nproc),
-# KIT_TAR=0 to leave out the tarball. Fails when libufjit.so would load
+# KIT_TAR=0 to leave out the tarball, KIT_WHEELS=0 to leave out RMM's
+# wheels (pip download; without them the RMM test skips there),
+# KIT_PYTHON_VERSION (default 3.12: the GPU machine's). Fails when libufjit.so would load
 # libLLVM or the tarball is over 40 MiB.
 #
 # Layout: lib/libufjit.so (its RUNPATH, $ORIGIN/../lib, finds nothing
 # else there), deps/ (libstdc++, libgcc_s, oneTBB, libgomp, zlib, terminfo:
 # used only where the machine lacks them, so that CuPy keeps the C++
-# runtime it was built for), interop/, run-interop.sh, BUILDINFO.
+# runtime it was built for), interop/, include/ (the public headers),
+# python/ (src/, package/: the .py files, tests/), wheels/, run-interop.sh,
+# BUILDINFO.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +42,9 @@ so=$(readlink -f "$build/libufjit.so")
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/interop"
 strip --strip-unneeded -o "$out/lib/libufjit.so" "$so"
+# what a program linked with -lufjit there (the package's extension) loads
+soname=$(objdump -p "$out/lib/libufjit.so" | awk '/SONAME/ { print $2 }')
+[ -z "$soname" ] || [ "$soname" = libufjit.so ] || ln -s libufjit.so "$out/lib/$soname"
 if ldd "$out/lib/libufjit.so" | grep -E 'LLVM|not found'; then
     echo "gpu-interop-kit: libufjit.so still needs the libraries above" >&2
     exit 1
@@ -45,6 +54,31 @@ python3 -c 'import sys; sys.path.insert(0, "scripts"); import gpu_kit
 print("gpu-interop-kit: deps/:", " ".join(gpu_kit.bundle_libs(sys.argv[1:2], sys.argv[2])))' \
     "$out/lib/libufjit.so" "$out/deps"
 cp tests/interop/cupy_interop.py tests/interop/ufjit_ctypes.py "$out/interop/"
+# the Python package, compiled there for that machine's Python
+mkdir -p "$out/include/ufjit" "$out/python/src" "$out/python/package" \
+         "$out/python/tests"
+cp include/ufjit/*.h "$build/include/ufjit/version.h" "$out/include/ufjit/"
+cp python/src/*.c python/src/*.h "$out/python/src/"
+cp python/ufjit/*.py "$out/python/package/"  # not ufjit/: it would shadow the built one
+cp python/tests/conftest.py python/tests/test_gpu_cupy.py \
+   python/tests/test_memory_manager.py python/tests/test_cuda.py \
+   python/tests/test_interop.py python/tests/kernels_cuda.py \
+   "$out/python/tests/"
+if [ "${KIT_WHEELS:-1}" != 0 ]; then
+    mkdir -p "$out/wheels"
+    pip download -q --no-deps --only-binary=:all: \
+        --python-version "${KIT_PYTHON_VERSION:-3.12}" \
+        --platform manylinux_2_28_x86_64 -d "$out/wheels" \
+        rmm-cu13 librmm-cu13 rapids-logger \
+        || echo "gpu-interop-kit: no RMM wheels (pip download failed): the RMM test will skip there"
+    # RMM's own dependency, installed there only where it is missing
+    mkdir -p "$out/wheels/if-missing"
+    pip download -q --no-deps --only-binary=:all: \
+        --python-version "${KIT_PYTHON_VERSION:-3.12}" \
+        --platform manylinux_2_28_x86_64 -d "$out/wheels/if-missing" \
+        cuda-bindings cuda-pathfinder \
+        || echo "gpu-interop-kit: no cuda-bindings wheels (pip download failed)"
+fi
 cp scripts/gpu-interop-run.sh "$out/run-interop.sh"
 chmod +x "$out/run-interop.sh"
 {
