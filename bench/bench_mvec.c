@@ -322,19 +322,19 @@ static const char *what_avx2(const char *w)
     static const char *const to[] = {"_ZGVdN4v_", "_ZGVdN8v_", "4 lanes",
                                      "8 lanes"};
     static char buf[1024];
-    size_t n = 0;
-    while (*w && n + 16 < sizeof buf) {
+    size_t len = 0;
+    while (*w && len + 16 < sizeof buf) {
         int k = 0;
         while (k < 4 && strncmp(w, from[k], strlen(from[k])) != 0)
             k++;
         if (k < 4) {
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", to[k]);
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", to[k]);
             w += strlen(from[k]);
         } else {
-            buf[n++] = *w++;
+            buf[len++] = *w++;
         }
     }
-    buf[n] = '\0';
+    buf[len] = '\0';
     return buf;
 }
 
