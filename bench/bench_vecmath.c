@@ -9,7 +9,8 @@
  * (Sleef_sind4_u10avx2 and Sleef_sind4_u35avx2, ...: the 1.0-ulp variant,
  * or SLEEF's nearest, u05 for hypot and u15 for erfc, and the 3.5-ulp one
  * where it exists) in a tight loop over 4096 elements in L1 (best of 40
- * rounds, one thread: ns per element), and measures each one's error on
+ * rounds, one thread: ns per element; inputs spread over the range below,
+ * pow on positive bases), and measures each one's error on
  * the inputs tests/test_mvec_ulp.c uses (specials, a dense sweep of the
  * usual range, random binades):
  *  - max ulp against glibc's scalar libm, the metric and the 4-ulp bound
@@ -309,8 +310,20 @@ static void measure(const struct func *fn, bool f32, bool e,
         if (r != HUGE_VAL && r > res->ulp_ref)
             res->ulp_ref = r;
     }
-    /* throughput: the dense sweep's first NTIME elements, in L1 */
-    long off = fn->nargs == 2 ? NSPEC * NSPEC : NSPEC;
+    /* throughput: NTIME elements spread over the sweep's range, in L1
+     * (pow: positive bases, its usual case; libmvec's pow takes a slow
+     * path for a vector with a negative one) */
+    long off = 0;
+    for (long i = 0; i < NTIME; i++) {
+        double t = fn->lo + (fn->hi - fn->lo) * ((double)i + 0.5) / NTIME;
+        double u = fn->lo + (fn->hi - fn->lo) * (double)(rng() % 1000) / 1000;
+        if (strcmp(fn->name, "pow") == 0)
+            t = fabs(t), u = (double)(rng() % 8001) / 1000 - 4;
+        if (f32)
+            xf[i] = (float)t, yf[i] = (float)u;
+        else
+            xd[i] = t, yd[i] = u;
+    }
     double best = HUGE_VAL;
     for (int r = 0; r < ROUNDS; r++) {
         double t0 = now();
