@@ -405,12 +405,36 @@ static void test_cpu_name(void **state)
     uf_context_free(c);
 }
 
+/* uf_jit_vector_math: what each path's JIT says it uses (the ISA named),
+ * and a NULL context is an error. */
+static void test_vector_math_text(void **state)
+{
+    (void)state;
+    uf_error err;
+    const char *w = uf_jit_vector_math(ctx[ISA_WIDEST], &err);
+    const char *a = uf_jit_vector_math(ctx[ISA_AVX2], &err);
+    const char *s = uf_jit_vector_math(ctx[ISA_SCALAR], &err);
+    uf_assert_ok(w && a && s, &err);
+    print_message("[ INFO     ] widest: %s\n[ INFO     ] AVX2: %s\n"
+                  "[ INFO     ] no AVX2: %s\n", w, a, s);
+    if (have_avx512)
+        assert_non_null(strstr(w, "AVX-512"));
+    if (have_avx2) {
+        assert_non_null(strstr(a, "glibc libmvec, AVX2 variants"));
+        assert_null(strstr(a, "AVX-512"));
+    }
+    assert_non_null(strstr(s, "scalar libm"));
+    assert_null(uf_jit_vector_math(NULL, &err));
+    assert_int_equal(err.code, UF_ERR_INVALID);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_isa_paths),
         cmocka_unit_test(test_bad_override),
         cmocka_unit_test(test_cpu_name),
+        cmocka_unit_test(test_vector_math_text),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
