@@ -61,7 +61,7 @@ int uf__host_sleef_probe(bool avx2, bool avx512, uf__host_vmath *vm)
     void *lib = dlopen("libsleef.so.3", RTLD_NOW | RTLD_GLOBAL);
     if (!lib) {
         snprintf(vm->sleef_why, sizeof vm->sleef_why,
-                 "not installed (libsleef.so.3: %s)", dlerror());
+                 "not loaded (%s)", dlerror());
         return 0;
     }
     int n = 0;
