@@ -82,6 +82,21 @@ int uf_jit_host(uf_context *ctx, const char **cpu, const char **features,
     return 0;
 }
 
+const char *uf_jit_vector_math(uf_context *ctx, uf_error *err)
+{
+    uf_error local;
+    if (err == NULL)
+        err = &local;
+    if (ctx == NULL) {
+        uf__error_set(err, UF_ERR_INVALID, "uf_jit_vector_math: NULL context");
+        return NULL;
+    }
+    pthread_mutex_lock(&ctx->lock);
+    uf__jit *jit = uf__context_jit(ctx, err);
+    pthread_mutex_unlock(&ctx->lock);
+    return jit ? uf__jit_vector_math(jit) : NULL;
+}
+
 void uf_cuda_toolkit_info(uf_cuda_toolkit *out)
 {
     const uf__nvvm_toolkit *t = uf__nvvm_toolkit_get();

@@ -1,6 +1,7 @@
 /* The transcendental limit of the benchmark suite: the suite's
- * transcendental cases written as plain C loops over glibc's AVX-512
- * vector math (libmvec's _ZGVeN8v_sin, _ZGVeN16v_expf, ...), on 1 or 2
+ * transcendental cases written as plain C loops over glibc's vector math
+ * (libmvec's AVX-512 _ZGVeN8v_sin, _ZGVeN16v_expf, ... or, on a CPU
+ * without AVX-512, its AVX2 _ZGVdN4v_sin, _ZGVdN8v_expf, ...), on 1 or 2
  * OpenMP threads. A server, like bench_ufjit, so bench/run.py can poll it
  * between the rounds of the cases it bounds.
  *
@@ -9,19 +10,24 @@
  *                              (four arrays); OP as bench_ufjit's:
  *                              lin/LO/HI/N or scalar/V. Replies with a
  *                              checksum of one run, for the harness to
- *                              compare with NumPy's result, and "what":
- *                              the functions and precision the loop uses.
+ *                              compare with NumPy's result, "what": the
+ *                              functions and precision the loop uses,
+ *                              and "isa". A last operand isa=avx2 or
+ *                              isa=avx512 picks the loops (default: the
+ *                              widest this CPU runs), so an AVX-512
+ *                              machine measures the AVX2 limit too.
  *   run THREADS REPS           REPS timings
  *   quit
  * Each loop calls the functions the benchmark's kernel calls, in the
  * precision the kernel computes them in (Numba's typing rules, which
  * ufjit follows; checked with `ufjit inspect --llvm`): a float32 case is
  * not all float32 when the kernel mixes in float64 literals.
- * Without AVX-512 setup answers ok: false and the limit is reported as
- * unavailable. */
+ * Without AVX2 (or with isa=avx512 on a CPU without it) setup answers
+ * ok: false and the limit is reported as unavailable. */
 #include <immintrin.h>
 #include <math.h>
 #include <omp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +43,7 @@ static double now(void)
 }
 
 #define AVX512 __attribute__((target("avx512f")))
+#define AVX2 __attribute__((target("avx2,fma")))
 
 AVX512 __m512d _ZGVeN8v_sin(__m512d x);
 AVX512 __m512d _ZGVeN8v_cos(__m512d x);
@@ -44,11 +51,18 @@ AVX512 __m512d _ZGVeN8v_exp(__m512d x);
 AVX512 __m512 _ZGVeN16v_sinf(__m512 x);
 AVX512 __m512 _ZGVeN16v_cosf(__m512 x);
 AVX512 __m512 _ZGVeN16v_expf(__m512 x);
+AVX2 __m256d _ZGVdN4v_sin(__m256d x);
+AVX2 __m256d _ZGVdN4v_cos(__m256d x);
+AVX2 __m256d _ZGVdN4v_exp(__m256d x);
+AVX2 __m256 _ZGVdN8v_sinf(__m256 x);
+AVX2 __m256 _ZGVdN8v_cosf(__m256 x);
+AVX2 __m256 _ZGVdN8v_expf(__m256 x);
 
 enum { K_SIN, K_EXP, K_GAUSS, K_POLAR };
 static const char *const knames[] = {"sin", "exp", "gaussian", "polar"};
 static const int karrays[] = {1, 1, 1, 4};
-/* what each loop computes, [kernel][f32] */
+/* what each loop computes, [kernel][f32], in the AVX-512 loops' words
+ * (what_avx2 rewrites them for the AVX2 loops) */
 static const char *const kwhat[4][2] = {
     {"sin float64 (_ZGVeN8v_sin, 8 lanes)",
      "sinf float32 (_ZGVeN16v_sinf, 16 lanes)"},
@@ -65,7 +79,7 @@ static const char *const kwhat[4][2] = {
      "square root of a float32, rounded to float32, is the float32 "
      "square root: LLVM narrows it so)"}};
 
-static int kern = -1, f32;
+static int kern = -1, f32, avx512;
 static long n;
 static void *in[4], *out;
 static double scal[2];
@@ -187,6 +201,143 @@ AVX512 static void run_f32(long lo, long hi)
     }
 }
 
+/* The same loops on AVX2: half the lanes, the same functions. */
+AVX2 static void run_f64_avx2(long lo, long hi)
+{
+    const double *x = in[0], *y = in[1], *z = in[2], *w = in[3];
+    double *o = out;
+    const double m = scal[0], s = scal[1], d = s * sqrt_2pi();
+    long i = lo;
+    for (; i + 4 <= hi; i += 4) {
+        __m256d v = _mm256_loadu_pd(x + i), r;
+        switch (kern) {
+        case K_SIN: r = _ZGVdN4v_sin(v); break;
+        case K_EXP: r = _ZGVdN4v_exp(v); break;
+        case K_GAUSS: {
+            __m256d t = _mm256_div_pd(_mm256_sub_pd(v, _mm256_set1_pd(m)),
+                                      _mm256_set1_pd(s));
+            t = _mm256_mul_pd(_mm256_set1_pd(-0.5), _mm256_mul_pd(t, t));
+            r = _mm256_div_pd(_ZGVdN4v_exp(t), _mm256_set1_pd(d));
+            break;
+        }
+        default: {
+            __m256d t1 = _mm256_loadu_pd(y + i), r2 = _mm256_loadu_pd(z + i);
+            __m256d t2 = _mm256_loadu_pd(w + i);
+            __m256d dx = _mm256_sub_pd(_mm256_mul_pd(v, _ZGVdN4v_cos(t1)),
+                                       _mm256_mul_pd(r2, _ZGVdN4v_cos(t2)));
+            __m256d dy = _mm256_sub_pd(_mm256_mul_pd(v, _ZGVdN4v_sin(t1)),
+                                       _mm256_mul_pd(r2, _ZGVdN4v_sin(t2)));
+            r = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx),
+                                             _mm256_mul_pd(dy, dy)));
+            break;
+        }
+        }
+        _mm256_storeu_pd(o + i, r);
+    }
+    for (; i < hi; i++) {
+        double t, dx, dy;
+        switch (kern) {
+        case K_SIN: o[i] = sin(x[i]); break;
+        case K_EXP: o[i] = exp(x[i]); break;
+        case K_GAUSS:
+            t = (x[i] - m) / s;
+            o[i] = exp(-0.5 * t * t) / d;
+            break;
+        default:
+            dx = x[i] * cos(y[i]) - z[i] * cos(w[i]);
+            dy = x[i] * sin(y[i]) - z[i] * sin(w[i]);
+            o[i] = sqrt(dx * dx + dy * dy);
+            break;
+        }
+    }
+}
+
+/* gauss_f32x8 on AVX2: the float64 part in two halves of 4 lanes. */
+AVX2 static __m128 gauss_f32x4(__m128 t2, double d)
+{
+    __m256d u = _mm256_mul_pd(_mm256_set1_pd(-0.5), _mm256_cvtps_pd(t2));
+    return _mm256_cvtpd_ps(_mm256_div_pd(_ZGVdN4v_exp(u),
+                                         _mm256_set1_pd(d)));
+}
+
+AVX2 static void run_f32_avx2(long lo, long hi)
+{
+    const float *x = in[0], *y = in[1], *z = in[2], *w = in[3];
+    float *o = out;
+    const float m = (float)scal[0], s = (float)scal[1];
+    const float d = s * (float)sqrt_2pi();
+    long i = lo;
+    for (; i + 8 <= hi; i += 8) {
+        __m256 v = _mm256_loadu_ps(x + i), r;
+        switch (kern) {
+        case K_SIN: r = _ZGVdN8v_sinf(v); break;
+        case K_EXP: r = _ZGVdN8v_expf(v); break;
+        case K_GAUSS: {
+            __m256 t = _mm256_div_ps(_mm256_sub_ps(v, _mm256_set1_ps(m)),
+                                     _mm256_set1_ps(s));
+            t = _mm256_mul_ps(t, t);
+            r = _mm256_set_m128(
+                gauss_f32x4(_mm256_extractf128_ps(t, 1), (double)d),
+                gauss_f32x4(_mm256_castps256_ps128(t), (double)d));
+            break;
+        }
+        default: {
+            __m256 t1 = _mm256_loadu_ps(y + i), r2 = _mm256_loadu_ps(z + i);
+            __m256 t2 = _mm256_loadu_ps(w + i);
+            __m256 dx = _mm256_sub_ps(_mm256_mul_ps(v, _ZGVdN8v_cosf(t1)),
+                                      _mm256_mul_ps(r2, _ZGVdN8v_cosf(t2)));
+            __m256 dy = _mm256_sub_ps(_mm256_mul_ps(v, _ZGVdN8v_sinf(t1)),
+                                      _mm256_mul_ps(r2, _ZGVdN8v_sinf(t2)));
+            r = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(dx, dx),
+                                             _mm256_mul_ps(dy, dy)));
+            break;
+        }
+        }
+        _mm256_storeu_ps(o + i, r);
+    }
+    for (; i < hi; i++) {
+        float t, dx, dy;
+        switch (kern) {
+        case K_SIN: o[i] = sinf(x[i]); break;
+        case K_EXP: o[i] = expf(x[i]); break;
+        case K_GAUSS:
+            t = (x[i] - m) / s;
+            o[i] = (float)(exp(-0.5 * (double)(t * t)) / (double)d);
+            break;
+        default:
+            dx = x[i] * cosf(y[i]) - z[i] * cosf(w[i]);
+            dy = x[i] * sinf(y[i]) - z[i] * sinf(w[i]);
+            o[i] = sqrtf(dx * dx + dy * dy);
+            break;
+        }
+    }
+}
+
+/* kwhat's text for the AVX2 loops: _ZGVeN8v_ -> _ZGVdN4v_, _ZGVeN16v_
+ * -> _ZGVdN8v_, the lanes halved. */
+static const char *what_avx2(const char *w)
+{
+    static const char *const from[] = {"_ZGVeN8v_", "_ZGVeN16v_",
+                                        "8 lanes", "16 lanes"};
+    static const char *const to[] = {"_ZGVdN4v_", "_ZGVdN8v_", "4 lanes",
+                                     "8 lanes"};
+    static char buf[1024];
+    size_t len = 0;
+    while (*w && len + 16 < sizeof buf) {
+        int k = 0;
+        while (k < 4 && strncmp(w, from[k], strlen(from[k])) != 0)
+            k++;
+        if (k < 4) {
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", to[k]);
+            w += strlen(from[k]);
+        } else {
+            buf[len++] = *w++;
+        }
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
 /* Whole vectors per thread: chunks are multiples of 16 elements. */
 static void run_once(int threads)
 {
@@ -196,10 +347,10 @@ static void run_once(int threads)
         long per = (n / nt + 15) / 16 * 16;
         long lo = t * per, hi = lo + per < n ? lo + per : n;
         if (lo < hi) {
-            if (f32)
-                run_f32(lo, hi);
+            if (avx512)
+                (f32 ? run_f32 : run_f64)(lo, hi);
             else
-                run_f64(lo, hi);
+                (f32 ? run_f32_avx2 : run_f64_avx2)(lo, hi);
         }
     }
 }
@@ -236,10 +387,20 @@ static void release(void)
 static const char *setup(char **tok, int ntok)
 {
     release();
-    if (!__builtin_cpu_supports("avx512f"))
-        return "this CPU has no AVX-512";
+    bool has512 = __builtin_cpu_supports("avx512f");
+    avx512 = has512;
+    if (ntok > 4 && strncmp(tok[ntok - 1], "isa=", 4) == 0) {
+        const char *isa = tok[--ntok] + 4;
+        if (strcmp(isa, "avx512") == 0 && !has512)
+            return "this CPU has no AVX-512";
+        if (strcmp(isa, "avx2") != 0 && strcmp(isa, "avx512") != 0)
+            return "isa= takes avx2 or avx512";
+        avx512 = strcmp(isa, "avx512") == 0;
+    }
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+        return "this CPU has neither AVX-512 nor AVX2";
     if (ntok < 4)
-        return "usage: setup KERNEL DTYPE OP...";
+        return "usage: setup KERNEL DTYPE OP... [isa=avx2|avx512]";
     for (int k = 0; k < 4; k++)
         if (strcmp(tok[1], knames[k]) == 0)
             kern = k;
@@ -291,8 +452,10 @@ int main(void)
                     asum += fabs(v);
                 }
                 printf("{\"ok\": true, \"checksum\": [[%.17g, %.17g]], "
-                       "\"what\": \"%s\"}\n",
-                       sum, asum, kwhat[kern][f32]);
+                       "\"what\": \"%s\", \"isa\": \"%s\"}\n",
+                       sum, asum,
+                       avx512 ? kwhat[kern][f32] : what_avx2(kwhat[kern][f32]),
+                       avx512 ? "avx512" : "avx2");
             }
         } else if (strcmp(tok[0], "run") == 0 && ntok == 3 && kern >= 0 &&
                    atoi(tok[1]) > 0 && atoi(tok[2]) > 0) {
@@ -306,7 +469,7 @@ int main(void)
             puts("]}");
         } else {
             puts("{\"ok\": false, \"error\": \"usage: setup KERNEL DTYPE "
-                 "OP... | run THREADS REPS (after setup) | quit\"}");
+                 "OP... [isa=avx2|avx512] | run THREADS REPS (after setup) | quit\"}");
         }
         fflush(stdout);
     }

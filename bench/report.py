@@ -496,8 +496,9 @@ def write(raw, out_dir):
                 row.append(fmt(lim["mvec_n"] / med(ts) / 1e9) if ts else
                            "n/a")
             rows.append(row)
-        lines += ["libmvec AVX-512 loops (bench/bench_mvec.c, "
-                  f"{lim['mvec_n']:,} elements), Gelem/s:", ""]
+        lines += ["libmvec loops (bench/bench_mvec.c, "
+                  f"{lim['mvec_n']:,} elements; the widest ISA the CPU "
+                  "runs, and AVX2 too on an AVX-512 CPU), Gelem/s:", ""]
         lines += table(["function", "1 thread", "2 threads"], rows)
         whats = [[r["name"], r["limit_what"]] for r in res
                  if r.get("limit_what")]

@@ -399,8 +399,10 @@ static void report_targets_and_jit(void)
         for (const char *p = features; *p != '\0'; p++)
             n += *p == '+';
         row("JIT CPU", "%s (%d features enabled)", cpu, n);
-        row("Vector math", "%s", mvec ? "glibc libmvec"
-                                      : "scalar libm (no usable libmvec)");
+        const char *vmath = uf_jit_vector_math(ctx, &err);
+        row("Vector math", "%s", vmath ? vmath
+                                 : mvec ? "glibc libmvec"
+                                        : "scalar libm (no usable libmvec)");
     }
     uf_context_free(ctx);
 }

@@ -31,6 +31,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
         --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# SLEEF's vector math (libsleef3; the JIT dlopens libsleef.so.3 where it
+# beats libmvec, bench_vecmath measures it): optional, so a failure to
+# install it is a note, not an error. Only the runtime library: nothing
+# builds against SLEEF's headers (libsleef-dev).
+if ! dpkg-query -W -f='${Status}' libsleef3 2>/dev/null | grep -q "ok installed"; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "install-deps: installing libsleef3 (optional: SLEEF vector math)"
+    { $sudo apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+          --no-install-recommends libsleef3 >/dev/null; } ||
+        echo "install-deps: libsleef3 not installed; ufjit uses libmvec alone"
+fi
+
 # The Python package's extension needs the headers of the python3 in use
 # (a pyenv python has its own; Debian's comes from python3-dev).
 if command -v python3 >/dev/null 2>&1; then

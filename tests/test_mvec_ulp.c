@@ -6,7 +6,13 @@
  * compared with glibc's scalar function called from C: the results must be
  * within the bound stated per function (libmvec's documented 4 ulp), and
  * special values exact (a NaN result stays NaN, infinities and zeros are
- * the same bits, no overflow or underflow that libm does not have).
+ * the same bits, no overflow or underflow that libm does not have). Where
+ * the JIT calls SLEEF instead (codegen_host_sleef.c: installed, and
+ * measured faster for that function and ISA) the row measures SLEEF's
+ * entry point to the same bound; test_sleef_covered says whether any did,
+ * or why SLEEF is not in use. The ctest runs test_mvec_ulp_libmvec
+ * (UFJIT_ENABLE_SLEEF=0) and test_mvec_ulp_avx2 (UFJIT_CPU_FEATURES=
+ * -avx512f) cover libmvec's own variants and the AVX2 ones.
  *
  * Inputs per function: a dense sweep of the usual range, random magnitudes
  * over every binade with both signs (huge trig arguments, exp near overflow
@@ -141,6 +147,7 @@ typedef struct measure {
 
 static uf_context *ctx;
 static uf_module *mod;
+static int nsleef; /* rows whose vector loop calls SLEEF */
 
 static int setup(void **state)
 {
@@ -227,7 +234,8 @@ static bool is_special(double v)
 }
 
 /* Runs one row in one dtype through uf_call and measures it. */
-static void run_row(const fn_row *row, bool f32, measure *m, bool *vector)
+static void run_row(const fn_row *row, bool f32, measure *m, bool *vector,
+                    bool *sleef)
 {
     uf_error err;
     char kname[32];
@@ -252,6 +260,17 @@ static void run_row(const fn_row *row, bool f32, measure *m, bool *vector)
                   !(u[len] >= 'a' && u[len] <= 'z') &&
                   !(u[len] >= '0' && u[len] <= '9');
     }
+    /* "Sleef_sinf16_u35avx512f": SLEEF's, where the JIT picked it */
+    char sleef_sym[40];
+    snprintf(sleef_sym, sizeof sleef_sym, "Sleef_%s%s", row->name,
+             f32 ? "f" : "d");
+    *sleef = false;
+    for (const char *p = strstr(asm_text, sleef_sym); p && !*sleef;
+         p = strstr(p + 1, sleef_sym)) {
+        const char *q = p + strlen(sleef_sym);
+        *sleef = *q >= '1' && *q <= '9';
+    }
+    *vector |= *sleef;
     uf_free(asm_text);
 
     int64_t nsweep = sweep_n();
@@ -320,16 +339,18 @@ static void test_mvec_ulp(void **state)
     (void)state;
     int nvector = 0;
     print_message("[ INFO     ] function  dtype    max ulp  at x (, y): "
-                  "libm vs libmvec\n");
+                  "libm vs libmvec (or SLEEF)\n");
     for (int r = 0; r < NROWS; r++) {
         for (int f32 = 0; f32 < 2; f32++) {
             measure m;
-            bool vector;
-            run_row(&rows[r], f32, &m, &vector);
+            bool vector, sleef;
+            run_row(&rows[r], f32, &m, &vector, &sleef);
             nvector += vector;
+            nsleef += sleef;
             print_message("[ INFO     ] %-8s  %-7s  %7.0f  %s%.9g", rows[r].name,
                           f32 ? "float32" : "float64", m.max,
-                          vector ? "" : "(scalar) ", m.at_x);
+                          sleef ? "(SLEEF) " : vector ? "" : "(scalar) ",
+                          m.at_x);
             if (rows[r].nargs == 2)
                 print_message(", %.9g", m.at_y);
             print_message(": %.17g vs %.17g\n", m.want, m.got);
@@ -349,10 +370,31 @@ static void test_mvec_ulp(void **state)
         assert_int_equal(nvector, 2 * NROWS);
 }
 
+/* SLEEF's entry points, where the JIT picks them (codegen_host_sleef.c),
+ * were measured by test_mvec_ulp with the rest, to the same bound: here
+ * the check that they were, or the reason they were not. */
+static void test_sleef_covered(void **state)
+{
+    (void)state;
+    uf_error err;
+    const char *vm = uf_jit_vector_math(ctx, &err);
+    uf_assert_ok(vm != NULL, &err);
+    const char *s = strstr(vm, "SLEEF");
+    if (!s || strncmp(s, "SLEEF (", 7) != 0) {
+        print_message("[ SKIPPED  ] SLEEF not used by this JIT: %s\n",
+                      s ? s : vm);
+        skip();
+    }
+    print_message("[ INFO     ] %d function/dtype rows ran on SLEEF: %s\n",
+                  nsleef, s);
+    assert_true(nsleef > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mvec_ulp),
+        cmocka_unit_test(test_sleef_covered),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

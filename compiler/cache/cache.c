@@ -53,12 +53,16 @@ static int key_opts(uf__loop_key *key, const uf__kernel_decl *decl,
      * (UFJIT_DEBUG) and glibc's vector math (read by the JIT) */
     const char *dbg = getenv("UFJIT_DEBUG");
     bool debug = dbg && *dbg && strcmp(dbg, "0") != 0;
-    /* the feature list is long: its hash stands for it */
+    /* the feature list is long: its hash stands for it, and for the
+     * vector math libraries the code calls (SLEEF's symbols are missing
+     * in a process without it) */
     const char *feat = uf__jit_host_features(jit);
+    const char *vmath = uf__jit_vector_math(jit);
     uf__hash128 fh;
     char fhex[33];
     uf__hash128_init(&fh);
     uf__hash128_add(&fh, feat, strlen(feat));
+    uf__hash128_add(&fh, vmath, strlen(vmath));
     uf__hash128_hex(&fh, fhex);
     /* The code depends on the code generator the call's target uses, not
      * on the target the decorator declares: `cpu` and `parallel` calls

@@ -133,7 +133,7 @@ static void host_index_error(uf__fn *F, const uf__index_report *r)
 void uf__codegen_host_init(uf__codegen_host *h, const char *triple,
                            const char *data_layout, const char *cpu,
                            const char *features, bool prefer512,
-                           const unsigned char *mvec)
+                           const struct uf__host_vmath *mvec)
 {
     memset(h, 0, sizeof *h);
     h->base.name = "host";

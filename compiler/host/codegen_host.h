@@ -12,9 +12,10 @@ typedef struct uf__codegen_host {
     /* the CPU's tuning prefers 256-bit vectors; with AVX-512 loops are
      * told to prefer 512 */
     bool prefer512;
-    /* glibc libmvec variants the host has (uf__host_mvec_probe), NULL for
-     * none: math calls get vector-function-abi-variant attributes */
-    const unsigned char *mvec;
+    /* vector math variants the host has (uf__host_mvec_probe,
+     * uf__host_sleef_probe), NULL for none: math calls get
+     * vector-function-abi-variant attributes */
+    const struct uf__host_vmath *mvec;
 } uf__codegen_host;
 
 /* Fills `h`; the strings and `mvec` stay the caller's (the uf__jit's) and
@@ -22,7 +23,7 @@ typedef struct uf__codegen_host {
 void uf__codegen_host_init(uf__codegen_host *h, const char *triple,
                            const char *data_layout, const char *cpu,
                            const char *features, bool prefer512,
-                           const unsigned char *mvec);
+                           const struct uf__host_vmath *mvec);
 
 /* ---- glibc libmvec (codegen_host_mvec.c) -------------------------------
  * Vector variants of math functions: for each entry of the table in
@@ -36,12 +37,32 @@ enum {
     UF__MVEC_NFUNCS = 32
 };
 void uf__host_mvec_probe(bool avx2, bool avx512, unsigned char *mask);
+/* The index of libm function `name` ("sin") in that table, -1 if absent;
+ * and the name at index f. */
+int uf__host_mvec_index(const char *name);
+const char *uf__host_mvec_func(int f);
+
+/* What vector calls may use: libmvec's variants and, where SLEEF was
+ * measured faster (codegen_host_sleef.c), SLEEF's entry point instead. */
+typedef struct uf__host_vmath {
+    unsigned char mask[UF__MVEC_NFUNCS]; /* UF__MVEC_* bits usable */
+    /* SLEEF's symbol for [function][D64, E64, D32, E32], NULL: libmvec's */
+    const char *sleef[UF__MVEC_NFUNCS][4];
+    char sleef_why[192]; /* "libsleef.so.3", or why SLEEF is not used */
+} uf__host_vmath;
+/* Loads SLEEF (unless UFJIT_ENABLE_SLEEF=0) and fills vm->sleef (and
+ * mask) with the measured choices usable on the CPU; returns how many. */
+int uf__host_sleef_probe(bool avx2, bool avx512, uf__host_vmath *vm);
+/* "glibc libmvec, AVX-512 and AVX2 variants; SLEEF (libsleef.so.3) for
+ * sinf ... on AVX-512": for sysinfo and the disk cache's key. */
+void uf__host_vmath_describe(const uf__host_vmath *vm, char *buf,
+                             size_t size);
 /* Tells the loop vectoriser which libmvec functions compute `call` (a
  * scalar call of libm function `base`, or of its LLVM intrinsic, on dtype
  * dt): nothing when the host has none. */
 void uf__host_mvec_annotate(uf__fn *F, LLVMValueRef call, const char *base,
                             uf_dtype dt);
-/* Adds @llvm.compiler.used holding the module's _ZGV* declarations, so
+/* Adds @llvm.compiler.used holding the module's _ZGV* and Sleef_* ones, so
  * that they survive until the vectoriser wants them. */
 int uf__host_mvec_finish(uf__lower *L, uf_error *err);
 

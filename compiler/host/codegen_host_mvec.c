@@ -1,6 +1,7 @@
 /* glibc's libmvec for the host codegen target (codegen_host.h): which
  * vector variants of libm functions the host has, and the call-site
- * attributes that let LLVM's loop vectoriser call them. */
+ * attributes that let LLVM's loop vectoriser call them (or SLEEF's entry
+ * point where codegen_host_sleef.c picked it). */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,19 @@ static void mvec_name(char *buf, size_t size, int func, int kind)
              mvec_funcs[func].name, mvec_kinds[kind].f32 ? "f" : "");
 }
 
+int uf__host_mvec_index(const char *name)
+{
+    for (int f = 0; f < NMVEC; f++)
+        if (strcmp(mvec_funcs[f].name, name) == 0)
+            return f;
+    return -1;
+}
+
+const char *uf__host_mvec_func(int f)
+{
+    return f >= 0 && f < NMVEC ? mvec_funcs[f].name : NULL;
+}
+
 void uf__host_mvec_probe(bool avx2, bool avx512, unsigned char *mask)
 {
     _Static_assert((int)NMVEC <= (int)UF__MVEC_NFUNCS, "mvec table too long");
@@ -68,13 +82,11 @@ void uf__host_mvec_annotate(uf__fn *F, LLVMValueRef call, const char *base,
                             uf_dtype dt)
 {
     uf__lower *L = F->L;
-    const unsigned char *mvec = ((const uf__codegen_host *)L->cg)->mvec;
-    if (!mvec || (dt != UF_FLOAT32 && dt != UF_FLOAT64))
+    const uf__host_vmath *vm = ((const uf__codegen_host *)L->cg)->mvec;
+    if (!vm || (dt != UF_FLOAT32 && dt != UF_FLOAT64))
         return;
-    int f = 0;
-    while (f < NMVEC && strcmp(mvec_funcs[f].name, base) != 0)
-        f++;
-    if (f == NMVEC || !mvec[f])
+    int f = uf__host_mvec_index(base);
+    if (f < 0 || !vm->mask[f])
         return;
     size_t len;
     const char *scalar = LLVMGetValueName2(LLVMGetCalledValue(call), &len);
@@ -83,10 +95,13 @@ void uf__host_mvec_annotate(uf__fn *F, LLVMValueRef call, const char *base,
     list[0] = '\0';
     for (int k = 0; k < 4; k++) {
         if (mvec_kinds[k].f32 != (dt == UF_FLOAT32) ||
-            !(mvec[f] & mvec_kinds[k].bit))
+            !(vm->mask[f] & mvec_kinds[k].bit))
             continue;
         char vname[64];
-        mvec_name(vname, sizeof vname, f, k);
+        if (vm->sleef[f][k])
+            snprintf(vname, sizeof vname, "%s", vm->sleef[f][k]);
+        else
+            mvec_name(vname, sizeof vname, f, k);
         int nargs = mvec_funcs[f].nargs;
         if (!LLVMGetNamedFunction(L->mod, vname)) {
             LLVMTypeRef vt = LLVMVectorType(uf__lower_dtype(L, dt),
@@ -116,12 +131,19 @@ void uf__host_mvec_annotate(uf__fn *F, LLVMValueRef call, const char *base,
                                                        (unsigned)used));
 }
 
+/* A declaration annotate added: libmvec's or SLEEF's. */
+static bool is_vector_math(LLVMValueRef f)
+{
+    const char *name = LLVMGetValueName(f);
+    return strncmp(name, "_ZGV", 4) == 0 || strncmp(name, "Sleef_", 6) == 0;
+}
+
 int uf__host_mvec_finish(uf__lower *L, uf_error *err)
 {
     int n = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f;
          f = LLVMGetNextFunction(f))
-        n += strncmp(LLVMGetValueName(f), "_ZGV", 4) == 0;
+        n += is_vector_math(f);
     if (n == 0)
         return 0;
     LLVMValueRef *elts = uf__malloc((size_t)n, sizeof *elts, err);
@@ -131,7 +153,7 @@ int uf__host_mvec_finish(uf__lower *L, uf_error *err)
     int i = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f;
          f = LLVMGetNextFunction(f))
-        if (strncmp(LLVMGetValueName(f), "_ZGV", 4) == 0)
+        if (is_vector_math(f))
             elts[i++] = LLVMConstBitCast(f, i8p);
     LLVMValueRef used = LLVMAddGlobal(
         L->mod, LLVMArrayType(i8p, (unsigned)n), "llvm.compiler.used");

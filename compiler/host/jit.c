@@ -24,6 +24,7 @@
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
 #include "compiler/host/jit.h"
+#include "compiler/host/jit_cpu.h"
 #include "compiler/host/jit_nontemporal.h"
 #include "compiler/host/jit_passes.h"
 #include "compiler/host/llvm_fatal.h"
@@ -40,8 +41,9 @@ struct uf__jit {
     pthread_mutex_t lock;
     char *triple, *cpu, *features, *layout;
     bool avx512;
-    unsigned char mvec[UF__MVEC_NFUNCS]; /* libmvec variants usable */
+    uf__host_vmath vmath; /* libmvec (and SLEEF) variants usable */
     bool have_mvec;
+    char vmath_text[512]; /* uf__jit_vector_math */
     /* what this JIT's compilations generate code for: the host CPU */
     uf__codegen_host host;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
@@ -207,9 +209,10 @@ uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
     jit->nrt = nrt;
     if (!(jit->triple = take_message(LLVMGetDefaultTargetTriple(), err)) ||
         !(jit->cpu = take_message(LLVMGetHostCPUName(), err)) ||
-        !(jit->features = take_message(LLVMGetHostCPUFeatures(), err)))
+        !(jit->features = take_message(LLVMGetHostCPUFeatures(), err)) ||
+        uf__jit_cpu_override(&jit->cpu, &jit->features, err) != 0)
         goto fail;
-    jit->avx512 = strstr(jit->features, "+avx512f") != NULL;
+    jit->avx512 = uf__jit_cpu_has(jit->features, "avx512f");
 
     if (!(jit->tm = make_tm(jit, err)))
         goto fail;
@@ -241,15 +244,24 @@ uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
      * mapped function), not bit-identical to it, so comparisons with
      * Numba without SVML (which calls libm) bit for bit turn it off */
     const char *mv = getenv("UFJIT_ENABLE_LIBMVEC");
-    if (!(mv && strcmp(mv, "0") == 0) &&
-        dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
+    bool mvec_off = mv && strcmp(mv, "0") == 0;
+    if (!mvec_off && dlopen("libmvec.so.1", RTLD_NOW | RTLD_GLOBAL)) {
+        bool avx2 = uf__jit_cpu_has(jit->features, "avx2");
         jit->have_mvec = true;
-        uf__host_mvec_probe(strstr(jit->features, "+avx2") != NULL,
-                            jit->avx512, jit->mvec);
+        uf__host_mvec_probe(avx2, jit->avx512, jit->vmath.mask);
+        /* SLEEF where it was measured faster: only beside libmvec, so
+         * UFJIT_ENABLE_LIBMVEC=0 still means libm's results bit for bit */
+        uf__host_sleef_probe(avx2, jit->avx512, &jit->vmath);
+        uf__host_vmath_describe(&jit->vmath, jit->vmath_text,
+                                sizeof jit->vmath_text);
+    } else {
+        snprintf(jit->vmath_text, sizeof jit->vmath_text, "%s",
+                 mvec_off ? "scalar libm (UFJIT_ENABLE_LIBMVEC=0)"
+                          : "scalar libm (no usable libmvec)");
     }
     uf__codegen_host_init(&jit->host, jit->triple, jit->layout, jit->cpu,
                           jit->features, jit->avx512,
-                          jit->have_mvec ? jit->mvec : NULL);
+                          jit->have_mvec ? &jit->vmath : NULL);
     LLVMOrcDefinitionGeneratorRef gen;
     e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
         &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
@@ -300,6 +312,11 @@ const char *uf__jit_host_features(const uf__jit *jit)
 bool uf__jit_have_mvec(const uf__jit *jit)
 {
     return jit->have_mvec;
+}
+
+const char *uf__jit_vector_math(const uf__jit *jit)
+{
+    return jit->vmath_text;
 }
 
 int uf__jit_begin(uf__jit *jit, uf__lower *L, uf_error *err)

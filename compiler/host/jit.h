@@ -102,6 +102,10 @@ const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);
 /* Whether calls may use glibc's libmvec (UFJIT_ENABLE_LIBMVEC). */
 bool uf__jit_have_mvec(const uf__jit *jit);
+/* What math calls in vector loops use: "glibc libmvec, AVX-512 and AVX2
+ * variants; SLEEF (libsleef.so.3) for sinf ... on AVX-512", or "scalar
+ * libm (...)" and why. */
+const char *uf__jit_vector_math(const uf__jit *jit);
 
 /* Nonzero statuses a compiled loop returns. Only kernels in Python's error
  * model (njit) or containing `assert` can fail; ufunc kernels in NumPy's

@@ -47,6 +47,11 @@ UF_EXPORT const char *uf_llvm_version(void);
 UF_EXPORT int uf_jit_host(uf_context *ctx, const char **cpu,
                           const char **features, bool *libmvec,
                           uf_error *err);
+/* What math calls in the context's vectorised loops use, in words:
+ * "glibc libmvec, AVX-512 and AVX2 variants; SLEEF (libsleef.so.3) for
+ * sinf cosf ... on AVX-512", or "scalar libm (...)" and why. Lives as long
+ * as the context; NULL with err set as uf_jit_host. */
+UF_EXPORT const char *uf_jit_vector_math(uf_context *ctx, uf_error *err);
 
 /* The CUDA driver (libcuda.so.1, or the library UFJIT_CUDA_DRIVER names),
  * loaded on first use, whatever UFJIT_ENABLE_CUDASIM says: returns its
