@@ -25,11 +25,18 @@
 # already measures. It runs only where nvidia-smi sees a GPU, unless
 # GPU_CHECK_BENCH=1.
 #
+# GPU_CHECK_INTEROP=path/to/gpu-interop-kit.tar.xz (scripts/gpu-interop-kit.sh)
+# also runs that kit: CuPy against libufjit.so, then the Python package
+# built for the machine's Python with its CuPy and RMM tests; its log's
+# last lines go into SUMMARY.md (the two kits together pass the 64 MiB a
+# device call carries only without the interop kit's cuda-bindings wheel:
+# KIT_WHEELS=0 or a call of its own).
+#
 # Time limits (seconds): GPU_CHECK_TEST_SECONDS (default 240) for all the
 # tests, GPU_CHECK_BENCH_SECONDS (default 240) for the benchmarks, so a
 # check ends inside the device tool's 10 minutes a command.
-# Exit status: 0 when every test passed or skipped and the benchmarks (if
-# run) succeeded.
+# Exit status: 0 when every test passed or skipped, the benchmarks (if
+# run) succeeded and the interop kit (if run) passed or found no CuPy (77).
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -120,6 +127,26 @@ else
 fi
 echo "$bench_note"
 
+interop_note="not run (GPU_CHECK_INTEROP names no interop kit)"
+irc=0
+if [ -n "${GPU_CHECK_INTEROP:-}" ]; then
+    echo "== interop kit and the Python package"
+    iu=$(mktemp -d "${TMPDIR:-/tmp}/ufjit-interop.XXXXXX")
+    if tar -C "$iu" -xJf "$GPU_CHECK_INTEROP"; then
+        ilog=$(bash "$iu/gpu-interop-kit/run-interop.sh" 2>&1)
+        irc=$?
+        echo "$ilog" | tail -60
+        interop_note="exit $irc; the log's last lines:
+\`\`\`
+$(echo "$ilog" | grep -v '^WARNING: Running pip' | tail -40)
+\`\`\`"
+    else
+        interop_note="$GPU_CHECK_INTEROP did not unpack"
+        irc=2
+    fi
+    rm -rf "$iu"
+fi
+
 {
     echo "# ufjit GPU check"
     echo
@@ -139,6 +166,10 @@ echo "$bench_note"
     echo "## Benchmarks"
     echo
     echo "$bench_note"
+    echo
+    echo "## Interop kit and the Python package"
+    echo
+    echo "$interop_note"
     echo
     echo "## nvidia-smi"
     echo
@@ -160,4 +191,4 @@ echo "$bench_note"
 } >"$out/SUMMARY.md"
 echo "gpu-check: results in $out (SUMMARY.md)"
 [ -n "${unpacked:-}" ] && rm -rf "$unpacked"
-[ "$test_rc" = 0 ] && [ "$bench_rc" = 0 ]
+[ "$test_rc" = 0 ] && [ "$bench_rc" = 0 ] && { [ "$irc" = 0 ] || [ "$irc" = 77 ]; }
