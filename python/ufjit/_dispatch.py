@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from . import _core, _override, _source
+from . import _core, _numba, _override, _source
 from .types import signature_text
 
 _lock = threading.Lock()
@@ -53,6 +53,7 @@ class Dispatcher:
     _deco = ""  # the decorator's name in the kernel file
 
     def __init__(self, py_func, sigs, options):
+        _numba.register_if_numba_loaded()  # Numba-jitted callers (_numba.py)
         self.py_func = py_func
         self._sigs = [signature_text(s) for s in sigs]
         self._options = dict(options)
