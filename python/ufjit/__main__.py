@@ -7,10 +7,14 @@ import sys
 
 
 def _cli():
-    here = os.path.dirname(os.path.abspath(__file__))
-    shipped = os.path.join(here, "_bin", "ufjit")
-    if os.path.exists(shipped):
-        return shipped
+    # the package's folders: an editable install (pip install -e) has two,
+    # the sources and the one in site-packages holding the built files
+    import ufjit
+    for here in list(getattr(ufjit, "__path__", [])) + \
+            [os.path.dirname(os.path.abspath(__file__))]:
+        shipped = os.path.join(here, "_bin", "ufjit")
+        if os.path.exists(shipped):
+            return shipped
     try:  # the build tree's package
         from ._build_paths import CLI
         return CLI
