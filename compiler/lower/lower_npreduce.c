@@ -494,16 +494,23 @@ static LLVMValueRef run_fold(uf__fn *F, fold *S, const arr *A)
     return LLVMBuildLoad2(B, uf__lower_dtype(F->L, S->acc), S->sum, "");
 }
 
-/* x / n for a float or complex x and an i64 count n, in x's dtype d. */
+/* x / n for a float or complex x and an i64 count n, in x's dtype d; a
+ * complex x through complex division by n + 0j, as Numba divides (a NaN
+ * part spreads to both). n == 0 gives NaN (0 / 0) and never raises. */
 static LLVMValueRef div_count(uf__fn *F, LLVMValueRef x, uf_dtype d,
                               LLVMValueRef n)
 {
     if (is_cplx(d)) {
         uf_dtype p = uf__dtype_part(d);
-        LLVMValueRef c = uf__emit_cast(F, n, UF_INT64, p);
-        return uf__emit_complex(F, d,
-                                LLVMBuildFDiv(B, uf__emit_real(F, x), c, ""),
-                                LLVMBuildFDiv(B, uf__emit_imag(F, x), c, ""));
+        LLVMValueRef zero = LLVMBuildICmp(B, LLVMIntEQ, n, c64(F, 0), "");
+        LLVMValueRef safe = LLVMBuildSelect(B, zero, c64(F, 1), n, "");
+        LLVMValueRef c = uf__emit_complex(F, d, uf__emit_cast(F, safe,
+                                                              UF_INT64, p),
+                                          uf__emit_const_float(F, p, 0));
+        LLVMValueRef q = uf__emit_binop(F, UF__OP_DIV, d, x, c);
+        LLVMValueRef nan = uf__emit_const_float(F, p, NAN);
+        return LLVMBuildSelect(B, zero, uf__emit_complex(F, d, nan, nan), q,
+                               "");
     }
     return LLVMBuildFDiv(B, x, uf__emit_cast(F, n, UF_INT64, d), "");
 }

@@ -1,0 +1,20 @@
+# NumPy reductions, dot products, .T/.itemsize/.nbytes inside kernels
+# against Numba (tests/e2e/run_npreduce_oracle.py on
+# tests/kernels/np_reductions*.py): njit and guvectorize through `ufjit
+# call`, dtypes exact, floats within a few ulps (another order of
+# additions); skipped (exit 77) without NumPy or Numba; without SciPy the
+# dot products are checked against NumPy. test_npreduce checks the same
+# through the C API with expectations of its own, on cpu, parallel and
+# cudasim.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME npreduce_numba_oracle
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            ${Python3_EXECUTABLE} ${UF_TEST_SOURCE_DIR}/e2e/run_npreduce_oracle.py
+            $<TARGET_FILE:ufjit_cli>)
+else()
+  add_test(NAME npreduce_numba_oracle
+    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+endif()
+set_tests_properties(npreduce_numba_oracle PROPERTIES SKIP_RETURN_CODE 77
+                     TIMEOUT 900)
