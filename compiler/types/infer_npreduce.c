@@ -121,12 +121,13 @@ bool uf__npreduce_listing_at(int i, const char **name, const char **kind)
 /* ---- typing ------------------------------------------------------------ */
 
 static const uf__type *refuse_args(uf__ictx *C, const uf__expr *e,
-                                   const char *name, int n)
+                                   const char *name, int n, bool method)
 {
     return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with %d "
                       "argument%s is not supported in kernels: only the "
-                      "whole-array form %s(a) (axis= and out= would "
-                      "allocate)", name, n, n == 1 ? "" : "s", name);
+                      "whole-array form %s(%s) (axis= and out= would "
+                      "allocate)", name, n, n == 1 ? "" : "s", name,
+                      method ? "" : "a");
 }
 
 /* a.T of Numba: 0-d and 1-d unchanged, else the layout mirrored. */
@@ -197,7 +198,7 @@ const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
         return type_dot(C, e, name, all[0], all[1]);
     }
     if (m != 1)
-        return refuse_args(C, e, name, m);
+        return refuse_args(C, e, name, n, method);
     const uf__type *a = all[0];
     if (b == UF__BI_NP_TRANSPOSE) {
         if (a->kind != UF__T_ARRAY)
