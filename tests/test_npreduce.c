@@ -15,6 +15,8 @@
 
 #include "test_util.h"
 
+#include "cuda_test_target.h"
+
 #include "compiler/types/infer_npreduce.h"
 
 #define README UF_TEST_DATA_DIR "/../../README.md"
@@ -450,8 +452,9 @@ static void test_dot_and_transpose(void **state)
 }
 
 /* The guvectorize kernel on every target: cpu is the reference;
- * parallel gives the same bits; cudasim (a plain loop instead of the
- * host's vector accumulators) agrees within rounding. */
+ * parallel gives the same bits; cudasim, or the GPU under
+ * UFJIT_TEST_CUDA_TARGET=cuda (a plain loop instead of the host's vector
+ * accumulators), agrees within rounding. */
 static void test_targets(void **state)
 {
     (void)state;
@@ -462,7 +465,7 @@ static void test_targets(void **state)
     for (int i = 0; i < 37 * 45; i++)
         d[i] = (i % 11 == 3) ? NAN : sin(i * 0.37) * 100;
     uf_array *view = uf_array_slice(a, "::-1, 1::2", &err);
-    static const char *targets[] = {"cpu", "parallel", "cudasim"};
+    const char *targets[] = {"cpu", "parallel", cuda_test_target()};
     uf_array *ref[3] = {NULL, NULL, NULL};
     for (int which = 0; which < 2; which++) {
         uf_array *in = which ? view : a;
@@ -534,8 +537,10 @@ static void test_readme_lists_the_table(void **state)
 {
     (void)state;
     FILE *f = fopen(README, "rb");
-    if (!f)
-        fail_msg("cannot open %s", README);
+    if (!f) { /* the GPU kit carries the tests without the sources */
+        printf("SKIP part: %s is not here\n", README);
+        return;
+    }
     static char text[1 << 20];
     size_t n = fread(text, 1, sizeof text - 1, f);
     fclose(f);

@@ -18,3 +18,13 @@ else()
 endif()
 set_tests_properties(npreduce_numba_oracle PROPERTIES SKIP_RETURN_CODE 77
                      TIMEOUT 900)
+
+# test_npreduce's device part runs on cudasim; the same test on a GPU
+# (scripts/gpu-check.sh runs the tests labelled cuda there) with target
+# `cuda`, skipped (exit 77) where there is no driver.
+if(TEST test_npreduce)
+  set_tests_properties(test_npreduce PROPERTIES LABELS cuda)
+  add_test(NAME test_npreduce_gpu COMMAND test_npreduce)
+  set_tests_properties(test_npreduce_gpu PROPERTIES LABELS cuda
+    ENVIRONMENT UFJIT_TEST_CUDA_TARGET=cuda SKIP_RETURN_CODE 77)
+endif()
