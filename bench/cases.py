@@ -201,6 +201,7 @@ def cases(size):
     g = "kernels_gufunc.py"
     m1, m2, m3, m4, m5 = (1_000_000 // f, 10_000 // min(f, 100),
                           100_000 // f, 100_000 // f, 1_000_000 // f)
+    m6 = 1_000 // f
     mem = dict(bound="memory", limit="stream")  # issue 4: within 1.3x
     out += [
         Case("matvec 4x4 x 1e6", "gufunc", g, "matvec", "float64",
@@ -219,6 +220,10 @@ def cases(size):
              lambda x, c, y: np.multiply(x, c[:, None], out=y), **mem),
         Case("max_min 1e6 x 16", "gufunc", g, "max_min", "float64",
              (Lin(0, 1, (m5, 16)),), ((m5,), (m5,)), _max_min, **mem),
+        # issue 18: np.sum of a row inside a kernel, against Numba's
+        Case("np.sum rows 1e3 x 64x1000", "gufunc", g, "row_sum", "float64",
+             (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
+             lambda a, out: np.sum(a, axis=-1, out=out), **mem),
     ]
 
     r = "kernels_reduce.py"

@@ -1,6 +1,7 @@
 # Gufunc kernels of the benchmark suite, read by ufjit and by Numba (which
 # also re-reads it with target='parallel'). A file of its own so that a
 # ufjit that cannot load guvectorize kernels yet loses only these cases.
+import numpy as np
 from numba import guvectorize
 
 
@@ -43,3 +44,9 @@ def max_min(x, hi, lo):
         b = min(b, x[i])
     hi[0] = a
     lo[0] = b
+
+
+@guvectorize(['void(float64[:,:], float64[:])'], '(m,n)->(m)', target='cpu')
+def row_sum(a, out):
+    for i in range(a.shape[0]):
+        out[i] = np.sum(a[i, :])

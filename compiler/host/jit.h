@@ -127,6 +127,13 @@ typedef enum uf__jit_status {
     UF__JIT_SLICE_SHAPE, /* ValueError: a slice store's source does not
                             broadcast to the slice (lower_slice.c) */
     UF__JIT_NOMEM,       /* a kernel's temporary could not be allocated */
+    /* ValueErrors of reductions of an empty array (lower_npreduce.c) */
+    UF__JIT_EMPTY_MIN,    /* np.min: "zero-size array to reduction ..." */
+    UF__JIT_EMPTY_MAX,
+    UF__JIT_EMPTY_NANMINMAX, /* np.nanmin/nanmax, worded as Numba's */
+    UF__JIT_EMPTY_ARGMIN, /* "attempt to get argmin of an empty sequence" */
+    UF__JIT_EMPTY_ARGMAX,
+    UF__JIT_DOT_SHAPE,    /* np.dot of 1-D arrays of different lengths */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -60,6 +60,18 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SLICE_STEP] = "ValueError: slice step cannot be zero",
         [UF__JIT_SLICE_SHAPE] = "ValueError: cannot assign slice from input "
                                 "of a shape that does not broadcast to it",
+        [UF__JIT_EMPTY_MIN] = "ValueError: zero-size array to reduction "
+                              "operation minimum which has no identity",
+        [UF__JIT_EMPTY_MAX] = "ValueError: zero-size array to reduction "
+                              "operation maximum which has no identity",
+        [UF__JIT_EMPTY_NANMINMAX] = "ValueError: zero-size array to "
+                                    "reduction operation not possible",
+        [UF__JIT_EMPTY_ARGMIN] = "ValueError: attempt to get argmin of an "
+                                 "empty sequence",
+        [UF__JIT_EMPTY_ARGMAX] = "ValueError: attempt to get argmax of an "
+                                 "empty sequence",
+        [UF__JIT_DOT_SHAPE] = "ValueError: incompatible array sizes for "
+                              "np.dot(a, b) (vector * vector)",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -261,6 +261,13 @@ LLVMValueRef uf__emit_cabs(uf__fn *F, uf_dtype dt, LLVMValueRef z);
 LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e);
 /* A NumPy ufunc of UF__NPUFUNC_MAP on scalars (lower_npufunc.c). */
 LLVMValueRef uf__lower_npufunc(uf__fn *F, const uf__expr *e);
+/* NumPy's reductions, np.dot/np.vdot/`@`, np.transpose/a.T, a.itemsize,
+ * a.nbytes (lower_npreduce.c): a CALL, ATTR or BINARY expression whose
+ * builtin is one of UF__NPREDUCE_MAP's. */
+LLVMValueRef uf__lower_npreduce(uf__fn *F, const uf__expr *e);
+/* Whether expression e is one of them that may raise (an empty array's
+ * min/argmin..., dot of different lengths). */
+bool uf__npreduce_fallible(const uf__typed_func *tf, const uf__expr *e);
 /* A numba.cuda builtin (lower_cuda.c): an attribute or a call. */
 LLVMValueRef uf__lower_cuda(uf__fn *F, const uf__expr *e);
 /* cuda.atomic.*, the fences, syncthreads_count/and/or

@@ -189,6 +189,8 @@ static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd;
+    if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
+        return uf__lower_npreduce(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
         !scalar_dtype(F, e, &rd))
         return unsupported_expr(F, e, "this operation");
@@ -226,6 +228,8 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd;
+    if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
+        return uf__lower_npreduce(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
         !scalar_dtype(F, e, &rd))
         return unsupported_expr(F, e, "this comparison");

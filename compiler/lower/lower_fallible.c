@@ -37,6 +37,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
     if (e->kind == UF__EX_CALL && callee && callee != S->tf &&
         (!callee->numpy_error_model || body_fallible(callee)))
         return 1;
+    if ((e->kind == UF__EX_CALL || e->kind == UF__EX_BINARY) &&
+        uf__npreduce_fallible(S->tf, e))
+        return 1;
     if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||
                                         uf__slice_expr_fallible(S->tf, e)))
         return 1;

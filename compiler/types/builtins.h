@@ -37,6 +37,26 @@
     X(NP_NEXTAFTER, "numpy.nextafter") X(NP_SPACING, "numpy.spacing")       \
     X(NP_LDEXP, "numpy.ldexp")
 
+/* NumPy's whole-array reductions, dot products and the array attributes
+ * and methods that need no allocation (infer_npreduce.c,
+ * lower_npreduce.c): NP_SUM .. NP_ATTR_NBYTES keep their places. The
+ * methods a.sum() ... are typed as the functions with the receiver
+ * first. */
+#define UF__NPREDUCE_MAP(X)                                                 \
+    X(NP_SUM, "numpy.sum") X(NP_PROD, "numpy.prod")                         \
+    X(NP_MIN, "numpy.min") X(NP_MAX, "numpy.max")                           \
+    X(NP_AMIN, "numpy.amin") X(NP_AMAX, "numpy.amax")                       \
+    X(NP_MEAN, "numpy.mean") X(NP_VAR, "numpy.var") X(NP_STD, "numpy.std")  \
+    X(NP_ARGMIN, "numpy.argmin") X(NP_ARGMAX, "numpy.argmax")               \
+    X(NP_ALL, "numpy.all") X(NP_ANY, "numpy.any")                           \
+    X(NP_NANSUM, "numpy.nansum") X(NP_NANPROD, "numpy.nanprod")             \
+    X(NP_NANMIN, "numpy.nanmin") X(NP_NANMAX, "numpy.nanmax")               \
+    X(NP_NANMEAN, "numpy.nanmean") X(NP_NANVAR, "numpy.nanvar")             \
+    X(NP_NANSTD, "numpy.nanstd") X(NP_DOT, "numpy.dot")                     \
+    X(NP_VDOT, "numpy.vdot") X(NP_TRANSPOSE, "numpy.transpose")             \
+    X(NP_ATTR_T, ".T") X(NP_ATTR_ITEMSIZE, ".itemsize")                     \
+    X(NP_ATTR_NBYTES, ".nbytes")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -87,6 +107,7 @@
     /* the other NumPy ufuncs Numba takes on scalars (infer_npufunc.c,     \
      * lower_npufunc.c): NP_ADD .. NP_LDEXP keep their places */           \
     UF__NPUFUNC_MAP(X)                                                      \
+    UF__NPREDUCE_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -212,6 +233,12 @@ static inline bool uf__builtin_is_cuda_random(uf__builtin b)
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
 {
     return b >= UF__BI_NP_ADD && b <= UF__BI_NP_LDEXP;
+}
+
+/* The reductions, dot products and array attributes of UF__NPREDUCE_MAP. */
+static inline bool uf__builtin_is_npreduce(uf__builtin b)
+{
+    return b >= UF__BI_NP_SUM && b <= UF__BI_NP_ATTR_NBYTES;
 }
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. NumPy's other

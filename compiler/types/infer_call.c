@@ -631,6 +631,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         in->optype = z;
         return uf__iset(C, e, z);
     }
+    if (uf__builtin_is_npreduce(fi->builtin)) {
+        r = uf__infer_npreduce_call(C, e, fi->builtin, k.args, k.n);
+        return r ? uf__iset(C, e, r) : NULL;
+    }
     if (fi->builtin != UF__BI_NONE) {
         in->builtin = fi->builtin;
         r = type_builtin(&k, fi->builtin);

@@ -196,6 +196,10 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             in->builtin = a[0] == 's' ? UF__BI_ATTR_SIZE : UF__BI_ATTR_NDIM;
             return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
         }
+        bool np_attr;
+        const uf__type *r = uf__infer_npreduce_attr(C, e, base, in, &np_attr);
+        if (np_attr)
+            return r;
     }
     return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "unknown "
                       "attribute '%s' of %s (not supported in kernels)", a,
@@ -280,6 +284,9 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     OPERAND(a, e->u.binary.left);
     OPERAND(b, e->u.binary.right);
     const uf__type *optype = NULL, *r = NULL;
+    if (e->u.binary.op == UF__OP_MATMUL &&
+        (a->kind == UF__T_ARRAY || b->kind == UF__T_ARRAY))
+        return uf__infer_matmul(C, e, a, b);
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
         r = uf__type_binop(C->tc, (int)e->u.binary.op, a, b, &optype);
     if (r == NULL) {

@@ -54,6 +54,21 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
 int uf__infer_slice_store(uf__ictx *C, const uf__expr *t,
                           const uf__type *view, const uf__type *vt);
 
+/* NumPy's reductions, np.dot/np.vdot/np.transpose (infer_npreduce.c):
+ * builtin b called as `e` with args[0..n) (a method's receiver is read
+ * from e's function). */
+const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
+                                        uf__builtin b,
+                                        const uf__type *const *args, int n);
+/* a.T, a.itemsize, a.nbytes and the methods a.sum ... of array `base`:
+ * *handled says whether the attribute is one of them. */
+const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,
+                                        const uf__type *base,
+                                        uf__expr_info *in, bool *handled);
+/* x @ y with an array operand (np.dot's rules). */
+const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
+                                 const uf__type *x, const uf__type *y);
+
 /* numba.cuda's attributes and calls (infer_cuda.c). The attribute `e`
  * of module `mod`: *handled says whether it is CUDA's (a submodule such
  * as cuda.threadIdx, or an int32 value such as cuda.threadIdx.x, whose

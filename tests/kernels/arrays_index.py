@@ -215,7 +215,7 @@ def array_add(a):
 
 @njit
 def np_sum(a):
-    return np.sum(a)
+    return np.sum(a, 0)
 
 
 @njit

@@ -1,0 +1,276 @@
+/* Typing of NumPy's whole-array reductions (np.sum(a), a.sum(), np.nanmax
+ * ...), np.dot/np.vdot/`@` of two 1-D arrays, np.transpose / a.T, and
+ * a.itemsize / a.nbytes, as Numba types them (numba/np/arraymath.py,
+ * arrayobj.py, linalg.py). Every one of them reads the array where it
+ * lies: nothing is allocated, so the lowering (lower_npreduce.c) needs no
+ * runtime. What Numba would allocate for (axis=, 2-D dot) is refused with
+ * that said. */
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_npreduce.h"
+
+static bool is_intlike(uf_dtype d)
+{
+    char k = uf_dtype_kind(d);
+    return k == 'i' || k == 'u' || k == 'b';
+}
+
+/* numba.np.arraymath.get_accumulator_type: bool and integers narrower
+ * than intp accumulate in intp (signed) or uintp (unsigned). */
+static uf_dtype accumulator(uf_dtype d)
+{
+    if (d == UF_BOOL)
+        return UF_INT64;
+    if (uf_dtype_kind(d) == 'i')
+        return UF_INT64;
+    if (uf_dtype_kind(d) == 'u')
+        return UF_UINT64;
+    return d;
+}
+
+bool uf__npreduce_dtypes(uf__builtin b, uf_dtype in, uf_dtype *acc,
+                         uf_dtype *res)
+{
+    bool cplx = uf_dtype_kind(in) == 'c';
+    switch (b) {
+    case UF__BI_NP_SUM:
+    case UF__BI_NP_PROD:
+    case UF__BI_NP_NANSUM:
+    case UF__BI_NP_NANPROD:
+        *acc = *res = accumulator(in);
+        return true;
+    case UF__BI_NP_MIN:
+    case UF__BI_NP_MAX:
+    case UF__BI_NP_AMIN:
+    case UF__BI_NP_AMAX:
+    case UF__BI_NP_NANMIN:
+    case UF__BI_NP_NANMAX:
+        *acc = *res = in;
+        return true;
+    case UF__BI_NP_MEAN:
+        /* array_mean: ints and bools in float64, others in their dtype,
+         * the quotient cast back to it */
+        *acc = *res = is_intlike(in) ? UF_FLOAT64 : in;
+        return true;
+    case UF__BI_NP_VAR:
+    case UF__BI_NP_STD:
+    case UF__BI_NP_NANVAR:
+    case UF__BI_NP_NANSTD:
+        /* `ssd = 0` (an int) plus real parts: float64 whatever the input;
+         * the deviations themselves in the mean's dtype */
+        *acc = *res = UF_FLOAT64;
+        return true;
+    case UF__BI_NP_NANMEAN:
+        /* `c = 0.0` plus the elements */
+        *acc = *res = cplx ? UF_COMPLEX128 : UF_FLOAT64;
+        return true;
+    case UF__BI_NP_ARGMIN:
+    case UF__BI_NP_ARGMAX:
+        *acc = in;
+        *res = UF_INT64;
+        return true;
+    case UF__BI_NP_ALL:
+    case UF__BI_NP_ANY:
+        *acc = *res = UF_BOOL;
+        return true;
+    case UF__BI_NP_DOT:
+    case UF__BI_NP_VDOT:
+        *acc = *res = in;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *const methods[][2] = {
+    {"sum", "numpy.sum"},       {"prod", "numpy.prod"},
+    {"min", "numpy.min"},       {"max", "numpy.max"},
+    {"mean", "numpy.mean"},     {"var", "numpy.var"},
+    {"std", "numpy.std"},       {"argmin", "numpy.argmin"},
+    {"argmax", "numpy.argmax"}, {"all", "numpy.all"},
+    {"any", "numpy.any"},       {"dot", "numpy.dot"},
+    {"transpose", "numpy.transpose"},
+};
+
+uf__builtin uf__npreduce_method(const char *name)
+{
+    for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
+        if (strcmp(methods[i][0], name) == 0)
+            return uf__builtin_lookup(methods[i][1]);
+    return UF__BI_NONE;
+}
+
+bool uf__npreduce_listing_at(int i, const char **name, const char **kind)
+{
+    int nfn = UF__BI_NP_ATTR_NBYTES - UF__BI_NP_SUM + 1;
+    int nm = (int)(sizeof methods / sizeof *methods);
+    if (i < 0 || i >= nfn + nm)
+        return false;
+    if (i < nfn) {
+        *name = uf__builtin_name((uf__builtin)(UF__BI_NP_SUM + i));
+        *kind = (*name)[0] == '.' ? "attribute" : "function";
+        return true;
+    }
+    *name = methods[i - nfn][0];
+    *kind = "method";
+    return true;
+}
+
+/* ---- typing ------------------------------------------------------------ */
+
+static const uf__type *refuse_args(uf__ictx *C, const uf__expr *e,
+                                   const char *name, int n, bool method)
+{
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with %d "
+                      "argument%s is not supported in kernels: only the "
+                      "whole-array form %s(%s) (axis= and out= would "
+                      "allocate)", name, n, n == 1 ? "" : "s", name,
+                      method ? "" : "a");
+}
+
+/* a.T of Numba: 0-d and 1-d unchanged, else the layout mirrored. */
+static const uf__type *transposed(uf__ictx *C, const uf__type *a)
+{
+    if (a->ndim <= 1)
+        return a;
+    char l = a->layout == 'C' ? 'F' : a->layout == 'F' ? 'C' : 'A';
+    return uf__type_array_ro(C->tc, a->dtype, a->ndim, l, a->readonly,
+                             C->err);
+}
+
+/* np.dot / np.vdot / `@` of x and y: two 1-D arrays of one float or
+ * complex dtype give a scalar (Numba's dot_2_vv); anything else is
+ * refused with the reason. */
+static const uf__type *type_dot(uf__ictx *C, const uf__expr *e,
+                                const char *name, const uf__type *x,
+                                const uf__type *y)
+{
+    if (x->kind != UF__T_ARRAY || y->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s of %s and %s is not "
+                          "supported in kernels: both operands must be "
+                          "arrays", name, uf__tname(x), uf__tname(y));
+    if (x->ndim != 1 || y->ndim != 1)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s of %s and %s "
+                          "is not supported in kernels: only two 1-D arrays "
+                          "(a matrix product allocates its result)", name,
+                          uf__tname(x), uf__tname(y));
+    char k = uf_dtype_kind(x->dtype);
+    if (k != 'f' && k != 'c')
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is only supported "
+                          "on float and complex arrays (Numba's BLAS "
+                          "kernels), not %s", name, uf__tname(x));
+    if (x->dtype != y->dtype)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s arguments must all "
+                          "have the same dtype, not %s and %s", name,
+                          uf__tname(x), uf__tname(y));
+    return uf__type_scalar(C->tc, x->dtype);
+}
+
+const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
+                                        uf__builtin b,
+                                        const uf__type *const *args, int n)
+{
+    const uf__expr *f = e->u.call.func;
+    const uf__type *all[8];
+    int m = 0;
+    bool method = false;
+    if (f->kind == UF__EX_ATTR) {
+        const uf__type *rt = uf__iinfo(C, f->u.attr.value)->type;
+        method = rt && rt->kind == UF__T_ARRAY;
+        if (method)
+            all[m++] = rt;
+    }
+    for (int i = 0; i < n && m < 8; i++)
+        all[m++] = args[i];
+    const char *q = uf__builtin_name(b);
+    char name[64];
+    snprintf(name, sizeof name, "%s%s", method ? "array." : "np.",
+             strchr(q, '.') + 1);
+    uf__expr_info *in = uf__iinfo(C, e);
+    in->builtin = b;
+    if (b == UF__BI_NP_DOT || b == UF__BI_NP_VDOT) {
+        if (m != 2)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes 2 "
+                              "arguments (%d given)%s", name, m,
+                              m > 2 ? ": out= would allocate" : "");
+        return type_dot(C, e, name, all[0], all[1]);
+    }
+    if (m != 1)
+        return refuse_args(C, e, name, n, method);
+    const uf__type *a = all[0];
+    if (b == UF__BI_NP_TRANSPOSE) {
+        if (a->kind != UF__T_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() of %s is not "
+                              "supported in kernels", name, uf__tname(a));
+        return transposed(C, a);
+    }
+    /* Numba's scalar forms of the ones that have them */
+    if (a->kind == UF__T_SCALAR &&
+        (b == UF__BI_NP_MIN || b == UF__BI_NP_MAX || b == UF__BI_NP_AMIN ||
+         b == UF__BI_NP_AMAX))
+        return a;
+    if (a->kind == UF__T_SCALAR && (b == UF__BI_NP_ALL || b == UF__BI_NP_ANY))
+        return uf__type_scalar(C->tc, UF_BOOL);
+    if (a->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "%s for (%s,): kernels reduce arrays only", name,
+                          uf__tname(a));
+    if ((b == UF__BI_NP_ARGMIN || b == UF__BI_NP_ARGMAX) &&
+        uf_dtype_kind(a->dtype) == 'c')
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "%s for (%s,): complex numbers are not ordered",
+                          name, uf__tname(a));
+    uf_dtype acc, res;
+    if (!uf__npreduce_dtypes(b, a->dtype, &acc, &res))
+        return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "no typing for %s",
+                          name);
+    in->optype = uf__type_scalar(C->tc, acc);
+    return uf__type_scalar(C->tc, res);
+}
+
+const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,
+                                        const uf__type *base,
+                                        uf__expr_info *in, bool *handled)
+{
+    const char *a = e->u.attr.attr;
+    *handled = true;
+    if (strcmp(a, "T") == 0) {
+        in->builtin = UF__BI_NP_ATTR_T;
+        const uf__type *t = transposed(C, base);
+        return t ? uf__iset(C, e, t) : NULL;
+    }
+    if (strcmp(a, "itemsize") == 0 || strcmp(a, "nbytes") == 0) {
+        in->builtin = a[0] == 'i' ? UF__BI_NP_ATTR_ITEMSIZE
+                                  : UF__BI_NP_ATTR_NBYTES;
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
+    }
+    uf__builtin b = uf__npreduce_method(a);
+    if (b != UF__BI_NONE) {
+        in->builtin = b;
+        char q[64];
+        snprintf(q, sizeof q, "array.%s", a);
+        return uf__iset(C, e, uf__type_function(C->tc, q, C->err));
+    }
+    if (strcmp(a, "dtype") == 0 || strcmp(a, "flat") == 0)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "'%s' "
+                          "of %s is not supported in kernels%s", a,
+                          uf__tname(base),
+                          a[0] == 'd' ? ": use the dtype in a signature, or "
+                                        "a.itemsize"
+                                      : ": iterate with for i in "
+                                        "range(a.size) over a C array, or "
+                                        "nest loops over a.shape");
+    *handled = false;
+    return NULL;
+}
+
+const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
+                                 const uf__type *x, const uf__type *y)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    in->builtin = UF__BI_NP_DOT;
+    const uf__type *r = type_dot(C, e, "the @ operator", x, y);
+    return r ? uf__iset(C, e, r) : NULL;
+}

@@ -1,0 +1,34 @@
+# What stays refused among NumPy's reductions inside kernels, each with the
+# construct named at its FILE:LINE:COL (tests/e2e/run_npreduce_oracle.py).
+import numpy as np
+from numba import njit
+
+
+@njit
+def axis_sum(a):
+    return np.sum(a, 0)
+
+
+@njit
+def matmul2d(a):
+    return np.dot(a, a)
+
+
+@njit
+def int_dot(a):
+    return np.dot(a, a)
+
+
+@njit
+def cplx_argmin(a):
+    return np.argmin(a)
+
+
+@njit
+def flat_iter(a):
+    return a.flat
+
+
+@njit
+def dtype_attr(a):
+    return a.dtype
