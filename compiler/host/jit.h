@@ -123,6 +123,8 @@ typedef enum uf__jit_status {
     UF__JIT_SLICE_SHAPE, /* ValueError: a slice store's source does not
                             broadcast to the slice (lower_slice.c) */
     UF__JIT_NOMEM,       /* a kernel's temporary could not be allocated */
+    UF__JIT_BCAST_SHAPES, /* ValueError: an array expression's operands do
+                             not broadcast together (lower_arrexpr.c) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -60,6 +60,9 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SLICE_STEP] = "ValueError: slice step cannot be zero",
         [UF__JIT_SLICE_SHAPE] = "ValueError: cannot assign slice from input "
                                 "of a shape that does not broadcast to it",
+        [UF__JIT_BCAST_SHAPES] = "ValueError: operands could not be "
+                                 "broadcast together (an array expression "
+                                 "inside a kernel)",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

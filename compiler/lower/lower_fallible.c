@@ -89,7 +89,13 @@ static int stmt_fallible(uf__stmt *s, void *ud)
                                          s->u.assign.value))
                 return 1;
         return expr_fallible(s->u.assign.value, ud);
-    case UF__ST_AUGASSIGN:
+    case UF__ST_AUGASSIGN: {
+        /* on an array: broadcasting and the overlap copy may raise */
+        const uf__type *at = uf__tf_info(((const fallible_scan *)ud)->tf,
+                                         s->u.augassign.target)->type;
+        if (at && at->kind == UF__T_ARRAY)
+            return 1;
+    }
         return target_fallible(s->u.augassign.target, ud) ||
                expr_fallible(s->u.augassign.value, ud);
     case UF__ST_FOR: {
