@@ -300,6 +300,18 @@ static const uf__type *arrexpr_target(uf__fn *F, const uf__expr *t,
 static int lower_assign(uf__fn *F, const uf__stmt *s)
 {
     const uf__type *at;
+    const uf__expr *ve = s->u.assign.value;
+    if (uf__is_inplace_array_op(F->tf, ve)) { /* a += v on a name */
+        at = uf__lower_info(F, ve->u.binary.left)->type;
+        LLVMValueRef a = uf__lower_expr(F, ve->u.binary.left);
+        if (!a)
+            return F->err->code;
+        int rc = uf__lower_arrexpr_into(F, s->pos, a, at, ve->u.binary.right,
+                                        (int)ve->u.binary.op);
+        for (int i = 0; rc == 0 && i < s->u.assign.ntargets; i++)
+            rc = assign_to(F, s->u.assign.targets[i], a, at);
+        return rc;
+    }
     if (s->u.assign.ntargets == 1 &&
         (at = arrexpr_target(F, s->u.assign.targets[0], s->u.assign.value,
                              false))) { /* out[:] = x * w + b */

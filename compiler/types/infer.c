@@ -550,7 +550,8 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
     const uf__type *b = uf__infer_expr(C, s->u.augassign.value);
     SKIP_IF_UNKNOWN(b);
     if (a->kind == UF__T_ARRAY) /* a += v, a[1:] *= v: infer_arrexpr.c */
-        return uf__infer_array_augassign(C, s, a, b);
+        return uf__infer_array_augassign(C, s->pos, s->u.augassign.op,
+                                         s->u.augassign.value, a, b);
     const uf__type *optype = NULL;
     const uf__type *r = NULL;
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "compiler/front/ast_visit.h"
+#include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
 #include "compiler/types/infer_npufunc.h"
 
@@ -65,7 +66,8 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     if (in->type == NULL || in->type->kind != UF__T_ARRAY)
         return false;
     switch (e->kind) {
-    case UF__EX_BINARY:
+    case UF__EX_BINARY: /* a += v on a name: the array a, updated */
+        return !uf__is_inplace_array_op(tf, e);
     case UF__EX_UNARY:
     case UF__EX_COMPARE:
         return true;
@@ -75,6 +77,14 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     default:
         return false;
     }
+}
+
+bool uf__is_inplace_array_op(const uf__typed_func *tf, const uf__expr *e)
+{
+    if (e->kind != UF__EX_BINARY || !e->u.binary.inplace)
+        return false;
+    const uf__type *a = uf__tf_info(tf, e->u.binary.left)->type;
+    return a != NULL && a->kind == UF__T_ARRAY;
 }
 
 bool uf__any_array(const uf__type *const *args, int n)
@@ -172,38 +182,35 @@ const uf__type *uf__infer_array_clip(uf__ictx *C, const uf__expr *e,
     return result(C, e, dt[0], ndim);
 }
 
-int uf__infer_array_augassign(uf__ictx *C, const uf__stmt *s,
-                              const uf__type *a, const uf__type *b)
+int uf__infer_array_augassign(uf__ictx *C, uf__pos pos, uf__binop op,
+                              const uf__expr *value, const uf__type *a,
+                              const uf__type *b)
 {
-    const uf__expr *t = s->u.augassign.target;
     if (a->readonly)
-        return uf__ierr(C, UF_ERR_TYPING, t->pos, "Cannot modify readonly "
+        return uf__ierr(C, UF_ERR_TYPING, pos, "Cannot modify readonly "
                         "array of type: %s", uf__tname(a));
-    uf__builtin bi = uf__arrexpr_binop_ufunc((int)s->u.augassign.op);
+    uf__builtin bi = uf__arrexpr_binop_ufunc((int)op);
     const uf__ufunc_loops *row = uf__npufunc_loops(bi);
     const uf__type *args[2] = {a, b};
     uf_dtype in[2], types[4];
     int ndim;
     if (row == NULL || !elements(args, 2, in, &ndim) ||
         !uf__ufunc_select_loop(row->loops, 2, 1, in, types))
-        return uf__ierr(C, UF_ERR_TYPING, s->pos, "unsupported operand "
-                        "types for %s=: %s and %s",
-                        uf__binop_str(s->u.augassign.op), uf__tname(a),
-                        uf__tname(b));
+        return uf__ierr(C, UF_ERR_TYPING, pos, "unsupported operand "
+                        "types for %s=: %s and %s", uf__binop_str(op),
+                        uf__tname(a), uf__tname(b));
     if (ndim > a->ndim)
-        return uf__ierr(C, UF_ERR_TYPING, s->pos, "%s=: the value (%s) has "
+        return uf__ierr(C, UF_ERR_TYPING, pos, "%s=: the value (%s) has "
                         "more dimensions than the array it updates (%s)",
-                        uf__binop_str(s->u.augassign.op), uf__tname(b),
-                        uf__tname(a));
+                        uf__binop_str(op), uf__tname(b), uf__tname(a));
     /* NumPy's in-place rule: the loop's result casts back same_kind */
     if (!uf_can_cast(types[2], a->dtype, UF_CASTING_SAME_KIND))
-        return uf__ierr(C, UF_ERR_TYPING, s->pos, "%s=: cannot cast the "
+        return uf__ierr(C, UF_ERR_TYPING, pos, "%s=: cannot cast the "
                         "result %s back to the array's %s (NumPy's "
                         "same_kind rule for in-place operations)",
-                        uf__binop_str(s->u.augassign.op),
-                        uf_dtype_name(types[2]), uf_dtype_name(a->dtype));
-    uf__iinfo(C, s->u.augassign.value)->optype =
-        uf__type_scalar(C->tc, types[0]);
+                        uf__binop_str(op), uf_dtype_name(types[2]),
+                        uf_dtype_name(a->dtype));
+    (void)value;
     return 0;
 }
 
@@ -261,6 +268,9 @@ static int check_stmt(uf__stmt *s, void *ud)
         array_target(C, s->u.assign.targets[0]))
         return check_expr(s->u.assign.targets[0], ud) ||
                check_operands(s->u.assign.value, ud);
+    if (s->kind == UF__ST_ASSIGN &&
+        uf__is_inplace_array_op(C->tf, s->u.assign.value)) /* a += v */
+        return check_operands(s->u.assign.value->u.binary.right, ud);
     if (s->kind == UF__ST_AUGASSIGN && array_target(C, s->u.augassign.target))
         return check_expr(s->u.augassign.target, ud) ||
                check_operands(s->u.augassign.value, ud);

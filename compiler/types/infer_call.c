@@ -293,11 +293,6 @@ static const uf__type *type_builtin(callinfo *k, uf__builtin b)
     switch (b) {
     case UF__BI_ABS:
         CHECK_ARITY(k, 1, 1);
-        if (a->kind == UF__T_ARRAY) { /* abs(x): np.absolute, as Numba */
-            k->in->builtin = UF__BI_NP_ABSOLUTE;
-            return uf__infer_array_ufunc(C, k->e, UF__BI_NP_ABSOLUTE, k->args,
-                                         1);
-        }
         r = uf__type_abs(C->tc, a, &k->in->optype);
         return r ? r : no_impl(k);
     case UF__BI_MIN:
@@ -623,7 +618,7 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
                               "passed as an argument", uf__tname(t));
         if (uf__is_arrexpr(C->tf, x) && !uf__builtin_is_npufunc(fi->builtin) &&
             uf__npufunc_loops(fi->builtin) == NULL &&
-            fi->builtin != UF__BI_ABS && fi->builtin != UF__BI_NP_WHERE &&
+            fi->builtin != UF__BI_NP_WHERE &&
             fi->builtin != UF__BI_NP_CLIP)
             return uf__refuse_arrexpr(C, x, "cannot be passed to a "
                                       "function"), NULL;

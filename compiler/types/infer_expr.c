@@ -284,6 +284,12 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     OPERAND(a, e->u.binary.left);
     OPERAND(b, e->u.binary.right);
     const uf__type *ab[2] = {a, b};
+    if (e->u.binary.inplace && a->kind == UF__T_ARRAY) { /* a += v */
+        if (uf__infer_array_augassign(C, e->pos, e->u.binary.op,
+                                      e->u.binary.right, a, b) < 0)
+            return NULL;
+        return uf__iset(C, e, a);
+    }
     if (uf__any_array(ab, 2) && e->u.binary.op != UF__OP_MATMUL) /* x * w */
         return uf__infer_array_ufunc(
             C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);

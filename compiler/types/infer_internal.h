@@ -67,8 +67,9 @@ const uf__type *uf__infer_array_where(uf__ictx *C, const uf__expr *e,
                                       const uf__type *const *args, int n);
 const uf__type *uf__infer_array_clip(uf__ictx *C, const uf__expr *e,
                                      const uf__type *const *args, int n);
-int uf__infer_array_augassign(uf__ictx *C, const uf__stmt *s,
-                              const uf__type *a, const uf__type *b);
+int uf__infer_array_augassign(uf__ictx *C, uf__pos pos, uf__binop op,
+                              const uf__expr *value, const uf__type *a,
+                              const uf__type *b);
 int uf__refuse_arrexpr(uf__ictx *C, const uf__expr *e, const char *where);
 int uf__check_array_exprs(uf__ictx *C);
 
