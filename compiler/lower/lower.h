@@ -323,6 +323,12 @@ LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* a op b on values of dtypes ad, bd, as `a op b` on numbers computes it
+ * (operands converted to od, Numba's operand type; the result to rd):
+ * the element operation of an array expression (lower_expr.c). */
+LLVMValueRef uf__emit_binop_values(uf__fn *F, uf__binop op, uf_dtype ad,
+                                   LLVMValueRef a, uf_dtype bd,
+                                   LLVMValueRef b, uf_dtype od, uf_dtype rd);
 /* The scalar computations behind kernel calls, on values already
  * evaluated (for the element loops of array expressions, lower_arrexpr.c):
  * builtin call `e` (its info's builtin) on n arguments a[] of dtypes ad[]

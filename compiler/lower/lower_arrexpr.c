@@ -277,57 +277,124 @@ static LLVMValueRef clip(fused *z, uf_dtype *ad, LLVMValueRef *a,
     return uf__emit_cast(F, r, p, rd);
 }
 
-static LLVMValueRef node(fused *z, const uf__expr *e, uf_dtype rd)
+/* Element operations as Numba's array expressions compute them: the
+ * expression tree is a scalar function of the elements (operators with
+ * the scalar typing of numbers, int32 + int32 in int64; ufunc calls as
+ * on numbers), in NumPy's error model, cast to the expression's dtype
+ * only at its root (root_elem). np.where and np.clip are functions of
+ * arrays in Numba, so their arguments are roots. */
+static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt);
+
+static LLVMValueRef op_node(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     uf__fn *F = z->F;
-    const uf__expr_info *in = uf__lower_info(F, e);
-    const uf__expr *x[3];
-    int n;
-    uf__builtin bi;
-    switch (e->kind) {
-    case UF__EX_BINARY:
-        x[0] = e->u.binary.left, x[1] = e->u.binary.right, n = 2;
-        bi = uf__arrexpr_binop_ufunc((int)e->u.binary.op);
-        break;
-    case UF__EX_UNARY:
-        x[0] = e->u.unary.operand, n = 1;
-        bi = uf__arrexpr_unop_ufunc((int)e->u.unary.op);
-        break;
-    case UF__EX_COMPARE:
-        x[0] = e->u.compare.operands[0], x[1] = e->u.compare.operands[1];
-        n = 2;
-        bi = uf__arrexpr_cmp_ufunc((int)e->u.compare.ops[0]);
-        break;
-    default:
-        n = e->u.call.nargs;
-        if (n > 3)
+    uf__typectx *tc = F->tf->km->tc;
+    uf_dtype ad[2];
+    LLVMValueRef a[2];
+    const uf__type *opt = NULL, *rt = NULL;
+    if (e->kind == UF__EX_UNARY) {
+        if (!(a[0] = elem(z, e->u.unary.operand, &ad[0])))
             return NULL;
-        for (int i = 0; i < n; i++)
-            x[i] = e->u.call.args[i];
-        bi = in->builtin;
-        break;
+        uf__unop op = e->u.unary.op;
+        if (!(rt = uf__type_unary(tc, op, uf__type_scalar(tc, ad[0]), &opt)))
+            goto refused;
+        uf_dtype od = opt ? opt->dtype : ad[0];
+        LLVMValueRef r = uf__emit_unop(F, op, od,
+                                       uf__emit_cast(F, a[0], ad[0], od));
+        if (!r)
+            return NULL;
+        *dt = rt->dtype;
+        return uf__emit_cast(F, r,
+                             op == UF__OP_NEG && od == UF_BOOL ? UF_INT64 : od,
+                             rt->dtype);
     }
+    const uf__expr *x0 = e->kind == UF__EX_BINARY ? e->u.binary.left
+                                                  : e->u.compare.operands[0];
+    const uf__expr *x1 = e->kind == UF__EX_BINARY ? e->u.binary.right
+                                                  : e->u.compare.operands[1];
+    if (!(a[0] = elem(z, x0, &ad[0])) || !(a[1] = elem(z, x1, &ad[1])))
+        return NULL;
+    const uf__type *t0 = uf__type_scalar(tc, ad[0]);
+    const uf__type *t1 = uf__type_scalar(tc, ad[1]);
+    if (e->kind == UF__EX_COMPARE) {
+        uf__cmpop op = e->u.compare.ops[0];
+        if (!uf__type_compare(tc, op, t0, t1, &opt) || !opt)
+            goto refused;
+        *dt = UF_BOOL;
+        return uf__emit_cmp(F, op, opt->dtype,
+                            uf__emit_cast(F, a[0], ad[0], opt->dtype),
+                            uf__emit_cast(F, a[1], ad[1], opt->dtype));
+    }
+    uf__binop op = e->u.binary.op;
+    if (!(rt = uf__type_binop(tc, op, t0, t1, &opt)) || !opt)
+        goto refused;
+    *dt = rt->dtype;
+    if (op == UF__OP_POW && x1->kind == UF__EX_INT && !x1->u.i.too_big &&
+        x1->u.i.value <= 0x10000 && uf__dtype_is_float(opt->dtype))
+        return uf__emit_cast(F,
+                             uf__emit_pow_const(F, opt->dtype,
+                                                uf__emit_cast(F, a[0], ad[0],
+                                                              opt->dtype),
+                                                (int64_t)x1->u.i.value),
+                             opt->dtype, rt->dtype);
+    return uf__emit_binop_values(F, op, ad[0], a[0], ad[1], a[1], opt->dtype,
+                                 rt->dtype);
+refused:
+    fail(z, e->pos, UF_ERR_TYPING, "this operation is not supported on "
+         "these element types");
+    return NULL;
+}
+
+static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__builtin bi = uf__lower_info(z->F, e)->builtin;
+    int n = e->u.call.nargs;
     uf_dtype ad[3];
     LLVMValueRef a[3];
+    if (n > 3)
+        return NULL;
+    bool fn = bi == UF__BI_NP_WHERE || bi == UF__BI_NP_CLIP;
     for (int i = 0; i < n; i++)
-        if (!(a[i] = elem(z, x[i], &ad[i])))
+        if (!(a[i] = (fn ? root_elem : elem)(z, e->u.call.args[i], &ad[i])))
             return NULL;
-    if (bi == UF__BI_NP_WHERE)
+    if (fn) {
+        *dt = uf__lower_info(z->F, e)->type->dtype;
+        if (bi == UF__BI_NP_CLIP)
+            return clip(z, ad, a, *dt);
+        uf__fn *F = z->F;
         return LLVMBuildSelect(B, uf__emit_truth(F, a[0], ad[0]),
-                               uf__emit_cast(F, a[1], ad[1], rd),
-                               uf__emit_cast(F, a[2], ad[2], rd), "");
-    if (bi == UF__BI_NP_CLIP)
-        return clip(z, ad, a, rd);
-    return apply_ufunc(z, e, bi, n, ad, a, rd);
+                               uf__emit_cast(F, a[1], ad[1], *dt),
+                               uf__emit_cast(F, a[2], ad[2], *dt), "");
+    }
+    const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+    uf_dtype t[5];
+    if (!row || row->nin != n ||
+        !uf__ufunc_select_loop(row->loops, row->nin, row->nout, ad, t)) {
+        fail(z, e->pos, UF_ERR_TYPING, "this NumPy function is not "
+             "supported on these element types");
+        return NULL;
+    }
+    *dt = t[n];
+    return apply_ufunc(z, e, bi, n, ad, a, *dt);
+}
+
+static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    LLVMValueRef v = elem(z, e, dt);
+    if (!v || !uf__is_arrexpr(z->F->tf, e))
+        return v;
+    uf_dtype rd = uf__lower_info(z->F, e)->type->dtype;
+    v = uf__emit_cast(z->F, v, *dt, rd);
+    *dt = rd;
+    return v;
 }
 
 static LLVMValueRef elem(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     uf__fn *F = z->F;
-    if (uf__is_arrexpr(F->tf, e)) {
-        *dt = uf__lower_info(F, e)->type->dtype;
-        return node(z, e, *dt);
-    }
+    if (uf__is_arrexpr(F->tf, e))
+        return e->kind == UF__EX_CALL ? call_node(z, e, dt)
+                                      : op_node(z, e, dt);
     for (int i = 0; i < z->nops; i++)
         if (z->ops[i].e == e) {
             *dt = z->ops[i].dt;
@@ -351,7 +418,7 @@ static void store_element(fused *z, void *ud)
     if (!*ok)
         return;
     uf_dtype vd;
-    LLVMValueRef v = elem(z, z->value, &vd);
+    LLVMValueRef v = root_elem(z, z->value, &vd);
     if (v && z->augop >= 0) {
         uf_dtype ad[2] = {z->ddt, vd};
         LLVMValueRef a[2] = {uf__emit_elem_load(F, z->dp, z->ddt), v};
