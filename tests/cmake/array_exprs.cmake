@@ -16,3 +16,14 @@ else()
 endif()
 set_tests_properties(array_exprs_numba_oracle PROPERTIES SKIP_RETURN_CODE 77
                      TIMEOUT 600)
+
+# test_array_exprs runs the fused store on cudasim too; its _gpu run
+# (scripts/gpu-check.sh on a GPU) on the `cuda` target, skipped (exit 77)
+# without a driver. NaN/inf and exact arithmetic only, so bit for bit
+# there as well.
+if(TEST test_array_exprs)
+  set_tests_properties(test_array_exprs PROPERTIES LABELS cuda)
+  add_test(NAME test_array_exprs_gpu COMMAND test_array_exprs)
+  set_tests_properties(test_array_exprs_gpu PROPERTIES LABELS cuda
+    ENVIRONMENT UFJIT_TEST_CUDA_TARGET=cuda SKIP_RETURN_CODE 77)
+endif()
