@@ -219,6 +219,13 @@ def cases(size):
              lambda x, c, y: np.multiply(x, c[:, None], out=y), **mem),
         Case("max_min 1e6 x 16", "gufunc", g, "max_min", "float64",
              (Lin(0, 1, (m5, 16)),), ((m5,), (m5,)), _max_min, **mem),
+        # issue 18: out[:] = x * w + b fused, the hand loop, Numba's
+        Case("x*w+b (n),(n),()->(n) 1e4 x 1000", "gufunc", g, "axpb_expr",
+             "float64", (Lin(0, 1, (m2, 1000)), Lin(1, 2, (m2, 1000)),
+                         Lin(2, 3, (m2,))), ((m2, 1000),),
+             lambda x, w, b, y: np.add(x * w, b[:, None], out=y),
+             ufjit=(Way("array expr", g, "axpb_expr"),
+                    Way("hand loop", g, "axpb_loop")), **mem),
     ]
 
     r = "kernels_reduce.py"

@@ -323,6 +323,11 @@ LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* A loop ID promising the vectoriser that no iteration depends on
+ * another (llvm.loop.parallel_accesses) for the memory accesses tagged
+ * with *group ("llvm.access.group"); NULL when it cannot be made, and the
+ * loop stays as it is (lower_loop.c). */
+LLVMValueRef uf__parallel_loop_md(uf__lower *L, LLVMValueRef *group);
 /* a op b on values of dtypes ad, bd, as `a op b` on numbers computes it
  * (operands converted to od, Numba's operand type; the result to rd):
  * the element operation of an array expression (lower_expr.c). */

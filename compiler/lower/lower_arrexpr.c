@@ -481,7 +481,28 @@ static void unit_loop(fused *z, LLVMValueRef n, const LLVMValueRef *base,
     store_element(z, ok);
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
     LLVMValueRef in = LLVMBuildNSWAdd(B, i, c64(F, 1), "");
-    LLVMBuildBr(B, head);
+    LLVMValueRef back = LLVMBuildBr(B, head);
+    /* no iteration depends on another: operands that overlap the
+     * destination were copied, and one that is the destination is read at
+     * the element it writes; so the vectoriser needs no alias checks
+     * (the host's; NVVM is given no loop metadata it may not know) */
+    LLVMValueRef group = NULL;
+    LLVMValueRef md = strcmp(F->L->cg->name, "host") == 0
+                          ? uf__parallel_loop_md(F->L, &group)
+                          : NULL;
+    if (md) {
+        unsigned ag = LLVMGetMDKindIDInContext(F->L->ctx, "llvm.access.group",
+                                               17);
+        for (LLVMBasicBlockRef bb = body; bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x;
+                 x = LLVMGetNextInstruction(x))
+                if (LLVMIsALoadInst(x) || LLVMIsAStoreInst(x) ||
+                    LLVMIsACallInst(x))
+                    LLVMSetMetadata(x, ag, group);
+        LLVMSetMetadata(back, LLVMGetMDKindIDInContext(F->L->ctx, "llvm.loop",
+                                                       9),
+                        md);
+    }
     LLVMBasicBlockRef from[2] = {pre, latch};
     LLVMValueRef iv[2] = {c64(F, 0), in};
     LLVMAddIncoming(i, iv, from, 2);
