@@ -71,9 +71,11 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     case UF__EX_UNARY:
     case UF__EX_COMPARE:
         return true;
-    case UF__EX_CALL:
-        return in->builtin != UF__BI_NONE && in->callee == NULL &&
-               in->ext == NULL;
+    case UF__EX_CALL: /* a ufunc, np.where, np.clip (not cuda.shared.array) */
+        return in->callee == NULL && in->ext == NULL &&
+               (uf__npufunc_loops(in->builtin) != NULL ||
+                in->builtin == UF__BI_NP_WHERE ||
+                in->builtin == UF__BI_NP_CLIP);
     default:
         return false;
     }
