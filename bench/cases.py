@@ -224,6 +224,13 @@ def cases(size):
         Case("np.sum rows 1e3 x 64x1000", "gufunc", g, "row_sum", "float64",
              (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
              lambda a, out: np.sum(a, axis=-1, out=out), **mem),
+        # issue 18: out[:] = x * w + b fused, the hand loop, Numba's
+        Case("x*w+b (n),(n),()->(n) 1e4 x 1000", "gufunc", g, "axpb_expr",
+             "float64", (Lin(0, 1, (m2, 1000)), Lin(1, 2, (m2, 1000)),
+                         Lin(2, 3, (m2,))), ((m2, 1000),),
+             lambda x, w, b, y: np.add(x * w, b[:, None], out=y),
+             ufjit=(Way("array expr", g, "axpb_expr"),
+                    Way("hand loop", g, "axpb_loop")), **mem),
     ]
 
     r = "kernels_reduce.py"

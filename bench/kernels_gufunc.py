@@ -50,3 +50,20 @@ def max_min(x, hi, lo):
 def row_sum(a, out):
     for i in range(a.shape[0]):
         out[i] = np.sum(a[i, :])
+
+
+# issue 18: a whole-array expression inside a gufunc, fused by ufjit into
+# one loop over out (bench case "x*w+b"), against the same element loop
+# written by hand (ufjit's way "hand loop") and Numba's guvectorize of
+# axpb_expr.
+@guvectorize(['void(float64[:], float64[:], float64, float64[:])'],
+             '(n),(n),()->(n)', target='cpu')
+def axpb_expr(x, w, b, out):
+    out[:] = x * w + b
+
+
+@guvectorize(['void(float64[:], float64[:], float64, float64[:])'],
+             '(n),(n),()->(n)', target='cpu')
+def axpb_loop(x, w, b, out):
+    for i in range(x.shape[0]):
+        out[i] = x[i] * w[i] + b

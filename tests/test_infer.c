@@ -346,9 +346,9 @@ static const err_row err_rows[] = {
      "(float64, float64)", UF_ERR_UNSUPPORTED,
      "the 'is' operator is not supported in kernels", 6, 12},
     {LOC, H "@njit\ndef f(a, b):\n    a += b\n    return a\n", "f",
-     "(float64, float64[:])", UF_ERR_TYPING,
-     "unsupported operand types for +=: float64 and array(float64, 1d, A)",
-     6, 5},
+     "(float64, float64[:])", UF_ERR_UNSUPPORTED,
+     "an array expression (array(float64, 1d, C)) cannot be bound to a "
+     "variable: allocation inside kernels is not supported yet", 6, 5},
     {LOC, H "@njit\ndef f(a):\n    t = (a, a)\n    t += 1\n    return t\n",
      "f", "(float64,)", UF_ERR_TYPING, "unsupported operand types for +=", 7,
      5},

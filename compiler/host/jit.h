@@ -134,6 +134,8 @@ typedef enum uf__jit_status {
     UF__JIT_EMPTY_ARGMIN, /* "attempt to get argmin of an empty sequence" */
     UF__JIT_EMPTY_ARGMAX,
     UF__JIT_DOT_SHAPE,    /* np.dot of 1-D arrays of different lengths */
+    UF__JIT_BCAST_SHAPES, /* ValueError: an array expression's operands do
+                             not broadcast together (lower_arrexpr.c) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -72,6 +72,9 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "empty sequence",
         [UF__JIT_DOT_SHAPE] = "ValueError: incompatible array sizes for "
                               "np.dot(a, b) (vector * vector)",
+        [UF__JIT_BCAST_SHAPES] = "ValueError: operands could not be "
+                                 "broadcast together (an array expression "
+                                 "inside a kernel)",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -9,6 +9,7 @@
 #include "common/error_internal.h"
 #include "compiler/host/llvm_fastmath.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/types/infer_arrexpr.h"
 
 #define B (F->L->b)
 
@@ -281,8 +282,45 @@ static int assign_to(uf__fn *F, const uf__expr *t, LLVMValueRef v,
     }
 }
 
+/* The array an assignment or augmented assignment stores into with an
+ * array expression (infer_arrexpr.c), or NULL when it does not. */
+static const uf__type *arrexpr_target(uf__fn *F, const uf__expr *t,
+                                      const uf__expr *value, bool aug)
+{
+    const uf__type *tt = uf__lower_info(F, t)->type;
+    if (!tt || tt->kind != UF__T_ARRAY)
+        return NULL;
+    if (aug)
+        return t->kind == UF__EX_NAME || t->kind == UF__EX_SUBSCRIPT ? tt
+                                                                     : NULL;
+    return t->kind == UF__EX_SUBSCRIPT && uf__is_arrexpr(F->tf, value) ? tt
+                                                                        : NULL;
+}
+
 static int lower_assign(uf__fn *F, const uf__stmt *s)
 {
+    const uf__type *at;
+    const uf__expr *ve = s->u.assign.value;
+    if (uf__is_inplace_array_op(F->tf, ve)) { /* a += v on a name */
+        at = uf__lower_info(F, ve->u.binary.left)->type;
+        LLVMValueRef a = uf__lower_expr(F, ve->u.binary.left);
+        if (!a)
+            return F->err->code;
+        int rc = uf__lower_arrexpr_into(F, s->pos, a, at, ve->u.binary.right,
+                                        (int)ve->u.binary.op);
+        for (int i = 0; rc == 0 && i < s->u.assign.ntargets; i++)
+            rc = assign_to(F, s->u.assign.targets[i], a, at);
+        return rc;
+    }
+    if (s->u.assign.ntargets == 1 &&
+        (at = arrexpr_target(F, s->u.assign.targets[0], s->u.assign.value,
+                             false))) { /* out[:] = x * w + b */
+        LLVMValueRef dst = uf__lower_expr(F, s->u.assign.targets[0]);
+        if (!dst)
+            return F->err->code;
+        return uf__lower_arrexpr_into(F, s->pos, dst, at, s->u.assign.value,
+                                      -1);
+    }
     LLVMValueRef v = uf__lower_expr(F, s->u.assign.value);
     if (!v)
         return F->err->code;
@@ -343,6 +381,14 @@ LLVMValueRef uf__lower_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
 static int lower_augassign(uf__fn *F, const uf__stmt *s)
 {
     const uf__expr *t = s->u.augassign.target;
+    const uf__type *at = arrexpr_target(F, t, s->u.augassign.value, true);
+    if (at) { /* a += v, a[1:] += a[:-1] */
+        LLVMValueRef dst = uf__lower_expr(F, t);
+        if (!dst)
+            return F->err->code;
+        return uf__lower_arrexpr_into(F, s->pos, dst, at, s->u.augassign.value,
+                                      (int)s->u.augassign.op);
+    }
     if (t->kind == UF__EX_SUBSCRIPT)
         return uf__lower_index_augassign(F, s);
     if (t->kind != UF__EX_NAME)

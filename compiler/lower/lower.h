@@ -330,6 +330,36 @@ LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* A loop ID promising the vectoriser that no iteration depends on
+ * another (llvm.loop.parallel_accesses) for the memory accesses tagged
+ * with *group ("llvm.access.group"); NULL when it cannot be made, and the
+ * loop stays as it is (lower_loop.c). */
+LLVMValueRef uf__parallel_loop_md(uf__lower *L, LLVMValueRef *group);
+/* a op b on values of dtypes ad, bd, as `a op b` on numbers computes it
+ * (operands converted to od, Numba's operand type; the result to rd):
+ * the element operation of an array expression (lower_expr.c). */
+LLVMValueRef uf__emit_binop_values(uf__fn *F, uf__binop op, uf_dtype ad,
+                                   LLVMValueRef a, uf_dtype bd,
+                                   LLVMValueRef b, uf_dtype od, uf_dtype rd);
+/* The scalar computations behind kernel calls, on values already
+ * evaluated (for the element loops of array expressions, lower_arrexpr.c):
+ * builtin call `e` (its info's builtin) on n arguments a[] of dtypes ad[]
+ * giving rt (lower_math.c), and a ufunc of UF__NPUFUNC_MAP on its loop
+ * NumPy selects for ad[], the result converted to rd (lower_npufunc.c). */
+LLVMValueRef uf__emit_builtin(uf__fn *F, const uf__expr *e, int n,
+                              uf_dtype *ad, LLVMValueRef *a,
+                              const uf__type *rt);
+LLVMValueRef uf__emit_npufunc(uf__fn *F, const uf__expr *e, uf__builtin bi,
+                              const uf_dtype *ad, LLVMValueRef *a,
+                              uf_dtype rd);
+/* Stores array expression `value` (infer_arrexpr.c) into the array
+ * `dst` of type dt, fused into one loop over dst (lower_arrexpr.c);
+ * augop >= 0: dst = dst augop value (an augmented assignment). 0 or the
+ * error code. */
+int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                           const uf__type *dt, const uf__expr *value,
+                           int augop);
+
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

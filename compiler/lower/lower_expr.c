@@ -185,6 +185,26 @@ LLVMValueRef uf__lower_binop(uf__fn *F, uf__binop op, const uf__expr *left,
     return uf__emit_cast(F, r, binop_result(op, od), rd);
 }
 
+LLVMValueRef uf__emit_binop_values(uf__fn *F, uf__binop op, uf_dtype ad,
+                                   LLVMValueRef a, uf_dtype bd,
+                                   LLVMValueRef b, uf_dtype od, uf_dtype rd)
+{
+    LLVMValueRef r;
+    if (op == UF__OP_POW && (uf__dtype_is_int(bd) || bd == UF_BOOL) &&
+        (uf__dtype_is_int(od) || uf__dtype_is_float(od))) {
+        if (bd == UF_BOOL) {
+            b = uf__emit_cast(F, b, bd, UF_INT64);
+            bd = UF_INT64;
+        }
+        r = uf__emit_pow_int(F, od, uf__emit_cast(F, a, ad, od), bd, b);
+        return r ? uf__emit_cast(F, r, od, rd) : NULL;
+    }
+    if (!(r = uf__emit_binop(F, op, od, uf__emit_cast(F, a, ad, od),
+                             uf__emit_cast(F, b, bd, od))))
+        return NULL;
+    return uf__emit_cast(F, r, binop_result(op, od), rd);
+}
+
 static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);

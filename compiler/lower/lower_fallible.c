@@ -5,6 +5,7 @@
  * or a call of a fallible callee. */
 #include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
+#include "compiler/types/infer_arrexpr.h"
 
 typedef struct fallible_scan {
     const uf__typed_func *tf;
@@ -85,6 +86,9 @@ static int stmt_fallible(uf__stmt *s, void *ud)
     case UF__ST_ASSERT:
         return 1;
     case UF__ST_ASSIGN:
+        if (uf__is_inplace_array_op(((const fallible_scan *)ud)->tf,
+                                    s->u.assign.value))
+            return 1; /* a += v on an array: as an augmented assignment */
         for (int i = 0; i < s->u.assign.ntargets; i++)
             if (target_fallible(s->u.assign.targets[i], ud) ||
                 uf__slice_store_fallible(((const fallible_scan *)ud)->tf,
@@ -92,7 +96,13 @@ static int stmt_fallible(uf__stmt *s, void *ud)
                                          s->u.assign.value))
                 return 1;
         return expr_fallible(s->u.assign.value, ud);
-    case UF__ST_AUGASSIGN:
+    case UF__ST_AUGASSIGN: {
+        /* on an array: broadcasting and the overlap copy may raise */
+        const uf__type *at = uf__tf_info(((const fallible_scan *)ud)->tf,
+                                         s->u.augassign.target)->type;
+        if (at && at->kind == UF__T_ARRAY)
+            return 1;
+    }
         return target_fallible(s->u.augassign.target, ud) ||
                expr_fallible(s->u.augassign.value, ud);
     case UF__ST_FOR: {

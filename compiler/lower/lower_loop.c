@@ -212,6 +212,12 @@ static LLVMValueRef make_access_group(uf__lower *L)
     return ag;
 }
 
+LLVMValueRef uf__parallel_loop_md(uf__lower *L, LLVMValueRef *group)
+{
+    *group = make_access_group(L);
+    return *group ? contig_md(L, *group, false, false) : NULL;
+}
+
 /* ---- loops ---------------------------------------------------------------- */
 
 /* for (i = 0; i < n; i++) body(i), rotated (guard, then do-while) as the

@@ -572,7 +572,17 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         if (!(a[i] = uf__lower_expr(F, argx[i])))
             return NULL;
     }
+    return uf__emit_builtin(F, e, n, ad, a, rt);
+}
 
+LLVMValueRef uf__emit_builtin(uf__fn *F, const uf__expr *e, int n,
+                              uf_dtype *ad, LLVMValueRef *a,
+                              const uf__type *rt)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    uf__builtin bi = in->builtin;
+    bool rs = rt && rt->kind == UF__T_SCALAR;
+    uf_dtype rd = rs ? rt->dtype : UF_NTYPES;
     switch (bi) {
     case UF__BI_CAST: case UF__BI_INT: case UF__BI_FLOAT: case UF__BI_BOOL:
         if (!rs)

@@ -401,6 +401,26 @@ static LLVMValueRef compute(uf__fn *F, const uf__expr *e, uf__builtin bi,
     return refuse(F, e, bi, dt);
 }
 
+LLVMValueRef uf__emit_npufunc(uf__fn *F, const uf__expr *e, uf__builtin bi,
+                              const uf_dtype *ad, LLVMValueRef *a,
+                              uf_dtype rd)
+{
+    const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+    uf_dtype t[4];
+    LLVMValueRef x[2];
+    if (row == NULL || row->nout != 1 || row->nin > 2 ||
+        !uf__ufunc_select_loop(row->loops, row->nin, row->nout, ad, t))
+        return refuse(F, e, bi, ad[0]);
+    for (int i = 0; i < row->nin; i++)
+        x[i] = uf__emit_cast(F, a[i], ad[i], t[i]);
+    bool model = F->numpy_model;
+    F->numpy_model = true;
+    LLVMValueRef second = NULL;
+    LLVMValueRef r = compute(F, e, bi, t, x, &second);
+    F->numpy_model = model;
+    return r ? uf__emit_cast(F, r, t[row->nin], rd) : NULL;
+}
+
 LLVMValueRef uf__lower_npufunc(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);

@@ -108,6 +108,8 @@
      * lower_npufunc.c): NP_ADD .. NP_LDEXP keep their places */           \
     UF__NPUFUNC_MAP(X)                                                      \
     UF__NPREDUCE_MAP(X)                                                     \
+    /* NumPy functions on arrays only (infer_arrexpr.c) */                  \
+    X(NP_WHERE, "numpy.where") X(NP_CLIP, "numpy.clip")                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \

@@ -16,6 +16,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/front/ast_visit.h"
+#include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
 
 const uf__type uf__type_unknown = {.kind = UF__T_NONE, .name = "<unknown>"};
@@ -511,6 +512,9 @@ static int type_return(uf__ictx *C, const uf__stmt *s)
     } else {
         t = uf__infer_expr(C, s->u.ret.value);
         SKIP_IF_UNKNOWN(t);
+        if (uf__is_arrexpr(C->tf, s->u.ret.value))
+            return uf__refuse_arrexpr(C, s->u.ret.value, "cannot be "
+                                      "returned");
         if (!uf__is_value_type(t))
             return uf__ierr(C, UF_ERR_UNSUPPORTED, s->u.ret.value->pos,
                             "cannot return %s from a kernel", uf__tname(t));
@@ -545,6 +549,9 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
     SKIP_IF_UNKNOWN(a);
     const uf__type *b = uf__infer_expr(C, s->u.augassign.value);
     SKIP_IF_UNKNOWN(b);
+    if (a->kind == UF__T_ARRAY) /* a += v, a[1:] *= v: infer_arrexpr.c */
+        return uf__infer_array_augassign(C, s->pos, s->u.augassign.op,
+                                         s->u.augassign.value, a, b);
     const uf__type *optype = NULL;
     const uf__type *r = NULL;
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
@@ -648,6 +655,10 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
     case UF__ST_ASSIGN: {
         const uf__type *t = uf__infer_expr(C, s->u.assign.value);
         SKIP_IF_UNKNOWN(t);
+        if (uf__is_arrexpr(C->tf, s->u.assign.value) &&
+            s->u.assign.targets[0]->kind == UF__EX_NAME)
+            return uf__refuse_arrexpr(C, s->u.assign.value, "cannot be "
+                                      "bound to a variable");
         for (int i = 0; i < s->u.assign.ntargets; i++)
             if (store(C, s->u.assign.targets[i], t, s->u.assign.value->pos) <
                 0)
@@ -961,7 +972,7 @@ static uf__typed_func *infer_new(uf__kmodule *km, const uf__kernel_decl *decl,
     if (uf__ast_walk_stmts(&def->u.funcdef.body, collect_stmt, &C) < 0 ||
         uf__infer_prune(&C) < 0 || check_reads(&C) < 0)
         return NULL;
-    if (infer_body(&C, ret) < 0)
+    if (infer_body(&C, ret) < 0 || uf__check_array_exprs(&C) < 0)
         return NULL;
 
     char sym[160];

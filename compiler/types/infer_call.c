@@ -14,6 +14,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/ast_limits.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define MAXARGS 8
@@ -185,6 +186,8 @@ static const uf__type *type_ufunc(callinfo *k, uf__builtin b)
         arity(k, row.nin, row.nin);
         return NULL;
     }
+    if (uf__any_array(k->args, k->n)) /* np.sqrt(x): infer_arrexpr.c */
+        return uf__infer_array_ufunc(k->C, k->e, b, k->args, k->n);
     if (!all_scalar(k))
         return no_impl(k);
     uf_dtype in[MAXARGS], types[MAXARGS + 2];
@@ -340,6 +343,10 @@ static const uf__type *type_builtin(callinfo *k, uf__builtin b)
     }
     case UF__BI_LEN:
         return type_len(k);
+    case UF__BI_NP_WHERE:
+        return uf__infer_array_where(C, k->e, k->args, k->n);
+    case UF__BI_NP_CLIP:
+        return uf__infer_array_clip(C, k->e, k->args, k->n);
     case UF__BI_RANGE:
         return type_range(k);
     case UF__BI_POW:
@@ -609,6 +616,12 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         if (!uf__is_value_type(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "passed as an argument", uf__tname(t));
+        if (uf__is_arrexpr(C->tf, x) && !uf__builtin_is_npufunc(fi->builtin) &&
+            uf__npufunc_loops(fi->builtin) == NULL &&
+            fi->builtin != UF__BI_NP_WHERE &&
+            fi->builtin != UF__BI_NP_CLIP)
+            return uf__refuse_arrexpr(C, x, "cannot be passed to a "
+                                      "function"), NULL;
         k.args[i] = t;
     }
     const uf__type *r;

@@ -7,6 +7,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/front/consteval.h"
+#include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
 
 /* Reads an operand; returns from the caller on error or unknown. */
@@ -265,6 +266,9 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
 {
     const uf__type *t;
     OPERAND(t, e->u.unary.operand);
+    if (t->kind == UF__T_ARRAY && e->u.unary.op != UF__OP_NOT) /* -x */
+        return uf__infer_array_ufunc(
+            C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
     if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
         return NULL;
     const uf__type *optype = NULL;
@@ -283,6 +287,16 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     const uf__type *a, *b;
     OPERAND(a, e->u.binary.left);
     OPERAND(b, e->u.binary.right);
+    const uf__type *ab[2] = {a, b};
+    if (e->u.binary.inplace && a->kind == UF__T_ARRAY) { /* a += v */
+        if (uf__infer_array_augassign(C, e->pos, e->u.binary.op,
+                                      e->u.binary.right, a, b) < 0)
+            return NULL;
+        return uf__iset(C, e, a);
+    }
+    if (uf__any_array(ab, 2) && e->u.binary.op != UF__OP_MATMUL) /* x * w */
+        return uf__infer_array_ufunc(
+            C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);
     const uf__type *optype = NULL, *r = NULL;
     if (e->u.binary.op == UF__OP_MATMUL &&
         (a->kind == UF__T_ARRAY || b->kind == UF__T_ARRAY))
@@ -311,6 +325,11 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         uf__cmpop op = e->u.compare.ops[i];
         const uf__expr *rhs = e->u.compare.operands[i + 1];
         OPERAND(b, rhs);
+        const uf__type *ab[2] = {a, b};
+        if (uf__any_array(ab, 2) && e->u.compare.nops == 1 &&
+            uf__arrexpr_cmp_ufunc((int)op) != UF__BI_NONE) /* x < y */
+            return uf__infer_array_ufunc(C, e, uf__arrexpr_cmp_ufunc((int)op),
+                                         ab, 2);
         if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
             op == UF__CMP_NOTIN)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "

@@ -68,6 +68,24 @@ const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,
 /* x @ y with an array operand (np.dot's rules). */
 const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
                                  const uf__type *x, const uf__type *y);
+/* Whole-array expressions (infer_arrexpr.c). The ufunc bi applied to
+ * operands of which one or more are arrays; np.where and np.clip; an
+ * augmented assignment to an array view or array (0 or -1); the error
+ * refusing array expression e `where` (no allocation inside kernels);
+ * the pass refusing array expressions outside stores, after typing. */
+bool uf__any_array(const uf__type *const *args, int n);
+const uf__type *uf__infer_array_ufunc(uf__ictx *C, const uf__expr *e,
+                                      uf__builtin bi,
+                                      const uf__type *const *args, int n);
+const uf__type *uf__infer_array_where(uf__ictx *C, const uf__expr *e,
+                                      const uf__type *const *args, int n);
+const uf__type *uf__infer_array_clip(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *const *args, int n);
+int uf__infer_array_augassign(uf__ictx *C, uf__pos pos, uf__binop op,
+                              const uf__expr *value, const uf__type *a,
+                              const uf__type *b);
+int uf__refuse_arrexpr(uf__ictx *C, const uf__expr *e, const char *where);
+int uf__check_array_exprs(uf__ictx *C);
 
 /* numba.cuda's attributes and calls (infer_cuda.c). The attribute `e`
  * of module `mod`: *handled says whether it is CUDA's (a submodule such

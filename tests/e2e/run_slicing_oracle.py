@@ -116,7 +116,6 @@ REFUSED = [
     ("float_bound", "slice indices must be integers or None, not float64",
      (24, 14)),
     ("too_many", "too many indices for array(float64, 1d, C): 2", (29, 12)),
-    ("aug_slice", "unsupported operand types for +=", (34, 5)),
 ]
 
 

@@ -27,9 +27,3 @@ def float_bound(a):
 @njit
 def too_many(a):
     return a[1:, 2]
-
-
-@njit
-def aug_slice(a):
-    a[1:] += 1.0
-    return a[0]

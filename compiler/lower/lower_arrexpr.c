@@ -1,0 +1,772 @@
+/* Whole-array expressions stored into existing memory (out[:] = x * w + b,
+ * a[1:] += a[:-1]), typed by infer_arrexpr.c, fused into ONE loop nest
+ * over the destination: every array the expression reads is broadcast to
+ * the destination's shape (strides 0 on broadcast axes), scalars are
+ * evaluated once before the loop, and each element is computed by the
+ * same scalar code as np.add(x, y) on numbers (lower_npufunc.c,
+ * lower_math.c), so element semantics cannot drift. No temporary is made
+ * except NumPy's overlap copy: an input whose bytes may overlap the
+ * destination's (and is not the destination itself, element for element)
+ * is copied first, as NumPy's ufuncs do. The innermost loop has two
+ * versions chosen at run time: unit strides everywhere (the one LLVM
+ * vectorises) or any strides.
+ *
+ * uf__lower_arrexpr_into takes the destination as an array value, so the
+ * allocation that may come later only has to make one and call it. */
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/error_internal.h"
+#include "compiler/lower/lower_array.h"
+#include "compiler/types/infer_arrexpr.h"
+#include "compiler/types/infer_npufunc.h"
+
+#define B (F->L->b)
+#define MAXD 64
+#define MAXOPS 32
+
+/* An array the expression reads. */
+typedef struct operand {
+    const uf__expr *e; /* NULL: the destination (augmented assignment) */
+    uf_dtype dt;
+    int ndim;
+    LLVMValueRef arr;
+    LLVMValueRef data;      /* what the loop reads: the array or its copy */
+    LLVMValueRef str[MAXD]; /* per destination axis, 0 where broadcast */
+    LLVMValueRef tmp;       /* the overlap copy to free, or null */
+    LLVMValueRef p;         /* in the loop: this element's address */
+} operand;
+
+typedef struct fused {
+    uf__fn *F;
+    uf__pos pos;
+    int nd;
+    uf_dtype ddt;
+    LLVMValueRef ddata, shape[MAXD], dstr[MAXD], dp;
+    operand ops[MAXOPS];
+    int nops;
+    const uf__expr *sce[MAXOPS]; /* scalars, evaluated before the loop */
+    LLVMValueRef scv[MAXOPS];
+    uf_dtype scd[MAXOPS];
+    int nsc;
+    const uf__expr *value;
+    int augop;
+} fused;
+
+static LLVMTypeRef i64t(uf__fn *F)
+{
+    return LLVMInt64TypeInContext(F->L->ctx);
+}
+
+static LLVMTypeRef i8p(uf__fn *F)
+{
+    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+}
+
+static LLVMValueRef c64(uf__fn *F, long long v)
+{
+    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
+}
+
+static int fail(fused *z, uf__pos pos, int code, const char *what)
+{
+    return uf__source_error(z->F->err, code, z->F->tf->km->src, pos, "%s",
+                            what);
+}
+
+/* ---- gathering the operands --------------------------------------------- */
+
+static int collect(fused *z, const uf__expr *e)
+{
+    uf__fn *F = z->F;
+    if (uf__is_arrexpr(F->tf, e)) {
+        switch (e->kind) {
+        case UF__EX_BINARY:
+            return collect(z, e->u.binary.left) < 0 ? -1
+                                                    : collect(z, e->u.binary.right);
+        case UF__EX_UNARY:
+            return collect(z, e->u.unary.operand);
+        case UF__EX_COMPARE:
+            return collect(z, e->u.compare.operands[0]) < 0
+                       ? -1
+                       : collect(z, e->u.compare.operands[1]);
+        default:
+            for (int i = 0; i < e->u.call.nargs; i++)
+                if (collect(z, e->u.call.args[i]) < 0)
+                    return -1;
+            return 0;
+        }
+    }
+    const uf__type *t = uf__lower_info(F, e)->type;
+    if (z->nops == MAXOPS || z->nsc == MAXOPS)
+        return fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many operands in one "
+                    "array expression");
+    LLVMValueRef v = uf__lower_expr(F, e);
+    if (!v)
+        return -1;
+    if (t->kind == UF__T_ARRAY) {
+        if (t->ndim > MAXD)
+            return fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many dimensions");
+        operand *o = &z->ops[z->nops++];
+        memset(o, 0, sizeof *o);
+        o->e = e;
+        o->dt = t->dtype;
+        o->ndim = t->ndim;
+        o->arr = v;
+        o->data = uf__emit_array_data(F, v);
+        for (int d = 0; d < z->nd; d++) {
+            int k = d - (z->nd - t->ndim);
+            if (k < 0) {
+                o->str[d] = c64(F, 0);
+                continue;
+            }
+            LLVMValueRef n = uf__emit_array_dim(F, v, k);
+            o->str[d] = LLVMBuildSelect(
+                B, LLVMBuildICmp(B, LLVMIntEQ, n, c64(F, 1), ""), c64(F, 0),
+                uf__emit_array_stride(F, v, t, k), "");
+        }
+        return 0;
+    }
+    if (t->kind != UF__T_SCALAR)
+        return fail(z, e->pos, UF_ERR_TYPING, "an array expression operand "
+                    "must be a number or an array");
+    z->sce[z->nsc] = e;
+    z->scd[z->nsc] = t->dtype;
+    z->scv[z->nsc++] = v;
+    return 0;
+}
+
+/* ---- broadcasting ------------------------------------------------------- */
+
+/* NumPy's rule at run time: the operands broadcast together (else
+ * "operands could not be broadcast together"), and their shape to the
+ * destination's (else "could not broadcast input array"). */
+static int check_shapes(fused *z)
+{
+    uf__fn *F = z->F;
+    LLVMValueRef f = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
+    LLVMValueRef bad_pair = f, bad_dst = f;
+    int maxnd = z->nd;
+    for (int i = 0; i < z->nops; i++)
+        if (z->ops[i].ndim > maxnd)
+            maxnd = z->ops[i].ndim;
+    for (int d = 0; d < maxnd; d++) { /* aligned on the right */
+        LLVMValueRef b = c64(F, 1);
+        for (int i = 0; i < z->nops; i++) {
+            operand *o = &z->ops[i];
+            int k = o->ndim - maxnd + d;
+            if (k < 0 || o->e == NULL)
+                continue;
+            LLVMValueRef n = uf__emit_array_dim(F, o->arr, k);
+            LLVMValueRef n1 = LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), "");
+            LLVMValueRef b1 = LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), "");
+            LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, b, n, "");
+            bad_pair = LLVMBuildOr(
+                B, bad_pair, LLVMBuildAnd(B, n1, LLVMBuildAnd(B, b1, ne, ""),
+                                          ""), "");
+            b = LLVMBuildSelect(B, n1, n, b, "");
+        }
+        int dd = d - (maxnd - z->nd);
+        LLVMValueRef want = dd < 0 ? c64(F, 1) : z->shape[dd];
+        bad_dst = LLVMBuildOr(
+            B, bad_dst,
+            LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), ""),
+                         LLVMBuildICmp(B, LLVMIntNE, b, want, ""), ""),
+            "");
+    }
+    if (!F->fallible) /* lower_fallible.c makes these stores fallible */
+        return fail(z, z->pos, UF_ERR_INTERNAL, "an array expression store "
+                    "in a function that cannot raise");
+    uf__fn_raise_if(F, bad_pair, UF__JIT_BCAST_SHAPES);
+    uf__fn_raise_if(F, bad_dst, UF__JIT_SLICE_SHAPE);
+    return 0;
+}
+
+/* ---- loops -------------------------------------------------------------- */
+
+typedef void (*body_fn)(fused *z, LLVMValueRef *cur, void *ud);
+
+/* for i in range(n): a loop over np pointers starting at p0[k] and
+ * stepping by step[k] bytes; body gets the current ones. */
+static void strided_loop(fused *z, LLVMValueRef n, int np,
+                         const LLVMValueRef *p, const LLVMValueRef *step,
+                         body_fn body, void *ud)
+{
+    uf__fn *F = z->F;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef head = uf__fn_block(F, "ax.head");
+    LLVMBasicBlockRef bodyb = uf__fn_block(F, "ax.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "ax.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildPhi(B, i64t(F), "i");
+    LLVMValueRef phi[MAXOPS + 1], p0[MAXOPS + 1];
+    for (int k = 0; k < np; k++) {
+        p0[k] = p[k];
+        phi[k] = LLVMBuildPhi(B, i8p(F), "p");
+    }
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), bodyb, done);
+    LLVMPositionBuilderAtEnd(B, bodyb);
+    body(z, phi, ud);
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMValueRef in = LLVMBuildNSWAdd(B, i, c64(F, 1), "");
+    LLVMValueRef pn[MAXOPS + 1];
+    for (int k = 0; k < np; k++) {
+        LLVMValueRef s = step[k];
+        pn[k] = LLVMBuildGEP2(B, i8, phi[k], &s, 1, "");
+    }
+    LLVMBuildBr(B, head);
+    LLVMBasicBlockRef from[2] = {pre, latch};
+    LLVMValueRef iv[2] = {c64(F, 0), in};
+    LLVMAddIncoming(i, iv, from, 2);
+    for (int k = 0; k < np; k++) {
+        LLVMValueRef pv[2] = {p0[k], pn[k]};
+        LLVMAddIncoming(phi[k], pv, from, 2);
+    }
+    LLVMPositionBuilderAtEnd(B, done);
+}
+
+/* ---- elements ----------------------------------------------------------- */
+
+static LLVMValueRef elem(fused *z, const uf__expr *e, uf_dtype *dt);
+
+/* ufunc bi of the element values a[] (dtypes ad[]), as on numbers. */
+static LLVMValueRef apply_ufunc(fused *z, const uf__expr *e, uf__builtin bi,
+                                int n, uf_dtype *ad, LLVMValueRef *a,
+                                uf_dtype rd)
+{
+    uf__fn *F = z->F;
+    if (uf__builtin_is_npufunc(bi))
+        return uf__emit_npufunc(F, e, bi, ad, a, rd);
+    if (bi == UF__BI_NP_POWER) {
+        const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+        uf_dtype t[3];
+        if (!uf__ufunc_select_loop(row->loops, 2, 1, ad, t))
+            return NULL;
+        if (!uf__dtype_is_float(t[0]) && !uf__dtype_is_complex(t[0]))
+            return uf__emit_npufunc(F, e, bi, ad, a, rd);
+        LLVMValueRef r = uf__emit_binop(F, UF__OP_POW, t[0],
+                                        uf__emit_cast(F, a[0], ad[0], t[0]),
+                                        uf__emit_cast(F, a[1], ad[1], t[0]));
+        return r ? uf__emit_cast(F, r, t[2], rd) : NULL;
+    }
+    return uf__emit_builtin(F, e, n, ad, a,
+                            uf__type_scalar(F->tf->km->tc, rd));
+}
+
+/* np.clip(a, lo, hi) of one element: compared in the promoted dtype,
+ * NaN propagated (np.maximum then np.minimum). */
+static LLVMValueRef clip(fused *z, uf_dtype *ad, LLVMValueRef *a,
+                         uf_dtype rd)
+{
+    uf__fn *F = z->F;
+    uf_dtype p = uf_promote_types(uf_promote_types(ad[0], ad[1]), ad[2]);
+    LLVMValueRef x = uf__emit_cast(F, a[0], ad[0], p);
+    LLVMValueRef lo = uf__emit_cast(F, a[1], ad[1], p);
+    LLVMValueRef hi = uf__emit_cast(F, a[2], ad[2], p);
+    LLVMValueRef r = LLVMBuildSelect(B, uf__emit_cmp(F, UF__CMP_LT, p, x, lo),
+                                     lo, x, "");
+    if (uf__dtype_is_float(p)) /* a NaN bound gives NaN */
+        r = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, lo, lo, ""), lo,
+                            r, "");
+    r = LLVMBuildSelect(B, uf__emit_cmp(F, UF__CMP_GT, p, r, hi), hi, r, "");
+    if (uf__dtype_is_float(p))
+        r = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, hi, hi, ""), hi,
+                            r, "");
+    return uf__emit_cast(F, r, p, rd);
+}
+
+/* Element operations as Numba's array expressions compute them: the
+ * expression tree is a scalar function of the elements (operators with
+ * the scalar typing of numbers, int32 + int32 in int64; ufunc calls as
+ * on numbers), in NumPy's error model, cast to the expression's dtype
+ * only at its root (root_elem). np.where and np.clip are functions of
+ * arrays in Numba, so their arguments are roots. */
+static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt);
+
+static LLVMValueRef op_node(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__fn *F = z->F;
+    uf__typectx *tc = F->tf->km->tc;
+    uf_dtype ad[2];
+    LLVMValueRef a[2];
+    const uf__type *opt = NULL, *rt = NULL;
+    if (e->kind == UF__EX_UNARY) {
+        if (!(a[0] = elem(z, e->u.unary.operand, &ad[0])))
+            return NULL;
+        uf__unop op = e->u.unary.op;
+        if (!(rt = uf__type_unary(tc, op, uf__type_scalar(tc, ad[0]), &opt)))
+            goto refused;
+        uf_dtype od = opt ? opt->dtype : ad[0];
+        LLVMValueRef r = uf__emit_unop(F, op, od,
+                                       uf__emit_cast(F, a[0], ad[0], od));
+        if (!r)
+            return NULL;
+        *dt = rt->dtype;
+        return uf__emit_cast(F, r,
+                             op == UF__OP_NEG && od == UF_BOOL ? UF_INT64 : od,
+                             rt->dtype);
+    }
+    const uf__expr *x0 = e->kind == UF__EX_BINARY ? e->u.binary.left
+                                                  : e->u.compare.operands[0];
+    const uf__expr *x1 = e->kind == UF__EX_BINARY ? e->u.binary.right
+                                                  : e->u.compare.operands[1];
+    if (!(a[0] = elem(z, x0, &ad[0])) || !(a[1] = elem(z, x1, &ad[1])))
+        return NULL;
+    const uf__type *t0 = uf__type_scalar(tc, ad[0]);
+    const uf__type *t1 = uf__type_scalar(tc, ad[1]);
+    if (e->kind == UF__EX_COMPARE) {
+        uf__cmpop op = e->u.compare.ops[0];
+        if (!uf__type_compare(tc, op, t0, t1, &opt) || !opt)
+            goto refused;
+        *dt = UF_BOOL;
+        return uf__emit_cmp(F, op, opt->dtype,
+                            uf__emit_cast(F, a[0], ad[0], opt->dtype),
+                            uf__emit_cast(F, a[1], ad[1], opt->dtype));
+    }
+    uf__binop op = e->u.binary.op;
+    if (!(rt = uf__type_binop(tc, op, t0, t1, &opt)) || !opt)
+        goto refused;
+    *dt = rt->dtype;
+    if (op == UF__OP_POW && x1->kind == UF__EX_INT && !x1->u.i.too_big &&
+        x1->u.i.value <= 0x10000 && uf__dtype_is_float(opt->dtype))
+        return uf__emit_cast(F,
+                             uf__emit_pow_const(F, opt->dtype,
+                                                uf__emit_cast(F, a[0], ad[0],
+                                                              opt->dtype),
+                                                (int64_t)x1->u.i.value),
+                             opt->dtype, rt->dtype);
+    return uf__emit_binop_values(F, op, ad[0], a[0], ad[1], a[1], opt->dtype,
+                                 rt->dtype);
+refused:
+    fail(z, e->pos, UF_ERR_TYPING, "this operation is not supported on "
+         "these element types");
+    return NULL;
+}
+
+static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__builtin bi = uf__lower_info(z->F, e)->builtin;
+    int n = e->u.call.nargs;
+    uf_dtype ad[3];
+    LLVMValueRef a[3];
+    if (n > 3)
+        return NULL;
+    bool fn = bi == UF__BI_NP_WHERE || bi == UF__BI_NP_CLIP;
+    for (int i = 0; i < n; i++)
+        if (!(a[i] = (fn ? root_elem : elem)(z, e->u.call.args[i], &ad[i])))
+            return NULL;
+    if (fn) {
+        *dt = uf__lower_info(z->F, e)->type->dtype;
+        if (bi == UF__BI_NP_CLIP)
+            return clip(z, ad, a, *dt);
+        uf__fn *F = z->F;
+        return LLVMBuildSelect(B, uf__emit_truth(F, a[0], ad[0]),
+                               uf__emit_cast(F, a[1], ad[1], *dt),
+                               uf__emit_cast(F, a[2], ad[2], *dt), "");
+    }
+    const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+    uf_dtype t[5];
+    if (!row || row->nin != n ||
+        !uf__ufunc_select_loop(row->loops, row->nin, row->nout, ad, t)) {
+        fail(z, e->pos, UF_ERR_TYPING, "this NumPy function is not "
+             "supported on these element types");
+        return NULL;
+    }
+    *dt = t[n];
+    return apply_ufunc(z, e, bi, n, ad, a, *dt);
+}
+
+static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    LLVMValueRef v = elem(z, e, dt);
+    if (!v || !uf__is_arrexpr(z->F->tf, e))
+        return v;
+    uf_dtype rd = uf__lower_info(z->F, e)->type->dtype;
+    v = uf__emit_cast(z->F, v, *dt, rd);
+    *dt = rd;
+    return v;
+}
+
+static LLVMValueRef elem(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__fn *F = z->F;
+    if (uf__is_arrexpr(F->tf, e))
+        return e->kind == UF__EX_CALL ? call_node(z, e, dt)
+                                      : op_node(z, e, dt);
+    for (int i = 0; i < z->nops; i++)
+        if (z->ops[i].e == e) {
+            *dt = z->ops[i].dt;
+            return uf__emit_elem_load(F, z->ops[i].p, z->ops[i].dt);
+        }
+    for (int i = 0; i < z->nsc; i++)
+        if (z->sce[i] == e) {
+            *dt = z->scd[i];
+            return z->scv[i];
+        }
+    fail(z, e->pos, UF_ERR_INTERNAL, "an operand of an array expression "
+         "was not gathered");
+    return NULL;
+}
+
+/* dst[.] = value[.] (or dst[.] op= value[.]) at the current addresses. */
+static void store_element(fused *z, void *ud)
+{
+    uf__fn *F = z->F;
+    bool *ok = ud;
+    if (!*ok)
+        return;
+    uf_dtype vd;
+    LLVMValueRef v = root_elem(z, z->value, &vd);
+    if (v && z->augop >= 0) {
+        uf_dtype ad[2] = {z->ddt, vd};
+        LLVMValueRef a[2] = {uf__emit_elem_load(F, z->dp, z->ddt), v};
+        uf__builtin bi = uf__arrexpr_binop_ufunc(z->augop);
+        const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+        uf_dtype t[3];
+        if (!row || !uf__ufunc_select_loop(row->loops, 2, 1, ad, t)) {
+            *ok = false;
+            fail(z, z->pos, UF_ERR_INTERNAL, "no loop for this augmented "
+                 "assignment");
+            return;
+        }
+        v = apply_ufunc(z, z->value, bi, 2, ad, a, t[2]);
+        vd = t[2];
+    }
+    if (!v) {
+        *ok = false;
+        return;
+    }
+    uf__emit_elem_store(F, z->dp, z->ddt, uf__emit_cast(F, v, vd, z->ddt));
+}
+
+typedef struct nest {
+    int d;
+    LLVMValueRef contig; /* i1: unit strides on the innermost axis */
+    bool *ok;
+} nest;
+
+static void set_pointers(fused *z, LLVMValueRef *p)
+{
+    z->dp = p[0];
+    for (int i = 0; i < z->nops; i++)
+        z->ops[i].p = p[i + 1];
+}
+
+/* The innermost axis with unit strides: indices rather than pointer
+ * steps, so that LLVM sees consecutive accesses and vectorises. */
+static void unit_loop(fused *z, LLVMValueRef n, const LLVMValueRef *base,
+                      bool *ok)
+{
+    uf__fn *F = z->F;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef head = uf__fn_block(F, "unit.head");
+    LLVMBasicBlockRef body = uf__fn_block(F, "unit.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "unit.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildPhi(B, i64t(F), "i");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef p[MAXOPS + 1] = {0};
+    for (int k = 0; k <= z->nops; k++) {
+        uf_dtype dt = k == 0 ? z->ddt : z->ops[k - 1].dt;
+        LLVMValueRef off = LLVMBuildNSWMul(
+            B, i, c64(F, (long long)uf_dtype_itemsize(dt)), "");
+        p[k] = LLVMBuildInBoundsGEP2(B, i8, base[k], &off, 1, "");
+    }
+    set_pointers(z, p);
+    store_element(z, ok);
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(B);
+    LLVMValueRef in = LLVMBuildNSWAdd(B, i, c64(F, 1), "");
+    LLVMValueRef back = LLVMBuildBr(B, head);
+    /* no iteration depends on another: operands that overlap the
+     * destination were copied, and one that is the destination is read at
+     * the element it writes; so the vectoriser needs no alias checks
+     * (the host's; NVVM is given no loop metadata it may not know) */
+    LLVMValueRef group = NULL;
+    LLVMValueRef md = strcmp(F->L->cg->name, "host") == 0
+                          ? uf__parallel_loop_md(F->L, &group)
+                          : NULL;
+    if (md) {
+        unsigned ag = LLVMGetMDKindIDInContext(F->L->ctx, "llvm.access.group",
+                                               17);
+        for (LLVMBasicBlockRef bb = body; bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x;
+                 x = LLVMGetNextInstruction(x))
+                if (LLVMIsALoadInst(x) || LLVMIsAStoreInst(x) ||
+                    LLVMIsACallInst(x))
+                    LLVMSetMetadata(x, ag, group);
+        LLVMSetMetadata(back, LLVMGetMDKindIDInContext(F->L->ctx, "llvm.loop",
+                                                       9),
+                        md);
+    }
+    LLVMBasicBlockRef from[2] = {pre, latch};
+    LLVMValueRef iv[2] = {c64(F, 0), in};
+    LLVMAddIncoming(i, iv, from, 2);
+    LLVMPositionBuilderAtEnd(B, done);
+}
+
+static void level(fused *z, LLVMValueRef *p, nest *s);
+
+static void level_body(fused *z, LLVMValueRef *cur, void *ud)
+{
+    nest *s = ud;
+    nest inner = {s->d + 1, s->contig, s->ok};
+    level(z, cur, &inner);
+}
+
+static void leaf_body(fused *z, LLVMValueRef *cur, void *ud)
+{
+    set_pointers(z, cur);
+    store_element(z, ((nest *)ud)->ok);
+}
+
+static void level(fused *z, LLVMValueRef *p, nest *s)
+{
+    uf__fn *F = z->F;
+    int d = s->d, np = z->nops + 1;
+    if (z->nd == 0) {
+        set_pointers(z, p);
+        store_element(z, s->ok);
+        return;
+    }
+    LLVMValueRef step[MAXOPS + 1];
+    step[0] = z->dstr[d];
+    for (int i = 0; i < z->nops; i++)
+        step[i + 1] = z->ops[i].str[d];
+    if (d < z->nd - 1) { /* its pointers are the inner level's bases */
+        strided_loop(z, z->shape[d], np, p, step, level_body, s);
+        return;
+    }
+    LLVMBasicBlockRef unit = uf__fn_block(F, "ax.unit");
+    LLVMBasicBlockRef any = uf__fn_block(F, "ax.strided");
+    LLVMBasicBlockRef join = uf__fn_block(F, "ax.join");
+    LLVMBuildCondBr(B, s->contig, unit, any);
+    LLVMPositionBuilderAtEnd(B, unit);
+    unit_loop(z, z->shape[d], p, s->ok);
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, any);
+    strided_loop(z, z->shape[d], np, p, step, leaf_body, s);
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, join);
+}
+
+/* ---- overlap ------------------------------------------------------------ */
+
+/* [lo, hi) of the bytes an array touches, as i64 addresses. */
+static void extent(uf__fn *F, LLVMValueRef data, const LLVMValueRef *shape,
+                   const LLVMValueRef *strides, int nd, uf_dtype dt,
+                   LLVMValueRef *lo, LLVMValueRef *hi)
+{
+    LLVMValueRef l = LLVMBuildPtrToInt(B, data, i64t(F), ""), h = l;
+    for (int d = 0; d < nd; d++) {
+        LLVMValueRef span = LLVMBuildMul(
+            B, LLVMBuildSub(B, shape[d], c64(F, 1), ""), strides[d], "");
+        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, span, c64(F, 0), "");
+        l = LLVMBuildAdd(B, l, LLVMBuildSelect(B, neg, span, c64(F, 0), ""),
+                         "");
+        h = LLVMBuildAdd(B, h, LLVMBuildSelect(B, neg, c64(F, 0), span, ""),
+                         "");
+    }
+    *lo = l;
+    *hi = LLVMBuildAdd(B, h, c64(F, (long long)uf_dtype_itemsize(dt)), "");
+}
+
+static LLVMValueRef call1(uf__fn *F, const char *name, LLVMTypeRef ret,
+                          LLVMValueRef arg)
+{
+    LLVMTypeRef at = LLVMTypeOf(arg);
+    LLVMTypeRef ft = LLVMFunctionType(ret, &at, 1, 0);
+    return LLVMBuildCall2(B, ft, uf__lower_declare(F->L, name, ft, false),
+                          &arg, 1, "");
+}
+
+typedef struct copy {
+    operand *o;
+    LLVMValueRef dst;
+} copy;
+
+/* Copies operand o (its own shape, C order) into a fresh buffer when
+ * its bytes may overlap the destination's and it is not the destination
+ * read element for element; points it at the copy. NumPy's rule. */
+static void copy_if_overlap(fused *z, operand *o)
+{
+    uf__fn *F = z->F;
+    const uf__type *t = uf__lower_info(F, o->e)->type;
+    LLVMValueRef sh[MAXD], st[MAXD];
+    LLVMValueRef ne = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
+    for (int k = 0; k < o->ndim; k++) {
+        sh[k] = uf__emit_array_dim(F, o->arr, k);
+        st[k] = uf__emit_array_stride(F, o->arr, t, k);
+        ne = LLVMBuildAnd(B, ne, LLVMBuildICmp(B, LLVMIntSGT, sh[k], c64(F, 0),
+                                               ""), "");
+    }
+    for (int d = 0; d < z->nd; d++)
+        ne = LLVMBuildAnd(B, ne, LLVMBuildICmp(B, LLVMIntSGT, z->shape[d],
+                                               c64(F, 0), ""), "");
+    LLVMValueRef slo, shi, dlo, dhi;
+    extent(F, o->data, sh, st, o->ndim, o->dt, &slo, &shi);
+    extent(F, z->ddata, z->shape, z->dstr, z->nd, z->ddt, &dlo, &dhi);
+    LLVMValueRef same = LLVMBuildICmp(
+        B, LLVMIntEQ, LLVMBuildPtrToInt(B, o->data, i64t(F), ""),
+        LLVMBuildPtrToInt(B, z->ddata, i64t(F), ""), "");
+    same = LLVMBuildAnd(B, same,
+                        LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx),
+                                     uf_dtype_itemsize(o->dt) ==
+                                         uf_dtype_itemsize(z->ddt),
+                                     0),
+                        "");
+    for (int d = 0; d < z->nd; d++)
+        same = LLVMBuildAnd(B, same, LLVMBuildICmp(B, LLVMIntEQ, o->str[d],
+                                                   z->dstr[d], ""), "");
+    LLVMValueRef overlap = LLVMBuildAnd(
+        B, LLVMBuildAnd(B, ne, LLVMBuildNot(B, same, ""), ""),
+        LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntULT, slo, dhi, ""),
+                     LLVMBuildICmp(B, LLVMIntULT, dlo, shi, ""), ""),
+        "overlap");
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef cp = uf__fn_block(F, "arrexpr.copy");
+    LLVMBasicBlockRef join = uf__fn_block(F, "arrexpr.join");
+    LLVMBuildCondBr(B, overlap, cp, join);
+
+    LLVMPositionBuilderAtEnd(B, cp);
+    LLVMValueRef cstr[MAXD];
+    LLVMValueRef bytes = c64(F, (long long)uf_dtype_itemsize(o->dt));
+    for (int k = o->ndim - 1; k >= 0; k--) {
+        cstr[k] = bytes;
+        bytes = LLVMBuildMul(B, bytes, sh[k], "");
+    }
+    LLVMValueRef buf = call1(F, "malloc", i8p(F), bytes);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, buf, ""), UF__JIT_NOMEM);
+    /* the copy: a small fused store of the operand into buf */
+    fused c;
+    memset(&c, 0, sizeof c);
+    c.F = F;
+    c.pos = z->pos;
+    c.nd = o->ndim;
+    c.ddt = o->dt;
+    c.ddata = buf;
+    c.augop = -1;
+    c.value = o->e;
+    for (int k = 0; k < o->ndim; k++) {
+        c.shape[k] = sh[k];
+        c.dstr[k] = cstr[k];
+    }
+    c.nops = 1;
+    c.ops[0] = *o;
+    for (int k = 0; k < o->ndim; k++)
+        c.ops[0].str[k] = st[k];
+    LLVMValueRef contig = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
+    bool ok = true;
+    nest s = {0, contig, &ok};
+    LLVMValueRef p[2] = {buf, o->data};
+    level(&c, p, &s);
+    LLVMValueRef tstr[MAXD];
+    for (int d = 0; d < z->nd; d++) {
+        int k = d - (z->nd - o->ndim);
+        tstr[d] = k < 0 ? c64(F, 0)
+                        : LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ,
+                                                           o->str[d],
+                                                           c64(F, 0), ""),
+                                          c64(F, 0), cstr[k], "");
+    }
+    LLVMBasicBlockRef copied = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, join);
+
+    LLVMPositionBuilderAtEnd(B, join);
+    LLVMBasicBlockRef from[2] = {pre, copied};
+    LLVMValueRef pd = LLVMBuildPhi(B, i8p(F), "src");
+    LLVMAddIncoming(pd, (LLVMValueRef[]){o->data, buf}, from, 2);
+    LLVMValueRef pt = LLVMBuildPhi(B, i8p(F), "tmp");
+    LLVMAddIncoming(pt, (LLVMValueRef[]){LLVMConstNull(i8p(F)), buf}, from,
+                    2);
+    for (int d = 0; d < z->nd; d++) {
+        LLVMValueRef s2 = LLVMBuildPhi(B, i64t(F), "str");
+        LLVMAddIncoming(s2, (LLVMValueRef[]){o->str[d], tstr[d]}, from, 2);
+        o->str[d] = s2;
+    }
+    o->data = pd;
+    o->tmp = pt;
+}
+
+static void free_copies(fused *z)
+{
+    uf__fn *F = z->F;
+    for (int i = 0; i < z->nops; i++) {
+        if (!z->ops[i].tmp)
+            continue;
+        LLVMBasicBlockRef rel = uf__fn_block(F, "arrexpr.free");
+        LLVMBasicBlockRef end = uf__fn_block(F, "arrexpr.end");
+        LLVMBuildCondBr(B, LLVMBuildIsNull(B, z->ops[i].tmp, ""), end, rel);
+        LLVMPositionBuilderAtEnd(B, rel);
+        call1(F, "free", LLVMVoidTypeInContext(F->L->ctx), z->ops[i].tmp);
+        LLVMBuildBr(B, end);
+        LLVMPositionBuilderAtEnd(B, end);
+    }
+}
+
+/* ---- the store ---------------------------------------------------------- */
+
+int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                           const uf__type *dt, const uf__expr *value,
+                           int augop)
+{
+    fused *z = uf__calloc(1, sizeof *z, F->err);
+    if (!z)
+        return F->err->code;
+    int rc = -1;
+    z->F = F;
+    z->pos = pos;
+    z->value = value;
+    z->augop = augop;
+    z->ddt = dt->dtype;
+    z->nd = dt->ndim;
+    if (z->nd > MAXD) {
+        fail(z, pos, UF_ERR_UNSUPPORTED, "too many dimensions");
+        goto done;
+    }
+    z->ddata = uf__emit_array_data(F, dst);
+    for (int d = 0; d < z->nd; d++) {
+        z->shape[d] = uf__emit_array_dim(F, dst, d);
+        z->dstr[d] = uf__emit_array_stride(F, dst, dt, d);
+    }
+    if (collect(z, value) < 0 || check_shapes(z) < 0)
+        goto done;
+    for (int i = 0; i < z->nops; i++)
+        copy_if_overlap(z, &z->ops[i]);
+    LLVMValueRef contig = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
+    if (z->nd > 0) {
+        int d = z->nd - 1;
+        contig = LLVMBuildICmp(
+            B, LLVMIntEQ, z->dstr[d],
+            c64(F, (long long)uf_dtype_itemsize(z->ddt)), "");
+        for (int i = 0; i < z->nops; i++)
+            contig = LLVMBuildAnd(
+                B, contig,
+                LLVMBuildICmp(B, LLVMIntEQ, z->ops[i].str[d],
+                              c64(F, (long long)uf_dtype_itemsize(
+                                         z->ops[i].dt)),
+                              ""),
+                "contig");
+    }
+    /* a ufunc never raises: NumPy's error model inside the loop */
+    bool model = F->numpy_model, ok = true;
+    F->numpy_model = true;
+    LLVMValueRef p[MAXOPS + 1];
+    p[0] = z->ddata;
+    for (int i = 0; i < z->nops; i++)
+        p[i + 1] = z->ops[i].data;
+    nest s = {0, contig, &ok};
+    level(z, p, &s);
+    F->numpy_model = model;
+    if (!ok)
+        goto done;
+    free_copies(z);
+    rc = 0;
+done:
+    uf__free(z);
+    return rc == 0 ? 0 : (F->err->code ? F->err->code : UF_ERR_INTERNAL);
+}
