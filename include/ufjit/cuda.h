@@ -27,6 +27,30 @@ UF_EXPORT int uf_stream_synchronize(uf_stream *s, uf_error *err);
 /* Waits for s, then frees it; NULL is ignored. */
 UF_EXPORT void uf_stream_destroy(uf_stream *s);
 
+/* A CUDA event (numba.cuda.event): recorded on a stream, it completes once
+ * the work queued there before it has run. `timing` events can be timed
+ * against each other. */
+typedef struct uf_event uf_event;
+
+UF_EXPORT uf_event *uf_event_create(const char *target, bool timing,
+                                    uf_error *err);
+/* Records e on s (NULL: the legacy default stream). */
+UF_EXPORT int uf_event_record(uf_event *e, uf_stream *s, uf_error *err);
+/* 1 when the work before e's last record has run (or e was never
+ * recorded), 0 when not yet, a negative code on error. */
+UF_EXPORT int uf_event_query(uf_event *e, uf_error *err);
+/* Waits on the host for e. */
+UF_EXPORT int uf_event_synchronize(uf_event *e, uf_error *err);
+/* Work queued on s (NULL: legacy) from now on waits for e, on the device:
+ * the host does not wait. */
+UF_EXPORT int uf_stream_wait_event(uf_stream *s, uf_event *e, uf_error *err);
+/* Milliseconds from start to end, both timing events recorded and done
+ * (UF_ERR_... from the driver otherwise). */
+UF_EXPORT int uf_event_elapsed_ms(uf_event *start, uf_event *end, float *ms,
+                                  uf_error *err);
+/* NULL is ignored. */
+UF_EXPORT void uf_event_destroy(uf_event *e);
+
 /* An uninitialised device array (order C or F). */
 UF_EXPORT uf_array *uf_device_array(uf_dtype dtype, int ndim,
                                     const int64_t *shape, uf_order order,

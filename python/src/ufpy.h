@@ -52,6 +52,9 @@ extern PyTypeObject ufpy_stream_type;
  * stream; -1 with an exception otherwise. */
 int ufpy_stream_of(PyObject *o, uf_stream **out);
 extern PyMethodDef ufpy_cuda_methods[];
+/* _core.Event and event_create (ufpy_event.c) */
+extern PyTypeObject ufpy_event_type;
+extern PyMethodDef ufpy_event_methods[];
 /* Func.launch's body: (grid, block, args, stream, shared, target,
  * forall, n) */
 PyObject *ufpy_launch(uf_func *f, PyObject *args);

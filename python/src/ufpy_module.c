@@ -101,6 +101,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&ufpy_array_type) < 0 ||
         PyType_Ready(&ufpy_stream_type) < 0 ||
+        PyType_Ready(&ufpy_event_type) < 0 ||
         PyType_Ready(&ufpy_mmdriver_type) < 0 ||
         PyType_Ready(&ufpy_ufuncbase_type) < 0 ||
         PyType_Ready(&ufpy_module_type) < 0 ||
@@ -110,6 +111,8 @@ PyMODINIT_FUNC PyInit__core(void)
     if (m == NULL)
         return NULL;
     if (PyModule_AddFunctions(m, ufpy_cuda_methods) != 0 ||
+        PyModule_AddFunctions(m, ufpy_event_methods) != 0 ||
+        PyModule_AddObjectRef(m, "Event", (PyObject *)&ufpy_event_type) ||
         PyModule_AddFunctions(m, ufpy_interop_methods) != 0 ||
         PyModule_AddFunctions(m, ufpy_mm_methods) != 0 ||
         PyModule_AddObjectRef(m, "Stream", (PyObject *)&ufpy_stream_type) ||

@@ -98,3 +98,33 @@ def test_cuda_reduce():
     res = cuda.device_array(1)
     assert k.csum(cuda.to_device(x), res=res) is None
     assert res.copy_to_host()[0] == 500500.0
+
+
+def test_events_order_streams_and_time_work():
+    """cuda.event(): recorded on one stream, waited for by another on the
+    device (cudasim's streams are worker threads: a missing wait shows as
+    stale data), queried, synchronized and timed."""
+    n = 1 << 20
+    a, b = cuda.stream(), cuda.stream()
+    start, done = cuda.event(), cuda.event(timing=False)
+    assert start.query()  # never recorded: complete
+    d = cuda.device_array(n)
+    for k in range(3):
+        h = cuda.pinned_array(n)
+        h[:] = np.arange(n) + k
+        start.record(a)
+        d.copy_to_device(h, stream=a)
+        done.record(a)
+        done.wait(b)
+        out = d.copy_to_host(stream=b)
+        b.synchronize()
+        np.testing.assert_array_equal(out, np.arange(n) + k)
+    end = cuda.event()
+    end.record(a)
+    end.synchronize()
+    assert end.query()
+    ms = cuda.event_elapsed_time(start, end)
+    assert 0 <= ms < 60000
+    with pytest.raises(ValueError, match="without timing"):
+        start.elapsed_time(done)
+    assert cuda.DeviceArray is cuda.DeviceNDArray

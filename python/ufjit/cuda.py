@@ -65,6 +65,43 @@ def stream():
     return Stream()
 
 
+class Event:
+    """cuda.event(timing=True): recorded on a stream, done once the work
+    queued there before it has run; timed against another event."""
+
+    def __init__(self, timing=True, target=None):
+        self._e = _core.event_create(target, bool(timing))
+
+    def record(self, stream=0):
+        self._e.record(_stream(stream))
+
+    def wait(self, stream=0):
+        """The stream's later work waits for this event (on the device)."""
+        self._e.wait(_stream(stream))
+
+    def synchronize(self):
+        self._e.synchronize()
+
+    def query(self):
+        return self._e.query()
+
+    def elapsed_time(self, evtend):
+        """Milliseconds from this event to evtend (both timing events)."""
+        return self._e.elapsed(evtend._e)
+
+    def __repr__(self):
+        return "<ufjit.cuda.Event>"
+
+
+def event(timing=True):
+    return Event(timing)
+
+
+def event_elapsed_time(evtstart, evtend):
+    """numba.cuda.event_elapsed_time: milliseconds between two events."""
+    return evtstart.elapsed_time(evtend)
+
+
 def default_stream():
     return 0
 
@@ -164,6 +201,10 @@ class DeviceNDArray:
     def __repr__(self):
         return (f"<ufjit.cuda.DeviceNDArray shape={self.shape} "
                 f"dtype={self.dtype}>")
+
+
+# the name the package's documentation uses beside Numba's
+DeviceArray = DeviceNDArray
 
 
 def is_cuda_array(obj):
