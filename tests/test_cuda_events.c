@@ -3,6 +3,8 @@
  * cudasim by default (its streams are real queues run by worker threads,
  * so a missing wait shows as a wrong result); test_cuda_events_gpu runs
  * it on a GPU (tests/cmake/events.cmake). */
+#include <math.h>
+
 #include "test_util.h"
 
 #include "cuda_test_target.h"
