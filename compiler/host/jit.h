@@ -127,6 +127,9 @@ typedef enum uf__jit_status {
     UF__JIT_SLICE_SHAPE, /* ValueError: a slice store's source does not
                             broadcast to the slice (lower_slice.c) */
     UF__JIT_NOMEM,       /* a kernel's temporary could not be allocated */
+    UF__JIT_NEGATIVE_DIMS, /* ValueError: np.empty(-1) (lower_alloc.c) */
+    UF__JIT_ARRAY_TOO_BIG, /* ValueError: an array past int64's bytes */
+    UF__JIT_ARANGE_STEP,   /* ValueError: np.arange with a zero step */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

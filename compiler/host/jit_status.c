@@ -60,6 +60,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SLICE_STEP] = "ValueError: slice step cannot be zero",
         [UF__JIT_SLICE_SHAPE] = "ValueError: cannot assign slice from input "
                                 "of a shape that does not broadcast to it",
+        [UF__JIT_NEGATIVE_DIMS] = "ValueError: negative dimensions are not "
+                                  "allowed",
+        [UF__JIT_ARRAY_TOO_BIG] = "ValueError: array is too big; `arr.size "
+                                  "* arr.dtype.itemsize` is larger than the "
+                                  "maximum possible size.",
+        [UF__JIT_ARANGE_STEP] = "ValueError: Maximum allowed size exceeded",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

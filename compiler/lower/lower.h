@@ -86,6 +86,9 @@ struct uf__fn {
     uf__loop_targets *loops;
     int nloops, caploops;
     uf_error *err;
+    /* the i8* slot heading the blocks this function owns (lower_alloc.c),
+     * NULL until it allocates or calls a kernel returning arrays */
+    LLVMValueRef nrt_frame;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */
@@ -323,6 +326,14 @@ LLVMValueRef uf__lower_element_address(uf__fn *F, uf__pos pos,
 /* a[i, j] = v, v of type vt. */
 int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* Arrays allocated in kernels (lower_alloc.c): np.empty ... np.linspace
+ * (uf__builtin_is_alloc); the adoption of what a kernel called from here
+ * returned; and, once the body is lowered, the frame's release before
+ * every `ret` (0 or err's code). */
+LLVMValueRef uf__lower_alloc(uf__fn *F, const uf__expr *e);
+void uf__lower_alloc_adopt(uf__fn *F);
+int uf__lower_alloc_finish(uf__fn *F);
+bool uf__type_holds_array(const uf__type *t);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

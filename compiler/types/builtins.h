@@ -37,6 +37,17 @@
     X(NP_NEXTAFTER, "numpy.nextafter") X(NP_SPACING, "numpy.spacing")       \
     X(NP_LDEXP, "numpy.ldexp")
 
+/* NumPy's array constructors (infer_alloc.c, lower_alloc.c): arrays
+ * allocated inside kernels through common/nrt.h; NP_EMPTY .. NP_LINSPACE
+ * keep their places (uf__builtin_is_alloc). */
+#define UF__NPALLOC_MAP(X)                                                  \
+    X(NP_EMPTY, "numpy.empty") X(NP_ZEROS, "numpy.zeros")                   \
+    X(NP_ONES, "numpy.ones") X(NP_FULL, "numpy.full")                       \
+    X(NP_EMPTY_LIKE, "numpy.empty_like")                                    \
+    X(NP_ZEROS_LIKE, "numpy.zeros_like")                                    \
+    X(NP_ONES_LIKE, "numpy.ones_like") X(NP_FULL_LIKE, "numpy.full_like")   \
+    X(NP_ARANGE, "numpy.arange") X(NP_LINSPACE, "numpy.linspace")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -87,6 +98,7 @@
     /* the other NumPy ufuncs Numba takes on scalars (infer_npufunc.c,     \
      * lower_npufunc.c): NP_ADD .. NP_LDEXP keep their places */           \
     UF__NPUFUNC_MAP(X)                                                      \
+    UF__NPALLOC_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -208,6 +220,11 @@ static inline bool uf__builtin_is_cuda_random(uf__builtin b)
     return b >= UF__BI_CUDA_RANDOM_CREATE && b <= UF__BI_CUDA_RANDOM_NORMAL_F64;
 }
 
+/* The array constructors of UF__NPALLOC_MAP. */
+static inline bool uf__builtin_is_alloc(uf__builtin b)
+{
+    return b >= UF__BI_NP_EMPTY && b <= UF__BI_NP_LINSPACE;
+}
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
 {
