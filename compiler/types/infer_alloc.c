@@ -53,8 +53,8 @@ static int check_params(uf__ictx *C, const uf__expr *e, const char *fn,
             return (var);                                                   \
     } while (0)
 
-/* The dtype a dtype= argument names: np.float32, numba.int8, float, int,
- * bool, complex, or arr.dtype; UF_NTYPES for None / absent. NULL or
+/* The dtype a dtype= argument names: np.float32, numba.int8, float
+ * or arr.dtype; UF_NTYPES for None / absent. NULL or
  * UF__UNKNOWN as uf__infer_expr, else `ok`. */
 static const uf__type *dtype_arg(uf__ictx *C, const char *fn,
                                  const uf__expr *x, uf_dtype *dt)
@@ -78,21 +78,14 @@ static const uf__type *dtype_arg(uf__ictx *C, const char *fn,
         *dt = t->dtype;
         return &ok;
     }
-    if (t->kind == UF__T_FUNCTION) {
-        static const struct {
-            const char *name;
-            uf_dtype dt;
-        } py[] = {{"float", UF_FLOAT64}, {"int", UF_INT64},
-                  {"bool", UF_BOOL}, {"complex", UF_COMPLEX128}};
-        for (size_t i = 0; i < sizeof py / sizeof py[0]; i++)
-            if (strcmp(t->name, py[i].name) == 0) {
-                *dt = py[i].dt;
-                return &ok;
-            }
+    /* Numba takes Python's float (float64) but not int, bool or complex */
+    if (t->kind == UF__T_FUNCTION && strcmp(t->name, "float") == 0) {
+        *dt = UF_FLOAT64;
+        return &ok;
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): dtype must be a "
-                      "NumPy type such as np.float64, a Python number type "
-                      "or an array's .dtype, not %s", fn, uf__tname(t));
+                      "NumPy type such as np.float64 or np.int64, float, or "
+                      "an array's .dtype, not %s", fn, uf__tname(t));
 }
 
 /* The number of dimensions a shape argument gives, or -1 with the error. */
