@@ -192,8 +192,8 @@ static void test_ranges(void **state)
                           : i == n - 1 ? lin[c][1]
                                        : lin[c][0] + (double)i * step;
             if (v[i] != want)
-                uf_fail_at(__FILE__, __LINE__, "linspace case %zu [%lld]: %.17g, want %.17g",
-                           c, (long long)i, v[i], want);
+                uf_fail_at(__FILE__, __LINE__, "linspace case %zu [%lld]: "
+                           "%.17g, want %.17g", c, (long long)i, v[i], want);
         }
         uf_array_release(a);
     }
@@ -345,7 +345,8 @@ static void test_out_of_memory(void **state)
             assert_int_equal(uf__alloc_live(), live);
         }
         if (!kernel_oom)
-            uf_fail_at(__FILE__, __LINE__, "%s: no failure reached the kernel", kernels[c]);
+            uf_fail_at(__FILE__, __LINE__, "%s: no failure reached the "
+                       "kernel", kernels[c]);
         uf_array_release(x);
         assert_int_equal(uf__nrt_live(), nrt);
     }

@@ -334,6 +334,12 @@ LLVMValueRef uf__lower_alloc(uf__fn *F, const uf__expr *e);
 void uf__lower_alloc_adopt(uf__fn *F);
 int uf__lower_alloc_finish(uf__fn *F);
 bool uf__type_holds_array(const uf__type *t);
+/* A new C-contiguous array of `dt` and shape[0..nd) (i64 values), owned
+ * by F's frame: negative dimensions and sizes past int64 raise their
+ * ValueErrors, out of memory UF__JIT_NOMEM (F must be fallible: see
+ * lower_fallible.c); *nitems gets the element count. Host targets only. */
+LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
+                                 LLVMValueRef *shape, LLVMValueRef *nitems);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

@@ -81,6 +81,8 @@ bool uf__type_holds_array(const uf__type *t)
 
 void uf__lower_alloc_adopt(uf__fn *F)
 {
+    if (F->L->cg->sreg != NULL)
+        return; /* CUDA code never allocates: nothing to adopt */
     LLVMValueRef a[1] = {frame_slot(F)};
     call_helper(F, UF__NRT_ADOPT, LLVMVoidTypeInContext(F->L->ctx), a, 1);
 }
@@ -114,12 +116,10 @@ static void loop_close(uf__fn *F, count_loop *l)
     LLVMPositionBuilderAtEnd(B, l->done);
 }
 
-/* ---- allocation ---------------------------------------------------------- */
+/* ---- allocation ------------------------------------------------------ */
 
-/* A new C-contiguous array of `dt` and shape[0..nd) (i64 values): checks
- * the dimensions, allocates into the frame and raises on failure. */
-static LLVMValueRef new_array(uf__fn *F, uf_dtype dt, int nd,
-                              LLVMValueRef *shape, LLVMValueRef *nitems)
+LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
+                                 LLVMValueRef *shape, LLVMValueRef *nitems)
 {
     LLVMTypeRef i128 = LLVMIntTypeInContext(F->L->ctx, 128);
     LLVMValueRef cap = LLVMConstInt(i128, 1ULL << 63, 0);
@@ -231,7 +231,7 @@ static LLVMValueRef lower_fill(uf__fn *F, const uf__expr *e, uf__builtin b,
         return NULL;
     if (fx && !(fv = scalar_arg(F, fx, rt->dtype))) /* evaluated in order */
         return NULL;
-    LLVMValueRef arr = new_array(F, rt->dtype, rt->ndim, shape, &n);
+    LLVMValueRef arr = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, &n);
     switch (b) {
     case UF__BI_NP_ZEROS:
     case UF__BI_NP_ZEROS_LIKE: {
@@ -305,12 +305,11 @@ static LLVMValueRef lower_arange(uf__fn *F, const uf__expr *e,
                                      LLVMConstReal(f64, 9.2233720368547758e18),
                                      "");
     uf__fn_raise_if(F, big, UF__JIT_ARRAY_TOO_BIG);
+    LLVMValueRef safe = LLVMBuildSelect(B, big, LLVMConstReal(f64, 0), c, "");
     LLVMValueRef n = LLVMBuildSelect(
-        B, pos, LLVMBuildFPToSI(B, LLVMBuildSelect(B, big, LLVMConstReal(f64, 0),
-                                                   c, ""), i64_t(F), ""),
-        c64(F, 0), "n");
+        B, pos, LLVMBuildFPToSI(B, safe, i64_t(F), ""), c64(F, 0), "n");
     LLVMValueRef cnt;
-    LLVMValueRef arr = new_array(F, rt->dtype, 1, &n, &cnt);
+    LLVMValueRef arr = uf__lower_new_array(F, rt->dtype, 1, &n, &cnt);
     LLVMValueRef data = uf__emit_array_data(F, arr);
     count_loop l;
     loop_open(F, &l, n);
@@ -338,7 +337,7 @@ static LLVMValueRef lower_linspace(uf__fn *F, const uf__expr *e)
     if (!num)
         return NULL;
     LLVMValueRef cnt;
-    LLVMValueRef arr = new_array(F, UF_FLOAT64, 1, &num, &cnt);
+    LLVMValueRef arr = uf__lower_new_array(F, UF_FLOAT64, 1, &num, &cnt);
     LLVMValueRef data = uf__emit_array_data(F, arr);
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
     LLVMValueRef div = LLVMBuildSub(B, num, c64(F, 1), "");

@@ -156,6 +156,20 @@ def in_loop(n):
 
 
 @njit
+def pair(n):
+    return np.arange(n), n * 2
+
+
+@njit
+def from_pair(n):
+    a, m = pair(n)
+    b = np.zeros(m)
+    for i in range(n):
+        b[2 * i] = a[i]
+    return b[1:]
+
+
+@njit
 def passthrough(a):
     return a[1:]
 
