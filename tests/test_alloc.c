@@ -16,7 +16,7 @@
 #include "test_util.h"
 
 static const char src[] =
-    "from numba import njit, guvectorize\n"
+    "from numba import njit, guvectorize, vectorize\n"
     "import numpy as np\n"
     "@njit\n"
     "def ramp(n):\n"
@@ -60,6 +60,10 @@ static const char src[] =
     "@njit\n"
     "def steps(a, b, c):\n"
     "    return np.arange(a, b, c)\n"
+    "@vectorize(['float64(float64)'])\n"
+    "def vec_alloc(x):\n"
+    "    t = np.arange(3.0)\n"
+    "    return x * t[2]\n"
     "@guvectorize(['void(float64[:], float64[:])'], '(n)->(n)')\n"
     "def rev2(x, out):\n"
     "    n = x.shape[0]\n"
@@ -377,6 +381,37 @@ static void test_gufunc_scratch(void **state)
     }
 }
 
+/* A vectorize kernel allocating per element, on both host targets; on
+ * cudasim it is refused at the call's FILE:LINE:COL. */
+static void test_vectorize(void **state)
+{
+    (void)state;
+    uf_error err;
+    static const char *const targets[] = {"cpu", "parallel", "cudasim"};
+    for (int t = 0; t < 3; t++) {
+        long nrt = uf__nrt_live();
+        int64_t shape[1] = {10000};
+        uf_array *x = uf_empty(UF_FLOAT64, 1, shape, UF_ORDER_C, &err);
+        uf_assert_ok(x != NULL, &err);
+        for (int i = 0; i < 10000; i++)
+            ((double *)uf_array_data(x))[i] = i;
+        uf_array *out = call("vec_alloc", (uf_array *[]){x}, 1, targets[t],
+                             &err);
+        if (t == 2) {
+            assert_null(out);
+            assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
+            assert_int_equal(err.line, 47);
+            assert_int_equal(err.column, 9);
+            continue;
+        }
+        uf_assert_ok(out != NULL, &err);
+        for (int i = 0; i < 10000; i++)
+            assert_true(((double *)uf_array_data(out))[i] == 2.0 * i);
+        uf_array_release(out);
+        assert_int_equal(uf__nrt_live(), nrt);
+    }
+}
+
 /* The same constructs on a CUDA target are refused at FILE:LINE:COL. */
 static void test_cuda_refused(void **state)
 {
@@ -413,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_returned_lifetime),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_gufunc_scratch),
+        cmocka_unit_test(test_vectorize),
         cmocka_unit_test(test_cuda_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,5 +1,5 @@
 # Allocation inside kernels against Numba (tests/e2e/run_alloc_oracle.py on
-# tests/kernels/alloc.py): njit results, guvectorize scratch arrays on the
+# tests/kernels/host/alloc.py): njit results, guvectorize scratch arrays on the
 # cpu and parallel targets, errors; skipped (exit 77) without NumPy or
 # Numba. test_alloc checks values, leaks and out of memory through the C
 # API.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Allocation inside kernels (tests/kernels/alloc.py) against Numba: every
+"""Allocation inside kernels (tests/kernels/host/alloc.py) against Numba: every
 case runs through `ufjit call` and through Numba on the same inputs;
 returned arrays are compared for dtype, shape and bytes, and where Numba
 raises, ufjit must fail with the same exception. np.arange and
@@ -31,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, f4, f8, i8, i4  # noqa: E402
 
-FILE = os.path.join(os.path.dirname(HERE), "kernels", "alloc.py")
+FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "alloc.py")
 
 
 def cases():

@@ -2,7 +2,10 @@
 # *_like forms, np.arange, np.linspace, arrays returned from njit functions
 # and passed between kernels, scratch arrays in guvectorize kernels.
 # Run against Numba by tests/e2e/run_alloc_oracle.py, and through the C
-# API (values, leaks, out of memory) by tests/test_alloc.c.
+# API (values, leaks, out of memory) by tests/test_alloc.c. Host targets
+# only, hence not in tests/kernels/ itself, whose every kernel must also
+# compile for CUDA (test_nvvm_ptx, test_cuda_vectorize), where allocation
+# is refused.
 import numpy as np
 from numba import njit, guvectorize, vectorize
 
