@@ -1,6 +1,7 @@
 /* The kernels' allocation runtime (nrt.h). */
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/alloc.h"
 #include "common/nrt.h"
@@ -9,11 +10,13 @@ struct uf__nrt_meminfo {
     uf__nrt_meminfo *next; /* in a frame's or the returned list */
     atomic_long refcnt;
     int64_t size;
+    char *data; /* in the same block, UF__DATA_ALIGN-aligned */
 };
 
-/* The header takes one alignment unit so that the data stays aligned. */
-#define HEADER UF__DATA_ALIGN
-_Static_assert(sizeof(uf__nrt_meminfo) <= HEADER, "meminfo header too big");
+/* One malloc'd block holds the header and the data, aligned by hand:
+ * malloc's small-block caches make this several times faster than
+ * aligned_alloc for the scratch arrays kernels make per call. */
+#define SLACK (sizeof(uf__nrt_meminfo) + UF__DATA_ALIGN - 1)
 
 static atomic_long live;
 /* Per thread: a returned block travels from the callee's return to the
@@ -22,24 +25,27 @@ static _Thread_local uf__nrt_meminfo *returned;
 
 void *uf__nrt_data(const uf__nrt_meminfo *mi)
 {
-    return (char *)mi + HEADER;
+    return mi->data;
 }
 
 void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
 {
     size_t n;
-    if (nbytes < 0 || !uf__add_size((size_t)nbytes, HEADER, &n))
+    if (nbytes < 0 || !uf__add_size((size_t)nbytes, SLACK, &n))
         return NULL;
     uf_error err;
-    uf__nrt_meminfo *mi = uf__malloc_aligned(n, &err);
+    uf__nrt_meminfo *mi = uf__malloc(n, 1, &err);
     if (mi == NULL)
         return NULL;
+    uintptr_t d = (uintptr_t)(mi + 1);
+    d = (d + UF__DATA_ALIGN - 1) & ~(uintptr_t)(UF__DATA_ALIGN - 1);
+    mi->data = (char *)d;
     mi->next = *frame;
     atomic_init(&mi->refcnt, 1);
     mi->size = nbytes;
     *frame = mi;
     atomic_fetch_add(&live, 1);
-    return uf__nrt_data(mi);
+    return mi->data;
 }
 
 void uf__nrt_incref(uf__nrt_meminfo *mi)
@@ -64,8 +70,7 @@ void uf__nrt_release_cb(void *ctx, void *data)
 
 static bool holds(const uf__nrt_meminfo *mi, const char *p)
 {
-    const char *d = uf__nrt_data(mi);
-    return p >= d && p <= d + mi->size;
+    return p >= mi->data && p <= mi->data + mi->size;
 }
 
 void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
