@@ -53,7 +53,7 @@ static int check_params(uf__ictx *C, const uf__expr *e, const char *fn,
             return (var);                                                   \
     } while (0)
 
-/* The dtype a dtype= argument names: np.float32, numba.int8, float
+/* The dtype a dtype= argument names: np.float32, numba.int8, 'f4', float
  * or arr.dtype; UF_NTYPES for None / absent. NULL or
  * UF__UNKNOWN as uf__infer_expr, else `ok`. */
 static const uf__type *dtype_arg(uf__ictx *C, const char *fn,
@@ -63,6 +63,14 @@ static const uf__type *dtype_arg(uf__ictx *C, const char *fn,
     *dt = UF_NTYPES;
     if (x == NULL)
         return &ok;
+    if (x->kind == UF__EX_STR) { /* 'f4', 'float32', as np.dtype() reads */
+        uf_error e;
+        if (x->u.str.len < 32 &&
+            uf_dtype_from_name(x->u.str.s, dt, &e) == 0)
+            return &ok;
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): '%s' is not a "
+                          "dtype NumPy knows", fn, x->u.str.s);
+    }
     const uf__type *t;
     if (x->kind == UF__EX_ATTR && strcmp(x->u.attr.attr, "dtype") == 0) {
         OPERAND(t, x->u.attr.value);

@@ -52,7 +52,7 @@ def cases():
         ("ones_like", [f4(3)]), ("ones_like", [i8(2, 3).F]),
         ("empty_like_copy", [a6]), ("empty_like_copy", [a6.view("::-2")]),
         ("full_like", [a6]), ("full_like", [i4(4)]),
-        ("like_dtype", [a6]), ("zeros_of_dtype", [i4(2)]),
+        ("like_dtype", [a6]), ("zeros_of_dtype", [i4(2)]), ("str_dtype", [S("3")]),
         ("zeros_of_dtype", [f4(2)]),
         ("ar1", [S("5")]), ("ar1", [S("0")]), ("ar1", [S("-3")]),
         ("ar1", [S("2.5")]), ("ar1", [S("int32:4")]),

@@ -82,6 +82,11 @@ def like_dtype(a):
 
 
 @njit
+def str_dtype(n):
+    return np.ones((n, 2), dtype='f4')
+
+
+@njit
 def zeros_of_dtype(a):
     return np.zeros(3, dtype=a.dtype)
 
