@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/nrt.h"
 #include "common/error_internal.h"
 #include "compiler/front/ast_visit.h"
 #include "compiler/cache/disk_cache.h"
@@ -30,6 +31,7 @@ typedef struct plain_spec {
     uf_dtype out[UF__TUPLE_MAX];
     int nout;
     bool writes; /* stores into some array: inputs must be writeable */
+    int ret_ndim; /* -1, or the returned array's dimensions (dtype out[0]) */
     uf__plain_entry fn;
 } plain_spec;
 
@@ -334,9 +336,12 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
         in_dt[i] = uf_array_dtype(inputs[i]);
     if (compile_entry(f, jit, tf, args, in_dt, n, ret, s, err) != 0)
         goto fail;
-    if (tf->ret->kind == UF__T_SCALAR) {
+    s->ret_ndim = -1;
+    if (tf->ret->kind == UF__T_SCALAR || tf->ret->kind == UF__T_ARRAY) {
         s->out[0] = tf->ret->dtype;
         s->nout = 1;
+        if (tf->ret->kind == UF__T_ARRAY)
+            s->ret_ndim = tf->ret->ndim;
     } else if (tf->ret->kind == UF__T_TUPLE) {
         s->nout = tf->ret->n;
         for (int k = 0; k < s->nout; k++)
@@ -398,7 +403,7 @@ static int check_outputs(uf_func *f, const plain_spec *s,
         casting = opts->casting;
     for (int k = 0; k < n_out; k++) {
         uf_array *o = outputs[k];
-        if (o == NULL)
+        if (o == NULL || s->ret_ndim >= 0) /* an array: copied into o */
             continue;
         if (uf_array_ndim(o) != 0)
             return uf__error_set(err, UF_ERR_SHAPE, "'%s': output %d must "
@@ -417,6 +422,36 @@ static int check_outputs(uf_func *f, const plain_spec *s,
                                  uf_casting_name(casting));
     }
     return 0;
+}
+
+/* The array the entry returned (uf__plain_array_result): the block it
+ * made, wrapped so that releasing the uf_array drops the block's
+ * reference (common/nrt.h), or a copy when the function returned a view
+ * of an argument; copied into *out when the caller gave one. */
+static int array_result(const plain_spec *s, uf__plain_array_result *r,
+                        uf_array **out, uf_error *err)
+{
+    uf_array *a = uf_array_wrap(s->out[0], s->ret_ndim, r->shape, r->strides,
+                                r->data, true,
+                                r->meminfo ? uf__nrt_release_cb : NULL,
+                                r->meminfo, err);
+    if (a == NULL) {
+        uf__nrt_decref(r->meminfo);
+        return err->code;
+    }
+    if (r->meminfo == NULL) { /* borrowed from an input: copy it out */
+        uf_array *c = uf_array_copy(a, UF_ORDER_C, err);
+        uf_array_release(a);
+        if ((a = c) == NULL)
+            return err->code;
+    }
+    if (*out == NULL) {
+        *out = a;
+        return 0;
+    }
+    int rc = uf_array_copyto(*out, a, UF_CASTING_SAME_KIND, err);
+    uf_array_release(a);
+    return rc;
 }
 
 /* Runs the entry and fills the outputs (allocating the NULL ones). */
@@ -441,8 +476,11 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
     }
     _Alignas(16) unsigned char res[UF__TUPLE_MAX][16];
     void *outs[UF__TUPLE_MAX];
+    uf__plain_array_result ares;
     for (int k = 0; k < s->nout; k++)
         outs[k] = res[k];
+    if (s->ret_ndim >= 0)
+        outs[0] = &ares;
     int status = s->fn(args, outs);
     if (status != 0) {
         uf_error why;
@@ -452,6 +490,8 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
         return uf__error_set(err, code, "%s (in '%s')", why.message,
                              f->decl->name);
     }
+    if (s->ret_ndim >= 0)
+        return array_result(s, &ares, &outputs[0], err);
     bool made[UF__TUPLE_MAX] = {false};
     for (int k = 0; k < s->nout; k++) {
         if (outputs[k] == NULL) {

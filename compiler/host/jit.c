@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
 #include "compiler/host/jit.h"
@@ -155,16 +156,22 @@ static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
  * other processes too. */
 static int define_runtime(uf__jit *jit, uf_error *err)
 {
-    int n = jit->nrt + 1;
+    /* the compiler's own: its error sink and the allocation runtime
+     * (common/nrt.h) that lower_alloc.c calls */
+    const uf__runtime_symbol own[] = {
+        {UF__RT_INDEX_ERROR, (void *)(uintptr_t)uf__rt_index_error},
+        {UF__NRT_ALLOC, (void *)(uintptr_t)uf__nrt_alloc},
+        {UF__NRT_FRAME_RETURN, (void *)(uintptr_t)uf__nrt_frame_return},
+        {UF__NRT_ADOPT, (void *)(uintptr_t)uf__nrt_adopt},
+        {UF__NRT_TAKE_RETURNED, (void *)(uintptr_t)uf__nrt_take_returned},
+    };
+    int nown = (int)(sizeof own / sizeof own[0]);
+    int n = jit->nrt + nown;
     LLVMJITCSymbolMapPair *pairs = uf__calloc((size_t)n, sizeof *pairs, err);
     if (!pairs)
         return UF_ERR_NOMEM;
     for (int i = 0; i < n; i++) {
-        uf__runtime_symbol s =
-            i < jit->nrt ? jit->rt[i]
-                         : (uf__runtime_symbol){
-                               UF__RT_INDEX_ERROR,
-                               (void *)(uintptr_t)uf__rt_index_error};
+        uf__runtime_symbol s = i < jit->nrt ? jit->rt[i] : own[i - jit->nrt];
         pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, s.name);
         pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)s.addr;
         pairs[i].Sym.Flags.GenericFlags =

@@ -136,6 +136,9 @@ typedef enum uf__jit_status {
     UF__JIT_DOT_SHAPE,    /* np.dot of 1-D arrays of different lengths */
     UF__JIT_BCAST_SHAPES, /* ValueError: an array expression's operands do
                              not broadcast together (lower_arrexpr.c) */
+    UF__JIT_NEGATIVE_DIMS, /* ValueError: np.empty(-1) (lower_alloc.c) */
+    UF__JIT_ARRAY_TOO_BIG, /* ValueError: an array past int64's bytes */
+    UF__JIT_ARANGE_STEP,   /* ValueError: np.arange with a zero step */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -6,6 +6,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/host/jit_plain.h"
+#include "common/nrt.h"
 #include "compiler/lower/lower_array.h"
 
 /* The results of tf as a list of scalar dtypes: none for None, one for a
@@ -14,8 +15,8 @@ static int result_dtypes(const uf__type *ret, uf_dtype *out, int max)
 {
     if (ret->kind == UF__T_NONE)
         return 0;
-    if (ret->kind == UF__T_SCALAR) {
-        out[0] = ret->dtype;
+    if (ret->kind == UF__T_SCALAR || ret->kind == UF__T_ARRAY) {
+        out[0] = ret->dtype; /* an array: uf__plain_array_result */
         return 1;
     }
     if (ret->kind != UF__T_TUPLE || ret->n > max)
@@ -69,6 +70,42 @@ static LLVMValueRef load_arg(uf__fn *F, LLVMValueRef args, int i,
     return uf__build_array(L, data, shape, strides, t->ndim);
 }
 
+/* Stores a returned array (type t) and the block it lives in as the
+ * uf__plain_array_result outs[0] points to. */
+static void store_array_out(uf__fn *F, LLVMValueRef outs, const uf__type *t,
+                            LLVMValueRef v)
+{
+    uf__lower *L = F->L;
+    LLVMBuilderRef b = L->b;
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef fields[4] = {i8p, i8p, LLVMArrayType(i64, 64),
+                             LLVMArrayType(i64, 64)};
+    LLVMTypeRef st = LLVMStructTypeInContext(L->ctx, fields, 4, 0);
+    LLVMValueRef p = LLVMBuildLoad2(b, i8p, outs, "out");
+    p = LLVMBuildPointerCast(b, p, LLVMPointerType(st, 0), "");
+    LLVMTypeRef fty = LLVMFunctionType(i8p, NULL, 0, 0);
+    LLVMValueRef take = L->cg->helper(L, UF__NRT_TAKE_RETURNED, fty);
+    LLVMValueRef mi = LLVMBuildCall2(b, fty, take, NULL, 0, "meminfo");
+    LLVMBuildStore(b, mi, LLVMBuildStructGEP2(b, st, p, 0, ""));
+    LLVMBuildStore(b, uf__emit_array_data(F, v),
+                   LLVMBuildStructGEP2(b, st, p, 1, ""));
+    for (int k = 0; k < t->ndim; k++) {
+        LLVMValueRef ix[2] = {LLVMConstNull(i64),
+                              LLVMConstInt(i64, (unsigned long long)k, 0)};
+        LLVMBuildStore(b, uf__emit_array_dim(F, v, k),
+                       LLVMBuildInBoundsGEP2(b, fields[2],
+                                             LLVMBuildStructGEP2(b, st, p, 2,
+                                                                 ""),
+                                             ix, 2, ""));
+        LLVMBuildStore(b, uf__emit_array_stride(F, v, t, k),
+                       LLVMBuildInBoundsGEP2(b, fields[3],
+                                             LLVMBuildStructGEP2(b, st, p, 3,
+                                                                 ""),
+                                             ix, 2, ""));
+    }
+}
+
 /* Stores result value v (of dtype dt) where outs[k] points. */
 static void store_out(uf__fn *F, LLVMValueRef outs, int k, uf_dtype dt,
                       LLVMValueRef v)
@@ -118,7 +155,9 @@ static int build_entry(uf__lower *L, const uf__typed_func *tf,
         r = out ? LLVMBuildLoad2(L->b, rty, out, "") : NULL;
     }
     LLVMValueRef outs = LLVMGetParam(fn, 1);
-    if (nres == 1 && tf->ret->kind == UF__T_SCALAR)
+    if (tf->ret->kind == UF__T_ARRAY) {
+        store_array_out(&F, outs, tf->ret, r);
+    } else if (nres == 1 && tf->ret->kind == UF__T_SCALAR)
         store_out(&F, outs, 0, res[0], r);
     else
         for (int k = 0; k < nres; k++)
@@ -150,8 +189,8 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' returns %s: a function called through "
                              "uf_call may return None, a number or a tuple "
-                             "of numbers (returning arrays is not "
-                             "supported)", tf->decl->name, buf);
+                             "of numbers or an array (tuples holding "
+                             "arrays are not supported)", tf->decl->name, buf);
     }
     if (tf->nargs > 64)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,

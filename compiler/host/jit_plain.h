@@ -16,6 +16,16 @@ typedef struct uf__plain_arg {
     const int64_t *strides;
 } uf__plain_arg;
 
+/* What outs[0] points to when the function returns an array: the block
+ * its data lives in (common/nrt.h, one reference now the caller's), or
+ * NULL when it is a view of an argument; then the view itself. */
+typedef struct uf__plain_array_result {
+    void *meminfo;
+    char *data;
+    int64_t shape[64];
+    int64_t strides[64];
+} uf__plain_array_result;
+
 /* int entry(void *const *args, void *const *outs): args[i] points to the
  * value of a scalar argument (of dtype in[i], any alignment; bool one
  * byte) or to a uf__plain_arg for an array argument; outs[k] receives

@@ -75,6 +75,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_BCAST_SHAPES] = "ValueError: operands could not be "
                                  "broadcast together (an array expression "
                                  "inside a kernel)",
+        [UF__JIT_NEGATIVE_DIMS] = "ValueError: negative dimensions are not "
+                                  "allowed",
+        [UF__JIT_ARRAY_TOO_BIG] = "ValueError: array is too big; `arr.size "
+                                  "* arr.dtype.itemsize` is larger than the "
+                                  "maximum possible size.",
+        [UF__JIT_ARANGE_STEP] = "ValueError: Maximum allowed size exceeded",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -963,6 +963,8 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
             rc = lower_return(&F, &ret);
         }
     }
+    if (rc == 0)
+        rc = uf__lower_alloc_finish(&F); /* frees what it allocated */
     /* fastmath=True: LLVM's fast flags on this function's float
      * operations (callees have their own decorator's) */
     if (rc == 0 && tf->decl->fastmath)

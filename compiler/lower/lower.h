@@ -86,6 +86,9 @@ struct uf__fn {
     uf__loop_targets *loops;
     int nloops, caploops;
     uf_error *err;
+    /* the i8* slot heading the blocks this function owns (lower_alloc.c),
+     * NULL until it allocates or calls a kernel returning arrays */
+    LLVMValueRef nrt_frame;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */
@@ -360,6 +363,20 @@ int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                            const uf__type *dt, const uf__expr *value,
                            int augop);
 
+/* Arrays allocated in kernels (lower_alloc.c): np.empty ... np.linspace
+ * (uf__builtin_is_alloc); the adoption of what a kernel called from here
+ * returned; and, once the body is lowered, the frame's release before
+ * every `ret` (0 or err's code). */
+LLVMValueRef uf__lower_alloc(uf__fn *F, const uf__expr *e);
+void uf__lower_alloc_adopt(uf__fn *F);
+int uf__lower_alloc_finish(uf__fn *F);
+bool uf__type_holds_array(const uf__type *t);
+/* A new C-contiguous array of `dt` and shape[0..nd) (i64 values), owned
+ * by F's frame: negative dimensions and sizes past int64 raise their
+ * ValueErrors, out of memory UF__JIT_NOMEM (F must be fallible: see
+ * lower_fallible.c); *nitems gets the element count. Host targets only. */
+LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
+                                 LLVMValueRef *shape, LLVMValueRef *nitems);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

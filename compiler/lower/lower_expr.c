@@ -500,6 +500,8 @@ static LLVMValueRef lower_kernel_call(uf__fn *F, const uf__expr *e,
     LLVMValueRef r = LLVMBuildCall2(B, fty, fn, args, na, "");
     if (cf) {
         uf__fn_raise_status(F, r);
+        if (uf__type_holds_array(rt)) /* its new arrays are ours now */
+            uf__lower_alloc_adopt(F);
         if (!out)
             return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
         r = LLVMBuildLoad2(B, uf__lower_type(F->L, rt, F->err), out, "");

@@ -449,6 +449,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npufunc(F, e);
     if (uf__builtin_is_npreduce(bi))
         return uf__lower_npreduce(F, e);
+    if (uf__builtin_is_alloc(bi))
+        return uf__lower_alloc(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {

@@ -56,6 +56,16 @@
     X(NP_VDOT, "numpy.vdot") X(NP_TRANSPOSE, "numpy.transpose")             \
     X(NP_ATTR_T, ".T") X(NP_ATTR_ITEMSIZE, ".itemsize")                     \
     X(NP_ATTR_NBYTES, ".nbytes")
+/* NumPy's array constructors (infer_alloc.c, lower_alloc.c): arrays
+ * allocated inside kernels through common/nrt.h; NP_EMPTY .. NP_LINSPACE
+ * keep their places (uf__builtin_is_alloc). */
+#define UF__NPALLOC_MAP(X)                                                  \
+    X(NP_EMPTY, "numpy.empty") X(NP_ZEROS, "numpy.zeros")                   \
+    X(NP_ONES, "numpy.ones") X(NP_FULL, "numpy.full")                       \
+    X(NP_EMPTY_LIKE, "numpy.empty_like")                                    \
+    X(NP_ZEROS_LIKE, "numpy.zeros_like")                                    \
+    X(NP_ONES_LIKE, "numpy.ones_like") X(NP_FULL_LIKE, "numpy.full_like")   \
+    X(NP_ARANGE, "numpy.arange") X(NP_LINSPACE, "numpy.linspace")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -110,6 +120,7 @@
     UF__NPREDUCE_MAP(X)                                                     \
     /* NumPy functions on arrays only (infer_arrexpr.c) */                  \
     X(NP_WHERE, "numpy.where") X(NP_CLIP, "numpy.clip")                     \
+    UF__NPALLOC_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -231,6 +242,11 @@ static inline bool uf__builtin_is_cuda_random(uf__builtin b)
     return b >= UF__BI_CUDA_RANDOM_CREATE && b <= UF__BI_CUDA_RANDOM_NORMAL_F64;
 }
 
+/* The array constructors of UF__NPALLOC_MAP. */
+static inline bool uf__builtin_is_alloc(uf__builtin b)
+{
+    return b >= UF__BI_NP_EMPTY && b <= UF__BI_NP_LINSPACE;
+}
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
 {

@@ -595,6 +595,11 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     if (f->kind == UF__EX_NAME && fi->var < 0)
         g = uf__kmodule_global(C->km, f->u.name.id);
     bool is_kernel = g != NULL && g->kind == UF__G_KERNEL;
+    if (uf__builtin_is_alloc(fi->builtin)) { /* np.empty ...: infer_alloc.c */
+        in->builtin = fi->builtin;
+        const uf__type *r = uf__infer_alloc(C, e, fi->builtin);
+        return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
+    }
     bool kw_ok = is_kernel || fi->builtin == UF__BI_CUDA_SHARED_ARRAY ||
                  fi->builtin == UF__BI_CUDA_LOCAL_ARRAY ||
                  fi->builtin == UF__BI_CUDA_RANDOM_CREATE; /* refused */

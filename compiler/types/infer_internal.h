@@ -49,6 +49,12 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
  * (infer_slice.c). */
 const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
                                       const uf__type *arr);
+/* NumPy's array constructors (np.empty ... np.linspace: UF__NPALLOC_MAP)
+ * called as `e`, arguments and keywords read here (infer_alloc.c). */
+const uf__type *uf__infer_alloc(uf__ictx *C, const uf__expr *e,
+                                uf__builtin b);
+/* Numba's dtype of np.arange over its bounds and step (NULL: absent). */
+uf_dtype uf__arange_dtype(const uf__type *const *bounds, int n);
 /* Checks `view = v` for a view target (a[1:] = v, a[i] = v of a 2-d a):
  * v a number or an array whose dtype converts; 0 or -1. */
 int uf__infer_slice_store(uf__ictx *C, const uf__expr *t,

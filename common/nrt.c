@@ -1,0 +1,125 @@
+/* The kernels' allocation runtime (nrt.h). */
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/alloc.h"
+#include "common/nrt.h"
+
+struct uf__nrt_meminfo {
+    uf__nrt_meminfo *next; /* in a frame's or the returned list */
+    atomic_long refcnt;
+    int64_t size;
+    char *data; /* in the same block, UF__DATA_ALIGN-aligned */
+};
+
+/* One malloc'd block holds the header and the data, aligned by hand:
+ * malloc's small-block caches make this several times faster than
+ * aligned_alloc for the scratch arrays kernels make per call. */
+#define SLACK (sizeof(uf__nrt_meminfo) + UF__DATA_ALIGN - 1)
+
+static atomic_long live;
+/* Per thread: a returned block travels from the callee's return to the
+ * caller's next instruction on the same thread. */
+static _Thread_local uf__nrt_meminfo *returned;
+
+void *uf__nrt_data(const uf__nrt_meminfo *mi)
+{
+    return mi->data;
+}
+
+void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
+{
+    size_t n;
+    if (nbytes < 0 || !uf__add_size((size_t)nbytes, SLACK, &n))
+        return NULL;
+    uf_error err;
+    uf__nrt_meminfo *mi = uf__malloc(n, 1, &err);
+    if (mi == NULL)
+        return NULL;
+    uintptr_t d = (uintptr_t)(mi + 1);
+    d = (d + UF__DATA_ALIGN - 1) & ~(uintptr_t)(UF__DATA_ALIGN - 1);
+    mi->data = (char *)d;
+    mi->next = *frame;
+    atomic_init(&mi->refcnt, 1);
+    mi->size = nbytes;
+    *frame = mi;
+    atomic_fetch_add(&live, 1);
+    return mi->data;
+}
+
+void uf__nrt_incref(uf__nrt_meminfo *mi)
+{
+    if (mi != NULL)
+        atomic_fetch_add(&mi->refcnt, 1);
+}
+
+void uf__nrt_decref(uf__nrt_meminfo *mi)
+{
+    if (mi == NULL || atomic_fetch_sub(&mi->refcnt, 1) != 1)
+        return;
+    atomic_fetch_sub(&live, 1);
+    uf__free(mi);
+}
+
+void uf__nrt_release_cb(void *ctx, void *data)
+{
+    (void)data;
+    uf__nrt_decref(ctx);
+}
+
+static bool holds(const uf__nrt_meminfo *mi, const char *p)
+{
+    return p >= mi->data && p <= mi->data + mi->size;
+}
+
+void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
+                          int64_t nkeep)
+{
+    uf__nrt_meminfo *mi = *frame;
+    *frame = NULL;
+    while (mi != NULL) {
+        uf__nrt_meminfo *next = mi->next;
+        bool kept = false;
+        for (int64_t k = 0; k < nkeep && !kept; k++)
+            kept = holds(mi, keep[k]);
+        if (kept) {
+            mi->next = returned;
+            returned = mi;
+        } else {
+            uf__nrt_decref(mi);
+        }
+        mi = next;
+    }
+}
+
+void uf__nrt_adopt(uf__nrt_meminfo **frame)
+{
+    while (returned != NULL) {
+        uf__nrt_meminfo *mi = returned;
+        returned = mi->next;
+        mi->next = *frame;
+        *frame = mi;
+    }
+}
+
+uf__nrt_meminfo *uf__nrt_take_returned(void)
+{
+    uf__nrt_meminfo *first = returned;
+    returned = NULL;
+    if (first == NULL)
+        return NULL;
+    uf__nrt_meminfo *rest = first->next;
+    first->next = NULL;
+    while (rest != NULL) { /* a returned array points into one block */
+        uf__nrt_meminfo *next = rest->next;
+        uf__nrt_decref(rest);
+        rest = next;
+    }
+    return first;
+}
+
+long uf__nrt_live(void)
+{
+    return atomic_load(&live);
+}

@@ -1,0 +1,17 @@
+# Allocation inside kernels against Numba (tests/e2e/run_alloc_oracle.py on
+# tests/kernels/host/alloc.py): njit results, guvectorize scratch arrays on the
+# cpu and parallel targets, errors; skipped (exit 77) without NumPy or
+# Numba. test_alloc checks values, leaks and out of memory through the C
+# API.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME alloc_numba_oracle
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            ${Python3_EXECUTABLE} ${UF_TEST_SOURCE_DIR}/e2e/run_alloc_oracle.py
+            $<TARGET_FILE:ufjit_cli>)
+else()
+  add_test(NAME alloc_numba_oracle
+    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+endif()
+set_tests_properties(alloc_numba_oracle PROPERTIES SKIP_RETURN_CODE 77
+                     TIMEOUT 600)
