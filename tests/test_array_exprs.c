@@ -18,6 +18,8 @@
 #include "nvvm_util.h"
 #include "test_util.h"
 
+#include "common/nrt.h"
+
 static const char src[] =
     "from numba import njit, guvectorize\n"
     "import numpy as np\n"
@@ -288,18 +290,20 @@ static void test_broadcasting(void **state)
         uf_array_release(rel[i]);
 }
 
-static void test_allocation_refused(void **state)
+/* An array expression bound to a variable is a new array (allocated in
+ * the kernel, released when it returns). */
+static void test_bound_to_a_variable(void **state)
 {
     (void)state;
     uf_error err;
     double a[3] = {1, 2, 3};
     uf_array *x = wrap1(UF_FLOAT64, 3, a), *ret = NULL;
-    assert_int_equal(uf_call(fn("bound"), &x, 1, &ret, 1, NULL, &err),
-                     UF_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "allocation inside kernels is not "
-                                        "supported yet"));
-    assert_int_equal(err.line, 25);
-    assert_int_equal(err.column, 9);
+    long live = uf__nrt_live();
+    uf_assert_ok(uf_call(fn("bound"), &x, 1, &ret, 1, NULL, &err) == 0,
+                 &err);
+    assert_true(*(const double *)uf_array_data(ret) == 2.0);
+    assert_int_equal(uf__nrt_live(), live);
+    uf_array_release(ret);
     uf_array_release(x);
 }
 
@@ -312,7 +316,7 @@ int main(void)
         cmocka_unit_test(test_int_wrap_and_division_by_zero),
         cmocka_unit_test(test_overlapping_augmented_assignment),
         cmocka_unit_test(test_broadcasting),
-        cmocka_unit_test(test_allocation_refused),
+        cmocka_unit_test(test_bound_to_a_variable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

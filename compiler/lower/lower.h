@@ -362,6 +362,10 @@ LLVMValueRef uf__emit_npufunc(uf__fn *F, const uf__expr *e, uf__builtin bi,
 int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                            const uf__type *dt, const uf__expr *value,
                            int augop);
+/* Array expression e as a value: a new C-contiguous array of the
+ * operands' broadcast shape (lower_alloc.c's, owned by F's frame), filled
+ * by the same fused loop. Host targets only; NULL with F->err set. */
+LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e);
 
 /* Arrays allocated in kernels (lower_alloc.c): np.empty ... np.linspace
  * (uf__builtin_is_alloc); the adoption of what a kernel called from here

@@ -710,6 +710,43 @@ static void free_copies(fused *z)
 
 /* ---- the store ---------------------------------------------------------- */
 
+/* The fused loop over the destination z->ddata/shape/dstr, with a
+ * unit-stride inner loop when every operand's last axis is contiguous. */
+static int run_loop(fused *z)
+{
+    uf__fn *F = z->F;
+    LLVMValueRef contig = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
+    if (z->nd > 0) {
+        int d = z->nd - 1;
+        contig = LLVMBuildICmp(
+            B, LLVMIntEQ, z->dstr[d],
+            c64(F, (long long)uf_dtype_itemsize(z->ddt)), "");
+        for (int i = 0; i < z->nops; i++)
+            contig = LLVMBuildAnd(
+                B, contig,
+                LLVMBuildICmp(B, LLVMIntEQ, z->ops[i].str[d],
+                              c64(F, (long long)uf_dtype_itemsize(
+                                         z->ops[i].dt)),
+                              ""),
+                "contig");
+    }
+    /* a ufunc never raises: NumPy's error model inside the loop */
+    bool model = F->numpy_model, ok = true;
+    F->numpy_model = true;
+    LLVMValueRef p[MAXOPS + 1];
+    p[0] = z->ddata;
+    for (int i = 0; i < z->nops; i++)
+        p[i + 1] = z->ops[i].data;
+    nest s = {0, contig, &ok};
+    level(z, p, &s);
+    F->numpy_model = model;
+    if (!ok)
+        return -1;
+    free_copies(z);
+    return 0;
+}
+
+
 int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                            const uf__type *dt, const uf__expr *value,
                            int augop)
@@ -737,36 +774,81 @@ int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
         goto done;
     for (int i = 0; i < z->nops; i++)
         copy_if_overlap(z, &z->ops[i]);
-    LLVMValueRef contig = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
-    if (z->nd > 0) {
-        int d = z->nd - 1;
-        contig = LLVMBuildICmp(
-            B, LLVMIntEQ, z->dstr[d],
-            c64(F, (long long)uf_dtype_itemsize(z->ddt)), "");
-        for (int i = 0; i < z->nops; i++)
-            contig = LLVMBuildAnd(
-                B, contig,
-                LLVMBuildICmp(B, LLVMIntEQ, z->ops[i].str[d],
-                              c64(F, (long long)uf_dtype_itemsize(
-                                         z->ops[i].dt)),
-                              ""),
-                "contig");
-    }
-    /* a ufunc never raises: NumPy's error model inside the loop */
-    bool model = F->numpy_model, ok = true;
-    F->numpy_model = true;
-    LLVMValueRef p[MAXOPS + 1];
-    p[0] = z->ddata;
-    for (int i = 0; i < z->nops; i++)
-        p[i + 1] = z->ops[i].data;
-    nest s = {0, contig, &ok};
-    level(z, p, &s);
-    F->numpy_model = model;
-    if (!ok)
+    if (run_loop(z) < 0)
         goto done;
-    free_copies(z);
     rc = 0;
 done:
     uf__free(z);
     return rc == 0 ? 0 : (F->err->code ? F->err->code : UF_ERR_INTERNAL);
+}
+
+/* ---- the value: a new array ---------------------------------------------- */
+
+LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (F->L->cg->sreg != NULL) {
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "an array expression whose result is not stored "
+                         "into an existing array allocates one, which CUDA "
+                         "kernels cannot do: store it (out[:] = ...)");
+        return NULL;
+    }
+    fused *z = uf__calloc(1, sizeof *z, F->err);
+    if (!z)
+        return NULL;
+    LLVMValueRef dst = NULL;
+    z->F = F;
+    z->pos = e->pos;
+    z->value = e;
+    z->augop = -1;
+    z->ddt = rt->dtype;
+    z->nd = rt->ndim;
+    if (z->nd > MAXD) {
+        fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many dimensions");
+        goto done;
+    }
+    if (collect(z, e) < 0)
+        goto done;
+    /* the result's shape: the operands broadcast together (the result has
+     * the most dimensions of any operand) */
+    LLVMValueRef bad = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
+    for (int d = 0; d < z->nd; d++) {
+        LLVMValueRef b = c64(F, 1);
+        for (int i = 0; i < z->nops; i++) {
+            operand *o = &z->ops[i];
+            int k = o->ndim - z->nd + d;
+            if (k < 0)
+                continue;
+            LLVMValueRef n = uf__emit_array_dim(F, o->arr, k);
+            LLVMValueRef n1 = LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), "");
+            LLVMValueRef b1 = LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), "");
+            LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, b, n, "");
+            bad = LLVMBuildOr(B, bad, LLVMBuildAnd(
+                                          B, n1, LLVMBuildAnd(B, b1, ne, ""),
+                                          ""), "");
+            b = LLVMBuildSelect(B, n1, n, b, "");
+        }
+        z->shape[d] = b;
+    }
+    if (!F->fallible) { /* lower_fallible.c makes these fallible */
+        fail(z, e->pos, UF_ERR_INTERNAL, "an array expression in a "
+             "function that cannot raise");
+        goto done;
+    }
+    uf__fn_raise_if(F, bad, UF__JIT_BCAST_SHAPES);
+    LLVMValueRef nitems;
+    LLVMValueRef arr = uf__lower_new_array(F, z->ddt, z->nd, z->shape,
+                                           &nitems);
+    if (!arr)
+        goto done;
+    z->ddata = uf__emit_array_data(F, arr);
+    for (int d = 0; d < z->nd; d++)
+        z->dstr[d] = uf__emit_array_stride(F, arr, rt, d);
+    /* a new array overlaps nothing: no copies */
+    if (run_loop(z) == 0)
+        dst = arr;
+done:
+    uf__free(z);
+    return dst;
 }

@@ -512,7 +512,7 @@ static int type_return(uf__ictx *C, const uf__stmt *s)
     } else {
         t = uf__infer_expr(C, s->u.ret.value);
         SKIP_IF_UNKNOWN(t);
-        if (uf__is_arrexpr(C->tf, s->u.ret.value))
+        if (uf__is_arrexpr(C->tf, s->u.ret.value) && uf__arrexpr_no_alloc(C))
             return uf__refuse_arrexpr(C, s->u.ret.value, "cannot be "
                                       "returned");
         if (!uf__is_value_type(t))
@@ -655,8 +655,20 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
     case UF__ST_ASSIGN: {
         const uf__type *t = uf__infer_expr(C, s->u.assign.value);
         SKIP_IF_UNKNOWN(t);
+        const uf__expr *v = s->u.assign.value;
+        if (uf__is_arrexpr(C->tf, v) && v->kind == UF__EX_BINARY &&
+            v->u.binary.inplace &&
+            uf__iinfo(C, v->u.binary.left)->type->kind != UF__T_ARRAY)
+            /* x += array with a number x: Numba has no such iadd */
+            return uf__ierr(C, UF_ERR_TYPING, v->pos, "unsupported operand "
+                            "types for %s=: %s and %s (a number updated in "
+                            "place by an array)",
+                            uf__binop_str(v->u.binary.op),
+                            uf__tname(uf__iinfo(C, v->u.binary.left)->type),
+                            uf__tname(uf__iinfo(C, v->u.binary.right)->type));
         if (uf__is_arrexpr(C->tf, s->u.assign.value) &&
-            s->u.assign.targets[0]->kind == UF__EX_NAME)
+            s->u.assign.targets[0]->kind == UF__EX_NAME &&
+            uf__arrexpr_no_alloc(C))
             return uf__refuse_arrexpr(C, s->u.assign.value, "cannot be "
                                       "bound to a variable");
         for (int i = 0; i < s->u.assign.ntargets; i++)

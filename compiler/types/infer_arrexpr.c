@@ -219,9 +219,10 @@ int uf__infer_array_augassign(uf__ictx *C, uf__pos pos, uf__binop op,
 int uf__refuse_arrexpr(uf__ictx *C, const uf__expr *e, const char *where)
 {
     return uf__ierr(C, UF_ERR_UNSUPPORTED, e->pos, "an array expression "
-                    "(%s) %s: allocation inside kernels is not supported "
-                    "yet; store it into an existing array instead "
-                    "(out[:] = ..., or an augmented assignment a += ...)",
+                    "(%s) %s: it would allocate an array, which CUDA "
+                    "kernels cannot do; store it into an existing array "
+                    "instead (out[:] = ..., or an augmented assignment "
+                    "a += ...)",
                     uf__tname(uf__iinfo(C, e)->type), where);
 }
 
@@ -247,11 +248,23 @@ static int check_operands(const uf__expr *e, void *ud)
     return check_expr(e, ud);
 }
 
+bool uf__arrexpr_no_alloc(uf__ictx *C)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    return k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE;
+}
+
+/* An array expression that is not stored into an array is a new array
+ * (lower_arrexpr.c), except in CUDA kernels and device functions, which
+ * cannot allocate. */
 static int check_expr(const uf__expr *e, void *ud)
 {
     uf__ictx *C = ((check *)ud)->C;
-    if (uf__is_arrexpr(C->tf, e))
-        return uf__refuse_arrexpr(C, e, "cannot be used here");
+    if (uf__is_arrexpr(C->tf, e)) {
+        if (uf__arrexpr_no_alloc(C))
+            return uf__refuse_arrexpr(C, e, "is not stored");
+        return check_operands(e, ud);
+    }
     return uf__ast_children(e, check_expr, ud);
 }
 

@@ -621,7 +621,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         if (!uf__is_value_type(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "passed as an argument", uf__tname(t));
-        if (uf__is_arrexpr(C->tf, x) && !uf__builtin_is_npufunc(fi->builtin) &&
+        if (uf__is_arrexpr(C->tf, x) && uf__arrexpr_no_alloc(C) &&
+            !uf__builtin_is_npufunc(fi->builtin) &&
             uf__npufunc_loops(fi->builtin) == NULL &&
             fi->builtin != UF__BI_NP_WHERE &&
             fi->builtin != UF__BI_NP_CLIP)

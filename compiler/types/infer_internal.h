@@ -91,6 +91,9 @@ int uf__infer_array_augassign(uf__ictx *C, uf__pos pos, uf__binop op,
                               const uf__expr *value, const uf__type *a,
                               const uf__type *b);
 int uf__refuse_arrexpr(uf__ictx *C, const uf__expr *e, const char *where);
+/* Whether array expressions must be stored into existing arrays here
+ * (CUDA kernels and device functions cannot allocate). */
+bool uf__arrexpr_no_alloc(uf__ictx *C);
 int uf__check_array_exprs(uf__ictx *C);
 
 /* numba.cuda's attributes and calls (infer_cuda.c). The attribute `e`

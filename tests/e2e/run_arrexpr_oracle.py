@@ -85,6 +85,11 @@ def cases():
         ("into_row", [f8(4, 3).F, f8(3), S("-1")]),
         ("zero_d", [f8(5), Arr("float64", (), values=2.5)]),
         ("zero_d", [f8(0), Arr("float64", (), values=2.5)]),
+        ("bound", [f8(5)]), ("returned", [f8(6)]), ("returned", [f8(0)]),
+        ("returned", [f8(9).view("::-2")]),
+        ("passed", [f8(4)]), ("indexed", [f8(5)]),
+        ("outer_diff", [f8(3), f8(4)]), ("outer_diff", [f8(0), f8(2)]),
+        ("in_loop", [sp(7)]),
     ]
     out, seen = [], {}
     for kind, lst in (("gu", gu), ("njit", nj)):
@@ -96,12 +101,8 @@ def cases():
 
 
 REFUSED = [
-    ("bound", "cannot be bound to a variable", (10, 9)),
-    ("returned", "cannot be returned", (16, 12)),
-    ("passed", "cannot be passed to a function", (26, 19)),
-    ("indexed", "cannot be used here", (31, 13)),
     ("narrowing", "cannot cast the result float64 back to the array's "
-     "int64", (36, 5)),
+     "int64", (10, 5)),
 ]
 
 

@@ -145,3 +145,45 @@ def into_row(m, v, i):
 def zero_d(a, s):
     a[:] = a * s + s
     return d1(a)
+
+
+# Array expressions not stored into an array: each is a new array,
+# allocated inside the kernel (lower_arrexpr.c's value form), as Numba does.
+@njit
+def bound(a):
+    c = a + 1.0
+    return c[0] + c[-1]
+
+
+@njit
+def returned(a):
+    return a * 2.0 - a[::-1]
+
+
+@njit
+def helper_len(v):
+    return v.shape[0] + v[0]
+
+
+@njit
+def passed(a):
+    return helper_len(a - 1.0)
+
+
+@njit
+def indexed(a):
+    return (a + 1.0)[1:].sum()
+
+
+@njit
+def outer_diff(a, b):
+    return a[:, None] - b[None, :]
+
+
+@njit
+def in_loop(a):
+    s = 0.0
+    for k in range(3):
+        t = np.sqrt(a * a) * k
+        s += t.sum()
+    return s
