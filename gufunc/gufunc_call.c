@@ -144,7 +144,6 @@ static int resolve_loop(call *c, uf_error *err)
                                    err);
 }
 
-/* NumPy's cast checks (call_check.h). */
 static bool writable_input(const call *c, int i)
 {
     return i < 64 && (c->writable >> i & 1);
@@ -165,6 +164,7 @@ static int check_writable_inputs(const call *c, uf_error *err)
     return 0;
 }
 
+/* NumPy's cast checks (call_check.h), then writable_args inputs'. */
 static int check_casts(const call *c, uf_error *err)
 {
     if (uf__call_check_casts(c->name, c->set.casting, c->nin, c->nout,

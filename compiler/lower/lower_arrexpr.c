@@ -11,8 +11,10 @@
  * versions chosen at run time: unit strides everywhere (the one LLVM
  * vectorises) or any strides.
  *
- * uf__lower_arrexpr_into takes the destination as an array value, so the
- * allocation that may come later only has to make one and call it. */
+ * uf__lower_arrexpr_into stores into a destination array value;
+ * uf__lower_arrexpr_value, for an expression stored nowhere (bound to a
+ * variable, returned, passed on), makes a new array of the operands'
+ * broadcast shape (lower_alloc.c) and runs the same loop into it. */
 #include <string.h>
 
 #include "common/alloc.h"
