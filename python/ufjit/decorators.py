@@ -77,10 +77,11 @@ def guvectorize(*args, **kwargs):
 
     def build(fn):
         fn = _python_function(fn)
-        if "writable_args" in kwargs:
-            kwargs["writable_args"] = _writable_args(
-                fn, layout, kwargs["writable_args"], kwargs.get("target"))
-        return GUFunc(fn, sigs, layout, kwargs)
+        opts = dict(kwargs)  # names resolve per function decorated
+        if "writable_args" in opts:
+            opts["writable_args"] = _writable_args(
+                fn, layout, opts["writable_args"], opts.get("target"))
+        return GUFunc(fn, sigs, layout, opts)
     return build
 
 
