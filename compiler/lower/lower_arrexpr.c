@@ -143,6 +143,31 @@ static int collect(fused *z, const uf__expr *e)
 /* NumPy's rule at run time: the operands broadcast together (else
  * "operands could not be broadcast together"), and their shape to the
  * destination's (else "could not broadcast input array"). */
+/* Axis d (of maxnd, aligned on the right) of the operands' broadcast
+ * shape (the destination, an augmented assignment's operand, left out);
+ * *bad gains "two operands disagree on it". */
+static LLVMValueRef broadcast_dim(fused *z, int maxnd, int d,
+                                  LLVMValueRef *bad)
+{
+    uf__fn *F = z->F;
+    LLVMValueRef b = c64(F, 1);
+    for (int i = 0; i < z->nops; i++) {
+        operand *o = &z->ops[i];
+        int k = o->ndim - maxnd + d;
+        if (k < 0 || o->e == NULL)
+            continue;
+        LLVMValueRef n = uf__emit_array_dim(F, o->arr, k);
+        LLVMValueRef n1 = LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), "");
+        LLVMValueRef b1 = LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), "");
+        LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, b, n, "");
+        *bad = LLVMBuildOr(B, *bad, LLVMBuildAnd(
+                                        B, n1, LLVMBuildAnd(B, b1, ne, ""),
+                                        ""), "");
+        b = LLVMBuildSelect(B, n1, n, b, "");
+    }
+    return b;
+}
+
 static int check_shapes(fused *z)
 {
     uf__fn *F = z->F;
@@ -153,21 +178,7 @@ static int check_shapes(fused *z)
         if (z->ops[i].ndim > maxnd)
             maxnd = z->ops[i].ndim;
     for (int d = 0; d < maxnd; d++) { /* aligned on the right */
-        LLVMValueRef b = c64(F, 1);
-        for (int i = 0; i < z->nops; i++) {
-            operand *o = &z->ops[i];
-            int k = o->ndim - maxnd + d;
-            if (k < 0 || o->e == NULL)
-                continue;
-            LLVMValueRef n = uf__emit_array_dim(F, o->arr, k);
-            LLVMValueRef n1 = LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), "");
-            LLVMValueRef b1 = LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), "");
-            LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, b, n, "");
-            bad_pair = LLVMBuildOr(
-                B, bad_pair, LLVMBuildAnd(B, n1, LLVMBuildAnd(B, b1, ne, ""),
-                                          ""), "");
-            b = LLVMBuildSelect(B, n1, n, b, "");
-        }
+        LLVMValueRef b = broadcast_dim(z, maxnd, d, &bad_pair);
         int dd = d - (maxnd - z->nd);
         LLVMValueRef want = dd < 0 ? c64(F, 1) : z->shape[dd];
         bad_dst = LLVMBuildOr(
@@ -815,24 +826,8 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
     /* the result's shape: the operands broadcast together (the result has
      * the most dimensions of any operand) */
     LLVMValueRef bad = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
-    for (int d = 0; d < z->nd; d++) {
-        LLVMValueRef b = c64(F, 1);
-        for (int i = 0; i < z->nops; i++) {
-            operand *o = &z->ops[i];
-            int k = o->ndim - z->nd + d;
-            if (k < 0)
-                continue;
-            LLVMValueRef n = uf__emit_array_dim(F, o->arr, k);
-            LLVMValueRef n1 = LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), "");
-            LLVMValueRef b1 = LLVMBuildICmp(B, LLVMIntNE, b, c64(F, 1), "");
-            LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, b, n, "");
-            bad = LLVMBuildOr(B, bad, LLVMBuildAnd(
-                                          B, n1, LLVMBuildAnd(B, b1, ne, ""),
-                                          ""), "");
-            b = LLVMBuildSelect(B, n1, n, b, "");
-        }
-        z->shape[d] = b;
-    }
+    for (int d = 0; d < z->nd; d++)
+        z->shape[d] = broadcast_dim(z, z->nd, d, &bad);
     if (!F->fallible) { /* lower_fallible.c makes these fallible */
         fail(z, e->pos, UF_ERR_INTERNAL, "an array expression in a "
              "function that cannot raise");
