@@ -187,6 +187,11 @@ struct uf__stmt {
             uf__expr *target;
             uf__expr *iter;
             uf__block body, orelse;
+            /* an enumerate()/zip() loop compiler/front/desugar_for.c
+             * refused: typing reports this (a UF_ERR_* code) */
+            const char *refused;
+            uf__pos refused_pos;
+            int refused_code;
         } for_;
         struct {
             uf__expr *cond;

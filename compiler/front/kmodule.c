@@ -13,6 +13,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/front/desugar_for.h"
 #include "compiler/front/consteval.h"
 #include "compiler/front/kmodule.h"
 #include "compiler/front/ast_ids.h"
@@ -947,7 +948,8 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     if (km->tc == NULL)
         goto fail;
     km->ast = uf__parse(src, km->arena, err);
-    if (km->ast == NULL || uf__ssa_versions(km->ast, km->arena, err) != 0)
+    if (km->ast == NULL || uf__desugar_for(km->ast, km->arena, err) != 0 ||
+        uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;
     uf__ast_number_functions(km->ast);
     scan S = {km, err, NULL, 0, 0, NULL, 0, 0};

@@ -575,6 +575,9 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
 {
     const uf__expr *it = s->u.for_.iter;
     const uf__expr *t = s->u.for_.target;
+    if (s->u.for_.refused)
+        return uf__ierr(C, s->u.for_.refused_code, s->u.for_.refused_pos,
+                        "%s", s->u.for_.refused);
     if (t->kind != UF__EX_NAME)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, t->pos, "%s", "the target of "
                         "a for loop must be a single name");

@@ -572,6 +572,17 @@ def fail_cases():
         # Numba accepts this; ufjit refuses it with its position
         Fail("err_list_comp.py", "list_comp", [i8(3, lo=0, hi=5)], 1,
              "comprehension", where=(8, 15), numba=False),
+        # enumerate()/zip() loops Numba refuses too (desugar_for.c)
+        Fail("err_iter_builtins.py", "start_keyword", [f8(3)], 1,
+             "enumerate() takes start by position", where=(8, 30),
+             numba=True),
+        Fail("err_iter_builtins.py", "three_names", [f8(3)], 1,
+             "cannot unpack 2 values into 3 names", where=(16, 9),
+             numba=True),
+        # Numba accepts a stepped range here; ufjit refuses it, in place
+        Fail("err_iter_builtins.py", "stepped_range", [f8(3)], 1,
+             "range() with a step inside enumerate() or zip()",
+             where=(24, 21), numba=False),
         # a failing assert inside the kernel (status from the JIT loop)
         Fail("err_assert.py", "non_negative_twice", [f8(3, lo=-2, hi=-1)],
              1, "AssertionError", numba=True),

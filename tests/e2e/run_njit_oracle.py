@@ -43,6 +43,7 @@ from corpus import S, b1, c16, f4, f8, i4, i8, u1  # noqa: E402
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 AI, NF = "arrays_index.py", "njit_funcs.py"
+IB = "iter_builtins.py"
 DEBUG = {"UFJIT_DEBUG": "1"}
 
 
@@ -188,6 +189,29 @@ def cases():
         Case(NF, "add_sig", [S("true"), S("int8:2")]),
         Case(NF, "hyp", [S("3.0"), S("4.0")]),
         Case(NF, "collatz", [S("27")]),
+        # for-loops over enumerate() and zip() (desugar_for.c)
+        Case(IB, "enum_weighted", [f8(9)]),
+        Case(IB, "enum_weighted", [f8(0)]),
+        Case(IB, "enum_weighted", [f4(8).view("::-3")]),
+        Case(IB, "enum_start", [i8(6), S("-3")]),
+        Case(IB, "enum_start", [i4(5), S("uint8:7")]),
+        Case(IB, "enum_tuple", [f8(6)]),
+        Case(IB, "enum_rows", [m34]),
+        Case(IB, "enum_rows", [m34.F.view("::-1")]),
+        Case(IB, "zip_dot", [f8(9), f4(7)]),
+        Case(IB, "zip_dot", [i8(4), f8(0)]),
+        Case(IB, "zip_three", [f8(5), i8(8).view("::2")]),
+        Case(IB, "enum_zip", [f8(6), f8(6).view("::-1")]),
+        Case(IB, "zip_enum", [i8(5), f8(3)]),
+        Case(IB, "zip_range", [f8(6), S("2"), S("5")]),
+        Case(IB, "zip_range", [f8(6), S("-3"), S("40")]),
+        Case(IB, "zip_range", [f8(6), S("5"), S("2")]),
+        Case(IB, "first_above", [f8(7), S("0.5")]),
+        Case(IB, "first_above", [f8(7), S("2.0")]),
+        Case(IB, "pairs", [f8(4), f8(5)]),
+        Case(IB, "write_through", [f8(5), f8(4)]),
+        Case(IB, "last_index", [f8(5)]),
+        Case(IB, "last_index", [f8(0)]),
         # (arrays_index.array_add, an array expression returned, is a new
         # array now: run_arrexpr_oracle.py compares such returns)
         # refused on purpose, with the construct and its position
