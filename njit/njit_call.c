@@ -18,6 +18,7 @@
 #include "compiler/host/jit_plain.h"
 #include "compiler/module.h"
 #include "njit/njit.h"
+#include "njit/njit_prange.h"
 #include "targets/target.h"
 #include "ufunc/call_check.h"
 #include "ufunc/inspect.h"
@@ -539,7 +540,11 @@ static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
         return rc;
     if (check_outputs(f, s, outputs, n_out, opts, err) != 0)
         return err->code;
-    return run(f, s, inputs, n_in, outputs, err);
+    /* prange loops of the call run on opts->num_threads threads */
+    int threads = uf__prange_threads(opts != NULL ? opts->num_threads : 0);
+    rc = run(f, s, inputs, n_in, outputs, err);
+    uf__prange_threads(threads);
+    return rc;
 }
 
 /* The njit entry of one signature, for its listing. */

@@ -31,6 +31,17 @@ static int run_blocks(void *vjob, int64_t b0, int64_t b1, uf_error *err)
     return 0;
 }
 
+/* Per calling thread: a prange inside a prange body runs serially, and
+ * concurrent njit calls each keep their own setting. */
+static _Thread_local int call_threads;
+
+int uf__prange_threads(int n)
+{
+    int prev = call_threads;
+    call_threads = n;
+    return prev;
+}
+
 int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
                       uf__prange_body body, void *ctx)
 {
@@ -42,7 +53,7 @@ int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
         /* the worker is this thread: its records are already here */
         return run_blocks(&j, 0, nblocks, &err);
     }
-    st = uf__parallel_for(nblocks, 1, 0, run_blocks, &j, &err);
+    st = uf__parallel_for(nblocks, 1, call_threads, run_blocks, &j, &err);
     return st == 0 ? 0 : uf__jit_status_carry(st, &err);
 }
 

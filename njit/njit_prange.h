@@ -19,4 +19,9 @@ int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
  * other runtimes'). */
 const uf__runtime_symbol *uf__njit_runtime_symbols(int *n);
 
+/* The threads prange loops run on from this thread (uf_call_options'
+ * num_threads of the njit call; 0: the parallel target's default), set
+ * around a call; returns the previous setting. */
+int uf__prange_threads(int n);
+
 #endif

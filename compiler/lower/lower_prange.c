@@ -469,7 +469,8 @@ static LLVMValueRef ctx_field(uf__fn *F, const outline *O, LLVMValueRef ctx,
 static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                                    const scan *S, const outline *O,
                                    const reduction *R, int nred, uf_dtype rt,
-                                   int vi)
+                                   int vi, LLVMValueRef start0,
+                                   LLVMValueRef step0)
 {
     uf__lower *L = F->L;
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
@@ -511,11 +512,29 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                 init = identity(&G, R[r].op, R[r].dt);
         LLVMBuildStore(L->b, init, G.vars[v]);
     }
-    LLVMValueRef start = LLVMBuildLoad2(
-        L->b, i64, ctx_field(&G, O, ctx, O->f_start), "start");
-    LLVMValueRef step = LLVMBuildLoad2(L->b, i64,
-                                       ctx_field(&G, O, ctx, O->f_step),
-                                       "step");
+    /* constants stay constants (prange(n): i = k, contiguous loads) */
+    LLVMValueRef start = LLVMIsConstant(start0)
+                             ? start0
+                             : LLVMBuildLoad2(L->b, i64,
+                                              ctx_field(&G, O, ctx,
+                                                        O->f_start),
+                                              "start");
+    LLVMValueRef step = LLVMIsConstant(step0)
+                            ? step0
+                            : LLVMBuildLoad2(L->b, i64,
+                                             ctx_field(&G, O, ctx, O->f_step),
+                                             "step");
+    /* blocks start at 0 or later: a[i] with i = k needs no wrapping */
+    LLVMTypeRef aty = LLVMFunctionType(LLVMVoidTypeInContext(L->ctx),
+                                       (LLVMTypeRef[]){LLVMInt1TypeInContext(
+                                           L->ctx)},
+                                       1, 0);
+    LLVMValueRef assume = LLVMGetNamedFunction(L->mod, "llvm.assume");
+    if (!assume)
+        assume = LLVMAddFunction(L->mod, "llvm.assume", aty);
+    LLVMValueRef nonneg = LLVMBuildICmp(L->b, LLVMIntSGE, LLVMGetParam(fn, 1),
+                                        LLVMConstNull(i64), "");
+    LLVMBuildCall2(L->b, aty, assume, &nonneg, 1, "");
     LLVMValueRef kp = uf__fn_alloca(&G, i64, "k");
     LLVMBuildStore(L->b, LLVMGetParam(fn, 1), kp);
     LLVMBasicBlockRef hdr = uf__fn_block(&G, "prange.cond");
@@ -643,7 +662,8 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
     O.ctx_ty = LLVMStructTypeInContext(L->ctx, ftys, (unsigned)nf, 0);
 
     LLVMBasicBlockRef here = LLVMGetInsertBlock(B);
-    LLVMValueRef body = lower_outlined(F, s, &S, &O, R, nred, rt, vi);
+    LLVMValueRef body = lower_outlined(F, s, &S, &O, R, nred, rt, vi, start,
+                                       step);
     if (!body) {
         rc = F->err->code ? F->err->code : UF_ERR_INTERNAL;
         goto done;
