@@ -374,7 +374,10 @@ static int check_inputs(uf_func *f, uf_array *const *inputs, int n_in,
                              "arguments", name, MAXARGS);
     const char *target = uf__func_target(f, opts);
     const uf__target *t = uf__target_find(target);
-    if (t == NULL || !(t->caps & UF__TCAP_NJIT)) {
+    /* njit(parallel=True): the prange loops run on the threads either
+     * way; 'parallel' names that */
+    bool prange_ok = f->decl->parallel && strcmp(target, "parallel") == 0;
+    if (!prange_ok && (t == NULL || !(t->caps & UF__TCAP_NJIT))) {
         char list[64];
         return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is an njit "
                              "function: it runs on the %s target, not '%s'",
