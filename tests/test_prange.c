@@ -116,7 +116,14 @@ static const char src[] =
     "        t = np.empty(4)\n"
     "        t[0] = i\n"
     "        s += t[0]\n"
-    "    return s\n";
+    "    return s\n"
+    "@njit(parallel=True)\n"
+    "def axpb(x, w, out):\n"
+    "    out[:] = x * w + 0.5\n"
+    "    out[1:] += x[:-1]\n"
+    "@njit(parallel=True)\n"
+    "def hyp(m, v):\n"
+    "    return np.sqrt(m * m + v * v) - 1.0\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -206,8 +213,10 @@ static void same_on_all(const char *name, uf_array **in, int nin,
                 continue;
             }
             assert_int_equal(uf_array_dtype(r[k]), uf_array_dtype(out[k]));
+            assert_int_equal(uf_array_size(r[k]), uf_array_size(out[k]));
             if (memcmp(uf_array_data(r[k]), uf_array_data(out[k]),
-                       uf_dtype_itemsize(uf_array_dtype(r[k]))) != 0)
+                       (size_t)uf_array_size(r[k]) *
+                           uf_dtype_itemsize(uf_array_dtype(r[k]))) != 0)
                 uf_fail_at(__FILE__, __LINE__, "%s result %d differs on %d "
                            "threads", name, k, thread_counts[t]);
             uf_array_release(r[k]);
@@ -405,6 +414,63 @@ static void test_array_updates(void **state)
     uf_array_release(a);
 }
 
+/* Whole-array expressions in a parallel=True function: nests of 2^16
+ * elements or more split along axis 0 over the threads, smaller ones
+ * serial; the same values either way. */
+static void test_array_expressions(void **state)
+{
+    (void)state;
+    static const int64_t lens[] = {5, 65535, 65536, 100003};
+    uf_error err;
+    for (size_t z = 0; z < sizeof lens / sizeof *lens; z++) {
+        int64_t n = lens[z];
+        uf_array *x = f64_array(n, wave), *w = f64_array(n, ramp);
+        const double *xv = uf_array_data(x), *wv = uf_array_data(w);
+        for (size_t t = 0; t < 3; t++) {
+            uf_array *out = uf_zeros(UF_FLOAT64, 1, &n, UF_ORDER_C, &err);
+            uf_assert_ok(out != NULL, &err);
+            uf_func *f = uf_module_get(mod, "axpb", &err);
+            uf_call_options o = {.size = sizeof o,
+                                 .num_threads = thread_counts[t]};
+            uf_assert_ok(uf_call(f, (uf_array *[]){x, w, out}, 3, NULL, 0,
+                                 &o, &err) == 0,
+                         &err);
+            const double *ov = uf_array_data(out);
+            for (int64_t i = 0; i < n; i++) {
+                double want = xv[i] * wv[i] + 0.5;
+                if (i > 0)
+                    want += xv[i - 1];
+                if (ov[i] != want)
+                    uf_fail_at(__FILE__, __LINE__, "n %lld, %d threads: "
+                               "out[%lld] = %.17g, not %.17g", (long long)n,
+                               thread_counts[t], (long long)i, ov[i], want);
+            }
+            uf_array_release(out);
+        }
+        uf_array_release(x);
+        uf_array_release(w);
+    }
+    int64_t shape[2] = {1001, 97};
+    uf_array *m = uf_empty(UF_FLOAT64, 2, shape, UF_ORDER_C, &err);
+    uf_array *v = f64_array(97, ramp);
+    uf_assert_ok(m != NULL, &err);
+    double *mv = uf_array_data(m);
+    for (int64_t k = 0; k < shape[0] * shape[1]; k++)
+        mv[k] = wave(k);
+    uf_array *r;
+    same_on_all("hyp", (uf_array *[]){m, v}, 2, &r, 1);
+    assert_int_equal(uf_array_ndim(r), 2);
+    const double *rv = uf_array_data(r);
+    for (int64_t i = 0; i < shape[0]; i++)
+        for (int64_t j = 0; j < shape[1]; j++) {
+            double a = mv[i * shape[1] + j], b = ramp(j);
+            assert_true(rv[i * shape[1] + j] == sqrt(a * a + b * b) - 1.0);
+        }
+    uf_array_release(r);
+    uf_array_release(m);
+    uf_array_release(v);
+}
+
 /* Errors raised in a block reach the caller as from a serial loop. */
 static void test_body_errors(void **state)
 {
@@ -516,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_steps),
         cmocka_unit_test(test_2d),
         cmocka_unit_test(test_array_updates),
+        cmocka_unit_test(test_array_expressions),
         cmocka_unit_test(test_body_errors),
         cmocka_unit_test(test_compile_errors),
     };

@@ -177,6 +177,11 @@ bool uf__prange_parallel(uf__fn *F);
 int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
                      LLVMValueRef start, LLVMValueRef step, uf_dtype rt,
                      int vi);
+/* Runs `body` (common/loop.h: uf__prange_body) over [0, cnt) in the
+ * blocks of a prange loop, raising its status; returns the number of
+ * blocks (lower_prange.c; lower_arrexpr.c's parallel nests). */
+LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
+                                   LLVMValueRef body, LLVMValueRef ctx);
 /* Whether a specialisation needs the fallible convention. */
 bool uf__lower_fallible(const uf__typed_func *tf);
 /* The LLVM function of a specialisation (lowered on first use, with its

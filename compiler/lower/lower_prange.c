@@ -598,6 +598,41 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
     return rc == 0 ? fn : NULL;
 }
 
+LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
+                                   LLVMValueRef body, LLVMValueRef ctx)
+{
+    uf__lower *L = F->L;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    /* blocks: nb = min(n, MAX) of length ceil(n / nb), then as many as
+     * that length needs -- a function of n alone */
+    LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef maxb = LLVMConstInt(i64, UF__PRANGE_MAX_BLOCKS, 0);
+    LLVMValueRef nb = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntULT, cnt, maxb, ""), cnt, maxb, "");
+    nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, nb,
+                                          LLVMConstNull(i64), ""),
+                         one, nb, "");
+    LLVMValueRef blen = LLVMBuildUDiv(
+        B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, nb, ""), one, ""), nb, "");
+    blen = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, blen,
+                                            LLVMConstNull(i64), ""),
+                           one, blen, "");
+    nb = LLVMBuildUDiv(B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, blen, ""), one,
+                                       ""),
+                       blen, "nblocks");
+    LLVMTypeRef pt[5] = {i64, i64, i64, i8p, i8p};
+    LLVMTypeRef fty = LLVMFunctionType(LLVMInt32TypeInContext(L->ctx), pt, 5,
+                                       0);
+    LLVMValueRef rtfn = L->cg->helper(L, UF__RT_PRANGE, fty);
+    L->uses_runtime = true;
+    LLVMValueRef args[5] = {cnt, nb, blen,
+                            LLVMBuildPointerCast(B, body, i8p, ""), ctx};
+    LLVMValueRef st = LLVMBuildCall2(B, fty, rtfn, args, 5, "prange.status");
+    uf__fn_raise_status(F, st);
+    return nb;
+}
+
 int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
                      LLVMValueRef start, LLVMValueRef step, uf_dtype rt,
                      int vi)
@@ -684,33 +719,9 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
                                             ""),
                        ctx_field(F, &O, ctx, R[r].field));
 
-    /* blocks: nb = min(n, MAX) of length ceil(n / nb), then as many as
-     * that length needs -- a function of n alone */
+    LLVMValueRef nb = uf__lower_prange_call(
+        F, cnt, body, LLVMBuildPointerCast(B, ctx, i8p, ""));
     LLVMValueRef one = LLVMConstInt(i64, 1, 0);
-    LLVMValueRef maxb = LLVMConstInt(i64, UF__PRANGE_MAX_BLOCKS, 0);
-    LLVMValueRef nb = LLVMBuildSelect(
-        B, LLVMBuildICmp(B, LLVMIntULT, cnt, maxb, ""), cnt, maxb, "");
-    nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, nb,
-                                          LLVMConstNull(i64), ""),
-                         one, nb, "");
-    LLVMValueRef blen = LLVMBuildUDiv(
-        B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, nb, ""), one, ""), nb, "");
-    blen = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, blen,
-                                            LLVMConstNull(i64), ""),
-                           one, blen, "");
-    nb = LLVMBuildUDiv(B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, blen, ""), one,
-                                       ""),
-                       blen, "nblocks");
-    LLVMTypeRef pt[5] = {i64, i64, i64, i8p, i8p};
-    LLVMTypeRef fty = LLVMFunctionType(LLVMInt32TypeInContext(L->ctx), pt, 5,
-                                       0);
-    LLVMValueRef rtfn = L->cg->helper(L, UF__RT_PRANGE, fty);
-    L->uses_runtime = true;
-    LLVMValueRef args[5] = {cnt, nb, blen,
-                            LLVMBuildPointerCast(B, body, i8p, ""),
-                            LLVMBuildPointerCast(B, ctx, i8p, "")};
-    LLVMValueRef st = LLVMBuildCall2(B, fty, rtfn, args, 5, "prange.status");
-    uf__fn_raise_status(F, st);
 
     /* the partials, in block order */
     for (int r = 0; r < nred; r++) {

@@ -48,7 +48,7 @@ def arrays():
         "f": f, "f0": f[:0], "f1": f[:1], "f63": f[:63], "f65": f[:65],
         "g": rng.uniform(0, 1, 100003), "i": i, "i0": i[:0], "i10": i[:10],
         "f4": rng.uniform(-1, 1, 5000).astype(np.float32),
-        "m": m, "m0": m[:0], "mi": mi,
+        "m": m, "m0": m[:0], "mi": mi, "v33": rng.uniform(0, 1, 33),
     }
 
 
@@ -60,7 +60,8 @@ def cases():
          ("rows", ["m"]), ("rows", ["m0"]), ("total2d", ["m"]),
          ("nested", ["mi"]), ("serial", ["f"]), ("serial2", ["i"]),
          ("scaled", ["f", 2.5]), ("zdiv", ["i", 0], "ZeroDivisionError"),
-         ("zdiv", ["i", 7])]
+         ("zdiv", ["i", 7]), ("hyp", ["m", "v33"]), ("hyp", ["f", "g"]),
+         ("hyp", ["f65", "f65"])]
     for st in ((0, 1000), (5, 900), (10, 10), (10, 0), (3, 4), (0, 100003)):
         c.append(("steps_up", ["i", *st], SERIAL))
         c.append(("steps_down", ["i", st[1] - 1 if st[1] else 0, st[0]],
@@ -192,7 +193,7 @@ def main():
                             "-o", os.path.join(tmp, "race.npy")],
                            capture_output=True, text=True, timeout=120)
         n += 1
-        if p.returncode == 0 or "prange.py:147:9: variable 's'" not in \
+        if p.returncode == 0 or "prange.py:154:9: variable 's'" not in \
                 p.stderr:
             fails += 1
             print(f"FAIL race: {p.stderr!r}")

@@ -140,6 +140,13 @@ def zdiv(a, d):
     return s
 
 
+# whole-array expressions of a parallel=True function: split over the
+# threads when large (lower_arrexpr.c)
+@njit(parallel=True)
+def hyp(m, v):
+    return np.sqrt(m * m + v * v) - 1.0
+
+
 @njit(parallel=True)
 def race(a):
     s = 0.0
