@@ -467,7 +467,7 @@ static LLVMValueRef ctx_field(uf__fn *F, const outline *O, LLVMValueRef ctx,
  * loaded from ctx, the reductions from their identities; the iterations
  * [begin, end); each reduction's partial stored at [block]. */
 static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
-                                   const scan *S, const outline *O,
+                                   const outline *O,
                                    const reduction *R, int nred, uf_dtype rt,
                                    int vi, LLVMValueRef start0,
                                    LLVMValueRef step0)
@@ -594,7 +594,6 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
             uf__llvm_fastmath_function(fn, UF__FMF_FAST);
     }
     uf__fn_end(&G);
-    (void)S;
     return rc == 0 ? fn : NULL;
 }
 
@@ -697,7 +696,7 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
     O.ctx_ty = LLVMStructTypeInContext(L->ctx, ftys, (unsigned)nf, 0);
 
     LLVMBasicBlockRef here = LLVMGetInsertBlock(B);
-    LLVMValueRef body = lower_outlined(F, s, &S, &O, R, nred, rt, vi, start,
+    LLVMValueRef body = lower_outlined(F, s, &O, R, nred, rt, vi, start,
                                        step);
     if (!body) {
         rc = F->err->code ? F->err->code : UF_ERR_INTERNAL;
