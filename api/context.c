@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "compiler/context.h"
+#include "njit/njit_prange.h"
 #include "targets/cpu/cpu.h"
 #include "targets/cudasim/sim.h"
 
@@ -17,15 +18,18 @@ static pthread_once_t runtime_once = PTHREAD_ONCE_INIT;
 
 static void join_runtimes(void)
 {
-    int ncpu, nsim;
+    int ncpu, nsim, nnj;
     const uf__runtime_symbol *cpu = uf__cpu_runtime_symbols(&ncpu);
     const uf__runtime_symbol *sim = uf__sim_runtime_symbols(&nsim);
-    if (ncpu + nsim > (int)(sizeof runtime / sizeof runtime[0]))
+    /* prange loops' runtime (njit_prange.h) */
+    const uf__runtime_symbol *nj = uf__njit_runtime_symbols(&nnj);
+    if (ncpu + nsim + nnj > (int)(sizeof runtime / sizeof runtime[0]))
         nsim = 0; /* never: a few dozen entries; cudasim's kernels would
                      then fail to link, which its tests would show */
     memcpy(runtime, cpu, (size_t)ncpu * sizeof *cpu);
     memcpy(runtime + ncpu, sim, (size_t)nsim * sizeof *sim);
-    nruntime = ncpu + nsim;
+    memcpy(runtime + ncpu + nsim, nj, (size_t)nnj * sizeof *nj);
+    nruntime = ncpu + nsim + nnj;
 }
 
 uf_context *uf_context_new(uf_error *err)

@@ -249,6 +249,16 @@ def cases(size):
                         bound="memory", limit="read", ufjit=ways,
                         numba={"njit prange": nb},
                         extra={"numpy add.reduce": _add_reduce(axis)}))
+    # issue 18: ufjit's prange reduction against its own add.reduce and
+    # Numba's prange loop, in the same rounds
+    out.append(Case("prange sum 1e8 float64", "reduce", r, "prange_sum",
+                    "float64", (Lin(0, 1, (nsum,)),), ((),), _sum(None),
+                    bound="memory", limit="read",
+                    ufjit=(Way("prange", r, "prange_sum"),
+                           Way("add.reduce", "kernels.py", "add", "ureduce",
+                               "all")),
+                    numba={"njit prange": numba_sum_all},
+                    extra={"numpy add.reduce": _add_reduce(None)}))
     return out
 
 

@@ -123,5 +123,19 @@ typedef struct uf__runtime_symbol {
 /* The host code generator's IndexError reporter (compiler/host/jit_status.c,
  * defined by the JIT itself: the record it writes is the compiler's) */
 #define UF__RT_INDEX_ERROR "uf__rt_index_error"
+/* A prange loop of an njit(parallel=True) function (lowered by
+ * compiler/lower/lower_prange.c, run by njit/njit_prange.c):
+ *   int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
+ *                         uf__prange_body body, void *ctx)
+ * runs body(ctx, begin, end, b) for every block b < nblocks, [begin, end)
+ * = [b * block, min(n, (b + 1) * block)), on the threads of the parallel
+ * target; returns 0 or the first failing block's status (compiler/host/
+ * jit.h). The blocks depend on n alone (lower_prange.c), so reductions
+ * combined block by block give the same bits on any number of threads. */
+#define UF__RT_PRANGE "uf__rt_prange"
+typedef int32_t (*uf__prange_body)(void *ctx, int64_t begin, int64_t end,
+                                   int64_t block);
+/* At most this many blocks per loop (the partials of a reduction). */
+#define UF__PRANGE_MAX_BLOCKS 256
 
 #endif

@@ -18,6 +18,7 @@
 #include "compiler/host/jit_plain.h"
 #include "compiler/module.h"
 #include "njit/njit.h"
+#include "njit/njit_prange.h"
 #include "targets/target.h"
 #include "ufunc/call_check.h"
 #include "ufunc/inspect.h"
@@ -373,7 +374,10 @@ static int check_inputs(uf_func *f, uf_array *const *inputs, int n_in,
                              "arguments", name, MAXARGS);
     const char *target = uf__func_target(f, opts);
     const uf__target *t = uf__target_find(target);
-    if (t == NULL || !(t->caps & UF__TCAP_NJIT)) {
+    /* njit(parallel=True): the prange loops run on the threads either
+     * way; 'parallel' names that */
+    bool prange_ok = f->decl->parallel && strcmp(target, "parallel") == 0;
+    if (!prange_ok && (t == NULL || !(t->caps & UF__TCAP_NJIT))) {
         char list[64];
         return uf__error_set(err, UF_ERR_UNSUPPORTED, "'%s' is an njit "
                              "function: it runs on the %s target, not '%s'",
@@ -539,7 +543,11 @@ static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
         return rc;
     if (check_outputs(f, s, outputs, n_out, opts, err) != 0)
         return err->code;
-    return run(f, s, inputs, n_in, outputs, err);
+    /* prange loops of the call run on opts->num_threads threads */
+    int threads = uf__prange_threads(opts != NULL ? opts->num_threads : 0);
+    rc = run(f, s, inputs, n_in, outputs, err);
+    uf__prange_threads(threads);
+    return rc;
 }
 
 /* The njit entry of one signature, for its listing. */

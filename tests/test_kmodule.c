@@ -482,8 +482,8 @@ static const err_row err_rows[] = {
      "module 'scipy.special' is not supported", 1, 14},
     {LOC, "from os import path\n", UF_ERR_UNSUPPORTED,
      "module 'os' is not supported", 1, 1},
-    {LOC, "from numba import prange\n", UF_ERR_UNSUPPORTED,
-     "cannot import 'prange' from 'numba'", 1, 19},
+    {LOC, "from numba import objmode\n", UF_ERR_UNSUPPORTED,
+     "cannot import 'objmode' from 'numba'", 1, 19},
     {LOC, "from math import sqrt, frexp\n", UF_ERR_UNSUPPORTED,
      "cannot import 'frexp' from 'math'", 1, 24},
     {LOC, "from math import *\n", UF_ERR_UNSUPPORTED,
@@ -580,9 +580,12 @@ static const err_row err_rows[] = {
     {LOC, H "@vectorize(foo=1)\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "@vectorize: unknown or unsupported argument 'foo'",
      2, 12},
-    {LOC, H "@njit(parallel=True)\ndef k(a):\n    return a\n",
-     UF_ERR_UNSUPPORTED, "@njit: unknown or unsupported argument "
-     "'parallel'", 2, 7},
+    {LOC, H "@njit(parallel='yes')\ndef k(a):\n    return a\n",
+     UF_ERR_UNSUPPORTED, "parallel= must be True or False", 2, 16},
+    {LOC, H "@vectorize(['f8(f8)'], parallel=True)\ndef k(a):\n"
+          "    return a\n",
+     UF_ERR_UNSUPPORTED, "@vectorize: unknown or unsupported argument "
+     "'parallel'", 2, 24},
     {LOC, H "@njit(layout='(n)->(n)')\ndef k(a):\n    return a\n",
      UF_ERR_UNSUPPORTED, "unknown or unsupported argument 'layout'", 2, 7},
     {LOC, H "@vectorize(['f8(f8)'], target='gpu')\ndef k(a):\n    return a\n",

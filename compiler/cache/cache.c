@@ -69,11 +69,11 @@ static int key_opts(uf__loop_key *key, const uf__kernel_decl *decl,
      * run the very same host loops (the threads split the iteration
      * space outside them), so both key on "host". */
     int n = snprintf(key->opts, sizeof key->opts,
-                     "codegen=%s;kind=%d;fastmath=%d;boundscheck=%d;"
+                     "codegen=%s;kind=%d;fastmath=%d;boundscheck=%d;parallel=%d;"
                      "debug=%d;mvec=%d;llvm=%s;ufjit=%s;build=%s;cpu=%s;"
                      "features=%s",
                      "host", (int)decl->kind,
-                     decl->fastmath, decl->boundscheck, debug,
+                     decl->fastmath, decl->boundscheck, decl->parallel, debug,
                      uf__jit_have_mvec(jit), LLVM_VERSION_STRING,
                      uf_version(), uf__build_id(), uf__jit_host_cpu(jit),
                      fhex);

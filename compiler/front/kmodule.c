@@ -250,7 +250,8 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
     }
     if (strcmp(module, "math") == 0 || strcmp(module, "cmath") == 0 ||
         strcmp(module, "numpy") == 0 ||
-        strcmp(module, "numba.cuda.random") == 0) {
+        strcmp(module, "numba.cuda.random") == 0 ||
+        (strcmp(module, "numba") == 0 && strcmp(name, "prange") == 0)) {
         snprintf(q, sizeof q, "%s.%s", module, name);
         uf__builtin b = uf__builtin_lookup(q);
         if (b == UF__BI_NONE && strcmp(q, "numpy.conjugate") == 0)
@@ -601,7 +602,8 @@ static bool kw_allowed(uf__kernel_kind kind, const char *name)
                                            "boundscheck", "layout",
                                            "writable_args", NULL};
     static const char *const njit_kw[] = {"nopython", "fastmath", "cache",
-                                          "boundscheck", "nogil", NULL};
+                                          "boundscheck", "nogil", "parallel",
+                                          NULL};
     static const char *const device_kw[] = {"device", "fastmath", "cache",
                                             "inline", "link", NULL};
     /* debug=True: bounds checks, as boundscheck= elsewhere */
@@ -725,6 +727,8 @@ static int scan_keyword(scan *S, uf__kernel_decl *d, const uf__keyword *kw,
         d->cache = b;
     else if (strcmp(n, "boundscheck") == 0 || strcmp(n, "debug") == 0)
         d->boundscheck = b;
+    else if (strcmp(n, "parallel") == 0)
+        d->parallel = b;
     else if (strcmp(n, "nopython") == 0 && !b)
         return unsupported(S, kw->value->pos, "@%s(nopython=False): object "
                            "mode is not supported", deco);

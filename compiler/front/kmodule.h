@@ -46,6 +46,8 @@ typedef struct uf__kernel_decl {
      * "reorderable" or a literal's text */
     const char *identity;
     bool fastmath, cache, boundscheck;
+    /* njit(parallel=True): prange loops run on the threads (lower_prange.c) */
+    bool parallel;
     /* guvectorize writable_args=: bit i set when argument i is an input
      * whose writes reach the caller's array, even through a cast copy */
     uint64_t writable_args;

@@ -139,6 +139,9 @@ typedef enum uf__jit_status {
     UF__JIT_NEGATIVE_DIMS, /* ValueError: np.empty(-1) (lower_alloc.c) */
     UF__JIT_ARRAY_TOO_BIG, /* ValueError: an array past int64's bytes */
     UF__JIT_ARANGE_STEP,   /* ValueError: np.arange with a zero step */
+    UF__JIT_RUNTIME,       /* a runtime helper's own error (the threading
+                              layer of a prange loop), recorded on the
+                              thread by uf__jit_status_carry */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 
@@ -146,5 +149,12 @@ typedef enum uf__jit_status {
  * exception and message ("ZeroDivisionError: integer division by zero").
  * Returns the code. */
 int uf__jit_status_error(int status, uf_error *err);
+
+/* For runtime helpers that run kernel code on other threads (a prange
+ * loop's chunks, njit/njit_prange.c): records on the calling thread what
+ * uf__jit_status_error needs to rebuild `e`, the error a worker made from
+ * `status` (a status > 0) or the runtime's own (a uf_errcode < 0), and
+ * returns the status the generated code should return. */
+int uf__jit_status_carry(int status, const uf_error *e);
 
 #endif

@@ -3,6 +3,7 @@
  * sink: the IndexError record its generated code writes. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/error_internal.h"
 #include "compiler/host/jit.h"
@@ -38,6 +39,30 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
         snprintf(index_msg, sizeof index_msg, "IndexError: index %s is out "
                  "of bounds for axis %d with size %" PRId64 " (in '%s' at "
                  "%s:%d)", ix, (int)axis, size, kernel, file, (int)line);
+}
+
+/* A runtime helper's own error (UF__JIT_RUNTIME) on this thread. */
+static _Thread_local char runtime_msg[512];
+static _Thread_local int runtime_code;
+
+static void keep(char *dst, size_t size, const char *src)
+{
+    size_t n = strnlen(src, size - 1);
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+int uf__jit_status_carry(int status, const uf_error *e)
+{
+    if (status == UF__JIT_INDEX) {
+        keep(index_msg, sizeof index_msg, e->message);
+        return status;
+    }
+    if (status > 0)
+        return status;
+    runtime_code = e->code != UF_ERR_OK ? e->code : UF_ERR_INTERNAL;
+    keep(runtime_msg, sizeof runtime_msg, e->message);
+    return UF__JIT_RUNTIME;
 }
 
 static const char *index_error_message(void)
@@ -88,6 +113,10 @@ int uf__jit_status_error(int status, uf_error *err)
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());
+    if (status == UF__JIT_RUNTIME)
+        return uf__error_set(err, runtime_code ? runtime_code
+                                               : UF_ERR_INTERNAL,
+                             "%s", runtime_msg);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,
                              "AssertionError (assert on kernel line %d)",

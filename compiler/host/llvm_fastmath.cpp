@@ -59,3 +59,10 @@ extern "C" unsigned uf__llvm_get_fmf(LLVMValueRef inst)
         r |= b.on ? b.bit : 0u;
     return r;
 }
+
+extern "C" void uf__llvm_set_fmf(LLVMValueRef inst, unsigned flags)
+{
+    auto *i = llvm::dyn_cast<llvm::Instruction>(llvm::unwrap(inst));
+    if (i && llvm::isa<llvm::FPMathOperator>(i))
+        i->setFastMathFlags(to_llvm(flags));
+}

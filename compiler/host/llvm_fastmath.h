@@ -30,6 +30,9 @@ void uf__llvm_fastmath_function(LLVMValueRef fn, unsigned flags);
 
 /* The flags an instruction carries (0 for one that cannot carry any). */
 unsigned uf__llvm_get_fmf(LLVMValueRef inst);
+/* Sets them (nothing on an instruction that cannot carry any): a prange
+ * reduction's float operations get reassoc (lower_prange.c). */
+void uf__llvm_set_fmf(LLVMValueRef inst, unsigned flags);
 
 #ifdef __cplusplus
 }

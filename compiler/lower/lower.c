@@ -489,6 +489,19 @@ static int lower_if(uf__fn *F, const uf__stmt *s)
     return 0;
 }
 
+static int push_loop(uf__fn *F, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont);
+
+int uf__lower_push_loop(uf__fn *F, LLVMBasicBlockRef brk,
+                        LLVMBasicBlockRef cont)
+{
+    return push_loop(F, brk, cont);
+}
+
+int uf__lower_block(uf__fn *F, const uf__block *b)
+{
+    return lower_block(F, b);
+}
+
 static int push_loop(uf__fn *F, LLVMBasicBlockRef brk, LLVMBasicBlockRef cont)
 {
     if (F->nloops == F->caploops) {
@@ -700,8 +713,9 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
         return unsupported(F, tgt->pos, "this loop target");
     if (itt && itt->kind == UF__T_ARRAY)
         return lower_for_array(F, s, itt);
-    if (it->kind != UF__EX_CALL ||
-        uf__lower_info(F, it)->builtin != UF__BI_RANGE)
+    uf__builtin bi = it->kind == UF__EX_CALL ? uf__lower_info(F, it)->builtin
+                                             : UF__BI_NONE;
+    if (bi != UF__BI_RANGE && bi != UF__BI_PRANGE)
         return unsupported(F, it->pos, "iterating over anything but range() "
                                        "or an array");
     int n = it->u.call.nargs;
@@ -766,6 +780,8 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
     const uf__type *vt = F->tf->vars[vi].type;
     if (vt->kind != UF__T_SCALAR)
         return unsupported(F, tgt->pos, "this loop variable");
+    if (bi == UF__BI_PRANGE && uf__prange_parallel(F)) /* lower_prange.c */
+        return uf__lower_prange(F, s, cnt, start, step, rt, vi);
     counted c = {cnt, start, step, rt, NULL, NULL};
     return counted_loop(F, s, vi, &c);
 }

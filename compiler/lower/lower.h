@@ -89,6 +89,9 @@ struct uf__fn {
     /* the i8* slot heading the blocks this function owns (lower_alloc.c),
      * NULL until it allocates or calls a kernel returning arrays */
     LLVMValueRef nrt_frame;
+    /* the outlined body of a prange loop (lower_prange.c): prange loops
+     * nested in it run serially, as Numba's */
+    bool in_prange;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */
@@ -161,6 +164,24 @@ LLVMBasicBlockRef uf__fn_block(uf__fn *F, const char *name);
 void uf__fn_raise_if(uf__fn *F, LLVMValueRef cond, int status);
 /* Returns a callee's nonzero i32 status from this (fallible) function. */
 void uf__fn_raise_status(uf__fn *F, LLVMValueRef status);
+/* The statements of a block, and a loop's break/continue targets pushed
+ * (pop with F->nloops--), for lowerings of loops outside lower.c. */
+int uf__lower_block(uf__fn *F, const uf__block *b);
+int uf__lower_push_loop(uf__fn *F, LLVMBasicBlockRef brk,
+                        LLVMBasicBlockRef cont);
+/* prange loops (lower_prange.c): whether a prange in F runs on the
+ * threads (an njit(parallel=True) function on the host, not inside
+ * another prange's body), and that loop, for v = start + k * step over
+ * k < cnt (i64 values, start and step of dtype rt; vi the variable). */
+bool uf__prange_parallel(uf__fn *F);
+int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
+                     LLVMValueRef start, LLVMValueRef step, uf_dtype rt,
+                     int vi);
+/* Runs `body` (common/loop.h: uf__prange_body) over [0, cnt) in the
+ * blocks of a prange loop, raising its status; returns the number of
+ * blocks (lower_prange.c; lower_arrexpr.c's parallel nests). */
+LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
+                                   LLVMValueRef body, LLVMValueRef ctx);
 /* Whether a specialisation needs the fallible convention. */
 bool uf__lower_fallible(const uf__typed_func *tf);
 /* The LLVM function of a specialisation (lowered on first use, with its

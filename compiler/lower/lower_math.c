@@ -488,6 +488,7 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
             return uf__lower_array_attr(F, e, bi, argx[0]);
         return bad_builtin(F, e, "len() of this value");
     case UF__BI_RANGE:
+    case UF__BI_PRANGE:
         return bad_builtin(F, e, "range() outside a for loop");
     case UF__BI_ATTR_SHAPE: case UF__BI_ATTR_SIZE: case UF__BI_ATTR_NDIM:
     case UF__BI_ATTR_STRIDES:

@@ -592,6 +592,9 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
     const uf__type *rt = uf__infer_expr(C, it);
     if (rt == NULL)
         return -1;
+    if (it->kind == UF__EX_CALL &&
+        uf__iinfo(C, it)->builtin == UF__BI_PRANGE)
+        is_range = true; /* prange(...), numba.prange(...) */
     if (!is_range && rt != UF__UNKNOWN) {
         /* for x in a: the elements of a 1-D array, the rows (views) of an
          * n-d one, as a[i] types them */

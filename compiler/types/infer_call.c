@@ -348,6 +348,7 @@ static const uf__type *type_builtin(callinfo *k, uf__builtin b)
     case UF__BI_NP_CLIP:
         return uf__infer_array_clip(C, k->e, k->args, k->n);
     case UF__BI_RANGE:
+    case UF__BI_PRANGE: /* typed as range, as Numba */
         return type_range(k);
     case UF__BI_POW:
         CHECK_ARITY(k, 2, 2);

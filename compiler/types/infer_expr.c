@@ -56,8 +56,12 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
         for (size_t i = 0;
              i < sizeof refused_builtins / sizeof *refused_builtins; i++)
             if (strcmp(refused_builtins[i], id) == 0)
-                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' is "
-                                  "not supported in kernels", id);
+                return strcmp(id, "prange") == 0
+                    ? uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "name "
+                                 "'prange' is not defined (import it: from "
+                                 "numba import prange)")
+                    : uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' is "
+                                 "not supported in kernels", id);
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "name '%s' is not "
                           "defined (kernels can use arguments, local "
                           "variables, module constants, imported modules "
