@@ -123,5 +123,12 @@ typedef struct uf__runtime_symbol {
 /* The host code generator's IndexError reporter (compiler/host/jit_status.c,
  * defined by the JIT itself: the record it writes is the compiler's) */
 #define UF__RT_INDEX_ERROR "uf__rt_index_error"
+/* and its record of shapes that do not broadcast (the same file): `void
+ * f(i32 kind, i32 nshapes, const i32 *ndims, const i64 *dims)`, kind
+ * UF__SHAPES_OPERANDS (the operands' shapes), UF__SHAPES_SLICE (the
+ * slice's shape, then the source's) or UF__SHAPES_OUTPUT (an augmented
+ * assignment's target, then the operands' broadcast shape) */
+#define UF__RT_BROADCAST_ERROR "uf__rt_broadcast_error"
+enum { UF__SHAPES_OPERANDS = 0, UF__SHAPES_SLICE = 1, UF__SHAPES_OUTPUT = 2 };
 
 #endif

@@ -160,6 +160,7 @@ void uf__fn_end(uf__fn *F)
 {
     uf__free(F->vars);
     uf__free(F->loops);
+    uf__nrt_loops_free(F);
     F->vars = NULL;
     F->loops = NULL;
 }
@@ -525,6 +526,8 @@ static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef again = uf__fn_block(F, "while.again");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    if ((rc = uf__nrt_loop_enter(F, NULL, NULL)) != 0)
+        return rc;
     LLVMBuildBr(B, cond);
     LLVMPositionBuilderAtEnd(B, cond);
     if (top == 0) {
@@ -546,6 +549,10 @@ static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, again);
+    /* continue goes to cond, the end of the body to again */
+    uf__nrt_loop_latch(F, cond);
+    uf__nrt_loop_latch(F, again);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, again);
     if (end_t == 0 && uf__block_falls_through(F->tf, &s->u.while_.body)) {
         LLVMValueRef c = truth_of(F, ce);
@@ -578,6 +585,9 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    int rc = uf__nrt_loop_enter(F, NULL, NULL);
+    if (rc != 0)
+        return rc;
     LLVMBuildBr(B, cond);
     LLVMPositionBuilderAtEnd(B, cond);
     LLVMValueRef c = truth_of(F, s->u.while_.cond);
@@ -585,7 +595,7 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
         return F->err->code;
     LLVMBuildCondBr(B, c, body, els);
     LLVMPositionBuilderAtEnd(B, body);
-    int rc = push_loop(F, end, cond);
+    rc = push_loop(F, end, cond);
     if (rc != 0)
         return rc;
     rc = lower_block(F, &s->u.while_.body);
@@ -594,6 +604,8 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, cond);
+    uf__nrt_loop_latch(F, cond);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, els);
     if ((rc = lower_block(F, &s->u.while_.orelse)) != 0)
         return rc;
@@ -625,6 +637,9 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
     LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
+    int rc = uf__nrt_loop_enter(F, c->arr, c->at);
+    if (rc != 0)
+        return rc;
     LLVMBuildBr(B, hdr);
     LLVMPositionBuilderAtEnd(B, hdr);
     LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
@@ -644,7 +659,7 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
         v = uf__emit_cast(F, v, c->rt, vt->dtype);
     }
     LLVMBuildStore(B, v, F->vars[vi]);
-    int rc = push_loop(F, end, latch);
+    rc = push_loop(F, end, latch);
     if (rc != 0)
         return rc;
     rc = lower_block(F, &s->u.for_.body);
@@ -653,6 +668,8 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, latch);
+    uf__nrt_loop_latch(F, latch);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, latch);
     LLVMBuildStore(B, LLVMBuildAdd(B, LLVMBuildLoad2(B, i64, kp, ""), one, ""),
                    kp);

@@ -1,0 +1,330 @@
+/* The lifetime of arrays allocated inside loops (common/nrt.c's sweep,
+ * compiler/lower/lower_nrt_loop.c): every pattern gives the value Python
+ * would, frees what it allocated (uf__nrt_live back where it started) and
+ * keeps the blocks alive at once bounded by what the variables hold
+ * (uf__nrt_peak), not by the trip count. Under ASan (UFJIT_SANITIZE) the
+ * same runs check that no block is used after its free or freed twice.
+ * Rebinding in a loop, a view outliving its variable's rebinding, a view
+ * of a loop's block returned, conditional allocation, break / continue /
+ * early return, nested loops, a variable of an enclosing loop assigned
+ * after the inner one, arrays in tuple variables, iterating over a new
+ * array, while loops, callees returning arrays, an error raised mid-loop,
+ * and 10^6 iterations of 1 KiB each. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/nrt.h"
+#include "test_util.h"
+
+static const char src[] =
+    "from numba import njit\n"
+    "import numpy as np\n"
+    "@njit\n"
+    "def rebind(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.empty(m)\n"
+    "        t[m - 1] = i\n"
+    "        s += t[m - 1]\n"
+    "    return s\n"
+    "@njit\n"
+    "def view_outlives(n, m):\n"
+    "    v = np.zeros(2)\n"
+    "    for i in range(n):\n"
+    "        t = np.full(m, i * 1.0)\n"
+    "        if i == 2:\n"
+    "            v = t[1:3]\n"
+    "    return v.sum()\n"
+    "@njit\n"
+    "def view_of_loop_block(n, m):\n"
+    "    v = np.arange(1)[::-1]\n"
+    "    for i in range(n):\n"
+    "        t = np.arange(m) + i\n"
+    "        v = t[::-1]\n"
+    "    return v\n"
+    "@njit\n"
+    "def cond_alloc(n):\n"
+    "    s = 0.0\n"
+    "    t = np.zeros(1)\n"
+    "    for i in range(n):\n"
+    "        if i % 3 == 0:\n"
+    "            t = np.ones(4)\n"
+    "        s += t.sum()\n"
+    "    return s\n"
+    "@njit\n"
+    "def brk_cont(n):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(3, i * 1.0)\n"
+    "        if i % 2 == 0:\n"
+    "            continue\n"
+    "        if i > n - 3:\n"
+    "            break\n"
+    "        s += t[1]\n"
+    "    return s\n"
+    "@njit\n"
+    "def early_ret(n, k):\n"
+    "    for i in range(n):\n"
+    "        t = np.full(2, i * 1.0)\n"
+    "        if i == k:\n"
+    "            return t\n"
+    "    return np.zeros(1)\n"
+    "@njit\n"
+    "def nested(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        a = np.full(m, 1.0)\n"
+    "        for j in range(m):\n"
+    "            b = a[j:] + 1.0\n"
+    "            s += b[0]\n"
+    "    return s\n"
+    "@njit\n"
+    "def outer_after_inner(n, m):\n"
+    "    s = 0.0\n"
+    "    y = np.zeros(m)\n"
+    "    for j in range(n):\n"
+    "        for i in range(m):\n"
+    "            t = np.empty(1)\n"
+    "            t[0] = y[i]\n"
+    "            s += t[0]\n"
+    "        y = np.full(m, j + 1.0)\n"
+    "    return s\n"
+    "@njit\n"
+    "def tuple_keep(n):\n"
+    "    p = (np.zeros(2), np.zeros(2))\n"
+    "    for i in range(n):\n"
+    "        p = (np.full(2, i * 1.0), p[0])\n"
+    "    return p[1].sum()\n"
+    "@njit\n"
+    "def iter_new(n):\n"
+    "    s = 0.0\n"
+    "    for row in np.ones((n, 3)) * 2.0:\n"
+    "        t = row + 1.0\n"
+    "        s += t.sum()\n"
+    "    return s\n"
+    "@njit\n"
+    "def while_alloc(n):\n"
+    "    s = 0.0\n"
+    "    i = 0\n"
+    "    while i < n:\n"
+    "        t = np.arange(4.0)\n"
+    "        i += 1\n"
+    "        if i % 2 == 0:\n"
+    "            continue\n"
+    "        s += t[3]\n"
+    "    return s\n"
+    "@njit\n"
+    "def make(m):\n"
+    "    return np.full(m, 2.0)\n"
+    "@njit\n"
+    "def callee_loop(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        a = make(m)\n"
+    "        s += a[0] + np.sum(make(m))\n"
+    "    return s\n"
+    "@njit\n"
+    "def raise_mid(n, k):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.ones(4)\n"
+    "        u = t[1:] * (k - i)\n"
+    "        s += t[0] + 0 * (10 // (k - i)) + 0 * u[0]\n"
+    "    return s\n"
+    "@njit\n"
+    "def churn(n):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.empty(128)\n"
+    "        t[0] = 1.0\n"
+    "        s += t[0]\n"
+    "    return s\n";
+
+static uf_context *ctx;
+static uf_module *mod;
+
+static int setup(void **state)
+{
+    (void)state;
+    uf_error err;
+    ctx = uf_context_new(&err);
+    if (!ctx)
+        return -1;
+    mod = uf_module_from_string(ctx, "nrt_lifetime.py", src, &err);
+    if (!mod)
+        fprintf(stderr, "%s\n", err.message);
+    return mod ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    uf_module_free(mod);
+    uf_context_free(ctx);
+    return 0;
+}
+
+/* name(a, b...) with int64 arguments: its result, or NULL with err. */
+static uf_array *call(const char *name, const int64_t *args, int n,
+                      uf_error *err)
+{
+    uf_func *f = uf_module_get(mod, name, err);
+    if (!f)
+        return NULL;
+    uf_array *in[4];
+    for (int i = 0; i < n; i++) {
+        double v = (double)args[i];
+        in[i] = uf_full(UF_INT64, 0, NULL, &v, UF_FLOAT64, UF_ORDER_C, err);
+        if (!in[i])
+            return NULL;
+    }
+    uf_array *out = NULL;
+    int rc = uf_call(f, in, n, &out, 1, NULL, err);
+    for (int i = 0; i < n; i++)
+        uf_array_release(in[i]);
+    return rc == 0 ? out : NULL;
+}
+
+typedef struct scalar_case {
+    const char *file;
+    int line;
+    const char *name;
+    int64_t args[2];
+    int nargs;
+    double want;
+    long peak; /* blocks alive at once beyond those before the call */
+} scalar_case;
+
+/* Each kernel once to compile it, then measured: its value, nothing left
+ * behind, and the high-water mark of live blocks. */
+static void test_scalar_patterns(void **state)
+{
+    (void)state;
+    static const scalar_case cases[] = {
+        {LOC, "rebind", {1000, 8}, 2, 999.0 * 1000 / 2, 2},
+        {LOC, "rebind", {0, 8}, 2, 0.0, 0},
+        {LOC, "view_outlives", {50, 4}, 2, 4.0, 4},
+        {LOC, "view_outlives", {2, 4}, 2, 0.0, 3},
+        {LOC, "cond_alloc", {100, 0}, 1, 400.0, 3},
+        {LOC, "brk_cont", {100, 0}, 1, 2401.0, 2},
+        {LOC, "nested", {50, 20}, 2, 50 * 20 * 2.0, 4},
+        {LOC, "outer_after_inner", {30, 5}, 2, 5.0 * 30 * 29 / 2, 4},
+        {LOC, "tuple_keep", {100, 0}, 1, 98 * 2.0, 5},
+        {LOC, "tuple_keep", {1, 0}, 1, 0.0, 4},
+        {LOC, "iter_new", {100, 0}, 1, 100 * 9.0, 3},
+        {LOC, "while_alloc", {1000, 0}, 1, 500 * 3.0, 2},
+        {LOC, "callee_loop", {300, 6}, 2, 300 * 14.0, 3},
+    };
+    uf_error err;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const scalar_case *k = &cases[c];
+        uf_array *w = call(k->name, k->args, k->nargs, &err); /* compiled */
+        uf_array_release(w);
+        long live = uf__nrt_live(), heap = uf__alloc_live();
+        uf__nrt_peak_reset();
+        uf_array *r = call(k->name, k->args, k->nargs, &err);
+        long peak = uf__nrt_peak() - live;
+        if (!r)
+            uf_fail_at(k->file, k->line, "%s: %s", k->name, err.message);
+        double got = *(double *)uf_array_data(r);
+        if (got != k->want)
+            uf_fail_at(k->file, k->line, "%s: %.17g, want %.17g", k->name,
+                       got, k->want);
+        uf_array_release(r);
+        if (uf__nrt_live() != live || uf__alloc_live() != heap)
+            uf_fail_at(k->file, k->line, "%s left %ld blocks", k->name,
+                       uf__nrt_live() - live);
+        printf("%s(%lld, %lld): %ld blocks alive at most\n", k->name,
+               (long long)k->args[0], (long long)k->args[1], peak);
+        if (peak > k->peak)
+            uf_fail_at(k->file, k->line, "%s: %ld blocks alive at once, "
+                       "want at most %ld", k->name, peak, k->peak);
+    }
+}
+
+/* A view of the last iteration's block, returned: the caller's array
+ * owns that block, every other iteration's is gone. */
+static void test_returned_views(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *w = call("view_of_loop_block", (int64_t[]){3, 4}, 2, &err);
+    uf_array_release(w);
+    long live = uf__nrt_live();
+    uf__nrt_peak_reset();
+    uf_array *r = call("view_of_loop_block", (int64_t[]){500, 5}, 2, &err);
+    uf_assert_ok(r != NULL, &err);
+    assert_true(uf__nrt_peak() - live <= 4);
+    assert_int_equal(uf__nrt_live(), live + 1);
+    assert_int_equal(uf_array_dtype(r), UF_INT64);
+    assert_int_equal(uf_array_shape(r)[0], 5);
+    assert_int_equal(uf_array_strides(r)[0], -8);
+    for (int i = 0; i < 5; i++) /* element i is i strides away */
+        assert_int_equal(((int64_t *)uf_array_data(r))[-i], 499 + 4 - i);
+    uf_array_release(r);
+    assert_int_equal(uf__nrt_live(), live);
+
+    /* an early return from inside the loop: that iteration's block */
+    for (int64_t k = 0; k < 3; k++) {
+        r = call("early_ret", (int64_t[]){10, k == 2 ? 20 : k * 4}, 2, &err);
+        uf_assert_ok(r != NULL, &err);
+        int64_t n = uf_array_shape(r)[0];
+        assert_int_equal(n, k == 2 ? 1 : 2);
+        for (int64_t i = 0; i < n; i++)
+            assert_true(((double *)uf_array_data(r))[i] ==
+                        (k == 2 ? 0.0 : (double)(k * 4)));
+        uf_array_release(r);
+        assert_int_equal(uf__nrt_live(), live);
+    }
+}
+
+/* An exception mid-loop frees every block of the frame once. */
+static void test_raise_mid_loop(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *r = call("raise_mid", (int64_t[]){10, 99}, 2, &err);
+    uf_assert_ok(r != NULL, &err); /* compiled: caches allocate once */
+    assert_true(*(double *)uf_array_data(r) == 10.0);
+    uf_array_release(r);
+    long live = uf__nrt_live(), heap = uf__alloc_live();
+    for (int64_t k = 0; k < 40; k += 13) {
+        assert_null(call("raise_mid", (int64_t[]){100, k}, 2, &err));
+        assert_non_null(strstr(err.message, "ZeroDivisionError"));
+        assert_int_equal(uf__nrt_live(), live);
+        assert_int_equal(uf__alloc_live(), heap);
+    }
+}
+
+/* 10^6 iterations allocating 1 KiB each keep at most two blocks alive. */
+static void test_million_iterations(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *w = call("churn", (int64_t[]){3}, 1, &err);
+    uf_assert_ok(w != NULL, &err);
+    uf_array_release(w);
+    long live = uf__nrt_live();
+    uf__nrt_peak_reset();
+    uf_array *r = call("churn", (int64_t[]){1000000}, 1, &err);
+    uf_assert_ok(r != NULL, &err);
+    assert_true(*(double *)uf_array_data(r) == 1e6);
+    uf_array_release(r);
+    assert_int_equal(uf__nrt_live(), live);
+    long peak = uf__nrt_peak() - live;
+    printf("churn(10^6): %ld blocks alive at most\n", peak);
+    assert_true(peak <= 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scalar_patterns),
+        cmocka_unit_test(test_returned_views),
+        cmocka_unit_test(test_raise_mid_loop),
+        cmocka_unit_test(test_million_iterations),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
