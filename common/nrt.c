@@ -148,6 +148,26 @@ uf__nrt_meminfo *uf__nrt_take_returned(void)
     return first;
 }
 
+uf__nrt_meminfo *uf__nrt_take_holding(const char *data)
+{
+    for (uf__nrt_meminfo *mi = returned; mi != NULL; mi = mi->next)
+        if (holds(mi, data)) {
+            uf__nrt_incref(mi);
+            return mi;
+        }
+    return NULL;
+}
+
+void uf__nrt_drop_returned(void)
+{
+    while (returned != NULL) {
+        uf__nrt_meminfo *mi = returned;
+        returned = mi->next;
+        mi->next = NULL;
+        uf__nrt_decref(mi);
+    }
+}
+
 long uf__nrt_live(void)
 {
     return atomic_load(&live);

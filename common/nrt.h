@@ -40,6 +40,13 @@ void uf__nrt_adopt(uf__nrt_meminfo **frame);
  * first are freed. */
 uf__nrt_meminfo *uf__nrt_take_returned(void);
 
+/* For a returned tuple of arrays (the njit entry, one call per array):
+ * the block of this thread's returned list that data points into, with
+ * one more reference for the caller, or NULL (a view of an argument);
+ * then uf__nrt_drop_returned lets the list's references go. */
+uf__nrt_meminfo *uf__nrt_take_holding(const char *data);
+void uf__nrt_drop_returned(void);
+
 void uf__nrt_incref(uf__nrt_meminfo *mi);
 /* Frees the block when the count reaches zero. NULL is ignored. */
 void uf__nrt_decref(uf__nrt_meminfo *mi);
@@ -70,5 +77,7 @@ void uf__nrt_peak_reset(void);
 #define UF__NRT_ADOPT "uf__nrt_adopt"
 #define UF__NRT_TAKE_RETURNED "uf__nrt_take_returned"
 #define UF__NRT_SWEEP "uf__nrt_sweep"
+#define UF__NRT_TAKE_HOLDING "uf__nrt_take_holding"
+#define UF__NRT_DROP_RETURNED "uf__nrt_drop_returned"
 
 #endif

@@ -134,6 +134,24 @@ static const char src[] =
     "        s += t[0] + 0 * (10 // (k - i)) + 0 * u[0]\n"
     "    return s\n"
     "@njit\n"
+    "def pair(n):\n"
+    "    a = np.arange(n) * 1.0\n"
+    "    b = np.ones((2, n))\n"
+    "    return a, b\n"
+    "@njit\n"
+    "def pair_views(n):\n"
+    "    a = np.zeros(1)\n"
+    "    for i in range(n):\n"
+    "        a = np.full(n, i * 1.0)\n"
+    "    return a, n * 2, a[::-1]\n"
+    "@njit\n"
+    "def pair_arg(x, n):\n"
+    "    return x[1:], np.zeros(n)\n"
+    "@njit\n"
+    "def pair_swapped(n):\n"
+    "    a, b = pair(n)\n"
+    "    return b[1], a\n"
+    "@njit\n"
     "def churn(n):\n"
     "    s = 0.0\n"
     "    for i in range(n):\n"
@@ -280,6 +298,115 @@ static void test_returned_views(void **state)
     }
 }
 
+/* f(args) with nout results into res[]; 0 or the error code. */
+static int call_n(const char *name, uf_array **in, int nin, uf_array **res,
+                  int nout, uf_error *err)
+{
+    uf_func *f = uf_module_get(mod, name, err);
+    if (!f)
+        return err->code;
+    for (int k = 0; k < nout; k++)
+        res[k] = NULL;
+    return uf_call(f, in, nin, res, nout, NULL, err);
+}
+
+static uf_array *i64(int64_t v)
+{
+    uf_error err;
+    double d = (double)v;
+    uf_array *a = uf_full(UF_INT64, 0, NULL, &d, UF_FLOAT64, UF_ORDER_C,
+                          &err);
+    uf_assert_ok(a != NULL, &err);
+    return a;
+}
+
+/* Tuples holding arrays through uf_call: each array owns a reference to
+ * its block (two views of one block share it), a view of an argument
+ * comes back as a copy, numbers beside them as 0-d arrays. */
+static void test_returned_tuples(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *n = i64(4), *res[3];
+    uf_assert_ok(call_n("pair", &n, 1, res, 2, &err) == 0, &err); /* jit */
+    uf_array_release(res[0]);
+    uf_array_release(res[1]);
+    long live = uf__nrt_live();
+    uf_assert_ok(call_n("pair", &n, 1, res, 2, &err) == 0, &err);
+    assert_int_equal(uf__nrt_live(), live + 2);
+    assert_int_equal(uf_array_ndim(res[0]), 1);
+    assert_int_equal(uf_array_ndim(res[1]), 2);
+    assert_int_equal(uf_array_shape(res[1])[0], 2);
+    assert_int_equal(uf_array_shape(res[1])[1], 4);
+    for (int i = 0; i < 4; i++) {
+        assert_true(((double *)uf_array_data(res[0]))[i] == i);
+        assert_true(((double *)uf_array_data(res[1]))[4 + i] == 1.0);
+    }
+    uf_array_release(res[0]);
+    assert_int_equal(uf__nrt_live(), live + 1);
+    uf_array_release(res[1]);
+    assert_int_equal(uf__nrt_live(), live);
+
+    /* one block behind two results; the loop's other blocks freed */
+    uf_assert_ok(call_n("pair_views", &n, 1, res, 3, &err) == 0, &err);
+    uf_array_release(res[0]);
+    uf_array_release(res[1]);
+    uf_array_release(res[2]);
+    uf__nrt_peak_reset();
+    uf_assert_ok(call_n("pair_views", &n, 1, res, 3, &err) == 0, &err);
+    assert_int_equal(uf__nrt_live(), live + 1);
+    assert_true(uf__nrt_peak() - live <= 3);
+    assert_int_equal(uf_array_ndim(res[1]), 0);
+    assert_int_equal(*(int64_t *)uf_array_data(res[1]), 8);
+    assert_int_equal(uf_array_strides(res[2])[0], -8);
+    uf_array_release(res[0]);
+    assert_int_equal(uf__nrt_live(), live + 1); /* the view holds it */
+    for (int i = 0; i < 4; i++)
+        assert_true(((double *)uf_array_data(res[2]))[-i] == 3.0);
+    uf_array_release(res[1]);
+    uf_array_release(res[2]);
+    assert_int_equal(uf__nrt_live(), live);
+
+    /* a view of an argument (copied) beside a new array */
+    uf_array *x = uf_arange(0, 5, 1, UF_FLOAT64, &err);
+    uf_assert_ok(x != NULL, &err);
+    uf_array *in[2] = {x, n};
+    uf_assert_ok(call_n("pair_arg", in, 2, res, 2, &err) == 0, &err);
+    assert_int_equal(uf_array_shape(res[0])[0], 4);
+    assert_true(uf_array_data(res[0]) != (char *)uf_array_data(x) + 8);
+    ((double *)uf_array_data(x))[1] = -1.0; /* the copy does not see it */
+    assert_true(((double *)uf_array_data(res[0]))[0] == 1.0);
+    assert_int_equal(uf__nrt_live(), live + 1);
+    uf_array_release(res[0]);
+    uf_array_release(res[1]);
+    assert_int_equal(uf__nrt_live(), live);
+
+    /* njit calling njit: the callee's tuple, taken apart and returned */
+    uf_assert_ok(call_n("pair_swapped", &n, 1, res, 2, &err) == 0, &err);
+    assert_int_equal(uf__nrt_live(), live + 2);
+    assert_int_equal(uf_array_ndim(res[0]), 1);
+    assert_true(((double *)uf_array_data(res[1]))[3] == 3.0);
+    uf_array_release(res[0]);
+    uf_array_release(res[1]);
+    assert_int_equal(uf__nrt_live(), live);
+
+    /* results given by the caller: copied into, the blocks freed */
+    int64_t s24[2] = {2, 4};
+    uf_array *o0 = uf_zeros(UF_FLOAT64, 1, s24 + 1, UF_ORDER_C, &err);
+    uf_array *o1 = uf_zeros(UF_FLOAT32, 2, s24, UF_ORDER_C, &err);
+    res[0] = o0;
+    res[1] = o1;
+    uf_func *f = uf_module_get(mod, "pair", &err);
+    uf_assert_ok(uf_call(f, &n, 1, res, 2, NULL, &err) == 0, &err);
+    assert_true(((float *)uf_array_data(o1))[7] == 1.0f);
+    assert_true(((double *)uf_array_data(o0))[3] == 3.0);
+    assert_int_equal(uf__nrt_live(), live);
+    uf_array_release(o0);
+    uf_array_release(o1);
+    uf_array_release(x);
+    uf_array_release(n);
+}
+
 /* An exception mid-loop frees every block of the frame once. */
 static void test_raise_mid_loop(void **state)
 {
@@ -323,6 +450,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scalar_patterns),
         cmocka_unit_test(test_returned_views),
+        cmocka_unit_test(test_returned_tuples),
         cmocka_unit_test(test_raise_mid_loop),
         cmocka_unit_test(test_million_iterations),
     };

@@ -166,6 +166,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_ADOPT, (void *)(uintptr_t)uf__nrt_adopt},
         {UF__NRT_TAKE_RETURNED, (void *)(uintptr_t)uf__nrt_take_returned},
         {UF__NRT_SWEEP, (void *)(uintptr_t)uf__nrt_sweep},
+        {UF__NRT_TAKE_HOLDING, (void *)(uintptr_t)uf__nrt_take_holding},
+        {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;
