@@ -1,8 +1,8 @@
 /* The kernels' allocation runtime, a small version of Numba's NRT: arrays
  * made inside kernels (np.empty, np.zeros, np.arange ...) live in one
  * block each, a meminfo header (reference count, size) followed by the
- * data, allocated through common/alloc.h (so uf__alloc_fail_at and
- * uf__alloc_live see them).
+ * data, from malloc (uf__alloc_fail_at applies to them; uf__nrt_live
+ * counts them, uf__alloc_live does not: fewer atomics per block).
  *
  * Ownership is by frame (compiler/lower/lower_alloc.c): each generated
  * function that allocates keeps a list of the blocks it made; at every
@@ -64,7 +64,7 @@ void *uf__nrt_data(const uf__nrt_meminfo *mi);
 void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
                    int64_t nkeep);
 
-/* Blocks not yet freed, for leak tests (also counted by uf__alloc_live). */
+/* Blocks not yet freed, for leak tests. */
 long uf__nrt_live(void);
 /* The most blocks alive at once since the last uf__nrt_peak_reset (which
  * sets it to the blocks alive now), for the tests of loops that allocate. */
