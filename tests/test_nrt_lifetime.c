@@ -19,7 +19,7 @@
 #include "test_util.h"
 
 static const char src[] =
-    "from numba import njit\n"
+    "from numba import njit, guvectorize\n"
     "import numpy as np\n"
     "@njit\n"
     "def rebind(n, m):\n"
@@ -125,6 +125,27 @@ static const char src[] =
     "        a = make(m)\n"
     "        s += a[0] + np.sum(make(m))\n"
     "    return s\n"
+    "@njit\n"
+    "def tail(a):\n"
+    "    return a[1:]\n"
+    "@njit\n"
+    "def total(a):\n"
+    "    return a.sum()\n"
+    "@njit\n"
+    "def through_callees(n):\n"
+    "    u = np.zeros(2)\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(3, i * 1.0)\n"
+    "        s += total(t)\n"
+    "        if i == 1:\n"
+    "            u = tail(t)\n"
+    "    return s + u.sum()\n"
+    "@guvectorize(['void(float64[:, :], float64[:])'], '(m,n)->(m)')\n"
+    "def gu_rows(x, out):\n"
+    "    for r in range(x.shape[0]):\n"
+    "        t = x[r, :] * 2.0\n"
+    "        out[r] = t.sum()\n"
     "@njit\n"
     "def raise_mid(n, k):\n"
     "    s = 0.0\n"
@@ -234,6 +255,8 @@ static void test_scalar_patterns(void **state)
         {LOC, "iter_new", {100, 0}, 1, 100 * 9.0, 3},
         {LOC, "while_alloc", {1000, 0}, 1, 500 * 3.0, 2},
         {LOC, "callee_loop", {300, 6}, 2, 300 * 14.0, 3},
+        /* sum over i of 3i, plus the view of i == 1's block: 2 * 1.0 */
+        {LOC, "through_callees", {100, 0}, 1, 3.0 * 99 * 100 / 2 + 2.0, 5},
     };
     uf_error err;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -296,6 +319,49 @@ static void test_returned_views(void **state)
         uf_array_release(r);
         assert_int_equal(uf__nrt_live(), live);
     }
+}
+
+/* A guvectorize kernel allocating in a loop, on both host targets: each
+ * call's blocks freed per iteration, however many rows the threads run. */
+static void test_gufunc_loop(void **state)
+{
+    (void)state;
+    static const char *const targets[] = {"cpu", "parallel"};
+    uf_error err;
+    uf_func *f = uf_module_get(mod, "gu_rows", &err);
+    uf_assert_ok(f != NULL, &err);
+    int64_t shape[3] = {64, 500, 7};
+    uf_array *x = uf_empty(UF_FLOAT64, 3, shape, UF_ORDER_C, &err);
+    uf_assert_ok(x != NULL, &err);
+    double *xd = uf_array_data(x);
+    for (int i = 0; i < 64 * 500 * 7; i++)
+        xd[i] = i % 11;
+    for (int t = 0; t < 2; t++) {
+        uf_call_options o = {.size = sizeof o, .target = targets[t]};
+        uf_array *out = NULL;
+        uf_assert_ok(uf_call(f, &x, 1, &out, 1, &o, &err) == 0, &err);
+        uf_array_release(out);
+        long live = uf__nrt_live();
+        uf__nrt_peak_reset();
+        out = NULL;
+        uf_assert_ok(uf_call(f, &x, 1, &out, 1, &o, &err) == 0, &err);
+        const double *od = uf_array_data(out);
+        for (int r = 0; r < 64 * 500; r++) {
+            double want = 0;
+            for (int j = 0; j < 7; j++)
+                want += 2.0 * ((r * 7 + j) % 11);
+            if (od[r] != want)
+                uf_fail_at(__FILE__, __LINE__, "%s row %d: %g, want %g",
+                           targets[t], r, od[r], want);
+        }
+        uf_array_release(out);
+        assert_int_equal(uf__nrt_live(), live);
+        /* two per call running at once, a call per thread */
+        long peak = uf__nrt_peak() - live;
+        printf("gu_rows on %s: %ld blocks alive at most\n", targets[t], peak);
+        assert_true(peak <= 2 * 64);
+    }
+    uf_array_release(x);
 }
 
 /* f(args) with nout results into res[]; 0 or the error code. */
@@ -451,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_scalar_patterns),
         cmocka_unit_test(test_returned_views),
         cmocka_unit_test(test_returned_tuples),
+        cmocka_unit_test(test_gufunc_loop),
         cmocka_unit_test(test_raise_mid_loop),
         cmocka_unit_test(test_million_iterations),
     };
