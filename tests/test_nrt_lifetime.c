@@ -126,6 +126,25 @@ static const char src[] =
     "        s += a[0] + np.sum(make(m))\n"
     "    return s\n"
     "@njit\n"
+    "def dead_base(n):\n"
+    "    a = np.arange(6) * 1.0\n"
+    "    b = a[1:4]\n"
+    "    w = np.ones(2)\n"
+    "    s = 0.0\n"
+    "    for j in range(n):\n"
+    "        s += w[0]\n"
+    "        for row in np.ones((3, 2)) * j:\n"
+    "            t = row + 1.0\n"
+    "            s += t[0]\n"
+    "    k = 0\n"
+    "    while k < b.shape[0]:\n"
+    "        u = np.full(1, b[k])\n"
+    "        s += u[0]\n"
+    "        k += 1\n"
+    "    else:\n"
+    "        s += w[1]\n"
+    "    return s + b.sum()\n"
+    "@njit\n"
     "def tail(a):\n"
     "    return a[1:]\n"
     "@njit\n"
@@ -233,7 +252,9 @@ typedef struct scalar_case {
     int64_t args[2];
     int nargs;
     double want;
-    long peak; /* blocks alive at once beyond those before the call */
+    /* blocks alive at once beyond those before the call: those the
+     * variables that may still be read point into, one being made */
+    long peak;
 } scalar_case;
 
 /* Each kernel once to compile it, then measured: its value, nothing left
@@ -244,19 +265,26 @@ static void test_scalar_patterns(void **state)
     static const scalar_case cases[] = {
         {LOC, "rebind", {1000, 8}, 2, 999.0 * 1000 / 2, 2},
         {LOC, "rebind", {0, 8}, 2, 0.0, 0},
-        {LOC, "view_outlives", {50, 4}, 2, 4.0, 4},
+        {LOC, "view_outlives", {50, 4}, 2, 4.0, 3},
         {LOC, "view_outlives", {2, 4}, 2, 0.0, 3},
-        {LOC, "cond_alloc", {100, 0}, 1, 400.0, 3},
+        {LOC, "cond_alloc", {100, 0}, 1, 400.0, 2},
         {LOC, "brk_cont", {100, 0}, 1, 2401.0, 2},
         {LOC, "nested", {50, 20}, 2, 50 * 20 * 2.0, 4},
-        {LOC, "outer_after_inner", {30, 5}, 2, 5.0 * 30 * 29 / 2, 4},
-        {LOC, "tuple_keep", {100, 0}, 1, 98 * 2.0, 5},
-        {LOC, "tuple_keep", {1, 0}, 1, 0.0, 4},
+        {LOC, "outer_after_inner", {30, 5}, 2, 5.0 * 30 * 29 / 2, 3},
+        {LOC, "tuple_keep", {100, 0}, 1, 98 * 2.0, 3},
+        {LOC, "tuple_keep", {1, 0}, 1, 0.0, 3},
         {LOC, "iter_new", {100, 0}, 1, 100 * 9.0, 3},
         {LOC, "while_alloc", {1000, 0}, 1, 500 * 3.0, 2},
         {LOC, "callee_loop", {300, 6}, 2, 300 * 14.0, 3},
+        /* a dead base under a live view, a variable read only before an
+         * inner loop, one read only in a while's else: n + 3 * sum(j + 1)
+         * + (1 + 2 + 3) + 1 + (1 + 2 + 3); alive at once: a, w, a temporary
+         * of each of the two array expressions not yet swept, the iterated
+         * product, t and the t before it */
+        {LOC, "dead_base", {20, 0}, 1, 20 + 3 * 210.0 + 6 + 1 + 6, 7},
+        {LOC, "dead_base", {200, 0}, 1, 200 + 3 * 20100.0 + 6 + 1 + 6, 7},
         /* sum over i of 3i, plus the view of i == 1's block: 2 * 1.0 */
-        {LOC, "through_callees", {100, 0}, 1, 3.0 * 99 * 100 / 2 + 2.0, 5},
+        {LOC, "through_callees", {100, 0}, 1, 3.0 * 99 * 100 / 2 + 2.0, 3},
     };
     uf_error err;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -297,7 +325,7 @@ static void test_returned_views(void **state)
     uf__nrt_peak_reset();
     uf_array *r = call("view_of_loop_block", (int64_t[]){500, 5}, 2, &err);
     uf_assert_ok(r != NULL, &err);
-    assert_true(uf__nrt_peak() - live <= 4);
+    assert_true(uf__nrt_peak() - live <= 3);
     assert_int_equal(uf__nrt_live(), live + 1);
     assert_int_equal(uf_array_dtype(r), UF_INT64);
     assert_int_equal(uf_array_shape(r)[0], 5);

@@ -526,7 +526,7 @@ static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef again = uf__fn_block(F, "while.again");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
-    if ((rc = uf__nrt_loop_enter(F, NULL, NULL)) != 0)
+    if ((rc = uf__nrt_loop_enter(F, s, NULL, NULL)) != 0)
         return rc;
     LLVMBuildBr(B, cond);
     LLVMPositionBuilderAtEnd(B, cond);
@@ -585,7 +585,7 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
-    int rc = uf__nrt_loop_enter(F, NULL, NULL);
+    int rc = uf__nrt_loop_enter(F, s, NULL, NULL);
     if (rc != 0)
         return rc;
     LLVMBuildBr(B, cond);
@@ -637,7 +637,7 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
     LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
-    int rc = uf__nrt_loop_enter(F, c->arr, c->at);
+    int rc = uf__nrt_loop_enter(F, s, c->arr, c->at);
     if (rc != 0)
         return rc;
     LLVMBuildBr(B, hdr);

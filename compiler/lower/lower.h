@@ -393,13 +393,14 @@ bool uf__type_holds_array(const uf__type *t);
 void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
                               LLVMValueRef *out, int *n, int cap);
 /* The frees at the end of loop iterations (lower_nrt_loop.c): enter
- * before a loop's first block (iter: the array a `for` iterates over, or
- * NULL), latch with the block every iteration ends in (before anything is
+ * before a loop's first block (loop: its statement; iter: the array a
+ * `for` iterates over, or NULL), latch with the block every iteration ends in (before anything is
  * built there), leave after the loop; finish (from uf__lower_alloc_finish)
  * puts a sweep of the frame (uf__nrt_sweep) at the start of each latch of
  * a loop that allocated, keeping the blocks that array variables and
  * iterated arrays point into. */
-int uf__nrt_loop_enter(uf__fn *F, LLVMValueRef iter, const uf__type *at);
+int uf__nrt_loop_enter(uf__fn *F, const uf__stmt *loop, LLVMValueRef iter,
+                       const uf__type *at);
 void uf__nrt_loop_latch(uf__fn *F, LLVMBasicBlockRef latch);
 void uf__nrt_loop_leave(uf__fn *F);
 int uf__nrt_loops_finish(uf__fn *F);

@@ -17,6 +17,7 @@
  * enclosing loop's body is live at the inner latch too. */
 #include "common/alloc.h"
 #include "common/nrt.h"
+#include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
 
 #define B (F->L->b)
@@ -24,11 +25,13 @@
 typedef struct iter_arr {
     LLVMValueRef v; /* NULL: a loop over range() or a while */
     const uf__type *t;
+    const uf__stmt *loop;
 } iter_arr;
 
 typedef struct sweep_point {
     LLVMBasicBlockRef latch;
     int first, n; /* the iterated arrays live there, in saved[] */
+    const uf__stmt *outermost; /* the outermost loop around the latch */
 } sweep_point;
 
 struct uf__nrt_loops {
@@ -56,7 +59,8 @@ static int grow(uf__fn *F, void **p, int *cap, int need, size_t size)
     return 0;
 }
 
-int uf__nrt_loop_enter(uf__fn *F, LLVMValueRef iter, const uf__type *at)
+int uf__nrt_loop_enter(uf__fn *F, const uf__stmt *loop, LLVMValueRef iter,
+                       const uf__type *at)
 {
     if (!F->nrt_loops &&
         !(F->nrt_loops = uf__calloc(1, sizeof *F->nrt_loops, F->err)))
@@ -67,7 +71,7 @@ int uf__nrt_loop_enter(uf__fn *F, LLVMValueRef iter, const uf__type *at)
         grow(F, (void **)&S->sites, &S->capdepth, S->depth + 1,
              sizeof *S->sites))
         return UF_ERR_NOMEM;
-    S->stack[S->depth] = (iter_arr){iter, at};
+    S->stack[S->depth] = (iter_arr){iter, at, loop};
     S->sites[S->depth] = F->nrt_sites;
     S->depth++;
     return 0;
@@ -93,7 +97,8 @@ void uf__nrt_loop_latch(uf__fn *F, LLVMBasicBlockRef latch)
     F->err = keep_err;
     if (!ok)
         return;
-    S->points[S->npoints++] = (sweep_point){latch, S->nsaved, n};
+    S->points[S->npoints++] = (sweep_point){latch, S->nsaved, n,
+                                            S->stack[0].loop};
     for (int d = 0; d < S->depth; d++)
         if (S->stack[d].v)
             S->saved[S->nsaved++] = S->stack[d];
@@ -118,6 +123,73 @@ void uf__nrt_loops_free(uf__fn *F)
     F->nrt_loops = NULL;
 }
 
+/* ---- which variables may still be read ------------------------------ */
+
+/* The statements in the order the body's walk visits them (each before
+ * those nested in it): seq, and for every variable the last statement
+ * naming it (its own expressions: targets, values, conditions, a for's
+ * iterable). A variable no statement from the outermost loop around a
+ * latch on names cannot be read again once the loop is entered (code
+ * before that loop never runs again): what it points into need not be
+ * kept. The joins' assignments (ssa_joins.c) are statements too, so `v =
+ * np.zeros(2)` fed into the loop's join before the loop is dead inside. */
+typedef struct last_use {
+    const uf__typed_func *tf;
+    int seq;
+    int *last;               /* per variable, -1: never named */
+    const uf__stmt **loops;  /* loop statements and their seq */
+    int *loop_seq;
+    int nloops, cap;
+    bool failed;
+} last_use;
+
+static int name_use(const uf__expr *e, void *ud)
+{
+    last_use *U = ud;
+    if (e->kind == UF__EX_NAME) {
+        int v = uf__typed_var(U->tf, e->u.name.id);
+        if (v >= 0)
+            U->last[v] = U->seq;
+    }
+    return uf__ast_children(e, name_use, ud);
+}
+
+static int stmt_use(uf__stmt *s, void *ud)
+{
+    last_use *U = ud;
+    U->seq++;
+    if (s->kind == UF__ST_FOR || s->kind == UF__ST_WHILE) {
+        if (U->nloops == U->cap) {
+            int c = U->cap ? 2 * U->cap : 8;
+            const uf__stmt **l = uf__realloc(U->loops, (size_t)c,
+                                             sizeof *l, NULL);
+            int *q = l ? uf__realloc(U->loop_seq, (size_t)c, sizeof *q,
+                                     NULL)
+                       : NULL;
+            if (l)
+                U->loops = l;
+            if (!q) {
+                U->failed = true;
+                return 1;
+            }
+            U->loop_seq = q;
+            U->cap = c;
+        }
+        U->loops[U->nloops] = s;
+        U->loop_seq[U->nloops++] = U->seq;
+    }
+    return uf__ast_stmt_exprs(s, name_use, ud);
+}
+
+/* The seq of loop statement s, or 0 (unknown: every variable counts). */
+static int seq_of(const last_use *U, const uf__stmt *s)
+{
+    for (int k = 0; k < U->nloops; k++)
+        if (U->loops[k] == s)
+            return U->loop_seq[k];
+    return 0;
+}
+
 /* How many arrays a value of type t holds. */
 static int array_count(const uf__type *t)
 {
@@ -135,7 +207,7 @@ static int array_count(const uf__type *t)
 /* The sweep at the start of p's latch: the live data pointers into
  * keep[], then uf__nrt_sweep. */
 static int emit_sweep(uf__fn *F, const sweep_point *p, LLVMValueRef keep,
-                      LLVMValueRef *ptrs, int cap)
+                      LLVMValueRef *ptrs, int cap, const last_use *U)
 {
     LLVMValueRef first = LLVMGetFirstInstruction(p->latch);
     if (!first)
@@ -143,10 +215,13 @@ static int emit_sweep(uf__fn *F, const sweep_point *p, LLVMValueRef keep,
     LLVMPositionBuilderBefore(B, first);
     const uf__typed_func *tf = F->tf;
     int n = 0;
+    int from = U ? seq_of(U, p->outermost) : 0;
     for (int i = 0; i < tf->nvars; i++) {
         const uf__type *t = tf->vars[i].type;
         if (!F->vars[i] || !uf__type_holds_array(t))
             continue;
+        if (from > 0 && U->last[i] < from)
+            continue; /* never read again once the loop is entered */
         LLVMTypeRef ty = uf__lower_type(F->L, t, F->err);
         if (!ty)
             return F->err->code;
@@ -203,9 +278,21 @@ int uf__nrt_loops_finish(uf__fn *F)
         keep = uf__fn_alloca(F, LLVMArrayType(i8p, (unsigned)cap),
                              "nrt.live");
     }
+    /* without the uses (out of memory), every variable is kept */
+    last_use U = {.tf = F->tf};
+    const uf__block *body = &F->tf->decl->def->u.funcdef.body;
+    bool uses = (U.last = uf__calloc((size_t)F->tf->nvars + 1,
+                                     sizeof *U.last, NULL)) != NULL;
+    for (int i = 0; uses && i < F->tf->nvars; i++)
+        U.last[i] = -1;
+    if (uses)
+        uses = uf__ast_walk_stmts(body, stmt_use, &U) == 0 && !U.failed;
     int rc = 0;
     for (int k = 0; k < S->npoints && rc == 0; k++)
-        rc = emit_sweep(F, &S->points[k], keep, ptrs, cap);
+        rc = emit_sweep(F, &S->points[k], keep, ptrs, cap, uses ? &U : NULL);
+    uf__free(U.last);
+    uf__free(U.loops);
+    uf__free(U.loop_seq);
     uf__free(ptrs);
     return rc;
 }
