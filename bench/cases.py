@@ -224,6 +224,14 @@ def cases(size):
         Case("np.sum rows 1e3 x 64x1000", "gufunc", g, "row_sum", "float64",
              (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
              lambda a, out: np.sum(a, axis=-1, out=out), **mem),
+        # issue 18: a scratch np.empty per call of the kernel (a row), and
+        # per iteration of a loop inside one call, against Numba's NRT
+        Case("scratch np.empty per row 1e6 x 16", "gufunc", g, "scratch_rev",
+             "float64", (Lin(0, 1, (m5, 16)),), ((m5, 16),),
+             lambda x, y: np.multiply(x[:, ::-1], 2.0, out=y), **mem),
+        Case("scratch np.empty per loop iteration 1e6 x 16", "gufunc", g,
+             "scratch_loop", "float64", (Lin(0, 1, (m5, 16)),), ((m5,),),
+             lambda x, y: np.multiply(x[:, -1], 2.0, out=y), **mem),
         # issue 18: out[:] = x * w + b fused, the hand loop, Numba's
         Case("x*w+b (n),(n),()->(n) 1e4 x 1000", "gufunc", g, "axpb_expr",
              "float64", (Lin(0, 1, (m2, 1000)), Lin(1, 2, (m2, 1000)),

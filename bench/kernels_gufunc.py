@@ -67,3 +67,26 @@ def axpb_expr(x, w, b, out):
 def axpb_loop(x, w, b, out):
     for i in range(x.shape[0]):
         out[i] = x[i] * w[i] + b
+
+
+# issue 18: a scratch array made per row (np.empty in the kernel, freed
+# when the row's call returns), against Numba's NRT doing the same; and
+# the same scratch made in a loop inside one call (freed per iteration).
+@guvectorize(['void(float64[:], float64[:])'], '(n)->(n)', target='cpu')
+def scratch_rev(x, out):
+    n = x.shape[0]
+    tmp = np.empty(n)
+    for i in range(n):
+        tmp[i] = x[i] * 2.0
+    for i in range(n):
+        out[i] = tmp[n - 1 - i]
+
+
+@guvectorize(['void(float64[:, :], float64[:])'], '(m,n)->(m)', target='cpu')
+def scratch_loop(x, out):
+    m, n = x.shape
+    for r in range(m):
+        tmp = np.empty(n)
+        for i in range(n):
+            tmp[i] = x[r, i] * 2.0
+        out[r] = tmp[n - 1]

@@ -43,6 +43,11 @@ static bool should_fail(void)
     return false;
 }
 
+bool uf__alloc_fail_now(void)
+{
+    return should_fail();
+}
+
 static bool total_size(size_t nmemb, size_t size, size_t *out, uf_error *err)
 {
     if (!uf__mul_size(nmemb, size, out)) {

@@ -43,6 +43,10 @@ static inline bool uf__mul_i64(int64_t a, int64_t b, int64_t *out)
  * uf__alloc_fail_at(n): the n-th allocation from now fails (n >= 1);
  * 0 turns failure off. uf__alloc_live(): allocations not yet freed. */
 void uf__alloc_fail_at(long n);
+/* One allocation's turn of that hook, for an allocator that calls malloc
+ * itself (the kernels' blocks, common/nrt.c, counted by uf__nrt_live
+ * instead of uf__alloc_live): true when it must fail. */
+bool uf__alloc_fail_now(void);
 bool uf__alloc_failed(void);
 long uf__alloc_live(void);
 

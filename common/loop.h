@@ -137,5 +137,12 @@ typedef int32_t (*uf__prange_body)(void *ctx, int64_t begin, int64_t end,
                                    int64_t block);
 /* At most this many blocks per loop (the partials of a reduction). */
 #define UF__PRANGE_MAX_BLOCKS 256
+/* and its record of shapes that do not broadcast (the same file): `void
+ * f(i32 kind, i32 nshapes, const i32 *ndims, const i64 *dims)`, kind
+ * UF__SHAPES_OPERANDS (the operands' shapes), UF__SHAPES_SLICE (the
+ * slice's shape, then the source's) or UF__SHAPES_OUTPUT (an augmented
+ * assignment's target, then the operands' broadcast shape) */
+#define UF__RT_BROADCAST_ERROR "uf__rt_broadcast_error"
+enum { UF__SHAPES_OPERANDS = 0, UF__SHAPES_SLICE = 1, UF__SHAPES_OUTPUT = 2 };
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "common/alloc.h"
 #include "common/nrt.h"
@@ -15,10 +16,13 @@ struct uf__nrt_meminfo {
 
 /* One malloc'd block holds the header and the data, aligned by hand:
  * malloc's small-block caches make this several times faster than
- * aligned_alloc for the scratch arrays kernels make per call. */
+ * aligned_alloc for the scratch arrays kernels make per call. Blocks are
+ * counted here only (uf__nrt_live), not by uf__alloc_live as well: two
+ * fewer global atomics per block (the failure hook still applies). */
 #define SLACK (sizeof(uf__nrt_meminfo) + UF__DATA_ALIGN - 1)
 
 static atomic_long live;
+static atomic_long peak; /* the high-water mark of live */
 /* Per thread: a returned block travels from the callee's return to the
  * caller's next instruction on the same thread. */
 static _Thread_local uf__nrt_meminfo *returned;
@@ -33,8 +37,7 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
     size_t n;
     if (nbytes < 0 || !uf__add_size((size_t)nbytes, SLACK, &n))
         return NULL;
-    uf_error err;
-    uf__nrt_meminfo *mi = uf__malloc(n, 1, &err);
+    uf__nrt_meminfo *mi = uf__alloc_fail_now() ? NULL : malloc(n);
     if (mi == NULL)
         return NULL;
     uintptr_t d = (uintptr_t)(mi + 1);
@@ -44,7 +47,12 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
     atomic_init(&mi->refcnt, 1);
     mi->size = nbytes;
     *frame = mi;
-    atomic_fetch_add(&live, 1);
+    long now = atomic_fetch_add_explicit(&live, 1, memory_order_relaxed) + 1;
+    long hi = atomic_load_explicit(&peak, memory_order_relaxed);
+    while (now > hi && !atomic_compare_exchange_weak_explicit(
+                           &peak, &hi, now, memory_order_relaxed,
+                           memory_order_relaxed))
+        ;
     return mi->data;
 }
 
@@ -56,10 +64,15 @@ void uf__nrt_incref(uf__nrt_meminfo *mi)
 
 void uf__nrt_decref(uf__nrt_meminfo *mi)
 {
-    if (mi == NULL || atomic_fetch_sub(&mi->refcnt, 1) != 1)
+    if (mi == NULL)
         return;
-    atomic_fetch_sub(&live, 1);
-    uf__free(mi);
+    /* the sole owner needs no read-modify-write: nobody else can take a
+     * reference to a block only its owner sees */
+    if (atomic_load_explicit(&mi->refcnt, memory_order_acquire) != 1 &&
+        atomic_fetch_sub_explicit(&mi->refcnt, 1, memory_order_acq_rel) != 1)
+        return;
+    atomic_fetch_sub_explicit(&live, 1, memory_order_relaxed);
+    free(mi);
 }
 
 void uf__nrt_release_cb(void *ctx, void *data)
@@ -93,6 +106,24 @@ void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
     }
 }
 
+void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
+                   int64_t nkeep)
+{
+    uf__nrt_meminfo **link = frame;
+    while (*link != NULL) {
+        uf__nrt_meminfo *mi = *link;
+        bool kept = false;
+        for (int64_t k = 0; k < nkeep && !kept; k++)
+            kept = holds(mi, keep[k]);
+        if (kept) {
+            link = &mi->next;
+        } else {
+            *link = mi->next;
+            uf__nrt_decref(mi);
+        }
+    }
+}
+
 void uf__nrt_adopt(uf__nrt_meminfo **frame)
 {
     while (returned != NULL) {
@@ -119,7 +150,37 @@ uf__nrt_meminfo *uf__nrt_take_returned(void)
     return first;
 }
 
+uf__nrt_meminfo *uf__nrt_take_holding(const char *data)
+{
+    for (uf__nrt_meminfo *mi = returned; mi != NULL; mi = mi->next)
+        if (holds(mi, data)) {
+            uf__nrt_incref(mi);
+            return mi;
+        }
+    return NULL;
+}
+
+void uf__nrt_drop_returned(void)
+{
+    while (returned != NULL) {
+        uf__nrt_meminfo *mi = returned;
+        returned = mi->next;
+        mi->next = NULL;
+        uf__nrt_decref(mi);
+    }
+}
+
 long uf__nrt_live(void)
 {
     return atomic_load(&live);
+}
+
+long uf__nrt_peak(void)
+{
+    return atomic_load(&peak);
+}
+
+void uf__nrt_peak_reset(void)
+{
+    atomic_store(&peak, atomic_load(&live));
 }

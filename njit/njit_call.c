@@ -33,6 +33,9 @@ typedef struct plain_spec {
     int nout;
     bool writes; /* stores into some array: inputs must be writeable */
     int ret_ndim; /* -1, or the returned array's dimensions (dtype out[0]) */
+    /* per result: -1 for a number, else the array's dimensions (a tuple's
+     * arrays; out_ndim[0] == ret_ndim for one array) */
+    int out_ndim[UF__TUPLE_MAX];
     uf__plain_entry fn;
 } plain_spec;
 
@@ -338,15 +341,20 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
     if (compile_entry(f, jit, tf, args, in_dt, n, ret, s, err) != 0)
         goto fail;
     s->ret_ndim = -1;
+    for (int k = 0; k < UF__TUPLE_MAX; k++)
+        s->out_ndim[k] = -1;
     if (tf->ret->kind == UF__T_SCALAR || tf->ret->kind == UF__T_ARRAY) {
         s->out[0] = tf->ret->dtype;
         s->nout = 1;
         if (tf->ret->kind == UF__T_ARRAY)
-            s->ret_ndim = tf->ret->ndim;
+            s->ret_ndim = s->out_ndim[0] = tf->ret->ndim;
     } else if (tf->ret->kind == UF__T_TUPLE) {
         s->nout = tf->ret->n;
-        for (int k = 0; k < s->nout; k++)
+        for (int k = 0; k < s->nout; k++) {
             s->out[k] = tf->ret->elts[k]->dtype;
+            if (tf->ret->elts[k]->kind == UF__T_ARRAY)
+                s->out_ndim[k] = tf->ret->elts[k]->ndim;
+        }
     }
     s->writes = stores_in(tf, 0);
     if (add_spec(f, s, err) != 0)
@@ -407,7 +415,7 @@ static int check_outputs(uf_func *f, const plain_spec *s,
         casting = opts->casting;
     for (int k = 0; k < n_out; k++) {
         uf_array *o = outputs[k];
-        if (o == NULL || s->ret_ndim >= 0) /* an array: copied into o */
+        if (o == NULL || s->out_ndim[k] >= 0) /* an array: copied into o */
             continue;
         if (uf_array_ndim(o) != 0)
             return uf__error_set(err, UF_ERR_SHAPE, "'%s': output %d must "
@@ -432,10 +440,12 @@ static int check_outputs(uf_func *f, const plain_spec *s,
  * made, wrapped so that releasing the uf_array drops the block's
  * reference (common/nrt.h), or a copy when the function returned a view
  * of an argument; copied into *out when the caller gave one. */
-static int array_result(const plain_spec *s, uf__plain_array_result *r,
-                        uf_array **out, uf_error *err)
+static int array_result(const plain_spec *s, int k,
+                        uf__plain_array_result *r, uf_array **out,
+                        uf_error *err)
 {
-    uf_array *a = uf_array_wrap(s->out[0], s->ret_ndim, r->shape, r->strides,
+    uf_array *a = uf_array_wrap(s->out[k], s->out_ndim[k], r->shape,
+                                r->strides,
                                 r->data, true,
                                 r->meminfo ? uf__nrt_release_cb : NULL,
                                 r->meminfo, err);
@@ -480,12 +490,17 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
     }
     _Alignas(16) unsigned char res[UF__TUPLE_MAX][16];
     void *outs[UF__TUPLE_MAX];
-    uf__plain_array_result ares;
+    uf__plain_array_result local[2], *ares = local;
+    int narr = 0;
     for (int k = 0; k < s->nout; k++)
-        outs[k] = res[k];
-    if (s->ret_ndim >= 0)
-        outs[0] = &ares;
+        narr += s->out_ndim[k] >= 0;
+    if (narr > 2 && !(ares = uf__calloc((size_t)narr, sizeof *ares, err)))
+        return err->code;
+    for (int k = 0, a = 0; k < s->nout; k++)
+        outs[k] = s->out_ndim[k] >= 0 ? (void *)&ares[a++] : res[k];
     int status = s->fn(args, outs);
+    if (ares != local && status != 0)
+        uf__free(ares);
     if (status != 0) {
         uf_error why;
         int code = uf__jit_status_error(status, &why);
@@ -494,11 +509,23 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
         return uf__error_set(err, code, "%s (in '%s')", why.message,
                              f->decl->name);
     }
-    if (s->ret_ndim >= 0)
-        return array_result(s, &ares, &outputs[0], err);
+    if (s->ret_ndim >= 0) {
+        return array_result(s, 0, ares, &outputs[0], err); /* local */
+    }
     bool made[UF__TUPLE_MAX] = {false};
+    int a = 0;
     for (int k = 0; k < s->nout; k++) {
-        if (outputs[k] == NULL) {
+        if (s->out_ndim[k] >= 0) {
+            bool fresh = outputs[k] == NULL;
+            uf__plain_array_result *r = &ares[a++];
+            if (array_result(s, k, r, &outputs[k], err) != 0) {
+                /* the blocks of the arrays after this one */
+                for (; a < narr; a++)
+                    uf__nrt_decref(ares[a].meminfo);
+                goto fail;
+            }
+            made[k] = fresh;
+        } else if (outputs[k] == NULL) {
             outputs[k] = uf_full(s->out[k], 0, NULL, res[k], s->out[k],
                                  UF_ORDER_C, err);
             if (outputs[k] == NULL)
@@ -508,9 +535,15 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
             goto fail;
         }
     }
+    if (ares != local)
+        uf__free(ares);
     return 0;
 
 fail:
+    for (; a < narr; a++) /* a number failed: the arrays not yet wrapped */
+        uf__nrt_decref(ares[a].meminfo);
+    if (ares != local)
+        uf__free(ares);
     for (int k = 0; k < s->nout; k++)
         if (made[k]) {
             uf_array_release(outputs[k]);

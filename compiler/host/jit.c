@@ -160,10 +160,14 @@ static int define_runtime(uf__jit *jit, uf_error *err)
      * (common/nrt.h) that lower_alloc.c calls */
     const uf__runtime_symbol own[] = {
         {UF__RT_INDEX_ERROR, (void *)(uintptr_t)uf__rt_index_error},
+        {UF__RT_BROADCAST_ERROR, (void *)(uintptr_t)uf__rt_broadcast_error},
         {UF__NRT_ALLOC, (void *)(uintptr_t)uf__nrt_alloc},
         {UF__NRT_FRAME_RETURN, (void *)(uintptr_t)uf__nrt_frame_return},
         {UF__NRT_ADOPT, (void *)(uintptr_t)uf__nrt_adopt},
         {UF__NRT_TAKE_RETURNED, (void *)(uintptr_t)uf__nrt_take_returned},
+        {UF__NRT_SWEEP, (void *)(uintptr_t)uf__nrt_sweep},
+        {UF__NRT_TAKE_HOLDING, (void *)(uintptr_t)uf__nrt_take_holding},
+        {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -97,6 +97,14 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
                         int64_t index, int32_t axis, int64_t size,
                         int32_t is_unsigned);
 
+/* Its record of shapes (UF__RT_BROADCAST_ERROR, common/loop.h): "ValueError:
+ * operands could not be broadcast together with shapes (3,) (4,)" or
+ * "ValueError: cannot assign slice of shape (3,) from input of shape
+ * (4,)", for the UF__JIT_BCAST_SHAPES / UF__JIT_SLICE_SHAPE status that
+ * follows on this thread. */
+void uf__rt_broadcast_error(int32_t kind, int32_t nshapes,
+                            const int32_t *ndims, const int64_t *dims);
+
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);

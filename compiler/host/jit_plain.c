@@ -22,8 +22,9 @@ static int result_dtypes(const uf__type *ret, uf_dtype *out, int max)
     if (ret->kind != UF__T_TUPLE || ret->n > max)
         return -1;
     for (int k = 0; k < ret->n; k++) {
-        if (ret->elts[k]->kind != UF__T_SCALAR)
-            return -1;
+        if (ret->elts[k]->kind != UF__T_SCALAR &&
+            ret->elts[k]->kind != UF__T_ARRAY)
+            return -1; /* arrays: uf__plain_array_result, as alone */
         out[k] = ret->elts[k]->dtype;
     }
     return ret->n;
@@ -71,9 +72,11 @@ static LLVMValueRef load_arg(uf__fn *F, LLVMValueRef args, int i,
 }
 
 /* Stores a returned array (type t) and the block it lives in as the
- * uf__plain_array_result outs[0] points to. */
-static void store_array_out(uf__fn *F, LLVMValueRef outs, const uf__type *t,
-                            LLVMValueRef v)
+ * uf__plain_array_result outs[k] points to: alone, the returned list's
+ * block (uf__nrt_take_returned); in a tuple, the block its data points
+ * into (uf__nrt_take_holding, the list dropped after the last). */
+static void store_array_out(uf__fn *F, LLVMValueRef outs, int k,
+                            bool in_tuple, const uf__type *t, LLVMValueRef v)
 {
     uf__lower *L = F->L;
     LLVMBuilderRef b = L->b;
@@ -82,23 +85,28 @@ static void store_array_out(uf__fn *F, LLVMValueRef outs, const uf__type *t,
     LLVMTypeRef fields[4] = {i8p, i8p, LLVMArrayType(i64, 64),
                              LLVMArrayType(i64, 64)};
     LLVMTypeRef st = LLVMStructTypeInContext(L->ctx, fields, 4, 0);
-    LLVMValueRef p = LLVMBuildLoad2(b, i8p, outs, "out");
+    LLVMValueRef kx = LLVMConstInt(i64, (unsigned long long)k, 0);
+    LLVMValueRef p = LLVMBuildLoad2(
+        b, i8p, LLVMBuildInBoundsGEP2(b, i8p, outs, &kx, 1, ""), "out");
     p = LLVMBuildPointerCast(b, p, LLVMPointerType(st, 0), "");
-    LLVMTypeRef fty = LLVMFunctionType(i8p, NULL, 0, 0);
-    LLVMValueRef take = L->cg->helper(L, UF__NRT_TAKE_RETURNED, fty);
-    LLVMValueRef mi = LLVMBuildCall2(b, fty, take, NULL, 0, "meminfo");
+    LLVMValueRef data = uf__emit_array_data(F, v);
+    LLVMTypeRef fty = LLVMFunctionType(i8p, in_tuple ? &i8p : NULL,
+                                       in_tuple ? 1 : 0, 0);
+    LLVMValueRef take = L->cg->helper(
+        L, in_tuple ? UF__NRT_TAKE_HOLDING : UF__NRT_TAKE_RETURNED, fty);
+    LLVMValueRef mi = LLVMBuildCall2(b, fty, take, &data, in_tuple ? 1 : 0,
+                                     "meminfo");
     LLVMBuildStore(b, mi, LLVMBuildStructGEP2(b, st, p, 0, ""));
-    LLVMBuildStore(b, uf__emit_array_data(F, v),
-                   LLVMBuildStructGEP2(b, st, p, 1, ""));
-    for (int k = 0; k < t->ndim; k++) {
+    LLVMBuildStore(b, data, LLVMBuildStructGEP2(b, st, p, 1, ""));
+    for (int d = 0; d < t->ndim; d++) {
         LLVMValueRef ix[2] = {LLVMConstNull(i64),
-                              LLVMConstInt(i64, (unsigned long long)k, 0)};
-        LLVMBuildStore(b, uf__emit_array_dim(F, v, k),
+                              LLVMConstInt(i64, (unsigned long long)d, 0)};
+        LLVMBuildStore(b, uf__emit_array_dim(F, v, d),
                        LLVMBuildInBoundsGEP2(b, fields[2],
                                              LLVMBuildStructGEP2(b, st, p, 2,
                                                                  ""),
                                              ix, 2, ""));
-        LLVMBuildStore(b, uf__emit_array_stride(F, v, t, k),
+        LLVMBuildStore(b, uf__emit_array_stride(F, v, t, d),
                        LLVMBuildInBoundsGEP2(b, fields[3],
                                              LLVMBuildStructGEP2(b, st, p, 3,
                                                                  ""),
@@ -156,13 +164,25 @@ static int build_entry(uf__lower *L, const uf__typed_func *tf,
     }
     LLVMValueRef outs = LLVMGetParam(fn, 1);
     if (tf->ret->kind == UF__T_ARRAY) {
-        store_array_out(&F, outs, tf->ret, r);
-    } else if (nres == 1 && tf->ret->kind == UF__T_SCALAR)
+        store_array_out(&F, outs, 0, false, tf->ret, r);
+    } else if (nres == 1 && tf->ret->kind == UF__T_SCALAR) {
         store_out(&F, outs, 0, res[0], r);
-    else
-        for (int k = 0; k < nres; k++)
-            store_out(&F, outs, k, res[k],
-                      LLVMBuildExtractValue(L->b, r, (unsigned)k, ""));
+    } else {
+        for (int k = 0; k < nres; k++) {
+            LLVMValueRef e = LLVMBuildExtractValue(L->b, r, (unsigned)k, "");
+            if (tf->ret->elts[k]->kind == UF__T_ARRAY)
+                store_array_out(&F, outs, k, true, tf->ret->elts[k], e);
+            else
+                store_out(&F, outs, k, res[k], e);
+        }
+        if (uf__type_holds_array(tf->ret)) {
+            LLVMTypeRef fty = LLVMFunctionType(
+                LLVMVoidTypeInContext(L->ctx), NULL, 0, 0);
+            LLVMBuildCall2(L->b, fty,
+                           L->cg->helper(L, UF__NRT_DROP_RETURNED, fty),
+                           NULL, 0, "");
+        }
+    }
     LLVMBuildRet(L->b, LLVMConstNull(i32));
     uf__fn_end(&F);
     return 0;
@@ -188,9 +208,9 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
         uf__type_str(tf->ret, buf, sizeof buf);
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' returns %s: a function called through "
-                             "uf_call may return None, a number or a tuple "
-                             "of numbers or an array (tuples holding "
-                             "arrays are not supported)", tf->decl->name, buf);
+                             "uf_call may return None, a number, an array "
+                             "or a tuple of numbers and arrays (not nested "
+                             "tuples)", tf->decl->name, buf);
     }
     if (tf->nargs > 64)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,

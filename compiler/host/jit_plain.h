@@ -16,7 +16,8 @@ typedef struct uf__plain_arg {
     const int64_t *strides;
 } uf__plain_arg;
 
-/* What outs[0] points to when the function returns an array: the block
+/* What outs[0] points to when the function returns an array (outs[k]
+ * for an array in element k of a returned tuple): the block
  * its data lives in (common/nrt.h, one reference now the caller's), or
  * NULL when it is a view of an argument; then the view itself. */
 typedef struct uf__plain_array_result {
@@ -34,7 +35,7 @@ typedef struct uf__plain_array_result {
 typedef int (*uf__plain_entry)(void *const *args, void *const *outs);
 
 /* Compiles the entry of `tf` (its arguments: scalars or arrays; its
- * result: None, a scalar or a tuple of scalars). `in` gives each scalar
+ * result: None, a scalar, an array or a tuple of scalars and arrays). `in` gives each scalar
  * argument's dtype as passed, converted to tf's argument type (ignored
  * for arrays). `listing` may be NULL. */
 int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,

@@ -41,6 +41,11 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
                  "%s:%d)", ix, (int)axis, size, kernel, file, (int)line);
 }
 
+/* The last shapes message of this thread, consumed by the status that
+ * follows it (so cudasim's statuses, which record nothing, never show a
+ * stale one). */
+static _Thread_local char shape_msg[640];
+
 /* A runtime helper's own error (UF__JIT_RUNTIME) on this thread. */
 static _Thread_local char runtime_msg[512];
 static _Thread_local int runtime_code;
@@ -58,11 +63,68 @@ int uf__jit_status_carry(int status, const uf_error *e)
         keep(index_msg, sizeof index_msg, e->message);
         return status;
     }
+    if (status == UF__JIT_BCAST_SHAPES || status == UF__JIT_SLICE_SHAPE) {
+        keep(shape_msg, sizeof shape_msg, e->message);
+        return status;
+    }
     if (status > 0)
         return status;
     runtime_code = e->code != UF_ERR_OK ? e->code : UF_ERR_INTERNAL;
     keep(runtime_msg, sizeof runtime_msg, e->message);
     return UF__JIT_RUNTIME;
+}
+
+
+/* "(3,)", "(2,3)", "()" into b at *at (sep between axes: NumPy's "," or
+ * Python's ", " as Numba prints tuples), cut at the buffer's end. */
+static void put_shape(char *b, size_t cap, size_t *at, int nd,
+                      const int64_t *dims, const char *sep)
+{
+    size_t n = *at;
+    n += (size_t)snprintf(b + n, n < cap ? cap - n : 0, "(");
+    for (int k = 0; k < nd; k++)
+        n += (size_t)snprintf(b + n, n < cap ? cap - n : 0, "%s%" PRId64,
+                              k ? sep : "", dims[k]);
+    n += (size_t)snprintf(b + n, n < cap ? cap - n : 0, nd == 1 ? ",)" : ")");
+    *at = n < cap ? n : cap - 1;
+}
+
+/* The sink of UF__RT_BROADCAST_ERROR (lower_shape_error.c, common/loop.h's
+ * kinds): NumPy's words for operands and for an augmented assignment's
+ * output, Numba's for a slice store. */
+void uf__rt_broadcast_error(int32_t kind, int32_t nshapes,
+                            const int32_t *ndims, const int64_t *dims)
+{
+    static const char *const head[] = {
+        "ValueError: operands could not be broadcast together with shapes ",
+        "ValueError: cannot assign slice of shape ",
+        "ValueError: non-broadcastable output operand with shape "};
+    static const char *const between[] = {
+        " ", " from input of shape ", " doesn't match the broadcast shape "};
+    if (kind < 0 || kind > 2)
+        kind = 0;
+    const char *sep = kind == 1 ? ", " : ",";
+    size_t cap = sizeof shape_msg, at = 0;
+    at = (size_t)snprintf(shape_msg, cap, "%s", head[kind]);
+    at = at < cap ? at : cap - 1;
+    for (int32_t s = 0; s < nshapes; s++) {
+        if (s > 0) {
+            at += (size_t)snprintf(shape_msg + at, cap - at, "%s",
+                                   between[kind]);
+            at = at < cap ? at : cap - 1;
+        }
+        put_shape(shape_msg, cap, &at, ndims[s], dims, sep);
+        dims += ndims[s];
+    }
+}
+
+static int shape_error(const char *fixed, uf_error *err)
+{
+    if (!shape_msg[0])
+        return uf__error_set(err, UF_ERR_VALUE, "%s", fixed);
+    int rc = uf__error_set(err, UF_ERR_VALUE, "%s", shape_msg);
+    shape_msg[0] = 0;
+    return rc;
 }
 
 static const char *index_error_message(void)
@@ -110,6 +172,8 @@ int uf__jit_status_error(int status, uf_error *err)
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
                              "temporary inside a kernel");
+    if (status == UF__JIT_BCAST_SHAPES || status == UF__JIT_SLICE_SHAPE)
+        return shape_error(msgs[status], err);
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());

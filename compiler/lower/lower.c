@@ -160,6 +160,7 @@ void uf__fn_end(uf__fn *F)
 {
     uf__free(F->vars);
     uf__free(F->loops);
+    uf__nrt_loops_free(F);
     F->vars = NULL;
     F->loops = NULL;
 }
@@ -538,6 +539,8 @@ static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef again = uf__fn_block(F, "while.again");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    if ((rc = uf__nrt_loop_enter(F, s, NULL, NULL)) != 0)
+        return rc;
     LLVMBuildBr(B, cond);
     LLVMPositionBuilderAtEnd(B, cond);
     if (top == 0) {
@@ -559,6 +562,10 @@ static int lower_while_pruned(uf__fn *F, const uf__stmt *s)
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, again);
+    /* continue goes to cond, the end of the body to again */
+    uf__nrt_loop_latch(F, cond);
+    uf__nrt_loop_latch(F, again);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, again);
     if (end_t == 0 && uf__block_falls_through(F->tf, &s->u.while_.body)) {
         LLVMValueRef c = truth_of(F, ce);
@@ -591,6 +598,9 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef body = uf__fn_block(F, "while.body");
     LLVMBasicBlockRef els = uf__fn_block(F, "while.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "while.end");
+    int rc = uf__nrt_loop_enter(F, s, NULL, NULL);
+    if (rc != 0)
+        return rc;
     LLVMBuildBr(B, cond);
     LLVMPositionBuilderAtEnd(B, cond);
     LLVMValueRef c = truth_of(F, s->u.while_.cond);
@@ -598,7 +608,7 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
         return F->err->code;
     LLVMBuildCondBr(B, c, body, els);
     LLVMPositionBuilderAtEnd(B, body);
-    int rc = push_loop(F, end, cond);
+    rc = push_loop(F, end, cond);
     if (rc != 0)
         return rc;
     rc = lower_block(F, &s->u.while_.body);
@@ -607,6 +617,8 @@ static int lower_while(uf__fn *F, const uf__stmt *s)
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, cond);
+    uf__nrt_loop_latch(F, cond);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, els);
     if ((rc = lower_block(F, &s->u.while_.orelse)) != 0)
         return rc;
@@ -638,6 +650,9 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
     LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
+    int rc = uf__nrt_loop_enter(F, s, c->arr, c->at);
+    if (rc != 0)
+        return rc;
     LLVMBuildBr(B, hdr);
     LLVMPositionBuilderAtEnd(B, hdr);
     LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
@@ -657,7 +672,7 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
         v = uf__emit_cast(F, v, c->rt, vt->dtype);
     }
     LLVMBuildStore(B, v, F->vars[vi]);
-    int rc = push_loop(F, end, latch);
+    rc = push_loop(F, end, latch);
     if (rc != 0)
         return rc;
     rc = lower_block(F, &s->u.for_.body);
@@ -666,6 +681,8 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
         return rc;
     if (!terminated(F))
         LLVMBuildBr(B, latch);
+    uf__nrt_loop_latch(F, latch);
+    uf__nrt_loop_leave(F);
     LLVMPositionBuilderAtEnd(B, latch);
     LLVMBuildStore(B, LLVMBuildAdd(B, LLVMBuildLoad2(B, i64, kp, ""), one, ""),
                    kp);

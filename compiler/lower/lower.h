@@ -92,6 +92,10 @@ struct uf__fn {
     /* the outlined body of a prange loop (lower_prange.c): prange loops
      * nested in it run serially, as Numba's */
     bool in_prange;
+    /* allocations and adoptions lowered so far, and the loops' sweep
+     * points (lower_nrt_loop.c) */
+    int nrt_sites;
+    struct uf__nrt_loops *nrt_loops;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */
@@ -162,6 +166,15 @@ LLVMBasicBlockRef uf__fn_block(uf__fn *F, const char *name);
  * the ZeroDivisionError statuses under NumPy's error model, which never
  * raise. Nothing in an infallible function. */
 void uf__fn_raise_if(uf__fn *F, LLVMValueRef cond, int status);
+/* uf__fn_raise_if whose error names shapes (lower_shape_error.c): on host
+ * targets the raising block first records nshapes shapes of ndims[s]
+ * axes, axis k of shape s being dims(F, s, k, ud) built there, with
+ * UF__RT_BROADCAST_ERROR (kind: UF__SHAPES_OPERANDS or UF__SHAPES_SLICE of
+ * common/loop.h); elsewhere the status alone. */
+typedef LLVMValueRef (*uf__shape_dims_fn)(uf__fn *F, int s, int k, void *ud);
+void uf__fn_raise_shapes_if(uf__fn *F, LLVMValueRef cond, int status,
+                            int kind, int nshapes, const int *ndims,
+                            uf__shape_dims_fn dims, void *ud);
 /* Returns a callee's nonzero i32 status from this (fallible) function. */
 void uf__fn_raise_status(uf__fn *F, LLVMValueRef status);
 /* The statements of a block, and a loop's break/continue targets pushed
@@ -396,6 +409,23 @@ LLVMValueRef uf__lower_alloc(uf__fn *F, const uf__expr *e);
 void uf__lower_alloc_adopt(uf__fn *F);
 int uf__lower_alloc_finish(uf__fn *F);
 bool uf__type_holds_array(const uf__type *t);
+/* The data pointers of every array inside value v of type t, at most cap
+ * into out (*n counts them). */
+void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                              LLVMValueRef *out, int *n, int cap);
+/* The frees at the end of loop iterations (lower_nrt_loop.c): enter
+ * before a loop's first block (loop: its statement; iter: the array a
+ * `for` iterates over, or NULL), latch with the block every iteration ends in (before anything is
+ * built there), leave after the loop; finish (from uf__lower_alloc_finish)
+ * puts a sweep of the frame (uf__nrt_sweep) at the start of each latch of
+ * a loop that allocated, keeping the blocks that array variables and
+ * iterated arrays point into. */
+int uf__nrt_loop_enter(uf__fn *F, const uf__stmt *loop, LLVMValueRef iter,
+                       const uf__type *at);
+void uf__nrt_loop_latch(uf__fn *F, LLVMBasicBlockRef latch);
+void uf__nrt_loop_leave(uf__fn *F);
+int uf__nrt_loops_finish(uf__fn *F);
+void uf__nrt_loops_free(uf__fn *F);
 /* A new C-contiguous array of `dt` and shape[0..nd) (i64 values), owned
  * by F's frame: negative dimensions and sizes past int64 raise their
  * ValueErrors, out of memory UF__JIT_NOMEM (F must be fallible: see

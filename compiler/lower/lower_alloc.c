@@ -39,6 +39,7 @@ static LLVMValueRef c64(uf__fn *F, int64_t v)
 /* The frame slot, made on first use with NULL stored at function entry. */
 static LLVMValueRef frame_slot(uf__fn *F)
 {
+    F->nrt_sites++;
     if (F->nrt_frame)
         return F->nrt_frame;
     LLVMValueRef slot = uf__fn_alloca(F, i8p_t(F), "nrt.frame");
@@ -389,16 +390,16 @@ LLVMValueRef uf__lower_alloc(uf__fn *F, const uf__expr *e)
 
 /* ---- the end of a frame ----------------------------------------------- */
 
-/* The data pointers of every array inside value v of type t. */
-static void data_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
-                          LLVMValueRef *out, int *n, int cap)
+void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                              LLVMValueRef *out, int *n, int cap)
 {
     if (t->kind == UF__T_ARRAY && *n < cap) {
         out[(*n)++] = uf__emit_array_data(F, v);
     } else if (t->kind == UF__T_TUPLE) {
         for (int i = 0; i < t->n; i++)
-            data_pointers(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
-                          t->elts[i], out, n, cap);
+            uf__lower_array_pointers(F, LLVMBuildExtractValue(
+                                             B, v, (unsigned)i, ""),
+                                     t->elts[i], out, n, cap);
     }
 }
 
@@ -421,7 +422,7 @@ static int kept_pointers(uf__fn *F, LLVMValueRef ret, LLVMValueRef *out,
             return -1;
         v = LLVMBuildLoad2(B, ty, F->out, "");
     }
-    data_pointers(F, v, t, out, &n, cap);
+    uf__lower_array_pointers(F, v, t, out, &n, cap);
     return n;
 }
 
@@ -429,6 +430,9 @@ int uf__lower_alloc_finish(uf__fn *F)
 {
     if (!F->nrt_frame)
         return 0;
+    int rc = uf__nrt_loops_finish(F);
+    if (rc != 0)
+        return rc;
     enum { CAP = 256 };
     LLVMValueRef keep = uf__fn_alloca(F, LLVMArrayType(i8p_t(F), CAP),
                                       "nrt.keep");

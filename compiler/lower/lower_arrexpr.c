@@ -20,6 +20,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/loop.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_npufunc.h"
@@ -169,6 +170,44 @@ static LLVMValueRef broadcast_dim(fused *z, int maxnd, int d,
     return b;
 }
 
+/* The shapes a failed check names: the operands' (UF__SHAPES_OPERANDS), or
+ * the destination's and the operands' broadcast one (UF__SHAPES_SLICE; for
+ * a += b, UF__SHAPES_OUTPUT: NumPy's words for an output operand). */
+typedef struct shapes_ud {
+    fused *z;
+    int maxnd;
+    int which[MAXOPS]; /* operands: indexes into z->ops */
+} shapes_ud;
+
+static LLVMValueRef operand_dim(uf__fn *F, int s, int k, void *ud)
+{
+    (void)F;
+    const shapes_ud *u = ud;
+    return uf__emit_array_dim(u->z->F, u->z->ops[u->which[s]].arr, k);
+}
+
+static LLVMValueRef slice_dim(uf__fn *F, int s, int k, void *ud)
+{
+    const shapes_ud *u = ud;
+    if (s == 0)
+        return u->z->shape[k];
+    LLVMValueRef scratch = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
+    return broadcast_dim(u->z, u->maxnd, k, &scratch);
+}
+
+static void raise_operands(fused *z, LLVMValueRef bad)
+{
+    shapes_ud u = {.z = z};
+    int nd[MAXOPS], n = 0;
+    for (int i = 0; i < z->nops; i++)
+        if (z->ops[i].e != NULL) {
+            u.which[n] = i;
+            nd[n++] = z->ops[i].ndim;
+        }
+    uf__fn_raise_shapes_if(z->F, bad, UF__JIT_BCAST_SHAPES,
+                           UF__SHAPES_OPERANDS, n, nd, operand_dim, &u);
+}
+
 static int check_shapes(fused *z)
 {
     uf__fn *F = z->F;
@@ -191,8 +230,13 @@ static int check_shapes(fused *z)
     if (!F->fallible) /* lower_fallible.c makes these stores fallible */
         return fail(z, z->pos, UF_ERR_INTERNAL, "an array expression store "
                     "in a function that cannot raise");
-    uf__fn_raise_if(F, bad_pair, UF__JIT_BCAST_SHAPES);
-    uf__fn_raise_if(F, bad_dst, UF__JIT_SLICE_SHAPE);
+    raise_operands(z, bad_pair);
+    shapes_ud u = {.z = z, .maxnd = maxnd};
+    int nd[2] = {z->nd, maxnd};
+    uf__fn_raise_shapes_if(F, bad_dst, UF__JIT_SLICE_SHAPE,
+                           z->augop >= 0 ? UF__SHAPES_OUTPUT
+                                         : UF__SHAPES_SLICE,
+                           2, nd, slice_dim, &u);
     return 0;
 }
 
@@ -972,7 +1016,7 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
              "function that cannot raise");
         goto done;
     }
-    uf__fn_raise_if(F, bad, UF__JIT_BCAST_SHAPES);
+    raise_operands(z, bad);
     LLVMValueRef nitems;
     LLVMValueRef arr = uf__lower_new_array(F, z->ddt, z->nd, z->shape,
                                            &nitems);

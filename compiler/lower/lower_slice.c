@@ -15,6 +15,7 @@
 #include "compiler/types/index_kinds.h"
 
 #include "common/error_internal.h"
+#include "common/loop.h"
 
 #define B (F->L->b)
 #define MAXIDX 64
@@ -317,6 +318,19 @@ static LLVMValueRef declare_fn(uf__fn *F, const char *name, LLVMTypeRef ret,
 /* The source of an array store, broadcast to the destination's nd axes:
  * its data and strides (0 on broadcast axes); a shape that does not
  * broadcast raises. */
+/* The shapes "cannot assign slice of shape (3,) from input of shape (4,)"
+ * names: the view's, then the source's. */
+typedef struct store_shapes {
+    const view *dst;
+    LLVMValueRef src;
+} store_shapes;
+
+static LLVMValueRef store_dim(uf__fn *F, int s, int k, void *ud)
+{
+    const store_shapes *u = ud;
+    return s == 0 ? u->dst->shape[k] : uf__emit_array_dim(F, u->src, k);
+}
+
 static int broadcast_source(uf__fn *F, uf__pos pos, LLVMValueRef src,
                             const uf__type *st, const view *dst, LLVMValueRef *sshape,
                             LLVMValueRef *sstr)
@@ -353,7 +367,10 @@ static int broadcast_source(uf__fn *F, uf__pos pos, LLVMValueRef src,
     if (!F->fallible) /* uf__slice_store_fallible makes it fallible */
         return fail_at(F, pos, UF_ERR_INTERNAL, "a slice store from an "
                        "array in a function that cannot raise");
-    uf__fn_raise_if(F, bad, UF__JIT_SLICE_SHAPE);
+    store_shapes u = {dst, src};
+    int nd[2] = {dst->nd, st->ndim};
+    uf__fn_raise_shapes_if(F, bad, UF__JIT_SLICE_SHAPE, UF__SHAPES_SLICE, 2,
+                           nd, store_dim, &u);
     return 0;
 }
 

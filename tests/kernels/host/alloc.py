@@ -206,6 +206,74 @@ def vec_alloc(x):
     return x * t[2]
 
 
+# Lifetimes in loops (blocks freed per iteration, views keeping their base
+# alive: compiler/lower/lower_nrt_loop.c): values against Numba's.
+@njit
+def last_view(n, m):
+    v = np.arange(1)[::-1]
+    for i in range(n):
+        t = np.arange(m) + i
+        v = t[::-1]
+    return v
+
+
+@njit
+def kept_view(n):
+    v = np.zeros(2)
+    for i in range(n):
+        t = np.full(4, i * 1.0)
+        if i == 2:
+            v = t[1:3]
+    return v
+
+
+@njit
+def skip_and_stop(n):
+    s = 0.0
+    for i in range(n):
+        t = np.full(3, i * 1.0)
+        if i % 2 == 0:
+            continue
+        if i > n - 3:
+            break
+        s += t[1]
+    return s
+
+
+@njit
+def shifted_pair(n):
+    p = (np.zeros(2), np.zeros(2))
+    for i in range(n):
+        p = (np.full(2, i * 1.0), p[0])
+    return p[1]
+
+
+@njit
+def rows_plus_one(n):
+    s = 0.0
+    for row in np.ones((n, 3)) * 2.0:
+        t = row + 1.0
+        s += t.sum()
+    return s
+
+
+@njit
+def grow_until(n):
+    t = np.zeros(1)
+    while t.shape[0] < n:
+        t = np.ones(t.shape[0] * 2) + t[0]
+    return t
+
+
+@njit
+def mismatch_in_loop(n):
+    s = 0.0
+    for i in range(n):
+        t = np.ones(i + 1) + np.ones(2)
+        s += t[0]
+    return s
+
+
 # Refused as Numba refuses them (TypingError).
 @njit
 def bad_dtype(n):
