@@ -97,6 +97,13 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
                         int64_t index, int32_t axis, int64_t size,
                         int32_t is_unsigned);
 
+/* np.sum's AxisError (lower_npaxis.c), an absolute symbol of the JIT
+ * named UF__RT_AXIS_ERROR that code calls before it returns UF__JIT_AXIS:
+ * records "AxisError: axis 3 is out of bounds for array of dimension 2"
+ * for uf__jit_status_error on this thread. */
+#define UF__RT_AXIS_ERROR "uf__rt_axis_error"
+void uf__rt_axis_error(int64_t axis, int32_t ndim);
+
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);
@@ -139,6 +146,12 @@ typedef enum uf__jit_status {
     UF__JIT_NEGATIVE_DIMS, /* ValueError: np.empty(-1) (lower_alloc.c) */
     UF__JIT_ARRAY_TOO_BIG, /* ValueError: an array past int64's bytes */
     UF__JIT_ARANGE_STEP,   /* ValueError: np.arange with a zero step */
+    UF__JIT_DOT_SHAPE_MM,  /* np.dot of 2-D arrays (lower_matmul.c): */
+    UF__JIT_DOT_SHAPE_MV,  /* the sizes worded as Numba's, matrix * */
+    UF__JIT_DOT_SHAPE_VM,  /* matrix, matrix * vector, vector * matrix */
+    UF__JIT_AXIS,          /* np.sum(a, axis=k): AxisError, the message
+                              recorded by uf__rt_axis_error */
+    UF__JIT_ARG_AXIS,      /* np.argmin(a, axis=k): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 
