@@ -67,3 +67,12 @@ def axpb_expr(x, w, b, out):
 def axpb_loop(x, w, b, out):
     for i in range(x.shape[0]):
         out[i] = x[i] * w[i] + b
+
+
+# issue 18: a 2-D np.dot inside a kernel, its result a new array (bench
+# cases "np.dot NxN"): ufjit's blocked loop (common/matmul.c) against
+# Numba's, which calls SciPy's BLAS (OpenBLAS, one thread here).
+@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],
+             '(m,k),(k,n)->(m,n)', target='cpu')
+def dot2d(a, b, out):
+    out[:] = np.dot(a, b)

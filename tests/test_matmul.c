@@ -260,7 +260,8 @@ static void test_axis(void **state)
         int64_t m = uf_array_shape(a)[0], n = uf_array_shape(a)[1];
         for (int k = -2; k < 2; k++) {
             int ax = k < 0 ? k + 2 : k;
-            uf_array *s = call2("sum_ax", a, axis(k), &err);
+            uf_array *ka = axis(k);
+            uf_array *s = call2("sum_ax", a, ka, &err);
             uf_assert_ok(s != NULL, &err);
             int64_t len = ax == 0 ? n : m;
             assert_int_equal(uf_array_ndim(s), 1);
@@ -272,7 +273,8 @@ static void test_axis(void **state)
                 assert_true(((double *)uf_array_data(s))[r] == want);
             }
             uf_array_release(s);
-            uf_array *g = call2("argmax_ax", a, axis(k), &err);
+            uf_array *g = call2("argmax_ax", a, ka, &err);
+            uf_array_release(ka);
             uf_assert_ok(g != NULL, &err);
             assert_int_equal(uf_array_dtype(g), UF_INT64);
             for (int64_t r = 0; r < len; r++) {
@@ -290,7 +292,9 @@ static void test_axis(void **state)
     int64_t shape[3] = {3, 4, 5};
     uf_array *t = uf_arange(0, 60, 1, UF_FLOAT64, &err);
     uf_array *t3 = uf_array_reshape(t, 3, shape, UF_ORDER_C, false, &err);
-    uf_array *s = call2("sum_ax", t3, axis(1), &err);
+    uf_array *k1 = axis(1);
+    uf_array *s = call2("sum_ax", t3, k1, &err);
+    uf_array_release(k1);
     uf_assert_ok(s != NULL, &err);
     assert_int_equal(uf_array_shape(s)[0], 3);
     assert_int_equal(uf_array_shape(s)[1], 5);
