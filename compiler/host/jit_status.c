@@ -3,6 +3,7 @@
  * sink: the IndexError record its generated code writes. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/error_internal.h"
 #include "compiler/host/jit.h"
@@ -100,9 +101,11 @@ int uf__jit_status_error(int status, uf_error *err)
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
                              "temporary inside a kernel");
-    if (status == UF__JIT_AXIS)
-        return uf__error_set(err, UF_ERR_VALUE, "%s", index_msg[0]
-                             ? index_msg : "AxisError: axis is out of bounds");
+    if (status == UF__JIT_AXIS) /* recorded, or raised by CUDA code */
+        return uf__error_set(err, UF_ERR_VALUE, "%s",
+                             strncmp(index_msg, "AxisError", 9) == 0
+                                 ? index_msg
+                                 : "AxisError: axis is out of bounds");
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());

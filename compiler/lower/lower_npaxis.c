@@ -37,6 +37,9 @@ static LLVMValueRef normal_axis(uf__fn *F, uf__builtin b, LLVMValueRef k,
                                    icmp(F, LLVMIntSGE, kn, nd), "");
     if (b != UF__BI_NP_SUM) {
         uf__fn_raise_if(F, bad, UF__JIT_ARG_AXIS);
+    } else if (F->L->cg->sreg != NULL) {
+        /* CUDA code calls no host helper: the AxisError unworded */
+        uf__fn_raise_if(F, bad, UF__JIT_AXIS);
     } else if (F->fallible) {
         /* the AxisError names the axis: recorded by the runtime first */
         LLVMBasicBlockRef rec = uf__fn_block(F, "axis.bad");

@@ -117,6 +117,57 @@ def axis_cases():
     return cases, gu
 
 
+# CUDA kernels cannot allocate: a matrix product or a sum over an axis of
+# an N-d array in one is refused at its FILE:LINE:COL (cudasim runs the
+# CUDA target's front end and lowering without a GPU).
+CUDA_REFUSED = '''import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def mm(a, b, out):
+    c = a @ b
+    out[0] = c[0, 0]
+
+
+@cuda.jit
+def colsum(a, b, out):
+    r = a.sum(axis=0)
+    out[0] = r[0]
+'''
+REFUSED_AT = {"mm": ("7:9", "the @ operator allocates an array"),
+              "colsum": ("13:9", "array.sum allocates an array")}
+
+
+def check_cuda_refusals(ufjit, tmp, filt, verbose):
+    """(cases, failures) of the CUDA refusals."""
+    src = os.path.join(tmp, "cuda_refused.py")
+    with open(src, "w") as f:
+        f.write(CUDA_REFUSED)
+    m = os.path.join(tmp, "m.npy")
+    np.save(m, np.ones((2, 2)))
+    o = os.path.join(tmp, "o.npy")
+    np.save(o, np.zeros(1))
+    n = fails = 0
+    for kernel, (where, frag) in REFUSED_AT.items():
+        if filt not in "refused " + kernel:
+            continue
+        n += 1
+        env = dict(os.environ, UFJIT_ENABLE_CUDASIM="1")
+        argv = [ufjit, "launch", src, kernel, "--grid", "1", "--block", "1",
+                m, m, o, "--target", "cudasim"]
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=120,
+                           env=env)
+        if p.returncode != 1 or frag not in p.stderr or \
+                f"{src}:{where}:" not in p.stderr:
+            fails += 1
+            print(f"FAIL refused {kernel} on cudasim: exit {p.returncode}, "
+                  f"want {src}:{where}: {frag!r}; got {p.stderr.strip()}")
+        elif verbose:
+            print(f"ok   refused {kernel} on cudasim")
+    return n, fails
+
+
 FILES = {"dot2d": ("dot2d.py", dot2d_cases),
          "axis": ("axis_reductions.py", axis_cases)}
 
@@ -254,6 +305,10 @@ def main():
                     print(f"FAIL {cid}: " + "; ".join(probs))
                 elif opt.verbose:
                     print(f"ok   {cid}")
+        if opt.which == "dot2d":
+            rn, rf = check_cuda_refusals(opt.ufjit, tmp, opt.filter,
+                                         opt.verbose)
+            n, fails = n + rn, fails + rf
     print(f"{n - fails}/{n} {opt.which} cases agree with Numba")
     return 1 if fails else 0
 
