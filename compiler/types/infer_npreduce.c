@@ -139,8 +139,8 @@ static const uf__type *transposed(uf__ictx *C, const uf__type *a)
                              C->err);
 }
 
-/* Whether this kernel may allocate (CUDA kernels and device functions
- * cannot): NULL, or the refusal with the error set. */
+/* True, with the refusal set, where the kernel cannot allocate (CUDA
+ * kernels and device functions); false where it may. */
 static bool refuse_alloc(uf__ictx *C, const uf__expr *e, const char *what)
 {
     uf__kernel_kind k = C->tf->decl->kind;
