@@ -240,6 +240,22 @@ def cases(size):
              ufjit=(Way("array expr", g, "axpb_expr"),
                     Way("hand loop", g, "axpb_loop")), **mem),
     ]
+    # issue 18: 2-D np.dot inside a kernel (a new C array per product):
+    # single products of growing size and a batch of small ones, against
+    # Numba's (BLAS). Compute-bound: no memory limit applies.
+    for nn, batch in ((64, 1), (256, 1), (1000, 1), (8, 100_000)):
+        if f > 1 and nn > 64:
+            continue  # quick and smoke runs: the small ones
+        batch = max(1, batch // f)
+        shape = (batch, nn, nn) if batch > 1 else (nn, nn)
+        label = f"np.dot {nn}x{nn}" + (f" x {batch:.0e}" if batch > 1
+                                       else "")
+        from peers import numba_dot_batch, numba_dot_into
+        out.append(Case(label, "gufunc", g, "dot2d", "float64",
+                        (Lin(0, 1, shape), Lin(1, 2, shape)), (shape,),
+                        lambda A, B, C: np.matmul(A, B, out=C),
+                        numba={"njit BLAS": numba_dot_batch if batch > 1
+                               else numba_dot_into}))
 
     r = "kernels_reduce.py"
     nsum, side = 100_000_000 // f, 10_000 // min(f, 100)

@@ -90,3 +90,12 @@ def scratch_loop(x, out):
         for i in range(n):
             tmp[i] = x[r, i] * 2.0
         out[r] = tmp[n - 1]
+
+
+# issue 18: a 2-D np.dot inside a kernel, its result a new array (bench
+# cases "np.dot NxN"): ufjit's blocked loop (common/matmul.c) against
+# Numba's, which calls SciPy's BLAS (OpenBLAS, one thread here).
+@guvectorize(['void(float64[:,:], float64[:,:], float64[:,:])'],
+             '(m,k),(k,n)->(m,n)', target='cpu')
+def dot2d(a, b, out):
+    out[:] = np.dot(a, b)

@@ -12,6 +12,8 @@ import ast
 import importlib
 import os
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 THREADS = 2
 _modules = {}
@@ -132,6 +134,11 @@ def builders(case, ins, outs):
         for variant in ("cpu", "parallel"):
             f = _load(case.file, variant, case.kernel)
             peers[f"numba guvec {variant}"] = lambda f=f: f(*ins, *outs)
+        # plain njit functions on the whole operands (np.dot: Numba's BLAS
+        # path, which its guvectorize kernels, on 'A' arrays, do not take)
+        for label, fn in (case.numba or {}).items():
+            jf = numba.njit(fn)
+            peers[f"numba {label}"] = lambda jf=jf: jf(*ins, *outs)
     elif case.numba:
         globals()["prange"] = numba.prange  # for the functions below
         for label, fn in case.numba.items():
@@ -147,6 +154,17 @@ def numba_threading_layer():
         return numba.threading_layer()
     except Exception:  # no parallel region has run, or no numba
         return "unknown"
+
+
+# 2-D np.dot in Numba's dialect (compiled with njit by builders): C
+# arrays, so Numba calls SciPy's BLAS dgemm for each product.
+def numba_dot_into(a, b, out):
+    out[:] = np.dot(a, b)
+
+
+def numba_dot_batch(a, b, out):
+    for i in range(a.shape[0]):
+        out[i] = np.dot(a[i], b[i])
 
 
 # Reductions in Numba's dialect (compiled with njit(parallel=True) by

@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/matmul.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -168,6 +169,12 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_SWEEP, (void *)(uintptr_t)uf__nrt_sweep},
         {UF__NRT_TAKE_HOLDING, (void *)(uintptr_t)uf__nrt_take_holding},
         {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
+        /* 2-D np.dot / `@` (lower_matmul.c) */
+        {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
+        {UF__RT_MATMUL_F32, (void *)(uintptr_t)uf__rt_matmul_f32},
+        {UF__RT_MATMUL_F64, (void *)(uintptr_t)uf__rt_matmul_f64},
+        {UF__RT_MATMUL_C64, (void *)(uintptr_t)uf__rt_matmul_c64},
+        {UF__RT_MATMUL_C128, (void *)(uintptr_t)uf__rt_matmul_c128},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -104,6 +104,12 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
  * follows on this thread. */
 void uf__rt_broadcast_error(int32_t kind, int32_t nshapes,
                             const int32_t *ndims, const int64_t *dims);
+/* np.sum's AxisError (lower_npaxis.c), an absolute symbol of the JIT
+ * named UF__RT_AXIS_ERROR that code calls before it returns UF__JIT_AXIS:
+ * records "AxisError: axis 3 is out of bounds for array of dimension 2"
+ * for uf__jit_status_error on this thread. */
+#define UF__RT_AXIS_ERROR "uf__rt_axis_error"
+void uf__rt_axis_error(int64_t axis, int32_t ndim);
 
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
@@ -150,6 +156,12 @@ typedef enum uf__jit_status {
     UF__JIT_RUNTIME,       /* a runtime helper's own error (the threading
                               layer of a prange loop), recorded on the
                               thread by uf__jit_status_carry */
+    UF__JIT_DOT_SHAPE_MM,  /* np.dot of 2-D arrays (lower_matmul.c): */
+    UF__JIT_DOT_SHAPE_MV,  /* the sizes worded as Numba's, matrix * */
+    UF__JIT_DOT_SHAPE_VM,  /* matrix, matrix * vector, vector * matrix */
+    UF__JIT_AXIS,          /* np.sum(a, axis=k): AxisError, the message
+                              recorded by uf__rt_axis_error */
+    UF__JIT_ARG_AXIS,      /* np.argmin(a, axis=k): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -59,7 +59,7 @@ static void keep(char *dst, size_t size, const char *src)
 
 int uf__jit_status_carry(int status, const uf_error *e)
 {
-    if (status == UF__JIT_INDEX) {
+    if (status == UF__JIT_INDEX || status == UF__JIT_AXIS) {
         keep(index_msg, sizeof index_msg, e->message);
         return status;
     }
@@ -127,6 +127,14 @@ static int shape_error(const char *fixed, uf_error *err)
     return rc;
 }
 
+/* np.sum's AxisError: the same per-thread record as IndexError's (one
+ * status is turned into its error right after the kernel returned). */
+void uf__rt_axis_error(int64_t axis, int32_t ndim)
+{
+    snprintf(index_msg, sizeof index_msg, "AxisError: axis %" PRId64 " is "
+             "out of bounds for array of dimension %d", axis, (int)ndim);
+}
+
 static const char *index_error_message(void)
 {
     return index_msg[0] ? index_msg : "IndexError: index out of bounds";
@@ -168,12 +176,24 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "* arr.dtype.itemsize` is larger than the "
                                   "maximum possible size.",
         [UF__JIT_ARANGE_STEP] = "ValueError: Maximum allowed size exceeded",
+        [UF__JIT_DOT_SHAPE_MM] = "ValueError: incompatible array sizes for "
+                                 "np.dot(a, b) (matrix * matrix)",
+        [UF__JIT_DOT_SHAPE_MV] = "ValueError: incompatible array sizes for "
+                                 "np.dot(a, b) (matrix * vector)",
+        [UF__JIT_DOT_SHAPE_VM] = "ValueError: incompatible array sizes for "
+                                 "np.dot(a, b) (vector * matrix)",
+        [UF__JIT_ARG_AXIS] = "ValueError: axis is out of bounds",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
                              "temporary inside a kernel");
     if (status == UF__JIT_BCAST_SHAPES || status == UF__JIT_SLICE_SHAPE)
         return shape_error(msgs[status], err);
+    if (status == UF__JIT_AXIS) /* recorded, or raised by CUDA code */
+        return uf__error_set(err, UF_ERR_VALUE, "%s",
+                             strncmp(index_msg, "AxisError", 9) == 0
+                                 ? index_msg
+                                 : "AxisError: axis is out of bounds");
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());

@@ -39,7 +39,7 @@ static LLVMValueRef fail(uf__fn *F, const uf__expr *e, int code,
 
 /* ---- arrays and loops ------------------------------------------------ */
 
-static int load_arr(uf__fn *F, const uf__expr *x, uf__npr_arr *A)
+int uf__npr_load(uf__fn *F, const uf__expr *x, uf__npr_arr *A)
 {
     const uf__type *t = uf__lower_info(F, x)->type;
     if (!t || t->kind != UF__T_ARRAY || t->ndim > UF__NPR_MAXND) {
@@ -355,7 +355,7 @@ static int empty_status(uf__builtin b)
     }
 }
 
-static LLVMValueRef run_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A)
+LLVMValueRef uf__npr_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A)
 {
     scan S = {.b = b, .dt = A->dt};
     LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
@@ -381,7 +381,7 @@ static LLVMValueRef run_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A)
         uf_dtype sd = UF_FLOAT64;
         if (b != UF__BI_NP_NANMEAN) {
             /* np.nanmean first, then the squares in float64 */
-            S.mean = run_scan(F, UF__BI_NP_NANMEAN, A);
+            S.mean = uf__npr_scan(F, UF__BI_NP_NANMEAN, A);
             if (!S.mean)
                 return NULL;
             LLVMBuildStore(B, uf__npr_c64(F, 0), S.base);
@@ -436,7 +436,7 @@ static LLVMValueRef reduce(uf__fn *F, const uf__expr *e, uf__builtin b,
                    : v;
     }
     uf__npr_arr A;
-    if (load_arr(F, x, &A) < 0)
+    if (uf__npr_load(F, x, &A) < 0)
         return NULL;
     uf_dtype acc, res;
     if (!uf__npreduce_dtypes(b, A.dt, &acc, &res) || !rt ||
@@ -462,7 +462,7 @@ static LLVMValueRef reduce(uf__fn *F, const uf__expr *e, uf__builtin b,
             r = uf__emit_mathfn(F, "sqrt", &r, 1);
         break;
     default:
-        r = run_scan(F, b, &A);
+        r = uf__npr_scan(F, b, &A);
         break;
     }
     return r ? uf__emit_cast(F, r, res, rt->dtype) : NULL;
@@ -472,8 +472,10 @@ static LLVMValueRef dot(uf__fn *F, const uf__expr *e, const uf__expr *x,
                         const uf__expr *y, bool conj)
 {
     uf__npr_arr X, Y;
-    if (load_arr(F, x, &X) < 0 || load_arr(F, y, &Y) < 0)
+    if (uf__npr_load(F, x, &X) < 0 || uf__npr_load(F, y, &Y) < 0)
         return NULL;
+    if (X.nd == 2 || Y.nd == 2)
+        return uf__npr_matmul(F, e, &X, &Y);
     if (X.nd != 1 || Y.nd != 1 || X.dt != Y.dt)
         return fail(F, e, UF_ERR_INTERNAL, "np.dot of these arrays");
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, X.shape[0], Y.shape[0], ""),
@@ -507,7 +509,7 @@ static LLVMValueRef attribute(uf__fn *F, const uf__expr *e, uf__builtin b)
     if (b == UF__BI_NP_ATTR_T)
         return transpose(F, x);
     uf__npr_arr A;
-    if (load_arr(F, x, &A) < 0)
+    if (uf__npr_load(F, x, &A) < 0)
         return NULL;
     LLVMValueRef isz = uf__npr_c64(F, uf_dtype_itemsize(A.dt));
     if (b == UF__BI_NP_ATTR_ITEMSIZE)
@@ -527,9 +529,11 @@ LLVMValueRef uf__lower_npreduce(uf__fn *F, const uf__expr *e)
     const uf__expr *ops[2];
     int n = 0;
     const uf__expr *f = e->u.call.func;
+    bool method = false;
     if (f->kind == UF__EX_ATTR) {
         const uf__type *rt = uf__lower_info(F, f->u.attr.value)->type;
-        if (rt && rt->kind == UF__T_ARRAY) /* a method: the receiver */
+        method = rt && rt->kind == UF__T_ARRAY;
+        if (method) /* the receiver */
             ops[n++] = f->u.attr.value;
     }
     for (int i = 0; i < e->u.call.nargs && n < 2; i++)
@@ -537,6 +541,10 @@ LLVMValueRef uf__lower_npreduce(uf__fn *F, const uf__expr *e)
     if (b == UF__BI_NP_DOT || b == UF__BI_NP_VDOT)
         return n == 2 ? dot(F, e, ops[0], ops[1], b == UF__BI_NP_VDOT)
                       : fail(F, e, UF_ERR_INTERNAL, "np.dot's operands");
+    const uf__keyword *other;
+    const uf__expr *ax = uf__npreduce_axis_arg(e, method, &other);
+    if (ax && b != UF__BI_NP_TRANSPOSE)
+        return uf__npr_axis(F, e, b, ops[0], ax);
     if (n != 1)
         return fail(F, e, UF_ERR_INTERNAL, "a reduction's operand");
     if (b == UF__BI_NP_TRANSPOSE)
@@ -559,10 +567,15 @@ bool uf__npreduce_fallible(const uf__typed_func *tf, const uf__expr *e)
      * Python's error model, where functions are fallible anyway */
     if (in->builtin == UF__BI_NP_DOT || in->builtin == UF__BI_NP_VDOT)
         return true;
+    const uf__expr *f = e->u.call.func;
+    const uf__type *recv =
+        f->kind == UF__EX_ATTR ? uf__tf_info(tf, f->u.attr.value)->type : NULL;
+    const uf__keyword *other;
+    if (uf__npreduce_axis_arg(e, recv && recv->kind == UF__T_ARRAY, &other))
+        return true; /* the axis's bounds; a new array */
     if (!empty_status(in->builtin))
         return false;
     /* np.min(3.0) of a scalar cannot raise */
-    const uf__expr *f = e->u.call.func;
     const uf__expr *x = e->u.call.nargs > 0      ? e->u.call.args[0]
                         : f->kind == UF__EX_ATTR ? f->u.attr.value
                                                  : NULL;

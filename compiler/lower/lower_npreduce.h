@@ -69,6 +69,22 @@ typedef void (*uf__npr_row_fn)(uf__fn *F, void *ctx, LLVMValueRef p,
 void uf__npr_each_row(uf__fn *F, const uf__npr_arr *A, uf__npr_row_fn fn,
                       void *ctx);
 
+/* The array operand x taken apart; -1 with F->err set. */
+int uf__npr_load(uf__fn *F, const uf__expr *x, uf__npr_arr *A);
+
+/* min, max, argmin, argmax, all, any and the nan* scans of A (the
+ * empty-array ValueErrors raised first). */
+LLVMValueRef uf__npr_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A);
+
+/* ---- lower_matmul.c: np.dot / `@` with a 2-D operand, a new array ---- */
+LLVMValueRef uf__npr_matmul(uf__fn *F, const uf__expr *e,
+                            const uf__npr_arr *X, const uf__npr_arr *Y);
+
+/* ---- lower_npaxis.c: np.sum / np.argmin / np.argmax over axis ax of
+ * x: a scalar for 1-D x, else a new array ---- */
+LLVMValueRef uf__npr_axis(uf__fn *F, const uf__expr *e, uf__builtin b,
+                          const uf__expr *x, const uf__expr *ax);
+
 /* ---- lower_npreduce_fold.c --------------------------------------------- */
 
 /* np.sum / np.prod (mul) of A in dtype acc; nan_skip: NaN counts as the

@@ -66,8 +66,10 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     if (in->type == NULL || in->type->kind != UF__T_ARRAY)
         return false;
     switch (e->kind) {
-    case UF__EX_BINARY: /* a += v on a name: the array a, updated */
-        return !uf__is_inplace_array_op(tf, e);
+    case UF__EX_BINARY: /* a += v on a name: the array a, updated; a @ b
+                           a matrix product (lower_matmul.c) */
+        return !uf__is_inplace_array_op(tf, e) &&
+               e->u.binary.op != UF__OP_MATMUL;
     case UF__EX_UNARY:
     case UF__EX_COMPARE:
         return true;

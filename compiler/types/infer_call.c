@@ -604,7 +604,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     bool kw_ok = is_kernel || fi->builtin == UF__BI_CUDA_SHARED_ARRAY ||
                  fi->builtin == UF__BI_CUDA_LOCAL_ARRAY ||
                  fi->builtin == UF__BI_CUDA_RANDOM_CREATE; /* refused */
-    if (e->u.call.nkw > 0 && !kw_ok)
+    /* the NumPy reductions read axis= themselves (infer_npreduce.c) */
+    if (e->u.call.nkw > 0 && !kw_ok && !uf__builtin_is_npreduce(fi->builtin))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.kw[0].pos, "%s",
                           "keyword arguments are only supported in calls of "
                           "kernels of the file");

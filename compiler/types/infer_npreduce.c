@@ -1,10 +1,10 @@
 /* Typing of NumPy's whole-array reductions (np.sum(a), a.sum(), np.nanmax
  * ...), np.dot/np.vdot/`@` of two 1-D arrays, np.transpose / a.T, and
  * a.itemsize / a.nbytes, as Numba types them (numba/np/arraymath.py,
- * arrayobj.py, linalg.py). Every one of them reads the array where it
- * lies: nothing is allocated, so the lowering (lower_npreduce.c) needs no
- * runtime. What Numba would allocate for (axis=, 2-D dot) is refused with
- * that said. */
+ * arrayobj.py, linalg.py). The whole-array forms read the array where it
+ * lies; a product with a 2-D operand (lower_matmul.c) and a reduction
+ * over one axis of an N-d array (lower_npaxis.c) make a new array, so
+ * CUDA kernels refuse them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -125,9 +125,8 @@ static const uf__type *refuse_args(uf__ictx *C, const uf__expr *e,
 {
     return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with %d "
                       "argument%s is not supported in kernels: only the "
-                      "whole-array form %s(%s) (axis= and out= would "
-                      "allocate)", name, n, n == 1 ? "" : "s", name,
-                      method ? "" : "a");
+                      "whole-array form %s(%s) and an axis", name, n,
+                      n == 1 ? "" : "s", name, method ? "" : "a");
 }
 
 /* a.T of Numba: 0-d and 1-d unchanged, else the layout mirrored. */
@@ -140,22 +139,36 @@ static const uf__type *transposed(uf__ictx *C, const uf__type *a)
                              C->err);
 }
 
-/* np.dot / np.vdot / `@` of x and y: two 1-D arrays of one float or
- * complex dtype give a scalar (Numba's dot_2_vv); anything else is
- * refused with the reason. */
+/* True, with the refusal set, where the kernel cannot allocate (CUDA
+ * kernels and device functions); false where it may. */
+static bool refuse_alloc(uf__ictx *C, const uf__expr *e, const char *what)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k != UF__K_CUDA_KERNEL && k != UF__K_DEVICE)
+        return false;
+    uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s allocates an array, "
+               "which CUDA kernels cannot do", what);
+    return true;
+}
+
+/* np.dot / np.vdot / `@` of x and y, of one float or complex dtype
+ * (Numba's BLAS kernels: dot_2_vv, dot_2_mv, dot_2_vm, dot_2_mm): two
+ * 1-D arrays give a scalar, a 2-D one a new C array (the 1-D operand's
+ * axis summed away); np.vdot takes 1-D arrays only. */
 static const uf__type *type_dot(uf__ictx *C, const uf__expr *e,
                                 const char *name, const uf__type *x,
-                                const uf__type *y)
+                                const uf__type *y, bool vdot)
 {
     if (x->kind != UF__T_ARRAY || y->kind != UF__T_ARRAY)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s of %s and %s is not "
                           "supported in kernels: both operands must be "
                           "arrays", name, uf__tname(x), uf__tname(y));
-    if (x->ndim != 1 || y->ndim != 1)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s of %s and %s "
-                          "is not supported in kernels: only two 1-D arrays "
-                          "(a matrix product allocates its result)", name,
-                          uf__tname(x), uf__tname(y));
+    int mx = vdot ? 1 : 2;
+    if (x->ndim < 1 || y->ndim < 1 || x->ndim > mx || y->ndim > mx)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s of %s and %s: only "
+                          "%s arrays are supported (as in Numba)", name,
+                          uf__tname(x), uf__tname(y),
+                          vdot ? "1-D" : "1-D and 2-D");
     char k = uf_dtype_kind(x->dtype);
     if (k != 'f' && k != 'c')
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is only supported "
@@ -165,7 +178,74 @@ static const uf__type *type_dot(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s arguments must all "
                           "have the same dtype, not %s and %s", name,
                           uf__tname(x), uf__tname(y));
-    return uf__type_scalar(C->tc, x->dtype);
+    if (x->ndim == 1 && y->ndim == 1)
+        return uf__type_scalar(C->tc, x->dtype);
+    if (refuse_alloc(C, e, name))
+        return NULL;
+    return uf__type_array(C->tc, x->dtype, x->ndim + y->ndim - 2, 'C',
+                          C->err);
+}
+
+/* The axis argument of a reduction call: a.sum(k) / np.sum(a, k) or
+ * axis=k; NULL when there is none. *other: a keyword other than axis. */
+const uf__expr *uf__npreduce_axis_arg(const uf__expr *e, bool method,
+                                      const uf__keyword **other)
+{
+    const uf__expr *ax = NULL;
+    *other = NULL;
+    int first = method ? 0 : 1;
+    if (e->u.call.nargs > first)
+        ax = e->u.call.args[first];
+    for (int j = 0; j < e->u.call.nkw; j++) {
+        if (strcmp(e->u.call.kw[j].name, "axis") == 0)
+            ax = e->u.call.kw[j].value;
+        else if (!*other)
+            *other = &e->u.call.kw[j];
+    }
+    return ax;
+}
+
+/* np.sum(a, axis=k), np.argmin / np.argmax(a, axis=k) (Numba's
+ * array_sum / build_argmax_or_argmin_with_axis_impl): k an integer,
+ * known or not; a 1-D array gives a scalar, an N-d one a new C array of
+ * N-1 axes. The other reductions have no axis in Numba. */
+static const uf__type *type_axis(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b, const char *name,
+                                 const uf__type *a, const uf__expr *ax)
+{
+    bool sum = b == UF__BI_NP_SUM;
+    if (!sum && b != UF__BI_NP_ARGMIN && b != UF__BI_NP_ARGMAX)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "%s() with an axis: Numba's takes no axis (only "
+                          "np.sum, np.argmin and np.argmax do)", name);
+    const uf__type *t = uf__infer_expr(C, ax);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    if (t->kind == UF__T_TUPLE && sum)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, ax->pos, "%s() with a "
+                          "tuple of axes is not supported in kernels: one "
+                          "integer axis", name);
+    if (!uf__type_is_int(t))
+        return uf__ierr_t(C, UF_ERR_TYPING, ax->pos, "%s", sum
+                          ? "NumPy sum only supports integer axis value or "
+                            "tuple of integers"
+                          : "axis must be an integer");
+    if (a->kind != UF__T_ARRAY || a->ndim == 0)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with an axis "
+                          "of %s is not supported in kernels: arrays of one "
+                          "or more dimensions", name, uf__tname(a));
+    if (!sum && uf_dtype_kind(a->dtype) == 'c')
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "%s for (%s,): complex numbers are not ordered",
+                          name, uf__tname(a));
+    uf_dtype acc, res;
+    uf__npreduce_dtypes(b, a->dtype, &acc, &res);
+    uf__iinfo(C, e)->optype = uf__type_scalar(C->tc, acc);
+    if (a->ndim == 1)
+        return uf__type_scalar(C->tc, res);
+    if (refuse_alloc(C, e, name))
+        return NULL;
+    return uf__type_array(C->tc, res, a->ndim - 1, 'C', C->err);
 }
 
 const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
@@ -191,12 +271,22 @@ const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
     uf__expr_info *in = uf__iinfo(C, e);
     in->builtin = b;
     if (b == UF__BI_NP_DOT || b == UF__BI_NP_VDOT) {
-        if (m != 2)
+        if (m != 2 || e->u.call.nkw > 0)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes 2 "
                               "arguments (%d given)%s", name, m,
-                              m > 2 ? ": out= would allocate" : "");
-        return type_dot(C, e, name, all[0], all[1]);
+                              m > 2 || e->u.call.nkw > 0
+                                  ? ": out= is not supported in kernels"
+                                  : "");
+        return type_dot(C, e, name, all[0], all[1], b == UF__BI_NP_VDOT);
     }
+    const uf__keyword *other;
+    const uf__expr *ax = uf__npreduce_axis_arg(e, method, &other);
+    if (other)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, other->pos, "%s() with "
+                          "%s= is not supported in kernels", name,
+                          other->name);
+    if (ax && m <= 2 && b != UF__BI_NP_TRANSPOSE)
+        return type_axis(C, e, b, name, all[0], ax);
     if (m != 1)
         return refuse_args(C, e, name, n, method);
     const uf__type *a = all[0];
@@ -271,6 +361,6 @@ const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
 {
     uf__expr_info *in = uf__iinfo(C, e);
     in->builtin = UF__BI_NP_DOT;
-    const uf__type *r = type_dot(C, e, "the @ operator", x, y);
+    const uf__type *r = type_dot(C, e, "the @ operator", x, y, false);
     return r ? uf__iset(C, e, r) : NULL;
 }

@@ -10,6 +10,7 @@
 
 #include <ufjit/dtype.h>
 
+#include "compiler/front/ast.h"
 #include "compiler/types/builtins.h"
 
 /* The reduction b of an array of dtype `in`: the dtype it accumulates in
@@ -25,5 +26,11 @@ bool uf__npreduce_listing_at(int i, const char **name, const char **kind);
 /* The method `name` of arrays that is one of ours (a.sum -> NP_SUM);
  * UF__BI_NONE otherwise. */
 uf__builtin uf__npreduce_method(const char *name);
+
+/* The axis argument of the reduction call e (a.sum(k), np.sum(a, k),
+ * axis=k; method: a.sum form) or NULL; *other gets a keyword other than
+ * axis (refused), NULL if none. */
+const uf__expr *uf__npreduce_axis_arg(const uf__expr *e, bool method,
+                                      const uf__keyword **other);
 
 #endif
