@@ -21,6 +21,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -164,6 +165,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_FRAME_RETURN, (void *)(uintptr_t)uf__nrt_frame_return},
         {UF__NRT_ADOPT, (void *)(uintptr_t)uf__nrt_adopt},
         {UF__NRT_TAKE_RETURNED, (void *)(uintptr_t)uf__nrt_take_returned},
+        /* the sorts of lower_arrsort.c (common/npsort.h) */
+        {UF__NP_SORT_ROWS, (void *)(uintptr_t)uf__np_sort_rows},
+        {UF__NP_ARGSORT, (void *)(uintptr_t)uf__np_argsort},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

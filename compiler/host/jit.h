@@ -139,6 +139,10 @@ typedef enum uf__jit_status {
     UF__JIT_NEGATIVE_DIMS, /* ValueError: np.empty(-1) (lower_alloc.c) */
     UF__JIT_ARRAY_TOO_BIG, /* ValueError: an array past int64's bytes */
     UF__JIT_ARANGE_STEP,   /* ValueError: np.arange with a zero step */
+    /* a.reshape (lower_arrmeth.c): Numba's errors */
+    UF__JIT_RESHAPE_NEGATIVE, /* ValueError: two dimensions of -1 */
+    UF__JIT_RESHAPE_SIZE,     /* ValueError: the size would change */
+    UF__JIT_RESHAPE_COPY, /* NotImplementedError: an F array not in C order */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

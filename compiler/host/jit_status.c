@@ -81,6 +81,12 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "* arr.dtype.itemsize` is larger than the "
                                   "maximum possible size.",
         [UF__JIT_ARANGE_STEP] = "ValueError: Maximum allowed size exceeded",
+        [UF__JIT_RESHAPE_NEGATIVE] = "ValueError: multiple negative shape "
+                                     "values",
+        [UF__JIT_RESHAPE_SIZE] = "ValueError: total size of new array must "
+                                 "be unchanged",
+        [UF__JIT_RESHAPE_COPY] = "NotImplementedError: incompatible shape "
+                                 "for array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

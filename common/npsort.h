@@ -1,0 +1,26 @@
+/* The sorts behind np.sort, a.sort() and np.argsort inside kernels
+ * (compiler/lower/lower_arrsort.c calls them by name): an introsort
+ * (median-of-three quicksort, heapsort past 2 log2 n levels, insertion
+ * sort below 16 elements) per dtype, with NaNs moved to the end first as
+ * NumPy orders them, and a stable merge sort of indices for argsort. */
+#ifndef UF_COMMON_NPSORT_H
+#define UF_COMMON_NPSORT_H
+
+#include <stdint.h>
+
+/* Sorts every row along the last of nd >= 1 axes of shape[]/strides[]
+ * (bytes) of the array at data, dtype dt (a uf_dtype, not complex), in
+ * place. 0, or -1 when the copy of a strided row cannot be allocated. */
+int uf__np_sort_rows(char *data, int64_t nd, const int64_t *shape,
+                     const int64_t *strides, int32_t dt);
+
+/* out[0..n) = the indices that sort the n elements at data (stride in
+ * bytes, dtype dt), equal elements in their order (NaNs last). 0, or -1
+ * out of memory. */
+int uf__np_argsort(const char *data, int64_t n, int64_t stride, int32_t dt,
+                   int64_t *out);
+
+#define UF__NP_SORT_ROWS "uf__np_sort_rows"
+#define UF__NP_ARGSORT "uf__np_argsort"
+
+#endif
