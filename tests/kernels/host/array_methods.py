@@ -207,3 +207,23 @@ def gu_round(x, out):
     r = np.round(x.copy().reshape(x.size), 1)
     for i in range(x.shape[0]):
         out[i] = r[i]
+
+
+@njit
+def zero_d_copy(x):
+    return np.full((), x).copy()
+
+
+@njit
+def zero_d_ravel(x):
+    return np.full((), x).ravel()
+
+
+@njit
+def zero_d_cumsum(x):
+    return np.cumsum(np.full((), x))
+
+
+@njit
+def zero_d_round(x):
+    return np.round(np.full((), x), 1)
