@@ -1,8 +1,11 @@
 /* The sorts behind np.sort, a.sort() and np.argsort inside kernels
- * (compiler/lower/lower_arrsort.c calls them by name): an introsort
- * (median-of-three quicksort, heapsort past 2 log2 n levels, insertion
- * sort below 16 elements) per dtype, with NaNs moved to the end first as
- * NumPy orders them, and a stable merge sort of indices for argsort. */
+ * (compiler/lower/lower_arrsort.c calls them by name). NaNs go to the
+ * end first, as NumPy orders them; from 256 elements on, an LSD radix
+ * sort by bytes of order-preserving unsigned keys (digits every key
+ * shares are skipped), below that (or when its buffer cannot be had) an
+ * introsort per dtype (median-of-three quicksort, heapsort past 2 log2 n
+ * levels, insertion sort below 16). argsort is the same radix sort
+ * carrying indices, so stable (-0.0 and 0.0 equal, NaNs equal). */
 #ifndef UF_COMMON_NPSORT_H
 #define UF_COMMON_NPSORT_H
 

@@ -126,6 +126,39 @@ static void nest(uf__fn *F, int d, int nd, const LLVMValueRef *shape,
     LLVMPositionBuilderAtEnd(B, done);
 }
 
+/* nest() with the source's innermost stride tested at run time when the
+ * type does not fix it: +-isz (a contiguous or reversed row, the common
+ * views) get loops with that stride constant, which vectorise; any other
+ * the generic one. */
+static void nest_fast(uf__fn *F, int nd, const LLVMValueRef *shape,
+                      const LLVMValueRef *sstr, const LLVMValueRef *dstr,
+                      LLVMValueRef sp, LLVMValueRef dp, elem_fn fn, void *ud,
+                      int64_t isz)
+{
+    if (nd == 0 || LLVMIsAConstantInt(sstr[nd - 1])) {
+        nest(F, 0, nd, shape, sstr, dstr, sp, dp, fn, ud);
+        return;
+    }
+    LLVMValueRef ss[UF_MAXDIMS];
+    memcpy(ss, sstr, sizeof(LLVMValueRef) * (size_t)nd);
+    LLVMBasicBlockRef join = uf__fn_block(F, "am.join");
+    for (int v = 0; v < 2; v++) {
+        LLVMValueRef k = c64(F, v == 0 ? isz : -isz);
+        LLVMBasicBlockRef yes = uf__fn_block(F, "am.unit");
+        LLVMBasicBlockRef no = uf__fn_block(F, "am.other");
+        LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, sstr[nd - 1], k, ""),
+                        yes, no);
+        LLVMPositionBuilderAtEnd(B, yes);
+        ss[nd - 1] = k;
+        nest(F, 0, nd, shape, ss, dstr, sp, dp, fn, ud);
+        LLVMBuildBr(B, join);
+        LLVMPositionBuilderAtEnd(B, no);
+    }
+    nest(F, 0, nd, shape, sstr, dstr, sp, dp, fn, ud);
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, join);
+}
+
 void uf__arrmeth_visit(uf__fn *F, LLVMValueRef src, const uf__type *st,
                        LLVMValueRef dp, LLVMValueRef dstep,
                        void (*fn)(uf__fn *, LLVMValueRef, LLVMValueRef,
@@ -143,8 +176,9 @@ void uf__arrmeth_visit(uf__fn *F, LLVMValueRef src, const uf__type *st,
         dstr[k] = s;
         s = LLVMBuildMul(B, s, shape[k], "");
     }
-    nest(F, 0, st->ndim, shape, sstr, dp ? dstr : NULL,
-         uf__emit_array_data(F, src), dp, fn, ud);
+    nest_fast(F, st->ndim, shape, sstr, dp ? dstr : NULL,
+              uf__emit_array_data(F, src), dp, fn, ud,
+              (int64_t)uf_dtype_itemsize(st->dtype));
 }
 
 /* ---- copies ------------------------------------------------------------ */
@@ -190,7 +224,8 @@ static void copy_into(uf__fn *F, LLVMValueRef src, const uf__type *st,
             ss[k] = uf__emit_array_stride(F, src, st, k);
             ds[k] = uf__emit_array_stride(F, dst, dt, k);
         }
-        nest(F, 0, st->ndim, shape, ss, ds, sd, dd, cast_op, &c);
+        nest_fast(F, st->ndim, shape, ss, ds, sd, dd, cast_op, &c,
+                  (int64_t)uf_dtype_itemsize(st->dtype));
         return;
     }
     uf__arrmeth_visit(F, src, st, dd, c64(F, isz), cast_op, &c);
@@ -514,8 +549,9 @@ static LLVMValueRef lower_round(uf__fn *F, const uf__expr *e,
         ss[k] = uf__emit_array_stride(F, a, at, k);
         ds[k] = uf__emit_array_stride(F, dst, rt, k);
     }
-    nest(F, 0, at->ndim, shape, ss, ds, uf__emit_array_data(F, a),
-         uf__emit_array_data(F, dst), round_op, &r);
+    nest_fast(F, at->ndim, shape, ss, ds, uf__emit_array_data(F, a),
+              uf__emit_array_data(F, dst), round_op, &r,
+              (int64_t)uf_dtype_itemsize(at->dtype));
     return dst;
 }
 
