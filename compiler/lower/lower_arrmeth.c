@@ -560,6 +560,19 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
     const uf__expr_info *in = uf__lower_info(F, e);
     const uf__type *rt = in->type;
     uf__builtin b = in->builtin;
+    if (e->kind == UF__EX_ATTR && b == UF__BI_ATTR_FLAT) {
+        const uf__type *bt = uf__lower_info(F, e->u.attr.value)->type;
+        LLVMValueRef a = uf__lower_expr(F, e->u.attr.value);
+        if (!a || bt->ndim == 1)
+            return a; /* a 1-D array is its own flat view */
+        return ravel_view(F, a, bt);
+    }
+    if (e->kind != UF__EX_CALL) {
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "%s is a method: call it",
+                         uf__builtin_name(b));
+        return NULL;
+    }
     const uf__expr *rx = uf__arrmeth_recv(F, e);
     const uf__type *at = uf__lower_info(F, rx)->type;
     bool scalar_round = at->kind == UF__T_SCALAR;

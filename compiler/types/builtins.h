@@ -79,7 +79,7 @@
     X(NP_SEARCHSORTED, "numpy.searchsorted") X(NP_ROUND, "numpy.round")     \
     X(NP_AROUND, "numpy.around") X(METH_COPY, ".copy")                      \
     X(METH_FLATTEN, ".flatten") X(METH_ASTYPE, ".astype")                   \
-    X(METH_FILL, ".fill") X(METH_SORT, ".sort")
+    X(METH_FILL, ".fill") X(ATTR_FLAT, ".flat") X(METH_SORT, ".sort")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */

@@ -197,14 +197,10 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             in->builtin = a[0] == 's' ? UF__BI_ATTR_SIZE : UF__BI_ATTR_NDIM;
             return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
         }
-        uf__builtin mb = uf__arrmeth_method(a); /* infer_arrmeth.c */
-        if (mb != UF__BI_NONE) {
-            char q[64];
-            in->builtin = mb;
-            snprintf(q, sizeof q, "array.%s", a);
-            return uf__iset(C, e, uf__type_function(C->tc, q, C->err));
-        }
         bool np_attr;
+        const uf__type *m = uf__infer_arrmeth_attr(C, e, base, in, &np_attr);
+        if (np_attr) /* a.copy ... a.flat: infer_arrmeth.c */
+            return m;
         const uf__type *r = uf__infer_npreduce_attr(C, e, base, in, &np_attr);
         if (np_attr)
             return r;

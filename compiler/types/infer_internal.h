@@ -220,10 +220,12 @@ const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
                                     const uf__expr *x, uf_dtype *dt);
 
 /* Copies, reshapes, sorts and rounding of arrays (infer_arrmeth.c):
- * the method of arrays `name` that is one of UF__ARRMETH_MAP's (a.copy
- * -> METH_COPY, a.reshape -> NP_RESHAPE), UF__BI_NONE otherwise; and the
+ * attribute `e` of array type `base` when it is one of UF__ARRMETH_MAP's
+ * (a.copy ... a.sort, a.flat; *handled says so, else NULL); and the
  * type of call `e` of one of them. */
-uf__builtin uf__arrmeth_method(const char *name);
+const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *base,
+                                       uf__expr_info *in, bool *handled);
 const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 

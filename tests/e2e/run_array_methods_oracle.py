@@ -106,6 +106,10 @@ def cases():
         ("round_d", [V("u1", [15, 25, 250]), S("-1")]),
         ("round_d", [c8(5), S("1")]), ("round_d", [f8(0), S("3")]),
         ("around_d", [f8(6, lo=-99, hi=99), S("-1")]),
+        ("flat_iter", [a23]), ("flat_iter", [f8(7).view("::-2")]),
+        ("flat_iter", [f8(0, 4)]), ("flat_iter", [a23.F], "refused"),
+        ("flat_index", [f8(3, 4)]), ("flat_index", [rev]),
+        ("flat_index", [i4(2, 2, 3)]),
     ]
     gu = [
         ("gu_sorted", [f8(4, 9)]), ("gu_sorted", [f8(0, 3)]),

@@ -227,3 +227,22 @@ def zero_d_cumsum(x):
 @njit
 def zero_d_round(x):
     return np.round(np.full((), x), 1)
+
+
+@njit
+def flat_iter(a):
+    s = 0.0
+    k = 1.0
+    for x in a.flat:
+        s += x * k
+        k += 1.0
+    return s
+
+
+@njit
+def flat_index(a):
+    b = a.copy()
+    n = b.size
+    for i in range(n):
+        b.flat[i] = b.flat[n - 1 - i] + i
+    return b
