@@ -370,12 +370,16 @@ static LLVMValueRef ravel_view(uf__fn *F, LLVMValueRef a, const uf__type *at)
 
 /* ---- fill and the accumulations ---------------------------------------- */
 
+typedef struct fill_elem {
+    uf_dtype dt;
+    LLVMValueRef v; /* of dt */
+} fill_elem;
+
 static void fill_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
 {
     (void)dp;
-    const LLVMValueRef *v = ud;
-    uf__emit_elem_store(F, sp, (uf_dtype)LLVMConstIntGetSExtValue(v[1]),
-                        v[0]);
+    const fill_elem *f = ud;
+    uf__emit_elem_store(F, sp, f->dt, f->v);
 }
 
 typedef struct accum {
@@ -608,11 +612,10 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
         LLVMValueRef v = uf__lower_expr(F, vx);
         if (!v)
             return NULL;
-        LLVMValueRef ud[2] = {
-            uf__emit_cast(F, v, uf__lower_info(F, vx)->type->dtype,
-                          at->dtype),
-            c64(F, at->dtype)};
-        uf__arrmeth_visit(F, a, at, NULL, NULL, fill_op, ud);
+        fill_elem fe = {at->dtype,
+                        uf__emit_cast(F, v, uf__lower_info(F, vx)->type->dtype,
+                                      at->dtype)};
+        uf__arrmeth_visit(F, a, at, NULL, NULL, fill_op, &fe);
         return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
     }
     default:
