@@ -266,6 +266,17 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
     const uf__expr *x[2];
     if (bind(m, nm, n, x) != 0)
         return NULL;
+    /* a.sort() and argsort take Numba's kinds (every one of ours gives
+     * the same values; argsort is stable whichever is asked) */
+    if (sorts && b != UF__BI_NP_SORT && x[0] != NULL) {
+        const char *k = x[0]->kind == UF__EX_STR ? x[0]->u.str.s : "";
+        if (strcmp(k, "quicksort") != 0 && strcmp(k, "mergesort") != 0 &&
+            strcmp(k, "stable") != 0)
+            return uf__ierr_t(m->C, UF_ERR_TYPING, x[0]->pos, "%s(): kind "
+                              "must be the literal 'quicksort', "
+                              "'mergesort' or 'stable'", m->name);
+        x[0] = NULL;
+    }
     for (int i = 0; i < n; i++)
         if (x[i] != NULL)
             return uf__ierr_t(m->C, b == UF__BI_NP_SORT ? UF_ERR_TYPING

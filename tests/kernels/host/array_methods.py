@@ -246,3 +246,20 @@ def flat_index(a):
     for i in range(n):
         b.flat[i] = b.flat[n - 1 - i] + i
     return b
+
+
+@njit
+def argsort_kind(a):
+    return a.argsort(kind='quicksort')
+
+
+@njit
+def argsort_heap(a):
+    return np.argsort(a, kind='heapsort')
+
+
+@njit
+def sort_m_kind(a):
+    b = a.copy()
+    b.sort(kind='mergesort')
+    return b
