@@ -409,6 +409,8 @@ static LLVMValueRef accumulate(uf__fn *F, LLVMValueRef a, const uf__type *at,
     uf_dtype res;
     uf__npreduce_dtypes(b == UF__BI_NP_CUMSUM ? UF__BI_NP_SUM : UF__BI_NP_PROD,
                         at->dtype, &c.acc, &res);
+    if (rt->dtype != res) /* cumsum(dtype=): accumulates in it */
+        c.acc = rt->dtype;
     LLVMValueRef size = c64(F, 1), n;
     for (int k = 0; k < at->ndim; k++)
         size = LLVMBuildMul(B, size, uf__emit_array_dim(F, a, k), "");

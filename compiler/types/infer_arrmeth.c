@@ -277,6 +277,13 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
                               "'mergesort' or 'stable'", m->name);
         x[0] = NULL;
     }
+    uf_dtype want = UF_NTYPES; /* cumsum's dtype= (Numba takes it) */
+    if (b == UF__BI_NP_CUMSUM && x[1] != NULL) {
+        const uf__type *r = uf__infer_dtype_arg(m->C, m->name, x[1], &want);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        x[1] = NULL;
+    }
     for (int i = 0; i < n; i++)
         if (x[i] != NULL)
             return uf__ierr_t(m->C, b == UF__BI_NP_SORT ? UF_ERR_TYPING
@@ -300,7 +307,7 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
         uf__npreduce_dtypes(b == UF__BI_NP_CUMSUM ? UF__BI_NP_SUM
                                                   : UF__BI_NP_PROD,
                             a->dtype, &acc, &res);
-        return arr(m, res, 1, 'C');
+        return arr(m, want != UF_NTYPES ? want : res, 1, 'C');
     }
     case UF__BI_NP_SORT:
     case UF__BI_METH_SORT:

@@ -263,3 +263,13 @@ def sort_m_kind(a):
     b = a.copy()
     b.sort(kind='mergesort')
     return b
+
+
+@njit
+def cumsum_dtype(a):
+    return np.cumsum(a, dtype=np.float32)
+
+
+@njit
+def cumsum_axis(a):
+    return np.cumsum(a, axis=0)
