@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/matmul.h"
+#include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -175,6 +176,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__RT_MATMUL_F64, (void *)(uintptr_t)uf__rt_matmul_f64},
         {UF__RT_MATMUL_C64, (void *)(uintptr_t)uf__rt_matmul_c64},
         {UF__RT_MATMUL_C128, (void *)(uintptr_t)uf__rt_matmul_c128},
+        /* the sorts of lower_arrsort.c (common/npsort.h) */
+        {UF__NP_SORT_ROWS, (void *)(uintptr_t)uf__np_sort_rows},
+        {UF__NP_ARGSORT, (void *)(uintptr_t)uf__np_argsort},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -162,6 +162,10 @@ typedef enum uf__jit_status {
     UF__JIT_AXIS,          /* np.sum(a, axis=k): AxisError, the message
                               recorded by uf__rt_axis_error */
     UF__JIT_ARG_AXIS,      /* np.argmin(a, axis=k): ValueError */
+    /* a.reshape (lower_arrmeth.c): Numba's errors */
+    UF__JIT_RESHAPE_NEGATIVE, /* ValueError: two dimensions of -1 */
+    UF__JIT_RESHAPE_SIZE,     /* ValueError: the size would change */
+    UF__JIT_RESHAPE_COPY, /* NotImplementedError: an F array not in C order */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -183,6 +183,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_DOT_SHAPE_VM] = "ValueError: incompatible array sizes for "
                                  "np.dot(a, b) (vector * matrix)",
         [UF__JIT_ARG_AXIS] = "ValueError: axis is out of bounds",
+        [UF__JIT_RESHAPE_NEGATIVE] = "ValueError: multiple negative shape "
+                                     "values",
+        [UF__JIT_RESHAPE_SIZE] = "ValueError: total size of new array must "
+                                 "be unchanged",
+        [UF__JIT_RESHAPE_COPY] = "NotImplementedError: incompatible shape "
+                                 "for array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

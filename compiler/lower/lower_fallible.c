@@ -44,6 +44,11 @@ static int expr_fallible(const uf__expr *e, void *ud)
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_alloc(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, negative dimensions */
+    if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_arrmeth(uf__tf_info(S->tf, e)->builtin) &&
+        uf__tf_info(S->tf, e)->type &&
+        uf__tf_info(S->tf, e)->type->kind != UF__T_SCALAR)
+        return 1; /* a new array, reshape's errors; not np.round(x) */
     if (uf__is_arrexpr(S->tf, e))
         return 1; /* operands that do not broadcast; a new array's memory */
     if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||

@@ -451,6 +451,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npreduce(F, e);
     if (uf__builtin_is_alloc(bi))
         return uf__lower_alloc(F, e);
+    if (uf__builtin_is_arrmeth(bi))
+        return uf__lower_arrmeth(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {

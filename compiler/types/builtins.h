@@ -66,6 +66,20 @@
     X(NP_ZEROS_LIKE, "numpy.zeros_like")                                    \
     X(NP_ONES_LIKE, "numpy.ones_like") X(NP_FULL_LIKE, "numpy.full_like")   \
     X(NP_ARANGE, "numpy.arange") X(NP_LINSPACE, "numpy.linspace")
+/* NumPy functions and array methods that copy, reshape, sort or round
+ * arrays (infer_arrmeth.c, lower_arrmeth.c, lower_arrsort.c); the methods
+ * a.copy() ... are typed as the functions with the receiver first, the
+ * METH_ ones exist as methods only. NP_COPY .. METH_SORT keep their places
+ * (uf__builtin_is_arrmeth). */
+#define UF__ARRMETH_MAP(X)                                                  \
+    X(NP_COPY, "numpy.copy") X(NP_RESHAPE, "numpy.reshape")                 \
+    X(NP_RAVEL, "numpy.ravel") X(NP_CUMSUM, "numpy.cumsum")                 \
+    X(NP_CUMPROD, "numpy.cumprod") X(NP_SORT, "numpy.sort")                 \
+    X(NP_ARGSORT, "numpy.argsort")                                          \
+    X(NP_SEARCHSORTED, "numpy.searchsorted") X(NP_ROUND, "numpy.round")     \
+    X(NP_AROUND, "numpy.around") X(METH_COPY, ".copy")                      \
+    X(METH_FLATTEN, ".flatten") X(METH_ASTYPE, ".astype")                   \
+    X(METH_FILL, ".fill") X(ATTR_FLAT, ".flat") X(METH_SORT, ".sort")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -122,6 +136,7 @@
     /* NumPy functions on arrays only (infer_arrexpr.c) */                  \
     X(NP_WHERE, "numpy.where") X(NP_CLIP, "numpy.clip")                     \
     UF__NPALLOC_MAP(X)                                                      \
+    UF__ARRMETH_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -247,6 +262,11 @@ static inline bool uf__builtin_is_cuda_random(uf__builtin b)
 static inline bool uf__builtin_is_alloc(uf__builtin b)
 {
     return b >= UF__BI_NP_EMPTY && b <= UF__BI_NP_LINSPACE;
+}
+/* The functions and methods of UF__ARRMETH_MAP. */
+static inline bool uf__builtin_is_arrmeth(uf__builtin b)
+{
+    return b >= UF__BI_NP_COPY && b <= UF__BI_METH_SORT;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -11,8 +11,7 @@
 
 #include "compiler/types/infer_internal.h"
 
-/* The argument at position `pos` or keyword `name` of call `e`, or NULL. */
-static const uf__expr *arg_of(const uf__expr *e, int pos, const char *name)
+const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name)
 {
     if (pos >= 0 && pos < e->u.call.nargs)
         return e->u.call.args[pos];
@@ -22,9 +21,8 @@ static const uf__expr *arg_of(const uf__expr *e, int pos, const char *name)
     return NULL;
 }
 
-/* Refuses positional arguments past `npos` and keywords not in `names`. */
-static int check_params(uf__ictx *C, const uf__expr *e, const char *fn,
-                        const char *const *names, int npos)
+int uf__call_check_params(uf__ictx *C, const uf__expr *e, const char *fn,
+                          const char *const *names, int npos)
 {
     if (e->u.call.nargs > npos)
         return uf__ierr(C, UF_ERR_TYPING, e->u.call.args[npos]->pos,
@@ -53,11 +51,8 @@ static int check_params(uf__ictx *C, const uf__expr *e, const char *fn,
             return (var);                                                   \
     } while (0)
 
-/* The dtype a dtype= argument names: np.float32, numba.int8, 'f4', float
- * or arr.dtype; UF_NTYPES for None / absent. NULL or
- * UF__UNKNOWN as uf__infer_expr, else `ok`. */
-static const uf__type *dtype_arg(uf__ictx *C, const char *fn,
-                                 const uf__expr *x, uf_dtype *dt)
+const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
+                                    const uf__expr *x, uf_dtype *dt)
 {
     static const uf__type ok = {.kind = UF__T_NONE};
     *dt = UF_NTYPES;
@@ -131,9 +126,9 @@ static const uf__type *type_fill(uf__ictx *C, const uf__expr *e,
     if (full)
         names[np++] = "fill_value";
     names[np++] = "dtype";
-    if (check_params(C, e, fn, names, np) != 0)
+    if (uf__call_check_params(C, e, fn, names, np) != 0)
         return NULL;
-    const uf__expr *sx = arg_of(e, 0, names[0]);
+    const uf__expr *sx = uf__call_arg(e, 0, names[0]);
     if (sx == NULL)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing required "
                           "argument '%s'", fn, names[0]);
@@ -152,7 +147,7 @@ static const uf__type *type_fill(uf__ictx *C, const uf__expr *e,
         return NULL;
     }
     if (full) {
-        const uf__expr *fx = arg_of(e, 1, "fill_value");
+        const uf__expr *fx = uf__call_arg(e, 1, "fill_value");
         if (fx == NULL)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing "
                               "required argument 'fill_value'", fn);
@@ -166,8 +161,8 @@ static const uf__type *type_fill(uf__ictx *C, const uf__expr *e,
             dt = ft->dtype; /* Numba: the fill value's type */
     }
     uf_dtype want;
-    const uf__type *r = dtype_arg(C, fn, arg_of(e, full ? 2 : 1, "dtype"),
-                                  &want);
+    const uf__type *r = uf__infer_dtype_arg(
+        C, fn, uf__call_arg(e, full ? 2 : 1, "dtype"), &want);
     if (r == NULL || r == UF__UNKNOWN)
         return r;
     return result(C, want != UF_NTYPES ? want : dt, ndim);
@@ -193,11 +188,11 @@ uf_dtype uf__arange_dtype(const uf__type *const *bounds, int n)
 static const uf__type *type_arange(uf__ictx *C, const uf__expr *e)
 {
     static const char *const names[] = {"start", "stop", "step", "dtype"};
-    if (check_params(C, e, "arange", names, 4) != 0)
+    if (uf__call_check_params(C, e, "arange", names, 4) != 0)
         return NULL;
     const uf__type *b[3] = {NULL, NULL, NULL};
     for (int i = 0; i < 3; i++) {
-        const uf__expr *x = arg_of(e, i, names[i]);
+        const uf__expr *x = uf__call_arg(e, i, names[i]);
         if (x == NULL)
             continue;
         OPERAND(b[i], x);
@@ -218,7 +213,9 @@ static const uf__type *type_arange(uf__ictx *C, const uf__expr *e)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "arange() "
                           "with a step needs a stop");
     uf_dtype want;
-    const uf__type *r = dtype_arg(C, "arange", arg_of(e, 3, "dtype"), &want);
+    const uf__type *r = uf__infer_dtype_arg(C, "arange",
+                                            uf__call_arg(e, 3, "dtype"),
+                                            &want);
     if (r == NULL || r == UF__UNKNOWN)
         return r;
     return result(C, want != UF_NTYPES ? want : uf__arange_dtype(b, 3), 1);
@@ -227,10 +224,10 @@ static const uf__type *type_arange(uf__ictx *C, const uf__expr *e)
 static const uf__type *type_linspace(uf__ictx *C, const uf__expr *e)
 {
     static const char *const names[] = {"start", "stop", "num"};
-    if (check_params(C, e, "linspace", names, 3) != 0)
+    if (uf__call_check_params(C, e, "linspace", names, 3) != 0)
         return NULL;
     for (int i = 0; i < 3; i++) {
-        const uf__expr *x = arg_of(e, i, names[i]);
+        const uf__expr *x = uf__call_arg(e, i, names[i]);
         if (x == NULL) {
             if (i < 2)
                 return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "linspace() "

@@ -601,6 +601,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         const uf__type *r = uf__infer_alloc(C, e, fi->builtin);
         return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
     }
+    if (uf__builtin_is_arrmeth(fi->builtin)) /* a.copy() ...: infer_arrmeth.c */
+        return uf__infer_arrmeth(C, e, fi->builtin);
     bool kw_ok = is_kernel || fi->builtin == UF__BI_CUDA_SHARED_ARRAY ||
                  fi->builtin == UF__BI_CUDA_LOCAL_ARRAY ||
                  fi->builtin == UF__BI_CUDA_RANDOM_CREATE; /* refused */

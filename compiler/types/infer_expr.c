@@ -202,6 +202,9 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
         }
         bool np_attr;
+        const uf__type *m = uf__infer_arrmeth_attr(C, e, base, in, &np_attr);
+        if (np_attr) /* a.copy ... a.flat: infer_arrmeth.c */
+            return m;
         const uf__type *r = uf__infer_npreduce_attr(C, e, base, in, &np_attr);
         if (np_attr)
             return r;

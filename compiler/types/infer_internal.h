@@ -207,6 +207,28 @@ bool uf__dv_has_jump(const uf__dview *D, const uf__block *b,
  * and before anything is typed; -1 only when out of memory. */
 int uf__infer_prune(uf__ictx *C);
 
+/* Call arguments (infer_alloc.c): the argument at position `pos` or
+ * keyword `name` of call `e`, or NULL; a check refusing positional
+ * arguments past `npos` and keywords not in names[0..npos) (0 or -1);
+ * the dtype a dtype= argument x names (np.float32, 'f4', float,
+ * arr.dtype) into *dt, UF_NTYPES for None or absent (NULL or
+ * UF__UNKNOWN as uf__infer_expr, else a non-NULL marker). */
+const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name);
+int uf__call_check_params(uf__ictx *C, const uf__expr *e, const char *fn,
+                          const char *const *names, int npos);
+const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
+                                    const uf__expr *x, uf_dtype *dt);
+
+/* Copies, reshapes, sorts and rounding of arrays (infer_arrmeth.c):
+ * attribute `e` of array type `base` when it is one of UF__ARRMETH_MAP's
+ * (a.copy ... a.sort, a.flat; *handled says so, else NULL); and the
+ * type of call `e` of one of them. */
+const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *base,
+                                       uf__expr_info *in, bool *handled);
+const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 

@@ -1,0 +1,412 @@
+/* Typing of the NumPy functions and array methods that copy, reshape,
+ * fill, accumulate, sort, search and round arrays (builtins.h:
+ * UF__ARRMETH_MAP), as Numba types them (numba/np/arrayobj.py,
+ * arraymath.py, core/typing/arraydecl.py):
+ *   a.copy() C; np.copy(a) F for an F array, else C; a.astype(dt) and
+ *   np.round(a) the same (F stays F); a.flatten(), np.cumsum(a),
+ *   np.cumprod(a) 1-D C copies; a.ravel() a 1-D view of a C array, else a
+ *   copy; a.reshape(...) a view of a C or F array (an 'A' array is a
+ *   TypingError, as in Numba); np.sort(a) a C copy sorted along the last
+ *   axis; a.sort() in place; np.argsort(a) of a 1-D array; a.fill(v);
+ *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
+ *   array of v's shape); np.round/np.around of numbers (float64, int64,
+ *   complex128) and arrays (their dtype).
+ * Everything here but np.round of a number allocates or calls the host
+ * runtime: CUDA kernels refuse it at the call, as they refuse np.empty. */
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_npreduce.h"
+
+#define OPERAND(var, expr)                                                  \
+    do {                                                                    \
+        (var) = uf__infer_expr(C, (expr));                                  \
+        if ((var) == NULL || (var) == UF__UNKNOWN)                          \
+            return (var);                                                   \
+    } while (0)
+
+static const struct {
+    const char *name;
+    uf__builtin b;
+} methods[] = {
+    {"copy", UF__BI_METH_COPY},       {"reshape", UF__BI_NP_RESHAPE},
+    {"ravel", UF__BI_NP_RAVEL},       {"flatten", UF__BI_METH_FLATTEN},
+    {"astype", UF__BI_METH_ASTYPE},   {"fill", UF__BI_METH_FILL},
+    {"cumsum", UF__BI_NP_CUMSUM},     {"cumprod", UF__BI_NP_CUMPROD},
+    {"sort", UF__BI_METH_SORT},       {"argsort", UF__BI_NP_ARGSORT},
+};
+
+const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *base,
+                                       uf__expr_info *in, bool *handled)
+{
+    const char *a = e->u.attr.attr;
+    *handled = true;
+    if (strcmp(a, "flat") == 0) {
+        /* a 1-D view of a C array: iteration and indexing in C order (a
+         * strided array has no such view: Numba's flat iterator walks
+         * it, ours is refused) */
+        if (base->layout != 'C' && base->ndim > 1)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                              "'flat' of %s is not supported in kernels: "
+                              "only of C-contiguous arrays (use "
+                              "a.ravel() or a.copy().flat)", uf__tname(base));
+        in->builtin = UF__BI_ATTR_FLAT;
+        return uf__iset(C, e, uf__type_array_ro(C->tc, base->dtype, 1,
+                                                base->layout == 'A' ? 'A'
+                                                                    : 'C',
+                                                base->readonly, C->err));
+    }
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (strcmp(methods[i].name, a) == 0) {
+            char q[64];
+            in->builtin = methods[i].b;
+            snprintf(q, sizeof q, "array.%s", a);
+            return uf__iset(C, e, uf__type_function(C->tc, q, C->err));
+        }
+    *handled = false;
+    return NULL;
+}
+
+/* One call being typed: its receiver (the array of a method call, else
+ * the first argument) and the expressions of the parameters after it. */
+typedef struct mcall {
+    uf__ictx *C;
+    const uf__expr *e;
+    uf__builtin b;
+    bool method;
+    char name[48]; /* "array.sort" or "np.sort" */
+    const uf__expr *recv;
+} mcall;
+
+/* Binds the arguments after the receiver to names[0..n) into x[] (NULL
+ * when absent); extra positionals and unknown keywords are TypingErrors. */
+static int bind(mcall *m, const char *const *names, int n,
+                const uf__expr **x)
+{
+    const uf__expr *e = m->e;
+    int skip = m->method ? 0 : 1;
+    int npos = e->u.call.nargs - skip;
+    if (npos > n)
+        return uf__ierr(m->C, UF_ERR_TYPING, e->pos, "%s() takes at most "
+                        "%d arguments (%d given)", m->name, n + skip,
+                        e->u.call.nargs);
+    for (int i = 0; i < n; i++)
+        x[i] = i < npos ? e->u.call.args[skip + i] : NULL;
+    for (int k = 0; k < e->u.call.nkw; k++) {
+        const uf__keyword *kw = &e->u.call.kw[k];
+        int i = 0;
+        while (i < n && strcmp(names[i], kw->name) != 0)
+            i++;
+        if (i == n || x[i] != NULL)
+            return uf__ierr(m->C, UF_ERR_TYPING, kw->pos, "%s() got %s "
+                            "keyword argument '%s'", m->name,
+                            i == n ? "an unexpected" : "a repeated",
+                            kw->name);
+        x[i] = kw->value;
+    }
+    return 0;
+}
+
+static const uf__type *arr(mcall *m, uf_dtype dt, int nd, char layout)
+{
+    return uf__type_array(m->C->tc, dt, nd, layout, m->C->err);
+}
+
+static const uf__type *refuse(mcall *m, const uf__expr *at, int code,
+                              const char *why, const uf__type *t)
+{
+    return uf__ierr_t(m->C, code, at->pos, "%s() %s, not %s", m->name, why,
+                      uf__tname(t));
+}
+
+/* a.reshape(2, 3), a.reshape((2, 3)), np.reshape(a, 6): the new ndim. */
+static const uf__type *type_reshape(mcall *m, const uf__type *a)
+{
+    uf__ictx *C = m->C;
+    const uf__expr *e = m->e;
+    int skip = m->method ? 0 : 1;
+    int n = e->u.call.nargs - skip;
+    if (e->u.call.nkw > 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.kw[0].pos, "%s() takes "
+                          "no keyword arguments in kernels", m->name);
+    if (n < 1 || (!m->method && n != 1))
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() needs the new "
+                          "shape: integers or one tuple of integers",
+                          m->name);
+    if (a->layout == 'A')
+        return refuse(m, m->recv, UF_ERR_TYPING, "reshapes only contiguous "
+                      "arrays (as Numba): copy the array first", a);
+    int nd = 0;
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.call.args[skip + i];
+        const uf__type *t;
+        OPERAND(t, x);
+        if (n == 1 && t->kind == UF__T_TUPLE) {
+            for (int k = 0; k < t->n; k++)
+                if (!uf__type_is_int(t->elts[k]))
+                    return refuse(m, x, UF_ERR_TYPING, "takes a shape of "
+                                  "integers", t);
+            nd = t->n;
+        } else if (uf__type_is_int(t)) {
+            nd++;
+        } else {
+            return refuse(m, x, UF_ERR_TYPING, "takes a shape of integers",
+                          t);
+        }
+    }
+    if (nd > UF_MAXDIMS)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s(): more than "
+                          "%d dimensions", m->name, UF_MAXDIMS);
+    return uf__type_array_ro(C->tc, a->dtype, nd, 'C', a->readonly, C->err);
+}
+
+/* np.searchsorted(a, v, side='left'). */
+static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
+{
+    uf__ictx *C = m->C;
+    static const char *const names[] = {"v", "side"};
+    const uf__expr *x[2];
+    if (bind(m, names, 2, x) != 0)
+        return NULL;
+    if (a->ndim != 1 || uf_dtype_kind(a->dtype) == 'c')
+        return refuse(m, m->recv, UF_ERR_TYPING, "searches a 1-D array of "
+                      "real numbers", a);
+    if (x[0] == NULL)
+        return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
+                          "required argument 'v'", m->name);
+    if (x[1] != NULL &&
+        (x[1]->kind != UF__EX_STR || (strcmp(x[1]->u.str.s, "left") != 0 &&
+                                      strcmp(x[1]->u.str.s, "right") != 0)))
+        return uf__ierr_t(m->C, UF_ERR_TYPING, x[1]->pos, "%s(): side must "
+                          "be the literal 'left' or 'right'", m->name);
+    const uf__type *v;
+    OPERAND(v, x[0]);
+    if ((v->kind != UF__T_SCALAR && v->kind != UF__T_ARRAY) ||
+        uf_dtype_kind(v->dtype) == 'c')
+        return refuse(m, x[0], UF_ERR_TYPING, "searches for real numbers "
+                      "or an array of them", v);
+    if (v->kind == UF__T_SCALAR)
+        return uf__type_scalar(m->C->tc, UF_INT64);
+    return arr(m, UF_INT64, v->ndim, 'C');
+}
+
+/* np.round(a, decimals=0): numbers as Numba's scalar implementation
+ * unifies its branches (float64, int64 -- uint64 with int64 is float64 --
+ * complex128), arrays keep their dtype. */
+static const uf__type *type_round(mcall *m, const uf__type *a)
+{
+    uf__ictx *C = m->C;
+    static const char *const names[] = {"decimals", "out"};
+    const uf__expr *x[2];
+    if (bind(m, names, 2, x) != 0)
+        return NULL;
+    if (x[1] != NULL)
+        return uf__ierr_t(m->C, UF_ERR_UNSUPPORTED, x[1]->pos, "%s(out=) "
+                          "is not supported in kernels: assign the result",
+                          m->name);
+    if (x[0] != NULL) {
+        const uf__type *d;
+        OPERAND(d, x[0]);
+        if (!uf__type_is_int(d))
+            return refuse(m, x[0], UF_ERR_TYPING, "takes an integer number "
+                          "of decimals", d);
+    }
+    if ((a->kind != UF__T_SCALAR && a->kind != UF__T_ARRAY) ||
+        a->dtype == UF_BOOL)
+        return refuse(m, m->recv, UF_ERR_TYPING, "rounds numbers and "
+                      "arrays of numbers (not booleans)", a);
+    if (a->kind == UF__T_ARRAY)
+        return arr(m, a->dtype, a->ndim, a->layout == 'F' ? 'F' : 'C');
+    switch (uf_dtype_kind(a->dtype)) {
+    case 'c':
+        return uf__type_scalar(m->C->tc, UF_COMPLEX128);
+    case 'f':
+        return uf__type_scalar(m->C->tc, UF_FLOAT64);
+    default:
+        return uf__type_scalar(m->C->tc, a->dtype == UF_UINT64 ? UF_FLOAT64
+                                                               : UF_INT64);
+    }
+}
+
+static const uf__type *type_fill(mcall *m, const uf__type *a)
+{
+    uf__ictx *C = m->C;
+    static const char *const names[] = {"value"};
+    const uf__expr *x[1];
+    if (bind(m, names, 1, x) != 0)
+        return NULL;
+    if (x[0] == NULL)
+        return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
+                          "required argument 'value'", m->name);
+    const uf__type *v;
+    OPERAND(v, x[0]);
+    if (a->ndim == 0 || a->readonly)
+        return refuse(m, m->recv, UF_ERR_TYPING, "fills a writable array "
+                      "of at least one dimension", a);
+    if (v->kind != UF__T_SCALAR ||
+        (uf_dtype_kind(v->dtype) == 'c' && uf_dtype_kind(a->dtype) != 'c'))
+        return refuse(m, x[0], UF_ERR_TYPING, "takes a number that "
+                      "converts to the array's dtype", v);
+    return uf__type_none(m->C->tc);
+}
+
+/* The methods and functions with no parameter but the array (kind= and
+ * axis= are refused by name). */
+static const uf__type *type_plain(mcall *m, const uf__type *a)
+{
+    uf__builtin b = m->b;
+    static const char *const cum[] = {"axis", "dtype"}, *const srt[] = {
+        "kind"};
+    bool sorts = b == UF__BI_NP_SORT || b == UF__BI_METH_SORT ||
+                 b == UF__BI_NP_ARGSORT;
+    const char *const *nm = b == UF__BI_NP_CUMSUM ? cum : srt;
+    int n = b == UF__BI_NP_CUMSUM ? 2 : sorts ? 1 : 0;
+    const uf__expr *x[2];
+    if (bind(m, nm, n, x) != 0)
+        return NULL;
+    /* a.sort() and argsort take Numba's kinds (every one of ours gives
+     * the same values; argsort is stable whichever is asked) */
+    if (sorts && b != UF__BI_NP_SORT && x[0] != NULL) {
+        const char *k = x[0]->kind == UF__EX_STR ? x[0]->u.str.s : "";
+        if (strcmp(k, "quicksort") != 0 && strcmp(k, "mergesort") != 0 &&
+            strcmp(k, "stable") != 0)
+            return uf__ierr_t(m->C, UF_ERR_TYPING, x[0]->pos, "%s(): kind "
+                              "must be the literal 'quicksort', "
+                              "'mergesort' or 'stable'", m->name);
+        x[0] = NULL;
+    }
+    uf_dtype want = UF_NTYPES; /* cumsum's dtype= (Numba takes it) */
+    if (b == UF__BI_NP_CUMSUM && x[1] != NULL) {
+        const uf__type *r = uf__infer_dtype_arg(m->C, m->name, x[1], &want);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        x[1] = NULL;
+    }
+    for (int i = 0; i < n; i++)
+        if (x[i] != NULL)
+            return uf__ierr_t(m->C, b == UF__BI_NP_SORT ? UF_ERR_TYPING
+                                                        : UF_ERR_UNSUPPORTED,
+                              x[i]->pos, "%s(%s=) is not supported in "
+                              "kernels", m->name, nm[i]);
+    bool cplx = uf_dtype_kind(a->dtype) == 'c';
+    switch (b) {
+    case UF__BI_NP_COPY:
+        return arr(m, a->dtype, a->ndim, a->layout == 'F' ? 'F' : 'C');
+    case UF__BI_METH_COPY:
+        return arr(m, a->dtype, a->ndim, 'C');
+    case UF__BI_NP_RAVEL: /* a view of a C array */
+        return uf__type_array_ro(m->C->tc, a->dtype, 1, 'C',
+                                 a->readonly && a->layout == 'C', m->C->err);
+    case UF__BI_METH_FLATTEN:
+        return arr(m, a->dtype, 1, 'C');
+    case UF__BI_NP_CUMSUM:
+    case UF__BI_NP_CUMPROD: {
+        uf_dtype acc, res;
+        uf__npreduce_dtypes(b == UF__BI_NP_CUMSUM ? UF__BI_NP_SUM
+                                                  : UF__BI_NP_PROD,
+                            a->dtype, &acc, &res);
+        return arr(m, want != UF_NTYPES ? want : res, 1, 'C');
+    }
+    case UF__BI_NP_SORT:
+    case UF__BI_METH_SORT:
+        if (a->ndim == 0 || cplx)
+            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
+                                           : UF_ERR_TYPING,
+                          "sorts arrays of real numbers of at least one "
+                          "dimension in kernels", a);
+        if (b == UF__BI_METH_SORT && a->readonly)
+            return refuse(m, m->recv, UF_ERR_TYPING, "sorts a writable "
+                          "array", a);
+        return b == UF__BI_NP_SORT ? arr(m, a->dtype, a->ndim, 'C')
+                                   : uf__type_none(m->C->tc);
+    default: /* argsort */
+        if (a->ndim != 1 || cplx)
+            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
+                                           : UF_ERR_TYPING,
+                          "sorts 1-D arrays of real numbers", a);
+        return arr(m, UF_INT64, 1, 'C');
+    }
+}
+
+static const uf__type *type_astype(mcall *m, const uf__type *a)
+{
+    static const char *const names[] = {"dtype"};
+    const uf__expr *x[1];
+    if (bind(m, names, 1, x) != 0)
+        return NULL;
+    if (x[0] == NULL)
+        return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
+                          "required argument 'dtype'", m->name);
+    uf_dtype dt;
+    const uf__type *r = uf__infer_dtype_arg(m->C, m->name, x[0], &dt);
+    if (r == NULL || r == UF__UNKNOWN)
+        return r;
+    if (dt == UF_NTYPES)
+        return refuse(m, x[0], UF_ERR_TYPING, "takes a dtype", r);
+    return arr(m, dt, a->ndim, a->layout == 'F' ? 'F' : 'C');
+}
+
+const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    in->builtin = b;
+    mcall m = {.C = C, .e = e, .b = b};
+    const uf__expr *f = e->u.call.func;
+    if (f->kind == UF__EX_ATTR) {
+        const uf__type *rt = uf__iinfo(C, f->u.attr.value)->type;
+        m.method = rt && rt->kind == UF__T_ARRAY;
+    }
+    const char *q = uf__builtin_name(b);
+    snprintf(m.name, sizeof m.name, "%s%s", m.method ? "array." : "np.",
+             strchr(q, '.') + 1);
+    if (m.method) {
+        m.recv = f->u.attr.value;
+    } else if (e->u.call.nargs > 0) {
+        m.recv = e->u.call.args[0];
+    } else {
+        m.recv = uf__call_arg(e, -1, "a");
+        if (m.recv == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing "
+                              "required argument 'a'", m.name);
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, m.recv->pos, "%s(a=) is "
+                          "not supported in kernels: pass the array first",
+                          m.name);
+    }
+    const uf__type *a;
+    OPERAND(a, m.recv);
+    bool number_ok = b == UF__BI_NP_ROUND || b == UF__BI_NP_AROUND;
+    uf__kernel_kind k = C->tf->decl->kind;
+    if ((k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE) &&
+        !(number_ok && a->kind == UF__T_SCALAR))
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() allocates "
+                          "an array or calls the host runtime, which CUDA "
+                          "kernels cannot do", m.name);
+    if (!number_ok && a->kind != UF__T_ARRAY)
+        return refuse(&m, m.recv, UF_ERR_TYPING, "takes an array", a);
+    const uf__type *r;
+    switch (b) {
+    case UF__BI_NP_RESHAPE:
+        r = type_reshape(&m, a);
+        break;
+    case UF__BI_NP_SEARCHSORTED:
+        r = type_searchsorted(&m, a);
+        break;
+    case UF__BI_NP_ROUND:
+    case UF__BI_NP_AROUND:
+        r = type_round(&m, a);
+        break;
+    case UF__BI_METH_FILL:
+        r = type_fill(&m, a);
+        break;
+    case UF__BI_METH_ASTYPE:
+        r = type_astype(&m, a);
+        break;
+    default:
+        r = type_plain(&m, a);
+        break;
+    }
+    return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
+}
