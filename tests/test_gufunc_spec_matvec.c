@@ -344,13 +344,25 @@ static void test_prefetched(void **state)
     uf__gufunc_spec_set_min_work(-1);
     char *generic = assembly_of(run_once);
     uf__gufunc_spec_set_min_work(0);
+    /* the jammed variant whatever the CPU's rule (jit_gufunc_spec.c) */
+    setenv("UFJIT_GUFUNC_JAM", "always", 1);
     char *variant = assembly_of(run_once);
+    /* and the kernel's own loop, constants in, no prefetch */
+    setenv("UFJIT_GUFUNC_JAM", "never", 1);
+    ms[1] = 47; /* a core shape with no variant compiled yet */
+    uf_array_release(asm_M);
+    asm_M = make(3, ms, NULL, false, 5);
+    char *plain = assembly_of(run_once);
+    unsetenv("UFJIT_GUFUNC_JAM");
     uf__gufunc_spec_set_min_work(UF__GUFUNC_SPEC_MIN_WORK);
     assert_int_equal(count(generic, "prefetch"), 0);
     assert_true(count(variant, "---- assembly ----") >= 1);
     assert_true(count(variant, "prefetcht0") >= 5);
+    assert_true(count(plain, "---- assembly ----") >= 1);
+    assert_int_equal(count(plain, "prefetch"), 0);
     free(generic);
     free(variant);
+    free(plain);
     uf_array_release(asm_M);
     uf_array_release(asm_v);
 }

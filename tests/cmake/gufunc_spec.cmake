@@ -2,11 +2,13 @@
 # prefetches in jit_gufunc_spec_prefetch.c) through `ufjit call` at sizes
 # above the specialisation threshold, against Numba's own guvectorize, bit
 # for bit (run_gufunc_spec_oracle.py; skipped, exit 77, when NumPy or
-# Numba is missing).
+# Numba is missing). UFJIT_GUFUNC_JAM=always: the jammed variant on every
+# CPU (AMD cores run large shapes unjammed: jit_gufunc_spec.c).
 if(Python3_Interpreter_FOUND)
   add_test(NAME gufunc_spec_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
             NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            UFJIT_GUFUNC_JAM=always
             ${Python3_EXECUTABLE}
             ${UF_TEST_SOURCE_DIR}/e2e/run_gufunc_spec_oracle.py
             $<TARGET_FILE:ufjit_cli>)
