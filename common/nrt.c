@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/nrt.h"
+#include "common/nrt_count.h"
 
 struct uf__nrt_meminfo {
     uf__nrt_meminfo *next; /* in a frame's or the returned list */
@@ -17,12 +18,11 @@ struct uf__nrt_meminfo {
 /* One malloc'd block holds the header and the data, aligned by hand:
  * malloc's small-block caches make this several times faster than
  * aligned_alloc for the scratch arrays kernels make per call. Blocks are
- * counted here only (uf__nrt_live), not by uf__alloc_live as well: two
- * fewer global atomics per block (the failure hook still applies). */
+ * counted here only (uf__nrt_live, per thread: nrt_count.c), not by
+ * uf__alloc_live as well, so that no global atomic is touched per block
+ * (the failure hook still applies). */
 #define SLACK (sizeof(uf__nrt_meminfo) + UF__DATA_ALIGN - 1)
 
-static atomic_long live;
-static atomic_long peak; /* the high-water mark of live */
 /* Per thread: a returned block travels from the callee's return to the
  * caller's next instruction on the same thread. */
 static _Thread_local uf__nrt_meminfo *returned;
@@ -47,12 +47,7 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
     atomic_init(&mi->refcnt, 1);
     mi->size = nbytes;
     *frame = mi;
-    long now = atomic_fetch_add_explicit(&live, 1, memory_order_relaxed) + 1;
-    long hi = atomic_load_explicit(&peak, memory_order_relaxed);
-    while (now > hi && !atomic_compare_exchange_weak_explicit(
-                           &peak, &hi, now, memory_order_relaxed,
-                           memory_order_relaxed))
-        ;
+    uf__nrt_count_up();
     return mi->data;
 }
 
@@ -71,7 +66,7 @@ void uf__nrt_decref(uf__nrt_meminfo *mi)
     if (atomic_load_explicit(&mi->refcnt, memory_order_acquire) != 1 &&
         atomic_fetch_sub_explicit(&mi->refcnt, 1, memory_order_acq_rel) != 1)
         return;
-    atomic_fetch_sub_explicit(&live, 1, memory_order_relaxed);
+    uf__nrt_count_down();
     free(mi);
 }
 
@@ -172,15 +167,15 @@ void uf__nrt_drop_returned(void)
 
 long uf__nrt_live(void)
 {
-    return atomic_load(&live);
+    return uf__nrt_count_live();
 }
 
 long uf__nrt_peak(void)
 {
-    return atomic_load(&peak);
+    return uf__nrt_count_peak();
 }
 
 void uf__nrt_peak_reset(void)
 {
-    atomic_store(&peak, atomic_load(&live));
+    uf__nrt_count_peak_reset();
 }

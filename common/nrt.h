@@ -67,7 +67,9 @@ void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
 /* Blocks not yet freed, for leak tests. */
 long uf__nrt_live(void);
 /* The most blocks alive at once since the last uf__nrt_peak_reset (which
- * sets it to the blocks alive now), for the tests of loops that allocate. */
+ * sets it to the blocks alive now), for the tests of loops that allocate;
+ * counted per thread (nrt_count.h), so with several threads allocating it
+ * is an upper bound: the sum of each thread's own high-water mark. */
 long uf__nrt_peak(void);
 void uf__nrt_peak_reset(void);
 
