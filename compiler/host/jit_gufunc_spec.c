@@ -40,14 +40,15 @@
 #define AMD_LONG_ROW 32
 
 /* The interleave the spec asks for, unless this CPU runs the kernel's own
- * loop faster. Measured with bench_gu_parallel (float64, min of 7, both
- * variants in one quiet run): on Zen 4 (znver4) matvec 64x64 x 1e4 took
- * 11.5-12.8 ms on 1 thread and 7.6-9.1 on 2 without the jam, 13.8-15.4
- * and 9.3-10.7 jammed and prefetched (jammed without the prefetches: 34
- * and 17.5), while the short rows of matvec 4x4 and max_min 16 run 2-5x
- * faster jammed there too; on the Intel Xeon (skylake-avx512) the jammed
- * matvec 64x64 is the faster one (the prefetch figures above). Only Zen 4
- * was measured of AMD's cores; the rule takes every znver. */
+ * loop faster. Measured with bench_gu_parallel (float64, median of 9,
+ * both variants alternating in one quiet run): on an AMD EPYC Zen 4 (which
+ * LLVM 14 calls "generic") matvec 64x64 x 1e4 took 11.5-12.8 ms on 1
+ * thread and 7.6-9.1 on 2 without the jam, 13.8-15.4 and 9.3-10.7 jammed
+ * and prefetched (jammed without the prefetches: 34 and 17.5), while the
+ * short rows of matvec 4x4 and max_min 16 run 2-5x faster jammed there
+ * too; on the Intel Xeon (skylake-avx512) the jammed matvec 64x64 is the
+ * faster one (the prefetch figures above). Only Zen 4 was measured of
+ * AMD's cores; the rule takes every AMD core. */
 static bool amd_core(const uf__jit *jit)
 {
     const char *cpu = uf__jit_host_cpu(jit);
