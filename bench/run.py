@@ -29,8 +29,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGES = ["numpy", "numba", "numexpr", "matplotlib", "tbb"]
-CHECK = "import numpy, numba, numexpr, matplotlib"
+# scipy: Numba's np.dot of 2-D arrays calls its BLAS (the np.dot cases)
+PACKAGES = ["numpy", "numba", "numexpr", "matplotlib", "tbb", "scipy"]
+CHECK = "import numpy, numba, numexpr, matplotlib, scipy"
 
 
 def _venv_tbb(venv, py, smoke):
