@@ -207,6 +207,11 @@ bool uf__dv_has_jump(const uf__dview *D, const uf__block *b,
  * and before anything is typed; -1 only when out of memory. */
 int uf__infer_prune(uf__ictx *C);
 
+/* Reads before assignment (infer_defscan.c): refuses a read of a local
+ * that no assignment reaches along a path not going round a loop, as
+ * Numba's "Variable 'z' is not defined". Runs after branch pruning. */
+int uf__infer_check_reads(uf__ictx *C);
+
 /* Call arguments (infer_alloc.c): the argument at position `pos` or
  * keyword `name` of call `e`, or NULL; a check refusing positional
  * arguments past `npos` and keywords not in names[0..npos) (0 or -1);
