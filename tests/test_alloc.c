@@ -11,9 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/nrt.h"
-#include "test_util.h"
+#include "nrt_test_util.h"
 
 static const char src[] =
     "from numba import njit, guvectorize, vectorize\n"
@@ -314,6 +312,21 @@ static void test_returned_lifetime(void **state)
 /* Allocation number k of a call fails, for every k until the call
  * succeeds: each failure is UF_ERR_NOMEM (the kernel's own among them),
  * never a crash, and leaves no block behind. */
+typedef struct oom_case {
+    uf_func *f;
+    uf_array *x;
+} oom_case;
+
+static int oom_call(void *ud, uf_error *err)
+{
+    const oom_case *c = ud;
+    uf_array *x = c->x, *out = NULL;
+    int rc = uf_call(c->f, &x, 1, &out, 1, NULL, err);
+    if (rc == 0)
+        uf_array_release(out);
+    return rc;
+}
+
 static void test_out_of_memory(void **state)
 {
     (void)state;
@@ -325,34 +338,10 @@ static void test_out_of_memory(void **state)
         uf_array *x = gu ? uf_zeros(UF_FLOAT64, 1, shape, UF_ORDER_C, &err)
                          : scalar(UF_INT64, 16);
         uf_assert_ok(x != NULL, &err);
-        uf_array *out = NULL;
-        uf_assert_ok(uf_call(fn(kernels[c]), &x, 1, &out, 1, NULL, &err) == 0,
-                     &err); /* compiled */
-        uf_array_release(out);
-        long nrt = uf__nrt_live(), live = uf__alloc_live();
-        bool kernel_oom = false;
-        for (long k = 1; k < 200; k++) {
-            out = NULL;
-            uf__alloc_fail_at(k);
-            int rc = uf_call(fn(kernels[c]), &x, 1, &out, 1, NULL, &err);
-            bool failed = uf__alloc_failed();
-            uf__alloc_fail_at(0);
-            if (rc == 0) {
-                uf_array_release(out);
-                if (!failed)
-                    break;
-                continue;
-            }
-            assert_int_equal(rc, UF_ERR_NOMEM);
-            kernel_oom |= strstr(err.message, "inside a kernel") != NULL;
-            assert_int_equal(uf__nrt_live(), nrt);
-            assert_int_equal(uf__alloc_live(), live);
-        }
-        if (!kernel_oom)
-            uf_fail_at(__FILE__, __LINE__, "%s: no failure reached the "
-                       "kernel", kernels[c]);
+        oom_case oc = {fn(kernels[c]), x};
+        uf_assert_ok(oom_call(&oc, &err) == 0, &err); /* compiled */
+        uf_check_oom_each_alloc(kernels[c], oom_call, &oc);
         uf_array_release(x);
-        assert_int_equal(uf__nrt_live(), nrt);
     }
 }
 

@@ -12,9 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/nrt.h"
-#include "test_util.h"
+#include "nrt_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -253,6 +251,21 @@ static void test_no_leak(void **state)
 /* Allocation number k of a call fails, for every k until the call
  * succeeds: UF_ERR_NOMEM each time (the kernel's own and the sort
  * runtime's temporaries among them), nothing left behind. */
+typedef struct oom_case {
+    const char *kernel;
+    uf_array *x;
+} oom_case;
+
+static int oom_call(void *ud, uf_error *err)
+{
+    const oom_case *c = ud;
+    uf_array *out = call1(c->kernel, c->x, err);
+    if (out == NULL)
+        return err->code;
+    uf_array_release(out);
+    return 0;
+}
+
 static void test_out_of_memory(void **state)
 {
     (void)state;
@@ -265,30 +278,9 @@ static void test_out_of_memory(void **state)
                       : c == 2 ? uf_array_slice(g, "1", &err)
                                : (uf_array_retain(g), g);
         uf_assert_ok(x != NULL, &err);
-        uf_array *out = call1(kernels[c], x, &err); /* compiled */
-        uf_assert_ok(out != NULL, &err);
-        uf_array_release(out);
-        long nrt = uf__nrt_live(), live = uf__alloc_live();
-        bool kernel_oom = false;
-        for (long k = 1; k < 200; k++) {
-            uf__alloc_fail_at(k);
-            out = call1(kernels[c], x, &err);
-            bool failed = uf__alloc_failed();
-            uf__alloc_fail_at(0);
-            if (out != NULL) {
-                uf_array_release(out);
-                if (!failed)
-                    break;
-                continue;
-            }
-            assert_int_equal(err.code, UF_ERR_NOMEM);
-            kernel_oom |= strstr(err.message, "inside a kernel") != NULL;
-            assert_int_equal(uf__nrt_live(), nrt);
-            assert_int_equal(uf__alloc_live(), live);
-        }
-        if (!kernel_oom)
-            uf_fail_at(__FILE__, __LINE__, "%s: no failure reached the "
-                       "kernel", kernels[c]);
+        oom_case oc = {kernels[c], x};
+        uf_assert_ok(oom_call(&oc, &err) == 0, &err); /* compiled */
+        uf_check_oom_each_alloc(kernels[c], oom_call, &oc);
         uf_array_release(x);
         uf_array_release(g);
     }
