@@ -21,56 +21,12 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/loop.h"
+#include "compiler/lower/lower_arrexpr_internal.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define B (F->L->b)
-#define MAXD 64
-#define MAXOPS 32
-
-/* An array the expression reads. */
-typedef struct operand {
-    const uf__expr *e; /* NULL: the destination (augmented assignment) */
-    uf_dtype dt;
-    int ndim;
-    LLVMValueRef arr;
-    LLVMValueRef data;      /* what the loop reads: the array or its copy */
-    LLVMValueRef str[MAXD]; /* per destination axis, 0 where broadcast */
-    LLVMValueRef tmp;       /* the overlap copy to free, or null */
-    LLVMValueRef p;         /* in the loop: this element's address */
-} operand;
-
-typedef struct fused {
-    uf__fn *F;
-    uf__pos pos;
-    int nd;
-    uf_dtype ddt;
-    LLVMValueRef ddata, shape[MAXD], dstr[MAXD], dp;
-    operand ops[MAXOPS];
-    int nops;
-    const uf__expr *sce[MAXOPS]; /* scalars, evaluated before the loop */
-    LLVMValueRef scv[MAXOPS];
-    uf_dtype scd[MAXOPS];
-    int nsc;
-    const uf__expr *value;
-    int augop;
-} fused;
-
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, long long v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
 
 static int fail(fused *z, uf__pos pos, int code, const char *what)
 {
@@ -499,12 +455,6 @@ static void store_element(fused *z, void *ud)
     uf__emit_elem_store(F, z->dp, z->ddt, uf__emit_cast(F, v, vd, z->ddt));
 }
 
-typedef struct nest {
-    int d;
-    LLVMValueRef contig; /* i1: unit strides on the innermost axis */
-    bool *ok;
-} nest;
-
 static void set_pointers(fused *z, LLVMValueRef *p)
 {
     z->dp = p[0];
@@ -567,13 +517,12 @@ static void unit_loop(fused *z, LLVMValueRef n, const LLVMValueRef *base,
     LLVMPositionBuilderAtEnd(B, done);
 }
 
-static void level(fused *z, LLVMValueRef *p, nest *s);
 
 static void level_body(fused *z, LLVMValueRef *cur, void *ud)
 {
     nest *s = ud;
     nest inner = {s->d + 1, s->contig, s->ok};
-    level(z, cur, &inner);
+    uf__arrexpr_level(z, cur, &inner);
 }
 
 static void leaf_body(fused *z, LLVMValueRef *cur, void *ud)
@@ -582,7 +531,7 @@ static void leaf_body(fused *z, LLVMValueRef *cur, void *ud)
     store_element(z, ((nest *)ud)->ok);
 }
 
-static void level(fused *z, LLVMValueRef *p, nest *s)
+void uf__arrexpr_level(fused *z, LLVMValueRef *p, nest *s)
 {
     uf__fn *F = z->F;
     int d = s->d, np = z->nops + 1;
@@ -721,7 +670,7 @@ static void copy_if_overlap(fused *z, operand *o)
     bool ok = true;
     nest s = {0, contig, &ok};
     LLVMValueRef p[2] = {buf, o->data};
-    level(&c, p, &s);
+    uf__arrexpr_level(&c, p, &s);
     LLVMValueRef tstr[MAXD];
     for (int d = 0; d < z->nd; d++) {
         int k = d - (z->nd - o->ndim);
@@ -770,144 +719,6 @@ static void free_copies(fused *z)
 
 /* The fused loop over the destination z->ddata/shape/dstr, with a
  * unit-stride inner loop when every operand's last axis is contiguous. */
-/* ---- in parallel (njit(parallel=True)) ----------------------------------- */
-
-/* Below this many elements a nest runs on the calling thread. */
-#define PARALLEL_MIN_ELEMENTS (1 << 16)
-
-/* The nest over axis 0's [begin, end), outlined for the prange runtime
- * (lower_prange.c): ctx holds the destination's and operands' data and
- * strides, the shape, the unit-stride flag and the scalars, which the
- * copy zg of z reads instead of F's values. */
-static LLVMValueRef outline_nest(fused *z, const LLVMValueRef *p,
-                                 LLVMValueRef contig, LLVMValueRef *ctx_out)
-{
-    uf__fn *F = z->F;
-    uf__lower *L = F->L;
-    int nd = z->nd, np = z->nops + 1, nf = 0;
-    LLVMTypeRef i64 = i64t(F), ft[3 * MAXD + MAXOPS * (MAXD + 1) + MAXOPS];
-    LLVMValueRef fv[sizeof ft / sizeof *ft];
-    for (int k = 0; k < np; k++) {
-        ft[nf] = i8p(F);
-        fv[nf++] = p[k];
-        for (int d = 0; d < nd; d++) {
-            ft[nf] = i64;
-            fv[nf++] = k == 0 ? z->dstr[d] : z->ops[k - 1].str[d];
-        }
-    }
-    for (int d = 0; d < nd; d++) {
-        ft[nf] = i64;
-        fv[nf++] = z->shape[d];
-    }
-    ft[nf] = LLVMInt1TypeInContext(L->ctx);
-    fv[nf++] = contig;
-    for (int i = 0; i < z->nsc; i++) {
-        ft[nf] = LLVMTypeOf(z->scv[i]);
-        fv[nf++] = z->scv[i];
-    }
-    LLVMTypeRef cty = LLVMStructTypeInContext(L->ctx, ft, (unsigned)nf, 0);
-    LLVMValueRef ctx = uf__fn_alloca(F, cty, "arrexpr.ctx");
-    for (int f = 0; f < nf; f++)
-        LLVMBuildStore(B, fv[f],
-                       LLVMBuildStructGEP2(B, cty, ctx, (unsigned)f, ""));
-    *ctx_out = ctx;
-
-    LLVMTypeRef params[4] = {i8p(F), i64, i64, i64};
-    LLVMTypeRef fty = LLVMFunctionType(LLVMInt32TypeInContext(L->ctx), params,
-                                       4, 0);
-    char name[256];
-    snprintf(name, sizeof name, "%s_%s_arrexpr_%d", L->prefix,
-             F->tf->symbol ? F->tf->symbol : F->tf->decl->name, L->seq++);
-    LLVMValueRef fn = LLVMAddFunction(L->mod, name, fty);
-    LLVMSetLinkage(fn, LLVMInternalLinkage);
-    uf__lower_target_attrs(L, fn);
-    uf__lower_add_attr(L, fn, (int)LLVMAttributeFunctionIndex, "noinline");
-    LLVMBasicBlockRef here = LLVMGetInsertBlock(B);
-    uf__fn G;
-    uf__fn_begin(&G, L, fn, true, true, F->err);
-    G.tf = F->tf;
-    G.in_prange = true;
-    fused *zg = uf__calloc(1, sizeof *zg, F->err);
-    if (!zg) {
-        uf__fn_end(&G);
-        return NULL;
-    }
-    *zg = *z;
-    zg->F = &G;
-    LLVMValueRef c = LLVMBuildPointerCast(B, LLVMGetParam(fn, 0),
-                                          LLVMPointerType(cty, 0), "");
-    LLVMValueRef v[sizeof ft / sizeof *ft];
-    for (int f = 0; f < nf; f++)
-        v[f] = LLVMBuildLoad2(B, ft[f],
-                              LLVMBuildStructGEP2(B, cty, c, (unsigned)f, ""),
-                              "");
-    LLVMValueRef begin = LLVMGetParam(fn, 1), q[MAXOPS + 1];
-    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
-    nf = 0;
-    for (int k = 0; k < np; k++) {
-        LLVMValueRef base = v[nf++];
-        for (int d = 0; d < nd; d++) {
-            if (k == 0)
-                zg->dstr[d] = v[nf];
-            else
-                zg->ops[k - 1].str[d] = v[nf];
-            nf++;
-        }
-        /* the block starts `begin` rows in */
-        LLVMValueRef off = LLVMBuildMul(
-            B, begin, k == 0 ? zg->dstr[0] : zg->ops[k - 1].str[0], "");
-        q[k] = LLVMBuildGEP2(B, i8, base, &off, 1, "");
-    }
-    for (int d = 0; d < nd; d++)
-        zg->shape[d] = v[nf++];
-    zg->shape[0] = LLVMBuildSub(B, LLVMGetParam(fn, 2), begin, "");
-    LLVMValueRef gcontig = v[nf++];
-    for (int i = 0; i < z->nsc; i++)
-        zg->scv[i] = v[nf++];
-    bool ok = true;
-    nest s = {0, gcontig, &ok};
-    level(zg, q, &s);
-    LLVMBuildRet(B, LLVMConstNull(LLVMInt32TypeInContext(L->ctx)));
-    uf__free(zg);
-    uf__fn_end(&G);
-    LLVMPositionBuilderAtEnd(B, here);
-    return ok ? fn : NULL;
-}
-
-/* njit(parallel=True): large nests split along axis 0 into the blocks
- * of a prange loop (the same runtime), small ones on this thread. */
-static int run_nest(fused *z, LLVMValueRef *p, nest *s)
-{
-    uf__fn *F = z->F;
-    if (z->nd == 0 || !uf__prange_parallel(F)) {
-        level(z, p, s);
-        return *s->ok ? 0 : -1;
-    }
-    LLVMValueRef size = z->shape[0];
-    for (int d = 1; d < z->nd; d++)
-        size = LLVMBuildMul(B, size, z->shape[d], "");
-    LLVMBasicBlockRef par = uf__fn_block(F, "arrexpr.parallel");
-    LLVMBasicBlockRef ser = uf__fn_block(F, "arrexpr.serial");
-    LLVMBasicBlockRef join = uf__fn_block(F, "arrexpr.join");
-    LLVMBuildCondBr(B,
-                    LLVMBuildICmp(B, LLVMIntSGE, size,
-                                  c64(F, PARALLEL_MIN_ELEMENTS), ""),
-                    par, ser);
-    LLVMPositionBuilderAtEnd(B, par);
-    LLVMValueRef ctx;
-    LLVMValueRef body = outline_nest(z, p, s->contig, &ctx);
-    if (!body)
-        return -1;
-    uf__lower_prange_call(F, z->shape[0], body,
-                          LLVMBuildPointerCast(B, ctx, i8p(F), ""));
-    LLVMBuildBr(B, join);
-    LLVMPositionBuilderAtEnd(B, ser);
-    level(z, p, s);
-    LLVMBuildBr(B, join);
-    LLVMPositionBuilderAtEnd(B, join);
-    return *s->ok ? 0 : -1;
-}
-
 static int run_loop(fused *z)
 {
     uf__fn *F = z->F;
@@ -934,7 +745,7 @@ static int run_loop(fused *z)
     for (int i = 0; i < z->nops; i++)
         p[i + 1] = z->ops[i].data;
     nest s = {0, contig, &ok};
-    int rc = run_nest(z, p, &s);
+    int rc = uf__arrexpr_run_nest(z, p, &s);
     F->numpy_model = model;
     if (rc != 0 || !ok)
         return -1;

@@ -1,0 +1,70 @@
+/* Shared by lower_arrexpr.c (the fused loop nest) and lower_arrexpr_par.c
+ * (the same nest split over the prange runtime): what one fused
+ * whole-array expression holds while it is lowered. */
+#ifndef UF_COMPILER_LOWER_ARREXPR_INTERNAL_H
+#define UF_COMPILER_LOWER_ARREXPR_INTERNAL_H
+
+#include "compiler/lower/lower.h"
+
+#define MAXD 64
+#define MAXOPS 32
+
+/* An array the expression reads. */
+typedef struct operand {
+    const uf__expr *e; /* NULL: the destination (augmented assignment) */
+    uf_dtype dt;
+    int ndim;
+    LLVMValueRef arr;
+    LLVMValueRef data;      /* what the loop reads: the array or its copy */
+    LLVMValueRef str[MAXD]; /* per destination axis, 0 where broadcast */
+    LLVMValueRef tmp;       /* the overlap copy to free, or null */
+    LLVMValueRef p;         /* in the loop: this element's address */
+} operand;
+
+typedef struct fused {
+    uf__fn *F;
+    uf__pos pos;
+    int nd;
+    uf_dtype ddt;
+    LLVMValueRef ddata, shape[MAXD], dstr[MAXD], dp;
+    operand ops[MAXOPS];
+    int nops;
+    const uf__expr *sce[MAXOPS]; /* scalars, evaluated before the loop */
+    LLVMValueRef scv[MAXOPS];
+    uf_dtype scd[MAXOPS];
+    int nsc;
+    const uf__expr *value;
+    int augop;
+} fused;
+
+static inline LLVMTypeRef i64t(uf__fn *F)
+{
+    return LLVMInt64TypeInContext(F->L->ctx);
+}
+
+static inline LLVMTypeRef i8p(uf__fn *F)
+{
+    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+}
+
+static inline LLVMValueRef c64(uf__fn *F, long long v)
+{
+    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
+}
+
+typedef struct nest {
+    int d;
+    LLVMValueRef contig; /* i1: unit strides on the innermost axis */
+    bool *ok;
+} nest;
+
+/* The loop nest from axis s->d inwards over pointers p (destination
+ * first, then each operand); a unit-stride innermost loop where s->contig. */
+void uf__arrexpr_level(fused *z, LLVMValueRef *p, nest *s);
+
+/* The whole nest: split along axis 0 over the prange runtime in
+ * njit(parallel=True) functions when large, else uf__arrexpr_level.
+ * 0, or -1 with the error set. */
+int uf__arrexpr_run_nest(fused *z, LLVMValueRef *p, nest *s);
+
+#endif
