@@ -10,14 +10,11 @@ refused at compile time at the file's FILE:LINE:COL).
     run_npaxis_oracle.py UFJIT dot2d|axis [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
-import argparse
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 import warnings
-import zlib
 
 sys.dont_write_bytecode = True
 
@@ -30,6 +27,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, b1, c8, c16, f4, f8, i4, i8, u1  # noqa: E402
+from oracle_util import (as_array, load, materialise,  # noqa: E402
+                         options, run_ufjit)
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels", "host")
 
@@ -172,35 +171,6 @@ FILES = {"dot2d": ("dot2d.py", dot2d_cases),
          "axis": ("axis_reductions.py", axis_cases)}
 
 
-def load(path):
-    spec = importlib.util.spec_from_file_location("npaxis_oracle", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def materialise(cid, inputs, tmp):
-    rng = np.random.default_rng(zlib.crc32(cid.encode()))
-    vals, args = [], []
-    for j, spec in enumerate(inputs):
-        v, arg = spec.materialise(rng, os.path.join(tmp, f"{cid}.in{j}.npy"))
-        vals.append(v[()] if isinstance(spec, S) else v)
-        args.append(arg)
-    return vals, args
-
-
-def as_array(o):
-    if isinstance(o, bool):
-        return np.array(o)
-    if isinstance(o, float):
-        return np.array(o, dtype=np.float64)
-    if isinstance(o, int):
-        return np.array(o, dtype=np.int64)
-    if isinstance(o, complex):
-        return np.array(o, dtype=np.complex128)
-    return np.asarray(o)
-
-
 def agree(got, want, inputs):
     """Same dtype and shape; ints exactly, floats within a tolerance
     scaled by the magnitudes summed (another order of additions)."""
@@ -224,26 +194,9 @@ def agree(got, want, inputs):
     return bool(ok.all())
 
 
-def run_ufjit(ufjit, path, kernel, args, tmp, cid, target=None):
-    out = os.path.join(tmp, f"{cid}.out.npy")
-    argv = [ufjit, "call", path, kernel, *args, "-o", out]
-    if target:
-        argv += ["--target", target]
-    p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    return p, out, " ".join(argv)
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("ufjit")
-    ap.add_argument("which", choices=sorted(FILES))
-    ap.add_argument("-k", dest="filter", default="")
-    ap.add_argument("-v", dest="verbose", action="store_true")
-    opt = ap.parse_args()
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        print("SKIP: numba is not installed")
+    opt = options(__doc__, {"dest": "which", "choices": sorted(FILES)})
+    if opt is None:
         return 77
     name, make = FILES[opt.which]
     path = os.path.join(KERNELS, name)

@@ -12,14 +12,11 @@ the construct named at its FILE:LINE:COL.
     run_npreduce_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
-import argparse
 import importlib.util
 import os
-import subprocess
 import sys
 import tempfile
 import warnings
-import zlib
 
 sys.dont_write_bytecode = True
 
@@ -33,6 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import (S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8,  # noqa: E402
                     u1, u4, u8)
+from oracle_util import (load, load_outputs, materialise,  # noqa: E402
+                         options, run_ufjit_outs)
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 FILE = os.path.join(KERNELS, "np_reductions.py")
@@ -137,23 +136,6 @@ REFUSED = [
 ]
 
 
-def load(path):
-    spec = importlib.util.spec_from_file_location("npreduce_oracle", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def materialise(cid, inputs, tmp):
-    rng = np.random.default_rng(zlib.crc32(cid.encode()))
-    vals, args = [], []
-    for j, spec in enumerate(inputs):
-        v, arg = spec.materialise(rng, os.path.join(tmp, f"{cid}.in{j}.npy"))
-        vals.append(v[()] if isinstance(spec, S) else v)
-        args.append(arg)
-    return vals, args
-
-
 def same(got, want, eps_in):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -208,30 +190,9 @@ def numba_result(mod, kind, kernel, vals):
     return "ok", flat
 
 
-def run_ufjit(ufjit, path, kernel, args, nout, tmp, cid):
-    outs = [os.path.join(tmp, f"{cid}.out{k}.npy") for k in range(nout)]
-    argv = [ufjit, "call", path, kernel, *args]
-    for o in outs:
-        argv += ["-o", o]
-    p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    return p, outs, " ".join(argv)
-
-
-def flatten_ufjit(outs):
-    """ufjit writes a tuple output as one 1-d file per element."""
-    return [np.load(o) for o in outs]
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("ufjit")
-    ap.add_argument("-k", dest="filter", default="")
-    ap.add_argument("-v", dest="verbose", action="store_true")
-    opt = ap.parse_args()
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        print("SKIP: numba is not installed")
+    opt = options(__doc__)
+    if opt is None:
         return 77
     mod = load(FILE)
     have_scipy = importlib.util.find_spec("scipy") is not None
@@ -265,7 +226,7 @@ def main():
                 probs.append("Numba does not raise")
             nout = len(res) if what == "ok" else nraise
             vals, args = materialise(cid, inputs, tmp)
-            p, outs, cmd = run_ufjit(opt.ufjit, path, kernel, args, nout,
+            p, outs, cmd = run_ufjit_outs(opt.ufjit, path, kernel, args, nout,
                                      tmp, cid)
             if raises:
                 want = res if what == "raised" else f"{raises}:"
@@ -276,7 +237,7 @@ def main():
                 probs.append(f"ufjit exited {p.returncode}: "
                              f"{p.stderr.strip()}")
             else:
-                got = flatten_ufjit(outs)
+                got = load_outputs(outs)
                 eps_in = max([np.finfo(v.dtype).eps for v in vals
                               if isinstance(v, np.ndarray) and
                               v.dtype.kind in "fc"] + [0.0])
@@ -297,7 +258,7 @@ def main():
             if opt.filter not in kernel:
                 continue
             n += 1
-            p, _, cmd = run_ufjit(opt.ufjit, ERRFILE, kernel,
+            p, _, cmd = run_ufjit_outs(opt.ufjit, ERRFILE, kernel,
                                   [os.path.join(tmp, arg + ".npy")], 1, tmp,
                                   kernel)
             where = f"{ERRFILE}:{line}:{col}:"

@@ -13,8 +13,6 @@ for the ZeroDivisionError here, ufjit raises as a serial loop does. The race ufj
     run_prange_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
-import argparse
-import importlib.util
 import os
 import subprocess
 import sys
@@ -30,6 +28,9 @@ except ImportError:
     sys.exit(77)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from oracle_util import load, options  # noqa: E402
+
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "prange.py")
 THREADS = (1, 2, 7)
 # Numba's parfors take only prange(start, stop) with a step of 1 (an
@@ -70,13 +71,6 @@ def cases():
     return [(k[0], k[1], k[2] if len(k) > 2 else None) for k in c]
 
 
-def load():
-    spec = importlib.util.spec_from_file_location("prange_oracle", FILE)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def result_dtypes(fn, vals):
     """The dtypes of Numba's results from the typed signature (a Python
     float may stand for a float32)."""
@@ -106,18 +100,11 @@ def same(got, want):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("ufjit")
-    ap.add_argument("-k", dest="filter", default="")
-    ap.add_argument("-v", dest="verbose", action="store_true")
-    opt = ap.parse_args()
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        print("SKIP: numba is not installed")
+    opt = options(__doc__)
+    if opt is None:
         return 77
     warnings.simplefilter("ignore")
-    mod = load()
+    mod = load(FILE)
     data = arrays()
     fails = n = 0
     with tempfile.TemporaryDirectory(prefix="ufjit-prange-") as tmp:
