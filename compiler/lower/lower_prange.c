@@ -310,20 +310,20 @@ static int race(uf__fn *F, uf__pos pos, const char *name, size_t n,
                             (int)n, name, why);
 }
 
-/* Numba's ValueErrors for a reduction by an operator it does not
- * combine (parfors' supported_reduction): // has its own message; %, **,
- * shifts and @ the generic one. */
+/* Numba's errors for a reduction by an operator it does not combine
+ * (parfors' supported_reduction): // its NumbaValueError (a TypingError,
+ * UF_ERR_TYPE); %, **, shifts and @ a ValueError (UF_ERR_VALUE). */
 static int numba_refusal(uf__fn *F, uf__pos pos, const char *name, size_t n,
                          uf__binop op)
 {
     if (op == UF__OP_FLOORDIV)
         return uf__source_error(
-            F->err, UF_ERR_VALUE, F->tf->km->src, pos,
+            F->err, UF_ERR_TYPE, F->tf->km->src, pos,
             "Parallel floordiv reductions are not supported. If all "
             "divisors are integers then a floordiv reduction can in some "
             "cases be parallelized as a multiply reduction followed by a "
-            "floordiv of the resulting product (ValueError, as Numba: "
-            "variable '%.*s' in a prange loop)",
+            "floordiv of the resulting product (NumbaValueError, a "
+            "TypingError, as Numba: variable '%.*s' in a prange loop)",
             (int)n, name);
     return uf__source_error(F->err, UF_ERR_VALUE, F->tf->km->src, pos,
                             "Use of reduction variable '%.*s' in an "
