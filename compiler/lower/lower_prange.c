@@ -11,10 +11,13 @@
  * the end of the body, so a name's versions are looked at together: a
  * name whose value is carried into the next iteration or out of the loop
  * is a reduction when every assignment of it in the body is `s = s op e`
- * (op one of + - * | & ^, or s = min(s, e) / max) with e not reading s,
+ * (op one of + - * / | & ^, or s = min(s, e) / max) with e not reading s,
  * and s is read nowhere else in the body. Each block starts from op's
  * identity (min/max: from the value before the loop) and stores its
- * partial; the caller combines the partials in block order. Anything else
+ * partial; the caller combines the partials in block order (s /= e: the
+ * blocks start at 1 and the partials multiply s, Numba's rule). An array
+ * s (s += a[i, :]) gets a partial array per block (lower_prange_array.c).
+ * Anything else
  * written in the body and seen outside it is a race, refused at
  * file:line:col as Numba refuses it.
  *
@@ -304,7 +307,8 @@ static int race(uf__fn *F, uf__pos pos, const char *name, size_t n,
     return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, pos,
                             "variable '%.*s' %s (a race between the threads "
                             "of a prange loop; only reductions such as "
-                            "s += e, s -= e, s *= e, s |= e, s &= e, "
+                            "s += e, s -= e, s *= e, s /= e, s |= e, "
+                            "s &= e, "
                             "s ^= e, s = min(s, e) or s = max(s, e) may "
                             "carry a scalar across iterations)",
                             (int)n, name, why);
