@@ -137,6 +137,26 @@ typedef int32_t (*uf__prange_body)(void *ctx, int64_t begin, int64_t end,
                                    int64_t block);
 /* At most this many blocks per loop (the partials of a reduction). */
 #define UF__PRANGE_MAX_BLOCKS 256
+/* Array reductions in prange loops (njit/njit_prange_array.c): the
+ * identity-filled partials of nblocks blocks (NULL: out of memory)
+ *   void *uf__rt_prange_partials(i64 nblocks, i64 items, i32 dtype,
+ *                                i32 one)
+ * and their release (void uf__rt_prange_partials_free(void *)); a block's
+ * s stored into its partial when s was rebound, 0 or a status
+ *   i32 uf__rt_prange_store(i32 dtype, i32 nd, const i64 *want_shape,
+ *                           const i64 *dst_strides, i8 *dst,
+ *                           const i64 *shape, const i64 *strides,
+ *                           const i8 *src)
+ * the partials combined into s in block order (mul: * else +)
+ *   void uf__rt_prange_combine(i32 mul, i32 dtype, i32 nd,
+ *        const i64 *shape, const i64 *strides, i8 *data,
+ *        const i64 *partial_strides, const i8 *buf, i64 nblocks,
+ *        i64 block_bytes) */
+#define UF__RT_PRANGE_PARTIALS "uf__rt_prange_partials"
+#define UF__RT_PRANGE_PARTIALS_FREE "uf__rt_prange_partials_free"
+#define UF__RT_PRANGE_STORE "uf__rt_prange_store"
+#define UF__RT_PRANGE_COMBINE "uf__rt_prange_combine"
+#define UF__PRANGE_MAX_NDIM 32
 /* and its record of shapes that do not broadcast (the same file): `void
  * f(i32 kind, i32 nshapes, const i32 *ndims, const i64 *dims)`, kind
  * UF__SHAPES_OPERANDS (the operands' shapes), UF__SHAPES_SLICE (the

@@ -59,6 +59,11 @@ int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
 
 static const uf__runtime_symbol symbols[] = {
     {UF__RT_PRANGE, (void *)(uintptr_t)uf__rt_prange},
+    {UF__RT_PRANGE_PARTIALS, (void *)(uintptr_t)uf__rt_prange_partials},
+    {UF__RT_PRANGE_PARTIALS_FREE,
+     (void *)(uintptr_t)uf__rt_prange_partials_free},
+    {UF__RT_PRANGE_STORE, (void *)(uintptr_t)uf__rt_prange_store},
+    {UF__RT_PRANGE_COMBINE, (void *)(uintptr_t)uf__rt_prange_combine},
 };
 
 const uf__runtime_symbol *uf__njit_runtime_symbols(int *n)

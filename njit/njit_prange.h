@@ -15,6 +15,20 @@
 int32_t uf__rt_prange(int64_t n, int64_t nblocks, int64_t block,
                       uf__prange_body body, void *ctx);
 
+/* Array reductions' partials (njit_prange_array.c; common/loop.h). */
+void *uf__rt_prange_partials(int64_t nblocks, int64_t items, int32_t dtype,
+                             int32_t one);
+void uf__rt_prange_partials_free(void *p);
+int32_t uf__rt_prange_store(int32_t dtype, int32_t nd, const int64_t *want,
+                            const int64_t *dstr, char *dst,
+                            const int64_t *shape, const int64_t *sstr,
+                            const char *src);
+void uf__rt_prange_combine(int32_t mul, int32_t dtype, int32_t nd,
+                           const int64_t *shape, const int64_t *strides,
+                           char *data, const int64_t *pstrides,
+                           const char *buf, int64_t nblocks,
+                           int64_t block_bytes);
+
 /* The runtime's symbols for the JIT (api/context.c joins them to the
  * other runtimes'). */
 const uf__runtime_symbol *uf__njit_runtime_symbols(int *n);

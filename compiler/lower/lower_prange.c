@@ -11,10 +11,13 @@
  * the end of the body, so a name's versions are looked at together: a
  * name whose value is carried into the next iteration or out of the loop
  * is a reduction when every assignment of it in the body is `s = s op e`
- * (op one of + - * | & ^, or s = min(s, e) / max) with e not reading s,
+ * (op one of + - * / | & ^, or s = min(s, e) / max) with e not reading s,
  * and s is read nowhere else in the body. Each block starts from op's
  * identity (min/max: from the value before the loop) and stores its
- * partial; the caller combines the partials in block order. Anything else
+ * partial; the caller combines the partials in block order (s /= e: the
+ * blocks start at 1 and the partials multiply s, Numba's rule). An array
+ * s (s += a[i, :]) gets a partial array per block (lower_prange_array.c).
+ * Anything else
  * written in the body and seen outside it is a race, refused at
  * file:line:col as Numba refuses it.
  *
@@ -34,12 +37,9 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/host/llvm_fastmath.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_prange.h"
 
 #define B (F->L->b)
-
-typedef enum red_op {
-    RED_NONE, RED_ADD, RED_MUL, RED_OR, RED_AND, RED_XOR, RED_MIN, RED_MAX
-} red_op;
 
 /* What the whole function does with each variable, inside the prange
  * body or outside it. */
@@ -55,16 +55,8 @@ typedef struct scan {
     const char *bad_what;
 } scan;
 
-typedef struct reduction {
-    int var;   /* the version carried between iterations (the loop's join) */
-    red_op op;
-    uf_dtype dt;
-    LLVMValueRef partials; /* the caller's [UF__PRANGE_MAX_BLOCKS x T] */
-    int field;             /* its pointer's field in ctx */
-} reduction;
-
 static const char *const op_names[] = {"", "+", "*", "|", "&", "^", "min",
-                                       "max"};
+                                       "max", "/"};
 
 static int var_of(const scan *S, const uf__expr *e)
 {
@@ -203,6 +195,8 @@ typedef struct red_check {
     int operands; /* reads of the name the assignments account for */
     uf__pos pos;
     bool ok;
+    int bad_binop; /* 1 + the operator of a refused s = s op e, or 0 */
+    bool rebinds;  /* an array's s = s op e (not s op= e) */
 } red_check;
 
 static bool in_group(const red_check *R, const uf__expr *e)
@@ -233,6 +227,8 @@ static red_op binop_red(uf__binop op)
         return RED_AND;
     case UF__OP_BITXOR:
         return RED_XOR;
+    case UF__OP_DIV:
+        return RED_DIV;
     default:
         return RED_NONE;
     }
@@ -249,7 +245,8 @@ static red_op pattern(red_check *R, const uf__expr *v)
             return RED_NONE;
         if (in_group(R, l) && !reads_group(r, R))
             return op;
-        if (v->u.binary.op != UF__OP_SUB && in_group(R, r) &&
+        if (v->u.binary.op != UF__OP_SUB && v->u.binary.op != UF__OP_DIV &&
+            in_group(R, r) &&
             !reads_group(l, R))
             return op;
         return RED_NONE;
@@ -290,10 +287,16 @@ static int check_assign(uf__stmt *s, void *ud)
         if (op == RED_NONE || (R->op != RED_NONE && R->op != op)) {
             R->ok = false;
             R->pos = s->pos;
+            if (op == RED_NONE && v->kind == UF__EX_BINARY &&
+                (in_group(R, v->u.binary.left) ||
+                 in_group(R, v->u.binary.right)))
+                R->bad_binop = 1 + (int)v->u.binary.op;
             return 1;
         }
         R->op = op;
         R->operands++;
+        if (v->kind == UF__EX_BINARY && !v->u.binary.inplace)
+            R->rebinds = true;
     }
     return 0;
 }
@@ -304,10 +307,34 @@ static int race(uf__fn *F, uf__pos pos, const char *name, size_t n,
     return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, pos,
                             "variable '%.*s' %s (a race between the threads "
                             "of a prange loop; only reductions such as "
-                            "s += e, s -= e, s *= e, s |= e, s &= e, "
+                            "s += e, s -= e, s *= e, s /= e, s |= e, "
+                            "s &= e, "
                             "s ^= e, s = min(s, e) or s = max(s, e) may "
                             "carry a scalar across iterations)",
                             (int)n, name, why);
+}
+
+/* Numba's errors for a reduction by an operator it does not combine
+ * (parfors' supported_reduction): // its NumbaValueError (a TypingError,
+ * UF_ERR_TYPE); %, **, shifts and @ a ValueError (UF_ERR_VALUE). */
+static int numba_refusal(uf__fn *F, uf__pos pos, const char *name, size_t n,
+                         uf__binop op)
+{
+    if (op == UF__OP_FLOORDIV)
+        return uf__source_error(
+            F->err, UF_ERR_TYPE, F->tf->km->src, pos,
+            "Parallel floordiv reductions are not supported. If all "
+            "divisors are integers then a floordiv reduction can in some "
+            "cases be parallelized as a multiply reduction followed by a "
+            "floordiv of the resulting product (NumbaValueError, a "
+            "TypingError, as Numba: variable '%.*s' in a prange loop)",
+            (int)n, name);
+    return uf__source_error(F->err, UF_ERR_VALUE, F->tf->km->src, pos,
+                            "Use of reduction variable '%.*s' in an "
+                            "unsupported reduction function (ValueError, as "
+                            "Numba: a prange reduction is +=, -=, *=, /=, "
+                            "|=, &=, ^=, min or max)",
+                            (int)n, name);
 }
 
 /* Finds the reductions (R, *nred) among the names written in the body and
@@ -340,21 +367,28 @@ static int find_reductions(uf__fn *F, scan *S, int vi, reduction *R,
         const char *name = tf->vars[v].name;
         size_t n = base_len(name);
         const uf__type *t = tf->vars[carried].type;
-        red_check C = {S, v, RED_NONE, 0, {0}, true};
+        red_check C = {S, v, RED_NONE, 0, {0}, true, 0, false};
         uf__ast_walk_stmts((uf__block *)&S->loop->u.for_.body, check_assign,
                            &C);
         int reads = 0;
         for (int w = 0; w < tf->nvars; w++)
             if (same_name(tf, v, w))
                 reads += S->reads_in[w];
-        if (!C.ok || C.op == RED_NONE)
+        if (!C.ok && C.bad_binop)
+            rc = numba_refusal(F, C.pos, name, n,
+                               (uf__binop)(C.bad_binop - 1));
+        else if (!C.ok || C.op == RED_NONE)
             rc = race(F, C.ok ? S->loop->pos : C.pos, name, n,
                       "is assigned inside a prange loop and used after it "
                       "or in the next iteration, but not as a reduction");
         else if (ncarried > 1 || reads != C.operands)
             rc = race(F, S->loop->pos, name, n,
                       "is a reduction read inside the prange loop");
-        else if (!t || t->kind != UF__T_SCALAR ||
+        else if (t && t->kind == UF__T_ARRAY &&
+                 (rc = uf__prange_array_check(F, S->loop->pos, name, n, C.op,
+                                              t, C.rebinds)) != 0)
+            break;
+        else if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_ARRAY) ||
                  ((C.op == RED_OR || C.op == RED_AND || C.op == RED_XOR) &&
                   !uf__dtype_is_int(t->dtype) && t->dtype != UF_BOOL) ||
                  ((C.op == RED_MIN || C.op == RED_MAX) &&
@@ -373,7 +407,10 @@ static int find_reductions(uf__fn *F, scan *S, int vi, reduction *R,
                                   S->loop->pos, "more than %d reductions "
                                   "in one prange loop", cap);
         else
-            R[(*nred)++] = (reduction){carried, C.op, t->dtype, NULL, 0};
+            R[(*nred)++] = (reduction){
+                .var = carried, .op = C.op, .dt = t->dtype,
+                .type = t->kind == UF__T_ARRAY ? t : NULL,
+                .rebinds = C.rebinds};
     }
     uf__free(done);
     return rc;
@@ -384,17 +421,18 @@ static int find_reductions(uf__fn *F, scan *S, int vi, reduction *R,
 static LLVMValueRef identity(uf__fn *F, red_op op, uf_dtype dt)
 {
     LLVMTypeRef ty = uf__lower_dtype(F->L, dt);
+    bool one = op == RED_MUL || op == RED_DIV;
     if (uf__dtype_is_complex(dt)) {
         uf_dtype p = uf__dtype_part(dt);
         return uf__emit_complex(F, dt,
-                                uf__emit_const_float(F, p, op == RED_MUL),
+                                uf__emit_const_float(F, p, one),
                                 uf__emit_const_float(F, p, 0));
     }
     if (uf__dtype_is_float(dt))
-        return LLVMConstReal(ty, op == RED_MUL ? 1.0 : 0.0);
+        return LLVMConstReal(ty, one ? 1.0 : 0.0);
     if (op == RED_AND)
         return LLVMConstAllOnes(ty);
-    return LLVMConstInt(ty, op == RED_MUL ? 1 : 0, 0);
+    return LLVMConstInt(ty, one ? 1 : 0, 0);
 }
 
 /* acc op p, as the partials are combined (min/max as Python's: p only
@@ -411,6 +449,8 @@ static LLVMValueRef combine(uf__fn *F, red_op op, uf_dtype dt,
                                       dt, p, acc);
         return LLVMBuildSelect(B, c, p, acc, "");
     }
+    if (op == RED_DIV) /* each block divided 1 by its e's: Numba's rule */
+        return uf__emit_binop(F, UF__OP_MUL, dt, acc, p);
     return uf__emit_binop(F, ops[op], dt, acc, p);
 }
 
@@ -468,7 +508,7 @@ static LLVMValueRef ctx_field(uf__fn *F, const outline *O, LLVMValueRef ctx,
  * [begin, end); each reduction's partial stored at [block]. */
 static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                                    const outline *O,
-                                   const reduction *R, int nred, uf_dtype rt,
+                                   reduction *R, int nred, uf_dtype rt,
                                    int vi, LLVMValueRef start0,
                                    LLVMValueRef step0)
 {
@@ -507,9 +547,18 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
         if (O->field[v] >= 0)
             init = LLVMBuildLoad2(L->b, ty, ctx_field(&G, O, ctx,
                                                       O->field[v]), "");
-        for (int r = 0; r < nred; r++)
-            if (R[r].var == v && R[r].op != RED_MIN && R[r].op != RED_MAX)
+        for (int r = 0; r < nred; r++) {
+            if (R[r].var != v || R[r].op == RED_MIN || R[r].op == RED_MAX)
+                continue;
+            if (!R[r].type) {
                 init = identity(&G, R[r].op, R[r].dt);
+                continue;
+            }
+            LLVMValueRef buf = LLVMBuildLoad2(
+                L->b, i8p, ctx_field(&G, O, ctx, R[r].field), "");
+            init = uf__prange_array_partial(&G, &R[r], init, buf,
+                                            LLVMGetParam(fn, 3));
+        }
         LLVMBuildStore(L->b, init, G.vars[v]);
     }
     /* constants stay constants (prange(n): i = k, contiguous loads) */
@@ -553,9 +602,16 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                                    LLVMBuildMul(L->b, k, step, ""), "");
     LLVMBuildStore(L->b, uf__emit_cast(&G, iv, rt, tf->vars[vi].type->dtype),
                    G.vars[vi]);
-    if ((rc = uf__lower_push_loop(&G, done, latch)) == 0) {
+    /* what an iteration allocates is swept at the latch, as in a
+     * statement loop (lower_nrt_loop.c): memory bounded by the
+     * variables, not by the block's length */
+    if ((rc = uf__nrt_loop_enter(&G, s, NULL, NULL)) == 0 &&
+        (rc = uf__lower_push_loop(&G, done, latch)) == 0) {
         rc = uf__lower_block(&G, &s->u.for_.body);
         G.nloops--;
+        if (rc == 0)
+            uf__nrt_loop_latch(&G, latch);
+        uf__nrt_loop_leave(&G);
     }
     if (rc == 0) {
         if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(L->b)))
@@ -567,8 +623,17 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                        kp);
         LLVMBuildBr(L->b, hdr);
         LLVMPositionBuilderAtEnd(L->b, done);
+        LLVMValueRef status = LLVMConstInt(LLVMInt32TypeInContext(L->ctx), 0,
+                                           0);
         for (int r = 0; r < nred; r++) {
             LLVMTypeRef ty = LLVMGetAllocatedType(G.vars[R[r].var]);
+            if (R[r].type) { /* an array: its partial, or stored there */
+                LLVMValueRef st = uf__prange_array_store(
+                    &G, &R[r], LLVMBuildLoad2(L->b, ty, G.vars[R[r].var], ""));
+                status = LLVMBuildSelect(
+                    L->b, LLVMBuildIsNull(L->b, status, ""), st, status, "");
+                continue;
+            }
             LLVMValueRef arr = LLVMBuildLoad2(
                 L->b, LLVMPointerType(ty, 0),
                 ctx_field(&G, O, ctx, R[r].field), "");
@@ -577,8 +642,7 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
                            LLVMBuildLoad2(L->b, ty, G.vars[R[r].var], ""),
                            LLVMBuildInBoundsGEP2(L->b, ty, arr, &ix, 1, ""));
         }
-        LLVMBuildRet(L->b, LLVMConstInt(LLVMInt32TypeInContext(L->ctx), 0,
-                                        0));
+        LLVMBuildRet(L->b, status);
         /* blocks opened after a continue or a raise: never reached */
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
              bb = LLVMGetNextBasicBlock(bb))
@@ -597,16 +661,19 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
     return rc == 0 ? fn : NULL;
 }
 
-LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
-                                   LLVMValueRef body, LLVMValueRef ctx)
+/* The blocks of a loop of cnt iterations: nb = min(cnt, most) of length
+ * ceil(cnt / nb), then as many as that length needs -- a function of cnt
+ * (and of most: array reductions' sizes) alone. */
+static LLVMValueRef blocks(uf__fn *F, LLVMValueRef cnt, LLVMValueRef most,
+                           LLVMValueRef *blen_out)
 {
-    uf__lower *L = F->L;
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
-    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
-    /* blocks: nb = min(n, MAX) of length ceil(n / nb), then as many as
-     * that length needs -- a function of n alone */
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
     LLVMValueRef one = LLVMConstInt(i64, 1, 0);
     LLVMValueRef maxb = LLVMConstInt(i64, UF__PRANGE_MAX_BLOCKS, 0);
+    if (most)
+        maxb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntULT, most, maxb,
+                                                ""),
+                               most, maxb, "");
     LLVMValueRef nb = LLVMBuildSelect(
         B, LLVMBuildICmp(B, LLVMIntULT, cnt, maxb, ""), cnt, maxb, "");
     nb = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, nb,
@@ -617,9 +684,20 @@ LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
     blen = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, blen,
                                             LLVMConstNull(i64), ""),
                            one, blen, "");
-    nb = LLVMBuildUDiv(B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, blen, ""), one,
-                                       ""),
-                       blen, "nblocks");
+    *blen_out = blen;
+    return LLVMBuildUDiv(B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, blen, ""),
+                                         one, ""),
+                         blen, "nblocks");
+}
+
+/* The runtime's call: its status. */
+static LLVMValueRef run_blocks(uf__fn *F, LLVMValueRef cnt, LLVMValueRef nb,
+                               LLVMValueRef blen, LLVMValueRef body,
+                               LLVMValueRef ctx)
+{
+    uf__lower *L = F->L;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     LLVMTypeRef pt[5] = {i64, i64, i64, i8p, i8p};
     LLVMTypeRef fty = LLVMFunctionType(LLVMInt32TypeInContext(L->ctx), pt, 5,
                                        0);
@@ -627,7 +705,48 @@ LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
     L->uses_runtime = true;
     LLVMValueRef args[5] = {cnt, nb, blen,
                             LLVMBuildPointerCast(B, body, i8p, ""), ctx};
-    LLVMValueRef st = LLVMBuildCall2(B, fty, rtfn, args, 5, "prange.status");
+    return LLVMBuildCall2(B, fty, rtfn, args, 5, "prange.status");
+}
+
+LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
+                                   LLVMValueRef body, LLVMValueRef ctx)
+{
+    LLVMValueRef blen, nb = blocks(F, cnt, NULL, &blen);
+    uf__fn_raise_status(F, run_blocks(F, cnt, nb, blen, body, ctx));
+    return nb;
+}
+
+/* With array reductions: their partials made (out of memory: the loop
+ * does not run), the loop, the partials combined and freed, the status
+ * raised. */
+static LLVMValueRef call_with_arrays(uf__fn *F, LLVMValueRef cnt,
+                                     LLVMValueRef most, reduction *R,
+                                     int nred, const outline *O,
+                                     LLVMValueRef ctx, LLVMValueRef body)
+{
+    uf__lower *L = F->L;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(L->ctx);
+    LLVMValueRef blen, nb = blocks(F, cnt, most, &blen);
+    LLVMValueRef ok = uf__prange_array_alloc(F, R, nred, nb);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
+    for (int r = 0; r < nred; r++)
+        if (R[r].type)
+            LLVMBuildStore(B, LLVMBuildLoad2(B, i8p, R[r].buf, ""),
+                           ctx_field(F, O, ctx, R[r].field));
+    LLVMValueRef stp = uf__fn_alloca(F, i32, "prange.st");
+    LLVMBuildStore(B, LLVMConstInt(i32, UF__JIT_NOMEM, 0), stp);
+    LLVMBasicBlockRef go = uf__fn_block(F, "prange.run");
+    LLVMBasicBlockRef after = uf__fn_block(F, "prange.ran");
+    LLVMBuildCondBr(B, ok, go, after);
+    LLVMPositionBuilderAtEnd(B, go);
+    LLVMBuildStore(B,
+                   run_blocks(F, cnt, nb, blen, body,
+                              LLVMBuildPointerCast(B, ctx, i8p, "")),
+                   stp);
+    LLVMBuildBr(B, after);
+    LLVMPositionBuilderAtEnd(B, after);
+    LLVMValueRef st = LLVMBuildLoad2(B, i32, stp, "");
+    uf__prange_array_finish(F, R, nred, nb, st);
     uf__fn_raise_status(F, st);
     return nb;
 }
@@ -670,10 +789,11 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     int nf = 0;
     for (int v = 0; v < tf->nvars; v++) {
-        bool minmax = false;
+        bool minmax = false; /* or an array: read for its shape */
         for (int r = 0; r < nred; r++)
             minmax |= R[r].var == v &&
-                      (R[r].op == RED_MIN || R[r].op == RED_MAX);
+                      (R[r].op == RED_MIN || R[r].op == RED_MAX ||
+                       R[r].type);
         O.field[v] = -1;
         if (F->vars[v] && v != vi &&
             ((S.reads_in[v] && !S.def_in[v]) || minmax)) {
@@ -688,7 +808,9 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
     for (int r = 0; r < nred; r++) {
         LLVMTypeRef ty = LLVMGetAllocatedType(F->vars[R[r].var]);
         R[r].field = nf;
-        ftys[nf++] = LLVMPointerType(ty, 0);
+        ftys[nf++] = R[r].type ? i8p : LLVMPointerType(ty, 0);
+        if (R[r].type)
+            continue;
         R[r].partials = uf__fn_alloca(
             F, LLVMArrayType(ty, UF__PRANGE_MAX_BLOCKS), "prange.partials");
     }
@@ -712,18 +834,31 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
                            ctx_field(F, &O, ctx, O.field[v]));
     LLVMBuildStore(B, start, ctx_field(F, &O, ctx, O.f_start));
     LLVMBuildStore(B, step, ctx_field(F, &O, ctx, O.f_step));
-    for (int r = 0; r < nred; r++)
-        LLVMBuildStore(B,
-                       LLVMBuildPointerCast(B, R[r].partials, ftys[R[r].field],
-                                            ""),
-                       ctx_field(F, &O, ctx, R[r].field));
-
-    LLVMValueRef nb = uf__lower_prange_call(
-        F, cnt, body, LLVMBuildPointerCast(B, ctx, i8p, ""));
+    bool arrays = false;
+    for (int r = 0; r < nred; r++) {
+        arrays |= R[r].type != NULL;
+        if (!R[r].type)
+            LLVMBuildStore(B,
+                           LLVMBuildPointerCast(B, R[r].partials,
+                                                ftys[R[r].field], ""),
+                           ctx_field(F, &O, ctx, R[r].field));
+    }
+    LLVMValueRef nb, most = NULL;
+    if (arrays && !(most = uf__prange_array_prepare(F, R, nred))) {
+        rc = F->err->code ? F->err->code : UF_ERR_INTERNAL;
+        goto done;
+    }
+    if (arrays)
+        nb = call_with_arrays(F, cnt, most, R, nred, &O, ctx, body);
+    else
+        nb = uf__lower_prange_call(F, cnt, body,
+                                   LLVMBuildPointerCast(B, ctx, i8p, ""));
     LLVMValueRef one = LLVMConstInt(i64, 1, 0);
 
     /* the partials, in block order */
     for (int r = 0; r < nred; r++) {
+        if (R[r].type)
+            continue; /* combined by call_with_arrays */
         LLVMTypeRef ty = LLVMGetAllocatedType(F->vars[R[r].var]);
         LLVMValueRef bp = uf__fn_alloca(F, i64, "prange.b");
         LLVMBuildStore(B, LLVMConstNull(i64), bp);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""prange kernels (tests/kernels/host/prange.py) against Numba's
+"""prange kernels (tests/kernels/host/prange.py, prange_reduce.py) against Numba's
 parallel=True: every case runs through `ufjit call` on 1, 2 and 7 threads
 (--threads) and through Numba on the same inputs. The three ufjit runs
 must give the same bits; against Numba dtypes and shapes must be the
@@ -9,6 +9,10 @@ the body are checked against Numba's serial compile of the same function
 (parallel=False), which raises them: Numba's parallel=True returned 0
 for the ZeroDivisionError here, ufjit raises as a serial loop does. The race ufjit refuses on purpose
 (Numba leaves its result undefined) must fail at its FILE:LINE:COL.
+Array reductions `s = s + e` are checked against Numba's serial compile
+(Numba 0.68's parallel=True returns s as it was before the loop there).
+Reductions Numba refuses (//, **, %, |= on arrays) must fail in both
+with the same exception name (a "par:" case).
 
     run_prange_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
@@ -32,11 +36,14 @@ sys.path.insert(0, HERE)
 from oracle_util import load, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "prange.py")
+FILE2 = os.path.join(os.path.dirname(HERE), "kernels", "host",
+                     "prange_reduce.py")
 THREADS = (1, 2, 7)
 # Numba's parfors take only prange(start, stop) with a step of 1 (an
 # UnsupportedRewriteError otherwise); ufjit runs any step, checked against
 # Numba's serial compile, where prange is range.
 SERIAL = "serial"
+PAR = "par:"  # Numba's parallel=True raises this at compile time
 
 
 def arrays():
@@ -50,6 +57,8 @@ def arrays():
         "g": rng.uniform(0, 1, 100003), "i": i, "i0": i[:0], "i10": i[:10],
         "f4": rng.uniform(-1, 1, 5000).astype(np.float32),
         "m": m, "m0": m[:0], "mi": mi, "v33": rng.uniform(0, 1, 33),
+        "m1": m[:1], "m65": m[:65], "m32": m.astype(np.float32),
+        "c3": rng.uniform(0, 1, (70, 4, 5)), "one33": np.ones(33),
     }
 
 
@@ -68,6 +77,21 @@ def cases():
         c.append(("steps_down", ["i", st[1] - 1 if st[1] else 0, st[0]],
                   SERIAL))
     c += [("steps_back", ["f"], SERIAL), ("steps_back", ["f0"], SERIAL)]
+    # prange_reduce.py: /= and array reductions
+    c += [("pdiv", [10]), ("pdiv", [1000]), ("pdiv_int", [10]),
+          ("pdiv_e", ["g"]), ("pdiv_e", ["f65"]), ("pdiv_e", ["f0"]),
+          ("pdiv_c", ["f63"]), ("scratch", [1000]), ("scratch", [0])]
+    for m in ("m", "m0", "m1", "m65"):
+        for k in ("arr_iadd", "arr_isub", "arr_imul", "arr_idiv", "arr_2d",
+                  "arr_scalar", "arr_col"):
+            c.append((k, [m]))
+        c.append(("arr_rebind", [m], SERIAL))
+    c += [("arr_3d", ["c3"]), ("arr_int", ["mi"]), ("arr_f32", ["m32"]),
+          ("arr_arg", ["m", "one33"]),
+          ("pfloordiv", [10], PAR + "NumbaValueError"),
+          ("ppow", [10], PAR + "ValueError"),
+          ("pmod", [10], PAR + "ValueError"),
+          ("arr_or", ["mi"], PAR + "ValueError")]
     return [(k[0], k[1], k[2] if len(k) > 2 else None) for k in c]
 
 
@@ -92,9 +116,9 @@ def result_dtypes(fn, vals):
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
-    if got.dtype.kind != "f":
+    if got.dtype.kind not in "fc":
         return got.tobytes() == want.tobytes()
-    eps = 1e-12 if got.dtype == np.float64 else 1e-5
+    eps = 1e-12 if got.dtype in (np.float64, np.complex128) else 1e-5
     scale = np.maximum(np.abs(want), 1)
     return bool(np.all((got == want) | (np.abs(got - want) <= eps * scale)))
 
@@ -104,7 +128,8 @@ def main():
     if opt is None:
         return 77
     warnings.simplefilter("ignore")
-    mod = load(FILE)
+    mods = [(load(FILE, "prange_oracle"), FILE),
+            (load(FILE2, "prange_reduce_oracle"), FILE2)]
     data = arrays()
     fails = n = 0
     with tempfile.TemporaryDirectory(prefix="ufjit-prange-") as tmp:
@@ -117,12 +142,16 @@ def main():
             if opt.filter not in cid:
                 continue
             n += 1
-            vals = [data[a] if isinstance(a, str) else a for a in args]
+            vals = [data[a].copy() if isinstance(a, str) else a
+                    for a in args]
             cli = [files[a] if isinstance(a, str) else
                    (f"{a!r}" if isinstance(a, float) else str(a))
                    for a in args]
+            mod, path = next((m, f) for m, f in mods if hasattr(m, kernel))
             fn = getattr(mod, kernel)
-            if raises is not None:  # Numba's serial semantics (above)
+            if raises is not None and raises.startswith(PAR):
+                raises = raises[len(PAR):]
+            elif raises is not None:  # Numba's serial semantics (above)
                 import numba
                 fn = numba.njit(fn.py_func)
                 if raises == SERIAL:
@@ -140,7 +169,7 @@ def main():
             for t in THREADS:
                 outs = [os.path.join(tmp, f"{idx}.{t}.{k}.npy")
                         for k in range(len(wants) if wants else 1)]
-                argv = [opt.ufjit, "call", FILE, kernel, *cli,
+                argv = [opt.ufjit, "call", path, kernel, *cli,
                         "--threads", str(t)]
                 for o in outs:
                     argv += ["-o", o]
