@@ -24,7 +24,7 @@ const uf__type *uf__infer_np_dtype_param(uf__ictx *C, const char *name,
     if (x == NULL)
         return uf__type_none(C->tc);
     const uf__type *t = NULL;
-    if (x->kind != UF__EX_STR) {
+    if (x->kind == UF__EX_NAME) { /* float? */
         t = uf__infer_expr(C, x);
         if (t == NULL || t == UF__UNKNOWN)
             return t;
@@ -32,7 +32,7 @@ const uf__type *uf__infer_np_dtype_param(uf__ictx *C, const char *name,
     /* Numba's get_ret_dtype_if_any reads dtype.dtype: an AttributeError
      * at compile time for these */
     if (x->kind == UF__EX_STR ||
-        (t->kind == UF__T_FUNCTION && strcmp(t->name, "float") == 0))
+        (t && t->kind == UF__T_FUNCTION && strcmp(t->name, "float") == 0))
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): dtype must be a "
                           "NumPy type such as np.float32 or a dtype such as "
                           "a.dtype (Numba reads its .dtype; a string or "
