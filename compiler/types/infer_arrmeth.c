@@ -4,13 +4,14 @@
  * arraymath.py, core/typing/arraydecl.py):
  *   a.copy() C; np.copy(a) F for an F array, else C; a.astype(dt) and
  *   np.round(a) the same (F stays F); a.flatten(), np.cumsum(a),
- *   np.cumprod(a) 1-D C copies; a.ravel() a 1-D view of a C array, else a
+ *   np.cumprod(a) 1-D C copies (np.cumsum(a, axis=k) keeps a's shape,
+ *   lower_npcumsum.c); a.ravel() a 1-D view of a C array, else a
  *   copy; a.reshape(...) a view of a C or F array (an 'A' array is a
  *   TypingError, as in Numba); np.sort(a) a C copy sorted along the last
  *   axis; a.sort() in place; np.argsort(a) of a 1-D array; a.fill(v);
  *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
  *   array of v's shape); np.round/np.around of numbers (float64, int64,
- *   complex128) and arrays (their dtype).
+ *   complex128) and arrays (their dtype), or into out= (out's type).
  * Everything here but np.round of a number allocates or calls the host
  * runtime: CUDA kernels refuse it at the call, as they refuse np.empty. */
 #include <stdio.h>
