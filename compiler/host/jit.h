@@ -166,6 +166,11 @@ typedef enum uf__jit_status {
     UF__JIT_RESHAPE_NEGATIVE, /* ValueError: two dimensions of -1 */
     UF__JIT_RESHAPE_SIZE,     /* ValueError: the size would change */
     UF__JIT_RESHAPE_COPY, /* NotImplementedError: an F array not in C order */
+    /* axes (lower_npaxis.c, lower_npcumsum.c) and np.round(out=) */
+    UF__JIT_AXIS_DUP,   /* ValueError: duplicate value in 'axis' */
+    UF__JIT_AXIS_VALUE, /* np.cumsum(a, axis=k): ValueError, the message
+                           recorded by uf__rt_axis_error */
+    UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

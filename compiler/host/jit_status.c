@@ -59,7 +59,8 @@ static void keep(char *dst, size_t size, const char *src)
 
 int uf__jit_status_carry(int status, const uf_error *e)
 {
-    if (status == UF__JIT_INDEX || status == UF__JIT_AXIS) {
+    if (status == UF__JIT_INDEX || status == UF__JIT_AXIS ||
+        status == UF__JIT_AXIS_VALUE) {
         keep(index_msg, sizeof index_msg, e->message);
         return status;
     }
@@ -189,6 +190,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "be unchanged",
         [UF__JIT_RESHAPE_COPY] = "NotImplementedError: incompatible shape "
                                  "for array",
+        [UF__JIT_AXIS_DUP] = "ValueError: duplicate value in 'axis'",
+        [UF__JIT_ROUND_SHAPE] = "ValueError: invalid output shape",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
@@ -200,6 +203,13 @@ int uf__jit_status_error(int status, uf_error *err)
                              strncmp(index_msg, "AxisError", 9) == 0
                                  ? index_msg
                                  : "AxisError: axis is out of bounds");
+    if (status == UF__JIT_AXIS_VALUE) /* the same record, as ValueError */
+        return uf__error_set(err, UF_ERR_VALUE, "ValueError%s",
+                             strncmp(index_msg, "AxisError", 9) == 0
+                                 ? index_msg + 9
+                             : strncmp(index_msg, "ValueError", 10) == 0
+                                 ? index_msg + 10
+                                 : ": axis is out of bounds");
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());

@@ -15,6 +15,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/lower/lower_arrmeth.h"
+#include "compiler/lower/lower_npreduce.h"
 #include "compiler/types/infer_npreduce.h"
 
 #define B (F->L->b)
@@ -394,8 +395,11 @@ static void accum_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
     LLVMTypeRef at = uf__lower_dtype(F->L, c->acc);
     LLVMValueRef x = uf__emit_cast(F, uf__emit_elem_load(F, sp, c->in),
                                    c->in, c->acc);
-    LLVMValueRef r = uf__emit_binop(F, c->op, c->acc,
-                                    LLVMBuildLoad2(B, at, c->slot, ""), x);
+    LLVMValueRef y = LLVMBuildLoad2(B, at, c->slot, "");
+    /* a bool accumulator ors, as Numba's cumsum(dtype=np.bool_) */
+    LLVMValueRef r = c->acc == UF_BOOL && c->op == UF__OP_ADD
+                         ? LLVMBuildOr(B, y, x, "")
+                         : uf__emit_binop(F, c->op, c->acc, y, x);
     LLVMBuildStore(B, r, c->slot);
     uf__emit_elem_store(F, dp, c->res, uf__emit_cast(F, r, c->acc, c->res));
 }
@@ -505,6 +509,7 @@ static LLVMValueRef round_value(uf__fn *F, LLVMValueRef v, uf_dtype dt,
 typedef struct round_elem {
     uf_dtype dt, scalar_rd;
     LLVMValueRef dec;
+    uf_dtype od; /* the destination's dtype */
 } round_elem;
 
 static void round_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
@@ -513,8 +518,8 @@ static void round_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
     LLVMValueRef v = uf__emit_elem_load(F, sp, r->dt);
     /* out[i] = np.round(a[i], decimals): the number's result, stored */
     LLVMValueRef x = round_value(F, v, r->dt, r->dec, r->scalar_rd);
-    uf__emit_elem_store(F, dp, r->dt, uf__emit_cast(F, x, r->scalar_rd,
-                                                    r->dt));
+    uf__emit_elem_store(F, dp, r->od, uf__emit_cast(F, x, r->scalar_rd,
+                                                    r->od));
 }
 
 static uf_dtype scalar_round_dtype(uf_dtype dt)
@@ -527,6 +532,31 @@ static uf_dtype scalar_round_dtype(uf_dtype dt)
     default:
         return dt == UF_UINT64 ? UF_FLOAT64 : UF_INT64;
     }
+}
+
+/* np.round(x, decimals, out) of a number: Numba's out[0] = v (a whole
+ * row of an N-d out); nothing is written into an empty out, which
+ * Numba writes past. */
+static void round_into_first(uf__fn *F, LLVMValueRef v, LLVMValueRef out,
+                             const uf__type *ot)
+{
+    fill_elem fe = {ot->dtype, v};
+    LLVMValueRef shape[UF_MAXDIMS], ss[UF_MAXDIMS];
+    for (int k = 1; k < ot->ndim; k++) {
+        shape[k - 1] = uf__emit_array_dim(F, out, k);
+        ss[k - 1] = uf__emit_array_stride(F, out, ot, k);
+    }
+    LLVMBasicBlockRef put = uf__fn_block(F, "round.first");
+    LLVMBasicBlockRef done = uf__fn_block(F, "round.done");
+    LLVMBuildCondBr(B,
+                    LLVMBuildICmp(B, LLVMIntSGT, uf__emit_array_dim(F, out, 0),
+                                  c64(F, 0), ""),
+                    put, done);
+    LLVMPositionBuilderAtEnd(B, put);
+    nest(F, 0, ot->ndim - 1, shape, ss, NULL, uf__emit_array_data(F, out),
+         NULL, fill_op, &fe);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
 }
 
 static LLVMValueRef lower_round(uf__fn *F, const uf__expr *e,
@@ -542,14 +572,41 @@ static LLVMValueRef lower_round(uf__fn *F, const uf__expr *e,
         dec = uf__emit_cast(F, d, uf__lower_info(F, dx)->type->dtype,
                             UF_INT64);
     }
-    if (at->kind == UF__T_SCALAR)
+    const uf__expr *ox = uf__arrmeth_arg(F, e, 1, "out");
+    if (ox && uf__lower_info(F, ox)->type->kind != UF__T_ARRAY)
+        ox = NULL; /* out=None */
+    if (at->kind == UF__T_SCALAR && !ox)
         return round_value(F, a, at->dtype, dec, rt->dtype);
-    LLVMValueRef shape[UF_MAXDIMS], n;
+    LLVMValueRef shape[UF_MAXDIMS], n, dst;
     for (int k = 0; k < at->ndim; k++)
         shape[k] = uf__emit_array_dim(F, a, k);
-    LLVMValueRef dst = uf__arrmeth_new(F, rt->dtype, rt->ndim, shape,
-                                       rt->layout, &n);
-    round_elem r = {at->dtype, scalar_round_dtype(at->dtype), dec};
+    if (ox) {
+        dst = uf__lower_expr(F, ox);
+        if (!dst)
+            return NULL;
+        if (at->kind == UF__T_SCALAR) {
+            round_into_first(F, round_value(F, a, at->dtype, dec, rt->dtype),
+                             dst, rt);
+            return dst;
+        }
+        /* Numba's `a.shape != out.shape`; where nothing may raise, no
+         * element is written */
+        LLVMValueRef bad = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0,
+                                        0);
+        for (int k = 0; k < at->ndim; k++)
+            bad = LLVMBuildOr(
+                B, bad,
+                LLVMBuildICmp(B, LLVMIntNE, shape[k],
+                              uf__emit_array_dim(F, dst, k), ""),
+                "");
+        uf__fn_raise_if(F, bad, UF__JIT_ROUND_SHAPE);
+        if (at->ndim > 0)
+            shape[0] = LLVMBuildSelect(B, bad, c64(F, 0), shape[0], "");
+    } else {
+        dst = uf__arrmeth_new(F, rt->dtype, rt->ndim, shape, rt->layout, &n);
+    }
+    round_elem r = {at->dtype, scalar_round_dtype(at->dtype), dec,
+                    rt->dtype};
     LLVMValueRef ss[UF_MAXDIMS], ds[UF_MAXDIMS];
     for (int k = 0; k < at->ndim; k++) {
         ss[k] = uf__emit_array_stride(F, a, at, k);
@@ -607,8 +664,19 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
     case UF__BI_NP_RESHAPE:
         return reshape(F, e, a, at, rt);
     case UF__BI_NP_CUMSUM:
-    case UF__BI_NP_CUMPROD:
-        return accumulate(F, a, at, rt, b);
+    case UF__BI_NP_CUMPROD: {
+        /* cumsum(axis=k): the shape kept (lower_npcumsum.c) */
+        const uf__expr *kx =
+            b == UF__BI_NP_CUMSUM ? uf__arrmeth_arg(F, e, 0, "axis") : NULL;
+        const uf__type *kt = kx ? uf__lower_info(F, kx)->type : NULL;
+        if (!kt || !uf__type_is_int(kt))
+            return accumulate(F, a, at, rt, b);
+        LLVMValueRef k = uf__lower_expr(F, kx);
+        return k ? uf__npr_cumsum_axis(
+                       F, a, at, uf__emit_cast(F, k, kt->dtype, UF_INT64),
+                       rt->dtype)
+                 : NULL;
+    }
     case UF__BI_METH_FILL: {
         const uf__expr *vx = uf__arrmeth_arg(F, e, 0, "value");
         LLVMValueRef v = uf__lower_expr(F, vx);

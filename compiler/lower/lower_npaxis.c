@@ -1,20 +1,25 @@
-/* np.sum(a, axis=k), np.argmin / np.argmax(a, axis=k) and their methods
- * (typed by infer_npreduce.c as Numba types them): k an integer known at
- * run time, negative counting from the end; out of range it raises as
- * Numba does (np.sum: AxisError naming the axis and the dimension; arg*:
- * ValueError). A 1-D array gives the whole-array result; an N-d one a
- * new C-contiguous array of the N-1 other axes (lower_alloc.c).
+/* np.sum(a, axis=, dtype=) and a.sum(...) (typed by infer_npaxis.c),
+ * np.argmin / np.argmax(a, axis=k) and their methods (infer_npreduce.c),
+ * as Numba types and runs them. An axis is an integer or a tuple of
+ * them known at run time, negative counting from the end; out of range
+ * it raises as Numba does (np.sum: AxisError naming the axis and the
+ * dimension, then ValueError for a duplicate in a tuple; arg*:
+ * ValueError). Summing over every axis (or the one of a 1-D array)
+ * gives the whole-array result; otherwise a new C-contiguous array of
+ * the axes left (lower_alloc.c).
  *
  * np.sum walks the operand in its own C order, one row (the last axis)
- * at a time: when k is the last axis each row folds into one element
- * (the vector path of lower_npreduce_fold.c); otherwise each row is added
- * element by element into a row of the result, a unit-stride loop on both
- * sides for a C-contiguous operand (the sum over axis 0 adds whole rows,
- * never walks a column). The additions along the axis are in order, as
- * Numba's. argmin/argmax scan along axis k for each element of the
- * result (Numba: the first NaN wins, an axis of length 0 divides by it:
+ * at a time: when the last axis is summed each row folds into its
+ * element (the vector path of lower_npreduce_fold.c); otherwise each row
+ * is added element by element into a row of the result, a unit-stride
+ * loop on both sides for a C-contiguous operand (the sum over axis 0
+ * adds whole rows, never walks a column). The additions along the axes
+ * are in order, as Numba's; dtype= is the accumulator (a bool one ors).
+ * argmin/argmax scan along axis k for each element of the result
+ * (Numba: the first NaN wins, an axis of length 0 divides by it:
  * ZeroDivisionError). */
 #include "common/error_internal.h"
+#include "compiler/lower/lower_arrmeth.h"
 #include "compiler/lower/lower_npreduce.h"
 #include "compiler/types/infer_npreduce.h"
 
@@ -26,22 +31,21 @@ static LLVMValueRef icmp(uf__fn *F, LLVMIntPredicate p, LLVMValueRef a,
     return LLVMBuildICmp(B, p, a, uf__npr_c64(F, v), "");
 }
 
-/* k wrapped into [0, nd), after the bounds check that raises. */
-static LLVMValueRef normal_axis(uf__fn *F, uf__builtin b, LLVMValueRef k,
-                                int nd)
+LLVMValueRef uf__npr_check_axis(uf__fn *F, int status, LLVMValueRef k,
+                                int nd, LLVMValueRef *bad_out)
 {
     LLVMValueRef kn = LLVMBuildSelect(
         B, icmp(F, LLVMIntSLT, k, 0),
         LLVMBuildAdd(B, k, uf__npr_c64(F, nd), ""), k, "axis");
     LLVMValueRef bad = LLVMBuildOr(B, icmp(F, LLVMIntSLT, kn, 0),
                                    icmp(F, LLVMIntSGE, kn, nd), "");
-    if (b != UF__BI_NP_SUM) {
-        uf__fn_raise_if(F, bad, UF__JIT_ARG_AXIS);
-    } else if (F->L->cg->sreg != NULL) {
-        /* CUDA code calls no host helper: the AxisError unworded */
-        uf__fn_raise_if(F, bad, UF__JIT_AXIS);
+    *bad_out = bad;
+    if (status == UF__JIT_ARG_AXIS || F->L->cg->sreg != NULL) {
+        /* argmin's ValueError; CUDA code calls no host helper: the
+         * AxisError unworded */
+        uf__fn_raise_if(F, bad, status);
     } else if (F->fallible) {
-        /* the AxisError names the axis: recorded by the runtime first */
+        /* the message names the axis: recorded by the runtime first */
         LLVMBasicBlockRef rec = uf__fn_block(F, "axis.bad");
         LLVMBasicBlockRef ok = uf__fn_block(F, "axis.ok");
         LLVMBuildCondBr(B, bad, rec, ok);
@@ -56,11 +60,20 @@ static LLVMValueRef normal_axis(uf__fn *F, uf__builtin b, LLVMValueRef k,
         F->L->uses_runtime = true;
         uf__fn_raise_if(F, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1,
                                         0),
-                        UF__JIT_AXIS);
+                        status);
         LLVMBuildBr(B, ok);
         LLVMPositionBuilderAtEnd(B, ok);
     }
-    /* where nothing may raise (NumPy's error model), axis 0 */
+    return kn;
+}
+
+/* k wrapped into [0, nd) after the bounds check that raises; where
+ * nothing may raise (NumPy's error model), axis 0. */
+static LLVMValueRef normal_axis(uf__fn *F, int status, LLVMValueRef k,
+                                int nd)
+{
+    LLVMValueRef bad;
+    LLVMValueRef kn = uf__npr_check_axis(F, status, k, nd, &bad);
     return LLVMBuildSelect(B, bad, uf__npr_c64(F, 0), kn, "");
 }
 
@@ -75,13 +88,31 @@ static LLVMValueRef pick(uf__fn *F, LLVMValueRef *v, int nd, LLVMValueRef d)
 
 /* ---- np.sum ---------------------------------------------------------- */
 
+/* x + y in the accumulator's dtype; bools accumulate with `or`, as
+ * Numba's sum into a bool dtype does. */
+static LLVMValueRef acc_add(uf__fn *F, uf_dtype acc, LLVMValueRef x,
+                            LLVMValueRef y)
+{
+    if (acc == UF_BOOL)
+        return LLVMBuildOr(B, x, y, "");
+    return uf__emit_binop(F, UF__OP_ADD, acc, x, y);
+}
+
+/* The sum of every element of A in acc (bool: any nonzero). */
+static LLVMValueRef fold_all(uf__fn *F, const uf__npr_arr *A, uf_dtype acc)
+{
+    if (acc == UF_BOOL)
+        return uf__npr_scan(F, UF__BI_NP_ANY, A);
+    return uf__npr_sum(F, A, acc, false, false);
+}
+
 typedef struct sum_walk {
     const uf__npr_arr *A;
     uf_dtype acc;
     LLVMValueRef ostr[UF__NPR_MAXND]; /* the result's stride per axis of A
-                                         (0 for the summed one) */
-    LLVMValueRef last;                /* i1: the summed axis is the last */
-    LLVMValueRef penult;              /* i1: ... the one before the last */
+                                         (0 for the summed ones) */
+    LLVMValueRef last;                /* i1: the last axis is summed */
+    LLVMValueRef penult; /* i1: ... the one before it, and not the last */
 } sum_walk;
 
 /* out[j] += row[j] for the n elements of one row. */
@@ -93,9 +124,8 @@ static void add_row(uf__fn *F, sum_walk *W, LLVMValueRef in, LLVMValueRef out,
     LLVMValueRef x = uf__emit_elem_load(
         F, uf__npr_gep(F, in, LLVMBuildMul(B, l.i, istr, "")), W->A->dt);
     LLVMValueRef op = uf__npr_gep(F, out, LLVMBuildMul(B, l.i, ostr, ""));
-    LLVMValueRef s = uf__emit_binop(
-        F, UF__OP_ADD, W->acc, uf__emit_elem_load(F, op, W->acc),
-        uf__emit_cast(F, x, W->A->dt, W->acc));
+    LLVMValueRef s = acc_add(F, W->acc, uf__emit_elem_load(F, op, W->acc),
+                             uf__emit_cast(F, x, W->A->dt, W->acc));
     uf__emit_elem_store(F, op, W->acc, s);
     uf__npr_loop_close(F, &l, 1);
 }
@@ -113,8 +143,11 @@ static void sum_row(uf__fn *F, sum_walk *W, LLVMValueRef in, LLVMValueRef out)
     uf__npr_arr R = {.data = in, .nd = 1, .dt = A->dt};
     R.shape[0] = A->shape[d];
     R.strides[0] = A->strides[d];
+    /* the row folds into its element (which other summed axes share) */
+    LLVMValueRef r = fold_all(F, &R, W->acc);
     uf__emit_elem_store(F, out, W->acc,
-                        uf__npr_sum(F, &R, W->acc, false, false));
+                        acc_add(F, W->acc,
+                                uf__emit_elem_load(F, out, W->acc), r));
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, add);
     /* a contiguous row with constant strides, which vectorises */
@@ -155,8 +188,7 @@ static void add_four_rows(uf__fn *F, sum_walk *W, LLVMValueRef in,
             uf__npr_gep(F, ip, LLVMBuildMul(B, uf__npr_c64(F, r),
                                             A->strides[d], "")),
             A->dt);
-        v = uf__emit_binop(F, UF__OP_ADD, W->acc, v,
-                           uf__emit_cast(F, x, A->dt, W->acc));
+        v = acc_add(F, W->acc, v, uf__emit_cast(F, x, A->dt, W->acc));
     }
     uf__emit_elem_store(F, op, W->acc, v);
     uf__npr_loop_close(F, &l, 1);
@@ -172,8 +204,8 @@ static void sum_nest(uf__fn *F, sum_walk *W, int d, LLVMValueRef in,
     LLVMValueRef rest = uf__npr_c64(F, 0);
     LLVMBasicBlockRef join = NULL;
     if (d == W->A->nd - 2) {
-        /* the summed axis is this one, the rows contiguous: four rows
-         * at a time into the one result row, the rest below */
+        /* this axis is summed, the last not, the rows contiguous: four
+         * rows at a time into the one result row, the rest below */
         LLVMValueRef isz = uf__npr_c64(F, uf_dtype_itemsize(W->A->dt));
         LLVMValueRef four = LLVMBuildAnd(
             B, W->penult,
@@ -208,8 +240,11 @@ static void sum_nest(uf__fn *F, sum_walk *W, int d, LLVMValueRef in,
     uf__npr_loop_close(F, &l, 1);
 }
 
+/* res (count elements of acc, C order over the axes not summed) = the
+ * sums of A over the axes where summed[d] holds. */
 static void sum_into(uf__fn *F, const uf__npr_arr *A, uf_dtype acc,
-                     LLVMValueRef k, LLVMValueRef res, LLVMValueRef count)
+                     const LLVMValueRef *summed, LLVMValueRef res,
+                     LLVMValueRef count)
 {
     int nd = A->nd;
     sum_walk W = {.A = A, .acc = acc};
@@ -218,25 +253,124 @@ static void sum_into(uf__fn *F, const uf__npr_arr *A, uf_dtype acc,
     LLVMBuildMemSet(B, data, LLVMConstInt(LLVMInt8TypeInContext(F->L->ctx), 0,
                                           0),
                     LLVMBuildMul(B, count, osz, ""), 1);
-    /* the result's C strides, then spread over A's axes */
-    LLVMValueRef rstr[UF__NPR_MAXND];
-    LLVMValueRef s = osz;
-    for (int j = nd - 2; j >= 0; j--) {
-        rstr[j] = s;
-        s = LLVMBuildMul(B, s, uf__emit_array_dim(F, res, j), "");
+    /* the result's C strides spread over A's axes, 0 on the summed */
+    LLVMValueRef s = osz, zero = uf__npr_c64(F, 0);
+    for (int d = nd - 1; d >= 0; d--) {
+        W.ostr[d] = LLVMBuildSelect(B, summed[d], zero, s, "");
+        s = LLVMBuildSelect(B, summed[d], s,
+                            LLVMBuildMul(B, s, A->shape[d], ""), "");
     }
-    LLVMValueRef zero = uf__npr_c64(F, 0);
-    for (int d = 0; d < nd; d++) {
-        LLVMValueRef v = d == 0        ? rstr[0]
-                         : d == nd - 1 ? rstr[nd - 2]
-                                       : LLVMBuildSelect(
-                                             B, icmp(F, LLVMIntSGT, k, d),
-                                             rstr[d], rstr[d - 1], "");
-        W.ostr[d] = LLVMBuildSelect(B, icmp(F, LLVMIntEQ, k, d), zero, v, "");
-    }
-    W.last = icmp(F, LLVMIntEQ, k, nd - 1);
-    W.penult = icmp(F, LLVMIntEQ, k, nd - 2);
+    W.last = summed[nd - 1];
+    W.penult = LLVMBuildAnd(B, summed[nd - 2],
+                            LLVMBuildNot(B, summed[nd - 1], ""), "");
     sum_nest(F, &W, 0, A->data, data);
+}
+
+/* The n axes of k[] (i64, as written) checked as Numba's array_sum does
+ * (each in bounds, AxisError naming the first that is not; then no two
+ * the same, ValueError) into summed[0..nd) (i1 per axis of A); where
+ * nothing may raise, bad axes sum the first n. */
+static void summed_axes(uf__fn *F, const LLVMValueRef *k, int n, int nd,
+                        LLVMValueRef *summed)
+{
+    LLVMValueRef kn[UF__NPR_MAXND];
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMValueRef bad = LLVMConstInt(i1, 0, 0);
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef b;
+        kn[i] = uf__npr_check_axis(F, UF__JIT_AXIS, k[i], nd, &b);
+        bad = LLVMBuildOr(B, bad, b, "");
+    }
+    LLVMValueRef dup = LLVMConstInt(i1, 0, 0);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            dup = LLVMBuildOr(B, dup,
+                              LLVMBuildICmp(B, LLVMIntEQ, kn[i], kn[j], ""),
+                              "");
+    uf__fn_raise_if(F, dup, UF__JIT_AXIS_DUP);
+    bad = LLVMBuildOr(B, bad, dup, "");
+    for (int d = 0; d < nd; d++) {
+        LLVMValueRef on = LLVMConstInt(i1, 0, 0);
+        for (int i = 0; i < n; i++)
+            on = LLVMBuildOr(B, on, icmp(F, LLVMIntEQ, kn[i], d), "");
+        summed[d] = LLVMBuildSelect(B, bad, LLVMConstInt(i1, d < n, 0), on,
+                                    "summed");
+    }
+}
+
+/* The axes argument ax of type t as i64 values into k[]; their count. */
+static int axes_values(uf__fn *F, const uf__expr *ax, const uf__type *t,
+                       LLVMValueRef *k)
+{
+    LLVMValueRef v = uf__lower_expr(F, ax);
+    if (!v)
+        return -1;
+    if (t->kind != UF__T_TUPLE) {
+        k[0] = uf__emit_cast(F, v, t->dtype, UF_INT64);
+        return 1;
+    }
+    for (int i = 0; i < t->n && i < UF__NPR_MAXND; i++)
+        k[i] = uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                             t->elts[i]->dtype, UF_INT64);
+    return t->n < UF__NPR_MAXND ? t->n : UF__NPR_MAXND;
+}
+
+LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
+                              const uf__expr *x, const uf__expr *ax)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    const uf__type *rt = in->type, *xt = uf__lower_info(F, x)->type;
+    const uf__type *axt = ax ? uf__lower_info(F, ax)->type : NULL;
+    uf__npsum_axes kind = uf__npsum_axes_of(axt);
+    if (!rt || !xt || !in->optype || kind == UF__NPSUM_BAD) {
+        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
+                         "%s", "an untyped np.sum");
+        return NULL;
+    }
+    uf_dtype acc = in->optype->dtype;
+    if (xt->kind == UF__T_SCALAR) { /* Numba's: the number, converted */
+        LLVMValueRef v = uf__lower_expr(F, x);
+        return v ? uf__emit_cast(F, v, xt->dtype, rt->dtype) : NULL;
+    }
+    if (kind == UF__NPSUM_COPY) { /* axis=(): np.copy / a.astype */
+        LLVMValueRef a = uf__lower_expr(F, x);
+        return a ? uf__arrmeth_copy(F, a, xt, rt) : NULL;
+    }
+    uf__npr_arr A;
+    if (uf__npr_load(F, x, &A) < 0)
+        return NULL;
+    LLVMValueRef k[UF__NPR_MAXND], summed[UF__NPR_MAXND];
+    int n = kind == UF__NPSUM_WHOLE ? 0 : axes_values(F, ax, axt, k);
+    if (n < 0)
+        return NULL;
+    summed_axes(F, k, n, A.nd, summed);
+    if (rt->kind == UF__T_SCALAR)
+        return uf__emit_cast(F, fold_all(F, &A, acc), acc, rt->dtype);
+    if (F->L->cg->sreg != NULL) {
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "%s", "a reduction over an axis allocates an "
+                         "array, which CUDA kernels cannot do");
+        return NULL;
+    }
+    /* the result's axes: those not summed, in order */
+    int r = rt->ndim;
+    LLVMValueRef shape[UF__NPR_MAXND];
+    for (int j = 0; j < r; j++)
+        shape[j] = uf__npr_c64(F, 0);
+    LLVMValueRef before = uf__npr_c64(F, 0); /* axes kept before d */
+    for (int d = 0; d < A.nd; d++) {
+        LLVMValueRef kept = LLVMBuildNot(B, summed[d], "");
+        for (int j = 0; j < r; j++)
+            shape[j] = LLVMBuildSelect(
+                B, LLVMBuildAnd(B, kept, icmp(F, LLVMIntEQ, before, j), ""),
+                A.shape[d], shape[j], "");
+        before = LLVMBuildAdd(
+            B, before, LLVMBuildZExt(B, kept, uf__npr_i64(F), ""), "");
+    }
+    LLVMValueRef count;
+    LLVMValueRef arr = uf__lower_new_array(F, acc, r, shape, &count);
+    sum_into(F, &A, acc, summed, arr, count);
+    return arr;
 }
 
 /* ---- np.argmin / np.argmax -------------------------------------------- */
@@ -277,13 +411,11 @@ LLVMValueRef uf__npr_axis(uf__fn *F, const uf__expr *e, uf__builtin b,
         return NULL;
     k = uf__emit_cast(F, k, kt->dtype, UF_INT64);
     int nd = A.nd;
-    k = normal_axis(F, b, k, nd);
+    k = normal_axis(F, UF__JIT_ARG_AXIS, k, nd);
     uf_dtype acc, res;
     uf__npreduce_dtypes(b, A.dt, &acc, &res);
-    bool sum = b == UF__BI_NP_SUM;
     if (nd == 1) { /* the whole array */
-        LLVMValueRef r = sum ? uf__npr_sum(F, &A, acc, false, false)
-                             : uf__npr_scan(F, b, &A);
+        LLVMValueRef r = uf__npr_scan(F, b, &A);
         return r ? uf__emit_cast(F, r, res, rt->dtype) : NULL;
     }
     if (F->L->cg->sreg != NULL) {
@@ -300,15 +432,11 @@ LLVMValueRef uf__npr_axis(uf__fn *F, const uf__expr *e, uf__builtin b,
         strides[j] =
             LLVMBuildSelect(B, before, A.strides[j], A.strides[j + 1], "");
     }
-    if (!sum) /* Numba's `size % m` with an axis of length 0 */
-        uf__fn_raise_if(F, icmp(F, LLVMIntEQ, pick(F, A.shape, nd, k), 0),
-                        UF__JIT_ZEROMOD_INT);
+    /* Numba's `size % m` with an axis of length 0 */
+    uf__fn_raise_if(F, icmp(F, LLVMIntEQ, pick(F, A.shape, nd, k), 0),
+                    UF__JIT_ZEROMOD_INT);
     LLVMValueRef count;
     LLVMValueRef arr = uf__lower_new_array(F, res, nd - 1, shape, &count);
-    if (sum) {
-        sum_into(F, &A, acc, k, arr, count);
-        return arr;
-    }
     uf__npr_arr R = {.nd = 1, .dt = A.dt};
     R.shape[0] = pick(F, A.shape, nd, k);
     R.strides[0] = pick(F, A.strides, nd, k);

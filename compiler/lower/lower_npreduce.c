@@ -543,6 +543,8 @@ LLVMValueRef uf__lower_npreduce(uf__fn *F, const uf__expr *e)
                       : fail(F, e, UF_ERR_INTERNAL, "np.dot's operands");
     const uf__keyword *other;
     const uf__expr *ax = uf__npreduce_axis_arg(e, method, &other);
+    if (b == UF__BI_NP_SUM && n >= 1) /* axis=, dtype= */
+        return uf__npr_sum_call(F, e, ops[0], ax);
     if (ax && b != UF__BI_NP_TRANSPOSE)
         return uf__npr_axis(F, e, b, ops[0], ax);
     if (n != 1)

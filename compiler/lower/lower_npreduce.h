@@ -80,10 +80,25 @@ LLVMValueRef uf__npr_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A);
 LLVMValueRef uf__npr_matmul(uf__fn *F, const uf__expr *e,
                             const uf__npr_arr *X, const uf__npr_arr *Y);
 
-/* ---- lower_npaxis.c: np.sum / np.argmin / np.argmax over axis ax of
- * x: a scalar for 1-D x, else a new array ---- */
+/* ---- lower_npaxis.c: np.argmin / np.argmax over axis ax of x: a
+ * scalar for 1-D x, else a new array; np.sum(x, axis=ax, dtype=) (ax
+ * NULL when absent) as infer_npaxis.c typed e ---- */
 LLVMValueRef uf__npr_axis(uf__fn *F, const uf__expr *e, uf__builtin b,
                           const uf__expr *x, const uf__expr *ax);
+LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
+                              const uf__expr *x, const uf__expr *ax);
+/* The axis k (i64) of an nd-axis array wrapped into [0, nd) (not when
+ * *bad, an i1: out of bounds), raising `status` when out of bounds:
+ * UF__JIT_ARG_AXIS as is, UF__JIT_AXIS / UF__JIT_AXIS_VALUE with the
+ * axis and nd recorded for the message. */
+LLVMValueRef uf__npr_check_axis(uf__fn *F, int status, LLVMValueRef k,
+                                int nd, LLVMValueRef *bad);
+
+/* ---- lower_npcumsum.c: np.cumsum(a, axis=k) of the array value a (type
+ * at) accumulated in acc: a new C array of a's shape ---- */
+LLVMValueRef uf__npr_cumsum_axis(uf__fn *F, LLVMValueRef a,
+                                 const uf__type *at, LLVMValueRef k,
+                                 uf_dtype acc);
 
 /* ---- lower_npreduce_fold.c --------------------------------------------- */
 

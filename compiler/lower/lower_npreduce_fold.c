@@ -68,6 +68,19 @@ static LLVMValueRef xcast(uf__fn *F, LLVMValueRef v, uf_dtype from, uf_dtype to,
                : LLVMBuildFPTrunc(B, v, tt, "");
 }
 
+/* Whether xcast converts vectors from `from` to `to` (np.sum's dtype=
+ * may ask for a float to int or a narrowing int conversion: those take
+ * the scalar loop). */
+static bool xcast_vectorises(uf_dtype from, uf_dtype to)
+{
+    if (from == to || from == UF_BOOL)
+        return true;
+    if (to == UF_BOOL || uf__npr_is_flt(from))
+        return uf__npr_is_flt(to);
+    return uf__npr_is_flt(to) ||
+           uf_dtype_itemsize(to) >= uf_dtype_itemsize(from);
+}
+
 /* vl elements of dtype d from p (contiguous), or one (vl 0). */
 static LLVMValueRef xload(uf__fn *F, LLVMValueRef p, uf_dtype d, unsigned vl)
 {
@@ -211,7 +224,8 @@ static LLVMValueRef hreduce(uf__fn *F, const uf__npr_fold_spec *S,
 static bool fold_vectorises(uf__fn *F, const uf__npr_fold_spec *S)
 {
     return F->L->cg->sreg == NULL && !uf__npr_is_cplx(S->in) &&
-           !uf__npr_is_cplx(S->acc) && !uf__npr_is_cplx(S->mdt);
+           !uf__npr_is_cplx(S->acc) && !uf__npr_is_cplx(S->mdt) &&
+           xcast_vectorises(S->in, S->acc);
 }
 
 static void fold_scalar(uf__fn *F, uf__npr_fold_spec *S, LLVMValueRef p,

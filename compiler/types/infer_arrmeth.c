@@ -4,13 +4,14 @@
  * arraymath.py, core/typing/arraydecl.py):
  *   a.copy() C; np.copy(a) F for an F array, else C; a.astype(dt) and
  *   np.round(a) the same (F stays F); a.flatten(), np.cumsum(a),
- *   np.cumprod(a) 1-D C copies; a.ravel() a 1-D view of a C array, else a
+ *   np.cumprod(a) 1-D C copies (np.cumsum(a, axis=k) keeps a's shape,
+ *   lower_npcumsum.c); a.ravel() a 1-D view of a C array, else a
  *   copy; a.reshape(...) a view of a C or F array (an 'A' array is a
  *   TypingError, as in Numba); np.sort(a) a C copy sorted along the last
  *   axis; a.sort() in place; np.argsort(a) of a 1-D array; a.fill(v);
  *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
  *   array of v's shape); np.round/np.around of numbers (float64, int64,
- *   complex128) and arrays (their dtype).
+ *   complex128) and arrays (their dtype), or into out= (out's type).
  * Everything here but np.round of a number allocates or calls the host
  * runtime: CUDA kernels refuse it at the call, as they refuse np.empty. */
 #include <stdio.h>
@@ -192,6 +193,31 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
     return arr(m, UF_INT64, v->ndim, 'C');
 }
 
+/* np.round(a, decimals, out) (Numba: an array a rounded element by
+ * element into out of the same shape, a number into out[0]): out
+ * itself, in its dtype. */
+static const uf__type *round_out(mcall *m, const uf__type *a,
+                                 const uf__type *out, const uf__expr *ox)
+{
+    uf__kernel_kind k = m->C->tf->decl->kind;
+    if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+        return uf__ierr_t(m->C, UF_ERR_UNSUPPORTED, ox->pos, "%s(out=) is "
+                          "not supported in CUDA kernels: assign the result",
+                          m->name);
+    if (out->readonly)
+        return refuse(m, ox, UF_ERR_TYPING, "writes into a writable out", out);
+    if (uf_dtype_kind(a->dtype) == 'c' && uf_dtype_kind(out->dtype) != 'c')
+        return refuse(m, ox, UF_ERR_TYPING, "of complex numbers needs a "
+                      "complex out", out);
+    if (a->kind == UF__T_ARRAY && a->ndim != out->ndim)
+        return refuse(m, ox, UF_ERR_TYPING, "needs an out of the array's "
+                      "number of dimensions", out);
+    if (a->kind == UF__T_SCALAR && out->ndim == 0)
+        return refuse(m, ox, UF_ERR_TYPING, "of a number stores out[0]: "
+                      "out cannot be 0-d", out);
+    return out;
+}
+
 /* np.round(a, decimals=0): numbers as Numba's scalar implementation
  * unifies its branches (float64, int64 -- uint64 with int64 is float64 --
  * complex128), arrays keep their dtype. */
@@ -202,10 +228,16 @@ static const uf__type *type_round(mcall *m, const uf__type *a)
     const uf__expr *x[2];
     if (bind(m, names, 2, x) != 0)
         return NULL;
-    if (x[1] != NULL)
-        return uf__ierr_t(m->C, UF_ERR_UNSUPPORTED, x[1]->pos, "%s(out=) "
-                          "is not supported in kernels: assign the result",
-                          m->name);
+    const uf__type *out = NULL;
+    if (x[1] != NULL) {
+        OPERAND(out, x[1]);
+        if (out->kind == UF__T_NONE)
+            out = NULL;
+        else if (out->kind != UF__T_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s", "The "
+                              "argument \"out\" must be an array if it is "
+                              "provided");
+    }
     if (x[0] != NULL) {
         const uf__type *d;
         OPERAND(d, x[0]);
@@ -217,6 +249,8 @@ static const uf__type *type_round(mcall *m, const uf__type *a)
         a->dtype == UF_BOOL)
         return refuse(m, m->recv, UF_ERR_TYPING, "rounds numbers and "
                       "arrays of numbers (not booleans)", a);
+    if (out != NULL)
+        return round_out(m, a, out, x[1]);
     if (a->kind == UF__T_ARRAY)
         return arr(m, a->dtype, a->ndim, a->layout == 'F' ? 'F' : 'C');
     switch (uf_dtype_kind(a->dtype)) {
@@ -252,6 +286,36 @@ static const uf__type *type_fill(mcall *m, const uf__type *a)
     return uf__type_none(m->C->tc);
 }
 
+/* np.cumsum's axis (x[0]: None, or an integer, which keeps the shape)
+ * and dtype (x[1]) as Numba's array_cumsum reads them; both consumed. */
+static const uf__type *cumsum_params(mcall *m, const uf__type *a,
+                                     const uf__expr **x, uf_dtype *want,
+                                     bool *along)
+{
+    uf__ictx *C = m->C;
+    const uf__type *t = NULL;
+    if (x[0] != NULL)
+        OPERAND(t, x[0]);
+    if (t != NULL && t->kind != UF__T_NONE) {
+        if (!uf__type_is_int(t))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s", "NumPy "
+                              "cumsum only suppports integer axis value");
+        if (a->ndim == 0) /* Numba fails compiling it */
+            return refuse(m, m->recv, UF_ERR_TYPING, "with an axis takes "
+                          "an array of at least one dimension", a);
+        *along = true;
+    }
+    const uf__type *r = uf__infer_np_dtype_param(C, m->name, x[1], want);
+    if (r == NULL || r == UF__UNKNOWN)
+        return r;
+    if (*want != UF_NTYPES && uf_dtype_kind(a->dtype) == 'c' &&
+        uf_dtype_kind(*want) != 'c')
+        return refuse(m, x[1], UF_ERR_TYPING, "cannot convert complex "
+                      "numbers to dtype=", a);
+    x[0] = x[1] = NULL;
+    return r;
+}
+
 /* The methods and functions with no parameter but the array (kind= and
  * axis= are refused by name). */
 static const uf__type *type_plain(mcall *m, const uf__type *a)
@@ -277,12 +341,12 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
                               "'mergesort' or 'stable'", m->name);
         x[0] = NULL;
     }
-    uf_dtype want = UF_NTYPES; /* cumsum's dtype= (Numba takes it) */
-    if (b == UF__BI_NP_CUMSUM && x[1] != NULL) {
-        const uf__type *r = uf__infer_dtype_arg(m->C, m->name, x[1], &want);
+    uf_dtype want = UF_NTYPES; /* cumsum's dtype= and axis= */
+    bool along = false;
+    if (b == UF__BI_NP_CUMSUM) {
+        const uf__type *r = cumsum_params(m, a, x, &want, &along);
         if (r == NULL || r == UF__UNKNOWN)
             return r;
-        x[1] = NULL;
     }
     for (int i = 0; i < n; i++)
         if (x[i] != NULL)
@@ -307,7 +371,8 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
         uf__npreduce_dtypes(b == UF__BI_NP_CUMSUM ? UF__BI_NP_SUM
                                                   : UF__BI_NP_PROD,
                             a->dtype, &acc, &res);
-        return arr(m, want != UF_NTYPES ? want : res, 1, 'C');
+        return arr(m, want != UF_NTYPES ? want : res, along ? a->ndim : 1,
+                   'C');
     }
     case UF__BI_NP_SORT:
     case UF__BI_METH_SORT:

@@ -622,7 +622,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         const uf__type *t = uf__infer_expr(C, x);
         if (t == NULL || t == UF__UNKNOWN)
             return t;
-        if (!uf__is_value_type(t))
+        /* np.sum(a, 0, np.float32): a dtype in its place */
+        bool dtype_arg = t->kind == UF__T_DTYPE &&
+                         uf__builtin_is_npreduce(fi->builtin);
+        if (!uf__is_value_type(t) && !dtype_arg)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "passed as an argument", uf__tname(t));
         if (uf__is_arrexpr(C->tf, x) && uf__arrexpr_no_alloc(C) &&

@@ -66,6 +66,15 @@ int uf__infer_slice_store(uf__ictx *C, const uf__expr *t,
 const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
                                         uf__builtin b,
                                         const uf__type *const *args, int n);
+/* np.sum / a.sum with axis= and dtype= (infer_npaxis.c): `name` as
+ * messages print it, a the array or number summed; and the dtype of a
+ * dtype= argument as Numba's sum and cumsum read it (refusing a string
+ * or float, which Numba fails on), as uf__infer_dtype_arg otherwise. */
+const uf__type *uf__infer_npsum(uf__ictx *C, const uf__expr *e,
+                                const char *name, bool method,
+                                const uf__type *a);
+const uf__type *uf__infer_np_dtype_param(uf__ictx *C, const char *name,
+                                         const uf__expr *x, uf_dtype *dt);
 /* a.T, a.itemsize, a.nbytes and the methods a.sum ... of array `base`:
  * *handled says whether the attribute is one of them. */
 const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,

@@ -205,36 +205,31 @@ const uf__expr *uf__npreduce_axis_arg(const uf__expr *e, bool method,
     return ax;
 }
 
-/* np.sum(a, axis=k), np.argmin / np.argmax(a, axis=k) (Numba's
- * array_sum / build_argmax_or_argmin_with_axis_impl): k an integer,
- * known or not; a 1-D array gives a scalar, an N-d one a new C array of
- * N-1 axes. The other reductions have no axis in Numba. */
+/* np.argmin / np.argmax(a, axis=k) (Numba's
+ * build_argmax_or_argmin_with_axis_impl): k an integer, known or not; a
+ * 1-D array gives a scalar, an N-d one a new C array of N-1 axes. np.sum
+ * has its own (infer_npaxis.c); the other reductions have no axis in
+ * Numba. */
 static const uf__type *type_axis(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b, const char *name,
                                  const uf__type *a, const uf__expr *ax)
 {
-    bool sum = b == UF__BI_NP_SUM;
-    if (!sum && b != UF__BI_NP_ARGMIN && b != UF__BI_NP_ARGMAX)
+    if (b != UF__BI_NP_ARGMIN && b != UF__BI_NP_ARGMAX)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "%s() with an axis: Numba's takes no axis (only "
-                          "np.sum, np.argmin and np.argmax do)", name);
+                          "np.sum, np.cumsum, np.argmin and np.argmax do)",
+                          name);
     const uf__type *t = uf__infer_expr(C, ax);
     if (t == NULL || t == UF__UNKNOWN)
         return t;
-    if (t->kind == UF__T_TUPLE && sum)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, ax->pos, "%s() with a "
-                          "tuple of axes is not supported in kernels: one "
-                          "integer axis", name);
     if (!uf__type_is_int(t))
-        return uf__ierr_t(C, UF_ERR_TYPING, ax->pos, "%s", sum
-                          ? "NumPy sum only supports integer axis value or "
-                            "tuple of integers"
-                          : "axis must be an integer");
+        return uf__ierr_t(C, UF_ERR_TYPING, ax->pos, "%s",
+                          "axis must be an integer");
     if (a->kind != UF__T_ARRAY || a->ndim == 0)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with an axis "
                           "of %s is not supported in kernels: arrays of one "
                           "or more dimensions", name, uf__tname(a));
-    if (!sum && uf_dtype_kind(a->dtype) == 'c')
+    if (uf_dtype_kind(a->dtype) == 'c')
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "%s for (%s,): complex numbers are not ordered",
                           name, uf__tname(a));
@@ -279,6 +274,8 @@ const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
                                   : "");
         return type_dot(C, e, name, all[0], all[1], b == UF__BI_NP_VDOT);
     }
+    if (b == UF__BI_NP_SUM && m >= 1) /* axis= and dtype= */
+        return uf__infer_npsum(C, e, name, method, all[0]);
     const uf__keyword *other;
     const uf__expr *ax = uf__npreduce_axis_arg(e, method, &other);
     if (other)

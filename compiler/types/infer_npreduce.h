@@ -33,4 +33,18 @@ uf__builtin uf__npreduce_method(const char *name);
 const uf__expr *uf__npreduce_axis_arg(const uf__expr *e, bool method,
                                       const uf__keyword **other);
 
+/* What np.sum's axis argument of type t (NULL: absent) asks for
+ * (infer_npaxis.c): the whole array (absent, None), one integer axis,
+ * a tuple of integers of one dtype, the empty tuple (a copy), or
+ * something Numba refuses. */
+typedef enum uf__npsum_axes {
+    UF__NPSUM_WHOLE,
+    UF__NPSUM_ONE,
+    UF__NPSUM_TUPLE,
+    UF__NPSUM_COPY,
+    UF__NPSUM_BAD
+} uf__npsum_axes;
+struct uf__type;
+uf__npsum_axes uf__npsum_axes_of(const struct uf__type *t);
+
 #endif
