@@ -166,6 +166,8 @@ typedef enum uf__jit_status {
     UF__JIT_RESHAPE_NEGATIVE, /* ValueError: two dimensions of -1 */
     UF__JIT_RESHAPE_SIZE,     /* ValueError: the size would change */
     UF__JIT_RESHAPE_COPY, /* NotImplementedError: an F array not in C order */
+    UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
+                               next() raises StopIteration (lower_arrattr.c) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -189,6 +189,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "be unchanged",
         [UF__JIT_RESHAPE_COPY] = "NotImplementedError: incompatible shape "
                                  "for array",
+        [UF__JIT_STOP_ITERATION] = "StopIteration: min() or max() of an "
+                                   "empty array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
