@@ -150,6 +150,54 @@ def cases():
     return out
 
 
+CUDA_SRC = '''import numpy as np
+from numba import guvectorize
+
+
+@guvectorize(['void(complex128[:], float64[:])'], '(n)->()', target='cuda')
+def parts(z, out):
+    d = out.dtype
+    out[0] = sum(z.real) + max(z.imag) + min(z.real) + d.type(1)
+
+
+@guvectorize(['void(complex128[:], complex128[:])'], '(n)->(n)',
+             target='cuda')
+def conj(z, out):
+    c = z.conj()
+    out[0] = c[0]
+'''
+
+
+def cuda_cases(ufjit, tmp):
+    """On cudasim (the CUDA lowering, run on the host): views, dtype
+    values, sum/min/max of a row against NumPy; a.conj() refused at its
+    FILE:LINE:COL (it allocates)."""
+    src = os.path.join(tmp, "cuda_arrattr.py")
+    with open(src, "w") as f:
+        f.write(CUDA_SRC)
+    z = np.random.default_rng(7).uniform(-9, 9, (4, 6, 2)).view(
+        np.complex128)[..., 0]
+    x, o = os.path.join(tmp, "z.npy"), os.path.join(tmp, "o.npy")
+    np.save(x, z)
+    env = dict(os.environ, UFJIT_ENABLE_CUDASIM="1")
+    probs = []
+    for kernel in ("parts", "conj"):
+        p = subprocess.run([ufjit, "call", src, kernel, x, "-o", o,
+                            "--target", "cudasim"], capture_output=True,
+                           text=True, timeout=120, env=env)
+        if kernel == "parts":
+            want = (z.real.sum(1) + z.imag.max(1) + z.real.min(1) + 1.0)
+            if p.returncode != 0 or not np.allclose(np.load(o), want,
+                                                     rtol=1e-15, atol=0):
+                probs.append(f"cudasim parts: exit {p.returncode} "
+                             f"{p.stderr.strip()}")
+        elif p.returncode != 1 or f"{src}:14:9:" not in p.stderr or \
+                "CUDA kernels cannot" not in p.stderr:
+            probs.append(f"cudasim conj not refused at 14:9: exit "
+                         f"{p.returncode} {p.stderr.strip()}")
+    return probs
+
+
 def load(path):
     spec = importlib.util.spec_from_file_location("arrattr_oracle", path)
     mod = importlib.util.module_from_spec(spec)
@@ -258,6 +306,14 @@ def main():
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
+        if opt.filter in "cudasim":
+            n += 1
+            probs = cuda_cases(opt.ufjit, tmp)
+            if probs:
+                fails += 1
+                print("FAIL " + "; ".join(probs))
+            elif opt.verbose:
+                print("ok   cudasim")
     print(f"{n - fails}/{n} dtype/part/min-max-sum cases agree with Numba")
     return 1 if fails else 0
 
