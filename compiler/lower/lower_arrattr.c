@@ -104,16 +104,37 @@ static LLVMValueRef zeros_like(uf__fn *F, LLVMValueRef a, const uf__type *rt)
     return z;
 }
 
-static void negate_imag(uf__fn *F, LLVMValueRef p, LLVMValueRef unused,
-                        void *ud)
+/* conj of the complex element at p (dtype *ud) into dp (p itself when
+ * dp is NULL): whole elements, so contiguous loops vectorise as a sign
+ * flip of every other lane (a store of the imaginary part alone became
+ * gathers and scatters) */
+static void conj_elem(uf__fn *F, LLVMValueRef p, LLVMValueRef dp, void *ud)
 {
-    (void)unused;
-    uf_dtype part = *(const uf_dtype *)ud;
-    LLVMValueRef off = c64(F, (int64_t)uf_dtype_itemsize(part));
-    LLVMValueRef q = LLVMBuildGEP2(B, LLVMInt8TypeInContext(F->L->ctx), p,
-                                   &off, 1, "");
-    uf__emit_elem_store(F, q, part,
-                        LLVMBuildFNeg(B, uf__emit_elem_load(F, q, part), ""));
+    uf_dtype dt = *(const uf_dtype *)ud;
+    LLVMValueRef z = uf__emit_elem_load(F, p, dt);
+    LLVMValueRef im = LLVMBuildExtractValue(B, z, 1, "");
+    z = LLVMBuildInsertValue(B, z, LLVMBuildFNeg(B, im, ""), 1, "");
+    uf__emit_elem_store(F, dp ? dp : p, dt, z);
+}
+
+/* a.conj() of a complex array: one pass into a new C array; an F result
+ * (F source) is copied first and flipped in place. */
+static LLVMValueRef conj_array(uf__fn *F, LLVMValueRef a, const uf__type *at,
+                               const uf__type *rt)
+{
+    uf_dtype dt = rt->dtype;
+    if (rt->layout == 'F') {
+        LLVMValueRef r = uf__arrmeth_copy(F, a, at, rt);
+        uf__arrmeth_visit(F, r, rt, NULL, NULL, conj_elem, &dt);
+        return r;
+    }
+    LLVMValueRef shape[UF_MAXDIMS], n;
+    for (int k = 0; k < rt->ndim; k++)
+        shape[k] = uf__emit_array_dim(F, a, k);
+    LLVMValueRef r = uf__arrmeth_new(F, dt, rt->ndim, shape, 'C', &n);
+    uf__arrmeth_visit(F, a, at, uf__emit_array_data(F, r),
+                      c64(F, (int64_t)uf_dtype_itemsize(dt)), conj_elem, &dt);
+    return r;
 }
 
 static LLVMValueRef lower_part(uf__fn *F, const uf__expr *e, uf__builtin b)
@@ -134,14 +155,9 @@ static LLVMValueRef lower_part(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef a = uf__lower_expr(F, rx);
     if (!a)
         return NULL;
-    if (b == UF__BI_ARR_CONJ) {
-        LLVMValueRef r = uf__arrmeth_copy(F, a, at, rt);
-        if (r && complex) {
-            uf_dtype part = uf__dtype_part(rt->dtype);
-            uf__arrmeth_visit(F, r, rt, NULL, NULL, negate_imag, &part);
-        }
-        return r;
-    }
+    if (b == UF__BI_ARR_CONJ)
+        return complex ? conj_array(F, a, at, rt)
+                       : uf__arrmeth_copy(F, a, at, rt);
     if (complex)
         return complex_part(F, a, at, b == UF__BI_ARR_IMAG);
     return b == UF__BI_ARR_REAL ? a : zeros_like(F, a, rt);
