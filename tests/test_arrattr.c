@@ -27,6 +27,9 @@ static const char src[] =
     "def pair(a):\n"                    /* 7 */
     "    return (np.float32, a)\n"
     "@njit\n"
+    "def imag_of(a):\n"
+    "    return a.imag\n"
+    "@njit\n"
     "def write_parts(z):\n"
     "    z.real[:] = 1.5\n"
     "    z.imag[0] = -2.0\n"
@@ -112,6 +115,28 @@ static void test_dtype_return_refused(void **state)
         assert_non_null(strstr(err.message, "a dtype cannot come back"));
         assert_non_null(strstr(err.file, "arrattr_c.py"));
         assert_int_equal(err.line, rows[r].line);
+        uf_array_release(a);
+    }
+}
+
+/* a.imag of real numbers comes back read-only (Numba's readonly zeros);
+ * of a complex array, a writeable copy of the view. */
+static void test_imag_readonly(void **state)
+{
+    (void)state;
+    static const uf_dtype dts[] = {UF_FLOAT64, UF_COMPLEX128};
+    for (int r = 0; r < 2; r++) {
+        uf_error err;
+        uf_array *a = vec(dts[r], 3), *out = NULL;
+        int rc = uf_call(fn("imag_of"), &a, 1, &out, 1, NULL, &err);
+        uf_assert_ok(rc == 0, &err);
+        assert_int_equal(uf_array_dtype(out), UF_FLOAT64);
+        bool w = (uf_array_flags(out) & UF_ARRAY_WRITEABLE) != 0;
+        assert_true(w == (r == 1));
+        const double *d = uf_array_data(out);
+        for (int i = 0; i < 3; i++)
+            assert_true(d[i] == (r == 0 ? 0.0 : (double)(2 * i + 1)));
+        uf_array_release(out);
         uf_array_release(a);
     }
 }
@@ -245,6 +270,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dtype_return_refused),
+        cmocka_unit_test(test_imag_readonly),
         cmocka_unit_test(test_writes_through_parts),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
