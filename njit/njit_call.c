@@ -36,6 +36,9 @@ typedef struct plain_spec {
     /* per result: -1 for a number, else the array's dimensions (a tuple's
      * arrays; out_ndim[0] == ret_ndim for one array) */
     int out_ndim[UF__TUPLE_MAX];
+    /* per result: a readonly array type (a global array or a view of
+     * one, a.imag of real numbers): it comes back read-only, as Numba's */
+    bool out_ro[UF__TUPLE_MAX];
     uf__plain_entry fn;
 } plain_spec;
 
@@ -348,12 +351,14 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
         s->nout = 1;
         if (tf->ret->kind == UF__T_ARRAY)
             s->ret_ndim = s->out_ndim[0] = tf->ret->ndim;
+        s->out_ro[0] = tf->ret->readonly;
     } else if (tf->ret->kind == UF__T_TUPLE) {
         s->nout = tf->ret->n;
         for (int k = 0; k < s->nout; k++) {
             s->out[k] = tf->ret->elts[k]->dtype;
             if (tf->ret->elts[k]->kind == UF__T_ARRAY)
                 s->out_ndim[k] = tf->ret->elts[k]->ndim;
+            s->out_ro[k] = tf->ret->elts[k]->readonly;
         }
     }
     s->writes = stores_in(tf, 0);
@@ -461,7 +466,7 @@ static int array_result(const plain_spec *s, int k,
     }
     if (*out == NULL) {
         *out = a;
-        return 0;
+        return s->out_ro[k] ? uf_array_set_writeable(a, false, err) : 0;
     }
     int rc = uf_array_copyto(*out, a, UF_CASTING_SAME_KIND, err);
     uf_array_release(a);

@@ -171,6 +171,8 @@ typedef enum uf__jit_status {
     UF__JIT_AXIS_VALUE, /* np.cumsum(a, axis=k): ValueError, the message
                            recorded by uf__rt_axis_error */
     UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
+    UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
+                               next() raises StopIteration (lower_arrattr.c) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -30,6 +30,17 @@ static int result_dtypes(const uf__type *ret, uf_dtype *out, int max)
     return ret->n;
 }
 
+/* Whether a dtype is (inside) what a function returns. */
+static bool returns_dtype(const uf__type *t)
+{
+    if (t->kind == UF__T_DTYPE)
+        return true;
+    for (int k = 0; t->kind == UF__T_TUPLE && k < t->n; k++)
+        if (returns_dtype(t->elts[k]))
+            return true;
+    return false;
+}
+
 /* Argument i of the entry as a value of tf->args[i]. */
 static LLVMValueRef load_arg(uf__fn *F, LLVMValueRef args, int i,
                              const uf__type *t, uf_dtype in)
@@ -206,6 +217,15 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
     if (result_dtypes(tf->ret, res, UF__TUPLE_MAX) < 0) {
         char buf[128];
         uf__type_str(tf->ret, buf, sizeof buf);
+        if (returns_dtype(tf->ret))
+            return uf__source_error(err, UF_ERR_UNSUPPORTED, tf->km->src,
+                                    tf->decl->def->pos, "'%s' returns %s: "
+                                    "a dtype cannot come back through "
+                                    "uf_call (Numba boxes it as a NumPy "
+                                    "dtype object); return an array of "
+                                    "that dtype, or pass the dtype to "
+                                    "another kernel of the file",
+                                    tf->decl->name, buf);
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' returns %s: a function called through "
                              "uf_call may return None, a number, an array "

@@ -192,6 +192,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "for array",
         [UF__JIT_AXIS_DUP] = "ValueError: duplicate value in 'axis'",
         [UF__JIT_ROUND_SHAPE] = "ValueError: invalid output shape",
+        [UF__JIT_STOP_ITERATION] = "StopIteration: min() or max() of an "
+                                   "empty array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

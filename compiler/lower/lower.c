@@ -63,6 +63,8 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     }
     case UF__T_ARRAY:
         return uf__lower_array_type(L, t->ndim);
+    case UF__T_DTYPE: /* known at compile time: nothing reads it */
+        return LLVMInt8TypeInContext(L->ctx);
     default:
         break;
     }
@@ -819,7 +821,7 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
     for (int i = 0; i < tf->nvars; i++) {
         const uf__type *t = tf->vars[i].type;
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
-                   t->kind != UF__T_ARRAY))
+                   t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

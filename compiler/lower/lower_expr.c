@@ -9,6 +9,7 @@
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arrattr.h"
 #include "compiler/types/infer_arrexpr.h"
 
 #define B (F->L->b)
@@ -517,6 +518,8 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
     const uf__expr_info *in = uf__lower_info(F, e);
     if (uf__is_arrexpr(F->tf, e)) /* not stored: into a new array */
         return uf__lower_arrexpr_value(F, e);
+    if (uf__lower_is_dtype_value(F, e)) /* lower_arrattr.c */
+        return uf__lower_dtype_value(F, e);
     switch (e->kind) {
     case UF__EX_INT:
     case UF__EX_FLOAT:

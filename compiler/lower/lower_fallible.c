@@ -5,6 +5,7 @@
  * or a call of a fallible callee. */
 #include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_arrattr.h"
 #include "compiler/types/infer_arrexpr.h"
 
 typedef struct fallible_scan {
@@ -51,6 +52,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
         return 1; /* a new array, reshape's errors; not np.round(x) */
     if (uf__is_arrexpr(S->tf, e))
         return 1; /* operands that do not broadcast; a new array's memory */
+    if (uf__arrattr_fallible(S->tf, e))
+        return 1; /* a.conj(), min() of an empty array: lower_arrattr.c */
     if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||
                                         uf__slice_expr_fallible(S->tf, e)))
         return 1;

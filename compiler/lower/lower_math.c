@@ -9,6 +9,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_arrattr.h"
 
 #define B (F->L->b)
 
@@ -453,6 +454,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_alloc(F, e);
     if (uf__builtin_is_arrmeth(bi))
         return uf__lower_arrmeth(F, e);
+    if (uf__builtin_is_arrattr(bi)) /* lower_arrattr.c */
+        return uf__lower_arrattr(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {

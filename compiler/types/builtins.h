@@ -81,6 +81,17 @@
     X(METH_FLATTEN, ".flatten") X(METH_ASTYPE, ".astype")                   \
     X(METH_FILL, ".fill") X(ATTR_FLAT, ".flat") X(METH_SORT, ".sort")
 
+/* dtypes as values (a.dtype, np.dtype('f4'), d.type, dtype == dtype),
+ * .real/.imag/.conj() of arrays, and the builtins min/max/sum over an
+ * array or a tuple (infer_arrattr.c, lower_arrattr.c): ATTR_DTYPE ..
+ * ITER_MAX keep their places (uf__builtin_is_arrattr). */
+#define UF__ARRATTR_MAP(X)                                                  \
+    X(ATTR_DTYPE, ".dtype") X(NP_DTYPE, "numpy.dtype")                      \
+    X(DTYPE_TYPE, "dtype.type") X(DTYPE_EQ, "<dtype == dtype>")             \
+    X(ARR_REAL, "array.real") X(ARR_IMAG, "array.imag")                     \
+    X(ARR_CONJ, "array.conj") X(SUM, "sum")                                 \
+    X(ITER_MIN, "<min of an array>") X(ITER_MAX, "<max of an array>")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -137,6 +148,7 @@
     X(NP_WHERE, "numpy.where") X(NP_CLIP, "numpy.clip")                     \
     UF__NPALLOC_MAP(X)                                                      \
     UF__ARRMETH_MAP(X)                                                      \
+    UF__ARRATTR_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -267,6 +279,12 @@ static inline bool uf__builtin_is_alloc(uf__builtin b)
 static inline bool uf__builtin_is_arrmeth(uf__builtin b)
 {
     return b >= UF__BI_NP_COPY && b <= UF__BI_METH_SORT;
+}
+/* The dtype values, array parts and iterable builtins of
+ * UF__ARRATTR_MAP. */
+static inline bool uf__builtin_is_arrattr(uf__builtin b)
+{
+    return b >= UF__BI_ATTR_DTYPE && b <= UF__BI_ITER_MAX;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

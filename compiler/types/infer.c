@@ -62,7 +62,8 @@ const char *uf__tname(const uf__type *t)
     else if (t->kind == UF__T_FUNCTION)
         snprintf(b, sizeof bufs[0], "Function(%s)", t->name);
     else if (t->kind == UF__T_DTYPE)
-        snprintf(b, sizeof bufs[0], "class(%s)", uf_dtype_name(t->dtype));
+        snprintf(b, sizeof bufs[0], "%s(%s)",
+                 t->dtype_obj ? "dtype" : "class", uf_dtype_name(t->dtype));
     else if (t->kind == UF__T_RANGE)
         snprintf(b, sizeof bufs[0], "range");
     else
@@ -78,6 +79,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_SCALAR:
     case UF__T_ARRAY:
     case UF__T_NONE:
+    case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
         return true;
     case UF__T_TUPLE:
         for (int i = 0; i < t->n; i++)
@@ -220,10 +222,20 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
     if (base->kind != UF__T_ARRAY)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment", uf__tname(base));
-    if (base->readonly)
+    if (base->readonly) {
+        const char *root = readonly_root(t);
+        const uf__global *g = uf__typed_var(C->tf, root) < 0
+                                  ? uf__kmodule_global(C->km, root)
+                                  : NULL;
+        if (g == NULL || g->kind != UF__G_ARRAY)
+            return uf__ierr(C, UF_ERR_TYPING, t->pos, "Cannot modify "
+                            "readonly array of type: %s (a view of a "
+                            "read-only global array, or the zeros .imag "
+                            "gives of real numbers)", uf__tname(base));
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "Cannot modify readonly "
                         "array of type: %s ('%s' is a read-only global "
-                        "array)", uf__tname(base), readonly_root(t));
+                        "array)", uf__tname(base), root);
+    }
     const uf__type *et = uf__infer_expr(C, t);
     if (et == NULL)
         return -1;

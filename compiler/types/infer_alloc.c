@@ -67,14 +67,7 @@ const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
                           "dtype NumPy knows", fn, x->u.str.s);
     }
     const uf__type *t;
-    if (x->kind == UF__EX_ATTR && strcmp(x->u.attr.attr, "dtype") == 0) {
-        OPERAND(t, x->u.attr.value);
-        if (t->kind == UF__T_ARRAY) { /* arr.dtype */
-            *dt = t->dtype;
-            return &ok;
-        }
-    }
-    OPERAND(t, x);
+    OPERAND(t, x); /* a NumPy type, a.dtype, a variable holding either */
     if (t->kind == UF__T_NONE)
         return &ok;
     if (t->kind == UF__T_DTYPE) {

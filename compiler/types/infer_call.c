@@ -14,6 +14,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/ast_limits.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_arrattr.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_npufunc.h"
 
@@ -225,6 +226,8 @@ static const uf__type *type_minmax(callinfo *k)
     int n = k->n;
     if (n == 0)
         return arity(k, 1, MAXARGS);
+    if (n == 1 && k->args[0]->kind == UF__T_ARRAY) /* infer_arrattr.c */
+        return uf__infer_iter_minmax(k->C, k->e, k->in->builtin, k->args[0]);
     if (n == 1) {
         if (k->args[0]->kind != UF__T_TUPLE || k->args[0]->n == 0)
             return no_impl(k);
@@ -603,6 +606,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     }
     if (uf__builtin_is_arrmeth(fi->builtin)) /* a.copy() ...: infer_arrmeth.c */
         return uf__infer_arrmeth(C, e, fi->builtin);
+    if (uf__builtin_is_arrattr(fi->builtin) && ft->kind != UF__T_DTYPE)
+        /* np.dtype(), a.conj(), sum(); d.type(x) is a cast (below) */
+        return uf__infer_arrattr_call(C, e, fi->builtin);
     bool kw_ok = is_kernel || fi->builtin == UF__BI_CUDA_SHARED_ARRAY ||
                  fi->builtin == UF__BI_CUDA_LOCAL_ARRAY ||
                  fi->builtin == UF__BI_CUDA_RANDOM_CREATE; /* refused */
@@ -638,6 +644,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         k.args[i] = t;
     }
     const uf__type *r;
+    if (ft->kind == UF__T_DTYPE && ft->dtype_obj)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not callable "
+                          "(a dtype; d.type(x) casts to it)", uf__tname(ft));
     if (ft->kind == UF__T_DTYPE) {
         k.name = uf_dtype_name(ft->dtype);
         r = type_cast(&k, ft->dtype);
@@ -661,6 +670,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         r = uf__infer_npreduce_call(C, e, fi->builtin, k.args, k.n);
         return r ? uf__iset(C, e, r) : NULL;
     }
+    if ((fi->builtin == UF__BI_NP_REAL || fi->builtin == UF__BI_NP_IMAG) &&
+        k.n == 1 && k.args[0]->kind == UF__T_ARRAY) /* infer_arrattr.c */
+        return uf__infer_np_part(C, e, fi->builtin, k.args[0]);
     if (fi->builtin != UF__BI_NONE) {
         in->builtin = fi->builtin;
         r = type_builtin(&k, fi->builtin);

@@ -7,6 +7,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/front/consteval.h"
+#include "compiler/types/infer_arrattr.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
 
@@ -20,13 +21,13 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod",
+    "range", "pow", "divmod", "sum",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "print", "sum", "list", "tuple", "dict", "set", "str", "enumerate",
+    "print", "list", "tuple", "dict", "set", "str", "enumerate",
     "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
     "next", "isinstance", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
@@ -168,6 +169,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
     const char *a = e->u.attr.attr;
     if (base->kind == UF__T_MODULE)
         return module_attr(C, e, base, in);
+    if (base->kind == UF__T_DTYPE) /* d.type: infer_arrattr.c */
+        return uf__infer_dtype_attr(C, e, base, in);
     if (base->kind == UF__T_SCALAR && base->dtype != UF_BOOL) {
         if (strcmp(a, "real") == 0 || strcmp(a, "imag") == 0) {
             in->builtin = a[0] == 'r' ? UF__BI_ATTR_REAL : UF__BI_ATTR_IMAG;
@@ -202,6 +205,9 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
         }
         bool np_attr;
+        const uf__type *p = uf__infer_arrattr_attr(C, e, base, in, &np_attr);
+        if (np_attr) /* a.dtype, a.real, a.imag, a.conj: infer_arrattr.c */
+            return p;
         const uf__type *m = uf__infer_arrmeth_attr(C, e, base, in, &np_attr);
         if (np_attr) /* a.copy ... a.flat: infer_arrmeth.c */
             return m;
@@ -342,6 +348,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "
                               "operator is not supported in kernels",
                               uf__cmpop_str(op));
+        if (a->kind == UF__T_DTYPE || b->kind == UF__T_DTYPE)
+            return uf__infer_dtype_compare(C, e, in, (int)op, a, b);
         const uf__type *optype = NULL, *r = NULL;
         if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
             r = uf__type_compare(C->tc, (int)op, a, b, &optype);

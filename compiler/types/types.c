@@ -22,6 +22,7 @@ typedef struct uf__typenode {
 struct uf__typectx {
     uf__type scalars[UF_NTYPES];
     uf__type dtypes[UF_NTYPES];
+    uf__type dtype_objs[UF_NTYPES];
     uf__type none;
     uf__type range;
     uf__typenode *nodes; /* every other type, newest first */
@@ -38,6 +39,8 @@ uf__typectx *uf__typectx_new(uf_error *err)
         tc->scalars[d].dtype = (uf_dtype)d;
         tc->dtypes[d].kind = UF__T_DTYPE;
         tc->dtypes[d].dtype = (uf_dtype)d;
+        tc->dtype_objs[d] = tc->dtypes[d];
+        tc->dtype_objs[d].dtype_obj = true;
     }
     tc->none.kind = UF__T_NONE;
     tc->range.kind = UF__T_RANGE;
@@ -76,6 +79,13 @@ const uf__type *uf__type_dtype(uf__typectx *tc, uf_dtype dtype)
     if (!uf_dtype_valid((int)dtype))
         return NULL;
     return &tc->dtypes[dtype];
+}
+
+const uf__type *uf__type_dtype_obj(uf__typectx *tc, uf_dtype dtype)
+{
+    if (!uf_dtype_valid((int)dtype))
+        return NULL;
+    return &tc->dtype_objs[dtype];
 }
 
 const uf__type *uf__type_none(uf__typectx *tc)
@@ -281,7 +291,8 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         put(buf, size, pos, "%s", scalar_name(t->dtype));
         return;
     case UF__T_DTYPE:
-        put(buf, size, pos, "class(%s)", scalar_name(t->dtype));
+        put(buf, size, pos, "%s(%s)", t->dtype_obj ? "dtype" : "class",
+            scalar_name(t->dtype));
         return;
     case UF__T_NONE:
         put(buf, size, pos, "none");

@@ -29,6 +29,8 @@ struct uf__type {
     char layout;    /* ARRAY: 'C', 'F' or 'A' (any strides) */
     bool readonly;  /* ARRAY: Numba's readonly array (a module-level array
                        frozen into the code, and views of it) */
+    bool dtype_obj; /* DTYPE: Numba's dtype(X), the value of a.dtype or
+                       np.dtype('f4'), rather than class(X), np.float32 */
     int n;          /* TUPLE */
     const uf__type *const *elts; /* TUPLE */
     const char *name; /* MODULE ("math"), FUNCTION ("math.sin", "helper") */
@@ -57,6 +59,8 @@ const uf__type *uf__type_module(uf__typectx *tc, const char *name,
 const uf__type *uf__type_function(uf__typectx *tc, const char *name,
                                   uf_error *err);
 const uf__type *uf__type_dtype(uf__typectx *tc, uf_dtype dtype);
+/* Numba's dtype(X) (uf__type.dtype_obj): a.dtype, np.dtype('f4'). */
+const uf__type *uf__type_dtype_obj(uf__typectx *tc, uf_dtype dtype);
 
 /* Numba's unification at control-flow joins and loop back edges: numbers
  * unify to the type both convert to safely under Numba's rules (int32 and

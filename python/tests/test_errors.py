@@ -32,6 +32,11 @@ def index(a, i):
     return a[i]
 
 
+@njit
+def smallest(a):
+    return min(a)
+
+
 class NotAConstant:
     pass
 
@@ -73,6 +78,14 @@ def test_zero_division_in_njit():
     assert int_div(7, 2) == 3
     with pytest.raises(ZeroDivisionError):
         int_div(7, 0)
+
+
+def test_stop_iteration_as_numba():
+    # min() of an empty array: Numba's next() raises StopIteration
+    assert smallest(np.array([2.0, -1.0])) == -1.0
+    with pytest.raises(StopIteration) as e:
+        smallest(np.zeros(0))
+    assert isinstance(e.value, errors.UfjitError)
 
 
 def test_unsupported_global():

@@ -57,6 +57,10 @@ class UfjitZeroDivisionError(UfjitError, ZeroDivisionError):
     """Division by zero in a kernel (njit follows Python)."""
 
 
+class UfjitStopIteration(UfjitError, StopIteration):
+    """min()/max() of an empty array in a kernel (Numba's next())."""
+
+
 class UfjitAssertionError(UfjitError, AssertionError):
     """An ``assert`` in a kernel failed."""
 
@@ -109,6 +113,7 @@ _BY_PREFIX = {
     "ZeroDivisionError:": UfjitZeroDivisionError,
     "IndexError:": UfjitIndexError,
     "ValueError:": UfjitValueError,
+    "StopIteration:": UfjitStopIteration,
     "AssertionError": UfjitAssertionError,
 }
 
