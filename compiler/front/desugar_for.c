@@ -10,7 +10,8 @@
  *
  * Each iterable is evaluated once, before the loop, as Python does; its
  * elements are what `for x in a` gives (a number of a 1-D array, a row
- * view of an n-d one), and range(stop) / range(start, stop) count. A
+ * view of an n-d one), and range() counts (a step too: len(range(...))
+ * gives the count, lower_range_len.c). A
  * single name bound to an enumerate()/zip() gets the tuple. */
 #include <stdio.h>
 #include <string.h>
@@ -282,28 +283,49 @@ static int bind_enumerate(desugar *D, uf__expr *target, uf__expr *it,
                       it->pos);
 }
 
-/* range(stop) or range(start, stop): start + k, max(stop - start, 0). */
+/* range(stop) or range(start, stop): start + k, max(stop - start, 0);
+ * range(start, stop, step): start + k*step, len(range(start, stop, step))
+ * (which raises ValueError for a zero step, as Python and Numba do when
+ * the loop starts). */
 static int bind_range(desugar *D, uf__expr *target, uf__expr *it,
                       const char *k, uf__expr **len, uf__expr **elem)
 {
     int n = it->u.call.nargs;
-    if (n < 1 || n > 2 || it->u.call.nkw != 0)
-        return refuse(D, it->pos, "range() with a step inside enumerate() "
-                      "or zip() is not supported: loop over the range and "
-                      "index");
-    const char *stop = evaluate_once(D, it->u.call.args[n - 1]);
-    const char *start = n == 2 ? evaluate_once(D, it->u.call.args[0]) : NULL;
-    if (stop == NULL || (n == 2 && start == NULL))
-        return -1;
+    if (n < 1 || n > 3 || it->u.call.nkw != 0)
+        return refuse_code(D, UF_ERR_TYPING, it->pos, "range() takes 1 to "
+                           "3 integer arguments, by position");
+    const char *arg[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < n; i++)
+        if ((arg[i] = evaluate_once(D, it->u.call.args[i])) == NULL)
+            return -1;
+    const char *stop = arg[n == 1 ? 0 : 1], *start = n > 1 ? arg[0] : NULL;
+    const char *step = n == 3 ? arg[2] : NULL;
     uf__pos p = it->pos;
     uf__expr *value = name_expr(D, k, p);
-    uf__expr *count = name_expr(D, stop, p);
-    if (start != NULL) {
+    if (step != NULL)
+        value = binary_expr(D, UF__OP_MUL, value, name_expr(D, step, p), p);
+    if (start != NULL)
         value = binary_expr(D, UF__OP_ADD, name_expr(D, start, p), value, p);
-        count = binary_expr(D, UF__OP_SUB, count, name_expr(D, start, p), p);
+    if (step != NULL) {
+        uf__expr *r = call_expr(D, "range", name_expr(D, start, p),
+                                name_expr(D, stop, p), p);
+        uf__expr **a3 = r ? uf__arena_alloc(D->arena, 3, sizeof *a3, D->err)
+                          : NULL;
+        if (a3 == NULL || (a3[2] = name_expr(D, step, p)) == NULL)
+            return -1;
+        a3[0] = r->u.call.args[0];
+        a3[1] = r->u.call.args[1];
+        r->u.call.args = a3;
+        r->u.call.nargs = 3;
+        *len = call_expr(D, "len", r, NULL, p);
+    } else {
+        uf__expr *count = name_expr(D, stop, p);
+        if (start != NULL)
+            count = binary_expr(D, UF__OP_SUB, count, name_expr(D, start, p),
+                                p);
+        uf__expr *zero = int_expr(D, 0, p);
+        *len = count && zero ? call_expr(D, "max", count, zero, p) : NULL;
     }
-    uf__expr *zero = int_expr(D, 0, p);
-    *len = count && zero ? call_expr(D, "max", count, zero, p) : NULL;
     if (*len == NULL || value == NULL)
         return -1;
     if (elem != NULL) {

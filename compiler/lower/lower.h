@@ -453,6 +453,9 @@ int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
  * array expression `arr`, as a value of e's type. */
 LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
                                   uf__builtin bi, const uf__expr *arr);
+/* len(range(...)) of the range() call `range`, an i64 (lower_range_len.c);
+ * a zero step raises ValueError. */
+LLVMValueRef uf__lower_range_len(uf__fn *F, const uf__expr *range);
 
 /* x op= value (lower.c): `x` of scalar type `xt`, Numba's typing of the
  * operator; the result converted back to xt. */

@@ -12,6 +12,7 @@ typedef struct fallible_scan {
 } fallible_scan;
 
 static bool body_fallible(const uf__typed_func *tf);
+static bool literal_step(const uf__typed_func *tf, const uf__expr *e);
 
 /* An index checked at run time (bounds checking on): into an array, or
  * into a tuple with an index that is not a literal. */
@@ -49,6 +50,10 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__tf_info(S->tf, e)->type &&
         uf__tf_info(S->tf, e)->type->kind != UF__T_SCALAR)
         return 1; /* a new array, reshape's errors; not np.round(x) */
+    if (e->kind == UF__EX_CALL && e->u.call.nargs == 3 &&
+        uf__tf_info(S->tf, e)->builtin == UF__BI_RANGE &&
+        !literal_step(S->tf, e->u.call.args[2]))
+        return 1; /* len(range(a, b, step)): a zero step */
     if (uf__is_arrexpr(S->tf, e))
         return 1; /* operands that do not broadcast; a new array's memory */
     if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||
