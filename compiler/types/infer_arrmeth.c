@@ -7,7 +7,8 @@
  *   np.cumprod(a) 1-D C copies; a.ravel() a 1-D view of a C array, else a
  *   copy; a.reshape(...) a view of a C or F array (an 'A' array is a
  *   TypingError, as in Numba); np.sort(a) a C copy sorted along the last
- *   axis; a.sort() in place; np.argsort(a) of a 1-D array; a.fill(v);
+ *   axis; a.sort() in place; np.argsort(a) of a 1-D array (complex
+ *   numbers in NumPy's order); a.fill(v);
  *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
  *   array of v's shape); np.round/np.around of numbers (float64, int64,
  *   complex128) and arrays (their dtype).
@@ -170,9 +171,9 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
     const uf__expr *x[2];
     if (bind(m, names, 2, x) != 0)
         return NULL;
-    if (a->ndim != 1 || uf_dtype_kind(a->dtype) == 'c')
-        return refuse(m, m->recv, UF_ERR_TYPING, "searches a 1-D array of "
-                      "real numbers", a);
+    if (a->ndim != 1)
+        return refuse(m, m->recv, UF_ERR_TYPING, "searches a 1-D array",
+                      a);
     if (x[0] == NULL)
         return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
                           "required argument 'v'", m->name);
@@ -183,10 +184,9 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
                           "be the literal 'left' or 'right'", m->name);
     const uf__type *v;
     OPERAND(v, x[0]);
-    if ((v->kind != UF__T_SCALAR && v->kind != UF__T_ARRAY) ||
-        uf_dtype_kind(v->dtype) == 'c')
-        return refuse(m, x[0], UF_ERR_TYPING, "searches for real numbers "
-                      "or an array of them", v);
+    if (v->kind != UF__T_SCALAR && v->kind != UF__T_ARRAY)
+        return refuse(m, x[0], UF_ERR_TYPING, "searches for numbers or an "
+                      "array of them", v);
     if (v->kind == UF__T_SCALAR)
         return uf__type_scalar(m->C->tc, UF_INT64);
     return arr(m, UF_INT64, v->ndim, 'C');
@@ -290,7 +290,6 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
                                                         : UF_ERR_UNSUPPORTED,
                               x[i]->pos, "%s(%s=) is not supported in "
                               "kernels", m->name, nm[i]);
-    bool cplx = uf_dtype_kind(a->dtype) == 'c';
     switch (b) {
     case UF__BI_NP_COPY:
         return arr(m, a->dtype, a->ndim, a->layout == 'F' ? 'F' : 'C');
@@ -311,21 +310,17 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
     }
     case UF__BI_NP_SORT:
     case UF__BI_METH_SORT:
-        if (a->ndim == 0 || cplx)
-            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
-                                           : UF_ERR_TYPING,
-                          "sorts arrays of real numbers of at least one "
-                          "dimension in kernels", a);
+        if (a->ndim == 0)
+            return refuse(m, m->recv, UF_ERR_TYPING, "sorts arrays of at "
+                          "least one dimension", a);
         if (b == UF__BI_METH_SORT && a->readonly)
             return refuse(m, m->recv, UF_ERR_TYPING, "sorts a writable "
                           "array", a);
         return b == UF__BI_NP_SORT ? arr(m, a->dtype, a->ndim, 'C')
                                    : uf__type_none(m->C->tc);
     default: /* argsort */
-        if (a->ndim != 1 || cplx)
-            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
-                                           : UF_ERR_TYPING,
-                          "sorts 1-D arrays of real numbers", a);
+        if (a->ndim != 1)
+            return refuse(m, m->recv, UF_ERR_TYPING, "sorts 1-D arrays", a);
         return arr(m, UF_INT64, 1, 'C');
     }
 }
