@@ -375,23 +375,122 @@ static bool complex_order(const char *data, int64_t n, int64_t stride, int w,
     return true;
 }
 
+/* Insertion sort of n complex elements at p (itemsize 2w) in NumPy's
+ * order: short rows and short runs. */
+static void complex_insertion(char *p, int64_t n, int w)
+{
+    int64_t isz = 2 * w;
+    char v[16];
+    for (int64_t i = 1; i < n; i++) {
+        memcpy(v, p + i * isz, (size_t)isz);
+        int64_t j = i;
+        while (j > 0 && complex_before(v, p + (j - 1) * isz, w)) {
+            memcpy(p + j * isz, p + (j - 1) * isz, (size_t)isz);
+            j--;
+        }
+        memcpy(p + j * isz, v, (size_t)isz);
+    }
+}
+
+/* LSD radix sort of n complex elements at p by the key of one part
+ * (0 real, 1 imaginary), moving whole elements (REC, 2W bytes) through
+ * tmp: no index to carry and no gather after. */
+#define DEFINE_CRADIX(NAME, REC, W)                                         \
+    static void NAME(char *p, char *tmp, int64_t n, int part)               \
+    {                                                                       \
+        static _Thread_local int64_t count[W][256];                         \
+        memset(count, 0, sizeof count);                                     \
+        for (int64_t i = 0; i < n; i++) {                                   \
+            uint64_t k = part_key(load_bits(p + i * 2 * W + part * W, W),   \
+                                  W);                                       \
+            for (int b = 0; b < W; b++)                                     \
+                count[b][(k >> (8 * b)) & 255]++;                           \
+        }                                                                   \
+        char *src = p, *dst = tmp;                                          \
+        for (int b = 0; b < W; b++) {                                       \
+            int64_t *c = count[b];                                          \
+            uint64_t k0 = part_key(load_bits(src + part * W, W), W);        \
+            if (c[(k0 >> (8 * b)) & 255] == n)                              \
+                continue; /* one digit for all */                           \
+            int64_t sum = 0;                                                \
+            for (int d = 0; d < 256; d++) {                                 \
+                int64_t t = c[d];                                           \
+                c[d] = sum;                                                 \
+                sum += t;                                                   \
+            }                                                               \
+            for (int64_t i = 0; i < n; i++) {                               \
+                REC r;                                                      \
+                memcpy(&r, src + i * (int64_t)sizeof r, sizeof r);          \
+                uint64_t k = part_key(                                      \
+                    load_bits((const char *)&r + part * W, W), W);          \
+                memcpy(dst + c[(k >> (8 * b)) & 255]++ *                    \
+                                 (int64_t)sizeof r,                         \
+                       &r, sizeof r);                                       \
+            }                                                               \
+            char *t = src;                                                  \
+            src = dst;                                                      \
+            dst = t;                                                        \
+        }                                                                   \
+        if (src != p)                                                       \
+            memcpy(p, src, (size_t)n * sizeof(REC));                        \
+    }
+
+typedef struct c16_rec {
+    uint64_t re, im;
+} c16_rec;
+DEFINE_CRADIX(c16_radix, c16_rec, 8)
+DEFINE_CRADIX(c8_radix, uint64_t, 4)
+
+/* Sorts n elements of one NaN class by one part, short ones in full. */
+static void sort_by_part(char *p, char *tmp, int64_t n, int w, int part)
+{
+    if (n <= SMALL)
+        complex_insertion(p, n, w);
+    else if (w == 8)
+        c16_radix(p, tmp, n, part);
+    else
+        c8_radix(p, tmp, n, part);
+}
+
 /* Sorts n contiguous complex elements (itemsize isz) in NumPy's order;
- * false out of memory. */
+ * false out of memory. The NaN classes are split first (stably, only
+ * when there are NaNs); the numbers are radix-sorted by real part, then
+ * each run of equal real parts by imaginary part; a NaN class by its
+ * other part. */
 static bool sort_complex(char *p, int64_t n, int64_t isz)
 {
-    if (n < 2)
+    int w = (int)isz / 2;
+    if (n <= SMALL) {
+        complex_insertion(p, n, w);
         return true;
-    int64_t *perm = uf__malloc((size_t)n, sizeof *perm, NULL);
-    char *tmp = perm ? uf__malloc((size_t)n, (size_t)isz, NULL) : NULL;
-    bool ok = tmp && complex_order(p, n, isz, (int)isz / 2, perm);
-    if (ok) {
+    }
+    char *tmp = uf__malloc((size_t)n, (size_t)isz, NULL);
+    if (!tmp)
+        return false;
+    int64_t cnt[4] = {0, 0, 0, 0};
+    for (int64_t i = 0; i < n; i++)
+        cnt[complex_class(p + i * isz, w)]++;
+    if (cnt[0] != n) {
+        int64_t at[4] = {0, cnt[0], cnt[0] + cnt[1], cnt[0] + cnt[1] + cnt[2]};
         for (int64_t i = 0; i < n; i++)
-            memcpy(tmp + i * isz, p + perm[i] * isz, (size_t)isz);
+            memcpy(tmp + at[complex_class(p + i * isz, w)]++ * isz,
+                   p + i * isz, (size_t)isz);
         memcpy(p, tmp, (size_t)(n * isz));
     }
+    sort_by_part(p, tmp, cnt[0], w, 0);
+    for (int64_t i = 0; i < cnt[0];) { /* equal real parts: by imag */
+        uint64_t k = part_key(part_bits(p + i * isz, w, 0), w);
+        int64_t j = i + 1;
+        while (j < cnt[0] && part_key(part_bits(p + j * isz, w, 0), w) == k)
+            j++;
+        if (j - i > 1)
+            sort_by_part(p + i * isz, tmp, j - i, w, 1);
+        i = j;
+    }
+    sort_by_part(p + cnt[0] * isz, tmp, cnt[1], w, 0);
+    sort_by_part(p + (cnt[0] + cnt[1]) * isz, tmp, cnt[2], w, 1);
     uf__free(tmp);
-    uf__free(perm);
-    return ok;
+    return true;
 }
 
 /* Sorts n contiguous elements of dtype dt: NaNs to the end, then a
