@@ -178,6 +178,23 @@ static bool is_combinator(const desugar *D, const uf__expr *e)
     return is_call_of(D, e, "enumerate") || is_call_of(D, e, "zip");
 }
 
+/* E.flat: counted too (flat[k] of an F or strided array is no view) */
+static bool is_flat(const uf__expr *e)
+{
+    return e->kind == UF__EX_ATTR && strcmp(e->u.attr.attr, "flat") == 0;
+}
+
+/* t.flat, for the temporary t that holds E of E.flat */
+static uf__expr *flat_of(desugar *D, const char *t, const uf__expr *flat)
+{
+    uf__expr *e = new_expr(D, UF__EX_ATTR, flat->pos);
+    if (e == NULL || (e->u.attr.value = name_expr(D, t, flat->pos)) == NULL)
+        return NULL;
+    e->u.attr.attr = flat->u.attr.attr;
+    e->u.attr.attr_pos = flat->u.attr.attr_pos;
+    return e;
+}
+
 /* A loop the rewrite refuses: typing reports it (only if the function is
  * compiled, as Numba would), so the file still loads. */
 static int refuse_code(desugar *D, int code, uf__pos pos, const char *msg)
@@ -349,13 +366,18 @@ static int bind(desugar *D, uf__expr *target, uf__expr *it, const char *k,
     }
     if (is_call_of(D, it, "range"))
         return bind_range(D, target, it, k, len, elem);
-    /* an array (or whatever the iterable is: typing says if it is not) */
-    const char *t = evaluate_once(D, it);
+    /* an array (or whatever the iterable is: typing says if it is not);
+     * of E.flat, E is what is evaluated once */
+    bool flat = is_flat(it);
+    const char *t = evaluate_once(D, flat ? it->u.attr.value : it);
     if (t == NULL)
         return -1;
     uf__pos p = it->pos;
-    *len = call_expr(D, "len", name_expr(D, t, p), NULL, p);
-    uf__expr *value = index_expr(D, name_expr(D, t, p), name_expr(D, k, p), p);
+    *len = call_expr(D, "len", flat ? flat_of(D, t, it) : name_expr(D, t, p),
+                     NULL, p);
+    uf__expr *value = index_expr(D, flat ? flat_of(D, t, it)
+                                         : name_expr(D, t, p),
+                                 name_expr(D, k, p), p);
     if (*len == NULL || value == NULL)
         return -1;
     if (elem != NULL) {
@@ -437,7 +459,8 @@ static int walk_block(desugar *D, uf__block *b)
         uf__stmt *s = b->stmts[i];
         if (walk_stmt(D, s) < 0)
             return -1;
-        any |= s->kind == UF__ST_FOR && is_combinator(D, s->u.for_.iter);
+        any |= s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
+                                         is_flat(s->u.for_.iter));
     }
     if (!any)
         return 0;
@@ -445,7 +468,8 @@ static int walk_block(desugar *D, uf__block *b)
     int n = 0, cap = 0;
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
-        int rc = s->kind == UF__ST_FOR && is_combinator(D, s->u.for_.iter)
+        int rc = s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
+                                           is_flat(s->u.for_.iter))
                      ? rewrite_for(D, s, &out, &n, &cap)
                      : push(D, &out, &n, &cap, s);
         if (rc < 0)

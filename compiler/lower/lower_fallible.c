@@ -19,6 +19,11 @@ static bool literal_step(const uf__typed_func *tf, const uf__expr *e);
 static bool index_checked(const uf__typed_func *tf, const uf__expr *e)
 {
     const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
+    const uf__expr *b = e->u.subscript.value;
+    if (bt && (bt->kind == UF__T_FLATITER ||
+               (b->kind == UF__EX_ATTR &&
+                uf__tf_info(tf, b)->builtin == UF__BI_ATTR_FLAT)))
+        return true; /* a.flat[k] raises IndexError out of range */
     if (!bt || !uf__lower_boundscheck(tf))
         return false;
     if (bt->kind == UF__T_ARRAY)

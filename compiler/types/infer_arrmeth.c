@@ -45,15 +45,13 @@ const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
     const char *a = e->u.attr.attr;
     *handled = true;
     if (strcmp(a, "flat") == 0) {
-        /* a 1-D view of a C array: iteration and indexing in C order (a
-         * strided array has no such view: Numba's flat iterator walks
-         * it, ours is refused) */
-        if (base->layout != 'C' && base->ndim > 1)
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
-                              "'flat' of %s is not supported in kernels: "
-                              "only of C-contiguous arrays (use "
-                              "a.ravel() or a.copy().flat)", uf__tname(base));
+        /* a C (or 1-D) array: a 1-D view, so iteration and indexing in C
+         * order are those of any 1-D array; any other order: an iterator
+         * type that only counts, indexes and stores (uf__infer_flat_index,
+         * lower_flat.c), as Numba's flat iterator walks such arrays */
         in->builtin = UF__BI_ATTR_FLAT;
+        if (base->layout != 'C' && base->ndim > 1)
+            return uf__iset(C, e, uf__type_flatiter(C->tc, base, C->err));
         return uf__iset(C, e, uf__type_array_ro(C->tc, base->dtype, 1,
                                                 base->layout == 'A' ? 'A'
                                                                     : 'C',
@@ -68,6 +66,24 @@ const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
         }
     *handled = false;
     return NULL;
+}
+
+/* a.flat[k] of an F or strided array: the element, k one integer. */
+const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *flat)
+{
+    if (e->u.subscript.nindex != 1 ||
+        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s is indexed "
+                          "with one integer in kernels (no slices)",
+                          uf__tname(flat));
+    const uf__expr *x = e->u.subscript.index[0];
+    const uf__type *t;
+    OPERAND(t, x);
+    if (t->kind != UF__T_SCALAR || !uf__type_is_int(t))
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s is indexed with an "
+                          "integer, not %s", uf__tname(flat), uf__tname(t));
+    return uf__iset(C, e, uf__type_scalar(C->tc, flat->dtype));
 }
 
 /* One call being typed: its receiver (the array of a method call, else
