@@ -275,16 +275,236 @@ static bool radix_contig(char *p, int64_t n, int32_t dt)
     return true;
 }
 
+/* ---- complex numbers: NumPy's order --------------------------------------
+ * Lexicographic on (real, imag), except that NaNs go last: first the
+ * numbers with no NaN part, then those with a NaN imaginary part by their
+ * real part, then those with a NaN real part by their imaginary part, then
+ * the ones with both NaN (NumPy's CLT in npysort). So the order is that of
+ * (class, key(real), key(imag)), class = 2*isnan(real) + isnan(imag), a
+ * NaN part's key the same for every NaN and -0.0's that of 0.0. */
+
+static uint64_t part_bits(const char *p, int w, int part)
+{
+    return load_bits(p + part * w, w);
+}
+
+static bool part_nan(uint64_t bits, int w)
+{
+    uint64_t inf = w == 4 ? 0x7f800000ULL : 0x7ff0000000000000ULL;
+    uint64_t mag = bits & (w == 4 ? 0x7fffffffULL : ~(1ULL << 63));
+    return mag > inf;
+}
+
+static uint64_t part_key(uint64_t bits, int w)
+{
+    uint64_t mag = bits & (w == 4 ? 0x7fffffffULL : ~(1ULL << 63));
+    if (part_nan(bits, w))
+        return 0;
+    return to_key(mag == 0 ? 0 : bits, w, 'f');
+}
+
+static uint64_t complex_class(const char *p, int w)
+{
+    return 2 * (uint64_t)part_nan(part_bits(p, w, 0), w) +
+           (uint64_t)part_nan(part_bits(p, w, 1), w);
+}
+
+/* Whether element x orders before element y (strictly). */
+static bool complex_before(const char *x, const char *y, int w)
+{
+    uint64_t cx = complex_class(x, w), cy = complex_class(y, w);
+    if (cx != cy)
+        return cx < cy;
+    for (int part = 0; part < 2; part++) {
+        uint64_t kx = part_key(part_bits(x, w, part), w);
+        uint64_t ky = part_key(part_bits(y, w, part), w);
+        if (kx != ky)
+            return kx < ky;
+    }
+    return false;
+}
+
+/* perm[0..n) = the stable order of the n complex elements at data
+ * (stride in bytes, w the bytes of one part); false out of memory. Short
+ * rows by insertion, longer ones by three stable radix passes: the
+ * imaginary keys, the real keys, the classes (digits every key shares
+ * are skipped, so the last costs nothing without NaNs). */
+static bool complex_order(const char *data, int64_t n, int64_t stride, int w,
+                          int64_t *perm)
+{
+    for (int64_t i = 0; i < n; i++)
+        perm[i] = i;
+    if (n < 2)
+        return true;
+    if (n <= SMALL) {
+        for (int64_t i = 1; i < n; i++) {
+            int64_t v = perm[i], j = i;
+            while (j > 0 &&
+                   complex_before(data + v * stride,
+                                  data + perm[j - 1] * stride, w)) {
+                perm[j] = perm[j - 1];
+                j--;
+            }
+            perm[j] = v;
+        }
+        return true;
+    }
+    uint64_t *k = uf__malloc((size_t)n, 2 * sizeof *k, NULL);
+    int64_t *other = k ? uf__malloc((size_t)n, sizeof *other, NULL) : NULL;
+    if (!other) {
+        uf__free(k);
+        return false;
+    }
+    int64_t *ix = perm, *spare = other;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int64_t i = 0; i < n; i++) {
+            const char *p = data + ix[i] * stride;
+            k[i] = pass == 2 ? complex_class(p, w)
+                             : part_key(part_bits(p, w, 1 - pass), w);
+        }
+        uint64_t *sk;
+        int64_t *si;
+        radix(k, k + n, ix, spare, n, pass == 2 ? 1 : w, &sk, &si);
+        spare = si == ix ? spare : ix;
+        ix = si;
+    }
+    if (ix != perm)
+        memcpy(perm, ix, (size_t)n * sizeof *perm);
+    uf__free(other);
+    uf__free(k);
+    return true;
+}
+
+/* Insertion sort of n complex elements at p (itemsize 2w) in NumPy's
+ * order: short rows and short runs. */
+static void complex_insertion(char *p, int64_t n, int w)
+{
+    int64_t isz = 2 * w;
+    char v[16];
+    for (int64_t i = 1; i < n; i++) {
+        memcpy(v, p + i * isz, (size_t)isz);
+        int64_t j = i;
+        while (j > 0 && complex_before(v, p + (j - 1) * isz, w)) {
+            memcpy(p + j * isz, p + (j - 1) * isz, (size_t)isz);
+            j--;
+        }
+        memcpy(p + j * isz, v, (size_t)isz);
+    }
+}
+
+/* LSD radix sort of n complex elements at p by the key of one part
+ * (0 real, 1 imaginary), moving whole elements (REC, 2W bytes) through
+ * tmp: no index to carry and no gather after. */
+#define DEFINE_CRADIX(NAME, REC, W)                                         \
+    static void NAME(char *p, char *tmp, int64_t n, int part)               \
+    {                                                                       \
+        static _Thread_local int64_t count[W][256];                         \
+        memset(count, 0, sizeof count);                                     \
+        for (int64_t i = 0; i < n; i++) {                                   \
+            uint64_t k = part_key(load_bits(p + i * 2 * W + part * W, W),   \
+                                  W);                                       \
+            for (int b = 0; b < W; b++)                                     \
+                count[b][(k >> (8 * b)) & 255]++;                           \
+        }                                                                   \
+        char *src = p, *dst = tmp;                                          \
+        for (int b = 0; b < W; b++) {                                       \
+            int64_t *c = count[b];                                          \
+            uint64_t k0 = part_key(load_bits(src + part * W, W), W);        \
+            if (c[(k0 >> (8 * b)) & 255] == n)                              \
+                continue; /* one digit for all */                           \
+            int64_t sum = 0;                                                \
+            for (int d = 0; d < 256; d++) {                                 \
+                int64_t t = c[d];                                           \
+                c[d] = sum;                                                 \
+                sum += t;                                                   \
+            }                                                               \
+            for (int64_t i = 0; i < n; i++) {                               \
+                REC r;                                                      \
+                memcpy(&r, src + i * (int64_t)sizeof r, sizeof r);          \
+                uint64_t k = part_key(                                      \
+                    load_bits((const char *)&r + part * W, W), W);          \
+                memcpy(dst + c[(k >> (8 * b)) & 255]++ *                    \
+                                 (int64_t)sizeof r,                         \
+                       &r, sizeof r);                                       \
+            }                                                               \
+            char *t = src;                                                  \
+            src = dst;                                                      \
+            dst = t;                                                        \
+        }                                                                   \
+        if (src != p)                                                       \
+            memcpy(p, src, (size_t)n * sizeof(REC));                        \
+    }
+
+typedef struct c16_rec {
+    uint64_t re, im;
+} c16_rec;
+DEFINE_CRADIX(c16_radix, c16_rec, 8)
+DEFINE_CRADIX(c8_radix, uint64_t, 4)
+
+/* Sorts n elements of one NaN class by one part, short ones in full. */
+static void sort_by_part(char *p, char *tmp, int64_t n, int w, int part)
+{
+    if (n <= SMALL)
+        complex_insertion(p, n, w);
+    else if (w == 8)
+        c16_radix(p, tmp, n, part);
+    else
+        c8_radix(p, tmp, n, part);
+}
+
+/* Sorts n contiguous complex elements (itemsize isz) in NumPy's order;
+ * false out of memory. The NaN classes are split first (stably, only
+ * when there are NaNs); the numbers are radix-sorted by real part, then
+ * each run of equal real parts by imaginary part; a NaN class by its
+ * other part. */
+static bool sort_complex(char *p, int64_t n, int64_t isz)
+{
+    int w = (int)isz / 2;
+    if (n <= SMALL) {
+        complex_insertion(p, n, w);
+        return true;
+    }
+    char *tmp = uf__malloc((size_t)n, (size_t)isz, NULL);
+    if (!tmp)
+        return false;
+    int64_t cnt[4] = {0, 0, 0, 0};
+    for (int64_t i = 0; i < n; i++)
+        cnt[complex_class(p + i * isz, w)]++;
+    if (cnt[0] != n) {
+        int64_t at[4] = {0, cnt[0], cnt[0] + cnt[1], cnt[0] + cnt[1] + cnt[2]};
+        for (int64_t i = 0; i < n; i++)
+            memcpy(tmp + at[complex_class(p + i * isz, w)]++ * isz,
+                   p + i * isz, (size_t)isz);
+        memcpy(p, tmp, (size_t)(n * isz));
+    }
+    sort_by_part(p, tmp, cnt[0], w, 0);
+    for (int64_t i = 0; i < cnt[0];) { /* equal real parts: by imag */
+        uint64_t k = part_key(part_bits(p + i * isz, w, 0), w);
+        int64_t j = i + 1;
+        while (j < cnt[0] && part_key(part_bits(p + j * isz, w, 0), w) == k)
+            j++;
+        if (j - i > 1)
+            sort_by_part(p + i * isz, tmp, j - i, w, 1);
+        i = j;
+    }
+    sort_by_part(p + cnt[0] * isz, tmp, cnt[1], w, 0);
+    sort_by_part(p + (cnt[0] + cnt[1]) * isz, tmp, cnt[2], w, 1);
+    uf__free(tmp);
+    return true;
+}
+
 /* Sorts n contiguous elements of dtype dt: NaNs to the end, then a
  * radix sort from RADIX_MIN elements on, an introsort below. */
-static void sort_contig(void *p, int64_t n, int32_t dt)
+static bool sort_contig(void *p, int64_t n, int32_t dt)
 {
+    if (uf_dtype_kind((uf_dtype)dt) == 'c')
+        return sort_complex(p, n, (int64_t)uf_dtype_itemsize((uf_dtype)dt));
     if (dt == UF_FLOAT32)
         n = f32_nan_last(p, n);
     else if (dt == UF_FLOAT64)
         n = f64_nan_last(p, n);
     if (n >= RADIX_MIN && radix_contig(p, n, dt))
-        return;
+        return true;
     switch (dt) {
     case UF_BOOL:
     case UF_UINT8:
@@ -318,8 +538,9 @@ static void sort_contig(void *p, int64_t n, int32_t dt)
         f64_sort(p, n);
         break;
     default:
-        break; /* complex: refused by the typer */
+        break;
     }
+    return true;
 }
 
 int uf__np_sort_rows(char *data, int64_t nd, const int64_t *shape,
@@ -344,11 +565,15 @@ int uf__np_sort_rows(char *data, int64_t nd, const int64_t *shape,
         for (int64_t k = 0; k < nd - 1; k++)
             row += idx[k] * strides[k];
         if (!tmp) {
-            sort_contig(row, len, dt);
+            if (!sort_contig(row, len, dt))
+                return -1;
         } else {
             for (int64_t i = 0; i < len; i++)
                 memcpy(tmp + i * isz, row + i * step, (size_t)isz);
-            sort_contig(tmp, len, dt);
+            if (!sort_contig(tmp, len, dt)) {
+                uf__free(tmp);
+                return -1;
+            }
             for (int64_t i = 0; i < len; i++)
                 memcpy(row + i * step, tmp + i * isz, (size_t)isz);
         }
@@ -371,6 +596,8 @@ int uf__np_argsort(const char *data, int64_t n, int64_t stride, int32_t dt,
     char kind = key_kind(dt);
     if (n < 1)
         return 0;
+    if (kind == 'c')
+        return complex_order(data, n, stride, w / 2, out) ? 0 : -1;
     uint64_t *k = uf__malloc((size_t)n, 2 * sizeof *k, NULL);
     int64_t *tmp = k ? uf__malloc((size_t)n, sizeof *tmp, NULL) : NULL;
     if (!tmp) {

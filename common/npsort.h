@@ -5,14 +5,17 @@
  * shares are skipped), below that (or when its buffer cannot be had) an
  * introsort per dtype (median-of-three quicksort, heapsort past 2 log2 n
  * levels, insertion sort below 16). argsort is the same radix sort
- * carrying indices, so stable (-0.0 and 0.0 equal, NaNs equal). */
+ * carrying indices, so stable (-0.0 and 0.0 equal, NaNs equal). Complex
+ * numbers sort by three stable radix passes (imaginary, real, NaN class)
+ * carrying indices, then are gathered. */
 #ifndef UF_COMMON_NPSORT_H
 #define UF_COMMON_NPSORT_H
 
 #include <stdint.h>
 
 /* Sorts every row along the last of nd >= 1 axes of shape[]/strides[]
- * (bytes) of the array at data, dtype dt (a uf_dtype, not complex), in
+ * (bytes) of the array at data, dtype dt (a uf_dtype; complex in NumPy's
+ * order: by real part, then imaginary part, NaNs last as NumPy puts them), in
  * place. 0, or -1 when the copy of a strided row cannot be allocated. */
 int uf__np_sort_rows(char *data, int64_t nd, const int64_t *shape,
                      const int64_t *strides, int32_t dt);

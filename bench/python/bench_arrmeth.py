@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Array methods inside njit functions (issue 18) side by side with Numba in
-one process: np.sort of 10**6 float64 (random, with NaNs) and int64, a.copy()
+one process: np.sort of 10**6 float64 (random, with NaNs), int64 and complex128, a.copy()
 of 10**6 float64 (C and a reversed view), np.cumsum, np.argsort. Every
 contender runs the same kernel source (`from numba import` swapped for
 `from ufjit import`) on the same arrays, alternating rounds; the table
@@ -57,8 +57,11 @@ def main():
     f = rng.standard_normal(n)
     f[rng.random(n) < 0.01] = np.nan
     i = rng.integers(-10**12, 10**12, n)
+    c = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    c[rng.random(n) < 0.01] = complex(np.nan, 1.0)
     cases = [("np.sort f64 1e6 (1% NaN)", "sort", f),
              ("np.sort i64 1e6", "sort", i),
+             ("np.sort c16 1e6 (1% NaN)", "sort", c),
              ("np.argsort f64 1e6", "argsort", f),
              ("a.copy() f64 1e6", "copy", f),
              ("a.copy() f64 1e6 [::-1]", "copy", f[::-1]),

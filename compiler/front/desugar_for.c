@@ -10,7 +10,8 @@
  *
  * Each iterable is evaluated once, before the loop, as Python does; its
  * elements are what `for x in a` gives (a number of a 1-D array, a row
- * view of an n-d one), and range(stop) / range(start, stop) count. A
+ * view of an n-d one), and range() counts (a step too: len(range(...))
+ * gives the count, lower_range_len.c). A
  * single name bound to an enumerate()/zip() gets the tuple. */
 #include <stdio.h>
 #include <string.h>
@@ -177,6 +178,23 @@ static bool is_combinator(const desugar *D, const uf__expr *e)
     return is_call_of(D, e, "enumerate") || is_call_of(D, e, "zip");
 }
 
+/* E.flat: counted too (flat[k] of an F or strided array is no view) */
+static bool is_flat(const uf__expr *e)
+{
+    return e->kind == UF__EX_ATTR && strcmp(e->u.attr.attr, "flat") == 0;
+}
+
+/* t.flat, for the temporary t that holds E of E.flat */
+static uf__expr *flat_of(desugar *D, const char *t, const uf__expr *flat)
+{
+    uf__expr *e = new_expr(D, UF__EX_ATTR, flat->pos);
+    if (e == NULL || (e->u.attr.value = name_expr(D, t, flat->pos)) == NULL)
+        return NULL;
+    e->u.attr.attr = flat->u.attr.attr;
+    e->u.attr.attr_pos = flat->u.attr.attr_pos;
+    return e;
+}
+
 /* A loop the rewrite refuses: typing reports it (only if the function is
  * compiled, as Numba would), so the file still loads. */
 static int refuse_code(desugar *D, int code, uf__pos pos, const char *msg)
@@ -282,28 +300,49 @@ static int bind_enumerate(desugar *D, uf__expr *target, uf__expr *it,
                       it->pos);
 }
 
-/* range(stop) or range(start, stop): start + k, max(stop - start, 0). */
+/* range(stop) or range(start, stop): start + k, max(stop - start, 0);
+ * range(start, stop, step): start + k*step, len(range(start, stop, step))
+ * (which raises ValueError for a zero step, as Python and Numba do when
+ * the loop starts). */
 static int bind_range(desugar *D, uf__expr *target, uf__expr *it,
                       const char *k, uf__expr **len, uf__expr **elem)
 {
     int n = it->u.call.nargs;
-    if (n < 1 || n > 2 || it->u.call.nkw != 0)
-        return refuse(D, it->pos, "range() with a step inside enumerate() "
-                      "or zip() is not supported: loop over the range and "
-                      "index");
-    const char *stop = evaluate_once(D, it->u.call.args[n - 1]);
-    const char *start = n == 2 ? evaluate_once(D, it->u.call.args[0]) : NULL;
-    if (stop == NULL || (n == 2 && start == NULL))
-        return -1;
+    if (n < 1 || n > 3 || it->u.call.nkw != 0)
+        return refuse_code(D, UF_ERR_TYPING, it->pos, "range() takes 1 to "
+                           "3 integer arguments, by position");
+    const char *arg[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < n; i++)
+        if ((arg[i] = evaluate_once(D, it->u.call.args[i])) == NULL)
+            return -1;
+    const char *stop = arg[n == 1 ? 0 : 1], *start = n > 1 ? arg[0] : NULL;
+    const char *step = n == 3 ? arg[2] : NULL;
     uf__pos p = it->pos;
     uf__expr *value = name_expr(D, k, p);
-    uf__expr *count = name_expr(D, stop, p);
-    if (start != NULL) {
+    if (step != NULL)
+        value = binary_expr(D, UF__OP_MUL, value, name_expr(D, step, p), p);
+    if (start != NULL)
         value = binary_expr(D, UF__OP_ADD, name_expr(D, start, p), value, p);
-        count = binary_expr(D, UF__OP_SUB, count, name_expr(D, start, p), p);
+    if (step != NULL) {
+        uf__expr *r = call_expr(D, "range", name_expr(D, start, p),
+                                name_expr(D, stop, p), p);
+        uf__expr **a3 = r ? uf__arena_alloc(D->arena, 3, sizeof *a3, D->err)
+                          : NULL;
+        if (a3 == NULL || (a3[2] = name_expr(D, step, p)) == NULL)
+            return -1;
+        a3[0] = r->u.call.args[0];
+        a3[1] = r->u.call.args[1];
+        r->u.call.args = a3;
+        r->u.call.nargs = 3;
+        *len = call_expr(D, "len", r, NULL, p);
+    } else {
+        uf__expr *count = name_expr(D, stop, p);
+        if (start != NULL)
+            count = binary_expr(D, UF__OP_SUB, count, name_expr(D, start, p),
+                                p);
+        uf__expr *zero = int_expr(D, 0, p);
+        *len = count && zero ? call_expr(D, "max", count, zero, p) : NULL;
     }
-    uf__expr *zero = int_expr(D, 0, p);
-    *len = count && zero ? call_expr(D, "max", count, zero, p) : NULL;
     if (*len == NULL || value == NULL)
         return -1;
     if (elem != NULL) {
@@ -327,13 +366,18 @@ static int bind(desugar *D, uf__expr *target, uf__expr *it, const char *k,
     }
     if (is_call_of(D, it, "range"))
         return bind_range(D, target, it, k, len, elem);
-    /* an array (or whatever the iterable is: typing says if it is not) */
-    const char *t = evaluate_once(D, it);
+    /* an array (or whatever the iterable is: typing says if it is not);
+     * of E.flat, E is what is evaluated once */
+    bool flat = is_flat(it);
+    const char *t = evaluate_once(D, flat ? it->u.attr.value : it);
     if (t == NULL)
         return -1;
     uf__pos p = it->pos;
-    *len = call_expr(D, "len", name_expr(D, t, p), NULL, p);
-    uf__expr *value = index_expr(D, name_expr(D, t, p), name_expr(D, k, p), p);
+    *len = call_expr(D, "len", flat ? flat_of(D, t, it) : name_expr(D, t, p),
+                     NULL, p);
+    uf__expr *value = index_expr(D, flat ? flat_of(D, t, it)
+                                         : name_expr(D, t, p),
+                                 name_expr(D, k, p), p);
     if (*len == NULL || value == NULL)
         return -1;
     if (elem != NULL) {
@@ -415,7 +459,8 @@ static int walk_block(desugar *D, uf__block *b)
         uf__stmt *s = b->stmts[i];
         if (walk_stmt(D, s) < 0)
             return -1;
-        any |= s->kind == UF__ST_FOR && is_combinator(D, s->u.for_.iter);
+        any |= s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
+                                         is_flat(s->u.for_.iter));
     }
     if (!any)
         return 0;
@@ -423,7 +468,8 @@ static int walk_block(desugar *D, uf__block *b)
     int n = 0, cap = 0;
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
-        int rc = s->kind == UF__ST_FOR && is_combinator(D, s->u.for_.iter)
+        int rc = s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
+                                           is_flat(s->u.for_.iter))
                      ? rewrite_for(D, s, &out, &n, &cap)
                      : push(D, &out, &n, &cap, s);
         if (rc < 0)

@@ -453,6 +453,20 @@ int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s);
  * array expression `arr`, as a value of e's type. */
 LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
                                   uf__builtin bi, const uf__expr *arr);
+/* len(range(...)) of the range() call `range`, an i64 (lower_range_len.c);
+ * a zero step raises ValueError. */
+LLVMValueRef uf__lower_range_len(uf__fn *F, const uf__expr *range);
+/* a.flat of an F or strided N-d array (UF__T_FLATITER, lower_flat.c):
+ * len(flat); the element address of the subscript a.flat[k] (*dt its
+ * dtype; IndexError out of range), its load and its store. */
+LLVMValueRef uf__lower_flat_len(uf__fn *F, const uf__expr *flat);
+/* Whether e is a.flat[k], k one integer (of any array's .flat). */
+bool uf__is_flat_subscript(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_flat_address(uf__fn *F, const uf__expr *e,
+                                    uf_dtype *dt);
+LLVMValueRef uf__lower_flat_load(uf__fn *F, const uf__expr *e);
+int uf__lower_flat_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                         const uf__type *vt);
 
 /* x op= value (lower.c): `x` of scalar type `xt`, Numba's typing of the
  * operator; the result converted back to xt. */

@@ -626,8 +626,9 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
     if (e->kind == UF__EX_ATTR && b == UF__BI_ATTR_FLAT) {
         const uf__type *bt = uf__lower_info(F, e->u.attr.value)->type;
         LLVMValueRef a = uf__lower_expr(F, e->u.attr.value);
-        if (!a || bt->ndim == 1)
-            return a; /* a 1-D array is its own flat view */
+        if (!a || bt->ndim == 1 || rt->kind == UF__T_FLATITER)
+            return a; /* a 1-D array is its own flat view; an iterator
+                         of another order is the array (lower_flat.c) */
         return ravel_view(F, a, bt);
     }
     if (e->kind != UF__EX_CALL) {

@@ -1,8 +1,9 @@
 /* np.sort(a) (a C copy, then sorted), a.sort() (in place), np.argsort(a)
  * and np.searchsorted(a, v, side=), typed by infer_arrmeth.c.
  *
- * Sorting calls the host runtime (common/npsort.h: an introsort per
- * dtype, NaNs last; a stable merge sort of indices for argsort) along
+ * Sorting calls the host runtime (common/npsort.h: a radix sort, an
+ * introsort for short rows, NaNs last, complex numbers in NumPy's order;
+ * a stable radix sort of indices for argsort) along
  * the last axis, row by row as Numba's quicksort does. Searching is a
  * binary search generated here, as Numba's: side='left' finds the first
  * element not less than v, 'right' the first greater, in the dtype NumPy
@@ -69,10 +70,41 @@ static void sort_rows(uf__fn *F, LLVMValueRef a, const uf__type *t)
     raise_nomem(F, call_helper(F, UF__NP_SORT_ROWS, i32, args, 5));
 }
 
+/* x < y for complex x, y in NumPy's order (npysort's CLT): by real
+ * part, then imaginary part; numbers with a NaN imaginary part after the
+ * others, then those with a NaN real part, then both NaN. */
+static LLVMValueRef complex_less(uf__fn *F, LLVMValueRef x, LLVMValueRef y)
+{
+    LLVMValueRef xr = LLVMBuildExtractValue(B, x, 0, "");
+    LLVMValueRef xi = LLVMBuildExtractValue(B, x, 1, "");
+    LLVMValueRef yr = LLVMBuildExtractValue(B, y, 0, "");
+    LLVMValueRef yi = LLVMBuildExtractValue(B, y, 1, "");
+    LLVMValueRef xi_num = LLVMBuildFCmp(B, LLVMRealORD, xi, xi, "");
+    LLVMValueRef yi_nan = LLVMBuildFCmp(B, LLVMRealUNO, yi, yi, "");
+    LLVMValueRef yr_nan = LLVMBuildFCmp(B, LLVMRealUNO, yr, yr, "");
+    LLVMValueRef lt = LLVMBuildFCmp(B, LLVMRealOLT, xr, yr, "");
+    LLVMValueRef gt = LLVMBuildFCmp(B, LLVMRealOGT, xr, yr, "");
+    LLVMValueRef same = LLVMBuildOr(
+        B, LLVMBuildFCmp(B, LLVMRealOEQ, xr, yr, ""),
+        LLVMBuildAnd(B, LLVMBuildFCmp(B, LLVMRealUNO, xr, xr, ""), yr_nan,
+                     ""),
+        "");
+    LLVMValueRef nan_after = LLVMBuildAnd(B, yi_nan, xi_num, "");
+    LLVMValueRef r_lt = LLVMBuildOr(B, xi_num, yi_nan, "");
+    LLVMValueRef r_same = LLVMBuildOr(
+        B, LLVMBuildFCmp(B, LLVMRealOLT, xi, yi, ""), nan_after, "");
+    LLVMValueRef r = LLVMBuildSelect(B, same, r_same, yr_nan, "");
+    r = LLVMBuildSelect(B, gt, nan_after, r, "");
+    return LLVMBuildSelect(B, lt, r_lt, r, "");
+}
+
 /* x < y (left) or x <= y (right) in dtype cd, NaN above every number. */
 static LLVMValueRef before(uf__fn *F, uf_dtype cd, LLVMValueRef x,
                            LLVMValueRef y, bool right)
 {
+    if (uf_dtype_kind(cd) == 'c')
+        return right ? LLVMBuildNot(B, complex_less(F, y, x), "")
+                     : complex_less(F, x, y);
     if (uf_dtype_kind(cd) != 'f')
         return uf__emit_cmp(F, right ? UF__CMP_LE : UF__CMP_LT, cd, x, y);
     LLVMValueRef ynan = LLVMBuildFCmp(B, LLVMRealUNO, y, y, "");

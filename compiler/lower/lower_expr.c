@@ -425,6 +425,8 @@ static LLVMValueRef lower_subscript(uf__fn *F, const uf__expr *e)
 {
     const uf__expr *base = e->u.subscript.value;
     const uf__type *bt = uf__lower_info(F, base)->type;
+    if (uf__is_flat_subscript(F, e)) /* lower_flat.c */
+        return uf__lower_flat_load(F, e);
     if (bt && bt->kind == UF__T_ARRAY)
         return uf__lower_index(F, e);
     if (!bt || bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)

@@ -13,12 +13,18 @@ typedef struct fallible_scan {
 } fallible_scan;
 
 static bool body_fallible(const uf__typed_func *tf);
+static bool literal_step(const uf__typed_func *tf, const uf__expr *e);
 
 /* An index checked at run time (bounds checking on): into an array, or
  * into a tuple with an index that is not a literal. */
 static bool index_checked(const uf__typed_func *tf, const uf__expr *e)
 {
     const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
+    const uf__expr *b = e->u.subscript.value;
+    if (bt && (bt->kind == UF__T_FLATITER ||
+               (b->kind == UF__EX_ATTR &&
+                uf__tf_info(tf, b)->builtin == UF__BI_ATTR_FLAT)))
+        return true; /* a.flat[k] raises IndexError out of range */
     if (!bt || !uf__lower_boundscheck(tf))
         return false;
     if (bt->kind == UF__T_ARRAY)
@@ -50,6 +56,10 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__tf_info(S->tf, e)->type &&
         uf__tf_info(S->tf, e)->type->kind != UF__T_SCALAR)
         return 1; /* a new array, reshape's errors; not np.round(x) */
+    if (e->kind == UF__EX_CALL && e->u.call.nargs == 3 &&
+        uf__tf_info(S->tf, e)->builtin == UF__BI_RANGE &&
+        !literal_step(S->tf, e->u.call.args[2]))
+        return 1; /* len(range(a, b, step)): a zero step */
     if (uf__is_arrexpr(S->tf, e))
         return 1; /* operands that do not broadcast; a new array's memory */
     if (uf__arrattr_fallible(S->tf, e))

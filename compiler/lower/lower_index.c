@@ -270,6 +270,8 @@ int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt)
 {
     const uf__type *tt = uf__lower_info(F, target)->type;
+    if (vt && vt->kind == UF__T_SCALAR && uf__is_flat_subscript(F, target))
+        return uf__lower_flat_store(F, target, v, vt); /* lower_flat.c */
     if (vt && tt && tt->kind == UF__T_ARRAY) /* a view: lower_slice.c */
         return uf__lower_slice_store(F, target, v, vt);
     if (!vt || vt->kind != UF__T_SCALAR)
@@ -285,9 +287,18 @@ int uf__lower_index_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
 
 int uf__lower_index_augassign(uf__fn *F, const uf__stmt *s)
 {
+    const uf__expr *t = s->u.augassign.target;
     indexed x;
-    if (element_address(F, s->u.augassign.target, &x) < 0)
+    if (uf__is_flat_subscript(F, t)) { /* a.flat[k] += v */
+        uf_dtype dt;
+        if (!(x.ptr = uf__lower_flat_address(F, t, &dt)))
+            return F->err->code;
+        x.t = uf__type_array(F->tf->km->tc, dt, 0, 'C', F->err);
+        if (!x.t)
+            return F->err->code;
+    } else if (element_address(F, t, &x) < 0) {
         return F->err->code;
+    }
     const uf__type *et = uf__type_scalar(F->tf->km->tc, x.t->dtype);
     LLVMValueRef old = uf__emit_elem_load(F, x.ptr, x.t->dtype);
     LLVMValueRef r = uf__lower_augop(F, s, old, et);

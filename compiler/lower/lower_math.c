@@ -491,6 +491,14 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
                                  UF_INT64, rd);
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
+        if (n == 1 && at[0]->kind == UF__T_FLATITER && rs) {
+            LLVMValueRef len = uf__lower_flat_len(F, argx[0]);
+            return len ? uf__emit_cast(F, len, UF_INT64, rd) : NULL;
+        }
+        if (n == 1 && at[0]->kind == UF__T_RANGE && rs) {
+            LLVMValueRef len = uf__lower_range_len(F, argx[0]);
+            return len ? uf__emit_cast(F, len, UF_INT64, rd) : NULL;
+        }
         return bad_builtin(F, e, "len() of this value");
     case UF__BI_RANGE:
     case UF__BI_PRANGE:

@@ -219,7 +219,7 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment (tuples are immutable)",
                         uf__tname(base));
-    if (base->kind != UF__T_ARRAY)
+    if (base->kind != UF__T_ARRAY && base->kind != UF__T_FLATITER)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment", uf__tname(base));
     if (base->readonly) {

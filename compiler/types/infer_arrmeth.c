@@ -8,7 +8,8 @@
  *   lower_npcumsum.c); a.ravel() a 1-D view of a C array, else a
  *   copy; a.reshape(...) a view of a C or F array (an 'A' array is a
  *   TypingError, as in Numba); np.sort(a) a C copy sorted along the last
- *   axis; a.sort() in place; np.argsort(a) of a 1-D array; a.fill(v);
+ *   axis; a.sort() in place; np.argsort(a) of a 1-D array (complex
+ *   numbers in NumPy's order); a.fill(v);
  *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
  *   array of v's shape); np.round/np.around of numbers (float64, int64,
  *   complex128) and arrays (their dtype), or into out= (out's type).
@@ -45,15 +46,13 @@ const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
     const char *a = e->u.attr.attr;
     *handled = true;
     if (strcmp(a, "flat") == 0) {
-        /* a 1-D view of a C array: iteration and indexing in C order (a
-         * strided array has no such view: Numba's flat iterator walks
-         * it, ours is refused) */
-        if (base->layout != 'C' && base->ndim > 1)
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
-                              "'flat' of %s is not supported in kernels: "
-                              "only of C-contiguous arrays (use "
-                              "a.ravel() or a.copy().flat)", uf__tname(base));
+        /* a C (or 1-D) array: a 1-D view, so iteration and indexing in C
+         * order are those of any 1-D array; any other order: an iterator
+         * type that only counts, indexes and stores (uf__infer_flat_index,
+         * lower_flat.c), as Numba's flat iterator walks such arrays */
         in->builtin = UF__BI_ATTR_FLAT;
+        if (base->layout != 'C' && base->ndim > 1)
+            return uf__iset(C, e, uf__type_flatiter(C->tc, base, C->err));
         return uf__iset(C, e, uf__type_array_ro(C->tc, base->dtype, 1,
                                                 base->layout == 'A' ? 'A'
                                                                     : 'C',
@@ -68,6 +67,24 @@ const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
         }
     *handled = false;
     return NULL;
+}
+
+/* a.flat[k] of an F or strided array: the element, k one integer. */
+const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *flat)
+{
+    if (e->u.subscript.nindex != 1 ||
+        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s is indexed "
+                          "with one integer in kernels (no slices)",
+                          uf__tname(flat));
+    const uf__expr *x = e->u.subscript.index[0];
+    const uf__type *t;
+    OPERAND(t, x);
+    if (t->kind != UF__T_SCALAR || !uf__type_is_int(t))
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s is indexed with an "
+                          "integer, not %s", uf__tname(flat), uf__tname(t));
+    return uf__iset(C, e, uf__type_scalar(C->tc, flat->dtype));
 }
 
 /* One call being typed: its receiver (the array of a method call, else
@@ -171,9 +188,9 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
     const uf__expr *x[2];
     if (bind(m, names, 2, x) != 0)
         return NULL;
-    if (a->ndim != 1 || uf_dtype_kind(a->dtype) == 'c')
-        return refuse(m, m->recv, UF_ERR_TYPING, "searches a 1-D array of "
-                      "real numbers", a);
+    if (a->ndim != 1)
+        return refuse(m, m->recv, UF_ERR_TYPING, "searches a 1-D array",
+                      a);
     if (x[0] == NULL)
         return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
                           "required argument 'v'", m->name);
@@ -184,10 +201,9 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
                           "be the literal 'left' or 'right'", m->name);
     const uf__type *v;
     OPERAND(v, x[0]);
-    if ((v->kind != UF__T_SCALAR && v->kind != UF__T_ARRAY) ||
-        uf_dtype_kind(v->dtype) == 'c')
-        return refuse(m, x[0], UF_ERR_TYPING, "searches for real numbers "
-                      "or an array of them", v);
+    if (v->kind != UF__T_SCALAR && v->kind != UF__T_ARRAY)
+        return refuse(m, x[0], UF_ERR_TYPING, "searches for numbers or an "
+                      "array of them", v);
     if (v->kind == UF__T_SCALAR)
         return uf__type_scalar(m->C->tc, UF_INT64);
     return arr(m, UF_INT64, v->ndim, 'C');
@@ -354,7 +370,6 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
                                                         : UF_ERR_UNSUPPORTED,
                               x[i]->pos, "%s(%s=) is not supported in "
                               "kernels", m->name, nm[i]);
-    bool cplx = uf_dtype_kind(a->dtype) == 'c';
     switch (b) {
     case UF__BI_NP_COPY:
         return arr(m, a->dtype, a->ndim, a->layout == 'F' ? 'F' : 'C');
@@ -376,21 +391,17 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
     }
     case UF__BI_NP_SORT:
     case UF__BI_METH_SORT:
-        if (a->ndim == 0 || cplx)
-            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
-                                           : UF_ERR_TYPING,
-                          "sorts arrays of real numbers of at least one "
-                          "dimension in kernels", a);
+        if (a->ndim == 0)
+            return refuse(m, m->recv, UF_ERR_TYPING, "sorts arrays of at "
+                          "least one dimension", a);
         if (b == UF__BI_METH_SORT && a->readonly)
             return refuse(m, m->recv, UF_ERR_TYPING, "sorts a writable "
                           "array", a);
         return b == UF__BI_NP_SORT ? arr(m, a->dtype, a->ndim, 'C')
                                    : uf__type_none(m->C->tc);
     default: /* argsort */
-        if (a->ndim != 1 || cplx)
-            return refuse(m, m->recv, cplx ? UF_ERR_UNSUPPORTED
-                                           : UF_ERR_TYPING,
-                          "sorts 1-D arrays of real numbers", a);
+        if (a->ndim != 1)
+            return refuse(m, m->recv, UF_ERR_TYPING, "sorts 1-D arrays", a);
         return arr(m, UF_INT64, 1, 'C');
     }
 }

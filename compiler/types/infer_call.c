@@ -246,7 +246,11 @@ static const uf__type *type_len(callinfo *k)
 {
     CHECK_ARITY(k, 1, 1);
     const uf__type *a = k->args[0];
-    if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE)
+    if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
+        a->kind == UF__T_FLATITER)
+        return scalar(k, UF_INT64);
+    /* len(range(...)), as desugar_for.c counts a stepped range with it */
+    if (a->kind == UF__T_RANGE && k->e->u.call.args[0]->kind == UF__EX_CALL)
         return scalar(k, UF_INT64);
     return no_impl(k);
 }
@@ -631,7 +635,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         /* np.sum(a, 0, np.float32): a dtype in its place */
         bool dtype_arg = t->kind == UF__T_DTYPE &&
                          uf__builtin_is_npreduce(fi->builtin);
-        if (!uf__is_value_type(t) && !dtype_arg)
+        if (!uf__is_value_type(t) && !dtype_arg &&
+            !((t->kind == UF__T_RANGE || t->kind == UF__T_FLATITER) &&
+              fi->builtin == UF__BI_LEN))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "passed as an argument", uf__tname(t));
         if (uf__is_arrexpr(C->tf, x) && uf__arrexpr_no_alloc(C) &&

@@ -241,6 +241,8 @@ static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
     OPERAND(base, e->u.subscript.value);
     if (base->kind == UF__T_ARRAY)
         return uf__infer_array_index(C, e, base);
+    if (base->kind == UF__T_FLATITER)
+        return uf__infer_flat_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));

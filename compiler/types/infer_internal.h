@@ -49,6 +49,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
  * (infer_slice.c). */
 const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
                                       const uf__type *arr);
+/* a.flat[k] of an F or strided array (infer_arrmeth.c). */
+const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *flat);
 /* NumPy's array constructors (np.empty ... np.linspace: UF__NPALLOC_MAP)
  * called as `e`, arguments and keywords read here (infer_alloc.c). */
 const uf__type *uf__infer_alloc(uf__ictx *C, const uf__expr *e,

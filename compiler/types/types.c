@@ -199,6 +199,25 @@ const uf__type *uf__type_array_ro(uf__typectx *tc, uf_dtype dtype, int ndim,
     return &p->t;
 }
 
+const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
+                                  uf_error *err)
+{
+    for (uf__typenode *p = tc->nodes; p; p = p->next) {
+        if (p->t.kind == UF__T_FLATITER && p->t.dtype == arr->dtype &&
+            p->t.ndim == arr->ndim && p->t.layout == arr->layout &&
+            p->t.readonly == arr->readonly)
+            return &p->t;
+    }
+    uf__typenode *p = node_new(tc, UF__T_FLATITER, 0, err);
+    if (!p)
+        return NULL;
+    p->t.dtype = arr->dtype;
+    p->t.ndim = arr->ndim;
+    p->t.layout = arr->layout;
+    p->t.readonly = arr->readonly;
+    return &p->t;
+}
+
 /* Modules and functions are known by name only. */
 static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
                              const char *name, uf_error *err)
@@ -309,6 +328,11 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         return;
     case UF__T_ARRAY:
         put(buf, size, pos, "%sarray(%s, %dd, %c)",
+            t->readonly ? "readonly " : "", scalar_name(t->dtype), t->ndim,
+            t->layout);
+        return;
+    case UF__T_FLATITER:
+        put(buf, size, pos, "array.flat(%sarray(%s, %dd, %c))",
             t->readonly ? "readonly " : "", scalar_name(t->dtype), t->ndim,
             t->layout);
         return;

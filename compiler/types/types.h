@@ -17,7 +17,10 @@ typedef enum uf__type_kind {
     UF__T_RANGE,    /* the value of range(...) in a for loop */
     UF__T_MODULE,   /* an imported module (math, numpy, cmath, numba) */
     UF__T_FUNCTION, /* a callable: builtin or a kernel of the file */
-    UF__T_DTYPE     /* a type used as a value: float32 in float32(x) */
+    UF__T_DTYPE,    /* a type used as a value: float32 in float32(x) */
+    UF__T_FLATITER  /* a.flat of an F or strided N-d array: the array's
+                       `dtype`, `ndim`, `layout`, `readonly` (its value is
+                       the array; indexed and counted in C order) */
 } uf__type_kind;
 
 typedef struct uf__type uf__type;
@@ -61,6 +64,10 @@ const uf__type *uf__type_function(uf__typectx *tc, const char *name,
 const uf__type *uf__type_dtype(uf__typectx *tc, uf_dtype dtype);
 /* Numba's dtype(X) (uf__type.dtype_obj): a.dtype, np.dtype('f4'). */
 const uf__type *uf__type_dtype_obj(uf__typectx *tc, uf_dtype dtype);
+/* a.flat of array type `arr` where no 1-D view has its order (Numba's
+ * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
+const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
+                                  uf_error *err);
 
 /* Numba's unification at control-flow joins and loop back edges: numbers
  * unify to the type both convert to safely under Numba's rules (int32 and

@@ -579,10 +579,6 @@ def fail_cases():
         Fail("err_iter_builtins.py", "three_names", [f8(3)], 1,
              "cannot unpack 2 values into 3 names", where=(16, 9),
              numba=True),
-        # Numba accepts a stepped range here; ufjit refuses it, in place
-        Fail("err_iter_builtins.py", "stepped_range", [f8(3)], 1,
-             "range() with a step inside enumerate() or zip()",
-             where=(24, 21), numba=False),
         # a failing assert inside the kernel (status from the JIT loop)
         Fail("err_assert.py", "non_negative_twice", [f8(3, lo=-2, hi=-1)],
              1, "AssertionError", numba=True),

@@ -17,10 +17,3 @@ def three_names(a):
         s += i * x * y
     return s
 
-
-@njit
-def stepped_range(a):
-    s = 0.0
-    for i, x in zip(range(0, 10, 2), a):
-        s += i * x
-    return s

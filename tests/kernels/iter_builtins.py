@@ -112,3 +112,27 @@ def last_index(a):
     for i, x in enumerate(a):
         pass
     return i
+
+
+@njit
+def zip_step(a, lo, hi, st):
+    s = 0.0
+    for i, x in zip(range(lo, hi, st), a):
+        s = s * 3 + i * x
+    return s
+
+
+@njit
+def enum_down(a):
+    s = 0
+    for j, i in enumerate(range(10, 0, -2)):
+        s = s * 7 + j * i + a[j % a.shape[0]]
+    return s
+
+
+@njit
+def zip_step_last(a, st):
+    i = -100
+    for i, x in zip(range(a.shape[0] - 1, -1, st), a):
+        a[i] = x + i
+    return i

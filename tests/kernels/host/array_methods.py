@@ -273,3 +273,62 @@ def cumsum_dtype(a):
 @njit
 def cumsum_axis(a):
     return np.cumsum(a, axis=0)
+
+
+@njit
+def flat_get(a, k):
+    return a.flat[k]
+
+
+@njit
+def flat_set(a, k, v):
+    a.flat[k] = v
+    return a
+
+
+@njit
+def flat_aug(a):
+    for i in range(a.size):
+        a.flat[i] += i
+    return a
+
+
+@njit
+def flat_enum(a):
+    s = 0.0
+    for i, x in enumerate(a.flat):
+        s = s * 0.5 + i * x
+    return s
+
+
+@njit
+def flat_zip(a, b):
+    s = 0.0
+    for x, y in zip(a.flat, b.flat):
+        s = s * 0.5 + x * y
+    return s
+
+
+@njit
+def flat_len(a):
+    return len(a.flat)
+
+
+@njit
+def flat_copy_out(a):
+    out = np.empty(a.size, a.dtype)
+    i = 0
+    for x in a.flat:
+        out[i] = x
+        i += 1
+    return out
+
+
+@njit
+def zero_d_flat(x, k):
+    a = np.full((), x)
+    s = 0.0
+    for v in a.flat:
+        s += v
+    a.flat[k] = s * 2
+    return a.flat[0] + len(a.flat)
