@@ -214,6 +214,21 @@ void uf__cuda_put_operand(uf__cuda_params *pp, const uf__cuda_operand *op,
         uf__cuda_put(pp, &op->ptr, sizeof op->ptr);
 }
 
+/* Whether the shapes a status word carries (nvvm_shape_error.c) are
+ * whole: read from device memory, so checked before they are printed. */
+static bool status_shapes_fit(const uf__nvvm_status *st)
+{
+    if (st->nshapes <= 0 || st->nshapes > UF__NVVM_STATUS_SHAPES)
+        return false;
+    int total = 0;
+    for (int s = 0; s < st->nshapes; s++) {
+        if (st->shape_ndim[s] < 0 || st->shape_ndim[s] > UF__NVVM_STATUS_DIMS)
+            return false;
+        total += st->shape_ndim[s];
+    }
+    return total <= UF__NVVM_STATUS_DIMS;
+}
+
 /* The kernel's status word after a launch: the CPU target's error,
  * worded as its loop words it ("ufunc 'pick': IndexError: ..."). */
 static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
@@ -230,6 +245,10 @@ static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
         uf__rt_index_error(k->sites.v[st.site].kernel,
                            k->sites.v[st.site].file, st.line, st.index,
                            st.axis, st.size, (int32_t)st.is_unsigned);
+    if ((st.code == UF__JIT_BCAST_SHAPES || st.code == UF__JIT_SLICE_SHAPE) &&
+        status_shapes_fit(&st))
+        uf__rt_broadcast_error(st.shape_kind, st.nshapes, st.shape_ndim,
+                               st.shape_dims);
     uf_error why;
     int code = uf__jit_status_error((int)st.code, &why);
     return uf__error_set(err, code, "%s '%s': %s", s->kind, s->name,
