@@ -39,6 +39,14 @@ static int locked_read(const uf_func *f, const int *field)
 
 int uf_func_nin(const uf_func *f) { return locked_read(f, &f->nin); }
 int uf_func_nout(const uf_func *f) { return locked_read(f, &f->nout); }
+const char *uf_func_result_tree(const uf_func *f)
+{
+    pthread_mutex_t *lock = &f->module->ctx->lock;
+    pthread_mutex_lock(lock);
+    const char *t = f->result_tree;
+    pthread_mutex_unlock(lock);
+    return t;
+}
 int uf_func_nsignatures(const uf_func *f) { return f->decl->nsignatures; }
 
 const char *uf_func_signature(const uf_func *f, int i)

@@ -46,6 +46,8 @@ struct uf_func {
     const uf__kind_ops *ops;
     int nin;
     int nout;          /* -1 until known */
+    /* njit: how the last call's results nest (uf_func_result_tree) */
+    const char *result_tree;
     /* What the kinds build, on first use under the context lock, then
      * only read (kernels with signatures) or grown under the lock (lazy);
      * each is the kind's own type. */

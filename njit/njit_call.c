@@ -39,6 +39,7 @@ typedef struct plain_spec {
     /* per result: a readonly array type (a global array or a view of
      * one, a.imag of real numbers): it comes back read-only, as Numba's */
     bool out_ro[UF__TUPLE_MAX];
+    char *tree; /* how the results nest (uf_func_result_tree) */
     uf__plain_entry fn;
 } plain_spec;
 
@@ -51,8 +52,10 @@ static void njit_release(uf_func *f)
 {
     if (f->plain == NULL)
         return;
-    for (int i = 0; i < f->plain->n; i++)
+    for (int i = 0; i < f->plain->n; i++) {
+        uf__free(f->plain->specs[i]->tree);
         uf__free(f->plain->specs[i]);
+    }
     uf__free(f->plain->specs);
     uf__free(f->plain);
     f->plain = NULL;
@@ -346,27 +349,37 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
     s->ret_ndim = -1;
     for (int k = 0; k < UF__TUPLE_MAX; k++)
         s->out_ndim[k] = -1;
-    if (tf->ret->kind == UF__T_SCALAR || tf->ret->kind == UF__T_ARRAY) {
-        s->out[0] = tf->ret->dtype;
-        s->nout = 1;
-        if (tf->ret->kind == UF__T_ARRAY)
-            s->ret_ndim = s->out_ndim[0] = tf->ret->ndim;
-        s->out_ro[0] = tf->ret->readonly;
-    } else if (tf->ret->kind == UF__T_TUPLE) {
-        s->nout = tf->ret->n;
-        for (int k = 0; k < s->nout; k++) {
-            s->out[k] = tf->ret->elts[k]->dtype;
-            if (tf->ret->elts[k]->kind == UF__T_ARRAY)
-                s->out_ndim[k] = tf->ret->elts[k]->ndim;
-            s->out_ro[k] = tf->ret->elts[k]->readonly;
-        }
+    /* one output per number or array, nested tuples flattened */
+    const uf__type *res[UF__TUPLE_MAX];
+    s->nout = uf__plain_results(tf->ret, res, UF__TUPLE_MAX);
+    if (s->nout < 0) { /* the entry compiles only what it can return */
+        uf__error_set(err, UF_ERR_INTERNAL, "'%s': results not listed",
+                      f->decl->name);
+        goto fail;
     }
+    for (int k = 0; k < s->nout; k++) {
+        s->out[k] = res[k]->dtype;
+        if (res[k]->kind == UF__T_ARRAY)
+            s->out_ndim[k] = res[k]->ndim;
+        s->out_ro[k] = res[k]->readonly;
+    }
+    if (tf->ret->kind == UF__T_ARRAY)
+        s->ret_ndim = tf->ret->ndim;
+    char tree[8 * UF__TUPLE_MAX];
+    if (uf__plain_result_tree(tf->ret, tree, sizeof tree) < 0) {
+        uf__error_set(err, UF_ERR_LIMIT, "'%s': results nested too deep "
+                      "to describe", f->decl->name);
+        goto fail;
+    }
+    if ((s->tree = uf__strdup(tree, err)) == NULL)
+        goto fail;
     s->writes = stores_in(tf, 0);
     if (add_spec(f, s, err) != 0)
         goto fail;
     return s;
 
 fail:
+    uf__free(s->tree);
     uf__free(s);
     return NULL;
 }
@@ -574,8 +587,10 @@ static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
     if (rc == 0 && s == NULL &&
         (s = compile_spec(f, in, n_in, inputs, err)) == NULL)
         rc = err->code;
-    if (rc == 0)
+    if (rc == 0) {
         f->nout = s->nout;
+        f->result_tree = s->tree;
+    }
     pthread_mutex_unlock(&ctx->lock);
     if (rc != 0)
         return rc;

@@ -1,5 +1,6 @@
 /* Staging, packing and launching shared by the CUDA call paths
  * (cuda_stage.h). */
+#include <stddef.h>
 #include <string.h>
 
 #include "common/error_internal.h"
@@ -214,6 +215,27 @@ void uf__cuda_put_operand(uf__cuda_params *pp, const uf__cuda_operand *op,
         uf__cuda_put(pp, &op->ptr, sizeof op->ptr);
 }
 
+/* The status word's fields every report uses: zeroed before a launch
+ * and read after it; the shapes behind them only when the code says the
+ * winning thread wrote them (nvvm_shape_error.c), so a launch moves 40
+ * bytes, not 592. */
+#define STATUS_HEAD offsetof(uf__nvvm_status, shape_kind)
+
+/* Whether the shapes a status word carries (nvvm_shape_error.c) are
+ * whole: read from device memory, so checked before they are printed. */
+static bool status_shapes_fit(const uf__nvvm_status *st)
+{
+    if (st->nshapes <= 0 || st->nshapes > UF__NVVM_STATUS_SHAPES)
+        return false;
+    int total = 0;
+    for (int s = 0; s < st->nshapes; s++) {
+        if (st->shape_ndim[s] < 0 || st->shape_ndim[s] > UF__NVVM_STATUS_DIMS)
+            return false;
+        total += st->shape_ndim[s];
+    }
+    return total <= UF__NVVM_STATUS_DIMS;
+}
+
 /* The kernel's status word after a launch: the CPU target's error,
  * worded as its loop words it ("ufunc 'pick': IndexError: ..."). */
 static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
@@ -221,15 +243,26 @@ static int check_status(const uf__cuda_site *s, const uf__cuda_kernel *k,
 {
     uf__nvvm_status st;
     const uf__cu_driver *d = s->rt->drv;
-    if (uf__cuda_check(s->rt, d->memcpy_dtoh(&st, status, sizeof st),
+    if (uf__cuda_check(s->rt, d->memcpy_dtoh(&st, status, STATUS_HEAD),
                        "cuMemcpyDtoH", err) != 0)
         return err->code;
     if (st.code == 0)
         return 0;
+    if ((st.code == UF__JIT_BCAST_SHAPES || st.code == UF__JIT_SLICE_SHAPE) &&
+        uf__cuda_check(s->rt,
+                       d->memcpy_dtoh((char *)&st + STATUS_HEAD,
+                                      status + STATUS_HEAD,
+                                      sizeof st - STATUS_HEAD),
+                       "cuMemcpyDtoH", err) != 0)
+        return err->code;
     if (st.code == UF__JIT_INDEX && st.site >= 0 && st.site < k->sites.n)
         uf__rt_index_error(k->sites.v[st.site].kernel,
                            k->sites.v[st.site].file, st.line, st.index,
                            st.axis, st.size, (int32_t)st.is_unsigned);
+    if ((st.code == UF__JIT_BCAST_SHAPES || st.code == UF__JIT_SLICE_SHAPE) &&
+        status_shapes_fit(&st))
+        uf__rt_broadcast_error(st.shape_kind, st.nshapes, st.shape_ndim,
+                               st.shape_dims);
     uf_error why;
     int code = uf__jit_status_error((int)st.code, &why);
     return uf__error_set(err, code, "%s '%s': %s", s->kind, s->name,
@@ -270,8 +303,7 @@ static int launch_with(const uf__cuda_site *s, const uf__cuda_kernel *k,
     uf__cu_stream st = uf__cuda_stream(s->stream);
     if (k->k.has_status &&
         uf__cuda_check(s->rt,
-                       d->memset_d8_async(status, 0,
-                                          sizeof(uf__nvvm_status), st),
+                       d->memset_d8_async(status, 0, STATUS_HEAD, st),
                        "cuMemsetD8Async", err) != 0)
         return err->code;
     if (uf__cuda_check(s->rt,

@@ -174,5 +174,9 @@ int uf__kmodule_scan_declare(uf__kmodule *km, const uf__expr *call,
 bool uf__kmodule_is_array_expr(const uf__kmodule *km, const uf__expr *e);
 int uf__kmodule_scan_array(uf__kmodule *km, const bool *weak,
                            const uf__expr *e, uf__garray *out, uf_error *err);
+/* The i-th numpy function (*method false: np.NAME) or array method
+ * (a.NAME()) a module-level array is built with, from the tables the scan
+ * checks names against (README lists them); false past the end. */
+bool uf__kmodule_array_listing_at(int i, const char **name, bool *method);
 
 #endif

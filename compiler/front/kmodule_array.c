@@ -49,6 +49,17 @@ static void place(actx *A, const uf__expr *at)
     uf__source_error(A->E.err, code, KM(A)->src, at->pos, "%s", msg);
 }
 
+bool uf__kmodule_array_listing_at(int i, const char **name, bool *method)
+{
+    int nc = (int)(sizeof constructors / sizeof *constructors);
+    int nm = (int)(sizeof methods / sizeof *methods);
+    if (i < 0 || i >= nc + nm)
+        return false;
+    *method = i >= nc;
+    *name = *method ? methods[i - nc] : constructors[i];
+    return true;
+}
+
 static bool listed(const char *const *list, size_t n, const char *s)
 {
     for (size_t i = 0; i < n; i++)

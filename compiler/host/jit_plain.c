@@ -9,27 +9,6 @@
 #include "common/nrt.h"
 #include "compiler/lower/lower_array.h"
 
-/* The results of tf as a list of scalar dtypes: none for None, one for a
- * scalar, one per element of a tuple of scalars; -1 otherwise. */
-static int result_dtypes(const uf__type *ret, uf_dtype *out, int max)
-{
-    if (ret->kind == UF__T_NONE)
-        return 0;
-    if (ret->kind == UF__T_SCALAR || ret->kind == UF__T_ARRAY) {
-        out[0] = ret->dtype; /* an array: uf__plain_array_result */
-        return 1;
-    }
-    if (ret->kind != UF__T_TUPLE || ret->n > max)
-        return -1;
-    for (int k = 0; k < ret->n; k++) {
-        if (ret->elts[k]->kind != UF__T_SCALAR &&
-            ret->elts[k]->kind != UF__T_ARRAY)
-            return -1; /* arrays: uf__plain_array_result, as alone */
-        out[k] = ret->elts[k]->dtype;
-    }
-    return ret->n;
-}
-
 /* Whether a dtype is (inside) what a function returns. */
 static bool returns_dtype(const uf__type *t)
 {
@@ -138,6 +117,23 @@ static void store_out(uf__fn *F, LLVMValueRef outs, int k, uf_dtype dt,
     uf__emit_elem_store(F, p, dt, v);
 }
 
+/* Stores the elements of tuple v (type t) from outs[*k] on, a nested
+ * tuple's depth first (uf__plain_results's order). */
+static void store_tuple_out(uf__fn *F, LLVMValueRef outs, int *k,
+                            const uf__type *t, LLVMValueRef v)
+{
+    for (int i = 0; i < t->n; i++) {
+        LLVMValueRef e = LLVMBuildExtractValue(F->L->b, v, (unsigned)i, "");
+        const uf__type *et = t->elts[i];
+        if (et->kind == UF__T_TUPLE)
+            store_tuple_out(F, outs, k, et, e);
+        else if (et->kind == UF__T_ARRAY)
+            store_array_out(F, outs, (*k)++, true, et, e);
+        else
+            store_out(F, outs, (*k)++, et->dtype, e);
+    }
+}
+
 static int build_entry(uf__lower *L, const uf__typed_func *tf,
                        const uf_dtype *in, LLVMValueRef callee, bool fallible,
                        const char *name, uf_error *err)
@@ -151,8 +147,6 @@ static int build_entry(uf__lower *L, const uf__typed_func *tf,
     uf__fn F;
     uf__fn_begin(&F, L, fn, true, false, err);
     F.tf = tf;
-    uf_dtype res[UF__TUPLE_MAX];
-    int nres = result_dtypes(tf->ret, res, UF__TUPLE_MAX);
     LLVMValueRef argv[66];
     unsigned na = 0;
     LLVMValueRef out = NULL;
@@ -176,16 +170,11 @@ static int build_entry(uf__lower *L, const uf__typed_func *tf,
     LLVMValueRef outs = LLVMGetParam(fn, 1);
     if (tf->ret->kind == UF__T_ARRAY) {
         store_array_out(&F, outs, 0, false, tf->ret, r);
-    } else if (nres == 1 && tf->ret->kind == UF__T_SCALAR) {
-        store_out(&F, outs, 0, res[0], r);
-    } else {
-        for (int k = 0; k < nres; k++) {
-            LLVMValueRef e = LLVMBuildExtractValue(L->b, r, (unsigned)k, "");
-            if (tf->ret->elts[k]->kind == UF__T_ARRAY)
-                store_array_out(&F, outs, k, true, tf->ret->elts[k], e);
-            else
-                store_out(&F, outs, k, res[k], e);
-        }
+    } else if (tf->ret->kind == UF__T_SCALAR) {
+        store_out(&F, outs, 0, tf->ret->dtype, r);
+    } else if (tf->ret->kind == UF__T_TUPLE) {
+        int k = 0;
+        store_tuple_out(&F, outs, &k, tf->ret, r);
         if (uf__type_holds_array(tf->ret)) {
             LLVMTypeRef fty = LLVMFunctionType(
                 LLVMVoidTypeInContext(L->ctx), NULL, 0, 0);
@@ -211,10 +200,10 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
                    char *symbol, size_t symcap, uf__jit_listing *listing,
                    char **obj, size_t *objlen, uf_error *err)
 {
-    uf_dtype res[UF__TUPLE_MAX];
+    const uf__type *res[UF__TUPLE_MAX];
     if (listing)
         listing->llvm_ir = listing->asm_text = NULL;
-    if (result_dtypes(tf->ret, res, UF__TUPLE_MAX) < 0) {
+    if (uf__plain_results(tf->ret, res, UF__TUPLE_MAX) < 0) {
         char buf[128];
         uf__type_str(tf->ret, buf, sizeof buf);
         if (returns_dtype(tf->ret))
@@ -229,8 +218,9 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' returns %s: a function called through "
                              "uf_call may return None, a number, an array "
-                             "or a tuple of numbers and arrays (not nested "
-                             "tuples)", tf->decl->name, buf);
+                             "or a tuple of numbers, arrays and such "
+                             "tuples (%d values at most)", tf->decl->name,
+                             buf, UF__TUPLE_MAX);
     }
     if (tf->nargs > 64)
         return uf__error_set(err, UF_ERR_UNSUPPORTED,

@@ -31,11 +31,24 @@ typedef struct uf__plain_array_result {
  * value of a scalar argument (of dtype in[i], any alignment; bool one
  * byte) or to a uf__plain_arg for an array argument; outs[k] receives
  * result k (the returned value, or element k of a returned tuple) in its
- * dtype. Returns 0 or a uf__jit_status. */
+ * dtype; a nested tuple's elements count depth first (uf__plain_results).
+ * Returns 0 or a uf__jit_status. */
 typedef int (*uf__plain_entry)(void *const *args, void *const *outs);
 
+/* The results of a function returning `ret`, one per output of uf_call:
+ * none for None, the number or array itself, a tuple's numbers and
+ * arrays in order, nested tuples flattened depth first (jit_plain_results.c).
+ * Their count, at most max into leaves[]; -1 for anything else (None in a
+ * tuple) or more than max. */
+int uf__plain_results(const uf__type *ret, const uf__type **leaves, int max);
+/* How those results nest, as Python writes a tuple of their indexes:
+ * "0", "(0, (1, 2))", "(0,)", "None"; into buf[0..cap), its length, or -1
+ * when ret is no such result or the text does not fit. */
+int uf__plain_result_tree(const uf__type *ret, char *buf, size_t cap);
+
 /* Compiles the entry of `tf` (its arguments: scalars or arrays; its
- * result: None, a scalar, an array or a tuple of scalars and arrays). `in` gives each scalar
+ * result: None, a scalar, an array or a tuple of scalars, arrays and
+ * such tuples). `in` gives each scalar
  * argument's dtype as passed, converted to tf's argument type (ignored
  * for arrays). `listing` may be NULL. */
 int uf__jit_plain(uf__jit *jit, const uf__typed_func *tf, const uf_dtype *in,

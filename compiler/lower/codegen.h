@@ -126,6 +126,14 @@ struct uf__codegen_target {
      * lowering then returns UF__JIT_INDEX, the status its caller turns
      * into the error. The lowering never knows where the message goes. */
     void (*index_error)(uf__fn *F, const uf__index_report *r);
+    /* The sink of a ValueError that names shapes where code cannot call
+     * the host's UF__RT_BROADCAST_ERROR (NVVM, cudasim: the status word):
+     * emits at the builder what records `status` with common/loop.h's
+     * `kind`, the dimension counts ndims[0..nshapes) and the dimensions
+     * dims[] (i64, one shape after another; nshapes 0: none); the
+     * lowering then returns `status`. NULL: the host's helper. */
+    void (*shape_error)(uf__fn *F, int status, int kind, int nshapes,
+                        const int *ndims, const LLVMValueRef *dims);
     /* Last changes to a module before it is verified and optimised (host:
      * libmvec's declarations kept alive for the vectoriser). 0 or err's
      * code. */

@@ -11,8 +11,11 @@
 #include "compiler/nvvm/codegen_nvvm.h"
 #include "compiler/nvvm/nvvm_internal.h"
 
-_Static_assert(sizeof(uf__nvvm_status) == 40, "status word layout");
+_Static_assert(sizeof(uf__nvvm_status) == 592, "status word layout");
 _Static_assert(offsetof(uf__nvvm_status, index) == 16, "status layout");
+_Static_assert(offsetof(uf__nvvm_status, shape_kind) == 40,
+               "status layout");
+_Static_assert(offsetof(uf__nvvm_status, shape_dims) == 80, "status layout");
 
 static uf__codegen_nvvm *nvvm_of(const uf__lower *L)
 {
@@ -309,6 +312,7 @@ void uf__codegen_nvvm_init(uf__codegen_nvvm *g)
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
+    uf__nvvm_shape_error_init(g);
 }
 
 void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
@@ -329,6 +333,7 @@ void uf__codegen_sim_init(uf__codegen_nvvm *g, const char *triple,
     uf__nvvm_shared_init(g);
     uf__nvvm_atomic_init(g);
     uf__nvvm_warp_init(g);
+    uf__nvvm_shape_error_init(g);
 }
 
 void uf__nvvm_sites_clear(uf__nvvm_sites *s)

@@ -44,6 +44,8 @@ void uf__nvvm_shared_init(uf__codegen_nvvm *g);
 void uf__nvvm_atomic_init(uf__codegen_nvvm *g);
 /* Installs the warp hook of g (nvvm_warp.c). */
 void uf__nvvm_warp_init(uf__codegen_nvvm *g);
+/* Installs the shape-error sink of g (nvvm_shape_error.c). */
+void uf__nvvm_shape_error_init(uf__codegen_nvvm *g);
 /* cudasim: the running thread's uf__sim_thread as an i8* (codegen_nvvm.c) */
 LLVMValueRef uf__nvvm_sim_self(uf__lower *L);
 

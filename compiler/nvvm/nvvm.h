@@ -45,7 +45,8 @@
  * ticket 0 writes code and details), every failing thread stops. The host reads it back after the launch
  * and turns it into the error the CPU gives (code: uf__jit_status;
  * UF__JIT_INDEX with site/line/index/axis/size, site indexing
- * uf__nvvm_ptx.sites for the kernel and file names). The kernel keeps
+ * uf__nvvm_ptx.sites for the kernel and file names; a shape ValueError
+ * with the shapes, as the host's UF__RT_BROADCAST_ERROR records them). The kernel keeps
  * the status pointer in a module global for the functions it calls:
  * concurrent launches of ONE loaded module must share one status word
  * (allocate it per module, not per launch).
@@ -163,8 +164,15 @@ typedef struct uf__nvvm_variant {
     bool core_c;        /* guvectorize: core views C-contiguous */
 } uf__nvvm_variant;
 
+/* The shapes a status word carries for a ValueError that names them
+ * (operands that do not broadcast, a slice store): at most this many
+ * shapes of this many dimensions together (two of rank 32); more give
+ * nshapes 0 and the message without them. */
+#define UF__NVVM_STATUS_SHAPES 8
+#define UF__NVVM_STATUS_DIMS 64
+
 /* The status word a failing kernel writes (device memory, zeroed before
- * the launch; 40 bytes). */
+ * the launch; 592 bytes). */
 typedef struct uf__nvvm_status {
     uint32_t code;        /* 0, or a uf__jit_status */
     int32_t site;         /* UF__JIT_INDEX: index into the sites */
@@ -174,6 +182,13 @@ typedef struct uf__nvvm_status {
     int64_t size;         /* the axis' length */
     uint32_t is_unsigned; /* print index as unsigned */
     uint32_t nfail;       /* failing threads (the first writes the rest) */
+    /* UF__JIT_BCAST_SHAPES, UF__JIT_SLICE_SHAPE (nvvm_shape_error.c):
+     * common/loop.h's UF__SHAPES_* kind, the shapes' dimension counts
+     * and their dimensions one shape after another */
+    int32_t shape_kind;
+    int32_t nshapes;
+    int32_t shape_ndim[UF__NVVM_STATUS_SHAPES];
+    int64_t shape_dims[UF__NVVM_STATUS_DIMS];
 } uf__nvvm_status;
 
 /* Who turns NVVM IR into PTX. */

@@ -306,17 +306,17 @@ void uf__nvvm_fail_on_status(uf__lower *L, uf__fn *F, LLVMValueRef r,
                                   LLVMConstNull(LLVMTypeOf(r)), ""),
                     fail, ok);
     LLVMPositionBuilderAtEnd(B, fail);
-    /* an IndexError's report is written where it was detected (the
-     * error sink); other statuses (assert) here */
+    /* an IndexError's and a shape ValueError's reports are written where
+     * they were detected (the error sinks); other statuses (assert) here */
     LLVMBasicBlockRef claim = uf__fn_block(F, "claim");
     LLVMBasicBlockRef write = uf__fn_block(F, "write");
     LLVMBasicBlockRef stop = uf__fn_block(F, "stop");
-    LLVMBuildCondBr(B,
-                    LLVMBuildICmp(B, LLVMIntEQ, r,
-                                  LLVMConstInt(LLVMTypeOf(r), UF__JIT_INDEX,
-                                               0),
-                                  ""),
-                    stop, claim);
+    static const int reported[] = {UF__JIT_INDEX, UF__JIT_BCAST_SHAPES,
+                                   UF__JIT_SLICE_SHAPE};
+    LLVMValueRef sw = LLVMBuildSwitch(B, r, claim, 3);
+    for (int k = 0; k < 3; k++)
+        LLVMAddCase(sw, LLVMConstInt(LLVMTypeOf(r), (unsigned)reported[k], 0),
+                    stop);
     LLVMPositionBuilderAtEnd(B, claim);
     LLVMBuildCondBr(B, uf__nvvm_claim_status(L, status), write, stop);
     LLVMPositionBuilderAtEnd(B, write);

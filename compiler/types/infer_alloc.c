@@ -107,18 +107,40 @@ static const uf__type *result(uf__ictx *C, uf_dtype dt, int ndim)
     return uf__type_array(C->tc, dt, ndim, 'C', C->err);
 }
 
+/* The parameters of each constructor, in NumPy's order: what the typers
+ * below accept (positional or by keyword) and README lists. */
+static const char *const params[][5] = {
+    [UF__BI_NP_EMPTY - UF__BI_NP_EMPTY] = {"shape", "dtype"},
+    [UF__BI_NP_ZEROS - UF__BI_NP_EMPTY] = {"shape", "dtype"},
+    [UF__BI_NP_ONES - UF__BI_NP_EMPTY] = {"shape", "dtype"},
+    [UF__BI_NP_FULL - UF__BI_NP_EMPTY] = {"shape", "fill_value", "dtype"},
+    [UF__BI_NP_EMPTY_LIKE - UF__BI_NP_EMPTY] = {"a", "dtype"},
+    [UF__BI_NP_ZEROS_LIKE - UF__BI_NP_EMPTY] = {"a", "dtype"},
+    [UF__BI_NP_ONES_LIKE - UF__BI_NP_EMPTY] = {"a", "dtype"},
+    [UF__BI_NP_FULL_LIKE - UF__BI_NP_EMPTY] = {"a", "fill_value", "dtype"},
+    [UF__BI_NP_ARANGE - UF__BI_NP_EMPTY] = {"start", "stop", "step",
+                                            "dtype"},
+    [UF__BI_NP_LINSPACE - UF__BI_NP_EMPTY] = {"start", "stop", "num"},
+};
+
+const char *const *uf__alloc_params(uf__builtin b, int *n)
+{
+    *n = 0;
+    if (!uf__builtin_is_alloc(b))
+        return NULL;
+    const char *const *p = params[b - UF__BI_NP_EMPTY];
+    while (*n < 5 && p[*n] != NULL)
+        ++*n;
+    return p;
+}
+
 /* np.empty / zeros / ones / full (shape first) and the *_like forms. */
 static const uf__type *type_fill(uf__ictx *C, const uf__expr *e,
-                                 const char *fn, bool like, bool full)
+                                 uf__builtin b, const char *fn, bool like,
+                                 bool full)
 {
-    static const char *const shaped[] = {"shape", "fill_value", "dtype"};
-    static const char *const liked[] = {"a", "fill_value", "dtype"};
-    const char *names[3];
-    int np = 0;
-    names[np++] = like ? liked[0] : shaped[0];
-    if (full)
-        names[np++] = "fill_value";
-    names[np++] = "dtype";
+    int np;
+    const char *const *names = uf__alloc_params(b, &np);
     if (uf__call_check_params(C, e, fn, names, np) != 0)
         return NULL;
     const uf__expr *sx = uf__call_arg(e, 0, names[0]);
@@ -180,8 +202,9 @@ uf_dtype uf__arange_dtype(const uf__type *const *bounds, int n)
 
 static const uf__type *type_arange(uf__ictx *C, const uf__expr *e)
 {
-    static const char *const names[] = {"start", "stop", "step", "dtype"};
-    if (uf__call_check_params(C, e, "arange", names, 4) != 0)
+    int np;
+    const char *const *names = uf__alloc_params(UF__BI_NP_ARANGE, &np);
+    if (uf__call_check_params(C, e, "arange", names, np) != 0)
         return NULL;
     const uf__type *b[3] = {NULL, NULL, NULL};
     for (int i = 0; i < 3; i++) {
@@ -216,8 +239,9 @@ static const uf__type *type_arange(uf__ictx *C, const uf__expr *e)
 
 static const uf__type *type_linspace(uf__ictx *C, const uf__expr *e)
 {
-    static const char *const names[] = {"start", "stop", "num"};
-    if (uf__call_check_params(C, e, "linspace", names, 3) != 0)
+    int np;
+    const char *const *names = uf__alloc_params(UF__BI_NP_LINSPACE, &np);
+    if (uf__call_check_params(C, e, "linspace", names, np) != 0)
         return NULL;
     for (int i = 0; i < 3; i++) {
         const uf__expr *x = uf__call_arg(e, i, names[i]);
@@ -255,15 +279,15 @@ const uf__type *uf__infer_alloc(uf__ictx *C, const uf__expr *e,
     case UF__BI_NP_EMPTY:
     case UF__BI_NP_ZEROS:
     case UF__BI_NP_ONES:
-        return type_fill(C, e, fn, false, false);
+        return type_fill(C, e, b, fn, false, false);
     case UF__BI_NP_FULL:
-        return type_fill(C, e, fn, false, true);
+        return type_fill(C, e, b, fn, false, true);
     case UF__BI_NP_EMPTY_LIKE:
     case UF__BI_NP_ZEROS_LIKE:
     case UF__BI_NP_ONES_LIKE:
-        return type_fill(C, e, fn, true, false);
+        return type_fill(C, e, b, fn, true, false);
     case UF__BI_NP_FULL_LIKE:
-        return type_fill(C, e, fn, true, true);
+        return type_fill(C, e, b, fn, true, true);
     case UF__BI_NP_ARANGE:
         return type_arange(C, e);
     default:

@@ -28,45 +28,25 @@
             return (var);                                                   \
     } while (0)
 
-static const struct {
-    const char *name;
-    uf__builtin b;
-} methods[] = {
-    {"copy", UF__BI_METH_COPY},       {"reshape", UF__BI_NP_RESHAPE},
-    {"ravel", UF__BI_NP_RAVEL},       {"flatten", UF__BI_METH_FLATTEN},
-    {"astype", UF__BI_METH_ASTYPE},   {"fill", UF__BI_METH_FILL},
-    {"cumsum", UF__BI_NP_CUMSUM},     {"cumprod", UF__BI_NP_CUMPROD},
-    {"sort", UF__BI_METH_SORT},       {"argsort", UF__BI_NP_ARGSORT},
-};
-
+/* a.flat (array_members.c's table; the methods a.copy ... are typed at
+ * their calls, uf__infer_arrmeth). */
 const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
                                        const uf__type *base,
-                                       uf__expr_info *in, bool *handled)
+                                       uf__expr_info *in, uf__builtin b)
 {
-    const char *a = e->u.attr.attr;
-    *handled = true;
-    if (strcmp(a, "flat") == 0) {
-        /* a C (or 1-D) array: a 1-D view, so iteration and indexing in C
-         * order are those of any 1-D array; any other order: an iterator
-         * type that only counts, indexes and stores (uf__infer_flat_index,
-         * lower_flat.c), as Numba's flat iterator walks such arrays */
-        in->builtin = UF__BI_ATTR_FLAT;
-        if (base->layout != 'C' && base->ndim > 1)
-            return uf__iset(C, e, uf__type_flatiter(C->tc, base, C->err));
-        return uf__iset(C, e, uf__type_array_ro(C->tc, base->dtype, 1,
-                                                base->layout == 'A' ? 'A'
-                                                                    : 'C',
-                                                base->readonly, C->err));
-    }
-    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-        if (strcmp(methods[i].name, a) == 0) {
-            char q[64];
-            in->builtin = methods[i].b;
-            snprintf(q, sizeof q, "array.%s", a);
-            return uf__iset(C, e, uf__type_function(C->tc, q, C->err));
-        }
-    *handled = false;
-    return NULL;
+    if (b != UF__BI_ATTR_FLAT)
+        return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "no typer for array "
+                          "attribute '%s'", e->u.attr.attr);
+    /* a C (or 1-D) array: a 1-D view, so iteration and indexing in C
+     * order are those of any 1-D array; any other order: an iterator
+     * type that only counts, indexes and stores (uf__infer_flat_index,
+     * lower_flat.c), as Numba's flat iterator walks such arrays */
+    in->builtin = UF__BI_ATTR_FLAT;
+    if (base->layout != 'C' && base->ndim > 1)
+        return uf__iset(C, e, uf__type_flatiter(C->tc, base, C->err));
+    return uf__iset(C, e, uf__type_array_ro(C->tc, base->dtype, 1,
+                                            base->layout == 'A' ? 'A' : 'C',
+                                            base->readonly, C->err));
 }
 
 /* a.flat[k] of an F or strided array: the element, k one integer. */

@@ -186,33 +186,10 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, function_type(C, ".conjugate"));
         }
     }
-    if (base->kind == UF__T_ARRAY) {
-        if (strcmp(a, "shape") == 0 || strcmp(a, "strides") == 0) {
-            const uf__type *i64 = uf__type_scalar(C->tc, UF_INT64);
-            const uf__type *elts[64];
-            if (base->ndim > 64)
-                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s",
-                                  "too many dimensions");
-            for (int i = 0; i < base->ndim; i++)
-                elts[i] = i64;
-            in->builtin = a[1] == 'h' ? UF__BI_ATTR_SHAPE
-                                      : UF__BI_ATTR_STRIDES;
-            return uf__iset(C, e, uf__type_tuple(C->tc, base->ndim, elts,
-                                                 C->err));
-        }
-        if (strcmp(a, "size") == 0 || strcmp(a, "ndim") == 0) {
-            in->builtin = a[0] == 's' ? UF__BI_ATTR_SIZE : UF__BI_ATTR_NDIM;
-            return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
-        }
-        bool np_attr;
-        const uf__type *p = uf__infer_arrattr_attr(C, e, base, in, &np_attr);
-        if (np_attr) /* a.dtype, a.real, a.imag, a.conj: infer_arrattr.c */
-            return p;
-        const uf__type *m = uf__infer_arrmeth_attr(C, e, base, in, &np_attr);
-        if (np_attr) /* a.copy ... a.flat: infer_arrmeth.c */
-            return m;
-        const uf__type *r = uf__infer_npreduce_attr(C, e, base, in, &np_attr);
-        if (np_attr)
+    if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
+        bool member;
+        const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
+        if (member)
             return r;
     }
     return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "unknown "

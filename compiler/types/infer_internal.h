@@ -56,6 +56,9 @@ const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,
  * called as `e`, arguments and keywords read here (infer_alloc.c). */
 const uf__type *uf__infer_alloc(uf__ictx *C, const uf__expr *e,
                                 uf__builtin b);
+/* The parameter names of constructor b in NumPy's order (*n of them),
+ * the ones its typer accepts; NULL for another builtin. */
+const char *const *uf__alloc_params(uf__builtin b, int *n);
 /* Numba's dtype of np.arange over its bounds and step (NULL: absent). */
 uf_dtype uf__arange_dtype(const uf__type *const *bounds, int n);
 /* Checks `view = v` for a view target (a[1:] = v, a[i] = v of a 2-d a):
@@ -78,11 +81,17 @@ const uf__type *uf__infer_npsum(uf__ictx *C, const uf__expr *e,
                                 const uf__type *a);
 const uf__type *uf__infer_np_dtype_param(uf__ictx *C, const char *name,
                                          const uf__expr *x, uf_dtype *dt);
-/* a.T, a.itemsize, a.nbytes and the methods a.sum ... of array `base`:
- * *handled says whether the attribute is one of them. */
+/* The attribute b of array `base` among the reductions' (a.T,
+ * a.itemsize, a.nbytes), found in array_members.c's table. */
 const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,
                                         const uf__type *base,
-                                        uf__expr_info *in, bool *handled);
+                                        uf__expr_info *in, uf__builtin b);
+/* Attribute or method `e` of array `base` when array_members.c's table
+ * has it (*handled; else NULL and the caller refuses the name), typed by
+ * its builtin (infer_arrmember.c). */
+const uf__type *uf__infer_array_attr(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *base, uf__expr_info *in,
+                                     bool *handled);
 /* x @ y with an array operand (np.dot's rules). */
 const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
                                  const uf__type *x, const uf__type *y);
@@ -237,12 +246,12 @@ const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
                                     const uf__expr *x, uf_dtype *dt);
 
 /* Copies, reshapes, sorts and rounding of arrays (infer_arrmeth.c):
- * attribute `e` of array type `base` when it is one of UF__ARRMETH_MAP's
- * (a.copy ... a.sort, a.flat; *handled says so, else NULL); and the
- * type of call `e` of one of them. */
+ * the attribute b of array type `base` among UF__ARRMETH_MAP's (a.flat),
+ * found in array_members.c's table; and the type of call `e` of one of
+ * them. */
 const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
                                        const uf__type *base,
-                                       uf__expr_info *in, bool *handled);
+                                       uf__expr_info *in, uf__builtin b);
 const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiler/types/array_members.h"
 #include "compiler/types/infer_internal.h"
 #include "compiler/types/infer_npreduce.h"
 
@@ -84,38 +85,26 @@ bool uf__npreduce_dtypes(uf__builtin b, uf_dtype in, uf_dtype *acc,
     }
 }
 
-static const char *const methods[][2] = {
-    {"sum", "numpy.sum"},       {"prod", "numpy.prod"},
-    {"min", "numpy.min"},       {"max", "numpy.max"},
-    {"mean", "numpy.mean"},     {"var", "numpy.var"},
-    {"std", "numpy.std"},       {"argmin", "numpy.argmin"},
-    {"argmax", "numpy.argmax"}, {"all", "numpy.all"},
-    {"any", "numpy.any"},       {"dot", "numpy.dot"},
-    {"transpose", "numpy.transpose"},
-};
-
-uf__builtin uf__npreduce_method(const char *name)
-{
-    for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
-        if (strcmp(methods[i][0], name) == 0)
-            return uf__builtin_lookup(methods[i][1]);
-    return UF__BI_NONE;
-}
-
+/* The functions and attributes in UF__NPREDUCE_MAP's order, then the
+ * methods of array_members.c's table that are reductions. */
 bool uf__npreduce_listing_at(int i, const char **name, const char **kind)
 {
     int nfn = UF__BI_NP_ATTR_NBYTES - UF__BI_NP_SUM + 1;
-    int nm = (int)(sizeof methods / sizeof *methods);
-    if (i < 0 || i >= nfn + nm)
+    if (i < 0)
         return false;
     if (i < nfn) {
         *name = uf__builtin_name((uf__builtin)(UF__BI_NP_SUM + i));
         *kind = (*name)[0] == '.' ? "attribute" : "function";
         return true;
     }
-    *name = methods[i - nfn][0];
-    *kind = "method";
-    return true;
+    const uf__array_member *m;
+    for (int k = 0, left = i - nfn; (m = uf__array_member_at(k)); k++)
+        if (m->method && uf__builtin_is_npreduce(m->builtin) && left-- == 0) {
+            *name = m->name;
+            *kind = "method";
+            return true;
+        }
+    return false;
 }
 
 /* ---- typing ------------------------------------------------------------ */
@@ -319,38 +308,17 @@ const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
 
 const uf__type *uf__infer_npreduce_attr(uf__ictx *C, const uf__expr *e,
                                         const uf__type *base,
-                                        uf__expr_info *in, bool *handled)
+                                        uf__expr_info *in, uf__builtin b)
 {
-    const char *a = e->u.attr.attr;
-    *handled = true;
-    if (strcmp(a, "T") == 0) {
-        in->builtin = UF__BI_NP_ATTR_T;
+    in->builtin = b;
+    if (b == UF__BI_NP_ATTR_T) {
         const uf__type *t = transposed(C, base);
         return t ? uf__iset(C, e, t) : NULL;
     }
-    if (strcmp(a, "itemsize") == 0 || strcmp(a, "nbytes") == 0) {
-        in->builtin = a[0] == 'i' ? UF__BI_NP_ATTR_ITEMSIZE
-                                  : UF__BI_NP_ATTR_NBYTES;
+    if (b == UF__BI_NP_ATTR_ITEMSIZE || b == UF__BI_NP_ATTR_NBYTES)
         return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
-    }
-    uf__builtin b = uf__npreduce_method(a);
-    if (b != UF__BI_NONE) {
-        in->builtin = b;
-        char q[64];
-        snprintf(q, sizeof q, "array.%s", a);
-        return uf__iset(C, e, uf__type_function(C->tc, q, C->err));
-    }
-    if (strcmp(a, "dtype") == 0 || strcmp(a, "flat") == 0)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "'%s' "
-                          "of %s is not supported in kernels%s", a,
-                          uf__tname(base),
-                          a[0] == 'd' ? ": use the dtype in a signature, or "
-                                        "a.itemsize"
-                                      : ": iterate with for i in "
-                                        "range(a.size) over a C array, or "
-                                        "nest loops over a.shape");
-    *handled = false;
-    return NULL;
+    return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "no typer for array "
+                      "attribute '%s'", e->u.attr.attr);
 }
 
 const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,

@@ -23,10 +23,6 @@ bool uf__npreduce_dtypes(uf__builtin b, uf_dtype in, uf_dtype *acc,
  * "method", "attribute") for listings (README); false past the end. */
 bool uf__npreduce_listing_at(int i, const char **name, const char **kind);
 
-/* The method `name` of arrays that is one of ours (a.sum -> NP_SUM);
- * UF__BI_NONE otherwise. */
-uf__builtin uf__npreduce_method(const char *name);
-
 /* The axis argument of the reduction call e (a.sum(k), np.sum(a, k),
  * axis=k; method: a.sum form) or NULL; *other gets a keyword other than
  * axis (refused), NULL if none. */

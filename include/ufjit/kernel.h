@@ -53,6 +53,12 @@ UF_EXPORT const char *uf_func_name(const uf_func *f);
  * element of its return type once known; -1 when not known yet). */
 UF_EXPORT int uf_func_nin(const uf_func *f);
 UF_EXPORT int uf_func_nout(const uf_func *f);
+/* How a plain function's outputs nest in what it returns, written as
+ * Python writes a tuple of the output indexes: "0" for one value,
+ * "(0, (1, 2))" for `return (a, (b, c))` (outputs 0, 1, 2: a nested
+ * tuple's values depth first), "None"; of the last call's argument
+ * types. NULL before the first call and for the other kinds. */
+UF_EXPORT const char *uf_func_result_tree(const uf_func *f);
 /* Declared signatures ("float32(float32, float32)"), 0 for a lazy kernel. */
 UF_EXPORT int uf_func_nsignatures(const uf_func *f);
 UF_EXPORT const char *uf_func_signature(const uf_func *f, int i);

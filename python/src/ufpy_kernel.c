@@ -442,6 +442,16 @@ static PyObject *func_nout(ufpy_func *self, void *closure)
     return PyLong_FromLong(uf_func_nout(self->f));
 }
 
+/* "(0, (1, 2))" or None: how an njit function's outputs nest */
+static PyObject *func_result_tree(ufpy_func *self, void *closure)
+{
+    (void)closure;
+    const char *t = uf_func_result_tree(self->f);
+    if (t == NULL)
+        Py_RETURN_NONE;
+    return PyUnicode_FromString(t);
+}
+
 static PyObject *func_name(ufpy_func *self, void *closure)
 {
     (void)closure;
@@ -481,6 +491,7 @@ static PyGetSetDef func_getset[] = {
     {"kind", (getter)func_kind, NULL, NULL, NULL},
     {"nin", (getter)func_nin, NULL, NULL, NULL},
     {"nout", (getter)func_nout, NULL, NULL, NULL},
+    {"result_tree", (getter)func_result_tree, NULL, NULL, NULL},
     {"signatures", (getter)func_signatures, NULL, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 

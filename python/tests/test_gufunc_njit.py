@@ -26,6 +26,12 @@ def swap(a, b):
 
 
 @njit
+def nested(n):
+    a = np.arange(n) * 1.0
+    return (n + 1, (a, (a[1:], n * 0.5))), ()
+
+
+@njit
 def nothing(a):
     a[0] = 42.0
 
@@ -66,6 +72,16 @@ def test_njit_tuples_none_and_in_place():
     a = np.zeros(3)
     assert nothing(a) is None
     assert a[0] == 42.0
+
+
+def test_njit_nested_tuples():
+    # Numba's shape: the C API fills outputs depth first, the package
+    # nests them again (uf_func_result_tree)
+    (m, (a, (b, h))), e = nested(4)
+    assert m == 5 and h == 2.0 and e == ()
+    np.testing.assert_array_equal(a, [0.0, 1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(b, [1.0, 2.0, 3.0])
+    assert swap(np.int64(3), (1.5)) == (1.5, 3)
 
 
 def test_reduce():

@@ -2,6 +2,7 @@
 run), the decorator's arguments, and, once first called, the kernel the C
 core compiled from the function's source."""
 
+import ast
 import threading
 
 import numpy as np
@@ -567,9 +568,19 @@ class Function(Dispatcher):
         for r in res:
             a = np.asarray(r)
             vals.append(a[()] if a.ndim == 0 else a)
+        tree = k.result_tree
+        if tree is not None and tree != "None":
+            # nested tuples come back flat, their values depth first
+            return _nest(ast.literal_eval(tree), vals)
         if not vals:
             return None
         return vals[0] if len(vals) == 1 else tuple(vals)
+
+
+def _nest(tree, vals):
+    if isinstance(tree, tuple):
+        return tuple(_nest(t, vals) for t in tree)
+    return vals[tree]
 
 
 class Reduce(Dispatcher):
