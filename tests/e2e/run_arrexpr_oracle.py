@@ -23,6 +23,8 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import run_slicing_oracle as so  # noqa: E402  (exits 77 without NumPy)
+from oracle_util import (load, load_outputs, materialise,  # noqa: E402
+                         run_ufjit_outs)
 from corpus import S, Arr, f4, f8, i4, i8  # noqa: E402
 
 np = so.np
@@ -144,7 +146,7 @@ def main():
         print("SKIP: numba is not installed")
         return 77
     warnings.simplefilter("ignore")
-    mod = so.load(FILE)
+    mod = load(FILE)
     fails = n = 0
     with tempfile.TemporaryDirectory(prefix="ufjit-arrexpr-") as tmp:
         for kind, cid, kernel, inputs, flag in cases():
@@ -152,7 +154,7 @@ def main():
                 continue
             n += 1
             raises = flag if flag not in (None, "numpy") else None
-            vals, args = so.materialise(cid, inputs, tmp)
+            vals, args = materialise(cid, inputs, tmp)
             what, res = numba_result(mod, kind, kernel, vals)
             probs = []
             if what == "raised" and raises != res:
@@ -161,13 +163,13 @@ def main():
             if what == "ok" and raises:
                 probs.append("Numba does not raise")
             if what == "ok" and flag == "numpy":
-                vals, _ = so.materialise(cid, inputs, tmp)
+                vals, _ = materialise(cid, inputs, tmp)
                 with np.errstate(all="ignore"):
                     res = numpy_result(mod, kind, kernel, vals, res)
             nout = len(res) if what == "ok" else 1
-            vals, args = so.materialise(cid, inputs, tmp)
-            p, outs, cmd = so.run_ufjit(opt.ufjit, FILE, kernel, args, nout,
-                                        tmp, cid)
+            vals, args = materialise(cid, inputs, tmp)
+            p, outs, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args,
+                                          nout, tmp, cid)
             if raises:
                 if p.returncode != 1 or f"{raises}:" not in p.stderr:
                     probs.append(f"ufjit did not raise {raises}: exit "
@@ -176,7 +178,7 @@ def main():
                 probs.append(f"ufjit exited {p.returncode}: "
                              f"{p.stderr.strip()}")
             else:
-                for k, (g, want) in enumerate(zip(so.flatten_ufjit(outs),
+                for k, (g, want) in enumerate(zip(load_outputs(outs),
                                                   res)):
                     if not so.same(g, want):
                         probs.append(f"output {k}: ufjit {g.dtype} {g!r}, "
@@ -196,8 +198,8 @@ def main():
                 continue
             n += 1
             arg = xi if kernel == "narrowing" else xf
-            p, _, cmd = so.run_ufjit(opt.ufjit, ERRFILE, kernel, [arg], 1,
-                                     tmp, kernel)
+            p, _, cmd = run_ufjit_outs(opt.ufjit, ERRFILE, kernel, [arg], 1,
+                                       tmp, kernel)
             where = f"{ERRFILE}:{line}:{col}:"
             if p.returncode != 1 or frag not in p.stderr or \
                     where not in p.stderr:
