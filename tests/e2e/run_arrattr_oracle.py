@@ -10,14 +10,11 @@ by its name.
     run_arrattr_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
-import argparse
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 import warnings
-import zlib
 
 sys.dont_write_bytecode = True
 
@@ -30,6 +27,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import Arr, S, V, b1, c8, c16, f4, f8, i1, i4, i8, u1, u8  # noqa: E402,E501
+from oracle_util import as_array, load, materialise, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "arrattr.py")
 
@@ -198,50 +196,14 @@ def cuda_cases(ufjit, tmp):
     return probs
 
 
-def load(path):
-    spec = importlib.util.spec_from_file_location("arrattr_oracle", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def materialise(cid, inputs, tmp):
-    rng = np.random.default_rng(zlib.crc32(cid.encode()))
-    vals, args = [], []
-    for j, spec in enumerate(inputs):
-        v, arg = spec.materialise(rng, os.path.join(tmp, f"{cid}.in{j}.npy"))
-        vals.append(v[()] if isinstance(spec, S) else v)
-        args.append(arg)
-    return vals, args
-
-
-def as_array(o):
-    if isinstance(o, bool):
-        return np.array(o)
-    if isinstance(o, float):
-        return np.array(o, dtype=np.float64)
-    if isinstance(o, int):
-        return np.array(o, dtype=np.int64)
-    if isinstance(o, complex):
-        return np.array(o, dtype=np.complex128)
-    return np.asarray(o)
-
-
 def same(got, want):
     return (got.dtype == want.dtype and got.shape == want.shape and
             got.tobytes() == want.tobytes())
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("ufjit")
-    ap.add_argument("-k", dest="filter", default="")
-    ap.add_argument("-v", dest="verbose", action="store_true")
-    opt = ap.parse_args()
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        print("SKIP: numba is not installed")
+    opt = options(__doc__)
+    if opt is None:
         return 77
     mod = load(FILE)
     fails = n = 0
