@@ -22,7 +22,8 @@ build:
 	@cmake --build $(BUILD) -j $(JOBS)
 
 asan-build:
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DUFJIT_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DUFJIT_SANITIZE=ON \
+	    -DUF_NUMBA_CACHE_DIR=$(abspath $(BUILD))/numba-cache >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 demo: deps build

@@ -16,7 +16,7 @@ if(Python3_Interpreter_FOUND)
             --check ${UF_TEST_SOURCE_DIR}/data/guvectorize_cases.txt)
   add_test(NAME guvectorize_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_TEST_SOURCE_DIR}/e2e/run_gufunc_oracle.py
             $<TARGET_FILE:ufjit_cli>)
 else()

@@ -24,13 +24,13 @@ add_test(NAME kernels_basic
 if(Python3_Interpreter_FOUND)
   add_test(NAME kernels_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             UFJIT_ENABLE_LIBMVEC=0
             ${Python3_EXECUTABLE} ${UF_E2E_TESTS}/run_numba_oracle.py
             $<TARGET_FILE:ufjit_cli>)
   add_test(NAME kernels_numba_oracle_mvec
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_E2E_TESTS}/run_numba_oracle.py
             $<TARGET_FILE:ufjit_cli> -k math_funcs. --mvec-ulps 4)
 else()

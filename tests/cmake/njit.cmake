@@ -13,7 +13,7 @@ set(UF_NJIT_ORACLE ${UF_TEST_SOURCE_DIR}/e2e/run_njit_oracle.py)
 if(Python3_Interpreter_FOUND)
   add_test(NAME njit_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             UFJIT_ENABLE_LIBMVEC=0
             ${Python3_EXECUTABLE} ${UF_NJIT_ORACLE} $<TARGET_FILE:ufjit_cli>)
   add_test(NAME njit_numba_committed

@@ -15,13 +15,13 @@ set(UF_REDUCE_PY_TESTS reduce_oracle_fresh reduce_oracle_committed
 if(Python3_Interpreter_FOUND)
   add_test(NAME reduce_oracle_fresh
     COMMAND ${CMAKE_COMMAND} -E env NUMBA_ENABLE_CUDASIM=1
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_REDUCE_ORACLE}
             --write ${UF_TEST_BINARY_DIR}/reduce_cases.txt
             --run $<TARGET_FILE:test_reduce>)
   add_test(NAME reduce_oracle_committed
     COMMAND ${CMAKE_COMMAND} -E env NUMBA_ENABLE_CUDASIM=1
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_REDUCE_ORACLE}
             --check ${UF_TEST_SOURCE_DIR}/data/reduce_cases.txt)
   # @cuda.reduce kernels run on their default target, cuda: the
@@ -29,7 +29,7 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME reduce_cli_oracle
     COMMAND ${CMAKE_COMMAND} -E env NUMBA_ENABLE_CUDASIM=1
             UFJIT_ENABLE_CUDASIM=1
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_REDUCE_ORACLE}
             --cli $<TARGET_FILE:ufjit_cli>)
 else()

@@ -7,7 +7,7 @@
 if(Python3_Interpreter_FOUND)
   add_test(NAME slicing_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             ${Python3_EXECUTABLE} ${UF_TEST_SOURCE_DIR}/e2e/run_slicing_oracle.py
             $<TARGET_FILE:ufjit_cli>)
 else()

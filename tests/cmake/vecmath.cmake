@@ -14,7 +14,7 @@ set_tests_properties(cli_cpu_override PROPERTIES TIMEOUT 120
 if(Python3_Interpreter_FOUND)
   add_test(NAME kernels_numba_oracle_mvec_avx2
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             UFJIT_CPU_FEATURES=-avx512f
             ${Python3_EXECUTABLE} ${UF_TEST_SOURCE_DIR}/e2e/run_numba_oracle.py
             $<TARGET_FILE:ufjit_cli> -k math_funcs. --mvec-ulps 4)

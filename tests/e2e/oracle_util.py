@@ -3,9 +3,13 @@ line, loading a kernel file as a Python module for Numba, materialising a
 case's inputs (corpus.py specs) for both sides, and running `ufjit call`.
 """
 import argparse
+import contextlib
+import functools
 import importlib.util
 import os
+import re
 import subprocess
+import sys
 import zlib
 
 import numpy as np
@@ -32,11 +36,52 @@ def options(doc, *extra):
     return opt
 
 
-def load(path, name="oracle_kernels"):
+@contextlib.contextmanager
+def numba_caching():
+    """Numba's decorators with cache=True while a kernel file loads, so
+    that its compilations land in NUMBA_CACHE_DIR (set by CTest): the
+    sanitizer run and later runs load them instead of compiling again,
+    which was most of an oracle test's time. The kernel files stay plain
+    Numba files without the flag (ufjit reads them too)."""
+    import numba
+    names = ("njit", "jit", "vectorize", "guvectorize")
+    saved = {n: getattr(numba, n) for n in names}
+
+    def cached(deco):
+        @functools.wraps(deco)
+        def wrapper(*args, **kw):
+            if kw.get("target", "cpu") == "cpu":
+                kw.setdefault("cache", True)
+            return deco(*args, **kw)
+        return wrapper
+
+    for n in names:
+        setattr(numba, n, cached(saved[n]))
+    try:
+        yield
+    finally:
+        for n, deco in saved.items():
+            setattr(numba, n, deco)
+
+
+def kernel_module_name(path):
+    """The one module name of a kernel file in every driver (file names
+    under tests/kernels/ are unique across its folders)."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return "ufjit_kernels_" + re.sub(r"\W", "_", stem)
+
+
+def load(path):
     """The kernel file as a module: its functions are Numba's."""
+    # importable, under the name every driver gives it: Numba's cache
+    # rebuilds a function's globals by importing the module it was first
+    # compiled in, whichever driver loads the file later
+    name = kernel_module_name(path)
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    sys.modules[name] = mod
+    with numba_caching():
+        spec.loader.exec_module(mod)
     return mod
 
 

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
+import oracle_util  # noqa: E402
 
 sys.dont_write_bytecode = True
 
@@ -65,11 +66,7 @@ KNOWN = {}
 
 
 def load(path):
-    name = "ufjit_gufuncs_" + re.sub(r"\W", "_", os.path.basename(path)[:-3])
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return oracle_util.load(path)
 
 
 def ufjit_arg(spec, path):

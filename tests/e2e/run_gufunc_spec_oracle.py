@@ -15,12 +15,12 @@ show the variant's prefetches (else the case did not test it).
 Exit status: 0 all agree, 1 a difference, 77 NumPy or Numba is missing.
 """
 import argparse
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 import warnings
+import oracle_util  # noqa: E402
 
 sys.dont_write_bytecode = True
 
@@ -63,10 +63,7 @@ def data(shape, seed):
 
 
 def load(path):
-    spec = importlib.util.spec_from_file_location("ufjit_spec_gufuncs", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return oracle_util.load(path)
 
 
 def same(want, got):

@@ -21,7 +21,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -40,6 +39,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, b1, c16, f4, f8, i4, i8, u1  # noqa: E402
+import oracle_util  # noqa: E402
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 AI, NF = "arrays_index.py", "njit_funcs.py"
@@ -287,15 +287,11 @@ _modules = {}
 
 
 def numba_fn(case):
-    import importlib.util
     import numba
     path = os.path.join(KERNELS, case.file)
     mod = _modules.get(path)
     if mod is None:
-        spec = importlib.util.spec_from_file_location(
-            "njit_oracle_" + re.sub(r"\W", "_", case.file[:-3]), path)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
+        mod = oracle_util.load(path)
         _modules[path] = mod
     fn = getattr(mod, case.kernel)
     if case.env.get("UFJIT_DEBUG"):

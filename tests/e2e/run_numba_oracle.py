@@ -51,6 +51,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cases as case_list  # noqa: E402
+import oracle_util  # noqa: E402
 
 DEFAULT_KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 
@@ -149,7 +150,7 @@ def njit_vectorize(ftylist_or_function=(), **options):
 
 def _load_module(path, vectorize=None):
     import numba
-    name = "ufjit_kernels_" + re.sub(r"\W", "_", os.path.basename(path)[:-3])
+    name = oracle_util.kernel_module_name(path)
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod  # Numba's cache finds functions by module

@@ -128,8 +128,8 @@ def main():
     if opt is None:
         return 77
     warnings.simplefilter("ignore")
-    mods = [(load(FILE, "prange_oracle"), FILE),
-            (load(FILE2, "prange_reduce_oracle"), FILE2)]
+    mods = [(load(FILE), FILE),
+            (load(FILE2), FILE2)]
     data = arrays()
     fails = n = 0
     with tempfile.TemporaryDirectory(prefix="ufjit-prange-") as tmp:

@@ -13,12 +13,12 @@ holding the case's fragment at the case's line.
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import argparse
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 import warnings
+import oracle_util  # noqa: E402
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
 
@@ -72,12 +72,9 @@ REFUSED = [
 
 
 def load_numba_module(path):
-    spec = importlib.util.spec_from_file_location("prune_kernels", path)
-    mod = importlib.util.module_from_spec(spec)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        spec.loader.exec_module(mod)
-    return mod
+        return oracle_util.load(path)
 
 
 def kernel_names(path):

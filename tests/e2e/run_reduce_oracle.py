@@ -51,6 +51,7 @@ import sys
 import tempfile
 import warnings
 from concurrent.futures import ThreadPoolExecutor
+import oracle_util  # noqa: E402
 
 sys.dont_write_bytecode = True
 os.environ.setdefault("NUMBA_ENABLE_CUDASIM", "1")
@@ -70,13 +71,9 @@ ERRCODE = {"ValueError": "VALUE", "AxisError": "INDEX", "TypeError": "TYPE"}
 
 
 def load_kernels():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("reduce_kernels", KFILE)
-    mod = importlib.util.module_from_spec(spec)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        spec.loader.exec_module(mod)
-    return mod
+        return oracle_util.load(KFILE)
 
 
 class Case:
