@@ -206,6 +206,35 @@ static uf_dtype add_optype(uf__fn *F, uf_dtype acc, uf_dtype x)
     return opt ? opt->dtype : r ? r->dtype : acc;
 }
 
+static void fold_range_value(uf__fn *F, LLVMValueRef x, void *ud)
+{
+    fold_value(F, ud, x);
+}
+
+/* min/max/sum of range(...): its values in order (lower_range_len.c).
+ * min/max start from the dtype's far end, which any value replaces or
+ * equals, once an empty range has raised StopIteration. */
+static LLVMValueRef fold_range(uf__fn *F, fold *f, const uf__expr *range,
+                               LLVMValueRef init)
+{
+    LLVMTypeRef ty = uf__lower_dtype(F->L, f->at);
+    f->xt = uf__lower_info(F, range)->optype->dtype;
+    if (f->cmp >= 0) {
+        int bits = (int)uf_dtype_itemsize(f->at) * 8;
+        bool sgn = f->at != UF_UINT64;
+        unsigned long long top = sgn ? (1ULL << (bits - 1)) - 1 : ~0ULL;
+        unsigned long long bottom = sgn ? 1ULL << (bits - 1) : 0;
+        init = LLVMConstInt(ty, f->cmp == UF__CMP_LT ? top : bottom, 0);
+    } else {
+        f->od = add_optype(F, f->at, f->xt);
+    }
+    LLVMBuildStore(B, init, f->acc);
+    if (uf__lower_range_visit(F, range, fold_range_value, f,
+                              f->cmp >= 0 ? UF__JIT_STOP_ITERATION : 0) != 0)
+        return NULL;
+    return LLVMBuildLoad2(B, ty, f->acc, "");
+}
+
 static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -217,8 +246,9 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
     fold f = {.at = in->type->dtype, .op = UF__OP_ADD, .cmp = -1};
     if (b == UF__BI_ITER_MIN || b == UF__BI_ITER_MAX)
         f.cmp = b == UF__BI_ITER_MIN ? UF__CMP_LT : UF__CMP_GT;
-    LLVMValueRef v = uf__lower_expr(F, ix);
-    if (!v)
+    /* a range's arguments are read by fold_range, once */
+    LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
+    if (!v && it->kind != UF__T_RANGE)
         return NULL;
     LLVMTypeRef ty = uf__lower_dtype(F->L, f.at);
     f.acc = uf__fn_alloca(F, ty, "fold");
@@ -238,6 +268,8 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
                                  f.at);
         }
     }
+    if (it->kind == UF__T_RANGE)
+        return fold_range(F, &f, ix, init);
     if (it->kind == UF__T_TUPLE) { /* unrolled, each element its type */
         LLVMBuildStore(B, init, f.acc);
         for (int i = 0; i < it->n; i++) {

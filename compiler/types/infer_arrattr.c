@@ -167,6 +167,14 @@ static const uf__type *type_conj(uf__ictx *C, const uf__expr *e)
 static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
                      const uf__type *it, const uf__type **elts, int cap)
 {
+    /* range(...) written in the call: its values' dtype (Numba's
+     * range_state32/64 or unsigned_range_state64, infer_call.c) */
+    const uf__type *rv = x->kind == UF__EX_CALL ? uf__iinfo(C, x)->optype
+                                                : NULL;
+    if (it->kind == UF__T_RANGE && rv != NULL) {
+        elts[0] = rv;
+        return 1;
+    }
     if (it->kind == UF__T_ARRAY && it->ndim == 1) {
         elts[0] = uf__type_scalar(C->tc, it->dtype);
         return 1;
@@ -186,7 +194,8 @@ bad:
                         "raises ValueError (the truth value of an array); "
                         "use np.%s(a)", fn, uf__tname(it), fn), 0;
     return uf__ierr(C, UF_ERR_TYPING, x->pos, "No implementation of %s() "
-                    "for %s (a 1-D array or a non-empty tuple of numbers)",
+                    "for %s (a 1-D array, a range() or a non-empty tuple "
+                    "of numbers)",
                     fn, uf__tname(it)), 0;
 }
 
