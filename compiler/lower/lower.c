@@ -65,6 +65,10 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
         return uf__lower_array_type(L, t->ndim);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
         return LLVMInt8TypeInContext(L->ctx);
+    case UF__T_FUNCTION: /* float, int ... held as values: the same */
+        if (uf__type_is_pyclass(t))
+            return LLVMInt8TypeInContext(L->ctx);
+        break;
     default:
         break;
     }
@@ -811,7 +815,8 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
     for (int i = 0; i < tf->nvars; i++) {
         const uf__type *t = tf->vars[i].type;
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
-                   t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE))
+                   t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
+                   !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

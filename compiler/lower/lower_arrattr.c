@@ -42,7 +42,8 @@ bool uf__lower_is_dtype_value(uf__fn *F, const uf__expr *e)
     if (in->callee != NULL || in->ext != NULL)
         return false; /* a kernel's call: its effects happen */
     return in->builtin == UF__BI_DTYPE_EQ ||
-           (in->type != NULL && in->type->kind == UF__T_DTYPE);
+           (in->type != NULL && (in->type->kind == UF__T_DTYPE ||
+                                 uf__type_is_pyclass(in->type)));
 }
 
 LLVMValueRef uf__lower_dtype_value(uf__fn *F, const uf__expr *e)

@@ -607,6 +607,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     const uf__type *ft = uf__infer_expr(C, f);
     if (ft == NULL || ft == UF__UNKNOWN)
         return ft;
+    /* d(x) with d holding float, int, bool or complex: that builtin */
+    if (uf__type_is_pyclass(ft) && uf__iinfo(C, f)->builtin == UF__BI_NONE)
+        uf__iinfo(C, f)->builtin = uf__builtin_lookup(ft->name);
     const uf__expr_info *fi = uf__iinfo(C, f);
     const uf__global *g = NULL;
     if (f->kind == UF__EX_NAME && fi->var < 0)

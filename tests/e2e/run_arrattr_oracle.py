@@ -156,6 +156,16 @@ def cases():
         ("b_len_range", [S("uint64:10"), S("uint64:1")]),
         ("b_zip_range", [S("uint64:1"), S("uint64:20"), f8(7)]),
         ("b_zip_range", [S("int32:1"), S("int32:20"), f8(7)]),
+        # Python's classes held in variables and tuples, passed on
+        ("cls_call", [S("3")]), ("cls_int", [S("3.7")]),
+        ("cls_int", [S("uint64:3")]), ("cls_int", [S("0.0")]),
+        ("cls_zeros", [S("3")]), ("cls_full", [S("2")]),
+        ("cls_tuple", [S("3")]), ("cls_pass", [S("2")]),
+        ("cls_call", [S("1+2j")], "TypingError", "382:12"),
+        ("cls_call", [S("true")], "TypingError", "382:12"),
+        ("cls_zeros_int", [S("2")], "TypingError", "418:24"),
+        ("cls_join", [S("true")], "TypingError", "423:28"),
+        ("cls_astype", [f8(3)], "TypingError", "430:21"),
     ]
     gu = [
         ("gu_parts", [f8(3, 5)]), ("gu_parts", [f8(2, 0)], "StopIteration"),

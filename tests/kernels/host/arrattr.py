@@ -372,3 +372,59 @@ def b_zip_range(a, b, x):
         s += i - v
     return s
 
+
+# ---- Python's float, int, bool, complex held in variables -------------
+
+
+@njit
+def cls_call(x):
+    d = float
+    return d(x)
+
+
+@njit
+def cls_int(x):
+    d = int
+    e = bool
+    return d(x), e(x)
+
+
+@njit
+def cls_zeros(n):
+    d = float
+    return np.zeros(n, d) + np.ones(n, dtype=d)
+
+
+@njit
+def cls_full(n):
+    d = int
+    return np.full(n, 2, d)
+
+
+@njit
+def cls_tuple(n):
+    t = (complex, 3)
+    return t[0](n)
+
+
+@njit
+def cls_pass(n):
+    return make_zeros(n, float)
+
+
+@njit
+def cls_zeros_int(n):
+    d = int
+    return np.zeros(n, d)
+
+
+@njit
+def cls_join(flag):
+    d = float if flag else int
+    return d(3)
+
+
+@njit
+def cls_astype(a):
+    d = float
+    return a.astype(d) + np.arange(3, dtype=d)
