@@ -108,7 +108,16 @@ def cases():
         ("b_min", [f8(0)], "StopIteration"),
         ("b_max", [i4(0)], "StopIteration"),
         ("b_min", [c16(3)], "TypingError", "282:16"),
-        ("b_min", [a23], "refused", "282:16"),
+        # N-d: the row Numba's loop picks (rows of one element), else
+        # Numba's ValueError (the truth value of a row)
+        ("b_min", [a23], "ValueError"), ("b_max", [f8(2, 0)], "ValueError"),
+        ("b_min", [V("f8", [3.0, 1.0, np.nan, 1.0], (4, 1))]),
+        ("b_max", [V("f8", [3.0, 1.0, np.nan, 5.0], (4, 1))]),
+        ("b_min", [V("f8", [np.nan, 1.0, -2.0], (3, 1)).F]),
+        ("b_max", [V("i4", [3, 9, 9, -1], (2, 1, 2)).view(":, :, :1")]),
+        ("b_min", [f8(1, 3)]), ("b_min", [f8(1, 0)]),
+        ("b_max", [b1(3, 1)]), ("b_min", [u1(5, 1).view("::-2")]),
+        ("b_min", [f8(0, 3)], "StopIteration"),
         ("b_max", [Arr("f8", (), values=2.5)], "TypingError", "287:12"),
         ("b_sum", [a23], "TypingError", "292:16"),
         ("b_sum", [Arr("f8", (), values=2.5)], "TypingError", "292:16"),
