@@ -7,7 +7,7 @@
  * (Numba's unsigned_range_state64 counts so: range(uint64(2**63)) is
  * empty).
  * uf__lower_range_visit walks the values of a range in order, for
- * sum(range(...)) (lower_arrattr.c). */
+ * sum/min/max(range(...)) (lower_arrattr.c). */
 #include "compiler/lower/lower.h"
 
 #define B (F->L->b)
