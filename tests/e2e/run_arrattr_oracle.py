@@ -205,12 +205,20 @@ def parts(z, out):
 def conj(z, out):
     c = z.conj()
     out[0] = c[0]
+
+
+@guvectorize(['void(float64[:, :], float64[:])'], '(m,n)->(n)',
+             target='cuda')
+def rows(a, out):
+    r = min(a[:, :1])
+    out[0] = r[0] + np.cumsum(a[0, 0]) + sum(range(a.shape[0]))
 '''
 
 
 def cuda_cases(ufjit, tmp):
     """On cudasim (the CUDA lowering, run on the host): views, dtype
-    values, sum/min/max of a row against NumPy; a.conj() refused at its
+    values, sum/min/max of a row, min() of a 2-D view, np.cumsum of a
+    number and sum(range()) against NumPy; a.conj() refused at its
     FILE:LINE:COL (it allocates)."""
     src = os.path.join(tmp, "cuda_arrattr.py")
     with open(src, "w") as f:
@@ -219,10 +227,13 @@ def cuda_cases(ufjit, tmp):
         np.complex128)[..., 0]
     x, o = os.path.join(tmp, "z.npy"), os.path.join(tmp, "o.npy")
     np.save(x, z)
+    rx = os.path.join(tmp, "r.npy")  # rows: (m, n) = (6, 1) per launch
+    np.save(rx, z.real.reshape(4, 6, 1))
     env = dict(os.environ, UFJIT_ENABLE_CUDASIM="1")
     probs = []
-    for kernel in ("parts", "conj"):
-        p = subprocess.run([ufjit, "call", src, kernel, x, "-o", o,
+    for kernel in ("parts", "conj", "rows"):
+        p = subprocess.run([ufjit, "call", src, kernel,
+                            rx if kernel == "rows" else x, "-o", o,
                             "--target", "cudasim"], capture_output=True,
                            text=True, timeout=120, env=env)
         if kernel == "parts":
@@ -230,6 +241,13 @@ def cuda_cases(ufjit, tmp):
             if p.returncode != 0 or not np.allclose(np.load(o), want,
                                                      rtol=1e-15, atol=0):
                 probs.append(f"cudasim parts: exit {p.returncode} "
+                             f"{p.stderr.strip()}")
+        elif kernel == "rows":
+            r = z.real
+            want = r.min(1) + r[:, 0] + sum(range(6))
+            if p.returncode != 0 or not np.array_equal(np.load(o)[:, 0],
+                                                       want):
+                probs.append(f"cudasim rows: exit {p.returncode} "
                              f"{p.stderr.strip()}")
         elif p.returncode != 1 or f"{src}:14:9:" not in p.stderr or \
                 "CUDA kernels cannot" not in p.stderr:
