@@ -6,8 +6,9 @@
  * place, empty loops; out of memory at every allocation of a call is
  * UF_ERR_NOMEM and leaks nothing; the allocator's peak of a loop that
  * allocates per iteration stays bounded by its variables; the operators
- * Numba refuses fail as Numba's do (// a TypingError, **, % and |= on
- * arrays ValueErrors). The Numba oracle of the same constructs is
+ * Numba refuses fail as Numba's do (// a TypingError, **, % and |= &= ^=
+ * on arrays and numbers ValueErrors); an array reduction read elsewhere in
+ * the body reads its block's partial. The Numba oracle of the same constructs is
  * tests/e2e/run_prange_oracle.py (tests/kernels/host/prange_reduce.py). */
 #include <math.h>
 #include <stdio.h>
@@ -50,6 +51,15 @@ static const char src[] =
     "    s = 1000.0\n"
     "    for i in prange(n):\n"
     "        s /= 2.0\n"
+    "    return s\n"
+    "@njit(parallel=True)\n"
+    "def rowsum_read(m, out):\n"
+    "    s = np.zeros(m.shape[1])\n"
+    "    for i in prange(m.shape[0]):\n"
+    "        s += m[i, :]\n"
+    "        out[i] = s[0]\n"
+    "        if s.sum() > 1e300:\n"
+    "            s[1] = 0.0\n"
     "    return s\n"
     "@njit(parallel=True)\n"
     "def fresh(n):\n"
@@ -161,6 +171,61 @@ static void test_row_sums(void **state)
             }
             uf_array_release(m);
         }
+}
+
+/* An array reduction read elsewhere in the body (Numba accepts it): the
+ * reads see the block's partial, so out[i] holds the running sum of row
+ * i's block; blocks come from the trip count alone, so the same bits on
+ * every thread count, and s is still the column sums. */
+static void test_read_in_body(void **state)
+{
+    (void)state;
+    static const int64_t rows[] = {0, 1, 63, 64, 517, 20000};
+    for (size_t c = 0; c < sizeof rows / sizeof *rows; c++) {
+        uf_error err;
+        uf_array *m = matrix(rows[c], 3);
+        double want[3];
+        column_sums(m, want);
+        const double *md = uf_array_data(m);
+        int64_t n = rows[c];
+        uf_array *first = NULL;
+        for (size_t t = 0; t < 3; t++) {
+            uf_array *out = uf_zeros(UF_FLOAT64, 1, &n, UF_ORDER_C, &err);
+            uf_assert_ok(out != NULL, &err);
+            uf_array *in[2] = {m, out}, *r;
+            uf_assert_ok(call_on("rowsum_read", in, 2, &r, 1,
+                                 thread_counts[t], &err) == 0,
+                         &err);
+            const double *got = uf_array_data(r), *o = uf_array_data(out);
+            for (int j = 0; j < 3; j++)
+                if (got[j] != want[j])
+                    uf_fail_at(__FILE__, __LINE__, "%lld rows, %d threads: "
+                               "s[%d] %.17g, want %.17g", (long long)n,
+                               thread_counts[t], j, got[j], want[j]);
+            /* each read is a running sum from its block's start: the
+             * first row of a block reads its own value */
+            for (int64_t i = 0; i < n; i++) {
+                double d = o[i] - (i > 0 ? o[i - 1] : 0.0);
+                if (d != md[i * 3] && o[i] != md[i * 3])
+                    uf_fail_at(__FILE__, __LINE__, "%lld rows: out[%lld] "
+                               "%.17g is no running sum", (long long)n,
+                               (long long)i, o[i]);
+            }
+            if (t == 0)
+                first = out;
+            else {
+                if (memcmp(uf_array_data(first), o,
+                           (size_t)n * sizeof(double)) != 0)
+                    uf_fail_at(__FILE__, __LINE__, "%lld rows: the reads "
+                               "differ on %d threads", (long long)n,
+                               thread_counts[t]);
+                uf_array_release(out);
+            }
+            uf_array_release(r);
+        }
+        uf_array_release(first);
+        uf_array_release(m);
+    }
 }
 
 static void test_div_and_inplace(void **state)
@@ -292,7 +357,7 @@ static void test_refused(void **state)
          UF_ERR_VALUE, "unsupported reduction function", 7, 9},
         {"def f(a):\n    s = np.zeros(3, dtype=np.int64)\n"
          "    for i in prange(a.shape[0]):\n        s |= 1\n    return s\n",
-         UF_ERR_VALUE, "unsupported reduction function", 6, 5},
+         UF_ERR_VALUE, "unsupported reduction function", 7, 9},
         {"def f(a):\n    s = np.zeros(3, dtype=np.bool_)\n"
          "    for i in prange(a.shape[0]):\n        s = s + (a[i] > 0)\n"
          "    return s\n",
@@ -300,9 +365,21 @@ static void test_refused(void **state)
         {"def f(a):\n    s = np.zeros(3, dtype=np.int64)\n"
          "    for i in prange(a.shape[0]):\n        s /= 2\n    return s\n",
          0, "", 0, 0}, /* NumPy's casting refusal, whatever it says */
-        {"def f(a):\n    s = np.zeros(3)\n"
-         "    for i in prange(a.shape[0]):\n        s += a[i]\n"
-         "        a[i] = s[0]\n    return s\n",
+        /* |= &= ^= on numbers: Numba 0.68's supported_reduction has
+         * none of them (its ValueError at the statement) */
+        {"def f(a):\n    s = 0\n    for i in prange(a.shape[0]):\n"
+         "        s |= i\n    return s\n",
+         UF_ERR_VALUE, "unsupported reduction function", 7, 9},
+        {"def f(a):\n    s = True\n    for i in prange(a.shape[0]):\n"
+         "        s &= a[i] > 0\n    return s\n",
+         UF_ERR_VALUE, "unsupported reduction function", 7, 9},
+        {"def f(a):\n    s = 5\n    for i in prange(a.shape[0]):\n"
+         "        s = s ^ i\n    return s\n",
+         UF_ERR_VALUE, "unsupported reduction function", 7, 9},
+        /* a number read elsewhere in the body: Numba's result would
+         * depend on its threads */
+        {"def f(a):\n    s = 0.0\n    for i in prange(a.shape[0]):\n"
+         "        s += a[i]\n        a[i] = s\n    return s\n",
          UF_ERR_UNSUPPORTED, "is a reduction read inside the prange loop",
          6, 5},
     };
@@ -338,6 +415,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_row_sums),
+        cmocka_unit_test(test_read_in_body),
         cmocka_unit_test(test_div_and_inplace),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_body_sweep),

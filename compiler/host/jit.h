@@ -173,6 +173,10 @@ typedef enum uf__jit_status {
     UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
     UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
                                next() raises StopIteration (lower_arrattr.c) */
+    /* min(a) / max(a) of an N-d array compares rows, whose truth value
+     * Numba takes as NumPy does (lower_arrattr.c): ValueError */
+    UF__JIT_TRUTH_AMBIGUOUS, /* rows of more than one element */
+    UF__JIT_TRUTH_EMPTY,     /* rows of none */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -194,6 +194,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_ROUND_SHAPE] = "ValueError: invalid output shape",
         [UF__JIT_STOP_ITERATION] = "StopIteration: min() or max() of an "
                                    "empty array",
+        [UF__JIT_TRUTH_AMBIGUOUS] = "ValueError: The truth value of an "
+                                    "array with more than one element is "
+                                    "ambiguous. Use a.any() or a.all()",
+        [UF__JIT_TRUTH_EMPTY] = "ValueError: The truth value of an empty "
+                                "array is ambiguous. Use `array.size > 0` "
+                                "to check that an array is not empty.",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

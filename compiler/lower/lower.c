@@ -65,6 +65,10 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
         return uf__lower_array_type(L, t->ndim);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
         return LLVMInt8TypeInContext(L->ctx);
+    case UF__T_FUNCTION: /* float, int ... held as values: the same */
+        if (uf__type_is_pyclass(t))
+            return LLVMInt8TypeInContext(L->ctx);
+        break;
     default:
         break;
     }
@@ -626,34 +630,24 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
     LLVMValueRef step0 = LLVMBuildICmp(B, LLVMIntEQ, step, zero, "");
     /* in NumPy's model (nothing may raise) a zero step runs no iteration */
     uf__fn_raise_if(F, step0, UF__JIT_RANGE_STEP);
+    /* counted as signed numbers whatever the dtype: Numba's range
+     * iterator does so for unsigned ranges too (range(uint64(2**63 + 5))
+     * runs no iteration) */
     LLVMValueRef cnt;
-    if (all_unsigned) {
-        LLVMValueRef span = LLVMBuildSub(B, stop, start, "");
-        LLVMValueRef sstep = LLVMBuildSelect(B, step0, one, step, "");
-        cnt = LLVMBuildAdd(
-            B, LLVMBuildUDiv(B, LLVMBuildSub(B, span, one, ""), sstep, ""),
-            one, "");
-        cnt = LLVMBuildSelect(
-            B,
-            LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntUGT, stop, start, ""),
-                         LLVMBuildNot(B, step0, ""), ""),
-            cnt, zero, "");
-    } else {
-        LLVMValueRef up = LLVMBuildICmp(B, LLVMIntSGT, step, zero, "");
-        LLVMValueRef lo = LLVMBuildSelect(B, up, start, stop, "");
-        LLVMValueRef hi = LLVMBuildSelect(B, up, stop, start, "");
-        LLVMValueRef mag = LLVMBuildSelect(
-            B, up, step, LLVMBuildSub(B, zero, step, ""), "");
-        LLVMValueRef smag = LLVMBuildSelect(B, step0, one, mag, "");
-        LLVMValueRef span = LLVMBuildSub(B, hi, lo, "");
-        cnt = LLVMBuildAdd(
-            B, LLVMBuildUDiv(B, LLVMBuildSub(B, span, one, ""), smag, ""), one,
-            "");
-        LLVMValueRef nonempty = LLVMBuildAnd(
-            B, LLVMBuildICmp(B, LLVMIntSGT, hi, lo, ""),
-            LLVMBuildNot(B, step0, ""), "");
-        cnt = LLVMBuildSelect(B, nonempty, cnt, zero, "");
-    }
+    LLVMValueRef up = LLVMBuildICmp(B, LLVMIntSGT, step, zero, "");
+    LLVMValueRef lo = LLVMBuildSelect(B, up, start, stop, "");
+    LLVMValueRef hi = LLVMBuildSelect(B, up, stop, start, "");
+    LLVMValueRef mag = LLVMBuildSelect(
+        B, up, step, LLVMBuildSub(B, zero, step, ""), "");
+    LLVMValueRef smag = LLVMBuildSelect(B, step0, one, mag, "");
+    LLVMValueRef span = LLVMBuildSub(B, hi, lo, "");
+    cnt = LLVMBuildAdd(
+        B, LLVMBuildUDiv(B, LLVMBuildSub(B, span, one, ""), smag, ""), one,
+        "");
+    LLVMValueRef nonempty = LLVMBuildAnd(
+        B, LLVMBuildICmp(B, LLVMIntSGT, hi, lo, ""),
+        LLVMBuildNot(B, step0, ""), "");
+    cnt = LLVMBuildSelect(B, nonempty, cnt, zero, "");
     int vi = find_var(F, tgt->u.name.id);
     if (vi < 0 || !F->vars[vi])
         return unsupported(F, tgt->pos, "this loop variable");
@@ -821,7 +815,8 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
     for (int i = 0; i < tf->nvars; i++) {
         const uf__type *t = tf->vars[i].type;
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
-                   t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE))
+                   t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
+                   !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

@@ -456,6 +456,12 @@ LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
 /* len(range(...)) of the range() call `range`, an i64 (lower_range_len.c);
  * a zero step raises ValueError. */
 LLVMValueRef uf__lower_range_len(uf__fn *F, const uf__expr *range);
+/* Calls fn with each value of the range() call `range` in order, in the
+ * range's dtype (int32, int64, uint64), after raising empty_status (when
+ * not 0) for an empty range; -1 with F->err set. */
+int uf__lower_range_visit(uf__fn *F, const uf__expr *range,
+                          void (*fn)(uf__fn *F, LLVMValueRef x, void *ud),
+                          void *ud, int empty_status);
 /* a.flat of an F or strided N-d array (UF__T_FLATITER, lower_flat.c):
  * len(flat); the element address of the subscript a.flat[k] (*dt its
  * dtype; IndexError out of range), its load and its store. */

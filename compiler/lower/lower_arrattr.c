@@ -42,7 +42,8 @@ bool uf__lower_is_dtype_value(uf__fn *F, const uf__expr *e)
     if (in->callee != NULL || in->ext != NULL)
         return false; /* a kernel's call: its effects happen */
     return in->builtin == UF__BI_DTYPE_EQ ||
-           (in->type != NULL && in->type->kind == UF__T_DTYPE);
+           (in->type != NULL && (in->type->kind == UF__T_DTYPE ||
+                                 uf__type_is_pyclass(in->type)));
 }
 
 LLVMValueRef uf__lower_dtype_value(uf__fn *F, const uf__expr *e)
@@ -206,6 +207,91 @@ static uf_dtype add_optype(uf__fn *F, uf_dtype acc, uf_dtype x)
     return opt ? opt->dtype : r ? r->dtype : acc;
 }
 
+static void fold_range_value(uf__fn *F, LLVMValueRef x, void *ud)
+{
+    fold_value(F, ud, x);
+}
+
+/* min/max/sum of range(...): its values in order (lower_range_len.c).
+ * min/max start from the dtype's far end, which any value replaces or
+ * equals, once an empty range has raised StopIteration. */
+static LLVMValueRef fold_range(uf__fn *F, fold *f, const uf__expr *range,
+                               LLVMValueRef init)
+{
+    LLVMTypeRef ty = uf__lower_dtype(F->L, f->at);
+    f->xt = uf__lower_info(F, range)->optype->dtype;
+    if (f->cmp >= 0) {
+        int bits = (int)uf_dtype_itemsize(f->at) * 8;
+        bool sgn = f->at != UF_UINT64;
+        unsigned long long top = sgn ? (1ULL << (bits - 1)) - 1 : ~0ULL;
+        unsigned long long bottom = sgn ? 1ULL << (bits - 1) : 0;
+        init = LLVMConstInt(ty, f->cmp == UF__CMP_LT ? top : bottom, 0);
+    } else {
+        f->od = add_optype(F, f->at, f->xt);
+    }
+    LLVMBuildStore(B, init, f->acc);
+    if (uf__lower_range_visit(F, range, fold_range_value, f,
+                              f->cmp >= 0 ? UF__JIT_STOP_ITERATION : 0) != 0)
+        return NULL;
+    return LLVMBuildLoad2(B, ty, f->acc, "");
+}
+
+/* min(a) / max(a) of an N-d array, as Numba's loop `m = next(it); for x
+ * in it: if x < m: m = x` runs on its rows: the truth of `x < m` is
+ * NumPy's, so with two rows or more each must hold exactly one element
+ * (else ValueError before any comparison, where Numba raises at the
+ * first); the result is a view of the row picked. */
+static LLVMValueRef minmax_rows(uf__fn *F, const fold *f, LLVMValueRef a,
+                                const uf__type *at)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef n = uf__emit_array_dim(F, a, 0), zero = c64(F, 0);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, n, zero, "empty"),
+                    UF__JIT_STOP_ITERATION);
+    LLVMValueRef m = c64(F, 1);
+    for (int k = 1; k < at->ndim; k++)
+        m = LLVMBuildMul(B, m, uf__emit_array_dim(F, a, k), "");
+    LLVMValueRef rows = LLVMBuildICmp(B, LLVMIntSGT, n, c64(F, 1), "");
+    uf__fn_raise_if(F, LLVMBuildAnd(B, rows, LLVMBuildICmp(B, LLVMIntEQ, m,
+                                                             zero, ""), ""),
+                    UF__JIT_TRUTH_EMPTY);
+    uf__fn_raise_if(F, LLVMBuildAnd(B, rows, LLVMBuildICmp(B, LLVMIntSGT, m,
+                                                             c64(F, 1), ""),
+                                    ""),
+                    UF__JIT_TRUTH_AMBIGUOUS);
+    /* from here every row holds one element: compare those */
+    LLVMValueRef data = uf__emit_array_data(F, a);
+    LLVMValueRef s0 = uf__emit_array_stride(F, a, at, 0);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef best = uf__fn_alloca(F, i64, "row.best");
+    LLVMValueRef iv = uf__fn_alloca(F, i64, "row.i");
+    LLVMBuildStore(B, zero, best);
+    LLVMBuildStore(B, c64(F, 1), iv);
+    LLVMBasicBlockRef head = uf__fn_block(F, "rows.head");
+    LLVMBasicBlockRef body = uf__fn_block(F, "rows.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "rows.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64, iv, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef bi = LLVMBuildLoad2(B, i64, best, "");
+    LLVMValueRef ox = LLVMBuildMul(B, i, s0, ""), ob = LLVMBuildMul(B, bi, s0,
+                                                                   "");
+    LLVMValueRef x = uf__emit_elem_load(F, LLVMBuildGEP2(B, i8, data, &ox, 1,
+                                                         ""),
+                                        f->xt);
+    LLVMValueRef cur = uf__emit_elem_load(F, LLVMBuildGEP2(B, i8, data, &ob,
+                                                           1, ""),
+                                          f->xt);
+    LLVMValueRef take = uf__emit_cmp(F, (uf__cmpop)f->cmp, f->xt, x, cur);
+    LLVMBuildStore(B, LLVMBuildSelect(B, take, i, bi, ""), best);
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), iv);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+    return uf__emit_array_item(F, a, at, LLVMBuildLoad2(B, i64, best, ""));
+}
+
 static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -215,11 +301,17 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
             ix = e->u.call.kw[i].value;
     const uf__type *it = uf__lower_info(F, ix)->type;
     fold f = {.at = in->type->dtype, .op = UF__OP_ADD, .cmp = -1};
+    bool rows = it->kind == UF__T_ARRAY && it->ndim >= 2; /* min/max */
     if (b == UF__BI_ITER_MIN || b == UF__BI_ITER_MAX)
         f.cmp = b == UF__BI_ITER_MIN ? UF__CMP_LT : UF__CMP_GT;
-    LLVMValueRef v = uf__lower_expr(F, ix);
-    if (!v)
+    /* a range's arguments are read by fold_range, once */
+    LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
+    if (!v && it->kind != UF__T_RANGE)
         return NULL;
+    if (rows) {
+        f.xt = it->dtype;
+        return minmax_rows(F, &f, v, it);
+    }
     LLVMTypeRef ty = uf__lower_dtype(F->L, f.at);
     f.acc = uf__fn_alloca(F, ty, "fold");
     LLVMValueRef init = LLVMConstNull(ty); /* sum() without start: 0 */
@@ -238,6 +330,8 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
                                  f.at);
         }
     }
+    if (it->kind == UF__T_RANGE)
+        return fold_range(F, &f, ix, init);
     if (it->kind == UF__T_TUPLE) { /* unrolled, each element its type */
         LLVMBuildStore(B, init, f.acc);
         for (int i = 0; i < it->n; i++) {

@@ -639,8 +639,8 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
     }
     const uf__expr *rx = uf__arrmeth_recv(F, e);
     const uf__type *at = uf__lower_info(F, rx)->type;
-    bool scalar_round = at->kind == UF__T_SCALAR;
-    if (F->L->cg->sreg != NULL && !scalar_round) {
+    bool of_number = at->kind == UF__T_SCALAR; /* np.round, np.cumsum */
+    if (F->L->cg->sreg != NULL && !of_number) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "%s() allocates an array or calls the host "
                          "runtime, which CUDA kernels cannot do",
@@ -666,6 +666,8 @@ LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e)
         return reshape(F, e, a, at, rt);
     case UF__BI_NP_CUMSUM:
     case UF__BI_NP_CUMPROD: {
+        if (of_number) /* Numba's: the number, in the accumulator's dtype */
+            return uf__emit_cast(F, a, at->dtype, rt->dtype);
         /* cumsum(axis=k): the shape kept (lower_npcumsum.c) */
         const uf__expr *kx =
             b == UF__BI_NP_CUMSUM ? uf__arrmeth_arg(F, e, 0, "axis") : NULL;

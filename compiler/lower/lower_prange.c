@@ -11,8 +11,9 @@
  * the end of the body, so a name's versions are looked at together: a
  * name whose value is carried into the next iteration or out of the loop
  * is a reduction when every assignment of it in the body is `s = s op e`
- * (op one of + - * / | & ^, or s = min(s, e) / max) with e not reading s,
- * and s is read nowhere else in the body. Each block starts from op's
+ * (op one of + - * /, or s = min(s, e) / max, Numba's supported_reduction:
+ * | & ^ are its ValueError) with e not reading s, and a number s is read
+ * nowhere else in the body (an array s may be: the block's partial). Each block starts from op's
  * identity (min/max: from the value before the loop) and stores its
  * partial; the caller combines the partials in block order (s /= e: the
  * blocks start at 1 and the partials multiply s, Numba's rule). An array
@@ -55,8 +56,7 @@ typedef struct scan {
     const char *bad_what;
 } scan;
 
-static const char *const op_names[] = {"", "+", "*", "|", "&", "^", "min",
-                                       "max", "/"};
+static const char *const op_names[] = {"", "+", "*", "min", "max", "/"};
 
 static int var_of(const scan *S, const uf__expr *e)
 {
@@ -221,12 +221,6 @@ static red_op binop_red(uf__binop op)
         return RED_ADD;
     case UF__OP_MUL:
         return RED_MUL;
-    case UF__OP_BITOR:
-        return RED_OR;
-    case UF__OP_BITAND:
-        return RED_AND;
-    case UF__OP_BITXOR:
-        return RED_XOR;
     case UF__OP_DIV:
         return RED_DIV;
     default:
@@ -307,9 +301,8 @@ static int race(uf__fn *F, uf__pos pos, const char *name, size_t n,
     return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, pos,
                             "variable '%.*s' %s (a race between the threads "
                             "of a prange loop; only reductions such as "
-                            "s += e, s -= e, s *= e, s /= e, s |= e, "
-                            "s &= e, "
-                            "s ^= e, s = min(s, e) or s = max(s, e) may "
+                            "s += e, s -= e, s *= e, s /= e, "
+                            "s = min(s, e) or s = max(s, e) may "
                             "carry a scalar across iterations)",
                             (int)n, name, why);
 }
@@ -333,7 +326,7 @@ static int numba_refusal(uf__fn *F, uf__pos pos, const char *name, size_t n,
                             "Use of reduction variable '%.*s' in an "
                             "unsupported reduction function (ValueError, as "
                             "Numba: a prange reduction is +=, -=, *=, /=, "
-                            "|=, &=, ^=, min or max)",
+                            "min or max; |=, &=, ^= are not)",
                             (int)n, name);
 }
 
@@ -381,7 +374,11 @@ static int find_reductions(uf__fn *F, scan *S, int vi, reduction *R,
             rc = race(F, C.ok ? S->loop->pos : C.pos, name, n,
                       "is assigned inside a prange loop and used after it "
                       "or in the next iteration, but not as a reduction");
-        else if (ncarried > 1 || reads != C.operands)
+        /* an array's other reads in the body see the block's partial,
+         * as Numba's see the thread's; a number's are refused (Numba's
+         * then depend on the threads) */
+        else if (ncarried > 1 ||
+                 (!(t && t->kind == UF__T_ARRAY) && reads != C.operands))
             rc = race(F, S->loop->pos, name, n,
                       "is a reduction read inside the prange loop");
         else if (t && t->kind == UF__T_ARRAY &&
@@ -389,8 +386,6 @@ static int find_reductions(uf__fn *F, scan *S, int vi, reduction *R,
                                               t, C.rebinds)) != 0)
             break;
         else if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_ARRAY) ||
-                 ((C.op == RED_OR || C.op == RED_AND || C.op == RED_XOR) &&
-                  !uf__dtype_is_int(t->dtype) && t->dtype != UF_BOOL) ||
                  ((C.op == RED_MIN || C.op == RED_MAX) &&
                   uf__dtype_is_complex(t->dtype)) ||
                  ((C.op == RED_ADD || C.op == RED_MUL) && t->dtype == UF_BOOL)) {
@@ -430,8 +425,6 @@ static LLVMValueRef identity(uf__fn *F, red_op op, uf_dtype dt)
     }
     if (uf__dtype_is_float(dt))
         return LLVMConstReal(ty, one ? 1.0 : 0.0);
-    if (op == RED_AND)
-        return LLVMConstAllOnes(ty);
     return LLVMConstInt(ty, one ? 1 : 0, 0);
 }
 
@@ -440,9 +433,7 @@ static LLVMValueRef identity(uf__fn *F, red_op op, uf_dtype dt)
 static LLVMValueRef combine(uf__fn *F, red_op op, uf_dtype dt,
                             LLVMValueRef acc, LLVMValueRef p)
 {
-    static const uf__binop ops[] = {UF__OP_ADD, UF__OP_ADD, UF__OP_MUL,
-                                    UF__OP_BITOR, UF__OP_BITAND,
-                                    UF__OP_BITXOR};
+    static const uf__binop ops[] = {UF__OP_ADD, UF__OP_ADD, UF__OP_MUL};
     if (op == RED_MIN || op == RED_MAX) {
         LLVMValueRef c = uf__emit_cmp(F, op == RED_MIN ? UF__CMP_LT
                                                       : UF__CMP_GT,

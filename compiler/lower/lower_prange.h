@@ -8,7 +8,7 @@
 #include "compiler/lower/lower.h"
 
 typedef enum red_op {
-    RED_NONE, RED_ADD, RED_MUL, RED_OR, RED_AND, RED_XOR, RED_MIN, RED_MAX,
+    RED_NONE, RED_ADD, RED_MUL, RED_MIN, RED_MAX,
     RED_DIV /* s /= e: blocks start at 1, partials are multiplied (Numba) */
 } red_op;
 

@@ -81,6 +81,8 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_NONE:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
         return true;
+    case UF__T_FUNCTION: /* float, int, bool, complex: the same */
+        return uf__type_is_pyclass(t);
     case UF__T_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!uf__is_value_type(t->elts[i]) ||

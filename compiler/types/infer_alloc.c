@@ -74,10 +74,25 @@ const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
         *dt = t->dtype;
         return &ok;
     }
-    /* Numba takes Python's float (float64) but not int, bool or complex */
-    if (t->kind == UF__T_FUNCTION && strcmp(t->name, "float") == 0) {
-        *dt = UF_FLOAT64;
-        return &ok;
+    /* Python's classes, written or held in a variable, as Numba reads
+     * them: np.empty/zeros/ones take float (float64) but not int, bool or
+     * complex; np.full takes any of them and makes float64 (its
+     * ty_parse_dtype finds no dtype, so np.empty's default); the other
+     * functions none */
+    if (uf__type_is_pyclass(t)) {
+        bool fill = strcmp(fn, "empty") == 0 || strcmp(fn, "zeros") == 0 ||
+                    strcmp(fn, "ones") == 0;
+        if (strcmp(fn, "full") == 0 ||
+            (fill && strcmp(t->name, "float") == 0)) {
+            *dt = UF_FLOAT64;
+            return &ok;
+        }
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): dtype=%s is not "
+                          "supported (Numba takes Python's float in "
+                          "np.empty/zeros/ones, and any of float, int, bool, "
+                          "complex in np.full, which then makes float64): "
+                          "use a NumPy type such as np.float64", fn,
+                          t->name);
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): dtype must be a "
                       "NumPy type such as np.float64 or np.int64, float, or "

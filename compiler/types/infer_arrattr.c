@@ -16,7 +16,9 @@
  *     else C. np.real / np.imag of an array are a.real / a.imag.
  *   - min(a) / max(a) of a 1-D array of numbers: its dtype, Python's
  *     comparisons from the first element (an empty array raises
- *     StopIteration, as Numba's next() does). sum(it, start=0) of a 1-D
+ *     StopIteration, as Numba's next() does); of an N-d array the row
+ *     (a view, layout 'A') Numba's same loop picks, whose comparisons
+ *     raise ValueError unless the rows hold one element. sum(it, start=0) of a 1-D
  *     array or a tuple of numbers: `acc = start; for x in it: acc = acc +
  *     x`, typed to the fixed point of that loop (int64 for every integer
  *     array with the default start, complex128 for complex64). */
@@ -167,6 +169,14 @@ static const uf__type *type_conj(uf__ictx *C, const uf__expr *e)
 static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
                      const uf__type *it, const uf__type **elts, int cap)
 {
+    /* range(...) written in the call: its values' dtype (Numba's
+     * range_state32/64 or unsigned_range_state64, infer_call.c) */
+    const uf__type *rv = x->kind == UF__EX_CALL ? uf__iinfo(C, x)->optype
+                                                : NULL;
+    if (it->kind == UF__T_RANGE && rv != NULL) {
+        elts[0] = rv;
+        return 1;
+    }
     if (it->kind == UF__T_ARRAY && it->ndim == 1) {
         elts[0] = uf__type_scalar(C->tc, it->dtype);
         return 1;
@@ -180,13 +190,9 @@ static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
         return it->n;
     }
 bad:
-    if (it->kind == UF__T_ARRAY && it->ndim >= 2 && fn[0] == 'm')
-        return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s() of %s is not "
-                        "supported: Numba compares its rows as arrays and "
-                        "raises ValueError (the truth value of an array); "
-                        "use np.%s(a)", fn, uf__tname(it), fn), 0;
     return uf__ierr(C, UF_ERR_TYPING, x->pos, "No implementation of %s() "
-                    "for %s (a 1-D array or a non-empty tuple of numbers)",
+                    "for %s (a 1-D array, a range() or a non-empty tuple "
+                    "of numbers)",
                     fn, uf__tname(it)), 0;
 }
 
@@ -260,9 +266,18 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
                                       uf__builtin b, const uf__type *a)
 {
     const char *fn = b == UF__BI_MIN ? "min" : "max";
-    const uf__type *elt;
-    if (iter_elts(C, e->u.call.args[0], fn, a, &elt, 1) == 0)
+    const uf__type *elt, *r = NULL;
+    if (a->kind == UF__T_ARRAY && a->ndim >= 2) {
+        /* Numba's loop over the rows: `if x < m: m = x` on views, whose
+         * truth is that of their one element (lower_arrattr.c) */
+        elt = uf__type_scalar(C->tc, a->dtype);
+        r = uf__type_array_ro(C->tc, a->dtype, a->ndim - 1, 'A', a->readonly,
+                              C->err);
+        if (r == NULL)
+            return NULL;
+    } else if (iter_elts(C, e->u.call.args[0], fn, a, &elt, 1) == 0) {
         return NULL;
+    }
     if (uf__type_is_complex(elt))
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos, "No "
                           "implementation of %s() for %s (complex numbers "
@@ -270,7 +285,7 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
     uf__expr_info *in = uf__iinfo(C, e);
     in->builtin = b == UF__BI_MIN ? UF__BI_ITER_MIN : UF__BI_ITER_MAX;
     in->optype = elt;
-    return uf__iset(C, e, elt);
+    return uf__iset(C, e, r ? r : elt);
 }
 
 const uf__type *uf__infer_np_part(uf__ictx *C, const uf__expr *e,

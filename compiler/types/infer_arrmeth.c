@@ -12,7 +12,8 @@
  *   numbers in NumPy's order); a.fill(v);
  *   np.searchsorted(a, v, side=) of a 1-D array (an int64, or an int64
  *   array of v's shape); np.round/np.around of numbers (float64, int64,
- *   complex128) and arrays (their dtype), or into out= (out's type).
+ *   complex128) and arrays (their dtype), or into out= (out's type);
+ *   np.cumsum(x) of a number: x in the sum's accumulator dtype.
  * Everything here but np.round of a number allocates or calls the host
  * runtime: CUDA kernels refuse it at the call, as they refuse np.empty. */
 #include <stdio.h>
@@ -296,7 +297,7 @@ static const uf__type *cumsum_params(mcall *m, const uf__type *a,
         if (!uf__type_is_int(t))
             return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s", "NumPy "
                               "cumsum only suppports integer axis value");
-        if (a->ndim == 0) /* Numba fails compiling it */
+        if (a->kind == UF__T_ARRAY && a->ndim == 0) /* Numba fails */
             return refuse(m, m->recv, UF_ERR_TYPING, "with an axis takes "
                           "an array of at least one dimension", a);
         *along = true;
@@ -366,8 +367,13 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
         uf__npreduce_dtypes(b == UF__BI_NP_CUMSUM ? UF__BI_NP_SUM
                                                   : UF__BI_NP_PROD,
                             a->dtype, &acc, &res);
-        return arr(m, want != UF_NTYPES ? want : res, along ? a->ndim : 1,
-                   'C');
+        if (want != UF_NTYPES)
+            res = want;
+        /* np.cumsum(x) of a number: the number in the accumulator's dtype
+         * (Numba's make_scalar_reduction_impl_axis), whatever the axis */
+        if (a->kind == UF__T_SCALAR)
+            return uf__type_scalar(m->C->tc, res);
+        return arr(m, res, along ? a->ndim : 1, 'C');
     }
     case UF__BI_NP_SORT:
     case UF__BI_METH_SORT:
@@ -433,14 +439,18 @@ const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
     }
     const uf__type *a;
     OPERAND(a, m.recv);
-    bool number_ok = b == UF__BI_NP_ROUND || b == UF__BI_NP_AROUND;
+    /* np.cumsum of a number is the number (np.cumprod's is refused, as
+     * Numba has no such overload) */
+    bool number_ok = b == UF__BI_NP_ROUND || b == UF__BI_NP_AROUND ||
+                     (b == UF__BI_NP_CUMSUM && !m.method);
     uf__kernel_kind k = C->tf->decl->kind;
     if ((k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE) &&
         !(number_ok && a->kind == UF__T_SCALAR))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() allocates "
                           "an array or calls the host runtime, which CUDA "
                           "kernels cannot do", m.name);
-    if (!number_ok && a->kind != UF__T_ARRAY)
+    if (a->kind != UF__T_ARRAY &&
+        (!number_ok || (b == UF__BI_NP_CUMSUM && a->kind != UF__T_SCALAR)))
         return refuse(&m, m.recv, UF_ERR_TYPING, "takes an array", a);
     const uf__type *r;
     switch (b) {

@@ -226,7 +226,8 @@ static const uf__type *type_minmax(callinfo *k)
     int n = k->n;
     if (n == 0)
         return arity(k, 1, MAXARGS);
-    if (n == 1 && k->args[0]->kind == UF__T_ARRAY) /* infer_arrattr.c */
+    if (n == 1 && (k->args[0]->kind == UF__T_ARRAY ||
+                   k->args[0]->kind == UF__T_RANGE)) /* infer_arrattr.c */
         return uf__infer_iter_minmax(k->C, k->e, k->in->builtin, k->args[0]);
     if (n == 1) {
         if (k->args[0]->kind != UF__T_TUPLE || k->args[0]->n == 0)
@@ -249,9 +250,17 @@ static const uf__type *type_len(callinfo *k)
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
         a->kind == UF__T_FLATITER)
         return scalar(k, UF_INT64);
-    /* len(range(...)), as desugar_for.c counts a stepped range with it */
-    if (a->kind == UF__T_RANGE && k->e->u.call.args[0]->kind == UF__EX_CALL)
-        return scalar(k, UF_INT64);
+    /* len(range(...)): the range's dtype, as Numba's range_len (int32,
+     * int64 or uint64); int64 for the count desugar_for.c writes for a
+     * stepped range in zip()/enumerate() (its len() sits at the range's
+     * own position), which counts a loop as Numba's iterators do */
+    const uf__expr *rx = k->e->u.call.args[0];
+    if (a->kind == UF__T_RANGE && rx->kind == UF__EX_CALL) {
+        const uf__type *rv = uf__iinfo(k->C, rx)->optype;
+        bool desugared = k->e->pos.line == rx->pos.line &&
+                         k->e->pos.col == rx->pos.col;
+        return scalar(k, rv && !desugared ? rv->dtype : UF_INT64);
+    }
     return no_impl(k);
 }
 
@@ -598,6 +607,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     const uf__type *ft = uf__infer_expr(C, f);
     if (ft == NULL || ft == UF__UNKNOWN)
         return ft;
+    /* d(x) with d holding float, int, bool or complex: that builtin */
+    if (uf__type_is_pyclass(ft) && uf__iinfo(C, f)->builtin == UF__BI_NONE)
+        uf__iinfo(C, f)->builtin = uf__builtin_lookup(ft->name);
     const uf__expr_info *fi = uf__iinfo(C, f);
     const uf__global *g = NULL;
     if (f->kind == UF__EX_NAME && fi->var < 0)
@@ -637,7 +649,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
                          uf__builtin_is_npreduce(fi->builtin);
         if (!uf__is_value_type(t) && !dtype_arg &&
             !((t->kind == UF__T_RANGE || t->kind == UF__T_FLATITER) &&
-              fi->builtin == UF__BI_LEN))
+              fi->builtin == UF__BI_LEN) &&
+            !(t->kind == UF__T_RANGE && x->kind == UF__EX_CALL &&
+              k.n == 1 && (fi->builtin == UF__BI_MIN ||
+                           fi->builtin == UF__BI_MAX)))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "passed as an argument", uf__tname(t));
         if (uf__is_arrexpr(C->tf, x) && uf__arrexpr_no_alloc(C) &&

@@ -253,6 +253,17 @@ const uf__type *uf__type_function(uf__typectx *tc, const char *name,
     return named(tc, UF__T_FUNCTION, name, err);
 }
 
+bool uf__type_is_pyclass(const uf__type *t)
+{
+    static const char *const names[] = {"float", "int", "bool", "complex"};
+    if (t == NULL || t->kind != UF__T_FUNCTION)
+        return false;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(t->name, names[i]) == 0)
+            return true;
+    return false;
+}
+
 bool uf__type_is_number(const uf__type *t)
 {
     return t && t->kind == UF__T_SCALAR;

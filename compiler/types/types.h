@@ -155,6 +155,9 @@ const uf__type *uf__type_abs(uf__typectx *tc, const uf__type *a,
 int uf__type_str(const uf__type *t, char *buf, size_t size);
 
 bool uf__type_is_number(const uf__type *t); /* scalar, bool included */
+/* Python's float, int, bool, complex: functions a variable, a tuple or
+ * an argument may hold as Numba lets them (d = float; d(x)). */
+bool uf__type_is_pyclass(const uf__type *t);
 bool uf__type_is_int(const uf__type *t);    /* signed/unsigned ints */
 bool uf__type_is_float(const uf__type *t);
 bool uf__type_is_complex(const uf__type *t);

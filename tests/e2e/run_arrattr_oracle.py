@@ -108,7 +108,16 @@ def cases():
         ("b_min", [f8(0)], "StopIteration"),
         ("b_max", [i4(0)], "StopIteration"),
         ("b_min", [c16(3)], "TypingError", "282:16"),
-        ("b_min", [a23], "refused", "282:16"),
+        # N-d: the row Numba's loop picks (rows of one element), else
+        # Numba's ValueError (the truth value of a row)
+        ("b_min", [a23], "ValueError"), ("b_max", [f8(2, 0)], "ValueError"),
+        ("b_min", [V("f8", [3.0, 1.0, np.nan, 1.0], (4, 1))]),
+        ("b_max", [V("f8", [3.0, 1.0, np.nan, 5.0], (4, 1))]),
+        ("b_min", [V("f8", [np.nan, 1.0, -2.0], (3, 1)).F]),
+        ("b_max", [V("i4", [3, 9, 9, -1], (2, 1, 2)).view(":, :, :1")]),
+        ("b_min", [f8(1, 3)]), ("b_min", [f8(1, 0)]),
+        ("b_max", [b1(3, 1)]), ("b_min", [u1(5, 1).view("::-2")]),
+        ("b_min", [f8(0, 3)], "StopIteration"),
         ("b_max", [Arr("f8", (), values=2.5)], "TypingError", "287:12"),
         ("b_sum", [a23], "TypingError", "292:16"),
         ("b_sum", [Arr("f8", (), values=2.5)], "TypingError", "292:16"),
@@ -133,6 +142,39 @@ def cases():
         ("b_tuple", [S("2.5"), S("float32:1.5")]),
         ("b_tuple", [S("true"), S("false")]),
         ("b_sum_view", [c16(7)]),
+        # range(): sum/min/max over its values, len in its dtype
+        ("b_sum_range", [S("10")]), ("b_sum_range", [S("int32:10")]),
+        ("b_sum_range", [S("uint64:10")]), ("b_sum_range", [S("-5")]),
+        ("b_sum_range", [S("8589934592")]),  # wraps in int64, as Numba
+        ("b_sum_range3", [S("1"), S("20"), S("3")]),
+        ("b_sum_range3", [S("20"), S("1"), S("-3")]),
+        ("b_sum_range3", [S("uint32:1"), S("uint32:20"), S("uint32:3")]),
+        ("b_sum_range3", [S("1"), S("20"), S("0")], "ValueError"),
+        ("b_sum_range_start", [S("5"), S("uint64:0")]),
+        ("b_sum_range_start", [S("5"), S("0.1")]),
+        ("b_sum_range_start", [S("5"), S("1+1j")]),
+        ("b_sum_range_start", [S("int32:4"), S("int32:1")]),
+        ("b_minmax_range", [S("2"), S("9"), S("3")]),
+        ("b_minmax_range", [S("9"), S("2"), S("-3")]),
+        ("b_minmax_range", [S("uint32:2"), S("uint32:9"), S("uint32:3")]),
+        ("b_minmax_range", [S("5"), S("5"), S("1")], "StopIteration"),
+        ("b_minmax_range", [S("0"), S("10"), S("0")], "ValueError"),
+        ("b_len_range", [S("uint32:1"), S("uint32:9")]),
+        ("b_len_range", [S("int32:1"), S("int32:9")]),
+        ("b_len_range", [S("uint32:1"), S("9")]),
+        ("b_len_range", [S("uint64:10"), S("uint64:1")]),
+        ("b_zip_range", [S("uint64:1"), S("uint64:20"), f8(7)]),
+        ("b_zip_range", [S("int32:1"), S("int32:20"), f8(7)]),
+        # Python's classes held in variables and tuples, passed on
+        ("cls_call", [S("3")]), ("cls_int", [S("3.7")]),
+        ("cls_int", [S("uint64:3")]), ("cls_int", [S("0.0")]),
+        ("cls_zeros", [S("3")]), ("cls_full", [S("2")]),
+        ("cls_tuple", [S("3")]), ("cls_pass", [S("2")]),
+        ("cls_call", [S("1+2j")], "TypingError", "382:12"),
+        ("cls_call", [S("true")], "TypingError", "382:12"),
+        ("cls_zeros_int", [S("2")], "TypingError", "418:24"),
+        ("cls_join", [S("true")], "TypingError", "423:28"),
+        ("cls_astype", [f8(3)], "TypingError", "430:21"),
     ]
     gu = [
         ("gu_parts", [f8(3, 5)]), ("gu_parts", [f8(2, 0)], "StopIteration"),
@@ -163,12 +205,20 @@ def parts(z, out):
 def conj(z, out):
     c = z.conj()
     out[0] = c[0]
+
+
+@guvectorize(['void(float64[:, :], float64[:])'], '(m,n)->(n)',
+             target='cuda')
+def rows(a, out):
+    r = min(a[:, :1])
+    out[0] = r[0] + np.cumsum(a[0, 0]) + sum(range(a.shape[0]))
 '''
 
 
 def cuda_cases(ufjit, tmp):
     """On cudasim (the CUDA lowering, run on the host): views, dtype
-    values, sum/min/max of a row against NumPy; a.conj() refused at its
+    values, sum/min/max of a row, min() of a 2-D view, np.cumsum of a
+    number and sum(range()) against NumPy; a.conj() refused at its
     FILE:LINE:COL (it allocates)."""
     src = os.path.join(tmp, "cuda_arrattr.py")
     with open(src, "w") as f:
@@ -177,10 +227,13 @@ def cuda_cases(ufjit, tmp):
         np.complex128)[..., 0]
     x, o = os.path.join(tmp, "z.npy"), os.path.join(tmp, "o.npy")
     np.save(x, z)
+    rx = os.path.join(tmp, "r.npy")  # rows: (m, n) = (6, 1) per launch
+    np.save(rx, z.real.reshape(4, 6, 1))
     env = dict(os.environ, UFJIT_ENABLE_CUDASIM="1")
     probs = []
-    for kernel in ("parts", "conj"):
-        p = subprocess.run([ufjit, "call", src, kernel, x, "-o", o,
+    for kernel in ("parts", "conj", "rows"):
+        p = subprocess.run([ufjit, "call", src, kernel,
+                            rx if kernel == "rows" else x, "-o", o,
                             "--target", "cudasim"], capture_output=True,
                            text=True, timeout=120, env=env)
         if kernel == "parts":
@@ -188,6 +241,13 @@ def cuda_cases(ufjit, tmp):
             if p.returncode != 0 or not np.allclose(np.load(o), want,
                                                      rtol=1e-15, atol=0):
                 probs.append(f"cudasim parts: exit {p.returncode} "
+                             f"{p.stderr.strip()}")
+        elif kernel == "rows":
+            r = z.real
+            want = r.min(1) + r[:, 0] + sum(range(6))
+            if p.returncode != 0 or not np.array_equal(np.load(o)[:, 0],
+                                                       want):
+                probs.append(f"cudasim rows: exit {p.returncode} "
                              f"{p.stderr.strip()}")
         elif p.returncode != 1 or f"{src}:14:9:" not in p.stderr or \
                 "CUDA kernels cannot" not in p.stderr:

@@ -11,7 +11,7 @@ for the ZeroDivisionError here, ufjit raises as a serial loop does. The race ufj
 (Numba leaves its result undefined) must fail at its FILE:LINE:COL.
 Array reductions `s = s + e` are checked against Numba's serial compile
 (Numba 0.68's parallel=True returns s as it was before the loop there).
-Reductions Numba refuses (//, **, %, |= on arrays) must fail in both
+Reductions Numba refuses (//, **, %, |= &= ^=) must fail in both
 with the same exception name (a "par:" case).
 
     run_prange_oracle.py UFJIT [-k TEXT] [-v]
@@ -91,7 +91,10 @@ def cases():
           ("pfloordiv", [10], PAR + "NumbaValueError"),
           ("ppow", [10], PAR + "ValueError"),
           ("pmod", [10], PAR + "ValueError"),
-          ("arr_or", ["mi"], PAR + "ValueError")]
+          ("arr_or", ["mi"], PAR + "ValueError"),
+          ("sc_or", ["mi"], PAR + "ValueError"),
+          ("sc_and_bool", ["mi"], PAR + "ValueError"),
+          ("arr_read", ["m"]), ("arr_read", ["m65"])]
     return [(k[0], k[1], k[2] if len(k) > 2 else None) for k in c]
 
 

@@ -331,3 +331,100 @@ def gu_complex(z, out):
     c = z.conj()
     for i in range(z.shape[0]):
         out[i] = r[i] + c[i].imag
+
+
+# ---- sum/min/max of range(), len(range()) in the range's dtype --------
+
+
+@njit
+def b_sum_range(n):
+    return sum(range(n))
+
+
+@njit
+def b_sum_range3(a, b, s):
+    return sum(range(a, b, s)) * 1000 + sum(range(a, b, s), 0.5)
+
+
+@njit
+def b_sum_range_start(n, s):
+    return sum(range(n), s)
+
+
+@njit
+def b_minmax_range(a, b, s):
+    return min(range(a, b, s)) * 1000 + max(range(a, b, s))
+
+
+@njit
+def b_len_range(a, b):
+    # in an array, so the dtype (int32, int64, uint64) is compared
+    return np.full(1, len(range(b))), np.full(1, len(range(a, b))), \
+        np.full(1, len(range(a, b, 2)))
+
+
+@njit
+def b_zip_range(a, b, x):
+    s = 0
+    for i, v in zip(range(a, b, 3), x):
+        s += i * v
+    for i, v in enumerate(range(b, a, -2)):
+        s += i - v
+    return s
+
+
+# ---- Python's float, int, bool, complex held in variables -------------
+
+
+@njit
+def cls_call(x):
+    d = float
+    return d(x)
+
+
+@njit
+def cls_int(x):
+    d = int
+    e = bool
+    return d(x), e(x)
+
+
+@njit
+def cls_zeros(n):
+    d = float
+    return np.zeros(n, d) + np.ones(n, dtype=d)
+
+
+@njit
+def cls_full(n):
+    d = int
+    return np.full(n, 2, d)
+
+
+@njit
+def cls_tuple(n):
+    t = (complex, 3)
+    return t[0](n)
+
+
+@njit
+def cls_pass(n):
+    return make_zeros(n, float)
+
+
+@njit
+def cls_zeros_int(n):
+    d = int
+    return np.zeros(n, d)
+
+
+@njit
+def cls_join(flag):
+    d = float if flag else int
+    return d(3)
+
+
+@njit
+def cls_astype(a):
+    d = float
+    return a.astype(d) + np.arange(3, dtype=d)

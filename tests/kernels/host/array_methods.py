@@ -332,3 +332,20 @@ def zero_d_flat(x, k):
         s += v
     a.flat[k] = s * 2
     return a.flat[0] + len(a.flat)
+
+
+# np.cumsum of a number: the number in the accumulator's dtype (returned
+# in an array, so its dtype is compared); axis= is not read, as Numba
+@njit
+def cumsum_number(x):
+    return np.full(1, np.cumsum(x))
+
+
+@njit
+def cumsum_number_args(x):
+    return np.full(1, np.cumsum(x, axis=1, dtype=np.int8))
+
+
+@njit
+def cumprod_number(x):
+    return np.cumprod(x)

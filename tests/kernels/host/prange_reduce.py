@@ -178,3 +178,32 @@ def arr_or(mi):
     for i in prange(mi.shape[0]):
         s |= mi[i]
     return s
+
+
+# |= &= ^= on numbers: Numba 0.68 refuses them as reductions (ValueError)
+@njit(parallel=True)
+def sc_or(mi):
+    s = 0
+    for i in prange(mi.shape[0]):
+        s |= mi[i, 0]
+    return s
+
+
+@njit(parallel=True)
+def sc_and_bool(mi):
+    s = True
+    for i in prange(mi.shape[0]):
+        s &= mi[i, 0] > 3
+    return s
+
+
+# an array reduction read elsewhere in the body (here without changing
+# the result, which Numba's threads would otherwise decide)
+@njit(parallel=True)
+def arr_read(m):
+    s = np.zeros(m.shape[1])
+    for i in prange(m.shape[0]):
+        s += m[i]
+        if s.sum() > 1e300:
+            s[0] = 0.0
+    return s
