@@ -173,6 +173,8 @@ typedef enum uf__jit_status {
     UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
     UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
                                next() raises StopIteration (lower_arrattr.c) */
+    UF__JIT_ALL_NAN,   /* np.nanargmin/nanargmax of NaNs only: ValueError */
+    UF__JIT_EMPTY_PTP, /* np.ptp of an empty array: ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

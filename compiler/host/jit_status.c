@@ -194,6 +194,9 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_ROUND_SHAPE] = "ValueError: invalid output shape",
         [UF__JIT_STOP_ITERATION] = "StopIteration: min() or max() of an "
                                    "empty array",
+        [UF__JIT_ALL_NAN] = "ValueError: All-NaN slice encountered",
+        [UF__JIT_EMPTY_PTP] = "ValueError: zero-size array reduction not "
+                              "possible",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -100,6 +100,16 @@ LLVMValueRef uf__npr_cumsum_axis(uf__fn *F, LLVMValueRef a,
                                  const uf__type *at, LLVMValueRef k,
                                  uf_dtype acc);
 
+/* ---- lower_npextra.c: np.nanargmin/nanargmax, np.count_nonzero, np.ptp
+ * (the call e of b), and whether such a call may raise ---- */
+LLVMValueRef uf__npr_extra(uf__fn *F, const uf__expr *e, uf__builtin b);
+bool uf__npr_extra_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* lower_npaxis.c: np.count_nonzero(x, axis=ax), np.sum of x != 0 */
+LLVMValueRef uf__npr_count_call(uf__fn *F, const uf__expr *e,
+                                const uf__expr *x, const uf__expr *ax);
+/* lower_npextra.c: the number of nonzero elements of A (i64) */
+LLVMValueRef uf__npr_count(uf__fn *F, const uf__npr_arr *A);
+
 /* ---- lower_npreduce_fold.c --------------------------------------------- */
 
 /* np.sum / np.prod (mul) of A in dtype acc; nan_skip: NaN counts as the
