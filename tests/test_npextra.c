@@ -28,6 +28,10 @@ static const char src[] =
     "def zerod_axis(x):\n"
     "    return np.count_nonzero(np.full((), x), axis=0)\n"
     "@njit\n"
+    "def iargs(a):\n"
+    "    return np.argmin(a), np.argmax(a), np.nanargmin(a), "
+    "np.nanargmax(a), a[::-1].argmin(), np.nanargmax(a[1::2])\n"
+    "@njit\n"
     "def ptp_only(a):\n"
     "    return np.ptp(a)\n";
 
@@ -133,6 +137,68 @@ static void test_long_arrays(void **state)
     check_all4(4099, 0, 4097);
 }
 
+/* The first index of the smallest (max: largest) of n int64s, every
+ * step-th from off. */
+static int64_t first_best(const int64_t *x, int64_t n, int64_t off,
+                          int64_t step, bool max)
+{
+    int64_t bi = 0;
+    for (int64_t i = 1, k = off + step; i < n; i++, k += step)
+        if (max ? x[k] > x[off + bi * step] : x[k] < x[off + bi * step])
+            bi = i;
+    return bi;
+}
+
+/* argmin-style scans of ints in 8-lane vectors (lower_npextra.c): ties
+ * across lanes, the best in the vector body or the scalar tail, views. */
+static void test_int_args(void **state)
+{
+    (void)state;
+    static const uf_dtype dts[] = {UF_INT64, UF_INT32, UF_UINT8, UF_INT8};
+    static int64_t x[300];
+    for (size_t t = 0; t < sizeof dts / sizeof dts[0]; t++)
+        for (int64_t n = 1; n < 300; n += 37) {
+            uf_error err;
+            uf_array *a = uf_empty(dts[t], 1, &n, UF_ORDER_C, &err);
+            uf_assert_ok(a != NULL, &err);
+            for (int64_t i = 0; i < n; i++) {
+                int64_t v = (i * 37 + (int64_t)t * 11) % 23; /* ties */
+                if (i == n - 1 && n % 2)
+                    v = -5 * (dts[t] != UF_UINT8); /* best in the tail */
+                x[i] = dts[t] == UF_UINT8 && v < 0 ? 0 : v;
+                void *p = uf_array_getptr(a, &i, &err);
+                switch (dts[t]) {
+                case UF_INT64: *(int64_t *)p = x[i]; break;
+                case UF_INT32: *(int32_t *)p = (int32_t)x[i]; break;
+                case UF_UINT8: *(uint8_t *)p = (uint8_t)x[i]; break;
+                default: *(int8_t *)p = (int8_t)x[i]; break;
+                }
+            }
+            uf_array *res[6];
+            int rc = call("iargs", &a, 1, res, 6, &err);
+            if (n < 2) { /* a[1::2] is empty */
+                assert_int_equal(rc, UF_ERR_VALUE);
+                uf_array_release(a);
+                continue;
+            }
+            uf_assert_ok(rc == 0, &err);
+            int64_t want[6] = {first_best(x, n, 0, 1, false),
+                               first_best(x, n, 0, 1, true),
+                               first_best(x, n, 0, 1, false),
+                               first_best(x, n, 0, 1, true),
+                               first_best(x, n, n - 1, -1, false),
+                               first_best(x, n / 2, 1, 2, true)};
+            for (int k = 0; k < 6; k++) {
+                if (geti(res[k]) != want[k])
+                    fail_msg("dtype %d n %lld result %d: %lld, want %lld",
+                             (int)dts[t], (long long)n, k,
+                             (long long)geti(res[k]), (long long)want[k]);
+                uf_array_release(res[k]);
+            }
+            uf_array_release(a);
+        }
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -234,7 +300,8 @@ static void test_listing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_long_arrays), cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_long_arrays), cmocka_unit_test(test_int_args),
+        cmocka_unit_test(test_errors),
         cmocka_unit_test(test_zero_d), cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_listing)};
     return cmocka_run_group_tests(tests, setup, teardown);

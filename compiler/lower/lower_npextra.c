@@ -342,3 +342,161 @@ bool uf__npr_extra_fallible(const uf__typed_func *tf, const uf__expr *e)
         return xt && xt->kind == UF__T_ARRAY;
     }
 }
+
+/* ---- argmin / argmax of a unit-stride row in vectors ----------------- */
+
+#define ARGV_LANES 8
+
+bool uf__npr_argvec_applies(uf__fn *F, uf__builtin b, uf_dtype d)
+{
+    char k = uf_dtype_kind(d);
+    if (F->L->cg->sreg != NULL)
+        return false; /* a CUDA thread: the plain loop */
+    if (b == UF__BI_NP_NANARGMIN || b == UF__BI_NP_NANARGMAX)
+        return k == 'i' || k == 'u' || k == 'f';
+    if (b == UF__BI_NP_ARGMIN || b == UF__BI_NP_ARGMAX)
+        return k == 'i' || k == 'u'; /* float argmin's first NaN: scalar */
+    return false;
+}
+
+/* x strictly before m in min's order (max's: after), scalars or vectors;
+ * never NaN here (nanarg* replaced them). */
+static LLVMValueRef lane_before(uf__fn *F, uf_dtype d, bool min,
+                                LLVMValueRef x, LLVMValueRef m)
+{
+    char k = uf_dtype_kind(d);
+    if (k == 'f')
+        return LLVMBuildFCmp(B, min ? LLVMRealOLT : LLVMRealOGT, x, m, "");
+    if (k == 'u')
+        return LLVMBuildICmp(B, min ? LLVMIntULT : LLVMIntUGT, x, m, "");
+    return LLVMBuildICmp(B, min ? LLVMIntSLT : LLVMIntSGT, x, m, "");
+}
+
+static LLVMValueRef vsplat(uf__fn *F, LLVMValueRef c)
+{
+    LLVMValueRef v[ARGV_LANES];
+    for (int k = 0; k < ARGV_LANES; k++)
+        v[k] = c;
+    return LLVMConstVector(v, ARGV_LANES);
+}
+
+/* Every lane keeps its own best value and the first index of it (strict
+ * comparisons, starting from the scan's start value with index 0); the
+ * lanes then meet: the best value, on a tie the smallest index, which is
+ * the first index of the row's best value in C order. Where the row is
+ * unit-stride and holds ARGV_LANES elements or more, the whole vectors
+ * of it are scanned here and the result merged into the scan's slots
+ * (m, mi: the flat index is base + the row's index; found: a number was
+ * seen, for nanarg* of floats); returns the index the scalar loop goes
+ * on from (0 where this did nothing). */
+LLVMValueRef uf__npr_argvec(uf__fn *F, bool min, uf_dtype d, LLVMValueRef p,
+                            LLVMValueRef n, LLVMValueRef stride,
+                            LLVMValueRef base, LLVMValueRef mslot,
+                            LLVMValueRef mislot, LLVMValueRef found)
+{
+    LLVMContextRef cx = F->L->ctx;
+    LLVMTypeRef et = uf__lower_dtype(F->L, d), i64 = uf__npr_i64(F);
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(cx), i32 = LLVMInt32TypeInContext(cx);
+    LLVMTypeRef vt = LLVMVectorType(et, ARGV_LANES);
+    LLVMTypeRef vi = LLVMVectorType(i64, ARGV_LANES);
+    LLVMTypeRef vb = LLVMVectorType(i1, ARGV_LANES);
+    bool flt = uf_dtype_kind(d) == 'f';
+    long long isz = uf_dtype_itemsize(d);
+    LLVMValueRef zero = uf__npr_c64(F, 0);
+    LLVMValueRef ok = LLVMBuildAnd(
+        B, LLVMBuildICmp(B, LLVMIntEQ, stride, uf__npr_c64(F, isz), ""),
+        LLVMBuildICmp(B, LLVMIntSGE, n, uf__npr_c64(F, ARGV_LANES), ""), "");
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef vec = uf__fn_block(F, "argv.vec");
+    LLVMBasicBlockRef join = uf__fn_block(F, "argv.join");
+    LLVMBuildCondBr(B, ok, vec, join);
+    LLVMPositionBuilderAtEnd(B, vec);
+    LLVMValueRef start = flt ? uf__emit_const_float(F, d, min ? INFINITY
+                                                              : -INFINITY)
+                             : int_extreme(F, d, min);
+    LLVMValueRef mv = uf__fn_alloca(F, vt, "argv.m");
+    LLVMValueRef iv = uf__fn_alloca(F, vi, "argv.i");
+    LLVMValueRef fv = uf__fn_alloca(F, vb, "argv.found");
+    LLVMBuildStore(B, vsplat(F, start), mv);
+    LLVMBuildStore(B, LLVMConstNull(vi), iv);
+    LLVMBuildStore(B, LLVMConstNull(vb), fv);
+    LLVMValueRef lanes[ARGV_LANES];
+    for (int k = 0; k < ARGV_LANES; k++)
+        lanes[k] = uf__npr_c64(F, k);
+    LLVMValueRef step = LLVMConstVector(lanes, ARGV_LANES);
+    LLVMValueRef end = LLVMBuildAnd(B, n, uf__npr_c64(F, -ARGV_LANES), "");
+    uf__npr_loop l;
+    uf__npr_loop_open(F, &l, zero, end);
+    LLVMValueRef q = LLVMBuildPointerCast(
+        B, uf__npr_gep(F, p, LLVMBuildMul(B, l.i, uf__npr_c64(F, isz), "")),
+        LLVMPointerType(vt, 0), "");
+    LLVMValueRef x = LLVMBuildLoad2(B, vt, q, "argv.x");
+    LLVMSetAlignment(x, (unsigned)uf_dtype_alignment(d));
+    if (flt) {
+        LLVMValueRef nan = LLVMBuildFCmp(B, LLVMRealUNO, x, x, "");
+        x = LLVMBuildSelect(B, nan, vsplat(F, start), x, "");
+        LLVMBuildStore(B,
+                       LLVMBuildOr(B, LLVMBuildLoad2(B, vb, fv, ""),
+                                   LLVMBuildNot(B, nan, ""), ""),
+                       fv);
+    }
+    LLVMValueRef m = LLVMBuildLoad2(B, vt, mv, "");
+    LLVMValueRef c = lane_before(F, d, min, x, m);
+    LLVMBuildStore(B, LLVMBuildSelect(B, c, x, m, ""), mv);
+    LLVMValueRef at = LLVMBuildInsertElement(B, LLVMGetUndef(vi), l.i,
+                                             LLVMConstInt(i32, 0, 0), "");
+    at = LLVMBuildShuffleVector(B, at, LLVMGetUndef(vi),
+                                LLVMConstNull(LLVMVectorType(i32, ARGV_LANES)),
+                                "");
+    at = LLVMBuildAdd(B, at, step, "");
+    LLVMBuildStore(B,
+                   LLVMBuildSelect(B, c, at, LLVMBuildLoad2(B, vi, iv, ""), ""),
+                   iv);
+    uf__npr_loop_close(F, &l, ARGV_LANES);
+    /* the lanes meet, then the slots */
+    LLVMValueRef mvv = LLVMBuildLoad2(B, vt, mv, "");
+    LLVMValueRef ivv = LLVMBuildLoad2(B, vi, iv, "");
+    LLVMValueRef bm = LLVMBuildExtractElement(B, mvv, LLVMConstInt(i32, 0, 0),
+                                              "");
+    LLVMValueRef bi = LLVMBuildExtractElement(B, ivv, LLVMConstInt(i32, 0, 0),
+                                              "");
+    for (unsigned k = 1; k < ARGV_LANES; k++) {
+        LLVMValueRef v =
+            LLVMBuildExtractElement(B, mvv, LLVMConstInt(i32, k, 0), "");
+        LLVMValueRef j =
+            LLVMBuildExtractElement(B, ivv, LLVMConstInt(i32, k, 0), "");
+        LLVMValueRef eq = flt ? LLVMBuildFCmp(B, LLVMRealOEQ, v, bm, "")
+                              : LLVMBuildICmp(B, LLVMIntEQ, v, bm, "");
+        LLVMValueRef t = LLVMBuildOr(
+            B, lane_before(F, d, min, v, bm),
+            LLVMBuildAnd(B, eq, LLVMBuildICmp(B, LLVMIntSLT, j, bi, ""), ""),
+            "");
+        bm = LLVMBuildSelect(B, t, v, bm, "");
+        bi = LLVMBuildSelect(B, t, j, bi, "");
+    }
+    LLVMValueRef cur = LLVMBuildLoad2(B, et, mslot, "");
+    LLVMValueRef t = lane_before(F, d, min, bm, cur);
+    LLVMBuildStore(B, LLVMBuildSelect(B, t, bm, cur, ""), mslot);
+    LLVMBuildStore(B,
+                   LLVMBuildSelect(B, t, LLVMBuildAdd(B, base, bi, ""),
+                                   LLVMBuildLoad2(B, i64, mislot, ""), ""),
+                   mislot);
+    if (found) {
+        LLVMValueRef any = LLVMBuildICmp(
+            B, LLVMIntNE,
+            LLVMBuildBitCast(B, LLVMBuildLoad2(B, vb, fv, ""),
+                             LLVMIntTypeInContext(cx, ARGV_LANES), ""),
+            LLVMConstNull(LLVMIntTypeInContext(cx, ARGV_LANES)), "");
+        LLVMBuildStore(
+            B, LLVMBuildOr(B, LLVMBuildLoad2(B, i1, found, ""), any, ""),
+            found);
+    }
+    LLVMBasicBlockRef vec_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, join);
+    LLVMValueRef from = LLVMBuildPhi(B, i64, "argv.from");
+    LLVMValueRef vals[2] = {zero, end};
+    LLVMBasicBlockRef bbs[2] = {pre, vec_end};
+    LLVMAddIncoming(from, vals, bbs, 2);
+    return from;
+}

@@ -273,8 +273,12 @@ static void scan_row(uf__fn *F, void *ctx, LLVMValueRef p, LLVMValueRef n,
     LLVMTypeRef dt = uf__lower_dtype(F->L, S->dt);
     LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
     LLVMValueRef base = LLVMBuildLoad2(B, uf__npr_i64(F), S->base, "");
+    LLVMValueRef from = uf__npr_c64(F, 0);
+    if (S->mi && uf__npr_argvec_applies(F, S->b, S->dt)) /* lower_npextra.c */
+        from = uf__npr_argvec(F, is_min(S->b), S->dt, p, n, stride, base, S->m,
+                              S->mi, S->found);
     uf__npr_loop l;
-    uf__npr_loop_open(F, &l, uf__npr_c64(F, 0), n);
+    uf__npr_loop_open(F, &l, from, n);
     LLVMValueRef x = uf__emit_elem_load(
         F, uf__npr_gep(F, p, LLVMBuildMul(B, l.i, stride, "")), S->dt);
     switch (S->b) {
