@@ -224,6 +224,20 @@ def cases(size):
         Case("np.sum rows 1e3 x 64x1000", "gufunc", g, "row_sum", "float64",
              (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
              lambda a, out: np.sum(a, axis=-1, out=out), **mem),
+        # issue 18: np.ptp / np.count_nonzero / np.nanargmax of a row
+        Case("np.ptp rows 1e3 x 64x1000", "gufunc", g, "row_ptp", "float64",
+             (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
+             lambda a, out: np.ptp(a, axis=-1, out=out), **mem),
+        Case("np.count_nonzero rows 1e3 x 64x1000", "gufunc", g,
+             "row_count_nonzero", "float64",
+             (Lin(0, 1, (max(m6, 1), 64, 1000)),), ((max(m6, 1), 64),),
+             lambda a, out: out.__setitem__(
+                 Ellipsis, np.count_nonzero(a, axis=-1)), **mem),
+        Case("np.nanargmax rows 1e3 x 64x1000", "gufunc", g, "row_nanargmax",
+             "float64", (Lin(0, 1, (max(m6, 1), 64, 1000)),),
+             ((max(m6, 1), 64),),
+             lambda a, out: out.__setitem__(
+                 Ellipsis, np.nanargmax(a, axis=-1)), **mem),
         # issue 18: a scratch np.empty per call of the kernel (a row), and
         # per iteration of a loop inside one call, against Numba's NRT
         Case("scratch np.empty per row 1e6 x 16", "gufunc", g, "scratch_rev",

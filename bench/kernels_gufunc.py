@@ -99,3 +99,23 @@ def scratch_loop(x, out):
              '(m,k),(k,n)->(m,n)', target='cpu')
 def dot2d(a, b, out):
     out[:] = np.dot(a, b)
+
+
+# issue 18: np.ptp, np.count_nonzero and np.nanargmax of a row inside a
+# kernel (bench cases "np.ptp rows" ...), against Numba's
+@guvectorize(['void(float64[:,:], float64[:])'], '(m,n)->(m)', target='cpu')
+def row_ptp(a, out):
+    for i in range(a.shape[0]):
+        out[i] = np.ptp(a[i, :])
+
+
+@guvectorize(['void(float64[:,:], float64[:])'], '(m,n)->(m)', target='cpu')
+def row_count_nonzero(a, out):
+    for i in range(a.shape[0]):
+        out[i] = np.count_nonzero(a[i, :])
+
+
+@guvectorize(['void(float64[:,:], float64[:])'], '(m,n)->(m)', target='cpu')
+def row_nanargmax(a, out):
+    for i in range(a.shape[0]):
+        out[i] = np.nanargmax(a[i, :])

@@ -177,6 +177,8 @@ typedef enum uf__jit_status {
      * Numba takes as NumPy does (lower_arrattr.c): ValueError */
     UF__JIT_TRUTH_AMBIGUOUS, /* rows of more than one element */
     UF__JIT_TRUTH_EMPTY,     /* rows of none */
+    UF__JIT_ALL_NAN,   /* np.nanargmin/nanargmax of NaNs only: ValueError */
+    UF__JIT_EMPTY_PTP, /* np.ptp of an empty array: ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -200,6 +200,9 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_TRUTH_EMPTY] = "ValueError: The truth value of an empty "
                                 "array is ambiguous. Use `array.size > 0` "
                                 "to check that an array is not empty.",
+        [UF__JIT_ALL_NAN] = "ValueError: All-NaN slice encountered",
+        [UF__JIT_EMPTY_PTP] = "ValueError: zero-size array reduction not "
+                              "possible",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -109,11 +109,21 @@ static LLVMValueRef fold_all(uf__fn *F, const uf__npr_arr *A, uf_dtype acc)
 typedef struct sum_walk {
     const uf__npr_arr *A;
     uf_dtype acc;
+    bool truth; /* np.count_nonzero: the elements' truth is summed */
     LLVMValueRef ostr[UF__NPR_MAXND]; /* the result's stride per axis of A
                                          (0 for the summed ones) */
     LLVMValueRef last;                /* i1: the last axis is summed */
     LLVMValueRef penult; /* i1: ... the one before it, and not the last */
 } sum_walk;
+
+/* The element x of A as the walk adds it. */
+static LLVMValueRef term(uf__fn *F, const sum_walk *W, LLVMValueRef x)
+{
+    if (W->truth)
+        return LLVMBuildZExt(B, uf__emit_truth(F, x, W->A->dt),
+                             uf__lower_dtype(F->L, W->acc), "");
+    return uf__emit_cast(F, x, W->A->dt, W->acc);
+}
 
 /* out[j] += row[j] for the n elements of one row. */
 static void add_row(uf__fn *F, sum_walk *W, LLVMValueRef in, LLVMValueRef out,
@@ -124,8 +134,8 @@ static void add_row(uf__fn *F, sum_walk *W, LLVMValueRef in, LLVMValueRef out,
     LLVMValueRef x = uf__emit_elem_load(
         F, uf__npr_gep(F, in, LLVMBuildMul(B, l.i, istr, "")), W->A->dt);
     LLVMValueRef op = uf__npr_gep(F, out, LLVMBuildMul(B, l.i, ostr, ""));
-    LLVMValueRef s = acc_add(F, W->acc, uf__emit_elem_load(F, op, W->acc),
-                             uf__emit_cast(F, x, W->A->dt, W->acc));
+    LLVMValueRef s =
+        acc_add(F, W->acc, uf__emit_elem_load(F, op, W->acc), term(F, W, x));
     uf__emit_elem_store(F, op, W->acc, s);
     uf__npr_loop_close(F, &l, 1);
 }
@@ -144,7 +154,8 @@ static void sum_row(uf__fn *F, sum_walk *W, LLVMValueRef in, LLVMValueRef out)
     R.shape[0] = A->shape[d];
     R.strides[0] = A->strides[d];
     /* the row folds into its element (which other summed axes share) */
-    LLVMValueRef r = fold_all(F, &R, W->acc);
+    LLVMValueRef r =
+        W->truth ? uf__npr_count(F, &R) : fold_all(F, &R, W->acc);
     uf__emit_elem_store(F, out, W->acc,
                         acc_add(F, W->acc,
                                 uf__emit_elem_load(F, out, W->acc), r));
@@ -188,7 +199,7 @@ static void add_four_rows(uf__fn *F, sum_walk *W, LLVMValueRef in,
             uf__npr_gep(F, ip, LLVMBuildMul(B, uf__npr_c64(F, r),
                                             A->strides[d], "")),
             A->dt);
-        v = acc_add(F, W->acc, v, uf__emit_cast(F, x, A->dt, W->acc));
+        v = acc_add(F, W->acc, v, term(F, W, x));
     }
     uf__emit_elem_store(F, op, W->acc, v);
     uf__npr_loop_close(F, &l, 1);
@@ -243,11 +254,11 @@ static void sum_nest(uf__fn *F, sum_walk *W, int d, LLVMValueRef in,
 /* res (count elements of acc, C order over the axes not summed) = the
  * sums of A over the axes where summed[d] holds. */
 static void sum_into(uf__fn *F, const uf__npr_arr *A, uf_dtype acc,
-                     const LLVMValueRef *summed, LLVMValueRef res,
+                     bool truth, const LLVMValueRef *summed, LLVMValueRef res,
                      LLVMValueRef count)
 {
     int nd = A->nd;
-    sum_walk W = {.A = A, .acc = acc};
+    sum_walk W = {.A = A, .acc = acc, .truth = truth};
     LLVMValueRef data = uf__emit_array_data(F, res);
     LLVMValueRef osz = uf__npr_c64(F, uf_dtype_itemsize(acc));
     LLVMBuildMemSet(B, data, LLVMConstInt(LLVMInt8TypeInContext(F->L->ctx), 0,
@@ -315,8 +326,9 @@ static int axes_values(uf__fn *F, const uf__expr *ax, const uf__type *t,
     return t->n < UF__NPR_MAXND ? t->n : UF__NPR_MAXND;
 }
 
-LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
-                              const uf__expr *x, const uf__expr *ax)
+/* np.sum(x, axis=ax), or with truth np.count_nonzero's sum of x != 0 */
+static LLVMValueRef sum_call(uf__fn *F, const uf__expr *e, const uf__expr *x,
+                             const uf__expr *ax, bool truth)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     const uf__type *rt = in->type, *xt = uf__lower_info(F, x)->type;
@@ -345,7 +357,9 @@ LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
         return NULL;
     summed_axes(F, k, n, A.nd, summed);
     if (rt->kind == UF__T_SCALAR)
-        return uf__emit_cast(F, fold_all(F, &A, acc), acc, rt->dtype);
+        return uf__emit_cast(F, truth ? uf__npr_count(F, &A)
+                                      : fold_all(F, &A, acc),
+                             acc, rt->dtype);
     if (F->L->cg->sreg != NULL) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "%s", "a reduction over an axis allocates an "
@@ -369,8 +383,20 @@ LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
     }
     LLVMValueRef count;
     LLVMValueRef arr = uf__lower_new_array(F, acc, r, shape, &count);
-    sum_into(F, &A, acc, summed, arr, count);
+    sum_into(F, &A, acc, truth, summed, arr, count);
     return arr;
+}
+
+LLVMValueRef uf__npr_sum_call(uf__fn *F, const uf__expr *e,
+                              const uf__expr *x, const uf__expr *ax)
+{
+    return sum_call(F, e, x, ax, false);
+}
+
+LLVMValueRef uf__npr_count_call(uf__fn *F, const uf__expr *e,
+                                const uf__expr *x, const uf__expr *ax)
+{
+    return sum_call(F, e, x, ax, true);
 }
 
 /* ---- np.argmin / np.argmax -------------------------------------------- */

@@ -26,6 +26,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/lower/lower_npreduce.h"
+#include "compiler/types/infer_npextra.h"
 #include "compiler/types/infer_npreduce.h"
 
 #define B (F->L->b)
@@ -160,12 +161,13 @@ typedef struct scan {
     LLVMValueRef cnt, c;       /* nan*: count and sum (nanvar: of squares) */
     uf_dtype cdt;              /* of c */
     LLVMValueRef mean;         /* nanvar: the nanmean */
+    LLVMValueRef found;        /* nanargmin/max of floats: a number seen */
 } scan;
 
 static bool is_min(uf__builtin b)
 {
     return b == UF__BI_NP_MIN || b == UF__BI_NP_AMIN || b == UF__BI_NP_NANMIN ||
-           b == UF__BI_NP_ARGMIN;
+           b == UF__BI_NP_ARGMIN || b == UF__BI_NP_NANARGMIN;
 }
 
 /* x before m in the ordering of min (max: after); complex
@@ -210,6 +212,13 @@ static LLVMValueRef takes(uf__fn *F, scan *S, LLVMValueRef x, LLVMValueRef m,
         } else {
             t = better(F, min, S->dt, x, m);
         }
+        break;
+    case UF__BI_NP_NANARGMIN:
+    case UF__BI_NP_NANARGMAX:
+        /* NumPy's NaN-as-(+/-)inf then argmin: a NaN x compares false,
+         * and m starts at that infinity, so index 0 stays unless some
+         * number beats it */
+        t = better(F, min, S->dt, x, m);
         break;
     case UF__BI_NP_ARGMIN:
     case UF__BI_NP_ARGMAX:
@@ -264,8 +273,12 @@ static void scan_row(uf__fn *F, void *ctx, LLVMValueRef p, LLVMValueRef n,
     LLVMTypeRef dt = uf__lower_dtype(F->L, S->dt);
     LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
     LLVMValueRef base = LLVMBuildLoad2(B, uf__npr_i64(F), S->base, "");
+    LLVMValueRef from = uf__npr_c64(F, 0);
+    if (S->mi && uf__npr_argvec_applies(F, S->b, S->dt)) /* lower_npextra.c */
+        from = uf__npr_argvec(F, is_min(S->b), S->dt, p, n, stride, base, S->m,
+                              S->mi, S->found);
     uf__npr_loop l;
-    uf__npr_loop_open(F, &l, uf__npr_c64(F, 0), n);
+    uf__npr_loop_open(F, &l, from, n);
     LLVMValueRef x = uf__emit_elem_load(
         F, uf__npr_gep(F, p, LLVMBuildMul(B, l.i, stride, "")), S->dt);
     switch (S->b) {
@@ -327,6 +340,12 @@ static void scan_row(uf__fn *F, void *ctx, LLVMValueRef p, LLVMValueRef n,
         }
         if (S->first)
             LLVMBuildStore(B, LLVMConstInt(i1, 0, 0), S->first);
+        if (S->found)
+            LLVMBuildStore(B,
+                           LLVMBuildOr(B, LLVMBuildLoad2(B, i1, S->found, ""),
+                                       LLVMBuildFCmp(B, LLVMRealORD, x, x, ""),
+                                       ""),
+                           S->found);
         break;
     }
     }
@@ -347,8 +366,10 @@ static int empty_status(uf__builtin b)
     case UF__BI_NP_NANMAX:
         return UF__JIT_EMPTY_NANMINMAX;
     case UF__BI_NP_ARGMIN:
+    case UF__BI_NP_NANARGMIN:
         return UF__JIT_EMPTY_ARGMIN;
     case UF__BI_NP_ARGMAX:
+    case UF__BI_NP_NANARGMAX:
         return UF__JIT_EMPTY_ARGMAX;
     default:
         return 0;
@@ -412,11 +433,20 @@ LLVMValueRef uf__npr_scan(uf__fn *F, uf__builtin b, const uf__npr_arr *A)
         S.first = uf__fn_alloca(F, i1, "first");
         LLVMBuildStore(B, LLVMConstInt(i1, 1, 0), S.first);
     }
-    if (b == UF__BI_NP_ARGMIN || b == UF__BI_NP_ARGMAX) {
+    bool nanarg = b == UF__BI_NP_NANARGMIN || b == UF__BI_NP_NANARGMAX;
+    if (b == UF__BI_NP_ARGMIN || b == UF__BI_NP_ARGMAX || nanarg) {
         S.mi = uf__fn_alloca(F, uf__npr_i64(F), "mi");
         LLVMBuildStore(B, uf__npr_c64(F, 0), S.mi);
     }
+    if (nanarg && uf__npr_is_flt(A->dt)) {
+        S.found = uf__fn_alloca(F, i1, "found");
+        LLVMBuildStore(B, LLVMConstInt(i1, 0, 0), S.found);
+    }
     uf__npr_each_row(F, A, scan_row, &S);
+    if (S.found) /* Numba's "All-NaN slice encountered" */
+        uf__fn_raise_if(F, LLVMBuildNot(B, LLVMBuildLoad2(B, i1, S.found, ""),
+                                        ""),
+                        UF__JIT_ALL_NAN);
     return LLVMBuildLoad2(B, S.mi ? uf__npr_i64(F) : dt, S.mi ? S.mi : S.m, "");
 }
 
@@ -520,6 +550,8 @@ static LLVMValueRef attribute(uf__fn *F, const uf__expr *e, uf__builtin b)
 LLVMValueRef uf__lower_npreduce(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
+    if (uf__builtin_is_npextra(b) && e->kind == UF__EX_CALL)
+        return uf__npr_extra(F, e, b); /* lower_npextra.c */
     if (e->kind == UF__EX_ATTR)
         return attribute(F, e, b);
     if (e->kind == UF__EX_BINARY) /* x @ y */
@@ -561,6 +593,8 @@ bool uf__npreduce_fallible(const uf__typed_func *tf, const uf__expr *e)
     const uf__expr_info *in = uf__tf_info(tf, e);
     if (!uf__builtin_is_npreduce(in->builtin))
         return false;
+    if (uf__builtin_is_npextra(in->builtin))
+        return uf__npr_extra_fallible(tf, e);
     if (e->kind == UF__EX_BINARY)
         return true; /* x @ y: lengths checked */
     if (e->kind != UF__EX_CALL)

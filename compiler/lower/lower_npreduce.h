@@ -100,6 +100,24 @@ LLVMValueRef uf__npr_cumsum_axis(uf__fn *F, LLVMValueRef a,
                                  const uf__type *at, LLVMValueRef k,
                                  uf_dtype acc);
 
+/* ---- lower_npextra.c: np.nanargmin/nanargmax, np.count_nonzero, np.ptp
+ * (the call e of b), and whether such a call may raise ---- */
+LLVMValueRef uf__npr_extra(uf__fn *F, const uf__expr *e, uf__builtin b);
+bool uf__npr_extra_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* lower_npaxis.c: np.count_nonzero(x, axis=ax), np.sum of x != 0 */
+LLVMValueRef uf__npr_count_call(uf__fn *F, const uf__expr *e,
+                                const uf__expr *x, const uf__expr *ax);
+/* lower_npextra.c: the number of nonzero elements of A (i64) */
+LLVMValueRef uf__npr_count(uf__fn *F, const uf__npr_arr *A);
+/* lower_npextra.c: whether the argmin-style scan b of dtype d takes the
+ * vector path on a unit-stride row, and that path (see the definition):
+ * the index the scalar loop goes on from. */
+bool uf__npr_argvec_applies(uf__fn *F, uf__builtin b, uf_dtype d);
+LLVMValueRef uf__npr_argvec(uf__fn *F, bool min, uf_dtype d, LLVMValueRef p,
+                            LLVMValueRef n, LLVMValueRef stride,
+                            LLVMValueRef base, LLVMValueRef mslot,
+                            LLVMValueRef mislot, LLVMValueRef found);
+
 /* ---- lower_npreduce_fold.c --------------------------------------------- */
 
 /* np.sum / np.prod (mul) of A in dtype acc; nan_skip: NaN counts as the

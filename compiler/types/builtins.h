@@ -56,6 +56,12 @@
     X(NP_VDOT, "numpy.vdot") X(NP_TRANSPOSE, "numpy.transpose")             \
     X(NP_ATTR_T, ".T") X(NP_ATTR_ITEMSIZE, ".itemsize")                     \
     X(NP_ATTR_NBYTES, ".nbytes")
+/* Whole-array reductions Numba 0.68 added beside those (infer_npreduce.c
+ * types them with the rest; lower_npextra.c): NP_NANARGMIN .. NP_PTP
+ * keep their places (uf__builtin_is_npreduce). */
+#define UF__NPREDUCE_EXTRA_MAP(X)                                           \
+    X(NP_NANARGMIN, "numpy.nanargmin") X(NP_NANARGMAX, "numpy.nanargmax")   \
+    X(NP_COUNT_NONZERO, "numpy.count_nonzero") X(NP_PTP, "numpy.ptp")
 /* NumPy's array constructors (infer_alloc.c, lower_alloc.c): arrays
  * allocated inside kernels through common/nrt.h; NP_EMPTY .. NP_LINSPACE
  * keep their places (uf__builtin_is_alloc). */
@@ -144,6 +150,7 @@
      * lower_npufunc.c): NP_ADD .. NP_LDEXP keep their places */           \
     UF__NPUFUNC_MAP(X)                                                      \
     UF__NPREDUCE_MAP(X)                                                     \
+    UF__NPREDUCE_EXTRA_MAP(X)                                               \
     /* NumPy functions on arrays only (infer_arrexpr.c) */                  \
     X(NP_WHERE, "numpy.where") X(NP_CLIP, "numpy.clip")                     \
     UF__NPALLOC_MAP(X)                                                      \
@@ -295,7 +302,8 @@ static inline bool uf__builtin_is_npufunc(uf__builtin b)
 /* The reductions, dot products and array attributes of UF__NPREDUCE_MAP. */
 static inline bool uf__builtin_is_npreduce(uf__builtin b)
 {
-    return b >= UF__BI_NP_SUM && b <= UF__BI_NP_ATTR_NBYTES;
+    return (b >= UF__BI_NP_SUM && b <= UF__BI_NP_ATTR_NBYTES) ||
+           (b >= UF__BI_NP_NANARGMIN && b <= UF__BI_NP_PTP);
 }
 
 /* "math.sin" -> UF__BI_SIN; UF__BI_NONE when unknown. NumPy's other

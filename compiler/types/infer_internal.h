@@ -72,6 +72,10 @@ int uf__infer_slice_store(uf__ictx *C, const uf__expr *t,
 const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
                                         uf__builtin b,
                                         const uf__type *const *args, int n);
+/* np.nanargmin, np.nanargmax, np.count_nonzero, np.ptp
+ * (infer_npextra.c); `name` as messages print it. */
+const uf__type *uf__infer_npextra(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b, const char *name);
 /* np.sum / a.sum with axis= and dtype= (infer_npaxis.c): `name` as
  * messages print it, a the array or number summed; and the dtype of a
  * dtype= argument as Numba's sum and cumsum read it (refusing a string

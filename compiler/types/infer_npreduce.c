@@ -10,6 +10,7 @@
 
 #include "compiler/types/array_members.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_npextra.h"
 #include "compiler/types/infer_npreduce.h"
 
 static bool is_intlike(uf_dtype d)
@@ -80,6 +81,23 @@ bool uf__npreduce_dtypes(uf__builtin b, uf_dtype in, uf_dtype *acc,
     case UF__BI_NP_VDOT:
         *acc = *res = in;
         return true;
+    case UF__BI_NP_NANARGMIN:
+    case UF__BI_NP_NANARGMAX:
+        *acc = in;
+        *res = UF_INT64;
+        return true;
+    case UF__BI_NP_COUNT_NONZERO:
+        *acc = *res = UF_INT64;
+        return true;
+    case UF__BI_NP_PTP:
+        /* np_ptp: max - min in Numba's arithmetic (ints in int64 or
+         * uint64, floats in their own dtype), unified with the float64 or
+         * complex128 NaN and the int64 placeholder its early return has */
+        *acc = is_intlike(in) ? accumulator(in) : in;
+        *res = cplx                           ? UF_COMPLEX128
+               : uf_dtype_kind(*acc) == 'i' ? UF_INT64
+                                            : UF_FLOAT64;
+        return true;
     default:
         return false;
     }
@@ -90,13 +108,17 @@ bool uf__npreduce_dtypes(uf__builtin b, uf_dtype in, uf_dtype *acc,
 bool uf__npreduce_listing_at(int i, const char **name, const char **kind)
 {
     int nfn = UF__BI_NP_ATTR_NBYTES - UF__BI_NP_SUM + 1;
+    int nextra = UF__BI_NP_PTP - UF__BI_NP_NANARGMIN + 1;
     if (i < 0)
         return false;
-    if (i < nfn) {
-        *name = uf__builtin_name((uf__builtin)(UF__BI_NP_SUM + i));
+    if (i < nfn + nextra) {
+        *name = uf__builtin_name(i < nfn ? (uf__builtin)(UF__BI_NP_SUM + i)
+                                         : (uf__builtin)(UF__BI_NP_NANARGMIN +
+                                                         i - nfn));
         *kind = (*name)[0] == '.' ? "attribute" : "function";
         return true;
     }
+    nfn += nextra;
     const uf__array_member *m;
     for (int k = 0, left = i - nfn; (m = uf__array_member_at(k)); k++)
         if (m->method && uf__builtin_is_npreduce(m->builtin) && left-- == 0) {
@@ -254,6 +276,8 @@ const uf__type *uf__infer_npreduce_call(uf__ictx *C, const uf__expr *e,
              strchr(q, '.') + 1);
     uf__expr_info *in = uf__iinfo(C, e);
     in->builtin = b;
+    if (uf__builtin_is_npextra(b)) /* infer_npextra.c */
+        return uf__infer_npextra(C, e, b, name);
     if (b == UF__BI_NP_DOT || b == UF__BI_NP_VDOT) {
         if (m != 2 || e->u.call.nkw > 0)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes 2 "
