@@ -173,6 +173,11 @@ typedef enum uf__jit_status {
     UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
     UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
                                next() raises StopIteration (lower_arrattr.c) */
+    /* np.diff, np.average (lower_npcum.c): Numba's errors */
+    UF__JIT_DIFF_ORDER,     /* ValueError: n < 0 */
+    UF__JIT_AVG_WEIGHTS_1D, /* TypeError: shapes differ, weights not 1-D */
+    UF__JIT_AVG_WEIGHTS_SUM, /* ZeroDivisionError: the weights sum to 0 */
+    UF__JIT_AVG_BCAST,      /* ValueError: a and weights do not broadcast */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 
