@@ -101,3 +101,13 @@ def average_scalar(x):
 @njit
 def average_returned(a):
     return np.average(a, returned=True)
+
+
+@njit
+def nancumsum_0d(x):
+    return np.nancumsum(np.full((), x))
+
+
+@njit
+def diff_0d(x):
+    return np.diff(np.full((), x))
