@@ -162,7 +162,8 @@ static const uf__type *type_average(uf__ictx *C, const uf__expr *e,
         OPERAND(w, x[2]);
         if (w->kind == UF__T_NONE)
             w = NULL;
-        else if (w->kind != UF__T_ARRAY || a->kind != UF__T_ARRAY)
+        else if (w->kind != UF__T_ARRAY || a->kind != UF__T_ARRAY ||
+                 w->ndim > UF__NPCUM_MAXND)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[2]->pos, "np.average"
                               "(a, weights=w) takes arrays a and w in "
                               "kernels, not %s and %s", uf__tname(a),

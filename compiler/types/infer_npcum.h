@@ -14,7 +14,7 @@
 #include "compiler/types/types.h"
 
 /* The most dimensions these functions take (the lowering's arrays). */
-#define UF__NPCUM_MAXND 32
+#define UF__NPCUM_MAXND 64 /* UF_MAXDIMS */
 
 /* Function b's parameters in NumPy's order: their count, names[]. */
 int uf__npcum_params(uf__builtin b, const char *const **names);
