@@ -112,7 +112,9 @@ static void list_functions(text *t)
                 uf__builtin_is_npreduce((uf__builtin)b))
                 continue;
             int group = uf__builtin_is_alloc((uf__builtin)b)     ? 2
-                        : uf__builtin_is_arrmeth((uf__builtin)b) ? 3
+                        : uf__builtin_is_arrmeth((uf__builtin)b) ||
+                                  uf__builtin_is_npcum((uf__builtin)b)
+                            ? 3
                         : b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP
                             ? 1
                             : 0;
@@ -155,7 +157,8 @@ static void list_members(text *t)
 }
 
 /* The functions and methods that copy, reshape, sort and round
- * (UF__ARRMETH_MAP, array_members.c's entries among them). */
+ * (UF__ARRMETH_MAP, array_members.c's entries among them), then the
+ * accumulations, differences and averages of UF__NPCUM_MAP. */
 static void list_arrmeth(text *t)
 {
     for (int b = 1; b < UF__BI_COUNT; b++) {
@@ -168,6 +171,9 @@ static void list_arrmeth(text *t)
     for (int i = 0; (m = uf__array_member_at(i)); i++)
         if (uf__builtin_is_arrmeth(m->builtin))
             member_item(t, m);
+    for (int b = 1; b < UF__BI_COUNT; b++)
+        if (uf__builtin_is_npcum((uf__builtin)b))
+            np_item(t, uf__builtin_name((uf__builtin)b));
 }
 
 /* What module-level arrays are built with (kmodule_array.c's tables). */

@@ -177,8 +177,14 @@ typedef enum uf__jit_status {
      * Numba takes as NumPy does (lower_arrattr.c): ValueError */
     UF__JIT_TRUTH_AMBIGUOUS, /* rows of more than one element */
     UF__JIT_TRUTH_EMPTY,     /* rows of none */
+    /* np.nanargmin/nanargmax, np.ptp (lower_npextra.c) */
     UF__JIT_ALL_NAN,   /* np.nanargmin/nanargmax of NaNs only: ValueError */
     UF__JIT_EMPTY_PTP, /* np.ptp of an empty array: ValueError */
+    /* np.diff, np.average (lower_npcum.c): Numba's errors */
+    UF__JIT_DIFF_ORDER,     /* ValueError: n < 0 */
+    UF__JIT_AVG_WEIGHTS_1D, /* TypeError: shapes differ, weights not 1-D */
+    UF__JIT_AVG_WEIGHTS_SUM, /* ZeroDivisionError: the weights sum to 0 */
+    UF__JIT_AVG_BCAST,      /* ValueError: a and weights do not broadcast */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -203,6 +203,14 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_ALL_NAN] = "ValueError: All-NaN slice encountered",
         [UF__JIT_EMPTY_PTP] = "ValueError: zero-size array reduction not "
                               "possible",
+        [UF__JIT_DIFF_ORDER] = "ValueError: diff(): order must be "
+                               "non-negative",
+        [UF__JIT_AVG_WEIGHTS_1D] = "TypeError: 1D weights expected when "
+                                   "shapes of a and weights differ.",
+        [UF__JIT_AVG_WEIGHTS_SUM] = "ZeroDivisionError: Weights sum to "
+                                    "zero, can't be normalized.",
+        [UF__JIT_AVG_BCAST] = "ValueError: unable to broadcast argument 1 "
+                              "to output array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

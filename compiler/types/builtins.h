@@ -98,6 +98,14 @@
     X(ARR_CONJ, "array.conj") X(SUM, "sum")                                 \
     X(ITER_MIN, "<min of an array>") X(ITER_MAX, "<max of an array>")
 
+/* NumPy's nan-skipping accumulations, differences and weighted average
+ * (infer_npcum.c, lower_npcum.c): NP_NANCUMSUM .. NP_AVERAGE keep their
+ * places (uf__builtin_is_npcum). */
+#define UF__NPCUM_MAP(X)                                                    \
+    X(NP_NANCUMSUM, "numpy.nancumsum")                                      \
+    X(NP_NANCUMPROD, "numpy.nancumprod") X(NP_DIFF, "numpy.diff")           \
+    X(NP_AVERAGE, "numpy.average")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -156,6 +164,7 @@
     UF__NPALLOC_MAP(X)                                                      \
     UF__ARRMETH_MAP(X)                                                      \
     UF__ARRATTR_MAP(X)                                                      \
+    UF__NPCUM_MAP(X)                                                        \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -292,6 +301,11 @@ static inline bool uf__builtin_is_arrmeth(uf__builtin b)
 static inline bool uf__builtin_is_arrattr(uf__builtin b)
 {
     return b >= UF__BI_ATTR_DTYPE && b <= UF__BI_ITER_MAX;
+}
+/* The functions of UF__NPCUM_MAP. */
+static inline bool uf__builtin_is_npcum(uf__builtin b)
+{
+    return b >= UF__BI_NP_NANCUMSUM && b <= UF__BI_NP_AVERAGE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -258,6 +258,10 @@ const uf__type *uf__infer_arrmeth_attr(uf__ictx *C, const uf__expr *e,
                                        uf__expr_info *in, uf__builtin b);
 const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
+/* np.nancumsum, np.nancumprod, np.diff, np.average (UF__NPCUM_MAP) called
+ * as `e`, arguments and keywords read here (infer_npcum.c). */
+const uf__type *uf__infer_npcum(uf__ictx *C, const uf__expr *e,
+                                uf__builtin b);
 
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
