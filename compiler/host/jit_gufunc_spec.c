@@ -15,7 +15,9 @@
 #include <llvm-c/Core.h>
 
 #include "common/error_internal.h"
+#include "compiler/host/jit_cpu.h"
 #include "compiler/host/jit_gufunc_spec.h"
+#include "compiler/host/jit_gufunc_transpose.h"
 
 /* LLVM 14's O3 has no unroll-and-jam: it runs after, then the clean-up
  * the unrolled copies need (shared loads, dead phis); indvars merges the
@@ -35,6 +37,10 @@
  * alike; 2048: 19); cpu 49 -> 33.5. */
 #define PREFETCH_UNROLL 8
 #define PREFETCH_DISTANCE 4096
+
+/* After the transposed rows' rewrite: its copies of address arithmetic
+ * folded and shared. */
+#define TRANSPOSE_PASSES "function(early-cse,instcombine)"
 
 /* Rows this long or longer stream well from one row at a time on AMD. */
 #define AMD_LONG_ROW 32
@@ -88,6 +94,61 @@ static int jam_for_host(const uf__jit *jit, const uf__gufunc_spec *spec)
     return spec->jam;
 }
 
+/* UFJIT_GUFUNC_TRANSPOSE: "always" tries the transposed rows wherever
+ * the spec jams (any CPU), "never" nowhere; unset or "auto", the rule. */
+static int transpose_policy(void)
+{
+    const char *v = getenv("UFJIT_GUFUNC_TRANSPOSE");
+    if (v == NULL)
+        return 0;
+    return strcmp(v, "always") == 0 ? 1 : strcmp(v, "never") == 0 ? -1 : 0;
+}
+
+/* Rows summed side by side in the transposed loop: 8 float64 rows fill a
+ * zmm (one transpose of 8x8 per block of columns); with ymm two groups of
+ * 4 rows keep two add chains going. */
+#define TRANSPOSE_ROWS 8
+
+/* The vector bytes of the transposed variant (jit_gufunc_transpose.h)
+ * for this spec on this CPU, or 0: tried where the rule would run the
+ * kernel's own loop unjammed (AMD, long rows), on float operands, with
+ * AVX's registers at least. */
+static int transpose_bytes(const uf__jit *jit, const uf__gufunc_spec *spec,
+                           const uf__guvec_arg *args, int nargs)
+{
+    int policy = transpose_policy();
+    if (spec->jam <= 1 || policy < 0 ||
+        (policy == 0 && (jam_policy() != 0 || jam_for_host(jit, spec) > 1)))
+        return 0;
+    for (int k = 0; k < nargs; k++)
+        if (args[k].kind == UF__GUVEC_ARRAY &&
+            args[k].dtype != UF_FLOAT64 && args[k].dtype != UF_FLOAT32)
+            return 0;
+    const char *f = uf__jit_host_features(jit);
+    return f == NULL                       ? 0
+           : uf__jit_cpu_has(f, "avx512f") ? 64
+           : uf__jit_cpu_has(f, "avx")     ? 32
+                                           : 0;
+}
+
+/* Rows to jam for `bytes` vectors of the first array operand's type. */
+static int transpose_rows(int bytes, const uf__guvec_arg *args, int nargs)
+{
+    int w = bytes / 8;
+    for (int k = 0; k < nargs; k++)
+        if (args[k].kind == UF__GUVEC_ARRAY) {
+            w = bytes / (int)uf_dtype_itemsize(args[k].dtype);
+            break;
+        }
+    return w > TRANSPOSE_ROWS ? w : TRANSPOSE_ROWS;
+}
+
+static int build(uf__jit *jit, const uf__typed_func *tf_c,
+                 const uf__typed_func *tf_a, const uf__gufunc_layout *layout,
+                 const uf__guvec_arg *args, const uf__gufunc_spec *spec,
+                 const uf__gufunc_emit *emit, int tbytes, bool *missed,
+                 uf__strided_loop *fn, uf_error *err);
+
 int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
                          const uf__typed_func *tf_a,
                          const uf__gufunc_layout *layout,
@@ -99,6 +160,26 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
     uf_error local;
     if (!err)
         err = &local;
+    int tbytes = spec ? transpose_bytes(jit, spec, args, layout->nargs) : 0;
+    bool missed = false;
+    int rc = build(jit, tf_c, tf_a, layout, args, spec, emit, tbytes,
+                   &missed, fn, err);
+    /* no loop of the pattern: the variant the rule gives otherwise */
+    if (rc == 0 && missed)
+        rc = build(jit, tf_c, tf_a, layout, args, spec, emit, 0, &missed, fn,
+                   err);
+    return rc;
+}
+
+/* One compilation; with tbytes > 0 the transposed variant, or *missed and
+ * nothing when no loop has its pattern. */
+static int build(uf__jit *jit, const uf__typed_func *tf_c,
+                 const uf__typed_func *tf_a, const uf__gufunc_layout *layout,
+                 const uf__guvec_arg *args, const uf__gufunc_spec *spec,
+                 const uf__gufunc_emit *emit, int tbytes, bool *missed,
+                 uf__strided_loop *fn, uf_error *err)
+{
+    *missed = false;
     if (emit->listing)
         emit->listing->llvm_ir = emit->listing->asm_text = NULL;
     if (emit->obj)
@@ -129,7 +210,9 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
         ka = kc;
         fa = fc;
     }
-    int jam = spec ? jam_for_host(jit, spec) : 0;
+    int jam = tbytes > 0 ? transpose_rows(tbytes, args, layout->nargs)
+              : spec     ? jam_for_host(jit, spec)
+                         : 0;
     if (jam > 1) {
         uf__lower_gufunc_jam(&L, ka, jam);
         if (kc && kc != ka)
@@ -145,7 +228,23 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
         goto fail;
     if (jam > 1) {
         /* the pipeline runs here, jit_finish's has nothing left to do */
-        if (uf__jit_gufunc_prefetch(jit, &L, L.passes, name, PREFETCH_UNROLL,
+        const char *passes = L.passes;
+        if (tbytes > 0) {
+            if (uf__jit_run_passes(jit, &L, passes, err) != 0)
+                goto fail;
+            int rewritten = 0;
+            for (LLVMValueRef f = LLVMGetFirstFunction(L.mod); f;
+                 f = LLVMGetNextFunction(f))
+                if (LLVMCountBasicBlocks(f) > 0)
+                    rewritten += uf__gufunc_transpose(L.mod, f, tbytes);
+            if (rewritten == 0) {
+                *missed = true;
+                uf__jit_abort(&L);
+                return 0;
+            }
+            passes = TRANSPOSE_PASSES;
+        }
+        if (uf__jit_gufunc_prefetch(jit, &L, passes, name, PREFETCH_UNROLL,
                                     PREFETCH_DISTANCE, err) != 0)
             goto fail;
         L.passes = "verify";
