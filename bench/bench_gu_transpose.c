@@ -3,7 +3,7 @@
  * variants alternating call by call so that machine noise hits each:
  * matvec (m,n),(n)->(m) float64 and float32, cpu and parallel (2
  * threads). Each variant has its own context, compiled under its own
- * environment: UFJIT_GUFUNC_TRANSPOSE=never ("rule"), the default
+ * environment: the default ("rule"), UFJIT_GUFUNC_TRANSPOSE=always
  * ("transposed"), and both again with UFJIT_CPU_FEATURES=-avx512f (the
  * AVX2 code of the same CPU). Prints, per case, the minimum and median
  * wall time and the CPU time per call of each variant (the CPU time is
@@ -12,7 +12,8 @@
  * A small BATCH (cache-resident operands: the compute alone) repeats the
  * call to 1e4 matrices a sample, specialised below the usual threshold.
  *
- * usage: bench_gu_transpose [REPS [BATCH [M [N]]]]   (9 1e4 64 64) */
+ * usage: bench_gu_transpose [REPS [BATCH [M [N [NVARIANTS]]]]]
+ *        (9 1e4 64 64 4; 2: without the AVX2 pair) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,10 +40,10 @@ static const char src[] =
 static const struct {
     const char *name, *transpose, *features;
 } variants[NVAR] = {
-    {"rule", "never", NULL},
-    {"transposed", NULL, NULL},
-    {"rule-avx2", "never", "-avx512f"},
-    {"transposed-avx2", NULL, "-avx512f"},
+    {"rule", NULL, NULL},
+    {"transposed", "always", NULL},
+    {"rule-avx2", NULL, "-avx512f"},
+    {"transposed-avx2", "always", "-avx512f"},
 };
 
 static double clock_of(clockid_t id)
@@ -84,6 +85,9 @@ int main(int argc, char **argv)
     int64_t batch = argc > 2 ? (int64_t)atof(argv[2]) : 10000;
     int64_t m = argc > 3 ? atoi(argv[3]) : 64, n = argc > 4 ? atoi(argv[4])
                                                           : 64;
+    int nvar = argc > 5 ? atoi(argv[5]) : NVAR;
+    if (nvar < 1 || nvar > NVAR)
+        nvar = NVAR;
     int64_t calls = batch < 10000 ? 10000 / batch : 1;
     if (calls > 1)
         uf__gufunc_spec_set_min_work(0);
@@ -129,7 +133,7 @@ int main(int argc, char **argv)
             double *wall = calloc((size_t)(NVAR * reps), sizeof *wall);
             double *cpu = calloc((size_t)(NVAR * reps), sizeof *cpu);
             for (int r = -1; r < reps; r++)
-                for (int k = 0; k < NVAR; k++) {
+                for (int k = 0; k < nvar; k++) {
                     if (r < 0) { /* compiles under the variant's env */
                         setenv_or_unset("UFJIT_GUFUNC_TRANSPOSE",
                                         variants[k].transpose);
@@ -155,7 +159,7 @@ int main(int argc, char **argv)
                 }
             unsetenv("UFJIT_GUFUNC_TRANSPOSE");
             unsetenv("UFJIT_CPU_FEATURES");
-            for (int k = 1; k < NVAR; k++)
+            for (int k = 1; k < nvar; k++)
                 if (memcmp(uf_array_data(y[0]), uf_array_data(y[k]),
                            (size_t)(batch * m) * uf_dtype_itemsize(types[t]))) {
                     fprintf(stderr, "bench_gu_transpose: %s differs\n",
@@ -166,7 +170,7 @@ int main(int argc, char **argv)
                    (long long)m, (long long)n, (long long)batch,
                    (long long)calls,
                    t == 0 ? "float64" : "float32", targets[g]);
-            for (int k = 0; k < NVAR; k++) {
+            for (int k = 0; k < nvar; k++) {
                 qsort(wall + k * reps, (size_t)reps, sizeof *wall, cmp);
                 qsort(cpu + k * reps, (size_t)reps, sizeof *cpu, cmp);
                 printf("  %s min %.2f med %.2f cpu %.2f ms", variants[k].name,

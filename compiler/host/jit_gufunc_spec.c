@@ -94,31 +94,39 @@ static int jam_for_host(const uf__jit *jit, const uf__gufunc_spec *spec)
     return spec->jam;
 }
 
-/* UFJIT_GUFUNC_TRANSPOSE: "always" tries the transposed rows wherever
- * the spec jams (any CPU), "never" nowhere; unset or "auto", the rule. */
-static int transpose_policy(void)
+/* UFJIT_GUFUNC_TRANSPOSE=always: the transposed rows
+ * (jit_gufunc_transpose.h) wherever the spec jams and the kernel has the
+ * pattern; otherwise (the default) never. Off by default because only
+ * its compute is measured faster. On the AMD EPYC Zen 4 (bench_gu_transpose,
+ * matvec 64x64 float64, 1 thread, CPU time, the machine's 2 cores shared
+ * with other builds at load 8-10): cache-resident (16 matrices per call)
+ * 10.0 ms the rule's loop, 2.84 transposed (AVX2: 3.2); from memory (1e4
+ * matrices, 328 MB) transposed / rule was 0.86-0.92 in one minute and
+ * 1.17-1.22 in the next (5 processes each, same code), where its 8 row
+ * streams compete for bandwidth with the other load: not a win we could
+ * show. Prefetching in address order (TRANSPOSE_PREFETCH) beat one
+ * prefetch per row line, the order the loads take (jit_gufunc_spec_prefetch.c:
+ * 1.05-1.13x the rule's time in the same runs). */
+static bool transpose_wanted(void)
 {
     const char *v = getenv("UFJIT_GUFUNC_TRANSPOSE");
-    if (v == NULL)
-        return 0;
-    return strcmp(v, "always") == 0 ? 1 : strcmp(v, "never") == 0 ? -1 : 0;
+    return v != NULL && strcmp(v, "always") == 0;
 }
 
 /* Rows summed side by side in the transposed loop: 8 float64 rows fill a
  * zmm (one transpose of 8x8 per block of columns); with ymm two groups of
  * 4 rows keep two add chains going. */
 #define TRANSPOSE_ROWS 8
+/* Bytes ahead of the transposed loop's reads its prefetches go. */
+#define TRANSPOSE_PREFETCH 4096
 
-/* The vector bytes of the transposed variant (jit_gufunc_transpose.h)
- * for this spec on this CPU, or 0: tried where the rule would run the
- * kernel's own loop unjammed (AMD, long rows), on float operands, with
- * AVX's registers at least. */
+/* The vector bytes of the transposed variant for this spec on this CPU,
+ * or 0: only asked for, only where the spec jams, on float operands,
+ * with AVX's registers at least. */
 static int transpose_bytes(const uf__jit *jit, const uf__gufunc_spec *spec,
                            const uf__guvec_arg *args, int nargs)
 {
-    int policy = transpose_policy();
-    if (spec->jam <= 1 || policy < 0 ||
-        (policy == 0 && (jam_policy() != 0 || jam_for_host(jit, spec) > 1)))
+    if (spec->jam <= 1 || !transpose_wanted())
         return 0;
     for (int k = 0; k < nargs; k++)
         if (args[k].kind == UF__GUVEC_ARRAY &&
@@ -236,7 +244,8 @@ static int build(uf__jit *jit, const uf__typed_func *tf_c,
             for (LLVMValueRef f = LLVMGetFirstFunction(L.mod); f;
                  f = LLVMGetNextFunction(f))
                 if (LLVMCountBasicBlocks(f) > 0)
-                    rewritten += uf__gufunc_transpose(L.mod, f, tbytes);
+                    rewritten += uf__gufunc_transpose(L.mod, f, tbytes,
+                                                      TRANSPOSE_PREFETCH);
             if (rewritten == 0) {
                 *missed = true;
                 uf__jit_abort(&L);
@@ -244,8 +253,10 @@ static int build(uf__jit *jit, const uf__typed_func *tf_c,
             }
             passes = TRANSPOSE_PASSES;
         }
+        /* the transposed loop has its own prefetches: none added */
         if (uf__jit_gufunc_prefetch(jit, &L, passes, name, PREFETCH_UNROLL,
-                                    PREFETCH_DISTANCE, err) != 0)
+                                    tbytes > 0 ? 0 : PREFETCH_DISTANCE,
+                                    err) != 0)
             goto fail;
         L.passes = "verify";
     }

@@ -7,6 +7,8 @@
 #ifndef UF_COMPILER_JIT_GUFUNC_TRANSPOSE_H
 #define UF_COMPILER_JIT_GUFUNC_TRANSPOSE_H
 
+#include <stdint.h>
+
 #include <llvm-c/Core.h>
 
 /* Rewrites every single-block loop of `fn` that is exactly
@@ -21,6 +23,6 @@
  * The columns left over (n - j0 not a multiple of W) run in the original
  * loop. Returns how many loops were rewritten. */
 int uf__gufunc_transpose(LLVMModuleRef mod, LLVMValueRef fn,
-                         int vector_bytes);
+                         int vector_bytes, int64_t prefetch);
 
 #endif
