@@ -126,7 +126,8 @@ static bool transpose_wanted(void)
 static int transpose_bytes(const uf__jit *jit, const uf__gufunc_spec *spec,
                            const uf__guvec_arg *args, int nargs)
 {
-    if (spec->jam <= 1 || !transpose_wanted())
+    /* UFJIT_GUFUNC_JAM=never: the kernel's own loop, as it says */
+    if (spec->jam <= 1 || !transpose_wanted() || jam_policy() < 0)
         return 0;
     for (int k = 0; k < nargs; k++)
         if (args[k].kind == UF__GUVEC_ARRAY &&

@@ -82,6 +82,12 @@ static bool single_use(LLVMValueRef v)
     return u != NULL && LLVMGetNextUse(u) == NULL;
 }
 
+/* Address arithmetic wraps, as the machine's: no signed overflow here. */
+static int64_t wrap(uint64_t v)
+{
+    return (int64_t)v;
+}
+
 /* The coefficient of the loop's counter in the integer or address value
  * `v` (bytes per step for an address): through add, sub, shl and mul by a
  * constant, one-index GEPs and bitcasts; values defined outside the loop
@@ -108,17 +114,19 @@ static bool coefficient(LLVMTargetDataRef td, const pattern *p,
         if (!coefficient(td, p, x, &a, depth + 1) ||
             !coefficient(td, p, y, &b, depth + 1))
             return false;
-        *c = LLVMGetInstructionOpcode(v) == LLVMAdd ? a + b : a - b;
+        *c = LLVMGetInstructionOpcode(v) == LLVMAdd
+                 ? wrap((uint64_t)a + (uint64_t)b)
+                 : wrap((uint64_t)a - (uint64_t)b);
         return true;
     case LLVMShl:
         if (!const_int(y, &k) || k < 0 || k > 16 ||
             !coefficient(td, p, x, &a, depth + 1))
             return false;
-        *c = a * ((int64_t)1 << k);
+        *c = wrap((uint64_t)a << k);
         return true;
     case LLVMMul:
         if (const_int(y, &k) && coefficient(td, p, x, &a, depth + 1)) {
-            *c = a * k;
+            *c = wrap((uint64_t)a * (uint64_t)k);
             return true;
         }
         return false;
@@ -129,8 +137,9 @@ static bool coefficient(LLVMTargetDataRef td, const pattern *p,
             !coefficient(td, p, x, &a, depth + 1) ||
             !coefficient(td, p, y, &b, depth + 1))
             return false;
-        *c = a + b * (int64_t)LLVMABISizeOfType(
-                         td, LLVMGetGEPSourceElementType(v));
+        *c = wrap((uint64_t)a +
+                  (uint64_t)b * LLVMABISizeOfType(
+                                    td, LLVMGetGEPSourceElementType(v)));
         return true;
     default:
         return false;
@@ -289,7 +298,8 @@ static bool match(LLVMTargetDataRef td, LLVMBasicBlockRef bb, int bytes,
             return false;
         }
     }
-    if (p->iv == NULL || p->nacc == 0 || !match_counter(p))
+    if (p->iv == NULL || p->nacc == 0 || p->exit == p->pre ||
+        !match_counter(p))
         return false;
     /* the preheader's branch reaches the loop once */
     LLVMValueRef pt = LLVMGetBasicBlockTerminator(p->pre);
