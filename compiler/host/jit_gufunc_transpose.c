@@ -314,6 +314,11 @@ static bool match(LLVMTargetDataRef td, LLVMBasicBlockRef bb, int bytes,
     p->width = (int)(bytes / p->esize);
     if (p->width < 2 || p->nacc % p->width != 0)
         return false;
+    /* known too short for one block: nothing to gain */
+    int64_t n, j0;
+    if (const_int(p->n, &n) && const_int(p->start, &j0) &&
+        n - j0 < p->width)
+        return false;
     for (int k = 0; k < p->nacc; k++) {
         LLVMValueRef u = p->upd[k];
         if (!is_op(u, LLVMFAdd) || !in_block(u, bb) || !plain_fp(u, "fadd"))
