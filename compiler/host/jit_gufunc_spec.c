@@ -102,9 +102,9 @@ static int jam_for_host(const uf__jit *jit, const uf__gufunc_spec *spec)
  * with other builds at load 8-10): cache-resident (16 matrices per call)
  * 10.0 ms the rule's loop, 2.84 transposed (AVX2: 3.2); from memory (1e4
  * matrices, 328 MB) transposed / rule was 0.86-0.92 in one minute and
- * 1.17-1.22 in the next (5 processes each, same code), where its 8 row
- * streams compete for bandwidth with the other load: not a win we could
- * show. Prefetching in address order (TRANSPOSE_PREFETCH) beat one
+ * 1.17-1.22 in the next (5 processes each, same code; 1.15-1.27 at load
+ * 13-15), where its 8 row streams compete for bandwidth with the other
+ * load: not a win we could show. Prefetching in address order (TRANSPOSE_PREFETCH) beat one
  * prefetch per row line, the order the loads take (jit_gufunc_spec_prefetch.c:
  * 1.05-1.13x the rule's time in the same runs). */
 static bool transpose_wanted(void)
