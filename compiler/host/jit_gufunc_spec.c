@@ -15,7 +15,9 @@
 #include <llvm-c/Core.h>
 
 #include "common/error_internal.h"
+#include "compiler/host/jit_cpu.h"
 #include "compiler/host/jit_gufunc_spec.h"
+#include "compiler/host/jit_gufunc_transpose.h"
 
 /* LLVM 14's O3 has no unroll-and-jam: it runs after, then the clean-up
  * the unrolled copies need (shared loads, dead phis); indvars merges the
@@ -35,6 +37,10 @@
  * alike; 2048: 19); cpu 49 -> 33.5. */
 #define PREFETCH_UNROLL 8
 #define PREFETCH_DISTANCE 4096
+
+/* After the transposed rows' rewrite: its copies of address arithmetic
+ * folded and shared. */
+#define TRANSPOSE_PASSES "function(early-cse,instcombine)"
 
 /* Rows this long or longer stream well from one row at a time on AMD. */
 #define AMD_LONG_ROW 32
@@ -88,6 +94,70 @@ static int jam_for_host(const uf__jit *jit, const uf__gufunc_spec *spec)
     return spec->jam;
 }
 
+/* UFJIT_GUFUNC_TRANSPOSE=always: the transposed rows
+ * (jit_gufunc_transpose.h) wherever the spec jams and the kernel has the
+ * pattern; otherwise (the default) never. Off by default because only
+ * its compute is measured faster. On the AMD EPYC Zen 4 (bench_gu_transpose,
+ * matvec 64x64 float64, 1 thread, CPU time, the machine's 2 cores shared
+ * with other builds at load 8-10): cache-resident (16 matrices per call)
+ * 10.0 ms the rule's loop, 2.84 transposed (AVX2: 3.2); from memory (1e4
+ * matrices, 328 MB) transposed / rule was 0.86-0.92 in one minute and
+ * 1.17-1.22 in the next (5 processes each, same code; 1.15-1.27 at load
+ * 13-15), where its 8 row streams compete for bandwidth with the other
+ * load: not a win we could show. Prefetching in address order (TRANSPOSE_PREFETCH) beat one
+ * prefetch per row line, the order the loads take (jit_gufunc_spec_prefetch.c:
+ * 1.05-1.13x the rule's time in the same runs). */
+static bool transpose_wanted(void)
+{
+    const char *v = getenv("UFJIT_GUFUNC_TRANSPOSE");
+    return v != NULL && strcmp(v, "always") == 0;
+}
+
+/* Rows summed side by side in the transposed loop: 8 float64 rows fill a
+ * zmm (one transpose of 8x8 per block of columns); with ymm two groups of
+ * 4 rows keep two add chains going. */
+#define TRANSPOSE_ROWS 8
+/* Bytes ahead of the transposed loop's reads its prefetches go. */
+#define TRANSPOSE_PREFETCH 4096
+
+/* The vector bytes of the transposed variant for this spec on this CPU,
+ * or 0: only asked for, only where the spec jams, on float operands,
+ * with AVX's registers at least. */
+static int transpose_bytes(const uf__jit *jit, const uf__gufunc_spec *spec,
+                           const uf__guvec_arg *args, int nargs)
+{
+    /* UFJIT_GUFUNC_JAM=never: the kernel's own loop, as it says */
+    if (spec->jam <= 1 || !transpose_wanted() || jam_policy() < 0)
+        return 0;
+    for (int k = 0; k < nargs; k++)
+        if (args[k].kind == UF__GUVEC_ARRAY &&
+            args[k].dtype != UF_FLOAT64 && args[k].dtype != UF_FLOAT32)
+            return 0;
+    const char *f = uf__jit_host_features(jit);
+    return f == NULL                       ? 0
+           : uf__jit_cpu_has(f, "avx512f") ? 64
+           : uf__jit_cpu_has(f, "avx")     ? 32
+                                           : 0;
+}
+
+/* Rows to jam for `bytes` vectors of the first array operand's type. */
+static int transpose_rows(int bytes, const uf__guvec_arg *args, int nargs)
+{
+    int w = bytes / 8;
+    for (int k = 0; k < nargs; k++)
+        if (args[k].kind == UF__GUVEC_ARRAY) {
+            w = bytes / (int)uf_dtype_itemsize(args[k].dtype);
+            break;
+        }
+    return w > TRANSPOSE_ROWS ? w : TRANSPOSE_ROWS;
+}
+
+static int build(uf__jit *jit, const uf__typed_func *tf_c,
+                 const uf__typed_func *tf_a, const uf__gufunc_layout *layout,
+                 const uf__guvec_arg *args, const uf__gufunc_spec *spec,
+                 const uf__gufunc_emit *emit, int tbytes, bool *missed,
+                 uf__strided_loop *fn, uf_error *err);
+
 int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
                          const uf__typed_func *tf_a,
                          const uf__gufunc_layout *layout,
@@ -99,6 +169,26 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
     uf_error local;
     if (!err)
         err = &local;
+    int tbytes = spec ? transpose_bytes(jit, spec, args, layout->nargs) : 0;
+    bool missed = false;
+    int rc = build(jit, tf_c, tf_a, layout, args, spec, emit, tbytes,
+                   &missed, fn, err);
+    /* no loop of the pattern: the variant the rule gives otherwise */
+    if (rc == 0 && missed)
+        rc = build(jit, tf_c, tf_a, layout, args, spec, emit, 0, &missed, fn,
+                   err);
+    return rc;
+}
+
+/* One compilation; with tbytes > 0 the transposed variant, or *missed and
+ * nothing when no loop has its pattern. */
+static int build(uf__jit *jit, const uf__typed_func *tf_c,
+                 const uf__typed_func *tf_a, const uf__gufunc_layout *layout,
+                 const uf__guvec_arg *args, const uf__gufunc_spec *spec,
+                 const uf__gufunc_emit *emit, int tbytes, bool *missed,
+                 uf__strided_loop *fn, uf_error *err)
+{
+    *missed = false;
     if (emit->listing)
         emit->listing->llvm_ir = emit->listing->asm_text = NULL;
     if (emit->obj)
@@ -129,7 +219,9 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
         ka = kc;
         fa = fc;
     }
-    int jam = spec ? jam_for_host(jit, spec) : 0;
+    int jam = tbytes > 0 ? transpose_rows(tbytes, args, layout->nargs)
+              : spec     ? jam_for_host(jit, spec)
+                         : 0;
     if (jam > 1) {
         uf__lower_gufunc_jam(&L, ka, jam);
         if (kc && kc != ka)
@@ -145,8 +237,27 @@ int uf__jit_gufunc_build(uf__jit *jit, const uf__typed_func *tf_c,
         goto fail;
     if (jam > 1) {
         /* the pipeline runs here, jit_finish's has nothing left to do */
-        if (uf__jit_gufunc_prefetch(jit, &L, L.passes, name, PREFETCH_UNROLL,
-                                    PREFETCH_DISTANCE, err) != 0)
+        const char *passes = L.passes;
+        if (tbytes > 0) {
+            if (uf__jit_run_passes(jit, &L, passes, err) != 0)
+                goto fail;
+            int rewritten = 0;
+            for (LLVMValueRef f = LLVMGetFirstFunction(L.mod); f;
+                 f = LLVMGetNextFunction(f))
+                if (LLVMCountBasicBlocks(f) > 0)
+                    rewritten += uf__gufunc_transpose(L.mod, f, tbytes,
+                                                      TRANSPOSE_PREFETCH);
+            if (rewritten == 0) {
+                *missed = true;
+                uf__jit_abort(&L);
+                return 0;
+            }
+            passes = TRANSPOSE_PASSES;
+        }
+        /* the transposed loop has its own prefetches: none added */
+        if (uf__jit_gufunc_prefetch(jit, &L, passes, name, PREFETCH_UNROLL,
+                                    tbytes > 0 ? 0 : PREFETCH_DISTANCE,
+                                    err) != 0)
             goto fail;
         L.passes = "verify";
     }
