@@ -13,7 +13,7 @@ set_tests_properties(bench_gu_transpose_smoke PROPERTIES TIMEOUT 120
 if(Python3_Interpreter_FOUND)
   add_test(NAME gufunc_transpose_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
-            NUMBA_CACHE_DIR=${CMAKE_BINARY_DIR}/numba-cache
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
             UFJIT_GUFUNC_JAM=always UFJIT_GUFUNC_TRANSPOSE=always
             ${Python3_EXECUTABLE}
             ${UF_TEST_SOURCE_DIR}/e2e/run_gufunc_spec_oracle.py
