@@ -173,6 +173,11 @@ typedef enum uf__jit_status {
     UF__JIT_ROUND_SHAPE, /* np.round(a, d, out): ValueError */
     UF__JIT_STOP_ITERATION, /* min(a) / max(a) of an empty array: Numba's
                                next() raises StopIteration (lower_arrattr.c) */
+    /* np.percentile / np.quantile (lower_npselect.c) */
+    UF__JIT_PERCENTILE_Q, /* ValueError: a q outside [0, 100] or NaN */
+    UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
+    UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
+                             array (Numba's _select_two asserts) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 
