@@ -152,6 +152,13 @@ LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf__builtin b = in->builtin;
+    if (F->L->cg->sreg != NULL) { /* a CUDA ufunc or gufunc */
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "np.%s() copies the array in the host runtime, "
+                         "which CUDA kernels cannot do",
+                         uf__builtin_name(b) + 6);
+        return NULL;
+    }
     const uf__expr *ax = arg(e, 0, "a");
     LLVMValueRef av = uf__lower_expr(F, ax);
     if (!av)

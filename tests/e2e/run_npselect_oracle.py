@@ -11,6 +11,7 @@ names, a run-time exception by its name.
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
+import subprocess
 import sys
 import tempfile
 import warnings
@@ -101,6 +102,46 @@ def cases():
     ]
 
 
+CUDA_SRC = '''import numpy as np
+from numba import cuda, guvectorize
+
+
+@guvectorize(['void(float64[:], float64[:])'], '(n)->()', target='cuda')
+def gu_median(x, out):
+    out[0] = np.median(x)
+
+
+@cuda.jit
+def k_percentile(x, out):
+    out[0] = np.percentile(x, 50)
+'''
+
+
+def cuda_cases(ufjit, tmp):
+    """On cudasim: a CUDA gufunc and a cuda.jit kernel refuse the host
+    runtime's selection at the call's FILE:LINE:COL."""
+    src = os.path.join(tmp, "cuda_npselect.py")
+    with open(src, "w") as f:
+        f.write(CUDA_SRC)
+    x, o = os.path.join(tmp, "x.npy"), os.path.join(tmp, "o.npy")
+    np.save(x, np.arange(12.0).reshape(3, 4))
+    env = dict(os.environ, UFJIT_ENABLE_CUDASIM="1")
+    probs = []
+    for kernel, where in (("gu_median", "7:14"), ("k_percentile", "12:14")):
+        argv = [ufjit, "call", src, kernel, x, "-o", o, "--target",
+                "cudasim"]
+        if kernel == "k_percentile":
+            argv = [ufjit, "launch", src, kernel, "--grid", "1", "--block",
+                    "1", x, x, "--target", "cudasim"]
+        p = subprocess.run(argv, capture_output=True, text=True,
+                           timeout=120, env=env)
+        if p.returncode == 0 or f"{src}:{where}:" not in p.stderr or \
+                "CUDA kernels cannot" not in p.stderr:
+            probs.append(f"cudasim {kernel} not refused at {where}: exit "
+                         f"{p.returncode} {p.stderr.strip()}")
+    return probs
+
+
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -172,6 +213,14 @@ def main():
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
+        if opt.filter in "cudasim":
+            n += 1
+            probs = cuda_cases(opt.ufjit, tmp)
+            if probs:
+                fails += 1
+                print("FAIL " + "; ".join(probs))
+            elif opt.verbose:
+                print("ok   cudasim")
     print(f"{n - fails}/{n} median/percentile/quantile cases agree with "
           "Numba")
     return 1 if fails else 0
