@@ -31,6 +31,8 @@ static int depth_limit(int64_t n)
 #define DEFINE_SELECT(NAME, T)                                              \
     static int64_t NAME##_partition(T *a, int64_t low, int64_t high)        \
     {                                                                       \
+        if (low == high) /* Numba's answer; its scans would run off */     \
+            return low;                                                     \
         int64_t mid = (low + high) >> 1;                                    \
         T t;                                                                \
         if (a[mid] < a[low]) {                                              \
@@ -46,9 +48,11 @@ static int depth_limit(int64_t n)
         t = a[high]; a[high] = a[mid]; a[mid] = t;                          \
         int64_t i = low, j = high - 1;                                      \
         for (;;) {                                                          \
-            while (i < high && a[i] < pivot)                                \
+            /* Numba also checks i < high and j >= low; a[high] (the      \
+             * pivot) and a[low] (not above it) stop the scans there */    \
+            while (a[i] < pivot)                                            \
                 i++;                                                        \
-            while (j >= low && pivot < a[j])                                \
+            while (pivot < a[j])                                            \
                 j--;                                                        \
             if (i >= j)                                                     \
                 break;                                                      \
