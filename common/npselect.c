@@ -48,11 +48,12 @@ static int depth_limit(int64_t n)
         t = a[high]; a[high] = a[mid]; a[mid] = t;                          \
         int64_t i = low, j = high - 1;                                      \
         for (;;) {                                                          \
-            /* Numba also checks i < high and j >= low; a[high] (the      \
-             * pivot) and a[low] (not above it) stop the scans there */    \
+            /* Numba also checks i < high: a[high], the pivot, stops    \
+             * the scan there (a[low] does not stop j: of two elements   \
+             * it is the larger) */                                        \
             while (a[i] < pivot)                                            \
                 i++;                                                        \
-            while (pivot < a[j])                                            \
+            while (j >= low && pivot < a[j])                                \
                 j--;                                                        \
             if (i >= j)                                                     \
                 break;                                                      \
