@@ -6,9 +6,9 @@
  * the same swaps and `<` comparisons (numba/np/arraymath.py _partition,
  * _select, _select_two), so that np.median of an array holding NaN gives
  * the element Numba's gives (Numba does not skip them there), and the
- * sign of a zero is Numba's. A range that has not shrunk after
- * 4 log2(n) + 16 partitions (inputs built against median-of-three) is
- * heap-sorted instead, which gives the same value for NaN-free data. */
+ * sign of a zero is Numba's. A selection not done after 4 log2(n) + 16
+ * partitions (inputs built against median-of-three) heap-sorts what is
+ * left instead, which gives the same value for NaN-free data. */
 #ifndef UF_COMMON_NPSELECT_H
 #define UF_COMMON_NPSELECT_H
 
