@@ -98,11 +98,11 @@ static void list_reductions(text *t)
 /* Every numpy.* builtin but the reductions, each with its aliases. */
 static void list_functions(text *t)
 {
-    for (int pass = 0; pass < 4; pass++) {
+    for (int pass = 0; pass < 5; pass++) {
         static const char *const lead[] = {
             "", " (on arrays only)", "; and the array constructors "
             "(allocation, above): ", "; and the array methods' functions "
-            "(above): "};
+            "(above): ", "; and the order statistics (above): "};
         int before = t->items;
         if (pass >= 2)
             put(t, "%s", lead[pass]);
@@ -115,6 +115,7 @@ static void list_functions(text *t)
                         : uf__builtin_is_arrmeth((uf__builtin)b) ||
                                   uf__builtin_is_npcum((uf__builtin)b)
                             ? 3
+                        : uf__builtin_is_npselect((uf__builtin)b) ? 4
                         : b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP
                             ? 1
                             : 0;

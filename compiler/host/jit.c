@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/matmul.h"
+#include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
@@ -179,6 +180,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* the sorts of lower_arrsort.c (common/npsort.h) */
         {UF__NP_SORT_ROWS, (void *)(uintptr_t)uf__np_sort_rows},
         {UF__NP_ARGSORT, (void *)(uintptr_t)uf__np_argsort},
+        /* np.median, np.percentile ... (lower_npselect.c) */
+        {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
+        {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

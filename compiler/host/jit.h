@@ -185,6 +185,11 @@ typedef enum uf__jit_status {
     UF__JIT_AVG_WEIGHTS_1D, /* TypeError: shapes differ, weights not 1-D */
     UF__JIT_AVG_WEIGHTS_SUM, /* ZeroDivisionError: the weights sum to 0 */
     UF__JIT_AVG_BCAST,      /* ValueError: a and weights do not broadcast */
+    /* np.percentile / np.quantile (lower_npselect.c) */
+    UF__JIT_PERCENTILE_Q, /* ValueError: a q outside [0, 100] or NaN */
+    UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
+    UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
+                             array (Numba's _select_two asserts) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

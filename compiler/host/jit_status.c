@@ -211,6 +211,12 @@ int uf__jit_status_error(int status, uf_error *err)
                                     "zero, can't be normalized.",
         [UF__JIT_AVG_BCAST] = "ValueError: unable to broadcast argument 1 "
                               "to output array",
+        [UF__JIT_PERCENTILE_Q] = "ValueError: Percentiles must be in the "
+                                 "range [0, 100]",
+        [UF__JIT_QUANTILE_Q] = "ValueError: Quantiles must be in the range "
+                               "[0, 1]",
+        [UF__JIT_SELECT_EMPTY] = "AssertionError: a percentile strictly "
+                                 "between 0 and 100 of an empty array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

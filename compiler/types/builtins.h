@@ -105,6 +105,14 @@
     X(NP_NANCUMSUM, "numpy.nancumsum")                                      \
     X(NP_NANCUMPROD, "numpy.nancumprod") X(NP_DIFF, "numpy.diff")           \
     X(NP_AVERAGE, "numpy.average")
+/* NumPy's order statistics of whole arrays (infer_npselect.c,
+ * lower_npselect.c, the runtime common/npselect.h): NP_MEDIAN ..
+ * NP_NANQUANTILE keep their places (uf__builtin_is_npselect). */
+#define UF__NPSELECT_MAP(X)                                                 \
+    X(NP_MEDIAN, "numpy.median") X(NP_NANMEDIAN, "numpy.nanmedian")         \
+    X(NP_PERCENTILE, "numpy.percentile")                                    \
+    X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
+    X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -165,6 +173,7 @@
     UF__ARRMETH_MAP(X)                                                      \
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
+    UF__NPSELECT_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -306,6 +315,11 @@ static inline bool uf__builtin_is_arrattr(uf__builtin b)
 static inline bool uf__builtin_is_npcum(uf__builtin b)
 {
     return b >= UF__BI_NP_NANCUMSUM && b <= UF__BI_NP_AVERAGE;
+}
+/* The order statistics of UF__NPSELECT_MAP. */
+static inline bool uf__builtin_is_npselect(uf__builtin b)
+{
+    return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
