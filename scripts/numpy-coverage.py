@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Which NumPy functions Numba compiles in nopython mode that ufjit's
+kernels do not know yet: the to-do list of issue 18, measured.
+
+    scripts/numpy-coverage.py UFJIT [-o REPORT.md] [-k TEXT]
+
+Every public callable of the numpy module is tried under numba.njit with
+a few argument forms (a 1-D or 2-D float64 array, two of them, one or two
+floats), plus the PROBES below for functions that need other arguments.
+Each one Numba compiles is then run through `UFJIT call` in the same
+form; the report lists what ufjit refused, with its message. Only the
+first form Numba accepts is tried, so "supported" means that form works
+(other arguments may still be missing). Takes a few minutes: Numba
+compiles every candidate.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import warnings
+
+import numpy as np
+
+FORMS = (("a", "a"), ("A", "A"), ("a, a", "a a"), ("A, A", "A A"),
+         ("1.5", "1.5"), ("1.5, 2.5", "1.5 2.5"))
+
+# name: the call inside `def k(a):` (a is a 1-D float64 array of 12)
+PROBES = {
+    "concatenate": "np.concatenate((a, a))",
+    "stack": "np.stack((a, a))",
+    "hstack": "np.hstack((a, a))",
+    "vstack": "np.vstack((a, a))",
+    "interp": "np.interp(a, a, a)",
+    "bincount": "np.bincount(np.arange(5))",
+    "roll": "np.roll(a, 2)",
+    "repeat": "np.repeat(a, 2)",
+    "take": "np.take(a, np.arange(3))",
+    "eye": "np.eye(3)",
+    "identity": "np.identity(3)",
+    "expand_dims": "np.expand_dims(a, 0)",
+    "swapaxes": "np.swapaxes(a.reshape(3, 4), 0, 1)",
+    "cross": "np.cross(a[:3], a[3:6])",
+    "select": "np.select([a > 1.0], [a])",
+    "array": "np.array([1.0, 2.0])",
+    "percentile": "np.percentile(a, 30.0)",
+    "quantile": "np.quantile(a, 0.3)",
+    "nanquantile": "np.nanquantile(a, 0.3)",
+    "searchsorted": "np.searchsorted(a, 1.0, side='right')",
+    "where": "np.where(a > 1.0)",
+    "random.random": "np.random.random()",
+    "linalg.norm": "np.linalg.norm(a)",
+    "linalg.inv": "np.linalg.inv(a.reshape(3, 4)[:, :3])",
+    "full": "np.full(3, 2.0)",
+    "reshape": "np.reshape(a, (3, 4))",
+    "partition": "np.partition(a, 3)",
+    "unique": "np.unique(a)",
+    "histogram": "np.histogram(a, 4)",
+    "clip": "np.clip(a, 0.7, 1.2)",
+}
+
+
+def candidates():
+    """(name, kernel source, ufjit arguments) of each function Numba
+    compiles, in the first form it accepts."""
+    from numba import njit
+    a = np.linspace(0.5, 2.0, 12)
+    vals = {"a": a, "A": a.reshape(3, 4), "1.5": 1.5, "2.5": 2.5}
+    names = sorted(n for n in dir(np) if not n.startswith("_")
+                   and callable(getattr(np, n))
+                   and not isinstance(getattr(np, n), type))
+    tries = []  # (name, [(parameters, call, argument keys)])
+    for n in names:
+        if n not in PROBES:
+            forms = []
+            for f, args in FORMS:
+                keys = args.split()
+                formal = ", ".join(f"p{k}" for k in range(len(keys)))
+                forms.append((formal, f"np.{n}({formal})", keys))
+            tries.append((n, forms))
+    tries += [(n, [("a", call, ["a"])]) for n, call in PROBES.items()]
+    for name, forms in tries:
+        for formal, call, keys in forms:
+            src = f"def k({formal}):\n    return {call}\n"
+            g = {"np": np}
+            try:
+                exec(src, g)
+                njit(g["k"])(*(vals[x] for x in keys))
+            except Exception:
+                continue
+            yield name, src, keys
+            break
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("ufjit")
+    ap.add_argument("-o", dest="out")
+    ap.add_argument("-k", dest="filter", default="")
+    opt = ap.parse_args()
+    warnings.simplefilter("ignore")
+    ok, missing = [], []
+    with tempfile.TemporaryDirectory(prefix="ufjit-coverage-") as tmp:
+        a = np.linspace(0.5, 2.0, 12)
+        np.save(os.path.join(tmp, "a.npy"), a)
+        np.save(os.path.join(tmp, "A.npy"), a.reshape(3, 4))
+        for name, src, args in candidates():
+            if opt.filter not in name:
+                continue
+            path = os.path.join(tmp, "k.py")
+            with open(path, "w") as f:
+                f.write("import numpy as np\nfrom numba import njit\n\n"
+                        "@njit\n" + src)
+            argv = [opt.ufjit, "call", path, "k"]
+            argv += [os.path.join(tmp, f"{x}.npy") if x in "aA" else x
+                     for x in args]
+            argv += ["-o", os.path.join(tmp, "out.npy")]
+            p = subprocess.run(argv, capture_output=True, text=True,
+                               timeout=120)
+            line = (p.stderr.strip().splitlines() or [""])[0]
+            line = line.replace(path, "k.py")
+            (ok if p.returncode == 0 else missing).append((name, line))
+    rep = [f"# NumPy functions Numba compiles: {len(ok)} run in ufjit "
+           f"kernels, {len(missing)} do not", "",
+           "Written by scripts/numpy-coverage.py.", "",
+           "| function | ufjit says |", "|---|---|"]
+    rep += [f"| np.{n} | {m.replace('|', '/')} |" for n, m in missing]
+    rep += ["", "Supported (in the form tried): " +
+            ", ".join(f"np.{n}" for n, _ in ok), ""]
+    text = "\n".join(rep)
+    if opt.out:
+        with open(opt.out, "w") as f:
+            f.write(text)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
