@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/nrt.h"
+#include "common/nrt_cache.h"
 #include "common/nrt_count.h"
 
 struct uf__nrt_meminfo {
@@ -13,11 +14,14 @@ struct uf__nrt_meminfo {
     atomic_long refcnt;
     int64_t size;
     char *data; /* in the same block, UF__DATA_ALIGN-aligned */
+    int cls;    /* its nrt_cache.h size class, -1 for a large block */
 };
 
 /* One malloc'd block holds the header and the data, aligned by hand:
  * malloc's small-block caches make this several times faster than
- * aligned_alloc for the scratch arrays kernels make per call. Blocks are
+ * aligned_alloc for the scratch arrays kernels make per call, and small
+ * blocks (up to 4 KiB with the header) are kept in a per-thread cache
+ * when freed (nrt_cache.h) and handed out again before malloc. Blocks are
  * counted here only (uf__nrt_live, per thread: nrt_count.c), not by
  * uf__alloc_live as well, so that no global atomic is touched per block
  * (the failure hook still applies). */
@@ -37,9 +41,15 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
     size_t n;
     if (nbytes < 0 || !uf__add_size((size_t)nbytes, SLACK, &n))
         return NULL;
-    uf__nrt_meminfo *mi = uf__alloc_fail_now() ? NULL : malloc(n);
+    if (uf__alloc_fail_now())
+        return NULL;
+    int cls = uf__nrt_cache_class(n);
+    uf__nrt_meminfo *mi = cls < 0 ? NULL : uf__nrt_cache_take(cls);
+    if (mi == NULL)
+        mi = malloc(cls < 0 ? n : uf__nrt_cache_class_size(cls));
     if (mi == NULL)
         return NULL;
+    mi->cls = cls;
     uintptr_t d = (uintptr_t)(mi + 1);
     d = (d + UF__DATA_ALIGN - 1) & ~(uintptr_t)(UF__DATA_ALIGN - 1);
     mi->data = (char *)d;
@@ -67,7 +77,8 @@ void uf__nrt_decref(uf__nrt_meminfo *mi)
         atomic_fetch_sub_explicit(&mi->refcnt, 1, memory_order_acq_rel) != 1)
         return;
     uf__nrt_count_down();
-    free(mi);
+    if (!uf__nrt_cache_put(mi->cls, mi))
+        free(mi);
 }
 
 void uf__nrt_release_cb(void *ctx, void *data)
