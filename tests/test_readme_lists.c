@@ -95,35 +95,51 @@ static void list_reductions(text *t)
     }
 }
 
+static bool is_arrmeth_or_npcum(uf__builtin b)
+{
+    return uf__builtin_is_arrmeth(b) || uf__builtin_is_npcum(b);
+}
+
+/* The families of numpy.* builtins the list prints after the plain ones,
+ * in this order, each after its lead-in; a family of new functions adds
+ * a row. */
+static const struct family {
+    bool (*member)(uf__builtin);
+    const char *lead;
+} families[] = {
+    {uf__builtin_is_alloc, "; and the array constructors (allocation, above): "},
+    {is_arrmeth_or_npcum, "; and the array methods' functions (above): "},
+    {uf__builtin_is_npselect, "; and the order statistics (above): "},
+};
+#define NFAMILIES (int)(sizeof families / sizeof families[0])
+
+/* Which part of the list b goes in: 0 the plain functions, 1 those on
+ * arrays only, 2 + i the family families[i]. */
+static int group_of(uf__builtin b)
+{
+    for (int i = 0; i < NFAMILIES; i++)
+        if (families[i].member(b))
+            return 2 + i;
+    return b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP ? 1 : 0;
+}
+
 /* Every numpy.* builtin but the reductions, each with its aliases. */
 static void list_functions(text *t)
 {
-    for (int pass = 0; pass < 5; pass++) {
-        static const char *const lead[] = {
-            "", " (on arrays only)", "; and the array constructors "
-            "(allocation, above): ", "; and the array methods' functions "
-            "(above): ", "; and the order statistics (above): "};
+    for (int pass = 0; pass < 2 + NFAMILIES; pass++) {
         int before = t->items;
         if (pass >= 2)
-            put(t, "%s", lead[pass]);
+            put(t, "%s", families[pass - 2].lead);
         for (int b = 1; b < UF__BI_COUNT; b++) {
             const char *q = uf__builtin_name((uf__builtin)b);
             if (strncmp(q, "numpy.", 6) != 0 ||
                 uf__builtin_is_npreduce((uf__builtin)b))
                 continue;
-            int group = uf__builtin_is_alloc((uf__builtin)b)     ? 2
-                        : uf__builtin_is_arrmeth((uf__builtin)b) ||
-                                  uf__builtin_is_npcum((uf__builtin)b)
-                            ? 3
-                        : uf__builtin_is_npselect((uf__builtin)b) ? 4
-                        : b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP
-                            ? 1
-                            : 0;
-            if (group == pass)
+            if (group_of((uf__builtin)b) == pass)
                 np_item(t, q);
         }
         if (pass == 1 && t->items > before)
-            put(t, "%s", lead[1]);
+            put(t, "%s", " (on arrays only)");
     }
 }
 
