@@ -103,7 +103,7 @@ static void list_functions(text *t)
             "", " (on arrays only)", "; and the array constructors "
             "(allocation, above): ", "; and the array methods' functions "
             "(above): ", "; and the order statistics (above): ",
-            "; and the joins (above): "};
+            "; and the joins and tuple-to-array functions (above): "};
         int before = t->items;
         if (pass >= 2)
             put(t, "%s", lead[pass]);

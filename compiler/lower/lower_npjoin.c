@@ -506,6 +506,49 @@ static int append_axis(uf__fn *F, const uf__expr **x, join *J)
     return 0;
 }
 
+/* The leaves of the nested tuple value v (type t) in C order into
+ * dst, converted to `to`; *k counts the elements stored. */
+static void store_leaves(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                         LLVMValueRef dst, uf_dtype to, long long *k)
+{
+    if (t->kind == UF__T_SCALAR) {
+        LLVMValueRef at = c64(F, *k * (long long)uf_dtype_itemsize(to));
+        uf__emit_elem_store(F, uf__npr_gep(F, dst, at), to,
+                            uf__emit_cast(F, v, t->dtype, to));
+        ++*k;
+        return;
+    }
+    for (int i = 0; i < t->n; i++)
+        store_leaves(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                     t->elts[i], dst, to, k);
+}
+
+/* np.array(object, dtype), np.asarray(a, dtype): a new C array of the
+ * number or nested tuple; np.asarray of an array that array, or its
+ * astype copy when dtype differs. */
+static LLVMValueRef lower_array(uf__fn *F, const uf__expr *e,
+                                const uf__expr *ox, const uf__type *rt)
+{
+    const uf__type *t = uf__lower_info(F, ox)->type;
+    LLVMValueRef v = uf__lower_expr(F, ox);
+    if (!v)
+        return NULL;
+    if (t->kind == UF__T_ARRAY)
+        return t == rt ? v : uf__arrmeth_copy(F, v, t, rt);
+    int nd;
+    int64_t dims[MAXND];
+    uf_dtype dt;
+    if (!uf__npjoin_nested(t, &nd, dims, &dt) || nd != rt->ndim)
+        return fail(F, e, "np.array() of an untyped object");
+    LLVMValueRef shape[MAXND], n;
+    for (int d = 0; d < nd; d++)
+        shape[d] = c64(F, dims[d]);
+    LLVMValueRef res = uf__arrmeth_new(F, rt->dtype, nd, shape, 'C', &n);
+    long long k = 0;
+    store_leaves(F, v, t, uf__emit_array_data(F, res), rt->dtype, &k);
+    return res;
+}
+
 LLVMValueRef uf__lower_npjoin(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -522,6 +565,8 @@ LLVMValueRef uf__lower_npjoin(uf__fn *F, const uf__expr *e)
                          "kernels cannot do", uf__builtin_name(b));
         return NULL;
     }
+    if (b == UF__BI_NP_ARRAY || b == UF__BI_NP_ASARRAY)
+        return lower_array(F, e, x[0], rt);
     join J = {.nd = rt->ndim, .rt = rt, .bad = i1(F, 0)};
     LLVMValueRef res = NULL;
     if (b == UF__BI_NP_APPEND) {

@@ -37,7 +37,15 @@ static int params(uf__builtin b, const char *const **names)
     static const char *const arrays_axis[] = {"arrays", "axis"};
     static const char *const tup[] = {"tup"};
     static const char *const append[] = {"arr", "values", "axis"};
+    static const char *const array[] = {"object", "dtype"};
+    static const char *const asarray[] = {"a", "dtype"};
     switch (b) {
+    case UF__BI_NP_ARRAY:
+        *names = array;
+        return 2;
+    case UF__BI_NP_ASARRAY:
+        *names = asarray;
+        return 2;
     case UF__BI_NP_CONCATENATE:
     case UF__BI_NP_STACK:
         *names = arrays_axis;
@@ -211,6 +219,68 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr **x)
     return uf__type_array(C->tc, dt, t[0]->ndim, layout, C->err);
 }
 
+bool uf__npjoin_nested(const uf__type *t, int *nd, int64_t *shape,
+                       uf_dtype *dt)
+{
+    if (t->kind == UF__T_SCALAR) {
+        *nd = 0;
+        *dt = t->dtype;
+        return true;
+    }
+    if (t->kind != UF__T_TUPLE || t->n == 0)
+        return false;
+    int sub;
+    if (!uf__npjoin_nested(t->elts[0], &sub, shape + 1, dt) ||
+        sub + 1 >= UF__NPJOIN_MAXND)
+        return false;
+    shape[0] = t->n;
+    *nd = sub + 1;
+    for (int i = 1; i < t->n; i++) {
+        int ndi;
+        int64_t si[UF__NPJOIN_MAXND];
+        uf_dtype di;
+        if (!uf__npjoin_nested(t->elts[i], &ndi, si, &di) || ndi != sub ||
+            memcmp(si, shape + 1, sizeof(int64_t) * (size_t)sub) != 0)
+            return false;
+        *dt = uf_promote_types(*dt, di);
+    }
+    return true;
+}
+
+/* np.array(object, dtype=None), np.asarray(a, dtype=None). */
+static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
+                                  const uf__expr **x)
+{
+    uf_dtype want;
+    const uf__type *d = uf__infer_dtype_arg(C, fn + 3, x[1], &want);
+    if (d == NULL || d == UF__UNKNOWN)
+        return d;
+    const uf__type *t;
+    OPERAND(t, x[0]);
+    if (t->kind == UF__T_ARRAY) {
+        if (b == UF__BI_NP_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "np.array() of "
+                              "an array is not supported by Numba (it "
+                              "takes numbers and tuples of them): use "
+                              "a.copy() or np.asarray(a)");
+        if (want == UF_NTYPES || want == t->dtype)
+            return t; /* a itself */
+        return uf__type_array(C->tc, want, t->ndim,
+                              t->layout == 'F' ? 'F' : 'C', C->err);
+    }
+    int nd;
+    int64_t shape[UF__NPJOIN_MAXND];
+    uf_dtype dt;
+    if (!uf__npjoin_nested(t, &nd, shape, &dt))
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s() takes a "
+                          "number or a non-empty tuple of numbers, or "
+                          "tuples of them of one shape%s, not %s", fn,
+                          b == UF__BI_NP_ASARRAY ? ", or an array" : "",
+                          uf__tname(t));
+    return uf__type_array(C->tc, want == UF_NTYPES ? dt : want, nd, 'C',
+                          C->err);
+}
+
 const uf__type *uf__infer_npjoin(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b)
 {
@@ -241,7 +311,9 @@ const uf__type *uf__infer_npjoin(uf__ictx *C, const uf__expr *e,
                           "an array on the host, which CUDA kernels cannot "
                           "do", fn);
     const uf__type *r;
-    if (b == UF__BI_NP_APPEND) {
+    if (b == UF__BI_NP_ARRAY || b == UF__BI_NP_ASARRAY) {
+        r = type_array(C, b, fn, x);
+    } else if (b == UF__BI_NP_APPEND) {
         r = type_append(C, x);
     } else {
         const uf__type *tup;

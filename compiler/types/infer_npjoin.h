@@ -5,6 +5,9 @@
 #ifndef UF_COMPILER_INFER_NPJOIN_H
 #define UF_COMPILER_INFER_NPJOIN_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include <ufjit/dtype.h>
 
 #include "compiler/front/ast.h"
@@ -25,5 +28,11 @@ int uf__npjoin_bind(const uf__expr *e, uf__builtin b, const uf__expr **x,
 /* The dtype of Numba's np.asarray(t) for what np.append takes: an
  * array's, a number's, a tuple of numbers' elements unified. */
 uf_dtype uf__npjoin_asarray_dtype(const uf__type *t);
+
+/* The shape of Numba's np.array(t) of a number (0-d) or of tuples of
+ * numbers nested to one shape: *nd axes into shape[], the leaves' dtypes
+ * promoted into *dt; false when t is none of these (ragged, empty). */
+bool uf__npjoin_nested(const uf__type *t, int *nd, int64_t *shape,
+                       uf_dtype *dt);
 
 #endif

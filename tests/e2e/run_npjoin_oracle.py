@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """np.concatenate, np.stack, np.hstack, np.vstack, np.row_stack,
-np.dstack, np.column_stack and np.append inside kernels
+np.dstack, np.column_stack, np.append, np.array and np.asarray inside
+kernels
 (tests/kernels/host/npjoin.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs; results must agree
 exactly (a join only copies and converts): dtype, shape, values (NaN equal
@@ -35,7 +36,9 @@ FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npjoin.py")
 
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
-    raises, "TypingError": fails while compiling)."""
+    raises, "TypingError": fails while compiling, "refused": raises
+    whatever the values (ragged nested tuples: "ValueError: incompatible
+    sequence shape"), where ufjit refuses while compiling)."""
     nan = V("f8", [1.0, np.nan, -np.inf, np.inf, -0.0])
     return [
         # concatenate: dtypes unified as Numba unifies them
@@ -146,6 +149,25 @@ def cases():
         ("append_num", [u8(3, lo=0, hi=9)], None),
         ("append_num", [b1(2)], None),
         ("append_bad_axis", [f8(2), f8(2)], "TypingError"),
+        # np.array / np.asarray
+        ("array_pair", [S("1"), S("2.5")], None),
+        ("array_pair", [S("true"), S("int8:3")], None),
+        ("array_pair", [S("uint8:3"), S("int8:-3")], None),
+        ("array_pair", [S("1+2j"), S("float32:2.5")], None),
+        ("array_nested", [S("3")], None),
+        ("array_nested_dt", [S("3")], None),
+        ("array_scalar", [S("2.5")], None), ("array_scalar", [S("true")], None),
+        ("array_scalar", [S("uint16:7")], None),
+        ("array_dtype_kw", [S("5")], None),
+        ("array_of_array", [f8(3)], "TypingError"),
+        ("array_ragged", [S("3")], "refused"),
+        ("asarray_same", [f8(4)], None),
+        ("asarray_same", [i4(3, 2).view("::-1")], None),
+        ("asarray_dt", [f8(3, 2).F], None),
+        ("asarray_dt", [f8(5).view("::-2")], None),
+        ("asarray_dt", [i4(4)], None),
+        ("asarray_tuple", [S("2.5")], None),
+        ("asarray_scalar_dt", [S("2")], None),
     ]
 
 
@@ -192,11 +214,14 @@ def main():
                     if compiled(fn) and fn.overloads.get(
                             tuple(fn.typeof_pyval(v) for v in vals)):
                         probs.append(f"Numba compiled, then raised {name}")
+                elif raises == "refused":
+                    pass
                 elif name != raises:
                     probs.append(f"Numba raises {name}: {str(e)[:300]}, the case "
                                  f"expects {raises}")
             p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
-            mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
+            mark = f"{FILE}:" if raises in ("TypingError", "refused") \
+                else f"{raises}:"
             if raises:
                 if p.returncode != 1 or mark not in p.stderr:
                     probs.append(f"ufjit did not raise {raises}: exit "

@@ -203,3 +203,61 @@ def column_stack_0d(a, b):
 @njit
 def append_0d(a, b):
     return np.append(a.reshape(()), b)
+
+
+# np.array / np.asarray of numbers and tuples (and np.asarray of arrays)
+@njit
+def array_pair(x, y):
+    return np.array((x, y))
+
+
+@njit
+def array_nested(x):
+    return np.array(((1, 2.5), (x, 4), (5, 6)))
+
+
+@njit
+def array_nested_dt(x):
+    return np.array(((1, 2), (x, 4)), np.float32)
+
+
+@njit
+def array_scalar(x):
+    return np.array(x)
+
+
+@njit
+def array_dtype_kw(x):
+    return np.array((x, x + 1), dtype=np.int8)
+
+
+@njit
+def array_of_array(a):
+    return np.array(a)
+
+
+@njit
+def array_ragged(x):
+    return np.array(((1, 2), (x,)))
+
+
+@njit
+def asarray_same(a):
+    b = np.asarray(a)
+    b[0] = 99
+    return a
+
+
+@njit
+def asarray_dt(a):
+    return np.asarray(a, np.int32)
+
+
+@njit
+def asarray_tuple(x):
+    return np.asarray((x, True, 3))
+
+
+@njit
+def asarray_scalar_dt(x):
+    return np.asarray(x, dtype=np.complex64)
