@@ -24,9 +24,13 @@
  *   np.append(arr, values) without axis: both flattened in C order
  *     (np.ravel(np.asarray(x))) one after the other into a new 1-D array;
  *     a number or a tuple of numbers stored element by element; with an
- *     integer axis np.concatenate((arr, values), axis).
- * Where nothing may raise (a ufunc kernel in NumPy's error model), a
- * failed check gives an empty result and copies nothing. */
+ *     integer axis np.concatenate((arr, values), axis);
+ *   np.array / np.asarray of a number or nested tuples of numbers: a new
+ *     C array of the tuples' shape, the leaves stored in C order;
+ *     np.asarray of an array that array, or uf__arrmeth_copy's astype.
+ * The calls make their function fallible (lower_fallible.c); were one
+ * lowered where nothing may raise, a failed check would give an empty
+ * result and copy nothing rather than write out of bounds. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -374,8 +378,10 @@ static LLVMValueRef axis_value(uf__fn *F, const uf__expr *x)
 static int load_tuple(uf__fn *F, const uf__expr *x, join *J)
 {
     const uf__type *t = uf__lower_info(F, x)->type;
-    if (!t || t->kind != UF__T_TUPLE || t->n < 1)
-        return fail(F, x, "np.concatenate() of an untyped tuple"), -1;
+    if (!t || t->kind != UF__T_TUPLE || t->n < 1) {
+        fail(F, x, "np.concatenate() of an untyped tuple");
+        return -1;
+    }
     LLVMValueRef tv = uf__lower_expr(F, x);
     if (!tv)
         return -1;

@@ -17,7 +17,13 @@
  *   np.append(arr, values, axis=None): arr and values arrays, numbers or
  *     tuples of numbers (Numba's np.asarray); axis None: a 1-D C array of
  *     both flattened, the dtype unified; an integer axis: np.concatenate
- *     ((arr, values), axis) of two arrays.
+ *     ((arr, values), axis) of two arrays;
+ *   np.array(object, dtype=None): a number (0-d) or tuples of numbers
+ *     nested to one shape, a new C array of the leaves promoted or dtype
+ *     (an array is a TypingError in Numba; a ragged tuple Numba compiles
+ *     into an unconditional ValueError, refused here); np.asarray(a,
+ *     dtype=None) the same, and of an array a itself (a's type) or, when
+ *     dtype differs, a.astype(dtype) (F stays F, else C).
  * The copies run on the host: CUDA kernels refuse these at the call. */
 #include <stdio.h>
 #include <string.h>
