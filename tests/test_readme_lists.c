@@ -110,6 +110,8 @@ static const struct family {
     {uf__builtin_is_alloc, "; and the array constructors (allocation, above): "},
     {is_arrmeth_or_npcum, "; and the array methods' functions (above): "},
     {uf__builtin_is_npselect, "; and the order statistics (above): "},
+    {uf__builtin_is_npjoin,
+     "; and the joins and tuple-to-array functions (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

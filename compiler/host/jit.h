@@ -190,6 +190,12 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.concatenate, np.stack ... (lower_npjoin.c): Numba's errors */
+    UF__JIT_CONCAT_AXIS, /* IndexError: np.concatenate(): axis out of bounds */
+    UF__JIT_STACK_AXIS,  /* IndexError: np.stack(): axis out of bounds */
+    UF__JIT_STACK_SHAPE, /* ValueError: the arrays' shapes differ */
+    UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
+                                      (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -242,6 +242,20 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, runtime_code ? runtime_code
                                                : UF_ERR_INTERNAL,
                              "%s", runtime_msg);
+    if (status == UF__JIT_CONCAT_AXIS || status == UF__JIT_STACK_AXIS)
+        return uf__error_set(err, UF_ERR_INDEX, "IndexError: np.%s(): axis "
+                             "out of bounds", status == UF__JIT_STACK_AXIS
+                                                  ? "stack"
+                                                  : "concatenate");
+    if (status == UF__JIT_STACK_SHAPE)
+        return uf__error_set(err, UF_ERR_VALUE, "%s", "ValueError: "
+                             "np.stack(): all input arrays must have the "
+                             "same shape");
+    if (status >= UF__JIT_CONCAT_SIZES &&
+        status < UF__JIT_CONCAT_SIZES + UF_MAXDIMS)
+        return uf__error_set(err, UF_ERR_VALUE, "ValueError: "
+                             "np.concatenate(): input sizes over dimension "
+                             "%d do not match", status - UF__JIT_CONCAT_SIZES);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,
                              "AssertionError (assert on kernel line %d)",

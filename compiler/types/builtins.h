@@ -105,6 +105,15 @@
     X(NP_NANCUMSUM, "numpy.nancumsum")                                      \
     X(NP_NANCUMPROD, "numpy.nancumprod") X(NP_DIFF, "numpy.diff")           \
     X(NP_AVERAGE, "numpy.average")
+/* NumPy's joins of a tuple of arrays, np.append, and np.array /
+ * np.asarray of numbers and tuples (infer_npjoin.c, lower_npjoin.c):
+ * NP_CONCATENATE .. NP_ASARRAY keep their places (uf__builtin_is_npjoin). */
+#define UF__NPJOIN_MAP(X)                                                   \
+    X(NP_CONCATENATE, "numpy.concatenate") X(NP_STACK, "numpy.stack")       \
+    X(NP_HSTACK, "numpy.hstack") X(NP_VSTACK, "numpy.vstack")               \
+    X(NP_ROW_STACK, "numpy.row_stack") X(NP_DSTACK, "numpy.dstack")         \
+    X(NP_COLUMN_STACK, "numpy.column_stack") X(NP_APPEND, "numpy.append")  \
+    X(NP_ARRAY, "numpy.array") X(NP_ASARRAY, "numpy.asarray")
 /* NumPy's order statistics of whole arrays (infer_npselect.c,
  * lower_npselect.c, the runtime common/npselect.h): NP_MEDIAN ..
  * NP_NANQUANTILE keep their places (uf__builtin_is_npselect). */
@@ -174,6 +183,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPJOIN_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -315,6 +325,11 @@ static inline bool uf__builtin_is_arrattr(uf__builtin b)
 static inline bool uf__builtin_is_npcum(uf__builtin b)
 {
     return b >= UF__BI_NP_NANCUMSUM && b <= UF__BI_NP_AVERAGE;
+}
+/* The joins of UF__NPJOIN_MAP. */
+static inline bool uf__builtin_is_npjoin(uf__builtin b)
+{
+    return b >= UF__BI_NP_CONCATENATE && b <= UF__BI_NP_ASARRAY;
 }
 /* The order statistics of UF__NPSELECT_MAP. */
 static inline bool uf__builtin_is_npselect(uf__builtin b)
