@@ -60,12 +60,13 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 
 # NumPy and Numba are test oracles only, never runtime dependencies of the
-# C library (NumPy is one of the Python package's); pytest runs the
-# package's tests.
-if ! python3 -c 'import numpy, numba' >/dev/null 2>&1; then
-    echo "install-deps: installing numpy and numba from PyPI"
-    python3 -m pip install -q numpy numba 2>/dev/null \
-        || python3 -m pip install -q --break-system-packages numpy numba
+# C library (NumPy is one of the Python package's); SciPy is what Numba's
+# np.dot of 2-D arrays and np.linalg call (without it Numba refuses them,
+# and the oracles of those kernels have nothing to compare with).
+if ! python3 -c 'import numpy, numba, scipy' >/dev/null 2>&1; then
+    echo "install-deps: installing numpy, numba and scipy from PyPI"
+    python3 -m pip install -q numpy numba scipy 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages numpy numba scipy
 fi
 # pytest runs the Python package's tests; Dask (with distributed) and
 # xarray are what its override-protocol and pickling tests call ufjit's
