@@ -35,6 +35,12 @@ typedef struct fused {
     int nsc;
     const uf__expr *value;
     int augop;
+    /* uf__lower_arrexpr_elems: a call computed element by element though
+     * typed as a number (np.allclose), and operands already lowered */
+    const uf__expr *root;
+    const uf__expr *const *pre_e;
+    const LLVMValueRef *pre_v;
+    int npre;
 } fused;
 
 static inline LLVMTypeRef i64t(uf__fn *F)

@@ -16,6 +16,7 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_nppred.h"
 #include "compiler/types/infer_npufunc.h"
 
 uf__builtin uf__arrexpr_binop_ufunc(int op)
@@ -74,10 +75,11 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     case UF__EX_COMPARE:
         return true;
     case UF__EX_CALL: /* a ufunc, np.where, np.clip (not cuda.shared.array) */
-        return in->callee == NULL && in->ext == NULL &&
-               (uf__npufunc_loops(in->builtin) != NULL ||
-                in->builtin == UF__BI_NP_WHERE ||
-                in->builtin == UF__BI_NP_CLIP);
+        return (in->callee == NULL && in->ext == NULL &&
+                (uf__npufunc_loops(in->builtin) != NULL ||
+                 in->builtin == UF__BI_NP_WHERE ||
+                 in->builtin == UF__BI_NP_CLIP)) ||
+               uf__nppred_is_arrexpr(tf, e); /* np.isclose ... */
     default:
         return false;
     }
