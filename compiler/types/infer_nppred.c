@@ -257,8 +257,16 @@ static const uf__type *type_close(uf__ictx *C, uf__builtin b,
                               "for %s",
                               b == UF__BI_NP_ISCLOSE ? "isclose" : "allclose",
                               uf__tname(ab[i]));
-    if (b == UF__BI_NP_ALLCLOSE)
+    if (b == UF__BI_NP_ALLCLOSE) {
+        if (a->kind == UF__T_ARRAY && bt->kind == UF__T_ARRAY &&
+            a->dtype != bt->dtype) /* np.broadcast_arrays refuses them */
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "np.allclose() "
+                              "of arrays of different dtypes (%s, %s): "
+                              "Numba cannot broadcast arrays with "
+                              "different types", uf__tname(a),
+                              uf__tname(bt));
         return bool_t(C);
+    }
     int nd = -1;
     for (int i = 0; i < 2; i++)
         if (ab[i]->kind == UF__T_ARRAY && ab[i]->ndim > nd)
