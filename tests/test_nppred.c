@@ -40,6 +40,9 @@ static const char src[] =
     "    return s[0] * 100 + s[1] * 10 + np.size(a) * (np.isscalar(a) + "
     "np.isrealobj(a))\n"
     "@njit\n"
+    "def chk(a):\n"
+    "    return np.asarray_chkfinite(a)\n"
+    "@njit\n"
     "def mix(a):\n"
     "    s = 0\n"
     "    for i in range(3):\n"
@@ -210,6 +213,18 @@ static void test_allclose_array_equal(void **state)
     uf_assert_ok(r != NULL, &err);
     assert_true(boolean(r));
     uf_array_release(r);
+    /* np.asarray_chkfinite: the finite view itself, else ValueError */
+    uf_array *same = calln("chk", &row, 1, &err);
+    uf_assert_ok(same != NULL, &err);
+    /* (the kernel returns row itself: the oracle's chkfinite_same sees
+     * it; uf_call hands back its own result) */
+    assert_int_equal(uf_array_shape(same)[1], 1);
+    assert_true(at2(same, 0, 0) == at2(row, 0, 0));
+    uf_array_release(same);
+    assert_null(calln("chk", &f, 1, &err));
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ValueError: array must not "
+                                        "contain infs or NaNs"));
     /* (1, 1) against (4, 5): array_equal False, allclose broadcasts */
     args[1] = g;
     r = calln("array_equal", args, 2, &err);

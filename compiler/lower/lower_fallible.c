@@ -61,7 +61,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
         return 1; /* a new array, reshape's errors; not np.round(x) */
     if (e->kind == UF__EX_CALL &&
         (uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ALLCLOSE ||
-         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ARRAY_EQUAL))
+         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ARRAY_EQUAL ||
+         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ASARRAY_CHKFINITE))
         return 1; /* a temporary array; operands that do not broadcast */
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npcum(uf__tf_info(S->tf, e)->builtin))

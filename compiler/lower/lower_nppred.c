@@ -14,6 +14,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/host/jit.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/types/infer_nppred.h"
 
@@ -294,6 +295,22 @@ LLVMValueRef uf__emit_nppred_elem(uf__fn *F, const uf__expr *e,
     case UF__BI_NP_ARRAY_EQUAL:
         r = cmp(F, UF__CMP_EQ, ad[0], a[0], ad[1], a[1]);
         break;
+    case UF__BI_NP_ASARRAY_CHKFINITE: /* np.isfinite */
+        if (uf__dtype_is_complex(xd)) {
+            LLVMValueRef re = uf__emit_real(F, x), im = uf__emit_imag(F, x);
+            uf_dtype p = uf__dtype_part(xd);
+            return LLVMBuildNot(
+                B,
+                LLVMBuildOr(B, LLVMBuildOr(B, isnan_v(F, p, re),
+                                           isinf_v(F, p, re), ""),
+                            LLVMBuildOr(B, isnan_v(F, p, im),
+                                        isinf_v(F, p, im), ""),
+                            ""),
+                "");
+        }
+        return LLVMBuildNot(B, LLVMBuildOr(B, isnan_v(F, xd, x),
+                                           isinf_v(F, xd, x), ""),
+                            "");
     case UF__BI_NP_ISNEGINF:
     case UF__BI_NP_ISPOSINF:
         if (!uf__dtype_is_float(xd))
@@ -490,6 +507,19 @@ LLVMValueRef uf__lower_nppred(uf__fn *F, const uf__expr *e)
         if (t[0]->kind == UF__T_ARRAY) /* of integers: x itself */
             return uf__lower_expr(F, x[0]);
         break;
+    case UF__BI_NP_ASARRAY_CHKFINITE: {
+        LLVMValueRef v = uf__lower_expr(F, x[0]);
+        if (!v)
+            return NULL;
+        if (!uf__dtype_is_float(t[0]->dtype) &&
+            !uf__dtype_is_complex(t[0]->dtype))
+            return v; /* ints and bools are finite */
+        LLVMValueRef ok = all_of(F, e, t[0]->ndim, x, &v, 1);
+        if (!ok)
+            return NULL;
+        uf__fn_raise_if(F, LLVMBuildNot(B, ok, ""), UF__JIT_NOT_FINITE);
+        return v;
+    }
     default:
         break;
     }

@@ -116,8 +116,8 @@
 
 /* NumPy's predicates and small functions of numbers or arrays
  * (infer_nppred.c, lower_nppred.c): the properties known at compile time
- * (NP_SHAPE .. NP_ISREALOBJ), the two reductions (NP_ALLCLOSE,
- * NP_ARRAY_EQUAL), then the elementwise functions (NP_ISCLOSE ..
+ * (NP_SHAPE .. NP_ISREALOBJ), the three reductions (NP_ALLCLOSE,
+ * NP_ARRAY_EQUAL, NP_ASARRAY_CHKFINITE's check), then the elementwise functions (NP_ISCLOSE ..
  * NP_ANGLE), fused into array expressions; NP_SHAPE .. NP_ANGLE keep
  * their places (uf__builtin_is_nppred). */
 #define UF__NPPRED_MAP(X)                                                   \
@@ -125,7 +125,9 @@
     X(NP_ISSCALAR, "numpy.isscalar")                                        \
     X(NP_ISCOMPLEXOBJ, "numpy.iscomplexobj")                                \
     X(NP_ISREALOBJ, "numpy.isrealobj") X(NP_ALLCLOSE, "numpy.allclose")     \
-    X(NP_ARRAY_EQUAL, "numpy.array_equal") X(NP_ISCLOSE, "numpy.isclose")   \
+    X(NP_ARRAY_EQUAL, "numpy.array_equal")                                  \
+    X(NP_ASARRAY_CHKFINITE, "numpy.asarray_chkfinite")                      \
+    X(NP_ISCLOSE, "numpy.isclose")                                          \
     X(NP_ISNEGINF, "numpy.isneginf") X(NP_ISPOSINF, "numpy.isposinf")       \
     X(NP_ISCOMPLEX, "numpy.iscomplex") X(NP_ISREAL, "numpy.isreal")         \
     X(NP_NAN_TO_NUM, "numpy.nan_to_num") X(NP_SINC, "numpy.sinc")           \
@@ -340,7 +342,8 @@ static inline bool uf__builtin_is_npselect(uf__builtin b)
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
 }
 /* The functions of UF__NPPRED_MAP; those computed element by element
- * (allclose and array_equal reduce what they compute so). */
+ * (allclose, array_equal, asarray_chkfinite reduce what they compute
+ * so). */
 static inline bool uf__builtin_is_nppred(uf__builtin b)
 {
     return b >= UF__BI_NP_SHAPE && b <= UF__BI_NP_ANGLE;

@@ -54,6 +54,7 @@ static const char *const p_inf[] = {"x", "out"};
 static const char *const p_n2n[] = {"x", "copy", "nan", "posinf",
                                     "neginf"};
 static const char *const p_angle[] = {"z", "deg"};
+static const char *const p_chk[] = {"a", "dtype"};
 
 int uf__nppred_params(uf__builtin b, const char *const **names)
 {
@@ -82,6 +83,9 @@ int uf__nppred_params(uf__builtin b, const char *const **names)
         return 5;
     case UF__BI_NP_ANGLE:
         *names = p_angle;
+        return 2;
+    case UF__BI_NP_ASARRAY_CHKFINITE:
+        *names = p_chk;
         return 2;
     default:
         *names = NULL;
@@ -119,7 +123,8 @@ bool uf__nppred_is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     if (e->kind != UF__EX_CALL || in->callee != NULL || in->ext != NULL ||
         !uf__builtin_is_nppred_elem(in->builtin) ||
         in->builtin == UF__BI_NP_ALLCLOSE ||
-        in->builtin == UF__BI_NP_ARRAY_EQUAL || in->type == NULL ||
+        in->builtin == UF__BI_NP_ARRAY_EQUAL ||
+        in->builtin == UF__BI_NP_ASARRAY_CHKFINITE || in->type == NULL ||
         in->type->kind != UF__T_ARRAY)
         return false;
     if (in->builtin == UF__BI_NP_NAN_TO_NUM) { /* x itself when integer */
@@ -343,6 +348,26 @@ static const uf__type *type_nan_to_num(uf__ictx *C, const uf__expr **x,
     return uf__type_array(C->tc, a->dtype, a->ndim, 'C', C->err);
 }
 
+/* np.asarray_chkfinite(a, dtype=None): an array, returned as it is. */
+static const uf__type *type_chkfinite(uf__ictx *C, const uf__expr **x,
+                                      const uf__type *a)
+{
+    if (x[1] != NULL) {
+        const uf__type *t;
+        OPERAND(t, x[1]);
+        if (t->kind != UF__T_NONE)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[1]->pos, "%s",
+                              "np.asarray_chkfinite(dtype=) is not "
+                              "supported in kernels: convert with "
+                              ".astype() after the check");
+    }
+    if (a->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "The argument to "
+                          "np.asarray_chkfinite must be array-like (an "
+                          "array in kernels), not %s", uf__tname(a));
+    return a;
+}
+
 static const uf__type *type_elem1(uf__ictx *C, uf__builtin b,
                                   const uf__expr **x, const uf__type *a)
 {
@@ -444,6 +469,9 @@ const uf__type *uf__infer_nppred(uf__ictx *C, const uf__expr *e,
         break;
     case UF__BI_NP_NAN_TO_NUM:
         r = type_nan_to_num(C, x, a);
+        break;
+    case UF__BI_NP_ASARRAY_CHKFINITE:
+        r = type_chkfinite(C, x, a);
         break;
     default:
         r = type_elem1(C, b, x, a);

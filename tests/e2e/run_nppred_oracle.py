@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """np.shape, np.size, np.isscalar, np.iscomplexobj, np.isrealobj,
 np.isclose, np.allclose, np.array_equal, np.isneginf, np.isposinf,
-np.iscomplex, np.isreal, np.nan_to_num, np.sinc and np.angle inside
-kernels (tests/kernels/host/nppred.py) against Numba: each case runs
-through `ufjit call` and through Numba on the same inputs; results are
+np.iscomplex, np.isreal, np.nan_to_num, np.sinc, np.angle and
+np.asarray_chkfinite inside kernels (tests/kernels/host/nppred.py) against
+Numba: each case runs through `ufjit call` and through Numba on the same
+inputs; results are
 compared for dtype and shape, ints and bools exactly, floats within 2 ulps
 (np.sinc of complex numbers, whose sine is computed in another way: 1e-13
 relative), NaN equal to NaN; where Numba raises, ufjit fails with the same
@@ -183,6 +184,16 @@ def cases():
         ("angle_deg", [spf, S("false")], None),
         ("angle_deg", [S("complex64:1+1j"), S("true")], None),
         ("angle_kw", [c8(4)], None),
+        # asarray_chkfinite: the array itself, or ValueError
+        ("chkfinite", [f8(3, 4)], None), ("chkfinite", [i4(5)], None),
+        ("chkfinite", [c8(2, 3).view("::-1, :")], None),
+        ("chkfinite", [f8(0)], None), ("chkfinite", [b1(3)], None),
+        ("chkfinite", [sp], "ValueError"),
+        ("chkfinite", [V("f4", [1.0, 2.0, inf])], "ValueError"),
+        ("chkfinite", [V("c16", [1j, complex(1, nan)])], "ValueError"),
+        ("chkfinite", [f8(3, 4).F], None),
+        ("chkfinite_same", [f8(4)], None),
+        ("chkfinite_dtype", [f8(4)], "refused"),
     ]
 
 

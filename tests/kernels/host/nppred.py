@@ -166,3 +166,20 @@ def angle_deg(z, deg):
 @njit
 def angle_kw(z):
     return np.angle(z, deg=True)
+
+
+@njit
+def chkfinite(a):
+    return np.asarray_chkfinite(a)
+
+
+@njit
+def chkfinite_same(a):
+    b = np.asarray_chkfinite(a)
+    b[0] = 5
+    return a
+
+
+@njit
+def chkfinite_dtype(a):
+    return np.asarray_chkfinite(a, np.float32)
