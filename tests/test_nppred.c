@@ -1,5 +1,5 @@
 /* np.isclose, np.allclose, np.array_equal, np.nan_to_num, np.sinc,
- * np.angle, np.shape ... inside kernels (compiler/types/infer_nppred.c,
+ * np.angle, np.shape ..., np.divmod of arrays inside kernels (compiler/types/infer_nppred.c,
  * compiler/lower/lower_nppred.c) through uf_call, for what the Numba
  * oracle (tests/e2e/run_nppred_oracle.py) cannot see: reversed and
  * Fortran-order views against values computed here, NaN and infinities,
@@ -49,6 +49,8 @@ static const char src[] =
     "        s += np.allclose(a, a) + np.array_equal(a, a[::-1])\n"
     "        s += np.isclose(a, 1.0).sum() + np.isneginf(a).sum()\n"
     "        s += np.nan_to_num(a)[0] + np.angle(a)[0]\n"
+    "        q, r = np.divmod(a, 2.0)\n"
+    "        s += q[0] + r[0]\n"
     "    return s\n";
 
 static uf_context *ctx;
@@ -319,8 +321,8 @@ static void test_no_leak(void **state)
     uf_array *r = calln("mix", &a, 1, &err);
     uf_assert_ok(r != NULL, &err);
     /* per round: allclose False (NaN), array_equal False, 3 ones, one
-     * -inf, nan_to_num(a)[0] 1, angle(1.0) 0 */
-    assert_true(*(double *)uf_array_data(r) == 3 * (0 + 0 + 3 + 1 + 1.0));
+     * -inf, nan_to_num(a)[0] 1, angle(1.0) 0, divmod(1.0, 2.0) (0, 1) */
+    assert_true(*(double *)uf_array_data(r) == 3 * (0 + 0 + 3 + 1 + 1.0 + 1));
     uf_array_release(r);
     long nrt = uf__nrt_live(), live = uf__alloc_live();
     for (int i = 0; i < 100000; i++) {

@@ -74,7 +74,7 @@ static int collect(fused *z, const uf__expr *e)
                 return -1;
         return 0;
     }
-    if (uf__is_arrexpr(F->tf, e)) {
+    if (fused_node(z, e)) {
         switch (e->kind) {
         case UF__EX_BINARY:
             return collect(z, e->u.binary.left) < 0 ? -1
@@ -426,9 +426,38 @@ static LLVMValueRef nppred_node(fused *z, const uf__expr *e, uf__builtin bi,
     return uf__emit_cast(z->F, r, rd, *dt);
 }
 
+/* One of np.divmod's two results: np.floor_divide's or np.remainder's
+ * element in divmod's loop (they compute the same, NumPy's rules for
+ * signs and zero divisors). */
+static LLVMValueRef divmod_part(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__fn *F = z->F;
+    uf_dtype ad[2], t[4], c[2];
+    LLVMValueRef a[2];
+    for (int i = 0; i < 2; i++)
+        if (!(a[i] = elem(z, e->u.call.args[i], &ad[i])))
+            return NULL;
+    const uf__ufunc_loops *row = uf__npufunc_loops(UF__BI_NP_DIVMOD);
+    if (!row || !uf__ufunc_select_loop(row->loops, 2, 2, ad, t)) {
+        fail(z, e->pos, UF_ERR_TYPING, "np.divmod() is not supported on "
+             "these element types");
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        a[i] = uf__emit_cast(F, a[i], ad[i], t[i]);
+        c[i] = t[i];
+    }
+    *dt = z->ddt;
+    return uf__emit_npufunc(F, e, z->part ? UF__BI_NP_REMAINDER
+                                          : UF__BI_NP_FLOOR_DIVIDE,
+                            c, a, *dt);
+}
+
 static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     uf__builtin bi = uf__lower_info(z->F, e)->builtin;
+    if (e == z->root && bi == UF__BI_NP_DIVMOD)
+        return divmod_part(z, e, dt);
     if (uf__builtin_is_nppred(bi))
         return nppred_node(z, e, bi, dt);
     int n = e->u.call.nargs;
@@ -869,7 +898,7 @@ static LLVMValueRef new_value(uf__fn *F, const uf__expr *e,
                               const uf__type *rt, bool root,
                               const uf__expr *const *pre_e,
                               const LLVMValueRef *pre_v, int npre,
-                              LLVMValueRef *nitems)
+                              LLVMValueRef *nitems, int part)
 {
     if (F->L->cg->sreg != NULL) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
@@ -892,6 +921,7 @@ static LLVMValueRef new_value(uf__fn *F, const uf__expr *e,
     z->pre_e = pre_e;
     z->pre_v = pre_v;
     z->npre = npre;
+    z->part = part;
     if (z->nd > MAXD) {
         fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many dimensions");
         goto done;
@@ -928,7 +958,7 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
 {
     LLVMValueRef nitems;
     return new_value(F, e, uf__lower_info(F, e)->type, false, NULL, NULL, 0,
-                     &nitems);
+                     &nitems, 0);
 }
 
 LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
@@ -940,5 +970,30 @@ LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
     const uf__type *rt = uf__type_array(F->tf->km->tc, dt, nd, 'C', F->err);
     if (!rt)
         return NULL;
-    return new_value(F, e, rt, true, pre_e, pre_v, npre, nitems);
+    return new_value(F, e, rt, true, pre_e, pre_v, npre, nitems, 0);
+}
+
+LLVMValueRef uf__lower_arrexpr_divmod(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (rt == NULL || rt->kind != UF__T_TUPLE || rt->n != 2 ||
+        e->kind != UF__EX_CALL || e->u.call.nargs != 2) {
+        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
+                         "%s", "np.divmod() of arrays called as it was not "
+                         "typed");
+        return NULL;
+    }
+    const uf__expr *x[2] = {e->u.call.args[0], e->u.call.args[1]};
+    LLVMValueRef v[2], r[2], n;
+    for (int i = 0; i < 2; i++)
+        if (!(v[i] = uf__lower_expr(F, x[i])))
+            return NULL;
+    for (int k = 0; k < 2; k++)
+        if (!(r[k] = new_value(F, e, rt->elts[k], true, x, v, 2, &n, k)))
+            return NULL;
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef tup = LLVMBuildInsertValue(B, LLVMGetUndef(ty), r[0], 0, "");
+    return LLVMBuildInsertValue(B, tup, r[1], 1, "");
 }

@@ -141,6 +141,23 @@ const uf__type *uf__infer_array_ufunc(uf__ictx *C, const uf__expr *e,
     const uf__ufunc_loops *row = uf__npufunc_loops(bi);
     uf_dtype in[3], types[5];
     int ndim;
+    if (bi == UF__BI_NP_DIVMOD && row != NULL && n == 2 &&
+        elements(args, n, in, &ndim) &&
+        uf__ufunc_select_loop(row->loops, 2, 2, in, types)) {
+        /* two new arrays (lower_arrexpr.c: uf__lower_arrexpr_divmod) */
+        if (uf__arrexpr_no_alloc(C))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s",
+                              "np.divmod() of arrays allocates its two "
+                              "results, which CUDA kernels cannot do");
+        const uf__type *el[2];
+        for (int k = 0; k < 2; k++)
+            if (!(el[k] = uf__type_array(C->tc, types[2 + k], ndim, 'C',
+                                         C->err)))
+                return NULL;
+        uf__iinfo(C, e)->optype = uf__type_scalar(C->tc, types[0]);
+        const uf__type *t = uf__type_tuple(C->tc, 2, el, C->err);
+        return t ? uf__iset(C, e, t) : NULL;
+    }
     if (row == NULL || row->nout != 1 || row->nin != n || n > 3 ||
         !elements(args, n, in, &ndim) ||
         !uf__ufunc_select_loop(row->loops, row->nin, row->nout, in, types))

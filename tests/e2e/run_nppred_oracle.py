@@ -194,6 +194,23 @@ def cases():
         ("chkfinite", [f8(3, 4).F], None),
         ("chkfinite_same", [f8(4)], None),
         ("chkfinite_dtype", [f8(4)], "refused"),
+        # np.divmod of arrays: a tuple of two new arrays
+        ("divmod_q", [xa, xb], None), ("divmod_r", [xa, xb], None),
+        ("divmod_q", [sp, V("f8", [2.0, -2.0, 0.0, 0.0, -0.0, 3.0, 0.5,
+                                   -inf, inf, nan])], None),
+        ("divmod_r", [sp, V("f8", [2.0, -2.0, 0.0, 0.0, -0.0, 3.0, 0.5,
+                                   -inf, inf, nan])], None),
+        ("divmod_q", [i8(3, 4, lo=-9, hi=9), i8(4, lo=-3, hi=3)], None),
+        ("divmod_r", [i8(3, 4, lo=-9, hi=9), i8(4, lo=-3, hi=3)], None),
+        ("divmod_r", [i1(8, lo=-128, hi=128), i1(8, lo=-2, hi=2)], None),
+        ("divmod_q", [u8(6, lo=0, hi=50), u8(6, lo=0, hi=4)], None),
+        ("divmod_r", [i4(5, lo=-9, hi=9), f4(5, lo=-3, hi=3)], None),
+        ("divmod_q", [f4(2, 3).F, S("1.5")], None),
+        ("divmod_r", [S("7"), i8(5, lo=-4, hi=4)], None),
+        ("divmod_q", [f8(0), f8(0)], None),
+        ("divmod_r", [f8(3), f8(4)], "ValueError"),
+        ("divmod_expr", [f8(3, 4).view("::-1, ::2"), f8(2, lo=1, hi=5)],
+         None),
     ]
 
 

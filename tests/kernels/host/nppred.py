@@ -183,3 +183,20 @@ def chkfinite_same(a):
 @njit
 def chkfinite_dtype(a):
     return np.asarray_chkfinite(a, np.float32)
+
+
+@njit
+def divmod_q(x, y):
+    return np.divmod(x, y)[0]
+
+
+@njit
+def divmod_r(x, y):
+    q, r = np.divmod(x, y)
+    return r
+
+
+@njit
+def divmod_expr(x, y):
+    q, r = np.divmod(x * 2, y)
+    return q * y + r - x * 2
