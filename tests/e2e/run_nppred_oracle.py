@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """np.shape, np.size, np.isscalar, np.iscomplexobj, np.isrealobj,
 np.isclose, np.allclose, np.array_equal, np.isneginf, np.isposinf,
-np.iscomplex, np.isreal, np.nan_to_num, np.sinc, np.angle and
-np.asarray_chkfinite inside kernels (tests/kernels/host/nppred.py) against
-Numba: each case runs through `ufjit call` and through Numba on the same
-inputs; results are
-compared for dtype and shape, ints and bools exactly, floats within 2 ulps
+np.iscomplex, np.isreal, np.nan_to_num, np.sinc, np.angle,
+np.asarray_chkfinite and np.divmod of arrays inside kernels
+(tests/kernels/host/nppred.py) against Numba: each case runs through
+`ufjit call` and through Numba on the same inputs; results are compared
+for dtype and shape, ints and bools exactly, floats within 2 ulps
 (np.sinc of complex numbers, whose sine is computed in another way: 1e-13
 relative), NaN equal to NaN; where Numba raises, ufjit fails with the same
 exception, and what Numba refuses while compiling ufjit refuses at the
