@@ -112,6 +112,8 @@ static const struct family {
     {uf__builtin_is_npselect, "; and the order statistics (above): "},
     {uf__builtin_is_npjoin,
      "; and the joins and tuple-to-array functions (above): "},
+    {uf__builtin_is_nppred,
+     "; and the predicates and small functions (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

@@ -194,6 +194,8 @@ typedef enum uf__jit_status {
     UF__JIT_CONCAT_AXIS, /* IndexError: np.concatenate(): axis out of bounds */
     UF__JIT_STACK_AXIS,  /* IndexError: np.stack(): axis out of bounds */
     UF__JIT_STACK_SHAPE, /* ValueError: the arrays' shapes differ */
+    /* np.asarray_chkfinite (lower_nppred.c) */
+    UF__JIT_NOT_FINITE, /* ValueError: a NaN or an infinity */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -436,6 +436,25 @@ LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */
 LLVMValueRef uf__lower_arrmeth(uf__fn *F, const uf__expr *e);
+/* np.shape ... np.angle (UF__NPPRED_MAP; lower_nppred.c) called on
+ * numbers, np.allclose / np.array_equal, and the forms known at compile
+ * time; their array forms are array expressions (lower_arrexpr.c). */
+LLVMValueRef uf__lower_nppred(uf__fn *F, const uf__expr *e);
+/* The element function of call e of UF__NPPRED_MAP's bi on element
+ * values a[] of dtypes ad[] (a[i] NULL: parameter i absent or None), in
+ * Numba's number form; *rd gets its dtype. */
+LLVMValueRef uf__emit_nppred_elem(uf__fn *F, const uf__expr *e,
+                                  uf__builtin bi, const uf_dtype *ad,
+                                  LLVMValueRef *a, uf_dtype *rd);
+/* The element function of call e (np.allclose, np.array_equal) computed
+ * into a new C array of dtype dt and nd dimensions by the fused loop, the
+ * operands pre_e[i] taken as the values pre_v[i] already lowered; the
+ * element count in *nitems. NULL with F->err set. */
+LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
+                                     uf_dtype dt, int nd,
+                                     const uf__expr *const *pre_e,
+                                     const LLVMValueRef *pre_v, int npre,
+                                     LLVMValueRef *nitems);
 /* np.nancumsum, np.nancumprod, np.diff, np.average (UF__NPCUM_MAP;
  * lower_npcum.c). Host targets only. */
 LLVMValueRef uf__lower_npcum(uf__fn *F, const uf__expr *e);

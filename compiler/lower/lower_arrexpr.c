@@ -24,6 +24,7 @@
 #include "compiler/lower/lower_arrexpr_internal.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/types/infer_arrexpr.h"
+#include "compiler/types/infer_nppred.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define B (F->L->b)
@@ -36,10 +37,44 @@ static int fail(fused *z, uf__pos pos, int code, const char *what)
 
 /* ---- gathering the operands --------------------------------------------- */
 
+/* Whether e is computed element by element inside the loop. */
+static bool fused_node(fused *z, const uf__expr *e)
+{
+    return e == z->root || uf__is_arrexpr(z->F->tf, e);
+}
+
+/* The bound arguments of np.isclose ... (UF__NPPRED_MAP) that are
+ * numbers or arrays into x[] (NULL for the others); their count. */
+static int nppred_args(fused *z, const uf__expr *e, const uf__expr **x)
+{
+    const uf__keyword *bad;
+    int n = uf__nppred_bind(e, uf__lower_info(z->F, e)->builtin, x, &bad);
+    for (int i = 0; i < n; i++) {
+        const uf__type *t = x[i] ? uf__lower_info(z->F, x[i])->type : NULL;
+        if (t == NULL || (t->kind != UF__T_SCALAR && t->kind != UF__T_ARRAY))
+            x[i] = NULL;
+    }
+    return n;
+}
+
+static int collect_value(fused *z, const uf__expr *e, LLVMValueRef v);
+
 static int collect(fused *z, const uf__expr *e)
 {
     uf__fn *F = z->F;
-    if (uf__is_arrexpr(F->tf, e)) {
+    for (int i = 0; i < z->npre; i++)
+        if (z->pre_e[i] == e)
+            return collect_value(z, e, z->pre_v[i]);
+    if (e->kind == UF__EX_CALL && fused_node(z, e) &&
+        uf__builtin_is_nppred(uf__lower_info(F, e)->builtin)) {
+        const uf__expr *x[UF__NPPRED_MAXARGS];
+        int n = nppred_args(z, e, x);
+        for (int i = 0; i < n; i++)
+            if (x[i] && collect(z, x[i]) < 0)
+                return -1;
+        return 0;
+    }
+    if (fused_node(z, e)) {
         switch (e->kind) {
         case UF__EX_BINARY:
             return collect(z, e->u.binary.left) < 0 ? -1
@@ -57,11 +92,20 @@ static int collect(fused *z, const uf__expr *e)
             return 0;
         }
     }
+    return collect_value(z, e, NULL);
+}
+
+/* Operand e (a leaf of the expression) of value v, lowered here when
+ * NULL. */
+static int collect_value(fused *z, const uf__expr *e, LLVMValueRef v)
+{
+    uf__fn *F = z->F;
     const uf__type *t = uf__lower_info(F, e)->type;
     if (z->nops == MAXOPS || z->nsc == MAXOPS)
         return fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many operands in one "
                     "array expression");
-    LLVMValueRef v = uf__lower_expr(F, e);
+    if (!v)
+        v = uf__lower_expr(F, e);
     if (!v)
         return -1;
     if (t->kind == UF__T_ARRAY) {
@@ -359,9 +403,63 @@ refused:
     return NULL;
 }
 
+/* np.isclose ... (UF__NPPRED_MAP): functions of arrays in Numba, their
+ * arguments roots, the result in the call's dtype (the array's, or the
+ * temporary's of np.allclose / np.array_equal). */
+static LLVMValueRef nppred_node(fused *z, const uf__expr *e, uf__builtin bi,
+                                uf_dtype *dt)
+{
+    const uf__expr *x[UF__NPPRED_MAXARGS];
+    uf_dtype ad[UF__NPPRED_MAXARGS], rd;
+    LLVMValueRef a[UF__NPPRED_MAXARGS];
+    int n = nppred_args(z, e, x);
+    for (int i = 0; i < n; i++) {
+        a[i] = NULL;
+        ad[i] = UF_NTYPES;
+        if (x[i] && !(a[i] = root_elem(z, x[i], &ad[i])))
+            return NULL;
+    }
+    LLVMValueRef r = uf__emit_nppred_elem(z->F, e, bi, ad, a, &rd);
+    if (!r)
+        return NULL;
+    *dt = e == z->root ? z->ddt : uf__lower_info(z->F, e)->type->dtype;
+    return uf__emit_cast(z->F, r, rd, *dt);
+}
+
+/* One of np.divmod's two results: np.floor_divide's or np.remainder's
+ * element in divmod's loop (they compute the same, NumPy's rules for
+ * signs and zero divisors). */
+static LLVMValueRef divmod_part(fused *z, const uf__expr *e, uf_dtype *dt)
+{
+    uf__fn *F = z->F;
+    uf_dtype ad[2], t[4], c[2];
+    LLVMValueRef a[2];
+    for (int i = 0; i < 2; i++)
+        if (!(a[i] = elem(z, e->u.call.args[i], &ad[i])))
+            return NULL;
+    const uf__ufunc_loops *row = uf__npufunc_loops(UF__BI_NP_DIVMOD);
+    if (!row || !uf__ufunc_select_loop(row->loops, 2, 2, ad, t)) {
+        fail(z, e->pos, UF_ERR_TYPING, "np.divmod() is not supported on "
+             "these element types");
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        a[i] = uf__emit_cast(F, a[i], ad[i], t[i]);
+        c[i] = t[i];
+    }
+    *dt = z->ddt;
+    return uf__emit_npufunc(F, e, z->part ? UF__BI_NP_REMAINDER
+                                          : UF__BI_NP_FLOOR_DIVIDE,
+                            c, a, *dt);
+}
+
 static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     uf__builtin bi = uf__lower_info(z->F, e)->builtin;
+    if (e == z->root && bi == UF__BI_NP_DIVMOD)
+        return divmod_part(z, e, dt);
+    if (uf__builtin_is_nppred(bi))
+        return nppred_node(z, e, bi, dt);
     int n = e->u.call.nargs;
     uf_dtype ad[3];
     LLVMValueRef a[3];
@@ -395,7 +493,7 @@ static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
 static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     LLVMValueRef v = elem(z, e, dt);
-    if (!v || !uf__is_arrexpr(z->F->tf, e))
+    if (!v || e == z->root || !uf__is_arrexpr(z->F->tf, e))
         return v;
     uf_dtype rd = uf__lower_info(z->F, e)->type->dtype;
     v = uf__emit_cast(z->F, v, *dt, rd);
@@ -406,7 +504,10 @@ static LLVMValueRef root_elem(fused *z, const uf__expr *e, uf_dtype *dt)
 static LLVMValueRef elem(fused *z, const uf__expr *e, uf_dtype *dt)
 {
     uf__fn *F = z->F;
-    if (uf__is_arrexpr(F->tf, e))
+    bool pre = false;
+    for (int i = 0; i < z->npre; i++)
+        pre = pre || z->pre_e[i] == e;
+    if (!pre && fused_node(z, e))
         return e->kind == UF__EX_CALL ? call_node(z, e, dt)
                                       : op_node(z, e, dt);
     for (int i = 0; i < z->nops; i++)
@@ -791,9 +892,14 @@ done:
 
 /* ---- the value: a new array ---------------------------------------------- */
 
-LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
+/* e into a new array of type rt (e itself computed element by element
+ * when `root`); *nitems its element count. */
+static LLVMValueRef new_value(uf__fn *F, const uf__expr *e,
+                              const uf__type *rt, bool root,
+                              const uf__expr *const *pre_e,
+                              const LLVMValueRef *pre_v, int npre,
+                              LLVMValueRef *nitems, int part)
 {
-    const uf__type *rt = uf__lower_info(F, e)->type;
     if (F->L->cg->sreg != NULL) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "an array expression whose result is not stored "
@@ -811,6 +917,11 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
     z->augop = -1;
     z->ddt = rt->dtype;
     z->nd = rt->ndim;
+    z->root = root ? e : NULL;
+    z->pre_e = pre_e;
+    z->pre_v = pre_v;
+    z->npre = npre;
+    z->part = part;
     if (z->nd > MAXD) {
         fail(z, e->pos, UF_ERR_UNSUPPORTED, "too many dimensions");
         goto done;
@@ -828,9 +939,8 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
         goto done;
     }
     raise_operands(z, bad);
-    LLVMValueRef nitems;
     LLVMValueRef arr = uf__lower_new_array(F, z->ddt, z->nd, z->shape,
-                                           &nitems);
+                                           nitems);
     if (!arr)
         goto done;
     z->ddata = uf__emit_array_data(F, arr);
@@ -842,4 +952,48 @@ LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
 done:
     uf__free(z);
     return dst;
+}
+
+LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
+{
+    LLVMValueRef nitems;
+    return new_value(F, e, uf__lower_info(F, e)->type, false, NULL, NULL, 0,
+                     &nitems, 0);
+}
+
+LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
+                                     uf_dtype dt, int nd,
+                                     const uf__expr *const *pre_e,
+                                     const LLVMValueRef *pre_v, int npre,
+                                     LLVMValueRef *nitems)
+{
+    const uf__type *rt = uf__type_array(F->tf->km->tc, dt, nd, 'C', F->err);
+    if (!rt)
+        return NULL;
+    return new_value(F, e, rt, true, pre_e, pre_v, npre, nitems, 0);
+}
+
+LLVMValueRef uf__lower_arrexpr_divmod(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (rt == NULL || rt->kind != UF__T_TUPLE || rt->n != 2 ||
+        e->kind != UF__EX_CALL || e->u.call.nargs != 2) {
+        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
+                         "%s", "np.divmod() of arrays called as it was not "
+                         "typed");
+        return NULL;
+    }
+    const uf__expr *x[2] = {e->u.call.args[0], e->u.call.args[1]};
+    LLVMValueRef v[2], r[2], n;
+    for (int i = 0; i < 2; i++)
+        if (!(v[i] = uf__lower_expr(F, x[i])))
+            return NULL;
+    for (int k = 0; k < 2; k++)
+        if (!(r[k] = new_value(F, e, rt->elts[k], true, x, v, 2, &n, k)))
+            return NULL;
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef tup = LLVMBuildInsertValue(B, LLVMGetUndef(ty), r[0], 0, "");
+    return LLVMBuildInsertValue(B, tup, r[1], 1, "");
 }

@@ -35,7 +35,19 @@ typedef struct fused {
     int nsc;
     const uf__expr *value;
     int augop;
+    /* uf__lower_arrexpr_elems: a call computed element by element though
+     * typed as a number (np.allclose), and operands already lowered */
+    const uf__expr *root;
+    const uf__expr *const *pre_e;
+    const LLVMValueRef *pre_v;
+    int npre;
+    int part; /* np.divmod's root: 0 the quotients, 1 the remainders */
 } fused;
+
+/* np.divmod(x, y) of arrays (typed by infer_arrexpr.c as a tuple of two
+ * new arrays): the quotients and the remainders, each by the fused loop
+ * over the operands lowered once (lower_arrexpr.c). */
+LLVMValueRef uf__lower_arrexpr_divmod(uf__fn *F, const uf__expr *e);
 
 static inline LLVMTypeRef i64t(uf__fn *F)
 {

@@ -60,6 +60,15 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__tf_info(S->tf, e)->type->kind != UF__T_SCALAR)
         return 1; /* a new array, reshape's errors; not np.round(x) */
     if (e->kind == UF__EX_CALL &&
+        (uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ALLCLOSE ||
+         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ARRAY_EQUAL ||
+         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_ASARRAY_CHKFINITE ||
+         (uf__tf_info(S->tf, e)->builtin == UF__BI_NP_DIVMOD &&
+          uf__tf_info(S->tf, e)->type &&
+          uf__tf_info(S->tf, e)->type->kind == UF__T_TUPLE &&
+          uf__tf_info(S->tf, e)->type->elts[0]->kind == UF__T_ARRAY)))
+        return 1; /* a temporary array; operands that do not broadcast */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npcum(uf__tf_info(S->tf, e)->builtin))
         return 1; /* a new array; np.diff's n, np.average's weights */
     if (e->kind == UF__EX_CALL &&

@@ -456,6 +456,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npselect(F, e);
     if (uf__builtin_is_arrmeth(bi))
         return uf__lower_arrmeth(F, e);
+    if (uf__builtin_is_nppred(bi)) /* lower_nppred.c */
+        return uf__lower_nppred(F, e);
     if (uf__builtin_is_npcum(bi)) /* lower_npcum.c */
         return uf__lower_npcum(F, e);
     if (uf__builtin_is_npjoin(bi)) /* lower_npjoin.c */

@@ -11,6 +11,7 @@
 
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_arrexpr_internal.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define B (F->L->b)
@@ -427,6 +428,9 @@ LLVMValueRef uf__lower_npufunc(uf__fn *F, const uf__expr *e)
     uf__builtin bi = in->builtin;
     const uf__ufunc_loops *row = uf__npufunc_loops(bi);
     const uf__type *rt = in->type;
+    if (bi == UF__BI_NP_DIVMOD && rt && rt->kind == UF__T_TUPLE &&
+        rt->n == 2 && rt->elts[0]->kind == UF__T_ARRAY)
+        return uf__lower_arrexpr_divmod(F, e); /* two new arrays */
     if (row == NULL || e->kind != UF__EX_CALL || e->u.call.nargs != row->nin ||
         rt == NULL) {
         uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,

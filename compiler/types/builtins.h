@@ -123,6 +123,25 @@
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
 
+/* NumPy's predicates and small functions of numbers or arrays
+ * (infer_nppred.c, lower_nppred.c): the properties known at compile time
+ * (NP_SHAPE .. NP_ISREALOBJ), the three reductions (NP_ALLCLOSE,
+ * NP_ARRAY_EQUAL, NP_ASARRAY_CHKFINITE's check), then the elementwise functions (NP_ISCLOSE ..
+ * NP_ANGLE), fused into array expressions; NP_SHAPE .. NP_ANGLE keep
+ * their places (uf__builtin_is_nppred). */
+#define UF__NPPRED_MAP(X)                                                   \
+    X(NP_SHAPE, "numpy.shape") X(NP_SIZE, "numpy.size")                     \
+    X(NP_ISSCALAR, "numpy.isscalar")                                        \
+    X(NP_ISCOMPLEXOBJ, "numpy.iscomplexobj")                                \
+    X(NP_ISREALOBJ, "numpy.isrealobj") X(NP_ALLCLOSE, "numpy.allclose")     \
+    X(NP_ARRAY_EQUAL, "numpy.array_equal")                                  \
+    X(NP_ASARRAY_CHKFINITE, "numpy.asarray_chkfinite")                      \
+    X(NP_ISCLOSE, "numpy.isclose")                                          \
+    X(NP_ISNEGINF, "numpy.isneginf") X(NP_ISPOSINF, "numpy.isposinf")       \
+    X(NP_ISCOMPLEX, "numpy.iscomplex") X(NP_ISREAL, "numpy.isreal")         \
+    X(NP_NAN_TO_NUM, "numpy.nan_to_num") X(NP_SINC, "numpy.sinc")           \
+    X(NP_ANGLE, "numpy.angle")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -184,6 +203,7 @@
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
     UF__NPJOIN_MAP(X)                                                       \
+    UF__NPPRED_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -335,6 +355,17 @@ static inline bool uf__builtin_is_npjoin(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The functions of UF__NPPRED_MAP; those computed element by element
+ * (allclose, array_equal, asarray_chkfinite reduce what they compute
+ * so). */
+static inline bool uf__builtin_is_nppred(uf__builtin b)
+{
+    return b >= UF__BI_NP_SHAPE && b <= UF__BI_NP_ANGLE;
+}
+static inline bool uf__builtin_is_nppred_elem(uf__builtin b)
+{
+    return b >= UF__BI_NP_ALLCLOSE && b <= UF__BI_NP_ANGLE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -16,6 +16,7 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
+#include "compiler/types/infer_nppred.h"
 #include "compiler/types/infer_npufunc.h"
 
 uf__builtin uf__arrexpr_binop_ufunc(int op)
@@ -74,10 +75,11 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     case UF__EX_COMPARE:
         return true;
     case UF__EX_CALL: /* a ufunc, np.where, np.clip (not cuda.shared.array) */
-        return in->callee == NULL && in->ext == NULL &&
-               (uf__npufunc_loops(in->builtin) != NULL ||
-                in->builtin == UF__BI_NP_WHERE ||
-                in->builtin == UF__BI_NP_CLIP);
+        return (in->callee == NULL && in->ext == NULL &&
+                (uf__npufunc_loops(in->builtin) != NULL ||
+                 in->builtin == UF__BI_NP_WHERE ||
+                 in->builtin == UF__BI_NP_CLIP)) ||
+               uf__nppred_is_arrexpr(tf, e); /* np.isclose ... */
     default:
         return false;
     }
@@ -139,6 +141,23 @@ const uf__type *uf__infer_array_ufunc(uf__ictx *C, const uf__expr *e,
     const uf__ufunc_loops *row = uf__npufunc_loops(bi);
     uf_dtype in[3], types[5];
     int ndim;
+    if (bi == UF__BI_NP_DIVMOD && row != NULL && n == 2 &&
+        elements(args, n, in, &ndim) &&
+        uf__ufunc_select_loop(row->loops, 2, 2, in, types)) {
+        /* two new arrays (lower_arrexpr.c: uf__lower_arrexpr_divmod) */
+        if (uf__arrexpr_no_alloc(C))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s",
+                              "np.divmod() of arrays allocates its two "
+                              "results, which CUDA kernels cannot do");
+        const uf__type *el[2];
+        for (int k = 0; k < 2; k++)
+            if (!(el[k] = uf__type_array(C->tc, types[2 + k], ndim, 'C',
+                                         C->err)))
+                return NULL;
+        uf__iinfo(C, e)->optype = uf__type_scalar(C->tc, types[0]);
+        const uf__type *t = uf__type_tuple(C->tc, 2, el, C->err);
+        return t ? uf__iset(C, e, t) : NULL;
+    }
     if (row == NULL || row->nout != 1 || row->nin != n || n > 3 ||
         !elements(args, n, in, &ndim) ||
         !uf__ufunc_select_loop(row->loops, row->nin, row->nout, in, types))

@@ -620,6 +620,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         const uf__type *r = uf__infer_alloc(C, e, fi->builtin);
         return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
     }
+    if (uf__builtin_is_nppred(fi->builtin)) /* np.isclose ...: infer_nppred.c */
+        return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */
         return uf__infer_npselect(C, e, fi->builtin);
     if (uf__builtin_is_arrmeth(fi->builtin)) /* a.copy() ...: infer_arrmeth.c */

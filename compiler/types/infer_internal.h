@@ -271,6 +271,11 @@ const uf__type *uf__infer_npselect(uf__ictx *C, const uf__expr *e,
 /* np.concatenate, np.stack, np.hstack ... np.append (UF__NPJOIN_MAP)
  * called as `e`, arguments and keywords read here (infer_npjoin.c). */
 const uf__type *uf__infer_npjoin(uf__ictx *C, const uf__expr *e,
+                                uf__builtin b);
+
+/* np.shape ... np.angle (UF__NPPRED_MAP) called as `e`, arguments and
+ * keywords read here (infer_nppred.c). */
+const uf__type *uf__infer_nppred(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b);
 
 /* Out of memory inside the type context (uf__type_* without uf_error). */
