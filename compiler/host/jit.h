@@ -190,6 +190,9 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.extract (lower_npfind.c): Numba's errors */
+    UF__JIT_EXTRACT_EMPTY, /* ValueError: arr is empty */
+    UF__JIT_EXTRACT_SHAPE, /* ValueError: a true condition past arr's end */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

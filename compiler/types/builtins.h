@@ -113,6 +113,14 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* Results whose length depends on the data (infer_npfind.c,
+ * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
+ * argument is typed and lowered as NP_NONZERO. NP_NONZERO .. NP_UNIQUE
+ * keep their places (uf__builtin_is_npfind). */
+#define UF__NPFIND_MAP(X)                                                   \
+    X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
+    X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
+    X(NP_UNIQUE, "numpy.unique")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -174,6 +182,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPFIND_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -320,6 +329,11 @@ static inline bool uf__builtin_is_npcum(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The functions of UF__NPFIND_MAP. */
+static inline bool uf__builtin_is_npfind(uf__builtin b)
+{
+    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_UNIQUE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
