@@ -51,7 +51,10 @@ typedef struct c128 {
 #define TRUTH_CPX(x) ((x).re != 0 || (x).im != 0)
 
 /* count_T(p, n, s): the true elements of a row of n at stride s bytes;
- * find_T(...): writes base + j to out[c * os] for the c-th true one. */
+ * find_T(...): writes base + j to out[c * os] for the c-th true one,
+ * without a branch: every element's index is stored at the next place,
+ * which moves on past the true ones, so out needs room for one more
+ * (npfind.h). */
 #define ROW_FNS(T, TRUTH)                                                   \
     static int64_t count_##T(const char *p, int64_t n, int64_t s)           \
     {                                                                       \
@@ -73,11 +76,19 @@ typedef struct c128 {
                             int64_t base, int64_t *out, int64_t os)         \
     {                                                                       \
         int64_t c = 0;                                                      \
+        if (s == (int64_t)sizeof(T)) {                                      \
+            const T *q = (const T *)(const void *)p;                        \
+            for (int64_t j = 0; j < n; j++) {                               \
+                out[os * c] = base + j;                                     \
+                c += TRUTH(q[j]);                                           \
+            }                                                               \
+            return c;                                                       \
+        }                                                                   \
         for (int64_t j = 0; j < n; j++) {                                   \
             T x;                                                            \
             memcpy(&x, p + j * s, sizeof x);                                \
-            if (TRUTH(x))                                                   \
-                out[os * c++] = base + j;                                   \
+            out[os * c] = base + j;                                         \
+            c += TRUTH(x);                                                  \
         }                                                                   \
         return c;                                                           \
     }
@@ -224,27 +235,60 @@ void uf__np_find(const char *data, int64_t nd, const int64_t *shape,
     }
 }
 
+/* The element of v at flat C-order index k >= *vflat (the flat index of
+ * v's current row), moving v's rows forward to it. */
+static const char *seek(rows *v, int64_t *vflat, int64_t k)
+{
+    while (k - *vflat >= v->n) {
+        *vflat += v->n;
+        rows_next(v);
+    }
+    return v->p + (k - *vflat) * v->s;
+}
+
+static void copy_elem(char *dst, const char *src, size_t isz)
+{
+    switch (isz) {
+    case 1:
+        *dst = *src;
+        break;
+    case 2:
+        memcpy(dst, src, 2);
+        break;
+    case 4:
+        memcpy(dst, src, 4);
+        break;
+    case 8:
+        memcpy(dst, src, 8);
+        break;
+    default:
+        memcpy(dst, src, 16);
+        break;
+    }
+}
+
+/* np.extract: each row of cond in pieces of up to 256 elements, whose true
+ * ones' flat indices find_row lists on the stack; a's cursor follows. */
 void uf__np_extract(const char *cond, int64_t cnd, const int64_t *cshape,
                     const int64_t *cstrides, int32_t cdt, int64_t limit,
                     const char *a, int64_t and_, const int64_t *ashape,
                     const int64_t *astrides, int32_t adt, char *out)
 {
+    enum { PIECE = 256 };
     int k = kind_of(cdt);
     size_t isz = uf_dtype_itemsize((uf_dtype)adt);
+    int64_t pos[PIECE + 1], vflat = 0, cflat = 0;
     rows c, v;
     rows_start(&v, a, and_, ashape, astrides);
-    int64_t j = 0; /* the element of v's row matching cond's next one */
-    for (rows_start(&c, cond, cnd, cshape, cstrides); c.left > 0 && limit > 0;
-         rows_next(&c)) {
-        for (int64_t i = 0; i < c.n && limit > 0; i++, limit--) {
-            if (count_row(k, c.p + i * c.s, 1, 0)) {
-                memcpy(out, v.p + j * v.s, isz);
-                out += isz;
-            }
-            if (++j == v.n) {
-                rows_next(&v);
-                j = 0;
-            }
+    for (rows_start(&c, cond, cnd, cshape, cstrides);
+         c.left > 0 && cflat < limit; rows_next(&c), cflat += c.n) {
+        int64_t n = c.n < limit - cflat ? c.n : limit - cflat;
+        for (int64_t j0 = 0; j0 < n; j0 += PIECE) {
+            int64_t m = n - j0 < PIECE ? n - j0 : PIECE;
+            int64_t f = find_row(k, c.p + j0 * c.s, m, c.s, cflat + j0, pos,
+                                 1);
+            for (int64_t i = 0; i < f; i++, out += isz)
+                copy_elem(out, seek(&v, &vflat, pos[i]), isz);
         }
     }
 }

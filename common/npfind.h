@@ -25,7 +25,8 @@ enum {
     UF__NPFIND_ARGWHERE = 2 /* outs[0][j * nd + k] its index along axis k */
 };
 /* Writes the indices of the true elements as `how` says; outs[] must hold
- * uf__np_count_true(..., INT64_MAX) of them. */
+ * uf__np_count_true(..., INT64_MAX) + 1 of them (rows of them for
+ * ARGWHERE): the loops store without a branch, one past the last. */
 void uf__np_find(const char *data, int64_t nd, const int64_t *shape,
                  const int64_t *strides, int32_t dt, int32_t how,
                  int64_t *const *outs);

@@ -90,7 +90,7 @@ static void test_find_views(void **state)
             }
     assert_int_equal(uf__np_count_true(data, 3, shape, strides, UF_INT32,
                                        INT64_MAX), want);
-    int64_t a0[16], a1[16], a2[16], f[16], aw[48];
+    int64_t a0[17], a1[17], a2[17], f[17], aw[51]; /* one more: npfind.h */
     int64_t *outs[3] = {a0, a1, a2};
     uf__np_find(data, 3, shape, strides, UF_INT32, UF__NPFIND_NONZERO, outs);
     int64_t *fo[1] = {f}, *ao[1] = {aw};

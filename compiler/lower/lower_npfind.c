@@ -174,15 +174,32 @@ static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
     return NULL;
 }
 
+/* A new C int64 array of shape (n, cols) (1-D when cols < 0) made with
+ * room for one more row, which uf__np_find's branchless loops write into
+ * (npfind.h); the result is the view without it. */
+static LLVMValueRef new_index_array(uf__fn *F, LLVMValueRef n, int cols)
+{
+    int nd = cols < 0 ? 1 : 2;
+    LLVMValueRef shape[2] = {LLVMBuildAdd(B, n, c64(F, 1), ""), c64(F, cols)};
+    LLVMValueRef items;
+    LLVMValueRef r = uf__lower_new_array(F, UF_INT64, nd, shape, &items);
+    if (!r)
+        return NULL;
+    shape[0] = n;
+    LLVMValueRef strides[2] = {c64(F, 8 * (cols < 0 ? 1 : cols)), c64(F, 8)};
+    return uf__build_array(F->L, uf__emit_array_data(F, r), shape, strides,
+                           nd);
+}
+
 static LLVMValueRef lower_nonzero(uf__fn *F, const uf__expr *e,
                                   const operand *a)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
     LLVMValueRef n = count_true(F, a, c64(F, INT64_MAX));
-    LLVMValueRef outs[UF_MAXDIMS], items;
+    LLVMValueRef outs[UF_MAXDIMS];
     LLVMValueRef tup = LLVMGetUndef(uf__lower_type(F->L, rt, F->err));
     for (int i = 0; i < rt->n; i++) {
-        outs[i] = uf__lower_new_array(F, UF_INT64, 1, &n, &items);
+        outs[i] = new_index_array(F, n, -1);
         if (!outs[i])
             return NULL;
         tup = LLVMBuildInsertValue(B, tup, outs[i], (unsigned)i, "");
@@ -194,8 +211,7 @@ static LLVMValueRef lower_nonzero(uf__fn *F, const uf__expr *e,
 static LLVMValueRef lower_argwhere(uf__fn *F, const operand *a)
 {
     LLVMValueRef n = count_true(F, a, c64(F, INT64_MAX));
-    LLVMValueRef shape[2] = {n, c64(F, a->ndim)}, items;
-    LLVMValueRef r = uf__lower_new_array(F, UF_INT64, 2, shape, &items);
+    LLVMValueRef r = new_index_array(F, n, a->ndim);
     if (r && a->ndim > 0) /* a number: (1, 0) or (0, 0), nothing to fill */
         find(F, a, UF__NPFIND_ARGWHERE, &r, 1);
     return r;
@@ -289,8 +305,8 @@ LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e)
     case UF__BI_NP_FLATNONZERO: {
         if (!take(F, arg(e, 0, "a"), &a))
             return NULL;
-        LLVMValueRef n = count_true(F, &a, c64(F, INT64_MAX)), items;
-        LLVMValueRef r = uf__lower_new_array(F, UF_INT64, 1, &n, &items);
+        LLVMValueRef n = count_true(F, &a, c64(F, INT64_MAX));
+        LLVMValueRef r = new_index_array(F, n, -1);
         if (r)
             find(F, &a, UF__NPFIND_FLAT, &r, 1);
         return r;
