@@ -5,11 +5,13 @@
  * floats and complex numbers by value (so -0.0 is false and NaN true). */
 #include "common/npfind.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 #include <ufjit/array.h>
 #include <ufjit/dtype.h>
 
+#include "common/alloc.h"
 #include "common/npsort.h"
 
 /* The kinds of element a row loop tells apart. */
@@ -364,4 +366,357 @@ int64_t uf__np_unique(const char *data, int64_t nd, const int64_t *shape,
     default:
         return dedup_c128(out, n);
     }
+}
+
+/* ---- set routines ------------------------------------------------------ */
+
+/* Equality as NumPy's == (NaN equal to nothing; -0.0 == 0.0). */
+static bool elem_eq(int k, const char *x, const char *y)
+{
+    switch (k) {
+    case KF32: {
+        float a, b;
+        memcpy(&a, x, 4);
+        memcpy(&b, y, 4);
+        return a == b;
+    }
+    case KF64: {
+        double a, b;
+        memcpy(&a, x, 8);
+        memcpy(&b, y, 8);
+        return a == b;
+    }
+    case KC64: {
+        c64 a, b;
+        memcpy(&a, x, 8);
+        memcpy(&b, y, 8);
+        return a.re == b.re && a.im == b.im;
+    }
+    case KC128: {
+        c128 a, b;
+        memcpy(&a, x, 16);
+        memcpy(&b, y, 16);
+        return a.re == b.re && a.im == b.im;
+    }
+    default:
+        return memcmp(x, y, uf_dtype_itemsize(k == K8    ? UF_UINT8
+                                              : k == K16 ? UF_UINT16
+                                              : k == K32 ? UF_UINT32
+                                                         : UF_UINT64)) ==
+               0;
+    }
+}
+
+/* n elements at src (stride ss bytes, dtype from) converted to dtype `to`
+ * into dst, as np.concatenate's promotion does (ints to wider ints or
+ * floats, reals to complex); common/ sits below ndarray/'s casts. */
+static void convert(const char *src, int64_t ss, int32_t from, char *dst,
+                    int32_t to, int64_t n)
+{
+    size_t tsz = uf_dtype_itemsize((uf_dtype)to);
+    if (from == to) {
+        for (int64_t j = 0; j < n; j++)
+            memcpy(dst + (size_t)j * tsz, src + j * ss, tsz);
+        return;
+    }
+    for (int64_t j = 0; j < n; j++, dst += tsz) {
+        const char *p = src + j * ss;
+        int64_t si = 0;
+        uint64_t ui = 0;
+        double re = 0, im = 0;
+        int cls = 0; /* 0 signed, 1 unsigned, 2 real, 3 complex */
+        switch (from) {
+#define LOAD(E, T, C, V)                                                    \
+    case UF_##E: {                                                          \
+        T x;                                                                \
+        memcpy(&x, p, sizeof x);                                            \
+        V = x;                                                              \
+        cls = C;                                                            \
+        break;                                                              \
+    }
+            LOAD(BOOL, uint8_t, 1, ui)
+            LOAD(INT8, int8_t, 0, si)
+            LOAD(UINT8, uint8_t, 1, ui)
+            LOAD(INT16, int16_t, 0, si)
+            LOAD(UINT16, uint16_t, 1, ui)
+            LOAD(INT32, int32_t, 0, si)
+            LOAD(UINT32, uint32_t, 1, ui)
+            LOAD(INT64, int64_t, 0, si)
+            LOAD(UINT64, uint64_t, 1, ui)
+            LOAD(FLOAT32, float, 2, re)
+            LOAD(FLOAT64, double, 2, re)
+#undef LOAD
+        case UF_COMPLEX64: {
+            c64 x;
+            memcpy(&x, p, sizeof x);
+            re = x.re, im = x.im, cls = 3;
+            break;
+        }
+        default: {
+            c128 x;
+            memcpy(&x, p, sizeof x);
+            re = x.re, im = x.im, cls = 3;
+            break;
+        }
+        }
+        if (cls == 0)
+            re = (double)si;
+        else if (cls == 1)
+            re = (double)ui;
+        switch (to) {
+#define STORE(E, T)                                                         \
+    case UF_##E: {                                                          \
+        T x = cls == 0 ? (T)si : cls == 1 ? (T)ui : (T)re;                  \
+        memcpy(dst, &x, sizeof x);                                          \
+        break;                                                              \
+    }
+            STORE(BOOL, uint8_t)
+            STORE(INT8, int8_t)
+            STORE(UINT8, uint8_t)
+            STORE(INT16, int16_t)
+            STORE(UINT16, uint16_t)
+            STORE(INT32, int32_t)
+            STORE(UINT32, uint32_t)
+            STORE(INT64, int64_t)
+            STORE(UINT64, uint64_t)
+            STORE(FLOAT64, double)
+#undef STORE
+        case UF_FLOAT32: { /* from ints of 16 bits at most, or float32 */
+            float x = cls == 0 ? (float)si : cls == 1 ? (float)ui
+                                                      : (float)re;
+            memcpy(dst, &x, sizeof x);
+            break;
+        }
+        case UF_COMPLEX64: {
+            c64 x = {cls == 0 ? (float)si : cls == 1 ? (float)ui : (float)re,
+                     (float)im};
+            memcpy(dst, &x, sizeof x);
+            break;
+        }
+        default: {
+            c128 x = {re, im};
+            memcpy(dst, &x, sizeof x);
+            break;
+        }
+        }
+    }
+}
+
+/* The array's elements in C order, converted to dtype `to`, into dst. */
+static int64_t gather(const char *data, int64_t nd, const int64_t *shape,
+                      const int64_t *strides, int32_t from, int32_t to,
+                      char *dst)
+{
+    int64_t isz = (int64_t)uf_dtype_itemsize((uf_dtype)to), n = 0;
+    rows r;
+    for (rows_start(&r, data, nd, shape, strides); r.left > 0;
+         rows_next(&r)) {
+        convert(r.p, r.s, from, dst + n * isz, to, r.n);
+        n += r.n;
+    }
+    return n;
+}
+
+static int64_t dedup(int k, char *p, int64_t n)
+{
+    switch (k) {
+    case K8:
+        return dedup_uint8_t(p, n);
+    case K16:
+        return dedup_uint16_t(p, n);
+    case K32:
+        return dedup_uint32_t(p, n);
+    case K64:
+        return dedup_uint64_t(p, n);
+    case KF32:
+        return dedup_float(p, n);
+    case KF64:
+        return dedup_double(p, n);
+    case KC64:
+        return dedup_c64(p, n);
+    default:
+        return dedup_c128(p, n);
+    }
+}
+
+/* np.sort then np.unique's runs, in place: the count kept, -1 out of
+ * memory. */
+static int64_t sort_unique(char *p, int64_t n, int32_t dt)
+{
+    if (n == 0)
+        return 0;
+    int64_t s = (int64_t)uf_dtype_itemsize((uf_dtype)dt);
+    if (uf__np_sort_rows(p, 1, &n, &s, dt) != 0)
+        return -1;
+    return dedup(kind_of(dt), p, n);
+}
+
+static int sort_plain(char *p, int64_t n, int32_t dt)
+{
+    int64_t s = (int64_t)uf_dtype_itemsize((uf_dtype)dt);
+    return n ? uf__np_sort_rows(p, 1, &n, &s, dt) : 0;
+}
+
+/* Numba's _in1d_impl on x[0..n1), y[0..n2) (dtype dt): mask[i] whether
+ * x[i] is in y (xor invert). Below its size threshold a plain scan;
+ * otherwise with assume_unique its flags over the stable sort of x then
+ * y (an element followed by an equal one), else membership by == (what
+ * its unique-with-inverse path computes). 0, or -1 out of memory. */
+static int in1d(const char *x, int64_t n1, const char *y, int64_t n2,
+                int32_t dt, bool assume_unique, bool invert, uint8_t *mask)
+{
+    int k = kind_of(dt);
+    int64_t isz = (int64_t)uf_dtype_itemsize((uf_dtype)dt);
+    if ((double)n2 < 10.0 * pow((double)n1, 0.145)) {
+        for (int64_t i = 0; i < n1; i++) {
+            bool in = false;
+            for (int64_t j = 0; j < n2 && !in; j++)
+                in = elem_eq(k, x + i * isz, y + j * isz);
+            mask[i] = (uint8_t)(in != invert);
+        }
+        return 0;
+    }
+    int64_t n = n1 + n2;
+    char *cat = uf__malloc((size_t)n, (size_t)isz, NULL);
+    int64_t *order = uf__malloc((size_t)n, sizeof *order, NULL);
+    if (cat == NULL || order == NULL)
+        goto fail;
+    memcpy(cat, x, (size_t)(n1 * isz));
+    memcpy(cat + n1 * isz, y, (size_t)(n2 * isz));
+    if (uf__np_argsort(cat, n, isz, dt, order) != 0)
+        goto fail;
+    if (assume_unique) {
+        for (int64_t s = 0; s < n; s++) {
+            bool flag = s + 1 < n
+                            ? elem_eq(k, cat + order[s + 1] * isz,
+                                      cat + order[s] * isz) != invert
+                            : invert;
+            if (order[s] < n1)
+                mask[order[s]] = (uint8_t)flag;
+        }
+    } else {
+        for (int64_t s = 0; s < n;) { /* a run of equal elements */
+            int64_t e = s + 1;
+            bool has_y = order[s] >= n1;
+            while (e < n && elem_eq(k, cat + order[e] * isz,
+                                    cat + order[s] * isz)) {
+                has_y |= order[e] >= n1;
+                e++;
+            }
+            for (int64_t j = s; j < e; j++)
+                if (order[j] < n1)
+                    mask[order[j]] = (uint8_t)(has_y != invert);
+            s = e;
+        }
+    }
+    uf__free(cat);
+    uf__free(order);
+    return 0;
+fail:
+    uf__free(cat);
+    uf__free(order);
+    return -1;
+}
+
+int64_t uf__np_setop(int32_t op, int32_t flags, const char *a, int64_t and_,
+                     const int64_t *ashape, const int64_t *astrides,
+                     int32_t adt, const char *b, int64_t bnd,
+                     const int64_t *bshape, const int64_t *bstrides,
+                     int32_t bdt, int32_t dt, char *out)
+{
+    bool au = flags & UF__NPSET_ASSUME_UNIQUE;
+    bool inv = flags & UF__NPSET_INVERT;
+    int k = kind_of(dt);
+    int64_t isz = (int64_t)uf_dtype_itemsize((uf_dtype)dt);
+    if (op == UF__NPSET_UNION || op == UF__NPSET_INTERSECT ||
+        op == UF__NPSET_SETXOR) {
+        int64_t n1 = gather(a, and_, ashape, astrides, adt, dt, out);
+        if (op != UF__NPSET_UNION && !au && (n1 = sort_unique(out, n1, dt)) < 0)
+            return -1;
+        char *q = out + n1 * isz;
+        int64_t n2 = gather(b, bnd, bshape, bstrides, bdt, dt, q);
+        if (op != UF__NPSET_UNION && !au && (n2 = sort_unique(q, n2, dt)) < 0)
+            return -1;
+        int64_t n = n1 + n2;
+        if (op == UF__NPSET_UNION)
+            return sort_unique(out, n, dt);
+        if (sort_plain(out, n, dt) != 0)
+            return -1;
+        int64_t c = 0;
+        if (op == UF__NPSET_INTERSECT) { /* aux[:-1][aux[1:] == aux[:-1]] */
+            for (int64_t i = 0; i + 1 < n; i++)
+                if (elem_eq(k, out + i * isz, out + (i + 1) * isz))
+                    memmove(out + c++ * isz, out + i * isz, (size_t)isz);
+            return c;
+        }
+        /* setxor: flags[i] = aux[i] != aux[i-1], True at both ends; keep
+         * aux[i] where flags[i] and flags[i+1] (read before overwriting) */
+        char cur[16];
+        bool fl = true;
+        for (int64_t i = 0; i < n; i++) {
+            memcpy(cur, out + i * isz, (size_t)isz);
+            bool fr = i + 1 == n || !elem_eq(k, out + (i + 1) * isz, cur);
+            if (fl && fr)
+                memcpy(out + c++ * isz, cur, (size_t)isz);
+            fl = fr;
+        }
+        return c;
+    }
+    /* isin and setdiff1d: in1d over both operands converted to dt */
+    int64_t na = 1, nb = 1;
+    for (int64_t i = 0; i < and_; i++)
+        na *= ashape[i];
+    for (int64_t i = 0; i < bnd; i++)
+        nb *= bshape[i];
+    int64_t asz = (int64_t)uf_dtype_itemsize((uf_dtype)adt);
+    int64_t bsz = (int64_t)uf_dtype_itemsize((uf_dtype)bdt);
+    int64_t big = asz > bsz ? asz : bsz;
+    char *x = uf__malloc((size_t)(na ? na : 1), (size_t)(big > isz ? big : isz),
+                         NULL);
+    char *y = uf__malloc((size_t)(nb ? nb : 1), (size_t)(big > isz ? big : isz),
+                         NULL);
+    uint8_t *mask = op == UF__NPSET_ISIN ? (uint8_t *)out
+                                         : uf__malloc((size_t)(na ? na : 1),
+                                                      1, NULL);
+    int64_t r = -1;
+    if (x == NULL || y == NULL || mask == NULL)
+        goto done;
+    int64_t n1, n2;
+    if (op == UF__NPSET_ISIN) {
+        n1 = gather(a, and_, ashape, astrides, adt, dt, x);
+        n2 = gather(b, bnd, bshape, bstrides, bdt, dt, y);
+    } else { /* setdiff1d: ar1 (its own dtype) into out, then dt copies */
+        n1 = gather(a, and_, ashape, astrides, adt, adt, out);
+        if (!au && (n1 = sort_unique(out, n1, adt)) < 0)
+            goto done;
+        convert(out, asz, adt, x, dt, n1);
+        n2 = gather(b, bnd, bshape, bstrides, bdt, bdt, y);
+        if (!au && (n2 = sort_unique(y, n2, bdt)) < 0)
+            goto done;
+        if (bdt != dt) { /* in place would overlap when dt is wider */
+            char *t = uf__malloc((size_t)(n2 ? n2 : 1), (size_t)isz, NULL);
+            if (t == NULL)
+                goto done;
+            convert(y, bsz, bdt, t, dt, n2);
+            uf__free(y);
+            y = t;
+        }
+        au = true;
+        inv = true;
+    }
+    if (in1d(x, n1, y, n2, dt, au, inv, mask) != 0)
+        goto done;
+    r = n1;
+    if (op == UF__NPSET_SETDIFF) {
+        r = 0;
+        for (int64_t i = 0; i < n1; i++)
+            if (mask[i])
+                memmove(out + r++ * asz, out + i * asz, (size_t)asz);
+    }
+done:
+    uf__free(x);
+    uf__free(y);
+    if (op != UF__NPSET_ISIN)
+        uf__free(mask);
+    return r;
 }

@@ -47,10 +47,34 @@ void uf__np_extract(const char *cond, int64_t cnd, const int64_t *cshape,
 int64_t uf__np_unique(const char *data, int64_t nd, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *out);
 
+/* np.union1d, np.intersect1d, np.setxor1d, np.setdiff1d, np.isin (op) of
+ * arrays a and b as Numba 0.68 computes them (numba/np/arraymath.py), the
+ * elements compared in dtype dt (np.concatenate's promotion of adt and
+ * bdt): out gets the union, intersection or symmetric difference in dt
+ * (room for a.size + b.size), the elements of a not in b in adt (room for
+ * a.size), or isin's bools for a's elements in C order (a.size). Returns
+ * how many it wrote, or -1 out of memory (its scratch copies and the
+ * sort's buffer). */
+enum {
+    UF__NPSET_UNION = 0,
+    UF__NPSET_INTERSECT = 1,
+    UF__NPSET_SETXOR = 2,
+    UF__NPSET_SETDIFF = 3,
+    UF__NPSET_ISIN = 4
+};
+#define UF__NPSET_ASSUME_UNIQUE 1
+#define UF__NPSET_INVERT 2
+int64_t uf__np_setop(int32_t op, int32_t flags, const char *a, int64_t and_,
+                     const int64_t *ashape, const int64_t *astrides,
+                     int32_t adt, const char *b, int64_t bnd,
+                     const int64_t *bshape, const int64_t *bstrides,
+                     int32_t bdt, int32_t dt, char *out);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_COUNT_TRUE "uf__rt_np_count_true"
 #define UF__NP_FIND "uf__rt_np_find"
 #define UF__NP_EXTRACT "uf__rt_np_extract"
 #define UF__NP_UNIQUE "uf__rt_np_unique"
+#define UF__NP_SETOP "uf__rt_np_setop"
 
 #endif

@@ -191,6 +191,70 @@ static void test_unique(void **state)
     assert_true(isnan(co[4]) || isnan(co[5]));
 }
 
+/* The set routines through uf__np_setop: promotion (int32 with float64),
+ * NaN equal to nothing, setdiff1d in ar1's dtype, isin on both of Numba's
+ * paths (a short test list scanned, a long one sorted) agreeing. */
+static void test_setops(void **state)
+{
+    (void)state;
+    int32_t a[] = {3, 1, 2, 3, 5};
+    double b[] = {2.0, 3.0, 7.0, NAN};
+    int64_t na = 5, nb = 4, s4 = 4, s8 = 8;
+    double out[16];
+    int64_t m = uf__np_setop(UF__NPSET_UNION, 0, (const char *)a, 1, &na,
+                             &s4, UF_INT32, (const char *)b, 1, &nb, &s8,
+                             UF_FLOAT64, UF_FLOAT64, (char *)out);
+    assert_int_equal(m, 6); /* 1 2 3 5 7 nan */
+    assert_true(out[0] == 1 && out[3] == 5 && out[4] == 7 && isnan(out[5]));
+    m = uf__np_setop(UF__NPSET_INTERSECT, 0, (const char *)a, 1, &na, &s4,
+                     UF_INT32, (const char *)b, 1, &nb, &s8, UF_FLOAT64,
+                     UF_FLOAT64, (char *)out);
+    assert_int_equal(m, 2);
+    assert_true(out[0] == 2 && out[1] == 3);
+    m = uf__np_setop(UF__NPSET_SETXOR, 0, (const char *)b, 1, &nb, &s8,
+                     UF_FLOAT64, (const char *)b, 1, &nb, &s8, UF_FLOAT64,
+                     UF_FLOAT64, (char *)out);
+    assert_int_equal(m, 2); /* the two NaNs: never equal */
+    assert_true(isnan(out[0]) && isnan(out[1]));
+    int32_t d[8];
+    m = uf__np_setop(UF__NPSET_SETDIFF, 0, (const char *)a, 1, &na, &s4,
+                     UF_INT32, (const char *)b, 1, &nb, &s8, UF_FLOAT64,
+                     UF_FLOAT64, (char *)d);
+    assert_int_equal(m, 2);
+    assert_true(d[0] == 1 && d[1] == 5);
+    /* isin of 200 ints against 3 (scanned) and 150 (sorted) values */
+    int64_t x[200], y[150], nx = 200, ny3 = 3, ny = 150;
+    for (int i = 0; i < 200; i++)
+        x[i] = (int64_t)(i * 37 % 400); /* distinct: assume_unique holds */
+    for (int i = 0; i < 150; i++)
+        y[i] = (int64_t)((i * 53 + 11) % 400);
+    uint8_t m1[200], m2[200];
+    for (int inv = 0; inv < 2; inv++)
+        for (int au = 0; au < 2; au++) {
+            int64_t *nys[2] = {&ny3, &ny};
+            for (int w = 0; w < 2; w++) {
+                uint8_t *mk = w ? m2 : m1;
+                int fl = (au ? UF__NPSET_ASSUME_UNIQUE : 0) |
+                         (inv ? UF__NPSET_INVERT : 0);
+                assert_int_equal(uf__np_setop(UF__NPSET_ISIN, fl,
+                                              (const char *)x, 1, &nx, &s8,
+                                              UF_INT64, (const char *)y, 1,
+                                              nys[w], &s8, UF_INT64,
+                                              UF_INT64, (char *)mk),
+                                 200);
+                for (int i = 0; i < 200; i++) {
+                    bool in = false;
+                    for (int j = 0; j < *nys[w]; j++)
+                        in |= x[i] == y[j];
+                    if (mk[i] != (uint8_t)(in != (bool)inv))
+                        uf_fail_at(__FILE__, __LINE__, "isin %d of %lld: "
+                                   "%d, want %d", i, (long long)*nys[w],
+                                   mk[i], in != (bool)inv);
+                }
+            }
+        }
+}
+
 static const char src[] =
     "from numba import njit\n"
     "import numpy as np\n"
@@ -272,8 +336,9 @@ static void test_out_of_memory(void **state)
         "@njit\n"
         "def k(a):\n"
         "    i, j = np.nonzero(a)\n"
-        "    return np.unique(a) + np.extract(a, a).sum() + i.sum() + "
-        "np.argwhere(a).sum() + j.size\n";
+        "    return (np.unique(a) + np.extract(a, a).sum() + i.sum() + "
+        "np.argwhere(a).sum() + j.size + np.isin(a, a.T).sum() +\n"
+        "        np.setdiff1d(a, a[0]).sum() + np.intersect1d(a, a[1]).sum())\n";
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_assert_ok(ctx != NULL, &err);
@@ -323,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_find_views),
         cmocka_unit_test(test_extract),
         cmocka_unit_test(test_unique),
+        cmocka_unit_test(test_setops),
         cmocka_unit_test(test_kernels),
         cmocka_unit_test(test_out_of_memory),
     };

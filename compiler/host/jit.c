@@ -189,6 +189,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},
         {UF__NP_EXTRACT, (void *)(uintptr_t)uf__np_extract},
         {UF__NP_UNIQUE, (void *)(uintptr_t)uf__np_unique},
+        {UF__NP_SETOP, (void *)(uintptr_t)uf__np_setop},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -278,6 +278,81 @@ static LLVMValueRef lower_unique(uf__fn *F, const operand *a)
     return uf__build_array(F->L, data, &m, &stride, 1);
 }
 
+/* A bool flag argument (absent: false) as an i32 0 or `bit`. */
+static bool flag(uf__fn *F, const uf__expr *x, unsigned bit,
+                 LLVMValueRef *acc)
+{
+    if (x == NULL)
+        return true;
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return false;
+    v = LLVMBuildZExt(B, v, i32t(F), "");
+    *acc = LLVMBuildOr(B, *acc, LLVMBuildMul(B, v, LLVMConstInt(i32t(F), bit,
+                                                                0),
+                                             ""),
+                       "");
+    return true;
+}
+
+/* np.union1d, np.intersect1d, np.setxor1d, np.setdiff1d, np.isin: one
+ * call of uf__np_setop into a new array (the set routines: room for
+ * every element, the result its first part; isin: element's shape). */
+static LLVMValueRef lower_setop(uf__fn *F, const uf__expr *e, uf__builtin b)
+{
+    bool is = b == UF__BI_NP_ISIN;
+    operand a, c;
+    if (!take(F, arg(e, 0, is ? "element" : "ar1"), &a) ||
+        !take(F, arg(e, 1, is ? "test_elements" : "ar2"), &c))
+        return NULL;
+    LLVMValueRef flags = LLVMConstInt(i32t(F), 0, 0);
+    if (!flag(F, arg(e, 2, "assume_unique"), UF__NPSET_ASSUME_UNIQUE,
+              &flags) ||
+        !flag(F, is ? arg(e, 3, "invert") : NULL, UF__NPSET_INVERT, &flags))
+        return NULL;
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    int op = b == UF__BI_NP_UNION1D       ? UF__NPSET_UNION
+             : b == UF__BI_NP_INTERSECT1D ? UF__NPSET_INTERSECT
+             : b == UF__BI_NP_SETXOR1D    ? UF__NPSET_SETXOR
+             : b == UF__BI_NP_SETDIFF1D   ? UF__NPSET_SETDIFF
+                                          : UF__NPSET_ISIN;
+    uf_dtype dt = op == UF__NPSET_ISIN || op == UF__NPSET_SETDIFF
+                      ? uf_promote_types(a.dtype, c.dtype)
+                      : rt->dtype;
+    LLVMValueRef shape[UF_MAXDIMS], items, r;
+    if (is) {
+        for (int k = 0; k < rt->ndim; k++) {
+            LLVMValueRef ix = c64(F, k);
+            shape[k] = LLVMBuildLoad2(B, i64t(F),
+                                      LLVMBuildGEP2(B, i64t(F), a.shape, &ix,
+                                                    1, ""),
+                                      "");
+        }
+        r = uf__lower_new_array(F, UF_BOOL, rt->ndim, shape, &items);
+    } else {
+        shape[0] = op == UF__NPSET_SETDIFF ? a.size
+                                           : LLVMBuildAdd(B, a.size, c.size,
+                                                          "");
+        r = uf__lower_new_array(F, rt->dtype, 1, shape, &items);
+    }
+    if (!r)
+        return NULL;
+    LLVMValueRef data = uf__emit_array_data(F, r);
+    LLVMValueRef args[14] = {
+        LLVMConstInt(i32t(F), (unsigned)op, 0), flags,
+        a.data, a.nd, a.shape, a.strides, a.dt,
+        c.data, c.nd, c.shape, c.strides, c.dt,
+        LLVMConstInt(i32t(F), (unsigned)dt, 0),
+        LLVMBuildPointerCast(B, data, i8p(F), "")};
+    LLVMValueRef m = call_helper(F, UF__NP_SETOP, i64t(F), args, 14);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, m, c64(F, 0), ""),
+                    UF__JIT_NOMEM);
+    if (is)
+        return r;
+    LLVMValueRef stride = c64(F, (int64_t)uf_dtype_itemsize(rt->dtype));
+    return uf__build_array(F->L, data, &m, &stride, 1);
+}
+
 LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -318,7 +393,9 @@ LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e)
             !take(F, arg(e, 1, "arr"), &a))
             return NULL;
         return lower_extract(F, &c, &a);
-    default: /* np.unique */
+    case UF__BI_NP_UNIQUE:
         return take(F, arg(e, 0, "ar"), &a) ? lower_unique(F, &a) : NULL;
+    default: /* the set routines */
+        return lower_setop(F, e, b);
     }
 }

@@ -115,12 +115,14 @@
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
 /* Results whose length depends on the data (infer_npfind.c,
  * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
- * argument is typed and lowered as NP_NONZERO. NP_NONZERO .. NP_UNIQUE
- * keep their places (uf__builtin_is_npfind). */
+ * argument is typed and lowered as NP_NONZERO; and the set routines.
+ * NP_NONZERO .. NP_ISIN keep their places (uf__builtin_is_npfind). */
 #define UF__NPFIND_MAP(X)                                                   \
     X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
     X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
-    X(NP_UNIQUE, "numpy.unique")
+    X(NP_UNIQUE, "numpy.unique") X(NP_UNION1D, "numpy.union1d")            \
+    X(NP_INTERSECT1D, "numpy.intersect1d") X(NP_SETXOR1D, "numpy.setxor1d") \
+    X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -333,7 +335,7 @@ static inline bool uf__builtin_is_npselect(uf__builtin b)
 /* The functions of UF__NPFIND_MAP. */
 static inline bool uf__builtin_is_npfind(uf__builtin b)
 {
-    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_UNIQUE;
+    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_ISIN;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -16,6 +16,13 @@
  *   numbers: a 1-D array of arr's dtype (a tuple's promoted dtype; a
  *   number's int64, float64, complex128 or bool).
  *   np.unique(ar): an array of any dimensions: a 1-D array of its dtype.
+ *   np.union1d(ar1, ar2), np.intersect1d / np.setxor1d / np.setdiff1d(ar1,
+ *   ar2, assume_unique=False): arrays or tuples of numbers (a number is
+ *   Numba's compile-time failure); a 1-D array of their promoted dtype
+ *   (setdiff1d: ar1's). np.isin(element, test_elements, assume_unique=
+ *   False, invert=False): arrays, tuples or numbers; bool of element's
+ *   shape. The flags are bools (known at run time); anything else is a
+ *   TypingError, as Numba's. np.in1d is gone from NumPy 2.4, as here.
  * Arguments by position or by their names in Numba (but np.nonzero's);
  * every other keyword (return_counts=, axis= ...) is a TypingError. Lists
  * are refused where they are written (infer_expr.c: use a tuple). Host
@@ -73,6 +80,39 @@ static int bind(fcall *m, const char *const *names, int n, bool kw_ok,
     for (int i = 0; i < n; i++)
         if (x[i] == NULL)
             return uf__ierr(C, UF_ERR_TYPING, e->pos, "%s() missing "
+                            "required argument '%s'", m->name, names[i]);
+    return 0;
+}
+
+/* bind for parameters after the first two being optional (NULL when
+ * absent). */
+static int bind_opt(fcall *m, const char *const *names, int n,
+                    const uf__expr **x)
+{
+    const uf__expr *e = m->e;
+    if (e->u.call.nargs > n)
+        return uf__ierr(m->C, UF_ERR_TYPING, e->u.call.args[n]->pos, "%s() "
+                        "takes at most %d arguments in Numba", m->name, n);
+    for (int i = 0; i < n; i++)
+        x[i] = i < e->u.call.nargs ? e->u.call.args[i] : NULL;
+    for (int k = 0; k < e->u.call.nkw; k++) {
+        const uf__keyword *kw = &e->u.call.kw[k];
+        int i = 0;
+        while (i < n && strcmp(names[i], kw->name) != 0)
+            i++;
+        if (i == n)
+            return uf__ierr(m->C, UF_ERR_TYPING, kw->pos, "%s() got an "
+                            "unexpected keyword argument '%s'", m->name,
+                            kw->name);
+        if (x[i] != NULL)
+            return uf__ierr(m->C, UF_ERR_TYPING, kw->pos, "%s() got "
+                            "multiple values for argument '%s'", m->name,
+                            kw->name);
+        x[i] = kw->value;
+    }
+    for (int i = 0; i < 2; i++)
+        if (x[i] == NULL)
+            return uf__ierr(m->C, UF_ERR_TYPING, e->pos, "%s() missing "
                             "required argument '%s'", m->name, names[i]);
     return 0;
 }
@@ -197,6 +237,52 @@ const uf__type *uf__infer_npfind(uf__ictx *C, const uf__expr *e,
         if (a == NULL || a == UF__UNKNOWN)
             return a;
         r = uf__type_array(C->tc, asarray_dtype(a), 1, 'C', C->err);
+        break;
+    }
+    case UF__BI_NP_UNION1D:
+    case UF__BI_NP_INTERSECT1D:
+    case UF__BI_NP_SETXOR1D:
+    case UF__BI_NP_SETDIFF1D:
+    case UF__BI_NP_ISIN: {
+        static const char *const names[] = {"ar1", "ar2", "assume_unique"};
+        static const char *const isin[] = {"element", "test_elements",
+                                           "assume_unique", "invert"};
+        bool is = b == UF__BI_NP_ISIN;
+        int np = is ? 4 : b == UF__BI_NP_UNION1D ? 2 : 3;
+        const uf__expr *y[4] = {NULL, NULL, NULL, NULL};
+        if (bind_opt(&m, is ? isin : names, np, y) != 0)
+            return NULL;
+        const uf__type *t1 = operand(&m, y[0], true, is, false,
+                                     is ? "element" : "ar1");
+        if (t1 == NULL || t1 == UF__UNKNOWN)
+            return t1;
+        const uf__type *t2 = operand(&m, y[1], true, is, false,
+                                     is ? "test_elements" : "ar2");
+        if (t2 == NULL || t2 == UF__UNKNOWN)
+            return t2;
+        for (int i = 2; i < np; i++) {
+            const uf__type *ft;
+            if (y[i] == NULL)
+                continue;
+            OPERAND(ft, y[i]);
+            if (ft->kind != UF__T_SCALAR || ft->dtype != UF_BOOL)
+                return uf__ierr_t(C, UF_ERR_TYPING, y[i]->pos, "%s() takes "
+                                  "a bool as '%s' (as Numba), not %s",
+                                  m.name, (is ? isin : names)[i],
+                                  uf__tname(ft));
+        }
+        if (is)
+            r = uf__type_array(C->tc, UF_BOOL,
+                               t1->kind == UF__T_ARRAY ? t1->ndim
+                               : t1->kind == UF__T_TUPLE ? 1 : 0,
+                               'C', C->err);
+        else
+            r = uf__type_array(C->tc, b == UF__BI_NP_SETDIFF1D
+                                          ? asarray_dtype(t1)
+                                          : uf_promote_types(
+                                                asarray_dtype(t1),
+                                                asarray_dtype(t2)),
+                               1, 'C', C->err);
         break;
     }
     default: { /* np.unique */

@@ -85,6 +85,26 @@ def cases():
         # used inside kernels: unpacked, indexed, in a loop
         ("nz_index", [f8(6, 5)]), ("nz_index", [f8(0, 5)]),
         ("in_loop", [i4(7, 9, lo=-2, hi=3)]),
+        # the set routines: small (Numba's scan) and large (its sorts)
+        # operands, dtypes promoted, NaN, views, empty
+        ("sets", [i8(20, lo=0, hi=10), i8(5, lo=0, hi=10)]),
+        ("sets", [i4(300, lo=-50, hi=50), i8(200, lo=-50, hi=50)]),
+        ("sets", [f8(7, 5, lo=-3, hi=3).view("::-1, ::2"),
+                  i2(40, lo=-3, hi=3)]),
+        ("sets", [V("f8", [1.0, nan, 2.0, nan, 3.0]),
+                  V("f8", [nan, 2.0, 5.0] * 20)]),
+        ("sets", [u1(3, 4, lo=0, hi=6), b1(9)]),
+        ("sets", [c16(30, lo=-2, hi=2), f4(30, lo=-2, hi=2)]),
+        ("sets", [i8(0), f8(6)]), ("sets", [i8(6), f8(0)]),
+        ("sets", [u8(50, lo=0, hi=2**40), i4(60, lo=0, hi=1000)]),
+        ("sets_au", [V("i8", [1, 2, 3, 7]), V("i8", [2, 7, 9] * 10),
+                     S("true")]),
+        ("sets_au", [V("i8", [3, 1, 3, 2]), V("f8", [3.0, 5.0]),
+                     S("true")]),
+        ("sets_au", [V("i8", [3, 1, 3, 2] * 30), V("f8", [3.0, 5.0] * 50),
+                     S("true")]),
+        ("sets_au", [i8(40, lo=0, hi=9), i8(30, lo=0, hi=9), S("false")]),
+        ("sets_tuple", [S("2")]), ("sets_tuple", [S("7")]),
         # refused as Numba refuses them
         ("nz_0d", [S("1.0")], "TypingError", "105:23"),
         ("argw_0d", [S("1.0")], "TypingError", "110:24"),
@@ -92,6 +112,8 @@ def cases():
         ("uniq_counts", [f8(3)], "TypingError", "120:25"),
         ("uniq_number", [S("2.5")], "TypingError", "125:22"),
         ("nz_number", [S("2.5")], "TypingError", "130:23"),
+        ("isin_int_flag", [f8(3), f8(3)], "TypingError", "170:33"),
+        ("union_number", [f8(3)], "refused", "175:23"),
     ]
 
 

@@ -143,3 +143,33 @@ def uniq_0d(x):
 @njit
 def ext_0d(x, y):
     return np.extract(np.full((), x), np.full((), y))
+
+
+@njit
+def sets(a, b):
+    return (np.union1d(a, b), np.intersect1d(a, b), np.setxor1d(a, b),
+            np.setdiff1d(a, b), np.isin(a, b), np.isin(a, b, invert=True))
+
+
+@njit
+def sets_au(a, b, u):
+    return (np.intersect1d(a, b, u), np.setxor1d(a, b, assume_unique=u),
+            np.setdiff1d(ar1=a, ar2=b, assume_unique=u),
+            np.isin(element=a, test_elements=b, assume_unique=u,
+                    invert=not u))
+
+
+@njit
+def sets_tuple(x):
+    return (np.union1d((x, 1), (2.5, x)), np.intersect1d((x, 1), (2.5, x)),
+            np.isin(x, (1, 2, 3)), np.isin((x, 0), 2))
+
+
+@njit
+def isin_int_flag(a, b):
+    return np.isin(a, b, invert=1)
+
+
+@njit
+def union_number(a):
+    return np.union1d(3, a)
