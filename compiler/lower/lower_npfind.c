@@ -1,5 +1,6 @@
 /* np.nonzero, a.nonzero(), np.where(cond), np.flatnonzero, np.argwhere,
- * np.extract, np.unique (typed by infer_npfind.c): results whose length
+ * np.extract, np.unique, np.union1d, np.intersect1d, np.setxor1d,
+ * np.setdiff1d, np.isin (typed by infer_npfind.c): results whose length
  * depends on the data. The host runtime (common/npfind.h) counts the true
  * elements, the result arrays are made in the frame (uf__lower_new_array:
  * out of memory raises), then the runtime fills them, as Numba's two
