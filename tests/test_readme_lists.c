@@ -114,6 +114,8 @@ static const struct family {
      "; and the joins and tuple-to-array functions (above): "},
     {uf__builtin_is_nppred,
      "; and the predicates and small functions (above): "},
+    {uf__builtin_is_npfind,
+     "; and the results sized by the data (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

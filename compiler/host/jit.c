@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/matmul.h"
+#include "common/npfind.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -183,6 +184,12 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
+        {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
+        {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},
+        {UF__NP_EXTRACT, (void *)(uintptr_t)uf__np_extract},
+        {UF__NP_UNIQUE, (void *)(uintptr_t)uf__np_unique},
+        {UF__NP_SETOP, (void *)(uintptr_t)uf__np_setop},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -196,6 +196,9 @@ typedef enum uf__jit_status {
     UF__JIT_STACK_SHAPE, /* ValueError: the arrays' shapes differ */
     /* np.asarray_chkfinite (lower_nppred.c) */
     UF__JIT_NOT_FINITE, /* ValueError: a NaN or an infinity */
+    /* np.extract (lower_npfind.c): Numba's errors */
+    UF__JIT_EXTRACT_EMPTY, /* ValueError: arr is empty */
+    UF__JIT_EXTRACT_SHAPE, /* ValueError: a true condition past arr's end */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -219,6 +219,10 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "between 0 and 100 of an empty array",
         [UF__JIT_NOT_FINITE] = "ValueError: array must not contain infs "
                                "or NaNs",
+        [UF__JIT_EXTRACT_EMPTY] = "ValueError: Cannot extract from an empty "
+                                  "array",
+        [UF__JIT_EXTRACT_SHAPE] = "ValueError: condition shape inconsistent "
+                                  "with arr shape",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -464,6 +464,10 @@ LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);
 /* np.concatenate, np.stack, np.hstack ... np.append (UF__NPJOIN_MAP;
  * lower_npjoin.c). Host targets only. */
 LLVMValueRef uf__lower_npjoin(uf__fn *F, const uf__expr *e);
+/* np.nonzero, np.where(cond), np.flatnonzero, np.argwhere, np.extract,
+ * np.unique, the set routines, np.isin (UF__NPFIND_MAP; lower_npfind.c).
+ * Host targets only. */
+LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

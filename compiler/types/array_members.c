@@ -48,6 +48,7 @@ static const uf__array_member members[] = {
     METHOD("cumprod", NP_CUMPROD),
     METHOD("sort", METH_SORT),
     METHOD("argsort", NP_ARGSORT),
+    METHOD("nonzero", NP_NONZERO),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)

@@ -122,6 +122,16 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* Results whose length depends on the data (infer_npfind.c,
+ * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
+ * argument is typed and lowered as NP_NONZERO; and the set routines.
+ * NP_NONZERO .. NP_ISIN keep their places (uf__builtin_is_npfind). */
+#define UF__NPFIND_MAP(X)                                                   \
+    X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
+    X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
+    X(NP_UNIQUE, "numpy.unique") X(NP_UNION1D, "numpy.union1d")            \
+    X(NP_INTERSECT1D, "numpy.intersect1d") X(NP_SETXOR1D, "numpy.setxor1d") \
+    X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")
 
 /* NumPy's predicates and small functions of numbers or arrays
  * (infer_nppred.c, lower_nppred.c): the properties known at compile time
@@ -204,6 +214,7 @@
     UF__NPSELECT_MAP(X)                                                     \
     UF__NPJOIN_MAP(X)                                                       \
     UF__NPPRED_MAP(X)                                                       \
+    UF__NPFIND_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -366,6 +377,11 @@ static inline bool uf__builtin_is_nppred(uf__builtin b)
 static inline bool uf__builtin_is_nppred_elem(uf__builtin b)
 {
     return b >= UF__BI_NP_ALLCLOSE && b <= UF__BI_NP_ANGLE;
+}
+/* The functions of UF__NPFIND_MAP. */
+static inline bool uf__builtin_is_npfind(uf__builtin b)
+{
+    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_ISIN;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -278,6 +278,12 @@ const uf__type *uf__infer_npjoin(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_nppred(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b);
 
+/* np.nonzero, a.nonzero(), np.where(cond), np.flatnonzero, np.argwhere,
+ * np.extract, np.unique (infer_npfind.c): the type of call `e` of
+ * builtin b (NP_WHERE for np.where of one argument). */
+const uf__type *uf__infer_npfind(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 
