@@ -190,6 +190,10 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.random (lower_nprandom.c) */
+    UF__JIT_RANDOM_RANGE,  /* ValueError: randint with low >= high */
+    UF__JIT_RANDOM_SAMPLE, /* ValueError: choice(replace=False) larger
+                              than the population */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

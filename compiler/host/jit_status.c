@@ -217,6 +217,9 @@ int uf__jit_status_error(int status, uf_error *err)
                                "[0, 1]",
         [UF__JIT_SELECT_EMPTY] = "AssertionError: a percentile strictly "
                                  "between 0 and 100 of an empty array",
+        [UF__JIT_RANDOM_RANGE] = "ValueError: empty range for randrange()",
+        [UF__JIT_RANDOM_SAMPLE] = "ValueError: Cannot take a larger sample "
+                                  "than population when 'replace=False'",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -113,6 +113,26 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* np.random on Numba's own per-thread Mersenne Twister (infer_nprandom.c,
+ * lower_nprandom.c, the runtime common/nprandom.h): NP_RANDOM_SEED ..
+ * NP_RANDOM_CHOICE keep their places (uf__builtin_is_nprandom). */
+#define UF__NPRANDOM_MAP(X)                                                 \
+    X(NP_RANDOM_SEED, "numpy.random.seed")                                  \
+    X(NP_RANDOM_RANDOM, "numpy.random.random")                              \
+    X(NP_RANDOM_RANDOM_SAMPLE, "numpy.random.random_sample")                \
+    X(NP_RANDOM_SAMPLE, "numpy.random.sample")                              \
+    X(NP_RANDOM_RANF, "numpy.random.ranf")                                  \
+    X(NP_RANDOM_RAND, "numpy.random.rand")                                  \
+    X(NP_RANDOM_UNIFORM, "numpy.random.uniform")                            \
+    X(NP_RANDOM_RANDN, "numpy.random.randn")                                \
+    X(NP_RANDOM_STANDARD_NORMAL, "numpy.random.standard_normal")            \
+    X(NP_RANDOM_NORMAL, "numpy.random.normal")                              \
+    X(NP_RANDOM_EXPONENTIAL, "numpy.random.exponential")                    \
+    X(NP_RANDOM_STANDARD_EXPONENTIAL, "numpy.random.standard_exponential")  \
+    X(NP_RANDOM_RANDINT, "numpy.random.randint")                            \
+    X(NP_RANDOM_SHUFFLE, "numpy.random.shuffle")                            \
+    X(NP_RANDOM_PERMUTATION, "numpy.random.permutation")                    \
+    X(NP_RANDOM_CHOICE, "numpy.random.choice")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -174,6 +194,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPRANDOM_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -320,6 +341,11 @@ static inline bool uf__builtin_is_npcum(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The np.random functions of UF__NPRANDOM_MAP. */
+static inline bool uf__builtin_is_nprandom(uf__builtin b)
+{
+    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_CHOICE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
