@@ -128,6 +128,22 @@ static void regenerate(mt_state *s)
     s->index = 0;
 }
 
+/* The next word with the index in *idx, a local the fills keep in a
+ * register (their stores could otherwise alias the state). */
+static inline uint32_t next32_at(mt_state *s, int *idx)
+{
+    if (*idx >= MT_N) {
+        regenerate(s);
+        *idx = 0;
+    }
+    uint32_t y = s->mt[(*idx)++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
 static inline uint32_t next32(mt_state *s)
 {
     if (s->index >= MT_N)
@@ -210,8 +226,14 @@ void uf__np_random_fill(int32_t kind, double a, double b, double c,
         return;
     mt_state *s = state();
     if (kind == UF__NPRANDOM_RANDOM) {
-        for (int64_t i = 0; i < n; i++)
-            out[i] = next_double(s);
+        int idx = s->index;
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t hi = next32_at(s, &idx) >> 5;
+            uint32_t lo = next32_at(s, &idx) >> 6;
+            out[i] = ((double)hi * 67108864.0 + (double)lo) /
+                     9007199254740992.0;
+        }
+        s->index = idx;
         return;
     }
     for (int64_t i = 0; i < n; i++)
@@ -226,6 +248,15 @@ static inline uint64_t next_bits(mt_state *s, int nbits)
         return next32(s) & (0xffffffffu >> (32 - nbits));
     uint64_t high = next32(s) & (0xffffffffu >> (64 - nbits));
     uint64_t low = next32(s);
+    return low + (high << 32);
+}
+
+static inline uint64_t next_bits_at(mt_state *s, int *idx, int nbits)
+{
+    if (nbits <= 32)
+        return next32_at(s, idx) & (0xffffffffu >> (32 - nbits));
+    uint64_t high = next32_at(s, idx) & (0xffffffffu >> (64 - nbits));
+    uint64_t low = next32_at(s, idx);
     return low + (high << 32);
 }
 
@@ -261,29 +292,56 @@ static inline bool randrange(mt_state *s, uint64_t start, uint64_t stop,
     return true;
 }
 
+/* n draws below n_range (>= 2) of nbits bits each, plus start, stored
+ * as T: the bounds worked out once for the whole fill. */
+#define RANDINT_FILL(T)                                                     \
+    do {                                                                    \
+        T *o = out;                                                         \
+        int idx = s->index;                                                 \
+        for (int64_t i = 0; i < n; i++) {                                   \
+            uint64_t k;                                                     \
+            if (nbits <= 32) /* one masked word: the usual case */          \
+                do                                                          \
+                    k = next32_at(s, &idx) & mask;                          \
+                while (k >= (uint64_t)range);                               \
+            else                                                            \
+                do                                                          \
+                    k = next_bits_at(s, &idx, nbits);                       \
+                while ((int64_t)k >= range);                                \
+            o[i] = (T)(start + k);                                          \
+        }                                                                   \
+        s->index = idx;                                                     \
+    } while (0)
+
 int32_t uf__np_random_randint(int64_t low, int64_t high, int32_t width,
                               void *out, int64_t n)
 {
     if (n <= 0)
         return 0;
+    uint64_t start = (uint64_t)low;
+    int64_t range = sext((uint64_t)high - start, width);
+    if (range <= 0)
+        return UF__NPRANDOM_EMPTY_RANGE;
     mt_state *s = state();
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t r;
-        if (!randrange(s, (uint64_t)low, (uint64_t)high, width, &r))
-            return UF__NPRANDOM_EMPTY_RANGE;
-        switch (width) {
-        case 8:
-            ((uint8_t *)out)[i] = (uint8_t)r;
-            break;
-        case 16:
-            ((uint16_t *)out)[i] = (uint16_t)r;
-            break;
-        case 32:
-            ((uint32_t *)out)[i] = (uint32_t)r;
-            break;
-        default:
-            ((uint64_t *)out)[i] = r;
-        }
+    if (range == 1) { /* one value: nothing drawn */
+        for (int64_t i = 0; i < n; i++)
+            memcpy((char *)out + i * (width / 8), &start, (size_t)width / 8);
+        return 0;
+    }
+    int nbits = 64 - clz64((uint64_t)(range - 1));
+    uint32_t mask = nbits <= 32 ? 0xffffffffu >> (32 - nbits) : 0;
+    switch (width) {
+    case 8:
+        RANDINT_FILL(uint8_t);
+        break;
+    case 16:
+        RANDINT_FILL(uint16_t);
+        break;
+    case 32:
+        RANDINT_FILL(uint32_t);
+        break;
+    default:
+        RANDINT_FILL(uint64_t);
     }
     return 0;
 }
@@ -310,6 +368,26 @@ void uf__np_random_shuffle(char *data, int64_t nd, const int64_t *shape,
     if (nd < 1 || shape[0] < 2)
         return;
     mt_state *s = state();
+    if (nd == 1 && (itemsize == 8 || itemsize == 4)) { /* common rows */
+        int64_t st = strides[0];
+        for (int64_t i = shape[0] - 1; i > 0; i--) {
+            uint64_t j;
+            randrange(s, 0, (uint64_t)i + 1, 64, &j);
+            char *p = data + i * st, *q = data + (int64_t)j * st;
+            if (itemsize == 8) {
+                uint64_t t;
+                memcpy(&t, p, 8);
+                memcpy(p, q, 8);
+                memcpy(q, &t, 8);
+            } else {
+                uint32_t t;
+                memcpy(&t, p, 4);
+                memcpy(p, q, 4);
+                memcpy(q, &t, 4);
+            }
+        }
+        return;
+    }
     for (int64_t i = shape[0] - 1; i > 0; i--) {
         uint64_t j;
         randrange(s, 0, (uint64_t)i + 1, 64, &j);
