@@ -202,28 +202,233 @@ double uf__np_random_uniform(double low, double high)
     return low + width * next_double(state());
 }
 
-static double draw(mt_state *s, int32_t kind, double a, double b, double c)
+/* CPython's gammavariate as Numba's overload runs it (np.random.gamma):
+ * Cheng's rejection above 1, -log(1 - u) at 1, algorithm GS below. */
+static bool gamma_draw(mt_state *s, double alpha, double beta, double *r)
 {
-    (void)c;
+    if (alpha <= 0.0 || beta <= 0.0)
+        return false;
+    if (alpha > 1.0) {
+        double ainv = sqrt(2.0 * alpha - 1.0);
+        double bbb = alpha - log(4.0), ccc = alpha + ainv;
+        double sg = 1.0 + log(4.5);
+        for (;;) {
+            double u1 = next_double(s);
+            if (!(1e-7 < u1 && u1 < .9999999))
+                continue;
+            double u2 = 1.0 - next_double(s);
+            double v = log(u1 / (1.0 - u1)) / ainv;
+            double x = alpha * exp(v);
+            double z = u1 * u1 * u2;
+            double q = bbb + ccc * v - x;
+            if (q + sg - 4.5 * z >= 0.0 || q >= log(z)) {
+                *r = x * beta;
+                return true;
+            }
+        }
+    }
+    if (alpha == 1.0) {
+        *r = -log(1.0 - next_double(s)) * beta;
+        return true;
+    }
+    const double e = 2.718281828459045;
+    double x;
+    for (;;) {
+        double u = next_double(s);
+        double b = (e + alpha) / e;
+        double p = b * u;
+        if (p <= 1.0)
+            x = pow(p, 1.0 / alpha);
+        else
+            x = -log((b - p) / alpha);
+        double u1 = next_double(s);
+        if (p > 1.0) {
+            if (u1 <= pow(x, alpha - 1.0))
+                break;
+        } else if (u1 <= exp(-x)) {
+            break;
+        }
+    }
+    *r = x * beta;
+    return true;
+}
+
+/* Python's float x % y (the sign of y), as Numba computes it. */
+static double py_mod(double x, double y)
+{
+    double m = fmod(x, y);
+    if (m != 0.0) {
+        if ((y < 0.0) != (m < 0.0))
+            m += y;
+    } else {
+        m = copysign(0.0, y);
+    }
+    return m;
+}
+
+static double vonmises_draw(mt_state *s, double mu, double kappa)
+{
+    const double pi = 3.141592653589793;
+    if (kappa <= 1e-6)
+        return 2.0 * pi * next_double(s);
+    double h = 0.5 / kappa;
+    double r = h + sqrt(1.0 + h * h);
+    double z;
+    for (;;) {
+        double u1 = next_double(s);
+        z = cos(pi * u1);
+        double d = z / (r + z);
+        double u2 = next_double(s);
+        if (u2 < 1.0 - d * d || u2 <= (1.0 - d) * exp(d))
+            break;
+    }
+    double q = 1.0 / r;
+    double f = (q + z) / (1.0 + q * z);
+    double u3 = next_double(s);
+    if (u3 > 0.5)
+        return py_mod(mu + acos(f), 2.0 * pi);
+    return py_mod(mu - acos(f), 2.0 * pi);
+}
+
+/* One draw of distribution `kind` into *r: 0 or its status. */
+static int32_t draw(mt_state *s, int32_t kind, double a, double b, double c,
+                    double *r)
+{
     switch (kind) {
     case UF__NPRANDOM_UNIFORM:
-        return a + (b - a) * next_double(s);
+        *r = a + (b - a) * next_double(s);
+        return 0;
     case UF__NPRANDOM_NORMAL: {
         double g = gauss(s);
-        return a + b * g;
+        *r = a + b * g;
+        return 0;
     }
     case UF__NPRANDOM_EXPONENTIAL:
-        return -log(1.0 - next_double(s)) * a;
+        *r = -log(1.0 - next_double(s)) * a;
+        return 0;
+    case UF__NPRANDOM_GAMMA:
+        return gamma_draw(s, a, b, r) ? 0 : UF__NPRANDOM_BAD_GAMMA;
+    case UF__NPRANDOM_BETA: {
+        double y, w;
+        if (!gamma_draw(s, a, 1.0, &y))
+            return UF__NPRANDOM_BAD_GAMMA;
+        if (y == 0.0) {
+            *r = 0.0;
+            return 0;
+        }
+        if (!gamma_draw(s, b, 1.0, &w))
+            return UF__NPRANDOM_BAD_GAMMA;
+        *r = y / (y + w);
+        return 0;
+    }
+    case UF__NPRANDOM_CHISQUARE:
+        if (!gamma_draw(s, a / 2.0, 1.0, r))
+            return UF__NPRANDOM_BAD_GAMMA;
+        *r = 2.0 * *r;
+        return 0;
+    case UF__NPRANDOM_F: {
+        double x, y;
+        if (!gamma_draw(s, a / 2.0, 1.0, &x) ||
+            !gamma_draw(s, b / 2.0, 1.0, &y))
+            return UF__NPRANDOM_BAD_GAMMA;
+        *r = ((2.0 * x) * b) / ((2.0 * y) * a);
+        return 0;
+    }
+    case UF__NPRANDOM_LOGNORMAL: {
+        double g = gauss(s);
+        *r = exp(a + b * g);
+        return 0;
+    }
+    case UF__NPRANDOM_LAPLACE: {
+        double u = next_double(s);
+        *r = u < 0.5 ? a + b * log(u + u) : a - b * log(2.0 - u - u);
+        return 0;
+    }
+    case UF__NPRANDOM_LOGISTIC: {
+        double u = next_double(s);
+        *r = a + b * log(u / (1.0 - u));
+        return 0;
+    }
+    case UF__NPRANDOM_GUMBEL: {
+        double u = 1.0 - next_double(s);
+        *r = a - b * log(-log(u));
+        return 0;
+    }
+    case UF__NPRANDOM_WEIBULL: {
+        double u = 1.0 - next_double(s);
+        *r = pow(-log(u), 1.0 / a);
+        return 0;
+    }
+    case UF__NPRANDOM_PARETO: {
+        double u = 1.0 - next_double(s);
+        *r = 1.0 / pow(u, 1.0 / a) - 1.0;
+        return 0;
+    }
+    case UF__NPRANDOM_POWER:
+        if (a <= 0.0)
+            return UF__NPRANDOM_BAD_POWER;
+        *r = pow(1.0 - exp(-(-log(1.0 - next_double(s)))), 1. / a);
+        return 0;
+    case UF__NPRANDOM_RAYLEIGH:
+        if (a <= 0.0)
+            return UF__NPRANDOM_BAD_RAYLEIGH;
+        *r = a * sqrt(-2.0 * log(1.0 - next_double(s)));
+        return 0;
+    case UF__NPRANDOM_CAUCHY: {
+        double n1 = gauss(s);
+        *r = n1 / gauss(s);
+        return 0;
+    }
+    case UF__NPRANDOM_STANDARD_T: {
+        double n1 = gauss(s), g;
+        if (!gamma_draw(s, a / 2.0, 1.0, &g))
+            return UF__NPRANDOM_BAD_GAMMA;
+        *r = sqrt(a / 2.0) * n1 / sqrt(g);
+        return 0;
+    }
+    case UF__NPRANDOM_VONMISES:
+        *r = vonmises_draw(s, a, b);
+        return 0;
+    case UF__NPRANDOM_WALD: {
+        if (a <= 0.0)
+            return UF__NPRANDOM_BAD_WALD_MEAN;
+        if (b <= 0.0)
+            return UF__NPRANDOM_BAD_WALD_SCALE;
+        double mu_2l = a / (2.0 * b);
+        double y = gauss(s);
+        y = a * y * y;
+        double x = a + mu_2l * (y - sqrt(4 * b * y + y * y));
+        double u = next_double(s);
+        *r = u <= a / (a + x) ? x : a * a / x;
+        return 0;
+    }
+    case UF__NPRANDOM_TRIANGULAR: {
+        if (c == a) {
+            *r = a;
+            return 0;
+        }
+        double u = next_double(s), cc = (b - a) / (c - a);
+        double left = a, right = c;
+        if (u > cc) {
+            u = 1.0 - u;
+            cc = 1.0 - cc;
+            left = c;
+            right = a;
+        }
+        *r = left + (right - left) * sqrt(u * cc);
+        return 0;
+    }
     default:
-        return next_double(s);
+        *r = next_double(s);
+        return 0;
     }
 }
 
-void uf__np_random_fill(int32_t kind, double a, double b, double c,
-                        double *out, int64_t n)
+int32_t uf__np_random_fill(int32_t kind, double a, double b, double c,
+                           double *out, int64_t n)
 {
     if (n <= 0)
-        return;
+        return 0;
     mt_state *s = state();
     if (kind == UF__NPRANDOM_RANDOM) {
         int idx = s->index;
@@ -234,10 +439,14 @@ void uf__np_random_fill(int32_t kind, double a, double b, double c,
                      9007199254740992.0;
         }
         s->index = idx;
-        return;
+        return 0;
     }
-    for (int64_t i = 0; i < n; i++)
-        out[i] = draw(s, kind, a, b, c);
+    for (int64_t i = 0; i < n; i++) {
+        int32_t st = draw(s, kind, a, b, c, &out[i]);
+        if (st != 0)
+            return st;
+    }
+    return 0;
 }
 
 /* NumPy's bits for an nbits-wide integer (0 < nbits <= 64): the low bits

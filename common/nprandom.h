@@ -33,16 +33,45 @@ double uf__np_random_normal(double loc, double scale);
 double uf__np_random_uniform(double low, double high);
 
 /* The distributions of floats with up to three float64 parameters, by
- * number (UF__NPRANDOM_*): out[0..n) = n draws, in order. Never fails. */
+ * number (UF__NPRANDOM_*): out[0..n) = n draws, in order, each computed
+ * as Numba's overload does (numba/np/random/legacy.py; the gamma, beta,
+ * weibull and von Mises ones are CPython's random module algorithms
+ * there, not NumPy's). */
 enum {
     UF__NPRANDOM_RANDOM,      /* random_sample ... ranf, rand */
     UF__NPRANDOM_UNIFORM,     /* (low, high) */
     UF__NPRANDOM_NORMAL,      /* (loc, scale): randn, standard_normal */
     UF__NPRANDOM_EXPONENTIAL, /* (scale): standard_exponential scale 1 */
+    UF__NPRANDOM_GAMMA,       /* (shape, scale): CPython's gammavariate */
+    UF__NPRANDOM_BETA,        /* (a, b): gamma(a) / (gamma(a) + gamma(b)) */
+    UF__NPRANDOM_CHISQUARE,   /* (df): 2 standard_gamma(df / 2) */
+    UF__NPRANDOM_F,           /* (dfnum, dfden) */
+    UF__NPRANDOM_LOGNORMAL,   /* (mean, sigma): exp(normal) */
+    UF__NPRANDOM_LAPLACE,     /* (loc, scale) */
+    UF__NPRANDOM_LOGISTIC,    /* (loc, scale) */
+    UF__NPRANDOM_GUMBEL,      /* (loc, scale) */
+    UF__NPRANDOM_WEIBULL,     /* (a) */
+    UF__NPRANDOM_PARETO,      /* (a) */
+    UF__NPRANDOM_POWER,       /* (a) */
+    UF__NPRANDOM_RAYLEIGH,    /* (scale) */
+    UF__NPRANDOM_CAUCHY,      /* standard_cauchy: normal / normal */
+    UF__NPRANDOM_STANDARD_T,  /* (df) */
+    UF__NPRANDOM_VONMISES,    /* (mu, kappa): CPython's vonmisesvariate */
+    UF__NPRANDOM_WALD,        /* (mean, scale) */
+    UF__NPRANDOM_TRIANGULAR,  /* (left, mode, right) */
     UF__NPRANDOM_NDISTS
 };
-void uf__np_random_fill(int32_t kind, double a, double b, double c,
-                        double *out, int64_t n);
+/* Their parameter checks, Numba's ValueErrors (0 when none failed; a
+ * fill stops at the first draw that fails, as Numba's loop raises). */
+enum {
+    UF__NPRANDOM_BAD_GAMMA = 3,    /* shape or scale <= 0 */
+    UF__NPRANDOM_BAD_POWER = 4,    /* a <= 0 */
+    UF__NPRANDOM_BAD_RAYLEIGH = 5, /* scale <= 0 */
+    UF__NPRANDOM_BAD_WALD_MEAN = 6,
+    UF__NPRANDOM_BAD_WALD_SCALE = 7
+};
+int32_t uf__np_random_fill(int32_t kind, double a, double b, double c,
+                           double *out, int64_t n);
 
 /* np.random.randint(low, high) in width bits (8, 16, 32, 64: Numba's
  * widest of the two types), low and high extended to 64 bits each by its

@@ -158,49 +158,118 @@ static LLVMValueRef load_result(uf__fn *F, const uf__type *rt,
     return arr ? arr : uf__emit_elem_load(F, out, rt->dtype);
 }
 
-/* random ... exponential: float64 draws of up to two parameters. */
+/* The float distributions: the runtime's number, the parameters' names
+ * in order (size after them) and the defaults of those Numba lets out. */
+typedef struct dist {
+    uf__builtin b;
+    int kind;
+    const char *names[3];
+    double dflt[3];
+} dist;
+
+static const dist dists[] = {
+    {UF__BI_NP_RANDOM_UNIFORM, UF__NPRANDOM_UNIFORM, {"low", "high"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_NORMAL, UF__NPRANDOM_NORMAL, {"loc", "scale"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_STANDARD_NORMAL, UF__NPRANDOM_NORMAL, {0}, {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_RANDN, UF__NPRANDOM_NORMAL, {0}, {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_EXPONENTIAL, UF__NPRANDOM_EXPONENTIAL, {"scale"},
+     {1.0}},
+    {UF__BI_NP_RANDOM_STANDARD_EXPONENTIAL, UF__NPRANDOM_EXPONENTIAL, {0},
+     {1.0}},
+    {UF__BI_NP_RANDOM_GAMMA, UF__NPRANDOM_GAMMA, {"shape", "scale"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_STANDARD_GAMMA, UF__NPRANDOM_GAMMA, {"shape"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_BETA, UF__NPRANDOM_BETA, {"a", "b"}, {0}},
+    {UF__BI_NP_RANDOM_CHISQUARE, UF__NPRANDOM_CHISQUARE, {"df"}, {0}},
+    {UF__BI_NP_RANDOM_F, UF__NPRANDOM_F, {"dfnum", "dfden"}, {0}},
+    {UF__BI_NP_RANDOM_LOGNORMAL, UF__NPRANDOM_LOGNORMAL, {"mean", "sigma"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_LAPLACE, UF__NPRANDOM_LAPLACE, {"loc", "scale"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_LOGISTIC, UF__NPRANDOM_LOGISTIC, {"loc", "scale"},
+     {0.0, 1.0}},
+    {UF__BI_NP_RANDOM_GUMBEL, UF__NPRANDOM_GUMBEL, {"loc", "scale"}, {0}},
+    {UF__BI_NP_RANDOM_WEIBULL, UF__NPRANDOM_WEIBULL, {"a"}, {0}},
+    {UF__BI_NP_RANDOM_PARETO, UF__NPRANDOM_PARETO, {"a"}, {0}},
+    {UF__BI_NP_RANDOM_POWER, UF__NPRANDOM_POWER, {"a"}, {0}},
+    {UF__BI_NP_RANDOM_RAYLEIGH, UF__NPRANDOM_RAYLEIGH, {"scale"}, {1.0}},
+    {UF__BI_NP_RANDOM_STANDARD_CAUCHY, UF__NPRANDOM_CAUCHY, {0}, {0}},
+    {UF__BI_NP_RANDOM_STANDARD_T, UF__NPRANDOM_STANDARD_T, {"df"}, {0}},
+    {UF__BI_NP_RANDOM_VONMISES, UF__NPRANDOM_VONMISES, {"mu", "kappa"},
+     {0}},
+    {UF__BI_NP_RANDOM_WALD, UF__NPRANDOM_WALD, {"mean", "scale"}, {0}},
+    {UF__BI_NP_RANDOM_TRIANGULAR, UF__NPRANDOM_TRIANGULAR,
+     {"left", "mode", "right"}, {0}},
+};
+
+static const dist *dist_of(uf__builtin b)
+{
+    static const dist random = {UF__BI_NONE, UF__NPRANDOM_RANDOM, {0}, {0}};
+    for (size_t i = 0; i < sizeof dists / sizeof dists[0]; i++)
+        if (dists[i].b == b)
+            return &dists[i];
+    return &random; /* random, random_sample, sample, ranf, rand */
+}
+
+/* The float distributions' statuses as Numba's ValueErrors. */
+static void raise_dist_status(uf__fn *F, LLVMValueRef st)
+{
+    static const struct {
+        int status, jit;
+    } map[] = {
+        {UF__NPRANDOM_BAD_GAMMA, UF__JIT_RANDOM_GAMMA},
+        {UF__NPRANDOM_BAD_POWER, UF__JIT_RANDOM_POWER},
+        {UF__NPRANDOM_BAD_RAYLEIGH, UF__JIT_RANDOM_RAYLEIGH},
+        {UF__NPRANDOM_BAD_WALD_MEAN, UF__JIT_RANDOM_WALD_MEAN},
+        {UF__NPRANDOM_BAD_WALD_SCALE, UF__JIT_RANDOM_WALD_SCALE},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
+                                         c32(F, map[i].status), ""),
+                        map[i].jit);
+}
+
+/* Whether the distribution checks its parameters. */
+static bool dist_fallible(int kind)
+{
+    switch (kind) {
+    case UF__NPRANDOM_GAMMA:
+    case UF__NPRANDOM_BETA:
+    case UF__NPRANDOM_CHISQUARE:
+    case UF__NPRANDOM_F:
+    case UF__NPRANDOM_POWER:
+    case UF__NPRANDOM_RAYLEIGH:
+    case UF__NPRANDOM_STANDARD_T:
+    case UF__NPRANDOM_WALD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* random ... triangular: float64 draws of up to three parameters. */
 static LLVMValueRef lower_floats(uf__fn *F, const uf__expr *e, uf__builtin b,
                                  const uf__type *rt)
 {
-    int kind = UF__NPRANDOM_RANDOM;
-    const uf__expr *px[2] = {NULL, NULL}, *sx = NULL;
-    double dflt[2] = {0.0, 1.0};
-    switch (b) {
-    case UF__BI_NP_RANDOM_UNIFORM:
-        kind = UF__NPRANDOM_UNIFORM;
-        px[0] = arg(e, 0, "low");
-        px[1] = arg(e, 1, "high");
-        sx = arg(e, 2, "size");
-        break;
-    case UF__BI_NP_RANDOM_NORMAL:
-        px[0] = arg(e, 0, "loc");
-        px[1] = arg(e, 1, "scale");
-        sx = arg(e, 2, "size");
-        /* fall through */
-    case UF__BI_NP_RANDOM_STANDARD_NORMAL:
-    case UF__BI_NP_RANDOM_RANDN:
-        kind = UF__NPRANDOM_NORMAL;
-        break;
-    case UF__BI_NP_RANDOM_EXPONENTIAL:
-        px[0] = arg(e, 0, "scale");
-        sx = arg(e, 1, "size");
-        /* fall through */
-    case UF__BI_NP_RANDOM_STANDARD_EXPONENTIAL:
-        kind = UF__NPRANDOM_EXPONENTIAL;
-        dflt[0] = 1.0;
-        break;
-    default:
-        break;
-    }
-    if (sx == NULL && b != UF__BI_NP_RANDOM_RAND &&
-        b != UF__BI_NP_RANDOM_RANDN)
-        sx = arg(e, 0, "size");
+    const dist *d = dist_of(b);
+    int np = 0;
+    while (np < 3 && d->names[np])
+        np++;
     bool ok = true;
-    LLVMValueRef p[2];
-    for (int i = 0; i < 2; i++)
-        p[i] = number(F, px[i], UF_FLOAT64, dflt[i], &ok);
+    LLVMValueRef p[3];
+    for (int i = 0; i < 3; i++)
+        p[i] = number(F, i < np ? arg(e, i, d->names[i]) : NULL, UF_FLOAT64,
+                      d->dflt[i], &ok);
     if (!ok)
         return NULL;
+    const uf__expr *sx = b == UF__BI_NP_RANDOM_RAND ||
+                                 b == UF__BI_NP_RANDOM_RANDN
+                             ? NULL
+                             : arg(e, np, "size");
+    int kind = d->kind;
     if (rt->kind != UF__T_ARRAY) { /* one draw: the direct functions */
         if (kind == UF__NPRANDOM_RANDOM)
             return call(F, UF__NP_RANDOM_DOUBLE, f64t(F), NULL, 0);
@@ -214,9 +283,11 @@ static LLVMValueRef lower_floats(uf__fn *F, const uf__expr *e, uf__builtin b,
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
     LLVMValueRef args[6] = {
-        c32(F, kind), p[0], p[1], LLVMConstReal(f64t(F), 0.0),
+        c32(F, kind), p[0], p[1], p[2],
         LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""), n};
-    call(F, UF__NP_RANDOM_FILL, LLVMVoidTypeInContext(F->L->ctx), args, 6);
+    LLVMValueRef st = call(F, UF__NP_RANDOM_FILL, i32t(F), args, 6);
+    if (dist_fallible(kind))
+        raise_dist_status(F, st);
     return load_result(F, rt, arr, out);
 }
 
@@ -354,6 +425,7 @@ static LLVMValueRef lower_choice(uf__fn *F, const uf__expr *e,
 bool uf__nprandom_fallible(uf__builtin b, const uf__type *t)
 {
     return b == UF__BI_NP_RANDOM_RANDINT || b == UF__BI_NP_RANDOM_CHOICE ||
+           dist_fallible(dist_of(b)->kind) ||
            (t != NULL && t->kind == UF__T_ARRAY);
 }
 

@@ -115,7 +115,7 @@
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
 /* np.random on Numba's own per-thread Mersenne Twister (infer_nprandom.c,
  * lower_nprandom.c, the runtime common/nprandom.h): NP_RANDOM_SEED ..
- * NP_RANDOM_CHOICE keep their places (uf__builtin_is_nprandom). */
+ * NP_RANDOM_TRIANGULAR keep their places (uf__builtin_is_nprandom). */
 #define UF__NPRANDOM_MAP(X)                                                 \
     X(NP_RANDOM_SEED, "numpy.random.seed")                                  \
     X(NP_RANDOM_RANDOM, "numpy.random.random")                              \
@@ -132,7 +132,25 @@
     X(NP_RANDOM_RANDINT, "numpy.random.randint")                            \
     X(NP_RANDOM_SHUFFLE, "numpy.random.shuffle")                            \
     X(NP_RANDOM_PERMUTATION, "numpy.random.permutation")                    \
-    X(NP_RANDOM_CHOICE, "numpy.random.choice")
+    X(NP_RANDOM_CHOICE, "numpy.random.choice")                              \
+    X(NP_RANDOM_GAMMA, "numpy.random.gamma")                                \
+    X(NP_RANDOM_STANDARD_GAMMA, "numpy.random.standard_gamma")              \
+    X(NP_RANDOM_BETA, "numpy.random.beta")                                  \
+    X(NP_RANDOM_CHISQUARE, "numpy.random.chisquare")                        \
+    X(NP_RANDOM_F, "numpy.random.f")                                        \
+    X(NP_RANDOM_LOGNORMAL, "numpy.random.lognormal")                        \
+    X(NP_RANDOM_LAPLACE, "numpy.random.laplace")                            \
+    X(NP_RANDOM_LOGISTIC, "numpy.random.logistic")                          \
+    X(NP_RANDOM_GUMBEL, "numpy.random.gumbel")                              \
+    X(NP_RANDOM_WEIBULL, "numpy.random.weibull")                            \
+    X(NP_RANDOM_PARETO, "numpy.random.pareto")                              \
+    X(NP_RANDOM_POWER, "numpy.random.power")                                \
+    X(NP_RANDOM_RAYLEIGH, "numpy.random.rayleigh")                          \
+    X(NP_RANDOM_STANDARD_CAUCHY, "numpy.random.standard_cauchy")            \
+    X(NP_RANDOM_STANDARD_T, "numpy.random.standard_t")                      \
+    X(NP_RANDOM_VONMISES, "numpy.random.vonmises")                          \
+    X(NP_RANDOM_WALD, "numpy.random.wald")                                  \
+    X(NP_RANDOM_TRIANGULAR, "numpy.random.triangular")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -345,7 +363,7 @@ static inline bool uf__builtin_is_npselect(uf__builtin b)
 /* The np.random functions of UF__NPRANDOM_MAP. */
 static inline bool uf__builtin_is_nprandom(uf__builtin b)
 {
-    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_CHOICE;
+    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_TRIANGULAR;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

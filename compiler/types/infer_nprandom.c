@@ -15,6 +15,10 @@
  *   compiling them (invalid IR).
  *   size None gives a number, an integer a 1-D array, a tuple of one
  *   integer type its length's dimensions (() a 0-d array); C order.
+ *   gamma, standard_gamma, beta, chisquare, f, lognormal, laplace,
+ *   logistic, gumbel, weibull, pareto, power, rayleigh, standard_cauchy,
+ *   standard_t, vonmises, wald, triangular: float64 with the parameters
+ *   and arities of Numba's overloads (pareto, vonmises, wald: floats only).
  *   shuffle(x): a writable array of at least 1 dimension; None.
  *   permutation(x): an integer (int64 array of x) or an array of at least
  *   1 dimension (a C-order copy of its type).
@@ -41,33 +45,47 @@
  * 'p' permutation's, 'a' choice's population, 'r' replace. choice's
  * size and replace have defaults (any subset after a). */
 typedef struct spec {
-    const char *names[3];
+    const char *names[4];
     unsigned arity;
     const char *kinds;
 } spec;
 
+#define AT(b) [UF__BI_NP_RANDOM_##b - UF__BI_NP_RANDOM_SEED]
 static const spec *spec_of(uf__builtin b)
 {
     static const spec size_only = {{"size"}, 1u | 2u, "s"};
     static const spec table[] = {
-        [UF__BI_NP_RANDOM_SEED - UF__BI_NP_RANDOM_SEED] = {{"seed"}, 2u, "i"},
-        [UF__BI_NP_RANDOM_UNIFORM - UF__BI_NP_RANDOM_SEED] =
-            {{"low", "high", "size"}, 1u | 4u | 8u, "nns"},
-        [UF__BI_NP_RANDOM_NORMAL - UF__BI_NP_RANDOM_SEED] =
-            {{"loc", "scale", "size"}, 1u | 2u | 4u | 8u, "nns"},
-        [UF__BI_NP_RANDOM_EXPONENTIAL - UF__BI_NP_RANDOM_SEED] =
-            {{"scale", "size"}, 1u | 2u | 4u, "ns"},
-        [UF__BI_NP_RANDOM_RANDINT - UF__BI_NP_RANDOM_SEED] =
-            {{"low", "high", "size"}, 2u | 4u | 8u, "iis"},
-        [UF__BI_NP_RANDOM_SHUFFLE - UF__BI_NP_RANDOM_SEED] = {{"x"}, 2u, "x"},
-        [UF__BI_NP_RANDOM_PERMUTATION - UF__BI_NP_RANDOM_SEED] =
-            {{"x"}, 2u, "p"},
-        [UF__BI_NP_RANDOM_CHOICE - UF__BI_NP_RANDOM_SEED] =
-            {{"a", "size", "replace"}, 2u | 4u | 8u, "asr"},
+        AT(SEED) = {{"seed"}, 2u, "i"},
+        AT(UNIFORM) = {{"low", "high", "size"}, 1u | 4u | 8u, "nns"},
+        AT(NORMAL) = {{"loc", "scale", "size"}, 15u, "nns"},
+        AT(EXPONENTIAL) = {{"scale", "size"}, 7u, "ns"},
+        AT(RANDINT) = {{"low", "high", "size"}, 2u | 4u | 8u, "iis"},
+        AT(SHUFFLE) = {{"x"}, 2u, "x"},
+        AT(PERMUTATION) = {{"x"}, 2u, "p"},
+        AT(CHOICE) = {{"a", "size", "replace"}, 2u | 4u | 8u, "asr"},
+        AT(GAMMA) = {{"shape", "scale", "size"}, 2u | 4u | 8u, "nns"},
+        AT(STANDARD_GAMMA) = {{"shape", "size"}, 2u | 4u, "ns"},
+        AT(BETA) = {{"a", "b", "size"}, 4u | 8u, "nns"},
+        AT(CHISQUARE) = {{"df", "size"}, 2u | 4u, "ns"},
+        AT(F) = {{"dfnum", "dfden", "size"}, 4u | 8u, "nns"},
+        AT(LOGNORMAL) = {{"mean", "sigma", "size"}, 15u, "nns"},
+        AT(LAPLACE) = {{"loc", "scale", "size"}, 15u, "nns"},
+        AT(LOGISTIC) = {{"loc", "scale", "size"}, 15u, "nns"},
+        AT(GUMBEL) = {{"loc", "scale", "size"}, 4u | 8u, "nns"},
+        AT(WEIBULL) = {{"a", "size"}, 2u | 4u, "ns"},
+        AT(PARETO) = {{"a", "size"}, 2u | 4u, "fs"},
+        AT(POWER) = {{"a", "size"}, 2u | 4u, "ns"},
+        AT(RAYLEIGH) = {{"scale", "size"}, 7u, "ns"},
+        AT(STANDARD_T) = {{"df", "size"}, 2u | 4u, "ns"},
+        AT(VONMISES) = {{"mu", "kappa", "size"}, 4u | 8u, "ffs"},
+        AT(WALD) = {{"mean", "scale", "size"}, 4u | 8u, "ffs"},
+        AT(TRIANGULAR) = {{"left", "mode", "right", "size"}, 8u | 16u,
+                          "nnns"},
     };
     const spec *s = &table[b - UF__BI_NP_RANDOM_SEED];
     return s->kinds ? s : &size_only;
 }
+#undef AT
 
 /* Whether t is Numba's Integer (bool is not one). */
 static bool integer(const uf__type *t)
@@ -134,7 +152,7 @@ static int bind(uf__ictx *C, const uf__expr *e, const char *fn,
                 const spec *s, const uf__expr **x)
 {
     int np = 0;
-    while (np < 3 && s->names[np])
+    while (np < 4 && s->names[np])
         np++;
     if (e->u.call.nargs > np)
         return uf__ierr(C, UF_ERR_TYPING, e->u.call.args[np]->pos, "%s() "
@@ -209,12 +227,12 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
     if (b == UF__BI_NP_RANDOM_RAND || b == UF__BI_NP_RANDOM_RANDN)
         return dims_call(C, e, fn);
     const spec *s = spec_of(b);
-    const uf__expr *x[3] = {NULL, NULL, NULL};
+    const uf__expr *x[4] = {NULL, NULL, NULL, NULL};
     if (bind(C, e, fn, s, x) < 0)
         return NULL;
-    const uf__type *t[3] = {NULL, NULL, NULL};
+    const uf__type *t[4] = {NULL, NULL, NULL, NULL};
     int ndim = -1;
-    for (int i = 0; i < 3 && s->names[i]; i++) {
+    for (int i = 0; i < 4 && s->names[i]; i++) {
         if (!x[i])
             continue;
         OPERAND(t[i], x[i]);
@@ -226,6 +244,8 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
         }
         bool ok = k == 'i'   ? integer(t[i])
                   : k == 'n' ? number(t[i])
+                  : k == 'f' ? t[i]->kind == UF__T_SCALAR &&
+                                   uf_dtype_kind(t[i]->dtype) == 'f'
                   : k == 'r' ? t[i]->kind == UF__T_SCALAR &&
                                    uf_dtype_kind(t[i]->dtype) != 'c'
                   : k == 'x' ? t[i]->kind == UF__T_ARRAY && t[i]->ndim >= 1
@@ -235,7 +255,8 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
                                                  t[i]->ndim == 1);
         if (!ok) {
             static const char *const what[] = {
-                "i", "an integer", "n", "an integer or a float", "r",
+                "i", "an integer", "n", "an integer or a float", "f",
+                "a float (Numba's overload takes no integer)", "r",
                 "a bool or a number", "x", "an array of at least 1 "
                 "dimension", "p", "an integer or an array of at least 1 "
                 "dimension", "a", "an integer or a 1-D array"};

@@ -402,3 +402,160 @@ def prange_seeded(n):
         np.random.seed(i)
         out[i] = np.random.random()
     return out
+
+
+# the other distributions: one parameter set through a generic kernel per
+# arity, each seeded first
+
+
+@njit
+def gamma2(seed, shape, scale, n):
+    np.random.seed(seed)
+    return np.random.gamma(shape, scale, n)
+
+
+@njit
+def gamma1(seed, shape):
+    np.random.seed(seed)
+    out = np.empty(6)
+    for i in range(6):
+        out[i] = np.random.gamma(shape)
+    return out
+
+
+@njit
+def standard_gamma(seed, shape, n):
+    np.random.seed(seed)
+    return np.random.standard_gamma(shape, n)
+
+
+@njit
+def beta(seed, a, b, n):
+    np.random.seed(seed)
+    return np.random.beta(a, b, n)
+
+
+@njit
+def beta_one(seed, a, b):
+    np.random.seed(seed)
+    return np.random.beta(a, b)
+
+
+@njit
+def chisquare(seed, df, n):
+    np.random.seed(seed)
+    return np.random.chisquare(df, n)
+
+
+@njit
+def f_dist(seed, dfnum, dfden, n):
+    np.random.seed(seed)
+    return np.random.f(dfnum, dfden, n)
+
+
+@njit
+def lognormal(seed, mean, sigma, n):
+    np.random.seed(seed)
+    return np.random.lognormal(mean, sigma, n)
+
+
+@njit
+def lognormal_default(seed):
+    np.random.seed(seed)
+    return np.random.lognormal() + np.random.lognormal(1.0)
+
+
+@njit
+def laplace(seed, loc, scale, n):
+    np.random.seed(seed)
+    return np.random.laplace(loc, scale, n)
+
+
+@njit
+def laplace_default(seed):
+    np.random.seed(seed)
+    return np.random.laplace() + np.random.laplace(2)
+
+
+@njit
+def logistic(seed, loc, scale, n):
+    np.random.seed(seed)
+    return np.random.logistic(loc, scale, n)
+
+
+@njit
+def gumbel(seed, loc, scale, n):
+    np.random.seed(seed)
+    return np.random.gumbel(loc, scale, n)
+
+
+@njit
+def gumbel_default(seed):
+    np.random.seed(seed)
+    return np.random.gumbel()
+
+
+@njit
+def weibull(seed, a, n):
+    np.random.seed(seed)
+    return np.random.weibull(a, n)
+
+
+@njit
+def pareto(seed, a, n):
+    np.random.seed(seed)
+    return np.random.pareto(a, n)
+
+
+@njit
+def power(seed, a, n):
+    np.random.seed(seed)
+    return np.random.power(a, n)
+
+
+@njit
+def rayleigh(seed, scale, n):
+    np.random.seed(seed)
+    return np.random.rayleigh(scale, n)
+
+
+@njit
+def rayleigh_default(seed):
+    np.random.seed(seed)
+    return np.random.rayleigh()
+
+
+@njit
+def standard_cauchy(seed, n):
+    np.random.seed(seed)
+    return np.random.standard_cauchy(n)
+
+
+@njit
+def standard_t(seed, df, n):
+    np.random.seed(seed)
+    return np.random.standard_t(df, n)
+
+
+@njit
+def vonmises(seed, mu, kappa, n):
+    np.random.seed(seed)
+    return np.random.vonmises(mu, kappa, n)
+
+
+@njit
+def wald(seed, mean, scale, n):
+    np.random.seed(seed)
+    return np.random.wald(mean, scale, n)
+
+
+@njit
+def triangular(seed, left, mode, right, n):
+    np.random.seed(seed)
+    return np.random.triangular(left, mode, right, n)
+
+
+@njit
+def triangular_one(seed, left, mode, right):
+    np.random.seed(seed)
+    return np.random.triangular(left, mode, right)
