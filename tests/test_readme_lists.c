@@ -116,6 +116,8 @@ static const struct family {
      "; and the predicates and small functions (above): "},
     {uf__builtin_is_npfind,
      "; and the results sized by the data (above): "},
+    {uf__builtin_is_nprandom,
+     "; and np.random (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

@@ -117,7 +117,7 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
-    "numba.cuda.random",
+    "numba.cuda.random", "numpy.random",
 };
 
 /* The Python package's names for numba's: a file whose imports were
@@ -157,8 +157,9 @@ static int scan_import(scan *S, const uf__stmt *s)
             const char *dot = strchr(a->name, '.');
             if (dot != NULL) {
                 bound = strncmp(a->name, "ufjit.", 6) == 0 ? "ufjit"
+                        : strncmp(a->name, "numpy.", 6) == 0 ? "numpy"
                                                              : "numba";
-                mod = "numba";
+                mod = bound[0] == 'u' ? "numba" : bound;
             } else {
                 bound = a->name;
             }
@@ -207,11 +208,13 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
         return 0;
     }
-    if (strcmp(module, "numba.cuda") == 0 && strcmp(name, "random") == 0) {
+    if ((strcmp(module, "numba.cuda") == 0 || strcmp(module, "numpy") == 0)
+        && strcmp(name, "random") == 0) {
         uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
         if (g == NULL)
             return S->err->code;
-        g->module = "numba.cuda.random";
+        g->module = strcmp(module, "numpy") == 0 ? "numpy.random"
+                                                   : "numba.cuda.random";
         return 0;
     }
     if ((strcmp(module, "numba") == 0 || strcmp(module, "numba.types") == 0) &&
@@ -251,6 +254,7 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
     if (strcmp(module, "math") == 0 || strcmp(module, "cmath") == 0 ||
         strcmp(module, "numpy") == 0 ||
         strcmp(module, "numba.cuda.random") == 0 ||
+        strcmp(module, "numpy.random") == 0 ||
         (strcmp(module, "numba") == 0 && strcmp(name, "prange") == 0)) {
         snprintf(q, sizeof q, "%s.%s", module, name);
         uf__builtin b = uf__builtin_lookup(q);

@@ -23,6 +23,7 @@
 #include "common/error_internal.h"
 #include "common/matmul.h"
 #include "common/npfind.h"
+#include "common/nprandom.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -190,6 +191,17 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_EXTRACT, (void *)(uintptr_t)uf__np_extract},
         {UF__NP_UNIQUE, (void *)(uintptr_t)uf__np_unique},
         {UF__NP_SETOP, (void *)(uintptr_t)uf__np_setop},
+        /* np.random (lower_nprandom.c) */
+        {UF__NP_RANDOM_SEED, (void *)(uintptr_t)uf__np_random_seed},
+        {UF__NP_RANDOM_DOUBLE, (void *)(uintptr_t)uf__np_random_double},
+        {UF__NP_RANDOM_NORMAL, (void *)(uintptr_t)uf__np_random_normal},
+        {UF__NP_RANDOM_UNIFORM, (void *)(uintptr_t)uf__np_random_uniform},
+        {UF__NP_RANDOM_FILL, (void *)(uintptr_t)uf__np_random_fill},
+        {UF__NP_RANDOM_RANDINT, (void *)(uintptr_t)uf__np_random_randint},
+        {UF__NP_RANDOM_SHUFFLE, (void *)(uintptr_t)uf__np_random_shuffle},
+        {UF__NP_RANDOM_PERMUTATION,
+         (void *)(uintptr_t)uf__np_random_permutation},
+        {UF__NP_RANDOM_CHOICE, (void *)(uintptr_t)uf__np_random_choice},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

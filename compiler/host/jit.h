@@ -199,6 +199,15 @@ typedef enum uf__jit_status {
     /* np.extract (lower_npfind.c): Numba's errors */
     UF__JIT_EXTRACT_EMPTY, /* ValueError: arr is empty */
     UF__JIT_EXTRACT_SHAPE, /* ValueError: a true condition past arr's end */
+    /* np.random (lower_nprandom.c) */
+    UF__JIT_RANDOM_RANGE,  /* ValueError: randint with low >= high */
+    UF__JIT_RANDOM_SAMPLE, /* ValueError: choice(replace=False) larger
+                              than the population */
+    UF__JIT_RANDOM_GAMMA,       /* ValueError: gamma's shape/scale <= 0 */
+    UF__JIT_RANDOM_POWER,       /* ValueError: power(a <= 0) */
+    UF__JIT_RANDOM_RAYLEIGH,    /* ValueError: rayleigh(scale <= 0) */
+    UF__JIT_RANDOM_WALD_MEAN,   /* ValueError: wald(mean <= 0) */
+    UF__JIT_RANDOM_WALD_SCALE,  /* ValueError: wald(scale <= 0) */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -223,6 +223,15 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "array",
         [UF__JIT_EXTRACT_SHAPE] = "ValueError: condition shape inconsistent "
                                   "with arr shape",
+        [UF__JIT_RANDOM_RANGE] = "ValueError: empty range for randrange()",
+        [UF__JIT_RANDOM_SAMPLE] = "ValueError: Cannot take a larger sample "
+                                  "than population when 'replace=False'",
+        [UF__JIT_RANDOM_GAMMA] = "ValueError: gammavariate: alpha and beta "
+                                 "must be > 0.0",
+        [UF__JIT_RANDOM_POWER] = "ValueError: power(): a <= 0",
+        [UF__JIT_RANDOM_RAYLEIGH] = "ValueError: rayleigh(): scale <= 0",
+        [UF__JIT_RANDOM_WALD_MEAN] = "ValueError: wald(): mean <= 0",
+        [UF__JIT_RANDOM_WALD_SCALE] = "ValueError: wald(): scale <= 0",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -468,6 +468,12 @@ LLVMValueRef uf__lower_npjoin(uf__fn *F, const uf__expr *e);
  * np.unique, the set routines, np.isin (UF__NPFIND_MAP; lower_npfind.c).
  * Host targets only. */
 LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e);
+/* np.random.seed, random, normal, randint, shuffle, choice ...
+ * (UF__NPRANDOM_MAP; lower_nprandom.c). Host targets only. */
+LLVMValueRef uf__lower_nprandom(uf__fn *F, const uf__expr *e);
+/* Whether np.random's builtin b with result type t can fail: a new
+ * array (size=, permutation), randint's empty range, choice's. */
+bool uf__nprandom_fallible(uf__builtin b, const uf__type *t);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

@@ -151,6 +151,44 @@
     X(NP_ISCOMPLEX, "numpy.iscomplex") X(NP_ISREAL, "numpy.isreal")         \
     X(NP_NAN_TO_NUM, "numpy.nan_to_num") X(NP_SINC, "numpy.sinc")           \
     X(NP_ANGLE, "numpy.angle")
+/* np.random on Numba's own per-thread Mersenne Twister (infer_nprandom.c,
+ * lower_nprandom.c, the runtime common/nprandom.h): NP_RANDOM_SEED ..
+ * NP_RANDOM_TRIANGULAR keep their places (uf__builtin_is_nprandom). */
+#define UF__NPRANDOM_MAP(X)                                                 \
+    X(NP_RANDOM_SEED, "numpy.random.seed")                                  \
+    X(NP_RANDOM_RANDOM, "numpy.random.random")                              \
+    X(NP_RANDOM_RANDOM_SAMPLE, "numpy.random.random_sample")                \
+    X(NP_RANDOM_SAMPLE, "numpy.random.sample")                              \
+    X(NP_RANDOM_RANF, "numpy.random.ranf")                                  \
+    X(NP_RANDOM_RAND, "numpy.random.rand")                                  \
+    X(NP_RANDOM_UNIFORM, "numpy.random.uniform")                            \
+    X(NP_RANDOM_RANDN, "numpy.random.randn")                                \
+    X(NP_RANDOM_STANDARD_NORMAL, "numpy.random.standard_normal")            \
+    X(NP_RANDOM_NORMAL, "numpy.random.normal")                              \
+    X(NP_RANDOM_EXPONENTIAL, "numpy.random.exponential")                    \
+    X(NP_RANDOM_STANDARD_EXPONENTIAL, "numpy.random.standard_exponential")  \
+    X(NP_RANDOM_RANDINT, "numpy.random.randint")                            \
+    X(NP_RANDOM_SHUFFLE, "numpy.random.shuffle")                            \
+    X(NP_RANDOM_PERMUTATION, "numpy.random.permutation")                    \
+    X(NP_RANDOM_CHOICE, "numpy.random.choice")                              \
+    X(NP_RANDOM_GAMMA, "numpy.random.gamma")                                \
+    X(NP_RANDOM_STANDARD_GAMMA, "numpy.random.standard_gamma")              \
+    X(NP_RANDOM_BETA, "numpy.random.beta")                                  \
+    X(NP_RANDOM_CHISQUARE, "numpy.random.chisquare")                        \
+    X(NP_RANDOM_F, "numpy.random.f")                                        \
+    X(NP_RANDOM_LOGNORMAL, "numpy.random.lognormal")                        \
+    X(NP_RANDOM_LAPLACE, "numpy.random.laplace")                            \
+    X(NP_RANDOM_LOGISTIC, "numpy.random.logistic")                          \
+    X(NP_RANDOM_GUMBEL, "numpy.random.gumbel")                              \
+    X(NP_RANDOM_WEIBULL, "numpy.random.weibull")                            \
+    X(NP_RANDOM_PARETO, "numpy.random.pareto")                              \
+    X(NP_RANDOM_POWER, "numpy.random.power")                                \
+    X(NP_RANDOM_RAYLEIGH, "numpy.random.rayleigh")                          \
+    X(NP_RANDOM_STANDARD_CAUCHY, "numpy.random.standard_cauchy")            \
+    X(NP_RANDOM_STANDARD_T, "numpy.random.standard_t")                      \
+    X(NP_RANDOM_VONMISES, "numpy.random.vonmises")                          \
+    X(NP_RANDOM_WALD, "numpy.random.wald")                                  \
+    X(NP_RANDOM_TRIANGULAR, "numpy.random.triangular")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -215,6 +253,7 @@
     UF__NPJOIN_MAP(X)                                                       \
     UF__NPPRED_MAP(X)                                                       \
     UF__NPFIND_MAP(X)                                                       \
+    UF__NPRANDOM_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -382,6 +421,11 @@ static inline bool uf__builtin_is_nppred_elem(uf__builtin b)
 static inline bool uf__builtin_is_npfind(uf__builtin b)
 {
     return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_ISIN;
+}
+/* The np.random functions of UF__NPRANDOM_MAP. */
+static inline bool uf__builtin_is_nprandom(uf__builtin b)
+{
+    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_TRIANGULAR;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
