@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/matmul.h"
+#include "common/npnum.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -183,6 +184,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.interp ... (lower_npnum.c) */
+        {UF__NP_INTERP, (void *)(uintptr_t)uf__np_interp},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

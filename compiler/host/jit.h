@@ -190,6 +190,9 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.interp ... (lower_npnum.c): Numba's ValueErrors */
+    UF__JIT_INTERP_EMPTY, /* xp is empty */
+    UF__JIT_INTERP_SIZE,  /* xp and fp differ in length */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -217,6 +217,10 @@ int uf__jit_status_error(int status, uf_error *err)
                                "[0, 1]",
         [UF__JIT_SELECT_EMPTY] = "AssertionError: a percentile strictly "
                                  "between 0 and 100 of an empty array",
+        [UF__JIT_INTERP_EMPTY] = "ValueError: array of sample points is "
+                                 "empty",
+        [UF__JIT_INTERP_SIZE] = "ValueError: fp and xp are not of the same "
+                                "size.",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

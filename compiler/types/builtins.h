@@ -113,6 +113,10 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* NumPy's interpolation and binning (infer_npnum.c, lower_npnum.c, the
+ * runtime common/npnum.h): NP_INTERP .. NP_INTERP keep their places
+ * (uf__builtin_is_npnum). */
+#define UF__NPNUM_MAP(X) X(NP_INTERP, "numpy.interp")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -174,6 +178,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPNUM_MAP(X)                                                        \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -320,6 +325,11 @@ static inline bool uf__builtin_is_npcum(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The interpolation and binning of UF__NPNUM_MAP. */
+static inline bool uf__builtin_is_npnum(uf__builtin b)
+{
+    return b >= UF__BI_NP_INTERP && b <= UF__BI_NP_INTERP;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
