@@ -380,3 +380,217 @@ int uf__np_interp(const char *x, int64_t xnd, const int64_t *xshape,
     uf__free(buf);
     return 0;
 }
+
+/* ---- np.digitize: Numba's _monotonicity, then np.searchsorted ------------ */
+
+/* Calls BODY with `px`, the address of each element of *X in C order, `k`
+ * its flat index. */
+#define FOR_EACH_XPTR(X, BODY)                                              \
+    do {                                                                    \
+        int64_t n_ = 1, idx_[64] = {0};                                     \
+        for (int64_t d_ = 0; d_ < (X)->nd; d_++)                            \
+            n_ *= (X)->shape[d_];                                           \
+        int64_t len_ = (X)->nd ? (X)->shape[(X)->nd - 1] : 1;               \
+        int64_t step_ = (X)->nd ? (X)->strides[(X)->nd - 1] : 0;            \
+        int64_t k = 0;                                                      \
+        for (int64_t done_ = 0; done_ < n_; done_ += len_) {                \
+            const char *row_ = (X)->data;                                   \
+            for (int64_t d_ = 0; d_ < (X)->nd - 1; d_++)                    \
+                row_ += idx_[d_] * (X)->strides[d_];                        \
+            for (int64_t i_ = 0; i_ < len_; i_++, k++) {                    \
+                const char *px = row_ + i_ * step_;                         \
+                BODY;                                                       \
+            }                                                               \
+            for (int64_t d_ = (X)->nd - 2; d_ >= 0; d_--) {                 \
+                if (++idx_[d_] < (X)->shape[d_])                            \
+                    break;                                                  \
+                idx_[d_] = 0;                                               \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
+/* An integer element as int64 (a float64 holding one, for tuples). */
+static int64_t as_i64(const char *p, int32_t dt)
+{
+    switch (dt) {
+#define UF__AS_I64(e, ctype)                                                \
+    case UF_##e: {                                                          \
+        ctype v;                                                            \
+        memcpy(&v, p, sizeof v);                                            \
+        return (int64_t)v;                                                  \
+    }
+        UF__AS_I64(BOOL, bool)
+        UF__AS_I64(INT8, int8_t)
+        UF__AS_I64(UINT8, uint8_t)
+        UF__AS_I64(INT16, int16_t)
+        UF__AS_I64(UINT16, uint16_t)
+        UF__AS_I64(INT32, int32_t)
+        UF__AS_I64(UINT32, uint32_t)
+        UF__AS_I64(INT64, int64_t)
+        UF__AS_I64(UINT64, uint64_t)
+        UF__AS_I64(FLOAT32, float)
+        UF__AS_I64(FLOAT64, double)
+#undef UF__AS_I64
+    default:
+        return 0;
+    }
+}
+
+static uint64_t as_u64(const char *p, int32_t dt)
+{
+    return (uint64_t)as_i64(p, dt);
+}
+
+/* Numba's less-than and less-or-equal of searchsorted: NaN sorts last
+ * (key b NaN: everything is below it). */
+#define F_LT(a, b) ((a) < (b) || (isnan(b) && !isnan(a)))
+#define F_LE(a, b) (isnan(b) || (a) <= (b))
+#define I_LT(a, b) ((a) < (b))
+#define I_LE(a, b) ((a) <= (b))
+
+#define DEFINE_DIGITIZE(NAME, T, READ, LT, LE)                              \
+    /* 1 increasing (or all equal, or empty), -1 decreasing, 0 neither */   \
+    static int NAME##_monotonic(const T *b, int64_t n)                      \
+    {                                                                       \
+        if (n == 0)                                                         \
+            return 1;                                                       \
+        T last = b[0];                                                      \
+        int64_t i = 1;                                                      \
+        while (i < n && b[i] == last)                                       \
+            i++;                                                            \
+        if (i == n)                                                         \
+            return 1;                                                       \
+        T next = b[i];                                                      \
+        bool up = last < next;                                              \
+        for (i = i + 1; i < n; i++) {                                       \
+            last = next;                                                    \
+            next = b[i];                                                    \
+            if (up ? last > next : last < next)                             \
+                return 0;                                                   \
+        }                                                                   \
+        return up ? 1 : -1;                                                 \
+    }                                                                       \
+    static int64_t NAME##_bisect(const T *b, T key, int64_t lo, int64_t hi, \
+                                 bool left)                                 \
+    {                                                                       \
+        while (lo < hi) {                                                   \
+            int64_t mid = lo + ((hi - lo) >> 1);                            \
+            if (left ? LT(b[mid], key) : LE(b[mid], key))                   \
+                lo = mid + 1;                                               \
+            else                                                            \
+                hi = mid;                                                   \
+        }                                                                   \
+        return lo;                                                          \
+    }                                                                       \
+    static int NAME##_digitize(const xarr *X, bool scalar, const char *bins, \
+                               int64_t nb, int64_t sb, int32_t bdt,         \
+                               bool right, int64_t *out)                    \
+    {                                                                       \
+        T *b = uf__malloc(nb ? (size_t)nb : 1, sizeof(T), NULL);            \
+        if (!b)                                                             \
+            return UF__NPNUM_NOMEM;                                         \
+        for (int64_t i = 0; i < nb; i++)                                    \
+            b[i] = READ(bins + i * sb, bdt);                                \
+        int mono = NAME##_monotonic(b, nb);                                 \
+        if (mono == 0) {                                                    \
+            uf__free(b);                                                    \
+            return UF__NPNUM_DIGITIZE_MONO;                                 \
+        }                                                                   \
+        for (int64_t i = 0, j = nb - 1; mono < 0 && i < j; i++, j--) {      \
+            T t = b[i];                                                     \
+            b[i] = b[j];                                                    \
+            b[j] = t;                                                       \
+        }                                                                   \
+        /* right=False is searchsorted's side 'right' and the reverse */    \
+        bool left = right;                                                  \
+        int64_t base = mono < 0 ? nb : 0, sign = mono < 0 ? -1 : 1;         \
+        if (scalar) {                                                       \
+            out[0] = base + sign * NAME##_bisect(b, READ(X->data, X->dt),   \
+                                                 0, nb, left);              \
+            uf__free(b);                                                    \
+            return 0;                                                       \
+        }                                                                   \
+        /* Numba's searchsorted of an array narrows from the previous key */ \
+        T last = 0;                                                         \
+        int64_t lo = 0, hi = nb;                                            \
+        FOR_EACH_XPTR(X, {                                                  \
+            T key = READ(px, X->dt);                                        \
+            if (k == 0)                                                     \
+                last = key;                                                 \
+            if (left ? LT(last, key) : LE(last, key)) {                     \
+                hi = nb;                                                    \
+            } else {                                                        \
+                lo = 0;                                                     \
+                hi = hi < nb ? hi + 1 : nb;                                 \
+            }                                                               \
+            last = key;                                                     \
+            lo = NAME##_bisect(b, key, lo, hi, left);                       \
+            hi = lo;                                                        \
+            out[k] = base + sign * lo;                                      \
+        });                                                                 \
+        uf__free(b);                                                        \
+        return 0;                                                           \
+    }
+
+DEFINE_DIGITIZE(f64, double, as_f64, F_LT, F_LE)
+DEFINE_DIGITIZE(i64, int64_t, as_i64, I_LT, I_LE)
+DEFINE_DIGITIZE(u64, uint64_t, as_u64, I_LT, I_LE)
+
+int uf__np_digitize(const char *x, int64_t xnd, const int64_t *xshape,
+                    const int64_t *xstrides, int32_t xdt, int32_t scalar,
+                    const char *bins, int64_t nb, int64_t sb, int32_t bdt,
+                    int32_t right, int64_t *out)
+{
+    const xarr X = {x, xnd, xshape, xstrides, xdt};
+    char kx = uf_dtype_kind((uf_dtype)xdt), kb = uf_dtype_kind((uf_dtype)bdt);
+    bool ux = kx != 'i' && kx != 'f', ub = kb != 'i' && kb != 'f';
+    bool big = xdt == UF_UINT64 || bdt == UF_UINT64;
+    /* NumPy's promotion: uint64 with a signed integer is float64 */
+    if (kx == 'f' || kb == 'f' || (big && !(ux && ub)))
+        return f64_digitize(&X, scalar, bins, nb, sb, bdt, right, out);
+    if (big)
+        return u64_digitize(&X, scalar, bins, nb, sb, bdt, right, out);
+    return i64_digitize(&X, scalar, bins, nb, sb, bdt, right, out);
+}
+
+/* ---- np.bincount ---------------------------------------------------------- */
+
+int uf__np_bincount_len(const char *a, int64_t na, int64_t sa, int32_t adt,
+                        int64_t nw, int64_t minlength, int64_t *len)
+{
+    if (nw >= 0 && nw != na)
+        return UF__NPNUM_BINCOUNT_WLEN;
+    if (minlength < 0)
+        return UF__NPNUM_BINCOUNT_MINLEN;
+    int64_t first = na > 0 ? as_i64(a, adt) : -1, amax = first;
+    for (int64_t i = 1; i < na; i++) {
+        int64_t v = as_i64(a + i * sa, adt);
+        if (v < 0)
+            return UF__NPNUM_BINCOUNT_NEG;
+        if (v > amax)
+            amax = v;
+    }
+    int64_t n = amax + 1 > minlength ? amax + 1 : minlength;
+    if (na > 0 && first < 0 && first + n < 0)
+        return UF__NPNUM_BINCOUNT_NEG; /* Numba writes out of bounds */
+    *len = n;
+    return 0;
+}
+
+void uf__np_bincount_fill(const char *a, int64_t na, int64_t sa,
+                          int32_t adt, const char *w, int64_t sw,
+                          int32_t wdt, int64_t len, char *out)
+{
+    int64_t *count = (int64_t *)(void *)out;
+    double *sum = (double *)(void *)out;
+    memset(out, 0, (size_t)len * 8);
+    for (int64_t i = 0; i < na; i++) {
+        int64_t v = as_i64(a + i * sa, adt);
+        if (v < 0) /* a[0] only: Numba's negative index */
+            v += len;
+        if (w)
+            sum[v] += as_f64(w + i * sw, wdt);
+        else
+            count[v]++;
+    }
+}

@@ -1,4 +1,5 @@
-/* The runtime behind np.interp in kernels (common/npnum.c), for what the
+/* The runtime behind np.interp, np.digitize and np.bincount in kernels
+ * (common/npnum.c), for what the
  * Numba oracle cannot reach cheaply: the guessed binary search against a
  * plain bisection for every table size from 1 up, random keys and
  * guesses; interpolation values, NaN and infinity rules and statuses
@@ -179,6 +180,105 @@ static void test_dtypes(void **state)
     assert_true(isnan(oc[6]) && oc[7] == 0.0 && !signbit(oc[7]));
 }
 
+/* np.digitize: both directions and sides, NaN last, integers compared as
+ * integers (uint64 beyond 2**53), numbers, the monotonicity error. */
+static void test_digitize(void **state)
+{
+    (void)state;
+    double inc[] = {0.0, 1.0, 1.0, 2.5}, dec[] = {2.5, 1.0, 1.0, 0.0};
+    double x[] = {-1.0, 0.0, 1.0, 2.0, 2.5, 3.0, NAN};
+    int64_t n = 7, s8 = 8, out[7];
+    static const int64_t want[4][7] = {
+        {0, 1, 3, 3, 4, 4, 4}, /* increasing, right=False */
+        {0, 0, 1, 3, 3, 4, 4}, /* increasing, right=True */
+        {4, 3, 1, 1, 0, 0, 0}, /* decreasing, right=False */
+        {4, 4, 3, 1, 1, 0, 0}, /* decreasing, right=True */
+    };
+    for (int c = 0; c < 4; c++) {
+        assert_int_equal(uf__np_digitize((const char *)x, 1, &n, &s8,
+                                         UF_FLOAT64, 0,
+                                         (const char *)(c < 2 ? inc : dec),
+                                         4, 8, UF_FLOAT64, c % 2, out),
+                         0);
+        for (int i = 0; i < 7; i++)
+            if (out[i] != want[c][i])
+                uf_fail_at(__FILE__, __LINE__, "case %d x=%g: %lld, want "
+                           "%lld", c, x[i], (long long)out[i],
+                           (long long)want[c][i]);
+    }
+    /* a number: the same search without narrowing */
+    assert_int_equal(uf__np_digitize((const char *)&x[2], 0, NULL, NULL,
+                                     UF_FLOAT64, 1, (const char *)inc, 4, 8,
+                                     UF_FLOAT64, 0, out),
+                     0);
+    assert_int_equal(out[0], 3);
+    /* uint64 with uint64: no rounding through float64 */
+    uint64_t ub[] = {(1ull << 63) + 1, (1ull << 63) + 3};
+    uint64_t ux[] = {(1ull << 63) + 2, (1ull << 63) + 1};
+    int64_t two = 2;
+    assert_int_equal(uf__np_digitize((const char *)ux, 1, &two, &s8,
+                                     UF_UINT64, 0, (const char *)ub, 2, 8,
+                                     UF_UINT64, 0, out),
+                     0);
+    assert_true(out[0] == 1 && out[1] == 1);
+    /* not monotonic; empty bins give 0 */
+    double bad[] = {0.0, 2.0, 1.0};
+    assert_int_equal(uf__np_digitize((const char *)x, 1, &n, &s8,
+                                     UF_FLOAT64, 0, (const char *)bad, 3, 8,
+                                     UF_FLOAT64, 0, out),
+                     UF__NPNUM_DIGITIZE_MONO);
+    assert_int_equal(uf__np_digitize((const char *)x, 1, &n, &s8,
+                                     UF_FLOAT64, 0, (const char *)bad, 0, 8,
+                                     UF_FLOAT64, 0, out),
+                     0);
+    assert_true(out[0] == 0 && out[6] == 0);
+}
+
+/* np.bincount: lengths, statuses in Numba's order, weights, the negative
+ * first element Numba counts from the end. */
+static void test_bincount(void **state)
+{
+    (void)state;
+    int32_t a[] = {-1, 4, 2, 4};
+    int64_t len = -7;
+    assert_int_equal(uf__np_bincount_len((const char *)a, 4, 4, UF_INT32,
+                                         -1, 0, &len),
+                     0);
+    assert_int_equal(len, 5);
+    int64_t counts[5];
+    uf__np_bincount_fill((const char *)a, 4, 4, UF_INT32, NULL, 0, 0, len,
+                         (char *)counts);
+    assert_true(counts[0] == 0 && counts[2] == 1 && counts[4] == 3);
+    double w[] = {0.5, 1.0, 2.0, 4.0}, sums[9];
+    assert_int_equal(uf__np_bincount_len((const char *)a, 4, 4, UF_INT32, 4,
+                                         9, &len),
+                     0);
+    assert_int_equal(len, 9);
+    uf__np_bincount_fill((const char *)a, 4, 4, UF_INT32, (const char *)w,
+                         8, UF_FLOAT64, len, (char *)sums);
+    assert_true(sums[8] == 0.5 && sums[4] == 5.0 && sums[2] == 2.0 &&
+                sums[0] == 0.0);
+    /* the weights' length first, then minlength, then negatives */
+    assert_int_equal(uf__np_bincount_len((const char *)a, 4, 4, UF_INT32, 3,
+                                         -1, &len),
+                     UF__NPNUM_BINCOUNT_WLEN);
+    assert_int_equal(uf__np_bincount_len((const char *)a, 4, 4, UF_INT32,
+                                         -1, -1, &len),
+                     UF__NPNUM_BINCOUNT_MINLEN);
+    int32_t neg[] = {1, -1};
+    assert_int_equal(uf__np_bincount_len((const char *)neg, 2, 4, UF_INT32,
+                                         -1, 0, &len),
+                     UF__NPNUM_BINCOUNT_NEG);
+    /* a[0] = -3 with a result of 2: Numba writes out of bounds */
+    assert_int_equal(uf__np_bincount_len((const char *)&(int32_t){-3}, 1,
+                                         4, UF_INT32, -1, 2, &len),
+                     UF__NPNUM_BINCOUNT_NEG);
+    assert_int_equal(uf__np_bincount_len((const char *)a, 0, 4, UF_INT32,
+                                         -1, 0, &len),
+                     0);
+    assert_int_equal(len, 0);
+}
+
 static const char src[] =
     "from numba import njit\n"
     "import numpy as np\n"
@@ -270,6 +370,8 @@ int main(void)
         cmocka_unit_test(test_search),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_dtypes),
+        cmocka_unit_test(test_digitize),
+        cmocka_unit_test(test_bincount),
         cmocka_unit_test(test_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -186,6 +186,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
         /* np.interp ... (lower_npnum.c) */
         {UF__NP_INTERP, (void *)(uintptr_t)uf__np_interp},
+        {UF__NP_DIGITIZE, (void *)(uintptr_t)uf__np_digitize},
+        {UF__NP_BINCOUNT_LEN, (void *)(uintptr_t)uf__np_bincount_len},
+        {UF__NP_BINCOUNT_FILL, (void *)(uintptr_t)uf__np_bincount_fill},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

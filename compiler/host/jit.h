@@ -193,6 +193,10 @@ typedef enum uf__jit_status {
     /* np.interp ... (lower_npnum.c): Numba's ValueErrors */
     UF__JIT_INTERP_EMPTY, /* xp is empty */
     UF__JIT_INTERP_SIZE,  /* xp and fp differ in length */
+    UF__JIT_DIGITIZE_MONO,   /* np.digitize: bins not monotonic */
+    UF__JIT_BINCOUNT_WLEN,   /* np.bincount: weights of another length */
+    UF__JIT_BINCOUNT_MINLEN, /* np.bincount: minlength < 0 */
+    UF__JIT_BINCOUNT_NEG,    /* np.bincount: a negative element */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -221,6 +221,14 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "empty",
         [UF__JIT_INTERP_SIZE] = "ValueError: fp and xp are not of the same "
                                 "size.",
+        [UF__JIT_DIGITIZE_MONO] = "ValueError: bins must be monotonically "
+                                  "increasing or decreasing",
+        [UF__JIT_BINCOUNT_WLEN] = "ValueError: bincount(): weights and list "
+                                  "don't have the same length",
+        [UF__JIT_BINCOUNT_MINLEN] = "ValueError: 'minlength' must not be "
+                                    "negative",
+        [UF__JIT_BINCOUNT_NEG] = "ValueError: bincount(): first argument "
+                                 "must be non-negative",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -1,7 +1,9 @@
-/* np.interp ... (typed by infer_npnum.c): one call of the host runtime
- * (common/npnum.h) per call. Arrays go to it as they are (data, shape,
+/* np.interp, np.digitize, np.bincount (typed by infer_npnum.c): one call
+ * of the host runtime (common/npnum.h) per call (np.bincount: one for the
+ * result's length, one to fill it). Arrays go to it as they are (data, shape,
  * strides, dtype); a number or a tuple of numbers is first stored as
- * float64 into a stack slot, a 0-d or 1-D array of its own. An array
+ * float64 (int64 when all are integers) into a stack slot, a 0-d or 1-D
+ * array of its own. An array
  * result is a new C-order array owned by the frame, which the runtime
  * fills; a number result comes back through a stack slot. The runtime's
  * statuses become Numba's exceptions. */
@@ -62,7 +64,8 @@ static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
 }
 
 /* The operand of an expression of type t and value v: an array as it
- * is, a number or a tuple of numbers as float64 in a stack slot. */
+ * is, a number or a tuple of numbers in a stack slot (float64, or int64
+ * when they are all integers). */
 static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
 {
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
@@ -84,10 +87,20 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
         return;
     }
     int n = t->kind == UF__T_TUPLE ? t->n : 1;
-    LLVMValueRef slot = uf__fn_alloca(F, LLVMArrayType(f64, (unsigned)(n ? n
+    /* integers (bool too) stay integers, as int64 (all uint64: uint64),
+     * for np.digitize's and np.bincount's comparisons */
+    bool ints = true, u64 = true;
+    for (int i = 0; i < n; i++) {
+        uf_dtype d = t->kind == UF__T_TUPLE ? t->elts[i]->dtype : t->dtype;
+        ints &= uf_dtype_kind(d) != 'f' && uf_dtype_kind(d) != 'c';
+        u64 &= d == UF_UINT64;
+    }
+    uf_dtype st = !ints ? UF_FLOAT64 : u64 ? UF_UINT64 : UF_INT64;
+    LLVMTypeRef et8 = ints ? i64t(F) : f64;
+    LLVMValueRef slot = uf__fn_alloca(F, LLVMArrayType(et8, (unsigned)(n ? n
                                                                        : 1)),
                                       "num.values");
-    LLVMValueRef fp = LLVMBuildPointerCast(B, slot, LLVMPointerType(f64, 0),
+    LLVMValueRef ep = LLVMBuildPointerCast(B, slot, LLVMPointerType(et8, 0),
                                            "");
     for (int i = 0; i < n; i++) {
         const uf__type *et = t->kind == UF__T_TUPLE ? t->elts[i] : t;
@@ -95,11 +108,11 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
                              ? LLVMBuildExtractValue(B, v, (unsigned)i, "")
                              : v;
         LLVMValueRef ix = c64(F, i);
-        LLVMBuildStore(B, uf__emit_cast(F, x, et->dtype, UF_FLOAT64),
-                       LLVMBuildGEP2(B, f64, fp, &ix, 1, ""));
+        LLVMBuildStore(B, uf__emit_cast(F, x, et->dtype, st),
+                       LLVMBuildGEP2(B, et8, ep, &ix, 1, ""));
     }
     o->ndim = t->kind == UF__T_TUPLE ? 1 : 0;
-    o->data = LLVMBuildPointerCast(B, fp, i8p(F), "");
+    o->data = LLVMBuildPointerCast(B, ep, i8p(F), "");
     o->shape = i64_slots(F, 1, "num.shape");
     o->strides = i64_slots(F, 1, "num.strides");
     o->dim[0] = o->len = c64(F, n);
@@ -107,7 +120,7 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
     put(F, o->shape, 0, o->len);
     put(F, o->strides, 0, o->step);
     o->nd = c64(F, o->ndim);
-    o->dt = c32(F, UF_FLOAT64);
+    o->dt = c32(F, (int)st);
 }
 
 static LLVMValueRef call_helper(uf__fn *F, const char *name,
@@ -131,6 +144,10 @@ static void raise_status(uf__fn *F, LLVMValueRef st)
         {UF__NPNUM_NOMEM, UF__JIT_NOMEM},
         {UF__NPNUM_INTERP_EMPTY, UF__JIT_INTERP_EMPTY},
         {UF__NPNUM_INTERP_SIZE, UF__JIT_INTERP_SIZE},
+        {UF__NPNUM_DIGITIZE_MONO, UF__JIT_DIGITIZE_MONO},
+        {UF__NPNUM_BINCOUNT_WLEN, UF__JIT_BINCOUNT_WLEN},
+        {UF__NPNUM_BINCOUNT_MINLEN, UF__JIT_BINCOUNT_MINLEN},
+        {UF__NPNUM_BINCOUNT_NEG, UF__JIT_BINCOUNT_NEG},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
@@ -199,6 +216,81 @@ static LLVMValueRef lower_interp(uf__fn *F, const uf__expr *e,
     return LLVMBuildLoad2(B, uf__lower_dtype(F->L, rt->dtype), res, "");
 }
 
+/* A number argument (NULL: absent) as dtype dt, else dflt. */
+static LLVMValueRef scalar_arg(uf__fn *F, const uf__expr *x, uf_dtype dt,
+                               LLVMValueRef dflt)
+{
+    if (!x)
+        return dflt;
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    return uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, dt);
+}
+
+static LLVMValueRef lower_digitize(uf__fn *F, const uf__expr *e,
+                                   const uf__type *rt)
+{
+    const uf__expr *xe = arg(e, 0, "x");
+    operand x, bins;
+    if (!operand_of(F, xe, &x) || !operand_of(F, arg(e, 1, "bins"), &bins))
+        return NULL;
+    LLVMValueRef right = scalar_arg(F, arg(e, 2, "right"), UF_BOOL,
+                                    LLVMConstInt(LLVMInt1TypeInContext(
+                                                     F->L->ctx),
+                                                 0, 0));
+    if (!right)
+        return NULL;
+    right = LLVMBuildZExt(B, LLVMBuildIsNotNull(B, right, ""), i32t(F), "");
+    LLVMValueRef out;
+    LLVMValueRef res = result(F, rt, x.dim, &out);
+    out = LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), "");
+    bool scalar = uf__lower_info(F, xe)->type->kind == UF__T_SCALAR;
+    LLVMValueRef args[12] = {x.data, x.nd, x.shape, x.strides, x.dt,
+                             c32(F, scalar), bins.data, bins.len, bins.step,
+                             bins.dt, right, out};
+    raise_status(F, call_helper(F, UF__NP_DIGITIZE, args, 12));
+    if (rt->kind == UF__T_ARRAY)
+        return res;
+    return LLVMBuildLoad2(B, i64t(F), res, "");
+}
+
+static LLVMValueRef lower_bincount(uf__fn *F, const uf__expr *e,
+                                   const uf__type *rt)
+{
+    operand a, w;
+    if (!operand_of(F, arg(e, 0, "a"), &a))
+        return NULL;
+    const uf__expr *we = arg(e, 1, "weights");
+    bool weighted = rt->dtype == UF_FLOAT64;
+    if (weighted && !operand_of(F, we, &w)) /* not for None */
+        return NULL;
+    LLVMValueRef minlength = scalar_arg(F, arg(e, 2, "minlength"), UF_INT64,
+                                        c64(F, 0));
+    if (!minlength)
+        return NULL;
+    LLVMValueRef len = uf__fn_alloca(F, i64t(F), "bincount.len");
+    LLVMValueRef largs[7] = {a.data, a.len, a.step, a.dt,
+                             weighted ? w.len : c64(F, -1), minlength, len};
+    raise_status(F, call_helper(F, UF__NP_BINCOUNT_LEN, largs, 7));
+    LLVMValueRef n = LLVMBuildLoad2(B, i64t(F), len, "");
+    LLVMValueRef out;
+    LLVMValueRef res = result(F, rt, &n, &out);
+    LLVMValueRef null = LLVMConstNull(i8p(F));
+    LLVMValueRef fargs[9] = {a.data, a.len, a.step, a.dt,
+                             weighted ? w.data : null,
+                             weighted ? w.step : c64(F, 0),
+                             weighted ? w.dt : c32(F, UF_FLOAT64), n, out};
+    LLVMTypeRef pt[9];
+    for (unsigned i = 0; i < 9; i++)
+        pt[i] = LLVMTypeOf(fargs[i]);
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(F->L->ctx), pt,
+                                       9, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, UF__NP_BINCOUNT_FILL, fty);
+    LLVMBuildCall2(B, fty, fn, fargs, 9, "");
+    return res;
+}
+
 LLVMValueRef uf__lower_npnum(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -212,6 +304,10 @@ LLVMValueRef uf__lower_npnum(uf__fn *F, const uf__expr *e)
     switch (b) {
     case UF__BI_NP_INTERP:
         return lower_interp(F, e, in->type);
+    case UF__BI_NP_DIGITIZE:
+        return lower_digitize(F, e, in->type);
+    case UF__BI_NP_BINCOUNT:
+        return lower_bincount(F, e, in->type);
     default:
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "np.%s() is not supported",

@@ -114,9 +114,11 @@
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
 /* NumPy's interpolation and binning (infer_npnum.c, lower_npnum.c, the
- * runtime common/npnum.h): NP_INTERP .. NP_INTERP keep their places
+ * runtime common/npnum.h): NP_INTERP .. NP_BINCOUNT keep their places
  * (uf__builtin_is_npnum). */
-#define UF__NPNUM_MAP(X) X(NP_INTERP, "numpy.interp")
+#define UF__NPNUM_MAP(X)                                                    \
+    X(NP_INTERP, "numpy.interp") X(NP_DIGITIZE, "numpy.digitize")           \
+    X(NP_BINCOUNT, "numpy.bincount")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -329,7 +331,7 @@ static inline bool uf__builtin_is_npselect(uf__builtin b)
 /* The interpolation and binning of UF__NPNUM_MAP. */
 static inline bool uf__builtin_is_npnum(uf__builtin b)
 {
-    return b >= UF__BI_NP_INTERP && b <= UF__BI_NP_INTERP;
+    return b >= UF__BI_NP_INTERP && b <= UF__BI_NP_BINCOUNT;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""np.interp inside kernels (tests/kernels/host/npnum.py) against Numba:
+"""np.interp, np.digitize and np.bincount inside kernels (tests/kernels/host/npnum.py) against Numba:
 every case runs through `ufjit call` and through Numba on the same inputs;
 results are compared for dtype, shape and bits (NaNs of either sign equal;
 the sign of a zero counts), and where Numba raises, ufjit must fail with
@@ -136,11 +136,97 @@ def interp_cases():
     ]
 
 
+def digitize_cases():
+    inc = V("f8", [-3.0, -1.0, 0.0, 0.0, 2.5, 4.0, 7.0, 7.0, 9.0])
+    dec = V("f8", [9.0, 7.0, 7.0, 4.0, 2.5, 0.0, 0.0, -1.0, -3.0])
+    xs = V("f8", [nan, -inf, inf, -0.0, 0.0, -3.0, 7.0, 9.0, 2.5, 1.0,
+                  nan, 10.0, -5.0, 4.0])
+    ib = V("i8", [-5, 0, 0, 3, 8, 100])
+    return [
+        ("digitize", [f8(50, lo=-5, hi=11), inc]),
+        ("digitize", [f8(50, lo=-5, hi=11), dec]),
+        ("digitize_right", [f8(50, lo=-5, hi=11), inc, S("true")]),
+        ("digitize_right", [f8(50, lo=-5, hi=11), dec, S("1")]),
+        ("digitize_right", [xs, inc, S("false")]),
+        ("digitize_right", [xs, dec, S("true")]),
+        ("digitize", [xs, inc]), ("digitize", [xs, dec]),
+        # NaN among the bins: Numba's monotonicity check and search
+        ("digitize", [xs, V("f8", [1.0, nan, 3.0])]),
+        ("digitize", [xs, V("f8", [nan, 1.0, 3.0])], "ValueError"),
+        ("digitize_right", [xs, V("f8", [0.0, 2.0, nan]), S("true")]),
+        # equal bins, one bin, none; x of any dimensions, views, empty
+        ("digitize", [xs, V("f8", [2.0, 2.0, 2.0])]),
+        ("digitize", [xs, V("f8", [2.0])]), ("digitize", [xs, f8(0)]),
+        ("digitize", [f8(6, 7, lo=-5, hi=11).F, inc]),
+        ("digitize", [f8(8, 9, lo=-5, hi=11).view("::-2, 1::3"), dec]),
+        ("digitize", [f8(0), inc]), ("digitize", [f8(2, 0), inc]),
+        ("digitize", [f8(40, lo=-5, hi=11), inc.view("::2")]),
+        # dtypes: integers compare as integers, uint64 with uint64
+        ("digitize", [i8(60, lo=-10, hi=110), ib]),
+        ("digitize_right", [i4(60, lo=-10, hi=110), ib, S("true")]),
+        ("digitize", [V("u8", [0, 2**63, 2**64 - 1, 5, 2**63 + 1]),
+                      V("u8", [1, 2**63, 2**63 + 1, 2**64 - 2])]),
+        ("digitize", [V("u8", [0, 5, 2**63]), V("i8", [-1, 3, 9])]),
+        ("digitize", [f4(30, lo=-5, hi=11), V("f4", [0.1, 0.2, 3.3])]),
+        ("digitize", [b1(9), V("f8", [0.0, 0.5, 1.0])]),
+        ("digitize", [f8(30, lo=-10, hi=110), ib]),
+        ("digitize", [i8(30, lo=-5, hi=11), inc]),
+        # numbers, tuples, keywords, loops
+        ("digitize", [S("2.5"), inc]), ("digitize", [S("7"), ib]),
+        ("digitize", [S("true"), V("f8", [0.5, 1.0, 3.0])]),
+        ("digitize", [S("nan"), inc]),
+        ("digitize_right", [S("2.5"), dec, S("true")]),
+        ("digitize_kw", [f8(20, lo=-5, hi=11), inc]),
+        ("digitize_points", [f8(20, lo=-5, hi=11), dec]),
+        # Numba's ValueError; refusals
+        ("digitize", [f8(5), V("f8", [1.0, 3.0, 2.0])], "ValueError"),
+        ("digitize", [S("1.0"), V("i8", [3, 1, 2, 0])], "ValueError"),
+        ("digitize", [c16(5), inc], "TypingError", "65:24"),
+        ("digitize", [f8(5), f8(2, 3)], "TypingError", "65:27"),
+        # Numba: AttributeError while typing
+        ("digitize", [f8(5), S("1.0")], "refused", "65:27"),
+    ]
+
+
+def bincount_cases():
+    return [
+        ("bincount", [i8(40, lo=0, hi=12)]), ("bincount", [i4(7, lo=0,
+                                                              hi=3)]),
+        ("bincount", [V("u1", [255, 0, 3, 3])]), ("bincount", [i8(0)]),
+        ("bincount", [i8(30, lo=0, hi=9).view("::-3")]),
+        ("bincount", [V("i2", [0, 0, 0])]),
+        # Numba does not check a[0]: -1 counts at the end
+        ("bincount", [V("i8", [-1, 4, 2])]),
+        ("bincount", [V("i8", [2, -1])], "ValueError"),
+        ("bincount_w", [i8(40, lo=0, hi=12), f8(40)]),
+        ("bincount_w", [i8(40, lo=0, hi=12), i4(40)]),
+        ("bincount_w", [V("i8", [1, 1, 3]), V("f4", [0.1, 0.2, 0.3])]),
+        ("bincount_w", [V("i8", [1, 1, 3]), V("f8", [inf, -inf, nan])]),
+        ("bincount_w", [i8(5, lo=0, hi=3), f8(4)], "ValueError"),
+        ("bincount_min", [i8(10, lo=0, hi=5), S("12")]),
+        ("bincount_min", [i8(10, lo=0, hi=5), S("2")]),
+        ("bincount_min", [i8(0), S("3")]),
+        ("bincount_min", [i8(10, lo=0, hi=5), S("-1")], "ValueError"),
+        # Numba writes out of bounds there (a[0] = -1, no bin): not run
+        ("bincount_min", [V("i8", [-1]), S("0")], "ValueError-ufjit"),
+        ("bincount_all", [i8(30, lo=0, hi=7), f8(30), S("9")]),
+        ("bincount", [f8(5)], "TypingError", "90:24"),
+        ("bincount", [b1(5)], "TypingError", "90:24"),
+        ("bincount", [V("u8", [1, 2])], "TypingError", "90:24"),
+        ("bincount", [i8(2, 3, lo=0, hi=4)], "TypingError", "90:24"),
+        ("bincount_w", [i8(3, lo=0, hi=4), c16(3)], "TypingError",
+         "95:27"),
+        ("bincount_min", [i8(3, lo=0, hi=4), S("2.0")], "TypingError",
+         "100:37"),
+    ]
+
+
 def cases():
     """(kernel, inputs[, raises[, "LINE:COL"]]): raises is Numba's
     exception, or "refused" where Numba compiles what ufjit refuses (a
-    TypingError at LINE:COL)."""
-    return interp_cases()
+    TypingError at LINE:COL), or "ValueError-ufjit" where Numba's result
+    is undefined (not run) and ufjit raises ValueError."""
+    return interp_cases() + digitize_cases() + bincount_cases()
 
 
 CUDA_SRC = '''import numpy as np
@@ -210,6 +296,9 @@ def main():
             probs, want = [], None
             gu = kernel.startswith("gu_")
             try:
+                if raises == "ValueError-ufjit":
+                    raises = "ValueError"
+                    raise ValueError("not run in Numba")
                 r = getattr(mod, kernel)(*vals)
                 rs = [r] if gu or not isinstance(r, tuple) else list(r)
                 want = [as_array(x) for x in rs]
@@ -257,7 +346,8 @@ def main():
                 print("FAIL " + "; ".join(probs))
             elif opt.verbose:
                 print("ok   cudasim")
-    print(f"{n - fails}/{n} np.interp cases agree with Numba")
+    print(f"{n - fails}/{n} np.interp/digitize/bincount cases agree with "
+          "Numba")
     return 1 if fails else 0
 
 

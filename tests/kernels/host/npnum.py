@@ -58,3 +58,49 @@ def interp_period(x, xp, fp):
 @njit
 def interp_2d_table(x, xp, fp):
     return np.interp(x, xp, fp)
+
+
+@njit
+def digitize(x, bins):
+    return np.digitize(x, bins)
+
+
+@njit
+def digitize_right(x, bins, right):
+    return np.digitize(x, bins, right)
+
+
+@njit
+def digitize_kw(x, bins):
+    return (np.digitize(x, bins=bins, right=True),
+            np.digitize(x, (4.0, 2.0, 2.0, -1.0)),
+            np.digitize((0.5, 3.0, -2.0), bins))
+
+
+@njit
+def digitize_points(x, bins):
+    out = np.empty(x.shape[0], np.int64)
+    for i in range(x.shape[0]):
+        out[i] = np.digitize(x[i], bins) + np.digitize(x[i], bins, True)
+    return out
+
+
+@njit
+def bincount(a):
+    return np.bincount(a)
+
+
+@njit
+def bincount_w(a, w):
+    return np.bincount(a, w)
+
+
+@njit
+def bincount_min(a, m):
+    return np.bincount(a, minlength=m)
+
+
+@njit
+def bincount_all(a, w, m):
+    return (np.bincount(a, weights=w, minlength=m), np.bincount(a, None, m),
+            np.bincount((3, 1, 1, 0)), np.bincount(a[::-1] * 2))
