@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""np.interp inside njit functions (issue 18) side by side with Numba in
-one process: 10**6 float64 points, random and sorted, on a 1000-point
-table (slopes cached), 100 points on a 10**5-point table (no cache), and
-complex fp. Every contender runs the same kernel source (`from numba
+"""np.interp, np.digitize and np.bincount inside njit functions (issue 18)
+side by side with Numba in one process: np.interp of 10**6 float64
+points, random and sorted, on a 1000-point table (slopes cached), 100
+points on a 10**5-point table (no cache), and complex fp; np.digitize of
+10**6 points on 100 bins; np.bincount of 10**6 ints with weights. Every contender runs the same kernel source (`from numba
 import` swapped for `from ufjit import`) on the same arrays, alternating
 rounds; the table gives the best time of each and ufjit / Numba (below 1:
 ufjit faster). Results must be equal bit for bit.
@@ -23,6 +24,16 @@ from numba import njit
 @njit
 def interp(x, xp, fp):
     return np.interp(x, xp, fp)
+
+
+@njit
+def digitize(x, bins):
+    return np.digitize(x, bins)
+
+
+@njit
+def bincount(a, w):
+    return np.bincount(a, w)
 '''
 
 
@@ -53,7 +64,11 @@ def main():
              ("np.interp 100 x, 1e5-point table", "interp",
               (x[:100], xp5, fp5)),
              ("np.interp 1e6 random x, complex fp", "interp",
-              (x, xp, fp + 1j * fp[::-1]))]
+              (x, xp, fp + 1j * fp[::-1])),
+             ("np.digitize 1e6 random x, 100 bins", "digitize",
+              (x, np.sort(rng.uniform(0, 100, 100)))),
+             ("np.bincount 1e6 ints < 1000, float64 weights", "bincount",
+              (rng.integers(0, 1000, n), x))]
     with tempfile.TemporaryDirectory() as d:
         uj, nb = load("nn_ufjit", True, d), load("nn_numba", False, d)
         rows = []
