@@ -118,6 +118,8 @@ static const struct family {
      "; and the results sized by the data (above): "},
     {uf__builtin_is_nprandom,
      "; and np.random (above): "},
+    {uf__builtin_is_npnum,
+     "; and interpolation and binning (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

@@ -24,6 +24,7 @@
 #include "common/matmul.h"
 #include "common/npfind.h"
 #include "common/nprandom.h"
+#include "common/npnum.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -202,6 +203,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_RANDOM_PERMUTATION,
          (void *)(uintptr_t)uf__np_random_permutation},
         {UF__NP_RANDOM_CHOICE, (void *)(uintptr_t)uf__np_random_choice},
+        /* np.interp ... (lower_npnum.c) */
+        {UF__NP_INTERP, (void *)(uintptr_t)uf__np_interp},
+        {UF__NP_DIGITIZE, (void *)(uintptr_t)uf__np_digitize},
+        {UF__NP_BINCOUNT_LEN, (void *)(uintptr_t)uf__np_bincount_len},
+        {UF__NP_BINCOUNT_FILL, (void *)(uintptr_t)uf__np_bincount_fill},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

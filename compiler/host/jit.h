@@ -208,6 +208,13 @@ typedef enum uf__jit_status {
     UF__JIT_RANDOM_RAYLEIGH,    /* ValueError: rayleigh(scale <= 0) */
     UF__JIT_RANDOM_WALD_MEAN,   /* ValueError: wald(mean <= 0) */
     UF__JIT_RANDOM_WALD_SCALE,  /* ValueError: wald(scale <= 0) */
+    /* np.interp ... (lower_npnum.c): Numba's ValueErrors */
+    UF__JIT_INTERP_EMPTY, /* xp is empty */
+    UF__JIT_INTERP_SIZE,  /* xp and fp differ in length */
+    UF__JIT_DIGITIZE_MONO,   /* np.digitize: bins not monotonic */
+    UF__JIT_BINCOUNT_WLEN,   /* np.bincount: weights of another length */
+    UF__JIT_BINCOUNT_MINLEN, /* np.bincount: minlength < 0 */
+    UF__JIT_BINCOUNT_NEG,    /* np.bincount: a negative element */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -232,6 +232,18 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_RANDOM_RAYLEIGH] = "ValueError: rayleigh(): scale <= 0",
         [UF__JIT_RANDOM_WALD_MEAN] = "ValueError: wald(): mean <= 0",
         [UF__JIT_RANDOM_WALD_SCALE] = "ValueError: wald(): scale <= 0",
+        [UF__JIT_INTERP_EMPTY] = "ValueError: array of sample points is "
+                                 "empty",
+        [UF__JIT_INTERP_SIZE] = "ValueError: fp and xp are not of the same "
+                                "size.",
+        [UF__JIT_DIGITIZE_MONO] = "ValueError: bins must be monotonically "
+                                  "increasing or decreasing",
+        [UF__JIT_BINCOUNT_WLEN] = "ValueError: bincount(): weights and list "
+                                  "don't have the same length",
+        [UF__JIT_BINCOUNT_MINLEN] = "ValueError: 'minlength' must not be "
+                                    "negative",
+        [UF__JIT_BINCOUNT_NEG] = "ValueError: bincount(): first argument "
+                                 "must be non-negative",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

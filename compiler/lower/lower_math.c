@@ -458,6 +458,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npfind(F, e);
     if (uf__builtin_is_nprandom(bi)) /* lower_nprandom.c */
         return uf__lower_nprandom(F, e);
+    if (uf__builtin_is_npnum(bi)) /* lower_npnum.c */
+        return uf__lower_npnum(F, e);
     if (uf__builtin_is_arrmeth(bi))
         return uf__lower_arrmeth(F, e);
     if (uf__builtin_is_nppred(bi)) /* lower_nppred.c */

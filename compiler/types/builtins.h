@@ -189,6 +189,12 @@
     X(NP_RANDOM_VONMISES, "numpy.random.vonmises")                          \
     X(NP_RANDOM_WALD, "numpy.random.wald")                                  \
     X(NP_RANDOM_TRIANGULAR, "numpy.random.triangular")
+/* NumPy's interpolation and binning (infer_npnum.c, lower_npnum.c, the
+ * runtime common/npnum.h): NP_INTERP .. NP_BINCOUNT keep their places
+ * (uf__builtin_is_npnum). */
+#define UF__NPNUM_MAP(X)                                                    \
+    X(NP_INTERP, "numpy.interp") X(NP_DIGITIZE, "numpy.digitize")           \
+    X(NP_BINCOUNT, "numpy.bincount")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -254,6 +260,7 @@
     UF__NPPRED_MAP(X)                                                       \
     UF__NPFIND_MAP(X)                                                       \
     UF__NPRANDOM_MAP(X)                                                     \
+    UF__NPNUM_MAP(X)                                                        \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -426,6 +433,11 @@ static inline bool uf__builtin_is_npfind(uf__builtin b)
 static inline bool uf__builtin_is_nprandom(uf__builtin b)
 {
     return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_TRIANGULAR;
+}
+/* The interpolation and binning of UF__NPNUM_MAP. */
+static inline bool uf__builtin_is_npnum(uf__builtin b)
+{
+    return b >= UF__BI_NP_INTERP && b <= UF__BI_NP_BINCOUNT;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -288,6 +288,10 @@ const uf__type *uf__infer_npfind(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
 
+/* np.interp ... (infer_npnum.c): the type of call `e` of builtin b. */
+const uf__type *uf__infer_npnum(uf__ictx *C, const uf__expr *e,
+                                uf__builtin b);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 
