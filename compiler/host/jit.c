@@ -22,6 +22,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "common/matmul.h"
+#include "common/nplinalg.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -183,6 +184,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.linalg (lower_nplinalg.c) */
+        {UF__NP_LINALG_NORM, (void *)(uintptr_t)uf__np_linalg_norm},
+        {UF__NP_LINALG_SLOGDET, (void *)(uintptr_t)uf__np_linalg_slogdet},
+        {UF__NP_LINALG_INV, (void *)(uintptr_t)uf__np_linalg_inv},
+        {UF__NP_LINALG_SOLVE, (void *)(uintptr_t)uf__np_linalg_solve},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

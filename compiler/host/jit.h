@@ -190,6 +190,14 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.linalg (lower_nplinalg.c, common/nplinalg.h) */
+    UF__JIT_LINALG_SQUARE,    /* LinAlgError: not a square matrix */
+    UF__JIT_LINALG_NONFINITE, /* LinAlgError: an inf or NaN */
+    UF__JIT_LINALG_SINGULAR,  /* LinAlgError: a zero pivot */
+    UF__JIT_LINALG_SYSTEM,    /* LinAlgError: solve's sizes differ */
+    UF__JIT_NORM_ORD,         /* ValueError: no such matrix norm */
+    UF__JIT_NORM_SVD,         /* NotImplementedError: ord 2 / -2 of a
+                                 matrix (no SVD in ufjit) */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -442,6 +442,9 @@ LLVMValueRef uf__lower_npcum(uf__fn *F, const uf__expr *e);
 /* np.median, np.percentile, np.quantile and the nan* ones
  * (lower_npselect.c). Host targets only. */
 LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);
+/* np.linalg.norm, det, slogdet, inv, solve (lower_nplinalg.c). Host
+ * targets only. */
+LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

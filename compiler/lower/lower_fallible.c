@@ -52,6 +52,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_npselect(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, q out of range */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_nplinalg(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* out of memory, LinAlgError */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_alloc(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, negative dimensions */
     if (e->kind == UF__EX_CALL &&

@@ -454,6 +454,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_alloc(F, e);
     if (uf__builtin_is_npselect(bi)) /* lower_npselect.c */
         return uf__lower_npselect(F, e);
+    if (uf__builtin_is_nplinalg(bi)) /* lower_nplinalg.c */
+        return uf__lower_nplinalg(F, e);
     if (uf__builtin_is_arrmeth(bi))
         return uf__lower_arrmeth(F, e);
     if (uf__builtin_is_npcum(bi)) /* lower_npcum.c */

@@ -113,6 +113,15 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* np.linalg without LAPACK (infer_nplinalg.c, lower_nplinalg.c, the
+ * runtime common/nplinalg.h): NP_LINALG_NORM .. NP_LINALG_SOLVE keep
+ * their places (uf__builtin_is_nplinalg). */
+#define UF__NPLINALG_MAP(X)                                                 \
+    X(NP_LINALG_NORM, "numpy.linalg.norm")                                  \
+    X(NP_LINALG_DET, "numpy.linalg.det")                                    \
+    X(NP_LINALG_SLOGDET, "numpy.linalg.slogdet")                            \
+    X(NP_LINALG_INV, "numpy.linalg.inv")                                    \
+    X(NP_LINALG_SOLVE, "numpy.linalg.solve")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -174,6 +183,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPLINALG_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -320,6 +330,11 @@ static inline bool uf__builtin_is_npcum(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The np.linalg functions of UF__NPLINALG_MAP. */
+static inline bool uf__builtin_is_nplinalg(uf__builtin b)
+{
+    return b >= UF__BI_NP_LINALG_NORM && b <= UF__BI_NP_LINALG_SOLVE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
