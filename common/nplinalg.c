@@ -14,6 +14,7 @@
 #include <ufjit/dtype.h>
 
 #include "common/alloc.h"
+#include "common/matmul.h"
 #include "common/nplinalg.h"
 
 static double get(const char *p, int32_t dt)
@@ -31,13 +32,36 @@ static double get(const char *p, int32_t dt)
 /* The 2-norm of the n elements at x (stride s bytes), as BLAS nrm2: a
  * plain sum of squares when it is safely inside float64's range, else
  * the sum scaled by the largest magnitude. */
+/* The sum of squares of n contiguous float64, in four independent sums
+ * the compiler keeps in vector registers. */
+static double sumsq_f64(const char *x, int64_t n)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0, v[4];
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        memcpy(v, x + i * 8, sizeof v);
+        s0 += v[0] * v[0];
+        s1 += v[1] * v[1];
+        s2 += v[2] * v[2];
+        s3 += v[3] * v[3];
+    }
+    for (; i < n; i++) {
+        memcpy(v, x + i * 8, 8);
+        s0 += v[0] * v[0];
+    }
+    return (s0 + s1) + (s2 + s3);
+}
+
 static double nrm2(const char *x, int64_t n, int64_t s, int32_t dt)
 {
     double ss = 0;
-    for (int64_t i = 0; i < n; i++) {
-        double v = get(x + i * s, dt);
-        ss += v * v;
-    }
+    if (dt == UF_FLOAT64 && s == 8)
+        ss = sumsq_f64(x, n);
+    else
+        for (int64_t i = 0; i < n; i++) {
+            double v = get(x + i * s, dt);
+            ss += v * v;
+        }
     if (isfinite(ss) && ss > 0x1p-900 && ss < 0x1p900)
         return sqrt(ss);
     double big = 0;
@@ -167,49 +191,96 @@ int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
         return finite;                                                      \
     }
 
+/* Blocks of NB columns: the panel is factorised row by row, the rest of
+ * the matrix updated by one matrix product (common/matmul.c's blocked
+ * kernels), as LAPACK's getrf over getf2 does. */
+#define NB 48
+
+/* NAME##_gemm_sub: c (m * n, row stride ldc) -= a (m * k, lda) @ b (k * n,
+ * ldb), the product made in tmp (m * n) first; false when the product's
+ * packing buffers could not be allocated. */
+#define GEMM_SUB(T, NAME, MATMUL)                                           \
+    static bool NAME##_gemm_sub(T *c, int64_t ldc, const T *a, int64_t lda, \
+                                const T *b, int64_t ldb, int64_t m,         \
+                                int64_t n, int64_t k, T *tmp)               \
+    {                                                                       \
+        if (m <= 0 || n <= 0 || k <= 0)                                     \
+            return true;                                                    \
+        int64_t isz = (int64_t)sizeof(T);                                   \
+        if (MATMUL(m, n, k, a, lda * isz, isz, b, ldb * isz, isz, tmp) != 0) \
+            return false;                                                   \
+        for (int64_t i = 0; i < m; i++) {                                   \
+            T *restrict ci = c + i * ldc;                                   \
+            const T *restrict ti = tmp + i * n;                             \
+            for (int64_t j = 0; j < n; j++)                                 \
+                ci[j] -= ti[j];                                             \
+        }                                                                   \
+        return true;                                                        \
+    }
+
 /* NAME##_lu: LU of the n * n row-major a in place, piv[k] the row
- * swapped with row k; the count of exact zero pivots (getrf's info > 0
- * when not 0), their columns left unscaled as getrf does.
- * NAME##_lusolve: a's LU applied to the n * r row-major x in place. */
+ * swapped with row k (whole rows, as LAPACK's laswp); the count of exact
+ * zero pivots (getrf's info > 0 when not 0), their columns left unscaled
+ * as getf2 does; -1 out of memory. tmp holds n * n elements.
+ * NAME##_lusolve: a's LU applied to the n * r row-major x in place (tmp:
+ * NB * r elements); false out of memory. */
 #define LU(T, NAME, ABS)                                                    \
-    static int64_t NAME##_lu(T *a, int64_t n, int64_t *piv)                 \
+    static int64_t NAME##_lu(T *a, int64_t n, int64_t *piv, T *tmp)        \
     {                                                                       \
         int64_t zero = 0;                                                   \
-        for (int64_t k = 0; k < n; k++) {                                   \
-            int64_t p = k;                                                  \
-            T big = ABS(a[k * n + k]);                                      \
-            for (int64_t i = k + 1; i < n; i++)                             \
-                if (ABS(a[i * n + k]) > big) {                              \
-                    big = ABS(a[i * n + k]);                                \
-                    p = i;                                                  \
+        for (int64_t k0 = 0; k0 < n; k0 += NB) {                            \
+            int64_t k1 = k0 + NB < n ? k0 + NB : n;                         \
+            for (int64_t k = k0; k < k1; k++) {                             \
+                int64_t p = k;                                              \
+                T big = ABS(a[k * n + k]);                                  \
+                for (int64_t i = k + 1; i < n; i++)                         \
+                    if (ABS(a[i * n + k]) > big) {                          \
+                        big = ABS(a[i * n + k]);                            \
+                        p = i;                                              \
+                    }                                                       \
+                piv[k] = p;                                                 \
+                if (p != k)                                                 \
+                    for (int64_t j = 0; j < n; j++) {                       \
+                        T t = a[k * n + j];                                 \
+                        a[k * n + j] = a[p * n + j];                        \
+                        a[p * n + j] = t;                                   \
+                    }                                                       \
+                T d = a[k * n + k];                                         \
+                if (d == 0) {                                               \
+                    zero++;                                                 \
+                    continue;                                               \
                 }                                                           \
-            piv[k] = p;                                                     \
-            if (p != k)                                                     \
-                for (int64_t j = 0; j < n; j++) {                           \
-                    T t = a[k * n + j];                                     \
-                    a[k * n + j] = a[p * n + j];                            \
-                    a[p * n + j] = t;                                       \
+                T inv = (T)1 / d;                                           \
+                const T *restrict rk = a + k * n;                           \
+                for (int64_t i = k + 1; i < n; i++) {                       \
+                    T *restrict ri = a + i * n;                             \
+                    T l = ri[k] * inv;                                      \
+                    ri[k] = l;                                              \
+                    if (l != 0)                                             \
+                        for (int64_t j = k + 1; j < k1; j++)                \
+                            ri[j] -= l * rk[j];                             \
                 }                                                           \
-            T d = a[k * n + k];                                             \
-            if (d == 0) {                                                   \
-                zero++;                                                     \
-                continue;                                                   \
             }                                                               \
-            T inv = (T)1 / d;                                               \
-            const T *restrict rk = a + k * n;                               \
-            for (int64_t i = k + 1; i < n; i++) {                           \
+            /* U12 = L11^-1 A12, then A22 -= L21 U12 */                     \
+            for (int64_t i = k0 + 1; i < k1; i++) {                         \
                 T *restrict ri = a + i * n;                                 \
-                T l = ri[k] * inv;                                          \
-                ri[k] = l;                                                  \
-                if (l != 0)                                                 \
-                    for (int64_t j = k + 1; j < n; j++)                     \
-                        ri[j] -= l * rk[j];                                 \
+                for (int64_t k = k0; k < i; k++) {                          \
+                    T l = ri[k];                                            \
+                    const T *restrict rk = a + k * n;                       \
+                    if (l != 0)                                             \
+                        for (int64_t j = k1; j < n; j++)                    \
+                            ri[j] -= l * rk[j];                             \
+                }                                                           \
             }                                                               \
+            if (!NAME##_gemm_sub(a + k1 * n + k1, n, a + k1 * n + k0, n,    \
+                                 a + k0 * n + k1, n, n - k1, n - k1,        \
+                                 k1 - k0, tmp))                             \
+                return -1;                                                  \
         }                                                                   \
         return zero;                                                        \
     }                                                                       \
-    static void NAME##_lusolve(const T *a, int64_t n, const int64_t *piv,  \
-                               T *x, int64_t r)                             \
+    static bool NAME##_lusolve(const T *a, int64_t n, const int64_t *piv,  \
+                               T *x, int64_t r, T *tmp)                     \
     {                                                                       \
         for (int64_t k = 0; k < n; k++)                                     \
             if (piv[k] != k)                                                \
@@ -218,51 +289,69 @@ int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
                     x[k * r + j] = x[piv[k] * r + j];                       \
                     x[piv[k] * r + j] = t;                                  \
                 }                                                           \
-        for (int64_t i = 0; i < n; i++) {                                   \
-            T *restrict xi = x + i * r;                                     \
-            for (int64_t k = 0; k < i; k++) {                               \
-                T l = a[i * n + k];                                         \
-                const T *restrict xk = x + k * r;                           \
-                if (l != 0)                                                 \
-                    for (int64_t j = 0; j < r; j++)                         \
-                        xi[j] -= l * xk[j];                                 \
+        for (int64_t i0 = 0; i0 < n; i0 += NB) { /* L, unit diagonal */     \
+            int64_t i1 = i0 + NB < n ? i0 + NB : n;                         \
+            if (!NAME##_gemm_sub(x + i0 * r, r, a + i0 * n, n, x, r,        \
+                                 i1 - i0, r, i0, tmp))                      \
+                return false;                                               \
+            for (int64_t i = i0; i < i1; i++) {                             \
+                T *restrict xi = x + i * r;                                 \
+                for (int64_t k = i0; k < i; k++) {                          \
+                    T l = a[i * n + k];                                     \
+                    const T *restrict xk = x + k * r;                       \
+                    if (l != 0)                                             \
+                        for (int64_t j = 0; j < r; j++)                     \
+                            xi[j] -= l * xk[j];                             \
+                }                                                           \
             }                                                               \
         }                                                                   \
-        for (int64_t i = n - 1; i >= 0; i--) {                              \
-            T *restrict xi = x + i * r;                                     \
-            for (int64_t k = i + 1; k < n; k++) {                           \
-                T u = a[i * n + k];                                         \
-                const T *restrict xk = x + k * r;                           \
-                if (u != 0)                                                 \
-                    for (int64_t j = 0; j < r; j++)                         \
-                        xi[j] -= u * xk[j];                                 \
+        for (int64_t i1 = n; i1 > 0; i1 -= NB) { /* U */                    \
+            int64_t i0 = i1 - NB > 0 ? i1 - NB : 0;                         \
+            if (!NAME##_gemm_sub(x + i0 * r, r, a + i0 * n + i1, n,         \
+                                 x + i1 * r, r, i1 - i0, r, n - i1, tmp))   \
+                return false;                                               \
+            for (int64_t i = i1 - 1; i >= i0; i--) {                        \
+                T *restrict xi = x + i * r;                                 \
+                for (int64_t k = i + 1; k < i1; k++) {                      \
+                    T u = a[i * n + k];                                     \
+                    const T *restrict xk = x + k * r;                       \
+                    if (u != 0)                                             \
+                        for (int64_t j = 0; j < r; j++)                     \
+                            xi[j] -= u * xk[j];                             \
+                }                                                           \
+                T d = a[i * n + i];                                         \
+                for (int64_t j = 0; j < r; j++)                             \
+                    xi[j] /= d;                                             \
             }                                                               \
-            T d = a[i * n + i];                                             \
-            for (int64_t j = 0; j < r; j++)                                 \
-                xi[j] /= d;                                                 \
         }                                                                   \
+        return true;                                                        \
     }
 
 COPY_IN(float, copy_f32)
 COPY_IN(double, copy_f64)
+GEMM_SUB(float, f32, uf__rt_matmul_f32)
+GEMM_SUB(double, f64, uf__rt_matmul_f64)
 LU(float, f32, fabsf)
 LU(double, f64, fabs)
 
 /* The scratch of one call: the matrix copy, the pivots, and for inv and
  * solve the right-hand sides. */
 typedef struct scratch {
-    void *a, *x;
+    void *a, *x, *tmp; /* tmp: the products of the blocked updates */
     int64_t *piv;
 } scratch;
 
 static int take(scratch *s, int64_t n, int64_t r, size_t isz)
 {
-    int64_t nn = n * n, nr = n * r;
+    int64_t nn = n * n, nr = n * r, nt = nn > NB * r ? nn : NB * r;
     s->a = uf__malloc((size_t)(nn > 0 ? nn : 1), isz, NULL);
+    s->tmp = uf__malloc((size_t)(nt > 0 ? nt : 1), isz, NULL);
     s->piv = uf__malloc((size_t)(n > 0 ? n : 1), sizeof(int64_t), NULL);
     s->x = r ? uf__malloc((size_t)(nr > 0 ? nr : 1), isz, NULL) : NULL;
-    if (s->a == NULL || s->piv == NULL || (r && s->x == NULL)) {
+    if (s->a == NULL || s->tmp == NULL || s->piv == NULL ||
+        (r && s->x == NULL)) {
         uf__free(s->a);
+        uf__free(s->tmp);
         uf__free(s->piv);
         uf__free(s->x);
         return UF__NPLINALG_NOMEM;
@@ -273,6 +362,7 @@ static int take(scratch *s, int64_t n, int64_t r, size_t isz)
 static void give(scratch *s)
 {
     uf__free(s->a);
+    uf__free(s->tmp);
     uf__free(s->piv);
     uf__free(s->x);
 }
@@ -297,7 +387,12 @@ int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
         give(&s);
         return UF__NPLINALG_NONFINITE;
     }
-    int64_t zero = f32 ? f32_lu(s.a, n, s.piv) : f64_lu(s.a, n, s.piv);
+    int64_t zero = f32 ? f32_lu(s.a, n, s.piv, s.tmp)
+                       : f64_lu(s.a, n, s.piv, s.tmp);
+    if (zero < 0) {
+        give(&s);
+        return UF__NPLINALG_NOMEM;
+    }
     if (zero) { /* Numba returns NumPy's defaults */
         out[0] = 0.0;
         out[1] = -INFINITY;
@@ -322,21 +417,17 @@ int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
     return 0;
 }
 
-/* inv and solve: x = a^-1 b for the n * r row-major b in x. */
-static int solve_into(const char *a, const int64_t *strides, int64_t n,
-                      int32_t dt, scratch *s, int64_t r)
+/* inv and solve: x = a^-1 b for the n * r row-major b in s->x. */
+static int solve_into(int64_t n, int32_t dt, scratch *s, int64_t r)
 {
     bool f32 = dt == UF_FLOAT32;
-    int64_t zero = f32 ? f32_lu(s->a, n, s->piv) : f64_lu(s->a, n, s->piv);
-    (void)a;
-    (void)strides;
+    int64_t zero = f32 ? f32_lu(s->a, n, s->piv, s->tmp)
+                       : f64_lu(s->a, n, s->piv, s->tmp);
     if (zero)
-        return UF__NPLINALG_SINGULAR;
-    if (f32)
-        f32_lusolve(s->a, n, s->piv, s->x, r);
-    else
-        f64_lusolve(s->a, n, s->piv, s->x, r);
-    return 0;
+        return zero < 0 ? UF__NPLINALG_NOMEM : UF__NPLINALG_SINGULAR;
+    bool ok = f32 ? f32_lusolve(s->a, n, s->piv, s->x, r, s->tmp)
+                  : f64_lusolve(s->a, n, s->piv, s->x, r, s->tmp);
+    return ok ? 0 : UF__NPLINALG_NOMEM;
 }
 
 int uf__np_linalg_inv(const char *a, const int64_t *shape,
@@ -360,7 +451,7 @@ int uf__np_linalg_inv(const char *a, const int64_t *shape,
                 ((float *)s.x)[i * n + i] = 1;
             else
                 ((double *)s.x)[i * n + i] = 1;
-        st = solve_into(a, strides, n, dt, &s, n);
+        st = solve_into(n, dt, &s, n);
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * n) * isz);
     }
@@ -394,7 +485,7 @@ int uf__np_linalg_solve(const char *a, const int64_t *shape,
                                      past the matrix */
         st = UF__NPLINALG_SQUARE;
     if (st == 0 && n > 0 && r > 0) {
-        st = solve_into(a, strides, n, dt, &s, r);
+        st = solve_into(n, dt, &s, r);
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * r) * isz);
     }
