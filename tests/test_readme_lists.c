@@ -120,6 +120,8 @@ static const struct family {
      "; and np.random (above): "},
     {uf__builtin_is_npnum,
      "; and interpolation and binning (above): "},
+    {uf__builtin_is_nplinalg,
+     "; and np.linalg without LAPACK (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

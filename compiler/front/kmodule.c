@@ -117,7 +117,7 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
-    "numba.cuda.random", "numpy.random",
+    "numba.cuda.random", "numpy.random", "numpy.linalg",
 };
 
 /* The Python package's names for numba's: a file whose imports were
@@ -208,6 +208,13 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
         return 0;
     }
+    if (strcmp(module, "numpy") == 0 && strcmp(name, "linalg") == 0) {
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = "numpy.linalg";
+        return 0;
+    }
     if ((strcmp(module, "numba.cuda") == 0 || strcmp(module, "numpy") == 0)
         && strcmp(name, "random") == 0) {
         uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
@@ -252,7 +259,7 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         return 0;
     }
     if (strcmp(module, "math") == 0 || strcmp(module, "cmath") == 0 ||
-        strcmp(module, "numpy") == 0 ||
+        strcmp(module, "numpy") == 0 || strcmp(module, "numpy.linalg") == 0 ||
         strcmp(module, "numba.cuda.random") == 0 ||
         strcmp(module, "numpy.random") == 0 ||
         (strcmp(module, "numba") == 0 && strcmp(name, "prange") == 0)) {

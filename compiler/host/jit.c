@@ -25,6 +25,7 @@
 #include "common/npfind.h"
 #include "common/nprandom.h"
 #include "common/npnum.h"
+#include "common/nplinalg.h"
 #include "common/npselect.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
@@ -208,6 +209,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_DIGITIZE, (void *)(uintptr_t)uf__np_digitize},
         {UF__NP_BINCOUNT_LEN, (void *)(uintptr_t)uf__np_bincount_len},
         {UF__NP_BINCOUNT_FILL, (void *)(uintptr_t)uf__np_bincount_fill},
+        /* np.linalg (lower_nplinalg.c) */
+        {UF__NP_LINALG_NORM, (void *)(uintptr_t)uf__np_linalg_norm},
+        {UF__NP_LINALG_SLOGDET, (void *)(uintptr_t)uf__np_linalg_slogdet},
+        {UF__NP_LINALG_INV, (void *)(uintptr_t)uf__np_linalg_inv},
+        {UF__NP_LINALG_SOLVE, (void *)(uintptr_t)uf__np_linalg_solve},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

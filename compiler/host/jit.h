@@ -215,6 +215,14 @@ typedef enum uf__jit_status {
     UF__JIT_BINCOUNT_WLEN,   /* np.bincount: weights of another length */
     UF__JIT_BINCOUNT_MINLEN, /* np.bincount: minlength < 0 */
     UF__JIT_BINCOUNT_NEG,    /* np.bincount: a negative element */
+    /* np.linalg (lower_nplinalg.c, common/nplinalg.h) */
+    UF__JIT_LINALG_SQUARE,    /* LinAlgError: not a square matrix */
+    UF__JIT_LINALG_NONFINITE, /* LinAlgError: an inf or NaN */
+    UF__JIT_LINALG_SINGULAR,  /* LinAlgError: a zero pivot */
+    UF__JIT_LINALG_SYSTEM,    /* LinAlgError: solve's sizes differ */
+    UF__JIT_NORM_ORD,         /* ValueError: no such matrix norm */
+    UF__JIT_NORM_SVD,         /* NotImplementedError: ord 2 / -2 of a
+                                 matrix (no SVD in ufjit) */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -244,6 +244,18 @@ int uf__jit_status_error(int status, uf_error *err)
                                     "negative",
         [UF__JIT_BINCOUNT_NEG] = "ValueError: bincount(): first argument "
                                  "must be non-negative",
+        [UF__JIT_LINALG_SQUARE] = "LinAlgError: Last 2 dimensions of the "
+                                  "array must be square.",
+        [UF__JIT_LINALG_NONFINITE] = "LinAlgError: Array must not contain "
+                                     "infs or NaNs.",
+        [UF__JIT_LINALG_SINGULAR] = "LinAlgError: Matrix is singular to "
+                                    "machine precision.",
+        [UF__JIT_LINALG_SYSTEM] = "LinAlgError: Incompatible array sizes, "
+                                  "system is not dimensionally valid.",
+        [UF__JIT_NORM_ORD] = "ValueError: Invalid norm order for matrices.",
+        [UF__JIT_NORM_SVD] = "NotImplementedError: np.linalg.norm of a "
+                             "matrix with ord 2 or -2 needs an SVD, which "
+                             "ufjit does not have",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

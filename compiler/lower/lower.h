@@ -476,6 +476,9 @@ LLVMValueRef uf__lower_nprandom(uf__fn *F, const uf__expr *e);
 bool uf__nprandom_fallible(uf__builtin b, const uf__type *t);
 /* np.interp ... (UF__NPNUM_MAP; lower_npnum.c). Host targets only. */
 LLVMValueRef uf__lower_npnum(uf__fn *F, const uf__expr *e);
+/* np.linalg.norm, det, slogdet, inv, solve (lower_nplinalg.c). Host
+ * targets only. */
+LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e);
 /* Basic slicing (lower_slice.c): the view or element a[1:, None, i]
  * of subscript e (uf__subscript_is_slicing), and view[...] = v for a
  * target whose type is an array (v a number or an array that broadcasts). */

@@ -460,6 +460,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_nprandom(F, e);
     if (uf__builtin_is_npnum(bi)) /* lower_npnum.c */
         return uf__lower_npnum(F, e);
+    if (uf__builtin_is_nplinalg(bi)) /* lower_nplinalg.c */
+        return uf__lower_nplinalg(F, e);
     if (uf__builtin_is_arrmeth(bi))
         return uf__lower_arrmeth(F, e);
     if (uf__builtin_is_nppred(bi)) /* lower_nppred.c */

@@ -195,6 +195,15 @@
 #define UF__NPNUM_MAP(X)                                                    \
     X(NP_INTERP, "numpy.interp") X(NP_DIGITIZE, "numpy.digitize")           \
     X(NP_BINCOUNT, "numpy.bincount")
+/* np.linalg without LAPACK (infer_nplinalg.c, lower_nplinalg.c, the
+ * runtime common/nplinalg.h): NP_LINALG_NORM .. NP_LINALG_SOLVE keep
+ * their places (uf__builtin_is_nplinalg). */
+#define UF__NPLINALG_MAP(X)                                                 \
+    X(NP_LINALG_NORM, "numpy.linalg.norm")                                  \
+    X(NP_LINALG_DET, "numpy.linalg.det")                                    \
+    X(NP_LINALG_SLOGDET, "numpy.linalg.slogdet")                            \
+    X(NP_LINALG_INV, "numpy.linalg.inv")                                    \
+    X(NP_LINALG_SOLVE, "numpy.linalg.solve")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -261,6 +270,7 @@
     UF__NPFIND_MAP(X)                                                       \
     UF__NPRANDOM_MAP(X)                                                     \
     UF__NPNUM_MAP(X)                                                        \
+    UF__NPLINALG_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -438,6 +448,11 @@ static inline bool uf__builtin_is_nprandom(uf__builtin b)
 static inline bool uf__builtin_is_npnum(uf__builtin b)
 {
     return b >= UF__BI_NP_INTERP && b <= UF__BI_NP_BINCOUNT;
+}
+/* The np.linalg functions of UF__NPLINALG_MAP. */
+static inline bool uf__builtin_is_nplinalg(uf__builtin b)
+{
+    return b >= UF__BI_NP_LINALG_NORM && b <= UF__BI_NP_LINALG_SOLVE;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

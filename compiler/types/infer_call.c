@@ -631,6 +631,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_nprandom(C, e, fi->builtin); /* infer_nprandom.c */
     if (uf__builtin_is_npnum(fi->builtin)) /* np.interp ... */
         return uf__infer_npnum(C, e, fi->builtin);
+    if (uf__builtin_is_nplinalg(fi->builtin)) /* np.linalg.det ... */
+        return uf__infer_nplinalg(C, e, fi->builtin);
     if (uf__builtin_is_arrmeth(fi->builtin)) /* a.copy() ...: infer_arrmeth.c */
         return uf__infer_arrmeth(C, e, fi->builtin);
     if (uf__builtin_is_npcum(fi->builtin)) /* np.diff ...: infer_npcum.c */

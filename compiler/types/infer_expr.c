@@ -137,6 +137,9 @@ static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
                                               C->err));
     if (strcmp(m, "numpy") == 0 && strcmp(a, "random") == 0) /* np.random */
         return uf__iset(C, e, uf__type_module(C->tc, "numpy.random", C->err));
+    if (strcmp(m, "numpy") == 0 && strcmp(a, "linalg") == 0) /* np.linalg */
+        return uf__iset(C, e, uf__type_module(C->tc, "numpy.linalg",
+                                              C->err));
     if (uf__const_dtype_name(m, a, &dt))
         return uf__iset(C, e, uf__type_dtype(C->tc, dt));
     if (uf__const_module_attr(C->tc, m, a, &c)) {

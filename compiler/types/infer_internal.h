@@ -267,6 +267,9 @@ const uf__type *uf__infer_npcum(uf__ictx *C, const uf__expr *e,
  * (infer_npselect.c): the type of call `e` of builtin b. */
 const uf__type *uf__infer_npselect(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
+/* np.linalg.norm, det, slogdet, inv, solve (infer_nplinalg.c). */
+const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
+                                   uf__builtin b);
 
 /* np.concatenate, np.stack, np.hstack ... np.append (UF__NPJOIN_MAP)
  * called as `e`, arguments and keywords read here (infer_npjoin.c). */

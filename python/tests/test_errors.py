@@ -88,6 +88,21 @@ def test_stop_iteration_as_numba():
     assert isinstance(e.value, errors.UfjitError)
 
 
+@njit
+def inverse(a):
+    return np.linalg.inv(a)
+
+
+def test_linalg_error_as_numba():
+    # np.linalg in a kernel raises numpy.linalg.LinAlgError, as Numba
+    assert np.allclose(inverse(np.array([[2.0, 0.0], [0.0, 4.0]])),
+                       [[0.5, 0.0], [0.0, 0.25]])
+    with pytest.raises(np.linalg.LinAlgError) as e:
+        inverse(np.ones((3, 3)))
+    assert isinstance(e.value, errors.UfjitError)
+    assert "Matrix is singular to machine precision." in str(e.value)
+
+
 def test_unsupported_global():
     with pytest.raises(errors.UnsupportedError) as e:
         uses_object(1.0)

@@ -65,6 +65,17 @@ class UfjitAssertionError(UfjitError, AssertionError):
     """An ``assert`` in a kernel failed."""
 
 
+try:  # numpy.linalg.LinAlgError (a ValueError) where NumPy is installed
+    from numpy.linalg import LinAlgError as _LinAlgError
+except ImportError:  # pragma: no cover
+    _LinAlgError = ValueError
+
+
+class UfjitLinAlgError(UfjitError, _LinAlgError):
+    """np.linalg in a kernel: a singular or non-square matrix, inf or NaN
+    (numpy.linalg.LinAlgError, as Numba raises)."""
+
+
 class UfjitOverflowError(UfjitError, OverflowError):
     """A size that overflows."""
 
@@ -113,6 +124,7 @@ _BY_PREFIX = {
     "ZeroDivisionError:": UfjitZeroDivisionError,
     "IndexError:": UfjitIndexError,
     "ValueError:": UfjitValueError,
+    "LinAlgError:": UfjitLinAlgError,
     "StopIteration:": UfjitStopIteration,
     "AssertionError": UfjitAssertionError,
 }

@@ -1,0 +1,54 @@
+/* np.linalg inside kernels without LAPACK: the host runtime that
+ * compiler/lower/lower_nplinalg.c calls by name. Matrices come as data,
+ * shape and strides in bytes (any layout, views too) and are copied
+ * before they are factorised; results go to memory the caller owns
+ * (C order). Real elements only: float32 (factorised in float32, as
+ * LAPACK's s* routines) and float64. Each returns 0 or a status below. */
+#ifndef UF_COMMON_NPLINALG_H
+#define UF_COMMON_NPLINALG_H
+
+#include <stdint.h>
+
+enum {
+    UF__NPLINALG_NOMEM = -1,   /* a scratch copy */
+    UF__NPLINALG_SQUARE = 1,   /* LinAlgError: not square */
+    UF__NPLINALG_NONFINITE = 2, /* LinAlgError: an inf or NaN */
+    UF__NPLINALG_SINGULAR = 3, /* LinAlgError: an exact zero pivot */
+    UF__NPLINALG_SYSTEM = 4,   /* LinAlgError: solve's sizes differ */
+    UF__NPLINALG_NORM_ORD = 5, /* ValueError: no such matrix norm */
+    UF__NPLINALG_NORM_SVD = 6  /* ord 2 / -2 of a matrix: needs an SVD */
+};
+
+/* *out = np.linalg.norm(x, ord) of the nd (1 or 2) dimensional x, as
+ * Numba computes it: has_ord 0 is ord=None (the 2-norm, or Frobenius,
+ * scaled as BLAS nrm2 so that it neither overflows nor underflows);
+ * otherwise Numba's loops for ord (inf, -inf, 0, 1, 2, p; matrices inf,
+ * -inf, 1, -1), in float64. An empty x gives 0. */
+int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, int32_t has_ord,
+                       double ord, double *out);
+
+/* out[0], out[1] = np.linalg.slogdet(a) of the square matrix a (sign
+ * and log|det|) by LU with partial pivoting; (1, 0) when empty, (0,
+ * -inf) when singular. */
+int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
+                          const int64_t *strides, int32_t dt, double *out);
+
+/* out = np.linalg.inv(a): n * n elements of a's dtype, C order. */
+int uf__np_linalg_inv(const char *a, const int64_t *shape,
+                      const int64_t *strides, int32_t dt, char *out);
+
+/* out = np.linalg.solve(a, b) for b of bnd (1 or 2) dimensions: b's
+ * shape, a's dtype (b's too), C order. */
+int uf__np_linalg_solve(const char *a, const int64_t *shape,
+                        const int64_t *strides, const char *b, int64_t bnd,
+                        const int64_t *bshape, const int64_t *bstrides,
+                        int32_t dt, char *out);
+
+/* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
+#define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"
+#define UF__NP_LINALG_SLOGDET "uf__rt_np_linalg_slogdet"
+#define UF__NP_LINALG_INV "uf__rt_np_linalg_inv"
+#define UF__NP_LINALG_SOLVE "uf__rt_np_linalg_solve"
+
+#endif

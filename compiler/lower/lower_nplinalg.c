@@ -1,0 +1,222 @@
+/* np.linalg.norm, det, slogdet, inv and solve (typed by
+ * infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
+ * which copies and factorises the matrix and frees its scratch before it
+ * returns. Arrays go to it as they are (data, shape, strides); inv and
+ * solve first allocate their result (a new C-order array owned by the
+ * frame) and the runtime writes into it. det is sign * exp(log|det|) of
+ * slogdet, as Numba computes it. The runtime's statuses become Numba's
+ * exceptions (LinAlgError, ValueError). */
+#include <string.h>
+
+#include "common/nplinalg.h"
+#include "compiler/host/jit.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/lower_array.h"
+
+#define B (F->L->b)
+
+static LLVMTypeRef i64t(uf__fn *F)
+{
+    return LLVMInt64TypeInContext(F->L->ctx);
+}
+
+static LLVMTypeRef i32t(uf__fn *F)
+{
+    return LLVMInt32TypeInContext(F->L->ctx);
+}
+
+static LLVMValueRef c64(uf__fn *F, int64_t v)
+{
+    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
+}
+
+static LLVMValueRef c32(uf__fn *F, int v)
+{
+    return LLVMConstInt(i32t(F), (unsigned long long)v, 1);
+}
+
+/* An array as the runtime reads it. */
+typedef struct operand {
+    LLVMValueRef data, shape, strides; /* i8*, i64*, i64* */
+    LLVMValueRef dim[2];
+} operand;
+
+static LLVMValueRef i64_slots(uf__fn *F, int n, const char *name)
+{
+    LLVMValueRef s = uf__fn_alloca(F, LLVMArrayType(i64t(F), (unsigned)n),
+                                   name);
+    return LLVMBuildPointerCast(B, s, LLVMPointerType(i64t(F), 0), "");
+}
+
+static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
+{
+    LLVMValueRef ix = c64(F, k);
+    LLVMBuildStore(B, v, LLVMBuildGEP2(B, i64t(F), p, &ix, 1, ""));
+}
+
+static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
+{
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+    o->shape = i64_slots(F, 2, "la.shape");
+    o->strides = i64_slots(F, 2, "la.strides");
+    for (int k = 0; k < t->ndim; k++) {
+        o->dim[k] = uf__emit_array_dim(F, v, k);
+        put(F, o->shape, k, o->dim[k]);
+        put(F, o->strides, k, uf__emit_array_stride(F, v, t, k));
+    }
+    o->data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p, "");
+}
+
+static LLVMValueRef call_helper(uf__fn *F, const char *name,
+                                LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef pt[12];
+    for (unsigned i = 0; i < n; i++)
+        pt[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef fty = LLVMFunctionType(i32t(F), pt, n, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
+    F->L->uses_runtime = true;
+    return LLVMBuildCall2(B, fty, fn, args, n, "");
+}
+
+/* The runtime's statuses as Numba's exceptions. */
+static void raise_status(uf__fn *F, LLVMValueRef st)
+{
+    static const struct {
+        int status, jit;
+    } map[] = {
+        {UF__NPLINALG_NOMEM, UF__JIT_NOMEM},
+        {UF__NPLINALG_SQUARE, UF__JIT_LINALG_SQUARE},
+        {UF__NPLINALG_NONFINITE, UF__JIT_LINALG_NONFINITE},
+        {UF__NPLINALG_SINGULAR, UF__JIT_LINALG_SINGULAR},
+        {UF__NPLINALG_SYSTEM, UF__JIT_LINALG_SYSTEM},
+        {UF__NPLINALG_NORM_ORD, UF__JIT_NORM_ORD},
+        {UF__NPLINALG_NORM_SVD, UF__JIT_NORM_SVD},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
+                                         c32(F, map[i].status), ""),
+                        map[i].jit);
+}
+
+/* The argument at position pos or keyword name (infer_nplinalg.c bound
+ * them); NULL when omitted. */
+static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
+{
+    if (pos < e->u.call.nargs)
+        return e->u.call.args[pos];
+    for (int k = 0; k < e->u.call.nkw; k++)
+        if (strcmp(e->u.call.kw[k].name, name) == 0)
+            return e->u.call.kw[k].value;
+    return NULL;
+}
+
+/* An array argument lowered and taken apart; NULL on error. */
+static const uf__type *operand_of(uf__fn *F, const uf__expr *x, operand *o)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    const uf__type *t = uf__lower_info(F, x)->type;
+    take(F, t, v, o);
+    return t;
+}
+
+static LLVMValueRef norm(uf__fn *F, const uf__expr *e, const uf__type *rt)
+{
+    operand x;
+    const uf__type *xt = operand_of(F, arg(e, 0, "x"), &x);
+    if (!xt)
+        return NULL;
+    const uf__expr *ox = arg(e, 1, "ord");
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
+    LLVMValueRef has = c32(F, 0), ord = LLVMConstReal(f64, 0);
+    if (ox != NULL && uf__lower_info(F, ox)->type->kind == UF__T_SCALAR) {
+        LLVMValueRef ov = uf__lower_expr(F, ox); /* None is not a value */
+        if (!ov)
+            return NULL;
+        has = c32(F, 1);
+        ord = uf__emit_cast(F, ov, uf__lower_info(F, ox)->type->dtype,
+                            UF_FLOAT64);
+    }
+    LLVMValueRef out = uf__fn_alloca(F, f64, "norm");
+    LLVMValueRef args[8] = {x.data, c64(F, xt->ndim), x.shape, x.strides,
+                            c32(F, (int)xt->dtype), has, ord, out};
+    raise_status(F, call_helper(F, UF__NP_LINALG_NORM, args, 8));
+    LLVMValueRef r = LLVMBuildLoad2(B, f64, out, "");
+    return rt->dtype == UF_FLOAT64 ? r
+                                   : uf__emit_cast(F, r, UF_FLOAT64,
+                                                   rt->dtype);
+}
+
+LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__lower_info(F, e);
+    uf__builtin b = in->builtin;
+    if (F->L->cg->sreg != NULL) { /* a CUDA ufunc or gufunc */
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "np.linalg.%s() factorises a copy in the host "
+                         "runtime, which CUDA kernels cannot do",
+                         uf__builtin_name(b) + 13);
+        return NULL;
+    }
+    if (b == UF__BI_NP_LINALG_NORM)
+        return norm(F, e, in->type);
+    operand a;
+    const uf__type *at = operand_of(F, arg(e, 0, "a"), &a);
+    if (!at)
+        return NULL;
+    LLVMValueRef dt = c32(F, (int)at->dtype);
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
+    if (b == UF__BI_NP_LINALG_DET || b == UF__BI_NP_LINALG_SLOGDET) {
+        LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(f64, 2), "slogdet");
+        LLVMValueRef p = LLVMBuildPointerCast(B, out,
+                                              LLVMPointerType(f64, 0), "");
+        LLVMValueRef args[5] = {a.data, a.shape, a.strides, dt, p};
+        raise_status(F, call_helper(F, UF__NP_LINALG_SLOGDET, args, 5));
+        LLVMValueRef one = c64(F, 1);
+        LLVMValueRef sgn = LLVMBuildLoad2(B, f64, p, "sign");
+        LLVMValueRef lg = LLVMBuildLoad2(
+            B, f64, LLVMBuildGEP2(B, f64, p, &one, 1, ""), "logdet");
+        if (b == UF__BI_NP_LINALG_DET) {
+            return LLVMBuildFMul(
+                B, sgn, uf__emit_intrinsic(F, "llvm.exp", &lg, 1), "det");
+        }
+        LLVMTypeRef tt = uf__lower_type(F->L, in->type, F->err);
+        if (!tt)
+            return NULL;
+        LLVMValueRef t = LLVMGetUndef(tt);
+        t = LLVMBuildInsertValue(B, t, sgn, 0, "");
+        return LLVMBuildInsertValue(B, t, lg, 1, "");
+    }
+    LLVMValueRef n;
+    if (b == UF__BI_NP_LINALG_INV) {
+        /* a square result even when a is not: the runtime refuses it
+         * before it writes */
+        LLVMValueRef shape[2] = {a.dim[1], a.dim[1]};
+        LLVMValueRef res = uf__lower_new_array(F, at->dtype, 2, shape, &n);
+        if (!res)
+            return NULL;
+        LLVMValueRef args[5] = {a.data, a.shape, a.strides, dt,
+                                LLVMBuildPointerCast(
+                                    B, uf__emit_array_data(F, res),
+                                    LLVMTypeOf(a.data), "")};
+        raise_status(F, call_helper(F, UF__NP_LINALG_INV, args, 5));
+        return res;
+    }
+    operand bo;
+    const uf__type *bt = operand_of(F, arg(e, 1, "b"), &bo);
+    if (!bt)
+        return NULL;
+    LLVMValueRef res = uf__lower_new_array(F, at->dtype, bt->ndim, bo.dim,
+                                           &n);
+    if (!res)
+        return NULL;
+    LLVMValueRef args[9] = {a.data, a.shape, a.strides, bo.data,
+                            c64(F, bt->ndim), bo.shape, bo.strides, dt,
+                            LLVMBuildPointerCast(
+                                B, uf__emit_array_data(F, res),
+                                LLVMTypeOf(a.data), "")};
+    raise_status(F, call_helper(F, UF__NP_LINALG_SOLVE, args, 9));
+    return res;
+}

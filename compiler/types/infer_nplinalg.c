@@ -1,0 +1,164 @@
+/* Typing of np.linalg.norm, det, slogdet, inv and solve (builtins.h:
+ * UF__NPLINALG_MAP), as Numba 0.68 types them (numba/np/linalg.py
+ * _check_linalg_matrix, _check_linalg_1_or_2d_matrix, _get_norm_impl):
+ *   norm(x, ord=None): x a 1-D or 2-D float array; ord omitted or None,
+ *   or a number known at run time. A float64, but x float32 with ord
+ *   None and 1-D gives float32 (Numba unifies BLAS nrm2's type with the
+ *   0.0 of its other branches everywhere else).
+ *   det(a): float64; slogdet(a): (float64, float64) (Numba's sign is
+ *   `sgn + 0.`); inv(a): a new 2-D array of a's dtype; solve(a, b): a new
+ *   array of b's shape, a and b of one dtype.
+ * Numba's TypingErrors keep their wording. Complex matrices Numba takes
+ * are refused here (ufjit's LU is real only), and so is the literal ord
+ * 2 or -2 of a matrix, which needs an SVD. The runtime is on the host:
+ * CUDA kernels and device functions refuse these at the call. */
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/types/infer_internal.h"
+
+#define OPERAND(var, expr)                                                  \
+    do {                                                                    \
+        (var) = uf__infer_expr(C, (expr));                                  \
+        if ((var) == NULL || (var) == UF__UNKNOWN)                          \
+            return (var);                                                   \
+    } while (0)
+
+/* x (or a, b) as Numba's checks take it: an array of lo..hi dimensions
+ * of floats; complex refused as not implemented here. */
+static const uf__type *matrix(uf__ictx *C, const char *fn, const uf__expr *x,
+                              int lo)
+{
+    const uf__type *t;
+    OPERAND(t, x);
+    if (t->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s() only supported "
+                          "for array types", fn);
+    if (t->ndim < lo || t->ndim > 2)
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, lo == 1
+                          ? "%s() only supported on 1 and 2-D arrays"
+                          : "%s() only supported on 2-D arrays.", fn);
+    char k = uf_dtype_kind(t->dtype);
+    if (k == 'c')
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s() of a complex "
+                          "array is not implemented in ufjit (its LU and "
+                          "norms are real only; Numba takes it)", fn);
+    if (k != 'f')
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s() only supported on "
+                          "float and complex arrays.", fn);
+    return t;
+}
+
+/* Arguments by position or by name (names[0..np)); nreq required. */
+static int bind(uf__ictx *C, const uf__expr *e, const char *fn, int np,
+                int nreq, const char *const *names, const uf__expr **x)
+{
+    if (e->u.call.nargs > np)
+        return uf__ierr(C, UF_ERR_TYPING, e->u.call.args[np]->pos, "%s() "
+                        "takes %d positional argument%s in Numba", fn, np,
+                        np > 1 ? "s" : "");
+    for (int i = 0; i < np; i++)
+        x[i] = i < e->u.call.nargs ? e->u.call.args[i] : NULL;
+    for (int k = 0; k < e->u.call.nkw; k++) {
+        const uf__keyword *kw = &e->u.call.kw[k];
+        int i = 0;
+        while (i < np && strcmp(names[i], kw->name) != 0)
+            i++;
+        if (i == np)
+            return uf__ierr(C, UF_ERR_TYPING, kw->pos, "%s() got an "
+                            "unexpected keyword argument '%s'%s", fn,
+                            kw->name, strcmp(kw->name, "axis") == 0 ||
+                                    strcmp(kw->name, "keepdims") == 0
+                                ? " (Numba's takes none)"
+                                : "");
+        if (x[i] != NULL)
+            return uf__ierr(C, UF_ERR_TYPING, kw->pos, "%s() got multiple "
+                            "values for argument '%s'", fn, kw->name);
+        x[i] = kw->value;
+    }
+    for (int i = 0; i < nreq; i++)
+        if (x[i] == NULL)
+            return uf__ierr(C, UF_ERR_TYPING, e->pos, "%s() missing "
+                            "required argument '%s'", fn, names[i]);
+    return 0;
+}
+
+/* The literal 2 or -2 (an SVD norm of a matrix). */
+static bool svd_literal(const uf__expr *o)
+{
+    bool neg = o->kind == UF__EX_UNARY && o->u.unary.op == UF__OP_NEG;
+    if (neg)
+        o = o->u.unary.operand;
+    return (o->kind == UF__EX_INT && !o->u.i.too_big && o->u.i.value == 2) ||
+           (o->kind == UF__EX_FLOAT && o->u.f == 2.0);
+}
+
+static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn)
+{
+    static const char *const names[] = {"x", "ord"};
+    const uf__expr *x[2];
+    if (bind(C, e, fn, 2, 1, names, x) != 0)
+        return NULL;
+    const uf__type *t = matrix(C, fn, x[0], 1);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    bool none = x[1] == NULL;
+    if (!none) {
+        const uf__type *o;
+        OPERAND(o, x[1]);
+        none = o->kind == UF__T_NONE;
+        if (!none && (o->kind != UF__T_SCALAR ||
+                      uf_dtype_kind(o->dtype) == 'c'))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s() takes None "
+                              "or a real number as 'ord', not %s", fn,
+                              uf__tname(o));
+        if (!none && t->ndim == 2 && svd_literal(x[1]))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[1]->pos, "%s() of a "
+                              "matrix with ord 2 or -2 needs an SVD, which "
+                              "ufjit does not have (no LAPACK)", fn);
+    }
+    uf_dtype r = none && t->ndim == 1 ? t->dtype : UF_FLOAT64;
+    return uf__iset(C, e, uf__type_scalar(C->tc, r));
+}
+
+const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
+                                   uf__builtin b)
+{
+    uf__iinfo(C, e)->builtin = b;
+    char fn[32];
+    snprintf(fn, sizeof fn, "np.linalg.%s", uf__builtin_name(b) + 13);
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() factorises "
+                          "a copy in the host runtime, which CUDA kernels "
+                          "cannot do", fn);
+    if (b == UF__BI_NP_LINALG_NORM)
+        return norm(C, e, fn);
+    static const char *const names[] = {"a", "b"};
+    bool solve = b == UF__BI_NP_LINALG_SOLVE;
+    const uf__expr *x[2];
+    if (bind(C, e, fn, solve ? 2 : 1, solve ? 2 : 1, names, x) != 0)
+        return NULL;
+    const uf__type *a = matrix(C, fn, x[0], 2);
+    if (a == NULL || a == UF__UNKNOWN)
+        return a;
+    const uf__type *r;
+    if (solve) {
+        const uf__type *bt = matrix(C, fn, x[1], 1);
+        if (bt == NULL || bt == UF__UNKNOWN)
+            return bt;
+        if (bt->dtype != a->dtype)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() only supports "
+                              "inputs that have homogeneous dtypes.", fn);
+        r = uf__type_array(C->tc, a->dtype, bt->ndim, 'C', C->err);
+    } else if (b == UF__BI_NP_LINALG_INV) {
+        r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+    } else if (b == UF__BI_NP_LINALG_DET) {
+        r = uf__type_scalar(C->tc, UF_FLOAT64);
+    } else {
+        const uf__type *f = uf__type_scalar(C->tc, UF_FLOAT64);
+        const uf__type *two[2] = {f, f};
+        r = uf__type_tuple(C->tc, 2, two, C->err);
+    }
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}

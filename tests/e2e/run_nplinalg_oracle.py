@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""np.linalg.norm, det, slogdet, inv and solve inside kernels
+(tests/kernels/host/nplinalg.py) against Numba: each case runs through
+`ufjit call` and through Numba on the same inputs. Numba's np.linalg needs
+SciPy's LAPACK; where SciPy is missing (Numba raises ImportError) the
+reference is the kernel's Python function run by NumPy, cast to the dtype
+Numba's typing gives (numba/np/linalg.py), with Numba's own value where it
+differs from NumPy's (the overflow-free 2-norm, NaN in max/min norms, the
+norms of empty arrays). Floats agree to a stated tolerance, not bit for
+bit: ufjit's LU is its own (partial pivoting as LAPACK's getrf), so
+rtol = 1000 * n * eps for det / slogdet / inv / solve (random matrices,
+their conditioning included) and 4 * n * eps for the norms; NaN equal to
+NaN. Where Numba raises, ufjit fails with the same exception; what Numba
+refuses while compiling ufjit refuses at the kernel's FILE:LINE:COL;
+"ufjit:NAME" marks a documented ufjit limitation (Numba computes it).
+
+    run_nplinalg_oracle.py UFJIT [-k TEXT] [-v]
+Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
+"""
+import os
+import sys
+import tempfile
+import warnings
+
+sys.dont_write_bytecode = True
+
+try:
+    import numpy as np
+except ImportError:
+    print("SKIP: numpy is not installed")
+    sys.exit(77)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from corpus import S, V, c16, f4, f8, i8  # noqa: E402
+from oracle_util import (as_array, load, materialise,  # noqa: E402
+                         options, run_ufjit)
+
+FILE = os.path.join(os.path.dirname(HERE), "kernels", "host",
+                    "nplinalg.py")
+inf, nan = np.inf, np.nan
+
+
+def cases():
+    """(kernel, inputs, what Numba does: None returns, an exception name
+    raises, "ufjit:NAME" ufjit raises NAME where Numba computes, and
+    optionally Numba's value where NumPy's differs)."""
+    sing = V("f8", [1.0, 2.0, 2.0, 4.0], (2, 2))
+    nanm = V("f8", [1.0, nan, 2.0, 3.0], (2, 2))
+    infm = V("f8", [1.0, 2.0, inf, 3.0], (2, 2))
+    return [
+        # norm, ord None: vectors, matrices (Frobenius), layouts, empty
+        ("norm", [f8(7)], None), ("norm", [f4(9)], None),
+        ("norm", [f8(0)], None), ("norm", [f4(0)], None),
+        ("norm", [f8(3, 4)], None), ("norm", [f8(3, 4).F], None),
+        ("norm", [f8(5, 6).view("::-1, ::2")], None),
+        ("norm", [f4(4, 5)], None), ("norm", [f8(0, 3)], None),
+        ("norm", [f8(9).view("::-2")], None),
+        ("norm", [V("f8", [1e300, 1e300])], None, np.sqrt(2) * 1e300),
+        ("norm", [V("f8", [1e-300, -1e-300])], None, np.sqrt(2) * 1e-300),
+        ("norm", [V("f8", [1e300, 1e300, 1e300, 1e300], (2, 2))], None,
+         2e300),
+        ("norm", [V("f8", [1.0, nan, 2.0])], None),
+        ("norm", [V("f8", [1.0, inf, 2.0])], None),
+        ("norm", [V("f4", [3e38, 3e38])], None, np.float32(4.2426405e38)),
+        ("norm_none", [f8(3, 3)], None), ("norm_none", [f4(5)], None),
+        # vector ords
+        *[("norm_ord", [f8(6), S(o)], None)
+          for o in ("1", "2", "inf", "-inf", "0", "3", "0.5", "-1",
+                    "int32:2", "true")],
+        ("norm_ord", [f4(6), S("1")], None),
+        ("norm_ord", [f4(6), S("inf")], None),
+        ("norm_ord", [V("f8", [0.0, 3.0, 0.0, -4.0]), S("0")], None),
+        ("norm_ord", [V("f8", [1.0, nan, -2.0]), S("inf")], None, 2.0),
+        ("norm_ord", [V("f8", [nan, 1.0, -2.0]), S("inf")], None),
+        ("norm_ord", [V("f8", [1.0, nan, -2.0]), S("-inf")], None, 1.0),
+        ("norm_ord", [f8(0), S("inf")], None, 0.0),
+        ("norm_ord", [f8(0), S("3")], None, 0.0),
+        ("norm_kw", [f8(5), S("1")], None),
+        # matrix ords
+        *[("norm_ord", [f8(4, 5), S(o)], None)
+          for o in ("1", "-1", "inf", "-inf")],
+        ("norm_ord", [f4(3, 3).F, S("inf")], None),
+        ("norm_ord", [f8(6, 5).view("::2, ::-1"), S("1")], None),
+        ("norm_ord", [f8(0, 3), S("inf")], None, 0.0),
+        ("norm_ord", [f8(3, 4), S("3")], "ValueError"),
+        ("norm_ord", [f8(3, 4), S("2")], "ufjit:NotImplementedError"),
+        ("norm_inf", [f8(3, 4)], None), ("norm_inf", [f8(7)], None),
+        ("norm_rows", [f8(5, 7)], None),
+        ("norm_2_matrix", [f8(3, 3)], "ufjit:refused"),
+        ("norm_axis", [f8(3, 4)], "TypingError"),
+        ("norm_int", [i8(4)], "TypingError"),
+        ("norm_3d", [f8(2, 2, 2)], "TypingError"),
+        ("norm", [c16(3)], "ufjit:refused"),
+        # det / slogdet
+        ("det", [f8(4, 4)], None), ("det", [f4(5, 5)], None),
+        ("det", [f8(6, 6).F], None), ("det", [f8(6, 6).view("::2, ::-2")],
+                                      None),
+        ("det", [f8(1, 1)], None), ("det", [f8(40, 40)], None),
+        ("det", [f8(0, 0)], None, 1.0), ("det", [sing], None),
+        ("det", [f8(2, 3)], "LinAlgError"), ("det", [nanm], "LinAlgError"),
+        ("det", [infm], "LinAlgError"),
+        ("det_alias", [f8(3, 3)], None),
+        ("slogdet_sign", [f8(5, 5)], None), ("slogdet_log", [f8(5, 5)], None),
+        ("slogdet_sign", [f4(4, 4)], None), ("slogdet_log", [f4(4, 4)], None),
+        ("slogdet_sign", [sing], None), ("slogdet_log", [sing], None),
+        ("slogdet_sign", [f8(0, 0)], None), ("slogdet_log", [f8(0, 0)], None),
+        ("slogdet_log", [f8(3, 2)], "LinAlgError"),
+        ("slogdet_log", [nanm], "LinAlgError"),
+        ("det_1d", [f8(3)], "TypingError"),
+        ("det_int", [i8(2, 2)], "TypingError"),
+        ("det", [c16(2, 2)], "ufjit:refused"),
+        # inv
+        ("inv", [f8(5, 5)], None), ("inv", [f4(4, 4)], None),
+        ("inv", [f8(5, 5).F], None), ("inv", [f8(8, 8).view("::2, ::-2")],
+                                      None),
+        ("inv", [f8(30, 30)], None), ("inv", [f8(1, 1)], None),
+        ("inv", [f8(0, 0)], None),
+        ("inv", [sing], "LinAlgError"), ("inv", [nanm], "LinAlgError"),
+        ("inv", [f8(2, 3)], "LinAlgError"),
+        ("inv_check", [f8(20, 20)], None),
+        ("inv_scalar", [S("2.0")], "TypingError"),
+        # solve
+        ("solve", [f8(4, 4), f8(4)], None),
+        ("solve", [f8(4, 4), f8(4, 3)], None),
+        ("solve", [f4(5, 5), f4(5, 2)], None),
+        ("solve", [f8(4, 4).F, f8(4, 3).F], None),
+        ("solve", [f8(6, 6).view("::-2, ::2"), f8(6).view("::2")], None),
+        ("solve", [f8(25, 25), f8(25, 4)], None),
+        ("solve", [f8(0, 0), f8(0)], None),
+        ("solve", [f8(0, 0), f8(0, 2)], None),
+        ("solve", [f8(3, 3), f8(4)], "LinAlgError"),
+        ("solve", [sing, f8(2)], "LinAlgError"),
+        ("solve", [f8(2, 2), V("f8", [1.0, nan])], "LinAlgError"),
+        ("solve", [nanm, f8(2)], "LinAlgError"),
+        ("solve_kw", [f8(3, 3), f8(3)], None),
+        ("solve_mixed", [f8(2, 2), f4(2)], "TypingError"),
+    ]
+
+
+def numba_dtype(kernel, vals):
+    """The dtype of Numba's result (numba/np/linalg.py's typing)."""
+    a = vals[0]
+    if kernel in ("norm", "norm_none") and a.ndim == 1:
+        return a.dtype
+    if kernel.startswith(("inv", "solve")):
+        return a.dtype
+    return np.dtype(np.float64)
+
+
+def reference(fn, kernel, vals, raises):
+    """Numba's result, or without SciPy NumPy's in Numba's dtype: None
+    where the case says Numba raises (NumPy does not check as Numba
+    does: finite matrices, ndim, dtypes)."""
+    try:
+        r = fn(*vals)
+    except ImportError as e:
+        if "scipy" not in str(e):
+            raise
+        if raises:
+            return None, False
+        with np.errstate(all="ignore"):
+            r = fn.py_func(*vals)
+        return np.asarray(r).astype(numba_dtype(kernel, vals)), False
+    return as_array(r), True
+
+
+def tolerance(kernel, vals):
+    n = max([max(v.shape, default=1) for v in vals
+             if isinstance(v, np.ndarray)] + [1])
+    eps = np.finfo(np.float32 if vals[0].dtype == np.float32
+                   else np.float64).eps
+    return (4 if kernel.startswith("norm") else 1000) * n * eps
+
+
+def same(got, want, rtol):
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    if got.size == 0:
+        return True
+    big = np.max(np.abs(want[np.isfinite(want)]), initial=0.0)
+    return np.allclose(got, want, rtol=rtol, atol=rtol * big,
+                       equal_nan=True) and \
+        np.array_equal(np.isinf(got), np.isinf(want))
+
+
+def main():
+    opt = options(__doc__)
+    if opt is None:
+        return 77
+    mod = load(FILE)
+    fails = n = fallback = 0
+    warnings.simplefilter("ignore")
+    seen = {}
+    with tempfile.TemporaryDirectory(prefix="ufjit-nplinalg-") as tmp:
+        for kernel, inputs, raises, *value in cases():
+            seen[kernel] = seen.get(kernel, 0) + 1
+            cid = f"{kernel}#{seen[kernel]}"
+            if opt.filter not in cid:
+                continue
+            n += 1
+            vals, args = materialise(cid, inputs, tmp)
+            probs, want = [], None
+            fn = getattr(mod, kernel)
+            ours = raises[6:] if raises and raises.startswith("ufjit:") \
+                else None
+            try:
+                want, real = reference(fn, kernel, vals, raises)
+                fallback += not real
+                if value:
+                    want = np.asarray(value[0], dtype=want.dtype)
+                if raises and not ours and real:
+                    probs.append("Numba does not raise")
+            except Exception as e:  # noqa: BLE001
+                name = type(e).__name__
+                if name == "ImportError":
+                    pass  # Numba cannot type it without SciPy
+                elif name != raises:
+                    probs.append(f"Numba raises {name}: {e}, the case "
+                                 f"expects {raises}")
+            p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
+            if ours == "refused" or raises == "TypingError":
+                if p.returncode != 1 or f"{FILE}:" not in p.stderr:
+                    probs.append(f"ufjit did not refuse it at FILE:LINE:COL"
+                                 f": exit {p.returncode} {p.stderr.strip()}")
+            elif raises:
+                mark = f"{ours or raises}:"
+                if p.returncode != 1 or mark not in p.stderr:
+                    probs.append(f"ufjit did not raise {ours or raises}: "
+                                 f"exit {p.returncode} {p.stderr.strip()}")
+            elif p.returncode != 0:
+                probs.append(f"ufjit exited {p.returncode}: "
+                             f"{p.stderr.strip()}\n  {cmd}")
+            elif want is not None:
+                got = np.load(out)
+                if not same(got, want, tolerance(kernel, vals)):
+                    probs.append(f"ufjit {got.dtype} {got!r}, Numba "
+                                 f"{want.dtype} {want!r}\n  {cmd}")
+            if probs:
+                fails += 1
+                print(f"FAIL {cid}: " + "; ".join(probs))
+            elif opt.verbose:
+                print(f"ok   {cid}")
+    how = (f" ({fallback} through NumPy in Numba's types: no SciPy for "
+           f"Numba's LAPACK)" if fallback else "")
+    print(f"{n - fails}/{n} nplinalg cases agree with Numba{how}")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+# np.linalg.norm, det, slogdet, inv and solve inside njit functions
+# (compiler/types/infer_nplinalg.c, compiler/lower/lower_nplinalg.c,
+# common/nplinalg.c), checked by tests/e2e/run_nplinalg_oracle.py.
+import numpy as np
+from numba import njit
+from numpy import linalg
+from numpy.linalg import det as la_det
+
+
+@njit
+def norm(x):
+    return np.linalg.norm(x)
+
+
+@njit
+def norm_ord(x, o):
+    return np.linalg.norm(x, o)
+
+
+@njit
+def norm_kw(x, o):
+    return np.linalg.norm(x=x, ord=o)
+
+
+@njit
+def norm_none(x):
+    return np.linalg.norm(x, None)
+
+
+@njit
+def norm_inf(x):
+    return np.linalg.norm(x, np.inf)
+
+
+@njit
+def norm_2_matrix(x):
+    return np.linalg.norm(x, 2)
+
+
+@njit
+def norm_axis(x):
+    return np.linalg.norm(x, axis=0)
+
+
+@njit
+def norm_int(x):
+    return np.linalg.norm(x)
+
+
+@njit
+def norm_3d(x):
+    return np.linalg.norm(x)
+
+
+@njit
+def norm_rows(x):
+    # a norm per row in a loop: the runtime called from a hot loop
+    out = np.empty(x.shape[0])
+    for i in range(x.shape[0]):
+        out[i] = np.linalg.norm(x[i])
+    return out
+
+
+@njit
+def det(a):
+    return np.linalg.det(a)
+
+
+@njit
+def det_alias(a):
+    return la_det(a) + linalg.det(a)
+
+
+@njit
+def slogdet_sign(a):
+    return np.linalg.slogdet(a)[0]
+
+
+@njit
+def slogdet_log(a):
+    s, lg = np.linalg.slogdet(a)
+    return lg
+
+
+@njit
+def inv(a):
+    return np.linalg.inv(a)
+
+
+@njit
+def inv_check(a):
+    # a @ inv(a) is the identity: what an inverse is for
+    return np.dot(a, np.linalg.inv(a))
+
+
+@njit
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+@njit
+def solve_kw(a, b):
+    return np.linalg.solve(b=b, a=a)
+
+
+@njit
+def det_1d(a):
+    return np.linalg.det(a)
+
+
+@njit
+def det_int(a):
+    return np.linalg.det(a)
+
+
+@njit
+def solve_mixed(a, b):
+    return np.linalg.solve(a, b)
+
+
+@njit
+def inv_scalar(x):
+    return np.linalg.inv(x)

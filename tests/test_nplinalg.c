@@ -1,0 +1,395 @@
+/* The np.linalg runtime behind kernels (common/nplinalg.c), for what the
+ * Numba oracle cannot reach cheaply: matrices that need pivoting, known
+ * determinants, inverse and solve residuals of random matrices from 1 to
+ * 96 rows against the identity, negative and non-contiguous strides,
+ * float32 factorised in float32, the statuses (not square, inf / NaN,
+ * singular, sizes of a system, matrix norm orders), norms that would
+ * overflow or underflow summed naively, NaN rules of Numba's loops; and,
+ * through uf_call, out of memory at every allocation of a call reaching
+ * the caller as UF_ERR_NOMEM with nothing left behind, and the refusals
+ * at FILE:LINE:COL. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/nplinalg.h"
+#include "common/nrt.h"
+#include "test_util.h"
+
+static unsigned seed = 4321;
+static double next_unit(void)
+{
+    seed = seed * 1103515245u + 12345u;
+    return (double)(seed >> 8) / (double)(1u << 24) * 2.0 - 1.0;
+}
+
+static void near(double got, double want, double rtol, int line)
+{
+    if (!(fabs(got - want) <= rtol * fmax(fabs(want), 1e-300)) &&
+        !(isnan(got) && isnan(want)) && got != want)
+        uf_fail_at(__FILE__, line, "%.17g, want %.17g", got, want);
+}
+
+#define NEAR(g, w, r) near((g), (w), (r), __LINE__)
+
+static const int64_t st8[2] = {0, 8};
+
+/* Square matrices in C order: shape and strides of an n * n float64. */
+static void c_layout(int64_t n, int64_t *shape, int64_t *st, int isz)
+{
+    shape[0] = shape[1] = n;
+    st[0] = n * isz;
+    st[1] = isz;
+}
+
+static void test_det_known(void **state)
+{
+    (void)state;
+    int64_t shape[2], st[2];
+    double out[2];
+    /* a zero in the corner: only a row swap factorises it */
+    double swap[4] = {0, 1, 1, 0};
+    c_layout(2, shape, st, 8);
+    assert_int_equal(uf__np_linalg_slogdet((char *)swap, shape, st,
+                                           UF_FLOAT64, out), 0);
+    assert_true(out[0] == -1.0 && out[1] == 0.0);
+    double m3[9] = {6, 1, 1, 4, -2, 5, 2, 8, 7}; /* det -306 */
+    c_layout(3, shape, st, 8);
+    assert_int_equal(uf__np_linalg_slogdet((char *)m3, shape, st,
+                                           UF_FLOAT64, out), 0);
+    NEAR(out[0] * exp(out[1]), -306.0, 1e-14);
+    /* the transpose through strides (F order) has the same determinant;
+     * rows reversed (a negative stride) flips its sign for n = 3 */
+    int64_t tst[2] = {8, 24};
+    assert_int_equal(uf__np_linalg_slogdet((char *)m3, shape, tst,
+                                           UF_FLOAT64, out), 0);
+    NEAR(out[0] * exp(out[1]), -306.0, 1e-14);
+    int64_t rst[2] = {-24, 8};
+    assert_int_equal(uf__np_linalg_slogdet((char *)(m3 + 6), shape, rst,
+                                           UF_FLOAT64, out), 0);
+    NEAR(out[0] * exp(out[1]), 306.0, 1e-14);
+    /* float32, factorised in float32 */
+    float f3[9] = {6, 1, 1, 4, -2, 5, 2, 8, 7};
+    c_layout(3, shape, st, 4);
+    assert_int_equal(uf__np_linalg_slogdet((char *)f3, shape, st,
+                                           UF_FLOAT32, out), 0);
+    NEAR(out[0] * exp(out[1]), -306.0, 1e-5);
+    /* triangular: the product of the diagonal, in log form past
+     * float64's range (1e200^3) */
+    double tri[9] = {1e200, 5, 7, 0, -1e200, 3, 0, 0, 1e200};
+    c_layout(3, shape, st, 8);
+    assert_int_equal(uf__np_linalg_slogdet((char *)tri, shape, st,
+                                           UF_FLOAT64, out), 0);
+    assert_true(out[0] == -1.0);
+    NEAR(out[1], 3 * 200 * log(10.0), 1e-14);
+    /* singular: (0, -inf); empty: (1, 0) */
+    double sing[9] = {1, 2, 3, 2, 4, 6, 1, 1, 1};
+    assert_int_equal(uf__np_linalg_slogdet((char *)sing, shape, st,
+                                           UF_FLOAT64, out), 0);
+    assert_true(out[0] == 0.0 && out[1] == -INFINITY);
+    c_layout(0, shape, st, 8);
+    assert_int_equal(uf__np_linalg_slogdet((char *)sing, shape, st,
+                                           UF_FLOAT64, out), 0);
+    assert_true(out[0] == 1.0 && out[1] == 0.0);
+}
+
+static void test_statuses(void **state)
+{
+    (void)state;
+    double a[6] = {1, 2, 3, 4, 5, 6}, out[9], b[3] = {1, 2, 3};
+    int64_t shape[2] = {2, 3}, st[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_slogdet((char *)a, shape, st, UF_FLOAT64,
+                                           out), UF__NPLINALG_SQUARE);
+    assert_int_equal(uf__np_linalg_inv((char *)a, shape, st, UF_FLOAT64,
+                                       (char *)out), UF__NPLINALG_SQUARE);
+    double nanm[4] = {1, NAN, 2, 3}, infm[4] = {1, 2, -INFINITY, 3};
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8}, b1[1] = {2}, bs[1] = {8};
+    assert_int_equal(uf__np_linalg_slogdet((char *)nanm, s2, t2, UF_FLOAT64,
+                                           out), UF__NPLINALG_NONFINITE);
+    assert_int_equal(uf__np_linalg_inv((char *)infm, s2, t2, UF_FLOAT64,
+                                       (char *)out), UF__NPLINALG_NONFINITE);
+    double sing[4] = {1, 2, 2, 4};
+    assert_int_equal(uf__np_linalg_inv((char *)sing, s2, t2, UF_FLOAT64,
+                                       (char *)out), UF__NPLINALG_SINGULAR);
+    assert_int_equal(uf__np_linalg_solve((char *)sing, s2, t2, (char *)b, 1,
+                                         b1, bs, UF_FLOAT64, (char *)out),
+                     UF__NPLINALG_SINGULAR);
+    /* NaN in b before the sizes: Numba checks a, b, then the system */
+    double bn[3] = {1, NAN, 3};
+    int64_t b3[1] = {3};
+    assert_int_equal(uf__np_linalg_solve((char *)sing, s2, t2, (char *)bn,
+                                         1, b3, bs, UF_FLOAT64, (char *)out),
+                     UF__NPLINALG_NONFINITE);
+    assert_int_equal(uf__np_linalg_solve((char *)sing, s2, t2, (char *)b, 1,
+                                         b3, bs, UF_FLOAT64, (char *)out),
+                     UF__NPLINALG_SYSTEM);
+    double r;
+    assert_int_equal(uf__np_linalg_norm((char *)a, 2, shape, st, UF_FLOAT64,
+                                        1, 3.0, &r), UF__NPLINALG_NORM_ORD);
+    assert_int_equal(uf__np_linalg_norm((char *)a, 2, shape, st, UF_FLOAT64,
+                                        1, -2.0, &r), UF__NPLINALG_NORM_SVD);
+}
+
+/* inv(a) @ a and a @ solve(a, b) - b for random matrices of every size
+ * up to 96, C order and transposed through strides. */
+static void test_inverse_residuals(void **state)
+{
+    (void)state;
+    enum { N = 96 };
+    double *a = malloc(sizeof(double) * N * N);
+    double *x = malloc(sizeof(double) * N * N);
+    double *b = malloc(sizeof(double) * N * 3);
+    double *y = malloc(sizeof(double) * N * 3);
+    assert_true(a && x && b && y);
+    for (int64_t n = 1; n <= N; n += n < 8 ? 1 : 11) {
+        for (int64_t i = 0; i < n * n; i++)
+            a[i] = next_unit();
+        for (int64_t i = 0; i < n * 3; i++)
+            b[i] = next_unit() * 100;
+        for (int tr = 0; tr < 2; tr++) {
+            int64_t shape[2], st[2];
+            c_layout(n, shape, st, 8);
+            if (tr) { /* a.T */
+                st[0] = 8;
+                st[1] = n * 8;
+            }
+            assert_int_equal(uf__np_linalg_inv((char *)a, shape, st,
+                                               UF_FLOAT64, (char *)x), 0);
+            double worst = 0;
+            for (int64_t i = 0; i < n; i++)
+                for (int64_t j = 0; j < n; j++) {
+                    double s = 0;
+                    for (int64_t k = 0; k < n; k++)
+                        s += x[i * n + k] *
+                             a[tr ? j * n + k : k * n + j];
+                    worst = fmax(worst, fabs(s - (i == j)));
+                }
+            if (worst > 1e-9)
+                uf_fail_at(__FILE__, __LINE__, "n=%lld tr=%d: inv(a) @ a "
+                           "off the identity by %g", (long long)n, tr, worst);
+            int64_t bshape[2] = {n, 3}, bst[2] = {24, 8};
+            assert_int_equal(uf__np_linalg_solve((char *)a, shape, st,
+                                                 (char *)b, 2, bshape, bst,
+                                                 UF_FLOAT64, (char *)y), 0);
+            worst = 0;
+            for (int64_t i = 0; i < n; i++)
+                for (int64_t j = 0; j < 3; j++) {
+                    double s = 0;
+                    for (int64_t k = 0; k < n; k++)
+                        s += (tr ? a[k * n + i] : a[i * n + k]) * y[k * 3 + j];
+                    worst = fmax(worst, fabs(s - b[i * 3 + j]));
+                }
+            if (worst > 1e-8)
+                uf_fail_at(__FILE__, __LINE__, "n=%lld tr=%d: a @ x - b = "
+                           "%g", (long long)n, tr, worst);
+        }
+    }
+    /* float32: a 1-D right-hand side read backwards (negative stride) */
+    float af[9] = {6, 1, 1, 4, -2, 5, 2, 8, 7}, bf[3] = {3, 2, 1}, xf[3];
+    int64_t shape[2], st[2], b1[1] = {3}, bsn[1] = {-4};
+    c_layout(3, shape, st, 4);
+    assert_int_equal(uf__np_linalg_solve((char *)af, shape, st,
+                                         (char *)(bf + 2), 1, b1, bsn,
+                                         UF_FLOAT32, (char *)xf), 0);
+    for (int i = 0; i < 3; i++)
+        NEAR(af[i * 3] * xf[0] + af[i * 3 + 1] * xf[1] + af[i * 3 + 2] * xf[2],
+             (double)(i + 1), 1e-5);
+    free(a);
+    free(x);
+    free(b);
+    free(y);
+}
+
+static void test_norms(void **state)
+{
+    (void)state;
+    double r;
+    int64_t n2[1] = {2}, n4[1] = {4}, s8[1] = {8}, sn[1] = {-8};
+    double big[2] = {1e300, -1e300}, tiny[2] = {1e-300, 1e-300};
+    assert_int_equal(uf__np_linalg_norm((char *)big, 1, n2, s8, UF_FLOAT64,
+                                        0, 0, &r), 0);
+    NEAR(r, sqrt(2.0) * 1e300, 1e-15);
+    assert_int_equal(uf__np_linalg_norm((char *)tiny, 1, n2, s8, UF_FLOAT64,
+                                        0, 0, &r), 0);
+    NEAR(r, sqrt(2.0) * 1e-300, 1e-15);
+    double v[4] = {3, NAN, -4, 0};
+    /* Numba's max loop skips NaN unless it comes first */
+    uf__np_linalg_norm((char *)v, 1, n4, s8, UF_FLOAT64, 1, INFINITY, &r);
+    assert_true(r == 4.0);
+    uf__np_linalg_norm((char *)(v + 1), 1, n2, sn, UF_FLOAT64, 1, -INFINITY,
+                       &r); /* NaN, 3 read backwards */
+    assert_true(isnan(r));
+    uf__np_linalg_norm((char *)v, 1, n4, s8, UF_FLOAT64, 0, 0, &r);
+    assert_true(isnan(r));
+    double w[4] = {3, 0, -4, 0};
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, 0, &r);
+    assert_true(r == 2.0);
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, 1, &r);
+    assert_true(r == 7.0);
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, 2, &r);
+    assert_true(r == 5.0);
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, 3, &r);
+    NEAR(r, cbrt(91.0), 1e-15);
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, INFINITY, &r);
+    assert_true(r == 4.0);
+    uf__np_linalg_norm((char *)w, 1, n4, s8, UF_FLOAT64, 1, -INFINITY, &r);
+    assert_true(r == 0.0);
+    /* an empty vector is 0 for every ord (Numba, not NumPy's ValueError) */
+    int64_t n0[1] = {0};
+    r = 1;
+    uf__np_linalg_norm((char *)w, 1, n0, s8, UF_FLOAT64, 1, INFINITY, &r);
+    assert_true(r == 0.0);
+    /* matrices: [[1, -2, 3], [-4, 5, -6]], and its transpose */
+    double m[6] = {1, -2, 3, -4, 5, -6};
+    int64_t ms[2] = {2, 3}, mst[2] = {24, 8};
+    struct {
+        double ord, want;
+    } t[] = {{INFINITY, 15}, {-INFINITY, 6}, {1, 9}, {-1, 5}};
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        uf__np_linalg_norm((char *)m, 2, ms, mst, UF_FLOAT64, 1, t[i].ord,
+                           &r);
+        if (r != t[i].want)
+            uf_fail_at(__FILE__, __LINE__, "ord %g: %g, want %g", t[i].ord,
+                       r, t[i].want);
+    }
+    int64_t ts[2] = {3, 2}, tst[2] = {8, 24};
+    uf__np_linalg_norm((char *)m, 2, ts, tst, UF_FLOAT64, 1, INFINITY, &r);
+    assert_true(r == 9.0); /* rows (1, -4), (-2, 5), (3, -6) */
+    uf__np_linalg_norm((char *)m, 2, ts, tst, UF_FLOAT64, 0, 0, &r);
+    NEAR(r, sqrt(91.0), 1e-15);
+    /* Frobenius of a non-contiguous matrix past float64's range */
+    double bm[6] = {1e300, 1e300, 5, 5, 1e300, 0}; /* rows 0 and 2 */
+    int64_t bs2[2] = {2, 2}, bst2[2] = {32, 8};
+    uf__np_linalg_norm((char *)bm, 2, bs2, bst2, UF_FLOAT64, 0, 0, &r);
+    NEAR(r, sqrt(3.0) * 1e300, 1e-15);
+    float f[3] = {3e38f, 3e38f, 0};
+    int64_t n3[1] = {3}, s4[1] = {4};
+    uf__np_linalg_norm((char *)f, 1, n3, s4, UF_FLOAT32, 0, 0, &r);
+    NEAR(r, sqrt(2.0) * 3e38, 1e-7);
+    (void)st8;
+}
+
+/* Out of memory at each allocation of a kernel's call: UF_ERR_NOMEM,
+ * nothing left (the runtime's scratch and the result arrays). */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "from numba import njit\n"
+        "import numpy as np\n"
+        "@njit\n"
+        "def k(a):\n"
+        "    x = np.linalg.solve(a, a[0])\n"
+        "    return np.linalg.inv(a) + np.linalg.det(a) + "
+        "np.linalg.norm(x)\n";
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    uf_module *mod = uf_module_from_string(ctx, "nplinalg.py", src, &err);
+    uf_assert_ok(mod != NULL, &err);
+    int64_t shape[2] = {12, 12};
+    uf_array *x = uf_empty(UF_FLOAT64, 2, shape, UF_ORDER_C, &err);
+    uf_assert_ok(x != NULL, &err);
+    double *d = uf_array_data(x);
+    for (int64_t i = 0; i < 144; i++)
+        d[i] = next_unit();
+    uf_func *f = uf_module_get(mod, "k", &err);
+    uf_assert_ok(f != NULL, &err);
+    uf_array *out = NULL;
+    uf_assert_ok(uf_call(f, &x, 1, &out, 1, NULL, &err) == 0, &err);
+    uf_array_release(out);
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    int failures = 0;
+    for (long k = 1; k < 100; k++) {
+        out = NULL;
+        uf__alloc_fail_at(k);
+        int rc = uf_call(f, &x, 1, &out, 1, NULL, &err);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (rc == 0) {
+            uf_array_release(out);
+            if (!failed)
+                break;
+            continue;
+        }
+        failures++;
+        assert_int_equal(err.code, UF_ERR_NOMEM);
+        assert_int_equal(uf__nrt_live(), nrt);
+        assert_int_equal(uf__alloc_live(), live);
+    }
+    if (failures < 3)
+        uf_fail_at(__FILE__, __LINE__, "only %d allocations failed",
+                   failures);
+    /* a singular matrix: LinAlgError, nothing left behind */
+    for (int64_t i = 0; i < 144; i++)
+        d[i] = 1.0;
+    out = NULL;
+    assert_int_not_equal(uf_call(f, &x, 1, &out, 1, NULL, &err), 0);
+    assert_non_null(strstr(err.message, "LinAlgError: Matrix is singular"));
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_array_release(x);
+    uf_module_free(mod);
+    uf_context_free(ctx);
+}
+
+/* What is refused, at FILE:LINE:COL: a matrix 2-norm (no SVD), complex
+ * matrices, a CUDA kernel. */
+static void test_refused(void **state)
+{
+    (void)state;
+    static const char src[] =
+        "import numpy as np\n"
+        "from numba import cuda, njit\n"
+        "@njit\n"
+        "def n2(a):\n"
+        "    return np.linalg.norm(a, -2)\n"
+        "@njit\n"
+        "def cdet(a):\n"
+        "    return np.linalg.det(a)\n"
+        "@cuda.jit\n"
+        "def k(out):\n"
+        "    out[0] = np.linalg.norm(out)\n";
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    uf_module *m = uf_module_from_string(ctx, "nplinalg_bad.py", src, &err);
+    uf_assert_ok(m != NULL, &err);
+    static const struct {
+        const char *kernel, *sig, *msg;
+        int line, col;
+    } t[] = {
+        {"n2", "float64(float64[:, :])", "needs an SVD", 5, 30},
+        {"cdet", "float64(complex128[:, :])", "complex", 8, 26},
+        {"k", "void(float64[:])", "CUDA kernels cannot", 11, 14},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        uf_func *f = uf_module_get(m, t[i].kernel, &err);
+        uf_assert_ok(f != NULL, &err);
+        char *text = uf_func_inspect(f, t[i].sig, UF_INSPECT_TYPES, &err);
+        assert_null(text);
+        assert_non_null(strstr(err.file, "nplinalg_bad.py"));
+        if (err.line != t[i].line || err.column != t[i].col ||
+            !strstr(err.message, t[i].msg))
+            uf_fail_at(__FILE__, __LINE__, "%s: %d:%d %s", t[i].kernel,
+                       err.line, err.column, err.message);
+    }
+    uf_module_free(m);
+    uf_context_free(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_det_known),
+        cmocka_unit_test(test_statuses),
+        cmocka_unit_test(test_inverse_residuals),
+        cmocka_unit_test(test_norms),
+        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
