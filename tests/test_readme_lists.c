@@ -98,11 +98,12 @@ static void list_reductions(text *t)
 /* Every numpy.* builtin but the reductions, each with its aliases. */
 static void list_functions(text *t)
 {
-    for (int pass = 0; pass < 5; pass++) {
+    for (int pass = 0; pass < 6; pass++) {
         static const char *const lead[] = {
             "", " (on arrays only)", "; and the array constructors "
             "(allocation, above): ", "; and the array methods' functions "
-            "(above): ", "; and the order statistics (above): "};
+            "(above): ", "; and the order statistics (above): ",
+            "; and the matrix constructors and diagonals (above): "};
         int before = t->items;
         if (pass >= 2)
             put(t, "%s", lead[pass]);
@@ -116,6 +117,7 @@ static void list_functions(text *t)
                                   uf__builtin_is_npcum((uf__builtin)b)
                             ? 3
                         : uf__builtin_is_npselect((uf__builtin)b) ? 4
+                        : uf__builtin_is_npmatrix((uf__builtin)b) ? 5
                         : b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP
                             ? 1
                             : 0;

@@ -190,6 +190,11 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
+    /* np.vander, np.fill_diagonal (lower_npmatrix.c): ValueError */
+    UF__JIT_VANDER_NDIM, /* x not 1-D */
+    UF__JIT_VANDER_NEG,  /* N < 0 */
+    UF__JIT_FILL_DIAG_DIMS, /* N-d a whose dimensions differ */
+    UF__JIT_FILL_DIAG_VAL,  /* val out of a's dtype's range */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -217,6 +217,14 @@ int uf__jit_status_error(int status, uf_error *err)
                                "[0, 1]",
         [UF__JIT_SELECT_EMPTY] = "AssertionError: a percentile strictly "
                                  "between 0 and 100 of an empty array",
+        [UF__JIT_VANDER_NDIM] = "ValueError: x must be a one-dimensional "
+                                "array or sequence.",
+        [UF__JIT_VANDER_NEG] = "ValueError: Negative dimensions are not "
+                               "allowed",
+        [UF__JIT_FILL_DIAG_DIMS] = "ValueError: All dimensions of input "
+                                   "must be of equal length",
+        [UF__JIT_FILL_DIAG_VAL] = "ValueError: Unable to safely conform val "
+                                  "to a.dtype",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -105,6 +105,16 @@
     X(NP_NANCUMSUM, "numpy.nancumsum")                                      \
     X(NP_NANCUMPROD, "numpy.nancumprod") X(NP_DIFF, "numpy.diff")           \
     X(NP_AVERAGE, "numpy.average")
+/* NumPy's matrix constructors and diagonals (infer_npmatrix.c,
+ * lower_npmatrix.c): NP_EYE .. NP_VANDER keep their places
+ * (uf__builtin_is_npmatrix). */
+#define UF__NPMATRIX_MAP(X)                                                 \
+    X(NP_EYE, "numpy.eye") X(NP_IDENTITY, "numpy.identity")                 \
+    X(NP_DIAG, "numpy.diag") X(NP_DIAGFLAT, "numpy.diagflat")               \
+    X(NP_TRACE, "numpy.trace") X(NP_FILL_DIAGONAL, "numpy.fill_diagonal")   \
+    X(NP_TRIL, "numpy.tril") X(NP_TRIU, "numpy.triu")                       \
+    X(NP_OUTER, "numpy.outer") X(NP_KRON, "numpy.kron")                     \
+    X(NP_VANDER, "numpy.vander")
 /* NumPy's order statistics of whole arrays (infer_npselect.c,
  * lower_npselect.c, the runtime common/npselect.h): NP_MEDIAN ..
  * NP_NANQUANTILE keep their places (uf__builtin_is_npselect). */
@@ -174,6 +184,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPMATRIX_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -320,6 +331,11 @@ static inline bool uf__builtin_is_npcum(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The matrix constructors and diagonals of UF__NPMATRIX_MAP. */
+static inline bool uf__builtin_is_npmatrix(uf__builtin b)
+{
+    return b >= UF__BI_NP_EYE && b <= UF__BI_NP_VANDER;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)
