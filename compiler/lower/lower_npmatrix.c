@@ -602,6 +602,81 @@ static LLVMValueRef lower_outer_kron(uf__fn *F, const uf__expr *e,
     return res;
 }
 
+/* ---- tril_indices, triu_indices (and _from) ---------------------------- */
+
+/* How many j in [0, m) row i keeps: tril j <= i + k, triu j >= i + k. */
+static LLVMValueRef kept(uf__fn *F, bool lower, LLVMValueRef i,
+                         LLVMValueRef k, LLVMValueRef m)
+{
+    LLVMValueRef ik = LLVMBuildAdd(B, i, k, "");
+    LLVMValueRef lo = smin(F, smax(F, ik, c64(F, 0)), m); /* first triu j */
+    if (!lower)
+        return LLVMBuildSub(B, m, lo, "");
+    return smin(F, smax(F, LLVMBuildAdd(B, ik, c64(F, 1), ""), c64(F, 0)),
+                m);
+}
+
+/* np.nonzero(np.tri(n, m, k)) (tril) or of 1 - np.tri(n, m, k - 1)
+ * (triu), without the matrix: count, then write (i, j) in C order. */
+static LLVMValueRef lower_indices(uf__fn *F, uf__builtin b,
+                                  const uf__expr **x, const uf__type *rt)
+{
+    bool from = b == UF__BI_NP_TRIL_INDICES_FROM ||
+                b == UF__BI_NP_TRIU_INDICES_FROM;
+    bool lower = b == UF__BI_NP_TRIL_INDICES ||
+                 b == UF__BI_NP_TRIL_INDICES_FROM;
+    LLVMValueRef n = c64(F, 0), k = c64(F, 0), m;
+    if (from) {
+        uf__npr_arr A;
+        if (uf__npr_load(F, x[0], &A) < 0 || int_arg(F, x[1], &k) < 0)
+            return NULL;
+        n = A.shape[0];
+        m = A.shape[1];
+    } else {
+        if (int_arg(F, x[0], &n) < 0 || int_arg(F, x[1], &k) < 0)
+            return NULL;
+        m = n;
+        if (int_arg(F, x[2], &m) < 0)
+            return NULL;
+    }
+    n = smax(F, n, c64(F, 0)); /* np.tri floors each dimension at 0 */
+    m = smax(F, m, c64(F, 0));
+    LLVMValueRef slot = uf__fn_alloca(F, uf__npr_i64(F), "nidx");
+    LLVMBuildStore(B, c64(F, 0), slot);
+    uf__npr_loop l;
+    uf__npr_loop_open(F, &l, c64(F, 0), n);
+    LLVMBuildStore(B,
+                   LLVMBuildAdd(B, LLVMBuildLoad2(B, uf__npr_i64(F), slot, ""),
+                                kept(F, lower, l.i, k, m), ""),
+                   slot);
+    uf__npr_loop_close(F, &l, 1);
+    LLVMValueRef total = LLVMBuildLoad2(B, uf__npr_i64(F), slot, ""), cnt;
+    LLVMValueRef rows = uf__lower_new_array(F, UF_INT64, 1, &total, &cnt);
+    LLVMValueRef cols = uf__lower_new_array(F, UF_INT64, 1, &total, &cnt);
+    LLVMValueRef pr = uf__emit_array_data(F, rows);
+    LLVMValueRef pc = uf__emit_array_data(F, cols);
+    LLVMBuildStore(B, c64(F, 0), slot);
+    uf__npr_loop i, j;
+    uf__npr_loop_open(F, &i, c64(F, 0), n);
+    LLVMValueRef cnt_i = kept(F, lower, i.i, k, m);
+    LLVMValueRef j0 = lower ? c64(F, 0) : LLVMBuildSub(B, m, cnt_i, "");
+    LLVMValueRef base = LLVMBuildLoad2(B, uf__npr_i64(F), slot, "");
+    uf__npr_loop_open(F, &j, c64(F, 0), cnt_i);
+    LLVMValueRef pos = LLVMBuildAdd(B, base, j.i, "");
+    uf__emit_elem_store(F, at(F, pr, pos, c64(F, 8)), UF_INT64, i.i);
+    uf__emit_elem_store(F, at(F, pc, pos, c64(F, 8)), UF_INT64,
+                        LLVMBuildAdd(B, j0, j.i, ""));
+    uf__npr_loop_close(F, &j, 1);
+    LLVMBuildStore(B, LLVMBuildAdd(B, base, cnt_i, ""), slot);
+    uf__npr_loop_close(F, &i, 1);
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    r = LLVMBuildInsertValue(B, r, rows, 0, "");
+    return LLVMBuildInsertValue(B, r, cols, 1, "");
+}
+
 /* ---- vander ----------------------------------------------------------- */
 
 static LLVMValueRef lower_vander(uf__fn *F, const uf__expr *e,
@@ -699,6 +774,11 @@ LLVMValueRef uf__lower_npmatrix(uf__fn *F, const uf__expr *e)
         return lower_outer_kron(F, e, in->builtin, x, rt);
     case UF__BI_NP_VANDER:
         return lower_vander(F, e, x, rt);
+    case UF__BI_NP_TRIL_INDICES:
+    case UF__BI_NP_TRIU_INDICES:
+    case UF__BI_NP_TRIL_INDICES_FROM:
+    case UF__BI_NP_TRIU_INDICES_FROM:
+        return lower_indices(F, in->builtin, x, rt);
     default:
         return fail(F, e, "an unknown NumPy matrix function");
     }

@@ -114,6 +114,10 @@
     X(NP_TRACE, "numpy.trace") X(NP_FILL_DIAGONAL, "numpy.fill_diagonal")   \
     X(NP_TRIL, "numpy.tril") X(NP_TRIU, "numpy.triu")                       \
     X(NP_OUTER, "numpy.outer") X(NP_KRON, "numpy.kron")                     \
+    X(NP_TRIL_INDICES, "numpy.tril_indices")                                \
+    X(NP_TRIU_INDICES, "numpy.triu_indices")                                \
+    X(NP_TRIL_INDICES_FROM, "numpy.tril_indices_from")                      \
+    X(NP_TRIU_INDICES_FROM, "numpy.triu_indices_from")                      \
     X(NP_VANDER, "numpy.vander")
 /* NumPy's order statistics of whole arrays (infer_npselect.c,
  * lower_npselect.c, the runtime common/npselect.h): NP_MEDIAN ..

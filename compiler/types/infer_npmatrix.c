@@ -51,6 +51,8 @@ static const char *const tri_names[] = {"m", "k"};
 static const char *const outer_names[] = {"a", "b", "out"};
 static const char *const kron_names[] = {"a", "b"};
 static const char *const vander_names[] = {"x", "N", "increasing"};
+static const char *const indices_names[] = {"n", "k", "m"};
+static const char *const from_names[] = {"arr", "k"};
 
 int uf__npmatrix_params(uf__builtin b, const char *const **names)
 {
@@ -84,6 +86,14 @@ int uf__npmatrix_params(uf__builtin b, const char *const **names)
     case UF__BI_NP_VANDER:
         *names = vander_names;
         return 3;
+    case UF__BI_NP_TRIL_INDICES:
+    case UF__BI_NP_TRIU_INDICES:
+        *names = indices_names;
+        return 3;
+    case UF__BI_NP_TRIL_INDICES_FROM:
+    case UF__BI_NP_TRIU_INDICES_FROM:
+        *names = from_names;
+        return 2;
     default:
         *names = NULL;
         return 0;
@@ -348,6 +358,37 @@ static const uf__type *type_diag_tri(uf__ictx *C, uf__builtin b,
     return arr(C, a->dtype, nd, nd > 2 && a->layout == 'F' ? 'F' : 'C');
 }
 
+/* (rows, cols): two int64 1-D arrays, as np.nonzero gives them. */
+static const uf__type *index_pair(uf__ictx *C)
+{
+    const uf__type *a = arr(C, UF_INT64, 1, 'C');
+    if (a == NULL)
+        return NULL;
+    const uf__type *elts[2] = {a, a};
+    return uf__type_tuple(C->tc, 2, elts, C->err);
+}
+
+/* np.tril_indices(n, k=0, m=None) ..., np.tril_indices_from(arr, k=0):
+ * integers (not bools: Numba's check_is_integer), arr 2-D. */
+static const uf__type *type_indices(uf__ictx *C, uf__builtin b,
+                                    const uf__expr **x)
+{
+    const char *fn = uf__builtin_name(b) + 6;
+    if (b == UF__BI_NP_TRIL_INDICES || b == UF__BI_NP_TRIU_INDICES) {
+        INT_ARG(fn, "n", x[0], false, false);
+        INT_ARG(fn, "k", x[1], false, false);
+        INT_ARG(fn, "m", x[2], false, true);
+        return index_pair(C);
+    }
+    const uf__type *a;
+    OPERAND(a, x[0]);
+    if (a->kind != UF__T_ARRAY || a->ndim != 2)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "np.%s(): input "
+                          "array must be 2-d, not %s", fn, uf__tname(a));
+    INT_ARG(fn, "k", x[1], false, false);
+    return index_pair(C);
+}
+
 static const uf__type *type_eye(uf__ictx *C, uf__builtin b,
                                 const uf__expr **x)
 {
@@ -396,6 +437,9 @@ const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
     const uf__type *r;
     if (b == UF__BI_NP_EYE || b == UF__BI_NP_IDENTITY) {
         r = type_eye(C, b, x);
+    } else if (b >= UF__BI_NP_TRIL_INDICES &&
+               b <= UF__BI_NP_TRIU_INDICES_FROM) {
+        r = type_indices(C, b, x);
     } else if (b == UF__BI_NP_OUTER || b == UF__BI_NP_KRON) {
         r = type_outer_kron(C, e, b, x);
     } else {

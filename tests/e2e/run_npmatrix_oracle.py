@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """np.eye, np.identity, np.diag, np.diagflat, np.trace, np.fill_diagonal,
-np.tril, np.triu, np.outer, np.kron and np.vander inside kernels
+np.tril, np.triu, np.tril_indices, np.triu_indices (and their _from
+forms), np.outer, np.kron and np.vander inside kernels
 (tests/kernels/host/npmatrix.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs; results are compared
 for dtype and shape and exactly (these functions move numbers, or multiply
@@ -176,6 +177,28 @@ def cases():
         ("vander", [f8(2, 3)], "ValueError"),
         ("vander", [S("2.0")], "TypingError"),
         ("vander_float_n", [f8(3)], "TypingError"),
+        # tril_indices / triu_indices (and _from): int64 rows and columns
+        ("tril_indices", [S("4"), S("0")], None),
+        ("tril_indices", [S("4"), S("-2")], None),
+        ("tril_indices", [S("3"), S("9")], None),
+        ("tril_indices", [S("0"), S("0")], None),
+        ("tril_indices", [S("-3"), S("0")], None),
+        ("tril_indices_m", [S("3"), S("1"), S("5")], None),
+        ("tril_indices_m", [S("5"), S("-1"), S("2")], None),
+        ("tril_indices_m", [S("3"), S("0"), S("-2")], None),
+        ("triu_indices", [S("4"), S("1"), S("4")], None),
+        ("triu_indices", [S("3"), S("-1"), S("6")], None),
+        ("triu_indices", [S("5"), S("9"), S("3")], None),
+        ("triu_indices1", [S("4")], None),
+        ("tril_indices_from", [f8(3, 5), S("1")], None),
+        ("tril_indices_from", [b1(4, 2).F, S("0")], None),
+        ("triu_indices_from", [i4(5, 3), S("-1")], None),
+        ("triu_indices_from", [f8(6, 6).view("::2, ::-1"), S("2")], None),
+        ("triu_indices_from0", [f8(0, 3)], None),
+        ("triu_indices_from", [f8(2, 2, 2), S("0")], "TypingError"),
+        ("triu_indices_from", [f8(4), S("0")], "TypingError"),
+        ("tril_indices_bool_k", [S("3")], "TypingError"),
+        ("tril_indices", [S("3.0"), S("0")], "TypingError"),
         ("in_loop", [S("5")], None),
     ]
 

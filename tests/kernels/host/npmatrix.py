@@ -225,3 +225,48 @@ def in_loop(n):
         t += np.trace(e + np.outer(np.arange(i + 1.0), np.ones(i + 1)))
         t += np.tril(e, -1).sum() + np.diag(np.diag(e)).sum()
     return t
+
+
+@njit
+def tril_indices(n, k):
+    r, c = np.tril_indices(n, k)
+    return r * 1000 + c
+
+
+@njit
+def tril_indices_m(n, k, m):
+    r, c = np.tril_indices(n, k, m)
+    return r * 1000 + c
+
+
+@njit
+def triu_indices(n, k, m):
+    r, c = np.triu_indices(n, k=k, m=m)
+    return r * 1000 + c
+
+
+@njit
+def triu_indices1(n):
+    return np.triu_indices(n)[1]
+
+
+@njit
+def tril_indices_from(a, k):
+    r, c = np.tril_indices_from(a, k)
+    return r * 1000 + c
+
+
+@njit
+def triu_indices_from(a, k):
+    r, c = np.triu_indices_from(a, k)
+    return r * 1000 + c
+
+
+@njit
+def triu_indices_from0(a):
+    return np.triu_indices_from(a)[0]
+
+
+@njit
+def tril_indices_bool_k(n):
+    return np.tril_indices(n, True)[0]
