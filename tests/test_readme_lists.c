@@ -122,6 +122,8 @@ static const struct family {
      "; and interpolation and binning (above): "},
     {uf__builtin_is_nplinalg,
      "; and np.linalg without LAPACK (above): "},
+    {uf__builtin_is_npmatrix,
+     "; and the matrix constructors and diagonals (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

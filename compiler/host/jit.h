@@ -223,6 +223,11 @@ typedef enum uf__jit_status {
     UF__JIT_NORM_ORD,         /* ValueError: no such matrix norm */
     UF__JIT_NORM_SVD,         /* NotImplementedError: ord 2 / -2 of a
                                  matrix (no SVD in ufjit) */
+    /* np.vander, np.fill_diagonal (lower_npmatrix.c): ValueError */
+    UF__JIT_VANDER_NDIM, /* x not 1-D */
+    UF__JIT_VANDER_NEG,  /* N < 0 */
+    UF__JIT_FILL_DIAG_DIMS, /* N-d a whose dimensions differ */
+    UF__JIT_FILL_DIAG_VAL,  /* val out of a's dtype's range */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -256,6 +256,14 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_NORM_SVD] = "NotImplementedError: np.linalg.norm of a "
                              "matrix with ord 2 or -2 needs an SVD, which "
                              "ufjit does not have",
+        [UF__JIT_VANDER_NDIM] = "ValueError: x must be a one-dimensional "
+                                "array or sequence.",
+        [UF__JIT_VANDER_NEG] = "ValueError: Negative dimensions are not "
+                               "allowed",
+        [UF__JIT_FILL_DIAG_DIMS] = "ValueError: All dimensions of input "
+                                   "must be of equal length",
+        [UF__JIT_FILL_DIAG_VAL] = "ValueError: Unable to safely conform val "
+                                  "to a.dtype",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -458,6 +458,9 @@ LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
 /* np.nancumsum, np.nancumprod, np.diff, np.average (UF__NPCUM_MAP;
  * lower_npcum.c). Host targets only. */
 LLVMValueRef uf__lower_npcum(uf__fn *F, const uf__expr *e);
+/* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP;
+ * lower_npmatrix.c). Host targets only. */
+LLVMValueRef uf__lower_npmatrix(uf__fn *F, const uf__expr *e);
 /* np.median, np.percentile, np.quantile and the nan* ones
  * (lower_npselect.c). Host targets only. */
 LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);

@@ -114,6 +114,20 @@
     X(NP_ROW_STACK, "numpy.row_stack") X(NP_DSTACK, "numpy.dstack")         \
     X(NP_COLUMN_STACK, "numpy.column_stack") X(NP_APPEND, "numpy.append")  \
     X(NP_ARRAY, "numpy.array") X(NP_ASARRAY, "numpy.asarray")
+/* NumPy's matrix constructors and diagonals (infer_npmatrix.c,
+ * lower_npmatrix.c): NP_EYE .. NP_VANDER keep their places
+ * (uf__builtin_is_npmatrix). */
+#define UF__NPMATRIX_MAP(X)                                                 \
+    X(NP_EYE, "numpy.eye") X(NP_IDENTITY, "numpy.identity")                 \
+    X(NP_DIAG, "numpy.diag") X(NP_DIAGFLAT, "numpy.diagflat")               \
+    X(NP_TRACE, "numpy.trace") X(NP_FILL_DIAGONAL, "numpy.fill_diagonal")   \
+    X(NP_TRIL, "numpy.tril") X(NP_TRIU, "numpy.triu")                       \
+    X(NP_OUTER, "numpy.outer") X(NP_KRON, "numpy.kron")                     \
+    X(NP_TRIL_INDICES, "numpy.tril_indices")                                \
+    X(NP_TRIU_INDICES, "numpy.triu_indices")                                \
+    X(NP_TRIL_INDICES_FROM, "numpy.tril_indices_from")                      \
+    X(NP_TRIU_INDICES_FROM, "numpy.triu_indices_from")                      \
+    X(NP_VANDER, "numpy.vander")
 /* NumPy's order statistics of whole arrays (infer_npselect.c,
  * lower_npselect.c, the runtime common/npselect.h): NP_MEDIAN ..
  * NP_NANQUANTILE keep their places (uf__builtin_is_npselect). */
@@ -271,6 +285,7 @@
     UF__NPRANDOM_MAP(X)                                                     \
     UF__NPNUM_MAP(X)                                                        \
     UF__NPLINALG_MAP(X)                                                     \
+    UF__NPMATRIX_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -453,6 +468,11 @@ static inline bool uf__builtin_is_npnum(uf__builtin b)
 static inline bool uf__builtin_is_nplinalg(uf__builtin b)
 {
     return b >= UF__BI_NP_LINALG_NORM && b <= UF__BI_NP_LINALG_SOLVE;
+}
+/* The matrix constructors and diagonals of UF__NPMATRIX_MAP. */
+static inline bool uf__builtin_is_npmatrix(uf__builtin b)
+{
+    return b >= UF__BI_NP_EYE && b <= UF__BI_NP_VANDER;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

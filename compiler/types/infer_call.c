@@ -639,6 +639,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_npcum(C, e, fi->builtin);
     if (uf__builtin_is_npjoin(fi->builtin)) /* infer_npjoin.c */
         return uf__infer_npjoin(C, e, fi->builtin);
+    if (uf__builtin_is_npmatrix(fi->builtin)) /* np.eye ...: infer_npmatrix.c */
+        return uf__infer_npmatrix(C, e, fi->builtin);
     if (uf__builtin_is_arrattr(fi->builtin) && ft->kind != UF__T_DTYPE)
         /* np.dtype(), a.conj(), sum(); d.type(x) is a cast (below) */
         return uf__infer_arrattr_call(C, e, fi->builtin);

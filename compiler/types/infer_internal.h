@@ -262,6 +262,10 @@ const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
  * as `e`, arguments and keywords read here (infer_npcum.c). */
 const uf__type *uf__infer_npcum(uf__ictx *C, const uf__expr *e,
                                 uf__builtin b);
+/* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP) called as
+ * `e` (infer_npmatrix.c). */
+const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
+                                   uf__builtin b);
 
 /* np.median, np.percentile, np.quantile and their nan* forms
  * (infer_npselect.c): the type of call `e` of builtin b. */
