@@ -113,7 +113,8 @@ static void list_functions(text *t)
                 continue;
             int group = uf__builtin_is_alloc((uf__builtin)b)     ? 2
                         : uf__builtin_is_arrmeth((uf__builtin)b) ||
-                                  uf__builtin_is_npcum((uf__builtin)b)
+                                  uf__builtin_is_npcum((uf__builtin)b) ||
+                                  uf__builtin_is_npview((uf__builtin)b)
                             ? 3
                         : uf__builtin_is_npselect((uf__builtin)b) ? 4
                         : b == UF__BI_NP_WHERE || b == UF__BI_NP_CLIP
@@ -177,6 +178,17 @@ static void list_arrmeth(text *t)
             np_item(t, uf__builtin_name((uf__builtin)b));
 }
 
+/* The views of UF__NPVIEW_MAP, and a.transpose's axes. */
+static void list_views(text *t)
+{
+    for (int b = 1; b < UF__BI_COUNT; b++)
+        if (uf__builtin_is_npview((uf__builtin)b) &&
+            strncmp(uf__builtin_name((uf__builtin)b), "numpy.", 6) == 0)
+            np_item(t, uf__builtin_name((uf__builtin)b));
+    item(t, "%s", "`np.transpose(a, axes)`");
+    item(t, "%s", "`.transpose(axes)`");
+}
+
 /* What module-level arrays are built with (kmodule_array.c's tables). */
 static void list_module_arrays(text *t)
 {
@@ -194,6 +206,7 @@ static const struct block {
     {"numpy-reductions", list_reductions},
     {"numpy-alloc", list_alloc},
     {"array-methods", list_arrmeth},
+    {"numpy-views", list_views},
     {"numpy-functions", list_functions},
     {"module-arrays", list_module_arrays},
 };

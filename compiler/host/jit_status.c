@@ -217,6 +217,21 @@ int uf__jit_status_error(int status, uf_error *err)
                                "[0, 1]",
         [UF__JIT_SELECT_EMPTY] = "AssertionError: a percentile strictly "
                                  "between 0 and 100 of an empty array",
+        [UF__JIT_EXPAND_AXIS] = "IndexError: np.expand_dims(): axis out "
+                                "of bounds",
+        [UF__JIT_SWAP_AXIS1] = "ValueError: np.swapaxes: Argument axis1 "
+                               "out of bounds for dimensions of the array",
+        [UF__JIT_SWAP_AXIS2] = "ValueError: np.swapaxes: Argument axis2 "
+                               "out of bounds for dimensions of the array",
+        [UF__JIT_MOVE_SOURCE] = "ValueError: np.moveaxis: Argument source "
+                                "out of bounds for dimensions of the array",
+        [UF__JIT_MOVE_DEST] = "ValueError: np.moveaxis: Argument "
+                              "destination out of bounds for dimensions of "
+                              "the array",
+        [UF__JIT_TRANSPOSE_REPEAT] = "ValueError: repeated axis in "
+                                     "transpose",
+        [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
+                                   "array of given dimension",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
@@ -242,6 +257,8 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, runtime_code ? runtime_code
                                                : UF_ERR_INTERNAL,
                              "%s", runtime_msg);
+    if (status == UF__JIT_EXPAND_AXIS)
+        return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,
                              "AssertionError (assert on kernel line %d)",

@@ -1,0 +1,399 @@
+/* NumPy's views that reverse, rotate, permute or add axes, typed by
+ * infer_npview.c (builtins.h: UF__NPVIEW_MAP). Each result is the
+ * argument's array struct (lower_array.h) with a new data pointer, shape
+ * and strides: no copy, no loop, no allocation. The data pointer stays
+ * inside the base's block (a reversed axis starts at its last element;
+ * an empty array is not moved), so the frame's sweep and the return keep
+ * that block alive as for a slice (lower_nrt_loop.c).
+ *   flip / fliplr / flipud: the axes reversed (a 0-d flip loads its
+ *     element);
+ *   rot90(m, k): k mod 4 (Python's, so -1 is 3) picks which of the first
+ *     two axes are reversed and whether they swap, as Numba's four
+ *     branches compose fliplr, flipud and swapaxes;
+ *   expand_dims(a, axis): an axis of length 1 inserted (axis normalised
+ *     against a.ndim + 1, else Numba's IndexError);
+ *   swapaxes, moveaxis (integers), transpose(a, axes): the axes permuted
+ *     at run time through selects (no indexed memory), after Numba's
+ *     checks in its order;
+ *   atleast_1d/2d/3d: axes of length 1 inserted at compile time at
+ *     Numba's places (0; 0, 0; 0, 0, 2).
+ * An inserted axis gets a stride that keeps a C array C (where Numba
+ * writes 0: the value is never used to step). */
+#include "compiler/lower/lower.h"
+#include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_npreduce.h"
+#include "compiler/types/infer_npview.h"
+
+#define B (F->L->b)
+
+typedef struct varr {
+    uf_dtype dt;
+    int nd;
+    LLVMValueRef data;
+    LLVMValueRef shape[UF_MAXDIMS + 1], stride[UF_MAXDIMS + 1];
+} varr;
+
+static LLVMValueRef c64(uf__fn *F, long long v)
+{
+    return uf__npr_c64(F, v);
+}
+
+static LLVMValueRef fail(uf__fn *F, const uf__expr *e, const char *what)
+{
+    uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos, "%s",
+                     what);
+    return NULL;
+}
+
+static int load(uf__fn *F, const uf__expr *x, varr *v)
+{
+    const uf__type *t = uf__lower_info(F, x)->type;
+    LLVMValueRef a = uf__lower_expr(F, x);
+    if (!a)
+        return -1;
+    if (!t || t->kind != UF__T_ARRAY)
+        return fail(F, x, "a view of something not an array"), -1;
+    v->dt = t->dtype;
+    v->nd = t->ndim;
+    v->data = uf__emit_array_data(F, a);
+    for (int k = 0; k < t->ndim; k++) {
+        v->shape[k] = uf__emit_array_dim(F, a, k);
+        v->stride[k] = uf__emit_array_stride(F, a, t, k);
+    }
+    return 0;
+}
+
+static LLVMValueRef build(uf__fn *F, const varr *v)
+{
+    return uf__build_array(F->L, v->data, v->shape, v->stride, v->nd);
+}
+
+/* An integer operand as i64. */
+static LLVMValueRef int64(uf__fn *F, const uf__expr *x)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    return uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, UF_INT64);
+}
+
+static LLVMValueRef nonempty(uf__fn *F, const varr *v)
+{
+    LLVMValueRef n = c64(F, 1);
+    for (int k = 0; k < v->nd; k++)
+        n = LLVMBuildMul(B, n, v->shape[k], "");
+    return LLVMBuildICmp(B, LLVMIntSGT, n, c64(F, 0), "nonempty");
+}
+
+/* Reverses axis k where `when` holds (an i1; NULL: always). */
+static void reverse(uf__fn *F, varr *v, int k, LLVMValueRef ne,
+                    LLVMValueRef when)
+{
+    LLVMValueRef off = LLVMBuildMul(
+        B, LLVMBuildSub(B, v->shape[k], c64(F, 1), ""), v->stride[k], "");
+    LLVMValueRef go = when ? LLVMBuildAnd(B, ne, when, "") : ne;
+    v->data = uf__npr_gep(F, v->data,
+                          LLVMBuildSelect(B, go, off, c64(F, 0), ""));
+    LLVMValueRef neg = LLVMBuildNeg(B, v->stride[k], "");
+    v->stride[k] = when ? LLVMBuildSelect(B, when, neg, v->stride[k], "")
+                        : neg;
+}
+
+/* vals[idx] for 0 <= idx < n by selects (vals[0] elsewhere). */
+static LLVMValueRef pick(uf__fn *F, LLVMValueRef const *vals, int n,
+                         LLVMValueRef idx)
+{
+    LLVMValueRef r = vals[0];
+    for (int i = 1; i < n; i++)
+        r = LLVMBuildSelect(
+            B, LLVMBuildICmp(B, LLVMIntEQ, idx, c64(F, i), ""), vals[i], r, "");
+    return r;
+}
+
+/* v's axes in the order perm[0..nd) (each in [0, nd) where it counts). */
+static void permute(uf__fn *F, varr *v, LLVMValueRef const *perm)
+{
+    LLVMValueRef sh[UF_MAXDIMS], st[UF_MAXDIMS];
+    for (int k = 0; k < v->nd; k++) {
+        sh[k] = pick(F, v->shape, v->nd, perm[k]);
+        st[k] = pick(F, v->stride, v->nd, perm[k]);
+    }
+    for (int k = 0; k < v->nd; k++) {
+        v->shape[k] = sh[k];
+        v->stride[k] = st[k];
+    }
+}
+
+/* ax + nd where negative; `status` raised when outside [0, nd). */
+static LLVMValueRef normalize(uf__fn *F, LLVMValueRef ax, int nd, int status)
+{
+    LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, ax, c64(F, 0), "");
+    ax = LLVMBuildSelect(B, neg, LLVMBuildAdd(B, ax, c64(F, nd), ""), ax, "");
+    uf__fn_raise_if(F,
+                    LLVMBuildOr(B, LLVMBuildICmp(B, LLVMIntSLT, ax, c64(F, 0), ""),
+                                LLVMBuildICmp(B, LLVMIntSGE, ax, c64(F, nd), ""),
+                                ""),
+                    status);
+    return ax;
+}
+
+/* A stride for a length-1 axis inserted before axis `at` of v (of the
+ * axes after it): what a C array of that shape would have there. */
+static LLVMValueRef inserted_stride(uf__fn *F, const varr *v, int at)
+{
+    if (at >= v->nd)
+        return c64(F, (long long)uf_dtype_itemsize(v->dt));
+    return LLVMBuildMul(B, v->shape[at], v->stride[at], "");
+}
+
+/* A length-1 axis at the compile-time position `at`. */
+static void insert_axis(uf__fn *F, varr *v, int at)
+{
+    LLVMValueRef st = inserted_stride(F, v, at);
+    for (int k = v->nd; k > at; k--) {
+        v->shape[k] = v->shape[k - 1];
+        v->stride[k] = v->stride[k - 1];
+    }
+    v->shape[at] = c64(F, 1);
+    v->stride[at] = st;
+    v->nd++;
+}
+
+/* expand_dims at the run-time axis ax (already in [0, nd]). */
+static void expand(uf__fn *F, varr *v, LLVMValueRef ax)
+{
+    LLVMValueRef sh[UF_MAXDIMS + 1], st[UF_MAXDIMS + 1];
+    LLVMValueRef ins_st[UF_MAXDIMS + 1];
+    for (int at = 0; at <= v->nd; at++)
+        ins_st[at] = inserted_stride(F, v, at);
+    LLVMValueRef newst = pick(F, ins_st, v->nd + 1, ax);
+    for (int k = 0; k <= v->nd; k++) {
+        LLVMValueRef kk = c64(F, k);
+        LLVMValueRef before = LLVMBuildICmp(B, LLVMIntSLT, kk, ax, "");
+        LLVMValueRef here = LLVMBuildICmp(B, LLVMIntEQ, kk, ax, "");
+        /* k < ax: axis k; k > ax: axis k - 1 */
+        LLVMValueRef s0 = k < v->nd ? v->shape[k] : c64(F, 1);
+        LLVMValueRef t0 = k < v->nd ? v->stride[k] : newst;
+        LLVMValueRef s1 = k > 0 ? v->shape[k - 1] : c64(F, 1);
+        LLVMValueRef t1 = k > 0 ? v->stride[k - 1] : newst;
+        sh[k] = LLVMBuildSelect(B, here, c64(F, 1),
+                                LLVMBuildSelect(B, before, s0, s1, ""), "");
+        st[k] = LLVMBuildSelect(B, here, newst,
+                                LLVMBuildSelect(B, before, t0, t1, ""), "");
+    }
+    v->nd++;
+    for (int k = 0; k < v->nd; k++) {
+        v->shape[k] = sh[k];
+        v->stride[k] = st[k];
+    }
+}
+
+static void rot90(uf__fn *F, varr *v, LLVMValueRef k)
+{
+    LLVMValueRef r = LLVMBuildSRem(B, k, c64(F, 4), "");
+    r = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, r, c64(F, 0), ""),
+                        LLVMBuildAdd(B, r, c64(F, 4), ""), r, "k");
+    LLVMValueRef is[4];
+    for (int i = 0; i < 4; i++)
+        is[i] = LLVMBuildICmp(B, LLVMIntEQ, r, c64(F, i), "");
+    LLVMValueRef ne = nonempty(F, v);
+    /* k = 1: fliplr then swap; 2: both flipped; 3: swap then fliplr,
+     * i.e. axis 0 flipped, then swapped */
+    reverse(F, v, 0, ne, LLVMBuildOr(B, is[2], is[3], ""));
+    reverse(F, v, 1, ne, LLVMBuildOr(B, is[1], is[2], ""));
+    LLVMValueRef swap = LLVMBuildOr(B, is[1], is[3], "");
+    LLVMValueRef s0 = v->shape[0], s1 = v->shape[1];
+    LLVMValueRef t0 = v->stride[0], t1 = v->stride[1];
+    v->shape[0] = LLVMBuildSelect(B, swap, s1, s0, "");
+    v->shape[1] = LLVMBuildSelect(B, swap, s0, s1, "");
+    v->stride[0] = LLVMBuildSelect(B, swap, t1, t0, "");
+    v->stride[1] = LLVMBuildSelect(B, swap, t0, t1, "");
+}
+
+/* np.moveaxis(a, src, dst) of integers: src taken out of 0..nd-1 and put
+ * back at dst. */
+static void moveaxis(uf__fn *F, varr *v, LLVMValueRef src, LLVMValueRef dst)
+{
+    LLVMValueRef perm[UF_MAXDIMS];
+    for (int k = 0; k < v->nd; k++) {
+        LLVMValueRef kk = c64(F, k);
+        LLVMValueRef j = LLVMBuildSelect(
+            B, LLVMBuildICmp(B, LLVMIntSLT, kk, dst, ""), kk, c64(F, k - 1),
+            "");
+        LLVMValueRef o = LLVMBuildSelect(
+            B, LLVMBuildICmp(B, LLVMIntSLT, j, src, ""), j,
+            LLVMBuildAdd(B, j, c64(F, 1), ""), "");
+        perm[k] = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, kk, dst, ""),
+                                  src, o, "");
+    }
+    permute(F, v, perm);
+}
+
+/* transpose by axes r[0..nd): Numba's permute_arrays, which checks the
+ * raw values for repeats, then each against the bounds. */
+static void transpose_axes(uf__fn *F, varr *v, LLVMValueRef *r)
+{
+    int nd = v->nd;
+    LLVMValueRef rep = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0);
+    for (int i = 0; i < nd; i++)
+        for (int j = i + 1; j < nd; j++)
+            rep = LLVMBuildOr(B, rep,
+                              LLVMBuildICmp(B, LLVMIntEQ, r[i], r[j], ""), "");
+    uf__fn_raise_if(F, rep, UF__JIT_TRANSPOSE_REPEAT);
+    LLVMValueRef bad = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0);
+    for (int i = 0; i < nd; i++) {
+        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, r[i], c64(F, 0), "");
+        bad = LLVMBuildOr(
+            B, bad,
+            LLVMBuildOr(B, LLVMBuildICmp(B, LLVMIntSGE, r[i], c64(F, nd), ""),
+                        LLVMBuildICmp(B, LLVMIntSLT, r[i], c64(F, -nd), ""),
+                        ""),
+            "");
+        r[i] = LLVMBuildSelect(B, neg, LLVMBuildAdd(B, r[i], c64(F, nd), ""),
+                               r[i], "");
+    }
+    uf__fn_raise_if(F, bad, UF__JIT_TRANSPOSE_AXIS);
+    permute(F, v, r);
+}
+
+static LLVMValueRef lower_transpose(uf__fn *F, const uf__expr **x, int n,
+                                    varr *v)
+{
+    LLVMValueRef r[UF_MAXDIMS];
+    const uf__type *t = n == 2 && x[1] ? uf__lower_info(F, x[1])->type : NULL;
+    if (t && t->kind == UF__T_NONE) { /* a.T */
+        for (int k = 0; k < v->nd; k++)
+            r[k] = c64(F, v->nd - 1 - k);
+        permute(F, v, r);
+        return build(F, v);
+    }
+    if (t && t->kind == UF__T_TUPLE) {
+        LLVMValueRef tv = uf__lower_expr(F, x[1]);
+        if (!tv)
+            return NULL;
+        if (t->n != v->nd)
+            return fail(F, x[1], "transpose's axes");
+        for (int k = 0; k < t->n; k++)
+            r[k] = uf__emit_cast(F, LLVMBuildExtractValue(B, tv, (unsigned)k, ""),
+                                 t->elts[k]->dtype, UF_INT64);
+    } else {
+        if (n - 1 != v->nd)
+            return fail(F, x[0], "transpose's axes");
+        for (int k = 1; k < n; k++)
+            if (!(r[k - 1] = int64(F, x[k])))
+                return NULL;
+    }
+    transpose_axes(F, v, r);
+    return build(F, v);
+}
+
+static LLVMValueRef atleast(uf__fn *F, const uf__expr *e, uf__builtin b,
+                            const uf__expr **x, int n)
+{
+    static const int places[3][3] = {{0}, {0, 0}, {0, 0, 2}};
+    int min = (int)(b - UF__BI_NP_ATLEAST_1D) + 1;
+    LLVMValueRef vals[UF__NPVIEW_MAXARGS];
+    for (int i = 0; i < n; i++) {
+        varr v;
+        if (load(F, x[i], &v) < 0)
+            return NULL;
+        for (int k = 0; k < min; k++)
+            if (v.nd < k + 1)
+                insert_axis(F, &v, places[min - 1][k]);
+        vals[i] = build(F, &v);
+    }
+    if (n == 1)
+        return vals[0];
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    for (int i = 0; i < n; i++)
+        r = LLVMBuildInsertValue(B, r, vals[i], (unsigned)i, "");
+    return r;
+}
+
+LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
+{
+    uf__builtin b = uf__lower_info(F, e)->builtin;
+    const uf__expr *f = e->u.call.func;
+    bool method = false;
+    if (f->kind == UF__EX_ATTR) {
+        const uf__type *rt = uf__lower_info(F, f->u.attr.value)->type;
+        method = rt && rt->kind == UF__T_ARRAY;
+    }
+    const uf__expr *x[UF__NPVIEW_MAXARGS];
+    const uf__keyword *kw;
+    int n = uf__npview_bind(e, b, method, x, &kw);
+    if (n < 0)
+        return fail(F, e, "a view's arguments");
+    if (b >= UF__BI_NP_ATLEAST_1D && b <= UF__BI_NP_ATLEAST_3D)
+        return atleast(F, e, b, x, n);
+    varr v;
+    if (load(F, x[0], &v) < 0)
+        return NULL;
+    LLVMValueRef ne, p, q;
+    switch (b) {
+    case UF__BI_NP_FLIP:
+        if (v.nd == 0)
+            return uf__emit_elem_load(F, v.data, v.dt);
+        ne = nonempty(F, &v);
+        for (int k = 0; k < v.nd; k++)
+            reverse(F, &v, k, ne, NULL);
+        return build(F, &v);
+    case UF__BI_NP_FLIPLR:
+    case UF__BI_NP_FLIPUD:
+        reverse(F, &v, b == UF__BI_NP_FLIPLR ? 1 : 0, nonempty(F, &v), NULL);
+        return build(F, &v);
+    case UF__BI_NP_ROT90:
+        p = x[1] ? int64(F, x[1]) : c64(F, 1);
+        if (!p)
+            return NULL;
+        rot90(F, &v, p);
+        return build(F, &v);
+    case UF__BI_NP_EXPAND_DIMS:
+        if (!(p = int64(F, x[1])))
+            return NULL;
+        expand(F, &v, normalize(F, p, v.nd + 1, UF__JIT_EXPAND_AXIS));
+        return build(F, &v);
+    case UF__BI_NP_SWAPAXES: {
+        if (!(p = int64(F, x[1])) || !(q = int64(F, x[2])))
+            return NULL;
+        p = normalize(F, p, v.nd, UF__JIT_SWAP_AXIS1);
+        q = normalize(F, q, v.nd, UF__JIT_SWAP_AXIS2);
+        LLVMValueRef perm[UF_MAXDIMS];
+        for (int k = 0; k < v.nd; k++) {
+            LLVMValueRef kk = c64(F, k);
+            perm[k] = LLVMBuildSelect(
+                B, LLVMBuildICmp(B, LLVMIntEQ, kk, p, ""), q,
+                LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, kk, q, ""), p,
+                                kk, ""),
+                "");
+        }
+        permute(F, &v, perm);
+        return build(F, &v);
+    }
+    case UF__BI_NP_MOVEAXIS:
+        if (!(p = int64(F, x[1])) || !(q = int64(F, x[2])))
+            return NULL;
+        p = normalize(F, p, v.nd, UF__JIT_MOVE_SOURCE);
+        q = normalize(F, q, v.nd, UF__JIT_MOVE_DEST);
+        moveaxis(F, &v, p, q);
+        return build(F, &v);
+    case UF__BI_NP_PERMUTE_DIMS:
+    case UF__BI_NP_TRANSPOSE_AXES:
+        return lower_transpose(F, x, n, &v);
+    default:
+        return fail(F, e, "not a NumPy view");
+    }
+}
+
+/* Which calls may raise (lower_fallible.c): those with axes checked at
+ * run time. */
+bool uf__npview_fallible(uf__builtin b)
+{
+    return b == UF__BI_NP_EXPAND_DIMS || b == UF__BI_NP_SWAPAXES ||
+           b == UF__BI_NP_MOVEAXIS || b == UF__BI_NP_PERMUTE_DIMS ||
+           b == UF__BI_NP_TRANSPOSE_AXES;
+}
