@@ -59,6 +59,12 @@ static const char src[] =
     "        s += e[0, 0, 0] + np.transpose(t, (1, 0))[0, 2]\n"
     "    return s\n"
     "@njit\n"
+    "def ascopy(a, x):\n"
+    "    c = np.ascontiguousarray(a[:, ::2])\n"
+    "    f = np.asfortranarray(a)\n"
+    "    t = np.asarray((x, x + 1.0))\n"
+    "    return c[2, 1] + f[2, 3] + t[1] + np.asarray(x, np.float32)[()]\n"
+    "@njit\n"
     "def empty_flip(n):\n"
     "    a = np.zeros((n, 3))\n"
     "    return np.flip(a), np.rot90(a, 2)\n";
@@ -362,6 +368,16 @@ static int oom_call(void *ud, uf_error *err)
     return 0;
 }
 
+static int oom_ascopy(void *ud, uf_error *err)
+{
+    uf_array **args = ud, *out;
+    int rc = calln("ascopy", args, 2, &out, 1, err);
+    if (rc != 0)
+        return rc;
+    uf_array_release(out);
+    return 0;
+}
+
 static void test_out_of_memory(void **state)
 {
     (void)state;
@@ -370,6 +386,21 @@ static void test_out_of_memory(void **state)
     uf_assert_ok(oom_call(n, &err) == 0, &err); /* compiled */
     uf_check_oom_each_alloc("local_views", oom_call, n);
     uf_array_release(n);
+    /* the copies of ascontiguousarray (a strided view), asfortranarray (a
+     * C array) and asarray (a tuple, a number): their values, then out of
+     * memory at each */
+    uf_array *g = grid(3, 5, UF_ORDER_C), *x, *r;
+    uf_array *args[2] = {g, NULL};
+    x = uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err);
+    uf_assert_ok(x != NULL, &err);
+    *(double *)uf_array_data(x) = 0.25;
+    args[1] = x;
+    uf_assert_ok(calln("ascopy", args, 2, &r, 1, &err) == 0, &err);
+    assert_true(*(double *)uf_array_data(r) == 202.0 + 203.0 + 1.25 + 0.25);
+    uf_array_release(r);
+    uf_check_oom_each_alloc("ascopy", oom_ascopy, args);
+    uf_array_release(x);
+    uf_array_release(g);
 }
 
 /* Refused at the call's FILE:LINE:COL as Numba refuses them while

@@ -17,10 +17,18 @@
  *     checks in its order;
  *   atleast_1d/2d/3d: axes of length 1 inserted at compile time at
  *     Numba's places (0; 0, 0; 0, 0, 2).
+ *   ascontiguousarray / asfortranarray: the argument where its type
+ *     promises the layout (a 1-D C or F array both), a 0-d array as a 1-D
+ *     view of its element; an 'A' array checked at run time (each axis
+ *     longer than 1 at the contiguous stride, or no element), returned
+ *     when it passes, else copied; any other a copy (Numba's
+ *     _as_layout_array); asarray the argument or a converting copy, a
+ *     number or tuple of numbers a new array.
  * An inserted axis gets a stride that keeps a C array C (where Numba
  * writes 0: the value is never used to step). */
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arrmeth.h"
 #include "compiler/lower/lower_npreduce.h"
 #include "compiler/types/infer_npview.h"
 
@@ -314,6 +322,103 @@ static LLVMValueRef atleast(uf__fn *F, const uf__expr *e, uf__builtin b,
     return r;
 }
 
+/* Whether v's elements lie in `layout` order ('C' or 'F') at its
+ * strides (an empty array does). */
+static LLVMValueRef contiguous(uf__fn *F, const varr *v, char layout)
+{
+    LLVMValueRef ok = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
+    LLVMValueRef want = c64(F, (long long)uf_dtype_itemsize(v->dt));
+    for (int i = 0; i < v->nd; i++) {
+        int k = layout == 'C' ? v->nd - 1 - i : i;
+        LLVMValueRef one = LLVMBuildICmp(B, LLVMIntSLE, v->shape[k], c64(F, 1),
+                                         "");
+        LLVMValueRef at = LLVMBuildICmp(B, LLVMIntEQ, v->stride[k], want, "");
+        ok = LLVMBuildAnd(B, ok, LLVMBuildOr(B, one, at, ""), "");
+        want = LLVMBuildMul(B, want, v->shape[k], "");
+    }
+    return LLVMBuildOr(B, ok, LLVMBuildNot(B, nonempty(F, v), ""), "");
+}
+
+/* A new array of type rt (0-d or 1-D) holding the numbers vals[0..n). */
+static LLVMValueRef from_numbers(uf__fn *F, const uf__type *rt,
+                                 LLVMValueRef const *vals,
+                                 const uf_dtype *dts, int n)
+{
+    LLVMValueRef len = c64(F, n), cnt;
+    LLVMValueRef r = uf__arrmeth_new(F, rt->dtype, rt->ndim, &len,
+                                     rt->layout, &cnt);
+    if (!r)
+        return NULL;
+    LLVMValueRef p = uf__emit_array_data(F, r);
+    long long isz = (long long)uf_dtype_itemsize(rt->dtype);
+    for (int i = 0; i < n; i++)
+        uf__emit_elem_store(F, uf__npr_gep(F, p, c64(F, i * isz)), rt->dtype,
+                            uf__emit_cast(F, vals[i], dts[i], rt->dtype));
+    return r;
+}
+
+static LLVMValueRef asarray(uf__fn *F, const uf__expr *e, uf__builtin b,
+                            const uf__expr *x)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    const uf__type *at = uf__lower_info(F, x)->type;
+    if (at->kind == UF__T_SCALAR) {
+        LLVMValueRef v = uf__lower_expr(F, x);
+        return v ? from_numbers(F, rt, &v, &at->dtype, 1) : NULL;
+    }
+    if (at->kind == UF__T_TUPLE) {
+        LLVMValueRef tv = uf__lower_expr(F, x), vals[UF__TUPLE_MAX];
+        uf_dtype dts[UF__TUPLE_MAX];
+        if (!tv)
+            return NULL;
+        for (int k = 0; k < at->n; k++) {
+            vals[k] = LLVMBuildExtractValue(B, tv, (unsigned)k, "");
+            dts[k] = at->elts[k]->dtype;
+        }
+        return from_numbers(F, rt, vals, dts, at->n);
+    }
+    LLVMValueRef a = uf__lower_expr(F, x);
+    if (!a)
+        return NULL;
+    if (b == UF__BI_NP_ASARRAY)
+        return rt == at ? a : uf__arrmeth_copy(F, a, at, rt);
+    if (at->ndim == 0) { /* a 1-D view of the element */
+        LLVMValueRef one = c64(F, 1);
+        LLVMValueRef st = c64(F, (long long)uf_dtype_itemsize(at->dtype));
+        return uf__build_array(F->L, uf__emit_array_data(F, a), &one, &st, 1);
+    }
+    if (at->layout == rt->layout ||
+        (at->ndim == 1 && (at->layout == 'C' || at->layout == 'F')))
+        return a;
+    if (at->layout != 'A')
+        return uf__arrmeth_copy(F, a, at, rt);
+    varr v;
+    v.dt = at->dtype;
+    v.nd = at->ndim;
+    for (int k = 0; k < at->ndim; k++) {
+        v.shape[k] = uf__emit_array_dim(F, a, k);
+        v.stride[k] = uf__emit_array_stride(F, a, at, k);
+    }
+    LLVMBasicBlockRef keep = uf__fn_block(F, "as_layout.keep");
+    LLVMBasicBlockRef copy = uf__fn_block(F, "as_layout.copy");
+    LLVMBasicBlockRef done = uf__fn_block(F, "as_layout.done");
+    LLVMBuildCondBr(B, contiguous(F, &v, rt->layout), keep, copy);
+    LLVMPositionBuilderAtEnd(B, copy);
+    LLVMValueRef c = uf__arrmeth_copy(F, a, at, rt);
+    if (!c)
+        return NULL;
+    LLVMBasicBlockRef from_copy = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, keep);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    LLVMValueRef phi = LLVMBuildPhi(B, LLVMTypeOf(a), "as_layout");
+    LLVMValueRef vals[2] = {a, c};
+    LLVMBasicBlockRef from[2] = {keep, from_copy};
+    LLVMAddIncoming(phi, vals, from, 2);
+    return phi;
+}
+
 LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -330,6 +435,8 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
         return fail(F, e, "a view's arguments");
     if (b >= UF__BI_NP_ATLEAST_1D && b <= UF__BI_NP_ATLEAST_3D)
         return atleast(F, e, b, x, n);
+    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY)
+        return asarray(F, e, b, x[0]);
     varr v;
     if (load(F, x[0], &v) < 0)
         return NULL;
@@ -390,10 +497,11 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 }
 
 /* Which calls may raise (lower_fallible.c): those with axes checked at
- * run time. */
+ * run time, and the conversions that may copy (out of memory). */
 bool uf__npview_fallible(uf__builtin b)
 {
     return b == UF__BI_NP_EXPAND_DIMS || b == UF__BI_NP_SWAPAXES ||
+           (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY) ||
            b == UF__BI_NP_MOVEAXIS || b == UF__BI_NP_PERMUTE_DIMS ||
            b == UF__BI_NP_TRANSPOSE_AXES;
 }

@@ -113,8 +113,10 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
-/* NumPy's views that reverse, rotate, permute or add axes (infer_npview.c,
- * lower_npview.c): NP_FLIP .. NP_TRANSPOSE_AXES keep their places
+/* NumPy's views that reverse, rotate, permute or add axes, and the
+ * conversions that return their argument where its layout and dtype
+ * already fit, else a copy (infer_npview.c, lower_npview.c): NP_FLIP ..
+ * NP_TRANSPOSE_AXES keep their places
  * (uf__builtin_is_npview); the last is np.transpose(a, axes) and
  * a.transpose(axes), recorded where the call has axes. */
 #define UF__NPVIEW_MAP(X)                                                   \
@@ -126,6 +128,9 @@
     X(NP_ATLEAST_1D, "numpy.atleast_1d")                                    \
     X(NP_ATLEAST_2D, "numpy.atleast_2d")                                    \
     X(NP_ATLEAST_3D, "numpy.atleast_3d")                                    \
+    X(NP_ASCONTIGUOUSARRAY, "numpy.ascontiguousarray")                      \
+    X(NP_ASFORTRANARRAY, "numpy.asfortranarray")                            \
+    X(NP_ASARRAY, "numpy.asarray")                                          \
     X(NP_TRANSPOSE_AXES, "<transpose with axes>")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions

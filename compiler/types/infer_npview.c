@@ -16,7 +16,11 @@
  *     integers): 'A'; axes=None is a.T; a.transpose(i) of a 1-D array is
  *     the array itself;
  *   np.atleast_1d/2d/3d(a, ...): arrays only (Numba refuses numbers),
- *     layouts kept; several arrays give a tuple.
+ *     layouts kept; several arrays give a tuple;
+ *   np.ascontiguousarray(a), np.asfortranarray(a), np.asarray(a,
+ *     dtype=None) (type_asarray below): the argument itself where it fits,
+ *     else a copy (numba/np/arrayobj.py: _as_layout_array_intrinsic;
+ *     arraymath.py: np_asarray).
  * Everything is a view of the argument (no copy), readonly when it is.
  * Bools are not integers here, as in Numba. CUDA kernels refuse these
  * (only the host lowering is tested). */
@@ -38,6 +42,7 @@ static const char *const expand_names[] = {"a", "axis"};
 static const char *const swap_names[] = {"a", "axis1", "axis2"};
 static const char *const move_names[] = {"a", "source", "destination"};
 static const char *const axes_names[] = {"a", "axes"};
+static const char *const asarray_names[] = {"a", "dtype"};
 
 /* Parameter names in order, their count; 0 for the variadic forms. */
 static int params(uf__builtin b, const char *const **names)
@@ -48,6 +53,13 @@ static int params(uf__builtin b, const char *const **names)
     case UF__BI_NP_FLIPUD:
         *names = m_names;
         return 1;
+    case UF__BI_NP_ASCONTIGUOUSARRAY:
+    case UF__BI_NP_ASFORTRANARRAY:
+        *names = asarray_names;
+        return 1;
+    case UF__BI_NP_ASARRAY:
+        *names = asarray_names;
+        return 2;
     case UF__BI_NP_ROT90:
         *names = m_names;
         return 2;
@@ -233,6 +245,56 @@ static const uf__type *type_atleast(vcall *v, const uf__expr **x, int n)
     return n == 1 ? r[0] : uf__type_tuple(C->tc, n, r, C->err);
 }
 
+/* np.ascontiguousarray(a) / np.asfortranarray(a): a writable array of
+ * at least one dimension in that layout (a number a new one of one
+ * element); np.asarray(a, dtype=None): an array itself when the dtype
+ * fits, else a.astype(dtype)'s type; a number a 0-d C array; a tuple of
+ * numbers of one dtype a 1-D C array. */
+static const uf__type *type_asarray(vcall *v, const uf__expr **x)
+{
+    uf__ictx *C = v->C;
+    const uf__type *a;
+    OPERAND(a, x[0]);
+    uf_dtype dt = UF_NTYPES;
+    if (v->b == UF__BI_NP_ASARRAY && x[1] != NULL) {
+        const uf__type *r = uf__infer_dtype_arg(C, v->name, x[1], &dt);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+    }
+    bool number = a->kind == UF__T_SCALAR;
+    if (v->b != UF__BI_NP_ASARRAY) {
+        char l = v->b == UF__BI_NP_ASCONTIGUOUSARRAY ? 'C' : 'F';
+        if (!number && a->kind != UF__T_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): The "
+                              "argument \"a\" must be array-like, not %s",
+                              v->name, uf__tname(a));
+        return uf__type_array(C->tc, a->dtype, a->kind == UF__T_ARRAY &&
+                              a->ndim > 1 ? a->ndim : 1, l, C->err);
+    }
+    if (a->kind == UF__T_ARRAY) {
+        if (dt == UF_NTYPES || dt == a->dtype)
+            return a;
+        return uf__type_array(C->tc, dt, a->ndim,
+                              a->layout == 'F' ? 'F' : 'C', C->err);
+    }
+    if (number)
+        return uf__type_array(C->tc, dt == UF_NTYPES ? a->dtype : dt, 0, 'C',
+                              C->err);
+    if (a->kind == UF__T_TUPLE && a->n > 0) {
+        for (int k = 0; k < a->n; k++)
+            if (a->elts[k]->kind != UF__T_SCALAR ||
+                a->elts[k]->dtype != a->elts[0]->dtype)
+                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[0]->pos, "%s() of "
+                                  "%s: kernels take a tuple of numbers of "
+                                  "one dtype", v->name, uf__tname(a));
+        return uf__type_array(C->tc, dt == UF_NTYPES ? a->elts[0]->dtype : dt,
+                              1, 'C', C->err);
+    }
+    return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s() takes an array, a "
+                      "number or a tuple of numbers, not %s", v->name,
+                      uf__tname(a));
+}
+
 const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b)
 {
@@ -275,6 +337,10 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing required "
                           "argument '%s'", name,
                           b <= UF__BI_NP_ROT90 ? "m" : "a");
+    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY) {
+        r = type_asarray(&v, x);
+        return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
+    }
     const uf__type *a;
     OPERAND(a, x[0]);
     if (a->kind != UF__T_ARRAY)

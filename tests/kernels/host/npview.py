@@ -267,3 +267,77 @@ def atleast_0d(x):
 @njit
 def atleast_3d_three_0d(a, b, x):
     return np.atleast_3d(a, b, np.full((), x))
+
+
+@njit
+def ascontiguousarray(a):
+    return np.ascontiguousarray(a)
+
+
+@njit
+def asfortranarray(a):
+    return np.asfortranarray(a)
+
+
+@njit
+def ascontiguous_0d(x):
+    # a 0-d array gives a 1-D view of its element: writes reach it
+    z = np.full((), x)
+    v = np.ascontiguousarray(z)
+    v[0] += 1.0
+    return z
+
+
+@njit
+def ascontiguous_is_view(a):
+    # a C array comes back itself; an 'A' view that is contiguous at run
+    # time too; a strided one is copied (the write does not reach a)
+    v = np.ascontiguousarray(a[::2])
+    v[0] = -5.0
+    w = np.asfortranarray(a)
+    w[-1] = -6.0
+    return a
+
+
+@njit
+def asfortran_2d_copy(a):
+    v = np.asfortranarray(a)
+    v[0, 0] = -1.0
+    return a, v
+
+
+@njit
+def asarray(a):
+    return np.asarray(a)
+
+
+@njit
+def asarray_f4(a):
+    return np.asarray(a, np.float32)
+
+
+@njit
+def asarray_dtype_kw(a):
+    return np.asarray(a, dtype=np.int64)
+
+
+@njit
+def asarray_same(a):
+    v = np.asarray(a, dtype=np.float64)
+    v[0] = 42.0
+    return a
+
+
+@njit
+def asarray_tuple(x, y):
+    return np.asarray((x, y, x + y))
+
+
+@njit
+def asarray_mixed_tuple(x):
+    return np.asarray((x, 1))
+
+
+@njit
+def ascontiguous_tuple(x):
+    return np.ascontiguousarray((x, x))
