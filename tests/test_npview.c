@@ -63,7 +63,11 @@ static const char src[] =
     "    c = np.ascontiguousarray(a[:, ::2])\n"
     "    f = np.asfortranarray(a)\n"
     "    t = np.asarray((x, x + 1.0))\n"
-    "    return c[2, 1] + f[2, 3] + t[1] + np.asarray(x, np.float32)[()]\n"
+    "    r = np.roll(a[:, 1:], 1)\n"
+    "    return r[0, 0] + c[2, 1] + f[2, 3] + t[1] + np.asarray(x, np.float32)[()]\n"
+    "@njit\n"
+    "def rolls(a, s):\n"
+    "    return np.roll(a[::-1, 1:], s), np.roll(a, s)\n"
     "@njit\n"
     "def empty_flip(n):\n"
     "    a = np.zeros((n, 3))\n"
@@ -275,6 +279,37 @@ static void test_empty(void **state)
     uf_array_release(n);
 }
 
+/* np.roll of a strided view (the wrapping walk) and of a C array (two
+ * copies), every shift from -2 size to 2 size, against the flat rotation
+ * computed here; NaN carried. */
+static void test_roll(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *g = grid(3, 4, UF_ORDER_C), *out[2];
+    uf_array *v = uf_array_slice(g, "::-1, 1:", &err); /* 3 x 3 */
+    uf_assert_ok(v != NULL, &err);
+    for (int64_t sh = -24; sh <= 24; sh++) {
+        uf_array *args[2] = {g, i64(sh)};
+        uf_assert_ok(calln("rolls", args, 2, out, 2, &err) == 0, &err);
+        for (int r = 0; r < 2; r++) {
+            const uf_array *from = r == 0 ? v : g;
+            int64_t cols = uf_array_shape(from)[1];
+            int64_t size = uf_array_shape(from)[0] * cols;
+            assert_int_equal(uf_array_shape(out[r])[1], cols);
+            for (int64_t i = 0; i < size; i++) {
+                int64_t to = ((i + sh) % size + size) % size;
+                assert_true(same(at2(out[r], to / cols, to % cols),
+                                 at2(from, i / cols, i % cols)));
+            }
+            uf_array_release(out[r]);
+        }
+        uf_array_release(args[1]);
+    }
+    uf_array_release(v);
+    uf_array_release(g);
+}
+
 /* Numba's run-time errors: codes and words, checked in Numba's order. */
 static void test_errors(void **state)
 {
@@ -386,9 +421,9 @@ static void test_out_of_memory(void **state)
     uf_assert_ok(oom_call(n, &err) == 0, &err); /* compiled */
     uf_check_oom_each_alloc("local_views", oom_call, n);
     uf_array_release(n);
-    /* the copies of ascontiguousarray (a strided view), asfortranarray (a
-     * C array) and asarray (a tuple, a number): their values, then out of
-     * memory at each */
+    /* the copies of np.roll, ascontiguousarray (a strided view),
+     * asfortranarray (a C array) and asarray (a tuple, a number): their
+     * values, then out of memory at each */
     uf_array *g = grid(3, 5, UF_ORDER_C), *x, *r;
     uf_array *args[2] = {g, NULL};
     x = uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err);
@@ -396,7 +431,7 @@ static void test_out_of_memory(void **state)
     *(double *)uf_array_data(x) = 0.25;
     args[1] = x;
     uf_assert_ok(calln("ascopy", args, 2, &r, 1, &err) == 0, &err);
-    assert_true(*(double *)uf_array_data(r) == 202.0 + 203.0 + 1.25 + 0.25);
+    assert_true(*(double *)uf_array_data(r) == 204.0 + 202.0 + 203.0 + 1.25 + 0.25);
     uf_array_release(r);
     uf_check_oom_each_alloc("ascopy", oom_ascopy, args);
     uf_array_release(x);
@@ -461,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_write_through),
         cmocka_unit_test(test_local_views_returned),
         cmocka_unit_test(test_empty),
+        cmocka_unit_test(test_roll),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""np.flip, np.rot90, np.swapaxes and np.ascontiguousarray inside njit
+"""np.flip, np.rot90, np.swapaxes, np.roll and np.ascontiguousarray inside njit
 functions (issue 18) side by side with Numba in one process: the sum of
 np.flip of 10**6 float64 (a reversed view summed), of np.rot90 of a
-1000 x 1000 array summed in a loop nest, and np.ascontiguousarray of a
+1000 x 1000 array summed in a loop nest, np.roll of 10**6 float64 (C and
+reversed), and np.ascontiguousarray of a
 transposed 1000 x 1000 array (a copy). Every contender runs the same
 kernel source (`from numba import` swapped for `from ufjit import`) on the
 same arrays, alternating rounds; the table gives the best time of each and
@@ -46,6 +47,16 @@ def rot90_loop(a):
 
 
 @njit
+def roll(a):
+    return np.roll(a, 12345)
+
+
+@njit
+def roll_view(a):
+    return np.roll(a[::-1], 12345)
+
+
+@njit
 def contig_sum(a):
     return np.ascontiguousarray(np.swapaxes(a, 0, 1))[0, 0]
 '''
@@ -70,6 +81,8 @@ def main():
     cases = [("np.flip(a).sum() f64 1e6", "flip_sum", (g,)),
              ("loop over np.flip(a) f64 1e6", "flip_loop", (g,)),
              ("loop nest over np.rot90(a) 1000x1000", "rot90_loop", (m,)),
+             ("np.roll(a, 12345) f64 1e6", "roll", (g,)),
+             ("np.roll(a[::-1], 12345) f64 1e6", "roll_view", (g,)),
              ("np.ascontiguousarray(np.swapaxes(a)) 1000x1000",
               "contig_sum", (m,))]
     with tempfile.TemporaryDirectory() as d:

@@ -23,7 +23,9 @@
  *     longer than 1 at the contiguous stride, or no element), returned
  *     when it passes, else copied; any other a copy (Numba's
  *     _as_layout_array); asarray the argument or a converting copy, a
- *     number or tuple of numbers a new array.
+ *     number or tuple of numbers a new array;
+ *   roll: a new C array, the flattened elements rotated (memcpy of the
+ *     two parts from a C array; else one walk whose destination wraps).
  * An inserted axis gets a stride that keeps a C array C (where Numba
  * writes 0: the value is never used to step). */
 #include "compiler/lower/lower.h"
@@ -419,6 +421,72 @@ static LLVMValueRef asarray(uf__fn *F, const uf__expr *e, uf__builtin b,
     return phi;
 }
 
+/* One element of np.roll: *dp = *sp, dp wrapped back by the array's
+ * bytes once it passes its end. */
+typedef struct roll_elem {
+    uf_dtype dt;
+    LLVMValueRef end, bytes; /* i64 addresses */
+} roll_elem;
+
+static void roll_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
+{
+    const roll_elem *r = ud;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef d = LLVMBuildPtrToInt(B, dp, i64, "");
+    d = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntUGE, d, r->end, ""),
+                        LLVMBuildSub(B, d, r->bytes, ""), d, "");
+    uf__emit_elem_store(F, LLVMBuildIntToPtr(B, d, LLVMTypeOf(dp), ""),
+                        r->dt, uf__emit_elem_load(F, sp, r->dt));
+}
+
+/* np.roll(a, shift): out.flat[(i + shift) % size] = a.flat[i] (Python's
+ * %): a C array in two copies (the tail first), any other by one walk in
+ * C order whose destination wraps. */
+static LLVMValueRef roll(uf__fn *F, const uf__expr *e, const uf__expr **x)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    const uf__type *at = uf__lower_info(F, x[0])->type;
+    LLVMValueRef a = uf__lower_expr(F, x[0]);
+    LLVMValueRef shift = a ? int64(F, x[1]) : NULL;
+    if (!shift)
+        return NULL;
+    if (at->kind == UF__T_SCALAR) /* np.asarray(a) */
+        return from_numbers(F, rt, &a, &at->dtype, 1);
+    LLVMValueRef shape[UF_MAXDIMS], n;
+    for (int k = 0; k < at->ndim; k++)
+        shape[k] = uf__emit_array_dim(F, a, k);
+    LLVMValueRef out = uf__arrmeth_new(F, rt->dtype, rt->ndim, shape, 'C',
+                                       &n);
+    if (!out)
+        return NULL;
+    /* s = shift mod n in [0, n); n == 0 copies nothing */
+    LLVMValueRef zero = c64(F, 0);
+    LLVMValueRef nz = LLVMBuildICmp(B, LLVMIntEQ, n, zero, "");
+    LLVMValueRef safe = LLVMBuildSelect(B, nz, c64(F, 1), n, "");
+    LLVMValueRef s = LLVMBuildSRem(B, shift, safe, "");
+    s = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, s, zero, ""),
+                        LLVMBuildAdd(B, s, safe, ""), s, "shift");
+    LLVMValueRef isz = c64(F, (long long)uf_dtype_itemsize(rt->dtype));
+    LLVMValueRef od = uf__emit_array_data(F, out);
+    LLVMValueRef sbytes = LLVMBuildMul(B, s, isz, "");
+    LLVMValueRef nbytes = LLVMBuildMul(B, n, isz, "");
+    if (at->layout == 'C' || (at->ndim <= 1 && at->layout == 'F')) {
+        LLVMValueRef ad = uf__emit_array_data(F, a);
+        LLVMValueRef rest = LLVMBuildSub(B, nbytes, sbytes, "");
+        /* out[s:] = a[:n - s]; out[:s] = a[n - s:] */
+        LLVMBuildMemCpy(B, uf__npr_gep(F, od, sbytes), 1, ad, 1, rest);
+        LLVMBuildMemCpy(B, od, 1, uf__npr_gep(F, ad, rest), 1, sbytes);
+        return out;
+    }
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    roll_elem r = {rt->dtype,
+                   LLVMBuildAdd(B, LLVMBuildPtrToInt(B, od, i64, ""), nbytes,
+                                ""),
+                   nbytes};
+    uf__arrmeth_visit(F, a, at, uf__npr_gep(F, od, sbytes), isz, roll_op, &r);
+    return out;
+}
+
 LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -437,6 +505,8 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
         return atleast(F, e, b, x, n);
     if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY)
         return asarray(F, e, b, x[0]);
+    if (b == UF__BI_NP_ROLL)
+        return roll(F, e, x);
     varr v;
     if (load(F, x[0], &v) < 0)
         return NULL;
@@ -501,7 +571,7 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 bool uf__npview_fallible(uf__builtin b)
 {
     return b == UF__BI_NP_EXPAND_DIMS || b == UF__BI_NP_SWAPAXES ||
-           (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY) ||
+           (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ROLL) ||
            b == UF__BI_NP_MOVEAXIS || b == UF__BI_NP_PERMUTE_DIMS ||
            b == UF__BI_NP_TRANSPOSE_AXES;
 }

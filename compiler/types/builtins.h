@@ -130,7 +130,7 @@
     X(NP_ATLEAST_3D, "numpy.atleast_3d")                                    \
     X(NP_ASCONTIGUOUSARRAY, "numpy.ascontiguousarray")                      \
     X(NP_ASFORTRANARRAY, "numpy.asfortranarray")                            \
-    X(NP_ASARRAY, "numpy.asarray")                                          \
+    X(NP_ASARRAY, "numpy.asarray") X(NP_ROLL, "numpy.roll")                 \
     X(NP_TRANSPOSE_AXES, "<transpose with axes>")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions

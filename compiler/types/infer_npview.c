@@ -20,7 +20,9 @@
  *   np.ascontiguousarray(a), np.asfortranarray(a), np.asarray(a,
  *     dtype=None) (type_asarray below): the argument itself where it fits,
  *     else a copy (numba/np/arrayobj.py: _as_layout_array_intrinsic;
- *     arraymath.py: np_asarray).
+ *     arraymath.py: np_asarray);
+ *   np.roll(a, shift): a new C array of a's shape, the flattened
+ *     elements rotated by shift (arraymath.py: np_roll; no axis).
  * Everything is a view of the argument (no copy), readonly when it is.
  * Bools are not integers here, as in Numba. CUDA kernels refuse these
  * (only the host lowering is tested). */
@@ -43,6 +45,7 @@ static const char *const swap_names[] = {"a", "axis1", "axis2"};
 static const char *const move_names[] = {"a", "source", "destination"};
 static const char *const axes_names[] = {"a", "axes"};
 static const char *const asarray_names[] = {"a", "dtype"};
+static const char *const roll_names[] = {"a", "shift"};
 
 /* Parameter names in order, their count; 0 for the variadic forms. */
 static int params(uf__builtin b, const char *const **names)
@@ -59,6 +62,9 @@ static int params(uf__builtin b, const char *const **names)
         return 1;
     case UF__BI_NP_ASARRAY:
         *names = asarray_names;
+        return 2;
+    case UF__BI_NP_ROLL:
+        *names = roll_names;
         return 2;
     case UF__BI_NP_ROT90:
         *names = m_names;
@@ -295,6 +301,30 @@ static const uf__type *type_asarray(vcall *v, const uf__expr **x)
                       uf__tname(a));
 }
 
+/* np.roll(a, shift): a new C array of a's shape (a number: a 0-d one),
+ * shift an integer or bool (Numba's np_roll has no axis). */
+static const uf__type *type_roll(vcall *v, const uf__expr **x)
+{
+    uf__ictx *C = v->C;
+    const uf__type *a, *s;
+    OPERAND(a, x[0]);
+    if (x[1] == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, v->e->pos, "%s() missing "
+                          "required argument 'shift'", v->name);
+    OPERAND(s, x[1]);
+    if (s->kind != UF__T_SCALAR ||
+        (!uf__type_is_int(s) && s->dtype != UF_BOOL))
+        return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): shift must "
+                          "be an integer, not %s (no axis, as Numba)",
+                          v->name, uf__tname(s));
+    if (a->kind == UF__T_SCALAR)
+        return uf__type_array(C->tc, a->dtype, 0, 'C', C->err);
+    if (a->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s() takes an array "
+                          "or a number, not %s", v->name, uf__tname(a));
+    return uf__type_array(C->tc, a->dtype, a->ndim, 'C', C->err);
+}
+
 const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b)
 {
@@ -337,8 +367,8 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing required "
                           "argument '%s'", name,
                           b <= UF__BI_NP_ROT90 ? "m" : "a");
-    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ASARRAY) {
-        r = type_asarray(&v, x);
+    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ROLL) {
+        r = b == UF__BI_NP_ROLL ? type_roll(&v, x) : type_asarray(&v, x);
         return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
     }
     const uf__type *a;

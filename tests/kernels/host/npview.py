@@ -341,3 +341,32 @@ def asarray_mixed_tuple(x):
 @njit
 def ascontiguous_tuple(x):
     return np.ascontiguousarray((x, x))
+
+
+@njit
+def roll(a, shift):
+    return np.roll(a, shift)
+
+
+@njit
+def roll_kw(a):
+    return np.roll(a, shift=-2)
+
+
+@njit
+def roll_axis(a):
+    return np.roll(a, 1, 0)
+
+
+@njit
+def roll_float_shift(a):
+    return np.roll(a, 1.5)
+
+
+@njit
+def roll_local(n, s):
+    # the copy is new: writing it leaves the source alone
+    a = np.arange(n) * 1.0
+    r = np.roll(a, s)
+    r[0] = -1.0
+    return a, r
