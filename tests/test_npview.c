@@ -64,10 +64,14 @@ static const char src[] =
     "    f = np.asfortranarray(a)\n"
     "    t = np.asarray((x, x + 1.0))\n"
     "    r = np.roll(a[:, 1:], 1)\n"
-    "    return r[0, 0] + c[2, 1] + f[2, 3] + t[1] + np.asarray(x, np.float32)[()]\n"
+    "    k = np.take(a.T, np.arange(3) * 5)\n"
+    "    return k[2] + r[0, 0] + c[2, 1] + f[2, 3] + t[1] + np.asarray(x, np.float32)[()]\n"
     "@njit\n"
     "def rolls(a, s):\n"
     "    return np.roll(a[::-1, 1:], s), np.roll(a, s)\n"
+    "@njit\n"
+    "def take(a, i):\n"
+    "    return np.take(a, i)\n"
     "@njit\n"
     "def empty_flip(n):\n"
     "    a = np.zeros((n, 3))\n"
@@ -335,10 +339,15 @@ static void test_errors(void **state)
         {"expand", 3, 0, UF_ERR_INDEX, "IndexError: np.expand_dims(): axis "
          "out of bounds"},
         {"expand", -4, 0, UF_ERR_INDEX, "np.expand_dims(): axis out"},
+        {"take", 6, 0, UF_ERR_INDEX, "IndexError: Index out of bounds"},
+        {"take", -7, 0, UF_ERR_INDEX, "IndexError: Index out of bounds"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         uf_array *args[3] = {g, i64(cases[c].i), i64(cases[c].j)};
-        int n = strcmp(cases[c].fn, "expand") == 0 ? 2 : 3;
+        int n = strcmp(cases[c].fn, "expand") == 0 ||
+                        strcmp(cases[c].fn, "take") == 0
+                    ? 2
+                    : 3;
         int rc = calln(cases[c].fn, args, n, &r, 1, &err);
         if (rc != cases[c].code || !strstr(err.message, cases[c].msg))
             uf_fail_at(__FILE__, __LINE__, "case %zu: %s gave %d (%s)", c,
@@ -431,7 +440,7 @@ static void test_out_of_memory(void **state)
     *(double *)uf_array_data(x) = 0.25;
     args[1] = x;
     uf_assert_ok(calln("ascopy", args, 2, &r, 1, &err) == 0, &err);
-    assert_true(*(double *)uf_array_data(r) == 204.0 + 202.0 + 203.0 + 1.25 + 0.25);
+    assert_true(*(double *)uf_array_data(r) == 103.0 + 204.0 + 202.0 + 203.0 + 1.25 + 0.25);
     uf_array_release(r);
     uf_check_oom_each_alloc("ascopy", oom_ascopy, args);
     uf_array_release(x);

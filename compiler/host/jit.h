@@ -190,8 +190,8 @@ typedef enum uf__jit_status {
     UF__JIT_QUANTILE_Q,   /* ValueError: a q outside [0, 1] or NaN */
     UF__JIT_SELECT_EMPTY, /* AssertionError: 0 < q < 100 of an empty
                              array (Numba's _select_two asserts) */
-    /* np.expand_dims, np.swapaxes, np.moveaxis, np.transpose(a, axes)
-     * (lower_npview.c): Numba's errors */
+    /* np.expand_dims, np.swapaxes, np.moveaxis, np.transpose(a, axes),
+     * np.take (lower_npview.c): Numba's errors */
     UF__JIT_EXPAND_AXIS,    /* IndexError: axis out of bounds */
     UF__JIT_SWAP_AXIS1,     /* ValueError: axis1 out of bounds */
     UF__JIT_SWAP_AXIS2,     /* ValueError: axis2 out of bounds */
@@ -199,6 +199,7 @@ typedef enum uf__jit_status {
     UF__JIT_MOVE_DEST,      /* ValueError: destination out of bounds */
     UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
     UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
+    UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
 } uf__jit_status;
 

@@ -232,6 +232,7 @@ int uf__jit_status_error(int status, uf_error *err)
                                      "transpose",
         [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
                                    "array of given dimension",
+        [UF__JIT_TAKE_INDEX] = "IndexError: Index out of bounds",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
@@ -257,7 +258,7 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, runtime_code ? runtime_code
                                                : UF_ERR_INTERNAL,
                              "%s", runtime_msg);
-    if (status == UF__JIT_EXPAND_AXIS)
+    if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,

@@ -25,7 +25,9 @@
  *     _as_layout_array); asarray the argument or a converting copy, a
  *     number or tuple of numbers a new array;
  *   roll: a new C array, the flattened elements rotated (memcpy of the
- *     two parts from a C array; else one walk whose destination wraps).
+ *     two parts from a C array; else one walk whose destination wraps);
+ *   take: a.ravel()[i] read in place (the flat index split per axis),
+ *     each index checked as Numba (IndexError: Index out of bounds).
  * An inserted axis gets a stride that keeps a C array C (where Numba
  * writes 0: the value is never used to step). */
 #include "compiler/lower/lower.h"
@@ -487,6 +489,94 @@ static LLVMValueRef roll(uf__fn *F, const uf__expr *e, const uf__expr **x)
     return out;
 }
 
+/* ---- take -------------------------------------------------------------- */
+
+/* The address of a's element at flat index i (0 <= i < size) in C order. */
+static LLVMValueRef flat_addr(uf__fn *F, const varr *v, LLVMValueRef i)
+{
+    LLVMValueRef off = c64(F, 0), q = i;
+    for (int k = v->nd - 1; k >= 0; k--) {
+        LLVMValueRef ik = k > 0 ? LLVMBuildSRem(B, q, v->shape[k], "") : q;
+        off = LLVMBuildAdd(B, off, LLVMBuildMul(B, ik, v->stride[k], ""), "");
+        if (k > 0)
+            q = LLVMBuildSDiv(B, q, v->shape[k], "");
+    }
+    return uf__npr_gep(F, v->data, off);
+}
+
+/* a.ravel()[i] after Numba's check (i > size - 1 or i < -size:
+ * IndexError); where nothing may raise, element 0's address is read. */
+static LLVMValueRef take_one(uf__fn *F, const varr *v, LLVMValueRef size,
+                             LLVMValueRef i)
+{
+    LLVMValueRef bad = LLVMBuildOr(
+        B, LLVMBuildICmp(B, LLVMIntSGT, i, LLVMBuildSub(B, size, c64(F, 1), ""),
+                         ""),
+        LLVMBuildICmp(B, LLVMIntSLT, i, LLVMBuildNeg(B, size, ""), ""), "");
+    uf__fn_raise_if(F, bad, UF__JIT_TAKE_INDEX);
+    i = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, i, c64(F, 0), ""),
+                        LLVMBuildAdd(B, i, size, ""), i, "");
+    i = LLVMBuildSelect(B, bad, c64(F, 0), i, "");
+    return uf__emit_elem_load(F, flat_addr(F, v, i), v->dt);
+}
+
+typedef struct take_elem {
+    const varr *a;
+    LLVMValueRef size;
+    uf_dtype it; /* the indices' dtype */
+} take_elem;
+
+static void take_op(uf__fn *F, LLVMValueRef sp, LLVMValueRef dp, void *ud)
+{
+    const take_elem *t = ud;
+    LLVMValueRef i = uf__emit_cast(F, uf__emit_elem_load(F, sp, t->it), t->it,
+                                   UF_INT64);
+    uf__emit_elem_store(F, dp, t->a->dt, take_one(F, t->a, t->size, i));
+}
+
+static LLVMValueRef take(uf__fn *F, const uf__expr *e, const uf__expr **x)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    const uf__type *it = uf__lower_info(F, x[1])->type;
+    varr v;
+    if (load(F, x[0], &v) < 0)
+        return NULL;
+    LLVMValueRef size = c64(F, 1);
+    for (int k = 0; k < v.nd; k++)
+        size = LLVMBuildMul(B, size, v.shape[k], "");
+    LLVMValueRef iv = uf__lower_expr(F, x[1]);
+    if (!iv)
+        return NULL;
+    if (it->kind == UF__T_SCALAR)
+        return take_one(F, &v, size, uf__emit_cast(F, iv, it->dtype, UF_INT64));
+    LLVMValueRef isz = c64(F, (long long)uf_dtype_itemsize(rt->dtype)), n;
+    if (it->kind == UF__T_TUPLE) {
+        LLVMValueRef len = c64(F, it->n);
+        LLVMValueRef out = uf__arrmeth_new(F, rt->dtype, 1, &len, 'C', &n);
+        if (!out)
+            return NULL;
+        LLVMValueRef od = uf__emit_array_data(F, out);
+        for (int k = 0; k < it->n; k++) {
+            LLVMValueRef i = uf__emit_cast(
+                F, LLVMBuildExtractValue(B, iv, (unsigned)k, ""),
+                it->elts[k]->dtype, UF_INT64);
+            uf__emit_elem_store(F, uf__npr_gep(F, od, LLVMBuildMul(B, c64(F, k), isz, "")),
+                                rt->dtype, take_one(F, &v, size, i));
+        }
+        return out;
+    }
+    LLVMValueRef shape[UF_MAXDIMS];
+    for (int k = 0; k < it->ndim; k++)
+        shape[k] = uf__emit_array_dim(F, iv, k);
+    LLVMValueRef out = uf__arrmeth_new(F, rt->dtype, rt->ndim, shape, 'C', &n);
+    if (!out)
+        return NULL;
+    take_elem t = {&v, size, it->dtype};
+    uf__arrmeth_visit(F, iv, it, uf__emit_array_data(F, out), isz, take_op,
+                      &t);
+    return out;
+}
+
 LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -507,6 +597,8 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
         return asarray(F, e, b, x[0]);
     if (b == UF__BI_NP_ROLL)
         return roll(F, e, x);
+    if (b == UF__BI_NP_TAKE)
+        return take(F, e, x);
     varr v;
     if (load(F, x[0], &v) < 0)
         return NULL;
@@ -571,7 +663,7 @@ LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e)
 bool uf__npview_fallible(uf__builtin b)
 {
     return b == UF__BI_NP_EXPAND_DIMS || b == UF__BI_NP_SWAPAXES ||
-           (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ROLL) ||
+           (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_TAKE) ||
            b == UF__BI_NP_MOVEAXIS || b == UF__BI_NP_PERMUTE_DIMS ||
            b == UF__BI_NP_TRANSPOSE_AXES;
 }

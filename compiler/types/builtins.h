@@ -131,6 +131,7 @@
     X(NP_ASCONTIGUOUSARRAY, "numpy.ascontiguousarray")                      \
     X(NP_ASFORTRANARRAY, "numpy.asfortranarray")                            \
     X(NP_ASARRAY, "numpy.asarray") X(NP_ROLL, "numpy.roll")                 \
+    X(NP_TAKE, "numpy.take")                                                \
     X(NP_TRANSPOSE_AXES, "<transpose with axes>")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions

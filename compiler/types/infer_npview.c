@@ -22,7 +22,9 @@
  *     else a copy (numba/np/arrayobj.py: _as_layout_array_intrinsic;
  *     arraymath.py: np_asarray);
  *   np.roll(a, shift): a new C array of a's shape, the flattened
- *     elements rotated by shift (arraymath.py: np_roll; no axis).
+ *     elements rotated by shift (arraymath.py: np_roll; no axis);
+ *   np.take(a, indices) / a.take(indices) (arrayobj.py: numpy_take):
+ *     without axis, an element or a new C array (type_take).
  * Everything is a view of the argument (no copy), readonly when it is.
  * Bools are not integers here, as in Numba. CUDA kernels refuse these
  * (only the host lowering is tested). */
@@ -46,6 +48,7 @@ static const char *const move_names[] = {"a", "source", "destination"};
 static const char *const axes_names[] = {"a", "axes"};
 static const char *const asarray_names[] = {"a", "dtype"};
 static const char *const roll_names[] = {"a", "shift"};
+static const char *const take_names[] = {"a", "indices", "axis"};
 
 /* Parameter names in order, their count; 0 for the variadic forms. */
 static int params(uf__builtin b, const char *const **names)
@@ -66,6 +69,9 @@ static int params(uf__builtin b, const char *const **names)
     case UF__BI_NP_ROLL:
         *names = roll_names;
         return 2;
+    case UF__BI_NP_TAKE:
+        *names = take_names;
+        return 3;
     case UF__BI_NP_ROT90:
         *names = m_names;
         return 2;
@@ -117,10 +123,13 @@ int uf__npview_bind(const uf__expr *e, uf__builtin b, bool method,
     }
     const char *const *names;
     int n = params(b, &names);
-    if (e->u.call.nargs > n)
+    int skip = method ? 1 : 0; /* a.take(i): the receiver is `a` */
+    if (e->u.call.nargs + skip > n)
         return -1;
     for (int i = 0; i < n; i++)
-        x[i] = i < e->u.call.nargs ? e->u.call.args[i] : NULL;
+        x[i] = i < skip ? e->u.call.func->u.attr.value
+               : i - skip < e->u.call.nargs ? e->u.call.args[i - skip]
+                                            : NULL;
     for (int k = 0; k < e->u.call.nkw; k++) {
         const uf__keyword *kw = &e->u.call.kw[k];
         int i = 0;
@@ -301,6 +310,46 @@ static const uf__type *type_asarray(vcall *v, const uf__expr **x)
                       uf__tname(a));
 }
 
+/* np.take(a, indices) / a.take(indices) without axis: a.ravel()[i] for
+ * an integer, a new C array of the indices' shape for an array of
+ * integers, a 1-D one for a tuple of integers. */
+static const uf__type *type_take(vcall *v, const uf__expr **x)
+{
+    uf__ictx *C = v->C;
+    const uf__type *a, *t;
+    OPERAND(a, x[0]);
+    if (a->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s() takes an "
+                          "array, not %s", v->name, uf__tname(a));
+    if (x[2] != NULL) {
+        OPERAND(t, x[2]);
+        if (t->kind != UF__T_NONE)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[2]->pos, "%s(axis=) "
+                              "is not supported in kernels", v->name);
+    }
+    if (x[1] == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, v->e->pos, "%s() missing "
+                          "required argument 'indices'", v->name);
+    OPERAND(t, x[1]);
+    if (t->kind == UF__T_SCALAR && uf__type_is_int(t))
+        return uf__type_scalar(C->tc, a->dtype);
+    if (t->kind == UF__T_ARRAY && uf_dtype_kind(t->dtype) != 'b' &&
+        (uf_dtype_kind(t->dtype) == 'i' || uf_dtype_kind(t->dtype) == 'u'))
+        return uf__type_array(C->tc, a->dtype, t->ndim, 'C', C->err);
+    if (t->kind == UF__T_TUPLE && t->n > 0) {
+        for (int k = 0; k < t->n; k++)
+            if (t->elts[k]->kind != UF__T_SCALAR ||
+                !uf__type_is_int(t->elts[k]))
+                return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): "
+                                  "indices must be integers, not %s",
+                                  v->name, uf__tname(t));
+        return uf__type_array(C->tc, a->dtype, 1, 'C', C->err);
+    }
+    return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): indices must be "
+                      "an integer, an array or a tuple of integers, not %s",
+                      v->name, uf__tname(t));
+}
+
 /* np.roll(a, shift): a new C array of a's shape (a number: a 0-d one),
  * shift an integer or bool (Numba's np_roll has no axis). */
 static const uf__type *type_roll(vcall *v, const uf__expr **x)
@@ -340,6 +389,8 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
     char name[40];
     if (b == UF__BI_NP_TRANSPOSE_AXES)
         strcpy(name, method ? "array.transpose" : "np.transpose");
+    else if (method)
+        snprintf(name, sizeof name, "array.%s", uf__builtin_name(b) + 6);
     else
         snprintf(name, sizeof name, "np.%s", uf__builtin_name(b) + 6);
     vcall v = {.C = C, .e = e, .b = b, .name = name};
@@ -367,8 +418,10 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing required "
                           "argument '%s'", name,
                           b <= UF__BI_NP_ROT90 ? "m" : "a");
-    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_ROLL) {
-        r = b == UF__BI_NP_ROLL ? type_roll(&v, x) : type_asarray(&v, x);
+    if (b >= UF__BI_NP_ASCONTIGUOUSARRAY && b <= UF__BI_NP_TAKE) {
+        r = b == UF__BI_NP_TAKE   ? type_take(&v, x)
+            : b == UF__BI_NP_ROLL ? type_roll(&v, x)
+                                  : type_asarray(&v, x);
         return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
     }
     const uf__type *a;

@@ -370,3 +370,28 @@ def roll_local(n, s):
     r = np.roll(a, s)
     r[0] = -1.0
     return a, r
+
+
+@njit
+def take(a, i):
+    return np.take(a, i)
+
+
+@njit
+def take_method(a, i):
+    return a.take(i)
+
+
+@njit
+def take_tuple(a, i, j):
+    return np.take(a, (i, j, -1))
+
+
+@njit
+def take_axis(a, i):
+    return np.take(a, i, axis=0)
+
+
+@njit
+def take_float(a):
+    return np.take(a, 1.0)
