@@ -1,8 +1,9 @@
 /* np.flip, np.fliplr, np.flipud, np.rot90, np.expand_dims, np.swapaxes,
- * np.moveaxis, np.permute_dims, np.transpose(a, axes) / a.transpose(axes)
- * and np.atleast_1d/2d/3d (builtins.h: UF__NPVIEW_MAP): typed by
- * infer_npview.c, lowered by lower_npview.c, which bind the call's
- * arguments through the same function, so they cannot disagree. */
+ * np.moveaxis, np.permute_dims, np.transpose(a, axes) / a.transpose(axes),
+ * np.atleast_1d/2d/3d, np.ascontiguousarray, np.asfortranarray,
+ * np.asarray, np.roll and np.take / a.take (builtins.h: UF__NPVIEW_MAP):
+ * typed by infer_npview.c, lowered by lower_npview.c, which bind the
+ * call's arguments through the same function, so they cannot disagree. */
 #ifndef UF_COMPILER_INFER_NPVIEW_H
 #define UF_COMPILER_INFER_NPVIEW_H
 

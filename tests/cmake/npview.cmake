@@ -3,7 +3,8 @@
 # views inside kernels: dtypes, shapes, values and errors over N-d, F and
 # strided views, empty and 0-d arrays. Skipped (exit 77) without NumPy
 # or Numba. test_npview checks layouts, leaks and out of memory through the
-# C API (views of locals returned, loops, errors).
+# C API (views of locals returned, loops, errors). About 180 cases, each a
+# `ufjit call` and a Numba compile: a longer timeout than one-kernel oracles.
 if(Python3_Interpreter_FOUND)
   add_test(NAME npview_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
@@ -16,4 +17,4 @@ else()
     COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
 endif()
 set_tests_properties(npview_numba_oracle PROPERTIES
-                     SKIP_RETURN_CODE 77 TIMEOUT 600)
+                     SKIP_RETURN_CODE 77 TIMEOUT 1500)
