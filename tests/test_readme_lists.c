@@ -95,9 +95,10 @@ static void list_reductions(text *t)
     }
 }
 
-static bool is_arrmeth_or_npcum(uf__builtin b)
+static bool in_array_methods_group(uf__builtin b)
 {
-    return uf__builtin_is_arrmeth(b) || uf__builtin_is_npcum(b);
+    return uf__builtin_is_arrmeth(b) || uf__builtin_is_npcum(b) ||
+           uf__builtin_is_npview(b);
 }
 
 /* The families of numpy.* builtins the list prints after the plain ones,
@@ -108,7 +109,7 @@ static const struct family {
     const char *lead;
 } families[] = {
     {uf__builtin_is_alloc, "; and the array constructors (allocation, above): "},
-    {is_arrmeth_or_npcum, "; and the array methods' functions (above): "},
+    {in_array_methods_group, "; and the array methods' functions (above): "},
     {uf__builtin_is_npselect, "; and the order statistics (above): "},
     {uf__builtin_is_npjoin,
      "; and the joins and tuple-to-array functions (above): "},
@@ -207,6 +208,17 @@ static void list_arrmeth(text *t)
             np_item(t, uf__builtin_name((uf__builtin)b));
 }
 
+/* The views of UF__NPVIEW_MAP, and a.transpose's axes. */
+static void list_views(text *t)
+{
+    for (int b = 1; b < UF__BI_COUNT; b++)
+        if (uf__builtin_is_npview((uf__builtin)b) &&
+            strncmp(uf__builtin_name((uf__builtin)b), "numpy.", 6) == 0)
+            np_item(t, uf__builtin_name((uf__builtin)b));
+    item(t, "%s", "`np.transpose(a, axes)`");
+    item(t, "%s", "`.transpose(axes)`");
+}
+
 /* What module-level arrays are built with (kmodule_array.c's tables). */
 static void list_module_arrays(text *t)
 {
@@ -224,6 +236,7 @@ static const struct block {
     {"numpy-reductions", list_reductions},
     {"numpy-alloc", list_alloc},
     {"array-methods", list_arrmeth},
+    {"numpy-views", list_views},
     {"numpy-functions", list_functions},
     {"module-arrays", list_module_arrays},
 };

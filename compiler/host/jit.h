@@ -228,6 +228,16 @@ typedef enum uf__jit_status {
     UF__JIT_VANDER_NEG,  /* N < 0 */
     UF__JIT_FILL_DIAG_DIMS, /* N-d a whose dimensions differ */
     UF__JIT_FILL_DIAG_VAL,  /* val out of a's dtype's range */
+    /* np.expand_dims, np.swapaxes, np.moveaxis, np.transpose(a, axes),
+     * np.take (lower_npview.c): Numba's errors */
+    UF__JIT_EXPAND_AXIS,    /* IndexError: axis out of bounds */
+    UF__JIT_SWAP_AXIS1,     /* ValueError: axis1 out of bounds */
+    UF__JIT_SWAP_AXIS2,     /* ValueError: axis2 out of bounds */
+    UF__JIT_MOVE_SOURCE,    /* ValueError: source out of bounds */
+    UF__JIT_MOVE_DEST,      /* ValueError: destination out of bounds */
+    UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
+    UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
+    UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

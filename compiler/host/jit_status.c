@@ -264,6 +264,22 @@ int uf__jit_status_error(int status, uf_error *err)
                                    "must be of equal length",
         [UF__JIT_FILL_DIAG_VAL] = "ValueError: Unable to safely conform val "
                                   "to a.dtype",
+        [UF__JIT_EXPAND_AXIS] = "IndexError: np.expand_dims(): axis out "
+                                "of bounds",
+        [UF__JIT_SWAP_AXIS1] = "ValueError: np.swapaxes: Argument axis1 "
+                               "out of bounds for dimensions of the array",
+        [UF__JIT_SWAP_AXIS2] = "ValueError: np.swapaxes: Argument axis2 "
+                               "out of bounds for dimensions of the array",
+        [UF__JIT_MOVE_SOURCE] = "ValueError: np.moveaxis: Argument source "
+                                "out of bounds for dimensions of the array",
+        [UF__JIT_MOVE_DEST] = "ValueError: np.moveaxis: Argument "
+                              "destination out of bounds for dimensions of "
+                              "the array",
+        [UF__JIT_TRANSPOSE_REPEAT] = "ValueError: repeated axis in "
+                                     "transpose",
+        [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
+                                   "array of given dimension",
+        [UF__JIT_TAKE_INDEX] = "IndexError: Index out of bounds",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
@@ -303,6 +319,8 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, UF_ERR_VALUE, "ValueError: "
                              "np.concatenate(): input sizes over dimension "
                              "%d do not match", status - UF__JIT_CONCAT_SIZES);
+    if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX)
+        return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,
                              "AssertionError (assert on kernel line %d)",

@@ -91,6 +91,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npmatrix(uf__tf_info(S->tf, e)->builtin))
         return 1; /* a new array, negative sizes, np.fill_diagonal's val */
+    if (e->kind == UF__EX_CALL &&
+        uf__npview_fallible(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* np.swapaxes ...: axes out of range */
     if (e->kind == UF__EX_CALL && e->u.call.nargs == 3 &&
         uf__tf_info(S->tf, e)->builtin == UF__BI_RANGE &&
         !literal_step(S->tf, e->u.call.args[2]))

@@ -2,7 +2,8 @@
  * the typer that owns them: the plain attributes (infer_arrmember.c),
  * dtype and the complex parts (infer_arrattr.c: UF__ARRATTR_MAP), the
  * reductions and dot products (infer_npreduce.c: UF__NPREDUCE_MAP), the
- * copies, reshapes and sorts (infer_arrmeth.c: UF__ARRMETH_MAP). */
+ * copies, reshapes and sorts (infer_arrmeth.c: UF__ARRMETH_MAP), a.take
+ * (infer_npview.c: UF__NPVIEW_MAP). */
 #include "compiler/types/array_members.h"
 
 #include <string.h>
@@ -49,6 +50,7 @@ static const uf__array_member members[] = {
     METHOD("sort", METH_SORT),
     METHOD("argsort", NP_ARGSORT),
     METHOD("nonzero", NP_NONZERO),
+    METHOD("take", NP_TAKE),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)

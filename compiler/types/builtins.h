@@ -218,6 +218,26 @@
     X(NP_LINALG_SLOGDET, "numpy.linalg.slogdet")                            \
     X(NP_LINALG_INV, "numpy.linalg.inv")                                    \
     X(NP_LINALG_SOLVE, "numpy.linalg.solve")
+/* NumPy's views that reverse, rotate, permute or add axes, and the
+ * conversions that return their argument where its layout and dtype
+ * already fit, else a copy (infer_npview.c, lower_npview.c): NP_FLIP ..
+ * NP_TRANSPOSE_AXES keep their places
+ * (uf__builtin_is_npview); the last is np.transpose(a, axes) and
+ * a.transpose(axes), recorded where the call has axes. */
+#define UF__NPVIEW_MAP(X)                                                   \
+    X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
+    X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
+    X(NP_EXPAND_DIMS, "numpy.expand_dims")                                  \
+    X(NP_SWAPAXES, "numpy.swapaxes") X(NP_MOVEAXIS, "numpy.moveaxis")       \
+    X(NP_PERMUTE_DIMS, "numpy.permute_dims")                                \
+    X(NP_ATLEAST_1D, "numpy.atleast_1d")                                    \
+    X(NP_ATLEAST_2D, "numpy.atleast_2d")                                    \
+    X(NP_ATLEAST_3D, "numpy.atleast_3d")                                    \
+    X(NP_ASCONTIGUOUSARRAY, "numpy.ascontiguousarray")                      \
+    X(NP_ASFORTRANARRAY, "numpy.asfortranarray")                            \
+    X(NP_ROLL, "numpy.roll")                                                \
+    X(NP_TAKE, "numpy.take")                                                \
+    X(NP_TRANSPOSE_AXES, "<transpose with axes>")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -286,6 +306,7 @@
     UF__NPNUM_MAP(X)                                                        \
     UF__NPLINALG_MAP(X)                                                     \
     UF__NPMATRIX_MAP(X)                                                     \
+    UF__NPVIEW_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -473,6 +494,11 @@ static inline bool uf__builtin_is_nplinalg(uf__builtin b)
 static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 {
     return b >= UF__BI_NP_EYE && b <= UF__BI_NP_VANDER;
+}
+/* The views of UF__NPVIEW_MAP. */
+static inline bool uf__builtin_is_npview(uf__builtin b)
+{
+    return b >= UF__BI_NP_FLIP && b <= UF__BI_NP_TRANSPOSE_AXES;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

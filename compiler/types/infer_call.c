@@ -17,6 +17,7 @@
 #include "compiler/types/infer_arrattr.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_npufunc.h"
+#include "compiler/types/infer_npview.h"
 
 #define MAXARGS 8
 
@@ -597,6 +598,15 @@ static int kernel_args(callinfo *k, const uf__expr *f)
     return 0;
 }
 
+/* f is a.method of an array a (a.transpose rather than np.transpose). */
+static bool is_array_method(uf__ictx *C, const uf__expr *f)
+{
+    if (f->kind != UF__EX_ATTR)
+        return false;
+    const uf__type *rt = uf__iinfo(C, f->u.attr.value)->type;
+    return rt && rt->kind == UF__T_ARRAY;
+}
+
 const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
 {
     uf__expr_info *in = uf__iinfo(C, e);
@@ -641,6 +651,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_npjoin(C, e, fi->builtin);
     if (uf__builtin_is_npmatrix(fi->builtin)) /* np.eye ...: infer_npmatrix.c */
         return uf__infer_npmatrix(C, e, fi->builtin);
+    if (uf__builtin_is_npview(fi->builtin) || /* np.flip ...: infer_npview.c */
+        (fi->builtin == UF__BI_NP_TRANSPOSE &&
+         uf__npview_transpose_has_axes(e, is_array_method(C, f))))
+        return uf__infer_npview(C, e, fi->builtin);
     if (uf__builtin_is_arrattr(fi->builtin) && ft->kind != UF__T_DTYPE)
         /* np.dtype(), a.conj(), sum(); d.type(x) is a cast (below) */
         return uf__infer_arrattr_call(C, e, fi->builtin);

@@ -299,6 +299,12 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_npnum(uf__ictx *C, const uf__expr *e,
                                 uf__builtin b);
 
+/* np.flip ... np.atleast_3d (UF__NPVIEW_MAP), and np.transpose /
+ * a.transpose with axes (b UF__BI_NP_TRANSPOSE), called as `e`
+ * (infer_npview.c). */
+const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 
