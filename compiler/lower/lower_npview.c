@@ -369,17 +369,6 @@ static LLVMValueRef asarray(uf__fn *F, const uf__expr *e, uf__builtin b,
         LLVMValueRef v = uf__lower_expr(F, x);
         return v ? from_numbers(F, rt, &v, &at->dtype, 1) : NULL;
     }
-    if (at->kind == UF__T_TUPLE) {
-        LLVMValueRef tv = uf__lower_expr(F, x), vals[UF__TUPLE_MAX];
-        uf_dtype dts[UF__TUPLE_MAX];
-        if (!tv)
-            return NULL;
-        for (int k = 0; k < at->n; k++) {
-            vals[k] = LLVMBuildExtractValue(B, tv, (unsigned)k, "");
-            dts[k] = at->elts[k]->dtype;
-        }
-        return from_numbers(F, rt, vals, dts, at->n);
-    }
     LLVMValueRef a = uf__lower_expr(F, x);
     if (!a)
         return NULL;
