@@ -15,6 +15,7 @@ compiles every candidate.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -50,13 +51,39 @@ PROBES = {
     "where": "np.where(a > 1.0)",
     "random.random": "np.random.random()",
     "linalg.norm": "np.linalg.norm(a)",
-    "linalg.inv": "np.linalg.inv(a.reshape(3, 4)[:, :3])",
     "full": "np.full(3, 2.0)",
     "reshape": "np.reshape(a, (3, 4))",
     "partition": "np.partition(a, 3)",
     "unique": "np.unique(a)",
     "histogram": "np.histogram(a, 4)",
     "clip": "np.clip(a, 0.7, 1.2)",
+    "linalg.inv": "np.linalg.inv(np.eye(3) + a[:9].reshape(3, 3))",
+    "fill_diagonal": "np.fill_diagonal(a.reshape(3, 4), 0.0)",
+    "tril_indices_from": "np.tril_indices_from(a.reshape(3, 4))",
+    "triu_indices_from": "np.triu_indices_from(a.reshape(3, 4))",
+    "full_like": "np.full_like(a, 2.0)",
+    "convolve": "np.convolve(a, a[:3])",
+    "correlate": "np.correlate(a, a[:3])",
+    "corrcoef": "np.corrcoef(a, a)",
+    "argpartition": "np.argpartition(a, 3)",
+    "resize": "np.resize(a, 5)",
+    "split": "np.split(a, 3)[0]",
+    "array_split": "np.array_split(a, 5)[0]",
+    "broadcast_to": "np.broadcast_to(a, (2, 12))",
+    "broadcast_arrays": "np.broadcast_arrays(a, a)[0]",
+    "geomspace": "np.geomspace(1.0, 10.0, 5)",
+    "logspace": "np.logspace(0.0, 1.0, 5)",
+    "bartlett": "np.bartlett(5)",
+    "blackman": "np.blackman(5)",
+    "hamming": "np.hamming(5)",
+    "hanning": "np.hanning(5)",
+    "kaiser": "np.kaiser(5, 2.0)",
+    "linalg.svd": "np.linalg.svd(a.reshape(3, 4))",
+    "linalg.eigh": "np.linalg.eigh(np.eye(3) + a[:9].reshape(3, 3))",
+    "linalg.qr": "np.linalg.qr(a.reshape(3, 4))",
+    "linalg.cholesky": "np.linalg.cholesky(np.eye(3) * a[0])",
+    "random.poisson": "np.random.poisson(2.0, 5)",
+    "random.binomial": "np.random.binomial(10, 0.5, 5)",
 }
 
 
@@ -118,6 +145,16 @@ def main():
             p = subprocess.run(argv, capture_output=True, text=True,
                                timeout=120)
             line = (p.stderr.strip().splitlines() or [""])[0]
+            # a tuple result (np.divmod) or none (np.fill_diagonal):
+            # again with as many -o files as ufjit counts
+            nout = re.search(r"has (\d+) outputs? but 1 -o", line)
+            if nout:
+                argv = argv[:-2] + [
+                    x for i in range(int(nout.group(1)))
+                    for x in ("-o", os.path.join(tmp, f"out{i}.npy"))]
+                p = subprocess.run(argv, capture_output=True, text=True,
+                                   timeout=120)
+                line = (p.stderr.strip().splitlines() or [""])[0]
             line = line.replace(path, "k.py")
             (ok if p.returncode == 0 else missing).append((name, line))
     rep = [f"# NumPy functions Numba compiles: {len(ok)} run in ufjit "
