@@ -51,6 +51,7 @@ static const uf__array_member members[] = {
     METHOD("argsort", NP_ARGSORT),
     METHOD("nonzero", NP_NONZERO),
     METHOD("take", NP_TAKE),
+    METHOD("repeat", NP_REPEAT),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)
