@@ -1,5 +1,5 @@
-/* np.repeat / a.repeat, np.resize, np.broadcast_to and np.broadcast_arrays
- * inside kernels (compiler/types/infer_npshape.c,
+/* np.repeat / a.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
+ * and np.trim_zeros inside kernels (compiler/types/infer_npshape.c,
  * compiler/lower/lower_npshape.c) through uf_call, for what the Numba
  * oracle (tests/e2e/run_npshape_oracle.py) cannot see: results of
  * reversed strided views and F arrays checked element by element against
@@ -43,6 +43,11 @@ static const char src[] =
     "    a = np.arange(3) * 2.0\n"
     "    return np.broadcast_to(a, (n, 3)), np.repeat(a, n)\n"
     "@njit\n"
+    "def local_trim(n):\n"
+    "    a = np.zeros(n + 4)\n"
+    "    a[2:n + 2] = np.arange(n) + 1.0\n"
+    "    return np.trim_zeros(a), np.trim_zeros(a, 'b')\n"
+    "@njit\n"
     "def loop_shapes(n):\n"
     "    s = 0.0\n"
     "    for i in range(n):\n"
@@ -52,6 +57,7 @@ static const char src[] =
     "        b = np.broadcast_to(t, (3, i + 1))\n"
     "        u, v = np.broadcast_arrays(t, 1.5)\n"
     "        s += r[r.size - 1] + z[2 * i] + b[2, i] + v[0]\n"
+    "        s += np.trim_zeros(np.repeat(z, 2), 'f').size\n"
     "    return s\n";
 
 static uf_context *ctx;
@@ -301,6 +307,22 @@ static void test_local_returned(void **state)
     assert_true(uf__nrt_live() > nrt); /* the view's block */
     uf_array_release(out[0]);
     assert_int_equal(uf__nrt_live(), nrt);
+    /* trim_zeros of a local: [1, 2, 3] from index 2; 'b' keeps the front
+     * zeros; an all-zero array gives an empty view */
+    for (int64_t k = 0; k <= 3; k += 3) {
+        uf_array *kk = i64(k);
+        uf_assert_ok(calln("local_trim", &kk, 1, out, 2, &err) == 0, &err);
+        assert_int_equal(uf_array_shape(out[0])[0], k);
+        assert_int_equal(uf_array_shape(out[1])[0], k ? k + 2 : 0);
+        for (int64_t i = 0; i < k; i++) {
+            assert_true(at1(out[0], i) == (double)(i + 1));
+            assert_true(at1(out[1], i + 2) == (double)(i + 1));
+        }
+        uf_array_release(out[0]);
+        uf_array_release(out[1]);
+        uf_array_release(kk);
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
     uf_array_release(n);
 }
 
@@ -367,7 +389,7 @@ static void test_no_leak(void **state)
     /* r[-1] = i, z[2i] = (2i) % (i + 1), b[2, i] = i, v[0] = 1.5 */
     double want = 0;
     for (int i = 0; i < 6; i++)
-        want += i + (2 * i) % (i + 1) + i + 1.5;
+        want += i + (2 * i) % (i + 1) + i + 1.5 + 4 * i;
     assert_true(first == want);
     uf_array_release(r);
     long nrt = uf__nrt_live(), live = uf__alloc_live();
@@ -444,7 +466,13 @@ static void test_refused(void **state)
         "    return np.repeat((1.0, 2.0), 2)\n"
         "@cuda.jit\n"
         "def k(out):\n"
-        "    out[0] = np.repeat(out, 2)[0]\n";
+        "    out[0] = np.repeat(out, 2)[0]\n"
+        "@njit\n"
+        "def z1(a):\n"
+        "    return np.trim_zeros(a, 1)\n"
+        "@njit\n"
+        "def z2(a):\n"
+        "    return np.trim_zeros(a)\n";
     static const struct {
         const char *fn, *sig;
         int line, col;
@@ -457,6 +485,8 @@ static void test_refused(void **state)
         {"b3", "float64[:](float64[:])", 19, 35, "Mismatch of argument"},
         {"t1", "float64[:](float64[:])", 22, 22, "of a tuple"},
         {"k", "void(float64[:])", 25, 14, "CUDA kernels"},
+        {"z1", "float64[:](float64[:])", 28, 29, "string literal"},
+        {"z2", "float64[:, :](float64[:, :])", 31, 26, "array must be 1D"},
     };
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "npshape_bad.py", bad, &err);

@@ -14,7 +14,11 @@
  *     (lower_nrt_loop.c); a number first becomes a 0-d array;
  *   broadcast_arrays(*args): the shape all broadcast to (Numba's
  *     numpy_broadcast_shapes_list), then each broadcast_to it, as a
- *     tuple. */
+ *     tuple;
+ *   trim_zeros(filt, trim): a view of filt from the first element that is
+ *     not zero (Python's truth: NaN is not zero) to after the last, each
+ *     end scanned only where trim asks (Numba scans both ends whole, so
+ *     an all-zero filt gives an empty view, its data pointer unmoved). */
 #include <string.h>
 
 #include "compiler/lower/lower.h"
@@ -453,6 +457,60 @@ static LLVMValueRef broadcast_arrays(uf__fn *F, const uf__expr *e,
     return out;
 }
 
+/* ---- trim_zeros -------------------------------------------------------- */
+
+/* The index where a scan of v's elements stops at the first non-zero:
+ * from i = 0 up (dir 1) or from i = n down, testing element i - 1 (dir
+ * -1); n or 0 when all are zero. */
+static LLVMValueRef scan(uf__fn *F, LLVMValueRef data, LLVMValueRef stride,
+                         LLVMValueRef n, uf_dtype dt, int dir)
+{
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+    LLVMBasicBlockRef head = uf__fn_block(F, "trim.head");
+    LLVMBasicBlockRef test = uf__fn_block(F, "trim.test");
+    LLVMBasicBlockRef next = uf__fn_block(F, "trim.next");
+    LLVMBasicBlockRef done = uf__fn_block(F, "trim.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildPhi(B, LLVMInt64TypeInContext(F->L->ctx), "i");
+    LLVMValueRef more = dir > 0 ? LLVMBuildICmp(B, LLVMIntSLT, i, n, "")
+                                : LLVMBuildICmp(B, LLVMIntSGT, i, c64(F, 0), "");
+    LLVMBuildCondBr(B, more, test, done);
+    LLVMPositionBuilderAtEnd(B, test);
+    LLVMValueRef k = dir > 0 ? i : LLVMBuildSub(B, i, c64(F, 1), "");
+    LLVMValueRef v = uf__emit_elem_load(
+        F, uf__npr_gep(F, data, LLVMBuildMul(B, k, stride, "")), dt);
+    LLVMBuildCondBr(B, uf__emit_truth(F, v, dt), done, next);
+    LLVMPositionBuilderAtEnd(B, next);
+    LLVMValueRef in = LLVMBuildAdd(B, i, c64(F, dir), "");
+    LLVMBuildBr(B, head);
+    LLVMAddIncoming(i, (LLVMValueRef[]){dir > 0 ? c64(F, 0) : n, in},
+                    (LLVMBasicBlockRef[]){pre, next}, 2);
+    LLVMPositionBuilderAtEnd(B, done);
+    return i;
+}
+
+static LLVMValueRef trim_zeros(uf__fn *F, const uf__expr **x)
+{
+    const uf__type *at = uf__lower_info(F, x[0])->type;
+    LLVMValueRef a = uf__lower_expr(F, x[0]);
+    if (!a)
+        return NULL;
+    bool front, back;
+    uf__npshape_trim_ends(x[1], &front, &back);
+    LLVMValueRef data = uf__emit_array_data(F, a);
+    LLVMValueRef n = uf__emit_array_dim(F, a, 0);
+    LLVMValueRef st = uf__emit_array_stride(F, a, at, 0);
+    LLVMValueRef first = front ? scan(F, data, st, n, at->dtype, 1) : c64(F, 0);
+    LLVMValueRef last = back ? scan(F, data, st, n, at->dtype, -1) : n;
+    LLVMValueRef len = LLVMBuildSub(B, last, first, "");
+    LLVMValueRef empty = LLVMBuildICmp(B, LLVMIntSLE, len, c64(F, 0), "");
+    len = LLVMBuildSelect(B, empty, c64(F, 0), len, "");
+    LLVMValueRef off = LLVMBuildSelect(B, empty, c64(F, 0),
+                                       LLVMBuildMul(B, first, st, ""), "");
+    return uf__build_array(F->L, uf__npr_gep(F, data, off), &len, &st, 1);
+}
+
 LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -476,6 +534,8 @@ LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e)
         return broadcast_to(F, e, x);
     case UF__BI_NP_BROADCAST_ARRAYS:
         return broadcast_arrays(F, e, x, n);
+    case UF__BI_NP_TRIM_ZEROS:
+        return trim_zeros(F, x);
     default:
         return fail(F, e, "not a NumPy shape function");
     }

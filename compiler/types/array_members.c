@@ -3,7 +3,8 @@
  * dtype and the complex parts (infer_arrattr.c: UF__ARRATTR_MAP), the
  * reductions and dot products (infer_npreduce.c: UF__NPREDUCE_MAP), the
  * copies, reshapes and sorts (infer_arrmeth.c: UF__ARRMETH_MAP), a.take
- * (infer_npview.c: UF__NPVIEW_MAP). */
+ * (infer_npview.c: UF__NPVIEW_MAP), a.repeat (infer_npshape.c:
+ * UF__NPSHAPE_MAP). */
 #include "compiler/types/array_members.h"
 
 #include <string.h>

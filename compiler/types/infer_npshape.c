@@ -14,7 +14,9 @@
  *     0-d array);
  *   np.broadcast_arrays(*args): arrays or numbers of one dtype: Numba's
  *     list of read-only 'A' views typed as a tuple (ufjit kernels have no
- *     lists), of max(ndim) dimensions (a number counts as 1, as Numba).
+ *     lists), of max(ndim) dimensions (a number counts as 1, as Numba);
+ *   np.trim_zeros(filt, trim='fb') (arraymath.py: np_trim_zeros): filt a
+ *     1-D array, trim a string literal: a view of filt, its type.
  * Tuples and lists as `a` (Numba takes them) are refused: kernels pass
  * arrays. CUDA kernels refuse these (they allocate or need the host's
  * views). */
@@ -34,6 +36,15 @@
 static const char *const repeat_names[] = {"a", "repeats"};
 static const char *const resize_names[] = {"a", "new_shape"};
 static const char *const bcast_names[] = {"array", "shape"};
+static const char *const trim_names[] = {"filt", "trim"};
+
+static const char *const *param_names(uf__builtin b)
+{
+    return b == UF__BI_NP_REPEAT       ? repeat_names
+           : b == UF__BI_NP_RESIZE     ? resize_names
+           : b == UF__BI_NP_TRIM_ZEROS ? trim_names
+                                       : bcast_names;
+}
 
 int uf__npshape_bind(const uf__expr *e, uf__builtin b, bool method,
                      const uf__expr **x, const uf__keyword **bad)
@@ -50,9 +61,7 @@ int uf__npshape_bind(const uf__expr *e, uf__builtin b, bool method,
             x[i] = e->u.call.args[i];
         return e->u.call.nargs;
     }
-    const char *const *names = b == UF__BI_NP_REPEAT   ? repeat_names
-                               : b == UF__BI_NP_RESIZE ? resize_names
-                                                       : bcast_names;
+    const char *const *names = param_names(b);
     int n = 2;
     int skip = method ? 1 : 0; /* a.repeat(r): the receiver is `a` */
     if (e->u.call.nargs + skip > n)
@@ -213,6 +222,34 @@ static const uf__type *type_broadcast_arrays(scall *s, const uf__expr **x,
     return uf__type_tuple(C->tc, n, r, C->err);
 }
 
+/* np.trim_zeros(filt, trim): a view of the 1-D filt, its type. */
+static const uf__type *type_trim_zeros(scall *s, const uf__expr **x)
+{
+    uf__ictx *C = s->C;
+    const uf__type *a;
+    OPERAND(a, x[0]);
+    if (a->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): The first "
+                          "argument must be an array, not %s", s->name,
+                          uf__tname(a));
+    if (a->ndim != 1)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): array must be "
+                          "1D, not %s (Numba: a 0-d one does not iterate)",
+                          s->name, uf__tname(a));
+    if (x[1] != NULL && x[1]->kind != UF__EX_STR)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): The second "
+                          "argument must be a string literal", s->name);
+    return a;
+}
+
+/* Which ends np.trim_zeros(filt, trim) trims: 'f' / 'b' in trim.lower(). */
+void uf__npshape_trim_ends(const uf__expr *trim, bool *front, bool *back)
+{
+    const char *t = trim ? trim->u.str.s : "fb";
+    *front = strchr(t, 'f') || strchr(t, 'F');
+    *back = strchr(t, 'b') || strchr(t, 'B');
+}
+
 const uf__type *uf__infer_npshape(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b)
 {
@@ -247,15 +284,14 @@ const uf__type *uf__infer_npshape(uf__ictx *C, const uf__expr *e,
         r = type_broadcast_arrays(&s, x, n);
     } else {
         for (int i = 0; i < n; i++)
-            if (x[i] == NULL)
+            if (x[i] == NULL && !(b == UF__BI_NP_TRIM_ZEROS && i == 1))
                 return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing "
                                   "required argument '%s'", name,
-                                  (b == UF__BI_NP_REPEAT   ? repeat_names
-                                   : b == UF__BI_NP_RESIZE ? resize_names
-                                                           : bcast_names)[i]);
-        r = b == UF__BI_NP_REPEAT   ? type_repeat(&s, x)
-            : b == UF__BI_NP_RESIZE ? type_resize(&s, x)
-                                    : type_broadcast_to(&s, x);
+                                  param_names(b)[i]);
+        r = b == UF__BI_NP_REPEAT        ? type_repeat(&s, x)
+            : b == UF__BI_NP_RESIZE      ? type_resize(&s, x)
+            : b == UF__BI_NP_TRIM_ZEROS ? type_trim_zeros(&s, x)
+                                         : type_broadcast_to(&s, x);
     }
     return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
 }

@@ -1,5 +1,5 @@
-/* np.repeat / a.repeat, np.resize, np.broadcast_to and np.broadcast_arrays
- * (builtins.h: UF__NPSHAPE_MAP): typed by infer_npshape.c, lowered by
+/* np.repeat / a.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
+ * and np.trim_zeros (builtins.h: UF__NPSHAPE_MAP): typed by infer_npshape.c, lowered by
  * lower_npshape.c, which bind the call's arguments through the same
  * function, so they cannot disagree. */
 #ifndef UF_COMPILER_INFER_NPSHAPE_H
@@ -20,5 +20,9 @@
  * keyword unknown or repeated (*bad: that keyword, else NULL). */
 int uf__npshape_bind(const uf__expr *e, uf__builtin b, bool method,
                      const uf__expr **x, const uf__keyword **bad);
+
+/* Which ends np.trim_zeros trims for its `trim` operand (a string
+ * literal, or NULL for the default 'fb'). */
+void uf__npshape_trim_ends(const uf__expr *trim, bool *front, bool *back);
 
 #endif

@@ -1,4 +1,4 @@
-# np.repeat, np.resize, np.broadcast_to, np.broadcast_arrays against
+# np.repeat, np.resize, np.broadcast_to, np.broadcast_arrays, np.trim_zeros against
 # Numba (tests/e2e/run_npshape_oracle.py on tests/kernels/host/npshape.py):
 # new arrays and read-only views inside kernels: dtypes, shapes, values and errors over N-d, F and
 # strided views, empty and 0-d arrays. Skipped (exit 77) without NumPy

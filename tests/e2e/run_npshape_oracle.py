@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""np.repeat / a.repeat, np.resize, np.broadcast_to and np.broadcast_arrays
-inside kernels (tests/kernels/host/npshape.py) against Numba: each case
+"""np.repeat / a.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
+and np.trim_zeros inside kernels (tests/kernels/host/npshape.py) against Numba: each case
 runs through `ufjit call` and through Numba on the same inputs; results
 (each element of a returned tuple) are compared for dtype, shape and
 values, exactly (nothing is computed but copies; a float sum within a few
@@ -154,6 +154,27 @@ def cases():
         ("broadcast_arrays_numbers", [S("1.5"), S("2.5")], None),
         ("broadcast_arrays_sum", [f8(3), f8(4, 1)], None),
         ("broadcast_arrays_mixed", [f8(3), i8(3)], "TypingError"),
+        # trim_zeros: a view, the ends asked for, NaN is not zero
+        ("trim_zeros", [V("f8", [0, 0, 1, 0, 2, 0])], None),
+        ("trim_zeros", [V("f8", [0, 0, 0])], None),
+        ("trim_zeros", [V("f8", [np.nan, 0, 1, 0])], None),
+        ("trim_zeros", [V("f8", [-0.0, 3, -0.0])], None),
+        ("trim_zeros", [f8(0)], None), ("trim_zeros", [V("f8", [5])], None),
+        ("trim_zeros", [V("i8", [0, 4, 0, 0]).view("::-1")], None),
+        ("trim_zeros", [V("u1", [0, 0, 7, 0, 9, 0, 0, 0]).view("::2")],
+         None),
+        ("trim_zeros", [V("b1", [False, True, False])], None),
+        ("trim_zeros", [V("c16", [0, 1j, 0])], None),
+        ("trim_zeros", [f8(3, 4)], "TypingError"),
+        ("trim_zeros", [S("0.0")], "TypingError"),
+        ("trim_zeros_f", [V("f8", [0, 0, 1, 0, 2, 0])], None),
+        ("trim_zeros_f", [V("f8", [0, 0])], None),
+        ("trim_zeros_b", [V("f8", [0, 0, 1, 0, 2, 0])], None),
+        ("trim_zeros_none", [V("f8", [0, 1, 0])], None),
+        ("trim_zeros_write", [V("f8", [0, 0, 1, 2, 0])], None),
+        ("trim_zeros_local", [S("3")], None),
+        ("trim_zeros_local", [S("0")], None),
+        ("trim_zeros_int_trim", [V("f8", [0, 1])], "TypingError"),
     ]
 
 

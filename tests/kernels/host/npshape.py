@@ -183,3 +183,43 @@ def broadcast_arrays_sum(a, b):
 @njit
 def broadcast_arrays_mixed(a, b):
     return np.broadcast_arrays(a, b)[0]
+
+
+@njit
+def trim_zeros(a):
+    return np.trim_zeros(a)
+
+
+@njit
+def trim_zeros_f(a):
+    return np.trim_zeros(a, 'f')
+
+
+@njit
+def trim_zeros_b(a):
+    return np.trim_zeros(a, trim='B')
+
+
+@njit
+def trim_zeros_none(a):
+    return np.trim_zeros(a, '')
+
+
+@njit
+def trim_zeros_write(a):
+    # a view: writes reach the argument
+    v = np.trim_zeros(a)
+    v[0] = 100.0
+    return a
+
+
+@njit
+def trim_zeros_local(n):
+    a = np.zeros(n + 4)
+    a[2:n + 2] = np.arange(n) + 1.0
+    return np.trim_zeros(a)
+
+
+@njit
+def trim_zeros_int_trim(a):
+    return np.trim_zeros(a, 1)
