@@ -98,7 +98,7 @@ static void list_reductions(text *t)
 static bool in_array_methods_group(uf__builtin b)
 {
     return uf__builtin_is_arrmeth(b) || uf__builtin_is_npcum(b) ||
-           uf__builtin_is_npview(b);
+           uf__builtin_is_npview(b) || uf__builtin_is_npshape(b);
 }
 
 /* The families of numpy.* builtins the list prints after the plain ones,
@@ -219,6 +219,15 @@ static void list_views(text *t)
     item(t, "%s", "`.transpose(axes)`");
 }
 
+/* The repeats, resizes and broadcasts of UF__NPSHAPE_MAP, and a.repeat. */
+static void list_shapes(text *t)
+{
+    for (int b = 1; b < UF__BI_COUNT; b++)
+        if (uf__builtin_is_npshape((uf__builtin)b))
+            np_item(t, uf__builtin_name((uf__builtin)b));
+    item(t, "%s", "`.repeat(repeats)`");
+}
+
 /* What module-level arrays are built with (kmodule_array.c's tables). */
 static void list_module_arrays(text *t)
 {
@@ -237,6 +246,7 @@ static const struct block {
     {"numpy-alloc", list_alloc},
     {"array-methods", list_arrmeth},
     {"numpy-views", list_views},
+    {"numpy-shapes", list_shapes},
     {"numpy-functions", list_functions},
     {"module-arrays", list_module_arrays},
 };

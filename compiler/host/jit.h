@@ -238,6 +238,15 @@ typedef enum uf__jit_status {
     UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
     UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
     UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
+    /* np.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
+     * (lower_npshape.c): Numba's ValueErrors */
+    UF__JIT_REPEAT_NEG,     /* a negative repeat */
+    UF__JIT_REPEAT_SHAPE,   /* repeats of another size than a */
+    UF__JIT_RESIZE_NEG,     /* a negative new_shape */
+    UF__JIT_BCAST_TO_NDIM,  /* a shape of fewer dimensions than array */
+    UF__JIT_BCAST_TO_NEG,   /* a negative shape */
+    UF__JIT_BCAST_TO_SHAPE, /* array does not broadcast to shape */
+    UF__JIT_BCAST_ARRAYS,   /* arrays that do not broadcast together */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

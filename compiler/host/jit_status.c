@@ -280,6 +280,22 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
                                    "array of given dimension",
         [UF__JIT_TAKE_INDEX] = "IndexError: Index out of bounds",
+        [UF__JIT_REPEAT_NEG] = "ValueError: negative dimensions are not "
+                               "allowed",
+        [UF__JIT_REPEAT_SHAPE] = "ValueError: operands could not be "
+                                 "broadcast together",
+        [UF__JIT_RESIZE_NEG] = "ValueError: All elements of `new_shape` "
+                               "must be non-negative",
+        [UF__JIT_BCAST_TO_NDIM] = "ValueError: input operand has more "
+                                  "dimensions than allowed by the axis "
+                                  "remapping",
+        [UF__JIT_BCAST_TO_NEG] = "ValueError: all elements of broadcast "
+                                 "shape must be non-negative",
+        [UF__JIT_BCAST_TO_SHAPE] = "ValueError: operands could not be "
+                                   "broadcast together with remapped "
+                                   "shapes",
+        [UF__JIT_BCAST_ARRAYS] = "ValueError: shape mismatch: objects "
+                                 "cannot be broadcast to a single shape",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -466,6 +466,9 @@ LLVMValueRef uf__lower_npmatrix(uf__fn *F, const uf__expr *e);
  * whether builtin b among them checks axes at run time. */
 LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e);
 bool uf__npview_fallible(uf__builtin b);
+/* np.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
+ * (UF__NPSHAPE_MAP; lower_npshape.c): every one may raise. */
+LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e);
 /* np.median, np.percentile, np.quantile and the nan* ones
  * (lower_npselect.c). Host targets only. */
 LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);

@@ -3,7 +3,8 @@
  * dtype and the complex parts (infer_arrattr.c: UF__ARRATTR_MAP), the
  * reductions and dot products (infer_npreduce.c: UF__NPREDUCE_MAP), the
  * copies, reshapes and sorts (infer_arrmeth.c: UF__ARRMETH_MAP), a.take
- * (infer_npview.c: UF__NPVIEW_MAP). */
+ * (infer_npview.c: UF__NPVIEW_MAP), a.repeat (infer_npshape.c:
+ * UF__NPSHAPE_MAP). */
 #include "compiler/types/array_members.h"
 
 #include <string.h>
@@ -51,6 +52,7 @@ static const uf__array_member members[] = {
     METHOD("argsort", NP_ARGSORT),
     METHOD("nonzero", NP_NONZERO),
     METHOD("take", NP_TAKE),
+    METHOD("repeat", NP_REPEAT),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)

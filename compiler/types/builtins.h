@@ -238,6 +238,14 @@
     X(NP_ROLL, "numpy.roll")                                                \
     X(NP_TAKE, "numpy.take")                                                \
     X(NP_TRANSPOSE_AXES, "<transpose with axes>")
+/* NumPy's repeats, resizes and broadcasts (infer_npshape.c,
+ * lower_npshape.c): NP_REPEAT .. NP_TRIM_ZEROS keep their places
+ * (uf__builtin_is_npshape). */
+#define UF__NPSHAPE_MAP(X)                                                  \
+    X(NP_REPEAT, "numpy.repeat") X(NP_RESIZE, "numpy.resize")               \
+    X(NP_BROADCAST_TO, "numpy.broadcast_to")                                \
+    X(NP_BROADCAST_ARRAYS, "numpy.broadcast_arrays")                        \
+    X(NP_TRIM_ZEROS, "numpy.trim_zeros")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
@@ -307,6 +315,7 @@
     UF__NPLINALG_MAP(X)                                                     \
     UF__NPMATRIX_MAP(X)                                                     \
     UF__NPVIEW_MAP(X)                                                       \
+    UF__NPSHAPE_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -499,6 +508,11 @@ static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 static inline bool uf__builtin_is_npview(uf__builtin b)
 {
     return b >= UF__BI_NP_FLIP && b <= UF__BI_NP_TRANSPOSE_AXES;
+}
+/* The repeats, resizes and broadcasts of UF__NPSHAPE_MAP. */
+static inline bool uf__builtin_is_npshape(uf__builtin b)
+{
+    return b >= UF__BI_NP_REPEAT && b <= UF__BI_NP_TRIM_ZEROS;
 }
 /* The ufuncs of UF__NPUFUNC_MAP. */
 static inline bool uf__builtin_is_npufunc(uf__builtin b)

@@ -655,6 +655,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         (fi->builtin == UF__BI_NP_TRANSPOSE &&
          uf__npview_transpose_has_axes(e, is_array_method(C, f))))
         return uf__infer_npview(C, e, fi->builtin);
+    if (uf__builtin_is_npshape(fi->builtin)) /* np.repeat ...: infer_npshape.c */
+        return uf__infer_npshape(C, e, fi->builtin);
     if (uf__builtin_is_arrattr(fi->builtin) && ft->kind != UF__T_DTYPE)
         /* np.dtype(), a.conj(), sum(); d.type(x) is a cast (below) */
         return uf__infer_arrattr_call(C, e, fi->builtin);
