@@ -238,6 +238,8 @@ typedef enum uf__jit_status {
     UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
     UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
     UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
+    UF__JIT_FANCY_MASK,     /* a[mask]: IndexError: the mask's length is
+                               not its axis's (lower_fancy.c) */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -49,6 +49,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
  * (infer_slice.c). */
 const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
                                       const uf__type *arr);
+/* A subscript of array `arr` with an integer or boolean array among its
+ * indices, the others already typed (infer_fancy.c). */
+const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
+                                      const uf__type *arr);
 /* a.flat[k] of an F or strided array (infer_arrmeth.c). */
 const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,
                                      const uf__type *flat);
