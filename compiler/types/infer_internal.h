@@ -33,6 +33,9 @@ typedef struct uf__ictx {
     const char *unknown_name;
     const uf__type *ret;  /* unified return type of this pass, or NULL */
     uf__pos ret_pos;
+    /* The list literal being typed is np.array's / np.asarray's object
+     * (Numba's reflected list): typed as a tuple (infer_expr.c). */
+    bool list_as_tuple;
 } uf__ictx;
 
 /* The sentinel type of an expression that reads a local not typed yet

@@ -148,3 +148,52 @@ def mask_and_int(a, m):
 @njit
 def too_many(a, idx):
     return a[0, idx]
+
+
+@njit
+def aug_take(a, idx):
+    a[idx] += 1
+    return a
+
+
+@njit
+def aug_mask(a):
+    a[a > 0] *= 2
+    return a
+
+
+@njit
+def set_expr(a, idx):
+    a[idx] = a[idx] * 2 + 1
+    return a
+
+
+@njit
+def list_index(a):
+    return a[[1, 2]]
+
+
+@njit
+def array_of_list():
+    return np.array([1.0, 2.0, -3.5])
+
+
+@njit
+def asarray_of_list():
+    return np.asarray([1, 2, 3])
+
+
+@njit
+def array_of_nested():
+    return np.array([[1, 2], [3, 4]], dtype=np.float32)
+
+
+@njit
+def array_of_mixed():
+    return np.array([1, 2.5, True])
+
+
+@njit
+def list_variable():
+    x = [1.0, 2.0]
+    return np.array(x)
