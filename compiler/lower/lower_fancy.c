@@ -13,7 +13,10 @@
  *
  * a[...] reads: a new C array (NRT, freed with the frame) of the plan's
  * shape, a mask's axis being its true count (a first pass), filled by one
- * loop nest in C order. a[...] = v writes v (a number, or an array
+ * loop nest in C order; an innermost mask is read without a branch (each
+ * element written, the result's pointer moved by the mask's 0 or 1: the
+ * array has room for one element more), as a number stored through it
+ * (the element itself stored back where it is false). a[...] = v writes v (a number, or an array
  * broadcast to the plan's shape as Numba's fancy_setslice: copied first
  * when its bytes may overlap the base's) through the same nest.
  *
@@ -404,14 +407,17 @@ typedef struct action {
 } action;
 
 static void act(uf__fn *F, const action *ac, LLVMValueRef src,
-                const LLVMValueRef *pos, int nd)
+                const LLVMValueRef *pos, int nd, LLVMValueRef pred)
 {
     LLVMTypeRef i8p = LLVMPointerType(i8t(F), 0);
     if (!ac->write) {
         LLVMValueRef o = LLVMBuildLoad2(B, i8p, ac->out, "");
         uf__emit_elem_store(F, o, ac->dt, uf__emit_elem_load(F, src, ac->dt));
-        LLVMBuildStore(B, gep(F, o, c64(F, uf_dtype_itemsize(ac->dt))),
-                       ac->out);
+        LLVMValueRef step = c64(F, uf_dtype_itemsize(ac->dt));
+        if (pred) /* branchless: the result has room for one more */
+            step = LLVMBuildMul(B, step, LLVMBuildZExt(B, pred, i64t(F), ""),
+                                "");
+        LLVMBuildStore(B, gep(F, o, step), ac->out);
         return;
     }
     LLVMValueRef v = ac->scalar;
@@ -425,6 +431,9 @@ static void act(uf__fn *F, const action *ac, LLVMValueRef src,
                                              ac->sdt),
                           ac->sdt, ac->dt);
     }
+    if (pred) /* a number through the innermost mask: branchless */
+        v = LLVMBuildSelect(B, pred, v, uf__emit_elem_load(F, src, ac->dt),
+                            "");
     uf__emit_elem_store(F, src, ac->dt, v);
 }
 
@@ -436,7 +445,7 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
     loop l[MAXIDX];
     LLVMValueRef pos[MAXIDX], off = p->off, ioff = c64(F, 0);
     LLVMValueRef moff = c64(F, 0);
-    LLVMValueRef mcount = NULL;
+    LLVMValueRef mcount = NULL, pred = NULL;
     for (int d = 0; d < p->nd; d++) {
         const outdim *o = &p->od[d];
         if (o->kind == OD_MASK && ac->write && !ac->scalar) {
@@ -457,7 +466,11 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
             LLVMValueRef m = uf__emit_elem_load(
                 F, gep(F, p->mdata, LLVMBuildMul(B, l[d].i, p->mstr[0], "")),
                 UF_BOOL);
-            skip_unless(F, m, &l[d]);
+            if ((!ac->write || ac->scalar) && d == p->nd - 1 && !p->idata)
+                pred = m; /* stores back where false, or writes the
+                             result's next element without moving on */
+            else
+                skip_unless(F, m, &l[d]);
             off = LLVMBuildAdd(B, off, LLVMBuildMul(B, l[d].i, o->stride, ""),
                                "");
             if (mcount) {
@@ -479,7 +492,10 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
     if (p->nmask) {
         LLVMValueRef m = uf__emit_elem_load(F, gep(F, p->mdata, moff),
                                             UF_BOOL);
-        skip_unless(F, m, &l[p->nd - 1]);
+        if (!ac->write || ac->scalar)
+            pred = m;
+        else
+            skip_unless(F, m, &l[p->nd - 1]);
         if (ac->seen) { /* the one axis of the result */
             pos[0] = LLVMBuildLoad2(B, i64t(F), ac->seen, "");
             LLVMBuildStore(B, LLVMBuildAdd(B, pos[0], c64(F, 1), ""),
@@ -501,7 +517,7 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
         check_index(F, p->ipos, v, !sgn, k, p->ilen, p->iax);
         off = LLVMBuildAdd(B, off, LLVMBuildMul(B, k, p->istride, ""), "");
     }
-    act(F, ac, gep(F, p->data, off), pos, nd);
+    act(F, ac, gep(F, p->data, off), pos, nd, pred);
     for (int d = p->nd - 1; d >= 0; d--)
         loop_close(F, &l[d]);
 }
@@ -514,10 +530,22 @@ LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e)
     const uf__type *rt = uf__lower_info(F, e)->type;
     LLVMValueRef items;
     result_shape(F, &p);
-    LLVMValueRef r = uf__lower_new_array(F, rt->dtype, rt->ndim, p.rshape,
-                                         &items);
-    if (!r)
+    /* one element more than the result, which the branchless loop of a
+     * mask writes (and never keeps) */
+    LLVMValueRef n = c64(F, 1);
+    for (int d = 0; d < p.rnd; d++)
+        n = LLVMBuildMul(B, n, p.rshape[d], "");
+    n = LLVMBuildAdd(B, n, c64(F, 1), "");
+    LLVMValueRef flat = uf__lower_new_array(F, rt->dtype, 1, &n, &items);
+    if (!flat)
         return NULL;
+    LLVMValueRef str[MAXIDX], s = c64(F, uf_dtype_itemsize(rt->dtype));
+    for (int d = p.rnd - 1; d >= 0; d--) {
+        str[d] = s;
+        s = LLVMBuildMul(B, s, p.rshape[d], "");
+    }
+    LLVMValueRef r = uf__build_array(F->L, uf__emit_array_data(F, flat),
+                                     p.rshape, str, p.rnd);
     action ac = {.write = false, .dt = p.at->dtype};
     ac.out = uf__fn_alloca(F, LLVMPointerType(i8t(F), 0), "fancy.out");
     LLVMBuildStore(B, uf__emit_array_data(F, r), ac.out);
