@@ -341,7 +341,7 @@ static void test_out_of_memory(void **state)
 }
 
 /* Refused at FILE:LINE:COL: two array indices, a float array as an index,
- * an array index into a 0-d array, a list as an index (Numba's too). */
+ * a list as an index (Numba's too), any array index in a CUDA kernel. */
 static void test_refused(void **state)
 {
     (void)state;
@@ -355,7 +355,11 @@ static void test_refused(void **state)
         "    return a[x]\n"
         "@njit\n"
         "def h(a):\n"
-        "    return a[[1, 2]]\n";
+        "    return a[[1, 2]]\n"
+        "from numba import cuda\n"
+        "@cuda.jit\n"
+        "def k(a, i):\n"
+        "    a[i] = 0.0\n";
     static const struct {
         const char *fn, *sig, *want;
         int line, col;
@@ -365,6 +369,8 @@ static void test_refused(void **state)
         {"g", "(float64[:], float64[:])", "Unsupported array index type "
          "array(float64, 1d, A)", 7, 14},
         {"h", "(float64[:],)", "lists are not supported", 10, 14},
+        {"k", "void(float64[:], int64[:])", "which CUDA kernels cannot do",
+         14, 5},
     };
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "fancy_bad.py", bsrc, &err);

@@ -10,7 +10,7 @@
  * elements, as NumPy; Numba 0.68 fails on it with an internal
  * AssertionError. Refused: more than one array index (Numba broadcasts
  * integer arrays together), a 0-d array as an index, an N-d mask with
- * other indices. */
+ * other indices; any of it in CUDA kernels and device functions. */
 #include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_internal.h"
 
@@ -19,6 +19,12 @@ const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
 {
     uf__expr *const *idx = e->u.subscript.index;
     int n = e->u.subscript.nindex;
+    uf__kernel_kind kk = C->tf->decl->kind;
+    if (kk == UF__K_CUDA_KERNEL || kk == UF__K_DEVICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "advanced "
+                          "indexing (an array as an index) makes an array "
+                          "on the host, which CUDA kernels cannot do: "
+                          "index with integers and slices");
     const uf__expr *adv = NULL;
     const uf__type *at = NULL;
     int nint = 0, nnew = 0, nslice = 0;
