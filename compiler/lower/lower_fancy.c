@@ -279,6 +279,7 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
             p->off = LLVMBuildAdd(B, p->off, LLVMBuildMul(B, k, st, ""), "");
             has[ax] = false;
             group[ax] = true;
+            newax--; /* as Numba's new_ax: an integer takes no place */
             break;
         }
         case UF__IX_SLICE: {

@@ -89,6 +89,9 @@ def cases():
         ("together", [i8(2, 3, 4), V("i8", [0, 1, 2, 3], shape=(2, 2))],
          None),
         ("chained", [f8(6), V("i8", [5, 4, 0])], None),
+        ("int_newaxis", [f8(3, 4), V("i8", [3, 0])], None),
+        ("int_newaxis", [f8(3, 4, 2), V("i8", [3, 0, 1])], None),
+        ("newaxis_int_mask", [f8(2, 4), b1(4)], None),
         ("mask_cols", [f8(3, 4), b1(3)], "numpy"),
         ("cols", [f8(3, 5), V("i8", [5])], "numpy"),
         # stores

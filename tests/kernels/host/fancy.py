@@ -197,3 +197,13 @@ def array_of_mixed():
 def list_variable():
     x = [1.0, 2.0]
     return np.array(x)
+
+
+@njit
+def int_newaxis(a, idx):
+    return a[1, None, idx]
+
+
+@njit
+def newaxis_int_mask(a, m):
+    return a[None, 0, m]
