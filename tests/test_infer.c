@@ -363,8 +363,8 @@ static const err_row err_rows[] = {
      "(float64[:], int64)", UF_ERR_TYPING,
      "too many indices for array(float64, 1d, A): 2", 6, 12},
     {LOC, H "@njit\ndef f(a, i):\n    return a[i]\n", "f",
-     "(float64[:], int64[:])", UF_ERR_UNSUPPORTED, "fancy indexing with an "
-     "array (array(int64, 1d, A)) is not supported", 6, 14},
+     "(float64[:], float64[:])", UF_ERR_TYPING, "Unsupported array index "
+     "type array(float64, 1d, A)", 6, 14},
     {LOC, H "@njit\ndef f(a):\n    t = (a, a)\n    return t[2]\n", "f",
      "(float64,)", UF_ERR_TYPING, "tuple index out of range", 7, 14},
     {LOC, H "@njit\ndef f(a, i):\n    t = (a, i)\n    return t[i]\n", "f",

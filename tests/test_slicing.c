@@ -343,7 +343,7 @@ static void test_bad_input(void **state)
         int col;
     } refused[] = {
         {"from numba import njit\n@njit\ndef f(a, b):\n    return a[b]\n",
-         "fancy indexing with an array", 14},
+         "Unsupported array index type", 14},
         {"from numba import njit\n@njit\ndef f(a):\n    return a[1.0:]\n",
          "slice indices must be integers or None", 14},
         {"from numba import njit\n@njit\ndef f(a):\n    return a[..., ...]\n",

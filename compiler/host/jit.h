@@ -247,6 +247,8 @@ typedef enum uf__jit_status {
     UF__JIT_BCAST_TO_NEG,   /* a negative shape */
     UF__JIT_BCAST_TO_SHAPE, /* array does not broadcast to shape */
     UF__JIT_BCAST_ARRAYS,   /* arrays that do not broadcast together */
+    UF__JIT_FANCY_MASK,     /* a[mask]: IndexError: the mask's length is
+                               not its axis's (lower_fancy.c) */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

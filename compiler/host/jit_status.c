@@ -296,6 +296,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                    "shapes",
         [UF__JIT_BCAST_ARRAYS] = "ValueError: shape mismatch: objects "
                                  "cannot be broadcast to a single shape",
+        [UF__JIT_FANCY_MASK] = "IndexError: boolean index did not match "
+                               "indexed array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
@@ -335,7 +337,8 @@ int uf__jit_status_error(int status, uf_error *err)
         return uf__error_set(err, UF_ERR_VALUE, "ValueError: "
                              "np.concatenate(): input sizes over dimension "
                              "%d do not match", status - UF__JIT_CONCAT_SIZES);
-    if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX)
+    if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX ||
+        status == UF__JIT_FANCY_MASK)
         return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,

@@ -9,6 +9,7 @@
 #include "common/error_internal.h"
 #include "compiler/host/llvm_fastmath.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_arrexpr.h"
 
 #define B (F->L->b)
@@ -161,6 +162,8 @@ static const uf__type *arrexpr_target(uf__fn *F, const uf__expr *t,
     if (aug)
         return t->kind == UF__EX_NAME || t->kind == UF__EX_SUBSCRIPT ? tt
                                                                      : NULL;
+    if (t->kind == UF__EX_SUBSCRIPT && uf__subscript_is_fancy(F->tf, t))
+        return NULL; /* a[idx] = x * w: a new array, then stored */
     return t->kind == UF__EX_SUBSCRIPT && uf__is_arrexpr(F->tf, value) ? tt
                                                                         : NULL;
 }
@@ -254,8 +257,15 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
         LLVMValueRef dst = uf__lower_expr(F, t);
         if (!dst)
             return F->err->code;
-        return uf__lower_arrexpr_into(F, s->pos, dst, at, s->u.augassign.value,
-                                      (int)s->u.augassign.op);
+        int rc = uf__lower_arrexpr_into(F, s->pos, dst, at,
+                                        s->u.augassign.value,
+                                        (int)s->u.augassign.op);
+        /* a[idx] += v: Numba's getitem, in-place op, setitem (the copy
+         * written back; a repeated index is added to once) */
+        if (rc == 0 && t->kind == UF__EX_SUBSCRIPT &&
+            uf__subscript_is_fancy(F->tf, t))
+            rc = uf__lower_fancy_store(F, t, dst, at);
+        return rc;
     }
     if (t->kind == UF__EX_SUBSCRIPT)
         return uf__lower_index_augassign(F, s);

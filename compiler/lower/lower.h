@@ -496,6 +496,16 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_slice(uf__fn *F, const uf__expr *e);
 int uf__lower_slice_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* lower:upper:step (slice x) over an axis of length len: the first
+ * index, the length and the step of the view (lower_slice.c). */
+int uf__lower_slice_axis(uf__fn *F, const uf__expr *x, LLVMValueRef len,
+                         LLVMValueRef *start, LLVMValueRef *length,
+                         LLVMValueRef *step);
+/* Advanced indexing (lower_fancy.c): the new array a[idx], a[mask], a[:,
+ * idx] ... of subscript e (uf__subscript_is_fancy), and a[idx] = v. */
+LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e);
+int uf__lower_fancy_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                          const uf__type *vt);
 /* Whether slicing expression e may raise (a step not a nonzero literal),
  * and whether `t = value` is a store of an array into a view. */
 bool uf__slice_expr_fallible(const uf__typed_func *tf, const uf__expr *e);

@@ -564,7 +564,10 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
         return unsupported_expr(F, e, "a string value");
     case UF__EX_NONE:
         return unsupported_expr(F, e, "None as a value");
-    case UF__EX_LIST:
+    case UF__EX_LIST: /* np.array([1.0, 2.0]): typed as a tuple */
+        if (uf__lower_info(F, e)->type &&
+            uf__lower_info(F, e)->type->kind == UF__T_TUPLE)
+            return lower_tuple(F, e);
         return unsupported_expr(F, e, "a list");
     default:
         return unsupported_expr(F, e, "this expression");

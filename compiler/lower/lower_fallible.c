@@ -6,6 +6,7 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_arrattr.h"
+#include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_arrexpr.h"
 
 typedef struct fallible_scan {
@@ -108,6 +109,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
     if (e->kind == UF__EX_SUBSCRIPT && (index_checked(S->tf, e) ||
                                         uf__slice_expr_fallible(S->tf, e)))
         return 1;
+    if (e->kind == UF__EX_SUBSCRIPT && uf__subscript_is_fancy(S->tf, e))
+        return 1; /* a new array; an index out of range (lower_fancy.c) */
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_cuda_atomic(uf__tf_info(S->tf, e)->builtin) &&
         uf__lower_boundscheck(S->tf))

@@ -132,6 +132,13 @@ static int slice_axis(uf__fn *F, const uf__expr *x, LLVMValueRef len,
     return 0;
 }
 
+int uf__lower_slice_axis(uf__fn *F, const uf__expr *x, LLVMValueRef len,
+                         LLVMValueRef *start, LLVMValueRef *length,
+                         LLVMValueRef *step)
+{
+    return slice_axis(F, x, len, start, length, step);
+}
+
 /* The view a[...] of subscript e as shape/strides/data: *nd axes. */
 typedef struct view {
     LLVMValueRef data;
@@ -171,6 +178,9 @@ static int build_view(uf__fn *F, const uf__expr *e, view *v)
             v->shape[v->nd] = c64(F, 1);
             v->strides[v->nd++] = c64(F, 0);
             break;
+        case UF__IX_ARRAY: /* lower_fancy.c's */
+            return fail_at(F, x->pos, UF_ERR_INTERNAL, "an array index in "
+                           "a view");
         case UF__IX_INT: {
             const uf__type *it = uf__lower_info(F, x)->type;
             LLVMValueRef iv = uf__lower_expr(F, x);
@@ -212,6 +222,8 @@ static int build_view(uf__fn *F, const uf__expr *e, view *v)
 
 LLVMValueRef uf__lower_slice(uf__fn *F, const uf__expr *e)
 {
+    if (uf__subscript_is_fancy(F->tf, e)) /* a copy: lower_fancy.c */
+        return uf__lower_fancy(F, e);
     view v;
     if (build_view(F, e, &v) < 0)
         return NULL;
@@ -456,6 +468,8 @@ static void copy_if_overlap(uf__fn *F, const view *dst, uf_dtype ddt,
 int uf__lower_slice_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt)
 {
+    if (uf__subscript_is_fancy(F->tf, target))
+        return uf__lower_fancy_store(F, target, v, vt);
     const uf__type *dt = uf__lower_info(F, target)->type;
     view dst;
     if (build_view(F, target, &dst) < 0)

@@ -12,7 +12,9 @@ typedef enum uf__ix_kind {
     UF__IX_INT,     /* an integer: removes its axis */
     UF__IX_SLICE,   /* lower:upper:step */
     UF__IX_NEWAXIS, /* None or np.newaxis: a new axis of length 1 */
-    UF__IX_ELLIPSIS /* ...: as many full slices as the axes left over */
+    UF__IX_ELLIPSIS, /* ...: as many full slices as the axes left over */
+    UF__IX_ARRAY     /* an integer or boolean array of 1+ dimensions: an
+                        advanced index (infer_fancy.c, lower_fancy.c) */
 } uf__ix_kind;
 
 /* The kind of index `x` in a typed function (newaxis known by its type). */
@@ -21,5 +23,7 @@ uf__ix_kind uf__index_kind(const uf__typed_func *tf, const uf__expr *x);
 bool uf__subscript_is_slicing(const uf__typed_func *tf, const uf__expr *e);
 /* Whether `x` reads an attribute named newaxis (of numpy, typing checks). */
 bool uf__is_newaxis_expr(const uf__expr *x);
+/* Whether subscript `e` of an array has an advanced (array) index. */
+bool uf__subscript_is_fancy(const uf__typed_func *tf, const uf__expr *e);
 
 #endif

@@ -448,6 +448,33 @@ static const uf__type *tuple_expr(uf__ictx *C, const uf__expr *e)
     return uf__iset(C, e, uf__type_tuple(C->tc, n, elts, C->err));
 }
 
+/* [1.0, 2.0] as np.array's object, nested lists too: the tuple of its
+ * elements (kernels have no lists; Numba's reflected list of numbers
+ * gives the same array). */
+static const uf__type *list_as_tuple(uf__ictx *C, const uf__expr *e)
+{
+    int n = e->u.seq.n;
+    if (n > UF__TUPLE_MAX)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "lists of more "
+                          "than %d elements are not supported",
+                          UF__TUPLE_MAX);
+    const uf__type *elts[UF__TUPLE_MAX];
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.seq.elts[i];
+        C->list_as_tuple = x->kind == UF__EX_LIST;
+        elts[i] = uf__infer_expr(C, x);
+        C->list_as_tuple = false;
+        if (elts[i] == NULL || elts[i] == UF__UNKNOWN)
+            return elts[i];
+        if (elts[i]->kind != UF__T_SCALAR && elts[i]->kind != UF__T_TUPLE)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
+                              "an element of a list in kernels (lists of "
+                              "numbers are np.array's and np.asarray's "
+                              "argument only)", uf__tname(elts[i]));
+    }
+    return uf__iset(C, e, uf__type_tuple(C->tc, n, elts, C->err));
+}
+
 static const uf__type *int_literal(uf__ictx *C, const uf__expr *e)
 {
     if (e->u.i.too_big)
@@ -503,6 +530,8 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "strings are "
                           "not supported in kernels");
     case UF__EX_LIST:
+        if (C->list_as_tuple)
+            return list_as_tuple(C, e);
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
                           "not supported in kernels (use a tuple)");
     case UF__EX_SLICE:

@@ -33,6 +33,9 @@ typedef struct uf__ictx {
     const char *unknown_name;
     const uf__type *ret;  /* unified return type of this pass, or NULL */
     uf__pos ret_pos;
+    /* The list literal being typed is np.array's / np.asarray's object
+     * (Numba's reflected list): typed as a tuple (infer_expr.c). */
+    bool list_as_tuple;
 } uf__ictx;
 
 /* The sentinel type of an expression that reads a local not typed yet
@@ -48,6 +51,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
 /* Types a subscript of array `arr`: integers, slices, None, ellipsis
  * (infer_slice.c). */
 const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
+                                      const uf__type *arr);
+/* A subscript of array `arr` with an integer or boolean array among its
+ * indices, the others already typed (infer_fancy.c). */
+const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
                                       const uf__type *arr);
 /* a.flat[k] of an F or strided array (infer_arrmeth.c). */
 const uf__type *uf__infer_flat_index(uf__ictx *C, const uf__expr *e,

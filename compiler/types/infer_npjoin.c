@@ -261,8 +261,12 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
     const uf__type *d = uf__infer_dtype_arg(C, fn + 3, x[1], &want);
     if (d == NULL || d == UF__UNKNOWN)
         return d;
-    const uf__type *t;
-    OPERAND(t, x[0]);
+    /* a list literal here is Numba's reflected list: typed as a tuple */
+    C->list_as_tuple = x[0]->kind == UF__EX_LIST;
+    const uf__type *t = uf__infer_expr(C, x[0]);
+    C->list_as_tuple = false;
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
     if (t->kind == UF__T_ARRAY) {
         if (b == UF__BI_NP_ARRAY)
             return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "np.array() of "

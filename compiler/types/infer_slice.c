@@ -3,9 +3,9 @@
  * a view whose layout follows Numba's contiguity rules (a C array keeps
  * 'C' only while every index left of the innermost real one is an
  * integer, that innermost one being an integer or a slice without a
- * step; 'F' mirrored), and a scalar when no dimension is left. Arrays
- * used as indices (fancy indexing, boolean masks) are refused with the
- * construct named. */
+ * step; 'F' mirrored), and a scalar when no dimension is left. A
+ * subscript with an array among its indices (fancy indexing, boolean
+ * masks) is typed by infer_fancy.c. */
 #include <string.h>
 
 #include "compiler/types/index_kinds.h"
@@ -36,7 +36,20 @@ uf__ix_kind uf__index_kind(const uf__typed_func *tf, const uf__expr *x)
     const uf__type *t = uf__tf_info(tf, x)->type;
     if (t && t->kind == UF__T_NONE)
         return UF__IX_NEWAXIS;
+    if (t && t->kind == UF__T_ARRAY)
+        return UF__IX_ARRAY;
     return UF__IX_INT;
+}
+
+bool uf__subscript_is_fancy(const uf__typed_func *tf, const uf__expr *e)
+{
+    const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
+    if (!bt || bt->kind != UF__T_ARRAY)
+        return false;
+    for (int i = 0; i < e->u.subscript.nindex; i++)
+        if (uf__index_kind(tf, e->u.subscript.index[i]) == UF__IX_ARRAY)
+            return true;
+    return false;
 }
 
 bool uf__subscript_is_slicing(const uf__typed_func *tf, const uf__expr *e)
@@ -104,19 +117,6 @@ static char view_layout(const uf__type *arr, const uf__ix_kind *k,
     return 'A';
 }
 
-/* Refuses an array used as an index, naming what Numba would do. */
-static const uf__type *refuse_array_index(uf__ictx *C, const uf__expr *x,
-                                          const uf__type *t)
-{
-    if (t->dtype == UF_BOOL)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "indexing with a "
-                          "boolean mask (%s) is not supported in kernels: "
-                          "index with integers and slices", uf__tname(t));
-    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "fancy indexing with "
-                      "an array (%s) is not supported in kernels: index "
-                      "with integers and slices", uf__tname(t));
-}
-
 /* One bound of a slice: absent, None, or an integer. */
 static const uf__type *slice_bound(uf__ictx *C, const uf__expr *b)
 {
@@ -140,7 +140,7 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
                           "indices");
     uf__ix_kind k[MAXIDX];
     bool step[MAXIDX];
-    int ell = -1, nint = 0, nreal = 0, nnew = 0;
+    int ell = -1, nint = 0, nreal = 0, nnew = 0, nadv = 0;
     for (int i = 0; i < n; i++) {
         const uf__expr *x = idx[i];
         step[i] = false;
@@ -192,8 +192,11 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
             nint = nreal = t->n;
             break;
         }
-        if (t->kind == UF__T_ARRAY)
-            return refuse_array_index(C, x, t);
+        if (t->kind == UF__T_ARRAY) { /* infer_fancy.c checks it */
+            k[i] = UF__IX_ARRAY;
+            nadv++;
+            continue;
+        }
         if (!uf__type_is_int(t))
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "array indices must "
                               "be integers, not %s", uf__tname(t));
@@ -201,6 +204,8 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
         nint++;
         nreal++;
     }
+    if (nadv > 0)
+        return uf__infer_fancy_index(C, e, arr);
     if (nreal > arr->ndim)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "too many indices for "
                           "%s: %d", uf__tname(arr), nreal);

@@ -5,8 +5,8 @@ the same inputs (njit functions return digests of their views, so shapes,
 strides, order and every element are compared; guvectorize kernels their
 outputs), dtypes and values bit for bit; where Numba raises, ufjit must
 fail with the same exception. The constructs ufjit refuses on purpose
-(tests/kernels/slicing_errors.py: fancy indexing, boolean masks) must fail
-with the construct named at its FILE:LINE:COL.
+(tests/kernels/slicing_errors.py: two array indices, a 2-D mask of a 1-D
+array) must fail with the construct named at its FILE:LINE:COL.
 
     run_slicing_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
@@ -108,8 +108,10 @@ def cases():
 
 REFUSED = [
     # kernel, fragment, (line, col)
-    ("fancy", "fancy indexing with an array (array(int64, 1d, C))", (9, 14)),
-    ("mask", "indexing with a boolean mask (array(bool, 1d, C))", (14, 14)),
+    ("fancy", "more than one array index in a subscript is not supported",
+     (9, 17)),
+    ("mask", "a boolean mask of 2 dimensions (array(bool, 2d, C)) must be "
+     "the only index and have the array's dimensions", (14, 14)),
     ("two_ellipses", "an index can only have a single ellipsis", (19, 19)),
     ("float_bound", "slice indices must be integers or None, not float64",
      (24, 14)),

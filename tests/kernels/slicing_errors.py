@@ -6,12 +6,12 @@ from numba import njit
 
 @njit
 def fancy(a, b):
-    return a[b]
+    return a[b, b]
 
 
 @njit
 def mask(a, b):
-    return a[b]
+    return a[b[None, :]]
 
 
 @njit

@@ -1,0 +1,209 @@
+# Advanced indexing inside njit functions (compiler/types/infer_fancy.c,
+# compiler/lower/lower_fancy.c): one integer or boolean array among a
+# subscript's indices, read and written, checked against Numba (NumPy
+# where Numba reads out of bounds or fails) by
+# tests/e2e/run_fancy_oracle.py.
+import numpy as np
+from numba import njit
+
+
+@njit
+def take(a, idx):
+    return a[idx]
+
+
+@njit
+def masked(a, m):
+    return a[m]
+
+
+@njit
+def positive(a):
+    return a[a > 0]
+
+
+@njit
+def rows(a, idx):
+    return a[idx, :]
+
+
+@njit
+def cols(a, idx):
+    return a[:, idx]
+
+
+@njit
+def row_of(a, idx):
+    return a[1, idx]
+
+
+@njit
+def cols_from(a, idx):
+    return a[idx, 1:]
+
+
+@njit
+def stepped(a, idx):
+    return a[::-1, idx]
+
+
+@njit
+def mask_cols(a, m):
+    return a[:, m]
+
+
+@njit
+def mask_row(a, m):
+    return a[m, 0]
+
+
+@njit
+def newaxis_first(a, idx):
+    return a[None, idx]
+
+
+@njit
+def ellipsis_last(a, idx):
+    return a[..., idx]
+
+
+@njit
+def apart(a, idx):
+    return a[idx, :, 0]
+
+
+@njit
+def together(a, idx):
+    return a[:, 0, idx]
+
+
+@njit
+def chained(a, idx):
+    b = a[idx]
+    return b[b > 0] * 2
+
+
+@njit
+def set_mask_scalar(a, m):
+    a[m] = 7
+    return a
+
+
+@njit
+def set_positive(a):
+    a[a < 0] = 0
+    return a
+
+
+@njit
+def set_mask_array(a, m, v):
+    a[m] = v
+    return a
+
+
+@njit
+def set_take_scalar(a, idx):
+    a[idx] = -1
+    return a
+
+
+@njit
+def set_take_array(a, idx, v):
+    a[idx] = v
+    return a
+
+
+@njit
+def set_cols(a, idx, v):
+    a[:, idx] = v
+    return a
+
+
+@njit
+def set_self(a, idx):
+    a[idx] = a[::-1][:idx.shape[0]]
+    return a
+
+
+@njit
+def two_arrays(a, i, j):
+    return a[i, j]
+
+
+@njit
+def float_index(a, x):
+    return a[x]
+
+
+@njit
+def zero_d_index(a, i):
+    return a[i]
+
+
+@njit
+def mask_and_int(a, m):
+    return a[m, 1]
+
+
+@njit
+def too_many(a, idx):
+    return a[0, idx]
+
+
+@njit
+def aug_take(a, idx):
+    a[idx] += 1
+    return a
+
+
+@njit
+def aug_mask(a):
+    a[a > 0] *= 2
+    return a
+
+
+@njit
+def set_expr(a, idx):
+    a[idx] = a[idx] * 2 + 1
+    return a
+
+
+@njit
+def list_index(a):
+    return a[[1, 2]]
+
+
+@njit
+def array_of_list():
+    return np.array([1.0, 2.0, -3.5])
+
+
+@njit
+def asarray_of_list():
+    return np.asarray([1, 2, 3])
+
+
+@njit
+def array_of_nested():
+    return np.array([[1, 2], [3, 4]], dtype=np.float32)
+
+
+@njit
+def array_of_mixed():
+    return np.array([1, 2.5, True])
+
+
+@njit
+def list_variable():
+    x = [1.0, 2.0]
+    return np.array(x)
+
+
+@njit
+def int_newaxis(a, idx):
+    return a[1, None, idx]
+
+
+@njit
+def newaxis_int_mask(a, m):
+    return a[None, 0, m]
