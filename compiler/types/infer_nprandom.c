@@ -19,6 +19,14 @@
  *   logistic, gumbel, weibull, pareto, power, rayleigh, standard_cauchy,
  *   standard_t, vonmises, wald, triangular: float64 with the parameters
  *   and arities of Numba's overloads (pareto, vonmises, wald: floats only).
+ *   poisson([lam[, size]]), binomial(n, p[, size]) (n an integer),
+ *   geometric, hypergeometric, logseries, zipf (a float only):
+ *   int64 (binomial of a uint64 n without size: float64, Numba's
+ *   unification); negative_binomial(n, p) has no size in Numba;
+ *   noncentral_chisquare(df, nonc[, size]): float64.
+ *   multinomial(n, pvals[, size]) / dirichlet(alpha[, size]): pvals a 1-D
+ *   integer or float array or a tuple of one such type; int64 / float64
+ *   arrays of size's dimensions plus one.
  *   shuffle(x): a writable array of at least 1 dimension; None.
  *   permutation(x): an integer (int64 array of x) or an array of at least
  *   1 dimension (a C-order copy of its type).
