@@ -73,6 +73,63 @@ enum {
 int32_t uf__np_random_fill(int32_t kind, double a, double b, double c,
                            double *out, int64_t n);
 
+/* The distributions of integers (int64 results), by number: poisson(a),
+ * binomial(n_, a), geometric(a), negative_binomial(a, b) (n, p),
+ * hypergeometric(a, b, c) (ngood, nbad, nsample), logseries(a), zipf(a);
+ * NumPy's legacy algorithms as Numba runs them (numba/_random.c's
+ * Hormann transformed rejection for poisson from 10 up, BTPE / BINV for
+ * binomial). out[0..n) = n draws; 0, or the first failing draw's status
+ * (nothing checked nor drawn when n is 0, as Numba's loop). */
+enum {
+    UF__NPRANDOM_POISSON,
+    UF__NPRANDOM_BINOMIAL,
+    UF__NPRANDOM_GEOMETRIC,
+    UF__NPRANDOM_NEGATIVE_BINOMIAL,
+    UF__NPRANDOM_HYPERGEOMETRIC,
+    UF__NPRANDOM_LOGSERIES,
+    UF__NPRANDOM_ZIPF
+};
+/* Their statuses (and those of the functions after), Numba's errors. */
+enum {
+    UF__NPRANDOM_BAD_POISSON = 8,     /* lam < 0 (or NaN) */
+    UF__NPRANDOM_BAD_BINOMIAL_N = 9,  /* binomial's n < 0 */
+    UF__NPRANDOM_BAD_BINOMIAL_P = 10, /* p outside [0, 1] (or NaN) */
+    UF__NPRANDOM_BAD_GEOMETRIC = 11,  /* p outside (0, 1] */
+    UF__NPRANDOM_BAD_NEGBIN_N = 12,   /* negative_binomial's n <= 0 */
+    UF__NPRANDOM_BAD_LOGSERIES = 13,  /* p outside (0, 1] */
+    UF__NPRANDOM_BAD_ZIPF = 14,       /* a <= 1 (or NaN) */
+    UF__NPRANDOM_BAD_NC_DF = 15,      /* noncentral_chisquare's df <= 0 */
+    UF__NPRANDOM_BAD_NC_NONC = 16,    /* its nonc < 0 */
+    UF__NPRANDOM_BAD_DIRICHLET = 17,  /* an alpha <= 0 */
+    UF__NPRANDOM_ZERODIV = 18,   /* a float division by zero in Numba's
+                                    code: negative_binomial's p == 0,
+                                    dirichlet's gammas all 0 */
+    UF__NPRANDOM_RANGE_STEP = 19, /* multinomial / dirichlet of no
+                                     categories: range()'s zero step */
+    UF__NPRANDOM_BAD_NEGBIN_P = 20 /* p outside [0, 1] */
+};
+int32_t uf__np_random_ifill(int32_t kind, int64_t n_, double a, double b,
+                            double c, int64_t *out, int64_t n);
+
+/* np.random.noncentral_chisquare(df, nonc): df and nonc checked first
+ * (even for no draws, as Numba), then n draws into out. */
+int32_t uf__np_random_noncentral_chisquare(double df, double nonc,
+                                           double *out, int64_t n);
+
+/* np.random.multinomial(n, pvals): out (size values, C order, a multiple
+ * of plen) zeroed, then each run of plen filled by Numba's conditional
+ * binomials; pvals plen values stride bytes apart, of dtype dt: its
+ * kind ('f', 'i', 'u') * 256 + its itemsize. */
+int32_t uf__np_random_multinomial(int64_t n, const char *pvals, int64_t plen,
+                                  int64_t stride, int32_t dt, int64_t *out,
+                                  int64_t size);
+
+/* np.random.dirichlet(alpha): each alpha checked > 0, then each run of
+ * alen in out gamma(alpha[k], 1) draws divided by their sum. */
+int32_t uf__np_random_dirichlet(const char *alpha, int64_t alen,
+                                int64_t stride, int32_t dt, double *out,
+                                int64_t size);
+
 /* np.random.randint(low, high) in width bits (8, 16, 32, 64: Numba's
  * widest of the two types), low and high extended to 64 bits each by its
  * own signedness: n values of width / 8 bytes into out (no draw and no
@@ -112,5 +169,9 @@ int32_t uf__np_random_choice(const char *data, int64_t n, int64_t stride,
 #define UF__NP_RANDOM_SHUFFLE "uf__rt_np_random_shuffle"
 #define UF__NP_RANDOM_PERMUTATION "uf__rt_np_random_permutation"
 #define UF__NP_RANDOM_CHOICE "uf__rt_np_random_choice"
+#define UF__NP_RANDOM_IFILL "uf__rt_np_random_ifill"
+#define UF__NP_RANDOM_NONCENTRAL_CHISQUARE "uf__rt_np_random_noncentral_chisquare"
+#define UF__NP_RANDOM_MULTINOMIAL "uf__rt_np_random_multinomial"
+#define UF__NP_RANDOM_DIRICHLET "uf__rt_np_random_dirichlet"
 
 #endif

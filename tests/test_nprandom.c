@@ -202,6 +202,138 @@ static void test_threads(void **state)
     (void)a;
 }
 
+/* The integer distributions against NumPy's legacy RandomState(42)
+ * (the algorithms Numba runs), their checks, and multinomial / dirichlet
+ * runs. */
+static void test_int_dists(void **state)
+{
+    (void)state;
+    static const struct {
+        int kind;
+        int64_t n;
+        double a;
+        int64_t want[6];
+    } cases[] = {
+        {UF__NPRANDOM_POISSON, 0, 3.5, {4, 1, 3, 4, 3, 2}},
+        {UF__NPRANDOM_POISSON, 0, 25.0, {23, 29, 19, 26, 31, 20}},
+        {UF__NPRANDOM_BINOMIAL, 10, 0.3, {2, 5, 4, 3, 2, 2}},
+        {UF__NPRANDOM_BINOMIAL, 1000, 0.6, {613, 598, 625, 595, 630, 595}},
+        {UF__NPRANDOM_GEOMETRIC, 0, 0.5, {1, 5, 2, 2, 1, 1}},
+    };
+    int64_t got[6];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uf__np_random_seed(42);
+        assert_int_equal(uf__np_random_ifill(cases[c].kind, cases[c].n,
+                                             cases[c].a, 0, 0, got, 6),
+                         0);
+        for (int i = 0; i < 6; i++)
+            if (got[i] != cases[c].want[i])
+                uf_fail_at(__FILE__, __LINE__, "case %zu draw %d: %lld, "
+                           "NumPy %lld", c, i, (long long)got[i],
+                           (long long)cases[c].want[i]);
+    }
+    /* the geometric inversion below p 1/3 continues the stream */
+    assert_int_equal(uf__np_random_ifill(UF__NPRANDOM_GEOMETRIC, 0, 0.1, 0,
+                                         0, got, 3), 0);
+    assert_int_equal(got[0], 1);
+    assert_int_equal(got[1], 20);
+    assert_int_equal(got[2], 9);
+    /* the checks, and none when nothing is drawn */
+    static const struct {
+        int kind;
+        int64_t n;
+        double a, b;
+        int32_t st;
+    } bad[] = {
+        {UF__NPRANDOM_POISSON, 0, -1.0, 0, UF__NPRANDOM_BAD_POISSON},
+        {UF__NPRANDOM_POISSON, 0, NAN, 0, UF__NPRANDOM_BAD_POISSON},
+        {UF__NPRANDOM_BINOMIAL, -1, 0.5, 0, UF__NPRANDOM_BAD_BINOMIAL_N},
+        {UF__NPRANDOM_BINOMIAL, 3, NAN, 0, UF__NPRANDOM_BAD_BINOMIAL_P},
+        {UF__NPRANDOM_GEOMETRIC, 0, 0.0, 0, UF__NPRANDOM_BAD_GEOMETRIC},
+        {UF__NPRANDOM_NEGATIVE_BINOMIAL, 0, 0.0, 0.5,
+         UF__NPRANDOM_BAD_NEGBIN_N},
+        {UF__NPRANDOM_NEGATIVE_BINOMIAL, 0, 2.0, -0.5,
+         UF__NPRANDOM_BAD_NEGBIN_P},
+        {UF__NPRANDOM_NEGATIVE_BINOMIAL, 0, 2.0, 0.0, UF__NPRANDOM_ZERODIV},
+        {UF__NPRANDOM_NEGATIVE_BINOMIAL, 0, 2.0, 1.0, UF__NPRANDOM_BAD_GAMMA},
+        {UF__NPRANDOM_LOGSERIES, 0, 1.5, 0, UF__NPRANDOM_BAD_LOGSERIES},
+        {UF__NPRANDOM_ZIPF, 0, 1.0, 0, UF__NPRANDOM_BAD_ZIPF},
+        {UF__NPRANDOM_ZIPF, 0, NAN, 0, UF__NPRANDOM_BAD_ZIPF},
+        /* where Numba's float divisions raise: a p that leaves q 1 */
+        {UF__NPRANDOM_GEOMETRIC, 0, 1e-17, 0, UF__NPRANDOM_ZERODIV},
+        {UF__NPRANDOM_LOGSERIES, 0, 1.0, 0, UF__NPRANDOM_ZERODIV},
+    };
+    for (size_t c = 0; c < sizeof bad / sizeof bad[0]; c++) {
+        uf__np_random_seed(1); /* logseries(1) raises once V < 1 - ... */
+        if (uf__np_random_ifill(bad[c].kind, bad[c].n, bad[c].a, bad[c].b, 0,
+                                got, 2) != bad[c].st)
+            uf_fail_at(__FILE__, __LINE__, "bad case %zu", c);
+        assert_int_equal(uf__np_random_ifill(bad[c].kind, bad[c].n, bad[c].a,
+                                             bad[c].b, 0, got, 0),
+                         0);
+    }
+    /* p 0 and 1, lam 0: no draw */
+    uf__np_random_seed(5);
+    double before = uf__np_random_double();
+    uf__np_random_seed(5);
+    assert_int_equal(uf__np_random_ifill(UF__NPRANDOM_BINOMIAL, 9, 1.0, 0, 0,
+                                         got, 2), 0);
+    assert_int_equal(got[0], 9);
+    assert_int_equal(uf__np_random_ifill(UF__NPRANDOM_POISSON, 0, 0.0, 0, 0,
+                                         got, 2), 0);
+    assert_int_equal(got[1], 0);
+    assert_true(uf__np_random_double() == before);
+    /* hypergeometric: between max(0, nsample - nbad) and min(ngood,
+     * nsample); geometric's NaN is Numba's INT64_MIN */
+    int64_t h[200];
+    assert_int_equal(uf__np_random_ifill(UF__NPRANDOM_HYPERGEOMETRIC, 0, 7,
+                                         5, 9, h, 200), 0);
+    for (int i = 0; i < 200; i++)
+        assert_true(h[i] >= 4 && h[i] <= 7);
+    assert_int_equal(uf__np_random_ifill(UF__NPRANDOM_GEOMETRIC, 0, NAN, 0,
+                                         0, got, 1), 0);
+    assert_true(got[0] == INT64_MIN);
+    /* noncentral_chisquare checks before drawing, NaN nonc gives NaN */
+    double d[8];
+    assert_int_equal(uf__np_random_noncentral_chisquare(0.0, 1.0, d, 0),
+                     UF__NPRANDOM_BAD_NC_DF);
+    assert_int_equal(uf__np_random_noncentral_chisquare(1.0, -1.0, d, 0),
+                     UF__NPRANDOM_BAD_NC_NONC);
+    assert_int_equal(uf__np_random_noncentral_chisquare(1.0, NAN, d, 2), 0);
+    assert_true(isnan(d[0]) && isnan(d[1]));
+    /* multinomial: each run sums to n, from a negative-stride tuple of
+     * int32; the buckets after a break stay 0 */
+    int32_t pv[3] = {1, 0, 0};
+    int64_t m[12];
+    memset(m, 0x55, sizeof m);
+    assert_int_equal(uf__np_random_multinomial(10, (const char *)&pv[2], 3,
+                                               -4, 'i' * 256 + 4, m, 12), 0);
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(m[i], i % 3 == 2 ? 10 : 0);
+    double pf[3] = {0.2, 0.3, 0.5};
+    assert_int_equal(uf__np_random_multinomial(1000, (const char *)pf, 3, 8,
+                                               'f' * 256 + 8, m, 12), 0);
+    for (int i = 0; i < 12; i += 3)
+        assert_int_equal(m[i] + m[i + 1] + m[i + 2], 1000);
+    assert_int_equal(uf__np_random_multinomial(10, (const char *)pf, 0, 8,
+                                               'f' * 256 + 8, m, 0),
+                     UF__NPRANDOM_RANGE_STEP);
+    assert_int_equal(uf__np_random_multinomial(-1, (const char *)pf, 3, 8,
+                                               'f' * 256 + 8, m, 3),
+                     UF__NPRANDOM_BAD_BINOMIAL_N);
+    /* dirichlet: rows of positive numbers summing to 1 */
+    assert_int_equal(uf__np_random_dirichlet((const char *)pf, 3, 8,
+                                             'f' * 256 + 8, d, 6), 0);
+    for (int i = 0; i < 6; i += 3) {
+        assert_true(d[i] > 0 && d[i + 1] > 0 && d[i + 2] > 0);
+        assert_true(fabs(d[i] + d[i + 1] + d[i + 2] - 1.0) < 1e-15);
+    }
+    pf[1] = 0.0;
+    assert_int_equal(uf__np_random_dirichlet((const char *)pf, 3, 8,
+                                             'f' * 256 + 8, d, 0),
+                     UF__NPRANDOM_BAD_DIRICHLET);
+}
+
 static const char src[] =
     "import numpy as np\n"
     "from numba import njit\n"
@@ -213,7 +345,14 @@ static const char src[] =
     "    c = np.random.choice(n * 2, n, False)\n"
     "    p = np.random.permutation(a)\n"
     "    np.random.shuffle(b)\n"
-    "    return p[:, 0] + b + c + np.random.random(n)\n";
+    "    return p[:, 0] + b + c + np.random.random(n)\n"
+    "@njit\n"
+    "def ints(seed, n):\n"
+    "    np.random.seed(seed)\n"
+    "    m = np.random.multinomial(n, np.array((0.25, 0.75)), (n, 2))\n"
+    "    d = np.random.dirichlet((1.0, 2.0), n)\n"
+    "    return (np.random.poisson(3.0, n) + np.random.binomial(n, 0.5, n)\n"
+    "            + m[:, 0, 1] + d[:, 0] + np.random.zipf(2.0, n))\n";
 
 static uf_array *i64(int64_t v)
 {
@@ -224,7 +363,17 @@ static uf_array *i64(int64_t v)
     return a;
 }
 
-static uf_func *mix_fn;
+static uf_func *mix_fn, *ints_fn;
+
+static int ints_call(void *ud, uf_error *err)
+{
+    uf_array **args = ud, *out = NULL;
+    int rc = uf_call(ints_fn, args, 2, &out, 1, NULL, err);
+    if (rc != 0)
+        return err->code;
+    uf_array_release(out);
+    return 0;
+}
 
 static int mix_call(void *ud, uf_error *err)
 {
@@ -265,6 +414,25 @@ static void test_kernel_calls(void **state)
     assert_int_equal(uf__nrt_live(), nrt);
     assert_int_equal(uf__alloc_live(), live);
     uf_check_oom_each_alloc("mix", mix_call, args);
+    /* the integer distributions, multinomial and dirichlet: no leaks, out
+     * of memory clean, a negative n's ValueError */
+    ints_fn = uf_module_get(mod, "ints", &err);
+    uf_assert_ok(ints_fn != NULL, &err);
+    out = NULL; /* the first call compiles: count from after it */
+    uf_assert_ok(uf_call(ints_fn, args, 2, &out, 1, NULL, &err) == 0, &err);
+    uf_array_release(out);
+    nrt = uf__nrt_live();
+    live = uf__alloc_live();
+    for (int i = 0; i < 1000; i++) {
+        out = NULL;
+        uf_assert_ok(uf_call(ints_fn, args, 2, &out, 1, NULL, &err) == 0,
+                     &err);
+        assert_int_equal(uf_array_shape(out)[0], 40);
+        uf_array_release(out);
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_check_oom_each_alloc("ints", ints_call, args);
     /* ValueErrors: a negative size; a sample larger than 2n */
     uf_array_release(args[1]);
     args[1] = i64(-1);
@@ -292,7 +460,13 @@ static void test_refused(void **state)
         "    return np.random.randint(a[0], a[1])\n"
         "@njit\n"
         "def withp(a):\n"
-        "    return np.random.choice(a, 3, p=a)\n";
+        "    return np.random.choice(a, 3, p=a)\n"
+        "@njit\n"
+        "def nbsize(a):\n"
+        "    return np.random.negative_binomial(3, 0.5, 4)\n"
+        "@njit\n"
+        "def mixed(a):\n"
+        "    return np.random.dirichlet((1, 2.5))\n";
     static const struct {
         const char *fn, *sig, *msg;
         int line, col;
@@ -300,6 +474,8 @@ static void test_refused(void **state)
         {"k", "void(float64[:])", "CUDA kernels cannot", 5, 14},
         {"narrow", "int16(int16[:])", "Numba cannot compile it", 8, 12},
         {"withp", "float64[:](float64[:])", "takes no p", 11, 35},
+        {"nbsize", "int64(float64[:])", "takes at most 2", 14, 48},
+        {"mixed", "float64[:](float64[:])", "tuple of one type", 17, 32},
     };
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
@@ -329,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_shuffle_strides),
         cmocka_unit_test(test_choice),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_int_dists),
         cmocka_unit_test(test_kernel_calls),
         cmocka_unit_test(test_refused),
     };

@@ -204,6 +204,12 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_RANDOM_PERMUTATION,
          (void *)(uintptr_t)uf__np_random_permutation},
         {UF__NP_RANDOM_CHOICE, (void *)(uintptr_t)uf__np_random_choice},
+        {UF__NP_RANDOM_IFILL, (void *)(uintptr_t)uf__np_random_ifill},
+        {UF__NP_RANDOM_NONCENTRAL_CHISQUARE,
+         (void *)(uintptr_t)uf__np_random_noncentral_chisquare},
+        {UF__NP_RANDOM_MULTINOMIAL,
+         (void *)(uintptr_t)uf__np_random_multinomial},
+        {UF__NP_RANDOM_DIRICHLET, (void *)(uintptr_t)uf__np_random_dirichlet},
         /* np.interp ... (lower_npnum.c) */
         {UF__NP_INTERP, (void *)(uintptr_t)uf__np_interp},
         {UF__NP_DIGITIZE, (void *)(uintptr_t)uf__np_digitize},

@@ -208,6 +208,17 @@ typedef enum uf__jit_status {
     UF__JIT_RANDOM_RAYLEIGH,    /* ValueError: rayleigh(scale <= 0) */
     UF__JIT_RANDOM_WALD_MEAN,   /* ValueError: wald(mean <= 0) */
     UF__JIT_RANDOM_WALD_SCALE,  /* ValueError: wald(scale <= 0) */
+    UF__JIT_RANDOM_POISSON,     /* ValueError: poisson(lam < 0) */
+    UF__JIT_RANDOM_BINOMIAL_N,  /* ValueError: binomial(n < 0) */
+    UF__JIT_RANDOM_BINOMIAL_P,  /* ValueError: binomial's p outside [0, 1] */
+    UF__JIT_RANDOM_GEOMETRIC,   /* ValueError: geometric's p outside (0, 1] */
+    UF__JIT_RANDOM_NEGBIN_N,    /* ValueError: negative_binomial(n <= 0) */
+    UF__JIT_RANDOM_NEGBIN_P,    /* ValueError: its p outside [0, 1] */
+    UF__JIT_RANDOM_LOGSERIES,   /* ValueError: logseries's p outside (0, 1] */
+    UF__JIT_RANDOM_ZIPF,        /* ValueError: zipf(a <= 1) */
+    UF__JIT_RANDOM_NC_DF,       /* ValueError: noncentral_chisquare df <= 0 */
+    UF__JIT_RANDOM_NC_NONC,     /* ValueError: noncentral_chisquare nonc < 0 */
+    UF__JIT_RANDOM_DIRICHLET,   /* ValueError: dirichlet's alpha <= 0 */
     /* np.interp ... (lower_npnum.c): Numba's ValueErrors */
     UF__JIT_INTERP_EMPTY, /* xp is empty */
     UF__JIT_INTERP_SIZE,  /* xp and fp differ in length */

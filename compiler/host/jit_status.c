@@ -232,6 +232,22 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_RANDOM_RAYLEIGH] = "ValueError: rayleigh(): scale <= 0",
         [UF__JIT_RANDOM_WALD_MEAN] = "ValueError: wald(): mean <= 0",
         [UF__JIT_RANDOM_WALD_SCALE] = "ValueError: wald(): scale <= 0",
+        [UF__JIT_RANDOM_POISSON] = "ValueError: poisson(): lambda < 0",
+        [UF__JIT_RANDOM_BINOMIAL_N] = "ValueError: binomial(): n <= 0",
+        [UF__JIT_RANDOM_BINOMIAL_P] = "ValueError: binomial(): p outside of "
+                                      "[0, 1]",
+        [UF__JIT_RANDOM_GEOMETRIC] = "ValueError: geometric(): p outside of "
+                                     "(0, 1]",
+        [UF__JIT_RANDOM_NEGBIN_N] = "ValueError: negative_binomial(): n <= 0",
+        [UF__JIT_RANDOM_NEGBIN_P] = "ValueError: negative_binomial(): p "
+                                    "outside of [0, 1]",
+        [UF__JIT_RANDOM_LOGSERIES] = "ValueError: logseries(): p outside of "
+                                     "(0, 1]",
+        [UF__JIT_RANDOM_ZIPF] = "ValueError: zipf(): a <= 1",
+        [UF__JIT_RANDOM_NC_DF] = "ValueError: df <= 0",
+        [UF__JIT_RANDOM_NC_NONC] = "ValueError: nonc < 0",
+        [UF__JIT_RANDOM_DIRICHLET] = "ValueError: dirichlet: alpha must be > "
+                                     "0.0",
         [UF__JIT_INTERP_EMPTY] = "ValueError: array of sample points is "
                                  "empty",
         [UF__JIT_INTERP_SIZE] = "ValueError: fp and xp are not of the same "

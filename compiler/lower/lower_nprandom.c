@@ -422,9 +422,184 @@ static LLVMValueRef lower_choice(uf__fn *F, const uf__expr *e,
     return load_result(F, rt, arr, out);
 }
 
+/* The statuses of the integer distributions and those after them. */
+static void raise_int_status(uf__fn *F, LLVMValueRef st)
+{
+    static const struct {
+        int status, jit;
+    } map[] = {
+        {UF__NPRANDOM_BAD_GAMMA, UF__JIT_RANDOM_GAMMA},
+        {UF__NPRANDOM_BAD_POISSON, UF__JIT_RANDOM_POISSON},
+        {UF__NPRANDOM_BAD_BINOMIAL_N, UF__JIT_RANDOM_BINOMIAL_N},
+        {UF__NPRANDOM_BAD_BINOMIAL_P, UF__JIT_RANDOM_BINOMIAL_P},
+        {UF__NPRANDOM_BAD_GEOMETRIC, UF__JIT_RANDOM_GEOMETRIC},
+        {UF__NPRANDOM_BAD_NEGBIN_N, UF__JIT_RANDOM_NEGBIN_N},
+        {UF__NPRANDOM_BAD_NEGBIN_P, UF__JIT_RANDOM_NEGBIN_P},
+        {UF__NPRANDOM_BAD_LOGSERIES, UF__JIT_RANDOM_LOGSERIES},
+        {UF__NPRANDOM_BAD_ZIPF, UF__JIT_RANDOM_ZIPF},
+        {UF__NPRANDOM_BAD_NC_DF, UF__JIT_RANDOM_NC_DF},
+        {UF__NPRANDOM_BAD_NC_NONC, UF__JIT_RANDOM_NC_NONC},
+        {UF__NPRANDOM_BAD_DIRICHLET, UF__JIT_RANDOM_DIRICHLET},
+        {UF__NPRANDOM_ZERODIV, UF__JIT_ZERODIV},
+        {UF__NPRANDOM_RANGE_STEP, UF__JIT_RANGE_STEP},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
+                                         c32(F, map[i].status), ""),
+                        map[i].jit);
+}
+
+/* poisson ... zipf: int64 draws; noncentral_chisquare: float64 ones. */
+static LLVMValueRef lower_ints(uf__fn *F, const uf__expr *e, uf__builtin b,
+                               const uf__type *rt)
+{
+    static const struct {
+        uf__builtin b;
+        int kind;
+        const char *names[3];
+    } tab[] = {
+        {UF__BI_NP_RANDOM_POISSON, UF__NPRANDOM_POISSON, {"lam"}},
+        {UF__BI_NP_RANDOM_BINOMIAL, UF__NPRANDOM_BINOMIAL, {"n", "p"}},
+        {UF__BI_NP_RANDOM_GEOMETRIC, UF__NPRANDOM_GEOMETRIC, {"p"}},
+        {UF__BI_NP_RANDOM_NEGATIVE_BINOMIAL, UF__NPRANDOM_NEGATIVE_BINOMIAL,
+         {"n", "p"}},
+        {UF__BI_NP_RANDOM_HYPERGEOMETRIC, UF__NPRANDOM_HYPERGEOMETRIC,
+         {"ngood", "nbad", "nsample"}},
+        {UF__BI_NP_RANDOM_LOGSERIES, UF__NPRANDOM_LOGSERIES, {"p"}},
+        {UF__BI_NP_RANDOM_ZIPF, UF__NPRANDOM_ZIPF, {"a"}},
+        {UF__BI_NP_RANDOM_NONCENTRAL_CHISQUARE, -1, {"df", "nonc"}},
+    };
+    size_t t = 0;
+    while (tab[t].b != b)
+        t++;
+    int np = 0;
+    while (np < 3 && tab[t].names[np])
+        np++;
+    bool ok = true;
+    LLVMValueRef p[3], n_ = c64(F, 0);
+    int first = 0;
+    if (b == UF__BI_NP_RANDOM_BINOMIAL) { /* n an integer, p a float */
+        const uf__expr *nx = arg(e, 0, "n");
+        LLVMValueRef v = uf__lower_expr(F, nx);
+        if (!v)
+            return NULL;
+        n_ = uf__emit_cast(F, v, type_of(F, nx)->dtype, UF_INT64);
+        first = 1;
+    }
+    for (int i = 0; i < 3 && ok; i++) /* poisson(): lam 1.0 */
+        p[i] = number(F, first + i < np
+                             ? arg(e, first + i, tab[t].names[first + i])
+                             : NULL,
+                      UF_FLOAT64, 1.0, &ok);
+    if (!ok)
+        return NULL;
+    LLVMValueRef out, n;
+    LLVMValueRef arr = result(F, e, rt, arg(e, np, "size"), &out, &n);
+    if (rt->kind == UF__T_ARRAY && arr == NULL)
+        return NULL;
+    bool cast = rt->kind != UF__T_ARRAY && tab[t].kind >= 0 &&
+                rt->dtype != UF_INT64; /* binomial's uint64 n: float64 */
+    if (cast)
+        out = LLVMBuildPointerCast(B, uf__fn_alloca(F, i64t(F), "rnd.int"),
+                                   i8p(F), "");
+    LLVMValueRef st;
+    if (tab[t].kind < 0) {
+        LLVMValueRef args[4] = {
+            p[0], p[1],
+            LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""), n};
+        st = call(F, UF__NP_RANDOM_NONCENTRAL_CHISQUARE, i32t(F), args, 4);
+    } else {
+        LLVMValueRef args[7] = {
+            c32(F, tab[t].kind), n_, p[0], p[1], p[2],
+            LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), ""), n};
+        st = call(F, UF__NP_RANDOM_IFILL, i32t(F), args, 7);
+    }
+    raise_int_status(F, st);
+    if (cast)
+        return uf__emit_cast(F, uf__emit_elem_load(F, out, UF_INT64),
+                             UF_INT64, rt->dtype);
+    return load_result(F, rt, arr, out);
+}
+
+/* multinomial(n, pvals, size) / dirichlet(alpha, size): pvals an array
+ * (its data) or a tuple (its numbers as float64 in a stack array); the
+ * result size's dimensions and len(pvals). */
+static LLVMValueRef lower_vector(uf__fn *F, const uf__expr *e, uf__builtin b,
+                                 const uf__type *rt)
+{
+    bool multi = b == UF__BI_NP_RANDOM_MULTINOMIAL;
+    const uf__expr *px = multi ? arg(e, 1, "pvals") : arg(e, 0, "alpha");
+    const uf__expr *sx = multi ? arg(e, 2, "size") : arg(e, 1, "size");
+    LLVMValueRef n_ = NULL;
+    if (multi) {
+        const uf__expr *nx = arg(e, 0, "n");
+        LLVMValueRef v = uf__lower_expr(F, nx);
+        if (!v)
+            return NULL;
+        n_ = uf__emit_cast(F, v, type_of(F, nx)->dtype, UF_INT64);
+    }
+    LLVMValueRef v = uf__lower_expr(F, px);
+    if (!v)
+        return NULL;
+    const uf__type *t = type_of(F, px);
+    LLVMValueRef data, len, stride, dt;
+    if (t->kind == UF__T_ARRAY) {
+        data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F), "");
+        len = uf__emit_array_dim(F, v, 0);
+        stride = uf__emit_array_stride(F, v, t, 0);
+        dt = c32(F, uf_dtype_kind(t->dtype) * 256 +
+                        (int)uf_dtype_itemsize(t->dtype));
+    } else {
+        LLVMTypeRef at = LLVMArrayType(f64t(F), (unsigned)t->n);
+        LLVMValueRef buf = LLVMBuildPointerCast(
+            B, uf__fn_alloca(F, at, "rnd.pvals"), LLVMPointerType(f64t(F), 0),
+            "");
+        for (int k = 0; k < t->n; k++) {
+            LLVMValueRef ix = c64(F, k);
+            LLVMBuildStore(
+                B,
+                uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)k, ""),
+                              t->elts[k]->dtype, UF_FLOAT64),
+                LLVMBuildGEP2(B, f64t(F), buf, &ix, 1, ""));
+        }
+        data = LLVMBuildPointerCast(B, buf, i8p(F), "");
+        len = c64(F, t->n);
+        stride = c64(F, 8);
+        dt = c32(F, 'f' * 256 + 8);
+    }
+    LLVMValueRef shape[UF_MAXDIMS], cnt;
+    int sd = rt->ndim - 1;
+    if (sx && type_of(F, sx)->kind != UF__T_NONE && sd > 0 &&
+        size_shape(F, sx, shape) != 0)
+        return NULL;
+    shape[sd] = len;
+    LLVMValueRef arr = uf__lower_new_array(F, rt->dtype, rt->ndim, shape,
+                                           &cnt);
+    if (arr == NULL)
+        return NULL;
+    LLVMValueRef out = uf__emit_array_data(F, arr);
+    LLVMValueRef st;
+    if (multi) {
+        LLVMValueRef args[7] = {
+            n_, data, len, stride, dt,
+            LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), ""),
+            cnt};
+        st = call(F, UF__NP_RANDOM_MULTINOMIAL, i32t(F), args, 7);
+    } else {
+        LLVMValueRef args[6] = {
+            data, len, stride, dt,
+            LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""),
+            cnt};
+        st = call(F, UF__NP_RANDOM_DIRICHLET, i32t(F), args, 6);
+    }
+    raise_int_status(F, st);
+    return arr;
+}
+
 bool uf__nprandom_fallible(uf__builtin b, const uf__type *t)
 {
     return b == UF__BI_NP_RANDOM_RANDINT || b == UF__BI_NP_RANDOM_CHOICE ||
+           b >= UF__BI_NP_RANDOM_POISSON ||
            dist_fallible(dist_of(b)->kind) ||
            (t != NULL && t->kind == UF__T_ARRAY);
 }
@@ -460,6 +635,18 @@ LLVMValueRef uf__lower_nprandom(uf__fn *F, const uf__expr *e)
         return lower_shuffle(F, e, rt, b);
     case UF__BI_NP_RANDOM_CHOICE:
         return lower_choice(F, e, rt);
+    case UF__BI_NP_RANDOM_POISSON:
+    case UF__BI_NP_RANDOM_BINOMIAL:
+    case UF__BI_NP_RANDOM_GEOMETRIC:
+    case UF__BI_NP_RANDOM_NEGATIVE_BINOMIAL:
+    case UF__BI_NP_RANDOM_HYPERGEOMETRIC:
+    case UF__BI_NP_RANDOM_LOGSERIES:
+    case UF__BI_NP_RANDOM_ZIPF:
+    case UF__BI_NP_RANDOM_NONCENTRAL_CHISQUARE:
+        return lower_ints(F, e, b, rt);
+    case UF__BI_NP_RANDOM_MULTINOMIAL:
+    case UF__BI_NP_RANDOM_DIRICHLET:
+        return lower_vector(F, e, b, rt);
     default:
         return lower_floats(F, e, b, rt);
     }

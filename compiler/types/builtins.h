@@ -167,7 +167,7 @@
     X(NP_ANGLE, "numpy.angle")
 /* np.random on Numba's own per-thread Mersenne Twister (infer_nprandom.c,
  * lower_nprandom.c, the runtime common/nprandom.h): NP_RANDOM_SEED ..
- * NP_RANDOM_TRIANGULAR keep their places (uf__builtin_is_nprandom). */
+ * NP_RANDOM_DIRICHLET keep their places (uf__builtin_is_nprandom). */
 #define UF__NPRANDOM_MAP(X)                                                 \
     X(NP_RANDOM_SEED, "numpy.random.seed")                                  \
     X(NP_RANDOM_RANDOM, "numpy.random.random")                              \
@@ -202,7 +202,17 @@
     X(NP_RANDOM_STANDARD_T, "numpy.random.standard_t")                      \
     X(NP_RANDOM_VONMISES, "numpy.random.vonmises")                          \
     X(NP_RANDOM_WALD, "numpy.random.wald")                                  \
-    X(NP_RANDOM_TRIANGULAR, "numpy.random.triangular")
+    X(NP_RANDOM_TRIANGULAR, "numpy.random.triangular")                      \
+    X(NP_RANDOM_POISSON, "numpy.random.poisson")                            \
+    X(NP_RANDOM_BINOMIAL, "numpy.random.binomial")                          \
+    X(NP_RANDOM_GEOMETRIC, "numpy.random.geometric")                        \
+    X(NP_RANDOM_NEGATIVE_BINOMIAL, "numpy.random.negative_binomial")        \
+    X(NP_RANDOM_HYPERGEOMETRIC, "numpy.random.hypergeometric")              \
+    X(NP_RANDOM_LOGSERIES, "numpy.random.logseries")                        \
+    X(NP_RANDOM_ZIPF, "numpy.random.zipf")                                  \
+    X(NP_RANDOM_NONCENTRAL_CHISQUARE, "numpy.random.noncentral_chisquare")  \
+    X(NP_RANDOM_MULTINOMIAL, "numpy.random.multinomial")                    \
+    X(NP_RANDOM_DIRICHLET, "numpy.random.dirichlet")
 /* NumPy's interpolation and binning (infer_npnum.c, lower_npnum.c, the
  * runtime common/npnum.h): NP_INTERP .. NP_BINCOUNT keep their places
  * (uf__builtin_is_npnum). */
@@ -487,7 +497,7 @@ static inline bool uf__builtin_is_npfind(uf__builtin b)
 /* The np.random functions of UF__NPRANDOM_MAP. */
 static inline bool uf__builtin_is_nprandom(uf__builtin b)
 {
-    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_TRIANGULAR;
+    return b >= UF__BI_NP_RANDOM_SEED && b <= UF__BI_NP_RANDOM_DIRICHLET;
 }
 /* The interpolation and binning of UF__NPNUM_MAP. */
 static inline bool uf__builtin_is_npnum(uf__builtin b)

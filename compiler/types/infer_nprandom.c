@@ -19,6 +19,14 @@
  *   logistic, gumbel, weibull, pareto, power, rayleigh, standard_cauchy,
  *   standard_t, vonmises, wald, triangular: float64 with the parameters
  *   and arities of Numba's overloads (pareto, vonmises, wald: floats only).
+ *   poisson([lam[, size]]), binomial(n, p[, size]) (n an integer),
+ *   geometric, hypergeometric, logseries, zipf (a float only):
+ *   int64 (binomial of a uint64 n without size: float64, Numba's
+ *   unification); negative_binomial(n, p) has no size in Numba;
+ *   noncentral_chisquare(df, nonc[, size]): float64.
+ *   multinomial(n, pvals[, size]) / dirichlet(alpha[, size]): pvals a 1-D
+ *   integer or float array or a tuple of one such type; int64 / float64
+ *   arrays of size's dimensions plus one.
  *   shuffle(x): a writable array of at least 1 dimension; None.
  *   permutation(x): an integer (int64 array of x) or an array of at least
  *   1 dimension (a C-order copy of its type).
@@ -81,6 +89,17 @@ static const spec *spec_of(uf__builtin b)
         AT(WALD) = {{"mean", "scale", "size"}, 4u | 8u, "ffs"},
         AT(TRIANGULAR) = {{"left", "mode", "right", "size"}, 8u | 16u,
                           "nnns"},
+        AT(POISSON) = {{"lam", "size"}, 1u | 2u | 4u, "ns"},
+        AT(BINOMIAL) = {{"n", "p", "size"}, 4u | 8u, "ins"},
+        AT(GEOMETRIC) = {{"p", "size"}, 2u | 4u, "ns"},
+        AT(NEGATIVE_BINOMIAL) = {{"n", "p"}, 4u, "nn"}, /* no size */
+        AT(HYPERGEOMETRIC) = {{"ngood", "nbad", "nsample", "size"},
+                              8u | 16u, "nnns"},
+        AT(LOGSERIES) = {{"p", "size"}, 2u | 4u, "ns"},
+        AT(ZIPF) = {{"a", "size"}, 2u | 4u, "fs"},
+        AT(NONCENTRAL_CHISQUARE) = {{"df", "nonc", "size"}, 4u | 8u, "nns"},
+        AT(MULTINOMIAL) = {{"n", "pvals", "size"}, 4u | 8u, "ivs"},
+        AT(DIRICHLET) = {{"alpha", "size"}, 2u | 4u, "vs"},
     };
     const spec *s = &table[b - UF__BI_NP_RANDOM_SEED];
     return s->kinds ? s : &size_only;
@@ -97,6 +116,21 @@ static bool number(const uf__type *t)
 {
     return t->kind == UF__T_SCALAR &&
            (integer(t) || uf_dtype_kind(t->dtype) == 'f');
+}
+
+/* multinomial's pvals, dirichlet's alpha: a 1-D array of integers or
+ * floats, or a tuple of one such type (Numba's Array or Sequence; a
+ * mixed tuple is neither; N-d arrays fail in Numba's body). */
+static bool numbers(const uf__type *t)
+{
+    if (t->kind == UF__T_ARRAY)
+        return t->ndim == 1 && strchr("iuf", uf_dtype_kind(t->dtype));
+    if (t->kind != UF__T_TUPLE || t->n == 0)
+        return false;
+    for (int i = 0; i < t->n; i++)
+        if (!number(t->elts[i]) || t->elts[i]->dtype != t->elts[0]->dtype)
+            return false;
+    return true;
 }
 
 /* The dimensions a size gives: -1 for None, or -2 with the error. */
@@ -251,6 +285,7 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
                   : k == 'x' ? t[i]->kind == UF__T_ARRAY && t[i]->ndim >= 1
                   : k == 'p' ? integer(t[i]) || (t[i]->kind == UF__T_ARRAY &&
                                                  t[i]->ndim >= 1)
+                  : k == 'v' ? numbers(t[i])
                              : integer(t[i]) || (t[i]->kind == UF__T_ARRAY &&
                                                  t[i]->ndim == 1);
         if (!ok) {
@@ -259,7 +294,8 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
                 "a float (Numba's overload takes no integer)", "r",
                 "a bool or a number", "x", "an array of at least 1 "
                 "dimension", "p", "an integer or an array of at least 1 "
-                "dimension", "a", "an integer or a 1-D array"};
+                "dimension", "a", "an integer or a 1-D array", "v", "a 1-D array or a "
+                "tuple of one type of integers or floats"};
             const char *w = "";
             for (size_t j = 0; j < sizeof what / sizeof *what; j += 2)
                 if (what[j][0] == k)
@@ -307,6 +343,31 @@ const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,
     case UF__BI_NP_RANDOM_CHOICE:
         r = sized(C, t[0]->kind == UF__T_ARRAY ? t[0]->dtype : UF_INT64,
                   ndim);
+        break;
+    case UF__BI_NP_RANDOM_BINOMIAL: /* a number: Numba unifies 0 and n,
+                                       uint64 n and int64 0 as float64 */
+        r = sized(C,
+                  ndim < 0 && t[0]->dtype == UF_UINT64 ? UF_FLOAT64
+                                                        : UF_INT64,
+                  ndim);
+        break;
+    case UF__BI_NP_RANDOM_POISSON:
+    case UF__BI_NP_RANDOM_GEOMETRIC:
+    case UF__BI_NP_RANDOM_NEGATIVE_BINOMIAL:
+    case UF__BI_NP_RANDOM_HYPERGEOMETRIC:
+    case UF__BI_NP_RANDOM_LOGSERIES:
+    case UF__BI_NP_RANDOM_ZIPF:
+        r = sized(C, UF_INT64, ndim);
+        break;
+    case UF__BI_NP_RANDOM_MULTINOMIAL: /* size's dimensions + len(pvals) */
+    case UF__BI_NP_RANDOM_DIRICHLET:
+        if (ndim + 1 > UF_MAXDIMS)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s(): at most %d "
+                              "dimensions", fn, UF_MAXDIMS);
+        r = uf__type_array(C->tc,
+                           b == UF__BI_NP_RANDOM_DIRICHLET ? UF_FLOAT64
+                                                           : UF_INT64,
+                           ndim < 0 ? 1 : ndim + 1, 'C', C->err);
         break;
     default:
         r = sized(C, UF_FLOAT64, ndim);

@@ -1,7 +1,8 @@
 # np.random inside kernels against Numba (tests/e2e/run_nprandom_oracle.py
 # on tests/kernels/host/nprandom.py): after np.random.seed, every draw of
 # random / uniform / normal / exponential / randint / shuffle / permutation
-# / choice must be Numba's bit for bit (dtype, shape, bytes), in every size
+# / choice / the other float and the integer distributions, multinomial
+# and dirichlet must be Numba's bit for bit (dtype, shape, bytes), in every size
 # form; Numba's ValueErrors and TypingErrors; prange bodies on each
 # thread's own generator. Skipped (exit 77) without NumPy or Numba.
 # test_nprandom checks the generator itself (common/nprandom.c) and the

@@ -559,3 +559,203 @@ def triangular(seed, left, mode, right, n):
 def triangular_one(seed, left, mode, right):
     np.random.seed(seed)
     return np.random.triangular(left, mode, right)
+
+
+# the integer distributions, noncentral_chisquare, multinomial, dirichlet
+@njit
+def poisson(seed, lam, n):
+    np.random.seed(seed)
+    return np.random.poisson(lam, n)
+
+
+@njit
+def poisson_one(seed, lam):
+    np.random.seed(seed)
+    out = np.empty(3, np.int64)
+    out[0] = np.random.poisson(lam)
+    out[1] = np.random.poisson()
+    out[2] = np.random.poisson(lam=lam, size=None)
+    return out
+
+
+@njit
+def poisson_shape(seed, lam):
+    np.random.seed(seed)
+    return np.random.poisson(lam, (2, 3))
+
+
+@njit
+def poisson_0d(seed, lam):
+    np.random.seed(seed)
+    return np.random.poisson(lam, ())
+
+
+@njit
+def binomial(seed, n, p, size):
+    np.random.seed(seed)
+    return np.random.binomial(n, p, size)
+
+
+@njit
+def binomial_one(seed, n, p):
+    np.random.seed(seed)
+    return np.random.binomial(n, p)
+
+
+@njit
+def binomial_kw(seed):
+    np.random.seed(seed)
+    return np.random.binomial(p=0.25, n=40, size=(3, 2))
+
+
+@njit
+def binomial_float_n(seed):
+    np.random.seed(seed)
+    return np.random.binomial(4.0, 0.5)
+
+
+@njit
+def geometric(seed, p, n):
+    np.random.seed(seed)
+    return np.random.geometric(p, n)
+
+
+@njit
+def geometric_one(seed, p):
+    np.random.seed(seed)
+    return np.random.geometric(p)
+
+
+@njit
+def negative_binomial(seed, n, p, size):
+    np.random.seed(seed)
+    out = np.empty(size, np.int64)
+    for i in range(size):
+        out[i] = np.random.negative_binomial(n, p)
+    return out
+
+
+@njit
+def negative_binomial_size(seed):
+    np.random.seed(seed)
+    return np.random.negative_binomial(3, 0.5, 4)
+
+
+@njit
+def negative_binomial_one(seed, n, p):
+    np.random.seed(seed)
+    return np.random.negative_binomial(n, p)
+
+
+@njit
+def hypergeometric(seed, ngood, nbad, nsample, size):
+    np.random.seed(seed)
+    return np.random.hypergeometric(ngood, nbad, nsample, size)
+
+
+@njit
+def hypergeometric_one(seed, ngood, nbad, nsample):
+    np.random.seed(seed)
+    return np.random.hypergeometric(ngood, nbad, nsample)
+
+
+@njit
+def logseries(seed, p, n):
+    np.random.seed(seed)
+    return np.random.logseries(p, n)
+
+
+@njit
+def logseries_one(seed, p):
+    np.random.seed(seed)
+    return np.random.logseries(p)
+
+
+@njit
+def zipf(seed, a, n):
+    np.random.seed(seed)
+    return np.random.zipf(a, n)
+
+
+@njit
+def zipf_one(seed, a):
+    np.random.seed(seed)
+    return np.random.zipf(a)
+
+
+@njit
+def noncentral_chisquare(seed, df, nonc, n):
+    np.random.seed(seed)
+    return np.random.noncentral_chisquare(df, nonc, n)
+
+
+@njit
+def noncentral_chisquare_one(seed, df, nonc):
+    np.random.seed(seed)
+    return np.random.noncentral_chisquare(df, nonc)
+
+
+@njit
+def noncentral_chisquare_shape(seed, df, nonc):
+    np.random.seed(seed)
+    return np.random.noncentral_chisquare(df, nonc, size=(2, 2))
+
+
+@njit
+def multinomial_tuple(seed, n):
+    np.random.seed(seed)
+    return np.random.multinomial(n, (0.2, 0.3, 0.5))
+
+
+@njit
+def multinomial_arr(seed, n, pvals, size):
+    np.random.seed(seed)
+    return np.random.multinomial(n, pvals, size)
+
+
+@njit
+def multinomial_shape(seed, n, pvals):
+    np.random.seed(seed)
+    return np.random.multinomial(n, pvals, size=(2, 3))
+
+
+@njit
+def multinomial_0d(seed, n, pvals):
+    np.random.seed(seed)
+    return np.random.multinomial(n, pvals, ())
+
+
+@njit
+def multinomial_float_n(seed, pvals):
+    np.random.seed(seed)
+    return np.random.multinomial(2.5, pvals)
+
+
+@njit
+def dirichlet_tuple(seed):
+    np.random.seed(seed)
+    return np.random.dirichlet((1.0, 2.5, 0.5))
+
+
+@njit
+def dirichlet_arr(seed, alpha, size):
+    np.random.seed(seed)
+    return np.random.dirichlet(alpha, size)
+
+
+@njit
+def dirichlet_shape(seed, alpha):
+    np.random.seed(seed)
+    return np.random.dirichlet(alpha, size=(2, 2))
+
+
+@njit
+def dirichlet_none(seed, alpha):
+    np.random.seed(seed)
+    return np.random.dirichlet(alpha, None)
+
+
+@njit
+def dirichlet_number(seed):
+    np.random.seed(seed)
+    return np.random.dirichlet(2.0)
