@@ -111,6 +111,23 @@ void uf__rt_broadcast_error(int32_t kind, int32_t nshapes,
 #define UF__RT_AXIS_ERROR "uf__rt_axis_error"
 void uf__rt_axis_error(int64_t axis, int32_t ndim);
 
+/* `raise Cls(args)` in a kernel (lower_raise.c): generated code calls
+ * UF__RT_RAISE, which formats the message as Python's str() of the
+ * exception ("ValueError: bad x", "KeyError: 'k'", "Exception: ('e', 1)")
+ * and records it with `code` for uf__jit_status_error on this thread,
+ * before it returns UF__JIT_RAISE. kinds[i] says what words[i] holds. */
+#define UF__RT_RAISE "uf__rt_raise"
+enum {
+    UF__RAISE_STR,   /* a const char * (a string literal of the kernel) */
+    UF__RAISE_INT,   /* an int64_t */
+    UF__RAISE_UINT,  /* a uint64_t */
+    UF__RAISE_FLOAT, /* a double's bits (a float32 widened) */
+    UF__RAISE_BOOL,  /* 0 or 1 */
+    UF__RAISE_MAXARGS = 16
+};
+void uf__rt_raise(const char *cls, int32_t code, int32_t nargs,
+                  const int32_t *kinds, const int64_t *words);
+
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
 const char *uf__jit_host_features(const uf__jit *jit);
@@ -238,6 +255,8 @@ typedef enum uf__jit_status {
     UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
     UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
     UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
+    UF__JIT_RAISE, /* a raise statement: the exception recorded by
+                      uf__rt_raise */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

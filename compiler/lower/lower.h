@@ -254,6 +254,9 @@ LLVMValueRef uf__emit_unop(uf__fn *F, uf__unop op, uf_dtype dt,
 LLVMValueRef uf__emit_cmp(uf__fn *F, uf__cmpop op, uf_dtype dt,
                           LLVMValueRef a, LLVMValueRef b);
 
+/* A raise statement (lower_raise.c); 0 or F->err's code. */
+int uf__lower_raise(uf__fn *F, const uf__stmt *s);
+
 /* ---- typed expressions (lower_expr.c) ---------------------------------- */
 
 /* Expressions of the typed function F->tf; NULL with F->err set. */

@@ -43,6 +43,8 @@ extern const uf__type uf__type_unknown;
 /* Types `e` and records it in C->tf->info; NULL with C->err set, or
  * UF__UNKNOWN. */
 const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
+/* Types a raise statement (infer_raise.c). */
+int uf__infer_raise(uf__ictx *C, const uf__stmt *s);
 /* Types a CALL expression (infer_call.c). */
 const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
 /* Types a subscript of array `arr`: integers, slices, None, ellipsis
