@@ -61,7 +61,10 @@ static const char src[] =
     "        b[i, 1] = a[i] * 2\n"
     "    if n > 3:\n"
     "        raise ValueError('n too big', b[n - 1, 1])\n"
-    "    return a.sum() + b.sum()\n";
+    "    return a.sum() + b.sum()\n"
+    "@njit\n"
+    "def contains(x, a):\n"
+    "    return x in a\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -273,6 +276,12 @@ static void test_refused(void **state)
          "\n        raise ValueError('no')\n", "void(float64[:])",
          "'raise' is not supported in CUDA kernels", UF_ERR_UNSUPPORTED, 5,
          9},
+        {"from numba import njit\n@njit\ndef f(x):\n    return x in (1, 2.5)"
+         "\n", "bool(int64)", "No implementation of function contains",
+         UF_ERR_TYPING, 4, 12},
+        {"from numba import njit\n@njit\ndef f(x):\n    return 1 < x in (1,"
+         " 2)\n", "bool(int64)", "'in' in a comparison chain",
+         UF_ERR_UNSUPPORTED, 4, 12},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uf_error err;
@@ -295,6 +304,49 @@ static void test_refused(void **state)
     }
 }
 
+/* x in a one-element array (a 0-d one is a scalar to uf_call), an empty
+ * one, a non-contiguous N-d view (stopping
+ * at the first match), NaN never found. */
+static void test_contains(void **state)
+{
+    (void)state;
+    uf_error err;
+    double buf[12];
+    for (int k = 0; k < 12; k++)
+        buf[k] = k;
+    buf[7] = NAN;
+    static const struct {
+        int nd;
+        int64_t shape[2], strides[2], offset;
+        double key;
+        bool want;
+    } cases[] = {
+        {1, {1}, {8}, 3, 3.0, true},
+        {1, {1}, {0}, 3, 4.0, false},
+        {1, {0}, {8}, 0, 0.0, false},
+        /* rows 2, 0 of a (3, 4) array, every other column from the end */
+        {2, {2, 2}, {-64, -16}, 11, 9.0, true},
+        {2, {2, 2}, {-64, -16}, 11, 10.0, false},
+        {2, {2, 2}, {-64, -16}, 11, 1.0, true},
+        {1, {12}, {8}, 0, NAN, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uf_array *args[2];
+        args[0] = scalar(UF_FLOAT64, cases[i].key);
+        args[1] = uf_array_wrap(UF_FLOAT64, cases[i].nd, cases[i].shape,
+                                cases[i].strides, buf + cases[i].offset, true,
+                                NULL, NULL, &err);
+        uf_assert_ok(args[1] != NULL, &err);
+        uf_array *r = calln("contains", args, 2, &err);
+        uf_assert_ok(r != NULL, &err);
+        if (*(bool *)uf_array_data(r) != cases[i].want)
+            fail_msg("contains case %zu", i);
+        uf_array_release(r);
+        uf_array_release(args[0]);
+        uf_array_release(args[1]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -304,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_contains),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -254,6 +254,8 @@ LLVMValueRef uf__emit_unop(uf__fn *F, uf__unop op, uf_dtype dt,
 LLVMValueRef uf__emit_cmp(uf__fn *F, uf__cmpop op, uf_dtype dt,
                           LLVMValueRef a, LLVMValueRef b);
 
+/* `x in c` / `x not in c` (lower_contains.c). */
+LLVMValueRef uf__lower_contains(uf__fn *F, const uf__expr *e);
 /* A raise statement (lower_raise.c); 0 or F->err's code. */
 int uf__lower_raise(uf__fn *F, const uf__stmt *s);
 

@@ -327,8 +327,9 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             uf__arrexpr_cmp_ufunc((int)op) != UF__BI_NONE) /* x < y */
             return uf__infer_array_ufunc(C, e, uf__arrexpr_cmp_ufunc((int)op),
                                          ab, 2);
-        if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
-            op == UF__CMP_NOTIN)
+        if (op == UF__CMP_IN || op == UF__CMP_NOTIN)
+            return uf__infer_contains(C, e, in, a, b);
+        if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "
                               "operator is not supported in kernels",
                               uf__cmpop_str(op));

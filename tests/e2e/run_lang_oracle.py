@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Python statements inside kernels (tests/kernels/host/lang.py) against
-Numba: each case runs through `ufjit call` and through Numba on the same
+"""Python statements inside kernels (tests/kernels/host/lang.py: raise,
+`in`) against Numba: each case runs through `ufjit call` and through Numba on the same
 inputs. Results must have Numba's dtype, shape and values; where Numba
 raises, ufjit fails with the same exception class and Numba's str() of
 it ("ValueError: ('too big', 3, 1.5, True)"); a form ufjit refuses while
@@ -82,6 +82,38 @@ def cases():
          ("refused", "only string literals, integers, floats")),
         ("raise_variable", [S("1")],
          ("refused", "name 'ValueError' is not defined")),
+        # x in array / tuple: == in Numba's comparison type, NaN in nothing
+        ("contains", [S("3"), i8(7, lo=0, hi=5)], None),
+        ("contains", [S("3"), V("i8", [1, 2, 3])], None),
+        ("contains", [S("3.5"), V("i8", [1, 2, 3])], None),
+        ("contains", [S("3.0"), V("i4", [1, 2, 3])], None),
+        ("contains", [S("nan"), V("f8", [1.0, np.nan])], None),
+        ("contains", [S("-0.0"), V("f8", [1.0, 0.0])], None),
+        ("contains", [S("2"), f8(0)], None),
+        ("contains", [S("5"), V("i8", [0, 1, 2, 3, 4, 5], (2, 3))], None),
+        ("contains", [S("5"), V("i8", [0, 1, 2, 3, 4, 5], (2, 3)).F], None),
+        ("contains", [S("4"), V("i8", [0, 1, 2, 3, 4, 5], (2, 3))
+                      .view("::-1, ::2")], None),
+        ("contains", [S("1"), V("i8", [0, 1, 2, 3, 4, 5], (2, 3))
+                      .view("::-1, ::2")], None),
+        ("contains", [S("uint64:3"), V("i8", [-1, 3])], None),
+        ("contains", [S("true"), V("b1", [False, True])], None),
+        ("contains", [S("1+0j"), V("f4", [0.0, 1.0])], None),
+        ("contains", [S("2"), V("c16", [1 + 1j, 2 + 0j])], None),
+        ("contains", [S("int8:-1"), V("u1", [255, 1])], None),
+        ("not_contains", [S("3"), V("i8", [1, 2, 3])], None),
+        ("not_contains", [S("9"), f8(3, 4)], None),
+        ("contains_tuple", [S("2.5")], None),
+        ("contains_tuple", [S("2")], None),
+        ("contains_tuple", [S("3")], None),
+        ("contains_int_tuple", [S("8"), S("4")], None),
+        ("contains_int_tuple", [S("7"), S("4")], None),
+        ("contains_int_tuple", [S("4.0"), S("int16:4")], "TypingError"),
+        ("contains_branch", [V("i8", [1, 3, 5, 7, 9, 11])], None),
+        ("contains_branch", [f8(4, 4, lo=0, hi=12)], None),
+        ("contains_mixed_tuple", [S("1")], "TypingError"),
+        ("contains_array_key", [f8(3)], ("refused", "No implementation of "
+                                         "function contains")),
     ]
 
 
@@ -119,12 +151,20 @@ def run_case(opt, mod, tmp, cid, kernel, inputs, expect):
             f"{type(e).__name__} (in"
         if expect is None:
             probs.append(f"Numba raises {mark}")
+        if expect == "TypingError":
+            mark = type(e).__name__
     if kernel in NO_RESULT:
         p, _, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args, 0, tmp,
                                    cid)
     else:
         p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
-    if isinstance(expect, tuple):
+    if expect == "TypingError":
+        if p.returncode != 1 or f"{FILE}:" not in p.stderr:
+            probs.append(f"ufjit did not refuse: exit {p.returncode} "
+                         f"{p.stderr.strip()}")
+        if mark is None or not mark.startswith("TypingError"):
+            probs.append(f"Numba does not refuse: {mark}")
+    elif isinstance(expect, tuple):
         if p.returncode != 1 or f"{FILE}:" not in p.stderr or \
                 expect[1] not in p.stderr:
             probs.append(f"ufjit did not refuse ({expect[1]}): exit "

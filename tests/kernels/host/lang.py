@@ -125,3 +125,42 @@ def raise_variable(x):
     if x > 0:
         raise e
     return x
+
+
+@njit
+def contains(x, a):
+    return x in a
+
+
+@njit
+def not_contains(x, a):
+    return x not in a
+
+
+@njit
+def contains_tuple(x):
+    return x in (1.0, 2.5, 3.0)
+
+
+@njit
+def contains_int_tuple(x, n):
+    return x in (n, n + 1, n * 2)
+
+
+@njit
+def contains_branch(a):
+    n = 0
+    for i in range(10):
+        if i in a:
+            n += 1
+    return n
+
+
+@njit
+def contains_mixed_tuple(x):
+    return x in (1, 2.5, 3)
+
+
+@njit
+def contains_array_key(a):
+    return a in a
