@@ -276,6 +276,12 @@ static void test_refused(void **state)
          "\n        raise ValueError('no')\n", "void(float64[:])",
          "'raise' is not supported in CUDA kernels", UF_ERR_UNSUPPORTED, 5,
          9},
+        {"from numba import njit\n@njit\ndef f(x):\n    print(x, sep='')\n"
+         "    return x\n", "int64(int64)", "keyword arguments of print()",
+         UF_ERR_UNSUPPORTED, 4, 14},
+        {"import numpy as np\nfrom numba import njit\n@njit\ndef f(x):\n"
+         "    print(np.zeros(2))\n    return x\n", "int64(int64)",
+         "an argument of print() of type array", UF_ERR_UNSUPPORTED, 5, 11},
         {"from numba import njit\n@njit\ndef f(x):\n    return x in (1, 2.5)"
          "\n", "bool(int64)", "No implementation of function contains",
          UF_ERR_TYPING, 4, 12},

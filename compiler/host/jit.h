@@ -3,6 +3,7 @@
 #ifndef UF_COMPILER_JIT_H
 #define UF_COMPILER_JIT_H
 
+#include "compiler/types/exceptions.h"
 #include "compiler/types/infer.h"
 #include "common/loop.h"
 
@@ -117,16 +118,13 @@ void uf__rt_axis_error(int64_t axis, int32_t ndim);
  * and records it with `code` for uf__jit_status_error on this thread,
  * before it returns UF__JIT_RAISE. kinds[i] says what words[i] holds. */
 #define UF__RT_RAISE "uf__rt_raise"
-enum {
-    UF__RAISE_STR,   /* a const char * (a string literal of the kernel) */
-    UF__RAISE_INT,   /* an int64_t */
-    UF__RAISE_UINT,  /* a uint64_t */
-    UF__RAISE_FLOAT, /* a double's bits (a float32 widened) */
-    UF__RAISE_BOOL,  /* 0 or 1 */
-    UF__RAISE_MAXARGS = 16
-};
 void uf__rt_raise(const char *cls, int32_t code, int32_t nargs,
                   const int32_t *kinds, const int64_t *words);
+
+/* print(a, b, ...) in a kernel (lower_raise.c): str() of each value,
+ * separated by spaces, then a newline, on stdout, flushed. */
+#define UF__RT_PRINT "uf__rt_print"
+void uf__rt_print(int32_t nargs, const int32_t *kinds, const int64_t *words);
 
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);

@@ -187,6 +187,19 @@ void uf__rt_raise(const char *cls, int32_t code, int32_t nargs,
     put(raise_msg, cap, &at, ")");
 }
 
+void uf__rt_print(int32_t nargs, const int32_t *kinds, const int64_t *words)
+{
+    char line[1024] = "";
+    size_t cap = sizeof line, at = 0;
+    for (int32_t i = 0; i < nargs; i++) {
+        if (i > 0)
+            put(line, cap, &at, " ");
+        put_arg(line, cap, &at, kinds[i], words[i], false);
+    }
+    fprintf(stdout, "%s\n", line);
+    fflush(stdout);
+}
+
 /* The last shapes message of this thread, consumed by the status that
  * follows it (so cudasim's statuses, which record nothing, never show a
  * stale one). */

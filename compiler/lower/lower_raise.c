@@ -1,10 +1,11 @@
-/* Lowering `raise Cls(args)` (typed by compiler/types/infer_raise.c): a
+/* Lowering `raise Cls(args)` and `print(args)` (typed by compiler/types/infer_raise.c): a
  * call of the runtime's UF__RT_RAISE (compiler/host/jit_status.c), which
  * formats the arguments as Python's str() of the exception would and
  * records the message on the thread, then the status UF__JIT_RAISE that
  * every caller passes up (njit callers, prange workers, the loops). The
  * arguments travel as two arrays: their kinds (uf__raise_kind, a
- * constant) and their values as 64-bit words. */
+ * constant) and their values as 64-bit words; print's the same way to
+ * UF__RT_PRINT, which writes the line to stdout and flushes it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -60,12 +61,43 @@ static LLVMValueRef arg_word(uf__fn *F, const uf__expr *a, int32_t *kind)
     }
 }
 
+/* args[0..n) packed for the runtime: *kind_ptr the constant array of
+ * their kinds, *words a stack array of their words. 0 or F->err's code. */
+static int pack(uf__fn *F, uf__expr *const *args, int n,
+                LLVMValueRef *kind_ptr, LLVMValueRef *words)
+{
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    int32_t kinds[UF__RAISE_MAXARGS];
+    *words = LLVMConstNull(LLVMPointerType(i64, 0));
+    *kind_ptr = LLVMConstNull(LLVMPointerType(i32, 0));
+    if (n == 0)
+        return 0;
+    LLVMTypeRef at = LLVMArrayType(i64, (unsigned)n);
+    LLVMValueRef slot = uf__fn_alloca(F, at, "fmt.args");
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef w = arg_word(F, args[i], &kinds[i]);
+        if (w == NULL)
+            return F->err->code;
+        LLVMValueRef ix[2] = {LLVMConstInt(i32, 0, 0),
+                              LLVMConstInt(i32, (unsigned)i, 0)};
+        LLVMBuildStore(B, w, LLVMBuildInBoundsGEP2(B, at, slot, ix, 2, ""));
+    }
+    *words = LLVMBuildBitCast(B, slot, LLVMPointerType(i64, 0), "");
+    LLVMValueRef kv[UF__RAISE_MAXARGS];
+    for (int i = 0; i < n; i++)
+        kv[i] = LLVMConstInt(i32, (unsigned)kinds[i], 0);
+    LLVMValueRef init = LLVMConstArray(i32, kv, (unsigned)n);
+    LLVMValueRef g = LLVMAddGlobal(F->L->mod, LLVMTypeOf(init), "uf.fmt.kinds");
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    *kind_ptr = LLVMConstPointerCast(g, LLVMPointerType(i32, 0));
+    return 0;
+}
+
 int uf__lower_raise(uf__fn *F, const uf__stmt *s)
 {
-    if (F->L->cg->sreg != NULL)
-        return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src,
-                                s->pos, "%s", "'raise' is not supported in "
-                                "CUDA kernels");
     if (!F->fallible)
         return uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src,
                                 s->pos, "%s", "a raise in a function that "
@@ -75,36 +107,9 @@ int uf__lower_raise(uf__fn *F, const uf__stmt *s)
     LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(c), 0);
     int n = s->u.raise.nargs;
-    int32_t kinds[UF__RAISE_MAXARGS];
-    if (n > UF__RAISE_MAXARGS)
-        return uf__source_error(F->err, UF_ERR_LIMIT, F->tf->km->src,
-                                s->pos, "an exception of more than %d "
-                                "arguments", UF__RAISE_MAXARGS);
-    LLVMValueRef words = LLVMConstNull(LLVMPointerType(i64, 0));
-    LLVMValueRef kind_ptr = LLVMConstNull(LLVMPointerType(i32, 0));
-    if (n > 0) {
-        LLVMTypeRef at = LLVMArrayType(i64, (unsigned)n);
-        LLVMValueRef slot = uf__fn_alloca(F, at, "raise.args");
-        for (int i = 0; i < n; i++) {
-            LLVMValueRef w = arg_word(F, s->u.raise.args[i], &kinds[i]);
-            if (w == NULL)
-                return F->err->code;
-            LLVMValueRef ix[2] = {LLVMConstInt(i32, 0, 0),
-                                  LLVMConstInt(i32, (unsigned)i, 0)};
-            LLVMBuildStore(B, w, LLVMBuildInBoundsGEP2(B, at, slot, ix, 2, ""));
-        }
-        words = LLVMBuildBitCast(B, slot, LLVMPointerType(i64, 0), "");
-        LLVMValueRef kv[UF__RAISE_MAXARGS];
-        for (int i = 0; i < n; i++)
-            kv[i] = LLVMConstInt(i32, (unsigned)kinds[i], 0);
-        LLVMValueRef init = LLVMConstArray(i32, kv, (unsigned)n);
-        LLVMValueRef g = LLVMAddGlobal(F->L->mod, LLVMTypeOf(init),
-                                       "uf.raise.kinds");
-        LLVMSetInitializer(g, init);
-        LLVMSetGlobalConstant(g, 1);
-        LLVMSetLinkage(g, LLVMPrivateLinkage);
-        kind_ptr = LLVMConstPointerCast(g, LLVMPointerType(i32, 0));
-    }
+    LLVMValueRef kind_ptr, words;
+    if (pack(F, s->u.raise.args, n, &kind_ptr, &words) != 0)
+        return F->err->code;
     const char *cls = s->u.raise.cls;
     LLVMTypeRef pt[5] = {i8p, i32, i32, LLVMPointerType(i32, 0),
                          LLVMPointerType(i64, 0)};
@@ -120,4 +125,24 @@ int uf__lower_raise(uf__fn *F, const uf__stmt *s)
                     UF__JIT_RAISE);
     LLVMBuildUnreachable(B); /* nothing follows a raise */
     return 0;
+}
+
+LLVMValueRef uf__lower_print(uf__fn *F, const uf__expr *e)
+{
+    LLVMContextRef c = F->L->ctx;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+    int n = e->u.call.nargs;
+    LLVMValueRef kind_ptr, words;
+    if (pack(F, e->u.call.args, n, &kind_ptr, &words) != 0)
+        return NULL;
+    LLVMTypeRef pt[3] = {i32, LLVMPointerType(i32, 0),
+                         LLVMPointerType(i64, 0)};
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c), pt, 3, 0);
+    LLVMValueRef args[3] = {LLVMConstInt(i32, (unsigned)n, 0), kind_ptr,
+                            words};
+    LLVMBuildCall2(B, fty, F->L->cg->helper(F->L, UF__RT_PRINT, fty), args, 3,
+                   "");
+    F->L->uses_runtime = true;
+    return LLVMGetUndef(LLVMInt1TypeInContext(c)); /* None */
 }

@@ -30,6 +30,17 @@
     X(ValueError, UF_ERR_VALUE)                                             \
     X(ZeroDivisionError, UF_ERR_VALUE)
 
+/* What the words of an exception's or print's arguments hold (the
+ * runtime's uf__rt_raise / uf__rt_print, compiler/host/jit.h). */
+enum {
+    UF__RAISE_STR,   /* a const char * (a string literal of the kernel) */
+    UF__RAISE_INT,   /* an int64_t */
+    UF__RAISE_UINT,  /* a uint64_t */
+    UF__RAISE_FLOAT, /* a double's bits (a float32 widened) */
+    UF__RAISE_BOOL,  /* 0 or 1 */
+    UF__RAISE_MAXARGS = 16
+};
+
 /* The error code of built-in exception class `name`; UF_ERR_OK (0) for a
  * name that is not one. */
 static inline int uf__exception_code(const char *name)

@@ -21,13 +21,13 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum",
+    "range", "pow", "divmod", "sum", "print",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "print", "list", "tuple", "dict", "set", "str", "enumerate",
+    "list", "tuple", "dict", "set", "str", "enumerate",
     "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
     "next", "isinstance", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",

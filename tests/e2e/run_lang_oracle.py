@@ -11,6 +11,7 @@ FILE:LINE:COL with the expected words.
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
+import subprocess
 import sys
 import tempfile
 import warnings
@@ -112,6 +113,9 @@ def cases():
         ("contains_branch", [V("i8", [1, 3, 5, 7, 9, 11])], None),
         ("contains_branch", [f8(4, 4, lo=0, hi=12)], None),
         ("contains_mixed_tuple", [S("1")], "TypingError"),
+        # print: the lines Numba's print writes (checked by printed())
+        ("print_values", [S("3.0"), S("4")], None),
+        ("print_values", [S("-2.5e-7"), S("int8:-1")], None),
         ("contains_array_key", [f8(3)], ("refused", "No implementation of "
                                          "function contains")),
     ]
@@ -176,12 +180,30 @@ def run_case(opt, mod, tmp, cid, kernel, inputs, expect):
     elif p.returncode != 0:
         probs.append(f"ufjit exited {p.returncode}: {p.stderr.strip()}\n"
                      f"  {cmd}")
+    elif kernel.startswith("print") and \
+            not printed(kernel, vals, p.stdout)[0]:
+        probs.append(f"ufjit printed {p.stdout!r}, Numba "
+                     f"{printed(kernel, vals, p.stdout)[1]!r}")
     elif want is not None:
         got = np.load(out)
         if not same(got, want):
             probs.append(f"ufjit {got.dtype} {got!r}, Numba {want.dtype} "
                          f"{want!r}\n  {cmd}")
     return probs
+
+
+def printed(kernel, vals, stdout):
+    """Whether ufjit printed Numba's lines (its stdout less the line about
+    the output file): Numba runs in a child process so that its C-level
+    prints are captured."""
+    code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); "
+            "import lang; getattr(lang, sys.argv[2])(*eval(sys.argv[3]))")
+    p = subprocess.run([sys.executable, "-c", code, os.path.dirname(FILE),
+                        kernel, repr(list(vals))], capture_output=True,
+                       text=True, timeout=300)
+    mine = "".join(line + "\n" for line in stdout.splitlines()
+                   if ".out0.npy: " not in line)
+    return p.stdout == mine, p.stdout, mine
 
 
 def main():

@@ -164,3 +164,12 @@ def contains_mixed_tuple(x):
 @njit
 def contains_array_key(a):
     return a in a
+
+
+@njit
+def print_values(x, n):
+    print(1.5, 2, "text", x, np.float32(1.1), True, 1e20, 1e-5, -0.0,
+          np.nan, 123456789.0, 1 / 3)
+    print()
+    print("n is", n, n > 2, np.uint8(n), -n)
+    return x + n
