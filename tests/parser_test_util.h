@@ -248,6 +248,15 @@ static inline void dump_stmt(uf_test_buf *b, const uf__stmt *s)
         }
         uf_test_put(b, ")");
         break;
+    case UF__ST_RAISE:
+        uf_test_put(b, "(raise ");
+        uf_test_put(b, s->u.raise.cls);
+        for (int k = 0; k < s->u.raise.nargs; k++) {
+            uf_test_put(b, " ");
+            dump_expr(b, s->u.raise.args[k]);
+        }
+        uf_test_put(b, ")");
+        break;
     case UF__ST_IMPORT:
         uf_test_put(b, "(import");
         for (int k = 0; k < s->u.import.n; k++) {

@@ -382,8 +382,11 @@ static const error_case errors[] = {
      "the 'with' statement is not supported in kernels"},
     {LOC, "try:\n    pass\nexcept: pass\n", 0, UNS, 1, 1,
      "the 'try' statement is not supported in kernels"},
-    {LOC, "def f():\n    raise ValueError\n", 0, UNS, 2, 5,
-     "the 'raise' statement is not supported in kernels"},
+    {LOC, "def f():\n    raise\n", 0, UNS, 2, 5,
+     "a bare 'raise' (re-raise) is not supported in kernels"},
+    {LOC, "def f():\n    raise a.b('x')\n", 0, UNS, 2, 11,
+     "raising something other than an exception class or a call of one is "
+     "not supported in kernels"},
     {LOC, "class A: pass\n", 0, UNS, 1, 1,
      "a class definition is not supported in kernels"},
     {LOC, "@dataclass\nclass A: pass\n", 0, UNS, 2, 1,

@@ -156,6 +156,7 @@ typedef enum uf__stmt_kind {
     UF__ST_RETURN,
     UF__ST_PASS,
     UF__ST_ASSERT,
+    UF__ST_RAISE,      /* raise ValueError / raise ValueError(args) */
     UF__ST_IMPORT,     /* import math, numpy as np */
     UF__ST_IMPORTFROM, /* from numba import vectorize, float32 as f4 */
     UF__ST_FUNCDEF
@@ -203,6 +204,12 @@ struct uf__stmt {
         struct {
             uf__expr *test, *msg;
         } assert_;
+        struct {
+            const char *cls; /* the exception class's name */
+            uf__pos cls_pos;
+            uf__expr **args; /* the constructor's arguments */
+            int nargs;
+        } raise;
         struct {
             uf__alias *names;
             int n;

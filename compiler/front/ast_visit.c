@@ -30,6 +30,8 @@ int uf__ast_stmt_exprs(const uf__stmt *s, uf__ast_expr_fn fn, void *ud)
         uf__expr *const x[2] = {s->u.assert_.test, s->u.assert_.msg};
         return uf__ast_visit_n(x, 2, fn, ud);
     }
+    case UF__ST_RAISE:
+        return uf__ast_visit_n(s->u.raise.args, s->u.raise.nargs, fn, ud);
     case UF__ST_FUNCDEF:
         rc = uf__ast_visit_n(s->u.funcdef.decorators,
                              s->u.funcdef.ndecorators, fn, ud);

@@ -914,6 +914,7 @@ static const char *stmt_name(uf__stmt_kind k)
     case UF__ST_CONTINUE: return "continue";
     case UF__ST_RETURN: return "return";
     case UF__ST_ASSERT: return "assert";
+    case UF__ST_RAISE: return "raise";
     default: return "this statement";
     }
 }

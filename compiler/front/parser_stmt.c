@@ -509,12 +509,46 @@ static uf__stmt *expr_stmt(uf__parser *p)
     return s;
 }
 
+/* 'raise' NAME ['(' args ')']: the forms Numba compiles, an exception
+ * class or a call of one with positional arguments. A bare re-raise,
+ * `raise ... from ...` and an exception held in a variable are refused
+ * here (Numba has no try to re-raise from, nor exception values). */
+static uf__stmt *raise_stmt(uf__parser *p)
+{
+    uf__token *t = uf__advance(p);
+    if (uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI))
+        return uf__unsupported(p, t->pos, "a bare 'raise' (re-raise)");
+    uf__expr *e = uf__parse_expression(p);
+    if (e == NULL)
+        return NULL;
+    if (uf__at(p, UF__TOK_KW_FROM))
+        return uf__unsupported(p, uf__peek(p)->pos, "'raise ... from'");
+    uf__stmt *s = uf__new_stmt(p, UF__ST_RAISE, t->pos);
+    if (s == NULL)
+        return NULL;
+    uf__expr *cls = e->kind == UF__EX_CALL ? e->u.call.func : e;
+    if (cls->kind != UF__EX_NAME)
+        return uf__unsupported(p, cls->pos, "raising something other than "
+                               "an exception class or a call of one");
+    if (e->kind == UF__EX_CALL && e->u.call.nkw > 0)
+        return uf__unsupported(p, e->u.call.kw[0].pos, "keyword arguments "
+                               "of an exception");
+    s->u.raise.cls = cls->u.name.id;
+    s->u.raise.cls_pos = cls->pos;
+    if (e->kind == UF__EX_CALL) {
+        s->u.raise.args = e->u.call.args;
+        s->u.raise.nargs = e->u.call.nargs;
+    }
+    return s;
+}
+
 /* simple_stmt:
  *     | assignment | star_expressions
  *     | 'return' [star_expressions] | 'pass' | 'break' | 'continue'
  *     | 'assert' expression [',' expression]
  *     | import_name | import_from
- *     | 'del' | 'global' | 'nonlocal' | 'raise' | 'yield' (refused) */
+ *     | 'raise' NAME ['(' [args] ')']
+ *     | 'del' | 'global' | 'nonlocal' | 'yield' (refused) */
 static uf__stmt *simple_stmt(uf__parser *p)
 {
     uf__token *t = uf__peek(p);
@@ -564,7 +598,7 @@ static uf__stmt *simple_stmt(uf__parser *p)
     case UF__TOK_KW_NONLOCAL:
         return uf__unsupported(p, t->pos, "the 'nonlocal' statement");
     case UF__TOK_KW_RAISE:
-        return uf__unsupported(p, t->pos, "the 'raise' statement");
+        return raise_stmt(p);
     default:
         return expr_stmt(p);
     }

@@ -177,6 +177,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
+        {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},
+        {UF__RT_PRINT, (void *)(uintptr_t)uf__rt_print},
         {UF__RT_MATMUL_F32, (void *)(uintptr_t)uf__rt_matmul_f32},
         {UF__RT_MATMUL_F64, (void *)(uintptr_t)uf__rt_matmul_f64},
         {UF__RT_MATMUL_C64, (void *)(uintptr_t)uf__rt_matmul_c64},

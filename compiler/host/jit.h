@@ -3,6 +3,7 @@
 #ifndef UF_COMPILER_JIT_H
 #define UF_COMPILER_JIT_H
 
+#include "compiler/types/exceptions.h"
 #include "compiler/types/infer.h"
 #include "common/loop.h"
 
@@ -110,6 +111,20 @@ void uf__rt_broadcast_error(int32_t kind, int32_t nshapes,
  * for uf__jit_status_error on this thread. */
 #define UF__RT_AXIS_ERROR "uf__rt_axis_error"
 void uf__rt_axis_error(int64_t axis, int32_t ndim);
+
+/* `raise Cls(args)` in a kernel (lower_raise.c): generated code calls
+ * UF__RT_RAISE, which formats the message as Python's str() of the
+ * exception ("ValueError: bad x", "KeyError: 'k'", "Exception: ('e', 1)")
+ * and records it with `code` for uf__jit_status_error on this thread,
+ * before it returns UF__JIT_RAISE. kinds[i] says what words[i] holds. */
+#define UF__RT_RAISE "uf__rt_raise"
+void uf__rt_raise(const char *cls, int32_t code, int32_t nargs,
+                  const int32_t *kinds, const int64_t *words);
+
+/* print(a, b, ...) in a kernel (lower_raise.c): str() of each value,
+ * separated by spaces, then a newline, on stdout, flushed. */
+#define UF__RT_PRINT "uf__rt_print"
+void uf__rt_print(int32_t nargs, const int32_t *kinds, const int64_t *words);
 
 /* "x86-64 skylake-avx512 +avx512f,..." for sysinfo and cache keys. */
 const char *uf__jit_host_cpu(const uf__jit *jit);
@@ -260,6 +275,8 @@ typedef enum uf__jit_status {
     UF__JIT_BCAST_ARRAYS,   /* arrays that do not broadcast together */
     UF__JIT_FANCY_MASK,     /* a[mask]: IndexError: the mask's length is
                                not its axis's (lower_fancy.c) */
+    UF__JIT_RAISE, /* a raise statement: the exception recorded by
+                      uf__rt_raise */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -2,7 +2,11 @@
  * (jit.h: uf__jit_status_error), and the runtime side of the host's error
  * sink: the IndexError record its generated code writes. */
 #include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/error_internal.h"
@@ -41,6 +45,161 @@ void uf__rt_index_error(const char *kernel, const char *file, int32_t line,
                  "%s:%d)", ix, (int)axis, size, kernel, file, (int)line);
 }
 
+/* The exception of the last raise statement on this thread (UF__RT_RAISE)
+ * and its uf_errcode. */
+static _Thread_local char raise_msg[640];
+static _Thread_local int raise_code;
+
+/* Appends to b (cap bytes, *at used) as snprintf would, cut at the end. */
+static void put(char *b, size_t cap, size_t *at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *b, size_t cap, size_t *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b + *at, cap - *at, fmt, ap);
+    va_end(ap);
+    *at += n < 0 ? 0 : (size_t)n;
+    if (*at >= cap)
+        *at = cap - 1;
+}
+
+/* Python's repr() of a float: the shortest digits that read back as v,
+ * positional for exponents -4 .. 15, else d.ddde+XX. */
+static void put_float(char *b, size_t cap, size_t *at, double v)
+{
+    if (isnan(v)) {
+        put(b, cap, at, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        put(b, cap, at, v < 0 ? "-inf" : "inf");
+        return;
+    }
+    char e[40];
+    for (int p = 0; p < 17; p++) {
+        snprintf(e, sizeof e, "%.*e", p, v);
+        if (strtod(e, NULL) == v)
+            break;
+    }
+    const char *m = e;
+    bool neg = *m == '-';
+    m += neg;
+    char digits[24];
+    int nd = 0;
+    for (; *m != 'e'; m++)
+        if (*m != '.')
+            digits[nd++] = *m;
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    digits[nd] = '\0';
+    int exp = atoi(m + 1);
+    put(b, cap, at, "%s", neg ? "-" : "");
+    if (exp < -4 || exp >= 16) {
+        put(b, cap, at, "%c", digits[0]);
+        if (nd > 1)
+            put(b, cap, at, ".%s", digits + 1);
+        put(b, cap, at, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    } else if (exp < 0) {
+        put(b, cap, at, "0.%.*s%s", -exp - 1, "0000", digits);
+    } else {
+        for (int k = 0; k <= exp; k++)
+            put(b, cap, at, "%c", k < nd ? digits[k] : '0');
+        put(b, cap, at, ".%s", nd > exp + 1 ? digits + exp + 1 : "0");
+    }
+}
+
+/* Python's repr() of a string: single quotes unless it holds one and no
+ * double quote. */
+static void put_repr(char *b, size_t cap, size_t *at, const char *s)
+{
+    char q = strchr(s, '\'') && !strchr(s, '"') ? '"' : '\'';
+    put(b, cap, at, "%c", q);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == (unsigned char)q || *c == '\\')
+            put(b, cap, at, "\\%c", *c);
+        else if (*c == '\n')
+            put(b, cap, at, "\\n");
+        else if (*c == '\t')
+            put(b, cap, at, "\\t");
+        else if (*c == '\r')
+            put(b, cap, at, "\\r");
+        else if (*c < 0x20 || *c == 0x7f)
+            put(b, cap, at, "\\x%02x", *c);
+        else
+            put(b, cap, at, "%c", *c);
+    }
+    put(b, cap, at, "%c", q);
+}
+
+/* One argument as str() (repr: as repr()) gives it. */
+static void put_arg(char *b, size_t cap, size_t *at, int32_t kind,
+                    int64_t word, bool repr)
+{
+    switch (kind) {
+    case UF__RAISE_STR:
+        if (repr)
+            put_repr(b, cap, at, (const char *)(intptr_t)word);
+        else
+            put(b, cap, at, "%s", (const char *)(intptr_t)word);
+        break;
+    case UF__RAISE_UINT:
+        put(b, cap, at, "%" PRIu64, (uint64_t)word);
+        break;
+    case UF__RAISE_FLOAT: {
+        double d;
+        memcpy(&d, &word, sizeof d);
+        put_float(b, cap, at, d);
+        break;
+    }
+    case UF__RAISE_BOOL:
+        put(b, cap, at, "%s", word ? "True" : "False");
+        break;
+    default:
+        put(b, cap, at, "%" PRId64, word);
+        break;
+    }
+}
+
+/* The sink of UF__RT_RAISE: "Cls" alone without arguments, else "Cls: "
+ * and str() of the exception: its one argument's str() (KeyError's
+ * repr()), or the repr() of the tuple of them. */
+void uf__rt_raise(const char *cls, int32_t code, int32_t nargs,
+                  const int32_t *kinds, const int64_t *words)
+{
+    size_t cap = sizeof raise_msg, at = 0;
+    raise_code = code;
+    put(raise_msg, cap, &at, "%s", cls);
+    if (nargs <= 0)
+        return;
+    put(raise_msg, cap, &at, ": ");
+    if (nargs == 1) {
+        put_arg(raise_msg, cap, &at, kinds[0], words[0],
+                strcmp(cls, "KeyError") == 0);
+        return;
+    }
+    put(raise_msg, cap, &at, "(");
+    for (int32_t i = 0; i < nargs; i++) {
+        if (i > 0)
+            put(raise_msg, cap, &at, ", ");
+        put_arg(raise_msg, cap, &at, kinds[i], words[i], true);
+    }
+    put(raise_msg, cap, &at, ")");
+}
+
+void uf__rt_print(int32_t nargs, const int32_t *kinds, const int64_t *words)
+{
+    char line[1024] = "";
+    size_t cap = sizeof line, at = 0;
+    for (int32_t i = 0; i < nargs; i++) {
+        if (i > 0)
+            put(line, cap, &at, " ");
+        put_arg(line, cap, &at, kinds[i], words[i], false);
+    }
+    fprintf(stdout, "%s\n", line);
+    fflush(stdout);
+}
+
 /* The last shapes message of this thread, consumed by the status that
  * follows it (so cudasim's statuses, which record nothing, never show a
  * stale one). */
@@ -66,6 +225,11 @@ int uf__jit_status_carry(int status, const uf_error *e)
     }
     if (status == UF__JIT_BCAST_SHAPES || status == UF__JIT_SLICE_SHAPE) {
         keep(shape_msg, sizeof shape_msg, e->message);
+        return status;
+    }
+    if (status == UF__JIT_RAISE) {
+        keep(raise_msg, sizeof raise_msg, e->message);
+        raise_code = e->code;
         return status;
     }
     if (status > 0)
@@ -335,6 +499,9 @@ int uf__jit_status_error(int status, uf_error *err)
     if (status == UF__JIT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s",
                              index_error_message());
+    if (status == UF__JIT_RAISE)
+        return uf__error_set(err, raise_code ? raise_code : UF_ERR_VALUE,
+                             "%s", raise_msg);
     if (status == UF__JIT_RUNTIME)
         return uf__error_set(err, runtime_code ? runtime_code
                                                : UF_ERR_INTERNAL,

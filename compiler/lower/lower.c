@@ -734,6 +734,8 @@ static int lower_stmt(uf__fn *F, const uf__stmt *s)
         uf__fn_raise_if(F, LLVMBuildNot(B, c, ""), UF__JIT_ASSERT + s->pos.line);
         return 0;
     }
+    case UF__ST_RAISE:
+        return uf__lower_raise(F, s);
     case UF__ST_IMPORT:
     case UF__ST_IMPORTFROM:
         return unsupported(F, s->pos, "an import inside a kernel");

@@ -252,6 +252,9 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
     uf_dtype rd;
     if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
         return uf__lower_npreduce(F, e);
+    if (e->u.compare.nops == 1 && (e->u.compare.ops[0] == UF__CMP_IN ||
+                                   e->u.compare.ops[0] == UF__CMP_NOTIN))
+        return uf__lower_contains(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
         !scalar_dtype(F, e, &rd))
         return unsupported_expr(F, e, "this comparison");

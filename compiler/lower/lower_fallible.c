@@ -151,6 +151,7 @@ static int stmt_fallible(uf__stmt *s, void *ud)
 {
     switch (s->kind) {
     case UF__ST_ASSERT:
+    case UF__ST_RAISE:
         return 1;
     case UF__ST_ASSIGN:
         if (uf__is_inplace_array_op(((const fallible_scan *)ud)->tf,

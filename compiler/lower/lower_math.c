@@ -478,6 +478,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npshape(F, e);
     if (uf__builtin_is_arrattr(bi)) /* lower_arrattr.c */
         return uf__lower_arrattr(F, e);
+    if (bi == UF__BI_PRINT) /* lower_raise.c */
+        return uf__lower_print(F, e);
     const uf__expr *argx[8];
     int n = 0;
     if (e->kind == UF__EX_ATTR) {

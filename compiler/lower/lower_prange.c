@@ -175,6 +175,10 @@ static void scan_stmt(scan *S, const uf__stmt *s)
         reads(S, s->u.assert_.test);
         reads(S, s->u.assert_.msg);
         break;
+    case UF__ST_RAISE:
+        for (int i = 0; i < s->u.raise.nargs; i++)
+            reads(S, s->u.raise.args[i]);
+        break;
     default:
         break;
     }

@@ -518,6 +518,8 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
                             "%s", "the message of an assert must be a "
                             "string literal");
         return 0;
+    case UF__ST_RAISE:
+        return uf__infer_raise(C, s);
     case UF__ST_IMPORT:
     case UF__ST_IMPORTFROM:
         return uf__ierr(C, UF_ERR_UNSUPPORTED, s->pos, "%s", "imports inside "

@@ -611,6 +611,9 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
 {
     uf__expr_info *in = uf__iinfo(C, e);
     const uf__expr *f = e->u.call.func;
+    if (f->kind == UF__EX_NAME && strcmp(f->u.name.id, "print") == 0 &&
+        uf__typed_var(C->tf, "print") < 0) /* infer_raise.c */
+        return uf__infer_print(C, e);
     if (e->u.call.nargs > MAXARGS)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "calls with more "
                           "than %d arguments are not supported", MAXARGS);

@@ -184,6 +184,11 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
         return def_expr(S, s->u.ret.value, d);
     case UF__ST_ASSERT:
         return def_expr(S, s->u.assert_.test, d);
+    case UF__ST_RAISE:
+        for (int i = 0; i < s->u.raise.nargs; i++)
+            if (def_expr(S, s->u.raise.args[i], d) < 0)
+                return -1;
+        return 0;
     default:
         return 0;
     }

@@ -21,13 +21,13 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum",
+    "range", "pow", "divmod", "sum", "print",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "print", "list", "tuple", "dict", "set", "str", "enumerate",
+    "list", "tuple", "dict", "set", "str", "enumerate",
     "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
     "next", "isinstance", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
@@ -327,8 +327,9 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             uf__arrexpr_cmp_ufunc((int)op) != UF__BI_NONE) /* x < y */
             return uf__infer_array_ufunc(C, e, uf__arrexpr_cmp_ufunc((int)op),
                                          ab, 2);
-        if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
-            op == UF__CMP_NOTIN)
+        if (op == UF__CMP_IN || op == UF__CMP_NOTIN)
+            return uf__infer_contains(C, e, in, a, b);
+        if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "
                               "operator is not supported in kernels",
                               uf__cmpop_str(op));

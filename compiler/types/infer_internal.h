@@ -46,6 +46,13 @@ extern const uf__type uf__type_unknown;
 /* Types `e` and records it in C->tf->info; NULL with C->err set, or
  * UF__UNKNOWN. */
 const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
+/* Types `x in c` / `x not in c` (infer_contains.c). */
+const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in, const uf__type *x,
+                                   const uf__type *c);
+/* Types a raise statement and a call of print (infer_raise.c). */
+int uf__infer_raise(uf__ictx *C, const uf__stmt *s);
+const uf__type *uf__infer_print(uf__ictx *C, const uf__expr *e);
 /* Types a CALL expression (infer_call.c). */
 const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e);
 /* Types a subscript of array `arr`: integers, slices, None, ellipsis

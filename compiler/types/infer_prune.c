@@ -746,6 +746,10 @@ static void walk_stmt(pr *P, const uf__stmt *s)
     case UF__ST_ASSERT:
         cond(P, s->u.assert_.test, 0);
         break;
+    case UF__ST_RAISE:
+        for (int i = 0; i < s->u.raise.nargs; i++)
+            visit(P, s->u.raise.args[i], 0);
+        break;
     default:
         break;
     }

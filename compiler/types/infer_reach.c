@@ -57,6 +57,7 @@ bool uf__dv_stmt_falls(const uf__dview *D, const uf__stmt *s)
 {
     switch (s->kind) {
     case UF__ST_RETURN:
+    case UF__ST_RAISE:
     case UF__ST_BREAK:
     case UF__ST_CONTINUE:
         return false;

@@ -206,6 +206,10 @@ static int rename_stmt(uf__stmt *s, void *W)
         rename_expr(W, s->u.assert_.test);
         rename_expr(W, s->u.assert_.msg);
         break;
+    case UF__ST_RAISE:
+        for (int i = 0; i < s->u.raise.nargs; i++)
+            rename_expr(W, s->u.raise.args[i]);
+        break;
     default:
         break;
     }

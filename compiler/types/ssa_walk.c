@@ -506,6 +506,11 @@ static bool walk_stmt(walk *K, uf__block *b, int i)
         use_expr(K, s->u.assert_.test);
         use_expr(K, s->u.assert_.msg);
         return true;
+    case UF__ST_RAISE:
+        for (int k = 0; k < s->u.raise.nargs; k++)
+            use_expr(K, s->u.raise.args[k]);
+        clear(K);
+        return false;
     default:
         return true;
     }

@@ -89,6 +89,32 @@ def test_stop_iteration_as_numba():
 
 
 @njit
+def raises_key(x):
+    if x > 0:
+        raise KeyError("k", x)
+    return x
+
+
+@njit
+def raises_runtime(x):
+    if x < 0:
+        raise RuntimeError(x * 0.5)
+    return raises_key(x)
+
+
+def test_raise_as_numba():
+    # a raise statement: Python's class, str() as Numba formats it
+    assert raises_runtime(0) == 0
+    with pytest.raises(KeyError) as e:
+        raises_runtime(3)
+    assert isinstance(e.value, errors.UfjitError)
+    assert "KeyError: ('k', 3)" in str(e.value)
+    with pytest.raises(RuntimeError) as e:
+        raises_runtime(-3)
+    assert "RuntimeError: -1.5" in str(e.value)
+
+
+@njit
 def inverse(a):
     return np.linalg.inv(a)
 

@@ -6,6 +6,8 @@ existing ``except`` clauses keep working. Kernel errors carry the kernel
 file's position: ``file``, ``line``, ``column``, and the message holds the
 source line with a caret."""
 
+import builtins
+
 
 class UfjitError(Exception):
     """A failure reported by ufjit's C core: ``code`` is its UF_ERR_* name."""
@@ -130,6 +132,24 @@ _BY_PREFIX = {
 }
 
 
+# a `raise` statement in a kernel: any of Python's built-in exception
+# classes the compiler takes (compiler/types/exceptions.h), made on first
+# use as a UfjitError and that class
+_RAISED = {}
+
+
+def _raised_class(message):
+    head = message.split(":", 1)[0].split(" ", 1)[0]
+    base = getattr(builtins, head, None)
+    if not (isinstance(base, type) and issubclass(base, Exception)) or \
+            issubclass(base, Warning):
+        return None
+    if head not in _RAISED:
+        _RAISED[head] = type("Ufjit" + head, (UfjitError, base),
+                             {"__doc__": f"{head} raised in a kernel."})
+    return _RAISED[head]
+
+
 def _make(code, name, message, file, line, column):
     """The C core's factory: an exception instance for one ufjit error
     (`name` is the C name, "UF_ERR_SHAPE")."""
@@ -141,4 +161,6 @@ def _make(code, name, message, file, line, column):
         if message.startswith(prefix):
             cls = c
             break
+    else:
+        cls = _raised_class(message) or cls
     return cls(message, name, file, line, column)
