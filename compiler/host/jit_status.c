@@ -280,6 +280,10 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
                                    "array of given dimension",
         [UF__JIT_TAKE_INDEX] = "IndexError: Index out of bounds",
+        [UF__JIT_SIGNAL_A_EMPTY] = "ValueError: 'a' cannot be empty",
+        [UF__JIT_SIGNAL_V_EMPTY] = "ValueError: 'v' cannot be empty",
+        [UF__JIT_SIGNAL_MODE] = "ValueError: Invalid 'mode', valid are "
+                                "'full', 'same', 'valid'",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

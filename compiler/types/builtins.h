@@ -224,6 +224,11 @@
  * NP_TRANSPOSE_AXES keep their places
  * (uf__builtin_is_npview); the last is np.transpose(a, axes) and
  * a.transpose(axes), recorded where the call has axes. */
+/* NumPy's 1-D signal routines (infer_npsignal.c, lower_npsignal.c, the
+ * runtime common/npsignal.h): NP_CONVOLVE .. NP_CORRELATE keep their
+ * places (uf__builtin_is_npsignal). */
+#define UF__NPSIGNAL_MAP(X)                                                 \
+    X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -307,6 +312,7 @@
     UF__NPLINALG_MAP(X)                                                     \
     UF__NPMATRIX_MAP(X)                                                     \
     UF__NPVIEW_MAP(X)                                                       \
+    UF__NPSIGNAL_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -494,6 +500,11 @@ static inline bool uf__builtin_is_nplinalg(uf__builtin b)
 static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 {
     return b >= UF__BI_NP_EYE && b <= UF__BI_NP_VANDER;
+}
+/* The signal routines of UF__NPSIGNAL_MAP. */
+static inline bool uf__builtin_is_npsignal(uf__builtin b)
+{
+    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_CORRELATE;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)
