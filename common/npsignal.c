@@ -5,6 +5,7 @@
  * inner product over the overlap. Compiled as ISO C (-ffp-contract=off):
  * no fused multiply-adds. */
 #include <complex.h>
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -373,5 +374,32 @@ int uf__np_correlate(const char *a, int64_t na, int64_t sa, int32_t dta,
     else
         mix_f64(&g, x, y, o, cplx);
     uf__free(x);
+    return 0;
+}
+
+/* n runs over 1 - m, 3 - m, ..., m - 1 (Numba's np.arange(1 - M, M, 2):
+ * float64 for two of them, int64 for the others, the same values); each
+ * expression as Numba's, left to right. */
+int uf__np_window(int32_t which, int64_t m, double *out)
+{
+    const double pi = 3.141592653589793, d = (double)(m - 1);
+    for (int64_t i = 0; i < m; i++) {
+        double n = (double)(1 - m + 2 * i);
+        switch (which) {
+        case UF__NPSIGNAL_BARTLETT:
+            out[i] = n <= 0 ? 1 + n / d : 1 - n / d;
+            break;
+        case UF__NPSIGNAL_BLACKMAN:
+            out[i] = 0.42 + 0.5 * cos(pi * n / d) +
+                     0.08 * cos(2.0 * pi * n / d);
+            break;
+        case UF__NPSIGNAL_HAMMING:
+            out[i] = 0.54 + 0.46 * cos(pi * n / d);
+            break;
+        default:
+            out[i] = 0.5 + 0.5 * cos(pi * n / d);
+            break;
+        }
+    }
     return 0;
 }

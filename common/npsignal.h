@@ -1,6 +1,7 @@
 /* The 1-D signal routines of kernels that run in the host runtime:
- * np.convolve and np.correlate (compiler/lower/lower_npsignal.c calls
- * them by name). */
+ * np.convolve and np.correlate, and the windows np.bartlett, np.blackman,
+ * np.hamming, np.hanning (compiler/lower/lower_npsignal.c calls them by
+ * name). */
 #ifndef UF_COMMON_NPSIGNAL_H
 #define UF_COMMON_NPSIGNAL_H
 
@@ -30,7 +31,19 @@ int uf__np_correlate(const char *a, int64_t na, int64_t sa, int32_t dta,
                      const char *v, int64_t nv, int64_t sv, int32_t dtv,
                      int32_t how, char *out, int32_t dto);
 
-/* The JIT's name of it: uf__rt_*, which the CUDA targets refuse. */
+/* out[0..m) = the window (UF__NPSIGNAL_BARTLETT ...) of m > 1 points,
+ * in Numba 0.68's formulas (numba/np/arraymath.py np_bartlett_impl ...)
+ * operation by operation, cos from the C library. Returns 0. */
+enum {
+    UF__NPSIGNAL_BARTLETT,
+    UF__NPSIGNAL_BLACKMAN,
+    UF__NPSIGNAL_HAMMING,
+    UF__NPSIGNAL_HANNING
+};
+int uf__np_window(int32_t which, int64_t m, double *out);
+
+/* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_CORRELATE "uf__rt_np_correlate"
+#define UF__NP_WINDOW "uf__rt_np_window"
 
 #endif

@@ -154,6 +154,32 @@ static void test_complex_and_ints(void **state)
     assert_true(fo[0] == -3.0);
 }
 
+/* The windows' known values: zeros at the ends of Hann's and Bartlett's,
+ * Hamming's 0.08, Blackman's -1.39e-17 (0.42 - 0.5 + 0.08 rounded), 1 in
+ * the middle of an odd window, symmetry. */
+static void test_windows(void **state)
+{
+    (void)state;
+    double o[101];
+    assert_int_equal(uf__np_window(UF__NPSIGNAL_HANNING, 5, o), 0);
+    assert_true(fabs(o[0]) < 1e-16 && o[1] == 0.5 && o[2] == 1.0);
+    assert_true(fabs(o[3] - 0.5) < 1e-16 && fabs(o[4]) < 1e-16);
+    assert_int_equal(uf__np_window(UF__NPSIGNAL_BARTLETT, 5, o), 0);
+    assert_true(o[0] == 0.0 && o[1] == 0.5 && o[2] == 1.0 && o[3] == 0.5 &&
+                o[4] == 0.0);
+    assert_int_equal(uf__np_window(UF__NPSIGNAL_HAMMING, 3, o), 0);
+    assert_true(fabs(o[0] - 0.08) < 1e-16 && o[1] == 1.0);
+    assert_int_equal(uf__np_window(UF__NPSIGNAL_BLACKMAN, 3, o), 0);
+    assert_true(fabs(o[0]) < 1e-16 && fabs(o[1] - 1.0) < 1e-15);
+    for (int w = 0; w < 4; w++) {
+        assert_int_equal(uf__np_window(w, 101, o), 0);
+        for (int i = 0; i < 101; i++)
+            if (fabs(o[i] - o[100 - i]) > 1e-15 || o[i] > 1.0)
+                uf_fail_at(__FILE__, __LINE__, "window %d: o[%d] = %.17g, "
+                           "o[%d] = %.17g", w, i, o[i], 100 - i, o[100 - i]);
+    }
+}
+
 static uf_module *module(uf_context *ctx, uf_error *err)
 {
     static const char src[] =
@@ -167,7 +193,12 @@ static uf_module *module(uf_context *ctx, uf_error *err)
         "    return np.correlate(a, v, 'same')\n"
         "@njit\n"
         "def bad(a, v):\n"
-        "    return np.correlate(a, v.reshape(1, -1))\n";
+        "    return np.correlate(a, v.reshape(1, -1))\n"
+        "@njit\n"
+        "def win(a, v):\n"
+        "    m = a.size\n"
+        "    return np.concatenate((np.hanning(m - 3), np.hamming(m),\n"
+        "                           np.bartlett(1), np.blackman(0)))\n";
     return uf_module_from_string(ctx, "npsignal.py", src, err);
 }
 
@@ -218,6 +249,15 @@ static void test_kernel(void **state)
     assert_int_equal(err.line, 11);
     assert_int_equal(err.column, 28);
     assert_non_null(strstr(err.message, "only supported on 1D arrays"));
+    /* windows of M - 3 = 0 points (empty), M = 3, 1 (ones), 0 */
+    uf_func *win = uf_module_get(mod, "win", &err);
+    uf_assert_ok(win != NULL, &err);
+    out = NULL;
+    uf_assert_ok(uf_call(win, args, 2, &out, 1, NULL, &err) == 0, &err);
+    assert_int_equal(uf_array_shape(out)[0], 4);
+    o = uf_array_data(out);
+    assert_true(fabs(o[0] - 0.08) < 1e-16 && o[1] == 1.0 && o[3] == 1.0);
+    uf_array_release(out);
     uf_array_release(empty);
     uf_array_release(args[0]);
     uf_array_release(args[1]);
@@ -240,8 +280,8 @@ static void test_out_of_memory(void **state)
         x[i] = (double)(next_rand() % 100);
     uf_array *args[2] = {vec(x, 300, &err), vec(x, 17, &err)};
     uf_assert_ok(args[0] != NULL && args[1] != NULL, &err);
-    static const char *const kernels[] = {"conv", "corr"};
-    for (int c = 0; c < 2; c++) {
+    static const char *const kernels[] = {"conv", "corr", "win"};
+    for (int c = 0; c < 3; c++) {
         uf_func *f = uf_module_get(mod, kernels[c], &err);
         uf_assert_ok(f != NULL, &err);
         uf_array *out = NULL;
@@ -281,6 +321,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_float64_all_lengths),
         cmocka_unit_test(test_complex_and_ints),
+        cmocka_unit_test(test_windows),
         cmocka_unit_test(test_kernel),
         cmocka_unit_test(test_out_of_memory),
     };

@@ -190,6 +190,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
         /* np.convolve, np.correlate (lower_npsignal.c) */
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
+        {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
         /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},

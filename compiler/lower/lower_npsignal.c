@@ -1,7 +1,8 @@
 /* np.convolve and np.correlate (typed by infer_npsignal.c): Numba's
  * checks in its order (an empty a, an empty v, then the mode), a new 1-D
  * array of the result's length owned by the frame, and one call of the
- * host runtime (common/npsignal.h) that fills it. */
+ * host runtime (common/npsignal.h) that fills it; np.bartlett ... the
+ * same for M points. */
 #include <string.h>
 
 #include "common/npsignal.h"
@@ -56,6 +57,48 @@ static int mode_of(const uf__expr *e, bool corr)
     return -1;
 }
 
+/* np.bartlett(M) ...: M < 1 an empty array, 1 [1.0], else the
+ * runtime's window. */
+static LLVMValueRef window(uf__fn *F, const uf__expr *e, uf__builtin b)
+{
+    const uf__expr *mx = arg(e, 0, "M");
+    LLVMValueRef m = uf__lower_expr(F, mx);
+    if (!m)
+        return NULL;
+    uf_dtype dt = uf__lower_info(F, mx)->type->dtype;
+    m = uf__emit_cast(F, m, dt, UF_INT64);
+    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, m, c64(F, 0), "");
+    if (dt == UF_UINT64) /* a uint64 past 2^63 is no window Numba makes */
+        pos = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
+    LLVMValueRef len = LLVMBuildSelect(B, pos, m, c64(F, 0), "");
+    LLVMValueRef items;
+    LLVMValueRef res = uf__lower_new_array(F, UF_FLOAT64, 1, &len, &items);
+    LLVMTypeRef f64p = LLVMPointerType(LLVMDoubleTypeInContext(F->L->ctx),
+                                       0);
+    LLVMValueRef args[3] = {
+        c32(F, (int)(b - UF__BI_NP_BARTLETT)), len,
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, res), f64p, "")};
+    LLVMTypeRef pt[3] = {i32t(F), i64t(F), f64p};
+    LLVMTypeRef fty = LLVMFunctionType(i32t(F), pt, 3, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, UF__NP_WINDOW, fty);
+    F->L->uses_runtime = true;
+    /* M == 1: Numba's np.ones(1) (the formulas divide by M - 1) */
+    LLVMBasicBlockRef one = uf__fn_block(F, "win.one");
+    LLVMBasicBlockRef many = uf__fn_block(F, "win.many");
+    LLVMBasicBlockRef done = uf__fn_block(F, "win.done");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, len, c64(F, 1), ""), one,
+                    many);
+    LLVMPositionBuilderAtEnd(B, one);
+    LLVMBuildStore(B, LLVMConstReal(LLVMDoubleTypeInContext(F->L->ctx), 1.0),
+                   args[2]);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, many);
+    LLVMBuildCall2(B, fty, fn, args, 3, "");
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    return res;
+}
+
 LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -64,9 +107,11 @@ LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e)
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "np.%s() runs in the host runtime, which CUDA "
                          "kernels cannot call",
-                         corr ? "correlate" : "convolve");
+                         uf__builtin_name(in->builtin) + 6);
         return NULL;
     }
+    if (in->builtin >= UF__BI_NP_BARTLETT)
+        return window(F, e, in->builtin);
     const uf__expr *xs[2] = {arg(e, 0, "a"), arg(e, 1, "v")};
     LLVMValueRef data[2], n[2], st[2], dt[2];
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);

@@ -225,10 +225,12 @@
  * (uf__builtin_is_npview); the last is np.transpose(a, axes) and
  * a.transpose(axes), recorded where the call has axes. */
 /* NumPy's 1-D signal routines (infer_npsignal.c, lower_npsignal.c, the
- * runtime common/npsignal.h): NP_CONVOLVE .. NP_CORRELATE keep their
- * places (uf__builtin_is_npsignal). */
+ * runtime common/npsignal.h): NP_CONVOLVE .. NP_HANNING keep their
+ * places (uf__builtin_is_npsignal), the windows NP_BARTLETT .. last. */
 #define UF__NPSIGNAL_MAP(X)                                                 \
-    X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")
+    X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")     \
+    X(NP_BARTLETT, "numpy.bartlett") X(NP_BLACKMAN, "numpy.blackman")       \
+    X(NP_HAMMING, "numpy.hamming") X(NP_HANNING, "numpy.hanning")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -504,7 +506,7 @@ static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 /* The signal routines of UF__NPSIGNAL_MAP. */
 static inline bool uf__builtin_is_npsignal(uf__builtin b)
 {
-    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_CORRELATE;
+    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_HANNING;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -6,7 +6,11 @@
  * dtypes (for np.correlate of a real `a`, of np.conj(a)'s dtype: a bool
  * becomes CONJ_BOOL). mode a string literal; one that is not 'full',
  * 'same' or 'valid' raises Numba's ValueError at run time. The runtime is
- * on the host: CUDA kernels and device functions refuse these. */
+ * on the host: CUDA kernels and device functions refuse these.
+ * np.bartlett(M), np.blackman(M), np.hamming(M), np.hanning(M)
+ * (numba/np/arraymath.py window_generator): M an integer (a bool, a
+ * float are TypingErrors; an unsigned one for np.hamming and np.hanning,
+ * whose integer np.arange Numba cannot type); a new 1-D float64 array. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,17 +33,53 @@ static const uf__type *operand(uf__ictx *C, const char *fn,
     return t;
 }
 
+/* np.bartlett(M) ...: one integer, by position or as M=. */
+static const uf__type *window(uf__ictx *C, const uf__expr *e, uf__builtin b)
+{
+    const char *fn = uf__builtin_name(b) + 6;
+    const uf__expr *m = e->u.call.nargs == 1 ? e->u.call.args[0] : NULL;
+    if (e->u.call.nargs > 1)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[1]->pos, "np.%s() "
+                          "takes 1 argument (M)", fn);
+    for (int j = 0; j < e->u.call.nkw; j++) {
+        const uf__keyword *kw = &e->u.call.kw[j];
+        if (strcmp(kw->name, "M") != 0 || m != NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, kw->pos, "np.%s() got an "
+                              "unexpected keyword argument '%s'", fn,
+                              kw->name);
+        m = kw->value;
+    }
+    if (m == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "np.%s() missing "
+                          "required argument 'M'", fn);
+    const uf__type *t = uf__infer_expr(C, m);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    char kind = t->kind == UF__T_SCALAR ? uf_dtype_kind(t->dtype) : 0;
+    if (kind != 'i' && kind != 'u')
+        return uf__ierr_t(C, UF_ERR_TYPING, m->pos, "np.%s(): M must be an "
+                          "integer (Numba's), not %s", fn, uf__tname(t));
+    if (kind == 'u' && (b == UF__BI_NP_HAMMING || b == UF__BI_NP_HANNING))
+        return uf__ierr_t(C, UF_ERR_TYPING, m->pos, "np.%s(): an unsigned "
+                          "M fails Numba's typing (its np.arange(1 - M, M, "
+                          "2))", fn);
+    const uf__type *r = uf__type_array(C->tc, UF_FLOAT64, 1, 'C', C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b)
 {
     uf__iinfo(C, e)->builtin = b;
-    const char *fn = b == UF__BI_NP_CONVOLVE ? "np.convolve"
-                                             : "np.correlate";
+    char fn[32];
+    snprintf(fn, sizeof fn, "np.%s", uf__builtin_name(b) + 6);
     uf__kernel_kind k = C->tf->decl->kind;
     if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() runs in "
                           "the host runtime, which CUDA kernels cannot "
                           "call", fn);
+    if (b >= UF__BI_NP_BARTLETT)
+        return window(C, e, b);
     static const char *const names[] = {"a", "v", "mode"};
     const uf__expr *x[3] = {NULL, NULL, NULL};
     if (e->u.call.nargs > 3)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""np.convolve and np.correlate inside kernels (tests/kernels/host/
-npsignal.py) against Numba: each case runs through `ufjit call` and
+"""np.convolve, np.correlate and the windows np.bartlett, np.blackman,
+np.hamming, np.hanning inside kernels (tests/kernels/host/npsignal.py)
+against Numba (windows within 4 ulps of 1: cos is the C library's): each case runs through `ufjit call` and
 through Numba on the same inputs; dtype and shape must agree; integers,
 bools and the products of a float with an integer operand (Numba adds
 them one by one, as ufjit does) exactly, NaN equal to NaN; where both
@@ -37,8 +38,8 @@ FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npsignal.py")
 
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
-    raises, "refused": Numba's typing fails with an AttributeError where
-    ufjit refuses compiling)."""
+    raises, "refused": Numba's typing fails with an AttributeError or
+    TypeError where ufjit refuses compiling)."""
     nan = V("f8", [1.0, np.nan, 2.5, -np.inf, 0.5, np.inf, -1.0])
     big = V("i8", [2**62, -2**62 + 7, 2**40 + 3, -5])
     ub = V("u8", [2**63 + 5, 2**64 - 1, 3])
@@ -85,6 +86,16 @@ def cases():
         ("convolve_scalar", [f8(4), S("2.0")], "refused"),
         ("convolve_scalar", [S("float64:2.0"), S("2.0")], "TypingError"),
         ("correlate_axis", [f8(4), f8(2)], "TypingError"),
+    ] + [(w, [S(m)], "refused" if m.startswith("uint") and
+          w in ("hamming", "hanning") else None)
+         for w in ("bartlett", "blackman", "hamming", "hanning")
+         for m in ("-3", "0", "1", "2", "3", "4", "5", "12", "51", "1000",
+                   "int8:7", "uint8:9", "uint64:6", "int32:-1")] + [
+        ("hanning_kw", [S("8")], None),
+        ("windows_in_loop", [S("9")], None),
+        ("hamming", [S("5.0")], "TypingError"),
+        ("blackman", [S("true")], "TypingError"),
+        ("bartlett", [f8(3)], "TypingError"),
     ]
 
 
@@ -114,10 +125,15 @@ def blas_bound(kernel, vals, dt):
                                                     else 1)
 
 
+WINDOWS = ("bartlett", "blackman", "hamming", "hanning", "hanning_kw",
+           "windows_in_loop")
+
+
 def same(kernel, vals, got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
-    both_float = all(np.asarray(x).dtype.kind in "fc" for x in vals)
+    both_float = kernel not in WINDOWS and all(
+        np.asarray(x).dtype.kind in "fc" for x in vals)
     if got.dtype.kind in "fc" and both_float and kernel != "correlate_in_loop":
         bound = blas_bound(kernel, vals, got.dtype)
         err = np.abs(got.astype(np.complex128) - want)
@@ -125,6 +141,9 @@ def same(kernel, vals, got, want):
         inf = np.isinf(want)
         ok |= inf & (got == want)
         return bool(np.all(ok))
+    if kernel in WINDOWS:
+        # cos from the C library against Numba's np.cos loop: 4 ulps of 1
+        return np.allclose(got, want, rtol=0, atol=4 * 2.0**-52)
     if kernel == "correlate_in_loop":
         return bool(np.allclose(got, want, rtol=1e-12))
     return np.array_equal(got, want, equal_nan=got.dtype.kind in "fc")
@@ -154,7 +173,8 @@ def main():
                     probs.append("Numba does not raise")
             except Exception as e:  # noqa: BLE001
                 name = type(e).__name__
-                if raises == "refused" and name == "AttributeError":
+                if raises == "refused" and name in ("AttributeError",
+                                                    "TypeError"):
                     raises = "TypingError"  # Numba's typing fails inside
                 elif name != raises:
                     probs.append(f"Numba raises {name}: {e}, the case "

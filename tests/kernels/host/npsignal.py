@@ -66,3 +66,37 @@ def convolve_scalar(a, x):
 @njit
 def correlate_axis(a, v):
     return np.correlate(a, v, axis=0)
+
+
+@njit
+def bartlett(m):
+    return np.bartlett(m)
+
+
+@njit
+def blackman(m):
+    return np.blackman(m)
+
+
+@njit
+def hamming(m):
+    return np.hamming(m)
+
+
+@njit
+def hanning(m):
+    return np.hanning(m)
+
+
+@njit
+def hanning_kw(m):
+    return np.hanning(M=m)
+
+
+@njit
+def windows_in_loop(m):
+    s = 0.0
+    for k in range(m):
+        s += np.bartlett(k).sum() + np.blackman(k).sum()
+        s += np.hamming(k).sum() + np.hanning(k).sum()
+    return s
