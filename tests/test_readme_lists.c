@@ -125,6 +125,7 @@ static const struct family {
      "; and np.linalg without LAPACK (above): "},
     {uf__builtin_is_npmatrix,
      "; and the matrix constructors and diagonals (above): "},
+    {uf__builtin_is_npsignal, "; and the 1-D signal routines (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

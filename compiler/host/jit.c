@@ -27,6 +27,7 @@
 #include "common/npnum.h"
 #include "common/nplinalg.h"
 #include "common/npselect.h"
+#include "common/npsignal.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
@@ -189,6 +190,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.convolve, np.correlate (lower_npsignal.c) */
+        {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
+        {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
         /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},

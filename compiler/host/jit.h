@@ -277,6 +277,10 @@ typedef enum uf__jit_status {
                                not its axis's (lower_fancy.c) */
     UF__JIT_RAISE, /* a raise statement: the exception recorded by
                       uf__rt_raise */
+    /* np.convolve, np.correlate (lower_npsignal.c): Numba's errors */
+    UF__JIT_SIGNAL_A_EMPTY, /* ValueError: 'a' cannot be empty */
+    UF__JIT_SIGNAL_V_EMPTY, /* ValueError: 'v' cannot be empty */
+    UF__JIT_SIGNAL_MODE,    /* ValueError: Invalid 'mode' */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -478,6 +478,10 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "cannot be broadcast to a single shape",
         [UF__JIT_FANCY_MASK] = "IndexError: boolean index did not match "
                                "indexed array",
+        [UF__JIT_SIGNAL_A_EMPTY] = "ValueError: 'a' cannot be empty",
+        [UF__JIT_SIGNAL_V_EMPTY] = "ValueError: 'v' cannot be empty",
+        [UF__JIT_SIGNAL_MODE] = "ValueError: Invalid 'mode', valid are "
+                                "'full', 'same', 'valid'",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

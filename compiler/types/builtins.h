@@ -234,6 +234,13 @@
  * NP_TRANSPOSE_AXES keep their places
  * (uf__builtin_is_npview); the last is np.transpose(a, axes) and
  * a.transpose(axes), recorded where the call has axes. */
+/* NumPy's 1-D signal routines (infer_npsignal.c, lower_npsignal.c, the
+ * runtime common/npsignal.h): NP_CONVOLVE .. NP_HANNING keep their
+ * places (uf__builtin_is_npsignal), the windows NP_BARTLETT .. last. */
+#define UF__NPSIGNAL_MAP(X)                                                 \
+    X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")     \
+    X(NP_BARTLETT, "numpy.bartlett") X(NP_BLACKMAN, "numpy.blackman")       \
+    X(NP_HAMMING, "numpy.hamming") X(NP_HANNING, "numpy.hanning")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -327,6 +334,7 @@
     UF__NPMATRIX_MAP(X)                                                     \
     UF__NPVIEW_MAP(X)                                                       \
     UF__NPSHAPE_MAP(X)                                                      \
+    UF__NPSIGNAL_MAP(X)                                                     \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -514,6 +522,11 @@ static inline bool uf__builtin_is_nplinalg(uf__builtin b)
 static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 {
     return b >= UF__BI_NP_EYE && b <= UF__BI_NP_VANDER;
+}
+/* The signal routines of UF__NPSIGNAL_MAP. */
+static inline bool uf__builtin_is_npsignal(uf__builtin b)
+{
+    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_HANNING;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)
