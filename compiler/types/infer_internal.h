@@ -323,6 +323,7 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
  * (infer_npshape.c). */
 const uf__type *uf__infer_npshape(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
+
 /* np.convolve, np.correlate (infer_npsignal.c): the type of call `e`
  * of builtin b. */
 const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
