@@ -1,15 +1,19 @@
 """What the Numba-oracle drivers (run_*_oracle.py) share: their command
 line, loading a kernel file as a Python module for Numba, materialising a
-case's inputs (corpus.py specs) for both sides, and running `ufjit call`.
+case's inputs (corpus.py specs) for both sides, running `ufjit call`, and
+the loop that checks a list of cases (check_cases).
 """
 import argparse
 import contextlib
 import functools
 import importlib.util
+import inspect
 import os
 import re
 import subprocess
 import sys
+import tempfile
+import warnings
 import zlib
 
 import numpy as np
@@ -133,3 +137,141 @@ def run_ufjit_outs(ufjit, path, kernel, args, nout, tmp, cid, target=None):
 def load_outputs(outs):
     """ufjit writes a tuple output as one file per element."""
     return [np.load(o) for o in outs]
+
+
+def numba_result(fn, vals, r):
+    """Numba's result as an array of the dtype Numba typed it with (a
+    float32 or complex64 number comes back from Numba as a Python one)."""
+    try:
+        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
+        rt = sig.return_type
+        if not hasattr(rt, "ndim"):
+            return np.array(r, dtype=np.dtype(str(rt)))
+    except (KeyError, TypeError):
+        pass
+    return as_array(r)
+
+
+def numba_results(fn, vals, r):
+    """Numba's result as the list of arrays `ufjit call` writes: a tuple's
+    elements one each, numbers of the dtype Numba typed them with."""
+    if not isinstance(r, tuple):
+        return [numba_result(fn, vals, r)]
+    try:
+        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
+        types = list(sig.return_type)
+    except (KeyError, TypeError):
+        return [as_array(x) for x in r]
+    return [as_array(x) if hasattr(t, "ndim") else
+            np.array(x, dtype=np.dtype(str(t))) for x, t in zip(r, types)]
+
+
+def _reference(mod, kernel, vals, expect):
+    """(expect, Numba's results or None, problems) of a case."""
+    fn = getattr(mod, kernel)
+    if expect == "numpy":
+        return None, [as_array(x) for x in _as_list(fn.py_func(*vals))], []
+    if expect and expect.endswith("-ufjit"):  # not run in Numba
+        return expect[:-len("-ufjit")], None, []
+    try:
+        r = fn(*vals)
+    except Exception as e:  # noqa: BLE001
+        name = type(e).__name__
+        if expect == "refused":  # Numba fails in any way: ufjit refuses
+            return "TypingError", None, []
+        if expect == "TypingError" and not _compiled(fn, vals):
+            return expect, None, []  # Numba failed compiling, whatever way
+        if name != expect:
+            return expect, None, [f"Numba raises {name}: {str(e)[:300]}, "
+                                  f"the case expects {expect}"]
+        return expect, None, []
+    if expect == "refused-here":  # Numba runs it, ufjit refuses
+        return "TypingError", None, []
+    if kernel.startswith("gu_"):
+        return expect, [as_array(r)], ["Numba does not raise"] if expect \
+            else []
+    return expect, numba_results(fn, vals, r), \
+        ["Numba does not raise"] if expect else []
+
+
+def _compiled(fn, vals):
+    try:
+        return tuple(fn.typeof_pyval(v) for v in vals) in fn.overloads
+    except (AttributeError, TypeError, ValueError):
+        return False
+
+
+def _as_list(r):
+    return list(r) if isinstance(r, tuple) else [r]
+
+
+def check_cases(opt, path, cases, what, same, extra=None):
+    """Runs each case through Numba and through `ufjit call`, prints a FAIL
+    line per disagreement (every case with -v) and returns the exit status.
+
+    A case is (kernel, inputs[, expect[, where]]); `expect` is None (the
+    results agree: `same(got, want)`, or `same(got, want, kernel)`), an
+    exception name (both raise it; "TypingError": Numba fails compiling,
+    whatever it raises, and ufjit refuses the kernel at FILE[:where]:),
+    "refused" (Numba raises anything, at compile or run time, and ufjit
+    refuses the kernel), "refused-here" (Numba runs it, ufjit refuses it:
+    a gap the README names), "numpy" (compare
+    with the kernel run as plain Python: Numba's result is an accident)
+    or "NAME-ufjit" (ufjit raises NAME; Numba is not run). Kernels named
+    gu_* run on the cpu and parallel targets, their output compared whole.
+    `extra(tmp)`, when given, returns the problems of checks of the
+    driver's own (None when filtered out by -k)."""
+    mod = load(path)
+    warnings.simplefilter("ignore")
+    same3 = len(inspect.signature(same).parameters) == 3
+    fails = n = 0
+    seen = {}
+    stem = os.path.splitext(os.path.basename(path))[0]
+    with tempfile.TemporaryDirectory(prefix=f"ufjit-{stem}-") as tmp:
+        for c in cases:
+            kernel, inputs = c[0], c[1]
+            expect = c[2] if len(c) > 2 else None
+            where = c[3] if len(c) > 3 else None
+            seen[kernel] = seen.get(kernel, 0) + 1
+            cid = f"{kernel}#{seen[kernel]}"
+            if opt.filter not in cid:
+                continue
+            n += 1
+            vals, args = materialise(cid, inputs, tmp)
+            expect, want, probs = _reference(mod, kernel, vals, expect)
+            gu = kernel.startswith("gu_")
+            for target in ("cpu", "parallel") if gu else ("cpu",):
+                p, outs, cmd = run_ufjit_outs(
+                    opt.ufjit, path, kernel, args, len(want) if want else 1,
+                    tmp, cid, target)
+                mark = f"{expect}:"
+                if expect == "TypingError":
+                    mark = f"{path}:{where}:" if where else f"{path}:"
+                if expect:
+                    if p.returncode != 1 or mark not in p.stderr:
+                        probs.append(f"ufjit did not raise {expect} at "
+                                     f"{mark}: exit {p.returncode} "
+                                     f"{p.stderr.strip()}")
+                elif p.returncode != 0:
+                    probs.append(f"ufjit exited {p.returncode}: "
+                                 f"{p.stderr.strip()}\n  {cmd}")
+                else:
+                    for got, w in zip(load_outputs(outs), want):
+                        if not (same(got, w, kernel) if same3 else
+                                same(got, w)):
+                            probs.append(f"{target}: ufjit {got.dtype} "
+                                         f"{got!r}, Numba {w.dtype} {w!r}"
+                                         f"\n  {cmd}")
+            if probs:
+                fails += 1
+                print(f"FAIL {cid}: " + "; ".join(probs))
+            elif opt.verbose:
+                print(f"ok   {cid}")
+        probs = extra(tmp) if extra else None
+        if probs is not None:
+            n += 1
+            fails += bool(probs)
+            for pr in probs:
+                print(f"FAIL {pr}")
+    print(f"{n - fails}/{n} {what} cases agree with Numba")
+    return 1 if fails else 0

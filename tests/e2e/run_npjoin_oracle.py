@@ -14,8 +14,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -28,8 +26,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8, u1, u8  # noqa: E402,E501
-from oracle_util import (as_array, load, materialise,  # noqa: E402
-                         options, run_ufjit)
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npjoin.py")
 
@@ -171,10 +168,6 @@ def cases():
     ]
 
 
-def compiled(fn):
-    return len(fn.overloads) > 0
-
-
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -190,60 +183,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-npjoin-") as tmp:
-        for kernel, inputs, raises in cases():
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            fn = getattr(mod, kernel)
-            try:
-                want = as_array(fn(*vals))
-                if raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                name = type(e).__name__
-                if raises == "TypingError":
-                    if compiled(fn) and fn.overloads.get(
-                            tuple(fn.typeof_pyval(v) for v in vals)):
-                        probs.append(f"Numba compiled, then raised {name}")
-                elif raises == "refused":
-                    pass
-                elif name != raises:
-                    probs.append(f"Numba raises {name}: {str(e)[:300]}, the case "
-                                 f"expects {raises}")
-            p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
-            mark = f"{FILE}:" if raises in ("TypingError", "refused") \
-                else f"{raises}:"
-            if raises:
-                if p.returncode != 1 or mark not in p.stderr:
-                    probs.append(f"ufjit did not raise {raises}: exit "
-                                 f"{p.returncode} {p.stderr.strip()}")
-            elif p.returncode != 0:
-                probs.append(f"ufjit exited {p.returncode}: "
-                             f"{p.stderr.strip()}\n  {cmd}")
-            elif want is not None:
-                got = np.load(out)
-                if not same(got, want):
-                    probs.append(f"ufjit {got.dtype} {got.shape} "
-                                 f"F={got.flags.f_contiguous} {got!r}, "
-                                 f"Numba {want.dtype} {want.shape} "
-                                 f"F={want.flags.f_contiguous} {want!r}\n"
-                                 f"  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-    print(f"{n - fails}/{n} npjoin cases agree with Numba")
-    return 1 if fails else 0
+    return check_cases(opt, FILE, cases(), "npjoin", same)
 
 
 if __name__ == "__main__":

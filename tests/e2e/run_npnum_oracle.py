@@ -12,8 +12,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 import os
 import subprocess
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -26,8 +24,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, c16, f4, f8, i4, i8  # noqa: E402
-from oracle_util import (as_array, load, load_outputs, materialise,  # noqa: E402,E501
-                         options, run_ufjit_outs)
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npnum.py")
 
@@ -223,9 +220,9 @@ def bincount_cases():
 
 def cases():
     """(kernel, inputs[, raises[, "LINE:COL"]]): raises is Numba's
-    exception, or "refused" where Numba compiles what ufjit refuses (a
-    TypingError at LINE:COL), or "ValueError-ufjit" where Numba's result
-    is undefined (not run) and ufjit raises ValueError."""
+    exception, "refused" or "refused-here" (oracle_util.check_cases says
+    which; ufjit refuses at LINE:COL), or "ValueError-ufjit" where
+    Numba's result is undefined (not run) and ufjit raises ValueError."""
     return interp_cases() + digitize_cases() + bincount_cases()
 
 
@@ -278,77 +275,12 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-npnum-") as tmp:
-        for c in cases():
-            kernel, inputs = c[0], c[1]
-            raises = c[2] if len(c) > 2 else None
-            where = c[3] if len(c) > 3 else None
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            gu = kernel.startswith("gu_")
-            try:
-                if raises == "ValueError-ufjit":
-                    raises = "ValueError"
-                    raise ValueError("not run in Numba")
-                r = getattr(mod, kernel)(*vals)
-                rs = [r] if gu or not isinstance(r, tuple) else list(r)
-                want = [as_array(x) for x in rs]
-                if raises == "refused":
-                    want, raises = None, "TypingError"
-                elif raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                want = None
-                if raises == "refused":
-                    raises = "TypingError"
-                elif type(e).__name__ != raises:
-                    probs.append(f"Numba raises {type(e).__name__}: {e}, "
-                                 f"the case expects {raises}")
-            nout = len(want) if want else 1
-            for target in ("cpu", "parallel") if gu else ("cpu",):
-                p, outs, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args,
-                                              nout, tmp, cid, target)
-                mark = f"{FILE}:{where}:" if raises == "TypingError" else \
-                    f"{raises}:"
-                if raises:
-                    if p.returncode != 1 or mark not in p.stderr:
-                        probs.append(f"ufjit did not raise {raises} at "
-                                     f"{mark}: exit {p.returncode} "
-                                     f"{p.stderr.strip()}")
-                elif p.returncode != 0:
-                    probs.append(f"ufjit exited {p.returncode}: "
-                                 f"{p.stderr.strip()}\n  {cmd}")
-                else:
-                    for got, w in zip(load_outputs(outs), want):
-                        if not same(got, w):
-                            probs.append(f"{target}: ufjit {got.dtype} "
-                                         f"{got!r}, Numba {w.dtype} {w!r}"
-                                         f"\n  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-        if opt.filter in "cudasim":
-            n += 1
-            probs = cuda_cases(opt.ufjit, tmp)
-            if probs:
-                fails += 1
-                print("FAIL " + "; ".join(probs))
-            elif opt.verbose:
-                print("ok   cudasim")
-    print(f"{n - fails}/{n} np.interp/digitize/bincount cases agree with "
-          "Numba")
-    return 1 if fails else 0
+
+    def cudasim(tmp):
+        return cuda_cases(opt.ufjit, tmp) if opt.filter in "cudasim" \
+            else None
+    return check_cases(opt, FILE, cases(), "np.interp/digitize/bincount", same,
+                       cudasim)
 
 
 if __name__ == "__main__":

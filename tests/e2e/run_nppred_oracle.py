@@ -18,8 +18,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -32,15 +30,15 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, c8, c16, f4, f8, i1, i4, i8, u1, u8  # noqa: E402,E501
-from oracle_util import (as_array, load, materialise,  # noqa: E402
-                         options, run_ufjit)
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "nppred.py")
 
 
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
-    raises, "numpy": compare with NumPy instead)."""
+    raises, "refused-here": ufjit refuses what Numba runs, "numpy":
+    compare with NumPy instead)."""
     inf, nan = np.inf, np.nan
     xa = V("f8", [1.0, nan, inf, -inf, 0.0, 1e-9, 1e10, -inf, nan, 3.0])
     xb = V("f8", [1.0 + 1e-6, nan, inf, inf, 1e-9, 0.0, 1.00001e10, -inf,
@@ -141,7 +139,7 @@ def cases():
         ("isneginf", [b1(3)], None), ("isposinf", [u8(4, lo=0, hi=9)], None),
         ("isneginf", [f8(2, 3, special=True).F], None),
         ("isneginf", [c16(2)], "TypingError"),
-        ("isneginf_out", [sp, b1(10)], "refused"),
+        ("isneginf_out", [sp, b1(10)], "refused-here"),
         ("iscomplex", [cz], None), ("isreal", [cz], None),
         ("iscomplex", [c8(2, 3)], None), ("isreal", [f8(4)], None),
         ("iscomplex", [S("1.0")], None), ("iscomplex", [S("1j")], None),
@@ -163,7 +161,7 @@ def cases():
         ("nan_to_num_kw", [cz, S("-1.0"), S("9.0"), S("8")], None),
         ("nan_to_num_kw", [S("float32:nan"), S("float32:1.5"), S("2.0"),
                            S("3.0")], None),
-        ("nan_to_num_copy", [sp], "refused"),
+        ("nan_to_num_copy", [sp], "refused-here"),
         ("nan_to_num_same", [i8(3)], None),
         # sinc and angle
         ("sinc", [sp], None), ("sinc", [spf], None),
@@ -193,7 +191,7 @@ def cases():
         ("chkfinite", [V("c16", [1j, complex(1, nan)])], "ValueError"),
         ("chkfinite", [f8(3, 4).F], None),
         ("chkfinite_same", [f8(4)], None),
-        ("chkfinite_dtype", [f8(4)], "refused"),
+        ("chkfinite_dtype", [f8(4)], "refused-here"),
         # np.divmod of arrays: a tuple of two new arrays
         ("divmod_q", [xa, xb], None), ("divmod_r", [xa, xb], None),
         ("divmod_q", [sp, V("f8", [2.0, -2.0, 0.0, 0.0, -0.0, 3.0, 0.5,
@@ -212,19 +210,6 @@ def cases():
         ("divmod_expr", [f8(3, 4).view("::-1, ::2"), f8(2, lo=1, hi=5)],
          None),
     ]
-
-
-def numba_result(fn, vals, r):
-    """Numba's result as an array of the dtype Numba typed it with (a
-    float32 or complex64 number comes back from Numba as a Python one)."""
-    try:
-        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
-        rt = sig.return_type
-        if not hasattr(rt, "ndim"):
-            return np.array(r, dtype=np.dtype(str(rt)))
-    except (KeyError, TypeError):
-        pass
-    return as_array(r)
 
 
 def same(got, want, kernel):
@@ -252,63 +237,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-nppred-") as tmp:
-        for kernel, inputs, raises in cases():
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            fn = getattr(mod, kernel)
-            if raises == "numpy":
-                raises = None
-                want = as_array(fn.py_func(*vals))
-            else:
-                try:
-                    want = numba_result(fn, vals, fn(*vals))
-                    if raises:
-                        probs.append("Numba does not raise")
-                except Exception as e:  # noqa: BLE001
-                    name = type(e).__name__
-                    if raises == "refused" and name in ("TypeError",
-                                                        "TypingError"):
-                        raises = "TypingError"  # refused while compiling
-                    elif raises == "refused":
-                        raises = "TypingError"
-                    elif name != raises:
-                        probs.append(f"Numba raises {name}: {e}, the case "
-                                     f"expects {raises}")
-                else:
-                    if raises == "refused":  # Numba runs it: refused here
-                        raises = "TypingError"
-                        probs = []
-            p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
-            mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
-            if raises:
-                if p.returncode != 1 or mark not in p.stderr:
-                    probs.append(f"ufjit did not raise {raises}: exit "
-                                 f"{p.returncode} {p.stderr.strip()}")
-            elif p.returncode != 0:
-                probs.append(f"ufjit exited {p.returncode}: "
-                             f"{p.stderr.strip()}\n  {cmd}")
-            elif want is not None:
-                got = np.load(out)
-                if not same(got, want, kernel):
-                    probs.append(f"ufjit {got.dtype} {got!r}, Numba "
-                                 f"{want.dtype} {want!r}\n  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-    print(f"{n - fails}/{n} nppred cases agree with Numba")
-    return 1 if fails else 0
+    return check_cases(opt, FILE, cases(), "nppred", same)
 
 
 if __name__ == "__main__":
