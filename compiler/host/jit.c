@@ -27,6 +27,7 @@
 #include "common/npnum.h"
 #include "common/nplinalg.h"
 #include "common/npselect.h"
+#include "common/npstats.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
@@ -187,6 +188,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.histogram (lower_npstats.c) */
+        {UF__NP_HIST_RANGE, (void *)(uintptr_t)uf__np_histogram_range},
+        {UF__NP_HIST_FILL, (void *)(uintptr_t)uf__np_histogram_fill},
+        {UF__NP_HIST_CHECK, (void *)(uintptr_t)uf__np_histogram_check_edges},
+        {UF__NP_HIST_EDGES, (void *)(uintptr_t)uf__np_histogram_edges},
         /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},

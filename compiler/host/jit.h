@@ -238,6 +238,10 @@ typedef enum uf__jit_status {
     UF__JIT_TRANSPOSE_REPEAT, /* ValueError: repeated axis in transpose */
     UF__JIT_TRANSPOSE_AXIS, /* ValueError: axis out of bounds */
     UF__JIT_TAKE_INDEX,     /* np.take: IndexError: Index out of bounds */
+    /* np.histogram (lower_npstats.c): ValueError */
+    UF__JIT_HIST_BINS,      /* bins <= 0 */
+    UF__JIT_HIST_RANGE,     /* range's max below its min, NaN */
+    UF__JIT_HIST_EDGES,     /* edges not increasing, NaN */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -280,6 +280,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_TRANSPOSE_AXIS] = "ValueError: axis is out of bounds for "
                                    "array of given dimension",
         [UF__JIT_TAKE_INDEX] = "IndexError: Index out of bounds",
+        [UF__JIT_HIST_BINS] = "ValueError: histogram(): `bins` should be a "
+                              "positive integer",
+        [UF__JIT_HIST_RANGE] = "ValueError: histogram(): max must be larger "
+                               "than min in range parameter",
+        [UF__JIT_HIST_EDGES] = "ValueError: histogram(): bins must increase "
+                               "monotonically",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
