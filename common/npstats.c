@@ -7,6 +7,7 @@
 
 #include <ufjit/dtype.h>
 
+#include "common/alloc.h"
 #include "common/npstats.h"
 
 /* The type Numba computes a binary operation of two numbers in, as far as
@@ -391,4 +392,303 @@ void uf__np_histogram_edges(const char *data, int64_t nd,
     given_bins g = {edges, nbins, estride, edt, load(edges, edt),
                     load(edges + nbins * estride, edt), hist};
     each_row(data, nd, shape, strides, dt, given_row, &g);
+}
+
+/* ---- np.cov and np.corrcoef: Numba's np_cov_impl_inner ----------------- */
+
+/* A 2-D view (Numba's np.atleast_2d, maybe transposed). */
+typedef struct view2 {
+    const char *data;
+    int64_t rows, cols, rs, cs;
+    int32_t dt;
+} view2;
+
+static view2 atleast_2d(const char *data, int64_t nd, const int64_t *shape,
+                        const int64_t *strides, int32_t dt)
+{
+    view2 v = {data, 1, 1, 0, 0, dt};
+    if (nd == 1) {
+        v.cols = shape[0];
+        v.cs = strides[0];
+    } else if (nd == 2) {
+        v.rows = shape[0];
+        v.cols = shape[1];
+        v.rs = strides[0];
+        v.cs = strides[1];
+    }
+    return v;
+}
+
+static view2 transpose(view2 v)
+{
+    view2 t = {v.data, v.cols, v.rows, v.cs, v.rs, v.dt};
+    return t;
+}
+
+/* X's parts (Numba's _prepare_cov_input): m and y as rows of
+ * variables. */
+static int prepare(const char *m_data, int64_t m_nd, const int64_t *m_shape,
+                   const int64_t *m_strides, int32_t m_dt,
+                   const char *y_data, int64_t y_nd, const int64_t *y_shape,
+                   const int64_t *y_strides, int32_t y_dt, int32_t flags,
+                   view2 *mv, view2 *yv)
+{
+    bool rowvar = flags & UF__COV_ROWVAR;
+    *mv = atleast_2d(m_data, m_nd, m_shape, m_strides, m_dt);
+    yv->rows = 0;
+    yv->cols = mv->cols;
+    if (y_data == NULL) {
+        if (!rowvar)
+            *mv = transpose(*mv);
+        yv->cols = mv->cols;
+        return 0;
+    }
+    *yv = atleast_2d(y_data, y_nd, y_shape, y_strides, y_dt);
+    if (!rowvar) { /* as NumPy: not a (1, n) one */
+        if (mv->rows != 1)
+            *mv = transpose(*mv);
+        if (yv->rows != 1)
+            *yv = transpose(*yv);
+    }
+    return mv->cols != yv->cols ? UF__NPSTATS_COV_DIMS : 0;
+}
+
+int uf__np_cov_check(const char *m_data, int64_t m_nd, const int64_t *m_shape,
+                     const int64_t *m_strides, int32_t m_dt,
+                     const char *y_data, int64_t y_nd, const int64_t *y_shape,
+                     const int64_t *y_strides, int32_t y_dt, int32_t flags,
+                     double ddof_f, int64_t *nvars)
+{
+    if (m_nd == 2 && m_shape[0] == 1)
+        return UF__NPSTATS_COV_ONE_ROW;
+    if (flags & UF__COV_DDOF_REAL) {
+        if (!isfinite(ddof_f))
+            return UF__NPSTATS_COV_DDOF_INF;
+        if (ddof_f - trunc(ddof_f) != 0)
+            return UF__NPSTATS_COV_DDOF_FRAC;
+    }
+    view2 mv, yv;
+    int st = prepare(m_data, m_nd, m_shape, m_strides, m_dt, y_data, y_nd,
+                     y_shape, y_strides, y_dt, flags, &mv, &yv);
+    *nvars = mv.rows + yv.rows;
+    return st;
+}
+
+typedef struct cplx {
+    double re, im;
+} cplx;
+
+static cplx load_c(const char *p, int32_t dt)
+{
+    cplx r = {0.0, 0.0};
+    if (dt == UF_COMPLEX64) {
+        float v[2];
+        memcpy(v, p, sizeof v);
+        r.re = v[0];
+        r.im = v[1];
+    } else if (dt == UF_COMPLEX128) {
+        memcpy(&r, p, sizeof r);
+    } else {
+        r.re = load(p, dt).f;
+    }
+    return r;
+}
+
+/* Rows of v into x (row-major, ncols per row, complex pairs when cx). */
+static void copy_rows(const view2 *v, double *x, bool cx)
+{
+    for (int64_t i = 0; i < v->rows; i++)
+        for (int64_t k = 0; k < v->cols; k++) {
+            cplx c = load_c(v->data + i * v->rs + k * v->cs, v->dt);
+            if (cx) {
+                x[2 * (i * v->cols + k)] = c.re;
+                x[2 * (i * v->cols + k) + 1] = c.im;
+            } else {
+                x[i * v->cols + k] = c.re;
+            }
+        }
+}
+
+/* Numba's ufunc division of complex numbers (npyfuncs.py, Smith's). */
+static cplx cdiv_ufunc(cplx a, cplx b)
+{
+    cplx r;
+    double br = fabs(b.re), bi = fabs(b.im);
+    if (br >= bi) {
+        if (br == 0.0 && bi == 0.0) {
+            r.re = a.re / br;
+            r.im = a.im / bi;
+            return r;
+        }
+        double rat = b.im / b.re, scl = 1.0 / (b.re + b.im * rat);
+        r.re = (a.re + a.im * rat) * scl;
+        r.im = (a.im - a.re * rat) * scl;
+        return r;
+    }
+    double rat = b.re / b.im, scl = 1.0 / (b.im + b.re * rat);
+    r.re = (a.re * rat + a.im) * scl;
+    r.im = (a.im * rat - a.re) * scl;
+    return r;
+}
+
+static double clip1(double x)
+{
+    if (fabs(x) > 1)
+        return x > 0 ? 1.0 : x < 0 ? -1.0 : x;
+    return x;
+}
+
+/* np.cov into c (nv x nv) from x (nv x n, de-meaned here). */
+static void cov_of(double *x, int64_t nv, int64_t n, bool cx, double fact,
+                   double *c)
+{
+    double inv = 1.0 / fact; /* np.true_divide(1, fact) */
+    for (int64_t i = 0; i < nv; i++) {
+        /* row_wise_average: a sequential sum over n */
+        if (cx) {
+            double *r = x + 2 * i * n, sr = 0.0, si = 0.0, fn = (double)n;
+            for (int64_t k = 0; k < n; k++) {
+                sr += r[2 * k];
+                si += r[2 * k + 1];
+            }
+            /* Numba's scalar complex / int: CPython's _Py_c_quot with
+             * b = n + 0j */
+            double rat = 0.0 / fn, den = fn + 0.0 * rat;
+            double mr = (sr + si * rat) / den, mi = (si - sr * rat) / den;
+            for (int64_t k = 0; k < n; k++) {
+                r[2 * k] -= mr;
+                r[2 * k + 1] -= mi;
+            }
+        } else {
+            double *r = x + i * n, s = 0.0;
+            for (int64_t k = 0; k < n; k++)
+                s += r[k];
+            double mean = s / (double)n;
+            for (int64_t k = 0; k < n; k++)
+                r[k] -= mean;
+        }
+    }
+    for (int64_t i = 0; i < nv; i++)
+        for (int64_t j = 0; j < nv; j++) {
+            if (cx) { /* X @ conj(X.T), then * (inv + 0j) */
+                const double *a = x + 2 * i * n, *b = x + 2 * j * n;
+                double sr = 0.0, si = 0.0;
+                for (int64_t k = 0; k < n; k++) {
+                    sr += a[2 * k] * b[2 * k] + a[2 * k + 1] * b[2 * k + 1];
+                    si += a[2 * k + 1] * b[2 * k] - a[2 * k] * b[2 * k + 1];
+                }
+                c[2 * (i * nv + j)] = sr * inv - si * 0.0;
+                c[2 * (i * nv + j) + 1] = sr * 0.0 + si * inv;
+            } else {
+                const double *a = x + i * n, *b = x + j * n;
+                double s = 0.0;
+                for (int64_t k = 0; k < n; k++)
+                    s += a[k] * b[k];
+                c[i * nv + j] = s * inv;
+            }
+        }
+}
+
+/* np.corrcoef from the covariances c (nv x nv), in place: Numba's loop
+ * `c[i, :] /= stddev; c[:, i] /= stddev`, then the clip. */
+static void corr_of(double *c, int64_t nv, bool cx, double *sd)
+{
+    for (int64_t i = 0; i < nv; i++)
+        sd[i] = sqrt(c[(cx ? 2 : 1) * (i * nv + i)]);
+    for (int64_t i = 0; i < nv; i++) {
+        for (int64_t pass = 0; pass < 2; pass++)
+            for (int64_t j = 0; j < nv; j++) {
+                int64_t at = pass == 0 ? i * nv + j : j * nv + i;
+                if (cx) {
+                    cplx a = {c[2 * at], c[2 * at + 1]};
+                    cplx b = {sd[j], 0.0};
+                    cplx q = cdiv_ufunc(a, b);
+                    c[2 * at] = q.re;
+                    c[2 * at + 1] = q.im;
+                } else {
+                    c[at] /= sd[j];
+                }
+            }
+    }
+    for (int64_t at = 0; at < nv * nv; at++) {
+        if (cx) { /* real + 1j * imag, in Numba's complex arithmetic */
+            double rc = clip1(c[2 * at]), ic = clip1(c[2 * at + 1]);
+            double tr = 0.0 * ic - 1.0 * 0.0, ti = 0.0 * 0.0 + 1.0 * ic;
+            c[2 * at] = rc + tr;
+            c[2 * at + 1] = 0.0 + ti;
+        } else {
+            c[at] = clip1(c[at]);
+        }
+    }
+}
+
+int uf__np_cov(const char *m_data, int64_t m_nd, const int64_t *m_shape,
+               const int64_t *m_strides, int32_t m_dt, const char *y_data,
+               int64_t y_nd, const int64_t *y_shape, const int64_t *y_strides,
+               int32_t y_dt, int32_t flags, int64_t ddof_i, double ddof_f,
+               int32_t corr, int32_t scalar, char *out)
+{
+    bool cx = flags & UF__COV_COMPLEX;
+    view2 mv, yv;
+    prepare(m_data, m_nd, m_shape, m_strides, m_dt, y_data, y_nd, y_shape,
+            y_strides, y_dt, flags, &mv, &yv);
+    int64_t nv = mv.rows + yv.rows, n = mv.cols, w = cx ? 2 : 1;
+    double *o = (double *)(void *)out;
+    if (nv == 0 || n == 0) { /* np.full(..., np.nan) */
+        int64_t cnt = scalar ? 1 : nv * nv;
+        for (int64_t i = 0; i < cnt; i++) {
+            o[w * i] = NAN;
+            if (cx)
+                o[w * i + 1] = 0.0;
+        }
+        if (scalar && corr && cx) { /* (nan + 0j) / (nan + 0j) */
+            cplx q = cdiv_ufunc((cplx){NAN, 0.0}, (cplx){NAN, 0.0});
+            o[0] = q.re;
+            o[1] = q.im;
+        }
+        return 0;
+    }
+    double ddof = flags & UF__COV_DDOF_INT    ? (double)ddof_i
+                  : flags & UF__COV_DDOF_REAL ? ddof_f
+                  : flags & UF__COV_BIAS      ? 0.0
+                                              : 1.0;
+    double fact = (double)n - ddof;
+    if (flags & UF__COV_DDOF_INT) /* int - int, then max(fact, 0.0) */
+        fact = (double)(n - ddof_i);
+    fact = fact > 0.0 ? fact : 0.0;
+    double *x = uf__malloc((size_t)(nv * n * w), sizeof *x, NULL);
+    double *c = scalar ? uf__malloc((size_t)(nv * nv * w), sizeof *c, NULL)
+                       : o;
+    double *sd = corr && !scalar ? uf__malloc((size_t)nv, sizeof *sd, NULL)
+                                 : NULL;
+    if (x == NULL || c == NULL || (corr && !scalar && sd == NULL)) {
+        uf__free(x);
+        if (scalar)
+            uf__free(c);
+        uf__free(sd);
+        return UF__NPSTATS_NOMEM;
+    }
+    copy_rows(&mv, x, cx);
+    copy_rows(&yv, x + mv.rows * n * w, cx);
+    cov_of(x, nv, n, cx, fact, c);
+    if (scalar) {
+        o[0] = c[0];
+        if (cx)
+            o[1] = c[1];
+        if (corr) { /* c / c */
+            if (cx) {
+                cplx v = {c[0], c[1]}, q = cdiv_ufunc(v, v);
+                o[0] = q.re;
+                o[1] = q.im;
+            } else {
+                o[0] = c[0] / c[0];
+            }
+        }
+        uf__free(c);
+    } else if (corr) {
+        corr_of(c, nv, cx, sd);
+    }
+    uf__free(x);
+    uf__free(sd);
+    return 0;
 }

@@ -1,4 +1,4 @@
-/* The runtime behind np.histogram inside kernels
+/* The runtime behind np.histogram, np.cov and np.corrcoef inside kernels
  * (compiler/lower/lower_npstats.c calls these by name). Each reads the
  * data array as it is (data, nd, shape[], strides[] in bytes, dtype dt:
  * bool, integers, floats) in C order and keeps Numba 0.68's arithmetic
@@ -61,10 +61,51 @@ void uf__np_histogram_edges(const char *data, int64_t nd,
                             int32_t dt, const char *edges, int64_t n,
                             int64_t estride, int32_t edt, int64_t *hist);
 
+/* np.cov / np.corrcoef of m and y (y_data NULL: none), each an array of
+ * at most 2 dimensions as the histogram's data are given, as Numba's
+ * np_cov / np_corrcoef compute them. flags: */
+#define UF__COV_ROWVAR 1    /* rowvar true */
+#define UF__COV_BIAS 2      /* bias true */
+#define UF__COV_DDOF_INT 4  /* ddof given as an integer: ddof_i */
+#define UF__COV_DDOF_REAL 8 /* ddof given as a float: ddof_f */
+#define UF__COV_COMPLEX 16  /* complex128 results (else float64) */
+/* statuses besides 0, as Numba's exceptions: */
+enum {
+    UF__NPSTATS_NOMEM = -1,        /* the temporary copy of the data */
+    UF__NPSTATS_COV_ONE_ROW = 5,   /* RuntimeError: a 2-D m of one row */
+    UF__NPSTATS_COV_DDOF_INF = 6,  /* ValueError: non-finite ddof */
+    UF__NPSTATS_COV_DDOF_FRAC = 7, /* ValueError: ddof not integral */
+    UF__NPSTATS_COV_DIMS = 8       /* ValueError: m and y incompatible */
+};
+
+/* The checks, in Numba's order, and *nvars, the result's side: m's
+ * variables plus y's. */
+int uf__np_cov_check(const char *m_data, int64_t m_nd, const int64_t *m_shape,
+                     const int64_t *m_strides, int32_t m_dt,
+                     const char *y_data, int64_t y_nd, const int64_t *y_shape,
+                     const int64_t *y_strides, int32_t y_dt, int32_t flags,
+                     double ddof_f, int64_t *nvars);
+
+/* Then out (nvars x nvars, C order, float64 or complex128; one element
+ * when scalar) = np.cov, or with corr np.corrcoef: the rows' means as
+ * Numba's sequential sums, the products summed in order k = 0, 1, ...
+ * (Numba calls BLAS there: results agree to rounding, not bits), times
+ * 1 / max(nobs - ddof, 0); corrcoef divides row and column by the
+ * standard deviations in Numba's order and clips to [-1, 1]; with
+ * scalar, corr gives var / var. NaN everywhere for no variables or no
+ * observations. 0 or UF__NPSTATS_NOMEM. */
+int uf__np_cov(const char *m_data, int64_t m_nd, const int64_t *m_shape,
+               const int64_t *m_strides, int32_t m_dt, const char *y_data,
+               int64_t y_nd, const int64_t *y_shape, const int64_t *y_strides,
+               int32_t y_dt, int32_t flags, int64_t ddof_i, double ddof_f,
+               int32_t corr, int32_t scalar, char *out);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_HIST_RANGE "uf__rt_np_histogram_range"
 #define UF__NP_HIST_FILL "uf__rt_np_histogram_fill"
 #define UF__NP_HIST_CHECK "uf__rt_np_histogram_check_edges"
 #define UF__NP_HIST_EDGES "uf__rt_np_histogram_edges"
+#define UF__NP_COV_CHECK "uf__rt_np_cov_check"
+#define UF__NP_COV "uf__rt_np_cov"
 
 #endif

@@ -1,10 +1,11 @@
-/* The runtime behind np.histogram in kernels (common/npstats.c), for what
+/* The runtime behind np.histogram, np.cov and np.corrcoef in kernels
+ * (common/npstats.c), for what
  * the Numba oracle cannot reach cheaply: equal bins against a plain
  * count for many sizes and ranges; the range from the data (NaN
  * skipped, none left); 0-d, empty, strided and reversed data; integer
  * subtraction wrapping as Numba's int64 does; uint64 and float32 ends;
  * edges by bisection against a linear scan, equal edges, NaN refused;
- * and, through the C API, values, Numba's ValueErrors, refusals at their
+ * np.cov / np.corrcoef values, flags, NaN rules and checks; and, through the C API, values, Numba's ValueErrors, refusals at their
  * FILE:LINE:COL, and out of memory at every allocation of a call
  * reaching the caller as UF_ERR_NOMEM with nothing left behind. */
 #include <math.h>
@@ -241,6 +242,134 @@ static void test_edges(void **state)
     assert_int_equal(h2[1], 2);
 }
 
+/* np.cov / np.corrcoef through the runtime: known values of a 2 x 3
+ * matrix read reversed, rowvar false, y, ddof and bias, the clip, NaN for
+ * constant rows and for no observations, Numba's checks. */
+static void test_cov(void **state)
+{
+    (void)state;
+    /* rows (1, 2, 4) and (7, 5, 1), stored reversed */
+    double m[6] = {1.0, 5.0, 7.0, 4.0, 2.0, 1.0};
+    int64_t shape[2] = {2, 3}, strides[2] = {-24, -8}, nv = 0;
+    const char *at = (const char *)&m[5];
+    assert_int_equal(uf__np_cov_check(at, 2, shape, strides, UF_FLOAT64,
+                                      NULL, 0, NULL, NULL, 0, UF__COV_ROWVAR,
+                                      0.0, &nv),
+                     0);
+    assert_int_equal(nv, 2);
+    double c[4];
+    assert_int_equal(uf__np_cov(at, 2, shape, strides, UF_FLOAT64, NULL, 0,
+                                NULL, NULL, 0, UF__COV_ROWVAR, 0, 0.0, 0, 0,
+                                (char *)c),
+                     0);
+    /* y = 9 - 2 x: var 7/3 and 28/3, cov -14/3 */
+    assert_true(fabs(c[0] - 7.0 / 3.0) < 1e-15);
+    assert_true(fabs(c[3] - 28.0 / 3.0) < 1e-14);
+    assert_true(fabs(c[1] + 14.0 / 3.0) < 1e-14 && c[1] == c[2]);
+    /* bias: / 3 instead of / 2; ddof 3: 1 / max(0, 0.0) = inf */
+    assert_int_equal(uf__np_cov(at, 2, shape, strides, UF_FLOAT64, NULL, 0,
+                                NULL, NULL, 0,
+                                UF__COV_ROWVAR | UF__COV_BIAS, 0, 0.0, 0, 0,
+                                (char *)c),
+                     0);
+    assert_true(fabs(c[1] + 28.0 / 9.0) < 1e-14);
+    assert_int_equal(uf__np_cov(at, 2, shape, strides, UF_FLOAT64, NULL, 0,
+                                NULL, NULL, 0,
+                                UF__COV_ROWVAR | UF__COV_DDOF_INT, 3, 0.0, 0,
+                                0, (char *)c),
+                     0);
+    assert_true(c[0] == INFINITY && c[1] == -INFINITY);
+    /* corrcoef: -1 within rounding, clipped to [-1, 1]; diagonal 1 */
+    assert_int_equal(uf__np_cov(at, 2, shape, strides, UF_FLOAT64, NULL, 0,
+                                NULL, NULL, 0, UF__COV_ROWVAR, 0, 0.0, 1, 0,
+                                (char *)c),
+                     0);
+    assert_true(fabs(c[1] + 1.0) < 1e-15 && c[1] >= -1.0);
+    assert_true(fabs(c[0] - 1.0) < 1e-15 && c[3] <= 1.0);
+    /* rowvar false: 3 variables of 2 observations */
+    assert_int_equal(uf__np_cov_check(at, 2, shape, strides, UF_FLOAT64,
+                                      NULL, 0, NULL, NULL, 0, 0, 0.0, &nv),
+                     0);
+    assert_int_equal(nv, 3);
+    /* constant rows: NaN correlations; y of other columns refused */
+    double k[3] = {2.0, 2.0, 2.0}, one;
+    int64_t three = 3, s8 = 8, four = 4;
+    assert_int_equal(uf__np_cov((const char *)k, 1, &three, &s8, UF_FLOAT64,
+                                NULL, 0, NULL, NULL, 0, UF__COV_ROWVAR, 0,
+                                0.0, 1, 1, (char *)&one),
+                     0);
+    assert_true(isnan(one));
+    assert_int_equal(uf__np_cov_check((const char *)k, 1, &three, &s8,
+                                      UF_FLOAT64, (const char *)m, 1, &four,
+                                      &s8, UF_FLOAT64, UF__COV_ROWVAR, 0.0,
+                                      &nv),
+                     UF__NPSTATS_COV_DIMS);
+    /* no observations: NaN; one row of a 2-D m; float ddof checks */
+    int64_t zero = 0, one_row[2] = {1, 3}, rs[2] = {24, 8};
+    assert_int_equal(uf__np_cov((const char *)k, 1, &zero, &s8, UF_FLOAT64,
+                                NULL, 0, NULL, NULL, 0, UF__COV_ROWVAR, 0,
+                                0.0, 0, 1, (char *)&one),
+                     0);
+    assert_true(isnan(one));
+    assert_int_equal(uf__np_cov_check((const char *)m, 2, one_row, rs,
+                                      UF_FLOAT64, NULL, 0, NULL, NULL, 0,
+                                      UF__COV_ROWVAR, 0.0, &nv),
+                     UF__NPSTATS_COV_ONE_ROW);
+    assert_int_equal(uf__np_cov_check(at, 2, shape, strides, UF_FLOAT64,
+                                      NULL, 0, NULL, NULL, 0,
+                                      UF__COV_DDOF_REAL, 1.5, &nv),
+                     UF__NPSTATS_COV_DDOF_FRAC);
+    assert_int_equal(uf__np_cov_check(at, 2, shape, strides, UF_FLOAT64,
+                                      NULL, 0, NULL, NULL, 0,
+                                      UF__COV_DDOF_REAL, NAN, &nv),
+                     UF__NPSTATS_COV_DDOF_INF);
+    /* complex: var of (1+1j, -1-1j) is 4 + 0j, its corrcoef 1 + 0j */
+    double z[4] = {1.0, 1.0, -1.0, -1.0}, v[2];
+    int64_t two = 2, s16 = 16;
+    assert_int_equal(uf__np_cov((const char *)z, 1, &two, &s16,
+                                UF_COMPLEX128, NULL, 0, NULL, NULL, 0,
+                                UF__COV_ROWVAR | UF__COV_COMPLEX, 0, 0.0, 0,
+                                1, (char *)v),
+                     0);
+    assert_true(v[0] == 4.0 && v[1] == 0.0);
+    assert_int_equal(uf__np_cov((const char *)z, 1, &two, &s16,
+                                UF_COMPLEX128, NULL, 0, NULL, NULL, 0,
+                                UF__COV_ROWVAR | UF__COV_COMPLEX, 0, 0.0, 1,
+                                1, (char *)v),
+                     0);
+    assert_true(v[0] == 1.0 && v[1] == 0.0);
+}
+
+/* Out of memory at each allocation of a call of f: UF_ERR_NOMEM,
+ * nothing left; at least one allocation failed. */
+static void oom_each(uf_func *f, uf_array **args, int nargs, int nout)
+{
+    uf_error err;
+    uf_array *out[4];
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    int failures = 0;
+    for (long k = 1; k < 100; k++) {
+        memset(out, 0, sizeof out);
+        uf__alloc_fail_at(k);
+        int rc = uf_call(f, args, nargs, out, nout, NULL, &err);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (rc == 0) {
+            for (int j = 0; j < nout; j++)
+                uf_array_release(out[j]);
+            if (!failed)
+                break;
+            continue;
+        }
+        failures++;
+        assert_int_equal(err.code, UF_ERR_NOMEM);
+        assert_int_equal(uf__nrt_live(), nrt);
+        assert_int_equal(uf__alloc_live(), live);
+    }
+    if (failures == 0)
+        uf_fail_at(__FILE__, __LINE__, "no allocation failed");
+}
+
 static const char src[] =
     "from numba import njit\n"
     "import numpy as np\n"
@@ -251,7 +380,10 @@ static const char src[] =
     "    return h, e, h2 + h[0]\n"
     "@njit\n"
     "def hist_complex(a):\n"
-    "    return np.histogram(a + 1j)\n";
+    "    return np.histogram(a + 1j)\n"
+    "@njit\n"
+    "def corr(a, b):\n"
+    "    return np.corrcoef(a, b) + np.cov(a)\n";
 
 static uf_array *vec(int64_t n, double step)
 {
@@ -308,28 +440,24 @@ static void test_kernel(void **state)
     assert_int_equal(h2[0] + h2[1], inside + 2 * want[0]);
     for (int k = 0; k < 3; k++)
         uf_array_release(out[k]);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    int failures = 0;
-    for (long k = 1; k < 100; k++) {
-        memset(out, 0, sizeof out);
-        uf__alloc_fail_at(k);
-        int rc = uf_call(f, args, 2, out, 3, NULL, &err);
-        bool failed = uf__alloc_failed();
-        uf__alloc_fail_at(0);
-        if (rc == 0) {
-            for (int j = 0; j < 3; j++)
-                uf_array_release(out[j]);
-            if (!failed)
-                break;
-            continue;
-        }
-        failures++;
-        assert_int_equal(err.code, UF_ERR_NOMEM);
-        assert_int_equal(uf__nrt_live(), nrt);
-        assert_int_equal(uf__alloc_live(), live);
-    }
-    if (failures == 0)
-        uf_fail_at(__FILE__, __LINE__, "no allocation failed");
+    long nrt = uf__nrt_live();
+    oom_each(f, args, 2, 3);
+    /* np.corrcoef and np.cov: their temporaries too */
+    uf_func *cf = uf_module_get(mod, "corr", &err);
+    uf_assert_ok(cf != NULL, &err);
+    uf_array *two[2] = {args[0], args[0]};
+    memset(out, 0, sizeof out);
+    uf_assert_ok(uf_call(cf, two, 2, out, 1, NULL, &err) == 0, &err);
+    const double *cc = uf_array_data(out[0]);
+    /* corrcoef of a with itself: all 1; plus var(a) = 84.17 */
+    double var = 0.0;
+    for (int i = 0; i <= 100; i++)
+        var += ((double)i * 0.1 - 5.0) * ((double)i * 0.1 - 5.0);
+    var /= 100.0;
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(cc[i] - 1.0 - var) < 1e-12);
+    uf_array_release(out[0]);
+    oom_each(cf, two, 2, 1);
     /* bins = 0: Numba's ValueError */
     uf_array *zero[2] = {args[0], scalar_i64(0)};
     memset(out, 0, sizeof out);
@@ -361,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_range),
         cmocka_unit_test(test_types),
         cmocka_unit_test(test_edges),
+        cmocka_unit_test(test_cov),
         cmocka_unit_test(test_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

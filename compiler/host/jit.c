@@ -193,6 +193,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_HIST_FILL, (void *)(uintptr_t)uf__np_histogram_fill},
         {UF__NP_HIST_CHECK, (void *)(uintptr_t)uf__np_histogram_check_edges},
         {UF__NP_HIST_EDGES, (void *)(uintptr_t)uf__np_histogram_edges},
+        {UF__NP_COV_CHECK, (void *)(uintptr_t)uf__np_cov_check},
+        {UF__NP_COV, (void *)(uintptr_t)uf__np_cov},
         /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},

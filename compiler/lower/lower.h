@@ -469,7 +469,8 @@ bool uf__npview_fallible(uf__builtin b);
 /* np.median, np.percentile, np.quantile and the nan* ones
  * (lower_npselect.c). Host targets only. */
 LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);
-/* np.histogram (UF__NPSTATS_MAP; lower_npstats.c). Host targets only. */
+/* np.histogram, np.cov, np.corrcoef (UF__NPSTATS_MAP; lower_npstats.c).
+ * Host targets only. */
 LLVMValueRef uf__lower_npstats(uf__fn *F, const uf__expr *e);
 /* np.concatenate, np.stack, np.hstack ... np.append (UF__NPJOIN_MAP;
  * lower_npjoin.c). Host targets only. */

@@ -1,4 +1,5 @@
-/* np.histogram (typed by infer_npstats.c): calls of the host runtime
+/* np.histogram, np.cov, np.corrcoef (typed by infer_npstats.c): calls of
+ * the host runtime
  * (common/npstats.h). With a number of bins: one call checks bins and
  * the range (the data's minimum and maximum when there is none), the
  * counts and edges are allocated, a second call fills them. With an
@@ -88,7 +89,7 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
 static LLVMValueRef call_helper(uf__fn *F, const char *name, LLVMTypeRef rt,
                                 LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[12];
+    LLVMTypeRef pt[16];
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(rt, pt, n, 0);
@@ -228,6 +229,114 @@ static LLVMValueRef histogram(uf__fn *F, const uf__expr *e)
     return LLVMBuildInsertValue(B, tup, edges, 1, "");
 }
 
+/* bit if the number v (type t) is true, else 0, as an i32. */
+static LLVMValueRef truth_bit(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                              int bit)
+{
+    LLVMValueRef b = uf__emit_cast(F, v, t->dtype, UF_BOOL);
+    return LLVMBuildSelect(B, b, c32(F, bit), c32(F, 0), "");
+}
+
+/* np.cov(m, y, rowvar, bias, ddof), np.corrcoef(x, y, rowvar): one call
+ * checks and sizes the result, which is allocated (a 2-D (n, n) array,
+ * a 0-d one, or for np.corrcoef of one variable a stack slot), a second
+ * computes it. */
+static LLVMValueRef cov(uf__fn *F, const uf__expr *e, bool corr)
+{
+    static const char *const cnames[] = {"m", "y", "rowvar", "bias", "ddof"};
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    const uf__expr *x[5];
+    const uf__type *t[5];
+    LLVMValueRef v[5];
+    for (int i = 0; i < 5; i++) {
+        x[i] = i < 3 || !corr ? arg(e, i, i == 0 && corr ? "x"
+                                                        : cnames[i])
+                              : NULL;
+        t[i] = x[i] ? uf__lower_info(F, x[i])->type : NULL;
+        if (t[i] != NULL && t[i]->kind == UF__T_NONE)
+            t[i] = NULL, x[i] = NULL;
+        v[i] = x[i] ? uf__lower_expr(F, x[i]) : NULL;
+        if (x[i] && !v[i])
+            return NULL;
+    }
+    operand m, y;
+    take(F, t[0], v[0], &m);
+    if (t[1] != NULL) {
+        take(F, t[1], v[1], &y);
+    } else {
+        y.data = LLVMConstNull(i8p(F));
+        y.nd = c64(F, 0);
+        y.shape = y.strides = LLVMConstNull(LLVMPointerType(i64t(F), 0));
+        y.dt = c32(F, UF_FLOAT64);
+    }
+    bool cx = rt->dtype == UF_COMPLEX128;
+    LLVMValueRef flags = c32(F, cx ? UF__COV_COMPLEX : 0);
+    flags = LLVMBuildOr(B, flags, t[2] ? truth_bit(F, v[2], t[2],
+                                                   UF__COV_ROWVAR)
+                                       : c32(F, UF__COV_ROWVAR), "");
+    if (t[3])
+        flags = LLVMBuildOr(B, flags, truth_bit(F, v[3], t[3], UF__COV_BIAS),
+                            "");
+    LLVMValueRef ddof_i = c64(F, 0);
+    LLVMValueRef ddof_f = LLVMConstReal(LLVMDoubleTypeInContext(F->L->ctx),
+                                        0.0);
+    if (t[4] && uf_dtype_kind(t[4]->dtype) == 'f') {
+        ddof_f = uf__emit_cast(F, v[4], t[4]->dtype, UF_FLOAT64);
+        flags = LLVMBuildOr(B, flags, c32(F, UF__COV_DDOF_REAL), "");
+    } else if (t[4]) {
+        ddof_i = uf__emit_cast(F, v[4], t[4]->dtype, UF_INT64);
+        flags = LLVMBuildOr(B, flags, c32(F, UF__COV_DDOF_INT), "");
+    }
+    LLVMValueRef nv = uf__fn_alloca(F, i64t(F), "cov.nvars");
+    LLVMValueRef cargs[13] = {m.data, m.nd, m.shape, m.strides, m.dt,
+                              y.data, y.nd, y.shape, y.strides, y.dt,
+                              flags, ddof_f, nv};
+    LLVMValueRef st = call_helper(F, UF__NP_COV_CHECK, i32t(F), cargs, 13);
+    static const struct {
+        int status, jit;
+    } map[] = {
+        {UF__NPSTATS_COV_ONE_ROW, UF__JIT_COV_ONE_ROW},
+        {UF__NPSTATS_COV_DDOF_INF, UF__JIT_COV_DDOF_INF},
+        {UF__NPSTATS_COV_DDOF_FRAC, UF__JIT_COV_DDOF_FRAC},
+        {UF__NPSTATS_COV_DIMS, UF__JIT_COV_DIMS},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
+                                         c32(F, map[i].status), ""),
+                        map[i].jit);
+    LLVMValueRef res = NULL, out, items;
+    bool scalar = rt->kind != UF__T_ARRAY || rt->ndim == 0;
+    if (rt->kind == UF__T_SCALAR) {
+        LLVMTypeRef lt = uf__lower_type(F->L, rt, F->err);
+        out = uf__fn_alloca(F, lt, "corrcoef");
+        out = LLVMBuildPointerCast(B, out, i8p(F), "");
+        res = NULL;
+    } else {
+        LLVMValueRef n = LLVMBuildLoad2(B, i64t(F), nv, "");
+        LLVMValueRef shape[2] = {n, n};
+        res = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, &items);
+        if (!res)
+            return NULL;
+        out = LLVMBuildPointerCast(B, uf__emit_array_data(F, res), i8p(F),
+                                   "");
+    }
+    LLVMValueRef args[16] = {m.data, m.nd, m.shape, m.strides, m.dt,
+                             y.data, y.nd, y.shape, y.strides, y.dt,
+                             flags, ddof_i, ddof_f, c32(F, corr),
+                             c32(F, scalar), out};
+    LLVMValueRef st2 = call_helper(F, UF__NP_COV, i32t(F), args, 16);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st2,
+                                     c32(F, UF__NPSTATS_NOMEM), ""),
+                    UF__JIT_NOMEM);
+    if (res)
+        return res;
+    LLVMTypeRef lt = uf__lower_type(F->L, rt, F->err);
+    return LLVMBuildLoad2(B, lt, LLVMBuildPointerCast(B, out,
+                                                      LLVMPointerType(lt, 0),
+                                                      ""),
+                          "");
+}
+
 LLVMValueRef uf__lower_npstats(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -237,5 +346,7 @@ LLVMValueRef uf__lower_npstats(uf__fn *F, const uf__expr *e)
                          "kernels cannot call", uf__builtin_name(b) + 6);
         return NULL;
     }
-    return histogram(F, e);
+    if (b == UF__BI_NP_HISTOGRAM)
+        return histogram(F, e);
+    return cov(F, e, b == UF__BI_NP_CORRCOEF);
 }

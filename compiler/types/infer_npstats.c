@@ -1,5 +1,6 @@
-/* Typing of np.histogram (builtins.h: UF__NPSTATS_MAP), as Numba 0.68
- * types it (numba/np/arraymath.py np_histogram):
+/* Typing of np.histogram, np.cov and np.corrcoef (builtins.h:
+ * UF__NPSTATS_MAP), as Numba 0.68 types them (numba/np/arraymath.py
+ * np_histogram, np_cov, np_corrcoef). np.histogram:
  *   np.histogram(a, bins=10, range=None): a an array of any dimensions
  *   (0-d too) or a number, of bool, integers or floats; bins an integer
  *   (not bool) or a 1-D array of edges; range None or a tuple of two
@@ -11,8 +12,13 @@
  * (Numba returns the tuple as the edges: write np.array(...)), edges of
  * two or more dimensions (Numba fails at run time), range an array of
  * two numbers (write a tuple); and a bool number as a, which Numba fails
- * to lower (an internal TypeError). The runtime is on the host: CUDA kernels
- * and device functions refuse it at the call. */
+ * to lower (an internal TypeError).
+ * np.cov(m, y, rowvar, bias, ddof) and np.corrcoef(x, y, rowvar): m and y
+ * arrays of at most 2 dimensions (numbers and tuples, which Numba takes,
+ * are refused: write np.array); ddof None, bool, an integer or a float
+ * (not with a 1-D m alone, as in Numba); see cov() for the result. The
+ * runtime is on the host: CUDA kernels and device functions refuse these
+ * at the call. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
@@ -114,6 +120,76 @@ static const uf__type *histogram(uf__ictx *C, const uf__expr *e)
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }
 
+/* m / x or y of np.cov, np.corrcoef: an array of at most 2 dimensions. */
+static bool cov_operand(uf__ictx *C, const char *fn, const uf__expr *x,
+                        const char *name, const uf__type *t)
+{
+    if (t->kind == UF__T_ARRAY && t->ndim <= 2)
+        return true;
+    if (t->kind == UF__T_ARRAY)
+        uf__ierr(C, UF_ERR_TYPING, x->pos, "%s(): %s has more than 2 "
+                 "dimensions", fn, name);
+    else
+        uf__ierr(C, UF_ERR_TYPING, x->pos, "%s() takes an array of at most "
+                 "2 dimensions as '%s', not %s (ufjit: numbers and tuples "
+                 "are not taken here, write np.array(...))", fn, name,
+                 uf__tname(t));
+    return false;
+}
+
+static bool flag_scalar(const uf__type *t)
+{
+    return t->kind == UF__T_SCALAR && uf_dtype_kind(t->dtype) != 'c';
+}
+
+/* np.cov(m, y=None, rowvar=True, bias=False, ddof=None) and
+ * np.corrcoef(x, y=None, rowvar=True): float64 or, when m or y is
+ * complex, complex128; a 1-D m without y gives a 0-d array (np.cov) or a
+ * number (np.corrcoef), anything else a new C-order (n, n) array. */
+static const uf__type *cov(uf__ictx *C, const uf__expr *e, bool corr)
+{
+    static const char *const cnames[] = {"m", "y", "rowvar", "bias", "ddof"};
+    static const char *const rnames[] = {"x", "y", "rowvar"};
+    const char *fn = corr ? "np.corrcoef" : "np.cov";
+    const uf__expr *x[5] = {NULL, NULL, NULL, NULL, NULL};
+    if (bind(C, e, fn, corr ? rnames : cnames, corr ? 3 : 5, 1, x) != 0)
+        return NULL;
+    const uf__type *t[5] = {NULL, NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 5; i++)
+        if (x[i] != NULL)
+            OPERAND(t[i], x[i]);
+    if (!cov_operand(C, fn, x[0], corr ? "x" : "m", t[0]))
+        return NULL;
+    bool has_y = t[1] != NULL && t[1]->kind != UF__T_NONE;
+    if (has_y && !cov_operand(C, fn, x[1], "y", t[1]))
+        return NULL;
+    for (int i = 2; i < 4; i++)
+        if (t[i] != NULL && !flag_scalar(t[i]))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[i]->pos, "%s() takes a "
+                              "bool or a number as '%s', not %s", fn,
+                              cnames[i], uf__tname(t[i]));
+    bool scalar = t[0]->ndim == 1 && !has_y;
+    if (t[4] != NULL && t[4]->kind != UF__T_NONE) {
+        char k = t[4]->kind == UF__T_SCALAR ? uf_dtype_kind(t[4]->dtype) : 0;
+        if (k != 'b' && k != 'i' && k != 'u' && k != 'f')
+            return uf__ierr_t(C, UF_ERR_TYPING, x[4]->pos, "ddof must be a "
+                              "real numerical scalar type");
+        if (k == 'f' && scalar)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[4]->pos, "np.cov() of a "
+                              "1-D m takes no float ddof in Numba (its "
+                              "single-variable path passes the dtype to the "
+                              "ddof check): write an integer");
+    }
+    bool cx = uf_dtype_kind(t[0]->dtype) == 'c' ||
+              (has_y && uf_dtype_kind(t[1]->dtype) == 'c');
+    uf_dtype dt = cx ? UF_COMPLEX128 : UF_FLOAT64;
+    const uf__type *r = scalar && corr ? uf__type_scalar(C->tc, dt)
+                        : scalar       ? uf__type_array(C->tc, dt, 0, 'C',
+                                                        C->err)
+                                 : uf__type_array(C->tc, dt, 2, 'C', C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_npstats(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b)
 {
@@ -123,5 +199,7 @@ const uf__type *uf__infer_npstats(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "np.%s() runs in "
                           "the host runtime, which CUDA kernels cannot "
                           "call", uf__builtin_name(b) + 6);
-    return histogram(C, e);
+    if (b == UF__BI_NP_HISTOGRAM)
+        return histogram(C, e);
+    return cov(C, e, b == UF__BI_NP_CORRCOEF);
 }

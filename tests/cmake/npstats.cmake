@@ -1,9 +1,10 @@
-# np.histogram inside kernels against Numba
+# np.histogram, np.cov and np.corrcoef inside kernels against Numba
 # (tests/e2e/run_npstats_oracle.py on tests/kernels/host/npstats.py):
 # dtypes, N-d and strided views, NaN and infinities (counts and edges
 # compared bit for bit), a number of bins or edges, ranges, empty arrays
-# and Numba's ValueErrors and TypingErrors. Skipped (exit 77) without
-# NumPy or Numba. test_npstats checks the runtime (common/npstats.c).
+# and Numba's ValueErrors and TypingErrors; np.cov / np.corrcoef to
+# 1e-12 of the largest magnitude (Numba sums in BLAS). Skipped (exit 77)
+# without NumPy or Numba. test_npstats checks the runtime (common/npstats.c).
 if(Python3_Interpreter_FOUND)
   add_test(NAME npstats_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env

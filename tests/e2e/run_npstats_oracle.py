@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""np.histogram inside kernels (tests/kernels/host/npstats.py) against Numba:
+"""np.histogram, np.cov and np.corrcoef inside kernels
+(tests/kernels/host/npstats.py) against Numba:
 every case runs through `ufjit call` and through Numba on the same inputs;
 results are compared for dtype, shape and bits (NaNs of either sign equal;
 the sign of a zero counts), and where Numba raises, ufjit must fail with
@@ -120,6 +121,57 @@ def histogram_cases():
     ]
 
 
+def cov_cases():
+    x = V("f8", [1.0, 2.0, 4.0, 7.0])
+    m2 = f8(3, 6, lo=-4, hi=4)
+    cx = c16(7)
+    return [
+        # one variable: a 0-d array (np.cov), a number (np.corrcoef)
+        ("cov", [x]), ("cov", [f8(50)]), ("cov", [f4(9)]), ("cov", [i8(9)]),
+        ("cov", [b1(9)]), ("cov", [cx]), ("cov", [V("c8", [1 + 2j, 3j, 2])]),
+        ("cov", [f8(0)]), ("cov", [c16(0)]), ("cov", [V("f8", [5.0])]),
+        ("cov", [f8(20).view("::-3")]), ("cov", [V("f8", [1.0, nan, 2.0])]),
+        ("cov", [V("f8", [1.0, inf, 2.0])]),
+        # variables in rows; views, F order, empty, 0-d
+        ("cov", [m2]), ("cov", [m2.F]), ("cov", [f8(6, 8).view("::-2, 1::2")]),
+        ("cov", [c16(3, 5)]), ("cov", [i4(4, 7, lo=-9, hi=9)]),
+        ("cov", [f8(0, 3)]), ("cov", [f8(3, 0)]), ("cov", [S("2.5")],
+                                                     "refused", "72:19"),
+        ("cov", [f8(1, 5)], "RuntimeError"),
+        # y, rowvar, bias, ddof (Numba's floor at 0: inf)
+        ("cov_y", [x, x.view("::-1"), S("true")]),
+        ("cov_y", [f8(4, 3), f8(4, 2), S("false")]),
+        ("cov_y", [f8(2, 4), f8(1, 4), S("1")]),
+        ("cov_y", [f8(6), f8(4, 6), S("true")]),
+        ("cov_y", [f8(6), c16(6), S("false")]),
+        ("cov_y", [f8(4), f8(3), S("true")], "ValueError"),
+        ("cov_y", [f8(3, 4), f8(3, 5), S("true")], "ValueError"),
+        ("cov_ddof", [x, S("2")]), ("cov_ddof", [x, S("10")]),
+        ("cov_ddof", [x, S("true")]), ("cov_ddof", [m2, S("0")]),
+        ("cov_ddof", [m2, S("2.0")]), ("cov_ddof", [m2, S("-1.0")]),
+        ("cov_ddof", [m2, S("2.5")], "ValueError"),
+        ("cov_ddof", [m2, S("inf")], "ValueError"),
+        ("cov_ddof", [x, S("2.0")], "TypingError", "82:27"),
+        ("cov_bias", [x, S("true")]), ("cov_bias", [m2, S("false")]),
+        ("cov_bias", [m2, S("1")]),
+        ("cov_all", [f8(5, 2), f8(5, 3)]),
+        # np.corrcoef: clipped to [-1, 1]; constant rows give NaN
+        ("corrcoef", [x]), ("corrcoef", [f8(40)]), ("corrcoef", [cx]),
+        ("corrcoef", [f8(0)]), ("corrcoef", [V("f8", [2.0, 2.0])]),
+        ("corrcoef", [m2]), ("corrcoef", [f8(5, 30)]),
+        ("corrcoef", [V("f8", [1.0, 2, 3, 4, 4, 4], shape=(2, 3))]),
+        ("corrcoef", [c16(3, 6)]), ("corrcoef", [f8(3, 0)]),
+        ("corrcoef", [V("f8", [1.0, 2.0, 3.0, 2.0, 4.0, 6.0], shape=(2, 3))]),
+        ("corrcoef_y", [x, x.view("::-1"), S("true")]),
+        ("corrcoef_y", [f8(6, 2), f8(6, 3), S("false")]),
+        ("corrcoef_y", [f8(4), f8(3), S("true")], "ValueError"),
+        # refused
+        ("cov_3d", [f8(2, 3, 4)], "TypingError", "107:19"),
+        ("cov_tuple", [f8(3)], "refused", "112:19"),
+        ("cov_ddof_str", [f8(3, 3)], "TypingError", "117:27"),
+    ]
+
+
 # outputs of the kernels that do not return np.histogram's pair
 NOUT = {"hist_kw": 5, "hist_loop": 1}
 
@@ -129,7 +181,29 @@ def cases():
     exception, or "refused" where Numba compiles what ufjit refuses (a
     TypingError at LINE:COL), or "TypingError-ufjit" where Numba fails at
     run time only and ufjit refuses at compile time."""
-    return histogram_cases()
+    return histogram_cases() + cov_cases()
+
+
+def close(got, want):
+    """np.cov / np.corrcoef: Numba sums the products in BLAS, ufjit in
+    order: dtype, shape, NaN and infinities exact, the rest within 1e-12
+    of the largest magnitude."""
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    g, w = got.reshape(-1), want.reshape(-1)
+    parts = [(g.real, w.real), (g.imag, w.imag)] if g.dtype.kind == "c" \
+        else [(g, w)]
+    for a, b in parts:
+        if not np.array_equal(np.isnan(a), np.isnan(b)):
+            return False
+        fin = np.isfinite(b)
+        if not np.array_equal(a[~fin & ~np.isnan(b)],
+                              b[~fin & ~np.isnan(b)]):
+            return False
+        scale = max(np.abs(b[fin]).max(initial=0.0), 1e-300)
+        if np.any(np.abs(a[fin] - b[fin]) > 1e-12 * scale):
+            return False
+    return True
 
 
 def same(got, want):
@@ -189,7 +263,8 @@ def main():
                 elif type(e).__name__ != raises:
                     probs.append(f"Numba raises {type(e).__name__}: {e}, "
                                  f"the case expects {raises}")
-            nout = len(want) if want else NOUT.get(kernel, 2)
+            nout = len(want) if want else NOUT.get(
+                kernel, 1 if kernel.startswith("co") else 2)
             for target in ("cpu", "parallel") if gu else ("cpu",):
                 p, outs, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args,
                                               nout, tmp, cid, target)
@@ -205,7 +280,8 @@ def main():
                                  f"{p.stderr.strip()}\n  {cmd}")
                 elif want is not None:
                     for got, w in zip(load_outputs(outs), want):
-                        if not same(got, w):
+                        if not (close(got, w) if kernel.startswith("co")
+                                else same(got, w)):
                             probs.append(f"{target}: ufjit {got.dtype} "
                                          f"{got!r}, Numba {w.dtype} {w!r}"
                                          f"\n  {cmd}")
@@ -214,7 +290,7 @@ def main():
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
-    print(f"{n - fails}/{n} np.histogram cases agree with "
+    print(f"{n - fails}/{n} np.histogram/cov/corrcoef cases agree with "
           "Numba")
     return 1 if fails else 0
 

@@ -65,3 +65,53 @@ def hist_tuple_bins(a):
 @njit
 def hist_range_array(a):
     return np.histogram(a, 3, np.array((0.0, 1.0)))
+
+
+@njit
+def cov(m):
+    return np.cov(m)
+
+
+@njit
+def cov_y(m, y, rowvar):
+    return np.cov(m, y, rowvar)
+
+
+@njit
+def cov_ddof(m, ddof):
+    return np.cov(m, ddof=ddof)
+
+
+@njit
+def cov_bias(m, bias):
+    return np.cov(m, bias=bias)
+
+
+@njit
+def cov_all(m, y):
+    return np.cov(m, y=y, rowvar=False, bias=True, ddof=None)
+
+
+@njit
+def corrcoef(x):
+    return np.corrcoef(x)
+
+
+@njit
+def corrcoef_y(x, y, rowvar):
+    return np.corrcoef(x, y, rowvar)
+
+
+@njit
+def cov_3d(m):
+    return np.cov(m)
+
+
+@njit
+def cov_tuple(m):
+    return np.cov((1.0, 2.0, 4.0))
+
+
+@njit
+def cov_ddof_str(m):
+    return np.cov(m, ddof=1j)
