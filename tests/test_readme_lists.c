@@ -121,6 +121,8 @@ static const struct family {
      "; and np.random (above): "},
     {uf__builtin_is_npnum,
      "; and interpolation and binning (above): "},
+    {uf__builtin_is_npstats,
+     "; and histograms and statistics (above): "},
     {uf__builtin_is_nplinalg,
      "; and np.linalg without LAPACK (above): "},
     {uf__builtin_is_npmatrix,

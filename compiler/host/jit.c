@@ -28,6 +28,7 @@
 #include "common/nplinalg.h"
 #include "common/npselect.h"
 #include "common/npsignal.h"
+#include "common/npstats.h"
 #include "common/npsort.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
@@ -193,6 +194,13 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.convolve, np.correlate (lower_npsignal.c) */
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
         {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
+        /* np.histogram (lower_npstats.c) */
+        {UF__NP_HIST_RANGE, (void *)(uintptr_t)uf__np_histogram_range},
+        {UF__NP_HIST_FILL, (void *)(uintptr_t)uf__np_histogram_fill},
+        {UF__NP_HIST_CHECK, (void *)(uintptr_t)uf__np_histogram_check_edges},
+        {UF__NP_HIST_EDGES, (void *)(uintptr_t)uf__np_histogram_edges},
+        {UF__NP_COV_CHECK, (void *)(uintptr_t)uf__np_cov_check},
+        {UF__NP_COV, (void *)(uintptr_t)uf__np_cov},
         /* np.nonzero, np.extract, np.unique ... (lower_npfind.c) */
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},

@@ -281,6 +281,15 @@ typedef enum uf__jit_status {
     UF__JIT_SIGNAL_A_EMPTY, /* ValueError: 'a' cannot be empty */
     UF__JIT_SIGNAL_V_EMPTY, /* ValueError: 'v' cannot be empty */
     UF__JIT_SIGNAL_MODE,    /* ValueError: Invalid 'mode' */
+    /* np.histogram (lower_npstats.c): ValueError */
+    UF__JIT_HIST_BINS,      /* bins <= 0 */
+    UF__JIT_HIST_RANGE,     /* range's max below its min, NaN */
+    UF__JIT_HIST_EDGES,     /* edges not increasing, NaN */
+    /* np.cov / np.corrcoef (lower_npstats.c) */
+    UF__JIT_COV_ONE_ROW,    /* RuntimeError: a 2-D m of one row */
+    UF__JIT_COV_DDOF_INF,   /* ValueError: a non-finite float ddof */
+    UF__JIT_COV_DDOF_FRAC,  /* ValueError: a float ddof not integral */
+    UF__JIT_COV_DIMS,       /* ValueError: m and y do not match */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

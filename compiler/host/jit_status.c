@@ -482,6 +482,22 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SIGNAL_V_EMPTY] = "ValueError: 'v' cannot be empty",
         [UF__JIT_SIGNAL_MODE] = "ValueError: Invalid 'mode', valid are "
                                 "'full', 'same', 'valid'",
+        [UF__JIT_HIST_BINS] = "ValueError: histogram(): `bins` should be a "
+                              "positive integer",
+        [UF__JIT_HIST_RANGE] = "ValueError: histogram(): max must be larger "
+                               "than min in range parameter",
+        [UF__JIT_HIST_EDGES] = "ValueError: histogram(): bins must increase "
+                               "monotonically",
+        [UF__JIT_COV_ONE_ROW] = "RuntimeError: 2D array containing a single "
+                                "row is unsupported due to ambiguity in "
+                                "type inference. To use numpy.cov in this "
+                                "case simply pass the row as a 1D array, "
+                                "i.e. m[0].",
+        [UF__JIT_COV_DDOF_INF] = "ValueError: Cannot convert non-finite ddof "
+                                 "to integer",
+        [UF__JIT_COV_DDOF_FRAC] = "ValueError: ddof must be integral value",
+        [UF__JIT_COV_DIMS] = "ValueError: m and y have incompatible "
+                             "dimensions",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

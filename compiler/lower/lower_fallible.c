@@ -67,6 +67,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_nplinalg(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, LinAlgError */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_npstats(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* out of memory, Numba's ValueErrors */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_alloc(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, negative dimensions */
     if (e->kind == UF__EX_CALL &&

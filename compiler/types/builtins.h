@@ -136,6 +136,12 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* Statistics (infer_npstats.c, lower_npstats.c, the runtime
+ * common/npstats.h): NP_HISTOGRAM .. NP_CORRCOEF keep their places
+ * (uf__builtin_is_npstats). */
+#define UF__NPSTATS_MAP(X)                                                  \
+    X(NP_HISTOGRAM, "numpy.histogram") X(NP_COV, "numpy.cov")               \
+    X(NP_CORRCOEF, "numpy.corrcoef")
 /* Results whose length depends on the data (infer_npfind.c,
  * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
  * argument is typed and lowered as NP_NONZERO; and the set routines.
@@ -325,6 +331,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPSTATS_MAP(X)                                                      \
     UF__NPJOIN_MAP(X)                                                       \
     UF__NPPRED_MAP(X)                                                       \
     UF__NPFIND_MAP(X)                                                       \
@@ -486,6 +493,11 @@ static inline bool uf__builtin_is_npjoin(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* The statistics of UF__NPSTATS_MAP. */
+static inline bool uf__builtin_is_npstats(uf__builtin b)
+{
+    return b >= UF__BI_NP_HISTOGRAM && b <= UF__BI_NP_CORRCOEF;
 }
 /* The functions of UF__NPPRED_MAP; those computed element by element
  * (allclose, array_equal, asarray_chkfinite reduce what they compute

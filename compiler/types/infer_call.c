@@ -637,6 +637,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */
         return uf__infer_npselect(C, e, fi->builtin);
+    if (uf__builtin_is_npstats(fi->builtin)) /* np.histogram ... */
+        return uf__infer_npstats(C, e, fi->builtin);
     if (uf__builtin_is_npfind(fi->builtin) || /* np.nonzero ... */
         (fi->builtin == UF__BI_NP_WHERE && e->u.call.nargs + e->u.call.nkw == 1))
         return uf__infer_npfind(C, e, fi->builtin);

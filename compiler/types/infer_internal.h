@@ -285,6 +285,10 @@ const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
  * (infer_npselect.c): the type of call `e` of builtin b. */
 const uf__type *uf__infer_npselect(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
+/* np.histogram, np.cov, np.corrcoef (infer_npstats.c): the type of call
+ * `e` of builtin b. */
+const uf__type *uf__infer_npstats(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
 /* np.linalg.norm, det, slogdet, inv, solve (infer_nplinalg.c). */
 const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
