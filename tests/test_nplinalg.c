@@ -272,6 +272,203 @@ static void test_norms(void **state)
     (void)st8;
 }
 
+/* cholesky: a known factor, the upper triangle not read, negative
+ * strides, float32, the statuses (not square, a pivot <= 0, -inf from an
+ * inf below the diagonal; a NaN pivot goes on as potrf's). */
+static void test_cholesky(void **state)
+{
+    (void)state;
+    double a[4] = {4, 99, 2, 3}, l[4];
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)a, s2, t2, UF_FLOAT64,
+                                            (char *)l), 0);
+    NEAR(l[0], 2, 0);
+    NEAR(l[1], 0, 0);
+    NEAR(l[2], 1, 0);
+    NEAR(l[3], sqrt(2.0), 1e-15);
+    /* the same matrix reversed on both axes: [[3, 2], [2, 4]] */
+    double sym[4] = {4, 2, 2, 3};
+    int64_t tr[2] = {-16, -8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)(sym + 3), s2, tr,
+                                            UF_FLOAT64, (char *)l), 0);
+    NEAR(l[0], sqrt(3.0), 1e-15);
+    NEAR(l[2], 2 / sqrt(3.0), 1e-15);
+    NEAR(l[3], sqrt(4 - 4 / 3.0), 1e-15);
+    float af[4] = {9, 0, 3, 5}, lf[4];
+    int64_t tf[2] = {8, 4};
+    assert_int_equal(uf__np_linalg_cholesky((char *)af, s2, tf, UF_FLOAT32,
+                                            (char *)lf), 0);
+    assert_true(lf[0] == 3 && lf[1] == 0 && lf[2] == 1 && lf[3] == 2);
+    /* L @ L.T of a random SPD matrix of 60 rows (past 4-wide sums) */
+    enum { N = 60 };
+    static double m[N * N], spd[N * N], f[N * N];
+    for (int i = 0; i < N * N; i++)
+        m[i] = next_unit();
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double s = i == j ? N : 0;
+            for (int k = 0; k < N; k++)
+                s += m[i * N + k] * m[j * N + k];
+            spd[i * N + j] = s;
+        }
+    int64_t sn[2] = {N, N}, tn[2] = {N * 8, 8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)spd, sn, tn, UF_FLOAT64,
+                                            (char *)f), 0);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double s = 0;
+            for (int k = 0; k < N; k++)
+                s += f[i * N + k] * f[j * N + k];
+            NEAR(s, spd[i * N + j], 1e-12 * N);
+            if (j > i)
+                assert_true(f[i * N + j] == 0);
+        }
+    double notpd[4] = {1, 2, 2, 1}, zero[4] = {0}, nanp[4] = {4, 0, 1, NAN},
+           infl[4] = {4, 0, INFINITY, 5};
+    assert_int_equal(uf__np_linalg_cholesky((char *)notpd, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)zero, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)infl, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)nanp, s2, t2,
+                                            UF_FLOAT64, (char *)l), 0);
+    assert_true(l[0] == 2 && l[2] == 0.5 && isnan(l[3]));
+    int64_t s23[2] = {2, 3}, t23[2] = {24, 8}, s00[2] = {0, 0};
+    assert_int_equal(uf__np_linalg_cholesky((char *)m, s23, t23, UF_FLOAT64,
+                                            (char *)l), UF__NPLINALG_SQUARE);
+    assert_int_equal(uf__np_linalg_cholesky((char *)m, s00, t23, UF_FLOAT64,
+                                            (char *)l), 0);
+}
+
+/* qr: LAPACK's signs on known matrices, q's columns orthonormal and
+ * q @ r == a for tall, wide and strided matrices, a zero column (tau 0),
+ * the statuses (empty, inf / NaN). */
+static void test_qr(void **state)
+{
+    (void)state;
+    double a[2] = {3, 4}, q[64], r[64];
+    int64_t s21[2] = {2, 1}, t21[2] = {8, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)a, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    NEAR(r[0], -5, 1e-15);
+    NEAR(q[0], -0.6, 1e-15);
+    NEAR(q[1], -0.8, 1e-15);
+    double neg[2] = {-3, 4};
+    assert_int_equal(uf__np_linalg_qr((char *)neg, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    NEAR(r[0], 5, 1e-15);
+    NEAR(q[0], -0.6, 1e-15);
+    /* a 1 * 3 row: no reflection, r is a, q is [[1]] */
+    double row[3] = {-2, 1, 7};
+    int64_t s13[2] = {1, 3}, t13[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)row, s13, t13, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    assert_true(q[0] == 1 && r[0] == -2 && r[1] == 1 && r[2] == 7);
+    static const int64_t dims[][2] = {{7, 5}, {5, 7}, {6, 6}, {3, 1}};
+    for (size_t d = 0; d < 4; d++) {
+        int64_t m = dims[d][0], n = dims[d][1], k = m < n ? m : n;
+        double x[64];
+        for (int i = 0; i < 64; i++)
+            x[i] = next_unit();
+        /* transposed, reversed rows: strides (-8, m * 8) over x */
+        int64_t sh[2] = {m, n}, st[2] = {-8, m * 8};
+        const char *base = (const char *)(x + m - 1);
+        assert_int_equal(uf__np_linalg_qr(base, sh, st, UF_FLOAT64,
+                                          (char *)q, (char *)r), 0);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double s = 0;
+                for (int64_t t = 0; t < k; t++)
+                    s += q[i * k + t] * r[t * n + j];
+                NEAR(s, *(const double *)(base + i * st[0] + j * st[1]),
+                     1e-13);
+                if (j < i && i < k)
+                    assert_true(r[i * n + j] == 0);
+            }
+        for (int64_t i = 0; i < k; i++)
+            for (int64_t j = 0; j < k; j++) {
+                double s = 0;
+                for (int64_t t = 0; t < m; t++)
+                    s += q[t * k + i] * q[t * k + j];
+                assert_true(fabs(s - (i == j)) < 1e-14);
+            }
+    }
+    double zc[6] = {0, 1, 0, 2, 0, 3};
+    int64_t s32[2] = {3, 2}, t32[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)zc, s32, t32, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    assert_true(r[0] == 0 && q[0] == 1 && q[2] == 0 && q[4] == 0);
+    float af[2] = {3, 4}, qf[2], rf[1];
+    int64_t tf[2] = {4, 4};
+    assert_int_equal(uf__np_linalg_qr((char *)af, s21, tf, UF_FLOAT32,
+                                      (char *)qf, (char *)rf), 0);
+    assert_true(fabsf(rf[0] + 5) < 1e-6f && fabsf(qf[1] + 0.8f) < 1e-6f);
+    int64_t s03[2] = {0, 3}, s30[2] = {3, 0};
+    assert_int_equal(uf__np_linalg_qr((char *)a, s03, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_EMPTY);
+    assert_int_equal(uf__np_linalg_qr((char *)a, s30, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_EMPTY);
+    double nanv[2] = {1, NAN};
+    assert_int_equal(uf__np_linalg_qr((char *)nanv, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_NONFINITE);
+}
+
+/* matrix_power: Fibonacci powers exact, Numba's identity of a non-square
+ * shape at 0, inverse powers, the statuses. */
+static void test_matrix_power(void **state)
+{
+    (void)state;
+    double fib[4] = {1, 1, 1, 0}, out[9];
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    static const struct {
+        int64_t p;
+        double f;
+    } t[] = {{1, 1}, {2, 2}, {3, 3}, {4, 5}, {7, 21}, {10, 89},
+             {64, 17167680177565.0}}; /* F(p + 1): exact products */
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        assert_int_equal(uf__np_linalg_matrix_power((char *)fib, s2, t2,
+                                                    UF_FLOAT64, t[i].p,
+                                                    (char *)out), 0);
+        assert_true(out[0] == t[i].f);
+    }
+    /* [[1, 1], [1, 0]] ** -3 = [[-1, 2], [2, -3]] */
+    assert_int_equal(uf__np_linalg_matrix_power((char *)fib, s2, t2,
+                                                UF_FLOAT64, -3, (char *)out),
+                     0);
+    NEAR(out[0], -1, 1e-15);
+    NEAR(out[1], 2, 1e-15);
+    NEAR(out[3], -3, 1e-15);
+    double m23[6] = {5, 5, 5, 5, 5, 5};
+    int64_t s23[2] = {2, 3}, t23[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)m23, s23, t23,
+                                                UF_FLOAT64, 0, (char *)out),
+                     0);
+    assert_true(out[0] == 1 && out[1] == 0 && out[4] == 1 && out[5] == 0);
+    assert_int_equal(uf__np_linalg_matrix_power((char *)m23, s23, t23,
+                                                UF_FLOAT64, 2, (char *)out),
+                     UF__NPLINALG_POWER_SQUARE);
+    double sing[4] = {1, 2, 2, 4}, nanm[4] = {1, NAN, 2, 3};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)sing, s2, t2,
+                                                UF_FLOAT64, -2, (char *)out),
+                     UF__NPLINALG_SINGULAR);
+    assert_int_equal(uf__np_linalg_matrix_power((char *)nanm, s2, t2,
+                                                UF_FLOAT64, -1, (char *)out),
+                     UF__NPLINALG_NONFINITE);
+    float ff[4] = {1, 1, 1, 0}, of[4];
+    int64_t tf[2] = {8, 4};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)ff, s2, tf,
+                                                UF_FLOAT32, 9, (char *)of),
+                     0);
+    assert_true(of[0] == 55 && of[3] == 21);
+}
+
 /* Out of memory at each allocation of a kernel's call: UF_ERR_NOMEM,
  * nothing left (the runtime's scratch and the result arrays). */
 static void test_out_of_memory(void **state)
@@ -283,8 +480,9 @@ static void test_out_of_memory(void **state)
         "@njit\n"
         "def k(a):\n"
         "    x = np.linalg.solve(a, a[0])\n"
+        "    q, r = np.linalg.qr(a)\n"
         "    return np.linalg.inv(a) + np.linalg.det(a) + "
-        "np.linalg.norm(x)\n";
+        "np.linalg.norm(x) + np.linalg.matrix_power(a, 5) + r\n";
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_assert_ok(ctx != NULL, &err);
@@ -352,7 +550,10 @@ static void test_refused(void **state)
         "    return np.linalg.det(a)\n"
         "@cuda.jit\n"
         "def k(out):\n"
-        "    out[0] = np.linalg.norm(out)\n";
+        "    out[0] = np.linalg.norm(out)\n"
+        "@njit\n"
+        "def mp(a):\n"
+        "    return np.linalg.matrix_power(a, 2.5)\n";
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_assert_ok(ctx != NULL, &err);
@@ -365,6 +566,7 @@ static void test_refused(void **state)
         {"n2", "float64(float64[:, :])", "needs an SVD", 5, 30},
         {"cdet", "float64(complex128[:, :])", "complex", 8, 26},
         {"k", "void(float64[:])", "CUDA kernels cannot", 11, 14},
+        {"mp", "float64[:, :](float64[:, :])", "Exponent must be", 14, 38},
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
         uf_func *f = uf_module_get(m, t[i].kernel, &err);
@@ -388,6 +590,9 @@ int main(void)
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_inverse_residuals),
         cmocka_unit_test(test_norms),
+        cmocka_unit_test(test_cholesky),
+        cmocka_unit_test(test_qr),
+        cmocka_unit_test(test_matrix_power),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };

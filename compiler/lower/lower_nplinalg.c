@@ -1,10 +1,12 @@
-/* np.linalg.norm, det, slogdet, inv and solve (typed by
- * infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
+/* np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and matrix_power
+ * (typed by infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
  * which copies and factorises the matrix and frees its scratch before it
  * returns. Arrays go to it as they are (data, shape, strides); inv and
  * solve first allocate their result (a new C-order array owned by the
  * frame) and the runtime writes into it. det is sign * exp(log|det|) of
- * slogdet, as Numba computes it. The runtime's statuses become Numba's
+ * slogdet, as Numba computes it. cholesky, qr and matrix_power
+ * allocate their results (a's shape; qr's (m, k) and (k, n)) the same
+ * way. The runtime's statuses become Numba's
  * exceptions (LinAlgError, ValueError). */
 #include <string.h>
 
@@ -92,6 +94,9 @@ static void raise_status(uf__fn *F, LLVMValueRef st)
         {UF__NPLINALG_SYSTEM, UF__JIT_LINALG_SYSTEM},
         {UF__NPLINALG_NORM_ORD, UF__JIT_NORM_ORD},
         {UF__NPLINALG_NORM_SVD, UF__JIT_NORM_SVD},
+        {UF__NPLINALG_NOT_PD, UF__JIT_LINALG_NOT_PD},
+        {UF__NPLINALG_EMPTY, UF__JIT_LINALG_EMPTY},
+        {UF__NPLINALG_POWER_SQUARE, UF__JIT_POWER_SQUARE},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
@@ -149,6 +154,34 @@ static LLVMValueRef norm(uf__fn *F, const uf__expr *e, const uf__type *rt)
                                                    rt->dtype);
 }
 
+/* np.linalg.qr: q (m, k) and r (k, n), k = min(m, n), then the runtime
+ * (which raises on an empty a before it writes). */
+static LLVMValueRef qr(uf__fn *F, const operand *a, const uf__type *at,
+                       const uf__type *rt)
+{
+    LLVMValueRef k = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntSLT, a->dim[0], a->dim[1], ""), a->dim[0],
+        a->dim[1], "k");
+    LLVMValueRef qs[2] = {a->dim[0], k}, rs[2] = {k, a->dim[1]}, n;
+    LLVMValueRef q = uf__lower_new_array(F, at->dtype, 2, qs, &n);
+    if (!q)
+        return NULL;
+    LLVMValueRef r = uf__lower_new_array(F, at->dtype, 2, rs, &n);
+    if (!r)
+        return NULL;
+    LLVMTypeRef i8p = LLVMTypeOf(a->data);
+    LLVMValueRef args[6] = {
+        a->data, a->shape, a->strides, c32(F, (int)at->dtype),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, q), i8p, ""),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, r), i8p, "")};
+    raise_status(F, call_helper(F, UF__NP_LINALG_QR, args, 6));
+    LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
+    if (!tt)
+        return NULL;
+    LLVMValueRef t = LLVMBuildInsertValue(B, LLVMGetUndef(tt), q, 0, "");
+    return LLVMBuildInsertValue(B, t, r, 1, "");
+}
+
 LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -190,7 +223,26 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
         return LLVMBuildInsertValue(B, t, lg, 1, "");
     }
     LLVMValueRef n;
-    if (b == UF__BI_NP_LINALG_INV) {
+    if (b == UF__BI_NP_LINALG_QR)
+        return qr(F, &a, at, in->type);
+    if (b == UF__BI_NP_LINALG_MATRIX_POWER) {
+        const uf__expr *px = arg(e, 1, "n");
+        LLVMValueRef pv = uf__lower_expr(F, px);
+        if (!pv)
+            return NULL;
+        pv = uf__emit_cast(F, pv, uf__lower_info(F, px)->type->dtype,
+                           UF_INT64);
+        LLVMValueRef res = uf__lower_new_array(F, at->dtype, 2, a.dim, &n);
+        if (!res)
+            return NULL;
+        LLVMValueRef args[6] = {a.data, a.shape, a.strides, dt, pv,
+                                LLVMBuildPointerCast(
+                                    B, uf__emit_array_data(F, res),
+                                    LLVMTypeOf(a.data), "")};
+        raise_status(F, call_helper(F, UF__NP_LINALG_MATRIX_POWER, args, 6));
+        return res;
+    }
+    if (b == UF__BI_NP_LINALG_INV || b == UF__BI_NP_LINALG_CHOLESKY) {
         /* a square result even when a is not: the runtime refuses it
          * before it writes */
         LLVMValueRef shape[2] = {a.dim[1], a.dim[1]};
@@ -201,7 +253,10 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
                                 LLVMBuildPointerCast(
                                     B, uf__emit_array_data(F, res),
                                     LLVMTypeOf(a.data), "")};
-        raise_status(F, call_helper(F, UF__NP_LINALG_INV, args, 5));
+        raise_status(F, call_helper(F, b == UF__BI_NP_LINALG_INV
+                                           ? UF__NP_LINALG_INV
+                                           : UF__NP_LINALG_CHOLESKY,
+                                    args, 5));
         return res;
     }
     operand bo;

@@ -1,4 +1,5 @@
-/* Typing of np.linalg.norm, det, slogdet, inv and solve (builtins.h:
+/* Typing of np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and
+ * matrix_power (builtins.h:
  * UF__NPLINALG_MAP), as Numba 0.68 types them (numba/np/linalg.py
  * _check_linalg_matrix, _check_linalg_1_or_2d_matrix, _get_norm_impl):
  *   norm(x, ord=None): x a 1-D or 2-D float array; ord omitted or None,
@@ -7,7 +8,10 @@
  *   0.0 of its other branches everywhere else).
  *   det(a): float64; slogdet(a): (float64, float64) (Numba's sign is
  *   `sgn + 0.`); inv(a): a new 2-D array of a's dtype; solve(a, b): a new
- *   array of b's shape, a and b of one dtype.
+ *   array of b's shape, a and b of one dtype. cholesky(a): a new 2-D
+ *   array of a's dtype; qr(a): a tuple of two; matrix_power(a, n): n an
+ *   integer, a new 2-D array of a's dtype (C order: Numba's q and r are
+ *   Fortran-ordered views, the same values).
  * Numba's TypingErrors keep their wording. Complex matrices Numba takes
  * are refused here (ufjit's LU is real only), and so is the literal ord
  * 2 or -2 of a matrix, which needs an SVD. The runtime is on the host:
@@ -135,9 +139,12 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
     if (b == UF__BI_NP_LINALG_NORM)
         return norm(C, e, fn);
     static const char *const names[] = {"a", "b"};
+    static const char *const pnames[] = {"a", "n"};
     bool solve = b == UF__BI_NP_LINALG_SOLVE;
+    bool pw = b == UF__BI_NP_LINALG_MATRIX_POWER;
     const uf__expr *x[2];
-    if (bind(C, e, fn, solve ? 2 : 1, solve ? 2 : 1, names, x) != 0)
+    if (bind(C, e, fn, solve || pw ? 2 : 1, solve || pw ? 2 : 1,
+             pw ? pnames : names, x) != 0)
         return NULL;
     const uf__type *a = matrix(C, fn, x[0], 2);
     if (a == NULL || a == UF__UNKNOWN)
@@ -151,7 +158,20 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() only supports "
                               "inputs that have homogeneous dtypes.", fn);
         r = uf__type_array(C->tc, a->dtype, bt->ndim, 'C', C->err);
-    } else if (b == UF__BI_NP_LINALG_INV) {
+    } else if (pw) {
+        const uf__type *nt;
+        OPERAND(nt, x[1]);
+        if (nt->kind != UF__T_SCALAR || (uf_dtype_kind(nt->dtype) != 'i' &&
+                                         uf_dtype_kind(nt->dtype) != 'u'))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "Exponent must "
+                              "be an integer.");
+        r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+    } else if (b == UF__BI_NP_LINALG_QR) {
+        const uf__type *m = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+        const uf__type *two[2] = {m, m};
+        r = m ? uf__type_tuple(C->tc, 2, two, C->err) : NULL;
+    } else if (b == UF__BI_NP_LINALG_INV ||
+               b == UF__BI_NP_LINALG_CHOLESKY) {
         r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
     } else if (b == UF__BI_NP_LINALG_DET) {
         r = uf__type_scalar(C->tc, UF_FLOAT64);

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""np.linalg.norm, det, slogdet, inv and solve inside kernels
+"""np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and
+matrix_power inside kernels
 (tests/kernels/host/nplinalg.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs. Numba's np.linalg needs
 SciPy's LAPACK; where SciPy is missing (Numba raises ImportError) the
@@ -39,6 +40,12 @@ from oracle_util import (as_array, load, materialise,  # noqa: E402
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host",
                     "nplinalg.py")
 inf, nan = np.inf, np.nan
+
+
+def spd(n, dt="f8", seed=7):
+    """A symmetric positive definite n * n matrix of given values."""
+    m = np.random.default_rng(seed).uniform(-1, 1, (n, n))
+    return V(dt, (m @ m.T + n * np.eye(n)).ravel().tolist(), (n, n))
 
 
 def cases():
@@ -135,6 +142,57 @@ def cases():
         ("solve", [nanm, f8(2)], "LinAlgError"),
         ("solve_kw", [f8(3, 3), f8(3)], None),
         ("solve_mixed", [f8(2, 2), f4(2)], "TypingError"),
+        # cholesky: the lower factor; only the lower triangle is read
+        ("cholesky", [spd(4)], None), ("cholesky", [spd(6, "f4")], None),
+        ("cholesky", [spd(5).F], None), ("cholesky", [spd(1)], None),
+        ("cholesky", [spd(40)], None), ("cholesky_check", [spd(30)], None),
+        ("cholesky", [spd(8).view("::-1, ::-1")], None),
+        ("cholesky", [V("f8", [4.0, 99.0, 2.0, 5.0], (2, 2))], None),
+        ("cholesky", [f8(0, 0)], None),
+        ("cholesky", [V("f8", [1.0, 2.0, 2.0, 1.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [V("f8", [-1.0, 0.0, 0.0, 1.0], (2, 2))],
+         "LinAlgError"),
+        ("cholesky", [V("f8", [0.0, 0.0, 0.0, 0.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [V("f8", [4.0, 0.0, nan, 5.0], (2, 2))], None),
+        ("cholesky", [V("f8", [4.0, 0.0, 1.0, nan], (2, 2))], None),
+        ("cholesky", [V("f8", [inf, 0.0, 1.0, 5.0], (2, 2))], None),
+        ("cholesky", [V("f8", [4.0, 0.0, inf, 5.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [f8(2, 3)], "LinAlgError"),
+        ("cholesky_int", [i8(2, 2)], "TypingError"),
+        ("cholesky", [f8(3)], "TypingError"),
+        ("cholesky", [V("c16", [2.0, 0.0, 0.0, 2.0], (2, 2))],
+         "ufjit:refused"),
+        # qr: reduced, LAPACK's signs
+        *[(k, [a], None) for k in ("qr_q", "qr_r", "qr_check")
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 4), f8(5, 5).F,
+                    f8(8, 6).view("::-2, ::2"), f8(1, 1), f8(1, 4),
+                    f8(4, 1), f8(40, 30))],
+        ("qr_r", [V("f8", [0.0] * 6, (3, 2))], None),
+        ("qr_q", [V("f8", [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], (3, 2))], None),
+        ("qr_q", [f8(0, 3)], "LinAlgError"), ("qr_r", [f8(3, 0)],
+                                               "LinAlgError"),
+        ("qr_q", [nanm], "LinAlgError"), ("qr_r", [infm], "LinAlgError"),
+        ("qr_1d", [f8(3)], "TypingError"),
+        ("qr_q", [c16(2, 2)], "ufjit:refused"),
+        # matrix_power: Numba's products, inv for negative powers
+        *[("matrix_power", [f8(5, 5, lo=-1, hi=1), S(p)], None)
+          for p in ("0", "1", "2", "3", "4", "5", "7", "13", "-1", "-3",
+                    "int32:6", "uint8:9")],
+        ("matrix_power", [f4(4, 4, lo=-1, hi=1), S("6")], None),
+        ("matrix_power", [f8(6, 6, lo=-1, hi=1).F, S("5")], None),
+        ("matrix_power", [f8(6, 6, lo=-1, hi=1).view("::-1, ::-1"), S("3")],
+         None),
+        ("matrix_power", [f8(2, 3), S("0")], None),
+        ("matrix_power", [f8(0, 0), S("3")], None),
+        ("matrix_power", [f8(0, 0), S("-2")], None),
+        ("matrix_power", [f8(2, 3), S("2")], "ValueError"),
+        ("matrix_power", [sing, S("-2")], "LinAlgError"),
+        ("matrix_power", [nanm, S("-1")], "LinAlgError"),
+        ("matrix_power", [nanm, S("2")], None),
+        ("matrix_power_kw", [f8(3, 3), S("3")], None),
+        ("matrix_power", [f8(3, 3), S("true")], "TypingError"),
+        ("matrix_power_float", [f8(3, 3)], "TypingError"),
+        ("matrix_power", [i8(3, 3), S("2")], "TypingError"),
     ]
 
 
@@ -143,7 +201,8 @@ def numba_dtype(kernel, vals):
     a = vals[0]
     if kernel in ("norm", "norm_none") and a.ndim == 1:
         return a.dtype
-    if kernel.startswith(("inv", "solve")):
+    if kernel.startswith(("inv", "solve", "cholesky", "qr",
+                          "matrix_power")):
         return a.dtype
     return np.dtype(np.float64)
 

@@ -121,3 +121,58 @@ def solve_mixed(a, b):
 @njit
 def inv_scalar(x):
     return np.linalg.inv(x)
+
+
+@njit
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+@njit
+def cholesky_check(a):
+    # L @ L.T is a: what the factor is for
+    lo = np.linalg.cholesky(a)
+    return np.dot(lo, lo.T)
+
+
+@njit
+def cholesky_int(a):
+    return np.linalg.cholesky(a)
+
+
+@njit
+def qr_q(a):
+    return np.linalg.qr(a)[0]
+
+
+@njit
+def qr_r(a):
+    q, r = np.linalg.qr(a)
+    return r
+
+
+@njit
+def qr_check(a):
+    # q @ r is a, and q's columns are orthonormal
+    q, r = np.linalg.qr(a)
+    return np.dot(q, r) + np.dot(q.T, q).sum()
+
+
+@njit
+def qr_1d(a):
+    return np.linalg.qr(a)[1]
+
+
+@njit
+def matrix_power(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+@njit
+def matrix_power_kw(a, n):
+    return np.linalg.matrix_power(n=n, a=a)
+
+
+@njit
+def matrix_power_float(a):
+    return np.linalg.matrix_power(a, 2.0)
