@@ -75,14 +75,42 @@ int uf__np_linalg_matrix_power(const char *a, const int64_t *shape,
                                int64_t p, char *out);
 
 /* common/nplinalg_svd.c. np.linalg.svd(a, full_matrices) of the m * n
- * a: s[0..k) (k = min(m, n)) the singular values, descending, in
- * float64 (rounded to float32 for a float32 a); u (m * m, or m * k when
- * not full) and vh (n * n, or k * n) in a's dtype, C order, when u is
- * not NULL (else only s). EMPTY, NONFINITE as Numba's checks, CONVERGE
- * where the Jacobi sweeps do not converge (LAPACK's info > 0). */
+ * a: s[0..k) (k = min(m, n)) the singular values, descending; u (m * m,
+ * or m * k when not full) and vh (n * n, or k * n); all of a's dtype, C
+ * order. EMPTY, NONFINITE as Numba's checks, CONVERGE where the Jacobi
+ * sweeps do not converge (LAPACK's info > 0). */
 int uf__np_linalg_svd(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, int32_t full,
-                      char *u, double *s, char *vh);
+                      char *u, char *s, char *vh);
+
+/* s[0..k) = the singular values of a, descending, in float64 (rounded
+ * to float32 for a float32 a, as Numba's float32 gesdd's); svd's
+ * statuses. */
+int uf__np_linalg_singular(const char *a, const int64_t *shape,
+                           const int64_t *strides, int32_t dt, double *s);
+
+/* *out = np.linalg.cond(a, p) as Numba computes it: p None (has_p 0), 2
+ * or -2 the ratio of the extreme singular values (in a's precision; any
+ * shape), else norm(a, p) * norm(inv(a), p) (their statuses); NaN gives
+ * inf. */
+int uf__np_linalg_cond(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, int32_t has_p,
+                       double p, double *out);
+
+/* *out = np.linalg.matrix_rank(a, tol) of the nd (1 or 2) dimensional a:
+ * 1-D 1 where an element is not 0 (Numba's, NumPy's); 2-D the count of
+ * singular values above tol (has_tol 0: s[0] * max(m, n) * eps). */
+int uf__np_linalg_matrix_rank(const char *a, int64_t nd,
+                              const int64_t *shape, const int64_t *strides,
+                              int32_t dt, int32_t has_tol, double tol,
+                              int64_t *out);
+
+/* out (n * m, a's dtype, C order) = np.linalg.pinv(a, rcond): vh.T
+ * diag(1 / s) u.T over the singular values > s[0] * rcond; NONFINITE
+ * first, an empty a nothing to write. */
+int uf__np_linalg_pinv(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, double rcond,
+                       char *out);
 
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"
@@ -93,5 +121,8 @@ int uf__np_linalg_svd(const char *a, const int64_t *shape,
 #define UF__NP_LINALG_QR "uf__rt_np_linalg_qr"
 #define UF__NP_LINALG_MATRIX_POWER "uf__rt_np_linalg_matrix_power"
 #define UF__NP_LINALG_SVD "uf__rt_np_linalg_svd"
+#define UF__NP_LINALG_COND "uf__rt_np_linalg_cond"
+#define UF__NP_LINALG_MATRIX_RANK "uf__rt_np_linalg_matrix_rank"
+#define UF__NP_LINALG_PINV "uf__rt_np_linalg_pinv"
 
 #endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and
-matrix_power inside kernels
+"""np.linalg.norm, det, slogdet, inv, solve, cholesky, qr, matrix_power,
+svd, cond, matrix_rank and pinv inside kernels
 (tests/kernels/host/nplinalg.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs. Numba's np.linalg needs
 SciPy's LAPACK; where SciPy is missing (Numba raises ImportError) the
@@ -8,10 +8,10 @@ reference is the kernel's Python function run by NumPy, cast to the dtype
 Numba's typing gives (numba/np/linalg.py), with Numba's own value where it
 differs from NumPy's (the overflow-free 2-norm, NaN in max/min norms, the
 norms of empty arrays). Floats agree to a stated tolerance, not bit for
-bit: ufjit's LU is its own (partial pivoting as LAPACK's getrf), so
-rtol = 1000 * n * eps for det / slogdet / inv / solve (random matrices,
-their conditioning included) and 4 * n * eps for the norms; NaN equal to
-NaN. Where Numba raises, ufjit fails with the same exception; what Numba
+bit: ufjit's LU, QR, Cholesky and (Jacobi) SVD are its own, so rtol =
+1000 * n * eps for the factorisations (random matrices, their conditioning
+included; SVD factors compared through u @ diag(s) @ vh, whose columns'
+signs are free) and 4 * n * eps for the norms; NaN equal to NaN. Where Numba raises, ufjit fails with the same exception; what Numba
 refuses while compiling ufjit refuses at the kernel's FILE:LINE:COL;
 "ufjit:NAME" marks a documented ufjit limitation (Numba computes it).
 
@@ -91,10 +91,8 @@ def cases():
         ("norm_ord", [f8(6, 5).view("::2, ::-1"), S("1")], None),
         ("norm_ord", [f8(0, 3), S("inf")], None, 0.0),
         ("norm_ord", [f8(3, 4), S("3")], "ValueError"),
-        ("norm_ord", [f8(3, 4), S("2")], "ufjit:NotImplementedError"),
         ("norm_inf", [f8(3, 4)], None), ("norm_inf", [f8(7)], None),
         ("norm_rows", [f8(5, 7)], None),
-        ("norm_2_matrix", [f8(3, 3)], "ufjit:refused"),
         ("norm_axis", [f8(3, 4)], "TypingError"),
         ("norm_int", [i8(4)], "TypingError"),
         ("norm_3d", [f8(2, 2, 2)], "TypingError"),
@@ -193,6 +191,64 @@ def cases():
         ("matrix_power", [f8(3, 3), S("true")], "TypingError"),
         ("matrix_power_float", [f8(3, 3)], "TypingError"),
         ("matrix_power", [i8(3, 3), S("2")], "TypingError"),
+        # svd: singular values directly, the factors by reconstruction
+        *[(k, [a], None) for k in ("svd_s", "svd_check", "svd_reduced")
+          for a in (f8(4, 4), f8(7, 3), f8(3, 7), f4(5, 4), f8(5, 5).F,
+                    f8(8, 6).view("::-2, ::2"), f8(1, 1), f8(1, 5),
+                    f8(5, 1), f8(40, 30), f8(20, 33), sing,
+                    V("f8", [0.0] * 6, (2, 3)),
+                    V("f8", [1e300, 2e300, -1e300, 5e299], (2, 2)),
+                    V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)))],
+        *[("svd_orth", [a, S(f)], None)
+          for a in (f8(6, 4), f8(4, 6), f8(5, 5), sing,
+                    V("f8", [0.0] * 6, (3, 2)))
+          for f in ("true", "false", "0", "2")],
+        ("svd_s", [f8(0, 3)], "LinAlgError"),
+        ("svd_check", [nanm], "LinAlgError"),
+        ("svd_s", [infm], "LinAlgError"),
+        ("svd_int", [i8(3, 3)], "TypingError"),
+        ("svd_s", [c16(2, 2)], "ufjit:refused"),
+        # the matrix 2-norms: largest / smallest singular value
+        *[("norm_ord", [a, S(o)], None) for o in ("2", "-2", "int8:-2")
+          for a in (f8(5, 3), f8(3, 5), f4(4, 4), f8(12, 12).F)],
+        # singular: the zero singular value is 0.0 here, LAPACK's 2e-16
+        # (both rounding of |a| ~ 5: an absolute, not relative, bound)
+        ("norm_ord", [sing, S("2")], None),
+        ("norm_ord", [nanm, S("2")], "LinAlgError"),
+        ("norm_2_matrix", [f8(3, 4)], None),
+        # cond: singular values for None / 2 / -2, else norm * norm(inv)
+        *[("cond", [a], None) for a in (f8(4, 4), f8(5, 3), f8(3, 5),
+                                        f4(4, 4), f8(6, 6).F)],
+        *[("cond_p", [f8(5, 5), S(p)], None)
+          for p in ("2", "-2", "1", "-1", "inf", "-inf", "int32:2")],
+        ("cond_p", [f4(4, 4), S("1")], None),
+        ("cond", [V("f8", [0.0] * 4, (2, 2))], None),
+        ("cond_p", [V("f8", [0.0] * 4, (2, 2)), S("-2")], None),
+        ("cond_p", [f8(3, 4), S("1")], "LinAlgError"),
+        ("cond_p", [f8(3, 3), S("3")], "ValueError"),
+        ("cond_p", [sing, S("1")], "LinAlgError"),
+        ("cond", [nanm], "LinAlgError"), ("cond", [f8(0, 2)], "LinAlgError"),
+        ("cond", [f8(3)], "TypingError"),
+        # matrix_rank
+        *[("matrix_rank", [a], None)
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 5), sing,
+                    V("f8", [0.0] * 6, (2, 3)), f8(5),
+                    V("f8", [0.0, 0.0, 1e-300], (3,)), V("f8", [0.0] * 3),
+                    f8(0))],
+        ("matrix_rank_tol", [V("f8", [1.0, 0, 0, 0, 1e-3, 0, 0, 0, 1e-9],
+                               (3, 3)), S("1e-6")], None),
+        ("matrix_rank_tol", [f8(4, 4), S("100")], None),
+        ("matrix_rank", [nanm], "LinAlgError"),
+        ("matrix_rank", [i8(3, 3)], "TypingError"),
+        # pinv
+        *[(k, [a], None) for k in ("pinv", "pinv_check")
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 4), sing,
+                    f8(7, 7).view("::-1, ::2"), V("f8", [0.0] * 6, (2, 3)))],
+        ("pinv", [f8(0, 3)], None), ("pinv", [f8(2, 0)], None),
+        ("pinv_rcond", [V("f8", [1.0, 0, 0, 1e-10], (2, 2)), S("1e-6")],
+         None),
+        ("pinv", [nanm], "LinAlgError"),
+        ("pinv", [f8(3)], "TypingError"),
     ]
 
 
@@ -202,7 +258,10 @@ def numba_dtype(kernel, vals):
     if kernel in ("norm", "norm_none") and a.ndim == 1:
         return a.dtype
     if kernel.startswith(("inv", "solve", "cholesky", "qr",
-                          "matrix_power")):
+                          "matrix_power", "svd", "pinv")):
+        return a.dtype
+    if kernel.startswith("matrix_rank"):
+        return np.dtype(np.int64)
         return a.dtype
     return np.dtype(np.float64)
 
