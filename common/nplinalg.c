@@ -168,8 +168,17 @@ int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
         *out = line_sums(x, m, n, strides[0], strides[1], dt, ord > 0);
     else if (ord == 1 || ord == -1)
         *out = line_sums(x, n, m, strides[1], strides[0], dt, ord > 0);
-    else if (ord == 2 || ord == -2)
-        return UF__NPLINALG_NORM_SVD;
+    else if (ord == 2 || ord == -2) { /* the largest / smallest singular
+                                         value */
+        int64_t k = m < n ? m : n;
+        double *s = uf__malloc((size_t)k, sizeof(double), NULL);
+        if (s == NULL)
+            return UF__NPLINALG_NOMEM;
+        int st = uf__np_linalg_singular(x, shape, strides, dt, s);
+        *out = ord > 0 ? s[0] : s[k - 1];
+        uf__free(s);
+        return st;
+    }
     else
         return UF__NPLINALG_NORM_ORD;
     return 0;

@@ -16,7 +16,11 @@ enum {
     UF__NPLINALG_SINGULAR = 3, /* LinAlgError: an exact zero pivot */
     UF__NPLINALG_SYSTEM = 4,   /* LinAlgError: solve's sizes differ */
     UF__NPLINALG_NORM_ORD = 5, /* ValueError: no such matrix norm */
-    UF__NPLINALG_NORM_SVD = 6  /* ord 2 / -2 of a matrix: needs an SVD */
+    UF__NPLINALG_NORM_SVD = 6, /* ord 2 / -2 of a matrix: needs an SVD */
+    UF__NPLINALG_NOT_PD = 7,   /* LinAlgError: cholesky's pivot <= 0 */
+    UF__NPLINALG_EMPTY = 8,    /* LinAlgError: qr of an empty matrix */
+    UF__NPLINALG_POWER_SQUARE = 9, /* ValueError: matrix_power, not square */
+    UF__NPLINALG_CONVERGE = 10 /* ValueError: the SVD did not converge */
 };
 
 /* *out = np.linalg.norm(x, ord) of the nd (1 or 2) dimensional x, as
@@ -45,10 +49,80 @@ int uf__np_linalg_solve(const char *a, const int64_t *shape,
                         const int64_t *bshape, const int64_t *bstrides,
                         int32_t dt, char *out);
 
+/* common/nplinalg_fact.c. out = np.linalg.cholesky(a): the lower factor
+ * L (L @ L.T == a) of the n * n a's lower triangle (its upper one is not
+ * read, as LAPACK potrf's), the upper triangle of out zero; C order, a's
+ * dtype. NOT_PD where a pivot is <= 0 (Numba does not check for inf or
+ * NaN first: a NaN pivot goes on to NaN, an inf below the diagonal makes
+ * a pivot -inf). */
+int uf__np_linalg_cholesky(const char *a, const int64_t *shape,
+                           const int64_t *strides, int32_t dt, char *out);
+
+/* q (m * k), r (k * n), k = min(m, n) = np.linalg.qr(a) (reduced, as
+ * Numba's): Householder reflections with LAPACK geqrf's signs (larfg:
+ * r's diagonal is -sign(a_kk) * the column's norm), so q and r are
+ * LAPACK's to rounding, not only up to sign. C order, a's dtype. EMPTY
+ * when m or n is 0, NONFINITE for an inf or NaN (Numba's order). */
+int uf__np_linalg_qr(const char *a, const int64_t *shape,
+                     const int64_t *strides, int32_t dt, char *q, char *r);
+
+/* out (a's shape, C order) = np.linalg.matrix_power(a, p) by Numba's
+ * sequence of products (repeated squaring; p < 0 through inv): p == 0
+ * gives the identity of a's shape before any check (as Numba),
+ * POWER_SQUARE a non-square a, inv's statuses for p < 0. */
+int uf__np_linalg_matrix_power(const char *a, const int64_t *shape,
+                               const int64_t *strides, int32_t dt,
+                               int64_t p, char *out);
+
+/* common/nplinalg_svd.c. np.linalg.svd(a, full_matrices) of the m * n
+ * a: s[0..k) (k = min(m, n)) the singular values, descending; u (m * m,
+ * or m * k when not full) and vh (n * n, or k * n); all of a's dtype, C
+ * order. EMPTY, NONFINITE as Numba's checks, CONVERGE where the Jacobi
+ * sweeps do not converge (LAPACK's info > 0). */
+int uf__np_linalg_svd(const char *a, const int64_t *shape,
+                      const int64_t *strides, int32_t dt, int32_t full,
+                      char *u, char *s, char *vh);
+
+/* s[0..k) = the singular values of a, descending, in float64 (rounded
+ * to float32 for a float32 a, as Numba's float32 gesdd's); svd's
+ * statuses. */
+int uf__np_linalg_singular(const char *a, const int64_t *shape,
+                           const int64_t *strides, int32_t dt, double *s);
+
+/* *out = np.linalg.cond(a, p) as Numba computes it: p None (has_p 0), 2
+ * or -2 the ratio of the extreme singular values (in a's precision; any
+ * shape), else norm(a, p) * norm(inv(a), p) (their statuses); NaN gives
+ * inf. */
+int uf__np_linalg_cond(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, int32_t has_p,
+                       double p, double *out);
+
+/* *out = np.linalg.matrix_rank(a, tol) of the nd (1 or 2) dimensional a:
+ * 1-D 1 where an element is not 0 (Numba's, NumPy's); 2-D the count of
+ * singular values above tol (has_tol 0: s[0] * max(m, n) * eps). */
+int uf__np_linalg_matrix_rank(const char *a, int64_t nd,
+                              const int64_t *shape, const int64_t *strides,
+                              int32_t dt, int32_t has_tol, double tol,
+                              int64_t *out);
+
+/* out (n * m, a's dtype, C order) = np.linalg.pinv(a, rcond): vh.T
+ * diag(1 / s) u.T over the singular values > s[0] * rcond; NONFINITE
+ * first, an empty a nothing to write. */
+int uf__np_linalg_pinv(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, double rcond,
+                       char *out);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"
 #define UF__NP_LINALG_SLOGDET "uf__rt_np_linalg_slogdet"
 #define UF__NP_LINALG_INV "uf__rt_np_linalg_inv"
 #define UF__NP_LINALG_SOLVE "uf__rt_np_linalg_solve"
+#define UF__NP_LINALG_CHOLESKY "uf__rt_np_linalg_cholesky"
+#define UF__NP_LINALG_QR "uf__rt_np_linalg_qr"
+#define UF__NP_LINALG_MATRIX_POWER "uf__rt_np_linalg_matrix_power"
+#define UF__NP_LINALG_SVD "uf__rt_np_linalg_svd"
+#define UF__NP_LINALG_COND "uf__rt_np_linalg_cond"
+#define UF__NP_LINALG_MATRIX_RANK "uf__rt_np_linalg_matrix_rank"
+#define UF__NP_LINALG_PINV "uf__rt_np_linalg_pinv"
 
 #endif

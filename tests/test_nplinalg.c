@@ -1,9 +1,12 @@
-/* The np.linalg runtime behind kernels (common/nplinalg.c), for what the
+/* The np.linalg runtime behind kernels (common/nplinalg*.c), for what the
  * Numba oracle cannot reach cheaply: matrices that need pivoting, known
  * determinants, inverse and solve residuals of random matrices from 1 to
  * 96 rows against the identity, negative and non-contiguous strides,
  * float32 factorised in float32, the statuses (not square, inf / NaN,
- * singular, sizes of a system, matrix norm orders), norms that would
+ * singular, sizes of a system, matrix norm orders), Cholesky, QR (LAPACK's
+ * signs), matrix powers, the SVD (reconstruction and orthonormality over
+ * shapes and strides, rank-deficient and scaled matrices) and its users
+ * cond / matrix_rank / pinv, norms that would
  * overflow or underflow summed naively, NaN rules of Numba's loops; and,
  * through uf_call, out of memory at every allocation of a call reaching
  * the caller as UF_ERR_NOMEM with nothing left behind, and the refusals
@@ -129,8 +132,15 @@ static void test_statuses(void **state)
     double r;
     assert_int_equal(uf__np_linalg_norm((char *)a, 2, shape, st, UF_FLOAT64,
                                         1, 3.0, &r), UF__NPLINALG_NORM_ORD);
+    /* the matrix 2-norms: [[1, 2, 3], [4, 5, 6]]'s singular values */
     assert_int_equal(uf__np_linalg_norm((char *)a, 2, shape, st, UF_FLOAT64,
-                                        1, -2.0, &r), UF__NPLINALG_NORM_SVD);
+                                        1, -2.0, &r), 0);
+    NEAR(r, 0.7728696356734844, 1e-14);
+    assert_int_equal(uf__np_linalg_norm((char *)a, 2, shape, st, UF_FLOAT64,
+                                        1, 2.0, &r), 0);
+    NEAR(r, 9.508032000695724, 1e-15);
+    assert_int_equal(uf__np_linalg_norm((char *)nanm, 2, s2, t2, UF_FLOAT64,
+                                        1, 2.0, &r), UF__NPLINALG_NONFINITE);
 }
 
 /* inv(a) @ a and a @ solve(a, b) - b for random matrices of every size
@@ -272,6 +282,382 @@ static void test_norms(void **state)
     (void)st8;
 }
 
+/* cholesky: a known factor, the upper triangle not read, negative
+ * strides, float32, the statuses (not square, a pivot <= 0, -inf from an
+ * inf below the diagonal; a NaN pivot goes on as potrf's). */
+static void test_cholesky(void **state)
+{
+    (void)state;
+    double a[4] = {4, 99, 2, 3}, l[4];
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)a, s2, t2, UF_FLOAT64,
+                                            (char *)l), 0);
+    NEAR(l[0], 2, 0);
+    NEAR(l[1], 0, 0);
+    NEAR(l[2], 1, 0);
+    NEAR(l[3], sqrt(2.0), 1e-15);
+    /* the same matrix reversed on both axes: [[3, 2], [2, 4]] */
+    double sym[4] = {4, 2, 2, 3};
+    int64_t tr[2] = {-16, -8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)(sym + 3), s2, tr,
+                                            UF_FLOAT64, (char *)l), 0);
+    NEAR(l[0], sqrt(3.0), 1e-15);
+    NEAR(l[2], 2 / sqrt(3.0), 1e-15);
+    NEAR(l[3], sqrt(4 - 4 / 3.0), 1e-15);
+    float af[4] = {9, 0, 3, 5}, lf[4];
+    int64_t tf[2] = {8, 4};
+    assert_int_equal(uf__np_linalg_cholesky((char *)af, s2, tf, UF_FLOAT32,
+                                            (char *)lf), 0);
+    assert_true(lf[0] == 3 && lf[1] == 0 && lf[2] == 1 && lf[3] == 2);
+    /* L @ L.T of a random SPD matrix of 60 rows (past 4-wide sums) */
+    enum { N = 60 };
+    static double m[N * N], spd[N * N], f[N * N];
+    for (int i = 0; i < N * N; i++)
+        m[i] = next_unit();
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double s = i == j ? N : 0;
+            for (int k = 0; k < N; k++)
+                s += m[i * N + k] * m[j * N + k];
+            spd[i * N + j] = s;
+        }
+    int64_t sn[2] = {N, N}, tn[2] = {N * 8, 8};
+    assert_int_equal(uf__np_linalg_cholesky((char *)spd, sn, tn, UF_FLOAT64,
+                                            (char *)f), 0);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double s = 0;
+            for (int k = 0; k < N; k++)
+                s += f[i * N + k] * f[j * N + k];
+            NEAR(s, spd[i * N + j], 1e-12 * N);
+            if (j > i)
+                assert_true(f[i * N + j] == 0);
+        }
+    double notpd[4] = {1, 2, 2, 1}, zero[4] = {0}, nanp[4] = {4, 0, 1, NAN},
+           infl[4] = {4, 0, INFINITY, 5};
+    assert_int_equal(uf__np_linalg_cholesky((char *)notpd, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)zero, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)infl, s2, t2,
+                                            UF_FLOAT64, (char *)l),
+                     UF__NPLINALG_NOT_PD);
+    assert_int_equal(uf__np_linalg_cholesky((char *)nanp, s2, t2,
+                                            UF_FLOAT64, (char *)l), 0);
+    assert_true(l[0] == 2 && l[2] == 0.5 && isnan(l[3]));
+    int64_t s23[2] = {2, 3}, t23[2] = {24, 8}, s00[2] = {0, 0};
+    assert_int_equal(uf__np_linalg_cholesky((char *)m, s23, t23, UF_FLOAT64,
+                                            (char *)l), UF__NPLINALG_SQUARE);
+    assert_int_equal(uf__np_linalg_cholesky((char *)m, s00, t23, UF_FLOAT64,
+                                            (char *)l), 0);
+}
+
+/* qr: LAPACK's signs on known matrices, q's columns orthonormal and
+ * q @ r == a for tall, wide and strided matrices, a zero column (tau 0),
+ * the statuses (empty, inf / NaN). */
+static void test_qr(void **state)
+{
+    (void)state;
+    double a[2] = {3, 4}, q[64], r[64];
+    int64_t s21[2] = {2, 1}, t21[2] = {8, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)a, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    NEAR(r[0], -5, 1e-15);
+    NEAR(q[0], -0.6, 1e-15);
+    NEAR(q[1], -0.8, 1e-15);
+    double neg[2] = {-3, 4};
+    assert_int_equal(uf__np_linalg_qr((char *)neg, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    NEAR(r[0], 5, 1e-15);
+    NEAR(q[0], -0.6, 1e-15);
+    /* a 1 * 3 row: no reflection, r is a, q is [[1]] */
+    double row[3] = {-2, 1, 7};
+    int64_t s13[2] = {1, 3}, t13[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)row, s13, t13, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    assert_true(q[0] == 1 && r[0] == -2 && r[1] == 1 && r[2] == 7);
+    static const int64_t dims[][2] = {{7, 5}, {5, 7}, {6, 6}, {3, 1}};
+    for (size_t d = 0; d < 4; d++) {
+        int64_t m = dims[d][0], n = dims[d][1], k = m < n ? m : n;
+        double x[64];
+        for (int i = 0; i < 64; i++)
+            x[i] = next_unit();
+        /* transposed, reversed rows: strides (-8, m * 8) over x */
+        int64_t sh[2] = {m, n}, st[2] = {-8, m * 8};
+        const char *base = (const char *)(x + m - 1);
+        assert_int_equal(uf__np_linalg_qr(base, sh, st, UF_FLOAT64,
+                                          (char *)q, (char *)r), 0);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double s = 0;
+                for (int64_t t = 0; t < k; t++)
+                    s += q[i * k + t] * r[t * n + j];
+                NEAR(s, *(const double *)(base + i * st[0] + j * st[1]),
+                     1e-13);
+                if (j < i && i < k)
+                    assert_true(r[i * n + j] == 0);
+            }
+        for (int64_t i = 0; i < k; i++)
+            for (int64_t j = 0; j < k; j++) {
+                double s = 0;
+                for (int64_t t = 0; t < m; t++)
+                    s += q[t * k + i] * q[t * k + j];
+                assert_true(fabs(s - (i == j)) < 1e-14);
+            }
+    }
+    double zc[6] = {0, 1, 0, 2, 0, 3};
+    int64_t s32[2] = {3, 2}, t32[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_qr((char *)zc, s32, t32, UF_FLOAT64,
+                                      (char *)q, (char *)r), 0);
+    assert_true(r[0] == 0 && q[0] == 1 && q[2] == 0 && q[4] == 0);
+    float af[2] = {3, 4}, qf[2], rf[1];
+    int64_t tf[2] = {4, 4};
+    assert_int_equal(uf__np_linalg_qr((char *)af, s21, tf, UF_FLOAT32,
+                                      (char *)qf, (char *)rf), 0);
+    assert_true(fabsf(rf[0] + 5) < 1e-6f && fabsf(qf[1] + 0.8f) < 1e-6f);
+    int64_t s03[2] = {0, 3}, s30[2] = {3, 0};
+    assert_int_equal(uf__np_linalg_qr((char *)a, s03, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_EMPTY);
+    assert_int_equal(uf__np_linalg_qr((char *)a, s30, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_EMPTY);
+    double nanv[2] = {1, NAN};
+    assert_int_equal(uf__np_linalg_qr((char *)nanv, s21, t21, UF_FLOAT64,
+                                      (char *)q, (char *)r),
+                     UF__NPLINALG_NONFINITE);
+}
+
+/* matrix_power: Fibonacci powers exact, Numba's identity of a non-square
+ * shape at 0, inverse powers, the statuses. */
+static void test_matrix_power(void **state)
+{
+    (void)state;
+    double fib[4] = {1, 1, 1, 0}, out[9];
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    static const struct {
+        int64_t p;
+        double f;
+    } t[] = {{1, 1}, {2, 2}, {3, 3}, {4, 5}, {7, 21}, {10, 89},
+             {64, 17167680177565.0}}; /* F(p + 1): exact products */
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        assert_int_equal(uf__np_linalg_matrix_power((char *)fib, s2, t2,
+                                                    UF_FLOAT64, t[i].p,
+                                                    (char *)out), 0);
+        assert_true(out[0] == t[i].f);
+    }
+    /* [[1, 1], [1, 0]] ** -3 = [[-1, 2], [2, -3]] */
+    assert_int_equal(uf__np_linalg_matrix_power((char *)fib, s2, t2,
+                                                UF_FLOAT64, -3, (char *)out),
+                     0);
+    NEAR(out[0], -1, 1e-15);
+    NEAR(out[1], 2, 1e-15);
+    NEAR(out[3], -3, 1e-15);
+    double m23[6] = {5, 5, 5, 5, 5, 5};
+    int64_t s23[2] = {2, 3}, t23[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)m23, s23, t23,
+                                                UF_FLOAT64, 0, (char *)out),
+                     0);
+    assert_true(out[0] == 1 && out[1] == 0 && out[4] == 1 && out[5] == 0);
+    assert_int_equal(uf__np_linalg_matrix_power((char *)m23, s23, t23,
+                                                UF_FLOAT64, 2, (char *)out),
+                     UF__NPLINALG_POWER_SQUARE);
+    double sing[4] = {1, 2, 2, 4}, nanm[4] = {1, NAN, 2, 3};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)sing, s2, t2,
+                                                UF_FLOAT64, -2, (char *)out),
+                     UF__NPLINALG_SINGULAR);
+    assert_int_equal(uf__np_linalg_matrix_power((char *)nanm, s2, t2,
+                                                UF_FLOAT64, -1, (char *)out),
+                     UF__NPLINALG_NONFINITE);
+    float ff[4] = {1, 1, 1, 0}, of[4];
+    int64_t tf[2] = {8, 4};
+    assert_int_equal(uf__np_linalg_matrix_power((char *)ff, s2, tf,
+                                                UF_FLOAT32, 9, (char *)of),
+                     0);
+    assert_true(of[0] == 55 && of[3] == 21);
+}
+
+/* u (m * uc) @ diag(s) @ vh (vr * n) against a (strides st), u's and
+ * vh's rows / columns orthonormal. */
+static void check_svd(const double *a, const int64_t *st, int64_t m,
+                      int64_t n, const double *u, int64_t uc, const double *s,
+                      const double *vh, int64_t vr, double tol)
+{
+    int64_t k = m < n ? m : n;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double x = 0;
+            for (int64_t t = 0; t < k; t++)
+                x += u[i * uc + t] * s[t] * vh[t * n + j];
+            double w = *(const double *)((const char *)a + i * st[0] +
+                                         j * st[1]);
+            if (fabs(x - w) > tol * s[0])
+                uf_fail_at(__FILE__, __LINE__, "(%d, %d): %g, want %g",
+                           (int)i, (int)j, x, w);
+        }
+    for (int64_t i = 0; i < uc; i++)
+        for (int64_t j = 0; j < uc; j++) {
+            double d = 0;
+            for (int64_t t = 0; t < m; t++)
+                d += u[t * uc + i] * u[t * uc + j];
+            if (!(fabs(d - (i == j)) < tol))
+                uf_fail_at(__FILE__, __LINE__, "%d x %d: u'u (%d, %d) %g",
+                           (int)m, (int)n, (int)i, (int)j, d);
+        }
+    for (int64_t i = 0; i < vr; i++)
+        for (int64_t j = 0; j < vr; j++) {
+            double d = 0;
+            for (int64_t t = 0; t < n; t++)
+                d += vh[i * n + t] * vh[j * n + t];
+            if (!(fabs(d - (i == j)) < tol))
+                uf_fail_at(__FILE__, __LINE__, "%d x %d: vv' (%d, %d) %g",
+                           (int)m, (int)n, (int)i, (int)j, d);
+        }
+    for (int64_t t = 1; t < k; t++)
+        assert_true(s[t] <= s[t - 1] && s[t] >= 0);
+}
+
+/* svd: known singular values, tall / wide / square, full and reduced,
+ * transposed and reversed strides, rank-deficient and zero matrices
+ * (U completed), entries near overflow and underflow, float32, the
+ * statuses. */
+static void test_svd(void **state)
+{
+    (void)state;
+    static double a[40 * 40], u[40 * 40], vh[40 * 40], s[40];
+    double d3[6] = {0, 3, 0, -5, 0, 0}; /* [[0, 3], [0, -5], [0, 0]] */
+    int64_t s32[2] = {3, 2}, t32[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_svd((char *)d3, s32, t32, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    NEAR(s[0], sqrt(34.0), 1e-15);
+    assert_true(s[1] == 0);
+    check_svd(d3, t32, 3, 2, u, 3, s, vh, 2, 1e-14);
+    static const int64_t dims[][2] = {
+        {7, 5}, {5, 7}, {6, 6}, {1, 4}, {4, 1}, {40, 23}, {23, 40}};
+    for (size_t d = 0; d < sizeof dims / sizeof *dims; d++)
+        for (int full = 0; full < 2; full++) {
+            int64_t m = dims[d][0], n = dims[d][1], k = m < n ? m : n;
+            for (int i = 0; i < 40 * 40; i++)
+                a[i] = next_unit();
+            /* a transposed and reversed view: strides (-8, m * 8) */
+            int64_t sh[2] = {m, n}, st[2] = {-8, m * 8};
+            const double *base = a + m - 1;
+            assert_int_equal(uf__np_linalg_svd((const char *)base, sh, st,
+                                               UF_FLOAT64, full, (char *)u,
+                                               (char *)s, (char *)vh), 0);
+            check_svd(base, st, m, n, u, full ? m : k, s, vh, full ? n : k,
+                      1e-13);
+        }
+    /* rank 1 (every row the same) and zero: U completed to orthonormal */
+    int64_t s45[2] = {4, 5}, t45[2] = {0, 8};
+    double row[5] = {1, -2, 3, 0, 2};
+    assert_int_equal(uf__np_linalg_svd((char *)row, s45, t45, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    NEAR(s[0], sqrt(4 * 18.0), 1e-15);
+    assert_true(s[1] < 1e-14 && s[3] < 1e-14);
+    check_svd(row, t45, 4, 5, u, 4, s, vh, 5, 1e-13);
+    double z[6] = {0};
+    assert_int_equal(uf__np_linalg_svd((char *)z, s32, t32, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    assert_true(s[0] == 0 && s[1] == 0);
+    check_svd(z, t32, 3, 2, u, 3, s, vh, 2, 1e-14);
+    /* scaled by a power of two: no overflow or underflow of the squares;
+     * [[1, 2], [-1, .5]] has singular values sqrt(5) and sqrt(5) / 2 */
+    double big[4] = {1e300, 2e300, -1e300, 5e299}, tiny[4];
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    for (int i = 0; i < 4; i++)
+        tiny[i] = big[i] * 1e-300 * 1e-300;
+    assert_int_equal(uf__np_linalg_svd((char *)big, s2, t2, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    NEAR(s[0] / 1e300, sqrt(5.0), 1e-14);
+    NEAR(s[1] / 1e300, sqrt(5.0) / 2, 1e-14);
+    assert_int_equal(uf__np_linalg_svd((char *)tiny, s2, t2, UF_FLOAT64, 0,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    NEAR(s[0] / 1e-300, sqrt(5.0), 1e-13);
+    NEAR(s[1] / 1e-300, sqrt(5.0) / 2, 1e-13);
+    float f[4] = {3, 0, 0, -4}, uf[4], sf[2], vf[4];
+    int64_t tf[2] = {8, 4};
+    assert_int_equal(uf__np_linalg_svd((char *)f, s2, tf, UF_FLOAT32, 1,
+                                       (char *)uf, (char *)sf, (char *)vf),
+                     0);
+    assert_true(sf[0] == 4 && sf[1] == 3);
+    assert_true(fabsf(uf[1]) == 1 && fabsf(vf[1]) == 1);
+    int64_t s03[2] = {0, 3};
+    assert_int_equal(uf__np_linalg_svd((char *)z, s03, t32, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh),
+                     UF__NPLINALG_EMPTY);
+    double nanm[4] = {1, 2, NAN, 3};
+    assert_int_equal(uf__np_linalg_svd((char *)nanm, s2, t2, UF_FLOAT64, 1,
+                                       (char *)u, (char *)s, (char *)vh),
+                     UF__NPLINALG_NONFINITE);
+}
+
+/* cond, matrix_rank, pinv on matrices with known singular values. */
+static void test_svd_users(void **state)
+{
+    (void)state;
+    /* diag(4, 2, 0.5) with its rows reversed: singular values 4, 2, .5 */
+    double d[9] = {0, 0, 0.5, 0, 2, 0, 4, 0, 0}, r, out[9];
+    int64_t s3[2] = {3, 3}, t3[2] = {24, 8};
+    assert_int_equal(uf__np_linalg_cond((char *)d, s3, t3, UF_FLOAT64, 0, 0,
+                                        &r), 0);
+    NEAR(r, 8, 1e-15);
+    assert_int_equal(uf__np_linalg_cond((char *)d, s3, t3, UF_FLOAT64, 1, -2,
+                                        &r), 0);
+    NEAR(r, 0.125, 1e-15);
+    /* p = 1: max column sum of |a| (4) times that of inv(a) (2) */
+    assert_int_equal(uf__np_linalg_cond((char *)d, s3, t3, UF_FLOAT64, 1, 1,
+                                        &r), 0);
+    NEAR(r, 8, 1e-15);
+    double z[4] = {0};
+    int64_t s2[2] = {2, 2}, t2[2] = {16, 8};
+    assert_int_equal(uf__np_linalg_cond((char *)z, s2, t2, UF_FLOAT64, 0, 0,
+                                        &r), 0);
+    assert_true(isinf(r) && r > 0); /* 0 / 0: NaN becomes inf */
+    assert_int_equal(uf__np_linalg_cond((char *)z, s2, t2, UF_FLOAT64, 1, 1,
+                                        &r), UF__NPLINALG_SINGULAR);
+    assert_int_equal(uf__np_linalg_cond((char *)d, s3, t3, UF_FLOAT64, 1, 3,
+                                        &r), UF__NPLINALG_NORM_ORD);
+    int64_t rank;
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)d, 2, s3, t3,
+                                               UF_FLOAT64, 0, 0, &rank), 0);
+    assert_int_equal(rank, 3);
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)d, 2, s3, t3,
+                                               UF_FLOAT64, 1, 1.0, &rank),
+                     0);
+    assert_int_equal(rank, 2);
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)z, 2, s2, t2,
+                                               UF_FLOAT64, 0, 0, &rank), 0);
+    assert_int_equal(rank, 0);
+    int64_t s1[1] = {4}, t1[1] = {-8};
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)(d + 3), 1, s1, t1,
+                                               UF_FLOAT64, 1, 100.0, &rank),
+                     0);
+    assert_int_equal(rank, 1); /* d[0..3] has 0.5: 1 whatever tol */
+    /* pinv of the reversed diagonal: its inverse, and of diag(1, 1e-10)
+     * with rcond 1e-6: the small value dropped */
+    assert_int_equal(uf__np_linalg_pinv((char *)d, s3, t3, UF_FLOAT64,
+                                        1e-15, (char *)out), 0);
+    NEAR(out[2], 0.25, 1e-15);
+    NEAR(out[4], 0.5, 1e-15);
+    NEAR(out[6], 2, 1e-15);
+    assert_true(fabs(out[0]) < 1e-16 && fabs(out[8]) < 1e-16);
+    double sm[4] = {1, 0, 0, 1e-10};
+    assert_int_equal(uf__np_linalg_pinv((char *)sm, s2, t2, UF_FLOAT64, 1e-6,
+                                        (char *)out), 0);
+    NEAR(out[0], 1, 1e-15);
+    assert_true(out[3] == 0 && out[1] == 0);
+    double nanm[4] = {1, NAN, 0, 1};
+    int64_t s02[2] = {0, 2};
+    assert_int_equal(uf__np_linalg_pinv((char *)nanm, s2, t2, UF_FLOAT64,
+                                        1e-15, (char *)out),
+                     UF__NPLINALG_NONFINITE);
+    assert_int_equal(uf__np_linalg_pinv((char *)nanm, s02, t2, UF_FLOAT64,
+                                        1e-15, (char *)out), 0);
+}
+
 /* Out of memory at each allocation of a kernel's call: UF_ERR_NOMEM,
  * nothing left (the runtime's scratch and the result arrays). */
 static void test_out_of_memory(void **state)
@@ -283,8 +669,12 @@ static void test_out_of_memory(void **state)
         "@njit\n"
         "def k(a):\n"
         "    x = np.linalg.solve(a, a[0])\n"
+        "    q, r = np.linalg.qr(a)\n"
+        "    u, s, vh = np.linalg.svd(a)\n"
+        "    r = r + u + vh + np.linalg.norm(a, 2) + np.linalg.pinv(a)\n"
+        "    r[0, 0] += np.linalg.cond(a) + np.linalg.matrix_rank(a)\n"
         "    return np.linalg.inv(a) + np.linalg.det(a) + "
-        "np.linalg.norm(x)\n";
+        "np.linalg.norm(x) + np.linalg.matrix_power(a, 5) + r\n";
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_assert_ok(ctx != NULL, &err);
@@ -336,7 +726,7 @@ static void test_out_of_memory(void **state)
     uf_context_free(ctx);
 }
 
-/* What is refused, at FILE:LINE:COL: a matrix 2-norm (no SVD), complex
+/* What is refused, at FILE:LINE:COL: a complex full_matrices, complex
  * matrices, a CUDA kernel. */
 static void test_refused(void **state)
 {
@@ -346,13 +736,16 @@ static void test_refused(void **state)
         "from numba import cuda, njit\n"
         "@njit\n"
         "def n2(a):\n"
-        "    return np.linalg.norm(a, -2)\n"
+        "    return np.linalg.svd(a, 1j)\n"
         "@njit\n"
         "def cdet(a):\n"
         "    return np.linalg.det(a)\n"
         "@cuda.jit\n"
         "def k(out):\n"
-        "    out[0] = np.linalg.norm(out)\n";
+        "    out[0] = np.linalg.norm(out)\n"
+        "@njit\n"
+        "def mp(a):\n"
+        "    return np.linalg.matrix_power(a, 2.5)\n";
     uf_error err;
     uf_context *ctx = uf_context_new(&err);
     uf_assert_ok(ctx != NULL, &err);
@@ -362,9 +755,10 @@ static void test_refused(void **state)
         const char *kernel, *sig, *msg;
         int line, col;
     } t[] = {
-        {"n2", "float64(float64[:, :])", "needs an SVD", 5, 30},
+        {"n2", "float64(float64[:, :])", "full_matrices", 5, 29},
         {"cdet", "float64(complex128[:, :])", "complex", 8, 26},
         {"k", "void(float64[:])", "CUDA kernels cannot", 11, 14},
+        {"mp", "float64[:, :](float64[:, :])", "Exponent must be", 14, 38},
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
         uf_func *f = uf_module_get(m, t[i].kernel, &err);
@@ -388,6 +782,11 @@ int main(void)
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_inverse_residuals),
         cmocka_unit_test(test_norms),
+        cmocka_unit_test(test_cholesky),
+        cmocka_unit_test(test_qr),
+        cmocka_unit_test(test_matrix_power),
+        cmocka_unit_test(test_svd),
+        cmocka_unit_test(test_svd_users),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };

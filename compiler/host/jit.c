@@ -234,6 +234,15 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_LINALG_SLOGDET, (void *)(uintptr_t)uf__np_linalg_slogdet},
         {UF__NP_LINALG_INV, (void *)(uintptr_t)uf__np_linalg_inv},
         {UF__NP_LINALG_SOLVE, (void *)(uintptr_t)uf__np_linalg_solve},
+        {UF__NP_LINALG_CHOLESKY, (void *)(uintptr_t)uf__np_linalg_cholesky},
+        {UF__NP_LINALG_QR, (void *)(uintptr_t)uf__np_linalg_qr},
+        {UF__NP_LINALG_MATRIX_POWER,
+         (void *)(uintptr_t)uf__np_linalg_matrix_power},
+        {UF__NP_LINALG_SVD, (void *)(uintptr_t)uf__np_linalg_svd},
+        {UF__NP_LINALG_COND, (void *)(uintptr_t)uf__np_linalg_cond},
+        {UF__NP_LINALG_MATRIX_RANK,
+         (void *)(uintptr_t)uf__np_linalg_matrix_rank},
+        {UF__NP_LINALG_PINV, (void *)(uintptr_t)uf__np_linalg_pinv},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -249,6 +249,11 @@ typedef enum uf__jit_status {
     UF__JIT_NORM_ORD,         /* ValueError: no such matrix norm */
     UF__JIT_NORM_SVD,         /* NotImplementedError: ord 2 / -2 of a
                                  matrix (no SVD in ufjit) */
+    UF__JIT_LINALG_NOT_PD,    /* LinAlgError: cholesky, not positive
+                                 definite */
+    UF__JIT_LINALG_EMPTY,     /* LinAlgError: qr of an empty matrix */
+    UF__JIT_POWER_SQUARE,     /* ValueError: matrix_power, not square */
+    UF__JIT_LINALG_CONVERGE,  /* ValueError: the SVD did not converge */
     /* np.vander, np.fill_diagonal (lower_npmatrix.c): ValueError */
     UF__JIT_VANDER_NDIM, /* x not 1-D */
     UF__JIT_VANDER_NEG,  /* N < 0 */

@@ -436,6 +436,12 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_NORM_SVD] = "NotImplementedError: np.linalg.norm of a "
                              "matrix with ord 2 or -2 needs an SVD, which "
                              "ufjit does not have",
+        [UF__JIT_LINALG_NOT_PD] = "LinAlgError: Matrix is not positive "
+                                  "definite.",
+        [UF__JIT_LINALG_EMPTY] = "LinAlgError: Arrays cannot be empty",
+        [UF__JIT_POWER_SQUARE] = "ValueError: input must be a square array",
+        [UF__JIT_LINALG_CONVERGE] = "ValueError: Internal algorithm failed "
+                                    "to converge.",
         [UF__JIT_VANDER_NDIM] = "ValueError: x must be a one-dimensional "
                                 "array or sequence.",
         [UF__JIT_VANDER_NEG] = "ValueError: Negative dimensions are not "

@@ -1,10 +1,12 @@
-/* np.linalg.norm, det, slogdet, inv and solve (typed by
- * infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
+/* np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and matrix_power
+ * (typed by infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
  * which copies and factorises the matrix and frees its scratch before it
  * returns. Arrays go to it as they are (data, shape, strides); inv and
  * solve first allocate their result (a new C-order array owned by the
  * frame) and the runtime writes into it. det is sign * exp(log|det|) of
- * slogdet, as Numba computes it. The runtime's statuses become Numba's
+ * slogdet, as Numba computes it. cholesky, qr and matrix_power
+ * allocate their results (a's shape; qr's (m, k) and (k, n)) the same
+ * way. The runtime's statuses become Numba's
  * exceptions (LinAlgError, ValueError). */
 #include <string.h>
 
@@ -92,6 +94,10 @@ static void raise_status(uf__fn *F, LLVMValueRef st)
         {UF__NPLINALG_SYSTEM, UF__JIT_LINALG_SYSTEM},
         {UF__NPLINALG_NORM_ORD, UF__JIT_NORM_ORD},
         {UF__NPLINALG_NORM_SVD, UF__JIT_NORM_SVD},
+        {UF__NPLINALG_NOT_PD, UF__JIT_LINALG_NOT_PD},
+        {UF__NPLINALG_EMPTY, UF__JIT_LINALG_EMPTY},
+        {UF__NPLINALG_POWER_SQUARE, UF__JIT_POWER_SQUARE},
+        {UF__NPLINALG_CONVERGE, UF__JIT_LINALG_CONVERGE},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
@@ -122,13 +128,18 @@ static const uf__type *operand_of(uf__fn *F, const uf__expr *x, operand *o)
     return t;
 }
 
-static LLVMValueRef norm(uf__fn *F, const uf__expr *e, const uf__type *rt)
+/* norm(x, ord), cond(x, p), matrix_rank(A, tol): the runtime with the
+ * number or None (has 0). */
+static LLVMValueRef norm(uf__fn *F, const uf__expr *e, const uf__type *rt,
+                         uf__builtin b)
 {
     operand x;
-    const uf__type *xt = operand_of(F, arg(e, 0, "x"), &x);
+    bool cond = b == UF__BI_NP_LINALG_COND;
+    bool rank = b == UF__BI_NP_LINALG_MATRIX_RANK;
+    const uf__type *xt = operand_of(F, arg(e, 0, rank ? "A" : "x"), &x);
     if (!xt)
         return NULL;
-    const uf__expr *ox = arg(e, 1, "ord");
+    const uf__expr *ox = arg(e, 1, cond ? "p" : rank ? "tol" : "ord");
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
     LLVMValueRef has = c32(F, 0), ord = LLVMConstReal(f64, 0);
     if (ox != NULL && uf__lower_info(F, ox)->type->kind == UF__T_SCALAR) {
@@ -139,14 +150,99 @@ static LLVMValueRef norm(uf__fn *F, const uf__expr *e, const uf__type *rt)
         ord = uf__emit_cast(F, ov, uf__lower_info(F, ox)->type->dtype,
                             UF_FLOAT64);
     }
+    LLVMValueRef dt = c32(F, (int)xt->dtype);
+    if (rank) {
+        LLVMValueRef out = uf__fn_alloca(F, i64t(F), "rank");
+        LLVMValueRef args[8] = {x.data, c64(F, xt->ndim), x.shape,
+                                x.strides, dt, has, ord, out};
+        raise_status(F, call_helper(F, UF__NP_LINALG_MATRIX_RANK, args, 8));
+        return LLVMBuildLoad2(B, i64t(F), out, "");
+    }
     LLVMValueRef out = uf__fn_alloca(F, f64, "norm");
-    LLVMValueRef args[8] = {x.data, c64(F, xt->ndim), x.shape, x.strides,
-                            c32(F, (int)xt->dtype), has, ord, out};
-    raise_status(F, call_helper(F, UF__NP_LINALG_NORM, args, 8));
+    if (cond) {
+        LLVMValueRef args[7] = {x.data, x.shape, x.strides, dt, has, ord,
+                                out};
+        raise_status(F, call_helper(F, UF__NP_LINALG_COND, args, 7));
+    } else {
+        LLVMValueRef args[8] = {x.data, c64(F, xt->ndim), x.shape,
+                                x.strides, dt, has, ord, out};
+        raise_status(F, call_helper(F, UF__NP_LINALG_NORM, args, 8));
+    }
     LLVMValueRef r = LLVMBuildLoad2(B, f64, out, "");
     return rt->dtype == UF_FLOAT64 ? r
                                    : uf__emit_cast(F, r, UF_FLOAT64,
                                                    rt->dtype);
+}
+
+/* np.linalg.qr: q (m, k) and r (k, n), k = min(m, n), then the runtime
+ * (which raises on an empty a before it writes). */
+static LLVMValueRef qr(uf__fn *F, const operand *a, const uf__type *at,
+                       const uf__type *rt)
+{
+    LLVMValueRef k = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntSLT, a->dim[0], a->dim[1], ""), a->dim[0],
+        a->dim[1], "k");
+    LLVMValueRef qs[2] = {a->dim[0], k}, rs[2] = {k, a->dim[1]}, n;
+    LLVMValueRef q = uf__lower_new_array(F, at->dtype, 2, qs, &n);
+    if (!q)
+        return NULL;
+    LLVMValueRef r = uf__lower_new_array(F, at->dtype, 2, rs, &n);
+    if (!r)
+        return NULL;
+    LLVMTypeRef i8p = LLVMTypeOf(a->data);
+    LLVMValueRef args[6] = {
+        a->data, a->shape, a->strides, c32(F, (int)at->dtype),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, q), i8p, ""),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, r), i8p, "")};
+    raise_status(F, call_helper(F, UF__NP_LINALG_QR, args, 6));
+    LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
+    if (!tt)
+        return NULL;
+    LLVMValueRef t = LLVMBuildInsertValue(B, LLVMGetUndef(tt), q, 0, "");
+    return LLVMBuildInsertValue(B, t, r, 1, "");
+}
+
+/* np.linalg.svd: u (m, m or k), s (k), vh (n or k, n) by full_matrices
+ * (omitted: true), then the runtime. */
+static LLVMValueRef svd(uf__fn *F, const uf__expr *e, const operand *a,
+                        const uf__type *at, const uf__type *rt)
+{
+    LLVMValueRef full = c32(F, 1);
+    const uf__expr *fx = arg(e, 1, "full_matrices");
+    if (fx != NULL) {
+        LLVMValueRef fv = uf__lower_expr(F, fx);
+        if (!fv)
+            return NULL;
+        fv = uf__emit_cast(F, fv, uf__lower_info(F, fx)->type->dtype,
+                           UF_BOOL);
+        full = LLVMBuildZExt(B, fv, i32t(F), "full");
+    }
+    LLVMValueRef isfull = LLVMBuildICmp(B, LLVMIntNE, full, c32(F, 0), "");
+    LLVMValueRef k = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntSLT, a->dim[0], a->dim[1], ""), a->dim[0],
+        a->dim[1], "k");
+    LLVMValueRef us[2] = {a->dim[0],
+                          LLVMBuildSelect(B, isfull, a->dim[0], k, "")};
+    LLVMValueRef vs[2] = {LLVMBuildSelect(B, isfull, a->dim[1], k, ""),
+                          a->dim[1]};
+    LLVMValueRef n, u, s, vh;
+    if (!(u = uf__lower_new_array(F, at->dtype, 2, us, &n)) ||
+        !(s = uf__lower_new_array(F, at->dtype, 1, &k, &n)) ||
+        !(vh = uf__lower_new_array(F, at->dtype, 2, vs, &n)))
+        return NULL;
+    LLVMTypeRef i8p = LLVMTypeOf(a->data);
+    LLVMValueRef args[8] = {
+        a->data, a->shape, a->strides, c32(F, (int)at->dtype), full,
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, u), i8p, ""),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, s), i8p, ""),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, vh), i8p, "")};
+    raise_status(F, call_helper(F, UF__NP_LINALG_SVD, args, 8));
+    LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
+    if (!tt)
+        return NULL;
+    LLVMValueRef t = LLVMBuildInsertValue(B, LLVMGetUndef(tt), u, 0, "");
+    t = LLVMBuildInsertValue(B, t, s, 1, "");
+    return LLVMBuildInsertValue(B, t, vh, 2, "");
 }
 
 LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
@@ -160,8 +256,9 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
                          uf__builtin_name(b) + 13);
         return NULL;
     }
-    if (b == UF__BI_NP_LINALG_NORM)
-        return norm(F, e, in->type);
+    if (b == UF__BI_NP_LINALG_NORM || b == UF__BI_NP_LINALG_COND ||
+        b == UF__BI_NP_LINALG_MATRIX_RANK)
+        return norm(F, e, in->type, b);
     operand a;
     const uf__type *at = operand_of(F, arg(e, 0, "a"), &a);
     if (!at)
@@ -190,7 +287,48 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
         return LLVMBuildInsertValue(B, t, lg, 1, "");
     }
     LLVMValueRef n;
-    if (b == UF__BI_NP_LINALG_INV) {
+    if (b == UF__BI_NP_LINALG_QR)
+        return qr(F, &a, at, in->type);
+    if (b == UF__BI_NP_LINALG_SVD)
+        return svd(F, e, &a, at, in->type);
+    if (b == UF__BI_NP_LINALG_PINV) { /* (n, m): a's transposed shape */
+        LLVMValueRef rc = LLVMConstReal(f64, 1e-15);
+        const uf__expr *rx = arg(e, 1, "rcond");
+        if (rx != NULL) {
+            if (!(rc = uf__lower_expr(F, rx)))
+                return NULL;
+            rc = uf__emit_cast(F, rc, uf__lower_info(F, rx)->type->dtype,
+                               UF_FLOAT64);
+        }
+        LLVMValueRef shape[2] = {a.dim[1], a.dim[0]};
+        LLVMValueRef res = uf__lower_new_array(F, at->dtype, 2, shape, &n);
+        if (!res)
+            return NULL;
+        LLVMValueRef args[6] = {a.data, a.shape, a.strides, dt, rc,
+                                LLVMBuildPointerCast(
+                                    B, uf__emit_array_data(F, res),
+                                    LLVMTypeOf(a.data), "")};
+        raise_status(F, call_helper(F, UF__NP_LINALG_PINV, args, 6));
+        return res;
+    }
+    if (b == UF__BI_NP_LINALG_MATRIX_POWER) {
+        const uf__expr *px = arg(e, 1, "n");
+        LLVMValueRef pv = uf__lower_expr(F, px);
+        if (!pv)
+            return NULL;
+        pv = uf__emit_cast(F, pv, uf__lower_info(F, px)->type->dtype,
+                           UF_INT64);
+        LLVMValueRef res = uf__lower_new_array(F, at->dtype, 2, a.dim, &n);
+        if (!res)
+            return NULL;
+        LLVMValueRef args[6] = {a.data, a.shape, a.strides, dt, pv,
+                                LLVMBuildPointerCast(
+                                    B, uf__emit_array_data(F, res),
+                                    LLVMTypeOf(a.data), "")};
+        raise_status(F, call_helper(F, UF__NP_LINALG_MATRIX_POWER, args, 6));
+        return res;
+    }
+    if (b == UF__BI_NP_LINALG_INV || b == UF__BI_NP_LINALG_CHOLESKY) {
         /* a square result even when a is not: the runtime refuses it
          * before it writes */
         LLVMValueRef shape[2] = {a.dim[1], a.dim[1]};
@@ -201,7 +339,10 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
                                 LLVMBuildPointerCast(
                                     B, uf__emit_array_data(F, res),
                                     LLVMTypeOf(a.data), "")};
-        raise_status(F, call_helper(F, UF__NP_LINALG_INV, args, 5));
+        raise_status(F, call_helper(F, b == UF__BI_NP_LINALG_INV
+                                           ? UF__NP_LINALG_INV
+                                           : UF__NP_LINALG_CHOLESKY,
+                                    args, 5));
         return res;
     }
     operand bo;

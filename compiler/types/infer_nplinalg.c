@@ -1,4 +1,5 @@
-/* Typing of np.linalg.norm, det, slogdet, inv and solve (builtins.h:
+/* Typing of np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and
+ * matrix_power (builtins.h:
  * UF__NPLINALG_MAP), as Numba 0.68 types them (numba/np/linalg.py
  * _check_linalg_matrix, _check_linalg_1_or_2d_matrix, _get_norm_impl):
  *   norm(x, ord=None): x a 1-D or 2-D float array; ord omitted or None,
@@ -7,10 +8,15 @@
  *   0.0 of its other branches everywhere else).
  *   det(a): float64; slogdet(a): (float64, float64) (Numba's sign is
  *   `sgn + 0.`); inv(a): a new 2-D array of a's dtype; solve(a, b): a new
- *   array of b's shape, a and b of one dtype.
+ *   array of b's shape, a and b of one dtype. cholesky(a): a new 2-D
+ *   array of a's dtype; qr(a): a tuple of two; matrix_power(a, n): n an
+ *   integer, a new 2-D array of a's dtype (C order: Numba's q and r are
+ *   Fortran-ordered views, the same values).
  * Numba's TypingErrors keep their wording. Complex matrices Numba takes
- * are refused here (ufjit's LU is real only), and so is the literal ord
- * 2 or -2 of a matrix, which needs an SVD. The runtime is on the host:
+ * are refused here (ufjit's LU and SVD are real only). svd(a,
+ * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
+ * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
+ * rcond=1e-15): a new 2-D array of a's dtype. The runtime is on the host:
  * CUDA kernels and device functions refuse these at the call. */
 #include <stdio.h>
 #include <string.h>
@@ -83,23 +89,19 @@ static int bind(uf__ictx *C, const uf__expr *e, const char *fn, int np,
     return 0;
 }
 
-/* The literal 2 or -2 (an SVD norm of a matrix). */
-static bool svd_literal(const uf__expr *o)
+/* norm(x, ord=None), cond(x, p=None), matrix_rank(A, tol=None): a
+ * matrix (cond: 2-D) and None or a real number. */
+static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn,
+                            uf__builtin b)
 {
-    bool neg = o->kind == UF__EX_UNARY && o->u.unary.op == UF__OP_NEG;
-    if (neg)
-        o = o->u.unary.operand;
-    return (o->kind == UF__EX_INT && !o->u.i.too_big && o->u.i.value == 2) ||
-           (o->kind == UF__EX_FLOAT && o->u.f == 2.0);
-}
-
-static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn)
-{
-    static const char *const names[] = {"x", "ord"};
+    static const char *const names[3][2] = {
+        {"x", "ord"}, {"x", "p"}, {"A", "tol"}};
+    int w = b == UF__BI_NP_LINALG_NORM ? 0 : b == UF__BI_NP_LINALG_COND ? 1
+                                                                       : 2;
     const uf__expr *x[2];
-    if (bind(C, e, fn, 2, 1, names, x) != 0)
+    if (bind(C, e, fn, 2, 1, names[w], x) != 0)
         return NULL;
-    const uf__type *t = matrix(C, fn, x[0], 1);
+    const uf__type *t = matrix(C, fn, x[0], w == 1 ? 2 : 1);
     if (t == NULL || t == UF__UNKNOWN)
         return t;
     bool none = x[1] == NULL;
@@ -110,14 +112,12 @@ static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn)
         if (!none && (o->kind != UF__T_SCALAR ||
                       uf_dtype_kind(o->dtype) == 'c'))
             return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s() takes None "
-                              "or a real number as 'ord', not %s", fn,
-                              uf__tname(o));
-        if (!none && t->ndim == 2 && svd_literal(x[1]))
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[1]->pos, "%s() of a "
-                              "matrix with ord 2 or -2 needs an SVD, which "
-                              "ufjit does not have (no LAPACK)", fn);
+                              "or a real number as '%s', not %s", fn,
+                              names[w][1], uf__tname(o));
     }
-    uf_dtype r = none && t->ndim == 1 ? t->dtype : UF_FLOAT64;
+    uf_dtype r = w == 2 ? UF_INT64
+                 : w == 0 && none && t->ndim == 1 ? t->dtype
+                                                  : UF_FLOAT64;
     return uf__iset(C, e, uf__type_scalar(C->tc, r));
 }
 
@@ -132,12 +132,19 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() factorises "
                           "a copy in the host runtime, which CUDA kernels "
                           "cannot do", fn);
-    if (b == UF__BI_NP_LINALG_NORM)
-        return norm(C, e, fn);
+    if (b == UF__BI_NP_LINALG_NORM || b == UF__BI_NP_LINALG_COND ||
+        b == UF__BI_NP_LINALG_MATRIX_RANK)
+        return norm(C, e, fn, b);
     static const char *const names[] = {"a", "b"};
+    static const char *const pnames[] = {"a", "n"};
+    static const char *const snames[] = {"a", "full_matrices"};
+    static const char *const rnames[] = {"a", "rcond"};
     bool solve = b == UF__BI_NP_LINALG_SOLVE;
+    bool pw = b == UF__BI_NP_LINALG_MATRIX_POWER;
+    bool sv = b == UF__BI_NP_LINALG_SVD, pinv = b == UF__BI_NP_LINALG_PINV;
     const uf__expr *x[2];
-    if (bind(C, e, fn, solve ? 2 : 1, solve ? 2 : 1, names, x) != 0)
+    if (bind(C, e, fn, solve || pw || sv || pinv ? 2 : 1, solve || pw ? 2 : 1,
+             pw ? pnames : sv ? snames : pinv ? rnames : names, x) != 0)
         return NULL;
     const uf__type *a = matrix(C, fn, x[0], 2);
     if (a == NULL || a == UF__UNKNOWN)
@@ -151,7 +158,35 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() only supports "
                               "inputs that have homogeneous dtypes.", fn);
         r = uf__type_array(C->tc, a->dtype, bt->ndim, 'C', C->err);
-    } else if (b == UF__BI_NP_LINALG_INV) {
+    } else if (pw) {
+        const uf__type *nt;
+        OPERAND(nt, x[1]);
+        if (nt->kind != UF__T_SCALAR || (uf_dtype_kind(nt->dtype) != 'i' &&
+                                         uf_dtype_kind(nt->dtype) != 'u'))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "Exponent must "
+                              "be an integer.");
+        r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+    } else if (sv || pinv) {
+        if (x[1] != NULL) {
+            const uf__type *ft;
+            OPERAND(ft, x[1]);
+            if (ft->kind != UF__T_SCALAR || uf_dtype_kind(ft->dtype) == 'c')
+                return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s() takes "
+                                  "a bool or a number as '%s', not %s", fn,
+                                  sv ? "full_matrices" : "rcond",
+                                  uf__tname(ft));
+        }
+        const uf__type *m = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+        const uf__type *v = uf__type_array(C->tc, a->dtype, 1, 'C', C->err);
+        const uf__type *three[3] = {m, v, m};
+        r = pinv ? m : m && v ? uf__type_tuple(C->tc, 3, three, C->err)
+                             : NULL;
+    } else if (b == UF__BI_NP_LINALG_QR) {
+        const uf__type *m = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
+        const uf__type *two[2] = {m, m};
+        r = m ? uf__type_tuple(C->tc, 2, two, C->err) : NULL;
+    } else if (b == UF__BI_NP_LINALG_INV ||
+               b == UF__BI_NP_LINALG_CHOLESKY) {
         r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
     } else if (b == UF__BI_NP_LINALG_DET) {
         r = uf__type_scalar(C->tc, UF_FLOAT64);

@@ -1,4 +1,5 @@
-# np.linalg.norm / det / slogdet / inv / solve inside kernels against
+# np.linalg.norm / det / slogdet / inv / solve / cholesky / qr /
+# matrix_power / svd / cond / matrix_rank / pinv inside kernels against
 # Numba (tests/e2e/run_nplinalg_oracle.py on tests/kernels/host/nplinalg.py;
 # without SciPy, Numba's LAPACK is missing and NumPy in Numba's types is
 # the reference): dtypes, F and strided views, empty matrices, NaN and

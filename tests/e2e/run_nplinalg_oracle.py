@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""np.linalg.norm, det, slogdet, inv and solve inside kernels
+"""np.linalg.norm, det, slogdet, inv, solve, cholesky, qr, matrix_power,
+svd, cond, matrix_rank and pinv inside kernels
 (tests/kernels/host/nplinalg.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs. Numba's np.linalg needs
 SciPy's LAPACK; where SciPy is missing (Numba raises ImportError) the
@@ -7,10 +8,10 @@ reference is the kernel's Python function run by NumPy, cast to the dtype
 Numba's typing gives (numba/np/linalg.py), with Numba's own value where it
 differs from NumPy's (the overflow-free 2-norm, NaN in max/min norms, the
 norms of empty arrays). Floats agree to a stated tolerance, not bit for
-bit: ufjit's LU is its own (partial pivoting as LAPACK's getrf), so
-rtol = 1000 * n * eps for det / slogdet / inv / solve (random matrices,
-their conditioning included) and 4 * n * eps for the norms; NaN equal to
-NaN. Where Numba raises, ufjit fails with the same exception; what Numba
+bit: ufjit's LU, QR, Cholesky and (Jacobi) SVD are its own, so rtol =
+1000 * n * eps for the factorisations (random matrices, their conditioning
+included; SVD factors compared through u @ diag(s) @ vh, whose columns'
+signs are free) and 4 * n * eps for the norms; NaN equal to NaN. Where Numba raises, ufjit fails with the same exception; what Numba
 refuses while compiling ufjit refuses at the kernel's FILE:LINE:COL;
 "ufjit:NAME" marks a documented ufjit limitation (Numba computes it).
 
@@ -39,6 +40,12 @@ from oracle_util import (as_array, load, materialise,  # noqa: E402
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host",
                     "nplinalg.py")
 inf, nan = np.inf, np.nan
+
+
+def spd(n, dt="f8", seed=7):
+    """A symmetric positive definite n * n matrix of given values."""
+    m = np.random.default_rng(seed).uniform(-1, 1, (n, n))
+    return V(dt, (m @ m.T + n * np.eye(n)).ravel().tolist(), (n, n))
 
 
 def cases():
@@ -84,10 +91,8 @@ def cases():
         ("norm_ord", [f8(6, 5).view("::2, ::-1"), S("1")], None),
         ("norm_ord", [f8(0, 3), S("inf")], None, 0.0),
         ("norm_ord", [f8(3, 4), S("3")], "ValueError"),
-        ("norm_ord", [f8(3, 4), S("2")], "ufjit:NotImplementedError"),
         ("norm_inf", [f8(3, 4)], None), ("norm_inf", [f8(7)], None),
         ("norm_rows", [f8(5, 7)], None),
-        ("norm_2_matrix", [f8(3, 3)], "ufjit:refused"),
         ("norm_axis", [f8(3, 4)], "TypingError"),
         ("norm_int", [i8(4)], "TypingError"),
         ("norm_3d", [f8(2, 2, 2)], "TypingError"),
@@ -135,6 +140,115 @@ def cases():
         ("solve", [nanm, f8(2)], "LinAlgError"),
         ("solve_kw", [f8(3, 3), f8(3)], None),
         ("solve_mixed", [f8(2, 2), f4(2)], "TypingError"),
+        # cholesky: the lower factor; only the lower triangle is read
+        ("cholesky", [spd(4)], None), ("cholesky", [spd(6, "f4")], None),
+        ("cholesky", [spd(5).F], None), ("cholesky", [spd(1)], None),
+        ("cholesky", [spd(40)], None), ("cholesky_check", [spd(30)], None),
+        ("cholesky", [spd(8).view("::-1, ::-1")], None),
+        ("cholesky", [V("f8", [4.0, 99.0, 2.0, 5.0], (2, 2))], None),
+        ("cholesky", [f8(0, 0)], None),
+        ("cholesky", [V("f8", [1.0, 2.0, 2.0, 1.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [V("f8", [-1.0, 0.0, 0.0, 1.0], (2, 2))],
+         "LinAlgError"),
+        ("cholesky", [V("f8", [0.0, 0.0, 0.0, 0.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [V("f8", [4.0, 0.0, nan, 5.0], (2, 2))], None),
+        ("cholesky", [V("f8", [4.0, 0.0, 1.0, nan], (2, 2))], None),
+        ("cholesky", [V("f8", [inf, 0.0, 1.0, 5.0], (2, 2))], None),
+        ("cholesky", [V("f8", [4.0, 0.0, inf, 5.0], (2, 2))], "LinAlgError"),
+        ("cholesky", [f8(2, 3)], "LinAlgError"),
+        ("cholesky_int", [i8(2, 2)], "TypingError"),
+        ("cholesky", [f8(3)], "TypingError"),
+        ("cholesky", [V("c16", [2.0, 0.0, 0.0, 2.0], (2, 2))],
+         "ufjit:refused"),
+        # qr: reduced, LAPACK's signs
+        *[(k, [a], None) for k in ("qr_q", "qr_r", "qr_check")
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 4), f8(5, 5).F,
+                    f8(8, 6).view("::-2, ::2"), f8(1, 1), f8(1, 4),
+                    f8(4, 1), f8(40, 30))],
+        ("qr_r", [V("f8", [0.0] * 6, (3, 2))], None),
+        ("qr_q", [V("f8", [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], (3, 2))], None),
+        ("qr_q", [f8(0, 3)], "LinAlgError"), ("qr_r", [f8(3, 0)],
+                                               "LinAlgError"),
+        ("qr_q", [nanm], "LinAlgError"), ("qr_r", [infm], "LinAlgError"),
+        ("qr_1d", [f8(3)], "TypingError"),
+        ("qr_q", [c16(2, 2)], "ufjit:refused"),
+        # matrix_power: Numba's products, inv for negative powers
+        *[("matrix_power", [f8(5, 5, lo=-1, hi=1), S(p)], None)
+          for p in ("0", "1", "2", "3", "4", "5", "7", "13", "-1", "-3",
+                    "int32:6", "uint8:9")],
+        ("matrix_power", [f4(4, 4, lo=-1, hi=1), S("6")], None),
+        ("matrix_power", [f8(6, 6, lo=-1, hi=1).F, S("5")], None),
+        ("matrix_power", [f8(6, 6, lo=-1, hi=1).view("::-1, ::-1"), S("3")],
+         None),
+        ("matrix_power", [f8(2, 3), S("0")], None),
+        ("matrix_power", [f8(0, 0), S("3")], None),
+        ("matrix_power", [f8(0, 0), S("-2")], None),
+        ("matrix_power", [f8(2, 3), S("2")], "ValueError"),
+        ("matrix_power", [sing, S("-2")], "LinAlgError"),
+        ("matrix_power", [nanm, S("-1")], "LinAlgError"),
+        ("matrix_power", [nanm, S("2")], None),
+        ("matrix_power_kw", [f8(3, 3), S("3")], None),
+        ("matrix_power", [f8(3, 3), S("true")], "TypingError"),
+        ("matrix_power_float", [f8(3, 3)], "TypingError"),
+        ("matrix_power", [i8(3, 3), S("2")], "TypingError"),
+        # svd: singular values directly, the factors by reconstruction
+        *[(k, [a], None) for k in ("svd_s", "svd_check", "svd_reduced")
+          for a in (f8(4, 4), f8(7, 3), f8(3, 7), f4(5, 4), f8(5, 5).F,
+                    f8(8, 6).view("::-2, ::2"), f8(1, 1), f8(1, 5),
+                    f8(5, 1), f8(40, 30), f8(20, 33), sing,
+                    V("f8", [0.0] * 6, (2, 3)),
+                    V("f8", [1e300, 2e300, -1e300, 5e299], (2, 2)),
+                    V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)))],
+        *[("svd_orth", [a, S(f)], None)
+          for a in (f8(6, 4), f8(4, 6), f8(5, 5), sing,
+                    V("f8", [0.0] * 6, (3, 2)))
+          for f in ("true", "false", "0", "2")],
+        ("svd_s", [f8(0, 3)], "LinAlgError"),
+        ("svd_check", [nanm], "LinAlgError"),
+        ("svd_s", [infm], "LinAlgError"),
+        ("svd_int", [i8(3, 3)], "TypingError"),
+        ("svd_s", [c16(2, 2)], "ufjit:refused"),
+        # the matrix 2-norms: largest / smallest singular value
+        *[("norm_ord", [a, S(o)], None) for o in ("2", "-2", "int8:-2")
+          for a in (f8(5, 3), f8(3, 5), f4(4, 4), f8(12, 12).F)],
+        # singular: the zero singular value is 0.0 here, LAPACK's 2e-16
+        # (both rounding of |a| ~ 5: an absolute, not relative, bound)
+        ("norm_ord", [sing, S("2")], None),
+        ("norm_ord", [nanm, S("2")], "LinAlgError"),
+        ("norm_2_matrix", [f8(3, 4)], None),
+        # cond: singular values for None / 2 / -2, else norm * norm(inv)
+        *[("cond", [a], None) for a in (f8(4, 4), f8(5, 3), f8(3, 5),
+                                        f4(4, 4), f8(6, 6).F)],
+        *[("cond_p", [f8(5, 5), S(p)], None)
+          for p in ("2", "-2", "1", "-1", "inf", "-inf", "int32:2")],
+        ("cond_p", [f4(4, 4), S("1")], None),
+        ("cond", [V("f8", [0.0] * 4, (2, 2))], None),
+        ("cond_p", [V("f8", [0.0] * 4, (2, 2)), S("-2")], None),
+        ("cond_p", [f8(3, 4), S("1")], "LinAlgError"),
+        ("cond_p", [f8(3, 3), S("3")], "ValueError"),
+        ("cond_p", [sing, S("1")], "LinAlgError"),
+        ("cond", [nanm], "LinAlgError"), ("cond", [f8(0, 2)], "LinAlgError"),
+        ("cond", [f8(3)], "TypingError"),
+        # matrix_rank
+        *[("matrix_rank", [a], None)
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 5), sing,
+                    V("f8", [0.0] * 6, (2, 3)), f8(5),
+                    V("f8", [0.0, 0.0, 1e-300], (3,)), V("f8", [0.0] * 3),
+                    f8(0))],
+        ("matrix_rank_tol", [V("f8", [1.0, 0, 0, 0, 1e-3, 0, 0, 0, 1e-9],
+                               (3, 3)), S("1e-6")], None),
+        ("matrix_rank_tol", [f8(4, 4), S("100")], None),
+        ("matrix_rank", [nanm], "LinAlgError"),
+        ("matrix_rank", [i8(3, 3)], "TypingError"),
+        # pinv
+        *[(k, [a], None) for k in ("pinv", "pinv_check")
+          for a in (f8(4, 4), f8(6, 3), f8(3, 6), f4(5, 4), sing,
+                    f8(7, 7).view("::-1, ::2"), V("f8", [0.0] * 6, (2, 3)))],
+        ("pinv", [f8(0, 3)], None), ("pinv", [f8(2, 0)], None),
+        ("pinv_rcond", [V("f8", [1.0, 0, 0, 1e-10], (2, 2)), S("1e-6")],
+         None),
+        ("pinv", [nanm], "LinAlgError"),
+        ("pinv", [f8(3)], "TypingError"),
     ]
 
 
@@ -143,7 +257,11 @@ def numba_dtype(kernel, vals):
     a = vals[0]
     if kernel in ("norm", "norm_none") and a.ndim == 1:
         return a.dtype
-    if kernel.startswith(("inv", "solve")):
+    if kernel.startswith(("inv", "solve", "cholesky", "qr",
+                          "matrix_power", "svd", "pinv")):
+        return a.dtype
+    if kernel.startswith("matrix_rank"):
+        return np.dtype(np.int64)
         return a.dtype
     return np.dtype(np.float64)
 

@@ -121,3 +121,126 @@ def solve_mixed(a, b):
 @njit
 def inv_scalar(x):
     return np.linalg.inv(x)
+
+
+@njit
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+@njit
+def cholesky_check(a):
+    # L @ L.T is a: what the factor is for
+    lo = np.linalg.cholesky(a)
+    return np.dot(lo, lo.T)
+
+
+@njit
+def cholesky_int(a):
+    return np.linalg.cholesky(a)
+
+
+@njit
+def qr_q(a):
+    return np.linalg.qr(a)[0]
+
+
+@njit
+def qr_r(a):
+    q, r = np.linalg.qr(a)
+    return r
+
+
+@njit
+def qr_check(a):
+    # q @ r is a, and q's columns are orthonormal
+    q, r = np.linalg.qr(a)
+    return np.dot(q, r) + np.dot(q.T, q).sum()
+
+
+@njit
+def qr_1d(a):
+    return np.linalg.qr(a)[1]
+
+
+@njit
+def matrix_power(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+@njit
+def matrix_power_kw(a, n):
+    return np.linalg.matrix_power(n=n, a=a)
+
+
+@njit
+def matrix_power_float(a):
+    return np.linalg.matrix_power(a, 2.0)
+
+
+@njit
+def svd_s(a):
+    return np.linalg.svd(a)[1]
+
+
+@njit
+def svd_check(a):
+    # u @ diag(s) @ vh is a: the factors compared up to their signs
+    u, s, vh = np.linalg.svd(a)
+    k = min(a.shape[0], a.shape[1])
+    return np.dot(u[:, :k] * s, vh[:k, :])
+
+
+@njit
+def svd_orth(a, full):
+    # u and vh orthonormal (full: square), their shapes
+    u, s, vh = np.linalg.svd(a, full)
+    r = np.dot(u.T, u).sum() + np.dot(vh, vh.T).sum()
+    return np.array((r, u.shape[0], u.shape[1], vh.shape[0], vh.shape[1]))
+
+
+@njit
+def svd_reduced(a):
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    return np.dot(u * s, vh)
+
+
+@njit
+def svd_int(a):
+    return np.linalg.svd(a)[1]
+
+
+@njit
+def cond(x):
+    return np.linalg.cond(x)
+
+
+@njit
+def cond_p(x, p):
+    return np.linalg.cond(x, p)
+
+
+@njit
+def matrix_rank(a):
+    return np.linalg.matrix_rank(a)
+
+
+@njit
+def matrix_rank_tol(a, tol):
+    return np.linalg.matrix_rank(a, tol)
+
+
+@njit
+def pinv(a):
+    return np.linalg.pinv(a)
+
+
+@njit
+def pinv_rcond(a, r):
+    return np.linalg.pinv(a, rcond=r)
+
+
+@njit
+def pinv_check(a):
+    # a @ pinv(a) @ a is a
+    return np.dot(np.dot(a, np.linalg.pinv(a)), a)
