@@ -272,7 +272,8 @@ static LLVMValueRef lower_transpose(uf__fn *F, const uf__expr **x, int n,
 {
     LLVMValueRef r[UF_MAXDIMS];
     const uf__type *t = n == 2 && x[1] ? uf__lower_info(F, x[1])->type : NULL;
-    if (t && t->kind == UF__T_NONE) { /* a.T */
+    if ((n == 2 && !x[1]) || (t && t->kind == UF__T_NONE)) {
+        /* a.T; np.permute_dims(a) */
         for (int k = 0; k < v->nd; k++)
             r[k] = c64(F, v->nd - 1 - k);
         permute(F, v, r);

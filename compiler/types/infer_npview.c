@@ -188,12 +188,14 @@ static const uf__type *type_transpose(vcall *v, const uf__type *a,
 {
     uf__ictx *C = v->C;
     if (n == 2) {
-        if (x[1] == NULL)
+        bool permute = v->b == UF__BI_NP_PERMUTE_DIMS;
+        if (x[1] == NULL && !permute)
             return uf__ierr_t(C, UF_ERR_TYPING, v->e->pos, "%s() missing "
                               "required argument 'axes'", v->name);
-        const uf__type *t;
-        OPERAND(t, x[1]);
-        if (t->kind == UF__T_NONE && v->b != UF__BI_NP_PERMUTE_DIMS) {
+        const uf__type *t = uf__type_none(C->tc); /* permute_dims(a) */
+        if (x[1])
+            OPERAND(t, x[1]);
+        if (t->kind == UF__T_NONE) {
             if (a->ndim <= 1)
                 return a;
             char l = a->layout == 'C' ? 'F' : a->layout == 'F' ? 'C' : 'A';

@@ -144,6 +144,13 @@ def cases():
         ("method_transpose_1d", [f8(4), S("1")], "ValueError"),
         ("transpose_wrong_count", [f8(2, 3)], "TypingError"),
         ("permute_dims", [f8(2, 3)], None),
+        # no axes or None: reversed, a view (the strides reversed)
+        ("permute_dims_reversed", [f8(2, 3, 4)], None),
+        ("permute_dims_reversed", [f8(2, 3).F], None),
+        ("permute_dims_reversed", [i4(5)], None),
+        ("permute_dims_reversed", [c16(3, 2)], None),
+        ("permute_dims_none_strides", [f8(2, 3)], None),
+        ("permute_dims_none_strides", [f8(2, 3, 4).F], None),
         # atleast_Nd: layouts kept, several arrays a tuple
         ("atleast_0d", [S("1.5")], None), ("atleast_0d", [S("true")], None),
         ("atleast_1d", [f8(3)], None), ("atleast_1d", [f8(2, 3)], None),

@@ -198,6 +198,16 @@ def permute_dims(a):
 
 
 @njit
+def permute_dims_reversed(a):
+    return np.permute_dims(a)
+
+
+@njit
+def permute_dims_none_strides(a):
+    return np.permute_dims(a, None).strides
+
+
+@njit
 def atleast_1d(a):
     return np.atleast_1d(a)
 
