@@ -14,8 +14,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -27,16 +25,15 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8, u1, u2, u8  # noqa: E402,E501
-from oracle_util import (as_array, load, load_outputs,  # noqa: E402
-                         materialise, options, run_ufjit_outs)
+from corpus import S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8, u1, u8  # noqa: E402,E501
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npshape.py")
 
 
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
-    raises; "unsupported": Numba computes it, ufjit refuses it at
+    raises; "refused-here": Numba computes it, ufjit refuses it at
     FILE:LINE:COL)."""
     return [
         # repeat: one count, every dtype and layout, numbers, 0-d, empty
@@ -178,34 +175,6 @@ def cases():
     ]
 
 
-def numba_result(fn, vals, r):
-    """Numba's result as a list of arrays (one per element of a returned
-    tuple), each of the dtype Numba typed it with (a float32 number comes
-    back from Numba as a Python float)."""
-    try:
-        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
-        rt = sig.return_type
-    except (KeyError, TypeError):
-        rt = None
-    if isinstance(r, tuple):
-        elts = getattr(rt, "types", [None] * len(r))
-        return [np.array(x, dtype=np.dtype(str(t))) if t is not None and
-                not hasattr(t, "ndim") else as_array(x)
-                for x, t in zip(r, elts)]
-    if rt is not None and not hasattr(rt, "ndim"):
-        return [np.array(r, dtype=np.dtype(str(rt)))]
-    return [as_array(r)]
-
-
-def nouts(fn, vals):
-    """How many outputs a kernel that raised has (a tuple's length)."""
-    try:
-        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
-        return len(getattr(sig.return_type, "types", [None]))
-    except (KeyError, TypeError, AttributeError):
-        return 1
-
-
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -219,57 +188,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-npshape-") as tmp:
-        for kernel, inputs, raises in cases():
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            try:
-                fn = getattr(mod, kernel)
-                want = numba_result(fn, vals, fn(*vals))
-                if raises == "unsupported":
-                    raises, want = "TypingError", None
-                elif raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                name = type(e).__name__
-                if (name in ("AssertionError", "UnboundLocalError") and
-                        raises == "TypingError"):
-                    pass  # Numba's typing fails so: refused while compiling
-                elif name != raises:
-                    probs.append(f"Numba raises {name}: {e}, the case "
-                                 f"expects {raises}")
-            nout = len(want) if want else nouts(fn, vals)
-            p, outs, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args, nout,
-                                          tmp, cid)
-            mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
-            if raises:
-                if p.returncode != 1 or mark not in p.stderr:
-                    probs.append(f"ufjit did not raise {raises}: exit "
-                                 f"{p.returncode} {p.stderr.strip()}")
-            elif p.returncode != 0:
-                probs.append(f"ufjit exited {p.returncode}: "
-                             f"{p.stderr.strip()}\n  {cmd}")
-            elif want is not None:
-                for got, w in zip(load_outputs(outs), want):
-                    if not same(got, w):
-                        probs.append(f"ufjit {got.dtype} {got!r}, Numba "
-                                     f"{w.dtype} {w!r}\n  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-    print(f"{n - fails}/{n} npshape cases agree with Numba")
-    return 1 if fails else 0
+    return check_cases(opt, FILE, cases(), "npshape", same)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -30,8 +28,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8, u1, u8  # noqa: E402,E501
-from oracle_util import (as_array, load, materialise,  # noqa: E402
-                         options, run_ufjit)
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npsignal.py")
 
@@ -99,17 +96,6 @@ def cases():
     ]
 
 
-def numba_result(fn, vals, r):
-    try:
-        sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
-        rt = sig.return_type
-        if not hasattr(rt, "ndim"):
-            return np.array(r, dtype=np.dtype(str(rt)))
-    except (KeyError, TypeError):
-        pass
-    return as_array(r)
-
-
 def blas_bound(kernel, vals, dt):
     """The stated bound of an output where both operands are floats:
     (n + 2) ulps of the result's precision times the sum of |products|,
@@ -129,7 +115,7 @@ WINDOWS = ("bartlett", "blackman", "hamming", "hanning", "hanning_kw",
            "windows_in_loop")
 
 
-def same(kernel, vals, got, want):
+def same(got, want, kernel, vals):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
     both_float = kernel not in WINDOWS and all(
@@ -153,53 +139,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-npsignal-") as tmp:
-        for kernel, inputs, raises in cases():
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            try:
-                fn = getattr(mod, kernel)
-                want = numba_result(fn, vals, fn(*vals))
-                if raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                name = type(e).__name__
-                if raises == "refused" and name in ("AttributeError",
-                                                    "TypeError"):
-                    raises = "TypingError"  # Numba's typing fails inside
-                elif name != raises:
-                    probs.append(f"Numba raises {name}: {e}, the case "
-                                 f"expects {raises}")
-            p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
-            mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
-            if raises:
-                if p.returncode != 1 or mark not in p.stderr:
-                    probs.append(f"ufjit did not raise {raises}: exit "
-                                 f"{p.returncode} {p.stderr.strip()}")
-            elif p.returncode != 0:
-                probs.append(f"ufjit exited {p.returncode}: "
-                             f"{p.stderr.strip()}\n  {cmd}")
-            elif want is not None:
-                got = np.load(out)
-                if not same(kernel, vals, got, want):
-                    probs.append(f"ufjit {got.dtype} {got!r}, Numba "
-                                 f"{want.dtype} {want!r}\n  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-    print(f"{n - fails}/{n} npsignal cases agree with Numba")
-    return 1 if fails else 0
+    return check_cases(opt, FILE, cases(), "npsignal", same)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,6 @@ Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import os
 import sys
-import tempfile
-import warnings
 
 sys.dont_write_bytecode = True
 
@@ -25,9 +23,8 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, V, b1, c16, f4, f8, i1, i4, i8, u8  # noqa: E402,E501
-from oracle_util import (as_array, load, load_outputs, materialise,  # noqa: E402,E501
-                         options, run_ufjit_outs)
+from corpus import S, V, b1, c16, f4, f8, i1, i4, i8  # noqa: E402,E501
+from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npstats.py")
 
@@ -115,8 +112,8 @@ def histogram_cases():
         ("hist_float_bins", [f8(5)], "TypingError", "57:28"),
         ("hist_bins", [f8(5), S("true")], "TypingError", "15:28"),
         ("hist_bins", [f8(5), S("2.0")], "TypingError", "15:28"),
-        ("hist_tuple_bins", [f8(5)], "refused", "62:28"),
-        ("hist_range_array", [f8(5)], "refused", "67:31"),
+        ("hist_tuple_bins", [f8(5)], "refused-here", "62:28"),
+        ("hist_range_array", [f8(5)], "refused-here", "67:31"),
         ("hist_bins", [f8(5), f8(2, 3)], "TypingError-ufjit", "15:28"),
     ]
 
@@ -136,7 +133,7 @@ def cov_cases():
         ("cov", [m2]), ("cov", [m2.F]), ("cov", [f8(6, 8).view("::-2, 1::2")]),
         ("cov", [c16(3, 5)]), ("cov", [i4(4, 7, lo=-9, hi=9)]),
         ("cov", [f8(0, 3)]), ("cov", [f8(3, 0)]), ("cov", [S("2.5")],
-                                                     "refused", "72:19"),
+                                                     "refused-here", "72:19"),
         ("cov", [f8(1, 5)], "RuntimeError"),
         # y, rowvar, bias, ddof (Numba's floor at 0: inf)
         ("cov_y", [x, x.view("::-1"), S("true")]),
@@ -167,20 +164,17 @@ def cov_cases():
         ("corrcoef_y", [f8(4), f8(3), S("true")], "ValueError"),
         # refused
         ("cov_3d", [f8(2, 3, 4)], "TypingError", "107:19"),
-        ("cov_tuple", [f8(3)], "refused", "112:19"),
+        ("cov_tuple", [f8(3)], "refused-here", "112:19"),
         ("cov_ddof_str", [f8(3, 3)], "TypingError", "117:27"),
     ]
 
 
-# outputs of the kernels that do not return np.histogram's pair
-NOUT = {"hist_kw": 5, "hist_loop": 1}
-
-
 def cases():
     """(kernel, inputs[, raises[, "LINE:COL"]]): raises is Numba's
-    exception, or "refused" where Numba compiles what ufjit refuses (a
-    TypingError at LINE:COL), or "TypingError-ufjit" where Numba fails at
-    run time only and ufjit refuses at compile time."""
+    exception, "refused" (Numba fails) or "refused-here" (Numba compiles
+    it) where ufjit refuses at LINE:COL, or "TypingError-ufjit" where
+    Numba fails at run time only and ufjit refuses at compile time
+    (oracle_util.check_cases)."""
     return histogram_cases() + cov_cases()
 
 
@@ -224,75 +218,16 @@ class TypingError(Exception):
     """A case Numba does not run."""
 
 
+def agree(got, want, kernel):
+    return close(got, want) if kernel.startswith("co") else same(got, want)
+
+
 def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
-    fails = n = 0
-    warnings.simplefilter("ignore")
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="ufjit-npnum-") as tmp:
-        for c in cases():
-            kernel, inputs = c[0], c[1]
-            raises = c[2] if len(c) > 2 else None
-            where = c[3] if len(c) > 3 else None
-            seen[kernel] = seen.get(kernel, 0) + 1
-            cid = f"{kernel}#{seen[kernel]}"
-            if opt.filter not in cid:
-                continue
-            n += 1
-            vals, args = materialise(cid, inputs, tmp)
-            probs, want = [], None
-            gu = kernel.startswith("gu_")
-            try:
-                if raises == "TypingError-ufjit":
-                    raises = "TypingError"
-                    raise TypingError("not run in Numba")
-                r = getattr(mod, kernel)(*vals)
-                rs = [r] if gu or not isinstance(r, tuple) else list(r)
-                want = [as_array(x) for x in rs]
-                if raises == "refused":
-                    want, raises = None, "TypingError"
-                elif raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                want = None
-                if raises == "refused":
-                    raises = "TypingError"
-                elif type(e).__name__ != raises:
-                    probs.append(f"Numba raises {type(e).__name__}: {e}, "
-                                 f"the case expects {raises}")
-            nout = len(want) if want else NOUT.get(
-                kernel, 1 if kernel.startswith("co") else 2)
-            for target in ("cpu", "parallel") if gu else ("cpu",):
-                p, outs, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args,
-                                              nout, tmp, cid, target)
-                mark = f"{FILE}:{where}:" if raises == "TypingError" else \
-                    f"{raises}:"
-                if raises:
-                    if p.returncode != 1 or mark not in p.stderr:
-                        probs.append(f"ufjit did not raise {raises} at "
-                                     f"{mark}: exit {p.returncode} "
-                                     f"{p.stderr.strip()}")
-                elif p.returncode != 0:
-                    probs.append(f"ufjit exited {p.returncode}: "
-                                 f"{p.stderr.strip()}\n  {cmd}")
-                elif want is not None:
-                    for got, w in zip(load_outputs(outs), want):
-                        if not (close(got, w) if kernel.startswith("co")
-                                else same(got, w)):
-                            probs.append(f"{target}: ufjit {got.dtype} "
-                                         f"{got!r}, Numba {w.dtype} {w!r}"
-                                         f"\n  {cmd}")
-            if probs:
-                fails += 1
-                print(f"FAIL {cid}: " + "; ".join(probs))
-            elif opt.verbose:
-                print(f"ok   {cid}")
-    print(f"{n - fails}/{n} np.histogram/cov/corrcoef cases agree with "
-          "Numba")
-    return 1 if fails else 0
+    return check_cases(opt, FILE, cases(), "np.histogram/cov/corrcoef",
+                       agree)
 
 
 if __name__ == "__main__":
