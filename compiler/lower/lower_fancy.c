@@ -231,11 +231,10 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
     int n = e->u.subscript.nindex;
     if (n > MAXIDX)
         return fail_at(F, e->pos, UF_ERR_UNSUPPORTED, "too many indices");
-    int nreal = 0, nnew = 0;
+    int nreal = 0;
     for (int i = 0; i < n; i++) {
         uf__ix_kind k = uf__index_kind(F->tf, idx[i]);
         nreal += k == UF__IX_INT || k == UF__IX_SLICE || k == UF__IX_ARRAY;
-        nnew += k == UF__IX_NEWAXIS;
     }
     /* per axis of the base: its result axes (od_of / nod_of), whether it
      * is in the integer array's group (an integer or the array) */
