@@ -5,6 +5,7 @@ the loop that checks a list of cases (check_cases).
 """
 import argparse
 import contextlib
+import faulthandler
 import functools
 import importlib.util
 import inspect
@@ -19,6 +20,10 @@ import zlib
 import numpy as np
 
 from corpus import S
+
+# A crash inside Numba or NumPy (seen once in CI, not reproduced) prints
+# the Python stack instead of a bare "Segmentation fault".
+faulthandler.enable()
 
 
 def options(doc, *extra):
