@@ -454,24 +454,92 @@ static int check_outputs(uf_func *f, const plain_spec *s,
     return 0;
 }
 
+/* The byte range [*lo, *hi) that an array's elements span (empty: lo ==
+ * hi). */
+static void span_of(int ndim, const int64_t *shape, const int64_t *strides,
+                    size_t itemsize, const char *data, uintptr_t *lo,
+                    uintptr_t *hi)
+{
+    intptr_t first = 0, last = 0;
+    for (int d = 0; d < ndim; d++) {
+        if (shape[d] == 0) {
+            *lo = *hi = (uintptr_t)data;
+            return;
+        }
+        intptr_t reach = (intptr_t)(shape[d] - 1) * (intptr_t)strides[d];
+        if (reach < 0)
+            first += reach;
+        else
+            last += reach;
+    }
+    *lo = (uintptr_t)data + (uintptr_t)first;
+    *hi = (uintptr_t)data + (uintptr_t)last + itemsize;
+}
+
+/* The argument whose elements hold every element of the result r (a view
+ * of it the function returned: `return a`, `return a[1:]`, `a.T`), or
+ * NULL (a constant array of the kernel file). */
+static uf_array *base_argument(const plain_spec *s, int k,
+                               const uf__plain_array_result *r,
+                               uf_array *const *inputs, int n_in)
+{
+    uintptr_t lo, hi;
+    span_of(s->out_ndim[k], r->shape, r->strides,
+            uf_dtype_itemsize(s->out[k]), r->data, &lo, &hi);
+    for (int i = 0; i < n_in; i++) {
+        uf_array *in = inputs[i];
+        uintptr_t ilo, ihi;
+        if (uf_array_ndim(in) == 0)
+            continue; /* passed by value: the entry saw a copy */
+        span_of(uf_array_ndim(in), uf_array_shape(in), uf_array_strides(in),
+                uf_array_itemsize(in), uf_array_data(in), &ilo, &ihi);
+        /* (an empty result: lo == hi, a view of an argument when its
+         * data pointer is in the argument's range or just past it) */
+        if (ilo <= lo && hi <= ihi)
+            return in;
+    }
+    return NULL;
+}
+
+static void release_base(void *base, void *data)
+{
+    (void)data;
+    uf_array_release(base);
+}
+
 /* The array the entry returned (uf__plain_array_result): the block it
  * made, wrapped so that releasing the uf_array drops the block's
- * reference (common/nrt.h), or a copy when the function returned a view
- * of an argument; copied into *out when the caller gave one. */
+ * reference (common/nrt.h); a view of an argument stays a view of it, as
+ * in Numba (writes through it reach the argument; the argument is kept
+ * alive, and read-only when it is); anything else borrowed (a constant
+ * array of the kernel file) is copied. Copied into *out when the caller
+ * gave one. */
 static int array_result(const plain_spec *s, int k,
-                        uf__plain_array_result *r, uf_array **out,
-                        uf_error *err)
+                        uf__plain_array_result *r, uf_array *const *inputs,
+                        int n_in, uf_array **out, uf_error *err)
 {
-    uf_array *a = uf_array_wrap(s->out[k], s->out_ndim[k], r->shape,
-                                r->strides,
-                                r->data, true,
-                                r->meminfo ? uf__nrt_release_cb : NULL,
-                                r->meminfo, err);
-    if (a == NULL) {
-        uf__nrt_decref(r->meminfo);
-        return err->code;
+    uf_array *base = r->meminfo ? NULL
+                                : base_argument(s, k, r, inputs, n_in);
+    bool writeable = base == NULL
+                     || (uf_array_flags(base) & UF_ARRAY_WRITEABLE);
+    uf_array *a;
+    if (base != NULL) {
+        a = uf_array_wrap(s->out[k], s->out_ndim[k], r->shape, r->strides,
+                          r->data, writeable, release_base,
+                          uf_array_retain(base), err);
+        if (a == NULL)
+            uf_array_release(base);
+    } else {
+        a = uf_array_wrap(s->out[k], s->out_ndim[k], r->shape, r->strides,
+                          r->data, true,
+                          r->meminfo ? uf__nrt_release_cb : NULL,
+                          r->meminfo, err);
+        if (a == NULL)
+            uf__nrt_decref(r->meminfo);
     }
-    if (r->meminfo == NULL) { /* borrowed from an input: copy it out */
+    if (a == NULL)
+        return err->code;
+    if (r->meminfo == NULL && base == NULL) { /* borrowed: copy it out */
         uf_array *c = uf_array_copy(a, UF_ORDER_C, err);
         uf_array_release(a);
         if ((a = c) == NULL)
@@ -479,7 +547,8 @@ static int array_result(const plain_spec *s, int k,
     }
     if (*out == NULL) {
         *out = a;
-        return s->out_ro[k] ? uf_array_set_writeable(a, false, err) : 0;
+        return s->out_ro[k] && writeable
+                   ? uf_array_set_writeable(a, false, err) : 0;
     }
     int rc = uf_array_copyto(*out, a, UF_CASTING_SAME_KIND, err);
     uf_array_release(a);
@@ -528,7 +597,8 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
                              f->decl->name);
     }
     if (s->ret_ndim >= 0) {
-        return array_result(s, 0, ares, &outputs[0], err); /* local */
+        return array_result(s, 0, ares, inputs, n_in, &outputs[0],
+                            err); /* local */
     }
     bool made[UF__TUPLE_MAX] = {false};
     int a = 0;
@@ -536,7 +606,8 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
         if (s->out_ndim[k] >= 0) {
             bool fresh = outputs[k] == NULL;
             uf__plain_array_result *r = &ares[a++];
-            if (array_result(s, k, r, &outputs[k], err) != 0) {
+            if (array_result(s, k, r, inputs, n_in, &outputs[k],
+                             err) != 0) {
                 /* the blocks of the arrays after this one */
                 for (; a < narr; a++)
                     uf__nrt_decref(ares[a].meminfo);

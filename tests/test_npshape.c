@@ -256,7 +256,7 @@ static void test_broadcast_views(void **state)
             assert_true(same(at2(r, i, j), at2(f, i, 2)));
     uf_array_release(r);
     /* inside the kernel the view shares a's data: a write to a is seen
-     * (a view of an argument comes back from uf_call as a copy) */
+     * (bto_sees returns a value computed inside, not the view) */
     uf_array *o2[2];
     uf_assert_ok(calln("bto_sees", &f, 1, o2, 2, &err) == 0, &err);
     assert_true(*(double *)uf_array_data(o2[0]) == -5.0 + 302.0 * 1000.0);

@@ -360,7 +360,13 @@ static const char src[] =
     "\n"
     "@njit\n"
     "def view(a):\n"
-    "    return a[0]\n";
+    "    return a[0]\n"
+    "\n"
+    "ROW = np.array([1.0, 2.5, 4.0])\n"
+    "\n"
+    "@njit\n"
+    "def const_row():\n"
+    "    return ROW\n";
 
 static uf_module *load_src(uf_error *err)
 {
@@ -489,9 +495,9 @@ static void test_writes_and_none(void **state)
     assert_true(*(double *)uf_array_data(o) == 5 + 3 - 7);
     uf_array_release(o);
 
-    /* returning an array: a view of an argument comes back as a copy
-     * (tests/test_alloc.c: arrays the function made come back as they
-     * are) */
+    /* returning an array: a view of an argument comes back as a view
+     * of it, as in Numba, and keeps it alive (tests/test_alloc.c: arrays
+     * the function made come back as they are) */
     uf_func *w = uf_module_get(m, "view", &err);
     uf_array *m2 = uf_zeros(UF_FLOAT64, 2, (int64_t[]){2, 3}, UF_ORDER_C,
                             &err);
@@ -500,8 +506,29 @@ static void test_writes_and_none(void **state)
     assert_int_equal(uf_call(w, &m2, 1, &o, 1, NULL, &err), 0);
     assert_int_equal(uf_array_ndim(o), 1);
     assert_int_equal(uf_array_shape(o)[0], 3);
-    assert_true(uf_array_data(o) != uf_array_data(m2));
+    assert_true(uf_array_data(o) == uf_array_data(m2));
     assert_true(((double *)uf_array_data(o))[2] == 4.5);
+    ((double *)uf_array_data(o))[1] = -2.0; /* the argument sees it */
+    assert_true(((double *)uf_array_data(m2))[1] == -2.0);
+    uf_array_release(m2); /* o keeps m2's memory alive (ASan checks) */
+    assert_true(((double *)uf_array_data(o))[2] == 4.5);
+    uf_array_release(o);
+    o = NULL;
+    /* a read-only argument gives a read-only view; a constant array of
+     * the file is copied, read-only as Numba's */
+    m2 = uf_zeros(UF_FLOAT64, 2, (int64_t[]){2, 3}, UF_ORDER_C, &err);
+    uf_assert_ok(uf_array_set_writeable(m2, false, &err) == 0, &err);
+    assert_int_equal(uf_call(w, &m2, 1, &o, 1, NULL, &err), 0);
+    assert_true(uf_array_data(o) == uf_array_data(m2));
+    assert_false(uf_array_flags(o) & UF_ARRAY_WRITEABLE);
+    uf_array_release(o);
+    o = NULL;
+    uf_func *cg = uf_module_get(m, "const_row", &err);
+    uf_assert_ok(cg != NULL, &err);
+    assert_int_equal(uf_call(cg, NULL, 0, &o, 1, NULL, &err), 0);
+    assert_int_equal(uf_array_shape(o)[0], 3);
+    assert_true(((double *)uf_array_data(o))[1] == 2.5);
+    assert_false(uf_array_flags(o) & UF_ARRAY_WRITEABLE);
     uf_array_release(o);
     o = NULL;
     /* a 0-d array is a scalar: a loop over it is refused */

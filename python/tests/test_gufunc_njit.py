@@ -36,6 +36,22 @@ def nothing(a):
     a[0] = 42.0
 
 
+@njit
+def itself(a):
+    return a
+
+
+@njit
+def tail_and_t(a, b):
+    return a[1:], b.T
+
+
+@njit
+def zero_big(a):
+    a[a > 1.0] = 0.0
+    return a
+
+
 @reduce
 def plus(a, b):
     return a + b
@@ -82,6 +98,29 @@ def test_njit_nested_tuples():
     np.testing.assert_array_equal(a, [0.0, 1.0, 2.0, 3.0])
     np.testing.assert_array_equal(b, [1.0, 2.0, 3.0])
     assert swap(np.int64(3), (1.5)) == (1.5, 3)
+
+
+def test_njit_returns_its_arguments_as_numba():
+    # Numba: `return a` is the argument itself, a view of it shares its
+    # memory (writes reach it), a read-only argument stays read-only
+    a, b = np.arange(4.0), np.ones((2, 3))
+    assert itself(a) is a and swap(a, b) == (b, a)
+    t, bt = tail_and_t(a, b)
+    assert np.shares_memory(t, a) and np.shares_memory(bt, b)
+    assert bt.shape == (3, 2)
+    t[0] = -7.0
+    assert a[1] == -7.0
+    c = np.array([0.5, 2.0, 3.0])
+    assert zero_big(c) is c and c.tolist() == [0.5, 0.0, 0.0]
+    r = np.zeros(3)
+    r.flags.writeable = False
+    assert itself(r) is r
+    assert not tail_and_t(r, b)[0].flags.writeable
+    e = np.zeros((0, 3))
+    assert itself(e) is e
+    # the view keeps its argument's memory alive
+    t = tail_and_t(np.arange(5.0), b)[0]
+    assert t.tolist() == [1.0, 2.0, 3.0, 4.0]
 
 
 def test_reduce():

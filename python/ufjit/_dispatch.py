@@ -567,7 +567,7 @@ class Function(Dispatcher):
         vals = []
         for r in res:
             a = np.asarray(r)
-            vals.append(a[()] if a.ndim == 0 else a)
+            vals.append(a[()] if a.ndim == 0 else _argument_itself(a, args))
         tree = k.result_tree
         if tree is not None and tree != "None":
             # nested tuples come back flat, their values depth first
@@ -575,6 +575,21 @@ class Function(Dispatcher):
         if not vals:
             return None
         return vals[0] if len(vals) == 1 else tuple(vals)
+
+
+def _argument_itself(a, args):
+    """An argument returned unchanged (`return a`) is that argument, as
+    in Numba; another view of it stays a view of its memory."""
+    if a.base is None:
+        return a
+    for x in args:
+        if (type(x) is np.ndarray and x.dtype == a.dtype
+                and x.shape == a.shape
+                and (x.strides == a.strides or a.size == 0)
+                and x.__array_interface__["data"][0]
+                == a.__array_interface__["data"][0]):
+            return x
+    return a
 
 
 def _nest(tree, vals):
