@@ -21,8 +21,8 @@ import numpy as np
 
 from corpus import S
 
-# A crash inside Numba or NumPy (seen once in CI, not reproduced) prints
-# the Python stack instead of a bare "Segmentation fault".
+# A crash inside Numba or NumPy prints the Python stack instead of a bare
+# "Segmentation fault".
 faulthandler.enable()
 
 
@@ -51,9 +51,14 @@ def numba_caching():
     that its compilations land in NUMBA_CACHE_DIR (set by CTest): the
     sanitizer run and later runs load them instead of compiling again,
     which was most of an oracle test's time. The kernel files stay plain
-    Numba files without the flag (ufjit reads them too)."""
+    Numba files without the flag (ufjit reads them too). guvectorize is
+    left uncached: two processes compiling one file's gufuncs at once can
+    leave a cache whose kernel and gufunc wrapper disagree on the ABI
+    name, which segfaults the next process that loads it (numba#10128;
+    CTest runs drivers sharing a kernel file side by side, and CI lost
+    guvectorize_numba_oracle to it)."""
     import numba
-    names = ("njit", "jit", "vectorize", "guvectorize")
+    names = ("njit", "jit", "vectorize")
     saved = {n: getattr(numba, n) for n in names}
 
     def cached(deco):
