@@ -2,6 +2,8 @@
  * inline there). */
 #include "compiler/front/ast_visit.h"
 
+#include <string.h>
+
 int uf__ast_stmt_exprs(const uf__stmt *s, uf__ast_expr_fn fn, void *ud)
 {
     int rc;
@@ -109,4 +111,14 @@ int uf__ast_walk_stmts(const uf__block *b, uf__ast_stmt_fn fn, void *ud)
 {
     stmt_walk w = {fn, ud};
     return walk_block(b, &w);
+}
+
+const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name)
+{
+    if (pos >= 0 && pos < e->u.call.nargs)
+        return e->u.call.args[pos];
+    for (int i = 0; i < e->u.call.nkw; i++)
+        if (strcmp(e->u.call.kw[i].name, name) == 0)
+            return e->u.call.kw[i].value;
+    return NULL;
 }

@@ -105,4 +105,8 @@ int uf__ast_stmt_blocks(const uf__stmt *s, uf__ast_block_fn fn, void *ud);
  * passes walk one function at a time. */
 int uf__ast_walk_stmts(const uf__block *b, uf__ast_stmt_fn fn, void *ud);
 
+/* The argument of call e at position pos (-1: keyword only) or keyword
+ * name, or NULL when left out. */
+const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name);
+
 #endif

@@ -10,34 +10,13 @@
  * a tuple of numbers is first stored, in np.asarray's dtype, into a stack
  * slot: a 0-d or 1-D array of its own. */
 #include <stdint.h>
-#include <string.h>
-
 #include "common/npfind.h"
 #include "compiler/host/jit.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_rtcall.h"
 #include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
-
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i32t(uf__fn *F)
-{
-    return LLVMInt32TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, int64_t v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
 
 /* An operand as the runtime reads it. */
 typedef struct operand {
@@ -46,20 +25,6 @@ typedef struct operand {
     int ndim;
     uf_dtype dtype;
 } operand;
-
-static LLVMValueRef i64_slots(uf__fn *F, int n, const char *name)
-{
-    LLVMValueRef s = uf__fn_alloca(F, LLVMArrayType(i64t(F),
-                                                    (unsigned)(n ? n : 1)),
-                                   name);
-    return LLVMBuildPointerCast(B, s, LLVMPointerType(i64t(F), 0), "");
-}
-
-static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
-{
-    LLVMValueRef ix = c64(F, k);
-    LLVMBuildStore(B, v, LLVMBuildGEP2(B, LLVMTypeOf(v), p, &ix, 1, ""));
-}
 
 /* The dtype np.asarray gives a tuple of numbers. */
 static uf_dtype tuple_dtype(const uf__type *t)
@@ -79,17 +44,17 @@ static bool take(uf__fn *F, const uf__expr *x, operand *o)
     if (!v)
         return false;
     if (t->kind == UF__T_ARRAY) {
-        o->shape = i64_slots(F, t->ndim, "find.shape");
-        o->strides = i64_slots(F, t->ndim, "find.strides");
-        o->size = c64(F, 1);
+        o->shape = uf__emit_i64_slots(F, t->ndim, "find.shape");
+        o->strides = uf__emit_i64_slots(F, t->ndim, "find.strides");
+        o->size = uf__c_i64(F, 1);
         for (int k = 0; k < t->ndim; k++) {
             LLVMValueRef d = uf__emit_array_dim(F, v, k);
-            put(F, o->shape, k, d);
-            put(F, o->strides, k, uf__emit_array_stride(F, v, t, k));
+            uf__emit_put(F, o->shape, k, d);
+            uf__emit_put(F, o->strides, k,
+                             uf__emit_array_stride(F, v, t, k));
             o->size = LLVMBuildMul(B, o->size, d, "");
         }
-        o->data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F),
-                                       "");
+        o->data = uf__emit_rt_data(F, v);
         o->ndim = t->ndim;
         o->dtype = t->dtype;
     } else {
@@ -109,33 +74,21 @@ static bool take(uf__fn *F, const uf__expr *x, operand *o)
             xi = uf__emit_cast(F, xi, xt->dtype, o->dtype);
             if (o->dtype == UF_BOOL) /* an i1 stored as a byte */
                 xi = LLVMBuildZExt(B, xi, et, "");
-            LLVMValueRef ix = c64(F, i);
+            LLVMValueRef ix = uf__c_i64(F, i);
             LLVMBuildStore(B, xi, LLVMBuildGEP2(B, et, p, &ix, 1, ""));
         }
-        o->data = LLVMBuildPointerCast(B, p, i8p(F), "");
+        o->data = LLVMBuildPointerCast(B, p, uf__ty_i8p(F), "");
         o->ndim = tup ? 1 : 0;
-        o->shape = i64_slots(F, 1, "find.shape");
-        o->strides = i64_slots(F, 1, "find.strides");
-        put(F, o->shape, 0, c64(F, n));
-        put(F, o->strides, 0,
-            c64(F, (int64_t)uf_dtype_itemsize(o->dtype)));
-        o->size = c64(F, n);
+        o->shape = uf__emit_i64_slots(F, 1, "find.shape");
+        o->strides = uf__emit_i64_slots(F, 1, "find.strides");
+        uf__emit_put(F, o->shape, 0, uf__c_i64(F, n));
+        uf__emit_put(F, o->strides, 0,
+            uf__c_i64(F, (int64_t)uf_dtype_itemsize(o->dtype)));
+        o->size = uf__c_i64(F, n);
     }
-    o->nd = c64(F, o->ndim);
-    o->dt = LLVMConstInt(i32t(F), (unsigned)o->dtype, 0);
+    o->nd = uf__c_i64(F, o->ndim);
+    o->dt = LLVMConstInt(uf__ty_i32(F), (unsigned)o->dtype, 0);
     return true;
-}
-
-static LLVMValueRef call_helper(uf__fn *F, const char *name, LLVMTypeRef rt,
-                                LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef pt[16];
-    for (unsigned i = 0; i < n; i++)
-        pt[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fty = LLVMFunctionType(rt, pt, n, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
-    F->L->uses_runtime = true;
-    return LLVMBuildCall2(B, fty, fn, args, n, "");
 }
 
 /* The true elements among the first `limit` of o. */
@@ -144,35 +97,22 @@ static LLVMValueRef count_true(uf__fn *F, const operand *o,
 {
     LLVMValueRef args[6] = {o->data, o->nd, o->shape, o->strides, o->dt,
                             limit};
-    return call_helper(F, UF__NP_COUNT_TRUE, i64t(F), args, 6);
+    return uf__emit_rt_call(F, UF__NP_COUNT_TRUE, uf__ty_i64(F), args, 6);
 }
 
 /* uf__np_find into the n arrays outs[] (their data pointers). */
 static void find(uf__fn *F, const operand *o, int how, LLVMValueRef *outs,
                  int n)
 {
-    LLVMValueRef slot = uf__fn_alloca(F, LLVMArrayType(i8p(F), (unsigned)n),
-                                      "find.outs");
-    LLVMValueRef p = LLVMBuildPointerCast(B, slot, LLVMPointerType(i8p(F), 0),
-                                          "");
+    LLVMValueRef slot = uf__fn_alloca(
+        F, LLVMArrayType(uf__ty_i8p(F), (unsigned)n), "find.outs");
+    LLVMValueRef p = uf__emit_rt_ptr(F, slot, uf__ty_i8p(F));
     for (int i = 0; i < n; i++)
-        put(F, p, i, LLVMBuildPointerCast(B, uf__emit_array_data(F, outs[i]),
-                                          i8p(F), ""));
+        uf__emit_put(F, p, i, uf__emit_rt_data(F, outs[i]));
     LLVMValueRef args[7] = {o->data, o->nd, o->shape, o->strides, o->dt,
-                            LLVMConstInt(i32t(F), (unsigned)how, 0), p};
-    call_helper(F, UF__NP_FIND, LLVMVoidTypeInContext(F->L->ctx), args, 7);
-}
-
-/* The argument at position pos or keyword name (infer_npfind.c bound
- * them); the receiver of a.nonzero(). */
-static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
-{
-    if (pos < e->u.call.nargs)
-        return e->u.call.args[pos];
-    for (int k = 0; k < e->u.call.nkw; k++)
-        if (strcmp(e->u.call.kw[k].name, name) == 0)
-            return e->u.call.kw[k].value;
-    return NULL;
+                            LLVMConstInt(uf__ty_i32(F), (unsigned)how, 0), p};
+    uf__emit_rt_call(F, UF__NP_FIND, LLVMVoidTypeInContext(F->L->ctx), args,
+                     7);
 }
 
 /* A new C int64 array of shape (n, cols) (1-D when cols < 0) made with
@@ -181,13 +121,15 @@ static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
 static LLVMValueRef new_index_array(uf__fn *F, LLVMValueRef n, int cols)
 {
     int nd = cols < 0 ? 1 : 2;
-    LLVMValueRef shape[2] = {LLVMBuildAdd(B, n, c64(F, 1), ""), c64(F, cols)};
+    LLVMValueRef shape[2] = {LLVMBuildAdd(B, n, uf__c_i64(F, 1), ""),
+                             uf__c_i64(F, cols)};
     LLVMValueRef items;
     LLVMValueRef r = uf__lower_new_array(F, UF_INT64, nd, shape, &items);
     if (!r)
         return NULL;
     shape[0] = n;
-    LLVMValueRef strides[2] = {c64(F, 8 * (cols < 0 ? 1 : cols)), c64(F, 8)};
+    LLVMValueRef strides[2] = {uf__c_i64(F, 8 * (cols < 0 ? 1 : cols)),
+                               uf__c_i64(F, 8)};
     return uf__build_array(F->L, uf__emit_array_data(F, r), shape, strides,
                            nd);
 }
@@ -196,7 +138,7 @@ static LLVMValueRef lower_nonzero(uf__fn *F, const uf__expr *e,
                                   const operand *a)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
-    LLVMValueRef n = count_true(F, a, c64(F, INT64_MAX));
+    LLVMValueRef n = count_true(F, a, uf__c_i64(F, INT64_MAX));
     LLVMValueRef outs[UF_MAXDIMS];
     LLVMValueRef tup = LLVMGetUndef(uf__lower_type(F->L, rt, F->err));
     for (int i = 0; i < rt->n; i++) {
@@ -211,7 +153,7 @@ static LLVMValueRef lower_nonzero(uf__fn *F, const uf__expr *e,
 
 static LLVMValueRef lower_argwhere(uf__fn *F, const operand *a)
 {
-    LLVMValueRef n = count_true(F, a, c64(F, INT64_MAX));
+    LLVMValueRef n = count_true(F, a, uf__c_i64(F, INT64_MAX));
     LLVMValueRef r = new_index_array(F, n, a->ndim);
     if (r && a->ndim > 0) /* a number: (1, 0) or (0, 0), nothing to fill */
         find(F, a, UF__NPFIND_ARGWHERE, &r, 1);
@@ -223,7 +165,7 @@ static LLVMValueRef lower_argwhere(uf__fn *F, const operand *a)
 static LLVMValueRef lower_extract(uf__fn *F, const operand *c,
                                   const operand *a)
 {
-    LLVMValueRef zero = c64(F, 0);
+    LLVMValueRef zero = uf__c_i64(F, 0);
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, a->size, zero, ""),
                     UF__JIT_EXTRACT_EMPTY);
     LLVMValueRef longer = LLVMBuildICmp(B, LLVMIntSGT, c->size, a->size, "");
@@ -238,11 +180,11 @@ static LLVMValueRef lower_extract(uf__fn *F, const operand *c,
                                                            "extract.ok");
     LLVMBuildCondBr(B, longer, tail, done);
     LLVMPositionBuilderAtEnd(B, tail);
-    LLVMValueRef all = count_true(F, c, c64(F, INT64_MAX));
+    LLVMValueRef all = count_true(F, c, uf__c_i64(F, INT64_MAX));
     LLVMBasicBlockRef tail_end = LLVMGetInsertBlock(B);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, done);
-    LLVMValueRef total = LLVMBuildPhi(B, i64t(F), "");
+    LLVMValueRef total = LLVMBuildPhi(B, uf__ty_i64(F), "");
     LLVMValueRef vals[2] = {n, all};
     LLVMBasicBlockRef from[2] = {here, tail_end};
     LLVMAddIncoming(total, vals, from, 2);
@@ -255,8 +197,8 @@ static LLVMValueRef lower_extract(uf__fn *F, const operand *c,
     LLVMValueRef args[12] = {
         c->data, c->nd, c->shape, c->strides, c->dt, limit,
         a->data, a->nd, a->shape, a->strides, a->dt,
-        LLVMBuildPointerCast(B, uf__emit_array_data(F, r), i8p(F), "")};
-    call_helper(F, UF__NP_EXTRACT, LLVMVoidTypeInContext(F->L->ctx), args,
+        uf__emit_rt_data(F, r)};
+    uf__emit_rt_call(F, UF__NP_EXTRACT, LLVMVoidTypeInContext(F->L->ctx), args,
                 12);
     return r;
 }
@@ -271,11 +213,12 @@ static LLVMValueRef lower_unique(uf__fn *F, const operand *a)
         return NULL;
     LLVMValueRef data = uf__emit_array_data(F, r);
     LLVMValueRef args[6] = {a->data, a->nd, a->shape, a->strides, a->dt,
-                            LLVMBuildPointerCast(B, data, i8p(F), "")};
-    LLVMValueRef m = call_helper(F, UF__NP_UNIQUE, i64t(F), args, 6);
-    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, m, c64(F, 0), ""),
+                            LLVMBuildPointerCast(B, data, uf__ty_i8p(F), "")};
+    LLVMValueRef m = uf__emit_rt_call(F, UF__NP_UNIQUE, uf__ty_i64(F), args,
+                                      6);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, m, uf__c_i64(F, 0), ""),
                     UF__JIT_NOMEM);
-    LLVMValueRef stride = c64(F, (int64_t)uf_dtype_itemsize(a->dtype));
+    LLVMValueRef stride = uf__c_i64(F, (int64_t)uf_dtype_itemsize(a->dtype));
     return uf__build_array(F->L, data, &m, &stride, 1);
 }
 
@@ -288,11 +231,10 @@ static bool flag(uf__fn *F, const uf__expr *x, unsigned bit,
     LLVMValueRef v = uf__lower_expr(F, x);
     if (!v)
         return false;
-    v = LLVMBuildZExt(B, v, i32t(F), "");
-    *acc = LLVMBuildOr(B, *acc, LLVMBuildMul(B, v, LLVMConstInt(i32t(F), bit,
-                                                                0),
-                                             ""),
-                       "");
+    v = LLVMBuildZExt(B, v, uf__ty_i32(F), "");
+    *acc = LLVMBuildOr(
+        B, *acc, LLVMBuildMul(B, v, LLVMConstInt(uf__ty_i32(F), bit, 0), ""),
+        "");
     return true;
 }
 
@@ -303,13 +245,14 @@ static LLVMValueRef lower_setop(uf__fn *F, const uf__expr *e, uf__builtin b)
 {
     bool is = b == UF__BI_NP_ISIN;
     operand a, c;
-    if (!take(F, arg(e, 0, is ? "element" : "ar1"), &a) ||
-        !take(F, arg(e, 1, is ? "test_elements" : "ar2"), &c))
+    if (!take(F, uf__call_arg(e, 0, is ? "element" : "ar1"), &a) ||
+        !take(F, uf__call_arg(e, 1, is ? "test_elements" : "ar2"), &c))
         return NULL;
-    LLVMValueRef flags = LLVMConstInt(i32t(F), 0, 0);
-    if (!flag(F, arg(e, 2, "assume_unique"), UF__NPSET_ASSUME_UNIQUE,
-              &flags) ||
-        !flag(F, is ? arg(e, 3, "invert") : NULL, UF__NPSET_INVERT, &flags))
+    LLVMValueRef flags = LLVMConstInt(uf__ty_i32(F), 0, 0);
+    if (!flag(F, uf__call_arg(e, 2, "assume_unique"), UF__NPSET_ASSUME_UNIQUE,
+              &flags)
+        || !flag(F, is ? uf__call_arg(e, 3, "invert") : NULL, UF__NPSET_INVERT,
+                 &flags))
         return NULL;
     const uf__type *rt = uf__lower_info(F, e)->type;
     int op = b == UF__BI_NP_UNION1D       ? UF__NPSET_UNION
@@ -323,11 +266,10 @@ static LLVMValueRef lower_setop(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef shape[UF_MAXDIMS], items, r;
     if (is) {
         for (int k = 0; k < rt->ndim; k++) {
-            LLVMValueRef ix = c64(F, k);
-            shape[k] = LLVMBuildLoad2(B, i64t(F),
-                                      LLVMBuildGEP2(B, i64t(F), a.shape, &ix,
-                                                    1, ""),
-                                      "");
+            LLVMValueRef ix = uf__c_i64(F, k);
+            shape[k] = LLVMBuildLoad2(
+                B, uf__ty_i64(F),
+                LLVMBuildGEP2(B, uf__ty_i64(F), a.shape, &ix, 1, ""), "");
         }
         r = uf__lower_new_array(F, UF_BOOL, rt->ndim, shape, &items);
     } else {
@@ -340,17 +282,18 @@ static LLVMValueRef lower_setop(uf__fn *F, const uf__expr *e, uf__builtin b)
         return NULL;
     LLVMValueRef data = uf__emit_array_data(F, r);
     LLVMValueRef args[14] = {
-        LLVMConstInt(i32t(F), (unsigned)op, 0), flags,
+        LLVMConstInt(uf__ty_i32(F), (unsigned)op, 0), flags,
         a.data, a.nd, a.shape, a.strides, a.dt,
         c.data, c.nd, c.shape, c.strides, c.dt,
-        LLVMConstInt(i32t(F), (unsigned)dt, 0),
-        LLVMBuildPointerCast(B, data, i8p(F), "")};
-    LLVMValueRef m = call_helper(F, UF__NP_SETOP, i64t(F), args, 14);
-    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, m, c64(F, 0), ""),
+        LLVMConstInt(uf__ty_i32(F), (unsigned)dt, 0),
+        LLVMBuildPointerCast(B, data, uf__ty_i8p(F), "")};
+    LLVMValueRef m = uf__emit_rt_call(F, UF__NP_SETOP, uf__ty_i64(F), args,
+                                      14);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, m, uf__c_i64(F, 0), ""),
                     UF__JIT_NOMEM);
     if (is)
         return r;
-    LLVMValueRef stride = c64(F, (int64_t)uf_dtype_itemsize(rt->dtype));
+    LLVMValueRef stride = uf__c_i64(F, (int64_t)uf_dtype_itemsize(rt->dtype));
     return uf__build_array(F->L, data, &m, &stride, 1);
 }
 
@@ -379,23 +322,25 @@ LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e)
         return take(F, x, &a) ? lower_nonzero(F, e, &a) : NULL;
     }
     case UF__BI_NP_FLATNONZERO: {
-        if (!take(F, arg(e, 0, "a"), &a))
+        if (!take(F, uf__call_arg(e, 0, "a"), &a))
             return NULL;
-        LLVMValueRef n = count_true(F, &a, c64(F, INT64_MAX));
+        LLVMValueRef n = count_true(F, &a, uf__c_i64(F, INT64_MAX));
         LLVMValueRef r = new_index_array(F, n, -1);
         if (r)
             find(F, &a, UF__NPFIND_FLAT, &r, 1);
         return r;
     }
     case UF__BI_NP_ARGWHERE:
-        return take(F, arg(e, 0, "a"), &a) ? lower_argwhere(F, &a) : NULL;
+        return take(F, uf__call_arg(e, 0, "a"), &a) ? lower_argwhere(F, &a)
+                                                    : NULL;
     case UF__BI_NP_EXTRACT:
-        if (!take(F, arg(e, 0, "condition"), &c) ||
-            !take(F, arg(e, 1, "arr"), &a))
+        if (!take(F, uf__call_arg(e, 0, "condition"), &c) ||
+            !take(F, uf__call_arg(e, 1, "arr"), &a))
             return NULL;
         return lower_extract(F, &c, &a);
     case UF__BI_NP_UNIQUE:
-        return take(F, arg(e, 0, "ar"), &a) ? lower_unique(F, &a) : NULL;
+        return take(F, uf__call_arg(e, 0, "ar"), &a) ? lower_unique(F, &a)
+                                                     : NULL;
     default: /* the set routines */
         return lower_setop(F, e, b);
     }

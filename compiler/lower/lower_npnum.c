@@ -7,39 +7,13 @@
  * result is a new C-order array owned by the frame, which the runtime
  * fills; a number result comes back through a stack slot. The runtime's
  * statuses become Numba's exceptions. */
-#include <string.h>
-
 #include "common/npnum.h"
 #include "compiler/host/jit.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_rtcall.h"
 #include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
-
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i32t(uf__fn *F)
-{
-    return LLVMInt32TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, int64_t v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
-
-static LLVMValueRef c32(uf__fn *F, int v)
-{
-    return LLVMConstInt(i32t(F), (unsigned long long)v, 1);
-}
 
 /* An operand as the runtime reads it. */
 typedef struct operand {
@@ -49,20 +23,6 @@ typedef struct operand {
     int ndim;
 } operand;
 
-static LLVMValueRef i64_slots(uf__fn *F, int n, const char *name)
-{
-    LLVMValueRef s = uf__fn_alloca(F, LLVMArrayType(i64t(F),
-                                                    (unsigned)(n ? n : 1)),
-                                   name);
-    return LLVMBuildPointerCast(B, s, LLVMPointerType(i64t(F), 0), "");
-}
-
-static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
-{
-    LLVMValueRef ix = c64(F, k);
-    LLVMBuildStore(B, v, LLVMBuildGEP2(B, i64t(F), p, &ix, 1, ""));
-}
-
 /* The operand of an expression of type t and value v: an array as it
  * is, a number or a tuple of numbers in a stack slot (float64, or int64
  * when they are all integers). */
@@ -71,19 +31,20 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
     if (t->kind == UF__T_ARRAY) {
         o->ndim = t->ndim;
-        o->shape = i64_slots(F, t->ndim, "num.shape");
-        o->strides = i64_slots(F, t->ndim, "num.strides");
+        o->shape = uf__emit_i64_slots(F, t->ndim, "num.shape");
+        o->strides = uf__emit_i64_slots(F, t->ndim, "num.strides");
         for (int k = 0; k < t->ndim; k++) {
             o->dim[k] = uf__emit_array_dim(F, v, k);
-            put(F, o->shape, k, o->dim[k]);
-            put(F, o->strides, k, uf__emit_array_stride(F, v, t, k));
+            uf__emit_put(F, o->shape, k, o->dim[k]);
+            uf__emit_put(F, o->strides, k,
+                             uf__emit_array_stride(F, v, t, k));
         }
-        o->len = t->ndim ? o->dim[0] : c64(F, 1);
-        o->step = t->ndim ? uf__emit_array_stride(F, v, t, 0) : c64(F, 0);
-        o->data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F),
-                                       "");
-        o->nd = c64(F, t->ndim);
-        o->dt = c32(F, (int)t->dtype);
+        o->len = t->ndim ? o->dim[0] : uf__c_i64(F, 1);
+        o->step = t->ndim ? uf__emit_array_stride(F, v, t, 0)
+                          : uf__c_i64(F, 0);
+        o->data = uf__emit_rt_data(F, v);
+        o->nd = uf__c_i64(F, t->ndim);
+        o->dt = uf__c_i32(F, (int)t->dtype);
         return;
     }
     int n = t->kind == UF__T_TUPLE ? t->n : 1;
@@ -96,7 +57,7 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
         u64 &= d == UF_UINT64;
     }
     uf_dtype st = !ints ? UF_FLOAT64 : u64 ? UF_UINT64 : UF_INT64;
-    LLVMTypeRef et8 = ints ? i64t(F) : f64;
+    LLVMTypeRef et8 = ints ? uf__ty_i64(F) : f64;
     LLVMValueRef slot = uf__fn_alloca(F, LLVMArrayType(et8, (unsigned)(n ? n
                                                                        : 1)),
                                       "num.values");
@@ -107,40 +68,26 @@ static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
         LLVMValueRef x = t->kind == UF__T_TUPLE
                              ? LLVMBuildExtractValue(B, v, (unsigned)i, "")
                              : v;
-        LLVMValueRef ix = c64(F, i);
+        LLVMValueRef ix = uf__c_i64(F, i);
         LLVMBuildStore(B, uf__emit_cast(F, x, et->dtype, st),
                        LLVMBuildGEP2(B, et8, ep, &ix, 1, ""));
     }
     o->ndim = t->kind == UF__T_TUPLE ? 1 : 0;
-    o->data = LLVMBuildPointerCast(B, ep, i8p(F), "");
-    o->shape = i64_slots(F, 1, "num.shape");
-    o->strides = i64_slots(F, 1, "num.strides");
-    o->dim[0] = o->len = c64(F, n);
-    o->step = c64(F, 8);
-    put(F, o->shape, 0, o->len);
-    put(F, o->strides, 0, o->step);
-    o->nd = c64(F, o->ndim);
-    o->dt = c32(F, (int)st);
-}
-
-static LLVMValueRef call_helper(uf__fn *F, const char *name,
-                                LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef pt[16];
-    for (unsigned i = 0; i < n; i++)
-        pt[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fty = LLVMFunctionType(i32t(F), pt, n, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
-    F->L->uses_runtime = true;
-    return LLVMBuildCall2(B, fty, fn, args, n, "");
+    o->data = LLVMBuildPointerCast(B, ep, uf__ty_i8p(F), "");
+    o->shape = uf__emit_i64_slots(F, 1, "num.shape");
+    o->strides = uf__emit_i64_slots(F, 1, "num.strides");
+    o->dim[0] = o->len = uf__c_i64(F, n);
+    o->step = uf__c_i64(F, 8);
+    uf__emit_put(F, o->shape, 0, o->len);
+    uf__emit_put(F, o->strides, 0, o->step);
+    o->nd = uf__c_i64(F, o->ndim);
+    o->dt = uf__c_i32(F, (int)st);
 }
 
 /* The runtime's statuses as Numba's exceptions. */
 static void raise_status(uf__fn *F, LLVMValueRef st)
 {
-    static const struct {
-        int status, jit;
-    } map[] = {
+    static const uf__rt_status map[] = {
         {UF__NPNUM_NOMEM, UF__JIT_NOMEM},
         {UF__NPNUM_INTERP_EMPTY, UF__JIT_INTERP_EMPTY},
         {UF__NPNUM_INTERP_SIZE, UF__JIT_INTERP_SIZE},
@@ -149,22 +96,7 @@ static void raise_status(uf__fn *F, LLVMValueRef st)
         {UF__NPNUM_BINCOUNT_MINLEN, UF__JIT_BINCOUNT_MINLEN},
         {UF__NPNUM_BINCOUNT_NEG, UF__JIT_BINCOUNT_NEG},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
-}
-
-/* The argument at position pos or keyword name (infer_npnum.c bound
- * them); NULL when absent. */
-static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
-{
-    if (pos < e->u.call.nargs)
-        return e->u.call.args[pos];
-    for (int k = 0; k < e->u.call.nkw; k++)
-        if (strcmp(e->u.call.kw[k].name, name) == 0)
-            return e->u.call.kw[k].value;
-    return NULL;
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
 }
 
 static bool operand_of(uf__fn *F, const uf__expr *x, operand *o)
@@ -185,32 +117,32 @@ static LLVMValueRef result(uf__fn *F, const uf__type *rt, LLVMValueRef *dims,
         LLVMValueRef n;
         LLVMValueRef res = uf__lower_new_array(F, rt->dtype, rt->ndim, dims,
                                                &n);
-        *out = LLVMBuildPointerCast(B, uf__emit_array_data(F, res), i8p(F),
-                                    "");
+        *out = uf__emit_rt_data(F, res);
         return res;
     }
     LLVMValueRef slot = uf__fn_alloca(F, uf__lower_dtype(F->L, rt->dtype),
                                       "num.out");
-    *out = LLVMBuildPointerCast(B, slot, i8p(F), "");
+    *out = LLVMBuildPointerCast(B, slot, uf__ty_i8p(F), "");
     return slot;
 }
 
 static LLVMValueRef lower_interp(uf__fn *F, const uf__expr *e,
                                  const uf__type *rt)
 {
-    const uf__expr *xe = arg(e, 0, "x");
+    const uf__expr *xe = uf__call_arg(e, 0, "x");
     operand x, xp, fp;
-    if (!operand_of(F, xe, &x) || !operand_of(F, arg(e, 1, "xp"), &xp) ||
-        !operand_of(F, arg(e, 2, "fp"), &fp))
+    if (!operand_of(F, xe, &x) || !operand_of(F, uf__call_arg(e, 1, "xp"), &xp)
+        || !operand_of(F, uf__call_arg(e, 2, "fp"), &fp))
         return NULL;
     const uf__type *xt = uf__lower_info(F, xe)->type;
     LLVMValueRef out;
     LLVMValueRef res = result(F, rt, x.dim, &out);
     uf_dtype xty = xt->kind == UF__T_TUPLE ? UF_FLOAT64 : xt->dtype;
     LLVMValueRef args[15] = {x.data, x.nd, x.shape, x.strides, x.dt,
-                             c32(F, (int)xty), xp.data, xp.len, xp.step,
+                             uf__c_i32(F, (int)xty), xp.data, xp.len, xp.step,
                              xp.dt, fp.data, fp.len, fp.step, fp.dt, out};
-    raise_status(F, call_helper(F, UF__NP_INTERP, args, 15));
+    raise_status(F,
+                 uf__emit_rt_call(F, UF__NP_INTERP, uf__ty_i32(F), args, 15));
     if (rt->kind == UF__T_ARRAY)
         return res;
     return LLVMBuildLoad2(B, uf__lower_dtype(F->L, rt->dtype), res, "");
@@ -231,63 +163,64 @@ static LLVMValueRef scalar_arg(uf__fn *F, const uf__expr *x, uf_dtype dt,
 static LLVMValueRef lower_digitize(uf__fn *F, const uf__expr *e,
                                    const uf__type *rt)
 {
-    const uf__expr *xe = arg(e, 0, "x");
+    const uf__expr *xe = uf__call_arg(e, 0, "x");
     operand x, bins;
-    if (!operand_of(F, xe, &x) || !operand_of(F, arg(e, 1, "bins"), &bins))
+    if (!operand_of(F, xe, &x)
+        || !operand_of(F, uf__call_arg(e, 1, "bins"), &bins))
         return NULL;
-    LLVMValueRef right = scalar_arg(F, arg(e, 2, "right"), UF_BOOL,
+    LLVMValueRef right = scalar_arg(F, uf__call_arg(e, 2, "right"), UF_BOOL,
                                     LLVMConstInt(LLVMInt1TypeInContext(
                                                      F->L->ctx),
                                                  0, 0));
     if (!right)
         return NULL;
-    right = LLVMBuildZExt(B, LLVMBuildIsNotNull(B, right, ""), i32t(F), "");
+    right = LLVMBuildZExt(B, LLVMBuildIsNotNull(B, right, ""), uf__ty_i32(F),
+                          "");
     LLVMValueRef out;
     LLVMValueRef res = result(F, rt, x.dim, &out);
-    out = LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), "");
+    out = uf__emit_rt_ptr(F, out, uf__ty_i64(F));
     bool scalar = uf__lower_info(F, xe)->type->kind == UF__T_SCALAR;
-    LLVMValueRef args[12] = {x.data, x.nd, x.shape, x.strides, x.dt,
-                             c32(F, scalar), bins.data, bins.len, bins.step,
-                             bins.dt, right, out};
-    raise_status(F, call_helper(F, UF__NP_DIGITIZE, args, 12));
+    LLVMValueRef args[12] = {
+        x.data,    x.nd,     x.shape,   x.strides, x.dt,  uf__c_i32(F, scalar),
+        bins.data, bins.len, bins.step, bins.dt,   right, out};
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_DIGITIZE, uf__ty_i32(F), args, 12));
     if (rt->kind == UF__T_ARRAY)
         return res;
-    return LLVMBuildLoad2(B, i64t(F), res, "");
+    return LLVMBuildLoad2(B, uf__ty_i64(F), res, "");
 }
 
 static LLVMValueRef lower_bincount(uf__fn *F, const uf__expr *e,
                                    const uf__type *rt)
 {
     operand a, w;
-    if (!operand_of(F, arg(e, 0, "a"), &a))
+    if (!operand_of(F, uf__call_arg(e, 0, "a"), &a))
         return NULL;
-    const uf__expr *we = arg(e, 1, "weights");
+    const uf__expr *we = uf__call_arg(e, 1, "weights");
     bool weighted = rt->dtype == UF_FLOAT64;
     if (weighted && !operand_of(F, we, &w)) /* not for None */
         return NULL;
-    LLVMValueRef minlength = scalar_arg(F, arg(e, 2, "minlength"), UF_INT64,
-                                        c64(F, 0));
+    LLVMValueRef minlength = scalar_arg(F, uf__call_arg(e, 2, "minlength"),
+                                        UF_INT64, uf__c_i64(F, 0));
     if (!minlength)
         return NULL;
-    LLVMValueRef len = uf__fn_alloca(F, i64t(F), "bincount.len");
-    LLVMValueRef largs[7] = {a.data, a.len, a.step, a.dt,
-                             weighted ? w.len : c64(F, -1), minlength, len};
-    raise_status(F, call_helper(F, UF__NP_BINCOUNT_LEN, largs, 7));
-    LLVMValueRef n = LLVMBuildLoad2(B, i64t(F), len, "");
+    LLVMValueRef len = uf__fn_alloca(F, uf__ty_i64(F), "bincount.len");
+    LLVMValueRef largs[7] = {
+        a.data,    a.len, a.step, a.dt, weighted ? w.len : uf__c_i64(F, -1),
+        minlength, len};
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_BINCOUNT_LEN, uf__ty_i32(F), largs, 7));
+    LLVMValueRef n = LLVMBuildLoad2(B, uf__ty_i64(F), len, "");
     LLVMValueRef out;
     LLVMValueRef res = result(F, rt, &n, &out);
-    LLVMValueRef null = LLVMConstNull(i8p(F));
+    LLVMValueRef null = LLVMConstNull(uf__ty_i8p(F));
     LLVMValueRef fargs[9] = {a.data, a.len, a.step, a.dt,
                              weighted ? w.data : null,
-                             weighted ? w.step : c64(F, 0),
-                             weighted ? w.dt : c32(F, UF_FLOAT64), n, out};
-    LLVMTypeRef pt[9];
-    for (unsigned i = 0; i < 9; i++)
-        pt[i] = LLVMTypeOf(fargs[i]);
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(F->L->ctx), pt,
-                                       9, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, UF__NP_BINCOUNT_FILL, fty);
-    LLVMBuildCall2(B, fty, fn, fargs, 9, "");
+                             weighted ? w.step : uf__c_i64(F, 0),
+                             weighted ? w.dt : uf__c_i32(F, UF_FLOAT64), n,
+                             out};
+    uf__emit_rt_call(F, UF__NP_BINCOUNT_FILL,
+                     LLVMVoidTypeInContext(F->L->ctx), fargs, 9);
     return res;
 }
 

@@ -5,81 +5,23 @@
  * C-order result through NRT (lower_alloc.c) and fills it with one call;
  * shuffle, permutation and choice pass the array as data, shape and
  * strides. The runtime's statuses become Numba's ValueErrors. */
-#include <string.h>
-
 #include "common/nprandom.h"
 #include "compiler/host/jit.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_rtcall.h"
 #include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
 
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i32t(uf__fn *F)
-{
-    return LLVMInt32TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef f64t(uf__fn *F)
-{
-    return LLVMDoubleTypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, int64_t v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
-
-static LLVMValueRef c32(uf__fn *F, int v)
-{
-    return LLVMConstInt(i32t(F), (unsigned long long)v, 1);
-}
-
-static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
-                         LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef pt[8];
-    for (unsigned i = 0; i < n; i++)
-        pt[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
-    F->L->uses_runtime = true;
-    return LLVMBuildCall2(B, fty, fn, args, n, "");
-}
-
 /* The runtime's statuses as Numba's exceptions. */
 static void raise_status(uf__fn *F, LLVMValueRef st)
 {
-    static const struct {
-        int status, jit;
-    } map[] = {
+    static const uf__rt_status map[] = {
         {UF__NPRANDOM_NOMEM, UF__JIT_NOMEM},
         {UF__NPRANDOM_EMPTY_RANGE, UF__JIT_RANDOM_RANGE},
         {UF__NPRANDOM_LARGER_SAMPLE, UF__JIT_RANDOM_SAMPLE},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
-}
-
-static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
-{
-    if (pos < e->u.call.nargs)
-        return e->u.call.args[pos];
-    for (int k = 0; k < e->u.call.nkw; k++)
-        if (strcmp(e->u.call.kw[k].name, name) == 0)
-            return e->u.call.kw[k].value;
-    return NULL;
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
 }
 
 static const uf__type *type_of(uf__fn *F, const uf__expr *x)
@@ -92,7 +34,7 @@ static LLVMValueRef number(uf__fn *F, const uf__expr *x, uf_dtype dt,
                            double dflt, bool *ok)
 {
     if (x == NULL)
-        return LLVMConstReal(f64t(F), dflt);
+        return LLVMConstReal(uf__ty_f64(F), dflt);
     LLVMValueRef v = uf__lower_expr(F, x);
     if (v == NULL) {
         *ok = false;
@@ -130,8 +72,8 @@ static LLVMValueRef result(uf__fn *F, const uf__expr *e, const uf__type *rt,
         *out = LLVMBuildPointerCast(
             B, uf__fn_alloca(F, uf__lower_mem_dtype(F->L, rt->dtype),
                              "rnd.out"),
-            i8p(F), "");
-        *n = c64(F, 1);
+            uf__ty_i8p(F), "");
+        *n = uf__c_i64(F, 1);
         return NULL;
     }
     LLVMValueRef shape[UF_MAXDIMS];
@@ -148,7 +90,7 @@ static LLVMValueRef result(uf__fn *F, const uf__expr *e, const uf__type *rt,
         return NULL;
     }
     LLVMValueRef a = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, n);
-    *out = LLVMBuildPointerCast(B, uf__emit_array_data(F, a), i8p(F), "");
+    *out = uf__emit_rt_data(F, a);
     return a;
 }
 
@@ -217,19 +159,14 @@ static const dist *dist_of(uf__builtin b)
 /* The float distributions' statuses as Numba's ValueErrors. */
 static void raise_dist_status(uf__fn *F, LLVMValueRef st)
 {
-    static const struct {
-        int status, jit;
-    } map[] = {
+    static const uf__rt_status map[] = {
         {UF__NPRANDOM_BAD_GAMMA, UF__JIT_RANDOM_GAMMA},
         {UF__NPRANDOM_BAD_POWER, UF__JIT_RANDOM_POWER},
         {UF__NPRANDOM_BAD_RAYLEIGH, UF__JIT_RANDOM_RAYLEIGH},
         {UF__NPRANDOM_BAD_WALD_MEAN, UF__JIT_RANDOM_WALD_MEAN},
         {UF__NPRANDOM_BAD_WALD_SCALE, UF__JIT_RANDOM_WALD_SCALE},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
 }
 
 /* Whether the distribution checks its parameters. */
@@ -261,31 +198,34 @@ static LLVMValueRef lower_floats(uf__fn *F, const uf__expr *e, uf__builtin b,
     bool ok = true;
     LLVMValueRef p[3];
     for (int i = 0; i < 3; i++)
-        p[i] = number(F, i < np ? arg(e, i, d->names[i]) : NULL, UF_FLOAT64,
-                      d->dflt[i], &ok);
+        p[i] = number(F, i < np ? uf__call_arg(e, i, d->names[i]) : NULL,
+                      UF_FLOAT64, d->dflt[i], &ok);
     if (!ok)
         return NULL;
     const uf__expr *sx = b == UF__BI_NP_RANDOM_RAND ||
                                  b == UF__BI_NP_RANDOM_RANDN
                              ? NULL
-                             : arg(e, np, "size");
+                             : uf__call_arg(e, np, "size");
     int kind = d->kind;
     if (rt->kind != UF__T_ARRAY) { /* one draw: the direct functions */
         if (kind == UF__NPRANDOM_RANDOM)
-            return call(F, UF__NP_RANDOM_DOUBLE, f64t(F), NULL, 0);
+            return uf__emit_rt_call(F, UF__NP_RANDOM_DOUBLE, uf__ty_f64(F),
+                                    NULL, 0);
         if (kind == UF__NPRANDOM_NORMAL)
-            return call(F, UF__NP_RANDOM_NORMAL, f64t(F), p, 2);
+            return uf__emit_rt_call(F, UF__NP_RANDOM_NORMAL, uf__ty_f64(F), p,
+                                    2);
         if (kind == UF__NPRANDOM_UNIFORM)
-            return call(F, UF__NP_RANDOM_UNIFORM, f64t(F), p, 2);
+            return uf__emit_rt_call(F, UF__NP_RANDOM_UNIFORM, uf__ty_f64(F), p,
+                                    2);
     }
     LLVMValueRef out, n;
     LLVMValueRef arr = result(F, e, rt, sx, &out, &n);
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
-    LLVMValueRef args[6] = {
-        c32(F, kind), p[0], p[1], p[2],
-        LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""), n};
-    LLVMValueRef st = call(F, UF__NP_RANDOM_FILL, i32t(F), args, 6);
+    LLVMValueRef args[6] = {uf__c_i32(F, kind), p[0], p[1], p[2],
+                            uf__emit_rt_ptr(F, out, uf__ty_f64(F)), n};
+    LLVMValueRef st = uf__emit_rt_call(F, UF__NP_RANDOM_FILL, uf__ty_i32(F),
+                                       args, 6);
     if (dist_fallible(kind))
         raise_dist_status(F, st);
     return load_result(F, rt, arr, out);
@@ -294,8 +234,9 @@ static LLVMValueRef lower_floats(uf__fn *F, const uf__expr *e, uf__builtin b,
 static LLVMValueRef lower_randint(uf__fn *F, const uf__expr *e,
                                   const uf__type *rt)
 {
-    const uf__expr *lx = arg(e, 0, "low"), *hx = arg(e, 1, "high");
-    LLVMValueRef lo = c64(F, 0), hi;
+    const uf__expr *lx = uf__call_arg(e, 0, "low"),
+                   *hx = uf__call_arg(e, 1, "high");
+    LLVMValueRef lo = uf__c_i64(F, 0), hi;
     bool ok = true;
     if (hx == NULL) {
         hi = number(F, lx, UF_INT64, 0, &ok);
@@ -306,13 +247,13 @@ static LLVMValueRef lower_randint(uf__fn *F, const uf__expr *e,
     if (!ok)
         return NULL;
     LLVMValueRef out, n;
-    LLVMValueRef arr = result(F, e, rt, arg(e, 2, "size"), &out, &n);
+    LLVMValueRef arr = result(F, e, rt, uf__call_arg(e, 2, "size"), &out, &n);
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
-    LLVMValueRef args[5] = {lo, hi,
-                            c32(F, (int)uf_dtype_itemsize(rt->dtype) * 8),
-                            out, n};
-    raise_status(F, call(F, UF__NP_RANDOM_RANDINT, i32t(F), args, 5));
+    LLVMValueRef args[5] = {
+        lo, hi, uf__c_i32(F, (int)uf_dtype_itemsize(rt->dtype) * 8), out, n};
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_RANDOM_RANDINT, uf__ty_i32(F), args, 5));
     return load_result(F, rt, arr, out);
 }
 
@@ -321,29 +262,29 @@ static void take_array(uf__fn *F, LLVMValueRef v, const uf__type *t,
                        LLVMValueRef *a)
 {
     int nd = t->ndim ? t->ndim : 1;
-    LLVMTypeRef at = LLVMArrayType(i64t(F), (unsigned)nd);
+    LLVMTypeRef at = LLVMArrayType(uf__ty_i64(F), (unsigned)nd);
     LLVMValueRef sh = uf__fn_alloca(F, at, "rnd.shape");
     LLVMValueRef st = uf__fn_alloca(F, at, "rnd.strides");
-    sh = LLVMBuildPointerCast(B, sh, LLVMPointerType(i64t(F), 0), "");
-    st = LLVMBuildPointerCast(B, st, LLVMPointerType(i64t(F), 0), "");
+    sh = uf__emit_rt_ptr(F, sh, uf__ty_i64(F));
+    st = uf__emit_rt_ptr(F, st, uf__ty_i64(F));
     for (int k = 0; k < t->ndim; k++) {
-        LLVMValueRef ix = c64(F, k);
+        LLVMValueRef ix = uf__c_i64(F, k);
         LLVMBuildStore(B, uf__emit_array_dim(F, v, k),
-                       LLVMBuildGEP2(B, i64t(F), sh, &ix, 1, ""));
+                       LLVMBuildGEP2(B, uf__ty_i64(F), sh, &ix, 1, ""));
         LLVMBuildStore(B, uf__emit_array_stride(F, v, t, k),
-                       LLVMBuildGEP2(B, i64t(F), st, &ix, 1, ""));
+                       LLVMBuildGEP2(B, uf__ty_i64(F), st, &ix, 1, ""));
     }
-    a[0] = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F), "");
-    a[1] = c64(F, t->ndim);
+    a[0] = uf__emit_rt_data(F, v);
+    a[1] = uf__c_i64(F, t->ndim);
     a[2] = sh;
     a[3] = st;
-    a[4] = c64(F, (int64_t)uf_dtype_itemsize(t->dtype));
+    a[4] = uf__c_i64(F, (int64_t)uf_dtype_itemsize(t->dtype));
 }
 
 static LLVMValueRef lower_shuffle(uf__fn *F, const uf__expr *e,
                                   const uf__type *rt, uf__builtin b)
 {
-    const uf__expr *xx = arg(e, 0, "x");
+    const uf__expr *xx = uf__call_arg(e, 0, "x");
     LLVMValueRef v = uf__lower_expr(F, xx);
     if (!v)
         return NULL;
@@ -351,8 +292,8 @@ static LLVMValueRef lower_shuffle(uf__fn *F, const uf__expr *e,
     LLVMValueRef a[6];
     if (b == UF__BI_NP_RANDOM_SHUFFLE) {
         take_array(F, v, t, a);
-        call(F, UF__NP_RANDOM_SHUFFLE, LLVMVoidTypeInContext(F->L->ctx), a,
-             5);
+        uf__emit_rt_call(F, UF__NP_RANDOM_SHUFFLE,
+                         LLVMVoidTypeInContext(F->L->ctx), a, 5);
         return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
     }
     LLVMValueRef shape[UF_MAXDIMS], n;
@@ -363,45 +304,46 @@ static LLVMValueRef lower_shuffle(uf__fn *F, const uf__expr *e,
     } else { /* np.arange(x): no elements for x <= 0 */
         LLVMValueRef x = uf__emit_cast(F, v, t->dtype, UF_INT64);
         shape[0] = LLVMBuildSelect(
-            B, LLVMBuildICmp(B, LLVMIntSLT, x, c64(F, 0), ""), c64(F, 0), x,
-            "");
-        LLVMValueRef sh = uf__fn_alloca(F, i64t(F), "rnd.n");
+            B, LLVMBuildICmp(B, LLVMIntSLT, x, uf__c_i64(F, 0), ""),
+            uf__c_i64(F, 0), x, "");
+        LLVMValueRef sh = uf__fn_alloca(F, uf__ty_i64(F), "rnd.n");
         LLVMBuildStore(B, shape[0], sh);
-        a[0] = LLVMConstNull(i8p(F));
-        a[1] = c64(F, 1);
+        a[0] = LLVMConstNull(uf__ty_i8p(F));
+        a[1] = uf__c_i64(F, 1);
         a[2] = sh;
         a[3] = sh;
-        a[4] = c64(F, 0);
+        a[4] = uf__c_i64(F, 0);
     }
     LLVMValueRef arr = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, &n);
-    a[5] = LLVMBuildPointerCast(B, uf__emit_array_data(F, arr), i8p(F), "");
-    call(F, UF__NP_RANDOM_PERMUTATION, LLVMVoidTypeInContext(F->L->ctx), a,
-         6);
+    a[5] = uf__emit_rt_data(F, arr);
+    uf__emit_rt_call(F, UF__NP_RANDOM_PERMUTATION,
+                     LLVMVoidTypeInContext(F->L->ctx), a, 6);
     return arr;
 }
 
 static LLVMValueRef lower_choice(uf__fn *F, const uf__expr *e,
                                  const uf__type *rt)
 {
-    const uf__expr *ax = arg(e, 0, "a"), *sx = arg(e, 1, "size"),
-                   *rx = arg(e, 2, "replace");
+    const uf__expr *ax = uf__call_arg(e, 0, "a"),
+                   *sx = uf__call_arg(e, 1, "size"),
+                   *rx = uf__call_arg(e, 2, "replace");
     LLVMValueRef v = uf__lower_expr(F, ax);
     if (!v)
         return NULL;
     const uf__type *t = type_of(F, ax);
     LLVMValueRef data, n, stride, isz;
     if (t->kind == UF__T_ARRAY) {
-        data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F), "");
+        data = uf__emit_rt_data(F, v);
         n = uf__emit_array_dim(F, v, 0);
         stride = uf__emit_array_stride(F, v, t, 0);
-        isz = c64(F, (int64_t)uf_dtype_itemsize(t->dtype));
+        isz = uf__c_i64(F, (int64_t)uf_dtype_itemsize(t->dtype));
     } else {
-        data = LLVMConstNull(i8p(F));
+        data = LLVMConstNull(uf__ty_i8p(F));
         n = uf__emit_cast(F, v, t->dtype, UF_INT64);
-        stride = c64(F, 8);
-        isz = c64(F, 0);
+        stride = uf__c_i64(F, 8);
+        isz = uf__c_i64(F, 0);
     }
-    LLVMValueRef replace = c32(F, 1);
+    LLVMValueRef replace = uf__c_i32(F, 1);
     if (sx && type_of(F, sx)->kind == UF__T_NONE)
         sx = NULL;
     if (rx) { /* evaluated even where a number ignores it */
@@ -409,25 +351,24 @@ static LLVMValueRef lower_choice(uf__fn *F, const uf__expr *e,
         if (!r)
             return NULL;
         replace = LLVMBuildZExt(B, uf__emit_truth(F, r, type_of(F, rx)->dtype),
-                                i32t(F), "");
+                                uf__ty_i32(F), "");
     }
     if (rt->kind != UF__T_ARRAY)
-        replace = c32(F, 1);
+        replace = uf__c_i32(F, 1);
     LLVMValueRef out, cnt;
     LLVMValueRef arr = result(F, e, rt, sx, &out, &cnt);
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
     LLVMValueRef args[7] = {data, n, stride, isz, replace, out, cnt};
-    raise_status(F, call(F, UF__NP_RANDOM_CHOICE, i32t(F), args, 7));
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_RANDOM_CHOICE, uf__ty_i32(F), args, 7));
     return load_result(F, rt, arr, out);
 }
 
 /* The statuses of the integer distributions and those after them. */
 static void raise_int_status(uf__fn *F, LLVMValueRef st)
 {
-    static const struct {
-        int status, jit;
-    } map[] = {
+    static const uf__rt_status map[] = {
         {UF__NPRANDOM_BAD_GAMMA, UF__JIT_RANDOM_GAMMA},
         {UF__NPRANDOM_BAD_POISSON, UF__JIT_RANDOM_POISSON},
         {UF__NPRANDOM_BAD_BINOMIAL_N, UF__JIT_RANDOM_BINOMIAL_N},
@@ -443,10 +384,7 @@ static void raise_int_status(uf__fn *F, LLVMValueRef st)
         {UF__NPRANDOM_ZERODIV, UF__JIT_ZERODIV},
         {UF__NPRANDOM_RANGE_STEP, UF__JIT_RANGE_STEP},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
 }
 
 /* poisson ... zipf: int64 draws; noncentral_chisquare: float64 ones. */
@@ -476,10 +414,10 @@ static LLVMValueRef lower_ints(uf__fn *F, const uf__expr *e, uf__builtin b,
     while (np < 3 && tab[t].names[np])
         np++;
     bool ok = true;
-    LLVMValueRef p[3], n_ = c64(F, 0);
+    LLVMValueRef p[3], n_ = uf__c_i64(F, 0);
     int first = 0;
     if (b == UF__BI_NP_RANDOM_BINOMIAL) { /* n an integer, p a float */
-        const uf__expr *nx = arg(e, 0, "n");
+        const uf__expr *nx = uf__call_arg(e, 0, "n");
         LLVMValueRef v = uf__lower_expr(F, nx);
         if (!v)
             return NULL;
@@ -487,32 +425,33 @@ static LLVMValueRef lower_ints(uf__fn *F, const uf__expr *e, uf__builtin b,
         first = 1;
     }
     for (int i = 0; i < 3 && ok; i++) /* poisson(): lam 1.0 */
-        p[i] = number(F, first + i < np
-                             ? arg(e, first + i, tab[t].names[first + i])
-                             : NULL,
+        p[i] = number(F,
+                      first + i < np
+                          ? uf__call_arg(e, first + i, tab[t].names[first + i])
+                          : NULL,
                       UF_FLOAT64, 1.0, &ok);
     if (!ok)
         return NULL;
     LLVMValueRef out, n;
-    LLVMValueRef arr = result(F, e, rt, arg(e, np, "size"), &out, &n);
+    LLVMValueRef arr = result(F, e, rt, uf__call_arg(e, np, "size"), &out, &n);
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
     bool cast = rt->kind != UF__T_ARRAY && tab[t].kind >= 0 &&
                 rt->dtype != UF_INT64; /* binomial's uint64 n: float64 */
     if (cast)
-        out = LLVMBuildPointerCast(B, uf__fn_alloca(F, i64t(F), "rnd.int"),
-                                   i8p(F), "");
+        out = LLVMBuildPointerCast(
+            B, uf__fn_alloca(F, uf__ty_i64(F), "rnd.int"), uf__ty_i8p(F), "");
     LLVMValueRef st;
     if (tab[t].kind < 0) {
-        LLVMValueRef args[4] = {
-            p[0], p[1],
-            LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""), n};
-        st = call(F, UF__NP_RANDOM_NONCENTRAL_CHISQUARE, i32t(F), args, 4);
+        LLVMValueRef args[4] = {p[0], p[1],
+                                uf__emit_rt_ptr(F, out, uf__ty_f64(F)), n};
+        st = uf__emit_rt_call(F, UF__NP_RANDOM_NONCENTRAL_CHISQUARE,
+                              uf__ty_i32(F), args, 4);
     } else {
-        LLVMValueRef args[7] = {
-            c32(F, tab[t].kind), n_, p[0], p[1], p[2],
-            LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), ""), n};
-        st = call(F, UF__NP_RANDOM_IFILL, i32t(F), args, 7);
+        LLVMValueRef args[7] = {uf__c_i32(F, tab[t].kind), n_, p[0], p[1],
+                                p[2], uf__emit_rt_ptr(F, out, uf__ty_i64(F)),
+                                n};
+        st = uf__emit_rt_call(F, UF__NP_RANDOM_IFILL, uf__ty_i32(F), args, 7);
     }
     raise_int_status(F, st);
     if (cast)
@@ -528,11 +467,13 @@ static LLVMValueRef lower_vector(uf__fn *F, const uf__expr *e, uf__builtin b,
                                  const uf__type *rt)
 {
     bool multi = b == UF__BI_NP_RANDOM_MULTINOMIAL;
-    const uf__expr *px = multi ? arg(e, 1, "pvals") : arg(e, 0, "alpha");
-    const uf__expr *sx = multi ? arg(e, 2, "size") : arg(e, 1, "size");
+    const uf__expr *px = multi ? uf__call_arg(e, 1, "pvals")
+                               : uf__call_arg(e, 0, "alpha");
+    const uf__expr *sx = multi ? uf__call_arg(e, 2, "size")
+                               : uf__call_arg(e, 1, "size");
     LLVMValueRef n_ = NULL;
     if (multi) {
-        const uf__expr *nx = arg(e, 0, "n");
+        const uf__expr *nx = uf__call_arg(e, 0, "n");
         LLVMValueRef v = uf__lower_expr(F, nx);
         if (!v)
             return NULL;
@@ -544,28 +485,28 @@ static LLVMValueRef lower_vector(uf__fn *F, const uf__expr *e, uf__builtin b,
     const uf__type *t = type_of(F, px);
     LLVMValueRef data, len, stride, dt;
     if (t->kind == UF__T_ARRAY) {
-        data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F), "");
+        data = uf__emit_rt_data(F, v);
         len = uf__emit_array_dim(F, v, 0);
         stride = uf__emit_array_stride(F, v, t, 0);
-        dt = c32(F, uf_dtype_kind(t->dtype) * 256 +
+        dt = uf__c_i32(F, uf_dtype_kind(t->dtype) * 256 +
                         (int)uf_dtype_itemsize(t->dtype));
     } else {
-        LLVMTypeRef at = LLVMArrayType(f64t(F), (unsigned)t->n);
+        LLVMTypeRef at = LLVMArrayType(uf__ty_f64(F), (unsigned)t->n);
         LLVMValueRef buf = LLVMBuildPointerCast(
-            B, uf__fn_alloca(F, at, "rnd.pvals"), LLVMPointerType(f64t(F), 0),
-            "");
+            B, uf__fn_alloca(F, at, "rnd.pvals"),
+            LLVMPointerType(uf__ty_f64(F), 0), "");
         for (int k = 0; k < t->n; k++) {
-            LLVMValueRef ix = c64(F, k);
+            LLVMValueRef ix = uf__c_i64(F, k);
             LLVMBuildStore(
                 B,
                 uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)k, ""),
                               t->elts[k]->dtype, UF_FLOAT64),
-                LLVMBuildGEP2(B, f64t(F), buf, &ix, 1, ""));
+                LLVMBuildGEP2(B, uf__ty_f64(F), buf, &ix, 1, ""));
         }
-        data = LLVMBuildPointerCast(B, buf, i8p(F), "");
-        len = c64(F, t->n);
-        stride = c64(F, 8);
-        dt = c32(F, 'f' * 256 + 8);
+        data = LLVMBuildPointerCast(B, buf, uf__ty_i8p(F), "");
+        len = uf__c_i64(F, t->n);
+        stride = uf__c_i64(F, 8);
+        dt = uf__c_i32(F, 'f' * 256 + 8);
     }
     LLVMValueRef shape[UF_MAXDIMS], cnt;
     int sd = rt->ndim - 1;
@@ -580,17 +521,15 @@ static LLVMValueRef lower_vector(uf__fn *F, const uf__expr *e, uf__builtin b,
     LLVMValueRef out = uf__emit_array_data(F, arr);
     LLVMValueRef st;
     if (multi) {
-        LLVMValueRef args[7] = {
-            n_, data, len, stride, dt,
-            LLVMBuildPointerCast(B, out, LLVMPointerType(i64t(F), 0), ""),
-            cnt};
-        st = call(F, UF__NP_RANDOM_MULTINOMIAL, i32t(F), args, 7);
+        LLVMValueRef args[7] = {n_, data, len, stride, dt,
+                                uf__emit_rt_ptr(F, out, uf__ty_i64(F)), cnt};
+        st = uf__emit_rt_call(F, UF__NP_RANDOM_MULTINOMIAL, uf__ty_i32(F),
+                              args, 7);
     } else {
-        LLVMValueRef args[6] = {
-            data, len, stride, dt,
-            LLVMBuildPointerCast(B, out, LLVMPointerType(f64t(F), 0), ""),
-            cnt};
-        st = call(F, UF__NP_RANDOM_DIRICHLET, i32t(F), args, 6);
+        LLVMValueRef args[6] = {data, len, stride, dt,
+                                uf__emit_rt_ptr(F, out, uf__ty_f64(F)), cnt};
+        st = uf__emit_rt_call(F, UF__NP_RANDOM_DIRICHLET, uf__ty_i32(F), args,
+                              6);
     }
     raise_int_status(F, st);
     return arr;
@@ -618,14 +557,15 @@ LLVMValueRef uf__lower_nprandom(uf__fn *F, const uf__expr *e)
     const uf__type *rt = in->type;
     switch (b) {
     case UF__BI_NP_RANDOM_SEED: {
-        const uf__expr *sx = arg(e, 0, "seed");
+        const uf__expr *sx = uf__call_arg(e, 0, "seed");
         LLVMValueRef v = uf__lower_expr(F, sx);
         if (!v)
             return NULL;
         LLVMValueRef s = uf__emit_cast(F, v, type_of(F, sx)->dtype,
                                        UF_INT64);
-        s = LLVMBuildTrunc(B, s, i32t(F), "");
-        call(F, UF__NP_RANDOM_SEED, LLVMVoidTypeInContext(F->L->ctx), &s, 1);
+        s = LLVMBuildTrunc(B, s, uf__ty_i32(F), "");
+        uf__emit_rt_call(F, UF__NP_RANDOM_SEED,
+                         LLVMVoidTypeInContext(F->L->ctx), &s, 1);
         return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
     }
     case UF__BI_NP_RANDOM_RANDINT:

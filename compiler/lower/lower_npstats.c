@@ -8,130 +8,49 @@
  * second element as it is, as in Numba. Arrays go to the runtime as they
  * are (data, shape, strides, dtype); a number a in a stack slot of its
  * own dtype, a 0-d array. The statuses become Numba's ValueErrors. */
-#include <string.h>
-
 #include "common/npstats.h"
 #include "compiler/host/jit.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_rtcall.h"
 
 #define B (F->L->b)
 
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i32t(uf__fn *F)
-{
-    return LLVMInt32TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, int64_t v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
-
-static LLVMValueRef c32(uf__fn *F, int v)
-{
-    return LLVMConstInt(i32t(F), (unsigned long long)v, 1);
-}
-
-/* An array operand as the runtime reads it. */
-typedef struct operand {
-    LLVMValueRef data, nd, shape, strides, dt; /* i8*, i64, i64*, i64*, i32 */
-} operand;
-
-static LLVMValueRef i64_slots(uf__fn *F, int n, const char *name)
-{
-    LLVMValueRef s = uf__fn_alloca(F, LLVMArrayType(i64t(F),
-                                                    (unsigned)(n ? n : 1)),
-                                   name);
-    return LLVMBuildPointerCast(B, s, LLVMPointerType(i64t(F), 0), "");
-}
-
-static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
-{
-    LLVMValueRef ix = c64(F, k);
-    LLVMBuildStore(B, v, LLVMBuildGEP2(B, LLVMTypeOf(v), p, &ix, 1, ""));
-}
-
 /* The operand of value v of type t: an array as it is, a number in a
  * stack slot of its dtype (a 0-d array). */
-static void take(uf__fn *F, const uf__type *t, LLVMValueRef v, operand *o)
+static void take(uf__fn *F, const uf__type *t, LLVMValueRef v,
+                 uf__rt_array *o)
 {
-    o->dt = c32(F, (int)t->dtype);
     if (t->kind == UF__T_ARRAY) {
-        o->shape = i64_slots(F, t->ndim, "hist.shape");
-        o->strides = i64_slots(F, t->ndim, "hist.strides");
-        for (int k = 0; k < t->ndim; k++) {
-            put(F, o->shape, k, uf__emit_array_dim(F, v, k));
-            put(F, o->strides, k, uf__emit_array_stride(F, v, t, k));
-        }
-        o->data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F),
-                                       "");
-        o->nd = c64(F, t->ndim);
+        uf__emit_rt_array(F, t, v, "stats.dims", o);
         return;
     }
-    LLVMValueRef slot = uf__fn_alloca(F, LLVMTypeOf(v), "hist.value");
+    LLVMValueRef slot = uf__fn_alloca(F, LLVMTypeOf(v), "stats.value");
     LLVMBuildStore(B, v, slot);
-    o->data = LLVMBuildPointerCast(B, slot, i8p(F), "");
-    o->shape = i64_slots(F, 1, "hist.shape");
+    o->dt = uf__c_i32(F, (int)t->dtype);
+    o->data = LLVMBuildPointerCast(B, slot, uf__ty_i8p(F), "");
+    o->shape = uf__emit_i64_slots(F, 1, "stats.dims");
     o->strides = o->shape;
-    o->nd = c64(F, 0);
+    o->nd = uf__c_i64(F, 0);
 }
 
-static LLVMValueRef call_helper(uf__fn *F, const char *name, LLVMTypeRef rt,
-                                LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef pt[16];
-    for (unsigned i = 0; i < n; i++)
-        pt[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fty = LLVMFunctionType(rt, pt, n, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
-    F->L->uses_runtime = true;
-    return LLVMBuildCall2(B, fty, fn, args, n, "");
-}
-
-/* The runtime's statuses as Numba's exceptions. */
+/* The runtime's histogram statuses as Numba's exceptions. */
 static void raise_status(uf__fn *F, LLVMValueRef st)
 {
-    static const struct {
-        int status, jit;
-    } map[] = {
+    static const uf__rt_status map[] = {
         {UF__NPSTATS_HIST_BINS, UF__JIT_HIST_BINS},
         {UF__NPSTATS_HIST_RANGE, UF__JIT_HIST_RANGE},
         {UF__NPSTATS_HIST_EDGES, UF__JIT_HIST_EDGES},
         {UF__NPSTATS_HIST_NOEDGES, UF__JIT_NEGATIVE_DIMS},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
-}
-
-/* The argument at position pos or keyword name (infer_npstats.c bound
- * them); NULL when left out. */
-static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
-{
-    if (pos < e->u.call.nargs)
-        return e->u.call.args[pos];
-    for (int k = 0; k < e->u.call.nkw; k++)
-        if (strcmp(e->u.call.kw[k].name, name) == 0)
-            return e->u.call.kw[k].value;
-    return NULL;
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
 }
 
 /* uf__hist_end as LLVM lays it out: {double, i64, i32}. */
 static LLVMTypeRef end_type(uf__fn *F)
 {
-    LLVMTypeRef f[3] = {LLVMDoubleTypeInContext(F->L->ctx), i64t(F),
-                        i32t(F)};
+    LLVMTypeRef f[3] = {LLVMDoubleTypeInContext(F->L->ctx), uf__ty_i64(F),
+                        uf__ty_i32(F)};
     return LLVMStructTypeInContext(F->L->ctx, f, 3, 0);
 }
 
@@ -142,32 +61,33 @@ static void put_end(uf__fn *F, LLVMValueRef range, const uf__type *t,
     const uf__type *et = t->elts[k];
     LLVMValueRef x = LLVMBuildExtractValue(B, v, (unsigned)k, "");
     bool fl = uf_dtype_kind(et->dtype) == 'f';
-    LLVMValueRef idx[2] = {c32(F, 0), c32(F, k)};
+    LLVMValueRef idx[2] = {uf__c_i32(F, 0), uf__c_i32(F, k)};
     LLVMTypeRef st = end_type(F);
     LLVMValueRef at = LLVMBuildGEP2(B, LLVMArrayType(st, 2), range, idx, 2,
                                     "");
     LLVMValueRef f = fl ? uf__emit_cast(F, x, et->dtype, UF_FLOAT64)
                         : LLVMConstReal(LLVMDoubleTypeInContext(F->L->ctx),
                                         0.0);
-    LLVMValueRef i = fl ? c64(F, 0)
+    LLVMValueRef i = fl ? uf__c_i64(F, 0)
                         : uf__emit_cast(F, x, et->dtype,
                                         et->dtype == UF_UINT64 ? UF_UINT64
                                                                : UF_INT64);
     LLVMBuildStore(B, f, LLVMBuildStructGEP2(B, st, at, 0, ""));
     LLVMBuildStore(B, i, LLVMBuildStructGEP2(B, st, at, 1, ""));
-    LLVMBuildStore(B, c32(F, (int)et->dtype),
+    LLVMBuildStore(B, uf__c_i32(F, (int)et->dtype),
                    LLVMBuildStructGEP2(B, st, at, 2, ""));
 }
 
 static LLVMValueRef histogram(uf__fn *F, const uf__expr *e)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
-    const uf__expr *ax = arg(e, 0, "a"), *bx = arg(e, 1, "bins"),
-                   *rx = arg(e, 2, "range");
+    const uf__expr *ax = uf__call_arg(e, 0, "a"),
+                   *bx = uf__call_arg(e, 1, "bins"),
+                   *rx = uf__call_arg(e, 2, "range");
     LLVMValueRef av = uf__lower_expr(F, ax);
     if (!av)
         return NULL;
-    LLVMValueRef bv = bx ? uf__lower_expr(F, bx) : c64(F, 10);
+    LLVMValueRef bv = bx ? uf__lower_expr(F, bx) : uf__c_i64(F, 10);
     if (!bv)
         return NULL;
     const uf__type *rgt = rx ? uf__lower_info(F, rx)->type : NULL;
@@ -175,29 +95,28 @@ static LLVMValueRef histogram(uf__fn *F, const uf__expr *e)
     LLVMValueRef rv = has ? uf__lower_expr(F, rx) : NULL;
     if (has && !rv)
         return NULL;
-    operand a;
+    uf__rt_array a;
     take(F, uf__lower_info(F, ax)->type, av, &a);
     const uf__type *bt = bx ? uf__lower_info(F, bx)->type : NULL;
     LLVMValueRef tup = LLVMGetUndef(uf__lower_type(F->L, rt, F->err));
     LLVMValueRef items, hist;
     if (bt != NULL && bt->kind == UF__T_ARRAY) { /* edges */
         LLVMValueRef n = uf__emit_array_dim(F, bv, 0);
-        LLVMValueRef edata = LLVMBuildPointerCast(
-            B, uf__emit_array_data(F, bv), i8p(F), "");
+        LLVMValueRef edata = uf__emit_rt_data(F, bv);
         LLVMValueRef estride = uf__emit_array_stride(F, bv, bt, 0);
-        LLVMValueRef edt = c32(F, (int)bt->dtype);
+        LLVMValueRef edt = uf__c_i32(F, (int)bt->dtype);
         LLVMValueRef cargs[4] = {edata, n, estride, edt};
-        raise_status(F, call_helper(F, UF__NP_HIST_CHECK, i32t(F), cargs, 4));
-        LLVMValueRef nb = LLVMBuildSub(B, n, c64(F, 1), "");
+        raise_status(F, uf__emit_rt_call(F, UF__NP_HIST_CHECK, uf__ty_i32(F),
+                                         cargs, 4));
+        LLVMValueRef nb = LLVMBuildSub(B, n, uf__c_i64(F, 1), "");
         hist = uf__lower_new_array(F, UF_INT64, 1, &nb, &items);
         if (!hist)
             return NULL;
-        LLVMValueRef args[10] = {
-            a.data, a.nd, a.shape, a.strides, a.dt, edata, n, estride, edt,
-            LLVMBuildPointerCast(B, uf__emit_array_data(F, hist), i8p(F),
-                                 "")};
-        call_helper(F, UF__NP_HIST_EDGES, LLVMVoidTypeInContext(F->L->ctx),
-                    args, 10);
+        LLVMValueRef args[10] = {a.data, a.nd, a.shape, a.strides, a.dt,
+                                 edata, n, estride, edt,
+                                 uf__emit_rt_data(F, hist)};
+        uf__emit_rt_call(F, UF__NP_HIST_EDGES,
+                         LLVMVoidTypeInContext(F->L->ctx), args, 10);
         tup = LLVMBuildInsertValue(B, tup, hist, 0, "");
         return LLVMBuildInsertValue(B, tup, bv, 1, "");
     }
@@ -208,23 +127,23 @@ static LLVMValueRef histogram(uf__fn *F, const uf__expr *e)
         put_end(F, range, rgt, rv, 0);
         put_end(F, range, rgt, rv, 1);
     }
-    LLVMValueRef rp = LLVMBuildPointerCast(B, range, i8p(F), "");
+    LLVMValueRef rp = LLVMBuildPointerCast(B, range, uf__ty_i8p(F), "");
     LLVMValueRef cargs[8] = {a.data, a.nd, a.shape, a.strides, a.dt, bins,
-                             c32(F, has), rp};
-    raise_status(F, call_helper(F, UF__NP_HIST_RANGE, i32t(F), cargs, 8));
-    LLVMValueRef ne = LLVMBuildAdd(B, bins, c64(F, 1), "");
+                             uf__c_i32(F, has), rp};
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_HIST_RANGE, uf__ty_i32(F), cargs, 8));
+    LLVMValueRef ne = LLVMBuildAdd(B, bins, uf__c_i64(F, 1), "");
     hist = uf__lower_new_array(F, UF_INT64, 1, &bins, &items);
     LLVMValueRef edges = hist ? uf__lower_new_array(F, UF_FLOAT64, 1, &ne,
                                                     &items)
                               : NULL;
     if (!edges)
         return NULL;
-    LLVMValueRef args[9] = {
-        a.data, a.nd, a.shape, a.strides, a.dt, bins, rp,
-        LLVMBuildPointerCast(B, uf__emit_array_data(F, hist), i8p(F), ""),
-        LLVMBuildPointerCast(B, uf__emit_array_data(F, edges), i8p(F), "")};
-    call_helper(F, UF__NP_HIST_FILL, LLVMVoidTypeInContext(F->L->ctx), args,
-                9);
+    LLVMValueRef args[9] = {a.data, a.nd, a.shape, a.strides, a.dt, bins,
+                            rp, uf__emit_rt_data(F, hist),
+                            uf__emit_rt_data(F, edges)};
+    uf__emit_rt_call(F, UF__NP_HIST_FILL, LLVMVoidTypeInContext(F->L->ctx),
+                     args, 9);
     tup = LLVMBuildInsertValue(B, tup, hist, 0, "");
     return LLVMBuildInsertValue(B, tup, edges, 1, "");
 }
@@ -234,7 +153,7 @@ static LLVMValueRef truth_bit(uf__fn *F, LLVMValueRef v, const uf__type *t,
                               int bit)
 {
     LLVMValueRef b = uf__emit_cast(F, v, t->dtype, UF_BOOL);
-    return LLVMBuildSelect(B, b, c32(F, bit), c32(F, 0), "");
+    return LLVMBuildSelect(B, b, uf__c_i32(F, bit), uf__c_i32(F, 0), "");
 }
 
 /* np.cov(m, y, rowvar, bias, ddof), np.corrcoef(x, y, rowvar): one call
@@ -249,7 +168,7 @@ static LLVMValueRef cov(uf__fn *F, const uf__expr *e, bool corr)
     const uf__type *t[5];
     LLVMValueRef v[5];
     for (int i = 0; i < 5; i++) {
-        x[i] = i < 3 || !corr ? arg(e, i, i == 0 && corr ? "x"
+        x[i] = i < 3 || !corr ? uf__call_arg(e, i, i == 0 && corr ? "x"
                                                         : cnames[i])
                               : NULL;
         t[i] = x[i] ? uf__lower_info(F, x[i])->type : NULL;
@@ -259,74 +178,70 @@ static LLVMValueRef cov(uf__fn *F, const uf__expr *e, bool corr)
         if (x[i] && !v[i])
             return NULL;
     }
-    operand m, y;
+    uf__rt_array m, y;
     take(F, t[0], v[0], &m);
     if (t[1] != NULL) {
         take(F, t[1], v[1], &y);
     } else {
-        y.data = LLVMConstNull(i8p(F));
-        y.nd = c64(F, 0);
-        y.shape = y.strides = LLVMConstNull(LLVMPointerType(i64t(F), 0));
-        y.dt = c32(F, UF_FLOAT64);
+        y.data = LLVMConstNull(uf__ty_i8p(F));
+        y.nd = uf__c_i64(F, 0);
+        y.shape = y.strides = LLVMConstNull(LLVMPointerType(uf__ty_i64(F), 0));
+        y.dt = uf__c_i32(F, UF_FLOAT64);
     }
     bool cx = rt->dtype == UF_COMPLEX128;
-    LLVMValueRef flags = c32(F, cx ? UF__COV_COMPLEX : 0);
+    LLVMValueRef flags = uf__c_i32(F, cx ? UF__COV_COMPLEX : 0);
     flags = LLVMBuildOr(B, flags, t[2] ? truth_bit(F, v[2], t[2],
                                                    UF__COV_ROWVAR)
-                                       : c32(F, UF__COV_ROWVAR), "");
+                                       : uf__c_i32(F, UF__COV_ROWVAR), "");
     if (t[3])
         flags = LLVMBuildOr(B, flags, truth_bit(F, v[3], t[3], UF__COV_BIAS),
                             "");
-    LLVMValueRef ddof_i = c64(F, 0);
+    LLVMValueRef ddof_i = uf__c_i64(F, 0);
     LLVMValueRef ddof_f = LLVMConstReal(LLVMDoubleTypeInContext(F->L->ctx),
                                         0.0);
     if (t[4] && uf_dtype_kind(t[4]->dtype) == 'f') {
         ddof_f = uf__emit_cast(F, v[4], t[4]->dtype, UF_FLOAT64);
-        flags = LLVMBuildOr(B, flags, c32(F, UF__COV_DDOF_REAL), "");
+        flags = LLVMBuildOr(B, flags, uf__c_i32(F, UF__COV_DDOF_REAL), "");
     } else if (t[4]) {
         ddof_i = uf__emit_cast(F, v[4], t[4]->dtype, UF_INT64);
-        flags = LLVMBuildOr(B, flags, c32(F, UF__COV_DDOF_INT), "");
+        flags = LLVMBuildOr(B, flags, uf__c_i32(F, UF__COV_DDOF_INT), "");
     }
-    LLVMValueRef nv = uf__fn_alloca(F, i64t(F), "cov.nvars");
+    LLVMValueRef nv = uf__fn_alloca(F, uf__ty_i64(F), "cov.nvars");
     LLVMValueRef cargs[13] = {m.data, m.nd, m.shape, m.strides, m.dt,
                               y.data, y.nd, y.shape, y.strides, y.dt,
                               flags, ddof_f, nv};
-    LLVMValueRef st = call_helper(F, UF__NP_COV_CHECK, i32t(F), cargs, 13);
-    static const struct {
-        int status, jit;
-    } map[] = {
+    LLVMValueRef st =
+        uf__emit_rt_call(F, UF__NP_COV_CHECK, uf__ty_i32(F), cargs, 13);
+    static const uf__rt_status map[] = {
         {UF__NPSTATS_COV_ONE_ROW, UF__JIT_COV_ONE_ROW},
         {UF__NPSTATS_COV_DDOF_INF, UF__JIT_COV_DDOF_INF},
         {UF__NPSTATS_COV_DDOF_FRAC, UF__JIT_COV_DDOF_FRAC},
         {UF__NPSTATS_COV_DIMS, UF__JIT_COV_DIMS},
     };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
-                                         c32(F, map[i].status), ""),
-                        map[i].jit);
+    uf__emit_rt_statuses(F, st, map, sizeof map / sizeof map[0]);
     LLVMValueRef res = NULL, out, items;
     bool scalar = rt->kind != UF__T_ARRAY || rt->ndim == 0;
     if (rt->kind == UF__T_SCALAR) {
         LLVMTypeRef lt = uf__lower_type(F->L, rt, F->err);
         out = uf__fn_alloca(F, lt, "corrcoef");
-        out = LLVMBuildPointerCast(B, out, i8p(F), "");
+        out = LLVMBuildPointerCast(B, out, uf__ty_i8p(F), "");
         res = NULL;
     } else {
-        LLVMValueRef n = LLVMBuildLoad2(B, i64t(F), nv, "");
+        LLVMValueRef n = LLVMBuildLoad2(B, uf__ty_i64(F), nv, "");
         LLVMValueRef shape[2] = {n, n};
         res = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, &items);
         if (!res)
             return NULL;
-        out = LLVMBuildPointerCast(B, uf__emit_array_data(F, res), i8p(F),
-                                   "");
+        out = uf__emit_rt_data(F, res);
     }
     LLVMValueRef args[16] = {m.data, m.nd, m.shape, m.strides, m.dt,
                              y.data, y.nd, y.shape, y.strides, y.dt,
-                             flags, ddof_i, ddof_f, c32(F, corr),
-                             c32(F, scalar), out};
-    LLVMValueRef st2 = call_helper(F, UF__NP_COV, i32t(F), args, 16);
+                             flags, ddof_i, ddof_f, uf__c_i32(F, corr),
+                             uf__c_i32(F, scalar), out};
+    LLVMValueRef st2 =
+        uf__emit_rt_call(F, UF__NP_COV, uf__ty_i32(F), args, 16);
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st2,
-                                     c32(F, UF__NPSTATS_NOMEM), ""),
+                                     uf__c_i32(F, UF__NPSTATS_NOMEM), ""),
                     UF__JIT_NOMEM);
     if (res)
         return res;

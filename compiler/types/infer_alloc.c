@@ -11,16 +11,6 @@
 
 #include "compiler/types/infer_internal.h"
 
-const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name)
-{
-    if (pos >= 0 && pos < e->u.call.nargs)
-        return e->u.call.args[pos];
-    for (int i = 0; i < e->u.call.nkw; i++)
-        if (strcmp(e->u.call.kw[i].name, name) == 0)
-            return e->u.call.kw[i].value;
-    return NULL;
-}
-
 int uf__call_check_params(uf__ictx *C, const uf__expr *e, const char *fn,
                           const char *const *names, int npos)
 {

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "compiler/front/ast_visit.h"
 #include "compiler/types/infer.h"
 
 /* Passes over the body before giving up on reaching a fixed point (types
@@ -251,13 +252,12 @@ int uf__infer_prune(uf__ictx *C);
  * Numba's "Variable 'z' is not defined". Runs after branch pruning. */
 int uf__infer_check_reads(uf__ictx *C);
 
-/* Call arguments (infer_alloc.c): the argument at position `pos` or
- * keyword `name` of call `e`, or NULL; a check refusing positional
+/* Call arguments (infer_alloc.c; a call's argument by position or
+ * keyword is ast_visit.h's uf__call_arg): a check refusing positional
  * arguments past `npos` and keywords not in names[0..npos) (0 or -1);
  * the dtype a dtype= argument x names (np.float32, 'f4', float,
  * arr.dtype) into *dt, UF_NTYPES for None or absent (NULL or
  * UF__UNKNOWN as uf__infer_expr, else a non-NULL marker). */
-const uf__expr *uf__call_arg(const uf__expr *e, int pos, const char *name);
 int uf__call_check_params(uf__ictx *C, const uf__expr *e, const char *fn,
                           const char *const *names, int npos);
 const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
