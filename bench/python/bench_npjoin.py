@@ -9,14 +9,10 @@ same kernel source (`from numba import` swapped for `from ufjit import`)
 on the same arrays, alternating rounds; the table gives the best time of
 each and ufjit / Numba (below 1: ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_npjoin.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -42,17 +38,6 @@ def vstack_rows(a, b):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     n = 10**6
@@ -66,27 +51,11 @@ def main():
              ("np.hstack 2 x f64 1000x1000", "hstack", (m1, m2)),
              ("1000 x np.vstack of 2 rows of 8 f64", "vstack_rows",
               (r1, r2))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("nj_ufjit", True, d), load("nj_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if not np.array_equal(want, got):
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(5):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=20,
-                                          repeat=3)) / 20
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return np.array_equal(w, g)
+
+    pairbench.report(pairbench.run(SRC, "nj", cases, same))
 
 
 if __name__ == "__main__":

@@ -8,14 +8,10 @@ import` swapped for `from ufjit import`) on the same arrays, alternating
 rounds; the table gives the best time of each and ufjit / Numba (below 1:
 ufjit faster). Results must be equal bit for bit.
 usage: PYTHONPATH=build/python python3 bench/python/bench_npnum.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -35,17 +31,6 @@ def digitize(x, bins):
 def bincount(a, w):
     return np.bincount(a, w)
 '''
-
-
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def main():
@@ -69,27 +54,11 @@ def main():
               (x, np.sort(rng.uniform(0, 100, 100)))),
              ("np.bincount 1e6 ints < 1000, float64 weights", "bincount",
               (rng.integers(0, 1000, n), x))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("nn_ufjit", True, d), load("nn_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if want.tobytes() != got.tobytes():
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(5):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=5,
-                                          repeat=3)) / 5
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return w.tobytes() == g.tobytes()
+
+    pairbench.report(pairbench.run(SRC, "nn", cases, same, number=5))
 
 
 if __name__ == "__main__":

@@ -8,14 +8,10 @@ the array (all three do: the selection reorders its copy). The table
 gives the best time of each and ufjit / Numba, ufjit / NumPy (below 1:
 ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_npselect.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -37,17 +33,6 @@ def quartiles(a):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     n = 10**6
@@ -63,32 +48,12 @@ def main():
               np.nanmedian),
              ("np.percentile(a, (25, 50, 75)) 1e6 float64", "quartiles", f,
               lambda a: np.percentile(a, (25.0, 50.0, 75.0)))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("sel_ufjit", True, d), load("sel_numba", False, d)
-        rows = []
-        for label, k, a, npf in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = np.asarray(fn(a)), np.asarray(fu(a))
-            if want.dtype != got.dtype or not np.array_equal(want, got):
-                sys.exit(f"{label}: ufjit's {got} differs from Numba's "
-                         f"{want}")
-            best = {"ufjit": 1e9, "numba": 1e9, "numpy": 1e9}
-            for _ in range(5):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn),
-                                 ("numpy", npf)):
-                    t = min(timeit.repeat(lambda: fun(a), number=5,
-                                          repeat=3)) / 5
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"],
-                         best["numpy"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | NumPy ms | ufjit / Numba | "
-          "ufjit / NumPy |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for label, u, b, p in rows:
-        print(f"| {label} | {u * 1e3:.2f} | {b * 1e3:.2f} | {p * 1e3:.2f} "
-              f"| {u / b:.2f} | {u / p:.2f} |")
+
+    def same(w, g, k):
+        w, g = np.asarray(w), np.asarray(g)
+        return w.dtype == g.dtype and np.array_equal(w, g)
+
+    pairbench.report(pairbench.run(SRC, "sel", cases, same, number=5))
 
 
 if __name__ == "__main__":

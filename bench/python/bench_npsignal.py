@@ -7,14 +7,10 @@ kernel source (`from numba import` swapped for `from ufjit import`) on the
 same arrays, alternating rounds; the table gives the best time of each and
 ufjit / Numba (below 1: ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_npsignal.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -36,17 +32,6 @@ def correlate_same(a, v):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     a5, v31 = rng.standard_normal(10**5), rng.standard_normal(31)
@@ -58,28 +43,11 @@ def main():
              ("np.convolve f64 1e4 x 1e3", "convolve", (a4, v3)),
              ("np.correlate f64 1e4 x 1e3 same", "correlate_same", (a4, v3)),
              ("np.convolve i32 1e5 x 31", "convolve", (i5, i31))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("sg_ufjit", True, d), load("sg_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if want.dtype != got.dtype or not np.allclose(want, got,
-                                                          rtol=1e-9):
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(3):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=5,
-                                          repeat=3)) / 5
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return w.dtype == g.dtype and np.allclose(w, g, rtol=1e-9)
+
+    pairbench.report(pairbench.run(SRC, "sg", cases, same, number=5, rounds=3))
 
 
 if __name__ == "__main__":
