@@ -12,7 +12,11 @@
  * elements are what `for x in a` gives (a number of a 1-D array, a row
  * view of an n-d one), and range() counts (a step too: len(range(...))
  * gives the count, lower_range_len.c). A
- * single name bound to an enumerate()/zip() gets the tuple. */
+ * single name bound to an enumerate()/zip() gets the tuple.
+ *
+ * A tuple target of np.ndindex(), np.ndenumerate() or np.nditer() (which
+ * lower_npiter.c lowers as such) becomes a name unpacked at the top of
+ * the body. */
 #include <stdio.h>
 #include <string.h>
 
@@ -452,11 +456,55 @@ static int walk_stmt(desugar *D, uf__stmt *s)
     }
 }
 
+/* for (i, j) in np.ndindex(...) / np.ndenumerate(...) / np.nditer(...):
+ * the callee's name only (typing checks it is NumPy's). */
+static bool unpacks_npiter(const uf__stmt *s)
+{
+    const uf__expr *t = s->u.for_.target, *it = s->u.for_.iter;
+    if ((t->kind != UF__EX_TUPLE && t->kind != UF__EX_LIST) ||
+        it->kind != UF__EX_CALL)
+        return false;
+    const uf__expr *f = it->u.call.func;
+    const char *id = f->kind == UF__EX_NAME   ? f->u.name.id
+                     : f->kind == UF__EX_ATTR ? f->u.attr.attr
+                                              : "";
+    return strcmp(id, "ndindex") == 0 || strcmp(id, "ndenumerate") == 0 ||
+           strcmp(id, "nditer") == 0;
+}
+
+/* for T in X: body  ->  for t$ in X: T = t$; body (Numba unpacks the
+ * tuple each iteration yields the same way). */
+static int unpack_target(desugar *D, uf__stmt *s)
+{
+    uf__expr *target = s->u.for_.target;
+    const char *t = temp_name(D, "ix");
+    uf__expr *name = t ? name_expr(D, t, target->pos) : NULL;
+    uf__stmt *a = name ? assign_stmt(D, target, name_expr(D, t, target->pos),
+                                     target->pos)
+                       : NULL;
+    uf__block *body = &s->u.for_.body;
+    uf__stmt **g = a ? uf__arena_alloc(D->arena, (size_t)body->n + 1,
+                                       sizeof *g, D->err)
+                     : NULL;
+    if (g == NULL)
+        return -1;
+    g[0] = a;
+    if (body->n)
+        memcpy(g + 1, body->stmts, (size_t)body->n * sizeof *g);
+    body->stmts = g;
+    body->n++;
+    s->u.for_.target = name;
+    return 0;
+}
+
 static int walk_block(desugar *D, uf__block *b)
 {
     bool any = false;
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
+        if (s->kind == UF__ST_FOR && unpacks_npiter(s) &&
+            unpack_target(D, s) < 0)
+            return -1;
         if (walk_stmt(D, s) < 0)
             return -1;
         any |= s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
@@ -519,8 +567,6 @@ int uf__desugar_for(uf__ast_module *m, uf__arena *arena, uf_error *err)
     D.err = err;
     D.shadow_enumerate = module_binds(m, "enumerate");
     D.shadow_zip = module_binds(m, "zip");
-    if (D.shadow_enumerate && D.shadow_zip)
-        return 0;
     /* inside functions only: a loop at module level is refused by the
      * module scan as it is */
     for (int i = 0; i < m->body.n; i++)
