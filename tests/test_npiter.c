@@ -65,6 +65,9 @@ static const char src[] =
     "        s += a[idx]\n"
     "    return s\n"
     "@njit\n"
+    "def item(a):\n"
+    "    return a.item()\n"
+    "@njit\n"
     "def mix(a):\n"
     "    s = 0.0\n"
     "    for i, j in np.ndindex(a.shape):\n"
@@ -254,6 +257,33 @@ static void test_empty_and_nan(void **state)
     uf_array_release(g);
 }
 
+/* a.item(): the one element of a strided view; Numba's ValueError for
+ * any other size. */
+static void test_item(void **state)
+{
+    (void)state;
+    uf_error err;
+    int64_t s[2] = {4, 5};
+    uf_array *g = ramp(2, s, UF_ORDER_F);
+    uf_array *v = uf_array_slice(g, "2:3, ::-4", &err);
+    uf_assert_ok(v != NULL, &err);
+    uf_array *one = uf_array_slice(v, ":, 1:", &err); /* (1, 1) */
+    uf_assert_ok(one != NULL, &err);
+    int64_t idx[2] = {0, 0};
+    assert_true(scalar("item", &one, 1) == *at(one, idx));
+    assert_true(*at(one, idx) == 3.0); /* g[2, 0] in F order */
+    uf_array *r = NULL;
+    assert_int_not_equal(calln("item", &v, 1, &r, 1, &err), 0);
+    assert_null(r);
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ValueError: item(): can only "
+                                        "convert an array of size 1 to a "
+                                        "Python scalar"));
+    uf_array_release(one);
+    uf_array_release(v);
+    uf_array_release(g);
+}
+
 /* The optimised IR of the ndindex sum keeps no index array: no alloca,
  * and the loads of a go straight to memory, as the double loop's. */
 static void test_ndindex_promoted(void **state)
@@ -356,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_writes),
         cmocka_unit_test(test_nditer_shapes),
         cmocka_unit_test(test_empty_and_nan),
+        cmocka_unit_test(test_item),
         cmocka_unit_test(test_ndindex_promoted),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),

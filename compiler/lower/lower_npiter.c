@@ -18,7 +18,10 @@
  *     stretching of 1s: Numba's check_shape), else ValueError; a number
  *     is a 0-d array over its own slot, written back to nothing.
  * break leaves the whole nest, continue steps the innermost index, the
- * else block runs when the nest ends without break. */
+ * else block runs when the nest ends without break.
+ * Also a.item() (what np.nditer's views are read with): the first element,
+ * after Numba's ValueError unless a has exactly one (none to check for a
+ * 0-d array). */
 #include <string.h>
 
 #include "compiler/lower/lower.h"
@@ -333,4 +336,21 @@ int uf__lower_for_npiter(uf__fn *F, const uf__stmt *s)
         LLVMBuildBr(B, end);
     LLVMPositionBuilderAtEnd(B, end);
     return 0;
+}
+
+LLVMValueRef uf__lower_array_item(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *ax = e->u.call.func->u.attr.value;
+    const uf__type *at = uf__lower_info(F, ax)->type;
+    LLVMValueRef a = uf__lower_expr(F, ax);
+    if (!a)
+        return NULL;
+    if (at->ndim > 0) {
+        LLVMValueRef n = c64(F, 1);
+        for (int i = 0; i < at->ndim; i++)
+            n = LLVMBuildMul(B, n, uf__emit_array_dim(F, a, i), "");
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), ""),
+                        UF__JIT_ITEM_SIZE);
+    }
+    return uf__emit_elem_load(F, uf__emit_array_data(F, a), at->dtype);
 }

@@ -279,10 +279,12 @@
 
 /* NumPy's iterators, the iterables of for loops only (infer_npiter.c,
  * lower_npiter.c): NP_NDINDEX .. NP_NDITER keep their places
- * (uf__builtin_is_npiter). */
+ * (uf__builtin_is_npiter); and a.item(), what np.nditer's 0-d views are
+ * read with. */
 #define UF__NPITER_MAP(X)                                                   \
     X(NP_NDINDEX, "numpy.ndindex") X(NP_NDENUMERATE, "numpy.ndenumerate")   \
-    X(NP_NDITER, "numpy.nditer")
+    X(NP_NDITER, "numpy.nditer")                                            \
+    X(METH_ITEM, "array.item")
 
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */

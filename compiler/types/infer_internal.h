@@ -284,6 +284,8 @@ const uf__type *uf__infer_npcum(uf__ictx *C, const uf__expr *e,
  * yields, also recorded as e's optype (infer_npiter.c). */
 const uf__type *uf__infer_npiter(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b);
+/* a.item() called as `e`: a's dtype (infer_npiter.c). */
+const uf__type *uf__infer_array_item(uf__ictx *C, const uf__expr *e);
 /* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP) called as
  * `e` (infer_npmatrix.c). */
 const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,

@@ -11,7 +11,9 @@
  *   np.nditer(x) / np.nditer((x, y, ...)): arrays or numbers; yields a
  *     0-d C array (a view of the element; a number's own 0-d array), a
  *     tuple of them for a tuple of operands.
- * None takes keywords (Numba's templates assert there are none). */
+ * None takes keywords (Numba's templates assert there are none).
+ *   a.item(): no arguments; a's dtype (ValueError at run time unless a
+ *     has one element: lower_npiter.c). */
 #include "compiler/types/infer_internal.h"
 
 #define OPERAND(var, expr)                                                  \
@@ -143,5 +145,15 @@ const uf__type *uf__infer_npiter(uf__ictx *C, const uf__expr *e,
         return item;
     in = uf__iinfo(C, e); /* typing the operands may have moved it */
     in->optype = item;
-    return item;
+    return uf__iset(C, e, item);
+}
+
+const uf__type *uf__infer_array_item(uf__ictx *C, const uf__expr *e)
+{
+    const uf__type *a = uf__iinfo(C, e->u.call.func->u.attr.value)->type;
+    uf__iinfo(C, e)->builtin = UF__BI_METH_ITEM;
+    if (e->u.call.nargs != 0 || e->u.call.nkw != 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "array.item() "
+                          "takes no arguments (as Numba)");
+    return uf__iset(C, e, uf__type_scalar(C->tc, a->dtype));
 }

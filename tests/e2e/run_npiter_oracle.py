@@ -124,11 +124,24 @@ def nditer_cases():
         ("it_three", [f8(2, 4), f8(3), f8(2, 4)], "ValueError"),
         ("it_zero_d", [S("1.25")]),
         ("it_ndim", [f8(3, 4)]),
-        ("it_item", [f8(3, 4)], "refused-here"),
+        ("it_item", [f8(3, 4)]), ("it_item", [f8(3, 4).F]),
         ("it_list", [f8(3)], "refused"),
         ("it_empty_tuple", [f8(3)], "TypingError"),
     ]
     return out
+
+
+def item_cases():
+    return [
+        ("item", [f8(1)]), ("item", [i4(1, 1, 1).F]), ("item", [b1(1)]),
+        ("item", [c8(1, 1)]), ("item", [u8(3).view("1:2")]),
+        ("item", [V("f8", [np.nan])]),
+        ("item", [f8(3)], "ValueError"), ("item", [f8(0)], "ValueError"),
+        ("item", [f8(2, 2)], "ValueError"),
+        ("item_of_view", [f8(3, 4)]), ("item_of_view", [i8(2, 5).F]),
+        ("item_zero_d", [S("2.5")]), ("item_zero_d", [S("int16:-7")]),
+        ("item_arg", [f8(3)], "TypingError"),
+    ]
 
 
 def python_cases():
@@ -150,7 +163,7 @@ def main():
     if opt is None:
         return 77
     cases = (ndindex_cases() + ndenumerate_cases() + nditer_cases() +
-             python_cases())
+             item_cases() + python_cases())
     return check_cases(opt, FILE, cases, "npiter", same)
 
 

@@ -400,3 +400,25 @@ def py_flat(a):
         out[c] = x
         c += 1
     return out
+
+
+# ---- a.item() ---------------------------------------------------------------
+
+@njit
+def item(a):
+    return a.item()
+
+
+@njit
+def item_of_view(a):
+    return a[1:2, ::-1][:, :1].item()
+
+
+@njit
+def item_arg(a):
+    return a.item(0)
+
+
+@njit
+def item_zero_d(x):
+    return np.full((), x).item()
