@@ -146,6 +146,10 @@ def item_cases():
 
 def python_cases():
     return [
+        ("enum_ndindex", [S("3"), S("4")]), ("enum_ndindex", [S("0"), S("4")]),
+        ("enum_ndenumerate", [f8(3, 4).F]),
+        ("enum_ndenumerate", [f8(5, 4).view("::-2, 1:")]),
+        ("enum_nditer", [f8(3, 4).F]), ("enum_nditer", [f8(0, 4)]),
         ("py_enumerate_zip", [f8(5), f8(7)]),
         ("py_enumerate_zip", [f8(4, 3).view("::-1, 1"), i4(4)]),
         ("py_flat", [f8(3, 4).F]), ("py_flat", [f8(5, 4).view("::2, ::-1")]),

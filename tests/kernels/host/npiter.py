@@ -422,3 +422,31 @@ def item_arg(a):
 @njit
 def item_zero_d(x):
     return np.full((), x).item()
+
+
+# ---- enumerate() of the iterators ------------------------------------------
+
+@njit
+def enum_ndindex(m, n):
+    c = 0
+    for k, (i, j) in enumerate(np.ndindex(m, n)):
+        c = (c * 31 + k * 100 + i * 10 + j) % 1000003
+    return c
+
+
+@njit
+def enum_ndenumerate(a):
+    s = 0.0
+    for k, (idx, v) in enumerate(np.ndenumerate(a), 5):
+        if k == 7:
+            continue
+        s = s * 0.5 + k * v + idx[0]
+    return s
+
+
+@njit
+def enum_nditer(a):
+    s = 0.0
+    for t in enumerate(np.nditer(a)):
+        s = s * 0.5 + t[0] * t[1][()]
+    return s
