@@ -87,6 +87,9 @@ struct uf__expr {
             int nargs;
             uf__keyword *kw;
             int nkw;
+            /* np.ndindex(*shape): its one argument was starred (the only
+             * call the parser takes `*args` in) */
+            bool starred;
         } call;
         struct {
             uf__expr *value;

@@ -12,7 +12,11 @@
  * elements are what `for x in a` gives (a number of a 1-D array, a row
  * view of an n-d one), and range() counts (a step too: len(range(...))
  * gives the count, lower_range_len.c). A
- * single name bound to an enumerate()/zip() gets the tuple. */
+ * single name bound to an enumerate()/zip() gets the tuple.
+ *
+ * A tuple target of np.ndindex(), np.ndenumerate() or np.nditer() (which
+ * lower_npiter.c lowers as such) becomes a name unpacked at the top of
+ * the body; enumerate() of one counts in a variable of its own. */
 #include <stdio.h>
 #include <string.h>
 
@@ -388,11 +392,78 @@ static int bind(desugar *D, uf__expr *target, uf__expr *it, const char *k,
                 assign_stmt(D, target, value, target->pos));
 }
 
+/* np.ndindex(...), np.ndenumerate(...), np.nditer(...) by the callee's
+ * name (typing checks it is NumPy's). */
+static bool is_npiter_call(const uf__expr *it)
+{
+    if (it->kind != UF__EX_CALL)
+        return false;
+    const uf__expr *f = it->u.call.func;
+    const char *id = f->kind == UF__EX_NAME   ? f->u.name.id
+                     : f->kind == UF__EX_ATTR ? f->u.attr.attr
+                                              : "";
+    return strcmp(id, "ndindex") == 0 || strcmp(id, "ndenumerate") == 0 ||
+           strcmp(id, "nditer") == 0;
+}
+
+/* for T in enumerate(X[, start]) over X = np.ndindex(...) ..., which has
+ * no length to count with:
+ *     c$ = start                       (0 without one)
+ *     for t$ in X:
+ *         T = (c$, t$); c$ = c$ + 1
+ *         body */
+static int rewrite_enumerate_npiter(desugar *D, uf__stmt *s, uf__stmt ***out,
+                                    int *n, int *cap)
+{
+    uf__expr *it = s->u.for_.iter, *target = s->u.for_.target;
+    uf__pos p = it->pos;
+    const char *c = temp_name(D, "c"), *t = temp_name(D, "ix");
+    uf__expr *start = it->u.call.nargs == 2 ? it->u.call.args[1]
+                                            : int_expr(D, 0, p);
+    if (c == NULL || t == NULL ||
+        push(D, out, n, cap, assign_stmt(D, name_expr(D, c, p), start, p)) < 0)
+        return -1;
+    uf__expr *tup = new_expr(D, UF__EX_TUPLE, target->pos);
+    uf__expr **elts = uf__arena_alloc(D->arena, 2, sizeof *elts, D->err);
+    if (tup == NULL || elts == NULL ||
+        (elts[0] = name_expr(D, c, target->pos)) == NULL ||
+        (elts[1] = name_expr(D, t, target->pos)) == NULL)
+        return -1;
+    tup->u.seq.elts = elts;
+    tup->u.seq.n = 2;
+    uf__stmt *bind = assign_stmt(D, target, tup, target->pos);
+    uf__stmt *step = assign_stmt(
+        D, name_expr(D, c, p),
+        binary_expr(D, UF__OP_ADD, name_expr(D, c, p), int_expr(D, 1, p), p),
+        p);
+    uf__block *body = &s->u.for_.body;
+    uf__stmt **g = bind && step ? uf__arena_alloc(D->arena,
+                                                  (size_t)body->n + 2,
+                                                  sizeof *g, D->err)
+                                : NULL;
+    if (g == NULL)
+        return -1;
+    g[0] = bind;
+    g[1] = step;
+    if (body->n)
+        memcpy(g + 2, body->stmts, (size_t)body->n * sizeof *g);
+    body->stmts = g;
+    body->n += 2;
+    s->u.for_.target = name_expr(D, t, target->pos);
+    s->u.for_.iter = it->u.call.args[0];
+    return s->u.for_.target ? push(D, out, n, cap, s) : -1;
+}
+
 /* for T in enumerate(...)/zip(...): the statements that replace it (the
  * prologue, then the counted loop) appended to *out. */
 static int rewrite_for(desugar *D, uf__stmt *s, uf__stmt ***out, int *n,
                        int *cap)
 {
+    const uf__expr *it = s->u.for_.iter;
+    if (is_call_of(D, it, "enumerate") && it->u.call.nkw == 0 &&
+        (it->u.call.nargs == 1 || it->u.call.nargs == 2) &&
+        is_npiter_call(it->u.call.args[0]))
+        return rewrite_enumerate_npiter(D, s, out, n, cap);
     D->npre = D->nbind = 0;
     D->pre = D->bind = NULL;
     D->cappre = D->capbind = 0;
@@ -452,11 +523,48 @@ static int walk_stmt(desugar *D, uf__stmt *s)
     }
 }
 
+/* for (i, j) in np.ndindex(...) / np.ndenumerate(...) / np.nditer(...):
+ * the callee's name only (typing checks it is NumPy's). */
+static bool unpacks_npiter(const uf__stmt *s)
+{
+    const uf__expr *t = s->u.for_.target;
+    return (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) &&
+           is_npiter_call(s->u.for_.iter);
+}
+
+/* for T in X: body  ->  for t$ in X: T = t$; body (Numba unpacks the
+ * tuple each iteration yields the same way). */
+static int unpack_target(desugar *D, uf__stmt *s)
+{
+    uf__expr *target = s->u.for_.target;
+    const char *t = temp_name(D, "ix");
+    uf__expr *name = t ? name_expr(D, t, target->pos) : NULL;
+    uf__stmt *a = name ? assign_stmt(D, target, name_expr(D, t, target->pos),
+                                     target->pos)
+                       : NULL;
+    uf__block *body = &s->u.for_.body;
+    uf__stmt **g = a ? uf__arena_alloc(D->arena, (size_t)body->n + 1,
+                                       sizeof *g, D->err)
+                     : NULL;
+    if (g == NULL)
+        return -1;
+    g[0] = a;
+    if (body->n)
+        memcpy(g + 1, body->stmts, (size_t)body->n * sizeof *g);
+    body->stmts = g;
+    body->n++;
+    s->u.for_.target = name;
+    return 0;
+}
+
 static int walk_block(desugar *D, uf__block *b)
 {
     bool any = false;
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
+        if (s->kind == UF__ST_FOR && unpacks_npiter(s) &&
+            unpack_target(D, s) < 0)
+            return -1;
         if (walk_stmt(D, s) < 0)
             return -1;
         any |= s->kind == UF__ST_FOR && (is_combinator(D, s->u.for_.iter) ||
@@ -519,8 +627,6 @@ int uf__desugar_for(uf__ast_module *m, uf__arena *arena, uf_error *err)
     D.err = err;
     D.shadow_enumerate = module_binds(m, "enumerate");
     D.shadow_zip = module_binds(m, "zip");
-    if (D.shadow_enumerate && D.shadow_zip)
-        return 0;
     /* inside functions only: a loop at module level is refused by the
      * module scan as it is */
     for (int i = 0; i < m->body.n; i++)

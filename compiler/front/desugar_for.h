@@ -1,4 +1,5 @@
-/* for-loops over enumerate() and zip() rewritten into counted loops
+/* for-loops over enumerate() and zip() rewritten into counted loops, and
+ * tuple targets of np.ndindex() ... into a name unpacked in the body
  * (desugar_for.c), between parsing and SSA. */
 #ifndef UF_COMPILER_DESUGAR_FOR_H
 #define UF_COMPILER_DESUGAR_FOR_H

@@ -456,6 +456,13 @@ static uf__expr *primary(uf__parser *p)
     return e;
 }
 
+/* f is ndindex or X.ndindex: typing checks that it is NumPy's. */
+static bool is_ndindex(const uf__expr *f)
+{
+    return (f->kind == UF__EX_NAME && strcmp(f->u.name.id, "ndindex") == 0) ||
+           (f->kind == UF__EX_ATTR && strcmp(f->u.attr.attr, "ndindex") == 0);
+}
+
 /* arguments: ','.(starred_expression | expression !'=')+ [',' kwargs]
  *          | kwargs
  * kwarg: NAME '=' expression
@@ -467,8 +474,25 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
     uf__keyword *kw = NULL;
     int nkw = 0, kwcap = 0;
     uf__expr *last = NULL;
+    bool starred = false;
     while (!uf__at(p, UF__TOK_RPAR)) {
         uf__token *t = uf__peek(p);
+        if (t->kind == UF__TOK_STAR && args.n == 0 && is_ndindex(func) &&
+            uf__peek_at(p, 1)->kind != UF__TOK_RPAR) {
+            /* np.ndindex(*a.shape): the one argument, starred */
+            uf__advance(p);
+            uf__expr *arg = uf__parse_expression(p);
+            if (arg == NULL)
+                return NULL;
+            if (!uf__at(p, UF__TOK_RPAR))
+                return uf__unsupported(p, t->pos, "'*args' in a call, "
+                                       "but as np.ndindex's only argument");
+            if (!uf__pvec_push(p, &args, arg))
+                return NULL;
+            starred = true;
+            last = arg;
+            break;
+        }
         if (t->kind == UF__TOK_STAR)
             return uf__unsupported(p, t->pos, "'*args' in a call");
         if (t->kind == UF__TOK_DSTAR)
@@ -523,6 +547,7 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
     e->u.call.nargs = args.n;
     e->u.call.kw = kw;
     e->u.call.nkw = nkw;
+    e->u.call.starred = starred;
     return e;
 }
 

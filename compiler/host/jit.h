@@ -295,6 +295,9 @@ typedef enum uf__jit_status {
     UF__JIT_COV_DDOF_INF,   /* ValueError: a non-finite float ddof */
     UF__JIT_COV_DDOF_FRAC,  /* ValueError: a float ddof not integral */
     UF__JIT_COV_DIMS,       /* ValueError: m and y do not match */
+    /* np.nditer (lower_npiter.c) */
+    UF__JIT_NDITER_SHAPES,  /* ValueError: operands do not broadcast */
+    UF__JIT_ITEM_SIZE,      /* a.item(): ValueError: a.size != 1 */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -504,6 +504,10 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_COV_DDOF_FRAC] = "ValueError: ddof must be integral value",
         [UF__JIT_COV_DIMS] = "ValueError: m and y have incompatible "
                              "dimensions",
+        [UF__JIT_NDITER_SHAPES] = "ValueError: nditer(): operands could not "
+                                  "be broadcast together",
+        [UF__JIT_ITEM_SIZE] = "ValueError: item(): can only convert an array "
+                              "of size 1 to a Python scalar",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

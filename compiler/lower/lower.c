@@ -605,10 +605,12 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
     const uf__type *itt = uf__lower_info(F, it)->type;
     if (tgt->kind != UF__EX_NAME)
         return unsupported(F, tgt->pos, "this loop target");
-    if (itt && itt->kind == UF__T_ARRAY)
-        return lower_for_array(F, s, itt);
     uf__builtin bi = it->kind == UF__EX_CALL ? uf__lower_info(F, it)->builtin
                                              : UF__BI_NONE;
+    if (uf__builtin_is_npiter(bi)) /* np.ndindex ...: lower_npiter.c */
+        return uf__lower_for_npiter(F, s);
+    if (itt && itt->kind == UF__T_ARRAY)
+        return lower_for_array(F, s, itt);
     if (bi != UF__BI_RANGE && bi != UF__BI_PRANGE)
         return unsupported(F, it->pos, "iterating over anything but range() "
                                        "or an array");

@@ -195,6 +195,11 @@ int uf__lower_prange(uf__fn *F, const uf__stmt *s, LLVMValueRef cnt,
  * blocks (lower_prange.c; lower_arrexpr.c's parallel nests). */
 LLVMValueRef uf__lower_prange_call(uf__fn *F, LLVMValueRef cnt,
                                    LLVMValueRef body, LLVMValueRef ctx);
+/* for T in np.ndindex(...) / np.ndenumerate(...) / np.nditer(...)
+ * (lower_npiter.c): a nest of counted loops. */
+int uf__lower_for_npiter(uf__fn *F, const uf__stmt *s);
+/* a.item() (lower_npiter.c): ValueError unless a has one element. */
+LLVMValueRef uf__lower_array_item(uf__fn *F, const uf__expr *e);
 /* Whether a specialisation needs the fallible convention. */
 bool uf__lower_fallible(const uf__typed_func *tf);
 /* The LLVM function of a specialisation (lowered on first use, with its

@@ -50,6 +50,10 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__npreduce_fallible(S->tf, e))
         return 1;
     if (e->kind == UF__EX_CALL &&
+        uf__tf_info(S->tf, e)->builtin == UF__BI_METH_ITEM &&
+        uf__tf_info(S->tf, e->u.call.func->u.attr.value)->type->ndim > 0)
+        return 1; /* a.item() of an array of another size: ValueError */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npselect(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, q out of range */
     if (e->kind == UF__EX_CALL &&
@@ -181,6 +185,15 @@ static int stmt_fallible(uf__stmt *s, void *ud)
                expr_fallible(s->u.augassign.value, ud);
     case UF__ST_FOR: {
         const uf__expr *it = s->u.for_.iter;
+        const uf__typed_func *tf = ((const fallible_scan *)ud)->tf;
+        uf__builtin bi = it->kind == UF__EX_CALL ? uf__tf_info(tf, it)->builtin
+                                                 : UF__BI_NONE;
+        /* np.nditer((a, b)): ValueError when the shapes differ */
+        if (bi == UF__BI_NP_NDITER &&
+            uf__tf_info(tf, it->u.call.args[0])->type->kind == UF__T_TUPLE)
+            return 1;
+        if (uf__builtin_is_npiter(bi))
+            return expr_fallible(it, ud);
         if (it->kind == UF__EX_CALL && it->u.call.nargs == 3 &&
             !literal_step(((const fallible_scan *)ud)->tf,
                           it->u.call.args[2]))

@@ -476,6 +476,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npsignal(F, e);
     if (uf__builtin_is_npmatrix(bi)) /* lower_npmatrix.c */
         return uf__lower_npmatrix(F, e);
+    if (bi == UF__BI_METH_ITEM) /* lower_npiter.c */
+        return uf__lower_array_item(F, e);
     if (uf__builtin_is_npview(bi)) /* lower_npview.c */
         return uf__lower_npview(F, e);
     if (uf__builtin_is_npshape(bi)) /* lower_npshape.c */

@@ -53,6 +53,7 @@ static const uf__array_member members[] = {
     METHOD("nonzero", NP_NONZERO),
     METHOD("take", NP_TAKE),
     METHOD("repeat", NP_REPEAT),
+    METHOD("item", METH_ITEM),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)

@@ -277,6 +277,15 @@
     X(NP_BROADCAST_ARRAYS, "numpy.broadcast_arrays")                        \
     X(NP_TRIM_ZEROS, "numpy.trim_zeros")
 
+/* NumPy's iterators, the iterables of for loops only (infer_npiter.c,
+ * lower_npiter.c): NP_NDINDEX .. NP_NDITER keep their places
+ * (uf__builtin_is_npiter); and a.item(), what np.nditer's 0-d views are
+ * read with. */
+#define UF__NPITER_MAP(X)                                                   \
+    X(NP_NDINDEX, "numpy.ndindex") X(NP_NDENUMERATE, "numpy.ndenumerate")   \
+    X(NP_NDITER, "numpy.nditer")                                            \
+    X(METH_ITEM, "array.item")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -349,6 +358,7 @@
     UF__NPVIEW_MAP(X)                                                       \
     UF__NPSHAPE_MAP(X)                                                      \
     UF__NPSIGNAL_MAP(X)                                                     \
+    UF__NPITER_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -485,6 +495,11 @@ static inline bool uf__builtin_is_arrmeth(uf__builtin b)
 static inline bool uf__builtin_is_arrattr(uf__builtin b)
 {
     return b >= UF__BI_ATTR_DTYPE && b <= UF__BI_ITER_MAX;
+}
+/* The iterators of UF__NPITER_MAP. */
+static inline bool uf__builtin_is_npiter(uf__builtin b)
+{
+    return b >= UF__BI_NP_NDINDEX && b <= UF__BI_NP_NDITER;
 }
 /* The functions of UF__NPCUM_MAP. */
 static inline bool uf__builtin_is_npcum(uf__builtin b)

@@ -394,12 +394,16 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
             uf__kmodule_global(C->km, "range") == NULL)
             is_range = true;
     }
+    C->for_iter = it; /* np.ndindex(...) is taken here only */
     const uf__type *rt = uf__infer_expr(C, it);
+    C->for_iter = NULL;
     if (rt == NULL)
         return -1;
     if (it->kind == UF__EX_CALL &&
-        uf__iinfo(C, it)->builtin == UF__BI_PRANGE)
-        is_range = true; /* prange(...), numba.prange(...) */
+        (uf__iinfo(C, it)->builtin == UF__BI_PRANGE ||
+         uf__builtin_is_npiter(uf__iinfo(C, it)->builtin)))
+        is_range = true; /* prange(...), numba.prange(...); np.ndindex(...)
+                          * ...: the target gets the call's optype */
     if (!is_range && rt != UF__UNKNOWN) {
         /* for x in a: the elements of a 1-D array, the rows (views) of an
          * n-d one, as a[i] types them */

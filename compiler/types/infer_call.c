@@ -650,6 +650,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_nplinalg(C, e, fi->builtin);
     if (uf__builtin_is_arrmeth(fi->builtin)) /* a.copy() ...: infer_arrmeth.c */
         return uf__infer_arrmeth(C, e, fi->builtin);
+    if (uf__builtin_is_npiter(fi->builtin)) /* np.ndindex ...: */
+        return uf__infer_npiter(C, e, fi->builtin); /* infer_npiter.c */
+    if (fi->builtin == UF__BI_METH_ITEM) /* a.item(): infer_npiter.c */
+        return uf__infer_array_item(C, e);
     if (uf__builtin_is_npcum(fi->builtin)) /* np.diff ...: infer_npcum.c */
         return uf__infer_npcum(C, e, fi->builtin);
     if (uf__builtin_is_npjoin(fi->builtin)) /* infer_npjoin.c */

@@ -37,6 +37,9 @@ typedef struct uf__ictx {
     /* The list literal being typed is np.array's / np.asarray's object
      * (Numba's reflected list): typed as a tuple (infer_expr.c). */
     bool list_as_tuple;
+    /* The iterable of the for loop being typed: the one place np.ndindex,
+     * np.ndenumerate and np.nditer are taken (infer_npiter.c). */
+    const uf__expr *for_iter;
 } uf__ictx;
 
 /* The sentinel type of an expression that reads a local not typed yet
@@ -276,6 +279,13 @@ const uf__type *uf__infer_arrmeth(uf__ictx *C, const uf__expr *e,
  * as `e`, arguments and keywords read here (infer_npcum.c). */
 const uf__type *uf__infer_npcum(uf__ictx *C, const uf__expr *e,
                                 uf__builtin b);
+/* np.ndindex, np.ndenumerate, np.nditer (UF__NPITER_MAP) called as `e`,
+ * the iterable C->for_iter of a for loop: the type of what each iteration
+ * yields, also recorded as e's optype (infer_npiter.c). */
+const uf__type *uf__infer_npiter(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
+/* a.item() called as `e`: a's dtype (infer_npiter.c). */
+const uf__type *uf__infer_array_item(uf__ictx *C, const uf__expr *e);
 /* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP) called as
  * `e` (infer_npmatrix.c). */
 const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
