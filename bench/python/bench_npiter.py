@@ -10,14 +10,10 @@ alternating rounds; the table gives the best time of each and
 ufjit / Numba (below 1: ufjit faster), and ufjit's ndindex sum over its
 own double loop.
 usage: PYTHONPATH=build/python python3 bench/python/bench_npiter.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -57,17 +53,6 @@ def it_sum(a):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     m = rng.standard_normal((1000, 1000))
@@ -75,27 +60,12 @@ def main():
              ("double range loop sum 1000x1000", "loops_sum", (m,)),
              ("np.ndenumerate sum 1000x1000", "en_sum", (m,)),
              ("np.nditer sum 1000x1000", "it_sum", (m,))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("ni_ufjit", True, d), load("ni_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if want != got:
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(5):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=10,
-                                          repeat=3)) / 10
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return w == g
+
+    rows = pairbench.run(SRC, "ni", cases, same, number=10)
+    pairbench.report(rows)
     print(f"\nufjit ndindex / ufjit double loop: {rows[0][1] / rows[1][1]:.2f}")
 
 

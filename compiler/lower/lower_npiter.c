@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_rtcall.h"
 #include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
@@ -45,16 +46,6 @@ typedef struct operands {
     LLVMValueRef v[MAXD];
     const uf__type *t[MAXD];
 } operands;
-
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMValueRef c64(uf__fn *F, long long v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
 
 static int fail(uf__fn *F, uf__pos pos, const char *what)
 {
@@ -100,10 +91,10 @@ static int ndindex_shape(uf__fn *F, const uf__expr *e, nest *N)
     for (int i = 0; i < n; i++) {
         LLVMValueRef d = uf__emit_cast(F, v[i], t[i]->dtype, UF_INT64);
         N->empty = LLVMBuildOr(B, N->empty,
-                               LLVMBuildICmp(B, LLVMIntEQ, d, c64(F, 0), ""),
+                               LLVMBuildICmp(B, LLVMIntEQ, d, uf__c_i64(F, 0), ""),
                                "");
-        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, d, c64(F, 1), "");
-        N->cnt[i] = LLVMBuildSelect(B, neg, c64(F, 1), d, "");
+        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, d, uf__c_i64(F, 1), "");
+        N->cnt[i] = LLVMBuildSelect(B, neg, uf__c_i64(F, 1), d, "");
     }
     return 0;
 }
@@ -118,7 +109,7 @@ static void array_shape(uf__fn *F, LLVMValueRef a, const uf__type *at,
         N->cnt[i] = uf__emit_array_dim(F, a, i);
         N->empty = LLVMBuildOr(B, N->empty,
                                LLVMBuildICmp(B, LLVMIntEQ, N->cnt[i],
-                                             c64(F, 0), ""),
+                                             uf__c_i64(F, 0), ""),
                                "");
     }
 }
@@ -127,7 +118,7 @@ static void array_shape(uf__fn *F, LLVMValueRef a, const uf__type *at,
 static LLVMValueRef element(uf__fn *F, LLVMValueRef a, const uf__type *at,
                             const LLVMValueRef *k)
 {
-    LLVMValueRef off = c64(F, 0);
+    LLVMValueRef off = uf__c_i64(F, 0);
     for (int i = 0; i < at->ndim; i++)
         off = LLVMBuildAdd(B, off,
                            LLVMBuildMul(B, k[i],
@@ -144,7 +135,7 @@ static LLVMValueRef index_tuple(uf__fn *F, const nest *N)
     LLVMTypeRef *ts = NULL;
     LLVMTypeRef tys[MAXD];
     for (int i = 0; i < N->n; i++)
-        tys[i] = i64t(F);
+        tys[i] = uf__ty_i64(F);
     ts = tys;
     LLVMTypeRef st = LLVMStructTypeInContext(F->L->ctx, ts, (unsigned)N->n, 0);
     LLVMValueRef v = LLVMGetUndef(st);
@@ -279,7 +270,7 @@ int uf__lower_for_npiter(uf__fn *F, const uf__stmt *s)
     LLVMBasicBlockRef els = uf__fn_block(F, "nd.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "nd.end");
     for (int d = 0; d < N.n; d++) {
-        kp[d] = uf__fn_alloca(F, i64t(F), "nd.k");
+        kp[d] = uf__fn_alloca(F, uf__ty_i64(F), "nd.k");
         hdr[d] = uf__fn_block(F, "nd.cond");
         latch[d] = uf__fn_block(F, "nd.step");
     }
@@ -291,17 +282,17 @@ int uf__lower_for_npiter(uf__fn *F, const uf__stmt *s)
     /* loop d of the nest runs over axis ax(d) */
 #define AX(d) (N.reversed ? N.n - 1 - (d) : (d))
     for (int d = 0; d < N.n; d++) {
-        LLVMBuildStore(B, c64(F, 0), kp[d]);
+        LLVMBuildStore(B, uf__c_i64(F, 0), kp[d]);
         LLVMBuildBr(B, hdr[d]);
         LLVMPositionBuilderAtEnd(B, hdr[d]);
-        LLVMValueRef k = LLVMBuildLoad2(B, i64t(F), kp[d], "");
+        LLVMValueRef k = LLVMBuildLoad2(B, uf__ty_i64(F), kp[d], "");
         LLVMBasicBlockRef body = uf__fn_block(F, "nd.body");
         LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, k, N.cnt[AX(d)], ""),
                         body, d == 0 ? els : latch[d - 1]);
         LLVMPositionBuilderAtEnd(B, body);
     }
     for (int d = 0; d < N.n; d++)
-        N.k[AX(d)] = LLVMBuildLoad2(B, i64t(F), kp[d], "");
+        N.k[AX(d)] = LLVMBuildLoad2(B, uf__ty_i64(F), kp[d], "");
 #undef AX
     if (N.n)
         cont = latch[N.n - 1];
@@ -325,8 +316,8 @@ int uf__lower_for_npiter(uf__fn *F, const uf__stmt *s)
     }
     for (int d = N.n - 1; d >= 0; d--) {
         LLVMPositionBuilderAtEnd(B, latch[d]);
-        LLVMValueRef k = LLVMBuildLoad2(B, i64t(F), kp[d], "");
-        LLVMBuildStore(B, LLVMBuildAdd(B, k, c64(F, 1), ""), kp[d]);
+        LLVMValueRef k = LLVMBuildLoad2(B, uf__ty_i64(F), kp[d], "");
+        LLVMBuildStore(B, LLVMBuildAdd(B, k, uf__c_i64(F, 1), ""), kp[d]);
         LLVMBuildBr(B, hdr[d]);
     }
     LLVMPositionBuilderAtEnd(B, els);
@@ -346,10 +337,10 @@ LLVMValueRef uf__lower_array_item(uf__fn *F, const uf__expr *e)
     if (!a)
         return NULL;
     if (at->ndim > 0) {
-        LLVMValueRef n = c64(F, 1);
+        LLVMValueRef n = uf__c_i64(F, 1);
         for (int i = 0; i < at->ndim; i++)
             n = LLVMBuildMul(B, n, uf__emit_array_dim(F, a, i), "");
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, n, c64(F, 1), ""),
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, n, uf__c_i64(F, 1), ""),
                         UF__JIT_ITEM_SIZE);
     }
     return uf__emit_elem_load(F, uf__emit_array_data(F, a), at->dtype);
