@@ -27,6 +27,7 @@
 #include "common/npnum.h"
 #include "common/nplinalg.h"
 #include "common/npselect.h"
+#include "common/npfunc.h"
 #include "common/npsignal.h"
 #include "common/npstats.h"
 #include "common/npsort.h"
@@ -194,6 +195,10 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.convolve, np.correlate (lower_npsignal.c) */
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
         {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
+        /* np.ediff1d, np.trapezoid (lower_npfunc.c) */
+        {UF__NP_EDIFF1D, (void *)(uintptr_t)uf__np_ediff1d},
+        {UF__NP_TRAPZ_SHAPE, (void *)(uintptr_t)uf__np_trapz_shape},
+        {UF__NP_TRAPZ, (void *)(uintptr_t)uf__np_trapz},
         /* np.histogram (lower_npstats.c) */
         {UF__NP_HIST_RANGE, (void *)(uintptr_t)uf__np_histogram_range},
         {UF__NP_HIST_FILL, (void *)(uintptr_t)uf__np_histogram_fill},

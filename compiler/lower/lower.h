@@ -473,6 +473,9 @@ LLVMValueRef uf__lower_npcum(uf__fn *F, const uf__expr *e);
 /* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP;
  * lower_npmatrix.c). Host targets only. */
 LLVMValueRef uf__lower_npmatrix(uf__fn *F, const uf__expr *e);
+/* np.ediff1d, np.trapezoid ... (UF__NPFUNC_MAP; lower_npfunc.c). Host
+ * targets only. */
+LLVMValueRef uf__lower_npfunc(uf__fn *F, const uf__expr *e);
 /* np.convolve, np.correlate (UF__NPSIGNAL_MAP; lower_npsignal.c). Host
  * targets only. */
 LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e);

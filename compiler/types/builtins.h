@@ -254,6 +254,11 @@
     X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")     \
     X(NP_BARTLETT, "numpy.bartlett") X(NP_BLACKMAN, "numpy.blackman")       \
     X(NP_HAMMING, "numpy.hamming") X(NP_HANNING, "numpy.hanning")
+/* NumPy functions of their own (infer_npfunc.c, lower_npfunc.c, the
+ * runtime common/npfunc.h): NP_EDIFF1D .. NP_TRAPEZOID keep their places
+ * (uf__builtin_is_npfunc). */
+#define UF__NPFUNC_MAP(X)                                                   \
+    X(NP_EDIFF1D, "numpy.ediff1d") X(NP_TRAPEZOID, "numpy.trapezoid")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -359,6 +364,7 @@
     UF__NPSHAPE_MAP(X)                                                      \
     UF__NPSIGNAL_MAP(X)                                                     \
     UF__NPITER_MAP(X)                                                       \
+    UF__NPFUNC_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -561,6 +567,11 @@ static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 static inline bool uf__builtin_is_npsignal(uf__builtin b)
 {
     return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_HANNING;
+}
+/* The functions of UF__NPFUNC_MAP. */
+static inline bool uf__builtin_is_npfunc(uf__builtin b)
+{
+    return b >= UF__BI_NP_EDIFF1D && b <= UF__BI_NP_TRAPEZOID;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -338,6 +338,10 @@ const uf__type *uf__infer_npview(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_npshape(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 
+/* np.ediff1d, np.trapezoid ... (infer_npfunc.c): the type of call `e`
+ * of builtin b. */
+const uf__type *uf__infer_npfunc(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
 /* np.convolve, np.correlate (infer_npsignal.c): the type of call `e`
  * of builtin b. */
 const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
