@@ -3,8 +3,10 @@
  * assignment's subscript evaluated exactly once (its calls counted in an
  * array the caller passes) on views with negative and non-unit strides,
  * empty and repeated indices; the IndexError of an index out of range
- * raised after one evaluation; out of memory at each allocation of a
- * call; refusals at the kernel's file:line:col. */
+ * raised after one evaluation; nested defs and lambdas (a lambda calling
+ * a sibling def that writes a captured array, a view with a negative
+ * stride, an empty one); out of memory at each allocation of a call;
+ * refusals at the kernel's file:line:col. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +38,26 @@ static const char src[] =
     "@njit\n"                                           /* 20 */
     "def two(a, i, j):\n"                               /* 21 */
     "    a[i, j] += 1.0\n"                              /* 22 */
-    "    return a.sum()\n";                             /* 23 */
+    "    return a.sum()\n"                              /* 23 */
+    "@njit\n"                                           /* 24 */
+    "def clo(a, k):\n"                                  /* 25 */
+    "    s = k * 2.0\n"                                 /* 26 */
+    "    def f(i):\n"                                   /* 27 */
+    "        a[i] += s\n"                               /* 28 */
+    "        return a[i]\n"                             /* 29 */
+    "    g = lambda i: f(i) * 2.0\n"                    /* 30 */
+    "    t = 0.0\n"                                     /* 31 */
+    "    for i in range(a.shape[0]):\n"                 /* 32 */
+    "        t += g(i)\n"                               /* 33 */
+    "    return t\n"                                    /* 34 */
+    "@njit\n"                                           /* 35 */
+    "def clo_alloc(n):\n"                               /* 36 */
+    "    mk = lambda m: np.arange(m) * 2.0\n"           /* 37 */
+    "    return mk(n) + mk(n)\n"                        /* 38 */
+    "@njit\n"                                           /* 39 */
+    "def clo_escape(x):\n"                              /* 40 */
+    "    f = lambda y: y + x\n"                         /* 41 */
+    "    return f\n";                                   /* 42 */
 
 typedef struct fixture {
     uf_error err;
@@ -255,6 +276,108 @@ static void test_two_array_indices_refused(void **state)
     close_module(&x);
 }
 
+/* clo(a, k): each element gets 2k added, t sums twice the new values;
+ * over a reversed strided view and an empty array. */
+static void test_closure_captures(void **state)
+{
+    (void)state;
+    fixture x;
+    open_module(&x);
+    uf_func *f = uf_module_get(x.mod, "clo", &x.err);
+    uf_assert_ok(f != NULL, &x.err);
+    double buf[7] = {0, 1, 2, 3, 4, 5, 6};
+    int64_t shape = 3, stride = -24, zero = 0;
+    uf_array *args[2];
+    args[0] = uf_array_wrap(UF_FLOAT64, 1, &shape, &stride, buf + 6, true,
+                            NULL, NULL, &x.err);
+    uf_assert_ok(args[0] != NULL, &x.err);
+    args[1] = uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &x.err);
+    uf_assert_ok(args[1] != NULL, &x.err);
+    *(double *)uf_array_data(args[1]) = 0.25;
+    uf_array *out = NULL;
+    uf_assert_ok(uf_call(f, args, 2, &out, 1, NULL, &x.err) == 0, &x.err);
+    static const double want[7] = {0.5, 1, 2, 3.5, 4, 5, 6.5};
+    assert_memory_equal(buf, want, sizeof buf);
+    assert_true(*(double *)uf_array_data(out) == 2 * (6.5 + 3.5 + 0.5));
+    uf_array_release(out);
+    uf_array_release(args[0]);
+    args[0] = uf_empty(UF_FLOAT64, 1, &zero, UF_ORDER_C, &x.err);
+    uf_assert_ok(args[0] != NULL, &x.err);
+    out = NULL;
+    uf_assert_ok(uf_call(f, args, 2, &out, 1, NULL, &x.err) == 0, &x.err);
+    assert_true(*(double *)uf_array_data(out) == 0.0);
+    uf_array_release(out);
+    for (int i = 0; i < 2; i++)
+        uf_array_release(args[i]);
+    close_module(&x);
+}
+
+/* A lambda allocating: out of memory at each allocation, nothing left. */
+static void test_closure_out_of_memory(void **state)
+{
+    (void)state;
+    fixture x;
+    open_module(&x);
+    uf_func *f = uf_module_get(x.mod, "clo_alloc", &x.err);
+    uf_assert_ok(f != NULL, &x.err);
+    uf_array *n = scalar_i64(5, &x.err);
+    uf_array *out = NULL;
+    uf_assert_ok(uf_call(f, &n, 1, &out, 1, NULL, &x.err) == 0, &x.err);
+    const double *r = uf_array_data(out);
+    for (int i = 0; i < 5; i++)
+        assert_true(r[i] == 4.0 * i);
+    uf_array_release(out);
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    int failures = 0;
+    for (long k = 1; k < 100; k++) {
+        out = NULL;
+        uf__alloc_fail_at(k);
+        int rc = uf_call(f, &n, 1, &out, 1, NULL, &x.err);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (rc == 0) {
+            uf_array_release(out);
+            if (!failed)
+                break;
+            continue;
+        }
+        failures++;
+        assert_int_equal(x.err.code, UF_ERR_NOMEM);
+        assert_int_equal(uf__nrt_live(), nrt);
+        assert_int_equal(uf__alloc_live(), live);
+    }
+    if (failures < 2)
+        uf_fail_at(__FILE__, __LINE__, "%d allocations failed", failures);
+    uf_array_release(n);
+    close_module(&x);
+}
+
+/* A lambda returned: Numba's TypingError where it escapes; the file's
+ * other kernels still compile. */
+static void test_closure_escape_refused(void **state)
+{
+    (void)state;
+    fixture x;
+    open_module(&x);
+    uf_func *f = uf_module_get(x.mod, "clo_escape", &x.err);
+    uf_assert_ok(f != NULL, &x.err);
+    uf_array *a = uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &x.err);
+    uf_assert_ok(a != NULL, &x.err);
+    *(double *)uf_array_data(a) = 1.0;
+    uf_array *out = NULL;
+    assert_int_not_equal(uf_call(f, &a, 1, &out, 1, NULL, &x.err), 0);
+    assert_int_equal(x.err.code, UF_ERR_TYPING);
+    assert_non_null(strstr(x.err.file, "closure.py"));
+    assert_int_equal(x.err.line, 42);
+    assert_int_equal(x.err.column, 12);
+    assert_non_null(strstr(x.err.message, "Cannot capture the non-constant "
+                                          "value associated with variable "
+                                          "'x' in a function that may "
+                                          "escape"));
+    uf_array_release(a);
+    close_module(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +386,9 @@ int main(void)
         cmocka_unit_test(test_aug_basic),
         cmocka_unit_test(test_aug_out_of_memory),
         cmocka_unit_test(test_two_array_indices_refused),
+        cmocka_unit_test(test_closure_captures),
+        cmocka_unit_test(test_closure_out_of_memory),
+        cmocka_unit_test(test_closure_escape_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -268,8 +268,12 @@ static const err_row err_rows[] = {
      "(float64,)", UF_ERR_UNSUPPORTED, "integer literal too large", 6, 12},
     /* statements */
     {LOC, H "@njit\ndef f(a):\n    def g(x):\n        return x\n"
-            "    return g(a)\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
-     "nested function definitions (closures) are not supported", 6, 5},
+            "    return g\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
+     "nested function 'g' used other than called", 8, 12},
+    {LOC, H "@njit\ndef f(a):\n    def g(x):\n        return x + a\n"
+            "    return (g, 1)\n", "f", "(float64,)", UF_ERR_TYPING,
+     "Cannot capture the non-constant value associated with variable 'a'",
+     8, 13},
     {LOC, H "@njit\ndef f(a):\n    import cmath\n    return a\n", "f",
      "(float64,)", UF_ERR_UNSUPPORTED, "imports inside a kernel", 6, 5},
     {LOC, H "@njit\ndef f(a):\n    for x in (a, a):\n        pass\n"

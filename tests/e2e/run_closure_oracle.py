@@ -2,7 +2,11 @@
 """Python language features inside kernels (tests/kernels/host/closure.py)
 against Numba: an augmented assignment's subscript (a fancy index, a
 mask, an integer, a slice bound) evaluated exactly once, its calls counted
-and its random draws compared bit for bit after np.random.seed. Each case
+and its random draws compared bit for bit after np.random.seed; nested
+defs and lambdas only called (captures read at call time, arrays written
+through, defs nested two deep, siblings, keyword calls, a raise inside,
+a lambda in a @guvectorize kernel), and refused where Numba refuses (a
+nested def returned, passed or stored; one calling itself). Each case
 runs through `ufjit call` and through Numba on the same inputs; dtype,
 shape and values must agree exactly. Where Numba raises, ufjit fails with
 the same exception; what Numba refuses compiling ufjit refuses at the
@@ -24,7 +28,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, V, f8  # noqa: E402
+from corpus import S, V, f8, i8  # noqa: E402
 from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "closure.py")
@@ -51,6 +55,36 @@ def cases():
         out.append(("aug_basic_2d", [S(i)]))
     # Numba reads out of bounds here (no boundscheck): ufjit raises as
     # NumPy
+    for x in ("0.5", "-3.0", "2.0"):
+        out += [("clo_late", [S(x)]), ("clo_nested", [S(x)]),
+                ("clo_shadow", [S(x)]), ("clo_sibling", [S(x)]),
+                ("clo_poly", [S(x)]),
+                # Numba fails with an AssertionError on keywords: Python's
+                ("clo_kw", [S(x)], "numpy"),
+                ("lam_one", [S(x)]), ("lam_two", [S(x)]),
+                ("clo_loop", [S(x), S("5")])]
+    out += [("clo_loop", [S("1.5"), S("0")]),
+            ("clo_loop", [S("int64:3"), S("4")]),
+            ("clo_late", [S("int64:7")]), ("clo_poly", [S("int64:7")]),
+            ("lam_one", [S("int32:4")]), ("lam_two", [S("int64:4")]),
+            # Numba: NotImplementedError (a cell of a loop variable);
+            # ufjit runs it as Python does
+            ("clo_loopvar", [S("0")], "numpy"),
+            ("clo_loopvar", [S("6")], "numpy"),
+            ("clo_array", [f8(5), S("2.0")]),
+            ("clo_array", [f8(7).view("::-2"), S("int64:3")]),
+            ("clo_array", [i8(4), S("int64:3")]),
+            ("clo_array", [f8(0), S("1.0")]),
+            ("clo_returns_array", [S("0")]), ("clo_returns_array", [S("4")]),
+            ("clo_raise", [S("3.0")]), ("clo_raise", [S("-1.0")], "ValueError"),
+            ("gu_lam", [f8(6)]), ("gu_lam", [f8(3, 2)]),
+            ("gu_lam", [V("f8", [np.nan, np.inf, -0.0])]),
+            ("clo_return", [S("1.0")], "TypingError", "253:12"),
+            ("clo_passed", [S("1.0")], "TypingError", "265:16"),
+            ("clo_stored", [S("1.0")], "TypingError", "272:10"),
+            ("clo_recursive", [S("4")], "refused"),
+            # Numba 0.68 calls an alias of a nested def; ufjit refuses it
+            ("clo_alias", [S("1.0")], "refused-here")]
     return out + [
         ("aug_fancy_bad", [S("2")]),
         ("aug_fancy_bad", [S("3")], "IndexError-ufjit"),
@@ -63,7 +97,7 @@ def cases():
 
 def same(got, want):
     return (got.dtype == want.dtype and got.shape == want.shape and
-            np.array_equal(got, want))
+            np.array_equal(got, want, equal_nan=got.dtype.kind in "fc"))
 
 
 def main():

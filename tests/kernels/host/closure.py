@@ -1,8 +1,9 @@
 # Python language features of njit functions: an augmented assignment's
-# subscript evaluated once (compiler/lower/lower_fancy.c), checked against
-# Numba by tests/e2e/run_closure_oracle.py.
+# subscript evaluated once (compiler/lower/lower_fancy.c), nested defs and
+# lambdas only called (compiler/front/closures.c), checked against Numba
+# by tests/e2e/run_closure_oracle.py.
 import numpy as np
-from numba import njit
+from numba import guvectorize, njit
 
 
 @njit
@@ -118,3 +119,172 @@ def aug_random_basic(seed):
 def two_array_index(a, i, j):
     a[i, j] += 1.0
     return a[i, j]
+
+
+@njit
+def clo_loop(x, n):
+    s = 2.0
+
+    def f(y):
+        return y * s + x
+
+    t = 0.0
+    for i in range(n):
+        t += f(i)
+    return t
+
+
+@njit
+def clo_late(x):
+    s = 1.0
+
+    def f(y):
+        return y + s
+    s = 10.0
+    r = f(x)
+    s = 100.0
+    return r + f(x)
+
+
+@njit
+def clo_loopvar(n):
+    t = 0
+
+    def f(y):
+        return y * i
+    for i in range(n):
+        t += f(3)
+    return t
+
+
+@njit
+def clo_nested(x):
+    def f(y):
+        def g(z):
+            return z * x
+        return g(y) + 1
+    return f(x)
+
+
+@njit
+def clo_shadow(x):
+    s = 1.0
+
+    def f(y):
+        s = y + 1
+        return s
+    r = f(x)
+    return r + s
+
+
+@njit
+def clo_sibling(x):
+    def f(y):
+        return y * x
+
+    def g(z):
+        return f(z) + 1
+    return g(3.0) + f(2.0)
+
+
+@njit
+def clo_array(a, k):
+    def f(i):
+        a[i] += k * i
+    for i in range(a.shape[0]):
+        f(i)
+    return a
+
+
+@njit
+def clo_returns_array(n):
+    def mk(m):
+        return np.arange(m) * 2.0
+    return mk(n) + mk(n)
+
+
+@njit
+def clo_poly(x):
+    def f(y):
+        return y + 1
+    return f(1) + f(2.5) + f(x)
+
+
+@njit
+def clo_kw(x):
+    def f(a, b):
+        return a - b
+    return f(b=x, a=10.0)
+
+
+@njit
+def clo_raise(x):
+    def check(y):
+        if y < 0:
+            raise ValueError("negative")
+        return y
+    return check(x) * 2
+
+
+@njit
+def lam_one(x):
+    g = lambda y: y + x
+    return g(1.0) * 2
+
+
+@njit
+def lam_two(x):
+    g = lambda: x * 2
+    h = lambda a, b: a * b + g()
+    return h(x, 3)
+
+
+@guvectorize(["void(float64[:], float64[:])"], "(n)->(n)")
+def gu_lam(x, out):
+    sq = lambda y: y * y
+    for i in range(x.shape[0]):
+        out[i] = sq(x[i]) + 1.0
+
+
+@njit
+def clo_return(x):
+    def f(y):
+        return y + x
+    return f
+
+
+@njit
+def use(g, y):
+    return g(y)
+
+
+@njit
+def clo_passed(x):
+    def f(y):
+        return y + x
+    return use(f, 1.0)
+
+
+@njit
+def clo_stored(x):
+    def f(y):
+        return y + x
+    t = (f, 1)
+    return t[0](2.0)
+
+
+@njit
+def clo_alias(x):
+    def f(y):
+        return y + x
+    h = f
+    return h(2.0)
+
+
+@njit
+def clo_recursive(n):
+    def f(k):
+        if k <= 0:
+            return 0
+        return k + f(k - 1)
+    return f(n)
