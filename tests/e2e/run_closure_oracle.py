@@ -6,7 +6,8 @@ and its random draws compared bit for bit after np.random.seed; nested
 defs and lambdas only called (captures read at call time, arrays written
 through, defs nested two deep, siblings, keyword calls, a raise inside,
 a lambda in a @guvectorize kernel), and refused where Numba refuses (a
-nested def returned, passed or stored; one calling itself). Each case
+nested def returned, passed or stored; one calling itself); `is` and
+`is not` on None, numbers, bools and arrays. Each case
 runs through `ufjit call` and through Numba on the same inputs; dtype,
 shape and values must agree exactly. Where Numba raises, ufjit fails with
 the same exception; what Numba refuses compiling ufjit refuses at the
@@ -85,6 +86,21 @@ def cases():
             ("clo_recursive", [S("4")], "refused"),
             # Numba 0.68 calls an alias of a nested def; ufjit refuses it
             ("clo_alias", [S("1.0")], "refused-here")]
+    for x in ("1.5", "int64:3", "true", "nan"):
+        out += [("is_none", [S(x)]), ("is_branch", [S(x)])]
+    out += [("is_none", [f8(3)]), ("is_view", [f8(4)]),
+            ("is_view", [f8(4, 3)]), ("is_view", [f8(6).view("::2")]),
+            ("is_view", [f8(0)])]
+    for x, y in (("1.5", "1.5"), ("1.5", "2.5"), ("nan", "nan"),
+                 ("int64:3", "int64:3"), ("int64:3", "int32:3"),
+                 ("int64:3", "3.0"), ("true", "true"), ("true", "false"),
+                 ("complex128:1+2j", "complex128:1+2j")):
+        out.append(("is_same", [S(x), S(y)]))
+    out += [("is_same", [f8(3), f8(3)]), ("is_same", [f8(3), S("1.0")]),
+            ("is_same", [f8(3), i8(3)]),
+            # Numba compares tuples with ==; ufjit refuses `is` on them
+            ("is_tuple", [S("1.0")], "refused-here"),
+            ("is_chain", [S("1.0"), S("1.0")], "refused-here")]
     return out + [
         ("aug_fancy_bad", [S("2")]),
         ("aug_fancy_bad", [S("3")], "IndexError-ufjit"),

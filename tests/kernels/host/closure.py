@@ -288,3 +288,38 @@ def clo_recursive(n):
             return 0
         return k + f(k - 1)
     return f(n)
+
+
+@njit
+def is_none(x):
+    return x is None, x is not None, None is None, None is not x
+
+
+@njit
+def is_same(x, y):
+    return x is y, x is not y
+
+
+@njit
+def is_view(a):
+    b = a
+    c = a.copy()
+    return a is b, a is c, a[:] is a, a[1:] is a, a is not b
+
+
+@njit
+def is_branch(x):
+    if x is None:
+        return -1.0
+    return x * 2
+
+
+@njit
+def is_tuple(x):
+    t = (x, 1)
+    return t is t
+
+
+@njit
+def is_chain(x, y):
+    return x is y is x
