@@ -83,6 +83,8 @@ def cases():
             ("clo_return", [S("1.0")], "TypingError", "253:12"),
             ("clo_passed", [S("1.0")], "TypingError", "265:16"),
             ("clo_stored", [S("1.0")], "TypingError", "272:10"),
+            ("lam_prange", [f8(1000), S("2.0")]), ("lam_prange", [f8(0), S("1.0")]),
+            ("clo_fastmath", [V("f8", [1.0, 2.0, 3.0, 4.0, 5.0])]),
             ("clo_recursive", [S("4")], "refused"),
             # Numba 0.68 calls an alias of a nested def; ufjit refuses it
             ("clo_alias", [S("1.0")], "refused-here")]

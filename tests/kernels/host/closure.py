@@ -3,7 +3,7 @@
 # lambdas only called (compiler/front/closures.c), checked against Numba
 # by tests/e2e/run_closure_oracle.py.
 import numpy as np
-from numba import guvectorize, njit
+from numba import guvectorize, njit, prange
 
 
 @njit
@@ -323,3 +323,22 @@ def is_tuple(x):
 @njit
 def is_chain(x, y):
     return x is y is x
+
+
+@njit(parallel=True)
+def lam_prange(a, k):
+    out = np.empty_like(a)
+    f = lambda v: v * k + 1.0
+    for i in prange(a.shape[0]):
+        out[i] = f(a[i])
+    return out
+
+
+@njit(fastmath=True)
+def clo_fastmath(a):
+    def acc(x):
+        s = 0.0
+        for v in x:
+            s += v
+        return s
+    return acc(a) + acc(a[::2])
