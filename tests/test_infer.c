@@ -268,8 +268,12 @@ static const err_row err_rows[] = {
      "(float64,)", UF_ERR_UNSUPPORTED, "integer literal too large", 6, 12},
     /* statements */
     {LOC, H "@njit\ndef f(a):\n    def g(x):\n        return x\n"
-            "    return g(a)\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
-     "nested function definitions (closures) are not supported", 6, 5},
+            "    return g\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
+     "nested function 'g' used other than called", 8, 12},
+    {LOC, H "@njit\ndef f(a):\n    def g(x):\n        return x + a\n"
+            "    return (g, 1)\n", "f", "(float64,)", UF_ERR_TYPING,
+     "Cannot capture the non-constant value associated with variable 'a'",
+     8, 13},
     {LOC, H "@njit\ndef f(a):\n    import cmath\n    return a\n", "f",
      "(float64,)", UF_ERR_UNSUPPORTED, "imports inside a kernel", 6, 5},
     {LOC, H "@njit\ndef f(a):\n    for x in (a, a):\n        pass\n"
@@ -342,9 +346,13 @@ static const err_row err_rows[] = {
     {LOC, H "@njit\ndef f(a, b):\n    return a < b\n", "f",
      "(complex64, complex64)", UF_ERR_TYPING,
      "'<' is not supported between complex64 and complex64", 6, 12},
-    {LOC, H "@njit\ndef f(a, b):\n    return a is b\n", "f",
+    {LOC, H "@njit\ndef f(a, b):\n    return a is b is a\n", "f",
      "(float64, float64)", UF_ERR_UNSUPPORTED,
-     "the 'is' operator is not supported in kernels", 6, 12},
+     "'is' in a chain of comparisons is not supported", 6, 12},
+    {LOC, H "@njit\ndef f(a, b):\n    return (a, b) is (a, b)\n", "f",
+     "(float64, float64)", UF_ERR_UNSUPPORTED,
+     "the 'is' operator on UniTuple(float64 x 2) and UniTuple(float64 x 2)",
+     6, 12},
     {LOC, H "@njit\ndef f(a, b):\n    a += b\n    return a\n", "f",
      "(float64, float64[:])", UF_ERR_TYPING,
      "unsupported operand types for +=: float64 and array(float64, 1d, A)",

@@ -241,6 +241,13 @@ struct uf__stmt {
              * (compiler/front/ast_ids.c), so that typing's tables per
              * specialisation are sized by the function, not the file */
             int first_id, nids;
+            /* a nested def lifted to module level (compiler/front/
+             * closures.c): the module-level def it was written in */
+            const struct uf__stmt *closure_of;
+            /* a nested def closures.c refused: typing reports this */
+            const char *refused;
+            uf__pos refused_pos;
+            int refused_code;
         } funcdef;
     } u;
 };

@@ -13,6 +13,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "compiler/front/closures.h"
 #include "compiler/front/desugar_for.h"
 #include "compiler/front/consteval.h"
 #include "compiler/front/kmodule.h"
@@ -833,6 +834,41 @@ static int scan_decorator(scan *S, uf__kernel_decl *d, const uf__expr *e)
     return 0;
 }
 
+/* A def nested in a kernel, lifted (closures.c): an njit function with
+ * its kernel's fastmath and boundscheck, or a plain function when it was
+ * written in one. */
+static int scan_lifted(scan *S, const uf__stmt *s)
+{
+    uf__kmodule *km = S->km;
+    const uf__kernel_decl *root = NULL;
+    for (int i = 0; i < km->nkernels; i++)
+        if (km->kernels[i].def == s->u.funcdef.closure_of)
+            root = &km->kernels[i];
+    uf__global *g = bind(S, s->u.funcdef.name, s->u.funcdef.name_pos,
+                         UF__G_KERNEL);
+    if (g == NULL)
+        return S->err->code;
+    if (root == NULL)
+        return 0;
+    if (root->kind == UF__K_DEVICE || root->kind == UF__K_CUDA_KERNEL)
+        return unsupported(S, s->pos, "%s", "nested functions in CUDA "
+                           "kernels are not supported");
+    uf__kernel_decl d;
+    memset(&d, 0, sizeof d);
+    d.name = s->u.funcdef.name;
+    d.def = s;
+    d.kind = UF__K_NJIT;
+    d.target = "cpu";
+    d.fastmath = root->fastmath;
+    d.boundscheck = root->boundscheck;
+    if (!grow(S, (void **)&km->kernels, &S->capkernels, km->nkernels,
+              sizeof *km->kernels))
+        return S->err->code;
+    g->kernel = km->nkernels;
+    km->kernels[km->nkernels++] = d;
+    return 0;
+}
+
 static int scan_def(scan *S, const uf__stmt *s)
 {
     uf__kmodule *km = S->km;
@@ -842,6 +878,8 @@ static int scan_def(scan *S, const uf__stmt *s)
             return unsupported(S, s->u.funcdef.params[i].pos, "%s",
                                "default argument values are not supported "
                                "in kernels");
+    if (s->u.funcdef.closure_of != NULL)
+        return scan_lifted(S, s);
     if (s->u.funcdef.ndecorators == 0) {
         /* a plain Python function: known, but not callable from kernels */
         uf__global *g = bind(S, name, s->u.funcdef.name_pos, UF__G_KERNEL);
@@ -964,7 +1002,8 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     if (km->tc == NULL)
         goto fail;
     km->ast = uf__parse(src, km->arena, err);
-    if (km->ast == NULL || uf__desugar_for(km->ast, km->arena, err) != 0 ||
+    if (km->ast == NULL || uf__lift_closures(km->ast, km->arena, err) != 0 ||
+        uf__desugar_for(km->ast, km->arena, err) != 0 ||
         uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;
     uf__ast_number_functions(km->ast);

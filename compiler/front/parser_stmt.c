@@ -450,6 +450,63 @@ static bool augassign_op(uf__tok_kind k, uf__binop *op)
     }
 }
 
+/* NAME '=' 'lambda' [NAME (',' NAME)*] ':' expression, inside a def: the
+ * nested def `def NAME(params): return expression` (compiler/front/
+ * closures.c lifts it, as Numba inlines a lambda it only calls). Other
+ * lambdas are refused where the expression parser meets them. */
+static uf__stmt *lambda_assign(uf__parser *p)
+{
+    uf__token *name = uf__advance(p);
+    uf__advance(p); /* '=' */
+    uf__token *kw = uf__advance(p);
+    uf__stmt *s = uf__new_stmt(p, UF__ST_FUNCDEF, name->pos);
+    if (s == NULL)
+        return NULL;
+    s->u.funcdef.name = name->v.name;
+    s->u.funcdef.name_pos = name->pos;
+    uf__param *ps = NULL;
+    int n = 0, cap = 0;
+    while (!uf__at(p, UF__TOK_COLON)) {
+        uf__token *t = uf__peek(p);
+        if (t->kind != UF__TOK_NAME)
+            return uf__unexpected(p);
+        for (int k = 0; k < n; k++)
+            if (strcmp(ps[k].name, t->v.name) == 0)
+                return uf__syntax_error(p, t->pos, "duplicate argument '%s' "
+                                        "in function definition", t->v.name);
+        if (!uf__grow(p, (void **)&ps, &cap, n, sizeof *ps))
+            return NULL;
+        uf__advance(p);
+        ps[n].name = t->v.name;
+        ps[n].pos = t->pos;
+        ps[n].default_value = NULL;
+        n++;
+        if (uf__at(p, UF__TOK_ASSIGN))
+            return uf__unsupported(p, uf__peek(p)->pos, "a lambda parameter's "
+                                   "default value");
+        if (!uf__accept(p, UF__TOK_COMMA))
+            break;
+    }
+    if (!uf__accept(p, UF__TOK_COLON))
+        return uf__unexpected(p);
+    s->u.funcdef.params = ps;
+    s->u.funcdef.nparams = n;
+    uf__expr *body = uf__parse_expression(p);
+    if (body == NULL)
+        return NULL;
+    uf__stmt *r = uf__new_stmt(p, UF__ST_RETURN, kw->pos);
+    uf__stmt **stmts = uf__arena_alloc(p->arena, 1, sizeof *stmts, p->err);
+    if (r == NULL || stmts == NULL) {
+        p->failed = true;
+        return NULL;
+    }
+    r->u.ret.value = body;
+    stmts[0] = r;
+    s->u.funcdef.body.stmts = stmts;
+    s->u.funcdef.body.n = 1;
+    return s;
+}
+
 /* assignment:
  *     | NAME ':' expression ['=' expression] (refused)
  *     | (star_targets '=')+ star_expressions !'='
@@ -458,6 +515,10 @@ static bool augassign_op(uf__tok_kind k, uf__binop *op)
 static uf__stmt *expr_stmt(uf__parser *p)
 {
     uf__pos start = here(p);
+    if (p->func_depth > 0 && uf__at(p, UF__TOK_NAME) &&
+        uf__peek_at(p, 1)->kind == UF__TOK_ASSIGN &&
+        uf__peek_at(p, 2)->kind == UF__TOK_KW_LAMBDA)
+        return lambda_assign(p);
     uf__expr *first = uf__parse_star_expressions(p);
     if (first == NULL)
         return NULL;

@@ -253,19 +253,15 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
 {
     const uf__expr *t = s->u.augassign.target;
     const uf__type *at = arrexpr_target(F, t, s->u.augassign.value, true);
+    if (at && t->kind == UF__EX_SUBSCRIPT && uf__subscript_is_fancy(F->tf, t))
+        return uf__lower_fancy_augassign(F, s, at); /* a[idx] += v */
     if (at) { /* a += v, a[1:] += a[:-1] */
         LLVMValueRef dst = uf__lower_expr(F, t);
         if (!dst)
             return F->err->code;
-        int rc = uf__lower_arrexpr_into(F, s->pos, dst, at,
-                                        s->u.augassign.value,
-                                        (int)s->u.augassign.op);
-        /* a[idx] += v: Numba's getitem, in-place op, setitem (the copy
-         * written back; a repeated index is added to once) */
-        if (rc == 0 && t->kind == UF__EX_SUBSCRIPT &&
-            uf__subscript_is_fancy(F->tf, t))
-            rc = uf__lower_fancy_store(F, t, dst, at);
-        return rc;
+        return uf__lower_arrexpr_into(F, s->pos, dst, at,
+                                      s->u.augassign.value,
+                                      (int)s->u.augassign.op);
     }
     if (t->kind == UF__EX_SUBSCRIPT)
         return uf__lower_index_augassign(F, s);

@@ -527,6 +527,9 @@ int uf__lower_slice_axis(uf__fn *F, const uf__expr *x, LLVMValueRef len,
 LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e);
 int uf__lower_fancy_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
                           const uf__type *vt);
+/* a[idx] op= v (at: a[idx]'s type), a and idx evaluated once. */
+int uf__lower_fancy_augassign(uf__fn *F, const uf__stmt *s,
+                              const uf__type *at);
 /* Whether slicing expression e may raise (a step not a nonzero literal),
  * and whether `t = value` is a store of an array into a view. */
 bool uf__slice_expr_fallible(const uf__typed_func *tf, const uf__expr *e);

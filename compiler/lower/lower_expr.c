@@ -246,10 +246,59 @@ static LLVMValueRef lower_unary(uf__fn *F, const uf__expr *e)
 
 /* a < b <= c: each operand evaluated once, left to right, stopping at the
  * first false comparison. */
+/* a is b, a is not b (typed by infer_expr.c's is_expr): both operands
+ * evaluated (None has nothing to evaluate), then as Numba. */
+static LLVMValueRef lower_is(uf__fn *F, const uf__expr *e, uf_dtype rd)
+{
+    const uf__expr *x[2] = {e->u.compare.operands[0],
+                            e->u.compare.operands[1]};
+    const uf__type *t[2];
+    LLVMValueRef v[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        t[k] = uf__lower_info(F, x[k])->type;
+        if (t[k]->kind != UF__T_NONE && !(v[k] = uf__lower_expr(F, x[k])))
+            return NULL;
+    }
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMValueRef c;
+    if (t[0] != t[1] || t[0]->kind == UF__T_NONE) {
+        c = LLVMConstInt(i1, t[0] == t[1], 0);
+    } else if (t[0]->kind == UF__T_SCALAR) {
+        if (!(c = uf__emit_cmp(F, UF__CMP_EQ, t[0]->dtype, v[0], v[1])))
+            return NULL;
+    } else {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+        c = LLVMBuildICmp(
+            B, LLVMIntEQ,
+            LLVMBuildPtrToInt(B, uf__emit_array_data(F, v[0]), i64, ""),
+            LLVMBuildPtrToInt(B, uf__emit_array_data(F, v[1]), i64, ""), "");
+        for (int k = 0; k < t[0]->ndim; k++) {
+            c = LLVMBuildAnd(B, c,
+                             LLVMBuildICmp(B, LLVMIntEQ,
+                                           uf__emit_array_dim(F, v[0], k),
+                                           uf__emit_array_dim(F, v[1], k), ""),
+                             "");
+            c = LLVMBuildAnd(
+                B, c,
+                LLVMBuildICmp(B, LLVMIntEQ,
+                              uf__emit_array_stride(F, v[0], t[0], k),
+                              uf__emit_array_stride(F, v[1], t[1], k), ""),
+                "");
+        }
+    }
+    if (e->u.compare.ops[0] == UF__CMP_ISNOT)
+        c = LLVMBuildNot(B, c, "");
+    return uf__emit_cast(F, c, UF_BOOL, rd);
+}
+
 static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd;
+    if (e->u.compare.nops == 1 && (e->u.compare.ops[0] == UF__CMP_IS ||
+                                   e->u.compare.ops[0] == UF__CMP_ISNOT))
+        return scalar_dtype(F, e, &rd) ? lower_is(F, e, rd)
+                                       : unsupported_expr(F, e, "'is'");
     if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
         return uf__lower_npreduce(F, e);
     if (e->u.compare.nops == 1 && (e->u.compare.ops[0] == UF__CMP_IN ||

@@ -522,11 +522,10 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
         loop_close(F, &l[d]);
 }
 
-LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e)
+/* The new array of plan p's elements (e the subscript). */
+static LLVMValueRef read_plan(uf__fn *F, const uf__expr *e, plan *pp)
 {
-    plan p;
-    if (build_plan(F, e, &p) < 0)
-        return NULL;
+    plan p = *pp;
     const uf__type *rt = uf__lower_info(F, e)->type;
     LLVMValueRef items;
     result_shape(F, &p);
@@ -551,6 +550,14 @@ LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e)
     LLVMBuildStore(B, uf__emit_array_data(F, r), ac.out);
     run_nest(F, &p, &ac);
     return r;
+}
+
+LLVMValueRef uf__lower_fancy(uf__fn *F, const uf__expr *e)
+{
+    plan p;
+    if (build_plan(F, e, &p) < 0)
+        return NULL;
+    return read_plan(F, e, &p);
 }
 
 /* ---- a[...] = v ----------------------------------------------------------- */
@@ -702,12 +709,10 @@ static int store_source(uf__fn *F, const uf__expr *target, const plan *p,
     return 0;
 }
 
-int uf__lower_fancy_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
-                          const uf__type *vt)
+static int store_plan(uf__fn *F, const uf__expr *target, plan *pp,
+                      LLVMValueRef v, const uf__type *vt)
 {
-    plan p;
-    if (build_plan(F, target, &p) < 0)
-        return F->err->code;
+    plan p = *pp;
     action ac = {.write = true, .dt = p.at->dtype};
     if (vt->kind == UF__T_SCALAR) {
         ac.scalar = uf__emit_cast(F, v, vt->dtype, ac.dt);
@@ -725,4 +730,31 @@ int uf__lower_fancy_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
     }
     run_nest(F, &p, &ac);
     return 0;
+}
+
+int uf__lower_fancy_store(uf__fn *F, const uf__expr *target, LLVMValueRef v,
+                          const uf__type *vt)
+{
+    plan p;
+    if (build_plan(F, target, &p) < 0)
+        return F->err->code;
+    return store_plan(F, target, &p, v, vt);
+}
+
+/* a[idx] op= v as Numba: getitem (a copy), the in-place operation on it,
+ * setitem of the copy (a repeated index is added to once). The base and
+ * the index are evaluated once, as Python does: one plan for both. */
+int uf__lower_fancy_augassign(uf__fn *F, const uf__stmt *s,
+                              const uf__type *at)
+{
+    const uf__expr *t = s->u.augassign.target;
+    plan p;
+    if (build_plan(F, t, &p) < 0)
+        return F->err->code;
+    LLVMValueRef dst = read_plan(F, t, &p);
+    if (!dst)
+        return F->err->code;
+    int rc = uf__lower_arrexpr_into(F, s->pos, dst, at, s->u.augassign.value,
+                                    (int)s->u.augassign.op);
+    return rc != 0 ? rc : store_plan(F, t, &p, dst, at);
 }

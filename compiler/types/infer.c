@@ -745,6 +745,12 @@ static uf__typed_func *infer_new(uf__kmodule *km, const uf__kernel_decl *decl,
                                  uf__ictx *caller, uf_error *err)
 {
     const uf__stmt *def = decl->def;
+    if (def->u.funcdef.refused) { /* a nested def (front/closures.c) */
+        uf__source_error(err, def->u.funcdef.refused_code, km->src,
+                         def->u.funcdef.refused_pos, "%s",
+                         def->u.funcdef.refused);
+        return NULL;
+    }
     if (nargs != def->u.funcdef.nparams) {
         uf__source_error(err, UF_ERR_TYPING, km->src, def->u.funcdef.name_pos,
                          "%s() takes %d argument%s but %d %s given",

@@ -313,6 +313,33 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     return uf__iset(C, e, r);
 }
 
+/* a is b / a is not b, as Numba's generic_is and array_is: None is None;
+ * values of different types (None and anything else too) are not; numbers
+ * and bools of one type compare with == (NaN is not NaN); arrays of one
+ * type are when shape, strides and data pointer agree. Lowered by
+ * lower_expr.c's lower_is. */
+static const uf__type *is_expr(uf__ictx *C, const uf__expr *e,
+                               uf__expr_info *in, uf__cmpop op,
+                               const uf__type *a, const uf__type *b)
+{
+    if (e->u.compare.nops != 1)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' in a chain of "
+                          "comparisons is not supported in kernels",
+                          uf__cmpop_str(op));
+    bool simple[2];
+    const uf__type *ab[2] = {a, b};
+    for (int k = 0; k < 2; k++)
+        simple[k] = ab[k]->kind == UF__T_NONE ||
+                    ab[k]->kind == UF__T_SCALAR || ab[k]->kind == UF__T_ARRAY;
+    if (!simple[0] || !simple[1])
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' operator "
+                          "on %s and %s is not supported in kernels (None, "
+                          "numbers, bools and arrays are)", uf__cmpop_str(op),
+                          uf__tname(a), uf__tname(b));
+    in->optype = a == b && a->kind != UF__T_NONE ? a : NULL;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
 static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
                                     uf__expr_info *in)
 {
@@ -322,6 +349,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         uf__cmpop op = e->u.compare.ops[i];
         const uf__expr *rhs = e->u.compare.operands[i + 1];
         OPERAND(b, rhs);
+        if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
+            return is_expr(C, e, in, op, a, b);
         const uf__type *ab[2] = {a, b};
         if (uf__any_array(ab, 2) && e->u.compare.nops == 1 &&
             uf__arrexpr_cmp_ufunc((int)op) != UF__BI_NONE) /* x < y */
@@ -329,10 +358,6 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
                                          ab, 2);
         if (op == UF__CMP_IN || op == UF__CMP_NOTIN)
             return uf__infer_contains(C, e, in, a, b);
-        if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the '%s' "
-                              "operator is not supported in kernels",
-                              uf__cmpop_str(op));
         if (a->kind == UF__T_DTYPE || b->kind == UF__T_DTYPE)
             return uf__infer_dtype_compare(C, e, in, (int)op, a, b);
         const uf__type *optype = NULL, *r = NULL;
