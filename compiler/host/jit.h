@@ -295,6 +295,9 @@ typedef enum uf__jit_status {
     UF__JIT_COV_DDOF_INF,   /* ValueError: a non-finite float ddof */
     UF__JIT_COV_DDOF_FRAC,  /* ValueError: a float ddof not integral */
     UF__JIT_COV_DIMS,       /* ValueError: m and y do not match */
+    /* np.partition / np.argpartition (lower_nppart.c): ValueError */
+    UF__JIT_KTH_BOUNDS,     /* a |kth| >= the last axis's length */
+    UF__JIT_KTH_DIMS,       /* kth an array of other than 1 dimension */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -504,6 +504,8 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_COV_DDOF_FRAC] = "ValueError: ddof must be integral value",
         [UF__JIT_COV_DIMS] = "ValueError: m and y have incompatible "
                              "dimensions",
+        [UF__JIT_KTH_BOUNDS] = "ValueError: kth out of bounds",
+        [UF__JIT_KTH_DIMS] = "ValueError: kth must be scalar or 1-D",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "
