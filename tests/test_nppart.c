@@ -9,7 +9,8 @@
  * before kth is looked at), negative and unsigned kths; and through
  * uf_call: reversed strided N-d views, the ValueErrors' codes and words,
  * no leak across 10^4 calls, out of memory at every allocation, the
- * refusals at file:line:col (a 0-d array, CUDA kernels). */
+ * refusals at file:line:col (a 0-d array, CUDA kernels); a.item() of
+ * size-1 views and 0-d arrays, and its ValueError. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,8 +257,11 @@ static const char src[] =
     "    for i in range(3):\n"
     "        p = np.partition(a, (1, -1))\n"
     "        q = np.argpartition(a[0], i)\n"
-    "        s += p[0, 1] + p[-1, -1] + q[i]\n"
-    "    return s\n";
+    "        s += p[0, 1] + p[-1, -1] + q[i] + a[i:i + 1, 2:3].item()\n"
+    "    return s\n"
+    "@njit\n"
+    "def item(a):\n"
+    "    return np.array(a.item() * 2).item()\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -372,6 +376,36 @@ static void test_views(void **state)
     uf_array_release(g);
 }
 
+/* a.item() of a size-1 view of a reversed 2-D view; of a 0-d array made
+ * in the kernel; Numba's ValueError for other sizes. */
+static void test_item(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *g = grid(4, 9);
+    uf_array *v = uf_array_slice(g, "2:3, ::-4", &err); /* (1, 3) */
+    uf_assert_ok(v != NULL, &err);
+    assert_null(call2("item", v, NULL, &err));
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ValueError: item(): can only "
+                                        "convert an array of size 1"));
+    uf_array *w = uf_array_slice(v, ":, 1:2", &err); /* g[2, 4] */
+    uf_assert_ok(w != NULL, &err);
+    uf_array *r = call2("item", w, NULL, &err);
+    uf_assert_ok(r != NULL, &err);
+    assert_int_equal(uf_array_ndim(r), 0);
+    assert_true(*(double *)uf_array_data(r) == 2.0 * at2(g, 2, 4));
+    uf_array_release(r);
+    uf_array *e = uf_array_slice(g, "1:1, :", &err); /* empty */
+    uf_assert_ok(e != NULL, &err);
+    assert_null(call2("item", e, NULL, &err));
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    uf_array_release(e);
+    uf_array_release(w);
+    uf_array_release(v);
+    uf_array_release(g);
+}
+
 static void test_no_leak(void **state)
 {
     (void)state;
@@ -428,7 +462,10 @@ static void test_refused(void **state)
         "    return np.argpartition(np.array(x), 0)\n"
         "@njit\n"
         "def cplx(a):\n"
-        "    return np.partition(a, 0)\n";
+        "    return np.partition(a, 0)\n"
+        "@njit\n"
+        "def item_i(a):\n"
+        "    return a.item(0)\n";
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "nppart_bad.py", csrc, &err);
     uf_assert_ok(m != NULL, &err);
@@ -440,6 +477,7 @@ static void test_refused(void **state)
         {"zero_d", "int64[:](float64)", "at least 1-D (found 0-D)", 8, 28},
         {"cplx", "complex128[:](complex128[:])", "not supported for", 11,
          25},
+        {"item_i", "float64(float64[:])", "takes no arguments", 14, 19},
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
         uf_func *f = uf_module_get(m, t[i].kernel, &err);
@@ -461,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_orders),
         cmocka_unit_test(test_statuses),
         cmocka_unit_test(test_views),
+        cmocka_unit_test(test_item),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),

@@ -76,3 +76,26 @@ def part_method(a):
 @njit
 def part_0d(x):
     return np.partition(np.array(x), 0)
+
+
+@njit
+def item(a):
+    return a.item()
+
+
+@njit
+def item_sum(a):
+    s = a[:1].item() + 1
+    for i in range(3):
+        s += a[i:i + 1].item() + np.array(a[i]).item()
+    return s
+
+
+@njit
+def item_arg(a):
+    return a.item(0)
+
+
+@njit
+def item_2d(a):
+    return a[1:2, ::-3].item()
