@@ -298,7 +298,6 @@ typedef enum uf__jit_status {
     /* np.partition / np.argpartition (lower_nppart.c): ValueError */
     UF__JIT_KTH_BOUNDS,     /* a |kth| >= the last axis's length */
     UF__JIT_KTH_DIMS,       /* kth an array of other than 1 dimension */
-    UF__JIT_ITEM_SIZE,      /* a.item() of a size other than 1 */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -1,6 +1,5 @@
-/* np.partition(a, kth), np.argpartition(a, kth) and a.item() (typed by
- * infer_nppart.c). a.item() loads the one element after checking the
- * size. The partitions: a new C array of a's shape, then one call of the host
+/* np.partition(a, kth) and np.argpartition(a, kth) (typed by
+ * infer_nppart.c): a new C array of a's shape, then one call of the host
  * runtime (common/nppart.h) that fills it row by row with Numba's
  * quickselect. a goes to it as it is (data, shape, strides, dtype), a
  * tuple of numbers first stored in a stack slot in its dtype; kth as an
@@ -89,35 +88,9 @@ static const uf__expr *arg_of(const uf__expr *e, int pos, const char *name)
     return NULL;
 }
 
-/* a.item(): Numba's ValueError unless a has one element, which is then
- * at a's data pointer whatever the strides. */
-static LLVMValueRef item(uf__fn *F, const uf__expr *e)
-{
-    const uf__expr *rx = e->u.call.func->u.attr.value;
-    if (F->L->cg->sreg != NULL) { /* a CUDA ufunc or gufunc */
-        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
-                         "%s", "array.item() is for host kernels (tested "
-                         "there only); in a CUDA kernel index the element: "
-                         "a[0]");
-        return NULL;
-    }
-    const uf__type *at = uf__lower_info(F, rx)->type;
-    LLVMValueRef a = uf__lower_expr(F, rx);
-    if (!a)
-        return NULL;
-    LLVMValueRef size = c64(F, 1);
-    for (int k = 0; k < at->ndim; k++)
-        size = LLVMBuildMul(B, size, uf__emit_array_dim(F, a, k), "");
-    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, size, c64(F, 1), ""),
-                    UF__JIT_ITEM_SIZE);
-    return uf__emit_elem_load(F, uf__emit_array_data(F, a), at->dtype);
-}
-
 LLVMValueRef uf__lower_nppart(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
-    if (in->builtin == UF__BI_METH_ITEM)
-        return item(F, e);
     bool arg = in->builtin == UF__BI_NP_ARGPARTITION;
     if (F->L->cg->sreg != NULL) { /* a CUDA ufunc or gufunc */
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,

@@ -1,4 +1,4 @@
-/* Typing of np.partition(a, kth), np.argpartition(a, kth) and a.item()
+/* Typing of np.partition(a, kth) and np.argpartition(a, kth)
  * (builtins.h: UF__NPPART_MAP), as Numba 0.68 types them
  * (numba/np/arraymath.py np_partition, np_argpartition):
  *   a: an array of 1 or more dimensions of bool, integers or floats, or a
@@ -94,33 +94,10 @@ static int bind(uf__ictx *C, const uf__expr *e, const char *fn,
     return 0;
 }
 
-/* a.item(): the one element of an array of size 1 (any dimensions, 0-d
- * too), of a's dtype; Numba takes no argument (a.item(i) is a
- * TypingError there). A size other than 1 is Numba's run-time
- * ValueError. */
-static const uf__type *item(uf__ictx *C, const uf__expr *e)
-{
-    const uf__type *a = uf__iinfo(C, e->u.call.func->u.attr.value)->type;
-    uf__kernel_kind kk = C->tf->decl->kind;
-    if (kk == UF__K_CUDA_KERNEL || kk == UF__K_DEVICE)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "array.item() "
-                          "is for host kernels (tested there only); in a "
-                          "CUDA kernel index the element: a[0]");
-    if (e->u.call.nargs + e->u.call.nkw > 0)
-        return uf__ierr_t(C, UF_ERR_TYPING,
-                          e->u.call.nargs ? e->u.call.args[0]->pos
-                                          : e->u.call.kw[0].pos,
-                          "array.item() takes no arguments in Numba "
-                          "(a.item(i) and a.item(i, j) are NumPy's only)");
-    return uf__iset(C, e, uf__type_scalar(C->tc, a->dtype));
-}
-
 const uf__type *uf__infer_nppart(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b)
 {
     uf__iinfo(C, e)->builtin = b;
-    if (b == UF__BI_METH_ITEM)
-        return item(C, e);
     const char *fn = b == UF__BI_NP_PARTITION ? "np.partition"
                                               : "np.argpartition";
     uf__kernel_kind kk = C->tf->decl->kind;
