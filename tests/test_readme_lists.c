@@ -111,6 +111,7 @@ static const struct family {
     {uf__builtin_is_alloc, "; and the array constructors (allocation, above): "},
     {in_array_methods_group, "; and the array methods' functions (above): "},
     {uf__builtin_is_npselect, "; and the order statistics (above): "},
+    {uf__builtin_is_nppart, "; and partitioning (above): "},
     {uf__builtin_is_npjoin,
      "; and the joins and tuple-to-array functions (above): "},
     {uf__builtin_is_nppred,

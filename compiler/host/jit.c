@@ -26,6 +26,7 @@
 #include "common/nprandom.h"
 #include "common/npnum.h"
 #include "common/nplinalg.h"
+#include "common/nppart.h"
 #include "common/npselect.h"
 #include "common/npfunc.h"
 #include "common/npsignal.h"
@@ -192,6 +193,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.median, np.percentile ... (lower_npselect.c) */
         {UF__NP_MEDIAN, (void *)(uintptr_t)uf__np_median},
         {UF__NP_PERCENTILE, (void *)(uintptr_t)uf__np_percentile},
+        /* np.partition, np.argpartition (lower_nppart.c) */
+        {UF__NP_PARTITION, (void *)(uintptr_t)uf__np_partition},
         /* np.convolve, np.correlate (lower_npsignal.c) */
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
         {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},

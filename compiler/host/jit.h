@@ -298,6 +298,9 @@ typedef enum uf__jit_status {
     /* np.nditer (lower_npiter.c) */
     UF__JIT_NDITER_SHAPES,  /* ValueError: operands do not broadcast */
     UF__JIT_ITEM_SIZE,      /* a.item(): ValueError: a.size != 1 */
+    /* np.partition / np.argpartition (lower_nppart.c): ValueError */
+    UF__JIT_KTH_BOUNDS,     /* a |kth| >= the last axis's length */
+    UF__JIT_KTH_DIMS,       /* kth an array of other than 1 dimension */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

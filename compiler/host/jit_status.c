@@ -508,6 +508,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "be broadcast together",
         [UF__JIT_ITEM_SIZE] = "ValueError: item(): can only convert an array "
                               "of size 1 to a Python scalar",
+        [UF__JIT_KTH_BOUNDS] = "ValueError: kth out of bounds",
+        [UF__JIT_KTH_DIMS] = "ValueError: kth must be scalar or 1-D",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -490,6 +490,8 @@ LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e);
 /* np.median, np.percentile, np.quantile and the nan* ones
  * (lower_npselect.c). Host targets only. */
 LLVMValueRef uf__lower_npselect(uf__fn *F, const uf__expr *e);
+/* np.partition, np.argpartition (lower_nppart.c). Host targets only. */
+LLVMValueRef uf__lower_nppart(uf__fn *F, const uf__expr *e);
 /* np.histogram, np.cov, np.corrcoef (UF__NPSTATS_MAP; lower_npstats.c).
  * Host targets only. */
 LLVMValueRef uf__lower_npstats(uf__fn *F, const uf__expr *e);

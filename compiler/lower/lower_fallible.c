@@ -57,6 +57,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_npselect(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, q out of range */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_nppart(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* out of memory, kth's ValueErrors */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npfind(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, np.extract's ValueErrors */
     if (e->kind == UF__EX_CALL &&

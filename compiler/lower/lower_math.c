@@ -454,6 +454,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_alloc(F, e);
     if (uf__builtin_is_npselect(bi)) /* lower_npselect.c */
         return uf__lower_npselect(F, e);
+    if (uf__builtin_is_nppart(bi)) /* lower_nppart.c */
+        return uf__lower_nppart(F, e);
     if (uf__builtin_is_npstats(bi)) /* lower_npstats.c */
         return uf__lower_npstats(F, e);
     if (uf__builtin_is_npfind(bi)) /* lower_npfind.c */

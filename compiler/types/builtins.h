@@ -136,6 +136,12 @@
     X(NP_PERCENTILE, "numpy.percentile")                                    \
     X(NP_NANPERCENTILE, "numpy.nanpercentile")                              \
     X(NP_QUANTILE, "numpy.quantile") X(NP_NANQUANTILE, "numpy.nanquantile")
+/* np.partition and np.argpartition (infer_nppart.c, lower_nppart.c, the
+ * runtime common/nppart.h); they keep their places
+ * (uf__builtin_is_nppart). */
+#define UF__NPPART_MAP(X)                                                   \
+    X(NP_PARTITION, "numpy.partition")                                      \
+    X(NP_ARGPARTITION, "numpy.argpartition")
 /* Statistics (infer_npstats.c, lower_npstats.c, the runtime
  * common/npstats.h): NP_HISTOGRAM .. NP_CORRCOEF keep their places
  * (uf__builtin_is_npstats). */
@@ -352,6 +358,7 @@
     UF__ARRATTR_MAP(X)                                                      \
     UF__NPCUM_MAP(X)                                                        \
     UF__NPSELECT_MAP(X)                                                     \
+    UF__NPPART_MAP(X)                                                       \
     UF__NPSTATS_MAP(X)                                                      \
     UF__NPJOIN_MAP(X)                                                       \
     UF__NPPRED_MAP(X)                                                       \
@@ -521,6 +528,11 @@ static inline bool uf__builtin_is_npjoin(uf__builtin b)
 static inline bool uf__builtin_is_npselect(uf__builtin b)
 {
     return b >= UF__BI_NP_MEDIAN && b <= UF__BI_NP_NANQUANTILE;
+}
+/* np.partition and np.argpartition (UF__NPPART_MAP). */
+static inline bool uf__builtin_is_nppart(uf__builtin b)
+{
+    return b == UF__BI_NP_PARTITION || b == UF__BI_NP_ARGPARTITION;
 }
 /* The statistics of UF__NPSTATS_MAP. */
 static inline bool uf__builtin_is_npstats(uf__builtin b)

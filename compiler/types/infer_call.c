@@ -637,6 +637,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */
         return uf__infer_npselect(C, e, fi->builtin);
+    if (uf__builtin_is_nppart(fi->builtin)) /* np.partition ... */
+        return uf__infer_nppart(C, e, fi->builtin);
     if (uf__builtin_is_npstats(fi->builtin)) /* np.histogram ... */
         return uf__infer_npstats(C, e, fi->builtin);
     if (uf__builtin_is_npfind(fi->builtin) || /* np.nonzero ... */

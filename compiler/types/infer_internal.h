@@ -295,6 +295,10 @@ const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
  * (infer_npselect.c): the type of call `e` of builtin b. */
 const uf__type *uf__infer_npselect(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
+/* np.partition, np.argpartition (infer_nppart.c): the type of call `e`
+ * of builtin b. */
+const uf__type *uf__infer_nppart(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
 /* np.histogram, np.cov, np.corrcoef (infer_npstats.c): the type of call
  * `e` of builtin b. */
 const uf__type *uf__infer_npstats(uf__ictx *C, const uf__expr *e,
