@@ -87,8 +87,9 @@ static void copy_in(const char *a, int64_t n, const int64_t *st, int32_t dt,
 }
 
 /* Householder tridiagonalisation of the symmetric v: d the diagonal,
- * e[1..n) the subdiagonal, v the orthogonal transformation. */
-static void tridiag(double *v, int64_t n, double *d, double *e)
+ * e[1..n) the subdiagonal, v the orthogonal transformation when vec
+ * (else the reduced diagonal is read from v's, half the work). */
+static void tridiag(double *v, int64_t n, double *d, double *e, bool vec)
 {
     for (int64_t j = 0; j < n; j++)
         d[j] = X(v, n - 1, j);
@@ -146,6 +147,12 @@ static void tridiag(double *v, int64_t n, double *d, double *e)
             }
         }
         d[i] = h;
+    }
+    if (!vec) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = X(v, i, i);
+        e[0] = 0;
+        return;
     }
     /* the transformations accumulated */
     for (int64_t i = 0; i + 1 < n; i++) {
@@ -258,7 +265,7 @@ int uf__np_linalg_eigh(const char *a, const int64_t *shape,
         goto done;
     }
     copy_in(a, n, strides, dt, ex, true, z);
-    tridiag(z, n, d, e);
+    tridiag(z, n, d, e, v != NULL);
     if (!tql(v != NULL ? z : NULL, n, d, e)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
