@@ -20,7 +20,8 @@ enum {
     UF__NPLINALG_NOT_PD = 7,   /* LinAlgError: cholesky's pivot <= 0 */
     UF__NPLINALG_EMPTY = 8,    /* LinAlgError: qr of an empty matrix */
     UF__NPLINALG_POWER_SQUARE = 9, /* ValueError: matrix_power, not square */
-    UF__NPLINALG_CONVERGE = 10 /* ValueError: the SVD did not converge */
+    UF__NPLINALG_CONVERGE = 10, /* ValueError: the SVD did not converge */
+    UF__NPLINALG_DOMAIN = 11   /* ValueError: eig's complex eigenvalues */
 };
 
 /* *out = np.linalg.norm(x, ord) of the nd (1 or 2) dimensional x, as
@@ -112,6 +113,33 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, double rcond,
                        char *out);
 
+/* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_svd.c): x (n,
+ * or n * nrhs for a 2-D b), res (nrhs slots, *nres of them written:
+ * nrhs where the rank is n < m, else 0), *rank, s (min(m, n)), all of
+ * a's dtype (rank int32), C order, as Numba's gelsd: NONFINITE (a, then
+ * b), EMPTY, SYSTEM in Numba's order. */
+int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
+                        const int64_t *strides, const char *b, int64_t bnd,
+                        const int64_t *bshape, const int64_t *bstrides,
+                        int32_t dt, double rcond, char *x, char *res,
+                        int64_t *nres, int32_t *rank, char *s);
+
+/* common/nplinalg_eig.c. w (n, ascending) and, when v is not NULL, v (n
+ * * n, column k the unit eigenvector of w[k]) = np.linalg.eigh(a) of
+ * a's lower triangle; SQUARE, NONFINITE (the whole of a), CONVERGE;
+ * nothing written when n is 0. */
+int uf__np_linalg_eigh(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, char *w, char *v);
+
+/* w (n) and, when v is not NULL, v (n * n, column k the unit
+ * eigenvector of w[k]) = np.linalg.eig(a) for a real a with real
+ * eigenvalues, in the order of the diagonal of its real Schur form
+ * (LAPACK's order is its own Schur form's: not always the same);
+ * SQUARE, NONFINITE, DOMAIN where an eigenvalue is complex (Numba's
+ * ValueError), CONVERGE. */
+int uf__np_linalg_eig(const char *a, const int64_t *shape,
+                      const int64_t *strides, int32_t dt, char *w, char *v);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"
 #define UF__NP_LINALG_SLOGDET "uf__rt_np_linalg_slogdet"
@@ -124,5 +152,8 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
 #define UF__NP_LINALG_COND "uf__rt_np_linalg_cond"
 #define UF__NP_LINALG_MATRIX_RANK "uf__rt_np_linalg_matrix_rank"
 #define UF__NP_LINALG_PINV "uf__rt_np_linalg_pinv"
+#define UF__NP_LINALG_LSTSQ "uf__rt_np_linalg_lstsq"
+#define UF__NP_LINALG_EIGH "uf__rt_np_linalg_eigh"
+#define UF__NP_LINALG_EIG "uf__rt_np_linalg_eig"
 
 #endif

@@ -387,3 +387,96 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
     uf__free(s);
     return st;
 }
+
+/* x = np.linalg.lstsq(a, b, rcond)'s solution through the SVD of a
+ * float64 copy of a, as LAPACK gelsd: singular values <= rcnd * s[0]
+ * count as zero (rcnd the dtype's unit roundoff where rcond <= 0 or >=
+ * 1, dlalsd's rule); residuals the squared 2-norms of b - a x, column by
+ * column, where the rank is n < m (*nres = nrhs), else none. */
+int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
+                        const int64_t *strides, const char *b, int64_t bnd,
+                        const int64_t *bshape, const int64_t *bstrides,
+                        int32_t dt, double rcond, char *x, char *res,
+                        int64_t *nres, int32_t *rank, char *s)
+{
+    int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
+    int64_t nrhs = bnd == 1 ? 1 : bshape[1];
+    int64_t bs1 = bnd == 1 ? 0 : bstrides[1];
+    *nres = 0;
+    *rank = 0;
+    for (int64_t i = 0; i < m; i++) /* Numba's order of checks */
+        for (int64_t j = 0; j < n; j++)
+            if (!isfinite(get(a + i * strides[0] + j * strides[1], dt)))
+                return UF__NPLINALG_NONFINITE;
+    for (int64_t i = 0; i < bshape[0]; i++)
+        for (int64_t j = 0; j < nrhs; j++)
+            if (!isfinite(get(b + i * bstrides[0] + j * bs1, dt)))
+                return UF__NPLINALG_NONFINITE;
+    if (m == 0 || n == 0 || bshape[0] == 0 || nrhs == 0)
+        return UF__NPLINALG_EMPTY;
+    if (bshape[0] != m)
+        return UF__NPLINALG_SYSTEM;
+    size_t isz = dt == UF_FLOAT32 ? 4 : 8;
+    double *ac = uf__malloc((size_t)(m * n), sizeof(double), NULL);
+    double *u = uf__malloc((size_t)(m * k), sizeof(double), NULL);
+    double *vh = uf__malloc((size_t)(k * n), sizeof(double), NULL);
+    double *sv = uf__malloc((size_t)k, sizeof(double), NULL);
+    double *ub = uf__malloc((size_t)k, sizeof(double), NULL);
+    double *xc = uf__malloc((size_t)n, sizeof(double), NULL);
+    int st = UF__NPLINALG_NOMEM;
+    if (ac == NULL || u == NULL || vh == NULL || sv == NULL || ub == NULL ||
+        xc == NULL)
+        goto done;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++)
+            ac[i * n + j] = get(a + i * strides[0] + j * strides[1], dt);
+    int64_t cs[2] = {n * 8, 8};
+    st = svd((const char *)ac, shape, cs, UF_FLOAT64, 0, (char *)u, sv,
+             (char *)vh);
+    if (st != 0)
+        goto done;
+    double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
+    double cut = (rcond <= 0 || rcond >= 1 ? eps : rcond) * sv[0];
+    int64_t r = 0;
+    while (r < k && sv[r] > cut)
+        r++;
+    *rank = (int32_t)r;
+    bool resid = r == n && m > n;
+    for (int64_t c = 0; c < nrhs; c++) {
+        for (int64_t t = 0; t < r; t++) { /* (u^T b)_t / s_t */
+            double d = 0;
+            for (int64_t i = 0; i < m; i++)
+                d += u[i * k + t] * get(b + i * bstrides[0] + c * bs1, dt);
+            ub[t] = d / sv[t];
+        }
+        for (int64_t j = 0; j < n; j++) {
+            double d = 0;
+            for (int64_t t = 0; t < r; t++)
+                d += vh[t * n + j] * ub[t];
+            xc[j] = d;
+            put(x + (size_t)(j * nrhs + c) * isz, dt, d);
+        }
+        if (!resid)
+            continue;
+        double ss = 0;
+        for (int64_t i = 0; i < m; i++) {
+            double e = get(b + i * bstrides[0] + c * bs1, dt);
+            for (int64_t j = 0; j < n; j++)
+                e -= ac[i * n + j] * xc[j];
+            ss += e * e;
+        }
+        put(res + (size_t)c * isz, dt, ss);
+    }
+    if (resid)
+        *nres = nrhs;
+    for (int64_t t = 0; t < k; t++)
+        put(s + (size_t)t * isz, dt, sv[t]);
+done:
+    uf__free(ac);
+    uf__free(u);
+    uf__free(vh);
+    uf__free(sv);
+    uf__free(ub);
+    uf__free(xc);
+    return st;
+}

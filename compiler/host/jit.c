@@ -251,6 +251,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_LINALG_MATRIX_RANK,
          (void *)(uintptr_t)uf__np_linalg_matrix_rank},
         {UF__NP_LINALG_PINV, (void *)(uintptr_t)uf__np_linalg_pinv},
+        {UF__NP_LINALG_LSTSQ, (void *)(uintptr_t)uf__np_linalg_lstsq},
+        {UF__NP_LINALG_EIGH, (void *)(uintptr_t)uf__np_linalg_eigh},
+        {UF__NP_LINALG_EIG, (void *)(uintptr_t)uf__np_linalg_eig},
     };
     int nown = (int)(sizeof own / sizeof own[0]);
     int n = jit->nrt + nown;

@@ -254,6 +254,8 @@ typedef enum uf__jit_status {
     UF__JIT_LINALG_EMPTY,     /* LinAlgError: qr of an empty matrix */
     UF__JIT_POWER_SQUARE,     /* ValueError: matrix_power, not square */
     UF__JIT_LINALG_CONVERGE,  /* ValueError: the SVD did not converge */
+    UF__JIT_EIG_DOMAIN,       /* ValueError: eig, complex eigenvalues */
+    UF__JIT_EIGVALS_DOMAIN,   /* ValueError: eigvals, the same */
     /* np.vander, np.fill_diagonal (lower_npmatrix.c): ValueError */
     UF__JIT_VANDER_NDIM, /* x not 1-D */
     UF__JIT_VANDER_NEG,  /* N < 0 */

@@ -442,6 +442,10 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_POWER_SQUARE] = "ValueError: input must be a square array",
         [UF__JIT_LINALG_CONVERGE] = "ValueError: Internal algorithm failed "
                                     "to converge.",
+        [UF__JIT_EIG_DOMAIN] = "ValueError: eig() argument must not cause "
+                               "a domain change.",
+        [UF__JIT_EIGVALS_DOMAIN] = "ValueError: eigvals() argument must not "
+                                   "cause a domain change.",
         [UF__JIT_VANDER_NDIM] = "ValueError: x must be a one-dimensional "
                                 "array or sequence.",
         [UF__JIT_VANDER_NEG] = "ValueError: Negative dimensions are not "

@@ -1,4 +1,5 @@
-/* np.linalg.norm, det, slogdet, inv, solve, cholesky, qr and matrix_power
+/* np.linalg.norm, det, slogdet, inv, solve, cholesky, qr, matrix_power,
+ * svd, cond, matrix_rank, pinv, lstsq, eigh, eigvalsh, eig and eigvals
  * (typed by infer_nplinalg.c): one call of the host runtime (common/nplinalg.h),
  * which copies and factorises the matrix and frees its scratch before it
  * returns. Arrays go to it as they are (data, shape, strides); inv and
@@ -245,6 +246,101 @@ static LLVMValueRef svd(uf__fn *F, const uf__expr *e, const operand *a,
     return LLVMBuildInsertValue(B, t, vh, 2, "");
 }
 
+static LLVMValueRef data_of(uf__fn *F, LLVMValueRef arr, LLVMTypeRef i8p)
+{
+    return LLVMBuildPointerCast(B, uf__emit_array_data(F, arr), i8p, "");
+}
+
+/* np.linalg.lstsq: x (n or (n, nrhs)), residuals (nrhs slots), s (k),
+ * rank, then the runtime; residuals become an array of the *nres it
+ * wrote (0 or nrhs; the memory stays the frame's). */
+static LLVMValueRef lstsq(uf__fn *F, const uf__expr *e, const operand *a,
+                          const uf__type *at, const uf__type *rt)
+{
+    operand bo;
+    const uf__type *bt = operand_of(F, arg(e, 1, "b"), &bo);
+    if (!bt)
+        return NULL;
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
+    LLVMValueRef rc = LLVMConstReal(f64, -1.0);
+    const uf__expr *rx = arg(e, 2, "rcond");
+    if (rx != NULL) {
+        if (!(rc = uf__lower_expr(F, rx)))
+            return NULL;
+        rc = uf__emit_cast(F, rc, uf__lower_info(F, rx)->type->dtype,
+                           UF_FLOAT64);
+    }
+    LLVMValueRef k = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntSLT, a->dim[0], a->dim[1], ""), a->dim[0],
+        a->dim[1], "k");
+    LLVMValueRef nrhs = bt->ndim == 1 ? c64(F, 1) : bo.dim[1];
+    LLVMValueRef xs[2] = {a->dim[1], nrhs}, n, x, res, s;
+    if (!(x = uf__lower_new_array(F, at->dtype, bt->ndim, xs, &n)) ||
+        !(res = uf__lower_new_array(F, at->dtype, 1, &nrhs, &n)) ||
+        !(s = uf__lower_new_array(F, at->dtype, 1, &k, &n)))
+        return NULL;
+    LLVMValueRef nres = uf__fn_alloca(F, i64t(F), "lstsq.nres");
+    LLVMValueRef rank = uf__fn_alloca(F, i32t(F), "lstsq.rank");
+    LLVMTypeRef i8p = LLVMTypeOf(a->data);
+    LLVMValueRef args[14] = {
+        a->data, a->shape, a->strides, bo.data, c64(F, bt->ndim), bo.shape,
+        bo.strides, c32(F, (int)at->dtype), rc, data_of(F, x, i8p),
+        data_of(F, res, i8p), nres, rank, data_of(F, s, i8p)};
+    LLVMTypeRef pt[14];
+    for (unsigned i = 0; i < 14; i++)
+        pt[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef fty = LLVMFunctionType(i32t(F), pt, 14, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, UF__NP_LINALG_LSTSQ, fty);
+    F->L->uses_runtime = true;
+    raise_status(F, LLVMBuildCall2(B, fty, fn, args, 14, ""));
+    LLVMValueRef len = LLVMBuildLoad2(B, i64t(F), nres, "");
+    LLVMValueRef isz = c64(F, (int64_t)uf_dtype_itemsize(at->dtype));
+    res = uf__build_array(F->L, uf__emit_array_data(F, res), &len, &isz, 1);
+    LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
+    if (!tt)
+        return NULL;
+    LLVMValueRef t = LLVMBuildInsertValue(B, LLVMGetUndef(tt), x, 0, "");
+    t = LLVMBuildInsertValue(B, t, res, 1, "");
+    t = LLVMBuildInsertValue(B, t, LLVMBuildLoad2(B, i32t(F), rank, ""), 2,
+                             "");
+    return LLVMBuildInsertValue(B, t, s, 3, "");
+}
+
+/* eigh, eigvalsh, eig, eigvals: w (n) and v (n, n) for the first two
+ * (n a's last dimension: the runtime refuses a non-square a before it
+ * writes), then the runtime; eig's complex eigenvalues raise eig's or
+ * eigvals' ValueError. */
+static LLVMValueRef eig(uf__fn *F, const operand *a, const uf__type *at,
+                        const uf__type *rt, uf__builtin b)
+{
+    bool vec = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIG;
+    bool sym = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIGVALSH;
+    LLVMValueRef vs[2] = {a->dim[1], a->dim[1]}, n, w, v = NULL;
+    if (!(w = uf__lower_new_array(F, at->dtype, 1, vs, &n)) ||
+        (vec && !(v = uf__lower_new_array(F, at->dtype, 2, vs, &n))))
+        return NULL;
+    LLVMTypeRef i8p = LLVMTypeOf(a->data);
+    LLVMValueRef args[6] = {a->data, a->shape, a->strides,
+                            c32(F, (int)at->dtype), data_of(F, w, i8p),
+                            vec ? data_of(F, v, i8p)
+                                : LLVMConstPointerNull(i8p)};
+    LLVMValueRef st = call_helper(F, sym ? UF__NP_LINALG_EIGH
+                                         : UF__NP_LINALG_EIG,
+                                  args, 6);
+    if (!sym)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, st,
+                                         c32(F, UF__NPLINALG_DOMAIN), ""),
+                        vec ? UF__JIT_EIG_DOMAIN : UF__JIT_EIGVALS_DOMAIN);
+    raise_status(F, st);
+    if (!vec)
+        return w;
+    LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
+    if (!tt)
+        return NULL;
+    LLVMValueRef t = LLVMBuildInsertValue(B, LLVMGetUndef(tt), w, 0, "");
+    return LLVMBuildInsertValue(B, t, v, 1, "");
+}
+
 LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -289,6 +385,10 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
     LLVMValueRef n;
     if (b == UF__BI_NP_LINALG_QR)
         return qr(F, &a, at, in->type);
+    if (b == UF__BI_NP_LINALG_LSTSQ)
+        return lstsq(F, e, &a, at, in->type);
+    if (b >= UF__BI_NP_LINALG_EIGH && b <= UF__BI_NP_LINALG_EIGVALS)
+        return eig(F, &a, at, in->type, b);
     if (b == UF__BI_NP_LINALG_SVD)
         return svd(F, e, &a, at, in->type);
     if (b == UF__BI_NP_LINALG_PINV) { /* (n, m): a's transposed shape */

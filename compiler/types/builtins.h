@@ -232,7 +232,7 @@
     X(NP_INTERP, "numpy.interp") X(NP_DIGITIZE, "numpy.digitize")           \
     X(NP_BINCOUNT, "numpy.bincount")
 /* np.linalg without LAPACK (infer_nplinalg.c, lower_nplinalg.c, the
- * runtime common/nplinalg.h): NP_LINALG_NORM .. NP_LINALG_PINV keep
+ * runtime common/nplinalg.h): NP_LINALG_NORM .. NP_LINALG_EIGVALS keep
  * their places (uf__builtin_is_nplinalg). */
 #define UF__NPLINALG_MAP(X)                                                 \
     X(NP_LINALG_NORM, "numpy.linalg.norm")                                  \
@@ -246,7 +246,12 @@
     X(NP_LINALG_SVD, "numpy.linalg.svd")                                    \
     X(NP_LINALG_COND, "numpy.linalg.cond")                                  \
     X(NP_LINALG_MATRIX_RANK, "numpy.linalg.matrix_rank")                    \
-    X(NP_LINALG_PINV, "numpy.linalg.pinv")
+    X(NP_LINALG_PINV, "numpy.linalg.pinv")                                  \
+    X(NP_LINALG_LSTSQ, "numpy.linalg.lstsq")                                \
+    X(NP_LINALG_EIGH, "numpy.linalg.eigh")                                  \
+    X(NP_LINALG_EIGVALSH, "numpy.linalg.eigvalsh")                          \
+    X(NP_LINALG_EIG, "numpy.linalg.eig")                                    \
+    X(NP_LINALG_EIGVALS, "numpy.linalg.eigvals")
 /* NumPy's views that reverse, rotate, permute or add axes, and the
  * conversions that return their argument where its layout and dtype
  * already fit, else a copy (infer_npview.c, lower_npview.c): NP_FLIP ..
@@ -568,7 +573,7 @@ static inline bool uf__builtin_is_npnum(uf__builtin b)
 /* The np.linalg functions of UF__NPLINALG_MAP. */
 static inline bool uf__builtin_is_nplinalg(uf__builtin b)
 {
-    return b >= UF__BI_NP_LINALG_NORM && b <= UF__BI_NP_LINALG_PINV;
+    return b >= UF__BI_NP_LINALG_NORM && b <= UF__BI_NP_LINALG_EIGVALS;
 }
 /* The matrix constructors and diagonals of UF__NPMATRIX_MAP. */
 static inline bool uf__builtin_is_npmatrix(uf__builtin b)

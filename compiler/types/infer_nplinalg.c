@@ -16,7 +16,9 @@
  * are refused here (ufjit's LU and SVD are real only). svd(a,
  * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
  * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
- * rcond=1e-15): a new 2-D array of a's dtype. The runtime is on the host:
+ * rcond=1e-15): a new 2-D array of a's dtype. lstsq(a, b, rcond=-1.0),
+ * eigh(a), eigvalsh(a), eig(a), eigvals(a): see lstsq() and eig() below.
+ * The runtime is on the host:
  * CUDA kernels and device functions refuse these at the call. */
 #include <stdio.h>
 #include <string.h>
@@ -121,6 +123,66 @@ static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn,
     return uf__iset(C, e, uf__type_scalar(C->tc, r));
 }
 
+/* lstsq(a, b, rcond=-1.0): a 2-D, b 1-D or 2-D of a's dtype, rcond a
+ * real number; Numba's (x, residuals, rank, s): x of b's dimensions,
+ * residuals and s 1-D, all of a's dtype, rank int32 (LAPACK's int). */
+static const uf__type *lstsq(uf__ictx *C, const uf__expr *e, const char *fn)
+{
+    static const char *const names[] = {"a", "b", "rcond"};
+    const uf__expr *x[3];
+    if (bind(C, e, fn, 3, 2, names, x) != 0)
+        return NULL;
+    const uf__type *a = matrix(C, fn, x[0], 2);
+    if (a == NULL || a == UF__UNKNOWN)
+        return a;
+    const uf__type *bt = matrix(C, fn, x[1], 1);
+    if (bt == NULL || bt == UF__UNKNOWN)
+        return bt;
+    if (bt->dtype != a->dtype)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() only supports "
+                          "inputs that have homogeneous dtypes.", fn);
+    if (x[2] != NULL) {
+        const uf__type *rt;
+        OPERAND(rt, x[2]);
+        if (rt->kind != UF__T_SCALAR || uf_dtype_kind(rt->dtype) == 'c')
+            return uf__ierr_t(C, UF_ERR_TYPING, x[2]->pos, "%s() takes a "
+                              "real number as 'rcond', not %s", fn,
+                              uf__tname(rt));
+    }
+    const uf__type *four[4] = {
+        uf__type_array(C->tc, a->dtype, bt->ndim, 'C', C->err),
+        uf__type_array(C->tc, a->dtype, 1, 'C', C->err),
+        uf__type_scalar(C->tc, UF_INT32), NULL};
+    four[3] = four[1];
+    if (four[0] == NULL || four[1] == NULL || four[2] == NULL)
+        return uf__ioom(C);
+    const uf__type *r = uf__type_tuple(C->tc, 4, four, C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
+/* eigh(a), eig(a): (w, v), w 1-D and v 2-D of a's dtype (Numba's real
+ * eig of a real a); eigvalsh(a), eigvals(a): w. */
+static const uf__type *eig(uf__ictx *C, const uf__expr *e, const char *fn,
+                           uf__builtin b)
+{
+    static const char *const names[] = {"a"};
+    const uf__expr *x[1];
+    if (bind(C, e, fn, 1, 1, names, x) != 0)
+        return NULL;
+    const uf__type *a = matrix(C, fn, x[0], 2);
+    if (a == NULL || a == UF__UNKNOWN)
+        return a;
+    const uf__type *two[2] = {
+        uf__type_array(C->tc, a->dtype, 1, 'C', C->err),
+        uf__type_array(C->tc, a->dtype, 2, 'C', C->err)};
+    if (two[0] == NULL || two[1] == NULL)
+        return uf__ioom(C);
+    const uf__type *r = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIG
+                            ? uf__type_tuple(C->tc, 2, two, C->err)
+                            : two[0];
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b)
 {
@@ -135,6 +197,10 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
     if (b == UF__BI_NP_LINALG_NORM || b == UF__BI_NP_LINALG_COND ||
         b == UF__BI_NP_LINALG_MATRIX_RANK)
         return norm(C, e, fn, b);
+    if (b == UF__BI_NP_LINALG_LSTSQ)
+        return lstsq(C, e, fn);
+    if (b >= UF__BI_NP_LINALG_EIGH && b <= UF__BI_NP_LINALG_EIGVALS)
+        return eig(C, e, fn, b);
     static const char *const names[] = {"a", "b"};
     static const char *const pnames[] = {"a", "n"};
     static const char *const snames[] = {"a", "full_matrices"};
