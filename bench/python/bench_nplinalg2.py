@@ -10,14 +10,10 @@ kernel source (`from numba import` swapped for `from ufjit import`) on the
 same arrays, alternating rounds; the table gives the best time of each and
 ufjit / Numba (below 1: ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_nplinalg2.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -44,17 +40,6 @@ def lstsq_x(a, b):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     cases = []
@@ -70,27 +55,12 @@ def main():
         cases.append((f"np.linalg.lstsq {m}x64", "lstsq_x",
                       (rng.standard_normal((m, 64)),
                        rng.standard_normal(m))))
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("la_ufjit", True, d), load("la_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if not np.allclose(want, got, rtol=1e-8, atol=1e-8 * np.abs(want).max()):
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(3):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=3,
-                                          repeat=2)) / 3
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return np.allclose(w, g, rtol=1e-8, atol=1e-8 * np.abs(w).max())
+
+    pairbench.report(pairbench.run(SRC, "la2", cases, same, number=3,
+                                   rounds=3, repeat=2))
 
 
 if __name__ == "__main__":

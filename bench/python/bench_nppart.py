@@ -8,14 +8,10 @@ Every contender runs the same kernel source (`from numba import` swapped
 for `from ufjit import`) on the same arrays, alternating rounds; the table
 gives the best time of each and ufjit / Numba (below 1: ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_nppart.py"""
-import importlib.util
-import os
-import pathlib
-import sys
-import tempfile
-import timeit
 
 import numpy as np
+
+import pairbench
 
 SRC = '''import numpy as np
 from numba import njit
@@ -46,17 +42,6 @@ def rows(a):
 '''
 
 
-def load(name, swap, where):
-    text = SRC.replace("from numba import", "from ufjit import") if swap \
-        else SRC
-    path = pathlib.Path(where) / f"{name}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main():
     rng = np.random.default_rng(18)
     n = 10**6
@@ -71,27 +56,11 @@ def main():
              ("np.partition 3 kths f64 1e6", "part3", (g,)),
              ("np.partition 1000x1000 rows", "part", (m, 500)),
              ("10^4 calls on rows of 64", "rows", (s,))]
-    with tempfile.TemporaryDirectory() as d:
-        uj, nb = load("np_ufjit", True, d), load("np_numba", False, d)
-        rows = []
-        for label, k, a in cases:
-            fu, fn = getattr(uj, k), getattr(nb, k)
-            want, got = fn(*a), fu(*a)
-            if not np.array_equal(want, got, equal_nan=True):
-                sys.exit(f"{label}: ufjit's result differs from Numba's")
-            best = {"ufjit": 1e9, "numba": 1e9}
-            for _ in range(5):  # alternate the contenders
-                for who, fun in (("ufjit", fu), ("numba", fn)):
-                    t = min(timeit.repeat(lambda: fun(*a), number=5,
-                                          repeat=3)) / 5
-                    best[who] = min(best[who], t)
-            rows.append((label, best["ufjit"], best["numba"]))
-    print(f"load: {os.getloadavg()[0]:.2f} (1 min), "
-          f"{os.cpu_count()} CPUs\n")
-    print("| case | ufjit ms | Numba ms | ufjit / Numba |")
-    print("|---|---:|---:|---:|")
-    for label, u, b in rows:
-        print(f"| {label} | {u * 1e3:.3f} | {b * 1e3:.3f} | {u / b:.2f} |")
+
+    def same(w, g, k):
+        return np.array_equal(w, g, equal_nan=True)
+
+    pairbench.report(pairbench.run(SRC, "npp", cases, same, number=5))
 
 
 if __name__ == "__main__":
