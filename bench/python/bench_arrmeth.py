@@ -55,7 +55,8 @@ def main():
     def same(w, g, k):
         return np.array_equal(w, g, equal_nan=True) or k == "argsort"
 
-    pairbench.report(pairbench.run(SRC, "am", cases, same, number=lambda k: 3 if "sort" in k else 20))
+    pairbench.report(pairbench.run(SRC, "am", cases, same,
+                                   number=lambda k: 3 if "sort" in k else 20))
 
 
 if __name__ == "__main__":

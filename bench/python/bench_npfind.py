@@ -59,8 +59,9 @@ def main():
              ("np.unique f64 1e6", "unique", (g,))]
 
     def same(w, g, k):
-        return np.array_equal(np.stack(w), np.stack(g)) if isinstance(w, list) \
-            else np.array_equal(w, g)
+        if isinstance(w, list):  # np.nonzero's tuple
+            w, g = np.stack(w), np.stack(g)
+        return np.array_equal(w, g)
 
     pairbench.report(pairbench.run(SRC, "nf", cases, same))
 

@@ -66,7 +66,8 @@ def main():
 
     rows = pairbench.run(SRC, "ni", cases, same, number=10)
     pairbench.report(rows)
-    print(f"\nufjit ndindex / ufjit double loop: {rows[0][1] / rows[1][1]:.2f}")
+    print("\nufjit ndindex / ufjit double loop: "
+          f"{rows[0][1] / rows[1][1]:.2f}")
 
 
 if __name__ == "__main__":

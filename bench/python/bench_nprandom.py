@@ -62,7 +62,8 @@ def main():
         return [np.copy(x) if isinstance(x, np.ndarray) else x
                 for x in args]
 
-    pairbench.report(pairbench.run(SRC, "nr", cases, same, number=5, fresh=fresh))
+    pairbench.report(pairbench.run(SRC, "nr", cases, same, number=5,
+                                   fresh=fresh))
 
 
 if __name__ == "__main__":
