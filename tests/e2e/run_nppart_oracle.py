@@ -141,7 +141,7 @@ def item_cases():
         ("item", [f8(2)], "ValueError"), ("item", [f8(0)], "ValueError"),
         ("item", [f8(3, 0)], "ValueError"), ("item_2d", [f8(2, 5)],
                                              "ValueError"),
-        ("item_arg", [f8(3)], "TypingError", "96:19"),
+        ("item_arg", [f8(3)], "TypingError", "96:12"),
     ]
 
 
