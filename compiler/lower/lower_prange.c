@@ -656,9 +656,14 @@ static LLVMValueRef lower_outlined(uf__fn *F, const uf__stmt *s,
     return rc == 0 ? fn : NULL;
 }
 
+/* Block lengths from PRANGE_ALIGN_FROM iterations on are rounded up to a
+ * multiple of PRANGE_ALIGN (64 bytes of int8, 512 of float64). */
+#define PRANGE_ALIGN 64
+#define PRANGE_ALIGN_FROM 4096
+
 /* The blocks of a loop of cnt iterations: nb = min(cnt, most) of length
- * ceil(cnt / nb), then as many as that length needs -- a function of cnt
- * (and of most: array reductions' sizes) alone. */
+ * ceil(cnt / nb) (rounded up as above), then as many as that length needs
+ * -- a function of cnt (and of most: array reductions' sizes) alone. */
 static LLVMValueRef blocks(uf__fn *F, LLVMValueRef cnt, LLVMValueRef most,
                            LLVMValueRef *blen_out)
 {
@@ -679,6 +684,16 @@ static LLVMValueRef blocks(uf__fn *F, LLVMValueRef cnt, LLVMValueRef most,
     blen = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, blen,
                                             LLVMConstNull(i64), ""),
                            one, blen, "");
+    /* long blocks start on a multiple of PRANGE_ALIGN iterations, so that
+     * a block over x[i] starts on a cache line when x does: otherwise
+     * most blocks' vector loads straddle two lines */
+    LLVMValueRef mask = LLVMConstInt(i64, PRANGE_ALIGN - 1, 0);
+    LLVMValueRef up = LLVMBuildAnd(B, LLVMBuildAdd(B, blen, mask, ""),
+                                   LLVMBuildNot(B, mask, ""), "");
+    blen = LLVMBuildSelect(
+        B, LLVMBuildICmp(B, LLVMIntUGE, blen,
+                         LLVMConstInt(i64, PRANGE_ALIGN_FROM, 0), ""),
+        up, blen, "blen");
     *blen_out = blen;
     return LLVMBuildUDiv(B, LLVMBuildSub(B, LLVMBuildAdd(B, cnt, blen, ""),
                                          one, ""),
