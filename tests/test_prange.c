@@ -104,7 +104,7 @@ static const char src[] =
     "def scratch(n):\n"
     "    s = 0.0\n"
     "    for i in prange(n):\n"
-    "        t = np.empty(4)\n"
+    "        t = np.empty(300)\n" /* past a stack buffer (lower_scratch.h) */
     "        t[0] = i\n"
     "        s += t[0]\n"
     "    return s\n"

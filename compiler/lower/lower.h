@@ -96,6 +96,12 @@ struct uf__fn {
      * points (lower_nrt_loop.c) */
     int nrt_sites;
     struct uf__nrt_loops *nrt_loops;
+    /* the allocation sites whose arrays may live in stack buffers
+     * (lower_scratch.c; by expression id - tf->first_id, NULL for none),
+     * and the bytes of the buffers made so far */
+    bool scratch_scanned;
+    bool *scratch_calls;
+    int scratch_bytes;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */

@@ -10,7 +10,9 @@
  * each block is freed once, at the end of the outermost frame that sees
  * it, whatever path leaves the function. Allocation is a fallible
  * operation (lower_fallible.c): out of memory returns UF__JIT_NOMEM,
- * negative dimensions and sizes past int64 their ValueErrors. */
+ * negative dimensions and sizes past int64 their ValueErrors. A fill
+ * call whose array no reference can outlive (lower_scratch.c) takes a
+ * buffer of the frame instead when it fits there. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -18,6 +20,7 @@
 #include "common/nrt.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_scratch.h"
 
 #define B (F->L->b)
 
@@ -119,8 +122,52 @@ static void loop_close(uf__fn *F, count_loop *l)
 
 /* ---- allocation ------------------------------------------------------ */
 
-LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
-                                 LLVMValueRef *shape, LLVMValueRef *nitems)
+/* The data of a new block of nbytes (not NULL: out of memory raises). */
+static LLVMValueRef heap_data(uf__fn *F, LLVMValueRef nbytes)
+{
+    LLVMValueRef args[2] = {
+        LLVMBuildPointerCast(B, frame_slot(F), LLVMPointerType(i8p_t(F), 0),
+                             ""),
+        nbytes};
+    LLVMValueRef data = call_helper(F, UF__NRT_ALLOC, i8p_t(F), args, 2);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, data, ""), UF__JIT_NOMEM);
+    return data;
+}
+
+/* A scratch site's data (lower_scratch.c): its buffer in the frame when
+ * nbytes fit there, else a heap block as any array's. */
+static LLVMValueRef scratch_data(uf__fn *F, LLVMValueRef nbytes)
+{
+    LLVMContextRef ctx = F->L->ctx;
+    LLVMValueRef buf = uf__fn_alloca(
+        F, LLVMArrayType(LLVMInt8TypeInContext(ctx), UF__SCRATCH_BYTES),
+        "scratch");
+    LLVMSetAlignment(buf, UF__DATA_ALIGN);
+    F->scratch_bytes += UF__SCRATCH_BYTES;
+    LLVMBasicBlockRef stack = uf__fn_block(F, "scratch.stack");
+    LLVMBasicBlockRef heap = uf__fn_block(F, "scratch.heap");
+    LLVMBasicBlockRef join = uf__fn_block(F, "scratch.join");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULE, nbytes,
+                                     c64(F, UF__SCRATCH_BYTES), ""),
+                    stack, heap);
+    LLVMPositionBuilderAtEnd(B, stack);
+    LLVMValueRef on_stack = LLVMBuildPointerCast(B, buf, i8p_t(F), "");
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, heap);
+    LLVMValueRef on_heap = heap_data(F, nbytes);
+    LLVMBasicBlockRef heap_end = LLVMGetInsertBlock(B);
+    LLVMBuildBr(B, join);
+    LLVMPositionBuilderAtEnd(B, join);
+    LLVMValueRef data = LLVMBuildPhi(B, i8p_t(F), "data");
+    LLVMValueRef in[2] = {on_stack, on_heap};
+    LLVMBasicBlockRef from[2] = {stack, heap_end};
+    LLVMAddIncoming(data, in, from, 2);
+    return data;
+}
+
+static LLVMValueRef new_array(uf__fn *F, uf_dtype dt, int nd,
+                              LLVMValueRef *shape, LLVMValueRef *nitems,
+                              bool scratch)
 {
     LLVMTypeRef i128 = LLVMIntTypeInContext(F->L->ctx, 128);
     LLVMValueRef cap = LLVMConstInt(i128, 1ULL << 63, 0);
@@ -142,12 +189,9 @@ LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
     uf__fn_raise_if(F, neg, UF__JIT_NEGATIVE_DIMS);
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, bytes, cap, ""),
                     UF__JIT_ARRAY_TOO_BIG);
-    LLVMValueRef args[2] = {frame_slot(F),
-                            LLVMBuildTrunc(B, bytes, i64_t(F), "nbytes")};
-    args[0] = LLVMBuildPointerCast(B, args[0], LLVMPointerType(i8p_t(F), 0),
-                                   "");
-    LLVMValueRef data = call_helper(F, UF__NRT_ALLOC, i8p_t(F), args, 2);
-    uf__fn_raise_if(F, LLVMBuildIsNull(B, data, ""), UF__JIT_NOMEM);
+    LLVMValueRef nbytes = LLVMBuildTrunc(B, bytes, i64_t(F), "nbytes");
+    LLVMValueRef data = scratch ? scratch_data(F, nbytes)
+                                : heap_data(F, nbytes);
     LLVMValueRef strides[UF_MAXDIMS];
     LLVMValueRef s = c64(F, isz);
     for (int k = nd - 1; k >= 0; k--) {
@@ -156,6 +200,12 @@ LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
     }
     *nitems = n;
     return uf__build_array(F->L, data, shape, strides, nd);
+}
+
+LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
+                                 LLVMValueRef *shape, LLVMValueRef *nitems)
+{
+    return new_array(F, dt, nd, shape, nitems, false);
 }
 
 /* Element i (i64) of a new C array's data. */
@@ -232,7 +282,8 @@ static LLVMValueRef lower_fill(uf__fn *F, const uf__expr *e, uf__builtin b,
         return NULL;
     if (fx && !(fv = scalar_arg(F, fx, rt->dtype))) /* evaluated in order */
         return NULL;
-    LLVMValueRef arr = uf__lower_new_array(F, rt->dtype, rt->ndim, shape, &n);
+    LLVMValueRef arr = new_array(F, rt->dtype, rt->ndim, shape, &n,
+                                 uf__scratch_site(F, e));
     switch (b) {
     case UF__BI_NP_ZEROS:
     case UF__BI_NP_ZEROS_LIKE: {

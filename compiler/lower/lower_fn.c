@@ -95,6 +95,8 @@ void uf__fn_end(uf__fn *F)
     uf__free(F->vars);
     uf__free(F->loops);
     uf__nrt_loops_free(F);
+    uf__free(F->scratch_calls);
+    F->scratch_calls = NULL;
     F->vars = NULL;
     F->loops = NULL;
 }

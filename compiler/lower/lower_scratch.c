@@ -1,0 +1,238 @@
+/* Scratch arrays kept on the stack (lower_scratch.h).
+ *
+ * `tmp = np.empty(n)` in a loop body costs a heap block per iteration
+ * (common/nrt.c: allocation, a sweep at the latch, the free), several
+ * times the work of filling 16 elements. When no reference to the array
+ * can outlive the variable it is assigned to, its memory can be a buffer
+ * of the function's own stack frame, one per allocation site, reused each
+ * time the site runs: the site's previous array is then unreachable,
+ * since the site rebinds the only name that held it.
+ *
+ * A variable qualifies when every assignment of it is such a call alone
+ * (`v = np.empty(...)`, one target; np.zeros/ones/full and their _like
+ * forms) and every other mention of it reads or writes elements or asks
+ * for the shape: `v[i, j]` read as a number, `v[...] = x` and
+ * `v[...] op= x` whatever the index, `v.shape`, `v.size`, `v.ndim`,
+ * `len(v)`. Anything else (a view `v[1:]`, `v` passed, returned, stored,
+ * assigned to another name, iterated, used in an array expression, an SSA
+ * join feeding it on) may keep a reference, and the variable stays on the
+ * heap. Arguments never qualify. The size is known only at run time, so
+ * the lowering (lower_alloc.c) takes the stack buffer when the array
+ * fits in it and the heap otherwise. */
+#include <string.h>
+
+#include "common/alloc.h"
+#include "compiler/front/ast_visit.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/lower_scratch.h"
+
+/* Per variable: assignments seen, those that were candidate sites, and
+ * whether any other mention disqualified it. */
+typedef struct var_use {
+    int assigns, sites;
+    bool escapes;
+} var_use;
+
+typedef struct scan {
+    const uf__typed_func *tf;
+    var_use *v;
+} scan;
+
+static bool is_fill_call(const uf__typed_func *tf, const uf__expr *e)
+{
+    if (e->kind != UF__EX_CALL)
+        return false;
+    switch (uf__tf_info(tf, e)->builtin) {
+    case UF__BI_NP_EMPTY:
+    case UF__BI_NP_ZEROS:
+    case UF__BI_NP_ONES:
+    case UF__BI_NP_FULL:
+    case UF__BI_NP_EMPTY_LIKE:
+    case UF__BI_NP_ZEROS_LIKE:
+    case UF__BI_NP_ONES_LIKE:
+    case UF__BI_NP_FULL_LIKE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int local_of(const scan *S, const uf__expr *e)
+{
+    if (e->kind != UF__EX_NAME)
+        return -1;
+    int v = uf__typed_var(S->tf, e->u.name.id);
+    return v >= 0 && S->tf->vars[v].arg < 0 ? v : -1;
+}
+
+static bool holds_no_array(const uf__type *t)
+{
+    return t != NULL && !uf__type_holds_array(t);
+}
+
+static int expr_use(const uf__expr *e, void *ud);
+
+/* Calls that read no more than the shape and dtype of their first
+ * argument: len(v), np.empty_like(v, ...) and the other _like fills. */
+static bool reads_shape_only(uf__builtin b, const uf__expr *call)
+{
+    switch (b) {
+    case UF__BI_LEN:
+        return call->u.call.nargs == 1 && call->u.call.nkw == 0;
+    case UF__BI_NP_EMPTY_LIKE:
+    case UF__BI_NP_ZEROS_LIKE:
+    case UF__BI_NP_ONES_LIKE:
+    case UF__BI_NP_FULL_LIKE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int visit_keywords(const uf__expr *call, void *ud)
+{
+    for (int i = 0; i < call->u.call.nkw; i++) {
+        int rc = expr_use(call->u.call.kw[i].value, ud);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* e is read: a mention of a local there lets it escape, except inside
+ * the forms that only touch its elements or its shape. */
+static int expr_use(const uf__expr *e, void *ud)
+{
+    scan *S = ud;
+    int v = local_of(S, e);
+    if (v >= 0) {
+        S->v[v].escapes = true;
+        return 0;
+    }
+    if (e->kind == UF__EX_SUBSCRIPT &&
+        local_of(S, e->u.subscript.value) >= 0 &&
+        holds_no_array(uf__tf_info(S->tf, e)->type))
+        return uf__ast_visit_n(e->u.subscript.index, e->u.subscript.nindex,
+                               expr_use, ud);
+    if (e->kind == UF__EX_ATTR && local_of(S, e->u.attr.value) >= 0 &&
+        (!strcmp(e->u.attr.attr, "shape") || !strcmp(e->u.attr.attr, "size") ||
+         !strcmp(e->u.attr.attr, "ndim")))
+        return 0;
+    if (e->kind == UF__EX_CALL && e->u.call.nargs >= 1 &&
+        local_of(S, e->u.call.args[0]) >= 0 &&
+        reads_shape_only(uf__tf_info(S->tf, e)->builtin, e))
+        return uf__ast_visit_n(e->u.call.args + 1, e->u.call.nargs - 1,
+                               expr_use, ud) ||
+               visit_keywords(e, ud);
+    return uf__ast_children(e, expr_use, ud);
+}
+
+/* e is assigned to (a target): a subscript writes elements, a name is
+ * an assignment (a site when `site`), anything else (a tuple target)
+ * assigns each element from a value of its own. */
+static int target_use(scan *S, const uf__expr *e, bool site)
+{
+    int v = local_of(S, e);
+    if (v >= 0) {
+        S->v[v].assigns++;
+        S->v[v].sites += site;
+        return 0;
+    }
+    if (e->kind == UF__EX_SUBSCRIPT && local_of(S, e->u.subscript.value) >= 0)
+        return uf__ast_visit_n(e->u.subscript.index, e->u.subscript.nindex,
+                               expr_use, S);
+    if (e->kind == UF__EX_TUPLE || e->kind == UF__EX_LIST) {
+        for (int i = 0; i < e->u.seq.n; i++)
+            target_use(S, e->u.seq.elts[i], false);
+        return 0;
+    }
+    return expr_use(e, S);
+}
+
+static int stmt_use(uf__stmt *s, void *ud)
+{
+    scan *S = ud;
+    switch (s->kind) {
+    case UF__ST_ASSIGN: {
+        bool site = s->u.assign.ntargets == 1 && !s->join_feed &&
+                    is_fill_call(S->tf, s->u.assign.value);
+        for (int i = 0; i < s->u.assign.ntargets; i++)
+            target_use(S, s->u.assign.targets[i], site);
+        return expr_use(s->u.assign.value, S);
+    }
+    case UF__ST_AUGASSIGN: {
+        const uf__expr *t = s->u.augassign.target;
+        if (t->kind == UF__EX_SUBSCRIPT)
+            target_use(S, t, false);
+        else
+            expr_use(t, S); /* v op= x on the whole array: kept simple */
+        return expr_use(s->u.augassign.value, S);
+    }
+    case UF__ST_FOR:
+        expr_use(s->u.for_.target, S);
+        return expr_use(s->u.for_.iter, S);
+    default:
+        return uf__ast_stmt_exprs(s, expr_use, S);
+    }
+}
+
+/* Marks the call of each site whose variable qualifies, by expression
+ * id. */
+typedef struct marker {
+    const uf__typed_func *tf;
+    const bool *ok;
+    bool *calls;
+} marker;
+
+static int mark_site(uf__stmt *s, void *ud)
+{
+    marker *M = ud;
+    if (s->kind != UF__ST_ASSIGN || s->u.assign.ntargets != 1 ||
+        s->join_feed || !is_fill_call(M->tf, s->u.assign.value))
+        return 0;
+    const uf__expr *t = s->u.assign.targets[0];
+    int v = t->kind == UF__EX_NAME ? uf__typed_var(M->tf, t->u.name.id) : -1;
+    unsigned k = (unsigned)(s->u.assign.value->id - M->tf->first_id);
+    if (v >= 0 && M->ok[v] && k < (unsigned)M->tf->nids)
+        M->calls[k] = true;
+    return 0;
+}
+
+/* The sites' calls, by expression id - first_id; NULL when none (or out
+ * of memory: then every array stays on the heap). */
+static bool *sites(const uf__typed_func *tf)
+{
+    const uf__block *body = &tf->decl->def->u.funcdef.body;
+    scan S = {tf, uf__calloc((size_t)tf->nvars + 1, sizeof *S.v, NULL)};
+    bool *ok = uf__calloc((size_t)tf->nvars + 1, sizeof *ok, NULL);
+    bool *calls = uf__calloc((size_t)tf->nids + 1, sizeof *calls, NULL);
+    bool any = false;
+    if (S.v && ok && calls && uf__ast_walk_stmts(body, stmt_use, &S) == 0)
+        for (int i = 0; i < tf->nvars; i++)
+            any |= ok[i] = !S.v[i].escapes && S.v[i].assigns > 0 &&
+                           S.v[i].sites == S.v[i].assigns;
+    if (any) {
+        marker M = {tf, ok, calls};
+        uf__ast_walk_stmts(body, mark_site, &M);
+    } else {
+        uf__free(calls);
+        calls = NULL;
+    }
+    uf__free(S.v);
+    uf__free(ok);
+    return calls;
+}
+
+bool uf__scratch_site(uf__fn *F, const uf__expr *call)
+{
+    if (!F->tf || F->L->cg->sreg != NULL)
+        return false;
+    if (!F->scratch_scanned) {
+        F->scratch_scanned = true;
+        F->scratch_calls = sites(F->tf);
+    }
+    unsigned k = (unsigned)(call->id - F->tf->first_id);
+    return F->scratch_calls != NULL && k < (unsigned)F->tf->nids &&
+           F->scratch_calls[k] &&
+           F->scratch_bytes + UF__SCRATCH_BYTES <= UF__SCRATCH_FRAME_BYTES;
+}
