@@ -40,7 +40,8 @@ def main():
              ("np.kaiser(1e6, 14.0)", "kaiser", (n, 14.0))]
 
     def same(w, g, k):
-        return np.array_equal(w, g, equal_nan=True)
+        # float64 interiors within a few ulps (libmvec pow), the rest equal
+        return np.allclose(w, g, rtol=1e-15, atol=0, equal_nan=True)
 
     pairbench.report(pairbench.run(SRC, "sp", cases, same, number=5))
 
