@@ -1,7 +1,7 @@
 /* The 1-D signal routines of kernels that run in the host runtime:
  * np.convolve and np.correlate, and the windows np.bartlett, np.blackman,
- * np.hamming, np.hanning (compiler/lower/lower_npsignal.c calls them by
- * name). */
+ * np.hamming, np.hanning, np.kaiser (compiler/lower/lower_npsignal.c calls
+ * them by name). */
 #ifndef UF_COMMON_NPSIGNAL_H
 #define UF_COMMON_NPSIGNAL_H
 
@@ -42,8 +42,14 @@ enum {
 };
 int uf__np_window(int32_t which, int64_t m, double *out);
 
+/* out[0..m) = np.kaiser(m, beta) for m > 1, Numba 0.68's formula
+ * (numba/np/arraymath.py np_kaiser, _i0n, _i0: Cephes' Chebyshev series
+ * of I0), exp and sqrt from the C library. Returns 0. */
+int uf__np_kaiser(int64_t m, double beta, double *out);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_CORRELATE "uf__rt_np_correlate"
 #define UF__NP_WINDOW "uf__rt_np_window"
+#define UF__NP_KAISER "uf__rt_np_kaiser"
 
 #endif

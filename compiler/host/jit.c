@@ -198,6 +198,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* np.convolve, np.correlate (lower_npsignal.c) */
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
         {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
+        {UF__NP_KAISER, (void *)(uintptr_t)uf__np_kaiser},
         /* np.ediff1d, np.trapezoid (lower_npfunc.c) */
         {UF__NP_EDIFF1D, (void *)(uintptr_t)uf__np_ediff1d},
         {UF__NP_TRAPZ_SHAPE, (void *)(uintptr_t)uf__np_trapz_shape},

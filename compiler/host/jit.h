@@ -303,6 +303,8 @@ typedef enum uf__jit_status {
     /* np.partition / np.argpartition (lower_nppart.c): ValueError */
     UF__JIT_KTH_BOUNDS,     /* a |kth| >= the last axis's length */
     UF__JIT_KTH_DIMS,       /* kth an array of other than 1 dimension */
+    /* np.geomspace (lower_npspace.c) */
+    UF__JIT_GEOMSPACE_ZERO, /* ValueError: a zero start or stop */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -514,6 +514,8 @@ int uf__jit_status_error(int status, uf_error *err)
                               "of size 1 to a Python scalar",
         [UF__JIT_KTH_BOUNDS] = "ValueError: kth out of bounds",
         [UF__JIT_KTH_DIMS] = "ValueError: kth must be scalar or 1-D",
+        [UF__JIT_GEOMSPACE_ZERO] = "ValueError: Geometric sequence cannot "
+                                   "include zero",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -106,6 +106,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_npsignal(uf__tf_info(S->tf, e)->builtin))
         return 1; /* a new array, empty operands, the mode */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_npspace(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* a new array, np.geomspace's zero */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npfunc(uf__tf_info(S->tf, e)->builtin))
         return 1; /* a new array, shapes that do not broadcast */
     if (e->kind == UF__EX_CALL &&

@@ -476,6 +476,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npjoin(F, e);
     if (uf__builtin_is_npsignal(bi)) /* lower_npsignal.c */
         return uf__lower_npsignal(F, e);
+    if (uf__builtin_is_npspace(bi)) /* lower_npspace.c */
+        return uf__lower_npspace(F, e);
     if (uf__builtin_is_npfunc(bi)) /* lower_npfunc.c */
         return uf__lower_npfunc(F, e);
     if (uf__builtin_is_npmatrix(bi)) /* lower_npmatrix.c */

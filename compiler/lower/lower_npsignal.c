@@ -1,8 +1,8 @@
 /* np.convolve and np.correlate (typed by infer_npsignal.c): Numba's
  * checks in its order (an empty a, an empty v, then the mode), a new 1-D
  * array of the result's length owned by the frame, and one call of the
- * host runtime (common/npsignal.h) that fills it; np.bartlett ... the
- * same for M points. */
+ * host runtime (common/npsignal.h) that fills it; np.bartlett ...
+ * np.kaiser the same for M points. */
 #include <string.h>
 
 #include "common/npsignal.h"
@@ -99,6 +99,47 @@ static LLVMValueRef window(uf__fn *F, const uf__expr *e, uf__builtin b)
     return res;
 }
 
+/* np.kaiser(M, beta): M < 1 an empty array, 1 [1.0], else the
+ * runtime's window of beta as a float64. */
+static LLVMValueRef kaiser(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *mx = arg(e, 0, "M"), *bx = arg(e, 1, "beta");
+    LLVMValueRef m = uf__lower_expr(F, mx);
+    LLVMValueRef beta = m ? uf__lower_expr(F, bx) : NULL;
+    if (!beta)
+        return NULL;
+    m = uf__emit_cast(F, m, uf__lower_info(F, mx)->type->dtype, UF_INT64);
+    beta = uf__emit_cast(F, beta, uf__lower_info(F, bx)->type->dtype,
+                         UF_FLOAT64);
+    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, m, c64(F, 0), "");
+    LLVMValueRef len = LLVMBuildSelect(B, pos, m, c64(F, 0), "");
+    LLVMValueRef items;
+    LLVMValueRef res = uf__lower_new_array(F, UF_FLOAT64, 1, &len, &items);
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
+    LLVMTypeRef f64p = LLVMPointerType(f64, 0);
+    LLVMValueRef args[3] = {
+        len, beta,
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, res), f64p, "")};
+    LLVMTypeRef pt[3] = {i64t(F), f64, f64p};
+    LLVMTypeRef fty = LLVMFunctionType(i32t(F), pt, 3, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, UF__NP_KAISER, fty);
+    F->L->uses_runtime = true;
+    /* M == 1: Numba's np.ones(1) (alpha is 0 there) */
+    LLVMBasicBlockRef one = uf__fn_block(F, "kaiser.one");
+    LLVMBasicBlockRef many = uf__fn_block(F, "kaiser.many");
+    LLVMBasicBlockRef done = uf__fn_block(F, "kaiser.done");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, len, c64(F, 1), ""), one,
+                    many);
+    LLVMPositionBuilderAtEnd(B, one);
+    LLVMBuildStore(B, LLVMConstReal(f64, 1.0), args[2]);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, many);
+    LLVMBuildCall2(B, fty, fn, args, 3, "");
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    return res;
+}
+
 LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -110,6 +151,8 @@ LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e)
                          uf__builtin_name(in->builtin) + 6);
         return NULL;
     }
+    if (in->builtin == UF__BI_NP_KAISER)
+        return kaiser(F, e);
     if (in->builtin >= UF__BI_NP_BARTLETT)
         return window(F, e, in->builtin);
     const uf__expr *xs[2] = {arg(e, 0, "a"), arg(e, 1, "v")};

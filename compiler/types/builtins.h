@@ -264,7 +264,12 @@
 #define UF__NPSIGNAL_MAP(X)                                                 \
     X(NP_CONVOLVE, "numpy.convolve") X(NP_CORRELATE, "numpy.correlate")     \
     X(NP_BARTLETT, "numpy.bartlett") X(NP_BLACKMAN, "numpy.blackman")       \
-    X(NP_HAMMING, "numpy.hamming") X(NP_HANNING, "numpy.hanning")
+    X(NP_HAMMING, "numpy.hamming") X(NP_HANNING, "numpy.hanning")         \
+    X(NP_KAISER, "numpy.kaiser")
+/* np.logspace and np.geomspace (infer_npspace.c, lower_npspace.c):
+ * NP_LOGSPACE .. NP_GEOMSPACE keep their places (uf__builtin_is_npspace). */
+#define UF__NPSPACE_MAP(X)                                                  \
+    X(NP_LOGSPACE, "numpy.logspace") X(NP_GEOMSPACE, "numpy.geomspace")
 /* NumPy functions of their own (infer_npfunc.c, lower_npfunc.c, the
  * runtime common/npfunc.h): NP_EDIFF1D .. NP_TRAPEZOID keep their places
  * (uf__builtin_is_npfunc). */
@@ -375,6 +380,7 @@
     UF__NPVIEW_MAP(X)                                                       \
     UF__NPSHAPE_MAP(X)                                                      \
     UF__NPSIGNAL_MAP(X)                                                     \
+    UF__NPSPACE_MAP(X)                                                      \
     UF__NPITER_MAP(X)                                                       \
     UF__NPFUNC_MAP(X)                                                       \
     /* cmath basics */                                                      \
@@ -583,7 +589,12 @@ static inline bool uf__builtin_is_npmatrix(uf__builtin b)
 /* The signal routines of UF__NPSIGNAL_MAP. */
 static inline bool uf__builtin_is_npsignal(uf__builtin b)
 {
-    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_HANNING;
+    return b >= UF__BI_NP_CONVOLVE && b <= UF__BI_NP_KAISER;
+}
+/* np.logspace, np.geomspace (UF__NPSPACE_MAP). */
+static inline bool uf__builtin_is_npspace(uf__builtin b)
+{
+    return b >= UF__BI_NP_LOGSPACE && b <= UF__BI_NP_GEOMSPACE;
 }
 /* The functions of UF__NPFUNC_MAP. */
 static inline bool uf__builtin_is_npfunc(uf__builtin b)

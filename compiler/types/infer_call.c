@@ -662,6 +662,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_npjoin(C, e, fi->builtin);
     if (uf__builtin_is_npsignal(fi->builtin)) /* np.convolve ... */
         return uf__infer_npsignal(C, e, fi->builtin);
+    if (uf__builtin_is_npspace(fi->builtin)) /* np.logspace ... */
+        return uf__infer_npspace(C, e, fi->builtin);
     if (uf__builtin_is_npfunc(fi->builtin)) /* np.ediff1d ... */
         return uf__infer_npfunc(C, e, fi->builtin);
     if (uf__builtin_is_npmatrix(fi->builtin)) /* np.eye ...: infer_npmatrix.c */

@@ -350,6 +350,9 @@ const uf__type *uf__infer_npfunc(uf__ictx *C, const uf__expr *e,
  * of builtin b. */
 const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b);
+/* np.logspace, np.geomspace (infer_npspace.c): the type of call `e`. */
+const uf__type *uf__infer_npspace(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
 
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);

@@ -10,7 +10,11 @@
  * np.bartlett(M), np.blackman(M), np.hamming(M), np.hanning(M)
  * (numba/np/arraymath.py window_generator): M an integer (a bool, a
  * float are TypingErrors; an unsigned one for np.hamming and np.hanning,
- * whose integer np.arange Numba cannot type); a new 1-D float64 array. */
+ * whose integer np.arange Numba cannot type); a new 1-D float64 array.
+ * np.kaiser(M, beta) (numba/np/arraymath.py np_kaiser): M a signed
+ * integer (Numba's np.arange(0, M) fails on an unsigned one), beta an
+ * integer or a float (a bool, a complex number are TypingErrors); a new
+ * 1-D float64 array. */
 #include <stdio.h>
 #include <string.h>
 
@@ -67,6 +71,38 @@ static const uf__type *window(uf__ictx *C, const uf__expr *e, uf__builtin b)
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }
 
+/* np.kaiser(M, beta), by position or keyword. */
+static const uf__type *kaiser(uf__ictx *C, const uf__expr *e)
+{
+    static const char *const names[] = {"M", "beta"};
+    if (uf__call_check_params(C, e, "kaiser", names, 2) != 0)
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        const uf__expr *x = uf__call_arg(e, i, names[i]);
+        if (x == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "np.kaiser() "
+                              "missing required argument '%s'", names[i]);
+        const uf__type *t = uf__infer_expr(C, x);
+        if (t == NULL || t == UF__UNKNOWN)
+            return t;
+        char kind = t->kind == UF__T_SCALAR ? uf_dtype_kind(t->dtype) : 0;
+        if (i == 0 && kind != 'i' && kind != 'u')
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "np.kaiser(): M "
+                              "must be an integer (Numba's), not %s",
+                              uf__tname(t));
+        if (i == 0 && kind == 'u')
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s", "np.kaiser(): "
+                              "an unsigned M fails Numba's typing (its "
+                              "np.arange(0, M))");
+        if (i == 1 && kind != 'i' && kind != 'u' && kind != 'f')
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "np.kaiser(): beta "
+                              "must be an integer or float (Numba's), not "
+                              "%s", uf__tname(t));
+    }
+    const uf__type *r = uf__type_array(C->tc, UF_FLOAT64, 1, 'C', C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b)
 {
@@ -78,6 +114,8 @@ const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() runs in "
                           "the host runtime, which CUDA kernels cannot "
                           "call", fn);
+    if (b == UF__BI_NP_KAISER)
+        return kaiser(C, e);
     if (b >= UF__BI_NP_BARTLETT)
         return window(C, e, b);
     static const char *const names[] = {"a", "v", "mode"};
