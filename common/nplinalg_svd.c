@@ -43,53 +43,74 @@ static void put(char *p, int32_t dt, double v)
     }
 }
 
+/* A column pair's dot product in four partial sums (a single chain is
+ * bound by the additions' latency; four let the compiler use vectors). */
+double uf__nplinalg_dot(const double *restrict a, const double *restrict b,
+                        int64_t n)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += a[i] * b[i];
+        s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2];
+        s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < n; i++)
+        s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+static void rotate(double *restrict p, double *restrict q, int64_t n,
+                   double c, double s)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double a = p[i], b = q[i];
+        p[i] = c * a - s * b;
+        q[i] = s * a + c * b;
+    }
+}
+
 /* Rotate the columns of x (M rows, column-major) and, when v is not
  * NULL, of v (N rows) until orthogonal; false when SWEEPS are not
  * enough. A column whose norm is below eps times x's Frobenius norm is
  * rounding noise, not rotated further (its angle to the others cannot
- * be computed; LAPACK's bound on such singular values is absolute too). */
-static double noise_of(const double *x, int64_t M, int64_t N)
+ * be computed; LAPACK's bound on such singular values is absolute too).
+ * The squared column norms (d, N of them) are computed at each sweep's
+ * start and updated by each rotation (|x_p'|^2 = |x_p|^2 - t x_p.x_q,
+ * Hestenes), one dot product a pair instead of three; a norm that an
+ * update cuts below a quarter is computed again (cancellation). */
+bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
+                         double *d)
 {
     double frob = 0;
-    for (int64_t i = 0; i < M * N; i++)
-        frob += x[i] * x[i];
-    return DBL_EPSILON * DBL_EPSILON * frob;
-}
-
-static bool jacobi(double *x, int64_t M, int64_t N, double *v, double noise)
-{
+    for (int64_t j = 0; j < N; j++)
+        frob += uf__nplinalg_dot(x + j * M, x + j * M, M);
+    double noise = DBL_EPSILON * DBL_EPSILON * frob;
     for (int sweep = 0; sweep < SWEEPS; sweep++) {
         bool rotated = false;
+        for (int64_t j = 0; j < N; j++)
+            d[j] = uf__nplinalg_dot(x + j * M, x + j * M, M);
         for (int64_t p = 0; p + 1 < N; p++)
             for (int64_t q = p + 1; q < N; q++) {
-                double *restrict xp = x + p * M, *restrict xq = x + q * M;
-                double al = 0, be = 0, ga = 0;
-                for (int64_t i = 0; i < M; i++) {
-                    al += xp[i] * xp[i];
-                    be += xq[i] * xq[i];
-                    ga += xp[i] * xq[i];
-                }
-                if (ga == 0 || al <= noise || be <= noise ||
-                    !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
+                double *xp = x + p * M, *xq = x + q * M;
+                double al = d[p], be = d[q];
+                if (al <= noise || be <= noise)
+                    continue;
+                double ga = uf__nplinalg_dot(xp, xq, M);
+                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
                     continue;
                 rotated = true;
                 double zeta = (be - al) / (2 * ga);
                 double t = copysign(1.0, zeta) /
                            (fabs(zeta) + sqrt(1 + zeta * zeta));
                 double c = 1 / sqrt(1 + t * t), s = c * t;
-                for (int64_t i = 0; i < M; i++) {
-                    double a = xp[i], b = xq[i];
-                    xp[i] = c * a - s * b;
-                    xq[i] = s * a + c * b;
-                }
-                if (v != NULL) {
-                    double *restrict vp = v + p * N, *restrict vq = v + q * N;
-                    for (int64_t i = 0; i < N; i++) {
-                        double a = vp[i], b = vq[i];
-                        vp[i] = c * a - s * b;
-                        vq[i] = s * a + c * b;
-                    }
-                }
+                rotate(xp, xq, M, c, s);
+                if (v != NULL)
+                    rotate(v + p * N, v + q * N, N, c, s);
+                double np = al - t * ga, nq = be + t * ga;
+                d[p] = np < 0.25 * al ? uf__nplinalg_dot(xp, xp, M) : np;
+                d[q] = nq < 0.25 * be ? uf__nplinalg_dot(xq, xq, M) : nq;
             }
         if (!rotated)
             return true;
@@ -184,18 +205,18 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
         for (int64_t i = 0; i < N; i++)
             v[i * N + i] = 1;
     }
-    double noise = noise_of(x, M, N);
-    if (!jacobi(x, M, N, v, noise)) {
+    if (!uf__nplinalg_jacobi(x, M, N, v, sv)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
     }
+    double frob = 0;
     for (int64_t j = 0; j < N; j++) {
-        double nn = 0;
-        for (int64_t i = 0; i < M; i++)
-            nn += x[j * M + i] * x[j * M + i];
+        double nn = uf__nplinalg_dot(x + j * M, x + j * M, M);
+        frob += nn;
         sv[j] = sqrt(nn);
         ix[j] = j;
     }
+    double noise = DBL_EPSILON * DBL_EPSILON * frob;
     for (int64_t j = 1; j < N; j++) { /* descending, stable */
         int64_t t = ix[j], k = j;
         for (; k > 0 && sv[ix[k - 1]] < sv[t]; k--)
@@ -385,98 +406,5 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
     uf__free(u);
     uf__free(vh);
     uf__free(s);
-    return st;
-}
-
-/* x = np.linalg.lstsq(a, b, rcond)'s solution through the SVD of a
- * float64 copy of a, as LAPACK gelsd: singular values <= rcnd * s[0]
- * count as zero (rcnd the dtype's unit roundoff where rcond <= 0 or >=
- * 1, dlalsd's rule); residuals the squared 2-norms of b - a x, column by
- * column, where the rank is n < m (*nres = nrhs), else none. */
-int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
-                        const int64_t *strides, const char *b, int64_t bnd,
-                        const int64_t *bshape, const int64_t *bstrides,
-                        int32_t dt, double rcond, char *x, char *res,
-                        int64_t *nres, int32_t *rank, char *s)
-{
-    int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
-    int64_t nrhs = bnd == 1 ? 1 : bshape[1];
-    int64_t bs1 = bnd == 1 ? 0 : bstrides[1];
-    *nres = 0;
-    *rank = 0;
-    for (int64_t i = 0; i < m; i++) /* Numba's order of checks */
-        for (int64_t j = 0; j < n; j++)
-            if (!isfinite(get(a + i * strides[0] + j * strides[1], dt)))
-                return UF__NPLINALG_NONFINITE;
-    for (int64_t i = 0; i < bshape[0]; i++)
-        for (int64_t j = 0; j < nrhs; j++)
-            if (!isfinite(get(b + i * bstrides[0] + j * bs1, dt)))
-                return UF__NPLINALG_NONFINITE;
-    if (m == 0 || n == 0 || bshape[0] == 0 || nrhs == 0)
-        return UF__NPLINALG_EMPTY;
-    if (bshape[0] != m)
-        return UF__NPLINALG_SYSTEM;
-    size_t isz = dt == UF_FLOAT32 ? 4 : 8;
-    double *ac = uf__malloc((size_t)(m * n), sizeof(double), NULL);
-    double *u = uf__malloc((size_t)(m * k), sizeof(double), NULL);
-    double *vh = uf__malloc((size_t)(k * n), sizeof(double), NULL);
-    double *sv = uf__malloc((size_t)k, sizeof(double), NULL);
-    double *ub = uf__malloc((size_t)k, sizeof(double), NULL);
-    double *xc = uf__malloc((size_t)n, sizeof(double), NULL);
-    int st = UF__NPLINALG_NOMEM;
-    if (ac == NULL || u == NULL || vh == NULL || sv == NULL || ub == NULL ||
-        xc == NULL)
-        goto done;
-    for (int64_t i = 0; i < m; i++)
-        for (int64_t j = 0; j < n; j++)
-            ac[i * n + j] = get(a + i * strides[0] + j * strides[1], dt);
-    int64_t cs[2] = {n * 8, 8};
-    st = svd((const char *)ac, shape, cs, UF_FLOAT64, 0, (char *)u, sv,
-             (char *)vh);
-    if (st != 0)
-        goto done;
-    double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
-    double cut = (rcond <= 0 || rcond >= 1 ? eps : rcond) * sv[0];
-    int64_t r = 0;
-    while (r < k && sv[r] > cut)
-        r++;
-    *rank = (int32_t)r;
-    bool resid = r == n && m > n;
-    for (int64_t c = 0; c < nrhs; c++) {
-        for (int64_t t = 0; t < r; t++) { /* (u^T b)_t / s_t */
-            double d = 0;
-            for (int64_t i = 0; i < m; i++)
-                d += u[i * k + t] * get(b + i * bstrides[0] + c * bs1, dt);
-            ub[t] = d / sv[t];
-        }
-        for (int64_t j = 0; j < n; j++) {
-            double d = 0;
-            for (int64_t t = 0; t < r; t++)
-                d += vh[t * n + j] * ub[t];
-            xc[j] = d;
-            put(x + (size_t)(j * nrhs + c) * isz, dt, d);
-        }
-        if (!resid)
-            continue;
-        double ss = 0;
-        for (int64_t i = 0; i < m; i++) {
-            double e = get(b + i * bstrides[0] + c * bs1, dt);
-            for (int64_t j = 0; j < n; j++)
-                e -= ac[i * n + j] * xc[j];
-            ss += e * e;
-        }
-        put(res + (size_t)c * isz, dt, ss);
-    }
-    if (resid)
-        *nres = nrhs;
-    for (int64_t t = 0; t < k; t++)
-        put(s + (size_t)t * isz, dt, sv[t]);
-done:
-    uf__free(ac);
-    uf__free(u);
-    uf__free(vh);
-    uf__free(sv);
-    uf__free(ub);
-    uf__free(xc);
     return st;
 }
