@@ -123,6 +123,14 @@ bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
                          double *d);
 double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 
+/* Householder reflectors as LAPACK's dlarfg / dlarf (nplinalg_svd.c):
+ * house makes H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...) of
+ * x (n long), x[0] becoming beta and x[1..n) v's tail, and returns tau
+ * (0 where x's tail is 0: no reflection); reflect sets y = H y. */
+double uf__nplinalg_house(double *x, int64_t n);
+void uf__nplinalg_reflect(const double *v, double tau, double *y,
+                          int64_t n);
+
 /* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_lstsq.c): x (n,
  * or n * nrhs for a 2-D b), res (nrhs slots, *nres of them written:
  * nrhs where the rank is n < m, else 0), *rank, s (min(m, n)), all of

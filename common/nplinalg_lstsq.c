@@ -43,34 +43,6 @@ static void put(char *p, int32_t dt, double v)
     }
 }
 
-/* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
- * of x (n long), as LAPACK's dlarfg: x[0] becomes beta, x[1..n) v's
- * tail; tau 0 (no reflection) where x's tail is already 0. */
-static double house(double *x, int64_t n)
-{
-    double tail = uf__nplinalg_dot(x + 1, x + 1, n - 1);
-    if (tail == 0)
-        return 0;
-    double alpha = x[0], nrm = sqrt(alpha * alpha + tail);
-    double beta = alpha >= 0 ? -nrm : nrm;
-    double sc = 1 / (alpha - beta);
-    for (int64_t i = 1; i < n; i++)
-        x[i] *= sc;
-    x[0] = beta;
-    return (beta - alpha) / beta;
-}
-
-/* y = H y for the reflector (v, tau) of house (v[0] = 1 implied). */
-static void reflect(const double *v, double tau, double *y, int64_t n)
-{
-    if (tau == 0)
-        return;
-    double d = tau * (y[0] + uf__nplinalg_dot(v + 1, y + 1, n - 1));
-    y[0] -= d;
-    for (int64_t i = 1; i < n; i++)
-        y[i] -= d * v[i];
-}
-
 int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
                         const int64_t *strides, const char *b, int64_t bnd,
                         const int64_t *bshape, const int64_t *bstrides,
@@ -123,9 +95,9 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
         }
     for (int64_t j = 0; j < N; j++) {
         double *qj = q + j * M + j;
-        tau[j] = house(qj, M - j);
+        tau[j] = uf__nplinalg_house(qj, M - j);
         for (int64_t l = j + 1; l < N; l++)
-            reflect(qj, tau[j], q + l * M + j, M - j);
+            uf__nplinalg_reflect(qj, tau[j], q + l * M + j, M - j);
     }
     memset(w, 0, (size_t)(2 * N * N) * sizeof *w);
     for (int64_t j = 0; j < N; j++) {
@@ -162,7 +134,7 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
             for (int64_t i = 0; i < m; i++)
                 ck[i] = get(b + i * bstrides[0] + k * bs1, dt);
             for (int64_t j = 0; j < N; j++)
-                reflect(q + j * M + j, tau[j], ck + j, M - j);
+                uf__nplinalg_reflect(q + j * M + j, tau[j], ck + j, M - j);
         }
     for (int64_t k = 0; k < nrhs; k++) {
         double *xk = tall ? c + k * m : c;
@@ -193,7 +165,7 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
         memcpy(xk, acc, (size_t)N * sizeof *acc);
         memset(xk + N, 0, (size_t)(n - N) * sizeof *xk);
         for (int64_t j = N - 1; j >= 0; j--)
-            reflect(q + j * M + j, tau[j], xk + j, M - j);
+            uf__nplinalg_reflect(q + j * M + j, tau[j], xk + j, M - j);
         for (int64_t j = 0; j < n; j++)
             put(x + (size_t)(j * nrhs + k) * isz, dt, ldexp(xk[j], -ex));
     }

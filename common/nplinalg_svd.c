@@ -118,6 +118,36 @@ bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
     return false;
 }
 
+/* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
+ * of x (n long), as LAPACK's dlarfg: x[0] becomes beta, x[1..n) v's
+ * tail; tau 0 (no reflection) where x's tail is already 0. */
+double uf__nplinalg_house(double *x, int64_t n)
+{
+    double tail = uf__nplinalg_dot(x + 1, x + 1, n - 1);
+    if (tail == 0)
+        return 0;
+    double alpha = x[0], nrm = sqrt(alpha * alpha + tail);
+    double beta = alpha >= 0 ? -nrm : nrm;
+    double sc = 1 / (alpha - beta);
+    for (int64_t i = 1; i < n; i++)
+        x[i] *= sc;
+    x[0] = beta;
+    return (beta - alpha) / beta;
+}
+
+/* y = H y for the reflector (v, tau) of uf__nplinalg_house (v[0] = 1
+ * implied). */
+void uf__nplinalg_reflect(const double *v, double tau, double *y,
+                          int64_t n)
+{
+    if (tau == 0)
+        return;
+    double d = tau * (y[0] + uf__nplinalg_dot(v + 1, y + 1, n - 1));
+    y[0] -= d;
+    for (int64_t i = 1; i < n; i++)
+        y[i] -= d * v[i];
+}
+
 /* The columns j of u (M rows) where live[j] is false made orthonormal to
  * the live ones and to each other, from the unit vectors (Gram-Schmidt
  * twice). */
@@ -158,7 +188,14 @@ static void complete(double *u, int64_t M, int64_t ncol, bool *live)
 }
 
 /* The SVD into s (float64, k values) and, when u is not NULL, u and
- * vh (a's dtype). */
+ * vh (a's dtype). x (M * N, M >= N: a, or a^T when wide) is first
+ * reduced by a Householder QR, x = Q R, and the Jacobi rotates the
+ * columns of R (N * N: N rows rather than M; the same Gram matrix as
+ * x's, so the same rotations, accuracy and exact zeros): R = U' S V'^T
+ * with the rotated columns U' S and the accumulated V', so x = (Q U') S
+ * V'^T, the left vectors Q [U'; 0] (U' completed by Gram-Schmidt where
+ * s is rounding noise; the extra ones of full_matrices Q's further
+ * columns), the right ones V'. */
 static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                int32_t dt, int32_t full, char *u, double *s, char *vh)
 {
@@ -176,19 +213,19 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                 return UF__NPLINALG_NONFINITE;
             big = x > big ? x : big;
         }
-    double *x = uf__malloc((size_t)(M * N), sizeof(double), NULL);
-    double *v = uv ? uf__malloc((size_t)(N * N), sizeof(double), NULL)
-                   : NULL;
-    double *sv = uf__malloc((size_t)N, sizeof(double), NULL);
+    /* x (M * N), tau (N), w (N * N), v (N * N when uv), sv (N) */
+    double *x = uf__malloc((size_t)(M * N + N + N * N * (uv ? 2 : 1) + N),
+                           sizeof(double), NULL);
     int64_t *ix = uf__malloc((size_t)N, sizeof(int64_t), NULL);
-    bool *live = uf__malloc((size_t)(ucol > N ? ucol : N), sizeof(bool),
-                            NULL);
+    bool *live = uf__malloc((size_t)N, sizeof(bool), NULL);
+    double *uu = NULL;
     int st = 0;
-    if (x == NULL || (uv && v == NULL) || sv == NULL || ix == NULL ||
-        live == NULL) {
+    if (x == NULL || ix == NULL || live == NULL) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
+    double *tau = x + M * N, *w = tau + N, *v = uv ? w + N * N : NULL;
+    double *sv = w + N * N * (uv ? 2 : 1);
     int ex = 0;
     if (big > 0)
         frexp(big, &ex);
@@ -200,18 +237,26 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             else
                 x[i * M + j] = e;
         }
-    if (uv) {
-        memset(v, 0, (size_t)(N * N) * sizeof *v);
-        for (int64_t i = 0; i < N; i++)
-            v[i * N + i] = 1;
+    for (int64_t j = 0; j < N; j++) {
+        double *xj = x + j * M + j;
+        tau[j] = uf__nplinalg_house(xj, M - j);
+        for (int64_t l = j + 1; l < N; l++)
+            uf__nplinalg_reflect(xj, tau[j], x + l * M + j, M - j);
     }
-    if (!uf__nplinalg_jacobi(x, M, N, v, sv)) {
+    memset(w, 0, (size_t)(N * N * (uv ? 2 : 1)) * sizeof *w);
+    for (int64_t j = 0; j < N; j++) {
+        for (int64_t i = 0; i <= j; i++) /* w's column j: R's */
+            w[j * N + i] = x[j * M + i];
+        if (uv)
+            v[j * N + j] = 1;
+    }
+    if (!uf__nplinalg_jacobi(w, N, N, v, sv)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
     }
     double frob = 0;
     for (int64_t j = 0; j < N; j++) {
-        double nn = uf__nplinalg_dot(x + j * M, x + j * M, M);
+        double nn = uf__nplinalg_dot(w + j * N, w + j * N, N);
         frob += nn;
         sv[j] = sqrt(nn);
         ix[j] = j;
@@ -230,45 +275,56 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             s[k] = (float)s[k];
     if (!uv)
         goto done;
-    /* U's columns in order of the singular values, in the space past x */
-    double *uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
+    /* U' = w / s in w, noise columns completed */
+    for (int64_t j = 0; j < N; j++) {
+        /* a noise column's direction is not orthogonal to the others */
+        live[j] = sv[j] * sv[j] > noise;
+        if (live[j])
+            for (int64_t i = 0; i < N; i++)
+                w[j * N + i] /= sv[j];
+    }
+    complete(w, N, N, live);
+    /* the left vectors (M * ucol) in order of the singular values: Q
+     * [U'; 0], then Q's columns past N */
+    uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
     if (uu == NULL) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
+    memset(uu, 0, (size_t)(M * ucol) * sizeof *uu);
     for (int64_t k = 0; k < ucol; k++) {
-        /* a noise column's direction is not orthogonal to the others */
-        live[k] = k < N && sv[ix[k]] * sv[ix[k]] > noise;
-        if (live[k])
-            for (int64_t i = 0; i < M; i++)
-                uu[k * M + i] = x[ix[k] * M + i] / sv[ix[k]];
+        double *uk = uu + k * M;
+        if (k < N)
+            memcpy(uk, w + ix[k] * N, (size_t)N * sizeof *uk);
+        else
+            uk[k] = 1;
+        for (int64_t j = N - 1; j >= 0; j--)
+            uf__nplinalg_reflect(x + j * M + j, tau[j], uk + j, M - j);
     }
-    complete(uu, M, ucol, live);
-    /* tall: u = U (m x ucol), vh = V^T (n x n); wide: a^T = U S V^T, so
-     * u = V (m x m), vh = U^T (ucol x n) */
+    /* tall: u = left (m x ucol), vh = V'^T (n x n); wide: a^T = left S
+     * V'^T, so u = V' (m x m), vh = left^T (ucol x n) */
+    size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < N; k++)
         for (int64_t i = 0; i < N; i++) {
-            double e = v[ix[k] * N + i]; /* row i of V's column k */
+            double e = v[ix[k] * N + i]; /* row i of V''s column k */
             if (tall)
-                put(vh + (k * N + i) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(vh + (size_t)(k * N + i) * isz, dt, e);
             else
-                put(u + (i * N + k) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(u + (size_t)(i * N + k) * isz, dt, e);
         }
     for (int64_t k = 0; k < ucol; k++)
         for (int64_t i = 0; i < M; i++) {
             double e = uu[k * M + i];
             if (tall)
-                put(u + (i * ucol + k) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(u + (size_t)(i * ucol + k) * isz, dt, e);
             else
-                put(vh + (k * M + i) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(vh + (size_t)(k * M + i) * isz, dt, e);
         }
-    uf__free(uu);
 done:
     uf__free(x);
-    uf__free(v);
-    uf__free(sv);
     uf__free(ix);
     uf__free(live);
+    uf__free(uu);
     return st;
 }
 
