@@ -43,32 +43,104 @@ static void put(char *p, int32_t dt, double v)
     }
 }
 
-/* A column pair's dot product in four partial sums (a single chain is
- * bound by the additions' latency; four let the compiler use vectors). */
-double uf__nplinalg_dot(const double *restrict a, const double *restrict b,
-                        int64_t n)
+typedef double v4d __attribute__((vector_size(32)));
+#define INLINE static inline __attribute__((always_inline))
+
+/* a . b of n doubles in eight partial sums (two vectors of four: a
+ * single chain is bound by the additions' latency), then the rest one by
+ * one; the same sums, so the same bits, with and without AVX. */
+INLINE double dot_v(const double *a, const double *b, int64_t n)
 {
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    v4d s0 = {0}, s1 = {0};
     int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += a[i] * b[i];
-        s1 += a[i + 1] * b[i + 1];
-        s2 += a[i + 2] * b[i + 2];
-        s3 += a[i + 3] * b[i + 3];
+    for (; i + 8 <= n; i += 8) {
+        v4d a0, b0, a1, b1;
+        memcpy(&a0, a + i, sizeof a0);
+        memcpy(&b0, b + i, sizeof b0);
+        memcpy(&a1, a + i + 4, sizeof a1);
+        memcpy(&b1, b + i + 4, sizeof b1);
+        s0 += a0 * b0;
+        s1 += a1 * b1;
     }
+    s0 += s1;
+    double s = (s0[0] + s0[1]) + (s0[2] + s0[3]);
     for (; i < n; i++)
-        s0 += a[i] * b[i];
-    return (s0 + s1) + (s2 + s3);
+        s += a[i] * b[i];
+    return s;
 }
 
-static void rotate(double *restrict p, double *restrict q, int64_t n,
-                   double c, double s)
+double uf__nplinalg_dot(const double *a, const double *b, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
+    return dot_v(a, b, n);
+}
+
+/* (p, q) = (c p - s q, s p + c q), four elements at a time. */
+INLINE void rotate_v(double *restrict p, double *restrict q, int64_t n,
+                     double c, double s)
+{
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        v4d a, b;
+        memcpy(&a, p + i, sizeof a);
+        memcpy(&b, q + i, sizeof b);
+        v4d x = c * a - s * b, y = s * a + c * b;
+        memcpy(p + i, &x, sizeof x);
+        memcpy(q + i, &y, sizeof y);
+    }
+    for (; i < n; i++) {
         double a = p[i], b = q[i];
         p[i] = c * a - s * b;
         q[i] = s * a + c * b;
     }
+}
+
+/* The sweeps of uf__nplinalg_jacobi below, inlined twice: for any x86-64
+ * (SSE2) and for AVX2 (the same operations, so the same bits). */
+INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
+                   double noise)
+{
+    for (int sweep = 0; sweep < SWEEPS; sweep++) {
+        bool rotated = false;
+        for (int64_t j = 0; j < N; j++)
+            d[j] = dot_v(x + j * M, x + j * M, M);
+        for (int64_t p = 0; p + 1 < N; p++)
+            for (int64_t q = p + 1; q < N; q++) {
+                double *xp = x + p * M, *xq = x + q * M;
+                double al = d[p], be = d[q];
+                if (al <= noise || be <= noise)
+                    continue;
+                double ga = dot_v(xp, xq, M);
+                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
+                    continue;
+                rotated = true;
+                double zeta = (be - al) / (2 * ga);
+                double t = copysign(1.0, zeta) /
+                           (fabs(zeta) + sqrt(1 + zeta * zeta));
+                double c = 1 / sqrt(1 + t * t), s = c * t;
+                rotate_v(xp, xq, M, c, s);
+                if (v != NULL)
+                    rotate_v(v + p * N, v + q * N, N, c, s);
+                double np = al - t * ga, nq = be + t * ga;
+                d[p] = np < 0.25 * al ? dot_v(xp, xp, M) : np;
+                d[q] = nq < 0.25 * be ? dot_v(xq, xq, M) : nq;
+            }
+        if (!rotated)
+            return true;
+    }
+    return false;
+}
+
+__attribute__((target("avx2"))) static bool
+sweeps_avx2(double *x, int64_t M, int64_t N, double *v, double *d,
+            double noise)
+{
+    return sweeps(x, M, N, v, d, noise);
+}
+
+static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
+                       double *d, double noise)
+{
+    return sweeps(x, M, N, v, d, noise);
 }
 
 /* Rotate the columns of x (M rows, column-major) and, when v is not
@@ -85,37 +157,12 @@ bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
 {
     double frob = 0;
     for (int64_t j = 0; j < N; j++)
-        frob += uf__nplinalg_dot(x + j * M, x + j * M, M);
+        frob += dot_v(x + j * M, x + j * M, M);
     double noise = DBL_EPSILON * DBL_EPSILON * frob;
-    for (int sweep = 0; sweep < SWEEPS; sweep++) {
-        bool rotated = false;
-        for (int64_t j = 0; j < N; j++)
-            d[j] = uf__nplinalg_dot(x + j * M, x + j * M, M);
-        for (int64_t p = 0; p + 1 < N; p++)
-            for (int64_t q = p + 1; q < N; q++) {
-                double *xp = x + p * M, *xq = x + q * M;
-                double al = d[p], be = d[q];
-                if (al <= noise || be <= noise)
-                    continue;
-                double ga = uf__nplinalg_dot(xp, xq, M);
-                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
-                    continue;
-                rotated = true;
-                double zeta = (be - al) / (2 * ga);
-                double t = copysign(1.0, zeta) /
-                           (fabs(zeta) + sqrt(1 + zeta * zeta));
-                double c = 1 / sqrt(1 + t * t), s = c * t;
-                rotate(xp, xq, M, c, s);
-                if (v != NULL)
-                    rotate(v + p * N, v + q * N, N, c, s);
-                double np = al - t * ga, nq = be + t * ga;
-                d[p] = np < 0.25 * al ? uf__nplinalg_dot(xp, xp, M) : np;
-                d[q] = nq < 0.25 * be ? uf__nplinalg_dot(xq, xq, M) : nq;
-            }
-        if (!rotated)
-            return true;
-    }
-    return false;
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        return sweeps_avx2(x, M, N, v, d, noise);
+    return sweeps_any(x, M, N, v, d, noise);
 }
 
 /* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
