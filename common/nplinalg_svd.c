@@ -130,12 +130,15 @@ INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
     return false;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define JACOBI_X86 1
 __attribute__((target("avx2"))) static bool
 sweeps_avx2(double *x, int64_t M, int64_t N, double *v, double *d,
             double noise)
 {
     return sweeps(x, M, N, v, d, noise);
 }
+#endif
 
 static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
                        double *d, double noise)
@@ -159,9 +162,11 @@ bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
     for (int64_t j = 0; j < N; j++)
         frob += dot_v(x + j * M, x + j * M, M);
     double noise = DBL_EPSILON * DBL_EPSILON * frob;
+#ifdef JACOBI_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
         return sweeps_avx2(x, M, N, v, d, noise);
+#endif
     return sweeps_any(x, M, N, v, d, noise);
 }
 
