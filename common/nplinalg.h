@@ -7,6 +7,7 @@
 #ifndef UF_COMMON_NPLINALG_H
 #define UF_COMMON_NPLINALG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum {
@@ -113,7 +114,24 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, double rcond,
                        char *out);
 
-/* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_svd.c): x (n,
+/* The one-sided Jacobi behind them (nplinalg_svd.c): the N columns of x
+ * (M rows, column-major, float64, entries <= 1 in magnitude) rotated
+ * until orthogonal, the rotations accumulated into v (N * N,
+ * column-major) when not NULL; d is N doubles of scratch; false when
+ * the sweeps do not converge. uf__nplinalg_dot: a . b of n doubles. */
+bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
+                         double *d);
+double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
+
+/* Householder reflectors as LAPACK's dlarfg / dlarf (nplinalg_svd.c):
+ * house makes H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...) of
+ * x (n long), x[0] becoming beta and x[1..n) v's tail, and returns tau
+ * (0 where x's tail is 0: no reflection); reflect sets y = H y. */
+double uf__nplinalg_house(double *x, int64_t n);
+void uf__nplinalg_reflect(const double *v, double tau, double *y,
+                          int64_t n);
+
+/* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_lstsq.c): x (n,
  * or n * nrhs for a 2-D b), res (nrhs slots, *nres of them written:
  * nrhs where the rank is n < m, else 0), *rank, s (min(m, n)), all of
  * a's dtype (rank int32), C order, as Numba's gelsd: NONFINITE (a, then

@@ -43,58 +43,161 @@ static void put(char *p, int32_t dt, double v)
     }
 }
 
-/* Rotate the columns of x (M rows, column-major) and, when v is not
- * NULL, of v (N rows) until orthogonal; false when SWEEPS are not
- * enough. A column whose norm is below eps times x's Frobenius norm is
- * rounding noise, not rotated further (its angle to the others cannot
- * be computed; LAPACK's bound on such singular values is absolute too). */
-static double noise_of(const double *x, int64_t M, int64_t N)
+typedef double v4d __attribute__((vector_size(32)));
+#define INLINE static inline __attribute__((always_inline))
+
+/* a . b of n doubles in eight partial sums (two vectors of four: a
+ * single chain is bound by the additions' latency), then the rest one by
+ * one; the same sums, so the same bits, with and without AVX. */
+INLINE double dot_v(const double *a, const double *b, int64_t n)
 {
-    double frob = 0;
-    for (int64_t i = 0; i < M * N; i++)
-        frob += x[i] * x[i];
-    return DBL_EPSILON * DBL_EPSILON * frob;
+    v4d s0 = {0}, s1 = {0};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v4d a0, b0, a1, b1;
+        memcpy(&a0, a + i, sizeof a0);
+        memcpy(&b0, b + i, sizeof b0);
+        memcpy(&a1, a + i + 4, sizeof a1);
+        memcpy(&b1, b + i + 4, sizeof b1);
+        s0 += a0 * b0;
+        s1 += a1 * b1;
+    }
+    s0 += s1;
+    double s = (s0[0] + s0[1]) + (s0[2] + s0[3]);
+    for (; i < n; i++)
+        s += a[i] * b[i];
+    return s;
 }
 
-static bool jacobi(double *x, int64_t M, int64_t N, double *v, double noise)
+double uf__nplinalg_dot(const double *a, const double *b, int64_t n)
+{
+    return dot_v(a, b, n);
+}
+
+/* (p, q) = (c p - s q, s p + c q), four elements at a time. */
+INLINE void rotate_v(double *restrict p, double *restrict q, int64_t n,
+                     double c, double s)
+{
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        v4d a, b;
+        memcpy(&a, p + i, sizeof a);
+        memcpy(&b, q + i, sizeof b);
+        v4d x = c * a - s * b, y = s * a + c * b;
+        memcpy(p + i, &x, sizeof x);
+        memcpy(q + i, &y, sizeof y);
+    }
+    for (; i < n; i++) {
+        double a = p[i], b = q[i];
+        p[i] = c * a - s * b;
+        q[i] = s * a + c * b;
+    }
+}
+
+/* The sweeps of uf__nplinalg_jacobi below, inlined twice: for any x86-64
+ * (SSE2) and for AVX2 (the same operations, so the same bits). */
+INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
+                   double noise)
 {
     for (int sweep = 0; sweep < SWEEPS; sweep++) {
         bool rotated = false;
+        for (int64_t j = 0; j < N; j++)
+            d[j] = dot_v(x + j * M, x + j * M, M);
         for (int64_t p = 0; p + 1 < N; p++)
             for (int64_t q = p + 1; q < N; q++) {
-                double *restrict xp = x + p * M, *restrict xq = x + q * M;
-                double al = 0, be = 0, ga = 0;
-                for (int64_t i = 0; i < M; i++) {
-                    al += xp[i] * xp[i];
-                    be += xq[i] * xq[i];
-                    ga += xp[i] * xq[i];
-                }
-                if (ga == 0 || al <= noise || be <= noise ||
-                    !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
+                double *xp = x + p * M, *xq = x + q * M;
+                double al = d[p], be = d[q];
+                if (al <= noise || be <= noise)
+                    continue;
+                double ga = dot_v(xp, xq, M);
+                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
                     continue;
                 rotated = true;
                 double zeta = (be - al) / (2 * ga);
                 double t = copysign(1.0, zeta) /
                            (fabs(zeta) + sqrt(1 + zeta * zeta));
                 double c = 1 / sqrt(1 + t * t), s = c * t;
-                for (int64_t i = 0; i < M; i++) {
-                    double a = xp[i], b = xq[i];
-                    xp[i] = c * a - s * b;
-                    xq[i] = s * a + c * b;
-                }
-                if (v != NULL) {
-                    double *restrict vp = v + p * N, *restrict vq = v + q * N;
-                    for (int64_t i = 0; i < N; i++) {
-                        double a = vp[i], b = vq[i];
-                        vp[i] = c * a - s * b;
-                        vq[i] = s * a + c * b;
-                    }
-                }
+                rotate_v(xp, xq, M, c, s);
+                if (v != NULL)
+                    rotate_v(v + p * N, v + q * N, N, c, s);
+                double np = al - t * ga, nq = be + t * ga;
+                d[p] = np < 0.25 * al ? dot_v(xp, xp, M) : np;
+                d[q] = nq < 0.25 * be ? dot_v(xq, xq, M) : nq;
             }
         if (!rotated)
             return true;
     }
     return false;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define JACOBI_X86 1
+__attribute__((target("avx2"))) static bool
+sweeps_avx2(double *x, int64_t M, int64_t N, double *v, double *d,
+            double noise)
+{
+    return sweeps(x, M, N, v, d, noise);
+}
+#endif
+
+static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
+                       double *d, double noise)
+{
+    return sweeps(x, M, N, v, d, noise);
+}
+
+/* Rotate the columns of x (M rows, column-major) and, when v is not
+ * NULL, of v (N rows) until orthogonal; false when SWEEPS are not
+ * enough. A column whose norm is below eps times x's Frobenius norm is
+ * rounding noise, not rotated further (its angle to the others cannot
+ * be computed; LAPACK's bound on such singular values is absolute too).
+ * The squared column norms (d, N of them) are computed at each sweep's
+ * start and updated by each rotation (|x_p'|^2 = |x_p|^2 - t x_p.x_q,
+ * Hestenes), one dot product a pair instead of three; a norm that an
+ * update cuts below a quarter is computed again (cancellation). */
+bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
+                         double *d)
+{
+    double frob = 0;
+    for (int64_t j = 0; j < N; j++)
+        frob += dot_v(x + j * M, x + j * M, M);
+    double noise = DBL_EPSILON * DBL_EPSILON * frob;
+#ifdef JACOBI_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        return sweeps_avx2(x, M, N, v, d, noise);
+#endif
+    return sweeps_any(x, M, N, v, d, noise);
+}
+
+/* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
+ * of x (n long), as LAPACK's dlarfg: x[0] becomes beta, x[1..n) v's
+ * tail; tau 0 (no reflection) where x's tail is already 0. */
+double uf__nplinalg_house(double *x, int64_t n)
+{
+    double tail = uf__nplinalg_dot(x + 1, x + 1, n - 1);
+    if (tail == 0)
+        return 0;
+    double alpha = x[0], nrm = sqrt(alpha * alpha + tail);
+    double beta = alpha >= 0 ? -nrm : nrm;
+    double sc = 1 / (alpha - beta);
+    for (int64_t i = 1; i < n; i++)
+        x[i] *= sc;
+    x[0] = beta;
+    return (beta - alpha) / beta;
+}
+
+/* y = H y for the reflector (v, tau) of uf__nplinalg_house (v[0] = 1
+ * implied). */
+void uf__nplinalg_reflect(const double *v, double tau, double *y,
+                          int64_t n)
+{
+    if (tau == 0)
+        return;
+    double d = tau * (y[0] + uf__nplinalg_dot(v + 1, y + 1, n - 1));
+    y[0] -= d;
+    for (int64_t i = 1; i < n; i++)
+        y[i] -= d * v[i];
 }
 
 /* The columns j of u (M rows) where live[j] is false made orthonormal to
@@ -137,7 +240,14 @@ static void complete(double *u, int64_t M, int64_t ncol, bool *live)
 }
 
 /* The SVD into s (float64, k values) and, when u is not NULL, u and
- * vh (a's dtype). */
+ * vh (a's dtype). x (M * N, M >= N: a, or a^T when wide) is first
+ * reduced by a Householder QR, x = Q R, and the Jacobi rotates the
+ * columns of R (N * N: N rows rather than M; the same Gram matrix as
+ * x's, so the same rotations, accuracy and exact zeros): R = U' S V'^T
+ * with the rotated columns U' S and the accumulated V', so x = (Q U') S
+ * V'^T, the left vectors Q [U'; 0] (U' completed by Gram-Schmidt where
+ * s is rounding noise; the extra ones of full_matrices Q's further
+ * columns), the right ones V'. */
 static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                int32_t dt, int32_t full, char *u, double *s, char *vh)
 {
@@ -155,19 +265,19 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                 return UF__NPLINALG_NONFINITE;
             big = x > big ? x : big;
         }
-    double *x = uf__malloc((size_t)(M * N), sizeof(double), NULL);
-    double *v = uv ? uf__malloc((size_t)(N * N), sizeof(double), NULL)
-                   : NULL;
-    double *sv = uf__malloc((size_t)N, sizeof(double), NULL);
+    /* x (M * N), tau (N), w (N * N), v (N * N when uv), sv (N) */
+    double *x = uf__malloc((size_t)(M * N + N + N * N * (uv ? 2 : 1) + N),
+                           sizeof(double), NULL);
     int64_t *ix = uf__malloc((size_t)N, sizeof(int64_t), NULL);
-    bool *live = uf__malloc((size_t)(ucol > N ? ucol : N), sizeof(bool),
-                            NULL);
+    bool *live = uf__malloc((size_t)N, sizeof(bool), NULL);
+    double *uu = NULL;
     int st = 0;
-    if (x == NULL || (uv && v == NULL) || sv == NULL || ix == NULL ||
-        live == NULL) {
+    if (x == NULL || ix == NULL || live == NULL) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
+    double *tau = x + M * N, *w = tau + N, *v = uv ? w + N * N : NULL;
+    double *sv = w + N * N * (uv ? 2 : 1);
     int ex = 0;
     if (big > 0)
         frexp(big, &ex);
@@ -179,23 +289,31 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             else
                 x[i * M + j] = e;
         }
-    if (uv) {
-        memset(v, 0, (size_t)(N * N) * sizeof *v);
-        for (int64_t i = 0; i < N; i++)
-            v[i * N + i] = 1;
+    for (int64_t j = 0; j < N; j++) {
+        double *xj = x + j * M + j;
+        tau[j] = uf__nplinalg_house(xj, M - j);
+        for (int64_t l = j + 1; l < N; l++)
+            uf__nplinalg_reflect(xj, tau[j], x + l * M + j, M - j);
     }
-    double noise = noise_of(x, M, N);
-    if (!jacobi(x, M, N, v, noise)) {
+    memset(w, 0, (size_t)(N * N * (uv ? 2 : 1)) * sizeof *w);
+    for (int64_t j = 0; j < N; j++) {
+        for (int64_t i = 0; i <= j; i++) /* w's column j: R's */
+            w[j * N + i] = x[j * M + i];
+        if (uv)
+            v[j * N + j] = 1;
+    }
+    if (!uf__nplinalg_jacobi(w, N, N, v, sv)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
     }
+    double frob = 0;
     for (int64_t j = 0; j < N; j++) {
-        double nn = 0;
-        for (int64_t i = 0; i < M; i++)
-            nn += x[j * M + i] * x[j * M + i];
+        double nn = uf__nplinalg_dot(w + j * N, w + j * N, N);
+        frob += nn;
         sv[j] = sqrt(nn);
         ix[j] = j;
     }
+    double noise = DBL_EPSILON * DBL_EPSILON * frob;
     for (int64_t j = 1; j < N; j++) { /* descending, stable */
         int64_t t = ix[j], k = j;
         for (; k > 0 && sv[ix[k - 1]] < sv[t]; k--)
@@ -209,45 +327,56 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             s[k] = (float)s[k];
     if (!uv)
         goto done;
-    /* U's columns in order of the singular values, in the space past x */
-    double *uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
+    /* U' = w / s in w, noise columns completed */
+    for (int64_t j = 0; j < N; j++) {
+        /* a noise column's direction is not orthogonal to the others */
+        live[j] = sv[j] * sv[j] > noise;
+        if (live[j])
+            for (int64_t i = 0; i < N; i++)
+                w[j * N + i] /= sv[j];
+    }
+    complete(w, N, N, live);
+    /* the left vectors (M * ucol) in order of the singular values: Q
+     * [U'; 0], then Q's columns past N */
+    uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
     if (uu == NULL) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
+    memset(uu, 0, (size_t)(M * ucol) * sizeof *uu);
     for (int64_t k = 0; k < ucol; k++) {
-        /* a noise column's direction is not orthogonal to the others */
-        live[k] = k < N && sv[ix[k]] * sv[ix[k]] > noise;
-        if (live[k])
-            for (int64_t i = 0; i < M; i++)
-                uu[k * M + i] = x[ix[k] * M + i] / sv[ix[k]];
+        double *uk = uu + k * M;
+        if (k < N)
+            memcpy(uk, w + ix[k] * N, (size_t)N * sizeof *uk);
+        else
+            uk[k] = 1;
+        for (int64_t j = N - 1; j >= 0; j--)
+            uf__nplinalg_reflect(x + j * M + j, tau[j], uk + j, M - j);
     }
-    complete(uu, M, ucol, live);
-    /* tall: u = U (m x ucol), vh = V^T (n x n); wide: a^T = U S V^T, so
-     * u = V (m x m), vh = U^T (ucol x n) */
+    /* tall: u = left (m x ucol), vh = V'^T (n x n); wide: a^T = left S
+     * V'^T, so u = V' (m x m), vh = left^T (ucol x n) */
+    size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < N; k++)
         for (int64_t i = 0; i < N; i++) {
-            double e = v[ix[k] * N + i]; /* row i of V's column k */
+            double e = v[ix[k] * N + i]; /* row i of V''s column k */
             if (tall)
-                put(vh + (k * N + i) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(vh + (size_t)(k * N + i) * isz, dt, e);
             else
-                put(u + (i * N + k) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(u + (size_t)(i * N + k) * isz, dt, e);
         }
     for (int64_t k = 0; k < ucol; k++)
         for (int64_t i = 0; i < M; i++) {
             double e = uu[k * M + i];
             if (tall)
-                put(u + (i * ucol + k) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(u + (size_t)(i * ucol + k) * isz, dt, e);
             else
-                put(vh + (k * M + i) * (dt == UF_FLOAT32 ? 4 : 8), dt, e);
+                put(vh + (size_t)(k * M + i) * isz, dt, e);
         }
-    uf__free(uu);
 done:
     uf__free(x);
-    uf__free(v);
-    uf__free(sv);
     uf__free(ix);
     uf__free(live);
+    uf__free(uu);
     return st;
 }
 
@@ -385,98 +514,5 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
     uf__free(u);
     uf__free(vh);
     uf__free(s);
-    return st;
-}
-
-/* x = np.linalg.lstsq(a, b, rcond)'s solution through the SVD of a
- * float64 copy of a, as LAPACK gelsd: singular values <= rcnd * s[0]
- * count as zero (rcnd the dtype's unit roundoff where rcond <= 0 or >=
- * 1, dlalsd's rule); residuals the squared 2-norms of b - a x, column by
- * column, where the rank is n < m (*nres = nrhs), else none. */
-int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
-                        const int64_t *strides, const char *b, int64_t bnd,
-                        const int64_t *bshape, const int64_t *bstrides,
-                        int32_t dt, double rcond, char *x, char *res,
-                        int64_t *nres, int32_t *rank, char *s)
-{
-    int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
-    int64_t nrhs = bnd == 1 ? 1 : bshape[1];
-    int64_t bs1 = bnd == 1 ? 0 : bstrides[1];
-    *nres = 0;
-    *rank = 0;
-    for (int64_t i = 0; i < m; i++) /* Numba's order of checks */
-        for (int64_t j = 0; j < n; j++)
-            if (!isfinite(get(a + i * strides[0] + j * strides[1], dt)))
-                return UF__NPLINALG_NONFINITE;
-    for (int64_t i = 0; i < bshape[0]; i++)
-        for (int64_t j = 0; j < nrhs; j++)
-            if (!isfinite(get(b + i * bstrides[0] + j * bs1, dt)))
-                return UF__NPLINALG_NONFINITE;
-    if (m == 0 || n == 0 || bshape[0] == 0 || nrhs == 0)
-        return UF__NPLINALG_EMPTY;
-    if (bshape[0] != m)
-        return UF__NPLINALG_SYSTEM;
-    size_t isz = dt == UF_FLOAT32 ? 4 : 8;
-    double *ac = uf__malloc((size_t)(m * n), sizeof(double), NULL);
-    double *u = uf__malloc((size_t)(m * k), sizeof(double), NULL);
-    double *vh = uf__malloc((size_t)(k * n), sizeof(double), NULL);
-    double *sv = uf__malloc((size_t)k, sizeof(double), NULL);
-    double *ub = uf__malloc((size_t)k, sizeof(double), NULL);
-    double *xc = uf__malloc((size_t)n, sizeof(double), NULL);
-    int st = UF__NPLINALG_NOMEM;
-    if (ac == NULL || u == NULL || vh == NULL || sv == NULL || ub == NULL ||
-        xc == NULL)
-        goto done;
-    for (int64_t i = 0; i < m; i++)
-        for (int64_t j = 0; j < n; j++)
-            ac[i * n + j] = get(a + i * strides[0] + j * strides[1], dt);
-    int64_t cs[2] = {n * 8, 8};
-    st = svd((const char *)ac, shape, cs, UF_FLOAT64, 0, (char *)u, sv,
-             (char *)vh);
-    if (st != 0)
-        goto done;
-    double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
-    double cut = (rcond <= 0 || rcond >= 1 ? eps : rcond) * sv[0];
-    int64_t r = 0;
-    while (r < k && sv[r] > cut)
-        r++;
-    *rank = (int32_t)r;
-    bool resid = r == n && m > n;
-    for (int64_t c = 0; c < nrhs; c++) {
-        for (int64_t t = 0; t < r; t++) { /* (u^T b)_t / s_t */
-            double d = 0;
-            for (int64_t i = 0; i < m; i++)
-                d += u[i * k + t] * get(b + i * bstrides[0] + c * bs1, dt);
-            ub[t] = d / sv[t];
-        }
-        for (int64_t j = 0; j < n; j++) {
-            double d = 0;
-            for (int64_t t = 0; t < r; t++)
-                d += vh[t * n + j] * ub[t];
-            xc[j] = d;
-            put(x + (size_t)(j * nrhs + c) * isz, dt, d);
-        }
-        if (!resid)
-            continue;
-        double ss = 0;
-        for (int64_t i = 0; i < m; i++) {
-            double e = get(b + i * bstrides[0] + c * bs1, dt);
-            for (int64_t j = 0; j < n; j++)
-                e -= ac[i * n + j] * xc[j];
-            ss += e * e;
-        }
-        put(res + (size_t)c * isz, dt, ss);
-    }
-    if (resid)
-        *nres = nrhs;
-    for (int64_t t = 0; t < k; t++)
-        put(s + (size_t)t * isz, dt, sv[t]);
-done:
-    uf__free(ac);
-    uf__free(u);
-    uf__free(vh);
-    uf__free(sv);
-    uf__free(ub);
-    uf__free(xc);
     return st;
 }

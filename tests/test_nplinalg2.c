@@ -1,12 +1,13 @@
 /* The eigenvalue and least-squares runtime behind kernels
- * (common/nplinalg_eig.c, uf__np_linalg_lstsq in nplinalg_svd.c), for what
+ * (common/nplinalg_eig.c, nplinalg_lstsq.c), for what
  * the Numba oracle cannot reach cheaply: eigh's and eig's defining
  * equations on random matrices from 1 to 96 rows, known spectra
  * (triangular, diagonal, repeated, zero), only eigh's lower triangle read,
  * negative and non-contiguous strides, float32, entries near 1e300 and
  * 1e-300, complex eigenvalues as DOMAIN, the statuses (not square, inf /
  * NaN, empty); lstsq against the normal equations, its residuals, the
- * minimum-norm solution of rank-deficient and wide systems, rcond,
+ * minimum-norm solution of rank-deficient and wide systems, rcond, the
+ * QR-reduced paths on tall, wide, rank-deficient and Hilbert matrices,
  * Numba's order of checks; and, through uf_call, out of memory at every
  * allocation of a call reaching the caller as UF_ERR_NOMEM with nothing
  * left behind, and the refusals at FILE:LINE:COL. */
@@ -393,6 +394,217 @@ static void test_lstsq(void **state)
                      UF__NPLINALG_EMPTY);
 }
 
+/* x = (g^T g)^-1 g^T y of the m * n g (row-major, full column rank) by
+ * Cholesky of the normal equations: the reference for well-conditioned
+ * tall systems (n <= 32). */
+static void normal_solve(const double *g, int64_t m, int64_t n,
+                         const double *y, double *x)
+{
+    double c[32 * 32], r[32];
+    for (int64_t i = 0; i < n; i++) {
+        r[i] = 0;
+        for (int64_t k = 0; k < m; k++)
+            r[i] += g[k * n + i] * y[k];
+        for (int64_t j = 0; j < n; j++) {
+            c[i * n + j] = 0;
+            for (int64_t k = 0; k < m; k++)
+                c[i * n + j] += g[k * n + i] * g[k * n + j];
+        }
+    }
+    for (int64_t j = 0; j < n; j++) { /* c = L L^T, in place */
+        for (int64_t k = 0; k < j; k++)
+            c[j * n + j] -= c[j * n + k] * c[j * n + k];
+        c[j * n + j] = sqrt(c[j * n + j]);
+        for (int64_t i = j + 1; i < n; i++) {
+            for (int64_t k = 0; k < j; k++)
+                c[i * n + j] -= c[i * n + k] * c[j * n + k];
+            c[i * n + j] /= c[j * n + j];
+        }
+    }
+    for (int64_t i = 0; i < n; i++) { /* L z = r, L^T x = z */
+        for (int64_t k = 0; k < i; k++)
+            r[i] -= c[i * n + k] * r[k];
+        r[i] /= c[i * n + i];
+    }
+    for (int64_t i = n - 1; i >= 0; i--) {
+        for (int64_t k = i + 1; k < n; k++)
+            r[i] -= c[k * n + i] * x[k];
+        x[i] = r[i] / c[i * n + i];
+    }
+}
+
+/* z = (g^T g)^-1 w of the len * 2 g (row-major). */
+static void gram_solve(const double *g, int64_t len, const double *w,
+                       double *z)
+{
+    double pp[4] = {0, 0, 0, 0};
+    for (int64_t k = 0; k < len; k++)
+        for (int64_t i = 0; i < 2; i++)
+            for (int64_t j = 0; j < 2; j++)
+                pp[i * 2 + j] += g[k * 2 + i] * g[k * 2 + j];
+    double det = pp[0] * pp[3] - pp[1] * pp[2];
+    z[0] = (pp[3] * w[0] - pp[1] * w[1]) / det;
+    z[1] = (pp[0] * w[1] - pp[2] * w[0]) / det;
+}
+
+static double max_abs_diff(const double *p, const double *q, int64_t n,
+                           double *scale)
+{
+    double d = 0, s = 0;
+    for (int64_t i = 0; i < n; i++) {
+        d = fmax(d, fabs(p[i] - q[i]));
+        s = fmax(s, fabs(q[i]));
+    }
+    *scale = s;
+    return d;
+}
+
+/* The QR-reduced paths (m > n: Q^T b, m < n: an LQ) against the normal
+ * equations: tall and wide random systems, a tall one of rank 2 (rcond
+ * 1e-10: the minimum-norm solution), a wide one of rank 3, Hilbert
+ * matrices (cond 1e10: a x - b orthogonal to a's columns, backward
+ * stable), float32 and a wide a read backwards. */
+static void test_lstsq_reduced(void **state)
+{
+    (void)state;
+    enum { M = 300, N = 20 };
+    static double a[M * N], at[N * M], b[M], x[M], xr[M], res[2], s[N];
+    static double y[M];
+    int64_t nres;
+    int32_t rank;
+    double sc;
+    seed = 4242;
+    for (int64_t i = 0; i < M * N; i++)
+        a[i] = next_unit();
+    for (int64_t i = 0; i < M; i++)
+        b[i] = next_unit();
+    assert_int_equal(ls(a, M, N, b, -1, x, res, &nres, &rank, s), 0);
+    normal_solve(a, M, N, b, xr);
+    assert_true(rank == N && nres == 1);
+    assert_true(max_abs_diff(x, xr, N, &sc) < 1e-12 * sc);
+    double rr = 0; /* residuals: |b - a x|^2 */
+    for (int64_t i = 0; i < M; i++) {
+        double e = b[i];
+        for (int64_t j = 0; j < N; j++)
+            e -= a[i * N + j] * x[j];
+        rr += e * e;
+    }
+    assert_true(fabs(res[0] - rr) < 1e-12 * rr);
+    for (int64_t t = 1; t < N; t++)
+        assert_true(s[t - 1] >= s[t] && s[t] > 0);
+    /* wide: at (N * M) = a^T, x = a (a^T a)^-1 b[0..N): the minimum norm */
+    for (int64_t i = 0; i < M; i++)
+        for (int64_t j = 0; j < N; j++)
+            at[j * M + i] = a[i * N + j];
+    assert_int_equal(ls(at, N, M, b, -1, x, res, &nres, &rank, s), 0);
+    assert_true(rank == N && nres == 0);
+    double z[N];
+    normal_solve(a, M, N, x, z); /* x in a's range: z = (a^T a)^-1 a^T x */
+    for (int64_t i = 0; i < M; i++) {
+        xr[i] = 0;
+        for (int64_t j = 0; j < N; j++)
+            xr[i] += a[i * N + j] * z[j];
+    }
+    assert_true(max_abs_diff(x, xr, M, &sc) < 1e-12 * sc);
+    for (int64_t j = 0; j < N; j++) { /* at x = b */
+        double e = -b[j];
+        for (int64_t i = 0; i < M; i++)
+            e += at[j * M + i] * x[i];
+        assert_true(fabs(e) < 1e-12);
+    }
+    /* rank 2: a = p q (60 * 2, 2 * 6); x = q^T (q q^T)^-1 (p^T p)^-1 p^T b */
+    enum { R = 60, C = 6 };
+    double p[R * 2], q[2 * C];
+    for (int64_t i = 0; i < R * 2; i++)
+        p[i] = next_unit();
+    for (int64_t i = 0; i < 2 * C; i++)
+        q[i] = next_unit();
+    for (int64_t i = 0; i < R; i++)
+        for (int64_t j = 0; j < C; j++)
+            a[i * C + j] = p[i * 2] * q[j] + p[i * 2 + 1] * q[C + j];
+    assert_int_equal(ls(a, R, C, b, 1e-10, x, res, &nres, &rank, s), 0);
+    assert_true(rank == 2 && nres == 0 && s[2] < 1e-14 * s[0]);
+    double w[2], qt[C * 2];
+    normal_solve(p, R, 2, b, w);
+    for (int64_t i = 0; i < C; i++)
+        for (int64_t j = 0; j < 2; j++)
+            qt[i * 2 + j] = q[j * C + i];
+    gram_solve(qt, C, w, z); /* (q q^T)^-1 w */
+    for (int64_t j = 0; j < C; j++)
+        xr[j] = q[j] * z[0] + q[C + j] * z[1];
+    assert_true(max_abs_diff(x, xr, C, &sc) < 1e-11 * sc);
+    /* wide of rank 2 (a^T of that): x = p (p^T p)^-1 (q q^T)^-1 q b */
+    for (int64_t i = 0; i < R; i++)
+        for (int64_t j = 0; j < C; j++)
+            at[j * R + i] = a[i * C + j];
+    assert_int_equal(ls(at, C, R, b, 1e-10, x, res, &nres, &rank, s), 0);
+    assert_true(rank == 2 && nres == 0);
+    normal_solve(qt, C, 2, b, w);
+    gram_solve(p, R, w, z); /* (p^T p)^-1 w */
+    for (int64_t i = 0; i < R; i++)
+        xr[i] = p[i * 2] * z[0] + p[i * 2 + 1] * z[1];
+    assert_true(max_abs_diff(x, xr, R, &sc) < 1e-11 * sc);
+    /* Hilbert 12 * 8 (tall) and 8 * 12 (wide): cond ~1e10; a^T (a x - b)
+     * within eps |a|^2 (|x| + |b|) times a small factor */
+    for (int wide = 0; wide < 2; wide++) {
+        int64_t m = wide ? 8 : 12, n = wide ? 12 : 8;
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++)
+                a[i * n + j] = 1.0 / (double)(i + j + 1);
+        assert_int_equal(ls(a, m, n, b, -1, x, res, &nres, &rank, s), 0);
+        assert_true(rank == 8 && nres == (wide ? 0 : 1));
+        double xn = 0;
+        for (int64_t j = 0; j < n; j++)
+            xn = fmax(xn, fabs(x[j]));
+        for (int64_t i = 0; i < m; i++) {
+            y[i] = -b[i];
+            for (int64_t j = 0; j < n; j++)
+                y[i] += a[i * n + j] * x[j];
+        }
+        for (int64_t j = 0; j < n; j++) {
+            double e = 0;
+            for (int64_t i = 0; i < m; i++)
+                e += a[i * n + j] * y[i];
+            assert_true(fabs(e) < 1e3 * DBL_EPSILON * (xn + 1) * m * n);
+        }
+    }
+    /* float32 tall (computed in float64, rounded) and a wide float64 a
+     * read backwards (negative strides) */
+    float fa[30 * 4], fb[30], fx[4], fr[1], fs[4];
+    for (int64_t i = 0; i < 30 * 4; i++) {
+        fa[i] = (float)next_unit();
+        a[i] = fa[i];
+    }
+    for (int64_t i = 0; i < 30; i++) {
+        fb[i] = (float)next_unit();
+        b[i] = fb[i];
+    }
+    int64_t fsh[2] = {30, 4}, fst[2] = {16, 4}, fbs[1] = {30}, fbt[1] = {4};
+    assert_int_equal(uf__np_linalg_lstsq((char *)fa, fsh, fst, (char *)fb,
+                                         1, fbs, fbt, UF_FLOAT32, -1,
+                                         (char *)fx, (char *)fr, &nres,
+                                         &rank, (char *)fs), 0);
+    normal_solve(a, 30, 4, b, xr);
+    double xm = fmax(fmax(fabs(xr[0]), fabs(xr[1])),
+                     fmax(fabs(xr[2]), fabs(xr[3])));
+    for (int64_t j = 0; j < 4; j++)
+        assert_true(fabs(fx[j] - xr[j]) <= FLT_EPSILON * xm);
+    assert_true(rank == 4 && nres == 1);
+    int64_t wsh[2] = {4, 30}, wst[2] = {-8, -32}, bs[1] = {4}, bt[1] = {8};
+    /* a[29 - j][3 - i] as the 4 * 30 matrix's (i, j): a^T reversed */
+    assert_int_equal(uf__np_linalg_lstsq((char *)(a + 30 * 4 - 1), wsh, wst,
+                                         (char *)b, 1, bs, bt, UF_FLOAT64,
+                                         -1, (char *)x, (char *)res, &nres,
+                                         &rank, (char *)s), 0);
+    assert_true(rank == 4 && nres == 0);
+    for (int64_t i = 0; i < 4; i++) { /* consistent: a x = b exactly */
+        double e = -b[i];
+        for (int64_t j = 0; j < 30; j++)
+            e += a[(29 - j) * 4 + (3 - i)] * x[j];
+        assert_true(fabs(e) < 1e-13);
+    }
+}
+
 /* Out of memory at each allocation of a kernel's call: UF_ERR_NOMEM,
  * nothing left (the runtime's scratch and the result arrays). */
 static void test_out_of_memory(void **state)
@@ -550,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_eig_random),
         cmocka_unit_test(test_eig_known),
         cmocka_unit_test(test_lstsq),
+        cmocka_unit_test(test_lstsq_reduced),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };

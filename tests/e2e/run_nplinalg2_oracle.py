@@ -64,6 +64,17 @@ def real_eig(n, dt="f8", seed=5):
     return given(p @ np.diag(d) @ np.linalg.inv(p), dt)
 
 
+def product(m, r, n, seed=7):
+    """An m * n matrix of rank r (a product of m * r and r * n)."""
+    g = np.random.default_rng(seed)
+    return given(g.uniform(-1, 1, (m, r)) @ g.uniform(-1, 1, (r, n)))
+
+
+def hilbert(n):
+    i = np.arange(n)
+    return given(1.0 / (i[:, None] + i[None, :] + 1))
+
+
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
     raises, "refused-here" ufjit refuses what Numba computes)."""
@@ -135,8 +146,25 @@ def cases():
             (k, [rank2, f8(5)], None), (k, [dep, f8(3, 2)], None),
             (k, [f8(40, 12), f8(40, 3)], None),
             (k, [given(np.zeros((3, 2))), f8(3)], None),
+            # the QR-reduced paths: tall (Q^T b), wide (LQ), scaled
+            (k, [f8(200, 30), f8(200, 2)], None),
+            (k, [f8(120, 7).F, f8(120)], None),
+            (k, [f8(20, 60), f8(20)], None),
+            (k, [f8(9, 31).view("::-1, ::2"), f8(9, 3)], None),
+            (k, [f8(9, 4, lo=-1e-300, hi=1e-300), f8(9)], None),
+            (k, [f8(4, 9, lo=-1e-300, hi=1e-300), f8(4)], None),
+            (k, [f4(50, 6), f4(50, 2)], None), (k, [f4(5, 12), f4(5)], None),
+            (k, [hilbert(8), f8(8)], None), (k, [hilbert(6), f8(6)], None),
         ]
     out += [
+        # cond 1.6e13: the ranks, not x (either's error is cond * eps)
+        ("lstsq_rank", [hilbert(10), f8(10)], None),
+        ("lstsq_rank", [hilbert(10).view(":7"), f8(7)], None),
+        # rank-deficient products: rcond 1e-10 cuts rounding's values
+        ("lstsq_rcond", [product(60, 4, 10), f8(60, 2), S("1e-10")], None),
+        ("lstsq_rcond", [product(8, 3, 20), f8(8), S("1e-10")], None),
+        ("lstsq_rcond", [product(30, 5, 30), f8(30), S("1e-10")], None),
+        ("lstsq_rcond", [hilbert(12), f8(12), S("1e-8")], None),
         ("lstsq_rank", [rank2, f8(5)], None),
         ("lstsq_rank", [f8(4, 6), f8(4)], None),
         ("lstsq_rcond", [rank2, f8(5), S("0.5")], None),

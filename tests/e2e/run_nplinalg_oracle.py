@@ -48,6 +48,19 @@ def spd(n, dt="f8", seed=7):
     return V(dt, (m @ m.T + n * np.eye(n)).ravel().tolist(), (n, n))
 
 
+def product(m, r, n, seed=7):
+    """An m * n matrix of rank r (a product of m * r and r * n)."""
+    g = np.random.default_rng(seed)
+    return V("f8", (g.uniform(-1, 1, (m, r)) @
+                    g.uniform(-1, 1, (r, n))).ravel().tolist(), (m, n))
+
+
+def hilbert(n):
+    i = np.arange(n)
+    return V("f8", (1.0 / (i[:, None] + i[None, :] + 1)).ravel().tolist(),
+             (n, n))
+
+
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
     raises, "ufjit:NAME" ufjit raises NAME where Numba computes, and
@@ -198,7 +211,18 @@ def cases():
                     f8(5, 1), f8(40, 30), f8(20, 33), sing,
                     V("f8", [0.0] * 6, (2, 3)),
                     V("f8", [1e300, 2e300, -1e300, 5e299], (2, 2)),
-                    V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)))],
+                    V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)),
+                    # the QR-reduced Jacobi: tall, wide, rank-deficient,
+                    # ill-conditioned
+                    f8(200, 12), f8(12, 150).view("::-1, :"),
+                    product(30, 5, 20), product(8, 3, 40), hilbert(10),
+                    hilbert(12))],
+        *[("svd_orth", [a, S(f)], None)
+          for a in (f8(60, 5), f8(5, 60), product(30, 5, 20), hilbert(9))
+          for f in ("true", "false")],
+        *[("matrix_rank", [a], None)
+          for a in (product(30, 5, 20), product(8, 3, 40), hilbert(10))],
+        ("cond", [f8(300, 7)], None), ("cond", [f8(7, 300)], None),
         *[("svd_orth", [a, S(f)], None)
           for a in (f8(6, 4), f8(4, 6), f8(5, 5), sing,
                     V("f8", [0.0] * 6, (3, 2)))
