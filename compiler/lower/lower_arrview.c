@@ -171,9 +171,7 @@ static LLVMValueRef lower_frombuffer(uf__fn *F, const uf__expr *e)
     LLVMValueRef buf = uf__lower_expr(F, bx);
     if (!buf)
         return NULL;
-    const uf__expr *dx = fb_arg(e, 1);
-    if (dx != NULL && dx->kind != UF__EX_STR && !uf__lower_expr(F, dx))
-        return NULL; /* a dtype value (a.dtype) is evaluated */
+    /* the dtype is the result type's: nothing to evaluate */
     LLVMValueRef count = fb_int(F, fb_arg(e, 2), -1);
     LLVMValueRef offset = fb_int(F, fb_arg(e, 3), 0);
     if (!count || !offset)

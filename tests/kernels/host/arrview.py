@@ -160,6 +160,21 @@ def fb_c8(a):
 
 
 @njit
+def fb_none(a):
+    return np.frombuffer(a, None)
+
+
+@njit
+def fb_float(a):
+    return np.frombuffer(a, float)
+
+
+@njit
+def fb_dtype(a, b):
+    return np.frombuffer(a, b.dtype)
+
+
+@njit
 def fb_str(a):
     return np.frombuffer(a, 'i4')
 
