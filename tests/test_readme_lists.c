@@ -131,6 +131,7 @@ static const struct family {
     {uf__builtin_is_npsignal, "; and the 1-D signal routines (above): "},
     {uf__builtin_is_npspace, "; and the geometric sequences (above): "},
     {uf__builtin_is_npfunc, "; and the functions of their own (above): "},
+    {uf__builtin_is_arrview, "; and the views of an array's bytes (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

@@ -305,6 +305,14 @@ typedef enum uf__jit_status {
     UF__JIT_KTH_DIMS,       /* kth an array of other than 1 dimension */
     /* np.geomspace (lower_npspace.c) */
     UF__JIT_GEOMSPACE_ZERO, /* ValueError: a zero start or stop */
+    /* a.view(dtype), np.frombuffer (lower_arrview.c): ValueError */
+    UF__JIT_VIEW_0D,        /* a 0-d array to another itemsize */
+    UF__JIT_VIEW_LAST_AXIS, /* the last axis not contiguous */
+    UF__JIT_VIEW_LARGER,    /* the last axis's bytes not a multiple */
+    UF__JIT_VIEW_LAYOUT,    /* an 'A' array neither C- nor F-like */
+    UF__JIT_FROMBUFFER_SIZE,   /* bytes not a multiple of the item */
+    UF__JIT_FROMBUFFER_OFFSET, /* offset past the buffer's end */
+    UF__JIT_FROMBUFFER_COUNT,  /* count past the buffer's end */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -516,6 +516,25 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_KTH_DIMS] = "ValueError: kth must be scalar or 1-D",
         [UF__JIT_GEOMSPACE_ZERO] = "ValueError: Geometric sequence cannot "
                                    "include zero",
+        [UF__JIT_VIEW_0D] = "ValueError: Changing the dtype of a 0d array "
+                            "is only supported if the itemsize is "
+                            "unchanged",
+        [UF__JIT_VIEW_LAST_AXIS] = "ValueError: To change to a dtype of a "
+                                   "different size, the last axis must be "
+                                   "contiguous",
+        [UF__JIT_VIEW_LARGER] = "ValueError: When changing to a larger "
+                                "dtype, its size must be a divisor of the "
+                                "total size in bytes of the last axis of "
+                                "the array.",
+        [UF__JIT_VIEW_LAYOUT] = "ValueError: new type not compatible with "
+                                "array",
+        [UF__JIT_FROMBUFFER_SIZE] = "ValueError: buffer size must be a "
+                                    "multiple of element size",
+        [UF__JIT_FROMBUFFER_OFFSET] = "ValueError: offset must be "
+                                      "non-negative and no greater than "
+                                      "buffer length",
+        [UF__JIT_FROMBUFFER_COUNT] = "ValueError: buffer is smaller than "
+                                     "requested size",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

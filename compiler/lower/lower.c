@@ -851,9 +851,17 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
     }
     if ((rc = lower_block(&F, &tf->decl->def->u.funcdef.body)) != 0)
         goto done;
-    if (!terminated(&F)) { /* falling off the end returns None */
+    /* falling off the end returns None; where the function returns a
+     * value, typing saw every live path return it, so the end is dead
+     * (after `while True: return 1`) and returning None there would
+     * store a None into the value's slot */
+    bool none_ret = tf->ret == NULL || tf->ret->kind == UF__T_NONE;
+    if (!terminated(&F)) {
         uf__stmt ret = {.kind = UF__ST_RETURN};
-        rc = lower_return(&F, &ret);
+        if (none_ret)
+            rc = lower_return(&F, &ret);
+        else
+            LLVMBuildUnreachable(L->b);
     }
     /* dead blocks opened after a return need a terminator too */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && rc == 0;
@@ -861,7 +869,10 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         if (!LLVMGetBasicBlockTerminator(bb)) {
             uf__stmt ret = {.kind = UF__ST_RETURN};
             LLVMPositionBuilderAtEnd(L->b, bb);
-            rc = lower_return(&F, &ret);
+            if (none_ret)
+                rc = lower_return(&F, &ret);
+            else
+                LLVMBuildUnreachable(L->b);
         }
     }
     if (rc == 0)

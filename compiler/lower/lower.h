@@ -492,6 +492,9 @@ LLVMValueRef uf__lower_npspace(uf__fn *F, const uf__expr *e);
  * whether builtin b among them checks axes at run time. */
 LLVMValueRef uf__lower_npview(uf__fn *F, const uf__expr *e);
 bool uf__npview_fallible(uf__builtin b);
+/* a.view(dtype), np.frombuffer(buf, ...) (views, ValueErrors at run
+ * time) and isinstance (a constant) of UF__ARRVIEW_MAP; lower_arrview.c. */
+LLVMValueRef uf__lower_arrview(uf__fn *F, const uf__expr *e);
 /* np.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
  * (UF__NPSHAPE_MAP; lower_npshape.c): every one may raise. */
 LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e);

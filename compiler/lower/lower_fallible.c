@@ -115,6 +115,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__npview_fallible(uf__tf_info(S->tf, e)->builtin))
         return 1; /* np.swapaxes ...: axes out of range */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_arrview(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* a.view, np.frombuffer: Numba's ValueErrors */
+    if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npshape(uf__tf_info(S->tf, e)->builtin))
         return 1; /* np.repeat ...: negative sizes, shapes that differ */
     if (e->kind == UF__EX_CALL && e->u.call.nargs == 3 &&

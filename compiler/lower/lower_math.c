@@ -486,6 +486,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_array_item(F, e);
     if (uf__builtin_is_npview(bi)) /* lower_npview.c */
         return uf__lower_npview(F, e);
+    if (uf__builtin_is_arrview(bi) || bi == UF__BI_ISINSTANCE)
+        return uf__lower_arrview(F, e); /* lower_arrview.c */
     if (uf__builtin_is_npshape(bi)) /* lower_npshape.c */
         return uf__lower_npshape(F, e);
     if (uf__builtin_is_arrattr(bi)) /* lower_arrattr.c */

@@ -4,7 +4,7 @@
  * reductions and dot products (infer_npreduce.c: UF__NPREDUCE_MAP), the
  * copies, reshapes and sorts (infer_arrmeth.c: UF__ARRMETH_MAP), a.take
  * (infer_npview.c: UF__NPVIEW_MAP), a.repeat (infer_npshape.c:
- * UF__NPSHAPE_MAP). */
+ * UF__NPSHAPE_MAP), a.view (infer_arrview.c: UF__ARRVIEW_MAP). */
 #include "compiler/types/array_members.h"
 
 #include <string.h>
@@ -54,6 +54,7 @@ static const uf__array_member members[] = {
     METHOD("take", NP_TAKE),
     METHOD("repeat", NP_REPEAT),
     METHOD("item", METH_ITEM),
+    METHOD("view", METH_VIEW),
 };
 
 const uf__array_member *uf__array_member_find(const char *name)

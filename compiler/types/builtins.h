@@ -307,6 +307,13 @@
     X(NP_NDITER, "numpy.nditer")                                            \
     X(METH_ITEM, "array.item")
 
+/* Reinterpreting views and isinstance (infer_arrview.c, lower_arrview.c):
+ * METH_VIEW .. NP_FROMBUFFER keep their places (uf__builtin_is_arrview);
+ * isinstance is a compile-time constant (also read by infer_prune.c). */
+#define UF__ARRVIEW_MAP(X)                                                  \
+    X(METH_VIEW, "array.view") X(NP_FROMBUFFER, "numpy.frombuffer")        \
+    X(ISINSTANCE, "isinstance")
+
 /* X(ENUM, "qualified name") -- qualified by module for module functions
  * ("math.sin", "numpy.sin", "cmath.sqrt"), bare for Python builtins. */
 #define UF__BUILTIN_MAP(X)                                                  \
@@ -383,6 +390,7 @@
     UF__NPSPACE_MAP(X)                                                      \
     UF__NPITER_MAP(X)                                                       \
     UF__NPFUNC_MAP(X)                                                       \
+    UF__ARRVIEW_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -605,6 +613,11 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 static inline bool uf__builtin_is_npview(uf__builtin b)
 {
     return b >= UF__BI_NP_FLIP && b <= UF__BI_NP_TRANSPOSE_AXES;
+}
+/* a.view(dtype) and np.frombuffer of UF__ARRVIEW_MAP (not isinstance). */
+static inline bool uf__builtin_is_arrview(uf__builtin b)
+{
+    return b >= UF__BI_METH_VIEW && b <= UF__BI_NP_FROMBUFFER;
 }
 /* The repeats, resizes and broadcasts of UF__NPSHAPE_MAP. */
 static inline bool uf__builtin_is_npshape(uf__builtin b)

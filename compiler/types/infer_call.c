@@ -672,6 +672,10 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         (fi->builtin == UF__BI_NP_TRANSPOSE &&
          uf__npview_transpose_has_axes(e, is_array_method(C, f))))
         return uf__infer_npview(C, e, fi->builtin);
+    if (uf__builtin_is_arrview(fi->builtin)) /* a.view ...: infer_arrview.c */
+        return uf__infer_arrview(C, e, fi->builtin);
+    if (fi->builtin == UF__BI_ISINSTANCE) /* infer_arrview.c */
+        return uf__infer_isinstance(C, e);
     if (uf__builtin_is_npshape(fi->builtin)) /* np.repeat ...: infer_npshape.c */
         return uf__infer_npshape(C, e, fi->builtin);
     if (uf__builtin_is_arrattr(fi->builtin) && ft->kind != UF__T_DTYPE)

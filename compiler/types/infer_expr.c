@@ -21,7 +21,7 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum", "print",
+    "range", "pow", "divmod", "sum", "print", "isinstance",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
@@ -29,7 +29,7 @@ static const char *const python_builtins[] = {
 static const char *const refused_builtins[] = {
     "list", "tuple", "dict", "set", "str", "enumerate",
     "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
-    "next", "isinstance", "type", "hash", "open", "input", "object",
+    "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
     "chr", "hex", "oct", "bin", "format", "vars", "globals", "locals",
     "exec", "eval", "prange",

@@ -286,6 +286,17 @@ const uf__type *uf__infer_npiter(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b);
 /* a.item() called as `e`: a's dtype (infer_npiter.c). */
 const uf__type *uf__infer_array_item(uf__ictx *C, const uf__expr *e);
+/* a.view(dtype), np.frombuffer(buf, dtype, count, offset) called as `e`
+ * (UF__ARRVIEW_MAP); isinstance(x, classinfo): a bool whose value is
+ * known here, recorded as e's constant (infer_arrview.c). */
+const uf__type *uf__infer_arrview(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
+const uf__type *uf__infer_isinstance(uf__ictx *C, const uf__expr *e);
+/* What isinstance(x, classinfo) gives for x of type xt: 1 true, 0
+ * false; -1 with the TypingError in C->err where Numba refuses the call
+ * (classinfo typed through C; infer_prune.c calls it with a scratch). */
+int uf__isinstance_value(uf__ictx *C, const uf__expr *e,
+                         const uf__type *xt);
 /* np.eye, np.diag, np.tril, np.outer ... (UF__NPMATRIX_MAP) called as
  * `e` (infer_npmatrix.c). */
 const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,

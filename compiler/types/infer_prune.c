@@ -12,7 +12,11 @@
  *  - the test is a binary operation (comparison or arithmetic) whose two
  *    operands are such constants (`K > 3`, `K - 5`, `n is None` for a
  *    local n = None), also through a local (`c = K > 3; if c:`);
- *  - `a.ndim` of an array argument never reassigned is a constant.
+ *  - `a.ndim` of an array argument never reassigned is a constant;
+ *  - `isinstance(x, T)` is a constant where x is a literal, a module
+ *    constant or an argument never reassigned (Numba's literal
+ *    propagation knows every type; a local's is not known here, so its
+ *    test is typed as a constant but both branches are typed).
  * An argument is never a constant (it would be only when passed None),
  * `-K`, `bool(K)`, `math.pi` and `not K` stored in a variable are not.
  * Tests inside `not`, `and`, `or` of a condition are separate branches
@@ -126,6 +130,65 @@ static bool python_dtype(uf_dtype d)
 static bool reaching(pr *P, int v, vrec *r);
 static signed char pred(pr *P, const uf__expr *e);
 
+/* The type of x where it is known before typing: a literal, a module
+ * constant, an argument never reassigned; else NULL. */
+static const uf__type *known_type(pr *P, const uf__expr *x)
+{
+    uf__typectx *tc = P->C->tc;
+    switch (x->kind) {
+    case UF__EX_INT:
+        return uf__type_scalar(tc, UF_INT64);
+    case UF__EX_FLOAT:
+        return uf__type_scalar(tc, UF_FLOAT64);
+    case UF__EX_IMAG:
+        return uf__type_scalar(tc, UF_COMPLEX128);
+    case UF__EX_BOOL:
+        return uf__type_scalar(tc, UF_BOOL);
+    case UF__EX_NONE:
+        return uf__type_none(tc);
+    case UF__EX_NAME: {
+        int v = var_of(P, x->u.name.id);
+        if (v >= 0)
+            return P->tf->vars[v].arg >= 0 && P->ndefs[v] == 1
+                       ? P->tf->vars[v].type
+                       : NULL;
+        const uf__global *g = uf__kmodule_global(P->C->km, x->u.name.id);
+        return g != NULL && g->kind == UF__G_CONSTANT ? g->constant.type
+                                                      : NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* isinstance(x, classinfo) with x's type known (Numba's literal
+ * propagation of the call, infer_arrview.c): a constant bool. What Numba
+ * refuses is left to typing, which reports it. */
+static bool isinstance_atom(pr *P, const uf__expr *e, pval *out)
+{
+    const uf__expr *f = e->u.call.func;
+    if (f->kind != UF__EX_NAME || strcmp(f->u.name.id, "isinstance") != 0 ||
+        var_of(P, "isinstance") >= 0 ||
+        uf__kmodule_global(P->C->km, "isinstance") != NULL ||
+        e->u.call.nargs != 2 || e->u.call.nkw != 0)
+        return false;
+    const uf__type *xt = known_type(P, e->u.call.args[0]);
+    if (xt == NULL)
+        return false;
+    uf_error *err = P->C->err;
+    P->C->err = &P->scratch;
+    int r = uf__isinstance_value(P->C, e, xt);
+    P->C->err = err;
+    if (r < 0) {
+        uf_error_clear(&P->scratch);
+        return false;
+    }
+    out->v.c.type = uf__type_scalar(P->C->tc, UF_BOOL);
+    out->v.c.v.b = r == 1;
+    out->v.weak = true;
+    return true;
+}
+
 /* Numba's find_const: the value of `e` when it is a constant. */
 static bool atom(pr *P, const uf__expr *e, pval *out)
 {
@@ -159,6 +222,8 @@ static bool atom(pr *P, const uf__expr *e, pval *out)
         out->v.weak = python_dtype(g->constant.type->dtype);
         return true;
     }
+    if (e->kind == UF__EX_CALL)
+        return isinstance_atom(P, e, out);
     /* Numba's rewrite_semantic_constants: a.ndim of an array argument */
     if (e->kind == UF__EX_ATTR && strcmp(e->u.attr.attr, "ndim") == 0 &&
         e->u.attr.value->kind == UF__EX_NAME) {
