@@ -130,6 +130,8 @@ static const struct family {
      "; and the matrix constructors and diagonals (above): "},
     {uf__builtin_is_npsignal, "; and the 1-D signal routines (above): "},
     {uf__builtin_is_npfunc, "; and the functions of their own (above): "},
+    {uf__builtin_is_npcross,
+     "; and cross products, phase unwrapping, np.select (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 
