@@ -201,8 +201,8 @@ static void test_out_of_memory(void **state)
     uf_assert_ok(ctx != NULL, &err);
     uf_module *mod = module(ctx, &err);
     uf_assert_ok(mod != NULL, &err);
-    double x[300];
-    for (int i = 0; i < 300; i++)
+    double x[301];
+    for (int i = 0; i < 301; i++)
         x[i] = (double)(i % 7) - 3;
     int64_t s[2] = {100, 3};
     uf_array *args[2] = {arr(UF_FLOAT64, 2, s, x, &err),
