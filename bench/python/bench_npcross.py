@@ -7,7 +7,11 @@ over 10**6 float64. Every contender runs the same kernel source (`from
 numba import` swapped for `from ufjit import`) on the same arrays,
 alternating rounds; the table gives the best time of each and ufjit /
 Numba (below 1: ufjit faster).
-usage: PYTHONPATH=build/python python3 bench/python/bench_npcross.py"""
+usage: PYTHONPATH=build/python python3 bench/python/bench_npcross.py
+
+At 94182de on the shared 2-CPU machine (load 13.6, ratios only, one
+run): cross 0.25, cross with one 3-vector 0.09, unwrap 1e6 0.22,
+unwrap 1000x1000 0.24, select 0.93."""
 
 import numpy as np
 
