@@ -132,6 +132,8 @@ static const struct family {
     {uf__builtin_is_npspace, "; and the geometric sequences (above): "},
     {uf__builtin_is_npfunc, "; and the functions of their own (above): "},
     {uf__builtin_is_arrview, "; and the views of an array's bytes (above): "},
+    {uf__builtin_is_npcross,
+     "; and cross products, phase unwrapping, np.select (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

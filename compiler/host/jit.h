@@ -313,6 +313,12 @@ typedef enum uf__jit_status {
     UF__JIT_FROMBUFFER_SIZE,   /* bytes not a multiple of the item */
     UF__JIT_FROMBUFFER_OFFSET, /* offset past the buffer's end */
     UF__JIT_FROMBUFFER_COUNT,  /* count past the buffer's end */
+    /* np.cross, np.unwrap, np.select (lower_npcross.c): ValueError */
+    UF__JIT_CROSS_DIMS,     /* a shape[-1] that is not 2 or 3 */
+    UF__JIT_CROSS_2D,       /* both shape[-1] 2 (Numba's cross2d) */
+    UF__JIT_CROSS_BCAST,    /* leading axes that do not broadcast */
+    UF__JIT_UNWRAP_AXIS,    /* an axis other than -1 */
+    UF__JIT_SELECT_LEN,     /* condlist and choicelist lengths differ */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

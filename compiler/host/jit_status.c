@@ -535,6 +535,18 @@ int uf__jit_status_error(int status, uf_error *err)
                                       "buffer length",
         [UF__JIT_FROMBUFFER_COUNT] = "ValueError: buffer is smaller than "
                                      "requested size",
+        [UF__JIT_CROSS_DIMS] = "ValueError: Incompatible dimensions for "
+                               "cross product\n(dimension must be 2 or 3)",
+        [UF__JIT_CROSS_2D] = "ValueError: Dimensions for both inputs is 2.\n"
+                             "Please replace your numpy.cross(a, b) call "
+                             "with a call to `cross2d(a, b)` from "
+                             "`numba.np.extensions`.",
+        [UF__JIT_CROSS_BCAST] = "ValueError: unable to broadcast argument 1 "
+                                "to output array",
+        [UF__JIT_UNWRAP_AXIS] = "ValueError: Value for argument \"axis\" is "
+                                "not supported",
+        [UF__JIT_SELECT_LEN] = "ValueError: list of cases must be same "
+                               "length as list of conditions",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

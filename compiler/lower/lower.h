@@ -487,6 +487,9 @@ LLVMValueRef uf__lower_npfunc(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e);
 /* np.logspace, np.geomspace (lower_npspace.c). */
 LLVMValueRef uf__lower_npspace(uf__fn *F, const uf__expr *e);
+/* np.cross, np.unwrap, np.select (UF__NPCROSS_MAP; lower_npcross.c).
+ * Host targets only. */
+LLVMValueRef uf__lower_npcross(uf__fn *F, const uf__expr *e);
 /* np.flip, np.rot90, np.expand_dims, np.swapaxes, np.transpose(a, axes)
  * ... (UF__NPVIEW_MAP; lower_npview.c): views, no allocation; and
  * whether builtin b among them checks axes at run time. */

@@ -275,6 +275,11 @@
  * (uf__builtin_is_npfunc). */
 #define UF__NPFUNC_MAP(X)                                                   \
     X(NP_EDIFF1D, "numpy.ediff1d") X(NP_TRAPEZOID, "numpy.trapezoid")
+/* np.cross, np.unwrap, np.select (infer_npcross.c, lower_npcross.c):
+ * NP_CROSS .. NP_SELECT keep their places (uf__builtin_is_npcross). */
+#define UF__NPCROSS_MAP(X)                                                  \
+    X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
+    X(NP_SELECT, "numpy.select")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -391,6 +396,7 @@
     UF__NPITER_MAP(X)                                                       \
     UF__NPFUNC_MAP(X)                                                       \
     UF__ARRVIEW_MAP(X)                                                      \
+    UF__NPCROSS_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -608,6 +614,11 @@ static inline bool uf__builtin_is_npspace(uf__builtin b)
 static inline bool uf__builtin_is_npfunc(uf__builtin b)
 {
     return b >= UF__BI_NP_EDIFF1D && b <= UF__BI_NP_TRAPEZOID;
+}
+/* The functions of UF__NPCROSS_MAP. */
+static inline bool uf__builtin_is_npcross(uf__builtin b)
+{
+    return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_SELECT;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

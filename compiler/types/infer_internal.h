@@ -365,6 +365,11 @@ const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_npspace(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 
+/* np.cross, np.unwrap, np.select (infer_npcross.c): the type of call
+ * `e` of builtin b. */
+const uf__type *uf__infer_npcross(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 
