@@ -7,7 +7,9 @@
  * (IndexError out of range or for a mask of another length, a store's
  * ValueError), a store whose source overlaps its target, no leak across
  * 10^5 calls, out of memory at every allocation reaching the caller as
- * UF_ERR_NOMEM, the refusals at file:line:col. */
+ * UF_ERR_NOMEM, the refusals at file:line:col; several index arrays
+ * (a[i, j]) broadcast together over views and strided index arrays, their
+ * errors, stores and repeats. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,26 @@ static const char src[] =
     "        b[idx % b.shape[0]] += 1.0\n"
     "        b[b < 0] = np.array([0.5])\n"
     "        s += c.sum() + b.sum() + np.array([1.0, 2.0])[1] + i\n"
+    "    return s\n"
+    "@njit\n"
+    "def two(a, i, j):\n"
+    "    return a[i, j]\n"
+    "@njit\n"
+    "def put_two(a, i, j, v):\n"
+    "    a[i, j] = v\n"
+    "    return a\n"
+    "@njit\n"
+    "def add_two(a, i, j):\n"
+    "    a[i, j] += 1.0\n"
+    "    return a\n"
+    "@njit\n"
+    "def mix2(a, i, j):\n"
+    "    s = 0.0\n"
+    "    for k in range(3):\n"
+    "        b = a[i[:, None], j]\n"
+    "        b[i % b.shape[0], j % b.shape[1]] += 1.0\n"
+    "        a[i, j] = b[0, 0]\n"
+    "        s += b.sum() + a[i[::-1], j].sum()\n"
     "    return s\n";
 
 static uf_context *ctx;
@@ -285,6 +307,139 @@ static void test_stores(void **state)
     uf_array_release(g);
 }
 
+/* A 1-D int64 view idx[::-1] of n values: a negative stride. */
+static uf_array *reversed_ints(const int64_t *v, int64_t n, uf_array **base)
+{
+    uf_error err;
+    int64_t r[16];
+    for (int64_t k = 0; k < n; k++)
+        r[k] = v[n - 1 - k];
+    *base = ints(UF_INT64, r, n);
+    uf_array *x = uf_array_slice(*base, "::-1", &err);
+    uf_assert_ok(x != NULL, &err);
+    return x;
+}
+
+/* a[i, j] of a reversed view, i of shape (2, 1) (int8, negative), j a
+ * reversed int64 view of 3: the (2, 3) C array of a[i[r], j[c]]; 0-length
+ * index arrays give an empty result; arrays that do not broadcast raise
+ * Numba's ValueError; an index out of range its axis's IndexError. */
+static void test_two_arrays(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *g = grid(4, 5);
+    uf_array *v = uf_array_slice(g, "::-1, :", &err);
+    uf_assert_ok(v != NULL, &err);
+    int64_t iv[2] = {-1, 2}, jv[3] = {4, 0, -2}, shape[2] = {2, 1};
+    uf_array *i = uf_empty(UF_INT8, 2, shape, UF_ORDER_C, &err);
+    uf_assert_ok(i != NULL, &err);
+    ((int8_t *)uf_array_data(i))[0] = (int8_t)iv[0];
+    ((int8_t *)uf_array_data(i))[1] = (int8_t)iv[1];
+    uf_array *jb;
+    uf_array *j = reversed_ints(jv, 3, &jb);
+    uf_array *args[3] = {v, i, j};
+    uf_array *r = calln("two", args, 3, &err);
+    uf_assert_ok(r != NULL, &err);
+    assert_int_equal(uf_array_ndim(r), 2);
+    assert_int_equal(uf_array_shape(r)[0], 2);
+    assert_int_equal(uf_array_shape(r)[1], 3);
+    assert_int_equal(uf_array_strides(r)[0], 24);
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 3; b++)
+            assert_true(at2(r, a, b) ==
+                        at2(v, (iv[a] + 4) % 4, (jv[b] + 5) % 5));
+    uf_array_release(r);
+    /* 0-length against 1: empty */
+    int64_t one[1] = {1};
+    uf_array *e = ints(UF_INT64, one, 0), *o = ints(UF_INT64, one, 1);
+    args[1] = e;
+    args[2] = o;
+    r = calln("two", args, 3, &err);
+    uf_assert_ok(r != NULL, &err);
+    assert_int_equal(uf_array_ndim(r), 1);
+    assert_int_equal(uf_array_shape(r)[0], 0);
+    uf_array_release(r);
+    /* (0,) against (3,): ValueError */
+    args[2] = j;
+    assert_null(calln("two", args, 3, &err));
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ValueError: shape mismatch: "
+                                        "objects cannot be broadcast to a "
+                                        "single shape"));
+    /* j = 5 on an axis of 5 */
+    int64_t bad[2] = {0, 5};
+    uf_array *jj = ints(UF_INT64, bad, 2);
+    args[1] = o;
+    args[2] = jj;
+    assert_null(calln("two", args, 3, &err));
+    assert_int_equal(err.code, UF_ERR_INDEX);
+    assert_non_null(strstr(err.message, "index 5 is out of bounds for "
+                                        "axis 1 with size 5"));
+    uf_array_release(jj);
+    uf_array_release(o);
+    uf_array_release(e);
+    uf_array_release(j);
+    uf_array_release(jb);
+    uf_array_release(i);
+    uf_array_release(v);
+    uf_array_release(g);
+}
+
+/* a[i, j] = v through a reversed view: a repeated pair keeps its last
+ * value; a[i, j] += 1 adds once to a repeated pair; a value that does not
+ * broadcast to the selection is a ValueError. */
+static void test_two_stores(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *g = grid(3, 4);
+    uf_array *a = uf_array_slice(g, "::-1, ::-1", &err);
+    uf_assert_ok(a != NULL, &err);
+    double before[3][4];
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 4; c++)
+            before[r][c] = at2(a, r, c);
+    int64_t iv[3] = {0, 0, 2}, jv[3] = {1, 1, -1};
+    uf_array *i = ints(UF_INT64, iv, 3), *j = ints(UF_INT64, jv, 3);
+    int64_t three = 3;
+    uf_array *val = uf_empty(UF_FLOAT64, 1, &three, UF_ORDER_C, &err);
+    double vv[3] = {100.0, 200.0, 300.0};
+    memcpy(uf_array_data(val), vv, sizeof vv);
+    uf_array *args[4] = {a, i, j, val};
+    uf_array *r = calln("put_two", args, 4, &err);
+    uf_assert_ok(r != NULL, &err);
+    uf_array_release(r);
+    for (int rr = 0; rr < 3; rr++)
+        for (int c = 0; c < 4; c++) {
+            double want = before[rr][c];
+            if (rr == 0 && c == 1)
+                want = 200.0;
+            else if (rr == 2 && c == 3)
+                want = 300.0;
+            assert_true(at2(a, rr, c) == want);
+        }
+    r = calln("add_two", args, 3, &err);
+    uf_assert_ok(r != NULL, &err);
+    uf_array_release(r);
+    assert_true(at2(a, 0, 1) == 201.0);
+    assert_true(at2(a, 2, 3) == 301.0);
+    assert_true(at2(a, 1, 1) == before[1][1]);
+    int64_t two = 2;
+    args[3] = uf_zeros(UF_FLOAT64, 1, &two, UF_ORDER_C, &err);
+    assert_null(calln("put_two", args, 4, &err));
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "ValueError: cannot assign slice "
+                                        "of shape (3,) from input of shape "
+                                        "(2,)"));
+    uf_array_release(args[3]);
+    uf_array_release(val);
+    uf_array_release(j);
+    uf_array_release(i);
+    uf_array_release(a);
+    uf_array_release(g);
+}
+
 /* 10^5 calls of a kernel that gathers, masks and stores in a loop leave
  * no block and no allocation behind. */
 static void test_no_leak(void **state)
@@ -314,10 +469,16 @@ static void test_no_leak(void **state)
     uf_array_release(g);
 }
 
+typedef struct oom_args {
+    const char *fn;
+    uf_array **x;
+    int n;
+} oom_args;
+
 static int oom_call(void *ud, uf_error *err)
 {
-    uf_array **x = ud;
-    uf_array *out = calln("mix", x, 2, err);
+    const oom_args *u = ud;
+    uf_array *out = calln(u->fn, u->x, u->n, err);
     if (out == NULL)
         return err->code;
     uf_array_release(out);
@@ -333,14 +494,27 @@ static void test_out_of_memory(void **state)
     int64_t iv[4] = {3, 2, 1, -1};
     uf_array *idx = ints(UF_INT64, iv, 4);
     uf_array *args[2] = {a, idx};
-    uf_assert_ok(oom_call(args, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("mix", oom_call, args);
+    oom_args u = {"mix", args, 2};
+    uf_assert_ok(oom_call(&u, &err) == 0, &err); /* compiled */
+    uf_check_oom_each_alloc("mix", oom_call, &u);
     uf_array_release(idx);
     uf_array_release(a);
     uf_array_release(g);
+    /* several index arrays: a read, an augmented store, a store */
+    g = grid(4, 5);
+    int64_t jv[3] = {4, 0, -1};
+    uf_array *i = ints(UF_INT64, iv, 3), *j = ints(UF_INT64, jv, 3);
+    uf_array *args3[3] = {g, i, j};
+    u = (oom_args){"mix2", args3, 3};
+    uf_assert_ok(oom_call(&u, &err) == 0, &err);
+    uf_check_oom_each_alloc("mix2", oom_call, &u);
+    uf_array_release(j);
+    uf_array_release(i);
+    uf_array_release(g);
 }
 
-/* Refused at FILE:LINE:COL: two array indices, a float array as an index,
+/* Refused at FILE:LINE:COL: a mask beside an integer array, a float array
+ * as an index,
  * a list as an index (Numba's too), any array index in a CUDA kernel. */
 static void test_refused(void **state)
 {
@@ -364,8 +538,8 @@ static void test_refused(void **state)
         const char *fn, *sig, *want;
         int line, col;
     } cases[] = {
-        {"f", "(float64[:, :], int64[:], int64[:])",
-         "more than one array index", 4, 17},
+        {"f", "(float64[:, :], int64[:], boolean[:])",
+         "a boolean array beside another array index", 4, 17},
         {"g", "(float64[:], float64[:])", "Unsupported array index type "
          "array(float64, 1d, A)", 7, 14},
         {"h", "(float64[:],)", "lists are not supported", 10, 14},
@@ -395,6 +569,8 @@ int main(void)
         cmocka_unit_test(test_gather_views),
         cmocka_unit_test(test_masks),
         cmocka_unit_test(test_stores),
+        cmocka_unit_test(test_two_arrays),
+        cmocka_unit_test(test_two_stores),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),

@@ -1,14 +1,16 @@
 /* Advanced indexing in generated code (typed by infer_fancy.c), as
- * Numba's FancyIndexer: one integer or boolean array among integers,
- * slices, None and an ellipsis.
+ * Numba's FancyIndexer: integer arrays (broadcast together) or one
+ * boolean array among integers, slices, None and an ellipsis.
  *
  * The subscript becomes a plan: a fixed byte offset (the integers, the
  * slices' starts) and the result's axes, each either an axis of the base
  * stepped by its stride (a slice, a whole axis), the positions of a 1-D
  * mask (the loop runs over the mask and skips its false elements), an
- * axis of the integer array, or a new axis of length 1. As Numba, the
- * integer array's axes go where the group of integer indices it belongs
- * to starts, or first when integers are apart from it (NumPy's rule),
+ * axis of the integer arrays' broadcast shape (each array stepped by its
+ * own stride, 0 where it broadcasts), or a new axis of length 1. As
+ * Numba, the integer arrays' axes go where their group of integer and
+ * array indices starts, or first when there are several groups (NumPy's
+ * rule: a[i, :, j] puts them first, a[:, i, j] in place),
  * and None's axes are then inserted where they were written.
  *
  * a[...] reads: a new C array (NRT, freed with the frame) of the plan's
@@ -33,6 +35,7 @@
 
 #define B (F->L->b)
 #define MAXIDX 64
+#define MAXARR 16 /* integer arrays in one subscript */
 
 static LLVMTypeRef i64t(uf__fn *F)
 {
@@ -136,13 +139,23 @@ typedef struct outdim {
                             integer array (IDX) */
 } outdim;
 
+/* One integer array index. */
+typedef struct idxarr {
+    const uf__type *t;
+    LLVMValueRef data;
+    int ax;                    /* the axis of the base it indexes */
+    LLVMValueRef len, stride;  /* that axis's length and stride */
+    uf__pos pos;
+    LLVMValueRef str[MAXIDX];  /* its strides over the broadcast axes (0
+                                  where it broadcasts) */
+} idxarr;
+
 typedef struct plan {
-    const uf__type *at, *it; /* the base's type, the array index's */
+    const uf__type *at; /* the base's type */
     LLVMValueRef arr, data, off; /* the base, its data, the fixed offset */
-    LLVMValueRef idata, mdata; /* the integer array's / mask's data */
-    int iax;                   /* the axis the integer array indexes */
-    LLVMValueRef ilen, istride; /* that axis's length and stride */
-    uf__pos ipos;
+    LLVMValueRef mdata;          /* the mask's data */
+    idxarr ix[MAXARR];           /* the integer arrays */
+    int nix;
     outdim od[MAXIDX];
     int nd;
     int nmask; /* an N-d mask as the only index: its dimensions, else 0 */
@@ -213,6 +226,52 @@ static LLVMValueRef nd_mask_count(uf__fn *F, const plan *p)
     return LLVMBuildLoad2(B, i64t(F), acc, "count");
 }
 
+/* The integer arrays' axes in the result (idxd; their count returned):
+ * one array's own, or the shape they broadcast to (right-aligned, a
+ * length of 1 stretched), a ValueError as Numba's when they do not;
+ * each array's strides over those axes (0 where it broadcasts). */
+static int broadcast_indices(uf__fn *F, plan *p, const LLVMValueRef *v,
+                             outdim *idxd)
+{
+    int nd = 0;
+    for (int q = 0; q < p->nix; q++)
+        if (p->ix[q].t->ndim > nd)
+            nd = p->ix[q].t->ndim;
+    LLVMValueRef bad = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0);
+    LLVMValueRef one = c64(F, 1), zero = c64(F, 0);
+    for (int d = 0; d < nd; d++) {
+        LLVMValueRef len = one;
+        for (int q = 0; q < p->nix; q++) {
+            idxarr *x = &p->ix[q];
+            int k = d - (nd - x->t->ndim);
+            if (k < 0) {
+                x->str[d] = zero;
+                continue;
+            }
+            LLVMValueRef n = uf__emit_array_dim(F, v[q], k);
+            x->str[d] = uf__emit_array_stride(F, v[q], x->t, k);
+            if (p->nix == 1) {
+                len = n;
+                continue;
+            }
+            x->str[d] = LLVMBuildSelect(
+                B, LLVMBuildICmp(B, LLVMIntEQ, n, one, ""), zero, x->str[d],
+                "");
+            len = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, len, one, ""),
+                                  n, len, "");
+            bad = LLVMBuildOr(
+                B, bad,
+                LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, n, one, ""),
+                             LLVMBuildICmp(B, LLVMIntNE, n, len, ""), ""),
+                "");
+        }
+        idxd[d] = (outdim){OD_IDX, len, len, NULL};
+    }
+    if (p->nix > 1)
+        uf__fn_raise_if(F, bad, UF__JIT_BCAST_ARRAYS);
+    return nd;
+}
+
 /* Numba's FancyIndexer over subscript e: the plan of its result. */
 static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
 {
@@ -226,7 +285,8 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
     p->data = uf__emit_array_data(F, a);
     p->off = c64(F, 0);
     p->nmask = 0;
-    p->idata = p->mdata = NULL;
+    p->nix = 0;
+    p->mdata = NULL;
     uf__expr *const *idx = e->u.subscript.index;
     int n = e->u.subscript.nindex;
     if (n > MAXIDX)
@@ -242,6 +302,7 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
     bool has[MAXIDX], group[MAXIDX];
     int newat[MAXIDX], nnewat = 0, newax = 0, ax = 0, sub = -1;
     bool intarr = false;
+    LLVMValueRef ixv[MAXARR];
     for (int i = 0; i < n; i++) {
         const uf__expr *x = idx[i];
         uf__ix_kind kind = uf__index_kind(F->tf, x);
@@ -306,19 +367,18 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
                 p->mstr[0] = mst;
                 break;
             }
+            if (p->nix == MAXARR)
+                return fail_at(F, x->pos, UF_ERR_UNSUPPORTED, "too many "
+                               "array indices in one subscript");
             intarr = true;
-            p->it = xt;
-            p->idata = vd;
-            p->iax = ax;
-            p->ilen = len;
-            p->istride = st;
-            p->ipos = x->pos;
-            p->nmask = -1; /* set below: the array's own axes */
-            for (int k = 0; k < xt->ndim; k++) {
-                LLVMValueRef d = uf__emit_array_dim(F, v, k);
-                p->od[MAXIDX - xt->ndim + k] = (outdim){
-                    OD_IDX, d, d, uf__emit_array_stride(F, v, xt, k)};
-            }
+            idxarr *q = &p->ix[p->nix++];
+            q->t = xt;
+            q->data = vd;
+            q->ax = ax;
+            q->len = len;
+            q->stride = st;
+            q->pos = x->pos;
+            ixv[p->nix - 1] = v;
             has[ax] = false;
             group[ax] = true;
             break;
@@ -350,9 +410,7 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
             sub = 0;
     }
     outdim idxd[MAXIDX];
-    int ni = intarr ? p->it->ndim : 0;
-    for (int k = 0; k < ni; k++)
-        idxd[k] = p->od[MAXIDX - ni + k];
+    int ni = broadcast_indices(F, p, ixv, idxd);
     outdim res[MAXIDX];
     int m = 0;
     for (int k = 0; k < t->ndim; k++) {
@@ -443,8 +501,11 @@ static void act(uf__fn *F, const action *ac, LLVMValueRef src,
 static void run_nest(uf__fn *F, const plan *p, const action *ac)
 {
     loop l[MAXIDX];
-    LLVMValueRef pos[MAXIDX], off = p->off, ioff = c64(F, 0);
+    LLVMValueRef pos[MAXIDX], off = p->off, ioff[MAXARR];
     LLVMValueRef moff = c64(F, 0);
+    int sd = 0; /* the broadcast axes met */
+    for (int q = 0; q < p->nix; q++)
+        ioff[q] = c64(F, 0);
     LLVMValueRef mcount = NULL, pred = NULL;
     for (int d = 0; d < p->nd; d++) {
         const outdim *o = &p->od[d];
@@ -466,7 +527,7 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
             LLVMValueRef m = uf__emit_elem_load(
                 F, gep(F, p->mdata, LLVMBuildMul(B, l[d].i, p->mstr[0], "")),
                 UF_BOOL);
-            if ((!ac->write || ac->scalar) && d == p->nd - 1 && !p->idata)
+            if ((!ac->write || ac->scalar) && d == p->nd - 1 && !p->nix)
                 pred = m; /* stores back where false, or writes the
                              result's next element without moving on */
             else
@@ -481,8 +542,11 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
             break;
         }
         case OD_IDX:
-            ioff = LLVMBuildAdd(B, ioff,
-                                LLVMBuildMul(B, l[d].i, o->stride, ""), "");
+            for (int q = 0; q < p->nix; q++)
+                ioff[q] = LLVMBuildAdd(
+                    B, ioff[q], LLVMBuildMul(B, l[d].i, p->ix[q].str[sd], ""),
+                    "");
+            sd++;
             break;
         case OD_NEW:
             break;
@@ -503,19 +567,20 @@ static void run_nest(uf__fn *F, const plan *p, const action *ac)
             nd = 1;
         }
     }
-    if (p->idata) {
-        uf_dtype dt = p->it->dtype;
+    for (int q = 0; q < p->nix; q++) {
+        const idxarr *x = &p->ix[q];
+        uf_dtype dt = x->t->dtype;
         bool sgn = uf__dtype_is_signed(dt);
         LLVMValueRef v = uf__emit_cast(
-            F, uf__emit_elem_load(F, gep(F, p->idata, ioff), dt), dt,
+            F, uf__emit_elem_load(F, gep(F, x->data, ioff[q]), dt), dt,
             sgn ? UF_INT64 : UF_UINT64);
         LLVMValueRef k = v;
         if (sgn)
             k = LLVMBuildSelect(B,
                                 LLVMBuildICmp(B, LLVMIntSLT, v, c64(F, 0), ""),
-                                LLVMBuildAdd(B, v, p->ilen, ""), v, "");
-        check_index(F, p->ipos, v, !sgn, k, p->ilen, p->iax);
-        off = LLVMBuildAdd(B, off, LLVMBuildMul(B, k, p->istride, ""), "");
+                                LLVMBuildAdd(B, v, x->len, ""), v, "");
+        check_index(F, x->pos, v, !sgn, k, x->len, x->ax);
+        off = LLVMBuildAdd(B, off, LLVMBuildMul(B, k, x->stride, ""), "");
     }
     act(F, ac, gep(F, p->data, off), pos, nd, pred);
     for (int d = p->nd - 1; d >= 0; d--)

@@ -1,16 +1,18 @@
-/* Typing of advanced indexing as Numba's get_array_index_type: one
- * integer or boolean array among a subscript's indices, the others
+/* Typing of advanced indexing as Numba's get_array_index_type: integer
+ * arrays or one boolean array among a subscript's indices, the others
  * integers, slices, None and one ellipsis (infer_slice.c typed them).
  * The result is a new C array (a copy, writable) of the base's dtype:
- * an integer array of k dimensions takes one axis and gives k, a 1-D
- * boolean mask takes one axis and gives one (its true count).
+ * integer arrays take one axis each and give together the dimensions of
+ * the largest of them (they broadcast together), a 1-D boolean mask
+ * takes one axis and gives one (its true count).
  *
  * Beyond Numba: a boolean mask of the array's own shape as the only
  * index (a[a > 0] of an N-d a) gives the 1-D array of the selected
  * elements, as NumPy; Numba 0.68 fails on it with an internal
- * AssertionError. Refused: more than one array index (Numba broadcasts
- * integer arrays together), a 0-d array as an index, an N-d mask with
- * other indices; any of it in CUDA kernels and device functions. */
+ * AssertionError. Refused: a boolean array beside another array index
+ * (Numba 0.68 fails on it with an internal TypeError), a 0-d array as an
+ * index, an N-d mask with other indices; any of it in CUDA kernels and
+ * device functions. */
 #include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_internal.h"
 
@@ -27,7 +29,7 @@ const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
                           "index with integers and slices");
     const uf__expr *adv = NULL;
     const uf__type *at = NULL;
-    int nint = 0, nnew = 0, nslice = 0;
+    int nint = 0, nnew = 0, nslice = 0, narr = 0, maxnd = 0;
     for (int i = 0; i < n; i++) {
         const uf__expr *x = idx[i];
         switch (uf__index_kind(C->tf, x)) {
@@ -44,14 +46,21 @@ const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
                                   "array (%s) as an index is not supported "
                                   "in kernels: index with the number it "
                                   "holds, a[i[()]]", uf__tname(t));
-            if (adv != NULL)
-                return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s",
-                                  "more than one array index in a "
-                                  "subscript is not supported in kernels: "
-                                  "index with one array (combined with "
-                                  "integers and slices)");
-            adv = x;
-            at = t;
+            if (adv != NULL && (t->dtype == UF_BOOL || at->dtype == UF_BOOL))
+                return uf__ierr_t(C, UF_ERR_UNSUPPORTED,
+                                  t->dtype == UF_BOOL ? x->pos : adv->pos,
+                                  "%s",
+                                  "a boolean array beside another array "
+                                  "index is not supported (Numba 0.68 "
+                                  "fails on it): index with np.nonzero(m)"
+                                  "[0] in place of the mask");
+            if (adv == NULL || t->dtype == UF_BOOL) {
+                adv = x;
+                at = t;
+            }
+            narr++;
+            if (t->ndim > maxnd)
+                maxnd = t->ndim;
             break;
         }
         case UF__IX_INT:
@@ -78,11 +87,11 @@ const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
         return uf__iset(C, e, uf__type_array_ro(C->tc, arr->dtype, 1, 'C',
                                                 false, C->err));
     }
-    int nreal = nint + nslice + 1;
+    int nreal = nint + nslice + narr;
     if (nreal > arr->ndim)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "cannot index %s with "
                           "%d indices", uf__tname(arr), nreal);
-    int nd = arr->ndim - nint - 1 + nnew + (mask ? 1 : at->ndim);
+    int nd = arr->ndim - nint - narr + nnew + (mask ? 1 : maxnd);
     if (nd > UF_MAXDIMS)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "too many "
                           "dimensions in the result of this subscript");

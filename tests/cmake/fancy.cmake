@@ -1,10 +1,11 @@
 # Advanced indexing inside kernels against Numba, NumPy where Numba reads
 # out of bounds (tests/e2e/run_fancy_oracle.py on tests/kernels/host/fancy.py):
-# a[idx], a[mask], with integers, slices, None, an ellipsis, stores and
-# augmented stores, lists as np.array's argument, over dtypes, N-d, F and
-# strided views, empty arrays, NaN and inf. Skipped (exit 77) without NumPy
-# or Numba. test_fancy checks layouts, leaks and out of memory through the
-# C API.
+# a[idx], a[mask], several integer arrays broadcast together (a[i, j],
+# a[i, :, j], a[i[:, None], j]), with integers, slices, None, an ellipsis,
+# stores and augmented stores, lists as np.array's argument, over dtypes,
+# N-d, F and strided views, empty arrays, NaN and inf. Skipped (exit 77)
+# without NumPy or Numba. test_fancy checks layouts, leaks and out of memory
+# through the C API.
 if(Python3_Interpreter_FOUND)
   add_test(NAME fancy_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env

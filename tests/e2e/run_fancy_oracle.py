@@ -38,7 +38,8 @@ def cases():
     """(kernel, inputs, expect): None compares with Numba, "numpy" with
     the plain function (result or exception), an exception name is what
     Numba raises, "TypingError" what it refuses, "refused" a form Numba
-    runs that ufjit refuses at compile time."""
+    runs that ufjit refuses at compile time, "broken" a form Numba fails
+    on with an internal error that ufjit refuses at compile time."""
     idx = V("i8", [3, -1, 0, 0, 2])
     return [
         # a[idx]: index dtypes, negative indices, repeats, views, N-d idx
@@ -132,8 +133,92 @@ def cases():
         ("float_index", [f8(4), f8(2)], "TypingError"),
         ("mask_and_int", [f8(4), b1(4)], "TypingError"),
         ("too_many", [f8(4), V("i8", [1])], "TypingError"),
-        ("two_arrays", [f8(3, 4), V("i8", [0, 1]), V("i8", [1, 2])],
-         "refused"),
+        ("mask_and_array", [f8(3, 4), b1(3), V("i8", [0, 1])], "broken"),
+        ("array_and_mask", [f8(3, 4), V("i8", [0, 1]), b1(4)], "broken"),
+        # several integer arrays, broadcast together
+        ("two_arrays", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3])], None),
+        ("two_arrays", [f8(3, 4, special=True), V("i8", [-1, -3, 0]),
+                        V("i4", [-4, 0, 3])], None),
+        ("two_arrays", [f8(3, 4), V("u1", [2, 2, 0]), V("i8", [1])], None),
+        ("two_arrays", [f8(3, 4), V("i8", [0, 1, 2, 0], shape=(2, 2)),
+                        V("i8", [1, 2, 3, 0], shape=(2, 2)).F], None),
+        ("two_arrays", [i4(3, 4).F, V("i8", [0, 2, 1], shape=(3, 1)),
+                        V("i2", [3, 0])], None),
+        ("two_arrays", [f8(3, 4).view("::-1, ::-2"), V("i8", [0, 2]),
+                        V("i8", [1, -1])], None),
+        ("two_arrays", [f8(3, 4), V("i8", [2, 0, 1, 1]).view("::-2"),
+                        V("i8", [3, 0, 1, 2]).view("::2")], None),
+        ("two_arrays", [f8(3, 4), i8(0), i8(0)], None),
+        ("two_arrays", [f8(3, 4), i8(0), V("i8", [1])], None),
+        ("two_arrays", [f8(0, 4), i8(0), V("i8", [1])], None),
+        ("two_arrays", [f8(3, 4, 2), V("i8", [2, 0]), V("i8", [3, 3])], None),
+        ("two_arrays", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 2, 3])],
+         "ValueError"),
+        ("two_arrays", [f8(3, 4), V("i8", [0, 1, 2, 0, 1, 2], shape=(2, 3)),
+                        V("i8", [1, 2])], "ValueError"),
+        ("two_arrays", [f8(3, 4), V("i8", [0, 3]), V("i8", [1, 2])], "numpy"),
+        ("two_arrays", [f8(3, 4), V("i8", [0, 1]), V("i8", [1, -5])],
+         "numpy"),
+        ("two_arrays", [f8(3, 4), V("u8", [0, 1]), V("u8", [2**63, 0])],
+         "numpy"),
+        ("arr_slice_arr", [f8(2, 3, 4), V("i8", [0, 1]), V("i8", [1, 3])],
+         None),
+        ("arr_slice_arr", [i8(2, 3, 4).F, V("i8", [1, 0, 1], shape=(3, 1)),
+                           V("i8", [0, -1])], None),
+        ("slice_arr_arr", [f8(2, 3, 4), V("i8", [0, 2]), V("i8", [1, 3])],
+         None),
+        ("slice_arr_arr", [f8(2, 3, 4).view("::-1, :, ::-1"),
+                           V("i8", [2, 0, 1, 1], shape=(2, 2)),
+                           V("i8", [0])], None),
+        ("arr_int_arr", [f8(2, 3, 4), V("i8", [0, 1]), V("i8", [1, 3])],
+         None),
+        ("arr_int_arr", [f8(2, 3, 4), V("i8", [0, 1], shape=(2, 1)),
+                         V("i8", [1, 3])], None),
+        ("int_arr_arr", [f8(2, 3, 4), V("i8", [0, 2]), V("i8", [1, 3])],
+         None),
+        ("outer", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3, 0])], None),
+        ("outer", [u1(3, 4), i8(0), V("i8", [1, 3, 0])], None),
+        ("three_arrays", [f8(2, 3, 4), V("i8", [0, 1]), V("i8", [2]),
+                          V("i8", [1, 0, 3, 2], shape=(2, 1, 2))], None),
+        ("arrays_newaxis", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3])],
+         None),
+        ("ellipsis_arrays", [f8(2, 3, 4), V("i8", [0, 2]), V("i8", [1, 2])],
+         None),
+        ("arrays_ellipsis", [f8(2, 3, 4), V("i8", [0, 1]), V("i8", [1, 3])],
+         None),
+        ("arrays_of_views", [f8(4, 5), V("i8", [0, 1, 3, 2]),
+                             V("i8", [3, 0])], None),
+        # stores through several arrays
+        ("set_two", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3]),
+                     V("f8", [5.0, 6.0])], None),
+        ("set_two", [f8(3, 4), V("i8", [0, 0, 1]), V("i8", [1, 1, 2]),
+                     V("f8", [5.0, 6.0, 7.0])], None),
+        ("set_two", [i4(3, 4).F, V("i8", [0, 2]), V("i8", [-1, 0]),
+                     V("f8", [2.5])], None),
+        ("set_two", [f8(3, 4).view("::-1, ::-1"), V("i8", [0, 2]),
+                     V("i8", [1, 3]), V("f8", [5.0, 6.0])], None),
+        ("set_two", [f8(3, 4), i8(0), i8(0), V("f8", [5.0])], None),
+        ("set_two", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3]),
+                     V("f8", [5.0, 6.0, 7.0])], "ValueError"),
+        ("set_two", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 2, 3]),
+                     V("f8", [5.0])], "ValueError"),
+        ("set_two", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 4]),
+                     V("f8", [5.0])], "numpy"),
+        ("set_two_scalar", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3])],
+         None),
+        ("set_two_scalar", [u1(3, 4), V("i8", [0, 1, 2], shape=(3, 1)),
+                            V("i8", [3, 0])], None),
+        ("set_apart", [f8(2, 3, 4), V("i8", [0, 1]), V("i8", [1, 3]),
+                       V("f8", [5.0, 6.0, 7.0])], None),
+        ("set_outer", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3]),
+                       V("f8", [1.0, 2.0], shape=(2, 1))], None),
+        ("set_two_self", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3])], None),
+        ("aug_two", [f8(3, 4), V("i8", [0, 0, 1]), V("i8", [1, 1, 2])],
+         None),
+        ("aug_two", [i8(3, 4).view("::-1"), V("i8", [-1, 2]),
+                     V("i8", [0, 0], shape=(2, 1))], None),
+        ("aug_two_array", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3]),
+                           V("f8", [0.5, 0.25])], None),
     ]
 
 
@@ -187,7 +272,14 @@ def main():
             n += 1
             vals, args = materialise(cid, inputs, tmp)
             fn = getattr(mod, kernel)
-            if expect == "refused":  # Numba runs it, ufjit refuses it
+            if expect == "broken":  # Numba fails inside, ufjit refuses
+                want, raises, probs = None, "TypingError", []
+                try:
+                    fn(*copies(vals))
+                    probs.append("Numba does not fail")
+                except Exception:  # noqa: BLE001
+                    pass
+            elif expect == "refused":  # Numba runs it, ufjit refuses it
                 want, raises, probs = None, "TypingError", []
                 try:
                     fn(*copies(vals))

@@ -230,8 +230,8 @@ def cases():
         # (arrays_index.array_add, an array expression returned, is a new
         # array now: run_arrexpr_oracle.py compares such returns)
         # refused on purpose, with the construct and its position
-        Refused(AI, "fancy_it", [i8(5)], "more than one array index",
-                (208, 17)),
+        Refused(AI, "fancy_it", [i8(5)], "a boolean array beside another "
+                "array index", (208, 14)),
         # np.sum(a, 0) of a 1-D array: the whole sum (run_npaxis_oracle.py
         # has the axis forms)
         Case(AI, "np_sum", [i8(5)]),

@@ -108,8 +108,8 @@ def cases():
 
 REFUSED = [
     # kernel, fragment, (line, col)
-    ("fancy", "more than one array index in a subscript is not supported",
-     (9, 17)),
+    ("fancy", "a boolean array beside another array index is not "
+     "supported", (9, 17)),
     ("mask", "a boolean mask of 2 dimensions (array(bool, 2d, C)) must be "
      "the only index and have the array's dimensions", (14, 14)),
     ("two_ellipses", "an index can only have a single ellipsis", (19, 19)),

@@ -205,7 +205,7 @@ def returns_none(a):
 # Refused constructs (each reported with its position).
 @njit
 def fancy_it(a):
-    return a[a, a]
+    return a[a > 2, a]
 
 
 @njit

@@ -1,8 +1,8 @@
 # Advanced indexing inside njit functions (compiler/types/infer_fancy.c,
-# compiler/lower/lower_fancy.c): one integer or boolean array among a
-# subscript's indices, read and written, checked against Numba (NumPy
-# where Numba reads out of bounds or fails) by
-# tests/e2e/run_fancy_oracle.py.
+# compiler/lower/lower_fancy.c): integer arrays (broadcast together) or
+# one boolean array among a subscript's indices, read and written,
+# checked against Numba (NumPy where Numba reads out of bounds or fails)
+# by tests/e2e/run_fancy_oracle.py.
 import numpy as np
 from numba import njit
 
@@ -128,6 +128,108 @@ def set_self(a, idx):
 @njit
 def two_arrays(a, i, j):
     return a[i, j]
+
+
+@njit
+def arr_slice_arr(a, i, j):
+    return a[i, :, j]
+
+
+@njit
+def slice_arr_arr(a, i, j):
+    return a[:, i, j]
+
+
+@njit
+def arr_int_arr(a, i, j):
+    return a[i, 1, j]
+
+
+@njit
+def int_arr_arr(a, i, j):
+    return a[1, i, j]
+
+
+@njit
+def outer(a, i, j):
+    return a[i[:, None], j]
+
+
+@njit
+def three_arrays(a, i, j, k):
+    return a[i, j, k]
+
+
+@njit
+def arrays_newaxis(a, i, j):
+    return a[i, None, j]
+
+
+@njit
+def ellipsis_arrays(a, i, j):
+    return a[..., i, j]
+
+
+@njit
+def arrays_ellipsis(a, i, j):
+    return a[i, ..., j]
+
+
+@njit
+def arrays_of_views(a, i, j):
+    return a[::-1, 1:][i[::2], j[::-1]]
+
+
+@njit
+def mask_and_array(a, m, j):
+    return a[m, j]
+
+
+@njit
+def array_and_mask(a, i, m):
+    return a[i, m]
+
+
+@njit
+def set_two(a, i, j, v):
+    a[i, j] = v
+    return a
+
+
+@njit
+def set_two_scalar(a, i, j):
+    a[i, j] = 7
+    return a
+
+
+@njit
+def set_apart(a, i, j, v):
+    a[i, :, j] = v
+    return a
+
+
+@njit
+def set_outer(a, i, j, v):
+    a[i[:, None], j] = v
+    return a
+
+
+@njit
+def set_two_self(a, i, j):
+    a[i, j] = a[j - 1, i]
+    return a
+
+
+@njit
+def aug_two(a, i, j):
+    a[i, j] += 1
+    return a
+
+
+@njit
+def aug_two_array(a, i, j, v):
+    a[i, j] -= v
+    return a
 
 
 @njit
