@@ -38,23 +38,13 @@ typedef struct scan {
     var_use *v;
 } scan;
 
+/* A call lower_alloc.c's fill lowers: UF__NPALLOC_MAP up to np.arange
+ * (np.empty .. np.full_like). */
 static bool is_fill_call(const uf__typed_func *tf, const uf__expr *e)
 {
-    if (e->kind != UF__EX_CALL)
-        return false;
-    switch (uf__tf_info(tf, e)->builtin) {
-    case UF__BI_NP_EMPTY:
-    case UF__BI_NP_ZEROS:
-    case UF__BI_NP_ONES:
-    case UF__BI_NP_FULL:
-    case UF__BI_NP_EMPTY_LIKE:
-    case UF__BI_NP_ZEROS_LIKE:
-    case UF__BI_NP_ONES_LIKE:
-    case UF__BI_NP_FULL_LIKE:
-        return true;
-    default:
-        return false;
-    }
+    uf__builtin b = e->kind == UF__EX_CALL ? uf__tf_info(tf, e)->builtin
+                                          : UF__BI_NONE;
+    return uf__builtin_is_alloc(b) && b < UF__BI_NP_ARANGE;
 }
 
 static int local_of(const scan *S, const uf__expr *e)
@@ -76,17 +66,9 @@ static int expr_use(const uf__expr *e, void *ud);
  * argument: len(v), np.empty_like(v, ...) and the other _like fills. */
 static bool reads_shape_only(uf__builtin b, const uf__expr *call)
 {
-    switch (b) {
-    case UF__BI_LEN:
+    if (b == UF__BI_LEN)
         return call->u.call.nargs == 1 && call->u.call.nkw == 0;
-    case UF__BI_NP_EMPTY_LIKE:
-    case UF__BI_NP_ZEROS_LIKE:
-    case UF__BI_NP_ONES_LIKE:
-    case UF__BI_NP_FULL_LIKE:
-        return true;
-    default:
-        return false;
-    }
+    return b >= UF__BI_NP_EMPTY_LIKE && b < UF__BI_NP_ARANGE;
 }
 
 static int visit_keywords(const uf__expr *call, void *ud)
