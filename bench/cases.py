@@ -246,6 +246,11 @@ def cases(size):
         Case("scratch np.empty per loop iteration 1e6 x 16", "gufunc", g,
              "scratch_loop", "float64", (Lin(0, 1, (m5, 16)),), ((m5,),),
              lambda x, y: np.multiply(x[:, -1], 2.0, out=y), **mem),
+        Case("scratch read whole per loop iteration 1e6 x 16", "gufunc", g,
+             "scratch_whole", "float64", (Lin(0, 1, (m5, 16)),),
+             ((m5, 16), (m5,)),
+             lambda x, y, s: (np.add(4.0 * x * x, 1.0, out=y),
+                              np.sum(2.0 * x, axis=-1, out=s)), **mem),
         # issue 18: out[:] = x * w + b fused, the hand loop, Numba's
         Case("x*w+b (n),(n),()->(n) 1e4 x 1000", "gufunc", g, "axpb_expr",
              "float64", (Lin(0, 1, (m2, 1000)), Lin(1, 2, (m2, 1000)),

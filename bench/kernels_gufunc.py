@@ -92,6 +92,20 @@ def scratch_loop(x, out):
         out[r] = tmp[n - 1]
 
 
+# issue 19: the same scratch read whole (an array expression into a row
+# of out, then np.sum): still on the stack in ufjit.
+@guvectorize(['void(float64[:, :], float64[:, :], float64[:])'],
+             '(m,n)->(m,n),(m)', target='cpu')
+def scratch_whole(x, y, s):
+    m, n = x.shape
+    for r in range(m):
+        tmp = np.empty(n)
+        for i in range(n):
+            tmp[i] = x[r, i] * 2.0
+        y[r, :] = tmp * tmp + 1.0
+        s[r] = np.sum(tmp)
+
+
 # issue 18: a 2-D np.dot inside a kernel, its result a new array (bench
 # cases "np.dot NxN"): ufjit's blocked loop (common/matmul.c) against
 # Numba's, which calls SciPy's BLAS (OpenBLAS, one thread here).

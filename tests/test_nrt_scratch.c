@@ -6,7 +6,9 @@
  * no block behind, and for the blocks it made: none for a site on the
  * stack (uf__nrt_peak does not move), some where the array is too big for
  * the buffer or its variable lets a reference out (a view, a join of the
- * loop, an array expression). np.zeros/ones/full refill the reused
+ * loop, another name, a kernel that may return it); whole-array reads
+ * that keep nothing (np.sum, an array expression's operand, a copy into
+ * another array, a kernel returning a number) leave it on the stack. np.zeros/ones/full refill the reused
  * buffer each time; a prange body's buffer is its thread's own; a
  * negative size still raises. */
 #include <math.h>
@@ -75,11 +77,55 @@ static const char src[] =
     "        s += v[0]\n"
     "    return s\n"
     "@njit\n"
-    "def expr_escapes(n, m):\n"
+    "def alias_escapes(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(m, i * 1.0)\n"
+    "        u = t\n"
+    "        s += u[0]\n"
+    "    return s\n"
+    "@njit\n"
+    "def expr_temp(n, m):\n"
     "    s = 0.0\n"
     "    for i in range(n):\n"
     "        t = np.full(m, i * 1.0)\n"
     "        s += (t * 2.0)[0]\n"
+    "    return s\n"
+    "@njit\n"
+    "def total(a):\n"
+    "    return a.sum()\n"
+    "@njit\n"
+    "def ident(a):\n"
+    "    return a\n"
+    "@njit\n"
+    "def whole_reads(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.empty(m)\n"
+    "        for j in range(m):\n"
+    "            t[j] = i + j\n"
+    "        s += np.sum(t) - t.max() + np.dot(t, t) - total(t)\n"
+    "    return s\n"
+    "@njit\n"
+    "def expr_reads(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(m, i * 1.0)\n"
+    "        u = np.empty(m)\n"
+    "        u[:] = t * 2.0 + np.sqrt(t)\n"
+    "        w = np.zeros(m, dtype=np.bool_)\n"
+    "        w[:] = -t < -1.0\n"
+    "        u[0] = w[0]\n"
+    "        t[:] = u\n"
+    "        s += t[0] + t[m - 1]\n"
+    "    return s\n"
+    "@njit\n"
+    "def callee_keeps(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(m, i * 1.0)\n"
+    "        v = ident(t)\n"
+    "        s += v[m - 1]\n"
     "    return s\n"
     "@njit\n"
     "def per_call(n, m):\n"
@@ -180,7 +226,16 @@ static void test_values_and_blocks(void **state)
         /* the previous array read after the site: a join, the heap */
         {LOC, "carried", 100, 4, 1, 100.0, false},
         {LOC, "view_escapes", 100, 4, 1, 99.0 * 100 / 2, false},
-        {LOC, "expr_escapes", 100, 4, 1, 99.0 * 100, false},
+        {LOC, "alias_escapes", 100, 4, 1, 99.0 * 100 / 2, false},
+        /* t itself on the stack, the array t * 2.0 on the heap */
+        {LOC, "expr_temp", 100, 4, 1, 99.0 * 100, false},
+        /* read whole where no reference can come out: on the stack;
+         * per i, sum(i + j) - (i + m - 1) + sum((i + j)^2) - sum(i + j) */
+        {LOC, "whole_reads", 30, 4, 1, 39335.0, true},
+        /* t = 2i + sqrt(i), then t[0] = (i > 1) */
+        {LOC, "expr_reads", 10, 5, 1, 117.30600052603572, true},
+        /* a kernel that may return its argument keeps t on the heap */
+        {LOC, "callee_keeps", 100, 4, 1, 99.0 * 100 / 2, false},
         /* a callee's site: its own frame's buffer */
         {LOC, "calls", 100, 8, 1, 7.0 * 99 * 100 / 2, true},
         /* each block of iterations on a thread: its own buffer */

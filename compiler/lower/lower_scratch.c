@@ -13,10 +13,14 @@
  * forms) and every other mention of it reads or writes elements or asks
  * for the shape: `v[i, j]` read as a number, `v[...] = x` and
  * `v[...] op= x` whatever the index, `v.shape`, `v.size`, `v.ndim`,
- * `len(v)`. Anything else (a view `v[1:]`, `v` passed, returned, stored,
- * assigned to another name, iterated, used in an array expression, an SSA
- * join feeding it on) may keep a reference, and the variable stays on the
- * heap. Arguments never qualify. The size is known only at run time, so
+ * `len(v)`, or reads it whole where no reference to it can come out:
+ * an operand of an array expression (`x * v`, `v < 0`, np.sqrt(v) but
+ * not its out argument), `out[...] = v`, an argument of a call whose
+ * result holds no array (`np.sum(v)`, `v.max()`, a kernel returning a
+ * number) or is always new memory (np.dot, v.copy(), np.sort ...).
+ * Anything else (a view `v[1:]`, `v` passed to what may return it,
+ * returned, assigned to another name, iterated, an SSA join feeding it
+ * on) may keep a reference, and the variable stays on the heap. Arguments never qualify. The size is known only at run time, so
  * the lowering (lower_alloc.c) takes the stack buffer when the array
  * fits in it and the heap otherwise. */
 #include <string.h>
@@ -25,6 +29,8 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_scratch.h"
+#include "compiler/types/infer_arrexpr.h"
+#include "compiler/types/infer_npufunc.h"
 
 /* Per variable: assignments seen, those that were candidate sites, and
  * whether any other mention disqualified it. */
@@ -81,6 +87,103 @@ static int visit_keywords(const uf__expr *call, void *ud)
     return 0;
 }
 
+/* Builtins whose array result is always new memory, never a view of an
+ * argument: a local passed to them is only read. */
+static bool makes_new_array(uf__builtin b)
+{
+    switch (b) {
+    case UF__BI_NP_DOT:
+    case UF__BI_NP_COPY:
+    case UF__BI_METH_COPY:
+    case UF__BI_METH_FLATTEN:
+    case UF__BI_METH_ASTYPE:
+    case UF__BI_NP_SORT:
+    case UF__BI_NP_ARGSORT:
+    case UF__BI_NP_CUMSUM:
+    case UF__BI_NP_CUMPROD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* How many leading positional arguments of the call e only read their
+ * array: all of them when its result can hold no reference to one (a
+ * number, None) or is always a new array; a ufunc's inputs, not its out
+ * argument, when it is an array expression; -1 for any other call (a
+ * view, a kernel of the file returning an array), whose receiver too
+ * may be kept. */
+static int read_only_args(const scan *S, const uf__expr *e)
+{
+    const uf__expr_info *in = uf__tf_info(S->tf, e);
+    if (holds_no_array(in->type))
+        return e->u.call.nargs;
+    if (in->callee != NULL || in->ext != NULL)
+        return -1;
+    if (makes_new_array(in->builtin))
+        return e->u.call.nargs;
+    if (!uf__is_arrexpr(S->tf, e))
+        return -1;
+    const uf__ufunc_loops *u = uf__npufunc_loops(in->builtin);
+    int n = u != NULL ? u->nin : 3; /* np.where, np.clip: (c, x, y) */
+    return e->u.call.nargs < n ? e->u.call.nargs : n;
+}
+
+/* A call reading its arguments: a local there (or as the receiver of a
+ * method) is read, not kept, when read_only_args says so. */
+static int call_use(scan *S, const uf__expr *e)
+{
+    int n = read_only_args(S, e);
+    if (n < 0)
+        return uf__ast_children(e, expr_use, S);
+    const uf__expr *f = e->u.call.func;
+    int rc = f->kind == UF__EX_ATTR && local_of(S, f->u.attr.value) >= 0
+                 ? 0
+                 : expr_use(f, S);
+    for (int i = 0; i < e->u.call.nargs && rc == 0; i++)
+        if (i >= n || local_of(S, e->u.call.args[i]) < 0)
+            rc = expr_use(e->u.call.args[i], S);
+    return rc != 0 ? rc : visit_keywords(e, S);
+}
+
+/* An operator on whole arrays (x * t, -t, t < 0, t @ w) computes a new
+ * array: a local operand is only read. */
+static int operator_use(scan *S, const uf__expr *e)
+{
+    uf__expr *const *op = &e->u.unary.operand;
+    int n = 1;
+    if (e->kind == UF__EX_BINARY) {
+        uf__expr *const lr[2] = {e->u.binary.left, e->u.binary.right};
+        for (int i = 0; i < 2; i++)
+            if (local_of(S, lr[i]) < 0 && expr_use(lr[i], S) != 0)
+                return 1;
+        return 0;
+    }
+    if (e->kind == UF__EX_COMPARE) {
+        op = e->u.compare.operands;
+        n = e->u.compare.nops + 1;
+    }
+    for (int i = 0; i < n; i++)
+        if (local_of(S, op[i]) < 0 && expr_use(op[i], S) != 0)
+            return 1;
+    return 0;
+}
+
+static bool array_operator(const scan *S, const uf__expr *e)
+{
+    switch (e->kind) {
+    case UF__EX_BINARY:
+        return uf__is_arrexpr(S->tf, e) ||
+               (e->u.binary.op == UF__OP_MATMUL &&
+                !holds_no_array(uf__tf_info(S->tf, e)->type));
+    case UF__EX_UNARY:
+    case UF__EX_COMPARE:
+        return uf__is_arrexpr(S->tf, e);
+    default:
+        return false;
+    }
+}
+
 /* e is read: a mention of a local there lets it escape, except inside
  * the forms that only touch its elements or its shape. */
 static int expr_use(const uf__expr *e, void *ud)
@@ -106,6 +209,10 @@ static int expr_use(const uf__expr *e, void *ud)
         return uf__ast_visit_n(e->u.call.args + 1, e->u.call.nargs - 1,
                                expr_use, ud) ||
                visit_keywords(e, ud);
+    if (e->kind == UF__EX_CALL)
+        return call_use(S, e);
+    if (array_operator(S, e))
+        return operator_use(S, e);
     return uf__ast_children(e, expr_use, ud);
 }
 
@@ -138,9 +245,13 @@ static int stmt_use(uf__stmt *s, void *ud)
     case UF__ST_ASSIGN: {
         bool site = s->u.assign.ntargets == 1 && !s->join_feed &&
                     is_fill_call(S->tf, s->u.assign.value);
-        for (int i = 0; i < s->u.assign.ntargets; i++)
+        bool copied = local_of(S, s->u.assign.value) >= 0;
+        for (int i = 0; i < s->u.assign.ntargets; i++) {
             target_use(S, s->u.assign.targets[i], site);
-        return expr_use(s->u.assign.value, S);
+            copied &= s->u.assign.targets[i]->kind == UF__EX_SUBSCRIPT;
+        }
+        /* out[...] = v copies v's elements */
+        return copied ? 0 : expr_use(s->u.assign.value, S);
     }
     case UF__ST_AUGASSIGN: {
         const uf__expr *t = s->u.augassign.target;
