@@ -508,7 +508,11 @@ static const err_row err_rows[] = {
     /* constants */
     {LOC, "X = 'text'\n", UF_ERR_UNSUPPORTED, "string module constants", 1,
      5},
-    {LOC, "X = (1, 2)\n", UF_ERR_UNSUPPORTED, "tuple and list module "
+    {LOC, "X = ((1, 2), 3)\n", UF_ERR_UNSUPPORTED, "nested tuples as "
+     "module constants", 1, 6},
+    {LOC, "X = (1, 'a')\n", UF_ERR_UNSUPPORTED, "string module constants",
+     1, 9},
+    {LOC, "X = [1, 2]\n", UF_ERR_UNSUPPORTED, "tuple and list module "
      "constants", 1, 5},
     {LOC, "X = None\n", UF_ERR_UNSUPPORTED, "None as a module constant", 1,
      5},

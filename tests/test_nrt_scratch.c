@@ -120,6 +120,15 @@ static const char src[] =
     "        s += t[0] + t[m - 1]\n"
     "    return s\n"
     "@njit\n"
+    "def ufunc_out(n, m):\n"
+    "    s = 0.0\n"
+    "    for i in range(n):\n"
+    "        t = np.full(m, i * 1.0)\n"
+    "        u = np.empty(m)\n"
+    "        np.multiply(t, 2.0, u)\n"
+    "        s += u[m - 1]\n"
+    "    return s\n"
+    "@njit\n"
     "def callee_keeps(n, m):\n"
     "    s = 0.0\n"
     "    for i in range(n):\n"
@@ -234,6 +243,8 @@ static void test_values_and_blocks(void **state)
         {LOC, "whole_reads", 30, 4, 1, 39335.0, true},
         /* t = 2i + sqrt(i), then t[0] = (i > 1) */
         {LOC, "expr_reads", 10, 5, 1, 117.30600052603572, true},
+        /* u is np.multiply's output, whose value it is: the heap */
+        {LOC, "ufunc_out", 100, 4, 1, 99.0 * 100, false},
         /* a kernel that may return its argument keeps t on the heap */
         {LOC, "callee_keeps", 100, 4, 1, 99.0 * 100 / 2, false},
         /* a callee's site: its own frame's buffer */

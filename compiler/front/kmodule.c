@@ -300,6 +300,40 @@ static bool is_siglist(const uf__expr *e)
     return true;
 }
 
+/* SHAPE = (3, 4), W = (0.25, 0.5, 0.25): Numba freezes a global tuple
+ * into the kernel as a constant; here each element must fold to a
+ * number (nested tuples and other values are refused at theirs). */
+static int scan_tuple(scan *S, const uf__stmt *s, const uf__const_env *env)
+{
+    const uf__expr *rhs = s->u.assign.value;
+    int n = rhs->u.seq.n;
+    uf__constant *elts =
+        n ? uf__arena_alloc(S->km->arena, (size_t)n, sizeof *elts, S->err)
+          : NULL;
+    if (n && elts == NULL)
+        return S->err->code;
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = rhs->u.seq.elts[i];
+        uf__cval v;
+        if (x->kind == UF__EX_TUPLE || x->kind == UF__EX_LIST)
+            return unsupported(S, x->pos, "%s", "nested tuples as module "
+                               "constants are not supported (a tuple of "
+                               "numbers is)");
+        if (uf__consteval(env, x, &v, S->err) < 0)
+            return S->err->code;
+        elts[i] = v.c;
+    }
+    for (int i = 0; i < s->u.assign.ntargets; i++) {
+        const uf__expr *t = s->u.assign.targets[i];
+        uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_TUPLE);
+        if (g == NULL)
+            return S->err->code;
+        g->elts = elts;
+        g->n = n;
+    }
+    return 0;
+}
+
 static int scan_assign(scan *S, const uf__stmt *s)
 {
     uf__kmodule *km = S->km;
@@ -357,6 +391,8 @@ static int scan_assign(scan *S, const uf__stmt *s)
         return 0;
     }
     uf__const_env env = {km, S->weak};
+    if (rhs->kind == UF__EX_TUPLE)
+        return scan_tuple(S, s, &env);
     uf__cval v;
     if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)
         return S->err->code;

@@ -100,7 +100,8 @@ typedef enum uf__global_kind {
     UF__G_KERNEL,    /* a def in this file */
     UF__G_CONSTANT,
     UF__G_EXTERN,    /* cuda.declare_device(...) */
-    UF__G_ARRAY      /* A = np.array([...]) and friends (kmodule_array.c) */
+    UF__G_ARRAY,     /* A = np.array([...]) and friends (kmodule_array.c) */
+    UF__G_TUPLE      /* SHAPE = (3, 4): a tuple of folded numbers */
 } uf__global_kind;
 
 typedef struct uf__global {
@@ -114,6 +115,8 @@ typedef struct uf__global {
     uf__constant constant;  /* CONSTANT */
     int ext;                /* EXTERN: index into externs */
     const uf__garray *array; /* ARRAY */
+    const uf__constant *elts; /* TUPLE: its numbers, `n` of them */
+    int n;
 } uf__global;
 
 typedef struct uf__kmodule {

@@ -414,6 +414,11 @@ LLVMValueRef uf__emit_npufunc(uf__fn *F, const uf__expr *e, uf__builtin bi,
 int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                            const uf__type *dt, const uf__expr *value,
                            int augop);
+/* A NumPy ufunc given its output arrays (np.add(x, y, out),
+ * np.divmod(x, y, q, r)): the inputs broadcast into each output by the
+ * same fused loop, NumPy's "non-broadcastable output operand" when they
+ * do not fit; the value is the output (a tuple of both for two). */
+LLVMValueRef uf__lower_ufunc_out(uf__fn *F, const uf__expr *e);
 /* Array expression e as a value: a new C-contiguous array of the
  * operands' broadcast shape (lower_alloc.c's, owned by F's frame), filled
  * by the same fused loop. Host targets only; NULL with F->err set. */

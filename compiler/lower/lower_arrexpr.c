@@ -59,6 +59,16 @@ static int nppred_args(fused *z, const uf__expr *e, const uf__expr **x)
 
 static int collect_value(fused *z, const uf__expr *e, LLVMValueRef v);
 
+/* The inputs of a call in the expression: all its arguments but a
+ * ufunc's outputs (np.add(x, y, out) as the root). */
+static int call_inputs(const fused *z, const uf__expr *e)
+{
+    const uf__ufunc_loops *row =
+        uf__npufunc_loops(uf__lower_info(z->F, e)->builtin);
+    return row != NULL && e->u.call.nargs > row->nin ? row->nin
+                                                     : e->u.call.nargs;
+}
+
 static int collect(fused *z, const uf__expr *e)
 {
     uf__fn *F = z->F;
@@ -86,7 +96,7 @@ static int collect(fused *z, const uf__expr *e)
                        ? -1
                        : collect(z, e->u.compare.operands[1]);
         default:
-            for (int i = 0; i < e->u.call.nargs; i++)
+            for (int i = 0; i < call_inputs(z, e); i++)
                 if (collect(z, e->u.call.args[i]) < 0)
                     return -1;
             return 0;
@@ -234,7 +244,8 @@ static int check_shapes(fused *z)
     shapes_ud u = {.z = z, .maxnd = maxnd};
     int nd[2] = {z->nd, maxnd};
     uf__fn_raise_shapes_if(F, bad_dst, UF__JIT_SLICE_SHAPE,
-                           z->augop >= 0 ? UF__SHAPES_OUTPUT
+                           z->augop >= 0 || z->augop == UF__AUG_OUTPUT
+                               ? UF__SHAPES_OUTPUT
                                          : UF__SHAPES_SLICE,
                            2, nd, slice_dim, &u);
     return 0;
@@ -460,7 +471,7 @@ static LLVMValueRef call_node(fused *z, const uf__expr *e, uf_dtype *dt)
         return divmod_part(z, e, dt);
     if (uf__builtin_is_nppred(bi))
         return nppred_node(z, e, bi, dt);
-    int n = e->u.call.nargs;
+    int n = call_inputs(z, e);
     uf_dtype ad[3];
     LLVMValueRef a[3];
     if (n > 3)
@@ -855,9 +866,14 @@ static int run_loop(fused *z)
 }
 
 
-int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
-                           const uf__type *dt, const uf__expr *value,
-                           int augop)
+/* value into dst (dst op= value for augop >= 0). A ufunc given its
+ * outputs is `root` (computed element by element though its value is
+ * an array), its inputs lowered once already in pre_v when it has two
+ * outputs, `part` the one stored here. */
+static int store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                      const uf__type *dt, const uf__expr *value, int augop,
+                      const uf__expr *root, const uf__expr *const *pre_e,
+                      const LLVMValueRef *pre_v, int npre, int part)
 {
     fused *z = uf__calloc(1, sizeof *z, F->err);
     if (!z)
@@ -867,6 +883,11 @@ int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
     z->pos = pos;
     z->value = value;
     z->augop = augop;
+    z->root = root;
+    z->pre_e = pre_e;
+    z->pre_v = pre_v;
+    z->npre = npre;
+    z->part = part;
     z->ddt = dt->dtype;
     z->nd = dt->ndim;
     if (z->nd > MAXD) {
@@ -888,6 +909,48 @@ int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
 done:
     uf__free(z);
     return rc == 0 ? 0 : (F->err->code ? F->err->code : UF_ERR_INTERNAL);
+}
+
+int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                           const uf__type *dt, const uf__expr *value,
+                           int augop)
+{
+    return store_into(F, pos, dst, dt, value, augop, NULL, NULL, NULL, 0, 0);
+}
+
+LLVMValueRef uf__lower_ufunc_out(uf__fn *F, const uf__expr *e)
+{
+    const uf__ufunc_loops *row =
+        uf__npufunc_loops(uf__lower_info(F, e)->builtin);
+    if (row == NULL || e->kind != UF__EX_CALL || row->nin > 3 ||
+        e->u.call.nargs != row->nin + row->nout) {
+        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
+                         "%s", "a ufunc's outputs lowered as they were not "
+                         "typed");
+        return NULL;
+    }
+    int nin = row->nin, nout = row->nout;
+    const uf__expr *const *x = (const uf__expr *const *)e->u.call.args;
+    LLVMValueRef in[3], out[2];
+    for (int i = 0; i < nin; i++) /* once, whatever the outputs */
+        if (!(in[i] = uf__lower_expr(F, x[i])))
+            return NULL;
+    for (int k = 0; k < nout; k++)
+        if (!(out[k] = uf__lower_expr(F, x[nin + k])))
+            return NULL;
+    for (int k = 0; k < nout; k++)
+        if (store_into(F, e->pos, out[k],
+                       uf__lower_info(F, x[nin + k])->type, e, UF__AUG_OUTPUT,
+                       e, x, in, nin, k) != 0)
+            return NULL;
+    if (nout == 1)
+        return out[0];
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef tup = LLVMBuildInsertValue(B, LLVMGetUndef(ty), out[0], 0, "");
+    return LLVMBuildInsertValue(B, tup, out[1], 1, "");
 }
 
 /* ---- the value: a new array ---------------------------------------------- */

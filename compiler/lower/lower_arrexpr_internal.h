@@ -21,6 +21,8 @@ typedef struct operand {
     LLVMValueRef p;         /* in the loop: this element's address */
 } operand;
 
+#define UF__AUG_OUTPUT (-2)
+
 typedef struct fused {
     uf__fn *F;
     uf__pos pos;
@@ -34,7 +36,7 @@ typedef struct fused {
     uf_dtype scd[MAXOPS];
     int nsc;
     const uf__expr *value;
-    int augop;
+    int augop; /* -1 a plain store, UF__AUG_OUTPUT a ufunc's output */
     /* uf__lower_arrexpr_elems: a call computed element by element though
      * typed as a number (np.allclose), and operands already lowered */
     const uf__expr *root;

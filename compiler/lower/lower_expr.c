@@ -107,6 +107,19 @@ static LLVMValueRef lower_name(uf__fn *F, const uf__expr *e)
         return uf__lower_constant(F, in->constant);
     if (in->garray)
         return uf__lower_garray(F, in->garray, e);
+    if (in->gtuple) { /* a module tuple: its folded numbers */
+        LLVMTypeRef ty = uf__lower_type(F->L, in->type, F->err);
+        if (!ty)
+            return NULL;
+        LLVMValueRef r = LLVMGetUndef(ty);
+        for (int i = 0; i < in->gtuple->n; i++) {
+            LLVMValueRef v = uf__lower_constant(F, &in->gtuple->elts[i]);
+            if (!v)
+                return NULL;
+            r = LLVMBuildInsertValue(B, r, v, (unsigned)i, "");
+        }
+        return r;
+    }
     const char *name = e->u.name.id;
     for (int i = 0; i < F->tf->nvars; i++) {
         if (strcmp(F->tf->vars[i].name, name) != 0)
@@ -207,10 +220,43 @@ LLVMValueRef uf__emit_binop_values(uf__fn *F, uf__binop op, uf_dtype ad,
     return uf__emit_cast(F, r, binop_result(op, od), rd);
 }
 
+/* t + u, t * n of tuples (infer_expr.c's tuple_binop): the result's
+ * elements moved from the operands' in order, n known from the type. */
+static LLVMValueRef lower_tuple_binop(uf__fn *F, const uf__expr *e,
+                                      const uf__type *rt)
+{
+    const uf__expr *x[2] = {e->u.binary.left, e->u.binary.right};
+    LLVMValueRef v[2] = {NULL, NULL};
+    const uf__type *t[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = uf__lower_info(F, x[k])->type;
+        if (t[k]->kind == UF__T_TUPLE && !(v[k] = uf__lower_expr(F, x[k])))
+            return NULL;
+    }
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    int k = t[0]->kind == UF__T_TUPLE ? 0 : 1, j = 0;
+    for (int i = 0; i < rt->n; i++, j++) {
+        if (j == t[k]->n) { /* the next operand, or t again */
+            j = 0;
+            if (e->u.binary.op == UF__OP_ADD)
+                k = 1;
+        }
+        r = LLVMBuildInsertValue(
+            B, r, LLVMBuildExtractValue(B, v[k], (unsigned)j, ""),
+            (unsigned)i, "");
+    }
+    return r;
+}
+
 static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd;
+    if (in->type && in->type->kind == UF__T_TUPLE)
+        return lower_tuple_binop(F, e, in->type);
     if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
         return uf__lower_npreduce(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
@@ -572,6 +618,8 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
     const uf__expr_info *in = uf__lower_info(F, e);
     if (uf__is_arrexpr(F->tf, e)) /* not stored: into a new array */
         return uf__lower_arrexpr_value(F, e);
+    if (uf__is_ufunc_out(F->tf, e)) /* np.sqrt(x, out): into out */
+        return uf__lower_ufunc_out(F, e);
     if (uf__lower_is_dtype_value(F, e)) /* lower_arrattr.c */
         return uf__lower_dtype_value(F, e);
     switch (e->kind) {

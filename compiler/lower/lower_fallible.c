@@ -127,7 +127,7 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__tf_info(S->tf, e)->builtin == UF__BI_RANGE &&
         !literal_step(S->tf, e->u.call.args[2]))
         return 1; /* len(range(a, b, step)): a zero step */
-    if (uf__is_arrexpr(S->tf, e))
+    if (uf__is_arrexpr(S->tf, e) || uf__is_ufunc_out(S->tf, e))
         return 1; /* operands that do not broadcast; a new array's memory */
     if (uf__arrattr_fallible(S->tf, e))
         return 1; /* a.conj(), min() of an empty array: lower_arrattr.c */

@@ -109,10 +109,10 @@ static bool makes_new_array(uf__builtin b)
 
 /* How many leading positional arguments of the call e only read their
  * array: all of them when its result can hold no reference to one (a
- * number, None) or is always a new array; a ufunc's inputs, not its out
- * argument, when it is an array expression; -1 for any other call (a
- * view, a kernel of the file returning an array), whose receiver too
- * may be kept. */
+ * number, None) or is always a new array; a ufunc's inputs, not its
+ * outputs, in an array expression or np.add(x, y, out); -1 for any
+ * other call (a view, a kernel of the file returning an array), whose
+ * receiver too may be kept. */
 static int read_only_args(const scan *S, const uf__expr *e)
 {
     const uf__expr_info *in = uf__tf_info(S->tf, e);
@@ -122,7 +122,7 @@ static int read_only_args(const scan *S, const uf__expr *e)
         return -1;
     if (makes_new_array(in->builtin))
         return e->u.call.nargs;
-    if (!uf__is_arrexpr(S->tf, e))
+    if (!uf__is_arrexpr(S->tf, e) && !uf__is_ufunc_out(S->tf, e))
         return -1;
     const uf__ufunc_loops *u = uf__npufunc_loops(in->builtin);
     int n = u != NULL ? u->nin : 3; /* np.where, np.clip: (c, x, y) */

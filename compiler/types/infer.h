@@ -22,6 +22,7 @@ typedef struct uf__expr_info {
     const struct uf__extern_decl *ext; /* CALL of a cuda.declare_device */
     const uf__constant *constant; /* NAME/ATTR that folds to a constant */
     const struct uf__garray *garray; /* NAME of a module-level array */
+    const struct uf__global *gtuple; /* NAME of a module-level tuple */
     /* Branch pruning (infer_prune.c), as Numba's dead_branch_prune: on
      * the condition of an if/while, the test of a conditional expression
      * and each operand of and/or, 1 when the branch there always goes the

@@ -74,8 +74,10 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     case UF__EX_UNARY:
     case UF__EX_COMPARE:
         return true;
-    case UF__EX_CALL: /* a ufunc, np.where, np.clip (not cuda.shared.array) */
+    case UF__EX_CALL: /* a ufunc, np.where, np.clip (not cuda.shared.array);
+                         not a ufunc given its out (its value is out) */
         return (in->callee == NULL && in->ext == NULL &&
+                !uf__is_ufunc_out(tf, e) &&
                 (uf__npufunc_loops(in->builtin) != NULL ||
                  in->builtin == UF__BI_NP_WHERE ||
                  in->builtin == UF__BI_NP_CLIP)) ||
@@ -83,6 +85,14 @@ bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e)
     default:
         return false;
     }
+}
+
+bool uf__is_ufunc_out(const uf__typed_func *tf, const uf__expr *e)
+{
+    const uf__ufunc_loops *row =
+        e->kind == UF__EX_CALL ? uf__npufunc_loops(uf__tf_info(tf, e)->builtin)
+                               : NULL;
+    return row != NULL && e->u.call.nargs == row->nin + row->nout;
 }
 
 bool uf__is_inplace_array_op(const uf__typed_func *tf, const uf__expr *e)
@@ -164,6 +174,60 @@ const uf__type *uf__infer_array_ufunc(uf__ictx *C, const uf__expr *e,
         return no_loop(C, e, uf__builtin_name(bi), args, n);
     uf__iinfo(C, e)->optype = uf__type_scalar(C->tc, types[0]);
     return result(C, e, types[n], ndim);
+}
+
+/* np.add(x, y, out), np.sqrt(x, out), np.divmod(x, y, q, r): NumPy's
+ * explicit outputs, positional as Numba takes them (Numba refuses
+ * out=). The loop is picked from the inputs alone and its results cast
+ * to the outputs' dtypes under NumPy's same_kind rule; the inputs
+ * broadcast to each output's shape (checked at run time: NumPy's
+ * "non-broadcastable output operand"), so an input with more dimensions
+ * than an output could never fit and is refused here, where Numba
+ * would write past the output. The value is the output itself. */
+const uf__type *uf__infer_ufunc_out(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin bi,
+                                    const uf__type *const *args, int n)
+{
+    const uf__ufunc_loops *row = uf__npufunc_loops(bi);
+    const char *name = uf__builtin_name(bi);
+    uf_dtype in[3], types[5];
+    int ndim;
+    if (row == NULL || row->nin + row->nout != n || row->nin > 3)
+        return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "%s() called with "
+                          "outputs as it has none", name);
+    if (row->nout != 1 && bi != UF__BI_NP_DIVMOD)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() with "
+                          "output arguments is not supported in kernels: "
+                          "take its tuple of results and store them", name);
+    for (int k = row->nin; k < n; k++)
+        if (args[k]->kind != UF__T_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s(): output "
+                              "argument %d must be an array, not %s", name,
+                              k + 1, uf__tname(args[k]));
+    if (!elements(args, row->nin, in, &ndim) ||
+        !uf__ufunc_select_loop(row->loops, row->nin, row->nout, in, types))
+        return no_loop(C, e, name, args, row->nin);
+    for (int k = 0; k < row->nout; k++) {
+        const uf__type *o = args[row->nin + k];
+        if (ndim > o->ndim)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s(): an input has "
+                              "%d dimensions, more than output argument "
+                              "%d's %d: NumPy cannot broadcast it into the "
+                              "output", name, ndim, row->nin + k + 1,
+                              o->ndim);
+        if (!uf_can_cast(types[row->nin + k], o->dtype,
+                         UF_CASTING_SAME_KIND))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s(): cannot cast "
+                              "the result of its %s loop to output "
+                              "argument %d's %s under NumPy's same_kind "
+                              "rule", name, uf_dtype_name(types[row->nin + k]),
+                              row->nin + k + 1, uf_dtype_name(o->dtype));
+    }
+    uf__iinfo(C, e)->optype = uf__type_scalar(C->tc, types[0]);
+    if (row->nout == 1)
+        return uf__iset(C, e, args[row->nin]);
+    const uf__type *t = uf__type_tuple(C->tc, 2, args + row->nin, C->err);
+    return t ? uf__iset(C, e, t) : NULL;
 }
 
 /* np.where(c, x, y): NumPy's promotion of x and y (Numba's

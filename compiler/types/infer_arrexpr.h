@@ -17,6 +17,9 @@ uf__builtin uf__arrexpr_cmp_ufunc(int op);
 /* Whether e is an array expression (an operator or a NumPy function with
  * an array result), as opposed to an array value (a name, a view). */
 bool uf__is_arrexpr(const uf__typed_func *tf, const uf__expr *e);
+/* Whether e is a NumPy ufunc called with its output arrays after the
+ * inputs (np.add(x, y, out)): a store into them, whose value they are. */
+bool uf__is_ufunc_out(const uf__typed_func *tf, const uf__expr *e);
 /* Whether e is `a op v` standing for `a op= v` on an array a held in a
  * variable (compiler/types/ssa_versions.c rewrites a += v so): an update
  * of a in place, whose value is a. */

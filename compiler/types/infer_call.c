@@ -184,8 +184,10 @@ static const uf__type *type_ufunc(callinfo *k, uf__builtin b)
         return uf__ierr_t(k->C, UF_ERR_INTERNAL, k->e->pos, "no loops for "
                           "%s", k->name);
     uf__ufunc_loops row = *found;
+    if (k->n == row.nin + row.nout) /* np.add(x, y, out): infer_arrexpr.c */
+        return uf__infer_ufunc_out(k->C, k->e, b, k->args, k->n);
     if (k->n != row.nin) {
-        arity(k, row.nin, row.nin);
+        arity(k, row.nin, row.nin + row.nout);
         return NULL;
     }
     if (uf__any_array(k->args, k->n)) /* np.sqrt(x): infer_arrexpr.c */

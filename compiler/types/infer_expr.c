@@ -92,6 +92,17 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
         return uf__iset(C, e, uf__type_array_ro(C->tc, g->array->dtype,
                                                 g->array->ndim, 'C', true,
                                                 C->err));
+    case UF__G_TUPLE: { /* Numba freezes a global tuple as a constant */
+        const uf__type *el[UF__TUPLE_MAX];
+        if (g->n > UF__TUPLE_MAX)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the module "
+                              "tuple '%s' has more than %d elements, the "
+                              "most kernels take", id, UF__TUPLE_MAX);
+        for (int i = 0; i < g->n; i++)
+            el[i] = g->elts[i].type;
+        in->gtuple = g;
+        return uf__iset(C, e, uf__type_tuple(C->tc, g->n, el, C->err));
+    }
     case UF__G_DECORATOR:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the decorator "
                           "'%s' cannot be used inside a kernel", id);
@@ -278,6 +289,64 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
     return uf__iset(C, e, r);
 }
 
+/* A literal count for tuple repetition: an int literal or a module
+ * constant int (Numba takes an IntegerLiteral only); -1 otherwise. */
+static int64_t literal_count(uf__ictx *C, const uf__expr *x)
+{
+    if (x->kind == UF__EX_INT && !x->u.i.too_big && x->u.i.value <= INT32_MAX)
+        return (int64_t)x->u.i.value;
+    const uf__constant *k = uf__iinfo(C, x)->constant;
+    if (k && k->type->kind == UF__T_SCALAR && uf_dtype_kind(k->type->dtype) == 'i')
+        return k->v.i < 0 ? 0 : k->v.i;
+    return -1;
+}
+
+/* t + u and t * n (n * t) of tuples, as Python and Numba: the elements
+ * of both in order, or t's repeated n times (n a literal). The result is
+ * a tuple type of its own, lowered by lower_expr.c's element moves. */
+static const uf__type *tuple_binop(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *a, const uf__type *b)
+{
+    const uf__type *el[UF__TUPLE_MAX];
+    int n = 0;
+    if (e->u.binary.op == UF__OP_ADD && a->kind == UF__T_TUPLE &&
+        b->kind == UF__T_TUPLE && !e->u.binary.inplace) {
+        if (a->n + b->n > UF__TUPLE_MAX)
+            goto too_long;
+        for (int i = 0; i < a->n; i++)
+            el[n++] = a->elts[i];
+        for (int i = 0; i < b->n; i++)
+            el[n++] = b->elts[i];
+    } else if (e->u.binary.op == UF__OP_MUL && !e->u.binary.inplace &&
+               (a->kind == UF__T_TUPLE) != (b->kind == UF__T_TUPLE)) {
+        const uf__type *t = a->kind == UF__T_TUPLE ? a : b;
+        const uf__expr *cx = a->kind == UF__T_TUPLE ? e->u.binary.right
+                                                    : e->u.binary.left;
+        int64_t k = literal_count(C, cx);
+        if (k < 0)
+            return uf__ierr_t(C, UF_ERR_TYPING, cx->pos, "a tuple can be "
+                              "repeated only by a literal int count (its "
+                              "length is part of its type), as in Numba");
+        if (k * t->n > UF__TUPLE_MAX)
+            goto too_long;
+        for (int64_t r = 0; r < k; r++)
+            for (int i = 0; i < t->n; i++)
+                el[n++] = t->elts[i];
+    } else {
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "unsupported operand "
+                          "types for %s%s: %s and %s",
+                          uf__binop_str(e->u.binary.op),
+                          e->u.binary.inplace ? "=" : "", uf__tname(a),
+                          uf__tname(b));
+    }
+    const uf__type *r = uf__type_tuple(C->tc, n, el, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+too_long:
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the tuple would have "
+                      "more than %d elements, the most kernels take",
+                      UF__TUPLE_MAX);
+}
+
 static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
                                    uf__expr_info *in)
 {
@@ -294,6 +363,8 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     if (uf__any_array(ab, 2) && e->u.binary.op != UF__OP_MATMUL) /* x * w */
         return uf__infer_array_ufunc(
             C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);
+    if (a->kind == UF__T_TUPLE || b->kind == UF__T_TUPLE) /* (2,) + shape */
+        return tuple_binop(C, e, a, b);
     const uf__type *optype = NULL, *r = NULL;
     if (e->u.binary.op == UF__OP_MATMUL &&
         (a->kind == UF__T_ARRAY || b->kind == UF__T_ARRAY))

@@ -123,6 +123,11 @@ const uf__type *uf__infer_matmul(uf__ictx *C, const uf__expr *e,
  * refusing array expression e `where` (no allocation inside kernels);
  * the pass refusing array expressions outside stores, after typing. */
 bool uf__any_array(const uf__type *const *args, int n);
+/* The ufunc bi called with its output arrays after the inputs (n of
+ * them in all): np.add(x, y, out), whose value is out. */
+const uf__type *uf__infer_ufunc_out(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin bi,
+                                    const uf__type *const *args, int n);
 const uf__type *uf__infer_array_ufunc(uf__ictx *C, const uf__expr *e,
                                       uf__builtin bi,
                                       const uf__type *const *args, int n);
