@@ -123,6 +123,57 @@ LLVMValueRef uf__emit_array_item(uf__fn *F, LLVMValueRef a,
 
 /* ---- attributes ------------------------------------------------------------ */
 
+/* Numba's is_contiguous (C) or is_fortran (F, the axes taken in reverse)
+ * of array a of type t, unrolled over its dimensions: axes of length 0 or
+ * 1 before the first and after the last longer axis are skipped; the
+ * innermost longer axis has the element size as its stride, and each
+ * axis from there out to the outermost longer one is its inner
+ * neighbour's stride times length. */
+static LLVMValueRef contiguous(uf__fn *F, const uf__type *t, LLVMValueRef a,
+                               bool fortran)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+    LLVMValueRef no = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0);
+    LLVMValueRef dim[UF_MAXDIMS], str[UF_MAXDIMS], longer[UF_MAXDIMS];
+    int nd = t->ndim;
+    LLVMValueRef strides = LLVMBuildExtractValue(B, a, 2, "");
+    for (int i = 0; i < nd; i++) { /* i: C order of the axes checked */
+        int k = fortran ? nd - 1 - i : i;
+        dim[i] = uf__emit_array_dim(F, a, k);
+        str[i] = LLVMBuildExtractValue(B, strides, (unsigned)k, "");
+        longer[i] = LLVMBuildICmp(B, LLVMIntSGT, dim[i], one, "");
+    }
+    LLVMValueRef item =
+        LLVMConstInt(i64, (unsigned long long)uf_dtype_itemsize(t->dtype), 0);
+    LLVMValueRef bad = no, after = no; /* after: a longer axis past ax */
+    for (int ax = nd - 1; ax >= 0; ax--) {
+        LLVMValueRef before = no; /* a longer axis before ax */
+        for (int j = 0; j < ax; j++)
+            before = LLVMBuildOr(B, before, longer[j], "");
+        LLVMValueRef inner = LLVMBuildAnd(
+            B, longer[ax], LLVMBuildNot(B, after, ""), "");
+        bad = LLVMBuildOr(
+            B, bad,
+            LLVMBuildAnd(B, inner,
+                         LLVMBuildICmp(B, LLVMIntNE, str[ax], item, ""), ""),
+            "");
+        LLVMValueRef from = LLVMBuildOr(B, after, longer[ax], "");
+        if (ax > 0)
+            bad = LLVMBuildOr(
+                B, bad,
+                LLVMBuildAnd(
+                    B, LLVMBuildAnd(B, before, from, ""),
+                    LLVMBuildICmp(B, LLVMIntNE,
+                                  LLVMBuildMul(B, str[ax], dim[ax], ""),
+                                  str[ax - 1], ""),
+                    ""),
+                "");
+        after = from;
+    }
+    return LLVMBuildNot(B, bad, "contiguous");
+}
+
 LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
                                   uf__builtin bi, const uf__expr *arr)
 {
@@ -161,6 +212,16 @@ LLVMValueRef uf__lower_array_attr(uf__fn *F, const uf__expr *e,
     case UF__BI_ATTR_NDIM:
         r = LLVMConstInt(i64, (unsigned long long)t->ndim, 0);
         break;
+    case UF__BI_ATTR_C_CONTIGUOUS: /* a C or F layout decides it, as Numba */
+    case UF__BI_ATTR_F_CONTIGUOUS: {
+        bool f = bi == UF__BI_ATTR_F_CONTIGUOUS;
+        LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+        if (!f && t->layout == 'C')
+            return LLVMConstInt(i1, 1, 0);
+        if (f && (t->layout == 'F' || (t->ndim <= 1 && t->layout == 'C')))
+            return LLVMConstInt(i1, 1, 0);
+        return uf__emit_cast(F, contiguous(F, t, a, f), UF_BOOL, rt->dtype);
+    }
     case UF__BI_ATTR_SIZE:
         r = LLVMConstInt(i64, 1, 0);
         for (int k = 0; k < t->ndim; k++)

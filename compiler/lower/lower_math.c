@@ -548,6 +548,12 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
         return bad_builtin(F, e, "this attribute");
+    case UF__BI_ATTR_C_CONTIGUOUS: case UF__BI_ATTR_F_CONTIGUOUS:
+        /* a.flags.c_contiguous: argx[0] is a.flags, whose value is a */
+        if (n == 1 && at[0]->kind == UF__T_ARRAY &&
+            argx[0]->kind == UF__EX_ATTR)
+            return uf__lower_array_attr(F, e, bi, argx[0]->u.attr.value);
+        return bad_builtin(F, e, "this attribute");
     case UF__BI_POW: case UF__BI_NP_POWER: {
         if (bi == UF__BI_NP_POWER && rs && uf__dtype_is_int(rd))
             return uf__lower_npufunc(F, e); /* in the loop's dtype */

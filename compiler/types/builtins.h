@@ -407,6 +407,8 @@
     X(METH_CONJUGATE, ".conjugate") X(ATTR_SHAPE, ".shape")                 \
     X(ATTR_SIZE, ".size") X(ATTR_NDIM, ".ndim")                             \
     X(ATTR_STRIDES, ".strides")                                             \
+    X(ATTR_C_CONTIGUOUS, ".flags.c_contiguous")                             \
+    X(ATTR_F_CONTIGUOUS, ".flags.f_contiguous")                             \
     /* CUDA (numba.cuda): the thread's indices and sizes are values */      \
     X(CUDA_TID_X, "numba.cuda.threadIdx.x")                                 \
     X(CUDA_TID_Y, "numba.cuda.threadIdx.y")                                 \

@@ -177,9 +177,41 @@ static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
                       "kernels)", a, m);
 }
 
+/* a.flags.c_contiguous, .contiguous (the same) and .f_contiguous, as
+ * Numba's ArrayFlags: a bool, from the layout when it decides it, else
+ * from the strides at run time (lower_array.c). `a.flags` itself is
+ * typed as the array (its value). */
+static const uf__type *flags_attr(uf__ictx *C, const uf__expr *e,
+                                  uf__expr_info *in)
+{
+    const uf__expr *fl = e->u.attr.value;
+    const uf__type *base;
+    OPERAND(base, fl->u.attr.value);
+    if (base->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, fl->u.attr.attr_pos,
+                          "unknown attribute 'flags' of %s (not supported "
+                          "in kernels)", uf__tname(base));
+    if (!uf__iset(C, fl, base))
+        return NULL;
+    in->builtin = e->u.attr.attr[0] == 'f' ? UF__BI_ATTR_F_CONTIGUOUS
+                                           : UF__BI_ATTR_C_CONTIGUOUS;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+static bool is_flags_attr(const uf__expr *e)
+{
+    const uf__expr *v = e->u.attr.value;
+    const char *a = e->u.attr.attr;
+    return v->kind == UF__EX_ATTR && strcmp(v->u.attr.attr, "flags") == 0 &&
+           (!strcmp(a, "c_contiguous") || !strcmp(a, "f_contiguous") ||
+            !strcmp(a, "contiguous"));
+}
+
 static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
                                  uf__expr_info *in)
 {
+    if (is_flags_attr(e))
+        return flags_attr(C, e, in);
     const uf__type *base;
     OPERAND(base, e->u.attr.value);
     const char *a = e->u.attr.attr;
@@ -207,6 +239,11 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
         const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
         if (member)
             return r;
+        if (strcmp(a, "flags") == 0)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                              "%s", "a.flags is supported as "
+                              "a.flags.c_contiguous, .f_contiguous and "
+                              ".contiguous only");
     }
     return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos, "unknown "
                       "attribute '%s' of %s (not supported in kernels)", a,
