@@ -337,6 +337,59 @@ static LLVMValueRef lower_is(uf__fn *F, const uf__expr *e, uf_dtype rd)
     return uf__emit_cast(F, c, UF_BOOL, rd);
 }
 
+/* t op u of tuples of numbers (infer_expr.c's tuple_compare), as
+ * Numba's: == every element equal (and the lengths); the ordered ones
+ * decided by the first pair that differs, else by the lengths. */
+static LLVMValueRef lower_tuple_compare(uf__fn *F, const uf__expr *e,
+                                        uf__cmpop op, uf_dtype rd)
+{
+    const uf__expr *x[2] = {e->u.compare.operands[0],
+                            e->u.compare.operands[1]};
+    const uf__type *t[2];
+    LLVMValueRef v[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = uf__lower_info(F, x[k])->type;
+        if (!(v[k] = uf__lower_expr(F, x[k])))
+            return NULL;
+    }
+    int n = t[0]->n < t[1]->n ? t[0]->n : t[1]->n;
+    bool eq = op == UF__CMP_EQ || op == UF__CMP_NE;
+    int la = t[0]->n, lb = t[1]->n;
+    bool by_len = op == UF__CMP_EQ   ? la == lb
+                  : op == UF__CMP_NE ? la != lb
+                  : op == UF__CMP_LT ? la < lb
+                  : op == UF__CMP_LE ? la <= lb
+                  : op == UF__CMP_GT ? la > lb
+                                     : la >= lb;
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMValueRef r = LLVMConstInt(i1, by_len, 0);
+    if (eq && la != lb) /* unequal whatever the elements */
+        return uf__emit_cast(F, r, UF_BOOL, rd);
+    for (int i = n - 1; i >= 0; i--) {
+        const uf__type *ot = NULL;
+        if (!uf__type_compare(F->tf->km->tc, (int)op, t[0]->elts[i],
+                              t[1]->elts[i], &ot) || ot == NULL)
+            return unsupported_expr(F, e, "this tuple comparison");
+        uf_dtype od = ot->dtype;
+        LLVMValueRef p = uf__emit_cast(
+            F, LLVMBuildExtractValue(B, v[0], (unsigned)i, ""),
+            t[0]->elts[i]->dtype, od);
+        LLVMValueRef q = uf__emit_cast(
+            F, LLVMBuildExtractValue(B, v[1], (unsigned)i, ""),
+            t[1]->elts[i]->dtype, od);
+        LLVMValueRef ne = uf__emit_cmp(F, UF__CMP_NE, od, p, q);
+        LLVMValueRef c = eq ? NULL : uf__emit_cmp(F, op, od, p, q);
+        if (!ne || (!eq && !c))
+            return NULL;
+        if (eq) /* ==: all equal; !=: any differs */
+            r = op == UF__CMP_EQ ? LLVMBuildAnd(B, r, LLVMBuildNot(B, ne, ""), "")
+                                 : LLVMBuildOr(B, r, ne, "");
+        else
+            r = LLVMBuildSelect(B, ne, c, r, "");
+    }
+    return uf__emit_cast(F, r, UF_BOOL, rd);
+}
+
 static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -350,6 +403,11 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
     if (e->u.compare.nops == 1 && (e->u.compare.ops[0] == UF__CMP_IN ||
                                    e->u.compare.ops[0] == UF__CMP_NOTIN))
         return uf__lower_contains(F, e);
+    if (e->u.compare.nops == 1 &&
+        uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
+            UF__T_TUPLE &&
+        scalar_dtype(F, e, &rd))
+        return lower_tuple_compare(F, e, e->u.compare.ops[0], rd);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
         !scalar_dtype(F, e, &rd))
         return unsupported_expr(F, e, "this comparison");

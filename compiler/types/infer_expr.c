@@ -448,6 +448,33 @@ static const uf__type *is_expr(uf__ictx *C, const uf__expr *e,
     return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
 }
 
+/* t == u, t < u ... of tuples of numbers, as Numba's tuple_eq and
+ * tuple_cmp_ordered: element by element in the pair's own comparison
+ * type (lower_expr.c); tuples of different lengths are unequal, and
+ * ordered by length when one is the other's prefix. */
+static const uf__type *tuple_compare(uf__ictx *C, const uf__expr *e,
+                                     uf__cmpop op, const uf__type *a,
+                                     const uf__type *b)
+{
+    if (e->u.compare.nops != 1 || op > UF__CMP_GE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' of tuples "
+                          "%sis not supported in kernels", uf__cmpop_str(op),
+                          e->u.compare.nops != 1 ? "in a chain " : "");
+    int n = a->n < b->n ? a->n : b->n;
+    for (int i = 0; i < n; i++) {
+        const uf__type *ot;
+        if (a->elts[i]->kind != UF__T_SCALAR ||
+            b->elts[i]->kind != UF__T_SCALAR ||
+            !uf__type_compare(C->tc, (int)op, a->elts[i], b->elts[i], &ot))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not "
+                              "supported between %s and %s (element %d: %s "
+                              "and %s)", uf__cmpop_str(op), uf__tname(a),
+                              uf__tname(b), i, uf__tname(a->elts[i]),
+                              uf__tname(b->elts[i]));
+    }
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
 static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
                                     uf__expr_info *in)
 {
@@ -468,6 +495,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return uf__infer_contains(C, e, in, a, b);
         if (a->kind == UF__T_DTYPE || b->kind == UF__T_DTYPE)
             return uf__infer_dtype_compare(C, e, in, (int)op, a, b);
+        if (a->kind == UF__T_TUPLE && b->kind == UF__T_TUPLE)
+            return tuple_compare(C, e, op, a, b); /* a.shape == (3, 4) */
         const uf__type *optype = NULL, *r = NULL;
         if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
             r = uf__type_compare(C->tc, (int)op, a, b, &optype);

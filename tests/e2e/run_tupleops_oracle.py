@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tuple concatenation (`(2,) + a.shape`), repetition by a literal count
-and module-level tuples of numbers (`SHAPE = (2, 3)`) inside kernels
+and module-level tuples of numbers (`SHAPE = (2, 3)`) and tuple comparisons (`a.shape == (3,)`) inside kernels
 (tests/kernels/host/tupleops.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs; dtype, shape and values
 must agree exactly; what Numba refuses compiling, ufjit refuses at the
@@ -25,7 +25,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, f8  # noqa: E402
+from corpus import S, V, f8  # noqa: E402
 from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "tupleops.py")
@@ -48,6 +48,22 @@ def cases():
         ("global_index", [f8(2), S("1")], None),
         ("global_index", [f8(2), S("-1")], None),
         ("global_loop", [f8(2)], "refused-here"),
+        ("compare", [f8(2), f8(2)], None),
+        ("compare", [V("f8", [1.0, 2.0]), V("f8", [1.0, 2.0])], None),
+        ("compare", [V("f8", [1.0, 2.0]), V("f8", [1.0, 3.0])], None),
+        ("compare", [V("f8", [1.0, 5.0]), V("f8", [2.0, 3.0])], None),
+        ("compare", [V("f8", [np.nan, 1.0]), V("f8", [np.nan, 2.0])], None),
+        ("compare", [V("f8", [1.0, np.nan]), V("f8", [1.0, np.nan])], None),
+        ("compare", [V("f8", [-0.0, 1.0]), V("f8", [0.0, 1.0])], None),
+        ("compare", [V("i8", [2**62, 1]), V("i8", [2**62, -1])], None),
+        ("compare", [V("u8", [2**63, 1]), V("i8", [-1, 1])], None),
+        ("compare_shape", [f8(3)], None),
+        ("compare_shape", [f8(4)], None),
+        ("compare_mixed", [V("f8", [0.25]), S("2")], None),
+        ("compare_mixed", [V("f8", [np.nan]), S("2")], None),
+        ("compare_mixed", [V("f8", [0.5]), S("2")], None),
+        ("compare_complex", [f8(1)], "TypingError"),
+        ("compare_complex_eq", [f8(1)], None),
     ]
 
 

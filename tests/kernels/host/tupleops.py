@@ -83,3 +83,32 @@ def global_loop(a):
     for w in W:
         s += w
     return s * a[0]
+
+
+@njit
+def compare(a, b):
+    t = (a[0], a[1])
+    u = (b[0], b[1])
+    return (t == u, t != u, t < u, t <= u, t > u, t >= u)
+
+
+@njit
+def compare_shape(a):
+    return (a.shape == (3,), a.shape != (3,), a.shape == (3, 1),
+            a.shape < (3, 1), (1, 2.0) == (1.0, 2), (1, 2) < (1, 2, 0),
+            (True, 2) >= (1, 2), () == (), SHAPE == (2, 3))
+
+
+@njit
+def compare_mixed(a, k):
+    return (k, a[0]) < (2, 0.5), (k, a[0]) == (2, 0.5)
+
+
+@njit
+def compare_complex(a):
+    return (1j, a[0]) < (2j, a[0])
+
+
+@njit
+def compare_complex_eq(a):
+    return (1j, a[0]) == (1j, a[0])
