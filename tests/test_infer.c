@@ -389,8 +389,11 @@ static const err_row err_rows[] = {
      "(complex128,)", UF_ERR_TYPING,
      "No implementation of math.sin for (complex128,)", 6, 12},
     {LOC, H "@njit\ndef f(a):\n    return np.sqrt(a, a)\n", "f",
-     "(float64,)", UF_ERR_TYPING, "numpy.sqrt() takes 1 argument (2 given)",
-     6, 12},
+     "(float64,)", UF_ERR_TYPING,
+     "numpy.sqrt(): output argument 2 must be an array, not float64", 6, 12},
+    {LOC, H "@njit\ndef f(a):\n    return np.sqrt(a, a, a)\n", "f",
+     "(float64,)", UF_ERR_TYPING, "numpy.sqrt() takes 1 to 2 arguments (3 "
+     "given)", 6, 12},
     {LOC, H "@njit\ndef f(a):\n    return abs(a, a)\n", "f", "(float64,)",
      UF_ERR_TYPING, "abs() takes 1 argument (2 given)", 6, 12},
     {LOC, H "@njit\ndef f(a):\n    return round(a, 1, 2)\n", "f",
