@@ -276,9 +276,13 @@ static const err_row err_rows[] = {
      8, 13},
     {LOC, H "@njit\ndef f(a):\n    import cmath\n    return a\n", "f",
      "(float64,)", UF_ERR_UNSUPPORTED, "imports inside a kernel", 6, 5},
-    {LOC, H "@njit\ndef f(a):\n    for x in (a, a):\n        pass\n"
+    {LOC, H "@njit\ndef f(a):\n    for x in a:\n        pass\n"
             "    return a\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
      "only 'for ... in range(...)' loops are supported", 6, 14},
+    {LOC, H "@njit\ndef f(a):\n    for x in (a, 1):\n        pass\n"
+            "    return a\n", "f", "(float64,)", UF_ERR_TYPING,
+     "Invalid use of getiter with parameters (Tuple(float64, int64))", 6,
+     14},
     {LOC, H "@njit\ndef f(a):\n    for i, j in range(3):\n        pass\n"
             "    return a\n", "f", "(float64,)", UF_ERR_UNSUPPORTED,
      "the target of a for loop must be a single name", 6, 9},

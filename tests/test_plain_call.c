@@ -535,7 +535,8 @@ static void test_writes_and_none(void **state)
     uf_array *z = uf_zeros(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err);
     assert_int_equal(uf_call(t, &z, 1, &o, 1, NULL, &err),
                      UF_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "loops over arrays (not over "
+    assert_non_null(strstr(err.message, "loops over arrays and "
+                                        "homogeneous tuples (not over "
                                         "float64)"));
     assert_int_equal(err.line, 7);
     uf_array_release(z);

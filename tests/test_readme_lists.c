@@ -134,6 +134,7 @@ static const struct family {
     {uf__builtin_is_arrview, "; and the views of an array's bytes (above): "},
     {uf__builtin_is_npcross,
      "; and cross products, phase unwrapping, np.select (above): "},
+    {uf__builtin_is_npsplit, "; and splitting into views (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

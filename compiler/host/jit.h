@@ -319,6 +319,11 @@ typedef enum uf__jit_status {
     UF__JIT_CROSS_BCAST,    /* leading axes that do not broadcast */
     UF__JIT_UNWRAP_AXIS,    /* an axis other than -1 */
     UF__JIT_SELECT_LEN,     /* condlist and choicelist lengths differ */
+    /* np.split, np.array_split, np.hsplit ... (lower_npsplit.c) */
+    UF__JIT_SPLIT_EQUAL,    /* ValueError: np.split, sections do not divide */
+    UF__JIT_SPLIT_DIVMOD,   /* ZeroDivisionError: 0 sections */
+    UF__JIT_SPLIT_SHAPE,    /* IndexError: sections, axis out of range */
+    UF__JIT_SPLIT_AXIS,     /* ValueError: indices, axis out of range */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

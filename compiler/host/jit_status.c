@@ -547,6 +547,12 @@ int uf__jit_status_error(int status, uf_error *err)
                                 "not supported",
         [UF__JIT_SELECT_LEN] = "ValueError: list of cases must be same "
                                "length as list of conditions",
+        [UF__JIT_SPLIT_EQUAL] = "ValueError: array split does not result "
+                                "in an equal division",
+        [UF__JIT_SPLIT_DIVMOD] = "ZeroDivisionError: integer divmod by zero",
+        [UF__JIT_SPLIT_SHAPE] = "IndexError: tuple index out of range",
+        [UF__JIT_SPLIT_AXIS] = "ValueError: np.split: Argument axis out of "
+                               "bounds for dimensions of the array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

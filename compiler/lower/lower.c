@@ -508,6 +508,8 @@ typedef struct counted {
     uf_dtype rt;         /* range: the dtype start/step are computed in */
     LLVMValueRef arr;    /* arrays: the array and its type */
     const uf__type *at;
+    LLVMValueRef tup;    /* tuples: a stack copy of the items, [n x T] */
+    LLVMTypeRef tupty;
 } counted;
 
 static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
@@ -532,7 +534,15 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, c->cnt, ""), body, els);
     LLVMPositionBuilderAtEnd(B, body);
     LLVMValueRef v;
-    if (c->arr) {
+    if (c->tup) {
+        LLVMValueRef gi[2] = {zero, k};
+        v = LLVMBuildLoad2(B, LLVMGetElementType(c->tupty),
+                           LLVMBuildInBoundsGEP2(B, c->tupty, c->tup, gi, 2,
+                                                 ""),
+                           "");
+        if (!(v = uf__emit_convert(F, v, c->at->elts[0], vt)))
+            return F->err->code;
+    } else if (c->arr) {
         const uf__type *item = uf__array_item_type(F->tf->km->tc, c->at,
                                                    F->err);
         if (!item)
@@ -588,6 +598,8 @@ static LLVMValueRef range_arg(uf__fn *F, const uf__expr *e, uf_dtype as)
 
 static int lower_for_array(uf__fn *F, const uf__stmt *s,
                            const uf__type *at);
+static int lower_for_tuple(uf__fn *F, const uf__stmt *s,
+                           const uf__type *tt);
 
 /* for v in range(start, stop, step): the trip count is computed first (in
  * unsigned arithmetic, so no overflow near the ends of the type), then v =
@@ -607,6 +619,8 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
         return uf__lower_for_npiter(F, s);
     if (itt && itt->kind == UF__T_ARRAY)
         return lower_for_array(F, s, itt);
+    if (itt && itt->kind == UF__T_TUPLE)
+        return lower_for_tuple(F, s, itt);
     if (bi != UF__BI_RANGE && bi != UF__BI_PRANGE)
         return unsupported(F, it->pos, "iterating over anything but range() "
                                        "or an array");
@@ -664,7 +678,7 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
         return unsupported(F, tgt->pos, "this loop variable");
     if (bi == UF__BI_PRANGE && uf__prange_parallel(F)) /* lower_prange.c */
         return uf__lower_prange(F, s, cnt, start, step, rt, vi);
-    counted c = {cnt, start, step, rt, NULL, NULL};
+    counted c = {cnt, start, step, rt, NULL, NULL, NULL, NULL};
     return counted_loop(F, s, vi, &c);
 }
 
@@ -685,7 +699,38 @@ static int lower_for_array(uf__fn *F, const uf__stmt *s, const uf__type *at)
         return F->err->code;
     LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
     counted c = {uf__emit_array_dim(F, a, 0), LLVMConstNull(i64),
-                 LLVMConstInt(i64, 1, 0), UF_INT64, a, at};
+                 LLVMConstInt(i64, 1, 0), UF_INT64, a, at, NULL, NULL};
+    return counted_loop(F, s, vi, &c);
+}
+
+/* for x in t, t a homogeneous tuple (typing refuses the others): x =
+ * t[k] for k in [0, len(t)), read from a stack copy of the items made
+ * once before the loop. The tuple is handed to the loop's sweeps as an
+ * iterated array would be, so the arrays it holds stay alive. */
+static int lower_for_tuple(uf__fn *F, const uf__stmt *s, const uf__type *tt)
+{
+    const uf__expr *tgt = s->u.for_.target;
+    int vi = find_var(F, tgt->u.name.id);
+    if (vi < 0 || !F->vars[vi] || tt->n < 1)
+        return unsupported(F, tgt->pos, "this loop variable");
+    LLVMTypeRef et = uf__lower_type(F->L, tt->elts[0], F->err);
+    if (!et)
+        return F->err->code;
+    LLVMValueRef tv = uf__lower_expr(F, s->u.for_.iter);
+    if (!tv)
+        return F->err->code;
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMTypeRef aty = LLVMArrayType(et, (unsigned)tt->n);
+    LLVMValueRef buf = uf__fn_alloca(F, aty, "tuple");
+    for (int i = 0; i < tt->n; i++) {
+        LLVMValueRef gi[2] = {LLVMConstNull(i64),
+                              LLVMConstInt(i64, (unsigned long long)i, 0)};
+        LLVMBuildStore(B, LLVMBuildExtractValue(B, tv, (unsigned)i, ""),
+                       LLVMBuildInBoundsGEP2(B, aty, buf, gi, 2, ""));
+    }
+    counted c = {LLVMConstInt(i64, (unsigned long long)tt->n, 0),
+                 LLVMConstNull(i64), LLVMConstInt(i64, 1, 0), UF_INT64,
+                 tv, tt, buf, aty};
     return counted_loop(F, s, vi, &c);
 }
 

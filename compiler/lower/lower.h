@@ -495,6 +495,9 @@ LLVMValueRef uf__lower_npspace(uf__fn *F, const uf__expr *e);
 /* np.cross, np.unwrap, np.select (UF__NPCROSS_MAP; lower_npcross.c).
  * Host targets only. */
 LLVMValueRef uf__lower_npcross(uf__fn *F, const uf__expr *e);
+/* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
+ * (UF__NPSPLIT_MAP; lower_npsplit.c): a tuple of views. */
+LLVMValueRef uf__lower_npsplit(uf__fn *F, const uf__expr *e);
 /* np.flip, np.rot90, np.expand_dims, np.swapaxes, np.transpose(a, axes)
  * ... (UF__NPVIEW_MAP; lower_npview.c): views, no allocation; and
  * whether builtin b among them checks axes at run time. */

@@ -280,6 +280,13 @@
 #define UF__NPCROSS_MAP(X)                                                  \
     X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
     X(NP_SELECT, "numpy.select")
+/* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
+ * (infer_npsplit.c, lower_npsplit.c): NP_SPLIT .. NP_DSPLIT keep their
+ * places (uf__builtin_is_npsplit). */
+#define UF__NPSPLIT_MAP(X)                                                  \
+    X(NP_SPLIT, "numpy.split") X(NP_ARRAY_SPLIT, "numpy.array_split")       \
+    X(NP_HSPLIT, "numpy.hsplit") X(NP_VSPLIT, "numpy.vsplit")               \
+    X(NP_DSPLIT, "numpy.dsplit")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -397,6 +404,7 @@
     UF__NPFUNC_MAP(X)                                                       \
     UF__ARRVIEW_MAP(X)                                                      \
     UF__NPCROSS_MAP(X)                                                      \
+    UF__NPSPLIT_MAP(X)                                                      \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -621,6 +629,11 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 static inline bool uf__builtin_is_npcross(uf__builtin b)
 {
     return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_SELECT;
+}
+/* The functions of UF__NPSPLIT_MAP. */
+static inline bool uf__builtin_is_npsplit(uf__builtin b)
+{
+    return b >= UF__BI_NP_SPLIT && b <= UF__BI_NP_DSPLIT;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -404,13 +404,29 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
          uf__builtin_is_npiter(uf__iinfo(C, it)->builtin)))
         is_range = true; /* prange(...), numba.prange(...); np.ndindex(...)
                           * ...: the target gets the call's optype */
-    if (!is_range && rt != UF__UNKNOWN) {
+    if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_TUPLE) {
+        /* for x in t: a homogeneous tuple (Numba's UniTuple) only, as
+         * t[k] with a run-time k; Numba refuses the others (getiter) */
+        bool uni = rt->n > 0;
+        for (int i = 1; i < rt->n; i++)
+            uni = uni && rt->elts[i] == rt->elts[0];
+        if (!uni)
+            return uf__ierr(C, UF_ERR_TYPING, it->pos, "Invalid use of "
+                            "getiter with parameters (%s): only a tuple "
+                            "whose items all have one type can be iterated "
+                            "(Numba iterates a heterogeneous tuple only "
+                            "through numba.literal_unroll, which ufjit "
+                            "does not support)", uf__tname(rt));
+        if (store(C, t, rt->elts[0], t->pos) < 0)
+            return -1;
+    } else if (!is_range && rt != UF__UNKNOWN) {
         /* for x in a: the elements of a 1-D array, the rows (views) of an
          * n-d one, as a[i] types them */
         if (rt->kind != UF__T_ARRAY)
             return uf__ierr(C, UF_ERR_UNSUPPORTED, it->pos, "only 'for ... "
                             "in range(...)' loops are supported, and loops "
-                            "over arrays (not over %s)", uf__tname(rt));
+                            "over arrays and homogeneous tuples (not over "
+                            "%s)", uf__tname(rt));
         if (rt->ndim == 0)
             return uf__ierr(C, UF_ERR_TYPING, it->pos, "iteration over a "
                             "0-d array");

@@ -374,6 +374,10 @@ const uf__type *uf__infer_npspace(uf__ictx *C, const uf__expr *e,
  * `e` of builtin b. */
 const uf__type *uf__infer_npcross(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
+/* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
+ * (infer_npsplit.c): the type of call `e` of builtin b. */
+const uf__type *uf__infer_npsplit(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b);
 
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
