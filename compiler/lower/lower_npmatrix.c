@@ -130,6 +130,38 @@ static LLVMValueRef lower_eye(uf__fn *F, uf__builtin b, const uf__expr **x,
     return a;
 }
 
+/* np.tri(N, M, k): ones on and below diagonal k of a max(N, 0) x
+ * max(M, 0) float64 matrix (Numba's _tri_impl), zeros elsewhere. */
+static LLVMValueRef lower_np_tri(uf__fn *F, const uf__expr **x,
+                                 const uf__type *rt)
+{
+    LLVMValueRef n = c64(F, 0), m, k = c64(F, 0);
+    if (int_arg(F, x[0], &n) < 0)
+        return NULL;
+    m = n;
+    if (int_arg(F, x[1], &m) < 0 || int_arg(F, x[2], &k) < 0)
+        return NULL;
+    n = smax(F, n, c64(F, 0));
+    m = smax(F, m, c64(F, 0));
+    LLVMValueRef a = zeros2(F, rt->dtype, n, m);
+    LLVMValueRef base = uf__emit_array_data(F, a);
+    LLVMValueRef isz = isz_of(F, rt->dtype);
+    LLVMValueRef one = uf__emit_cast(F, c64(F, 1), UF_INT64, rt->dtype);
+    uf__npr_loop rows, cols;
+    uf__npr_loop_open(F, &rows, c64(F, 0), n);
+    LLVMValueRef upto = smin(
+        F, smax(F, LLVMBuildAdd(B, LLVMBuildAdd(B, rows.i, k, ""), c64(F, 1),
+                                ""),
+                c64(F, 0)),
+        m);
+    LLVMValueRef row = at(F, base, LLVMBuildMul(B, rows.i, m, ""), isz);
+    uf__npr_loop_open(F, &cols, c64(F, 0), upto);
+    uf__emit_elem_store(F, at(F, row, cols.i, isz), rt->dtype, one);
+    uf__npr_loop_close(F, &cols, 1);
+    uf__npr_loop_close(F, &rows, 1);
+    return a;
+}
+
 /* ---- diag, diagflat, trace -------------------------------------------- */
 
 typedef struct flat_copy {
@@ -756,6 +788,8 @@ LLVMValueRef uf__lower_npmatrix(uf__fn *F, const uf__expr *e)
     case UF__BI_NP_EYE:
     case UF__BI_NP_IDENTITY:
         return lower_eye(F, in->builtin, x, rt);
+    case UF__BI_NP_TRI:
+        return lower_np_tri(F, x, rt);
     case UF__BI_NP_DIAG:
         if (uf__lower_info(F, x[0])->type->ndim == 2)
             return diag_of(F, x[0], x[1], rt, false);

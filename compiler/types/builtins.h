@@ -119,6 +119,7 @@
  * (uf__builtin_is_npmatrix). */
 #define UF__NPMATRIX_MAP(X)                                                 \
     X(NP_EYE, "numpy.eye") X(NP_IDENTITY, "numpy.identity")                 \
+    X(NP_TRI, "numpy.tri")                                                  \
     X(NP_DIAG, "numpy.diag") X(NP_DIAGFLAT, "numpy.diagflat")               \
     X(NP_TRACE, "numpy.trace") X(NP_FILL_DIAGONAL, "numpy.fill_diagonal")   \
     X(NP_TRIL, "numpy.tril") X(NP_TRIU, "numpy.triu")                       \

@@ -44,6 +44,7 @@
 
 static const char *const eye_names[] = {"N", "M", "k", "dtype"};
 static const char *const identity_names[] = {"n", "dtype"};
+static const char *const tri_nmk_names[] = {"N", "M", "k"};
 static const char *const v_k_names[] = {"v", "k"};
 static const char *const trace_names[] = {"a", "offset"};
 static const char *const fill_names[] = {"a", "val", "wrap"};
@@ -63,6 +64,9 @@ int uf__npmatrix_params(uf__builtin b, const char *const **names)
     case UF__BI_NP_IDENTITY:
         *names = identity_names;
         return 2;
+    case UF__BI_NP_TRI:
+        *names = tri_nmk_names;
+        return 3;
     case UF__BI_NP_DIAG:
     case UF__BI_NP_DIAGFLAT:
         *names = v_k_names;
@@ -408,6 +412,16 @@ static const uf__type *type_eye(uf__ictx *C, uf__builtin b,
     return arr(C, dt, 2, 'C');
 }
 
+/* np.tri(N, M=None, k=0), as Numba's: float64 (no dtype argument),
+ * ints only (k too, where NumPy takes floats). */
+static const uf__type *type_tri(uf__ictx *C, const uf__expr **x)
+{
+    INT_ARG("tri", "N", x[0], false, false);
+    INT_ARG("tri", "M", x[1], false, true);
+    INT_ARG("tri", "k", x[2], false, false);
+    return arr(C, UF_FLOAT64, 2, 'C');
+}
+
 const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
                                    uf__builtin b)
 {
@@ -437,6 +451,8 @@ const uf__type *uf__infer_npmatrix(uf__ictx *C, const uf__expr *e,
     const uf__type *r;
     if (b == UF__BI_NP_EYE || b == UF__BI_NP_IDENTITY) {
         r = type_eye(C, b, x);
+    } else if (b == UF__BI_NP_TRI) {
+        r = type_tri(C, x);
     } else if (b >= UF__BI_NP_TRIL_INDICES &&
                b <= UF__BI_NP_TRIU_INDICES_FROM) {
         r = type_indices(C, b, x);

@@ -38,6 +38,15 @@ def cases():
     sq = f8(4, 4, special=True)
     return [
         # eye / identity: shapes, k past either edge, dtypes, errors
+        ("tri", [S("3")], None), ("tri", [S("0")], None),
+        ("tri", [S("-2")], None), ("tri", [S("int16:4")], None),
+        ("tri_nmk", [S("3"), S("5"), S("2")], None),
+        ("tri_nmk", [S("4"), S("2"), S("-1")], None),
+        ("tri_nmk", [S("3"), S("2"), S("7")], None),
+        ("tri_nmk", [S("3"), S("4"), S("-9")], None),
+        ("tri_nmk", [S("5"), S("-1"), S("0")], None),
+        ("tri_kw", [S("4"), S("1")], None),
+        ("tri_float_k", [S("3")], "TypingError"),
         ("eye", [S("3")], None), ("eye", [S("0")], None),
         ("eye", [S("int8:2")], None), ("eye", [S("-1")], "ValueError"),
         ("eye_nmk", [S("3"), S("5"), S("2")], None),

@@ -270,3 +270,23 @@ def triu_indices_from0(a):
 @njit
 def tril_indices_bool_k(n):
     return np.tril_indices(n, True)[0]
+
+
+@njit
+def tri(n):
+    return np.tri(n)
+
+
+@njit
+def tri_nmk(n, m, k):
+    return np.tri(n, m, k)
+
+
+@njit
+def tri_kw(n, k):
+    return np.tri(n, k=k, M=None)
+
+
+@njit
+def tri_float_k(n):
+    return np.tri(n, n, 1.5)
