@@ -5,7 +5,9 @@
  * --types` marks it pruned) for int, float, complex, array and tuple
  * locals in both branch orders, the values over empty, 0-d, reversed and
  * NaN arrays, no leak from the array local across calls, and the
- * refusals at file:line:col. */
+ * refusals at file:line:col; iterators kept in a variable
+ * (compiler/front/iterbind.c) over 0-d, empty, 3-d and reversed shapes,
+ * with no leak, and their other uses refused at the use. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +75,50 @@ static const char src[] =
     "    x = a.sum()\n"
     "    if isinstance(x, float) and c > 0:\n"
     "        return x\n"
-    "    return x.foo\n";
+    "    return x.foo\n"
+    "@njit\n"
+    "def walk(a):\n"                     /* 62 */
+    "    it = np.ndenumerate(a)\n"
+    "    s = 0.0\n"
+    "    k = 1\n"
+    "    for idx, v in it:\n"
+    "        s += v * k\n"
+    "        k += 1\n"
+    "    return s\n"
+    "@njit\n"
+    "def count(a):\n"                    /* 71 */
+    "    it = np.ndindex(a.shape)\n"
+    "    c = 0\n"
+    "    for k, idx in enumerate(it):\n"
+    "        c += len(idx) + k\n"
+    "    return c\n"
+    "@njit\n"
+    "def alloc(n):\n"                    /* 78 */
+    "    it = zip(np.arange(n), np.ones(n))\n"
+    "    s = 0.0\n"
+    "    for x, y in it:\n"
+    "        s += x * y\n"
+    "    return s\n"
+    "@njit\n"
+    "def twice(a):\n"                    /* 85 */
+    "    it = np.ndindex(a.shape)\n"
+    "    for idx in it:\n"
+    "        pass\n"
+    "    for idx in it:\n"
+    "        pass\n"
+    "    return 0\n"
+    "@njit\n"
+    "def stored(a):\n"                   /* 93 */
+    "    it = np.nditer(a)\n"
+    "    jt = it\n"
+    "    return 0\n"
+    "@njit\n"
+    "def rebound(a):\n"                  /* 98 */
+    "    it = enumerate(a)\n"
+    "    it = enumerate(a)\n"
+    "    for i, v in it:\n"
+    "        pass\n"
+    "    return 0\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -261,6 +306,103 @@ static void test_refused(void **state)
     }
 }
 
+/* 3-d of (2, 3, 4) [k] = k: sum over C order of k * (k + 1). */
+static uf_array *cube(void)
+{
+    uf_error err;
+    int64_t shape[3] = {2, 3, 4};
+    uf_array *a = uf_empty(UF_FLOAT64, 3, shape, UF_ORDER_C, &err);
+    uf_assert_ok(a != NULL, &err);
+    for (int k = 0; k < 24; k++)
+        ((double *)uf_array_data(a))[k] = k;
+    return a;
+}
+
+static int64_t call_i64(const char *fn, uf_array *a)
+{
+    uf_error err;
+    uf_array *r;
+    uf_assert_ok(calln(fn, &a, 1, &r, 1, &err) == 0, &err);
+    assert_int_equal(uf_array_dtype(r), UF_INT64);
+    int64_t v = *(int64_t *)uf_array_data(r);
+    uf_array_release(r);
+    return v;
+}
+
+/* Iterators in a variable: C order over a 3-d array and its reversed
+ * view, empty shapes none, a 0-d array (a number: np.ndenumerate of it
+ * is refused, as Numba) ... */
+static void test_iterators(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *a = cube();
+    double want = 0;
+    for (int k = 0; k < 24; k++)
+        want += (double)k * (k + 1);
+    assert_true(call_f64("walk", a) == want);
+    /* enumerate(it): k counts 0..23, each idx of length 3 */
+    assert_int_equal(call_i64("count", a), 24 * 3 + 23 * 24 / 2);
+    uf_array *rev = uf_array_slice(a, "::-1, :, ::-1", &err);
+    uf_assert_ok(rev != NULL, &err);
+    /* element k of the view in C order is 23 - k, weighted k + 1 */
+    want = 0;
+    for (int k = 0; k < 24; k++)
+        want += (double)(12 * (k >= 12 ? 0 : 1) + (k / 4 % 3) * 4 +
+                         (3 - k % 4)) * (k + 1);
+    assert_true(call_f64("walk", rev) == want);
+    uf_array *e = uf_array_slice(a, ":, 1:1, :", &err);
+    uf_assert_ok(e != NULL, &err);
+    assert_true(call_f64("walk", e) == 0.0);
+    assert_int_equal(call_i64("count", e), 0);
+    uf_array *n = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
+    uf_assert_ok(n != NULL, &err);
+    *(int64_t *)uf_array_data(n) = 10;
+    assert_true(call_f64("alloc", n) == 45.0);
+    *(int64_t *)uf_array_data(n) = 0;
+    assert_true(call_f64("alloc", n) == 0.0);
+    /* the arrays zip() walks are freed with each call */
+    *(int64_t *)uf_array_data(n) = 50;
+    assert_true(call_f64("alloc", n) == 1225.0);
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    for (int i = 0; i < 2000; i++)
+        assert_true(call_f64("alloc", n) == 1225.0);
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_array_release(n);
+    uf_array_release(e);
+    uf_array_release(rev);
+    uf_array_release(a);
+}
+
+/* Other uses of the variable refused at the use, naming what works. */
+static void test_iterators_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fn, *sig;
+        int line, col;
+        const char *msg;
+    } cases[] = {
+        {"twice", "int64(float64[:, :])", 89, 16, "'it' holds np.ndindex"},
+        {"stored", "int64(float64[:])", 95, 10, "'it' holds np.nditer"},
+        {"rebound", "int64(float64[:])", 99, 5, "'it' holds enumerate"},
+    };
+    uf_error err;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uf_func *fn = uf_module_get(mod, cases[c].fn, &err);
+        uf_assert_ok(fn != NULL, &err);
+        char *text = uf_func_inspect(fn, cases[c].sig, UF_INSPECT_TYPES, &err);
+        if (text != NULL || err.line != cases[c].line ||
+            err.column != cases[c].col || err.code != UF_ERR_UNSUPPORTED ||
+            !strstr(err.message, cases[c].msg) ||
+            !strstr(err.message, "one for loop after it"))
+            uf_fail_at(__FILE__, __LINE__, "case %s: %s:%d:%d %s",
+                       cases[c].fn, err.file, err.line, err.column,
+                       text ? "compiled" : err.message);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +410,8 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_iterators),
+        cmocka_unit_test(test_iterators_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -5,6 +5,9 @@ pruning the branch not taken (code there that would not type included),
 in if/elif chains, under `not`, with and/or of another constant, in
 conditional expressions and through a variable; isinstance of a variable
 several assignments reach refused at FILE:LINE:COL as Numba refuses it.
+np.ndindex, np.ndenumerate, np.nditer, enumerate and zip kept in a
+variable and read by one for loop, over 0-d, empty, 3-d, F and strided
+shapes; the uses ufjit refuses (Numba runs them) at FILE:LINE:COL.
 Each case runs through `ufjit call` and through Numba on the same inputs;
 dtype, shape and values must agree exactly. What Numba refuses compiling
 ufjit refuses at the kernel's FILE:LINE:COL.
@@ -91,6 +94,36 @@ def cases():
             ("inst_join_mixed_refused", [f8(3), S("0")], "TypingError",
              "231:8"),
             ("inst_loop_join_refused", [f8(3)], "TypingError", "241:8")]
+    # iterators kept in a variable: 1-d, 3-d, empty, reversed, F, 0-d
+    shapes = [f8(5), f8(2, 3, 4), f8(0), f8(3, 0), f8(2, 0, 3),
+              f8(12).view("::-3"), f8(3, 4).F, f8(4, 5).view("::2, ::-2"),
+              i4(2, 3, 2), c16(2, 3), b1(4)]
+    for k in ("it_ndindex", "it_ndindex_count", "it_ndenumerate",
+              "it_nditer", "it_enumerate_of_bound", "it_in_loop_body"):
+        out += [(k, [a], None) for a in shapes]
+    out += [("it_ndindex_0d", [S(v)], None) for v in ("0", "4", "-2")]
+    out += [("it_nditer", [S(v)], None) for v in ("2.5", "7")]
+    out += [("it_ndindex_args", [S(m), S(n)], None)
+            for m, n in (("3", "4"), ("0", "5"), ("4", "0"), ("1", "1"),
+                         ("-2", "3"))]
+    out += [("it_in_if", [a, S(c)], None) for a in shapes[:4]
+            for c in ("1", "0")]
+    for k in ("it_enumerate", "it_zip"):
+        for a in (f8(6), f8(0), f8(3, 4), f8(9).view("::-2"), i8(5)):
+            # the rows of a 2-d array: s += row makes s an array
+            out += [(k, [a] + ([a] if k == "it_zip" else []),
+                     "TypingError" if len(a.shape) == 2 else None)]
+    out += [("it_zip", [f8(6), f8(4)], None),
+            ("it_zip", [f8(2), i4(5)], None),
+            ("it_zip", [f8(0), f8(3)], None)]
+    # Numba runs these (its iterators are objects: a second loop sees
+    # nothing, next() steps it, a callee takes it); ufjit refuses them
+    # at the use, naming what works
+    out += [("it_two_loops", [f8(2, 3)], "refused-here", "366:16"),
+            ("it_next", [f8(3)], "refused-here", "374:17"),
+            ("it_loop_in_loop", [f8(2, 3)], "refused-here", "383:20"),
+            ("it_reassigned_arg", [f8(2, 3)], "refused-here", "393:16"),
+            ("it_passed_on", [f8(2, 3)], "refused-here", "409:21")]
     return out
 
 

@@ -257,9 +257,20 @@ def inst_dead_untyped_local(a):
 def it_ndindex(a):
     it = np.ndindex(a.shape)
     s = 0.0
+    k = 1
     for idx in it:
-        s += a[idx] * (idx[0] + 1) if len(idx) > 0 else a[idx]
+        s += a[idx] * k
+        k += 1
     return s
+
+
+@njit
+def it_ndindex_0d(x):
+    it = np.ndindex(())
+    c = 0
+    for idx in it:
+        c += 1 + x
+    return c
 
 
 @njit
