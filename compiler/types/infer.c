@@ -585,6 +585,14 @@ int uf__infer_partial(uf__ictx *C, const uf__type **types)
         if (C->tf->vars[v].arg < 0)
             C->tf->vars[v].type = NULL;
     }
+    /* what the expressions got, as before typing: code the last round
+     * prunes is never typed again, and later checks walk it too */
+    for (int i = 0; i <= C->tf->nids; i++) {
+        signed char t = C->tf->info[i].truth, e = C->tf->info[i].truth_end;
+        memset(&C->tf->info[i], 0, sizeof C->tf->info[i]);
+        C->tf->info[i].truth = t;
+        C->tf->info[i].truth_end = e;
+    }
     C->ret = NULL;
     return 0;
 }
