@@ -19,6 +19,7 @@
 #include "compiler/front/kmodule.h"
 #include "compiler/front/kmodule_scan.h"
 #include "compiler/front/ast_ids.h"
+#include "compiler/front/iterbind.h"
 #include "compiler/types/ssa_versions.h"
 
 /* Short names within this file for kmodule_scan.h's. */
@@ -828,6 +829,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
         goto fail;
     km->ast = uf__parse(src, km->arena, err);
     if (km->ast == NULL || uf__lift_closures(km->ast, km->arena, err) != 0 ||
+        uf__iterbind(km->ast, km->arena, err) != 0 ||
         uf__desugar_for(km->ast, km->arena, err) != 0 ||
         uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;

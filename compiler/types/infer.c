@@ -130,6 +130,7 @@ static int add_var(uf__ictx *C, const char *name, int arg)
     v->name = name;
     v->type = NULL;
     v->arg = arg;
+    v->join = false;
     C->def_pos[tf->nvars].line = 0;
     C->def_pos[tf->nvars].col = 0;
     if (uf__name_map_put(&tf->var_index, C->km->arena, name, tf->nvars,
@@ -151,7 +152,15 @@ static int collect_target(const uf__expr *t, void *C)
 
 static int collect_stmt(uf__stmt *s, void *C)
 {
-    return uf__ast_stmt_targets(s, collect_target, C);
+    if (uf__ast_stmt_targets(s, collect_target, C) < 0)
+        return -1;
+    if (s->kind == UF__ST_ASSIGN && s->join_feed &&
+        s->u.assign.targets[0]->kind == UF__EX_NAME) {
+        uf__typed_func *tf = ((uf__ictx *)C)->tf;
+        tf->vars[uf__typed_var(tf, s->u.assign.targets[0]->u.name.id)].join =
+            true;
+    }
+    return 0;
 }
 
 /* Unifies `t` into variable v (assigned at `pos`). */
@@ -566,6 +575,41 @@ static int type_block(uf__ictx *C, const uf__block *b)
         if (!uf__stmt_falls_through(C->tf, b->stmts[i]))
             break;
     }
+    return 0;
+}
+
+/* Numba's PartialTypeInference before its last branch pruning: the
+ * passes to a fixed point with every failing statement skipped, each
+ * variable's type into types[v]; the locals untyped again after, for the
+ * typing on the pruned body. -1 only when out of memory. */
+int uf__infer_partial(uf__ictx *C, const uf__type **types)
+{
+    const uf__block *body = &C->tf->decl->def->u.funcdef.body;
+    C->lenient = true;
+    for (int pass = 0; pass < UF__INFER_MAX_PASSES; pass++) {
+        C->changed = false;
+        C->incomplete = false;
+        C->unknown_name = NULL;
+        C->ret = NULL;
+        if (type_block(C, body) < 0)
+            return -1;
+        if (!C->changed)
+            break;
+    }
+    for (int v = 0; v < C->tf->nvars; v++) {
+        types[v] = C->tf->vars[v].type;
+        if (C->tf->vars[v].arg < 0)
+            C->tf->vars[v].type = NULL;
+    }
+    /* what the expressions got, as before typing: code the last round
+     * prunes is never typed again, and later checks walk it too */
+    for (int i = 0; i <= C->tf->nids; i++) {
+        signed char t = C->tf->info[i].truth, e = C->tf->info[i].truth_end;
+        memset(&C->tf->info[i], 0, sizeof C->tf->info[i]);
+        C->tf->info[i].truth = t;
+        C->tf->info[i].truth_end = e;
+    }
+    C->ret = NULL;
     return 0;
 }
 

@@ -37,6 +37,8 @@ typedef struct uf__var {
     const char *name;
     const uf__type *type; /* unified over every assignment */
     int arg;              /* argument index, or -1 for a local */
+    bool join;            /* a join of definitions (Numba's phi): assigned
+                             by the feeds of compiler/types/ssa_joins.c */
 } uf__var;
 
 struct uf__typed_func {

@@ -23,8 +23,10 @@
  *     reached before one is refused, as Numba's overload finds no
  *     match). np.ndarray and anything not a type are TypingErrors, as in
  *     Numba. infer_prune.c decides branches on it before typing where x
- *     is a literal, a module constant or an argument never reassigned,
- *     so the branch not taken is never typed.
+ *     is a literal, a module constant, an argument never reassigned or a
+ *     local with one definition, so the branch not taken is never typed;
+ *     x a join of several definitions (a phi) is refused, as Numba's
+ *     literal propagation refuses it.
  * CUDA kernels refuse a.view and np.frombuffer (only the host lowering is
  * tested); isinstance is a constant anywhere. */
 #include <stdio.h>
@@ -277,6 +279,15 @@ const uf__type *uf__infer_isinstance(uf__ictx *C, const uf__expr *e)
         return uf__isinstance_value(C, e, uf__type_none(C->tc)), NULL;
     const uf__type *xt;
     OPERAND(xt, e->u.call.args[0]);
+    const uf__expr *x = e->u.call.args[0];
+    int v = x->kind == UF__EX_NAME ? uf__typed_var(C->tf, x->u.name.id) : -1;
+    if (v >= 0 && C->tf->vars[v].join) /* Numba's PropagateLiterals */
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "isinstance() cannot "
+                          "determine the type of variable \"%.*s\" due to "
+                          "a branch (Numba refuses a variable assigned on "
+                          "several ways into this point: test it where one "
+                          "assignment reaches)",
+                          (int)strcspn(x->u.name.id, "."), x->u.name.id);
     int r = uf__isinstance_value(C, e, xt);
     if (r < 0)
         return NULL;

@@ -254,6 +254,10 @@ bool uf__dv_has_jump(const uf__dview *D, const uf__block *b,
  * C->tf->info[].truth / truth_end. Runs after the locals are collected
  * and before anything is typed; -1 only when out of memory. */
 int uf__infer_prune(uf__ictx *C);
+/* The typing of the body with failing statements skipped, the types it
+ * gives the variables into types[0 .. nvars) and the locals untyped
+ * again (infer.c), for the pruning of isinstance on locals. */
+int uf__infer_partial(uf__ictx *C, const uf__type **types);
 
 /* Reads before assignment (infer_defscan.c): refuses a read of a local
  * that no assignment reaches along a path not going round a loop, as

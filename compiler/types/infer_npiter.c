@@ -1,8 +1,9 @@
 /* Typing of NumPy's iterators (builtins.h: UF__NPITER_MAP) as Numba 0.68
  * types them (numba/core/typing/npydecl.py: NdIndex, NdEnumerate, NdIter),
- * as the iterable of a for loop, the only place ufjit takes them (a
- * kernel that keeps one in a variable is refused: lower_npiter.c lowers
- * the loop, not an iterator object):
+ * as the iterable of a for loop, the only place ufjit takes them (one
+ * kept in a variable is moved to the one loop reading it by
+ * front/iterbind.c; other uses are refused: lower_npiter.c lowers the
+ * loop, not an iterator object):
  *   np.ndindex(shape) / np.ndindex(*shape) / np.ndindex(d0, d1, ...):
  *     integers (not bools), or one homogeneous tuple of them; yields a
  *     UniTuple(intp, n);
@@ -132,7 +133,9 @@ const uf__type *uf__infer_npiter(uf__ictx *C, const uf__expr *e,
     if (C->for_iter != e)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "np.%s() is "
                           "supported as the iterable of a for loop only "
-                          "(for i in np.%s(...))", name, name);
+                          "(for i in np.%s(...), or `it = np.%s(...)` "
+                          "read by one for loop after it)", name, name,
+                          name);
     C->for_iter = NULL;
     if (e->u.call.nkw != 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.kw[0].pos, "np.%s() "

@@ -14,9 +14,8 @@
  *    local n = None), also through a local (`c = K > 3; if c:`);
  *  - `a.ndim` of an array argument never reassigned is a constant;
  *  - `isinstance(x, T)` is a constant where x is a literal, a module
- *    constant or an argument never reassigned (Numba's literal
- *    propagation knows every type; a local's is not known here, so its
- *    test is typed as a constant but both branches are typed).
+ *    constant or an argument never reassigned; where x is a local, in a
+ *    last round after the others (below).
  * An argument is never a constant (it would be only when passed None),
  * `-K`, `bool(K)`, `math.pi` and `not K` stored in a variable are not.
  * Tests inside `not`, `and`, `or` of a condition are separate branches
@@ -30,6 +29,15 @@
  * it with another (a phi). The rounds are replayed here in that order,
  * each deciding only what the previous left open: decisions of a round
  * do not feed the next tests of the same round, as in Numba.
+ *
+ * isinstance on a local: Numba types the function partially (its
+ * PartialTypeInference, failing statements skipped), replaces each
+ * isinstance whose argument has one definition (not a phi) by the
+ * constant its type gives (PropagateLiterals) and prunes once more. So
+ * when a live isinstance reads a local, the body is typed the same way
+ * (infer.c: uf__infer_partial) and one more SSA round takes the local's
+ * type, unless the local is a join (typing refuses isinstance there, as
+ * Numba does: infer_arrview.c).
  *
  * Decisions go to the typed function's info[].truth / truth_end (infer.h);
  * the typing (infer.c, infer_expr.c) and the lowering read them. */
@@ -88,6 +96,10 @@ typedef struct pr {
     int depth;               /* definitions followed */
     bool oom;
     uf_error scratch;
+    /* per variable: its type in the partial typing, for the last round;
+     * NULL before */
+    const uf__type **ltype;
+    bool want_types; /* an isinstance of a local was left open */
 } pr;
 
 /* ---- constants ------------------------------------------------------- */
@@ -131,7 +143,8 @@ static bool reaching(pr *P, int v, vrec *r);
 static signed char pred(pr *P, const uf__expr *e);
 
 /* The type of x where it is known before typing: a literal, a module
- * constant, an argument never reassigned; else NULL. */
+ * constant, an argument never reassigned, a local that is no join in the
+ * last round; else NULL. */
 static const uf__type *known_type(pr *P, const uf__expr *x)
 {
     uf__typectx *tc = P->C->tc;
@@ -148,10 +161,14 @@ static const uf__type *known_type(pr *P, const uf__expr *x)
         return uf__type_none(tc);
     case UF__EX_NAME: {
         int v = var_of(P, x->u.name.id);
+        if (v >= 0 && P->tf->vars[v].arg < 0) {
+            if (P->ltype == NULL)
+                P->want_types = true;
+            return P->ltype != NULL && !P->tf->vars[v].join ? P->ltype[v]
+                                                            : NULL;
+        }
         if (v >= 0)
-            return P->tf->vars[v].arg >= 0 && P->ndefs[v] == 1
-                       ? P->tf->vars[v].type
-                       : NULL;
+            return P->ndefs[v] == 1 ? P->tf->vars[v].type : NULL;
         const uf__global *g = uf__kmodule_global(P->C->km, x->u.name.id);
         return g != NULL && g->kind == UF__G_CONSTANT ? g->constant.type
                                                       : NULL;
@@ -849,7 +866,7 @@ static int merge_stmt(uf__stmt *s, void *P)
     return 0;
 }
 
-static int prune_rounds(pr *P);
+static int prune_rounds(pr *P, int first, int last);
 
 int uf__infer_prune(uf__ictx *C)
 {
@@ -876,19 +893,25 @@ int uf__infer_prune(uf__ictx *C)
     if (P.seen_end == NULL || P.ndefs == NULL || P.plain == NULL ||
         P.st == NULL || P.seen == NULL)
         return -1;
-    int rc = prune_rounds(&P);
+    int rc = prune_rounds(&P, RULE_LITERAL, RULE_SSA);
+    if (rc == 0 && P.want_types) { /* isinstance of a local: typed round */
+        P.ltype = uf__arena_alloc(A, nv, sizeof *P.ltype, C->err);
+        rc = P.ltype == NULL || uf__infer_partial(C, P.ltype) < 0
+                 ? -1
+                 : prune_rounds(&P, RULE_SSA, RULE_SSA);
+    }
     uf__free(P.log);
     uf__free(P.then);
     return rc;
 }
 
-/* Numba's rounds, each on what the previous decided. */
-static int prune_rounds(pr *P)
+/* Numba's rounds first .. last, each on what the previous decided. */
+static int prune_rounds(pr *P, int first, int last)
 {
     uf__typed_func *tf = P->C->tf;
     size_t ne = (size_t)P->nexprs + 1;
     const uf__block *body = &tf->decl->def->u.funcdef.body;
-    for (int rule = RULE_LITERAL; rule <= RULE_SSA; rule++) {
+    for (int rule = first; rule <= last; rule++) {
         P->rule = rule;
         P->nlog = 0;
         for (int v = 0; v < P->nvars; v++) {
