@@ -71,7 +71,7 @@ static const char src[] =
     "def mix(a):\n"
     "    s = 0.0\n"
     "    for i, j in np.ndindex(a.shape):\n"
-    "        t = np.ones(i + j + 1)\n"
+    "        t = np.ones(i + j + 300)\n" /* past the 2 KiB stack buffer */
     "        s += t.sum() * a[i, j]\n"
     "    return s\n";
 
