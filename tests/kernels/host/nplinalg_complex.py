@@ -1,0 +1,139 @@
+# np.linalg of complex64 / complex128 matrices inside njit functions
+# (compiler/types/infer_nplinalg.c, compiler/lower/lower_nplinalg.c,
+# common/nplinalg_complex.c), checked by
+# tests/e2e/run_nplinalg_complex_oracle.py.
+import numpy as np
+from numba import njit
+
+
+@njit
+def det(a):
+    return np.linalg.det(a)
+
+
+@njit
+def slogdet(a):
+    return np.linalg.slogdet(a)
+
+
+@njit
+def slogdet_sign(a):
+    return np.linalg.slogdet(a)[0]
+
+
+@njit
+def inv(a):
+    return np.linalg.inv(a)
+
+
+@njit
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+@njit
+def solve_kw(a, b):
+    return np.linalg.solve(a=a, b=b)
+
+
+@njit
+def matrix_power(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+@njit
+def det_in_loop(a):
+    # the determinants of the leading k x k blocks, summed
+    s = 0j
+    for k in range(a.shape[0] + 1):
+        s += np.linalg.det(a[:k, :k])
+    return s
+
+
+@njit
+def inv_check(a):
+    # a @ inv(a) - I, through the kernel's own products
+    x = np.linalg.inv(a)
+    n = a.shape[0]
+    r = np.zeros((n, n), dtype=a.dtype)
+    for i in range(n):
+        for j in range(n):
+            s = 0j
+            for k in range(n):
+                s += a[i, k] * x[k, j]
+            r[i, j] = s - (1.0 if i == j else 0.0)
+    return r
+
+
+@njit
+def solve_mixed(a, b):
+    # complex a and real b: Numba requires one dtype
+    return np.linalg.solve(a, b)
+
+
+@njit
+def det_1d(a):
+    return np.linalg.det(a)
+
+
+@njit
+def norm(x):
+    return np.linalg.norm(x)
+
+
+@njit
+def norm_ord(x, o):
+    return np.linalg.norm(x, o)
+
+
+@njit
+def norm_kw(x):
+    return np.linalg.norm(x=x, ord=np.inf)
+
+
+@njit
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+@njit
+def cholesky_check(a):
+    # L @ L^H - a over the lower triangle, by the kernel's own loops
+    lo = np.linalg.cholesky(a)
+    n = a.shape[0]
+    r = np.zeros((n, n), dtype=a.dtype)
+    for i in range(n):
+        for j in range(i + 1):
+            s = 0j
+            for k in range(n):
+                s += lo[i, k] * np.conj(lo[j, k])
+            r[i, j] = s - a[i, j]
+    return r
+
+
+@njit
+def qr(a):
+    return np.linalg.qr(a)
+
+
+@njit
+def qr_check(a):
+    # q @ r - a, and q^H q - I, by the kernel's own loops
+    q, r = np.linalg.qr(a)
+    m, n = a.shape
+    k = min(m, n)
+    d = np.zeros((m, n), dtype=a.dtype)
+    for i in range(m):
+        for j in range(n):
+            s = 0j
+            for t in range(k):
+                s += q[i, t] * r[t, j]
+            d[i, j] = s - a[i, j]
+    o = np.zeros((k, k), dtype=a.dtype)
+    for i in range(k):
+        for j in range(k):
+            s = 0j
+            for t in range(m):
+                s += np.conj(q[t, i]) * q[t, j]
+            o[i, j] = s - (1.0 if i == j else 0.0)
+    return np.abs(d).max() / max(np.abs(a).max(), 1e-300), np.abs(o).max()
