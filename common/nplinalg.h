@@ -160,7 +160,7 @@ int uf__np_linalg_eigh(const char *a, const int64_t *shape,
 int uf__np_linalg_eig(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *w, char *v);
 
-/* common/nplinalg_complex.c: slogdet, inv, solve, cholesky and qr of
+/* common/nplinalg_complex.c: slogdet, inv, solve, cholesky, qr and eigh of
  * complex64 / complex128 matrices (the entries above call them for a complex dt),
  * their contracts the real ones'. */
 int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
@@ -178,6 +178,12 @@ int uf__nplinalg_c_cholesky(const char *a, const int64_t *shape,
 /* qr of a complex a: zgeqrf / zungqr's q and r (r's diagonal real). */
 int uf__nplinalg_c_qr(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *q, char *r);
+
+/* eigh / eigvalsh of a complex (Hermitian) a: w of a's float dtype
+ * (ascending), v complex (column k the unit eigenvector of w[k]). */
+int uf__nplinalg_c_eigh(const char *a, const int64_t *shape,
+                        const int64_t *strides, int32_t dt, char *w,
+                        char *v);
 
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"

@@ -8,7 +8,9 @@
  * matrices (an inf or NaN in the imaginary part too), matrix powers
  * against inverses, norms by the moduli (scaled near 1e+-300), Cholesky
  * (L L^H, the upper triangle and the diagonal's imaginary parts not
- * read), QR (q r = a, q^H q = I, zgeqrf's real diagonal); and, through uf_call, a kernel's complex det / inv /
+ * read), QR (q r = a, q^H q = I, zgeqrf's real diagonal), eigh (known
+ * spectra, a repeated eigenvalue's orthonormal vectors, random
+ * Hermitian matrices, complex64); and, through uf_call, a kernel's complex det / inv /
  * solve / matrix_power values, out of memory at every allocation reaching
  * the caller as UF_ERR_NOMEM with nothing left behind, and the refusals
  * at FILE:LINE:COL. */
@@ -460,6 +462,103 @@ static void test_cholesky_qr(void **state)
                      UF__NPLINALG_EMPTY);
 }
 
+/* max |a v - v w| (a Hermitian n * n, C order) and max |v^H v - I|. */
+static void eig_residuals(const double complex *a, const double *w,
+                          const double complex *v, int64_t n, double *res,
+                          double *orth)
+{
+    *res = *orth = 0;
+    for (int64_t k = 0; k < n; k++) {
+        for (int64_t i = 0; i < n; i++) {
+            double complex s = 0;
+            for (int64_t j = 0; j < n; j++)
+                s += a[i * n + j] * v[j * n + k];
+            *res = fmax(*res, cabs(s - v[i * n + k] * w[k]));
+        }
+        for (int64_t m = 0; m < n; m++) {
+            double complex s = 0;
+            for (int64_t i = 0; i < n; i++)
+                s += conj(v[i * n + k]) * v[i * n + m];
+            *orth = fmax(*orth, cabs(s - (k == m)));
+        }
+    }
+}
+
+static void test_eigh(void **state)
+{
+    (void)state;
+    /* [[2, -i], [i, 2]]: 1 and 3; the upper triangle is not read */
+    double a[8] = {2, 0, NAN, 0, 0, 1, 2, 0}, w[2];
+    double complex v[4];
+    int64_t s2[2] = {2, 2}, t2[2] = {32, 16};
+    assert_int_equal(uf__np_linalg_eigh((char *)a, s2, t2, UF_COMPLEX128,
+                                        (char *)w, (char *)v),
+                     UF__NPLINALG_NONFINITE); /* Numba checks all of a */
+    a[2] = 0;
+    a[3] = 1;
+    assert_int_equal(uf__np_linalg_eigh((char *)a, s2, t2, UF_COMPLEX128,
+                                        (char *)w, (char *)v), 0);
+    assert_true(fabs(w[0] - 1) < 1e-15 && fabs(w[1] - 3) < 1e-15);
+    double complex h[4] = {2, -I, I, 2};
+    double res, orth;
+    eig_residuals(h, w, v, 2, &res, &orth);
+    assert_true(res < 1e-15 && orth < 1e-15);
+    /* a repeated eigenvalue (4 x 4: 1, 1, 1, 5 = I + 4 u u^H): the
+     * three vectors of 1 orthonormal */
+    enum { N = 4 };
+    double complex u[N] = {0.5, 0.5 * I, -0.5, -0.5 * I}, r[N * N];
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++)
+            r[i * N + j] = (i == j) + 4 * u[i] * conj(u[j]);
+    double wr[N];
+    double complex vr[N * N];
+    int64_t s4[2] = {N, N}, t4[2] = {N * 16, 16};
+    assert_int_equal(uf__np_linalg_eigh((char *)r, s4, t4, UF_COMPLEX128,
+                                        (char *)wr, (char *)vr), 0);
+    for (int k = 0; k < 3; k++)
+        assert_true(fabs(wr[k] - 1) < 1e-14);
+    assert_true(fabs(wr[3] - 5) < 1e-14);
+    eig_residuals(r, wr, vr, N, &res, &orth);
+    assert_true(res < 1e-14 && orth < 1e-14);
+    /* random Hermitian 1..30, complex64 read F order (its transpose: the
+     * conjugate matrix, the same eigenvalues), eigvalsh (v NULL) */
+    for (int64_t n = 1; n <= 30; n += 29) {
+        double complex *m = malloc((size_t)(n * n) * sizeof *m);
+        double complex *vv = malloc((size_t)(n * n) * sizeof *vv);
+        float complex *mf = malloc((size_t)(n * n) * sizeof *mf);
+        float complex *vf = malloc((size_t)(n * n) * sizeof *vf);
+        double *ww = malloc((size_t)n * sizeof *ww);
+        float *wf = malloc((size_t)n * sizeof *wf);
+        assert_non_null(m && vv && mf && vf && ww && wf);
+        for (int64_t i = 0; i < n; i++)
+            for (int64_t j = 0; j <= i; j++) {
+                double complex z = next_unit() + I * next_unit();
+                if (i == j)
+                    z = creal(z);
+                m[i * n + j] = z;
+                m[j * n + i] = conj(z);
+            }
+        int64_t sh[2] = {n, n}, st[2] = {n * 16, 16}, fst[2] = {8, n * 8};
+        assert_int_equal(uf__np_linalg_eigh((char *)m, sh, st, UF_COMPLEX128,
+                                            (char *)ww, (char *)vv), 0);
+        eig_residuals(m, ww, vv, n, &res, &orth);
+        assert_true(res < 64 * n * 2.2e-16 && orth < 64 * n * 2.2e-16);
+        for (int64_t i = 0; i < n * n; i++)
+            mf[i] = (float complex)m[i];
+        assert_int_equal(uf__np_linalg_eigh((char *)mf, sh, fst,
+                                            UF_COMPLEX64, (char *)wf, NULL),
+                         0);
+        for (int64_t k = 0; k < n; k++)
+            assert_true(fabs(wf[k] - ww[k]) < 1e-5 * n);
+        free(m);
+        free(vv);
+        free(mf);
+        free(vf);
+        free(ww);
+        free(wf);
+    }
+}
+
 /* Through uf_call: a kernel's values, then out of memory at each
  * allocation (UF_ERR_NOMEM, nothing left), then Numba's exceptions. */
 static void test_kernel(void **state)
@@ -473,8 +572,10 @@ static void test_kernel(void **state)
         "    x = np.linalg.solve(a, a[0])\n"
         "    s, l = np.linalg.slogdet(a)\n"
         "    q, r = np.linalg.qr(a)\n"
+        "    w, v = np.linalg.eigh(a)\n"
         "    return np.linalg.inv(a) + np.linalg.det(a) + x[0] + s * l + "
-        "np.linalg.matrix_power(a, -2) + q + r + np.linalg.norm(a, 1)\n"
+        "np.linalg.matrix_power(a, -2) + q + r + np.linalg.norm(a, 1) + v + "
+        "w[0]\n"
         "@njit\n"
         "def d(a):\n"
         "    return np.linalg.det(a)\n";
@@ -598,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_matrix_power),
         cmocka_unit_test(test_norms),
         cmocka_unit_test(test_cholesky_qr),
+        cmocka_unit_test(test_eigh),
         cmocka_unit_test(test_kernel),
         cmocka_unit_test(test_refused),
     };

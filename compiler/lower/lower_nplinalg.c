@@ -317,7 +317,10 @@ static LLVMValueRef eig(uf__fn *F, const operand *a, const uf__type *at,
     bool vec = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIG;
     bool sym = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIGVALSH;
     LLVMValueRef vs[2] = {a->dim[1], a->dim[1]}, n, w, v = NULL;
-    if (!(w = uf__lower_new_array(F, at->dtype, 1, vs, &n)) ||
+    uf_dtype wd = at->dtype == UF_COMPLEX64    ? UF_FLOAT32 /* eigh's w */
+                  : at->dtype == UF_COMPLEX128 ? UF_FLOAT64
+                                               : at->dtype;
+    if (!(w = uf__lower_new_array(F, wd, 1, vs, &n)) ||
         (vec && !(v = uf__lower_new_array(F, at->dtype, 2, vs, &n))))
         return NULL;
     LLVMTypeRef i8p = LLVMTypeOf(a->data);

@@ -15,7 +15,8 @@
  * Numba's TypingErrors keep their wording. Complex matrices: det
  * complex128, slogdet (complex128, float64), inv, solve, matrix_power,
  * cholesky, qr of a's dtype, norm float64 (a vector's 2-norm: its
- * parts' float); the other functions refuse them (Numba takes them). svd(a,
+ * parts' float), eigh (w of the parts' float, v complex) and eigvalsh;
+ * the other functions refuse them (Numba takes them). svd(a,
  * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
  * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
  * rcond=1e-15): a new 2-D array of a's dtype. lstsq(a, b, rcond=-1.0),
@@ -40,7 +41,8 @@ static bool complex_ok(const char *fn)
 {
     static const char *const ok[] = {"det", "slogdet", "inv", "solve",
                                      "matrix_power", "norm",
-                                     "cholesky", "qr"};
+                                     "cholesky", "qr", "eigh",
+                                     "eigvalsh"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (strcmp(fn + 10, ok[i]) == 0)
             return true;
@@ -192,8 +194,12 @@ static const uf__type *eig(uf__ictx *C, const uf__expr *e, const char *fn,
     const uf__type *a = matrix(C, fn, x[0], 2);
     if (a == NULL || a == UF__UNKNOWN)
         return a;
+    /* a complex (Hermitian) a: eigh's w of its parts' float dtype */
+    uf_dtype wd = a->dtype == UF_COMPLEX64    ? UF_FLOAT32
+                  : a->dtype == UF_COMPLEX128 ? UF_FLOAT64
+                                              : a->dtype;
     const uf__type *two[2] = {
-        uf__type_array(C->tc, a->dtype, 1, 'C', C->err),
+        uf__type_array(C->tc, wd, 1, 'C', C->err),
         uf__type_array(C->tc, a->dtype, 2, 'C', C->err)};
     if (two[0] == NULL || two[1] == NULL)
         return uf__ioom(C);

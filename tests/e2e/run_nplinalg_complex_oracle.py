@@ -164,6 +164,25 @@ def cases():
     out += [("qr", [c16(0, 3)], "LinAlgError"),
             ("qr", [V("c16", [1, complex(0, nan)], (1, 2))], "LinAlgError"),
             ("qr", [c16(4)], "TypingError")]
+    # eigh / eigvalsh: eigenvalues against Numba's, vectors up to phase
+    g = np.random.default_rng(5)
+    q, _ = np.linalg.qr(g.uniform(-1, 1, (6, 6)) + 1j * g.uniform(-1, 1, (6, 6)))
+    rep = q @ np.diag([1, 1, 1, 2, 2, -3.0]) @ q.conj().T  # repeated
+    rep = V("c16", rep.ravel().tolist(), (6, 6))
+    for m in (hpd(1), hpd(2), hpd(5), hpd(8, "c8"), hpd(40), hpd(70, seed=3),
+              cm(7), cm(9, "c8"), c16(10, 10).F, c16(12, 12).view("::2, ::-2"),
+              V("c16", [2, 0, 1j, 2], (2, 2)),
+              V("c16", [1 + 5j, 0, 0, 1 - 5j], (2, 2)), rep,
+              V("c16", [0] * 9, (3, 3)), cm(5, scale=1e200),
+              cm(5, scale=1e-200), c16(0, 0), c8(0, 0)):
+        out += [("eigvalsh", [m], None), ("eigh_w", [m], None),
+                ("eigh_check", [m], None)]
+    for k in ("eigvalsh", "eigh_w"):
+        out += [(k, [c16(2, 3)], "LinAlgError"),
+                (k, [hpd(6, upper=nan)], "LinAlgError"),
+                (k, [V("c16", [1, complex(0, inf), 0, 1], (2, 2))],
+                 "LinAlgError"),
+                (k, [c16(4)], "TypingError")]
     return out
 
 
@@ -202,6 +221,18 @@ def same(got, want, kernel, vals):
         eps = np.finfo(np.float32 if np.asarray(vals[0]).dtype ==
                        np.complex64 else np.float64).eps
         return bool(got <= 16 * max(np.asarray(vals[0]).shape) * eps)
+    if kernel == "eigh_check":  # backward error and orthonormality
+        a = np.asarray(vals[0])
+        eps = np.finfo(np.float32 if a.dtype == np.complex64
+                       else np.float64).eps
+        return bool(got <= 32 * max(a.shape[0], 1) * eps)
+    if kernel in ("eigvalsh", "eigh_w"):  # to n eps of the largest |w|
+        a = np.asarray(vals[0])
+        eps = np.finfo(np.float32 if a.dtype == np.complex64
+                       else np.float64).eps
+        big = np.max(np.abs(want), initial=0.0)
+        return bool(np.all(np.abs(got - want) <= 32 * a.shape[0] * eps *
+                           big))
     if kernel == "cholesky_check":  # L L^H - a: Numba's to 16 n eps
         a = np.asarray(vals[0])
         eps = np.finfo(np.float32 if a.dtype == np.complex64

@@ -137,3 +137,42 @@ def qr_check(a):
                 s += np.conj(q[t, i]) * q[t, j]
             o[i, j] = s - (1.0 if i == j else 0.0)
     return np.abs(d).max() / max(np.abs(a).max(), 1e-300), np.abs(o).max()
+
+
+@njit
+def eigvalsh(a):
+    return np.linalg.eigvalsh(a)
+
+
+@njit
+def eigh_w(a):
+    return np.linalg.eigh(a)[0]
+
+
+@njit
+def eigh_check(a):
+    # the vectors up to their phase: |a v - v w| / |a| and |v^H v - I|,
+    # a's upper triangle taken from its lower one (what eigh reads)
+    w, v = np.linalg.eigh(a)
+    n = a.shape[0]
+    res = 0.0
+    orth = 0.0
+    big = 1e-300
+    for i in range(n):
+        for j in range(n):
+            big = max(big, abs(a[i, j]))
+    for k in range(n):
+        for i in range(n):
+            s = 0j
+            for j in range(n):
+                h = a[i, j] if j <= i else np.conj(a[j, i])
+                if i == j:
+                    h = h.real + 0j
+                s += h * v[j, k]
+            res = max(res, abs(s - v[i, k] * w[k]))
+        for m in range(n):
+            s = 0j
+            for i in range(n):
+                s += np.conj(v[i, k]) * v[i, m]
+            orth = max(orth, abs(s - (1.0 if k == m else 0.0)))
+    return res / big, orth
