@@ -220,8 +220,6 @@ int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
         *out = line_sums(x, m, n, strides[0], strides[1], dt, ord > 0);
     else if (ord == 1 || ord == -1)
         *out = line_sums(x, n, m, strides[1], strides[0], dt, ord > 0);
-    else if ((ord == 2 || ord == -2) && is_complex(dt))
-        return UF__NPLINALG_NORM_SVD; /* no complex SVD yet */
     else if (ord == 2 || ord == -2) { /* the largest / smallest singular
                                          value */
         int64_t k = m < n ? m : n;

@@ -115,7 +115,7 @@ static void test_det_known(void **state)
 static void test_statuses(void **state)
 {
     (void)state;
-    double o[3], out[8];
+    double o[3], out[12];
     int64_t s2[2] = {2, 2}, t2[2] = {32, 16}, s23[2] = {2, 3},
             t23[2] = {48, 16};
     double a[12] = {1, 0, 2, 0, 3, 1, 4, 0, 5, 0, 6, 0};
@@ -385,8 +385,32 @@ static void test_norms(void **state)
     assert_int_equal(uf__np_linalg_norm((char *)m, 2, ms, mtt, UF_COMPLEX64,
                                         0, 0, &out), 0);
     assert_true(fabs(out - sqrt(30)) < 1e-6);
+    /* ord 2 / -2, cond: the singular values 5.1166727, 1.9543951 */
     assert_int_equal(uf__np_linalg_norm((char *)m, 2, ms, mt, UF_COMPLEX64,
-                                        1, 2, &out), UF__NPLINALG_NORM_SVD);
+                                        1, 2, &out), 0);
+    assert_true(fabs(out / 5.11667274 - 1) < 1e-6);
+    assert_int_equal(uf__np_linalg_norm((char *)m, 2, ms, mt, UF_COMPLEX64,
+                                        1, -2, &out), 0);
+    assert_true(fabs(out / 1.95439508 - 1) < 1e-6);
+    assert_int_equal(uf__np_linalg_cond((char *)m, ms, mt, UF_COMPLEX64, 0,
+                                        0, &out), 0);
+    assert_true(fabs(out / 2.6180339887 - 1) < 1e-6);
+    /* cond with p 1: norm(a, 1) * norm(inv(a), 1) */
+    assert_int_equal(uf__np_linalg_cond((char *)m, ms, mt, UF_COMPLEX64, 1,
+                                        1, &out), 0);
+    assert_true(fabs(out - 3) < 1e-6); /* 5 * 0.6 */
+    /* matrix_rank: [[1, i], [i, -1]] has rank 1; a 1-D vector of zeros
+     * but for an imaginary part: 1 */
+    double r1[8] = {1, 0, 0, 1, 0, 1, -1, 0};
+    int64_t rk, rt[2] = {32, 16};
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)r1, 2, ms, rt,
+                                               UF_COMPLEX128, 0, 0, &rk), 0);
+    assert_int_equal(rk, 1);
+    double z1[4] = {0, 0, 0, 1e-300};
+    int64_t zs[1] = {2}, zt[1] = {16};
+    assert_int_equal(uf__np_linalg_matrix_rank((char *)z1, 1, zs, zt,
+                                               UF_COMPLEX128, 0, 0, &rk), 0);
+    assert_int_equal(rk, 1);
 }
 
 static void test_cholesky_qr(void **state)

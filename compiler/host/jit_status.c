@@ -434,8 +434,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "system is not dimensionally valid.",
         [UF__JIT_NORM_ORD] = "ValueError: Invalid norm order for matrices.",
         [UF__JIT_NORM_SVD] = "NotImplementedError: np.linalg.norm of a "
-                             "complex matrix with ord 2 or -2 needs a "
-                             "complex SVD, which ufjit does not have",
+                             "matrix with ord 2 or -2 needs an SVD, which "
+                             "ufjit does not have",
         [UF__JIT_LINALG_NOT_PD] = "LinAlgError: Matrix is not positive "
                                   "definite.",
         [UF__JIT_LINALG_EMPTY] = "LinAlgError: Arrays cannot be empty",

@@ -15,8 +15,9 @@
  * Numba's TypingErrors keep their wording. Complex matrices: det
  * complex128, slogdet (complex128, float64), inv, solve, matrix_power,
  * cholesky, qr of a's dtype, norm float64 (a vector's 2-norm: its
- * parts' float), eigh (w of the parts' float, v complex) and eigvalsh;
- * the other functions refuse them (Numba takes them). svd(a,
+ * parts' float), eigh (w of the parts' float, v complex), eigvalsh,
+ * cond and matrix_rank as for real ones; svd, pinv, lstsq, eig and
+ * eigvals refuse them (Numba takes them). svd(a,
  * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
  * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
  * rcond=1e-15): a new 2-D array of a's dtype. lstsq(a, b, rcond=-1.0),
@@ -42,7 +43,7 @@ static bool complex_ok(const char *fn)
     static const char *const ok[] = {"det", "slogdet", "inv", "solve",
                                      "matrix_power", "norm",
                                      "cholesky", "qr", "eigh",
-                                     "eigvalsh"};
+                                     "eigvalsh", "cond", "matrix_rank"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (strcmp(fn + 10, ok[i]) == 0)
             return true;

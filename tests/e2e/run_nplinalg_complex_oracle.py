@@ -135,8 +135,13 @@ def cases():
         out += [("norm_ord", [m, S(o)], None) for m in matsn]
     out += [("norm_ord", [c16(3, 3), S("3")], "ValueError"),
             ("norm_ord", [c16(3, 3), S("0")], "ValueError"),
-            ("norm_ord", [c16(3, 3), S("2")], "NotImplementedError-ufjit"),
-            ("norm_ord", [c8(3, 3), S("-2")], "NotImplementedError-ufjit"),
+            ("norm_ord", [c16(3, 3), S("2")], None),
+            ("norm_ord", [c8(3, 3), S("-2")], None),
+            ("norm_ord", [c16(7, 4), S("2")], None),
+            ("norm_ord", [c16(4, 9).F, S("-2")], None),
+            ("norm_ord", [chilbert(6), S("-2")], None),
+            ("norm_ord", [V("c16", [1, complex(nan, 0), 2, 3], (2, 2)),
+                          S("2")], "LinAlgError"),
             ("norm_ord", [c16(3), S("1j")], "refused-here"),
             ("norm_ord", [c16(2, 2, 2), S("1")], "TypingError"),
             ("norm_kw", [c8(6)], None), ("norm_kw", [c16(3, 5)], None)]
@@ -183,6 +188,35 @@ def cases():
                 (k, [V("c16", [1, complex(0, inf), 0, 1], (2, 2))],
                  "LinAlgError"),
                 (k, [c16(4)], "TypingError")]
+    # cond, matrix_rank: through the singular values of the real
+    # [[A, -B], [B, A]] (each twice)
+    def rank(m, r, n, dt="c16", seed=7):
+        g = np.random.default_rng(seed)
+        x = ((g.uniform(-1, 1, (m, r)) + 1j * g.uniform(-1, 1, (m, r))) @
+             (g.uniform(-1, 1, (r, n)) + 1j * g.uniform(-1, 1, (r, n))))
+        return V(dt, x.ravel().tolist(), (m, n))
+    for m in (c16(1, 1), c16(4, 4), c16(6, 3), c16(3, 7).F, c8(5, 5),
+              cm(30), chilbert(5), rank(6, 2, 6), rank(8, 3, 5),
+              rank(5, 1, 9, "c8"), c16(8, 12).view("::-1, ::2")):
+        out += [("cond", [m], None), ("matrix_rank", [m], None)]
+        out += [("cond_p", [m, S(p)], None) for p in ("2", "-2")]
+    for m in (c16(4, 4), c8(5, 5), cm(20), chilbert(4)):
+        out += [("cond_p", [m, S(p)], None)
+                for p in ("1", "-1", "inf", "-inf")]
+    out += [("matrix_rank_tol", [rank(6, 2, 6), S("1e-3")], None),
+            ("matrix_rank_tol", [c16(5, 5), S("100.0")], None),
+            ("matrix_rank", [c16(5)], None),
+            ("matrix_rank", [V("c16", [0, 0, 1e-300j])], None),
+            ("matrix_rank", [V("c8", [0, 0])], None),
+            ("matrix_rank", [c16(0, 3)], "LinAlgError"),
+            ("cond", [c16(0, 0)], "LinAlgError"),
+            ("cond", [V("c16", [1, 2, complex(3, inf), 4], (2, 2))],
+             "LinAlgError"),
+            ("matrix_rank", [V("c16", [1, 2, complex(3, nan), 4], (2, 2))],
+             "LinAlgError"),
+            ("cond_p", [c16(2, 3), S("1")], "LinAlgError"),
+            ("cond_p", [sing, S("1")], "LinAlgError"),
+            ("cond", [c16(4)], "TypingError")]
     return out
 
 
@@ -240,11 +274,24 @@ def same(got, want, kernel, vals):
         big = np.max(np.abs(np.tril(a)), initial=0.0)
         return bool(np.all(np.abs(got - want) <= 16 * a.shape[0] * eps *
                            big))
+    if kernel.startswith("matrix_rank"):
+        return bool(np.array_equal(got, want))
+    if kernel.startswith("cond"):  # s[0] / s[-1]: each s to n eps s[0]
+        a = np.asarray(vals[0])
+        eps = np.finfo(np.float32 if a.dtype == np.complex64
+                       else np.float64).eps
+        t = 64 * max(a.shape) * eps
+        return bool(np.allclose(got, want, rtol=t * max(float(want), 1.0),
+                                atol=t))
     if kernel.startswith("norm"):  # Numba's loops: a few eps
         eps = np.finfo(np.float32 if np.asarray(vals[0]).dtype.itemsize
                        == 8 else np.float64).eps
-        n = max(np.asarray(vals[0]).size, 1)
-        return bool(np.allclose(got, want, rtol=4 * n * eps, atol=0,
+        a = np.asarray(vals[0])
+        n = max(a.size, 1)
+        # ord -2 of a matrix: its smallest singular value, to n eps |a|
+        atol = 0.0 if a.ndim == 1 or len(vals) < 2 or float(vals[1]) != -2 \
+            else 64 * n * eps * np.linalg.norm(a.astype(np.complex128))
+        return bool(np.allclose(got, want, rtol=4 * n * eps, atol=atol,
                                 equal_nan=True))
     tol = tolerance(kernel, vals)
     fin = np.isfinite(want)

@@ -176,3 +176,23 @@ def eigh_check(a):
                 s += np.conj(v[i, k]) * v[i, m]
             orth = max(orth, abs(s - (1.0 if k == m else 0.0)))
     return res / big, orth
+
+
+@njit
+def cond(a):
+    return np.linalg.cond(a)
+
+
+@njit
+def cond_p(a, p):
+    return np.linalg.cond(a, p)
+
+
+@njit
+def matrix_rank(a):
+    return np.linalg.matrix_rank(a)
+
+
+@njit
+def matrix_rank_tol(a, t):
+    return np.linalg.matrix_rank(a, t)
