@@ -29,6 +29,42 @@ static double get(const char *p, int32_t dt)
     return d;
 }
 
+static bool is_complex(int32_t dt)
+{
+    return dt == UF_COMPLEX64 || dt == UF_COMPLEX128;
+}
+
+/* The parts of the element at p: a real one's imaginary part is 0. */
+static void parts(const char *p, int32_t dt, double *re, double *im)
+{
+    if (!is_complex(dt)) {
+        *re = get(p, dt);
+        *im = 0;
+    } else if (dt == UF_COMPLEX64) {
+        float f[2];
+        memcpy(f, p, sizeof f);
+        *re = f[0];
+        *im = f[1];
+    } else {
+        double d[2];
+        memcpy(d, p, sizeof d);
+        *re = d[0];
+        *im = d[1];
+    }
+}
+
+/* |x| of the element at p as Numba's abs(): a complex64's modulus in
+ * float32, a complex128's in float64. */
+static double mag(const char *p, int32_t dt)
+{
+    if (!is_complex(dt))
+        return fabs(get(p, dt));
+    double re, im;
+    parts(p, dt, &re, &im);
+    return dt == UF_COMPLEX64 ? (double)hypotf((float)re, (float)im)
+                              : hypot(re, im);
+}
+
 /* The 2-norm of the n elements at x (stride s bytes), as BLAS nrm2: a
  * plain sum of squares when it is safely inside float64's range, else
  * the sum scaled by the largest magnitude. */
@@ -57,20 +93,28 @@ static double nrm2(const char *x, int64_t n, int64_t s, int32_t dt)
     double ss = 0;
     if (dt == UF_FLOAT64 && s == 8)
         ss = sumsq_f64(x, n);
+    else if (dt == UF_COMPLEX128 && s == 16) /* the parts as 2n doubles */
+        ss = sumsq_f64(x, 2 * n);
     else
         for (int64_t i = 0; i < n; i++) {
-            double v = get(x + i * s, dt);
-            ss += v * v;
+            double re, im;
+            parts(x + i * s, dt, &re, &im);
+            ss += re * re + im * im;
         }
     if (isfinite(ss) && ss > 0x1p-900 && ss < 0x1p900)
         return sqrt(ss);
-    double big = 0;
+    double big = 0; /* of the parts, as znrm2 scales them */
     bool nan = false;
     for (int64_t i = 0; i < n; i++) {
-        double v = fabs(get(x + i * s, dt));
-        nan |= isnan(v);
-        if (v > big)
-            big = v;
+        double re, im;
+        parts(x + i * s, dt, &re, &im);
+        re = fabs(re);
+        im = fabs(im);
+        nan |= isnan(re) || isnan(im);
+        if (re > big)
+            big = re;
+        if (im > big)
+            big = im;
     }
     if (nan)
         return NAN;
@@ -78,8 +122,11 @@ static double nrm2(const char *x, int64_t n, int64_t s, int32_t dt)
         return big;
     ss = 0;
     for (int64_t i = 0; i < n; i++) {
-        double v = get(x + i * s, dt) / big;
-        ss += v * v;
+        double re, im;
+        parts(x + i * s, dt, &re, &im);
+        re /= big;
+        im /= big;
+        ss += re * re + im * im;
     }
     return big * sqrt(ss);
 }
@@ -95,21 +142,24 @@ static double norm_1d(const char *x, int64_t n, int64_t s, int32_t dt,
         return nrm2(x, n, s, dt);
     double r = 0.0;
     if (ord == INFINITY || ord == -INFINITY) {
-        r = fabs(get(x, dt));
+        r = mag(x, dt);
         for (int64_t k = 1; k < n; k++) {
-            double v = fabs(get(x + k * s, dt));
+            double v = mag(x + k * s, dt);
             if (ord > 0 ? v > r : v < r)
                 r = v;
         }
     } else if (ord == 0) {
-        for (int64_t k = 0; k < n; k++)
-            r += get(x + k * s, dt) != 0 ? 1.0 : 0.0;
+        for (int64_t k = 0; k < n; k++) {
+            double re, im;
+            parts(x + k * s, dt, &re, &im);
+            r += re != 0 || im != 0 ? 1.0 : 0.0;
+        }
     } else if (ord == 1) {
         for (int64_t k = 0; k < n; k++)
-            r += fabs(get(x + k * s, dt));
+            r += mag(x + k * s, dt);
     } else {
         for (int64_t k = 0; k < n; k++)
-            r += pow(fabs(get(x + k * s, dt)), ord);
+            r += pow(mag(x + k * s, dt), ord);
         r = pow(r, 1.0 / ord);
     }
     return r;
@@ -120,11 +170,13 @@ static double norm_1d(const char *x, int64_t n, int64_t s, int32_t dt,
 static double line_sums(const char *x, int64_t m, int64_t n, int64_t ls,
                         int64_t es, int32_t dt, bool want_max)
 {
-    double g = want_max ? 0.0 : (dt == UF_FLOAT32 ? FLT_MAX : DBL_MAX);
+    double g = want_max ? 0.0
+                        : (dt == UF_FLOAT32 || dt == UF_COMPLEX64 ? FLT_MAX
+                                                                  : DBL_MAX);
     for (int64_t i = 0; i < m; i++) {
         double t = 0.0;
         for (int64_t j = 0; j < n; j++)
-            t += fabs(get(x + i * ls + j * es, dt));
+            t += mag(x + i * ls + j * es, dt);
         if (want_max ? t > g : t < g)
             g = t;
     }
@@ -379,6 +431,8 @@ static void give(scratch *s)
 int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
                           const int64_t *strides, int32_t dt, double *out)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_slogdet(a, shape, strides, dt, out);
     int64_t n = shape[1];
     if (shape[0] != n)
         return UF__NPLINALG_SQUARE;
@@ -442,6 +496,8 @@ static int solve_into(int64_t n, int32_t dt, scratch *s, int64_t r)
 int uf__np_linalg_inv(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *out)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_inv(a, shape, strides, dt, out);
     int64_t n = shape[1];
     if (shape[0] != n)
         return UF__NPLINALG_SQUARE;
@@ -473,6 +529,9 @@ int uf__np_linalg_solve(const char *a, const int64_t *shape,
                         const int64_t *bshape, const int64_t *bstrides,
                         int32_t dt, char *out)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_solve(a, shape, strides, b, bnd, bshape,
+                                    bstrides, dt, out);
     int64_t n = shape[1], bm = bshape[0];
     int64_t r = bnd == 1 ? 1 : bshape[1];
     int64_t bst[2] = {bstrides[0], bnd == 1 ? 0 : bstrides[1]};

@@ -36,7 +36,9 @@ int uf__np_linalg_norm(const char *x, int64_t nd, const int64_t *shape,
 
 /* out[0], out[1] = np.linalg.slogdet(a) of the square matrix a (sign
  * and log|det|) by LU with partial pivoting; (1, 0) when empty, (0,
- * -inf) when singular. */
+ * -inf) when singular. A complex a (complex64, complex128; inv, solve
+ * and matrix_power take them too) writes three: the complex sign's
+ * parts, then log|det| (common/nplinalg_complex.c). */
 int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
                           const int64_t *strides, int32_t dt, double *out);
 
@@ -157,6 +159,31 @@ int uf__np_linalg_eigh(const char *a, const int64_t *shape,
  * ValueError), CONVERGE. */
 int uf__np_linalg_eig(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *w, char *v);
+
+/* common/nplinalg_complex.c: slogdet, inv, solve, cholesky, qr and eigh of
+ * complex64 / complex128 matrices (the entries above call them for a complex dt),
+ * their contracts the real ones'. */
+int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
+                           const int64_t *strides, int32_t dt, double *out);
+int uf__nplinalg_c_inv(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, char *out);
+int uf__nplinalg_c_solve(const char *a, const int64_t *shape,
+                         const int64_t *strides, const char *b, int64_t bnd,
+                         const int64_t *bshape, const int64_t *bstrides,
+                         int32_t dt, char *out);
+/* cholesky of a complex a (L L^H = a; a_ii's imaginary part not read). */
+int uf__nplinalg_c_cholesky(const char *a, const int64_t *shape,
+                            const int64_t *strides, int32_t dt, char *out);
+
+/* qr of a complex a: zgeqrf / zungqr's q and r (r's diagonal real). */
+int uf__nplinalg_c_qr(const char *a, const int64_t *shape,
+                      const int64_t *strides, int32_t dt, char *q, char *r);
+
+/* eigh / eigvalsh of a complex (Hermitian) a: w of a's float dtype
+ * (ascending), v complex (column k the unit eigenvector of w[k]). */
+int uf__nplinalg_c_eigh(const char *a, const int64_t *shape,
+                        const int64_t *strides, int32_t dt, char *w,
+                        char *v);
 
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"

@@ -251,6 +251,8 @@ static bool tql(double *v, int64_t n, double *d, double *e)
 int uf__np_linalg_eigh(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, char *w, char *v)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_eigh(a, shape, strides, dt, w, v);
     int ex;
     int st = check(a, shape, strides, dt, &ex);
     int64_t n = shape[0];

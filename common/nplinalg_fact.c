@@ -73,6 +73,8 @@ int uf__np_linalg_cholesky(const char *a, const int64_t *shape,
     int64_t n = shape[1];
     if (shape[0] != n)
         return UF__NPLINALG_SQUARE;
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_cholesky(a, shape, strides, dt, out);
     bool ok = dt == UF_FLOAT32 ? f32_chol(a, n, strides, dt, (float *)out)
                                : f64_chol(a, n, strides, dt, (double *)out);
     return ok ? 0 : UF__NPLINALG_NOT_PD;
@@ -190,6 +192,8 @@ int uf__np_linalg_qr(const char *a, const int64_t *shape,
     int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
     if (m == 0 || n == 0)
         return UF__NPLINALG_EMPTY;
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_qr(a, shape, strides, dt, q, r);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++)
             if (!isfinite(get(a + i * strides[0] + j * strides[1], dt)))
@@ -215,9 +219,12 @@ int uf__np_linalg_qr(const char *a, const int64_t *shape,
 static int product(int32_t dt, int64_t n, const char *x, const char *y,
                    char *c)
 {
-    int64_t isz = dt == UF_FLOAT32 ? 4 : 8;
+    int64_t isz = (int64_t)uf_dtype_itemsize((uf_dtype)dt);
     int32_t (*mm)(UF__MATMUL_PARAMS) =
-        dt == UF_FLOAT32 ? uf__rt_matmul_f32 : uf__rt_matmul_f64;
+        dt == UF_FLOAT32     ? uf__rt_matmul_f32
+        : dt == UF_FLOAT64   ? uf__rt_matmul_f64
+        : dt == UF_COMPLEX64 ? uf__rt_matmul_c64
+                             : uf__rt_matmul_c128;
     return mm(n, n, n, x, n * isz, isz, y, n * isz, isz, c) == 0
                ? 0
                : UF__NPLINALG_NOMEM;
@@ -229,7 +236,7 @@ static int product(int32_t dt, int64_t n, const char *x, const char *y,
 static int power(int32_t dt, int64_t n, const char *a, uint64_t p, char *s,
                  char *out)
 {
-    size_t nb = (size_t)(n * n) * (dt == UF_FLOAT32 ? 4 : 8);
+    size_t nb = (size_t)(n * n) * uf_dtype_itemsize((uf_dtype)dt);
     if (p == 2)
         return product(dt, n, a, a, out);
     if (p == 3) {
@@ -271,15 +278,16 @@ int uf__np_linalg_matrix_power(const char *a, const int64_t *shape,
                                int64_t p, char *out)
 {
     int64_t m = shape[0], n = shape[1];
-    bool f32 = dt == UF_FLOAT32;
-    size_t isz = f32 ? sizeof(float) : sizeof(double);
-    if (p == 0) { /* Numba's identity of a's shape, square or not */
+    bool f32 = dt == UF_FLOAT32 || dt == UF_COMPLEX64;
+    size_t isz = uf_dtype_itemsize((uf_dtype)dt);
+    if (p == 0) { /* Numba's identity of a's shape, square or not (a
+                     complex one's real part 1) */
         memset(out, 0, (size_t)(m * n) * isz);
         for (int64_t k = 0; k < m && k < n; k++)
             if (f32)
-                ((float *)out)[k * n + k] = 1;
+                *(float *)(out + (size_t)(k * n + k) * isz) = 1;
             else
-                ((double *)out)[k * n + k] = 1;
+                *(double *)(out + (size_t)(k * n + k) * isz) = 1;
         return 0;
     }
     if (m != n)
@@ -294,6 +302,11 @@ int uf__np_linalg_matrix_power(const char *a, const int64_t *shape,
     uint64_t mag = p < 0 ? 0 - (uint64_t)p : (uint64_t)p;
     if (p < 0) {
         st = uf__np_linalg_inv(a, shape, strides, dt, base);
+    } else if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128) {
+        for (int64_t i = 0; i < n; i++)
+            for (int64_t j = 0; j < n; j++)
+                memcpy(base + (size_t)(i * n + j) * isz,
+                       a + i * strides[0] + j * strides[1], isz);
     } else {
         for (int64_t i = 0; i < n; i++)
             for (int64_t j = 0; j < n; j++) {

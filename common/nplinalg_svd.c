@@ -380,9 +380,60 @@ done:
     return st;
 }
 
+/* The singular values of a complex a = A + iB: those of the real
+ * [[A, -B], [B, A]] (2m x 2n, float64), each of which appears twice;
+ * s[k] the mean of the pair (2k, 2k + 1), rounded to float32 for a
+ * complex64 a (Numba's cgesdd gives float32). */
+static int singular_complex(const char *a, const int64_t *shape,
+                            const int64_t *strides, int32_t dt, double *s)
+{
+    int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
+    int64_t M = 2 * m, N = 2 * n;
+    double *e = uf__malloc((size_t)(M * N > 0 ? M * N : 1), sizeof(double),
+                           NULL);
+    double *s2 = uf__malloc((size_t)(2 * k > 0 ? 2 * k : 1), sizeof(double),
+                            NULL);
+    if (e == NULL || s2 == NULL) {
+        uf__free(e);
+        uf__free(s2);
+        return UF__NPLINALG_NOMEM;
+    }
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            const char *p = a + i * strides[0] + j * strides[1];
+            double re, im;
+            if (dt == UF_COMPLEX64) {
+                float f[2];
+                memcpy(f, p, sizeof f);
+                re = f[0];
+                im = f[1];
+            } else {
+                double d[2];
+                memcpy(d, p, sizeof d);
+                re = d[0];
+                im = d[1];
+            }
+            e[i * N + j] = e[(i + m) * N + j + n] = re;
+            e[(i + m) * N + j] = im;
+            e[i * N + j + n] = -im;
+        }
+    int64_t es[2] = {M, N}, et[2] = {N * 8, 8};
+    int st = svd((const char *)e, es, et, UF_FLOAT64, 0, NULL, s2, NULL);
+    if (st == 0)
+        for (int64_t i = 0; i < k; i++) {
+            double v = (s2[2 * i] + s2[2 * i + 1]) / 2;
+            s[i] = dt == UF_COMPLEX64 ? (double)(float)v : v;
+        }
+    uf__free(e);
+    uf__free(s2);
+    return st;
+}
+
 int uf__np_linalg_singular(const char *a, const int64_t *shape,
                            const int64_t *strides, int32_t dt, double *s)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return singular_complex(a, shape, strides, dt, s);
     return svd(a, shape, strides, dt, 0, NULL, s, NULL);
 }
 
@@ -405,7 +456,9 @@ int uf__np_linalg_svd(const char *a, const int64_t *shape,
 /* Numba's s[0] / s[-1] (or s[-1] / s[0]) in a's precision. */
 static double ratio(double x, double y, int32_t dt)
 {
-    return dt == UF_FLOAT32 ? (double)((float)x / (float)y) : x / y;
+    return dt == UF_FLOAT32 || dt == UF_COMPLEX64
+               ? (double)((float)x / (float)y)
+               : x / y;
 }
 
 int uf__np_linalg_cond(const char *a, const int64_t *shape,
@@ -431,7 +484,7 @@ int uf__np_linalg_cond(const char *a, const int64_t *shape,
         int st = uf__np_linalg_norm(a, 2, shape, strides, dt, 1, p, &nx);
         if (st != 0)
             return st;
-        size_t isz = dt == UF_FLOAT32 ? 4 : 8;
+        size_t isz = uf_dtype_itemsize((uf_dtype)dt);
         char *inv = uf__malloc((size_t)(n * n > 0 ? n * n : 1), isz, NULL);
         if (inv == NULL)
             return UF__NPLINALG_NOMEM;
@@ -455,8 +508,14 @@ int uf__np_linalg_matrix_rank(const char *a, int64_t nd,
 {
     *out = 0;
     if (nd == 1) { /* Numba's (and NumPy's): 1 where an element is not 0 */
+        bool cx = dt == UF_COMPLEX64 || dt == UF_COMPLEX128;
+        size_t h = cx ? uf_dtype_itemsize((uf_dtype)dt) / 2 : 0;
+        int32_t pt = dt == UF_COMPLEX64    ? UF_FLOAT32 /* a part's */
+                     : dt == UF_COMPLEX128 ? UF_FLOAT64
+                                           : dt;
         for (int64_t i = 0; i < shape[0]; i++)
-            if (get(a + i * strides[0], dt) != 0) {
+            if (get(a + i * strides[0], pt) != 0 ||
+                (cx && get(a + i * strides[0] + h, pt) != 0)) {
                 *out = 1;
                 break;
             }
@@ -471,7 +530,8 @@ int uf__np_linalg_matrix_rank(const char *a, int64_t nd,
         double t = tol;
         if (!has_tol) /* s[0] * max(m, n) * eps of a's dtype */
             t = s[0] * (double)(m > n ? m : n) *
-                (dt == UF_FLOAT32 ? (double)FLT_EPSILON : DBL_EPSILON);
+                (dt == UF_FLOAT32 || dt == UF_COMPLEX64 ? (double)FLT_EPSILON
+                                                        : DBL_EPSILON);
         while (*out < k && s[*out] > t)
             (*out)++;
     }

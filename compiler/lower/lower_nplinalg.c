@@ -5,7 +5,8 @@
  * returns. Arrays go to it as they are (data, shape, strides); inv and
  * solve first allocate their result (a new C-order array owned by the
  * frame) and the runtime writes into it. det is sign * exp(log|det|) of
- * slogdet, as Numba computes it. cholesky, qr and matrix_power
+ * slogdet, as Numba computes it (a complex sign: complex128 times the
+ * float64, Numba's arithmetic). cholesky, qr and matrix_power
  * allocate their results (a's shape; qr's (m, k) and (k, n)) the same
  * way. The runtime's statuses become Numba's
  * exceptions (LinAlgError, ValueError). */
@@ -316,7 +317,10 @@ static LLVMValueRef eig(uf__fn *F, const operand *a, const uf__type *at,
     bool vec = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIG;
     bool sym = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIGVALSH;
     LLVMValueRef vs[2] = {a->dim[1], a->dim[1]}, n, w, v = NULL;
-    if (!(w = uf__lower_new_array(F, at->dtype, 1, vs, &n)) ||
+    uf_dtype wd = at->dtype == UF_COMPLEX64    ? UF_FLOAT32 /* eigh's w */
+                  : at->dtype == UF_COMPLEX128 ? UF_FLOAT64
+                                               : at->dtype;
+    if (!(w = uf__lower_new_array(F, wd, 1, vs, &n)) ||
         (vec && !(v = uf__lower_new_array(F, at->dtype, 2, vs, &n))))
         return NULL;
     LLVMTypeRef i8p = LLVMTypeOf(a->data);
@@ -362,19 +366,36 @@ LLVMValueRef uf__lower_nplinalg(uf__fn *F, const uf__expr *e)
     LLVMValueRef dt = c32(F, (int)at->dtype);
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
     if (b == UF__BI_NP_LINALG_DET || b == UF__BI_NP_LINALG_SLOGDET) {
-        LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(f64, 2), "slogdet");
+        /* a complex a: the sign's two parts, then log|det| */
+        bool cx = uf_dtype_kind(at->dtype) == 'c';
+        LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(f64, 3), "slogdet");
         LLVMValueRef p = LLVMBuildPointerCast(B, out,
                                               LLVMPointerType(f64, 0), "");
         LLVMValueRef args[5] = {a.data, a.shape, a.strides, dt, p};
         raise_status(F, call_helper(F, UF__NP_LINALG_SLOGDET, args, 5));
-        LLVMValueRef one = c64(F, 1);
+        LLVMValueRef one = c64(F, 1), two = c64(F, cx ? 2 : 1);
         LLVMValueRef sgn = LLVMBuildLoad2(B, f64, p, "sign");
         LLVMValueRef lg = LLVMBuildLoad2(
-            B, f64, LLVMBuildGEP2(B, f64, p, &one, 1, ""), "logdet");
-        if (b == UF__BI_NP_LINALG_DET) {
-            return LLVMBuildFMul(
-                B, sgn, uf__emit_intrinsic(F, "llvm.exp", &lg, 1), "det");
+            B, f64, LLVMBuildGEP2(B, f64, p, &two, 1, ""), "logdet");
+        LLVMValueRef si = NULL;
+        if (cx) {
+            si = LLVMBuildLoad2(
+                B, f64, LLVMBuildGEP2(B, f64, p, &one, 1, ""), "sign.im");
         }
+        if (b == UF__BI_NP_LINALG_DET) {
+            LLVMValueRef ex = uf__emit_intrinsic(F, "llvm.exp", &lg, 1);
+            if (!cx)
+                return LLVMBuildFMul(B, sgn, ex, "det");
+            /* Numba's complex128 * float64: (sr, si) * (e, 0) */
+            LLVMValueRef z = LLVMConstReal(f64, 0.0);
+            LLVMValueRef re = LLVMBuildFSub(B, LLVMBuildFMul(B, sgn, ex, ""),
+                                            LLVMBuildFMul(B, si, z, ""), "");
+            LLVMValueRef im = LLVMBuildFAdd(B, LLVMBuildFMul(B, sgn, z, ""),
+                                            LLVMBuildFMul(B, si, ex, ""), "");
+            return uf__emit_complex(F, UF_COMPLEX128, re, im);
+        }
+        if (cx)
+            sgn = uf__emit_complex(F, UF_COMPLEX128, sgn, si);
         LLVMTypeRef tt = uf__lower_type(F->L, in->type, F->err);
         if (!tt)
             return NULL;

@@ -12,8 +12,12 @@
  *   array of a's dtype; qr(a): a tuple of two; matrix_power(a, n): n an
  *   integer, a new 2-D array of a's dtype (C order: Numba's q and r are
  *   Fortran-ordered views, the same values).
- * Numba's TypingErrors keep their wording. Complex matrices Numba takes
- * are refused here (ufjit's LU and SVD are real only). svd(a,
+ * Numba's TypingErrors keep their wording. Complex matrices: det
+ * complex128, slogdet (complex128, float64), inv, solve, matrix_power,
+ * cholesky, qr of a's dtype, norm float64 (a vector's 2-norm: its
+ * parts' float), eigh (w of the parts' float, v complex), eigvalsh,
+ * cond and matrix_rank as for real ones; svd, pinv, lstsq, eig and
+ * eigvals refuse them (Numba takes them). svd(a,
  * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
  * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
  * rcond=1e-15): a new 2-D array of a's dtype. lstsq(a, b, rcond=-1.0),
@@ -32,8 +36,23 @@
             return (var);                                                   \
     } while (0)
 
+/* The functions whose complex forms ufjit computes (common/
+ * nplinalg_complex.c); the others refuse complex arrays. */
+static bool complex_ok(const char *fn)
+{
+    static const char *const ok[] = {"det", "slogdet", "inv", "solve",
+                                     "matrix_power", "norm",
+                                     "cholesky", "qr", "eigh",
+                                     "eigvalsh", "cond", "matrix_rank"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (strcmp(fn + 10, ok[i]) == 0)
+            return true;
+    return false;
+}
+
 /* x (or a, b) as Numba's checks take it: an array of lo..hi dimensions
- * of floats; complex refused as not implemented here. */
+ * of floats or complex numbers; complex refused where not implemented
+ * here. */
 static const uf__type *matrix(uf__ictx *C, const char *fn, const uf__expr *x,
                               int lo)
 {
@@ -47,11 +66,11 @@ static const uf__type *matrix(uf__ictx *C, const char *fn, const uf__expr *x,
                           ? "%s() only supported on 1 and 2-D arrays"
                           : "%s() only supported on 2-D arrays.", fn);
     char k = uf_dtype_kind(t->dtype);
-    if (k == 'c')
+    if (k == 'c' && !complex_ok(fn))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s() of a complex "
                           "array is not implemented in ufjit (its LU and "
                           "norms are real only; Numba takes it)", fn);
-    if (k != 'f')
+    if (k != 'f' && k != 'c')
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s() only supported on "
                           "float and complex arrays.", fn);
     return t;
@@ -117,9 +136,13 @@ static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn,
                               "or a real number as '%s', not %s", fn,
                               names[w][1], uf__tname(o));
     }
+    /* a complex vector's 2-norm: its parts' float (Numba's nrm2) */
     uf_dtype r = w == 2 ? UF_INT64
-                 : w == 0 && none && t->ndim == 1 ? t->dtype
-                                                  : UF_FLOAT64;
+                 : w == 0 && none && t->ndim == 1
+                     ? (t->dtype == UF_COMPLEX64    ? UF_FLOAT32
+                        : t->dtype == UF_COMPLEX128 ? UF_FLOAT64
+                                                    : t->dtype)
+                     : UF_FLOAT64;
     return uf__iset(C, e, uf__type_scalar(C->tc, r));
 }
 
@@ -172,8 +195,12 @@ static const uf__type *eig(uf__ictx *C, const uf__expr *e, const char *fn,
     const uf__type *a = matrix(C, fn, x[0], 2);
     if (a == NULL || a == UF__UNKNOWN)
         return a;
+    /* a complex (Hermitian) a: eigh's w of its parts' float dtype */
+    uf_dtype wd = a->dtype == UF_COMPLEX64    ? UF_FLOAT32
+                  : a->dtype == UF_COMPLEX128 ? UF_FLOAT64
+                                              : a->dtype;
     const uf__type *two[2] = {
-        uf__type_array(C->tc, a->dtype, 1, 'C', C->err),
+        uf__type_array(C->tc, wd, 1, 'C', C->err),
         uf__type_array(C->tc, a->dtype, 2, 'C', C->err)};
     if (two[0] == NULL || two[1] == NULL)
         return uf__ioom(C);
@@ -254,11 +281,17 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
     } else if (b == UF__BI_NP_LINALG_INV ||
                b == UF__BI_NP_LINALG_CHOLESKY) {
         r = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
-    } else if (b == UF__BI_NP_LINALG_DET) {
-        r = uf__type_scalar(C->tc, UF_FLOAT64);
-    } else {
+    } else if (b == UF__BI_NP_LINALG_DET) { /* complex: complex128 */
+        r = uf__type_scalar(C->tc, uf_dtype_kind(a->dtype) == 'c'
+                                       ? UF_COMPLEX128
+                                       : UF_FLOAT64);
+    } else { /* complex: (complex128, float64), Numba's sgn + 0.j */
         const uf__type *f = uf__type_scalar(C->tc, UF_FLOAT64);
-        const uf__type *two[2] = {f, f};
+        const uf__type *two[2] = {
+            uf_dtype_kind(a->dtype) == 'c'
+                ? uf__type_scalar(C->tc, UF_COMPLEX128)
+                : f,
+            f};
         r = uf__type_tuple(C->tc, 2, two, C->err);
     }
     return r ? uf__iset(C, e, r) : uf__ioom(C);

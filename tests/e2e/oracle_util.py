@@ -155,6 +155,8 @@ def numba_result(fn, vals, r):
     try:
         sig = fn.overloads[tuple(fn.typeof_pyval(v) for v in vals)].signature
         rt = sig.return_type
+        if type(rt).__name__ == "Optional":  # np.linalg.matrix_power's
+            rt = rt.type
         if not hasattr(rt, "ndim"):
             return np.array(r, dtype=np.dtype(str(rt)))
     except (KeyError, TypeError):

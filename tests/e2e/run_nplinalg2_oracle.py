@@ -104,7 +104,6 @@ def cases():
             (k, [f8(0, 0)], None), (k, [f8(0, 0, lo=0, hi=1)], None),
             (k, [f8(2, 3)], "LinAlgError"), (k, [nanm], "LinAlgError"),
             (k, [infu], "LinAlgError"), (k, [f4(3, 2)], "LinAlgError"),
-            (k, [c16(3, 3)], "refused-here"),
         ]
     out += [
         ("eigh_kw", [sym(4)], None), ("eigh_sum", [sym(6)], None),
