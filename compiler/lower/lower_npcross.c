@@ -14,6 +14,7 @@
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_npreduce.h"
+#include "compiler/types/infer_npjoin.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define B (F->L->b)
@@ -122,6 +123,63 @@ static LLVMValueRef walk_result(uf__fn *F, walk *W, int j, uf_dtype dt,
     return res;
 }
 
+/* The leaves of nested tuple value v (type t) in C order into the
+ * buffer dst (i8*), converted to `to`; *k counts them. */
+static void store_leaves(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                         LLVMValueRef dst, uf_dtype to, long long *k)
+{
+    if (t->kind == UF__T_SCALAR) {
+        LLVMValueRef at = c64(F, *k * (long long)uf_dtype_itemsize(to));
+        uf__emit_elem_store(F, uf__npr_gep(F, dst, at), to,
+                            uf__emit_cast(F, v, t->dtype, to));
+        ++*k;
+        return;
+    }
+    for (int i = 0; i < t->n; i++)
+        store_leaves(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                     t->elts[i], dst, to, k);
+}
+
+/* An operand: an array, or a tuple (list literal) of numbers typed as the
+ * C array np.asarray makes of it (infer_npcross.c: the leaves' promoted
+ * dtype), copied into a buffer on the stack: nothing allocated. */
+static int load_operand(uf__fn *F, const uf__expr *x, uf__npr_arr *A)
+{
+    const uf__type *t = uf__lower_info(F, x)->type;
+    if (!t || t->kind != UF__T_TUPLE)
+        return uf__npr_load(F, x, A);
+    int nd;
+    int64_t dims[UF__NPR_MAXND];
+    uf_dtype dt;
+    if (!uf__npjoin_nested(t, &nd, dims, &dt) || nd < 1 ||
+        nd > UF__NPR_MAXND)
+        return fail(F, x, UF_ERR_INTERNAL, "an untyped sequence operand"),
+               -1;
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return -1;
+    long long n = 1;
+    for (int d = 0; d < nd; d++)
+        n *= dims[d];
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef buf = uf__fn_alloca(
+        F, LLVMArrayType(i8, (unsigned)(n * (long long)uf_dtype_itemsize(dt))),
+        "seq");
+    LLVMSetAlignment(buf, 16);
+    A->data = LLVMBuildBitCast(B, buf, LLVMPointerType(i8, 0), "");
+    long long k = 0;
+    store_leaves(F, v, t, A->data, dt, &k);
+    A->nd = nd;
+    A->dt = dt;
+    long long st = (long long)uf_dtype_itemsize(dt);
+    for (int d = nd - 1; d >= 0; d--) {
+        A->shape[d] = c64(F, dims[d]);
+        A->strides[d] = c64(F, st);
+        st *= dims[d];
+    }
+    return 0;
+}
+
 static LLVMValueRef i1c(uf__fn *F, int v)
 {
     return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), (unsigned)v, 0);
@@ -206,8 +264,8 @@ static LLVMValueRef lower_cross(uf__fn *F, const uf__expr *e)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
     uf__npr_arr A, Bv;
-    if (uf__npr_load(F, arg(e, 0, "a"), &A) < 0 ||
-        uf__npr_load(F, arg(e, 1, "b"), &Bv) < 0)
+    if (load_operand(F, arg(e, 0, "a"), &A) < 0 ||
+        load_operand(F, arg(e, 1, "b"), &Bv) < 0)
         return NULL;
     cross_walk C = {.da = A.dt, .db = Bv.dt};
     if (A.nd < 1 || Bv.nd < 1 || !rt || rt->kind != UF__T_ARRAY ||
@@ -339,6 +397,10 @@ static void unwrap_row(uf__fn *F, void *ud, LLVMValueRef *p)
         LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, dd, c64(F, 0), "");
         LLVMValueRef ad = LLVMBuildSelect(B, neg, LLVMBuildNeg(B, dd, ""),
                                           dd, "");
+        /* Numba's abs(x) of dd's elements is in the dtype: |min| wraps
+         * to min (then below discont) */
+        ad = uf__emit_cast(F, uf__emit_cast(F, ad, UF_INT64, W->dt), W->dt,
+                           UF_INT64);
         small = W->disc_int
                     ? LLVMBuildICmp(B, LLVMIntSLT, ad, W->discont, "")
                     : LLVMBuildFCmp(B, LLVMRealOLT,
@@ -394,7 +456,7 @@ static LLVMValueRef lower_unwrap(uf__fn *F, const uf__expr *e)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
     uf__npr_arr A;
-    if (uf__npr_load(F, arg(e, 0, "p"), &A) < 0)
+    if (load_operand(F, arg(e, 0, "p"), &A) < 0)
         return NULL;
     if (A.nd < 1 || !rt || rt->kind != UF__T_ARRAY)
         return fail(F, e, UF_ERR_INTERNAL, "an untyped np.unwrap()");

@@ -139,3 +139,64 @@ def select_in_loop(a):
     for i in range(4):
         s += np.select([a > i], [a * i], 0.5).sum()
     return s
+
+
+# tuples and list literals as np.asarray makes them
+@njit
+def cross_list(a):
+    return np.cross([1.0, 2.0, 3.0], a)
+
+
+@njit
+def cross_nested():
+    return np.cross([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], (0.0, 0.0, 1.0))
+
+
+@njit
+def cross_mixed(a):
+    return np.cross((1, 2.5, True), a)
+
+
+@njit
+def cross_pair(a):
+    return np.cross((1, 2), a)
+
+
+@njit
+def cross_ragged(a):
+    return np.cross(((1.0, 2.0, 3.0), (1.0, 2.0)), a)
+
+
+@njit
+def cross_bools():
+    return np.cross((True, False, True), (True, True, False))
+
+
+@njit
+def cross_complex(a):
+    return np.cross(a, (1j, 2, 3))
+
+
+@njit
+def unwrap_list():
+    return np.unwrap([0.0, 3.5, 7.0])
+
+
+@njit
+def unwrap_list_int():
+    return np.unwrap([0, 4, 8, -20], period=6)
+
+
+@njit
+def unwrap_list_mixed():
+    return np.unwrap([0, 4.5, 9])
+
+
+@njit
+def unwrap_nested():
+    return np.unwrap([[0.0, 4.0], [1.0, 2.0]])
+
+
+@njit
+def unwrap_int_tuple(x):
+    return np.unwrap((x, 9, -4), period=7)
