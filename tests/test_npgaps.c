@@ -34,7 +34,14 @@ static uf_module *module(uf_context *ctx, uf_error *err)
         "    return a[kk]\n"
         "@njit\n"
         "def bad(a):\n"
-        "    return a[np.array(True)]\n";
+        "    return a[np.array(True)]\n"
+        "from numba.np.extensions import cross2d\n"
+        "@njit\n"
+        "def c2d(a, b):\n"
+        "    return cross2d(a, b)\n"
+        "@njit\n"
+        "def c2d_number(a):\n"
+        "    return cross2d(a, 1.0)\n";
     return uf_module_from_string(ctx, "npgaps.py", src, err);
 }
 
@@ -162,8 +169,94 @@ static void test_zero_d_index(void **state)
     uf_context_free(ctx);
 }
 
-/* Out of memory at the 0-d array's allocation: UF_ERR_NOMEM, nothing
- * left. */
+static void test_cross2d(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    uf_module *mod = module(ctx, &err);
+    uf_assert_ok(mod != NULL, &err);
+    long nrt = uf__nrt_live();
+    /* rows [1, 2], [3, 4], [NaN, 1] of m against v = [5, 7][::-1] = [7, 5]:
+     * a0 * 5 - a1 * 7 */
+    static const double xm[6] = {1, 2, 3, 4, NAN, 1}, xv[2] = {5, 7};
+    int64_t s32[2] = {3, 2}, n2 = 2;
+    uf_array *m = arr(UF_FLOAT64, 2, s32, xm, &err);
+    uf_array *v0 = arr(UF_FLOAT64, 1, &n2, xv, &err);
+    uf_assert_ok(m != NULL && v0 != NULL, &err);
+    uf_array *v = uf_array_slice(v0, "::-1", &err);
+    uf_assert_ok(v != NULL, &err);
+    uf_array *args[2] = {m, v};
+    uf_array *out = call(mod, "c2d", args, 2, &err);
+    uf_assert_ok(out != NULL, &err);
+    assert_int_equal(uf_array_ndim(out), 1);
+    assert_int_equal(uf_array_shape(out)[0], 3);
+    const double *o = uf_array_data(out);
+    assert_true(o[0] == -9 && o[1] == -13 && isnan(o[2]));
+    uf_array_release(out);
+    /* m[:, ::-1] (negative strides) of shape (3, 1, 2) against m[:2]:
+     * broadcast to (3, 2) */
+    uf_array *mr = uf_array_slice(m, ":, ::-1", &err);
+    uf_assert_ok(mr != NULL, &err);
+    uf_array *m3 = uf_array_reshape(mr, 3, (int64_t[]){3, 1, 2},
+                                    UF_ORDER_C, false, &err);
+    uf_array *m2 = uf_array_slice(m, ":2", &err);
+    uf_assert_ok(m3 != NULL && m2 != NULL, &err);
+    args[0] = m3;
+    args[1] = m2;
+    out = call(mod, "c2d", args, 2, &err);
+    uf_assert_ok(out != NULL, &err);
+    assert_int_equal(uf_array_ndim(out), 2);
+    assert_int_equal(uf_array_shape(out)[0], 3);
+    assert_int_equal(uf_array_shape(out)[1], 2);
+    o = uf_array_data(out);
+    /* [2, 1] x [1, 2] = 3, [2, 1] x [3, 4] = 5; [4, 3]: 5, 7 */
+    assert_true(o[0] == 3 && o[1] == 5 && o[2] == 5 && o[3] == 7);
+    assert_true(isnan(o[4]) && isnan(o[5]));
+    uf_array_release(out);
+    /* two vectors: a 0-d array; int8 products do not wrap (Numba) */
+    static const int8_t p8[2] = {100, 3}, q8[2] = {2, 100};
+    uf_array *p = arr(UF_INT8, 1, &n2, p8, &err);
+    uf_array *q = arr(UF_INT8, 1, &n2, q8, &err);
+    uf_assert_ok(p != NULL && q != NULL, &err);
+    args[0] = p;
+    args[1] = q;
+    out = call(mod, "c2d", args, 2, &err);
+    uf_assert_ok(out != NULL, &err);
+    assert_int_equal(uf_array_ndim(out), 0);
+    assert_int_equal(uf_array_dtype(out), UF_INT64);
+    assert_int_equal(*(const int64_t *)uf_array_data(out), 9994);
+    uf_array_release(out);
+    /* errors: a 3-vector, leading axes 3 and 2 */
+    int64_t n3 = 3;
+    uf_array *w = arr(UF_FLOAT64, 1, &n3, xm, &err);
+    uf_assert_ok(w != NULL, &err);
+    args[0] = w;
+    args[1] = v;
+    assert_null(call(mod, "c2d", args, 2, &err));
+    assert_non_null(strstr(err.message, "ValueError: Incompatible "
+                                        "dimensions for 2D cross product"));
+    args[0] = m;
+    args[1] = m2;
+    assert_null(call(mod, "c2d", args, 2, &err));
+    assert_non_null(strstr(err.message, "ValueError: unable to broadcast "
+                                        "argument 2 to output array"));
+    /* a number: refused where it is written */
+    assert_null(call(mod, "c2d_number", args, 1, &err));
+    assert_int_equal(err.code, UF_ERR_TYPING);
+    assert_int_equal(err.line, 24);
+    assert_int_equal(err.column, 23);
+    uf_array *all[] = {w, q, p, m2, m3, mr, v, v0, m};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        uf_array_release(all[i]);
+    assert_int_equal(uf__nrt_live(), nrt);
+    uf_module_free(mod);
+    uf_context_free(ctx);
+}
+
+/* Out of memory at the 0-d array's allocation and at cross2d's result:
+ * UF_ERR_NOMEM, nothing left. */
 static void test_out_of_memory(void **state)
 {
     (void)state;
@@ -177,32 +270,43 @@ static void test_out_of_memory(void **state)
     uf_array *args[2] = {arr(UF_FLOAT64, 1, &n3, x, &err),
                          scalar(UF_INT64, &k, &err)};
     uf_assert_ok(args[0] != NULL && args[1] != NULL, &err);
-    uf_func *f = uf_module_get(mod, "take", &err);
-    uf_assert_ok(f != NULL, &err);
-    uf_array *out = NULL;
-    uf_assert_ok(uf_call(f, args, 2, &out, 1, NULL, &err) == 0, &err);
-    assert_true(f64_of(out) == 3.0);
-    uf_array_release(out);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    int failures = 0;
-    for (long i = 1; i < 100; i++) {
-        out = NULL;
-        uf__alloc_fail_at(i);
-        int rc = uf_call(f, args, 2, &out, 1, NULL, &err);
-        bool failed = uf__alloc_failed();
-        uf__alloc_fail_at(0);
-        if (rc == 0) {
-            uf_array_release(out);
-            if (!failed)
-                break;
-            continue;
+    int64_t s42[2] = {4, 2};
+    static const double y[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    uf_array *m = arr(UF_FLOAT64, 2, s42, y, &err);
+    uf_assert_ok(m != NULL, &err);
+    static const char *const kernels[] = {"take", "c2d"};
+    for (int c = 0; c < 2; c++) {
+        uf_array *cargs[2] = {c == 0 ? args[0] : m, c == 0 ? args[1] : m};
+        uf_func *f = uf_module_get(mod, kernels[c], &err);
+        uf_assert_ok(f != NULL, &err);
+        uf_array *out = NULL;
+        uf_assert_ok(uf_call(f, cargs, 2, &out, 1, NULL, &err) == 0, &err);
+        assert_true(c == 1 || f64_of(out) == 3.0);
+        uf_array_release(out);
+        long nrt = uf__nrt_live(), live = uf__alloc_live();
+        int failures = 0;
+        for (long i = 1; i < 100; i++) {
+            out = NULL;
+            uf__alloc_fail_at(i);
+            int rc = uf_call(f, cargs, 2, &out, 1, NULL, &err);
+            bool failed = uf__alloc_failed();
+            uf__alloc_fail_at(0);
+            if (rc == 0) {
+                uf_array_release(out);
+                if (!failed)
+                    break;
+                continue;
+            }
+            failures++;
+            assert_int_equal(err.code, UF_ERR_NOMEM);
+            assert_int_equal(uf__nrt_live(), nrt);
+            assert_int_equal(uf__alloc_live(), live);
         }
-        failures++;
-        assert_int_equal(err.code, UF_ERR_NOMEM);
-        assert_int_equal(uf__nrt_live(), nrt);
-        assert_int_equal(uf__alloc_live(), live);
+        if (failures == 0)
+            uf_fail_at(__FILE__, __LINE__, "%s: no allocation failed",
+                       kernels[c]);
     }
-    assert_true(failures > 0);
+    uf_array_release(m);
     uf_array_release(args[0]);
     uf_array_release(args[1]);
     uf_module_free(mod);
@@ -213,6 +317,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zero_d_index),
+        cmocka_unit_test(test_cross2d),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -547,6 +547,11 @@ int uf__jit_status_error(int status, uf_error *err)
                                 "not supported",
         [UF__JIT_SELECT_LEN] = "ValueError: list of cases must be same "
                                "length as list of conditions",
+        [UF__JIT_CROSS2D_DIMS] = "ValueError: Incompatible dimensions for "
+                                 "2D cross product\n(dimension must be 2 "
+                                 "for both inputs)",
+        [UF__JIT_CROSS2D_BCAST] = "ValueError: unable to broadcast argument "
+                                  "2 to output array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

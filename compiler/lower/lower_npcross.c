@@ -9,6 +9,9 @@
  *     np.subtract do (a missing third component is 0 * x0 in the
  *     operand's dtype, NaN for an infinite x0, as Numba's; bools: and,
  *     then the difference's truth, a xor).
+ *   cross2d: a shape[-1] not 2 (ValueError), then leading axes that do
+ *     not broadcast (ValueError), a new C array of the broadcast leading
+ *     axes (0-d for two vectors), a0 * b1 - a1 * b0 per element.
  * Arrays come from uf__lower_new_array (the frame owns them). */
 #include <string.h>
 
@@ -293,6 +296,86 @@ static LLVMValueRef lower_cross(uf__fn *F, const uf__expr *e)
     walk_join(F, &W, 1, &Bv, Bv.nd - 1, &bad);
     uf__fn_raise_if(F, bad, UF__JIT_CROSS_BCAST);
     LLVMValueRef res = walk_result(F, &W, 2, C.dt, c64(F, 3));
+    if (!res)
+        return NULL;
+    LLVMValueRef p[3] = {A.data, Bv.data, uf__emit_array_data(F, res)};
+    walk_nest(F, &W, 0, p);
+    return res;
+}
+
+/* ---- cross2d ---------------------------------------------------------- */
+
+typedef struct cross2d_walk {
+    LLVMValueRef ca, cb;    /* the bytes between components */
+    uf_dtype da, db;
+    uf_dtype mul, dt;       /* np.multiply's loop, the result's */
+} cross2d_walk;
+
+/* np.multiply(x, y) in loop dtype m (bools: and). */
+static LLVMValueRef multiply(uf__fn *F, uf_dtype m, LLVMValueRef x,
+                             LLVMValueRef y)
+{
+    return m == UF_BOOL ? LLVMBuildAnd(B, x, y, "")
+                        : uf__emit_binop(F, UF__OP_MUL, m, x, y);
+}
+
+/* a0 * b1 - a1 * b0: the products in np.multiply's loop, converted to
+ * the result's dtype (np.subtract's loop, or Python's `-` on numbers:
+ * bools then count as 0 and 1) and subtracted in it. */
+static void cross2d_elem(uf__fn *F, void *ud, LLVMValueRef *p)
+{
+    const cross2d_walk *W = ud;
+    LLVMValueRef a0 = uf__emit_cast(F, uf__emit_elem_load(F, p[0], W->da),
+                                    W->da, W->mul);
+    LLVMValueRef a1 = uf__emit_cast(
+        F, uf__emit_elem_load(F, uf__npr_gep(F, p[0], W->ca), W->da), W->da,
+        W->mul);
+    LLVMValueRef b0 = uf__emit_cast(F, uf__emit_elem_load(F, p[1], W->db),
+                                    W->db, W->mul);
+    LLVMValueRef b1 = uf__emit_cast(
+        F, uf__emit_elem_load(F, uf__npr_gep(F, p[1], W->cb), W->db), W->db,
+        W->mul);
+    LLVMValueRef x = uf__emit_cast(F, multiply(F, W->mul, a0, b1), W->mul,
+                                   W->dt);
+    LLVMValueRef y = uf__emit_cast(F, multiply(F, W->mul, a1, b0), W->mul,
+                                   W->dt);
+    uf__emit_elem_store(F, p[2], W->dt,
+                        uf__emit_binop(F, UF__OP_SUB, W->dt, x, y));
+}
+
+static LLVMValueRef lower_cross2d(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    uf__npr_arr A, Bv;
+    if (load_operand(F, arg(e, 0, "a"), &A) < 0 ||
+        load_operand(F, arg(e, 1, "b"), &Bv) < 0)
+        return NULL;
+    cross2d_walk C = {.da = A.dt, .db = Bv.dt};
+    if (A.nd < 1 || Bv.nd < 1 || !rt || rt->kind != UF__T_ARRAY ||
+        !ufunc_loop(UF__BI_NP_MULTIPLY, A.dt, Bv.dt, &C.mul))
+        return fail(F, e, UF_ERR_INTERNAL, "an untyped cross2d()");
+    C.dt = rt->dtype;
+    /* two vectors: Numba's scalar np.multiply of signed ints does not
+     * wrap in the loop's type (int8 100 * 100 is 10000), unsigned ones do:
+     * the signed products are computed in the result's int64 */
+    if (rt->ndim == 0 && uf_dtype_kind(C.mul) == 'i')
+        C.mul = C.dt;
+    LLVMValueRef two = c64(F, 2);
+    LLVMValueRef bad2 = LLVMBuildOr(
+        B, LLVMBuildICmp(B, LLVMIntNE, A.shape[A.nd - 1], two, ""),
+        LLVMBuildICmp(B, LLVMIntNE, Bv.shape[Bv.nd - 1], two, ""), "");
+    uf__fn_raise_if(F, bad2, UF__JIT_CROSS2D_DIMS);
+    C.ca = A.strides[A.nd - 1];
+    C.cb = Bv.strides[Bv.nd - 1];
+    /* the leading axes, broadcast as np.multiply(a[..., 0], b[..., 1]) */
+    walk W = {.nd = rt->ndim, .nop = 3, .fn = cross2d_elem, .ud = &C};
+    for (int k = 0; k < W.nd; k++)
+        W.n[k] = c64(F, 1);
+    LLVMValueRef bad = i1c(F, 0);
+    walk_join(F, &W, 0, &A, A.nd - 1, &bad);
+    walk_join(F, &W, 1, &Bv, Bv.nd - 1, &bad);
+    uf__fn_raise_if(F, bad, UF__JIT_CROSS2D_BCAST);
+    LLVMValueRef res = walk_result(F, &W, 2, C.dt, NULL);
     if (!res)
         return NULL;
     LLVMValueRef p[3] = {A.data, Bv.data, uf__emit_array_data(F, res)};
@@ -630,6 +713,8 @@ LLVMValueRef uf__lower_npcross(uf__fn *F, const uf__expr *e)
         return lower_unwrap(F, e);
     case UF__BI_NP_SELECT:
         return lower_select(F, e);
+    case UF__BI_NP_CROSS2D:
+        return lower_cross2d(F, e);
     default:
         return fail(F, e, UF_ERR_INTERNAL, "an untyped NumPy call");
     }

@@ -275,11 +275,13 @@
  * (uf__builtin_is_npfunc). */
 #define UF__NPFUNC_MAP(X)                                                   \
     X(NP_EDIFF1D, "numpy.ediff1d") X(NP_TRAPEZOID, "numpy.trapezoid")
-/* np.cross, np.unwrap, np.select (infer_npcross.c, lower_npcross.c):
- * NP_CROSS .. NP_SELECT keep their places (uf__builtin_is_npcross). */
+/* np.cross, np.unwrap, np.select, numba.np.extensions.cross2d
+ * (infer_npcross.c, lower_npcross.c): NP_CROSS .. NP_CROSS2D keep their
+ * places (uf__builtin_is_npcross). */
 #define UF__NPCROSS_MAP(X)                                                  \
     X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
-    X(NP_SELECT, "numpy.select")
+    X(NP_SELECT, "numpy.select")                                            \
+    X(NP_CROSS2D, "numba.np.extensions.cross2d")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -618,7 +620,7 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 /* The functions of UF__NPCROSS_MAP. */
 static inline bool uf__builtin_is_npcross(uf__builtin b)
 {
-    return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_SELECT;
+    return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_CROSS2D;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

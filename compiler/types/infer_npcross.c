@@ -18,6 +18,11 @@
  *     bools with the choices' ndim (at least 1), default a number or
  *     bool; a new C array (below). Lengths that differ are Numba's
  *     ValueError at run time.
+ *   cross2d(a, b) (numba.np.extensions; arraymath.py cross2d_impl): a
+ *     and b as np.cross takes them; the products np.multiply's loop, their
+ *     difference np.subtract's, or Python's `-` on numbers when both are
+ *     1-D (int8 vectors give int64, int8 rows int8), a new C array of
+ *     max(a.ndim, b.ndim) - 1 dimensions (0-d for two vectors).
  * The runtime (lower_npcross.c) allocates: CUDA kernels and device
  * functions refuse these. */
 #include <stdio.h>
@@ -69,9 +74,10 @@ static const uf__type *seq_operand(uf__ictx *C, const uf__expr *x)
     return t;
 }
 
-/* An operand of np.cross: an array of at least one dimension, or a tuple
+/* An operand of np.cross (cross2d, fn): an array of at least one dimension, or a tuple
  * (list) of numbers as the array np.asarray makes of it. */
-static const uf__type *cross_operand(uf__ictx *C, const uf__expr *x)
+static const uf__type *cross_operand(uf__ictx *C, const uf__expr *x,
+                                     const char *fn)
 {
     const uf__type *t = seq_operand(C, x);
     if (t == NULL || t == UF__UNKNOWN)
@@ -81,17 +87,17 @@ static const uf__type *cross_operand(uf__ictx *C, const uf__expr *x)
         int64_t shape[UF__NPJOIN_MAXND];
         uf_dtype dt;
         if (!uf__npjoin_nested(t, &nd, shape, &dt))
-            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "np.cross(): %s "
-                              "is not array-like (numbers, or tuples of "
-                              "them of one shape)", uf__tname(t));
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): %s is not "
+                              "array-like (numbers, or tuples of them of "
+                              "one shape)", fn, uf__tname(t));
         t = uf__type_array(C->tc, dt, nd, 'C', C->err);
         if (t == NULL)
             return uf__ioom(C);
     }
     if (t->kind != UF__T_ARRAY || t->ndim < 1)
-        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "np.cross(): an "
-                          "operand must be an array of at least one "
-                          "dimension (Numba types shape[-1]), not %s",
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): an operand "
+                          "must be an array of at least one dimension "
+                          "(Numba types shape[-1]), not %s", fn,
                           uf__tname(t));
     return t;
 }
@@ -106,10 +112,10 @@ static const uf__type *infer_cross(uf__ictx *C, const uf__expr *e)
         if (x[i] == NULL)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "np.cross() missing "
                               "required argument '%s'", names[i]);
-    const uf__type *a = cross_operand(C, x[0]);
+    const uf__type *a = cross_operand(C, x[0], "np.cross");
     if (a == NULL || a == UF__UNKNOWN)
         return a;
-    const uf__type *b = cross_operand(C, x[1]);
+    const uf__type *b = cross_operand(C, x[1], "np.cross");
     if (b == NULL || b == UF__UNKNOWN)
         return b;
     int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
@@ -331,10 +337,76 @@ static const uf__type *infer_select(uf__ictx *C, const uf__expr *e)
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }
 
+/* The dtype of NumPy ufunc b's loop for x, y (Numba's choice). */
+static bool loop_dtype(uf__builtin b, uf_dtype x, uf_dtype y, uf_dtype *r)
+{
+    const uf__ufunc_loops *l = uf__npufunc_loops(b);
+    uf_dtype in[2] = {x, y}, types[3];
+    if (!l || !uf__ufunc_select_loop(l->loops, 2, 1, in, types))
+        return false;
+    *r = types[2];
+    return true;
+}
+
+/* cross2d's dtypes: *mul of the products, *sub of their difference (the
+ * result), nd the result's dimensions. */
+static bool cross2d_dtypes(uf__typectx *tc, uf_dtype da, uf_dtype db, int nd,
+                           uf_dtype *mul, uf_dtype *sub)
+{
+    if (!loop_dtype(UF__BI_NP_MULTIPLY, da, db, mul))
+        return false;
+    if (nd > 0) /* products of arrays: np.subtract's loop */
+        return loop_dtype(UF__BI_NP_SUBTRACT, *mul, *mul, sub);
+    /* of 1-D operands the products are numbers: Python's `-` on them */
+    const uf__type *m = uf__type_scalar(tc, *mul);
+    const uf__type *r = m ? uf__type_binop(tc, UF__OP_SUB, m, m, NULL) : NULL;
+    if (r == NULL || r->kind != UF__T_SCALAR)
+        return false;
+    *sub = r->dtype;
+    return true;
+}
+
+/* numba.np.extensions.cross2d(a, b) (arraymath.py cross2d_impl): a and b
+ * as np.cross takes them; the C array of max(a.ndim, b.ndim) - 1
+ * dimensions (0-d for two vectors) of cross2d_dtypes. */
+static const uf__type *infer_cross2d(uf__ictx *C, const uf__expr *e)
+{
+    static const char *const names[] = {"a", "b"};
+    const uf__expr *x[2];
+    if (bind(C, e, "cross2d", names, 2, x) < 0)
+        return NULL;
+    for (int i = 0; i < 2; i++)
+        if (x[i] == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "cross2d() missing "
+                              "required argument '%s'", names[i]);
+    const uf__type *a = cross_operand(C, x[0], "cross2d");
+    if (a == NULL || a == UF__UNKNOWN)
+        return a;
+    const uf__type *b = cross_operand(C, x[1], "cross2d");
+    if (b == NULL || b == UF__UNKNOWN)
+        return b;
+    int nd = (a->ndim > b->ndim ? a->ndim : b->ndim) - 1;
+    uf_dtype mul, sub;
+    if (!cross2d_dtypes(C->tc, a->dtype, b->dtype, nd, &mul, &sub))
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "cross2d() of %s and "
+                          "%s: no np.multiply / subtract loop (Numba's "
+                          "TypingError)", uf__tname(a), uf__tname(b));
+    const uf__type *r = uf__type_array(C->tc, sub, nd, 'C', C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_npcross(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b)
 {
     uf__iinfo(C, e)->builtin = b;
+    if (b == UF__BI_NP_CROSS2D) {
+        uf__kernel_kind k = C->tf->decl->kind;
+        if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s",
+                              "cross2d() allocates its result in the host "
+                              "runtime, which CUDA kernels cannot call");
+        return infer_cross2d(C, e);
+    }
     const char *fn = uf__builtin_name(b) + 6;
     uf__kernel_kind k = C->tf->decl->kind;
     if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)

@@ -226,11 +226,54 @@ def select_cases():
     return out
 
 
+def cross2d_cases():
+    out = []
+    for a, b in [
+            (f8(2), f8(2)), (f8(5, 2, special=True), f8(2)),
+            (f8(2), f8(4, 2)), (f8(3, 1, 2), f8(4, 2)),
+            (f8(3, 2).F, f8(3, 2).view("::-1")),
+            (f8(6, 4).view("::2, 1::2"), f8(3, 2)),
+            (i1(2, lo=-128, hi=128), i1(2, lo=-128, hi=128)),
+            (i1(4, 2, lo=-128, hi=128), i1(4, 2, lo=-128, hi=128)),
+            (u1(3, 2, lo=0, hi=256), i1(2, lo=-128, hi=128)),
+            (u1(2, lo=0, hi=256), u1(2, lo=0, hi=256)),
+            (i2(2), u2(3, 2)), (i4(2), u4(2)), (u8(2), i8(2)),
+            (b1(2), b1(2)), (b1(5, 2), b1(2)), (i1(2), f4(2)),
+            (f4(3, 2), c8(2)), (c16(2), f8(2)), (f8(0, 2), f8(2)),
+            (f8(1, 0, 2), f8(3, 1, 2)),
+            (i2(2, lo=-32768, hi=32768), i1(2, lo=-128, hi=128)),
+            (i4(2, lo=-2**31, hi=2**31), i4(2, lo=-2**31, hi=2**31)),
+            (u2(2, lo=0, hi=65536), u2(2, lo=0, hi=65536)),
+            (u4(3, 2, lo=0, hi=2**32), u4(2, lo=0, hi=2**32)),
+            (u1(2, lo=0, hi=256), b1(2)), (i1(2), b1(2)),
+            (V("f8", [np.inf, np.nan, 0.0, np.inf], shape=(2, 2)),
+             V("f8", [0.0, 1.0])),
+            (V("i8", [2**62, 3]), V("i8", [5, 2**62]))]:
+        out.append(("cross2d_", [a, b], None))
+    out += [
+        ("cross2d_", [f8(3), f8(2)], "ValueError"),
+        ("cross2d_", [f8(2), f8(1)], "ValueError"),
+        ("cross2d_", [f8(0), f8(2)], "ValueError"),
+        ("cross2d_", [f8(3, 2), f8(4, 2)], "ValueError"),
+        ("cross2d_", [f8(2, 3, 2), f8(4, 3, 2)], "ValueError"),
+        ("cross2d_", [f8(3, 3), f8(4, 2)], "ValueError"),
+        ("cross2d_", [f8(), f8(2)], "TypingError"),
+        ("cross2d_kw", [f8(4, 2), i4(2)], None),
+        ("cross2d_tuple", [f8(3, 2)], None),
+        ("cross2d_tuple", [i8(2)], None),
+        ("cross2d_lists", [], None),
+        ("cross2d_in_loop", [f8(7, 2), f8(2)], None),
+        ("cross2d_number", [f8(2), S("2.0")], "TypingError"),
+    ]
+    return out
+
+
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
     raises, "TypingError" / "refused" / "refused-here" as
     oracle_util.check_cases reads them)."""
-    return cross_cases() + unwrap_cases() + select_cases()
+    return (cross_cases() + unwrap_cases() + select_cases() +
+            cross2d_cases())
 
 
 def same(got, want):

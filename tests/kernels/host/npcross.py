@@ -1,8 +1,9 @@
-# np.cross, np.unwrap and np.select inside njit functions
+# np.cross, np.unwrap, np.select and numba.np.extensions.cross2d inside njit functions
 # (compiler/types/infer_npcross.c, compiler/lower/lower_npcross.c),
 # checked against Numba by tests/e2e/run_npcross_oracle.py.
 import numpy as np
 from numba import njit
+from numba.np.extensions import cross2d
 
 
 @njit
@@ -200,3 +201,37 @@ def unwrap_nested():
 @njit
 def unwrap_int_tuple(x):
     return np.unwrap((x, 9, -4), period=7)
+
+
+# numba.np.extensions.cross2d
+@njit
+def cross2d_(a, b):
+    return cross2d(a, b)
+
+
+@njit
+def cross2d_kw(a, b):
+    return cross2d(b=b, a=a)
+
+
+@njit
+def cross2d_tuple(b):
+    return cross2d((1.0, 2.0), b)
+
+
+@njit
+def cross2d_lists():
+    return cross2d([[1, 2], [3, 4]], [5, -6])
+
+
+@njit
+def cross2d_in_loop(a, b):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += cross2d(a[i], b)[()]
+    return s
+
+
+@njit
+def cross2d_number(a, x):
+    return cross2d(a, x)
