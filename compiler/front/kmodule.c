@@ -107,6 +107,7 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
     "numba.cuda.random", "numpy.random", "numpy.linalg",
+    "numba.np.extensions",
 };
 
 /* The Python package's names for numba's: a file whose imports were
@@ -251,6 +252,7 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         strcmp(module, "numpy") == 0 || strcmp(module, "numpy.linalg") == 0 ||
         strcmp(module, "numba.cuda.random") == 0 ||
         strcmp(module, "numpy.random") == 0 ||
+        strcmp(module, "numba.np.extensions") == 0 ||
         (strcmp(module, "numba") == 0 && strcmp(name, "prange") == 0)) {
         snprintf(q, sizeof q, "%s.%s", module, name);
         uf__builtin b = uf__builtin_lookup(q);

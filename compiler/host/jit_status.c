@@ -553,6 +553,11 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SPLIT_SHAPE] = "IndexError: tuple index out of range",
         [UF__JIT_SPLIT_AXIS] = "ValueError: np.split: Argument axis out of "
                                "bounds for dimensions of the array",
+        [UF__JIT_CROSS2D_DIMS] = "ValueError: Incompatible dimensions for "
+                                 "2D cross product\n(dimension must be 2 "
+                                 "for both inputs)",
+        [UF__JIT_CROSS2D_BCAST] = "ValueError: unable to broadcast argument "
+                                  "2 to output array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

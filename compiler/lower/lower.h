@@ -374,6 +374,9 @@ const uf__type *uf__array_item_type(uf__typectx *tc, const uf__type *t,
  * when the function checks bounds (an IndexError at pos). */
 LLVMValueRef uf__emit_axis_index(uf__fn *F, uf__pos pos, LLVMValueRef a,
                                  int k, LLVMValueRef v, uf_dtype dt);
+/* The value of integer index x (UF__IX_INT): x itself, or the element of
+ * a 0-d integer array (Numba takes it as that integer); *dt its dtype. */
+LLVMValueRef uf__lower_int_index(uf__fn *F, const uf__expr *x, uf_dtype *dt);
 /* a[i, j], a[(i, j)], a[i] of a 2-D array (a view), t[k] of a homogeneous
  * tuple with a run-time k. */
 LLVMValueRef uf__lower_index(uf__fn *F, const uf__expr *e);

@@ -331,11 +331,11 @@ static int build_plan(uf__fn *F, const uf__expr *e, plan *p)
         group[ax] = false;
         switch (kind) {
         case UF__IX_INT: {
-            LLVMValueRef v = uf__lower_expr(F, x);
+            uf_dtype idt;
+            LLVMValueRef v = uf__lower_int_index(F, x, &idt);
             if (!v)
                 return -1;
-            LLVMValueRef k = uf__emit_axis_index(F, x->pos, a, ax, v,
-                                                 xt->dtype);
+            LLVMValueRef k = uf__emit_axis_index(F, x->pos, a, ax, v, idt);
             p->off = LLVMBuildAdd(B, p->off, LLVMBuildMul(B, k, st, ""), "");
             has[ax] = false;
             group[ax] = true;

@@ -88,16 +88,29 @@ static int index_values(uf__fn *F, const uf__expr *e, LLVMValueRef *v,
         return fail_at(F, e->pos, UF_ERR_UNSUPPORTED, "too many indices"), -1;
     for (int k = 0; k < n; k++) {
         const uf__type *t = uf__lower_info(F, ix[k])->type;
-        if (!t || t->kind != UF__T_SCALAR ||
-            !(uf__dtype_is_int(t->dtype) || t->dtype == UF_BOOL))
+        if (!uf__is_0d_int_index(t) &&
+            (!t || t->kind != UF__T_SCALAR ||
+             !(uf__dtype_is_int(t->dtype) || t->dtype == UF_BOOL)))
             return fail_at(F, ix[k]->pos, UF_ERR_UNSUPPORTED, "this array "
                            "index is not supported by the CPU lowering "
                            "(index with integers)"), -1;
-        if (!(v[k] = uf__lower_expr(F, ix[k])))
+        if (!(v[k] = uf__lower_int_index(F, ix[k], &dt[k])))
             return -1;
-        dt[k] = t->dtype;
     }
     return n;
+}
+
+LLVMValueRef uf__lower_int_index(uf__fn *F, const uf__expr *x, uf_dtype *dt)
+{
+    const uf__type *t = uf__lower_info(F, x)->type;
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    *dt = t->dtype;
+    if (t->kind != UF__T_ARRAY) /* a number */
+        return v;
+    /* a 0-d array: its one element, at its data pointer */
+    return uf__emit_elem_load(F, uf__emit_array_data(F, v), t->dtype);
 }
 
 /* The index on axis k as i64: negative values wrap (signed dtypes only),

@@ -9,11 +9,15 @@
  *     np.subtract do (a missing third component is 0 * x0 in the
  *     operand's dtype, NaN for an infinite x0, as Numba's; bools: and,
  *     then the difference's truth, a xor).
+ *   cross2d: a shape[-1] not 2 (ValueError), then leading axes that do
+ *     not broadcast (ValueError), a new C array of the broadcast leading
+ *     axes (0-d for two vectors), a0 * b1 - a1 * b0 per element.
  * Arrays come from uf__lower_new_array (the frame owns them). */
 #include <string.h>
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_npreduce.h"
+#include "compiler/types/infer_npjoin.h"
 #include "compiler/types/infer_npufunc.h"
 
 #define B (F->L->b)
@@ -122,6 +126,63 @@ static LLVMValueRef walk_result(uf__fn *F, walk *W, int j, uf_dtype dt,
     return res;
 }
 
+/* The leaves of nested tuple value v (type t) in C order into the
+ * buffer dst (i8*), converted to `to`; *k counts them. */
+static void store_leaves(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                         LLVMValueRef dst, uf_dtype to, long long *k)
+{
+    if (t->kind == UF__T_SCALAR) {
+        LLVMValueRef at = c64(F, *k * (long long)uf_dtype_itemsize(to));
+        uf__emit_elem_store(F, uf__npr_gep(F, dst, at), to,
+                            uf__emit_cast(F, v, t->dtype, to));
+        ++*k;
+        return;
+    }
+    for (int i = 0; i < t->n; i++)
+        store_leaves(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                     t->elts[i], dst, to, k);
+}
+
+/* An operand: an array, or a tuple (list literal) of numbers typed as the
+ * C array np.asarray makes of it (infer_npcross.c: the leaves' promoted
+ * dtype), copied into a buffer on the stack: nothing allocated. */
+static int load_operand(uf__fn *F, const uf__expr *x, uf__npr_arr *A)
+{
+    const uf__type *t = uf__lower_info(F, x)->type;
+    if (!t || t->kind != UF__T_TUPLE)
+        return uf__npr_load(F, x, A);
+    int nd;
+    int64_t dims[UF__NPR_MAXND];
+    uf_dtype dt;
+    if (!uf__npjoin_nested(t, &nd, dims, &dt) || nd < 1 ||
+        nd > UF__NPR_MAXND)
+        return fail(F, x, UF_ERR_INTERNAL, "an untyped sequence operand"),
+               -1;
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return -1;
+    long long n = 1;
+    for (int d = 0; d < nd; d++)
+        n *= dims[d];
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef buf = uf__fn_alloca(
+        F, LLVMArrayType(i8, (unsigned)(n * (long long)uf_dtype_itemsize(dt))),
+        "seq");
+    LLVMSetAlignment(buf, 16);
+    A->data = LLVMBuildBitCast(B, buf, LLVMPointerType(i8, 0), "");
+    long long k = 0;
+    store_leaves(F, v, t, A->data, dt, &k);
+    A->nd = nd;
+    A->dt = dt;
+    long long st = (long long)uf_dtype_itemsize(dt);
+    for (int d = nd - 1; d >= 0; d--) {
+        A->shape[d] = c64(F, dims[d]);
+        A->strides[d] = c64(F, st);
+        st *= dims[d];
+    }
+    return 0;
+}
+
 static LLVMValueRef i1c(uf__fn *F, int v)
 {
     return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), (unsigned)v, 0);
@@ -206,8 +267,8 @@ static LLVMValueRef lower_cross(uf__fn *F, const uf__expr *e)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
     uf__npr_arr A, Bv;
-    if (uf__npr_load(F, arg(e, 0, "a"), &A) < 0 ||
-        uf__npr_load(F, arg(e, 1, "b"), &Bv) < 0)
+    if (load_operand(F, arg(e, 0, "a"), &A) < 0 ||
+        load_operand(F, arg(e, 1, "b"), &Bv) < 0)
         return NULL;
     cross_walk C = {.da = A.dt, .db = Bv.dt};
     if (A.nd < 1 || Bv.nd < 1 || !rt || rt->kind != UF__T_ARRAY ||
@@ -235,6 +296,86 @@ static LLVMValueRef lower_cross(uf__fn *F, const uf__expr *e)
     walk_join(F, &W, 1, &Bv, Bv.nd - 1, &bad);
     uf__fn_raise_if(F, bad, UF__JIT_CROSS_BCAST);
     LLVMValueRef res = walk_result(F, &W, 2, C.dt, c64(F, 3));
+    if (!res)
+        return NULL;
+    LLVMValueRef p[3] = {A.data, Bv.data, uf__emit_array_data(F, res)};
+    walk_nest(F, &W, 0, p);
+    return res;
+}
+
+/* ---- cross2d ---------------------------------------------------------- */
+
+typedef struct cross2d_walk {
+    LLVMValueRef ca, cb;    /* the bytes between components */
+    uf_dtype da, db;
+    uf_dtype mul, dt;       /* np.multiply's loop, the result's */
+} cross2d_walk;
+
+/* np.multiply(x, y) in loop dtype m (bools: and). */
+static LLVMValueRef multiply(uf__fn *F, uf_dtype m, LLVMValueRef x,
+                             LLVMValueRef y)
+{
+    return m == UF_BOOL ? LLVMBuildAnd(B, x, y, "")
+                        : uf__emit_binop(F, UF__OP_MUL, m, x, y);
+}
+
+/* a0 * b1 - a1 * b0: the products in np.multiply's loop, converted to
+ * the result's dtype (np.subtract's loop, or Python's `-` on numbers:
+ * bools then count as 0 and 1) and subtracted in it. */
+static void cross2d_elem(uf__fn *F, void *ud, LLVMValueRef *p)
+{
+    const cross2d_walk *W = ud;
+    LLVMValueRef a0 = uf__emit_cast(F, uf__emit_elem_load(F, p[0], W->da),
+                                    W->da, W->mul);
+    LLVMValueRef a1 = uf__emit_cast(
+        F, uf__emit_elem_load(F, uf__npr_gep(F, p[0], W->ca), W->da), W->da,
+        W->mul);
+    LLVMValueRef b0 = uf__emit_cast(F, uf__emit_elem_load(F, p[1], W->db),
+                                    W->db, W->mul);
+    LLVMValueRef b1 = uf__emit_cast(
+        F, uf__emit_elem_load(F, uf__npr_gep(F, p[1], W->cb), W->db), W->db,
+        W->mul);
+    LLVMValueRef x = uf__emit_cast(F, multiply(F, W->mul, a0, b1), W->mul,
+                                   W->dt);
+    LLVMValueRef y = uf__emit_cast(F, multiply(F, W->mul, a1, b0), W->mul,
+                                   W->dt);
+    uf__emit_elem_store(F, p[2], W->dt,
+                        uf__emit_binop(F, UF__OP_SUB, W->dt, x, y));
+}
+
+static LLVMValueRef lower_cross2d(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    uf__npr_arr A, Bv;
+    if (load_operand(F, arg(e, 0, "a"), &A) < 0 ||
+        load_operand(F, arg(e, 1, "b"), &Bv) < 0)
+        return NULL;
+    cross2d_walk C = {.da = A.dt, .db = Bv.dt};
+    if (A.nd < 1 || Bv.nd < 1 || !rt || rt->kind != UF__T_ARRAY ||
+        !ufunc_loop(UF__BI_NP_MULTIPLY, A.dt, Bv.dt, &C.mul))
+        return fail(F, e, UF_ERR_INTERNAL, "an untyped cross2d()");
+    C.dt = rt->dtype;
+    /* two vectors: Numba's scalar np.multiply of signed ints does not
+     * wrap in the loop's type (int8 100 * 100 is 10000), unsigned ones do:
+     * the signed products are computed in the result's int64 */
+    if (rt->ndim == 0 && uf_dtype_kind(C.mul) == 'i')
+        C.mul = C.dt;
+    LLVMValueRef two = c64(F, 2);
+    LLVMValueRef bad2 = LLVMBuildOr(
+        B, LLVMBuildICmp(B, LLVMIntNE, A.shape[A.nd - 1], two, ""),
+        LLVMBuildICmp(B, LLVMIntNE, Bv.shape[Bv.nd - 1], two, ""), "");
+    uf__fn_raise_if(F, bad2, UF__JIT_CROSS2D_DIMS);
+    C.ca = A.strides[A.nd - 1];
+    C.cb = Bv.strides[Bv.nd - 1];
+    /* the leading axes, broadcast as np.multiply(a[..., 0], b[..., 1]) */
+    walk W = {.nd = rt->ndim, .nop = 3, .fn = cross2d_elem, .ud = &C};
+    for (int k = 0; k < W.nd; k++)
+        W.n[k] = c64(F, 1);
+    LLVMValueRef bad = i1c(F, 0);
+    walk_join(F, &W, 0, &A, A.nd - 1, &bad);
+    walk_join(F, &W, 1, &Bv, Bv.nd - 1, &bad);
+    uf__fn_raise_if(F, bad, UF__JIT_CROSS2D_BCAST);
+    LLVMValueRef res = walk_result(F, &W, 2, C.dt, NULL);
     if (!res)
         return NULL;
     LLVMValueRef p[3] = {A.data, Bv.data, uf__emit_array_data(F, res)};
@@ -339,6 +480,10 @@ static void unwrap_row(uf__fn *F, void *ud, LLVMValueRef *p)
         LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, dd, c64(F, 0), "");
         LLVMValueRef ad = LLVMBuildSelect(B, neg, LLVMBuildNeg(B, dd, ""),
                                           dd, "");
+        /* Numba's abs(x) of dd's elements is in the dtype: |min| wraps
+         * to min (then below discont) */
+        ad = uf__emit_cast(F, uf__emit_cast(F, ad, UF_INT64, W->dt), W->dt,
+                           UF_INT64);
         small = W->disc_int
                     ? LLVMBuildICmp(B, LLVMIntSLT, ad, W->discont, "")
                     : LLVMBuildFCmp(B, LLVMRealOLT,
@@ -394,7 +539,7 @@ static LLVMValueRef lower_unwrap(uf__fn *F, const uf__expr *e)
 {
     const uf__type *rt = uf__lower_info(F, e)->type;
     uf__npr_arr A;
-    if (uf__npr_load(F, arg(e, 0, "p"), &A) < 0)
+    if (load_operand(F, arg(e, 0, "p"), &A) < 0)
         return NULL;
     if (A.nd < 1 || !rt || rt->kind != UF__T_ARRAY)
         return fail(F, e, UF_ERR_INTERNAL, "an untyped np.unwrap()");
@@ -568,6 +713,8 @@ LLVMValueRef uf__lower_npcross(uf__fn *F, const uf__expr *e)
         return lower_unwrap(F, e);
     case UF__BI_NP_SELECT:
         return lower_select(F, e);
+    case UF__BI_NP_CROSS2D:
+        return lower_cross2d(F, e);
     default:
         return fail(F, e, UF_ERR_INTERNAL, "an untyped NumPy call");
     }

@@ -182,12 +182,11 @@ static int build_view(uf__fn *F, const uf__expr *e, view *v)
             return fail_at(F, x->pos, UF_ERR_INTERNAL, "an array index in "
                            "a view");
         case UF__IX_INT: {
-            const uf__type *it = uf__lower_info(F, x)->type;
-            LLVMValueRef iv = uf__lower_expr(F, x);
+            uf_dtype idt;
+            LLVMValueRef iv = uf__lower_int_index(F, x, &idt);
             if (!iv)
                 return -1;
-            LLVMValueRef k = uf__emit_axis_index(F, x->pos, a, ax, iv,
-                                                 it->dtype);
+            LLVMValueRef k = uf__emit_axis_index(F, x->pos, a, ax, iv, idt);
             off = LLVMBuildAdd(
                 B, off,
                 LLVMBuildMul(B, k, uf__emit_array_stride(F, a, t, ax), ""),

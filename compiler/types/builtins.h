@@ -276,11 +276,13 @@
  * (uf__builtin_is_npfunc). */
 #define UF__NPFUNC_MAP(X)                                                   \
     X(NP_EDIFF1D, "numpy.ediff1d") X(NP_TRAPEZOID, "numpy.trapezoid")
-/* np.cross, np.unwrap, np.select (infer_npcross.c, lower_npcross.c):
- * NP_CROSS .. NP_SELECT keep their places (uf__builtin_is_npcross). */
+/* np.cross, np.unwrap, np.select, numba.np.extensions.cross2d
+ * (infer_npcross.c, lower_npcross.c): NP_CROSS .. NP_CROSS2D keep their
+ * places (uf__builtin_is_npcross). */
 #define UF__NPCROSS_MAP(X)                                                  \
     X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
-    X(NP_SELECT, "numpy.select")
+    X(NP_SELECT, "numpy.select")                                            \
+    X(NP_CROSS2D, "numba.np.extensions.cross2d")
 /* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
  * (infer_npsplit.c, lower_npsplit.c): NP_SPLIT .. NP_DSPLIT keep their
  * places (uf__builtin_is_npsplit). */
@@ -629,7 +631,7 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 /* The functions of UF__NPCROSS_MAP. */
 static inline bool uf__builtin_is_npcross(uf__builtin b)
 {
-    return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_SELECT;
+    return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_CROSS2D;
 }
 /* The functions of UF__NPSPLIT_MAP. */
 static inline bool uf__builtin_is_npsplit(uf__builtin b)

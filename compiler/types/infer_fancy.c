@@ -10,8 +10,9 @@
  * index (a[a > 0] of an N-d a) gives the 1-D array of the selected
  * elements, as NumPy; Numba 0.68 fails on it with an internal
  * AssertionError. Refused: a boolean array beside another array index
- * (Numba 0.68 fails on it with an internal TypeError), a 0-d array as an
- * index, an N-d mask with other indices; any of it in CUDA kernels and
+ * (Numba 0.68 fails on it with an internal TypeError), a 0-d boolean
+ * array as an index (Numba 0.68: an internal AssertionError; a 0-d
+ * integer array is an integer index, infer_slice.c), an N-d mask with other indices; any of it in CUDA kernels and
  * device functions. */
 #include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_internal.h"
@@ -41,11 +42,12 @@ const uf__type *uf__infer_fancy_index(uf__ictx *C, const uf__expr *e,
                                   "array index type %s (arrays used as "
                                   "indices hold integers or booleans)",
                                   uf__tname(t));
-            if (t->ndim == 0)
+            if (t->ndim == 0) /* of booleans: integers are UF__IX_INT */
                 return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "a 0-d "
-                                  "array (%s) as an index is not supported "
-                                  "in kernels: index with the number it "
-                                  "holds, a[i[()]]", uf__tname(t));
+                                  "boolean array (%s) as an index is not "
+                                  "supported (Numba 0.68 fails on it): "
+                                  "test m[()] with an if",
+                                  uf__tname(t));
             if (adv != NULL && (t->dtype == UF_BOOL || at->dtype == UF_BOOL))
                 return uf__ierr_t(C, UF_ERR_UNSUPPORTED,
                                   t->dtype == UF_BOOL ? x->pos : adv->pos,

@@ -3,7 +3,9 @@
  * a view whose layout follows Numba's contiguity rules (a C array keeps
  * 'C' only while every index left of the innermost real one is an
  * integer, that innermost one being an integer or a slice without a
- * step; 'F' mirrored), and a scalar when no dimension is left. A
+ * step; 'F' mirrored), and a scalar when no dimension is left. A 0-d
+ * integer array is taken as the integer it holds (the view's layout is
+ * then 'A', as Numba's contiguity rule does not count it). A
  * subscript with an array among its indices (fancy indexing, boolean
  * masks) is typed by infer_fancy.c. */
 #include <string.h>
@@ -27,6 +29,12 @@ bool uf__is_newaxis_expr(const uf__expr *x)
     return x->kind == UF__EX_ATTR && strcmp(x->u.attr.attr, "newaxis") == 0;
 }
 
+bool uf__is_0d_int_index(const uf__type *t)
+{
+    return t != NULL && t->kind == UF__T_ARRAY && t->ndim == 0 &&
+           (uf_dtype_kind(t->dtype) == 'i' || uf_dtype_kind(t->dtype) == 'u');
+}
+
 uf__ix_kind uf__index_kind(const uf__typed_func *tf, const uf__expr *x)
 {
     if (x->kind == UF__EX_SLICE)
@@ -36,7 +44,7 @@ uf__ix_kind uf__index_kind(const uf__typed_func *tf, const uf__expr *x)
     const uf__type *t = uf__tf_info(tf, x)->type;
     if (t && t->kind == UF__T_NONE)
         return UF__IX_NEWAXIS;
-    if (t && t->kind == UF__T_ARRAY)
+    if (t && t->kind == UF__T_ARRAY && !uf__is_0d_int_index(t))
         return UF__IX_ARRAY;
     return UF__IX_INT;
 }
@@ -61,9 +69,12 @@ bool uf__subscript_is_slicing(const uf__typed_func *tf, const uf__expr *e)
 }
 
 /* Numba's keeps_contiguity: whether index `x` (innermost or not) can keep
- * a contiguous array contiguous. */
+ * a contiguous array contiguous. UF__IX_ARRAY here stands for a 0-d
+ * integer array, which Numba's rule does not count as an integer. */
 static bool keeps(uf__ix_kind k, bool has_step, bool innermost)
 {
+    if (k == UF__IX_ARRAY)
+        return false;
     return k != UF__IX_SLICE || (innermost && !has_step);
 }
 
@@ -191,6 +202,12 @@ const uf__type *uf__infer_array_index(uf__ictx *C, const uf__expr *e,
             k[i] = UF__IX_INT;
             nint = nreal = t->n;
             break;
+        }
+        if (uf__is_0d_int_index(t)) { /* Numba: the integer it holds */
+            k[i] = UF__IX_ARRAY; /* for view_layout only: see keeps() */
+            nint++;
+            nreal++;
+            continue;
         }
         if (t->kind == UF__T_ARRAY) { /* infer_fancy.c checks it */
             k[i] = UF__IX_ARRAY;

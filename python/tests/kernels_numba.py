@@ -3,6 +3,7 @@
 import math
 import numpy as np
 from numba import vectorize, guvectorize, njit, float32, float64, int32, int64, void
+from numba.np.extensions import cross2d
 
 SQRT_2PI = math.sqrt(2 * math.pi)
 WEIGHTS = np.array([0.25, 0.5, 0.25])
@@ -71,3 +72,8 @@ def argmax_and_value(a):
 def scale_in_place(a, f):
     for i in range(a.shape[0]):
         a[i] *= f
+
+
+@njit
+def cross_rows(a, b):
+    return cross2d(a, b)

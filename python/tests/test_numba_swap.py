@@ -86,3 +86,11 @@ def test_njit(both):
     uf.scale_in_place(b, 2.0)
     nb.scale_in_place(c, 2.0)
     close(b, c)
+
+
+def test_cross2d_import(both):
+    # `from numba.np.extensions import cross2d` kept as it is in the file
+    nb, uf = both
+    a = np.array([[1.0, 2.0], [3.0, -4.0], [np.nan, 1.0]])
+    b = np.array([0.5, 2.0])
+    close(uf.cross_rows(a, b), nb.cross_rows(a, b))

@@ -154,6 +154,12 @@ def _resolve(name, func, header, kernels, deps, kernel):
         header.add(f"from {src} import {real}" if real == name else
                    f"from {src} import {real} as {name}")
         return
+    if callable(value) and mod == "numba.np.arraymath" and \
+            getattr(value, "__name__", "") == "cross2d":
+        # numba.np.extensions.cross2d (Numba defines it in arraymath)
+        header.add("from numba.np.extensions import cross2d" +
+                   ("" if name == "cross2d" else f" as {name}"))
+        return
     if name in _NUMBA_NAMES:
         return
     stmt = _constant(name, value, header, kernel)

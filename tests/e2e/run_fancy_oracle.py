@@ -27,7 +27,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import V, b1, f4, f8, i1, i4, i8, u1, u2, c16  # noqa: E402
+from corpus import S, V, b1, f4, f8, i1, i4, i8, u1, u2, c16  # noqa: E402
 from oracle_util import (as_array, load, materialise,  # noqa: E402
                          options, run_ufjit)
 
@@ -219,6 +219,35 @@ def cases():
                      V("i8", [0, 0], shape=(2, 1))], None),
         ("aug_two_array", [f8(3, 4), V("i8", [0, 2]), V("i8", [1, 3]),
                            V("f8", [0.5, 0.25])], None),
+        # a 0-d integer array as an index: the integer it holds
+        ("zd_local", [f8(5, special=True)], None),
+        ("zd_take", [f8(6), S("4")], None),
+        ("zd_take", [f8(6), S("-1")], None),
+        ("zd_take", [i8(6).view("::-2"), S("int16:-3")], None),
+        ("zd_take", [f8(5), S("uint8:4")], None),
+        ("zd_take", [c16(5), S("uint64:0")], None),
+        ("zd_take", [u1(3, 5), S("uint8:2")], None),
+        ("zd_take", [f8(3, 4), S("1")], None),
+        ("zd_take", [f8(3, 4).F, S("int32:-3")], None),
+        ("zd_pair", [f8(3, 4), S("2"), S("1")], None),
+        ("zd_pair", [i8(3, 4).view("::-1"), S("-1"), S("uint32:3")], None),
+        ("zd_row_part", [f8(3, 4), S("1")], None),
+        ("zd_col", [f8(3, 4), S("-2")], None),
+        ("zd_col", [f8(0, 4), S("3")], None),
+        ("zd_with_array", [f8(3, 4), S("2"), V("i8", [3, 0, -1])], None),
+        ("zd_with_array", [f8(3, 4, 2), S("int8:-1"), V("i8", [1, 1])], None),
+        ("zd_view", [i8(3, 4), V("i8", [1, 0, 2, -2]).view("::-1")], None),
+        ("zd_store", [f8(5), S("3"), S("9.5")], None),
+        ("zd_store", [i4(5), S("-5"), S("2.75")], None),
+        ("zd_aug", [f8(5), S("1"), S("0.5")], None),
+        ("zd_aug", [u1(4).view("::-1"), S("-1"), S("250")], None),
+        ("zd_row_store", [f8(3, 4), S("1")], None),
+        ("zd_checked", [f8(5), S("-5")], None),
+        ("zd_checked", [f8(5), S("5")], "IndexError"),
+        ("zd_checked", [f8(5), S("-6")], "IndexError"),
+        ("zd_checked", [f8(2, 3), S("uint64:2")], "IndexError"),
+        ("zd_float", [f8(4)], "TypingError"),
+        ("zd_bool", [f8(4)], "broken"),
     ]
 
 

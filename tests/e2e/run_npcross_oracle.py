@@ -23,7 +23,8 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import Arr, S, V, b1, c8, c16, f4, f8, i1, i2, i4, i8, u1, u8  # noqa: E402,E501
+from corpus import (Arr, S, V, b1, c8, c16, f4, f8, i1, i2, i4,  # noqa: E402
+                    i8, u1, u2, u4, u8)
 from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "npcross.py")
@@ -75,7 +76,21 @@ def cross_cases():
         ("cross_expr", [f8(5, 3), i4(3)], None),
         ("cross_in_loop", [f8(6, 3), f8(3)], None),
         ("cross_in_loop", [f8(6, 2), f8(2)], "ValueError"),
-        ("cross_tuple", [f8(3)], "refused-here"),
+        ("cross_tuple", [f8(3)], None),
+        ("cross_tuple", [i1(4, 3).view("::-1")], None),
+        ("cross_tuple", [f8(2)], None),
+        ("cross_tuple", [f8(4)], "ValueError"),
+        ("cross_list", [f8(5, 3, special=True)], None),
+        ("cross_list", [c8(3)], None),
+        ("cross_list", [f8(2)], None),
+        ("cross_nested", [], None),
+        ("cross_mixed", [f8(3)], None),
+        ("cross_mixed", [b1(2, 3)], None),
+        ("cross_pair", [i4(3)], None),
+        ("cross_pair", [f8(2)], "ValueError"),
+        ("cross_ragged", [f8(3)], "refused"),
+        ("cross_bools", [], None),
+        ("cross_complex", [f8(3)], None),
         ("cross_scalar", [f8(3), S("2.0")], "TypingError"),
         ("cross_three", [f8(3), f8(3)], "TypingError"),
     ]
@@ -123,8 +138,25 @@ def unwrap_cases():
         ("unwrap_period", [b1(7), S("4")], None),
         ("unwrap_period", [i8(5), S("true")], "TypingError"),
         ("unwrap_period", [f8(5), S("1+2j")], "TypingError"),
-        ("unwrap_period", [u1(5, lo=0, hi=256), S("uint8:9")],
-         "refused-here"),
+        # narrow integer results: period typed narrower than int64
+        ("unwrap_period", [u1(15, lo=0, hi=256), S("uint8:9")], None),
+        ("unwrap_period", [i1(30, lo=-128, hi=128), S("int8:6")], None),
+        ("unwrap_period", [i1(30, lo=-128, hi=128), S("int8:-5")], None),
+        ("unwrap_period", [i1(30, lo=-128, hi=128), S("int8:0")], None),
+        ("unwrap_period", [i2(4, 20, lo=-32768, hi=32768), S("int16:360")],
+         None),
+        ("unwrap_period", [i4(20, lo=-2**31, hi=2**31), S("int32:1000")],
+         None),
+        ("unwrap_period", [u1(20, lo=0, hi=256), S("int8:7")], None),
+        ("unwrap_period", [u2(20, lo=0, hi=65536), S("int16:100")], None),
+        ("unwrap_period", [u4(20, lo=0, hi=2**32), S("uint8:200")], None),
+        ("unwrap_period", [b1(9), S("int8:4")], None),
+        ("unwrap_period", [V("i1", [-25, 103, 0, 127, -128, 1, -128])
+                           .view("::-1"), S("int8:6")], None),
+        ("unwrap_all", [i1(30, lo=-128, hi=128), S("int8:20"), S("int8:60")],
+         None),
+        ("unwrap_all", [i2(30, lo=-300, hi=300), S("2.5"), S("int16:60")],
+         None),
         ("unwrap_all", [deg, S("100"), S("360")], None),
         ("unwrap_all", [deg, S("100.5"), S("360")], None),
         ("unwrap_all", [phase, S("2"), S("3.5")], None),
@@ -134,7 +166,14 @@ def unwrap_cases():
         ("unwrap_axis", [f8(5), S("1.0")], "TypingError"),
         ("unwrap_none", [phase], None),
         ("unwrap_in_loop", [f8(15, lo=-9, hi=9)], None),
-        ("unwrap_tuple", [S("1.0")], "refused-here"),
+        ("unwrap_tuple", [S("1.0")], None),
+        ("unwrap_tuple", [S("1")], "TypingError"),
+        ("unwrap_list", [], None),
+        ("unwrap_list_int", [], None),
+        ("unwrap_list_mixed", [], None),
+        ("unwrap_nested", [], "TypingError"),
+        ("unwrap_int_tuple", [S("3")], None),
+        ("unwrap_int_tuple", [S("int8:3")], "TypingError"),
     ]
     return out
 
@@ -187,11 +226,54 @@ def select_cases():
     return out
 
 
+def cross2d_cases():
+    out = []
+    for a, b in [
+            (f8(2), f8(2)), (f8(5, 2, special=True), f8(2)),
+            (f8(2), f8(4, 2)), (f8(3, 1, 2), f8(4, 2)),
+            (f8(3, 2).F, f8(3, 2).view("::-1")),
+            (f8(6, 4).view("::2, 1::2"), f8(3, 2)),
+            (i1(2, lo=-128, hi=128), i1(2, lo=-128, hi=128)),
+            (i1(4, 2, lo=-128, hi=128), i1(4, 2, lo=-128, hi=128)),
+            (u1(3, 2, lo=0, hi=256), i1(2, lo=-128, hi=128)),
+            (u1(2, lo=0, hi=256), u1(2, lo=0, hi=256)),
+            (i2(2), u2(3, 2)), (i4(2), u4(2)), (u8(2), i8(2)),
+            (b1(2), b1(2)), (b1(5, 2), b1(2)), (i1(2), f4(2)),
+            (f4(3, 2), c8(2)), (c16(2), f8(2)), (f8(0, 2), f8(2)),
+            (f8(1, 0, 2), f8(3, 1, 2)),
+            (i2(2, lo=-32768, hi=32768), i1(2, lo=-128, hi=128)),
+            (i4(2, lo=-2**31, hi=2**31), i4(2, lo=-2**31, hi=2**31)),
+            (u2(2, lo=0, hi=65536), u2(2, lo=0, hi=65536)),
+            (u4(3, 2, lo=0, hi=2**32), u4(2, lo=0, hi=2**32)),
+            (u1(2, lo=0, hi=256), b1(2)), (i1(2), b1(2)),
+            (V("f8", [np.inf, np.nan, 0.0, np.inf], shape=(2, 2)),
+             V("f8", [0.0, 1.0])),
+            (V("i8", [2**62, 3]), V("i8", [5, 2**62]))]:
+        out.append(("cross2d_", [a, b], None))
+    out += [
+        ("cross2d_", [f8(3), f8(2)], "ValueError"),
+        ("cross2d_", [f8(2), f8(1)], "ValueError"),
+        ("cross2d_", [f8(0), f8(2)], "ValueError"),
+        ("cross2d_", [f8(3, 2), f8(4, 2)], "ValueError"),
+        ("cross2d_", [f8(2, 3, 2), f8(4, 3, 2)], "ValueError"),
+        ("cross2d_", [f8(3, 3), f8(4, 2)], "ValueError"),
+        ("cross2d_", [f8(), f8(2)], "TypingError"),
+        ("cross2d_kw", [f8(4, 2), i4(2)], None),
+        ("cross2d_tuple", [f8(3, 2)], None),
+        ("cross2d_tuple", [i8(2)], None),
+        ("cross2d_lists", [], None),
+        ("cross2d_in_loop", [f8(7, 2), f8(2)], None),
+        ("cross2d_number", [f8(2), S("2.0")], "TypingError"),
+    ]
+    return out
+
+
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
     raises, "TypingError" / "refused" / "refused-here" as
     oracle_util.check_cases reads them)."""
-    return cross_cases() + unwrap_cases() + select_cases()
+    return (cross_cases() + unwrap_cases() + select_cases() +
+            cross2d_cases())
 
 
 def same(got, want):

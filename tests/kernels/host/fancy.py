@@ -309,3 +309,77 @@ def int_newaxis(a, idx):
 @njit
 def newaxis_int_mask(a, m):
     return a[None, 0, m]
+
+
+# a 0-d integer array as an index: the integer it holds (Numba). ufjit
+# passes a 0-d argument as a scalar, so the kernels make the 0-d arrays.
+@njit
+def zd_local(a):
+    k = np.array(2)
+    return a[k]
+
+
+@njit
+def zd_take(a, k):
+    return a[np.array(k)]
+
+
+@njit
+def zd_pair(a, k, j):
+    return a[np.array(k), np.asarray(j)]
+
+
+@njit
+def zd_row_part(a, k):
+    return a[np.array(k), 1:3]
+
+
+@njit
+def zd_col(a, k):
+    kk = np.array(k)
+    return a[:, kk]
+
+
+@njit
+def zd_with_array(a, k, idx):
+    return a[np.array(k), idx]
+
+
+@njit
+def zd_view(a, idx):
+    return a[idx[1, ...], idx[-1:, ...][0, ...]]
+
+
+@njit
+def zd_store(a, k, v):
+    a[np.array(k)] = v
+    return a
+
+
+@njit
+def zd_aug(a, k, v):
+    kk = np.array(k)
+    a[kk] += v
+    a[kk] += v
+    return a
+
+
+@njit
+def zd_row_store(a, k):
+    a[np.array(k)] = 7.0
+    return a
+
+
+@njit(boundscheck=True)
+def zd_checked(a, k):
+    return a[np.array(k)]
+
+
+@njit
+def zd_float(a):
+    return a[np.array(1.0)]
+
+
+@njit
+def zd_bool(a):
+    return a[np.array(True)]

@@ -1,8 +1,9 @@
-# np.cross, np.unwrap and np.select inside njit functions
+# np.cross, np.unwrap, np.select and numba.np.extensions.cross2d inside njit functions
 # (compiler/types/infer_npcross.c, compiler/lower/lower_npcross.c),
 # checked against Numba by tests/e2e/run_npcross_oracle.py.
 import numpy as np
 from numba import njit
+from numba.np.extensions import cross2d
 
 
 @njit
@@ -139,3 +140,98 @@ def select_in_loop(a):
     for i in range(4):
         s += np.select([a > i], [a * i], 0.5).sum()
     return s
+
+
+# tuples and list literals as np.asarray makes them
+@njit
+def cross_list(a):
+    return np.cross([1.0, 2.0, 3.0], a)
+
+
+@njit
+def cross_nested():
+    return np.cross([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], (0.0, 0.0, 1.0))
+
+
+@njit
+def cross_mixed(a):
+    return np.cross((1, 2.5, True), a)
+
+
+@njit
+def cross_pair(a):
+    return np.cross((1, 2), a)
+
+
+@njit
+def cross_ragged(a):
+    return np.cross(((1.0, 2.0, 3.0), (1.0, 2.0)), a)
+
+
+@njit
+def cross_bools():
+    return np.cross((True, False, True), (True, True, False))
+
+
+@njit
+def cross_complex(a):
+    return np.cross(a, (1j, 2, 3))
+
+
+@njit
+def unwrap_list():
+    return np.unwrap([0.0, 3.5, 7.0])
+
+
+@njit
+def unwrap_list_int():
+    return np.unwrap([0, 4, 8, -20], period=6)
+
+
+@njit
+def unwrap_list_mixed():
+    return np.unwrap([0, 4.5, 9])
+
+
+@njit
+def unwrap_nested():
+    return np.unwrap([[0.0, 4.0], [1.0, 2.0]])
+
+
+@njit
+def unwrap_int_tuple(x):
+    return np.unwrap((x, 9, -4), period=7)
+
+
+# numba.np.extensions.cross2d
+@njit
+def cross2d_(a, b):
+    return cross2d(a, b)
+
+
+@njit
+def cross2d_kw(a, b):
+    return cross2d(b=b, a=a)
+
+
+@njit
+def cross2d_tuple(b):
+    return cross2d((1.0, 2.0), b)
+
+
+@njit
+def cross2d_lists():
+    return cross2d([[1, 2], [3, 4]], [5, -6])
+
+
+@njit
+def cross2d_in_loop(a, b):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += cross2d(a[i], b)[()]
+    return s
+
+
+@njit
+def cross2d_number(a, x):
+    return cross2d(a, x)
