@@ -243,7 +243,9 @@ static void test_out_of_memory(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = scalar(UF_INT64, 9);
+    /* 300 elements: past the 2 KiB stack buffer of a scratch array
+     * (lower_scratch.c), so both arrays come from the NRT heap */
+    uf_array *x = scalar(UF_INT64, 300);
     uf_assert_ok(oom_call(x, &err) == 0, &err); /* compiled */
     uf_check_oom_each_alloc("alloc_then_raise", oom_call, x);
     uf_array_release(x);
