@@ -23,6 +23,7 @@
 #include "common/loop.h"
 #include "compiler/lower/lower_arrexpr_internal.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arrmeth.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_nppred.h"
 #include "compiler/types/infer_npufunc.h"
@@ -243,11 +244,10 @@ static int check_shapes(fused *z)
     raise_operands(z, bad_pair);
     shapes_ud u = {.z = z, .maxnd = maxnd};
     int nd[2] = {z->nd, maxnd};
+    bool output = z->augop >= 0 || z->augop == UF__AUG_OUTPUT;
     uf__fn_raise_shapes_if(F, bad_dst, UF__JIT_SLICE_SHAPE,
-                           z->augop >= 0 || z->augop == UF__AUG_OUTPUT
-                               ? UF__SHAPES_OUTPUT
-                                         : UF__SHAPES_SLICE,
-                           2, nd, slice_dim, &u);
+                           output ? UF__SHAPES_OUTPUT : UF__SHAPES_SLICE, 2,
+                           nd, slice_dim, &u);
     return 0;
 }
 
@@ -868,8 +868,8 @@ static int run_loop(fused *z)
 
 /* value into dst (dst op= value for augop >= 0). A ufunc given its
  * outputs is `root` (computed element by element though its value is
- * an array), its inputs lowered once already in pre_v when it has two
- * outputs, `part` the one stored here. */
+ * an array), its inputs lowered once already (pre_v), `part` the output
+ * stored here. */
 static int store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                       const uf__type *dt, const uf__expr *value, int augop,
                       const uf__expr *root, const uf__expr *const *pre_e,
@@ -938,6 +938,20 @@ LLVMValueRef uf__lower_ufunc_out(uf__fn *F, const uf__expr *e)
     for (int k = 0; k < nout; k++)
         if (!(out[k] = uf__lower_expr(F, x[nin + k])))
             return NULL;
+    /* np.divmod(x, y, x, r): the second pass must still read the x the
+     * first one overwrites, as NumPy's single pass does; copy the array
+     * inputs first (the one store's own overlap is store_into's) */
+    for (int i = 0; nout > 1 && i < nin; i++) {
+        const uf__type *t = uf__lower_info(F, x[i])->type;
+        const uf__type *ct =
+            t->kind == UF__T_ARRAY
+                ? uf__type_array(F->tf->km->tc, t->dtype, t->ndim,
+                                 t->layout == 'F' ? 'F' : 'C', F->err)
+                : NULL;
+        if (t->kind == UF__T_ARRAY &&
+            (!ct || !(in[i] = uf__arrmeth_copy(F, in[i], t, ct))))
+            return NULL;
+    }
     for (int k = 0; k < nout; k++)
         if (store_into(F, e->pos, out[k],
                        uf__lower_info(F, x[nin + k])->type, e, UF__AUG_OUTPUT,

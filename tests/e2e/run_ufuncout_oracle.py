@@ -82,6 +82,8 @@ def cases():
         ("divmod_out", [f8(6, **sp), f8(6, **sp), f8(6), f8(6)], None),
         ("divmod_out", [i8(6), S("3"), i4(6), f8(6)], None),
         ("divmod_out", [f8(4), f8(4), f8(4), i8(4)], "TypingError"),
+        ("divmod_alias", [i8(7), V("i8", [3]), i8(7)], None),
+        ("divmod_alias", [f8(6, 3), f8(3), f8(6, 3)], None),
         ("chained", [f8(6), f8(6)], None),
         ("chained", [f8(2, 3), f8(2, 3)], None),
         ("operand", [f8(6), f8(6)], None),

@@ -93,3 +93,9 @@ def modf_out(x, a, b):
              target='cpu')
 def gu_mul(x, w, out):
     np.multiply(x, w, out)
+
+
+@njit
+def divmod_alias(x, y, r):
+    np.divmod(x, y, x, r)
+    return x, r
