@@ -673,160 +673,6 @@ void uf__arrexpr_level(fused *z, LLVMValueRef *p, nest *s)
     LLVMPositionBuilderAtEnd(B, join);
 }
 
-/* ---- overlap ------------------------------------------------------------ */
-
-/* [lo, hi) of the bytes an array touches, as i64 addresses. */
-static void extent(uf__fn *F, LLVMValueRef data, const LLVMValueRef *shape,
-                   const LLVMValueRef *strides, int nd, uf_dtype dt,
-                   LLVMValueRef *lo, LLVMValueRef *hi)
-{
-    LLVMValueRef l = LLVMBuildPtrToInt(B, data, i64t(F), ""), h = l;
-    for (int d = 0; d < nd; d++) {
-        LLVMValueRef span = LLVMBuildMul(
-            B, LLVMBuildSub(B, shape[d], c64(F, 1), ""), strides[d], "");
-        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, span, c64(F, 0), "");
-        l = LLVMBuildAdd(B, l, LLVMBuildSelect(B, neg, span, c64(F, 0), ""),
-                         "");
-        h = LLVMBuildAdd(B, h, LLVMBuildSelect(B, neg, c64(F, 0), span, ""),
-                         "");
-    }
-    *lo = l;
-    *hi = LLVMBuildAdd(B, h, c64(F, (long long)uf_dtype_itemsize(dt)), "");
-}
-
-static LLVMValueRef call1(uf__fn *F, const char *name, LLVMTypeRef ret,
-                          LLVMValueRef arg)
-{
-    LLVMTypeRef at = LLVMTypeOf(arg);
-    LLVMTypeRef ft = LLVMFunctionType(ret, &at, 1, 0);
-    return LLVMBuildCall2(B, ft, uf__lower_declare(F->L, name, ft, false),
-                          &arg, 1, "");
-}
-
-typedef struct copy {
-    operand *o;
-    LLVMValueRef dst;
-} copy;
-
-/* Copies operand o (its own shape, C order) into a fresh buffer when
- * its bytes may overlap the destination's and it is not the destination
- * read element for element; points it at the copy. NumPy's rule. */
-static void copy_if_overlap(fused *z, operand *o)
-{
-    uf__fn *F = z->F;
-    const uf__type *t = uf__lower_info(F, o->e)->type;
-    LLVMValueRef sh[MAXD], st[MAXD];
-    LLVMValueRef ne = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0);
-    for (int k = 0; k < o->ndim; k++) {
-        sh[k] = uf__emit_array_dim(F, o->arr, k);
-        st[k] = uf__emit_array_stride(F, o->arr, t, k);
-        ne = LLVMBuildAnd(B, ne, LLVMBuildICmp(B, LLVMIntSGT, sh[k], c64(F, 0),
-                                               ""), "");
-    }
-    for (int d = 0; d < z->nd; d++)
-        ne = LLVMBuildAnd(B, ne, LLVMBuildICmp(B, LLVMIntSGT, z->shape[d],
-                                               c64(F, 0), ""), "");
-    LLVMValueRef slo, shi, dlo, dhi;
-    extent(F, o->data, sh, st, o->ndim, o->dt, &slo, &shi);
-    extent(F, z->ddata, z->shape, z->dstr, z->nd, z->ddt, &dlo, &dhi);
-    LLVMValueRef same = LLVMBuildICmp(
-        B, LLVMIntEQ, LLVMBuildPtrToInt(B, o->data, i64t(F), ""),
-        LLVMBuildPtrToInt(B, z->ddata, i64t(F), ""), "");
-    same = LLVMBuildAnd(B, same,
-                        LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx),
-                                     uf_dtype_itemsize(o->dt) ==
-                                         uf_dtype_itemsize(z->ddt),
-                                     0),
-                        "");
-    for (int d = 0; d < z->nd; d++)
-        same = LLVMBuildAnd(B, same, LLVMBuildICmp(B, LLVMIntEQ, o->str[d],
-                                                   z->dstr[d], ""), "");
-    LLVMValueRef overlap = LLVMBuildAnd(
-        B, LLVMBuildAnd(B, ne, LLVMBuildNot(B, same, ""), ""),
-        LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntULT, slo, dhi, ""),
-                     LLVMBuildICmp(B, LLVMIntULT, dlo, shi, ""), ""),
-        "overlap");
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
-    LLVMBasicBlockRef cp = uf__fn_block(F, "arrexpr.copy");
-    LLVMBasicBlockRef join = uf__fn_block(F, "arrexpr.join");
-    LLVMBuildCondBr(B, overlap, cp, join);
-
-    LLVMPositionBuilderAtEnd(B, cp);
-    LLVMValueRef cstr[MAXD];
-    LLVMValueRef bytes = c64(F, (long long)uf_dtype_itemsize(o->dt));
-    for (int k = o->ndim - 1; k >= 0; k--) {
-        cstr[k] = bytes;
-        bytes = LLVMBuildMul(B, bytes, sh[k], "");
-    }
-    LLVMValueRef buf = call1(F, "malloc", i8p(F), bytes);
-    uf__fn_raise_if(F, LLVMBuildIsNull(B, buf, ""), UF__JIT_NOMEM);
-    /* the copy: a small fused store of the operand into buf */
-    fused c;
-    memset(&c, 0, sizeof c);
-    c.F = F;
-    c.pos = z->pos;
-    c.nd = o->ndim;
-    c.ddt = o->dt;
-    c.ddata = buf;
-    c.augop = -1;
-    c.value = o->e;
-    for (int k = 0; k < o->ndim; k++) {
-        c.shape[k] = sh[k];
-        c.dstr[k] = cstr[k];
-    }
-    c.nops = 1;
-    c.ops[0] = *o;
-    for (int k = 0; k < o->ndim; k++)
-        c.ops[0].str[k] = st[k];
-    LLVMValueRef contig = LLVMConstNull(LLVMInt1TypeInContext(F->L->ctx));
-    bool ok = true;
-    nest s = {0, contig, &ok};
-    LLVMValueRef p[2] = {buf, o->data};
-    uf__arrexpr_level(&c, p, &s);
-    LLVMValueRef tstr[MAXD];
-    for (int d = 0; d < z->nd; d++) {
-        int k = d - (z->nd - o->ndim);
-        tstr[d] = k < 0 ? c64(F, 0)
-                        : LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ,
-                                                           o->str[d],
-                                                           c64(F, 0), ""),
-                                          c64(F, 0), cstr[k], "");
-    }
-    LLVMBasicBlockRef copied = LLVMGetInsertBlock(B);
-    LLVMBuildBr(B, join);
-
-    LLVMPositionBuilderAtEnd(B, join);
-    LLVMBasicBlockRef from[2] = {pre, copied};
-    LLVMValueRef pd = LLVMBuildPhi(B, i8p(F), "src");
-    LLVMAddIncoming(pd, (LLVMValueRef[]){o->data, buf}, from, 2);
-    LLVMValueRef pt = LLVMBuildPhi(B, i8p(F), "tmp");
-    LLVMAddIncoming(pt, (LLVMValueRef[]){LLVMConstNull(i8p(F)), buf}, from,
-                    2);
-    for (int d = 0; d < z->nd; d++) {
-        LLVMValueRef s2 = LLVMBuildPhi(B, i64t(F), "str");
-        LLVMAddIncoming(s2, (LLVMValueRef[]){o->str[d], tstr[d]}, from, 2);
-        o->str[d] = s2;
-    }
-    o->data = pd;
-    o->tmp = pt;
-}
-
-static void free_copies(fused *z)
-{
-    uf__fn *F = z->F;
-    for (int i = 0; i < z->nops; i++) {
-        if (!z->ops[i].tmp)
-            continue;
-        LLVMBasicBlockRef rel = uf__fn_block(F, "arrexpr.free");
-        LLVMBasicBlockRef end = uf__fn_block(F, "arrexpr.end");
-        LLVMBuildCondBr(B, LLVMBuildIsNull(B, z->ops[i].tmp, ""), end, rel);
-        LLVMPositionBuilderAtEnd(B, rel);
-        call1(F, "free", LLVMVoidTypeInContext(F->L->ctx), z->ops[i].tmp);
-        LLVMBuildBr(B, end);
-        LLVMPositionBuilderAtEnd(B, end);
-    }
-}
-
 /* ---- the store ---------------------------------------------------------- */
 
 /* The fused loop over the destination z->ddata/shape/dstr, with a
@@ -861,19 +707,15 @@ static int run_loop(fused *z)
     F->numpy_model = model;
     if (rc != 0 || !ok)
         return -1;
-    free_copies(z);
+    uf__arrexpr_free_copies(z);
     return 0;
 }
 
-
-/* value into dst (dst op= value for augop >= 0). A ufunc given its
- * outputs is `root` (computed element by element though its value is
- * an array), its inputs lowered once already (pre_v), `part` the output
- * stored here. */
-static int store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
-                      const uf__type *dt, const uf__expr *value, int augop,
-                      const uf__expr *root, const uf__expr *const *pre_e,
-                      const LLVMValueRef *pre_v, int npre, int part)
+int uf__arrexpr_store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                           const uf__type *dt, const uf__expr *value,
+                           int augop, const uf__expr *root,
+                           const uf__expr *const *pre_e,
+                           const LLVMValueRef *pre_v, int npre, int part)
 {
     fused *z = uf__calloc(1, sizeof *z, F->err);
     if (!z)
@@ -902,7 +744,7 @@ static int store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
     if (collect(z, value) < 0 || check_shapes(z) < 0)
         goto done;
     for (int i = 0; i < z->nops; i++)
-        copy_if_overlap(z, &z->ops[i]);
+        uf__arrexpr_copy_if_overlap(z, &z->ops[i]);
     if (run_loop(z) < 0)
         goto done;
     rc = 0;
@@ -915,67 +757,17 @@ int uf__lower_arrexpr_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
                            const uf__type *dt, const uf__expr *value,
                            int augop)
 {
-    return store_into(F, pos, dst, dt, value, augop, NULL, NULL, NULL, 0, 0);
-}
-
-LLVMValueRef uf__lower_ufunc_out(uf__fn *F, const uf__expr *e)
-{
-    const uf__ufunc_loops *row =
-        uf__npufunc_loops(uf__lower_info(F, e)->builtin);
-    if (row == NULL || e->kind != UF__EX_CALL || row->nin > 3 ||
-        e->u.call.nargs != row->nin + row->nout) {
-        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
-                         "%s", "a ufunc's outputs lowered as they were not "
-                         "typed");
-        return NULL;
-    }
-    int nin = row->nin, nout = row->nout;
-    const uf__expr *const *x = (const uf__expr *const *)e->u.call.args;
-    LLVMValueRef in[3], out[2];
-    for (int i = 0; i < nin; i++) /* once, whatever the outputs */
-        if (!(in[i] = uf__lower_expr(F, x[i])))
-            return NULL;
-    for (int k = 0; k < nout; k++)
-        if (!(out[k] = uf__lower_expr(F, x[nin + k])))
-            return NULL;
-    /* np.divmod(x, y, x, r): the second pass must still read the x the
-     * first one overwrites, as NumPy's single pass does; copy the array
-     * inputs first (the one store's own overlap is store_into's) */
-    for (int i = 0; nout > 1 && i < nin; i++) {
-        const uf__type *t = uf__lower_info(F, x[i])->type;
-        const uf__type *ct =
-            t->kind == UF__T_ARRAY
-                ? uf__type_array(F->tf->km->tc, t->dtype, t->ndim,
-                                 t->layout == 'F' ? 'F' : 'C', F->err)
-                : NULL;
-        if (t->kind == UF__T_ARRAY &&
-            (!ct || !(in[i] = uf__arrmeth_copy(F, in[i], t, ct))))
-            return NULL;
-    }
-    for (int k = 0; k < nout; k++)
-        if (store_into(F, e->pos, out[k],
-                       uf__lower_info(F, x[nin + k])->type, e, UF__AUG_OUTPUT,
-                       e, x, in, nin, k) != 0)
-            return NULL;
-    if (nout == 1)
-        return out[0];
-    const uf__type *rt = uf__lower_info(F, e)->type;
-    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
-    if (!ty)
-        return NULL;
-    LLVMValueRef tup = LLVMBuildInsertValue(B, LLVMGetUndef(ty), out[0], 0, "");
-    return LLVMBuildInsertValue(B, tup, out[1], 1, "");
+    return uf__arrexpr_store_into(F, pos, dst, dt, value, augop, NULL, NULL,
+                                  NULL, 0, 0);
 }
 
 /* ---- the value: a new array ---------------------------------------------- */
 
-/* e into a new array of type rt (e itself computed element by element
- * when `root`); *nitems its element count. */
-static LLVMValueRef new_value(uf__fn *F, const uf__expr *e,
-                              const uf__type *rt, bool root,
-                              const uf__expr *const *pre_e,
-                              const LLVMValueRef *pre_v, int npre,
-                              LLVMValueRef *nitems, int part)
+LLVMValueRef uf__arrexpr_new_value(uf__fn *F, const uf__expr *e,
+                                   const uf__type *rt, bool root,
+                                   const uf__expr *const *pre_e,
+                                   const LLVMValueRef *pre_v, int npre,
+                                   LLVMValueRef *nitems, int part)
 {
     if (F->L->cg->sreg != NULL) {
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
@@ -1034,8 +826,8 @@ done:
 LLVMValueRef uf__lower_arrexpr_value(uf__fn *F, const uf__expr *e)
 {
     LLVMValueRef nitems;
-    return new_value(F, e, uf__lower_info(F, e)->type, false, NULL, NULL, 0,
-                     &nitems, 0);
+    return uf__arrexpr_new_value(F, e, uf__lower_info(F, e)->type, false,
+                                 NULL, NULL, 0, &nitems, 0);
 }
 
 LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
@@ -1047,30 +839,6 @@ LLVMValueRef uf__lower_arrexpr_elems(uf__fn *F, const uf__expr *e,
     const uf__type *rt = uf__type_array(F->tf->km->tc, dt, nd, 'C', F->err);
     if (!rt)
         return NULL;
-    return new_value(F, e, rt, true, pre_e, pre_v, npre, nitems, 0);
-}
-
-LLVMValueRef uf__lower_arrexpr_divmod(uf__fn *F, const uf__expr *e)
-{
-    const uf__type *rt = uf__lower_info(F, e)->type;
-    if (rt == NULL || rt->kind != UF__T_TUPLE || rt->n != 2 ||
-        e->kind != UF__EX_CALL || e->u.call.nargs != 2) {
-        uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
-                         "%s", "np.divmod() of arrays called as it was not "
-                         "typed");
-        return NULL;
-    }
-    const uf__expr *x[2] = {e->u.call.args[0], e->u.call.args[1]};
-    LLVMValueRef v[2], r[2], n;
-    for (int i = 0; i < 2; i++)
-        if (!(v[i] = uf__lower_expr(F, x[i])))
-            return NULL;
-    for (int k = 0; k < 2; k++)
-        if (!(r[k] = new_value(F, e, rt->elts[k], true, x, v, 2, &n, k)))
-            return NULL;
-    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
-    if (!ty)
-        return NULL;
-    LLVMValueRef tup = LLVMBuildInsertValue(B, LLVMGetUndef(ty), r[0], 0, "");
-    return LLVMBuildInsertValue(B, tup, r[1], 1, "");
+    return uf__arrexpr_new_value(F, e, rt, true, pre_e, pre_v, npre, nitems,
+                                 0);
 }

@@ -46,9 +46,34 @@ typedef struct fused {
     int part; /* np.divmod's root: 0 the quotients, 1 the remainders */
 } fused;
 
+/* value into dst (dst op= value for augop >= 0). A ufunc given its
+ * outputs is `root` (computed element by element though its value is an
+ * array), its inputs lowered once already (pre_v), `part` the output
+ * stored here. 0, or the error's code. */
+int uf__arrexpr_store_into(uf__fn *F, uf__pos pos, LLVMValueRef dst,
+                           const uf__type *dt, const uf__expr *value,
+                           int augop, const uf__expr *root,
+                           const uf__expr *const *pre_e,
+                           const LLVMValueRef *pre_v, int npre, int part);
+
+/* e into a new array of type rt (e itself computed element by element
+ * when `root`); *nitems its element count. NULL with the error set. */
+LLVMValueRef uf__arrexpr_new_value(uf__fn *F, const uf__expr *e,
+                                   const uf__type *rt, bool root,
+                                   const uf__expr *const *pre_e,
+                                   const LLVMValueRef *pre_v, int npre,
+                                   LLVMValueRef *nitems, int part);
+
+/* NumPy's overlap rule (lower_arrexpr_overlap.c): operand o is copied
+ * into a fresh buffer when its bytes may overlap the destination's and
+ * it is not the destination itself element for element; the copies are
+ * freed after the loop. */
+void uf__arrexpr_copy_if_overlap(fused *z, operand *o);
+void uf__arrexpr_free_copies(fused *z);
+
 /* np.divmod(x, y) of arrays (typed by infer_arrexpr.c as a tuple of two
  * new arrays): the quotients and the remainders, each by the fused loop
- * over the operands lowered once (lower_arrexpr.c). */
+ * over the operands lowered once (lower_ufunc_out.c). */
 LLVMValueRef uf__lower_arrexpr_divmod(uf__fn *F, const uf__expr *e);
 
 static inline LLVMTypeRef i64t(uf__fn *F)
