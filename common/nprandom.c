@@ -153,6 +153,16 @@ void uf__np_random_seed(uint32_t seed)
     init_genrand(&uf__mt_tls, seed);
 }
 
+void *uf__np_random_state(void)
+{
+    return uf__mt_state();
+}
+
+void uf__np_random_regenerate(void *state)
+{
+    uf__mt_regenerate(state);
+}
+
 double uf__np_random_double(void)
 {
     return uf__mt_double(uf__mt_state());

@@ -159,6 +159,12 @@ int32_t uf__np_random_choice(const char *data, int64_t n, int64_t stride,
                              int64_t itemsize, int32_t replace, char *out,
                              int64_t nout);
 
+/* For the draws the JIT emits inline (lower_nprandom_inline.c): the
+ * calling thread's generator, seeded, and its refill of 624 words (the
+ * index set back to 0). The layout is common/nprandom_state.h's. */
+void *uf__np_random_state(void);
+void uf__np_random_regenerate(void *state);
+
 /* The JIT's names of them. */
 #define UF__NP_RANDOM_SEED "uf__rt_np_random_seed"
 #define UF__NP_RANDOM_DOUBLE "uf__rt_np_random_double"
@@ -173,5 +179,7 @@ int32_t uf__np_random_choice(const char *data, int64_t n, int64_t stride,
 #define UF__NP_RANDOM_NONCENTRAL_CHISQUARE "uf__rt_np_random_noncentral_chisquare"
 #define UF__NP_RANDOM_MULTINOMIAL "uf__rt_np_random_multinomial"
 #define UF__NP_RANDOM_DIRICHLET "uf__rt_np_random_dirichlet"
+#define UF__NP_RANDOM_STATE "uf__rt_np_random_state"
+#define UF__NP_RANDOM_REGENERATE "uf__rt_np_random_regenerate"
 
 #endif

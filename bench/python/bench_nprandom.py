@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """np.random inside njit functions (issue 18) side by side with Numba in
-one process: np.random.random(10**6) (one fill), a loop of 10**6
-np.random.normal() calls (one draw a call: Numba inlines its generator,
-ufjit calls its runtime), np.random.randint(0, 1000, 10**6) and
+one process: np.random.random(10**6) (one fill), loops of 10**6
+np.random.random() calls (drawn inline by both) and np.random.normal()
+calls (Numba inlines its generator, ufjit calls its runtime), np.random.randint(0, 1000, 10**6) and
 np.random.shuffle of 10**6 int64. Each kernel seeds first, so both sides
 must return the same bits. Every contender runs the same kernel source
 (`from numba import` swapped for `from ufjit import`), alternating rounds;
@@ -22,6 +22,15 @@ from numba import njit
 def random_fill(n):
     np.random.seed(1)
     return np.random.random(n)
+
+
+@njit
+def random_loop(n):
+    np.random.seed(1)
+    s = 0.0
+    for i in range(n):
+        s += np.random.random()
+    return s
 
 
 @njit
@@ -51,6 +60,7 @@ def main():
     n = 10**6
     perm = np.arange(n)
     cases = [("np.random.random(10**6)", "random_fill", (n,)),
+             ("10**6 np.random.random() in a loop", "random_loop", (n,)),
              ("10**6 np.random.normal() in a loop", "normal_loop", (n,)),
              ("np.random.randint(0, 1000, 10**6)", "randint_fill", (n,)),
              ("np.random.shuffle 10**6 int64", "shuffle", (perm,))]

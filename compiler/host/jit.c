@@ -233,6 +233,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_RANDOM_MULTINOMIAL,
          (void *)(uintptr_t)uf__np_random_multinomial},
         {UF__NP_RANDOM_DIRICHLET, (void *)(uintptr_t)uf__np_random_dirichlet},
+        {UF__NP_RANDOM_STATE, (void *)(uintptr_t)uf__np_random_state},
+        {UF__NP_RANDOM_REGENERATE,
+         (void *)(uintptr_t)uf__np_random_regenerate},
         /* np.interp ... (lower_npnum.c) */
         {UF__NP_INTERP, (void *)(uintptr_t)uf__np_interp},
         {UF__NP_DIGITIZE, (void *)(uintptr_t)uf__np_digitize},

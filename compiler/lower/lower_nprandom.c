@@ -1,7 +1,8 @@
 /* np.random inside kernels (typed by infer_nprandom.c): calls of the
  * host runtime common/nprandom.h, whose per-thread generator is Numba's.
- * A number is one call (np.random.random() and normal() their own
- * functions, for loops that draw one at a time); size= allocates the
+ * A number is one call (normal() and uniform() their own functions,
+ * for loops that draw one at a time; random() and randint() are drawn
+ * inline, lower_nprandom_inline.c); size= allocates the
  * C-order result through NRT (lower_alloc.c) and fills it with one call;
  * shuffle, permutation and choice pass the array as data, shape and
  * strides. The runtime's statuses become Numba's ValueErrors. */
@@ -10,6 +11,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_rtcall.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_nprandom_inline.h"
 
 #define B (F->L->b)
 
@@ -209,8 +211,7 @@ static LLVMValueRef lower_floats(uf__fn *F, const uf__expr *e, uf__builtin b,
     int kind = d->kind;
     if (rt->kind != UF__T_ARRAY) { /* one draw: the direct functions */
         if (kind == UF__NPRANDOM_RANDOM)
-            return uf__emit_rt_call(F, UF__NP_RANDOM_DOUBLE, uf__ty_f64(F),
-                                    NULL, 0);
+            return uf__emit_random_double(F);
         if (kind == UF__NPRANDOM_NORMAL)
             return uf__emit_rt_call(F, UF__NP_RANDOM_NORMAL, uf__ty_f64(F), p,
                                     2);
@@ -246,12 +247,17 @@ static LLVMValueRef lower_randint(uf__fn *F, const uf__expr *e,
     }
     if (!ok)
         return NULL;
+    int width = (int)uf_dtype_itemsize(rt->dtype) * 8;
+    if (rt->kind != UF__T_ARRAY) { /* one draw, inline */
+        LLVMValueRef st, v = uf__emit_randint_one(F, lo, hi, width, &st);
+        raise_status(F, st);
+        return uf__emit_cast(F, v, UF_INT64, rt->dtype);
+    }
     LLVMValueRef out, n;
     LLVMValueRef arr = result(F, e, rt, uf__call_arg(e, 2, "size"), &out, &n);
     if (rt->kind == UF__T_ARRAY && arr == NULL)
         return NULL;
-    LLVMValueRef args[5] = {
-        lo, hi, uf__c_i32(F, (int)uf_dtype_itemsize(rt->dtype) * 8), out, n};
+    LLVMValueRef args[5] = {lo, hi, uf__c_i32(F, width), out, n};
     raise_status(
         F, uf__emit_rt_call(F, UF__NP_RANDOM_RANDINT, uf__ty_i32(F), args, 5));
     return load_result(F, rt, arr, out);

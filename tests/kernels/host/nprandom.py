@@ -205,6 +205,19 @@ def randint_n(seed, lo, hi, n):
 
 
 @njit
+def randint_mixed(seed, n):
+    # inline single draws across the generator's 624-word refills, mixed
+    # with random() and an int32 range
+    np.random.seed(seed)
+    out = np.empty((n, 3))
+    for i in range(n):
+        out[i, 0] = np.random.randint(0, 7)
+        out[i, 1] = np.random.random()
+        out[i, 2] = np.random.randint(np.int32(-100), np.int32(100))
+    return out
+
+
+@njit
 def randint_high(seed, hi):
     np.random.seed(seed)
     return np.random.randint(hi)
