@@ -2,7 +2,8 @@
  * with common/nprandom_int.c (the integer-valued draws, multinomial,
  * dirichlet): the per-thread MT19937 state and its hot steps, inline so
  * that the draw loops of both files keep them in registers. Internal to
- * those two files. */
+ * those two files, and to compiler/lower/lower_nprandom_inline.c, which
+ * reads `index` and `mt` at their offsets in the code it emits. */
 #ifndef UFJIT_COMMON_NPRANDOM_STATE_H
 #define UFJIT_COMMON_NPRANDOM_STATE_H
 
