@@ -429,15 +429,6 @@ int32_t uf__np_random_fill(int32_t kind, double a, double b, double c,
 
 /* NumPy's bits for an nbits-wide integer (0 < nbits <= 64): the low bits
  * of one word, or above 32 the high word first. */
-static inline uint64_t next_bits(mt_state *s, int nbits)
-{
-    if (nbits <= 32)
-        return uf__mt_next32(s) & (0xffffffffu >> (32 - nbits));
-    uint64_t high = uf__mt_next32(s) & (0xffffffffu >> (64 - nbits));
-    uint64_t low = uf__mt_next32(s);
-    return low + (high << 32);
-}
-
 static inline uint64_t next_bits_at(mt_state *s, int *idx, int nbits)
 {
     if (nbits <= 32)
@@ -461,9 +452,11 @@ static inline int clz64(uint64_t v)
 /* randrange(start, stop) in w bits as Numba's _randrange_impl for the
  * NumPy state: n = stop - start must be positive (w-bit signed), one
  * value needs no draw, otherwise bits enough for n - 1 are drawn until
- * below n. Returns false on an empty range. */
-static inline bool randrange(mt_state *s, uint64_t start, uint64_t stop,
-                             int w, uint64_t *r)
+ * below n. Returns false on an empty range. The state's index is in *idx,
+ * a local of the caller's loop (stores into the arrays it fills could
+ * alias s; kept in memory, it cost shuffle 2.5x Numba's time). */
+static inline bool randrange(mt_state *s, int *idx, uint64_t start,
+                             uint64_t stop, int w, uint64_t *r)
 {
     int64_t n = sext(stop - start, w);
     if (n <= 0)
@@ -472,7 +465,7 @@ static inline bool randrange(mt_state *s, uint64_t start, uint64_t stop,
     if (n != 1) {
         int nbits = 64 - clz64((uint64_t)(n - 1));
         do
-            k = next_bits(s, nbits);
+            k = next_bits_at(s, idx, nbits);
         while ((int64_t)k >= n);
     }
     *r = start + k;
@@ -555,11 +548,12 @@ void uf__np_random_shuffle(char *data, int64_t nd, const int64_t *shape,
     if (nd < 1 || shape[0] < 2)
         return;
     mt_state *s = uf__mt_state();
+    int idx = s->index;
     if (nd == 1 && (itemsize == 8 || itemsize == 4)) { /* common rows */
         int64_t st = strides[0];
         for (int64_t i = shape[0] - 1; i > 0; i--) {
             uint64_t j;
-            randrange(s, 0, (uint64_t)i + 1, 64, &j);
+            randrange(s, &idx, 0, (uint64_t)i + 1, 64, &j);
             char *p = data + i * st, *q = data + (int64_t)j * st;
             if (itemsize == 8) {
                 uint64_t t;
@@ -573,14 +567,16 @@ void uf__np_random_shuffle(char *data, int64_t nd, const int64_t *shape,
                 memcpy(q, &t, 4);
             }
         }
+        s->index = idx;
         return;
     }
     for (int64_t i = shape[0] - 1; i > 0; i--) {
         uint64_t j;
-        randrange(s, 0, (uint64_t)i + 1, 64, &j);
+        randrange(s, &idx, 0, (uint64_t)i + 1, 64, &j);
         swap_rows(data + i * strides[0], data + (int64_t)j * strides[0],
                   nd - 1, shape + 1, strides + 1, itemsize);
     }
+    s->index = idx;
 }
 
 /* Copies the nd-dimensional array at src into out in C order; returns
@@ -626,16 +622,18 @@ int32_t uf__np_random_choice(const char *data, int64_t n, int64_t stride,
         if (nout <= 0)
             return 0;
         mt_state *s = uf__mt_state();
+        int idx = s->index;
         for (int64_t i = 0; i < nout; i++) {
             uint64_t j;
-            if (!randrange(s, 0, (uint64_t)n, 64, &j))
-                return UF__NPRANDOM_EMPTY_RANGE;
+            if (!randrange(s, &idx, 0, (uint64_t)n, 64, &j))
+                return UF__NPRANDOM_EMPTY_RANGE; /* before any draw */
             if (itemsize)
                 memcpy(out + i * isz, data + (int64_t)j * stride,
                        (size_t)isz);
             else
                 memcpy(out + i * isz, &j, 8);
         }
+        s->index = idx;
         return 0;
     }
     if (nout > n)
