@@ -16,7 +16,7 @@
 #include "nrt_test_util.h"
 
 static const char src[] =
-    "from numba import njit\n"
+    "from numba import njit, vectorize\n"
     "import numpy as np\n"
     "@njit\n"
     "def max_or(a, d):\n"
@@ -45,7 +45,16 @@ static const char src[] =
     "            t += a.sum() + b.size\n"
     "        except Exception:\n"
     "            t -= 1.0\n"
-    "    return t + base.sum()\n";
+    "    return t + base.sum()\n"
+    "@vectorize(['float64(float64, int64)'])\n"
+    "def vec_div(x, n):\n"
+    "    try:\n"
+    "        if n == 0:\n"
+    "            raise ValueError('zero')\n"
+    "        r = x / n\n"
+    "    except Exception:\n"
+    "        r = -1.0\n"
+    "    return r\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -180,6 +189,33 @@ static void test_int_division(void **state)
     assert_int_equal(div_or(INT64_MAX, 1), INT64_MAX);
 }
 
+/* A vectorize kernel (fallible through its raise): the handler per
+ * element, over a reversed view. */
+static void test_vectorize(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *x = ramp(6, -1);
+    int64_t six = 6;
+    uf_array *n = uf_empty(UF_INT64, 1, &six, UF_ORDER_C, &err);
+    uf_assert_ok(n != NULL, &err);
+    int64_t *nd = uf_array_data(n);
+    for (int i = 0; i < 6; i++)
+        nd[i] = i % 3; /* 0 1 2 0 1 2 */
+    uf_array *rx = uf_array_slice(x, "::-1", &err); /* 5 4 3 2 1 0 */
+    uf_assert_ok(rx != NULL, &err);
+    uf_array *in[2] = {rx, n};
+    uf_array *out = calln("vec_div", in, 2, &err);
+    uf_assert_ok(out != NULL, &err);
+    const double want[6] = {-1.0, 4.0, 1.5, -1.0, 1.0, 0.0};
+    for (int i = 0; i < 6; i++)
+        assert_true(((double *)uf_array_data(out))[i] == want[i]);
+    uf_array_release(out);
+    uf_array_release(rx);
+    uf_array_release(n);
+    uf_array_release(x);
+}
+
 /* What catch_alloc(n) returns, computed here. */
 static double catch_alloc_want(int64_t n)
 {
@@ -298,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_views_and_errors),
         cmocka_unit_test(test_int_division),
+        cmocka_unit_test(test_vectorize),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),

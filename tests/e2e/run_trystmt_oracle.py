@@ -75,7 +75,10 @@ def cases():
          ("in_prange", [S("100")], None),
          ("sum_no_raise", [f8(33)], None), ("sum_no_raise", [f8(0)], None),
          ("sum_plain", [f8(33)], None)] +
-        ints("handler_only_types", [1, -1]))
+        ints("handler_only_types", [1, -1]) +
+        ints("while_div", [5, 0, 2, 3]) +
+        [("gu_max", [f8(3, 5)], None), ("gu_max", [f8(2, 0)], None),
+         ("gu_max", [f8(0, 3)], None)])
 
 
 def same(got, want):

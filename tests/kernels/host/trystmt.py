@@ -3,7 +3,7 @@
 # tests/e2e/run_trystmt_oracle.py. Refused forms (except ValueError,
 # `as e`, a re-raise) stop the whole file, so test_trystmt.c has them.
 import numpy as np
-from numba import njit, prange
+from numba import guvectorize, njit, prange
 
 
 @njit
@@ -324,3 +324,24 @@ def handler_only_types(x):
     except Exception:
         r += 10
     return r
+
+
+@guvectorize(["void(float64[:], float64[:])"], "(n)->()")
+def gu_max(a, out):
+    try:
+        out[0] = a.max()
+    except Exception:
+        out[0] = -1.0
+
+
+@njit
+def while_div(n):
+    i = 0
+    t = 0.0
+    while i < n:
+        try:
+            t += 10 // (i - 2)
+        except Exception:
+            t += 100.0
+        i += 1
+    return t
