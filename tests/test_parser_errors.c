@@ -380,8 +380,18 @@ static const error_case errors[] = {
      "'async' is not supported in kernels"},
     {LOC, "with a: pass\n", 0, UNS, 1, 1,
      "the 'with' statement is not supported in kernels"},
-    {LOC, "try:\n    pass\nexcept: pass\n", 0, UNS, 1, 1,
-     "the 'try' statement is not supported in kernels"},
+    {LOC, "try:\n    pass\nexcept ValueError: pass\n", 0, UNS, 3, 8,
+     "catching an exception other than Exception (Numba: \"Exception "
+     "matching is limited to <class 'Exception'>\") is not supported in "
+     "kernels"},
+    {LOC, "try:\n    pass\nexcept Exception as e: pass\n", 0, UNS, 3, 18,
+     "binding the exception with 'as' (Numba: \"Exception object cannot "
+     "be stored into variable\") is not supported in kernels"},
+    {LOC, "try:\n    pass\nexcept:\n    raise\n", 0, UNS, 4, 5,
+     "re-raising the caught exception (Numba: \"The re-raising of an "
+     "exception is not yet supported.\") is not supported in kernels"},
+    {LOC, "try:\n    pass\n", 0, SYN, 3, 1,
+     "expected 'except' or 'finally' block"},
     {LOC, "def f():\n    raise\n", 0, UNS, 2, 5,
      "a bare 'raise' (re-raise) is not supported in kernels"},
     {LOC, "def f():\n    raise a.b('x')\n", 0, UNS, 2, 11,

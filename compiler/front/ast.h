@@ -151,7 +151,8 @@ typedef enum uf__stmt_kind {
     UF__ST_EXPR,
     UF__ST_ASSIGN,     /* a = b = value; targets may be tuples/subscripts */
     UF__ST_AUGASSIGN,
-    UF__ST_IF,         /* elif chains nest in orelse as a single IF */
+    UF__ST_IF,         /* elif chains nest in orelse as a single IF;
+                          try/except too (if_.is_try) */
     UF__ST_FOR,
     UF__ST_WHILE,
     UF__ST_BREAK,
@@ -184,8 +185,14 @@ struct uf__stmt {
             uf__expr *value;
         } augassign;
         struct {
-            uf__expr *cond;
+            uf__expr *cond; /* NULL for a try */
             uf__block body, orelse;
+            /* try/except (compiler/front/parser_stmt.c) as an if whose
+             * way is chosen at run time: body is the try block followed
+             * by its else block, the first ntry statements protected;
+             * orelse is the handler, entered when one of those raises */
+            bool is_try;
+            int ntry;
         } if_;
         struct {
             uf__expr *target;

@@ -754,7 +754,7 @@ static int scan_def(scan *S, const uf__stmt *s)
 static bool is_main_guard(const uf__stmt *s)
 {
     const uf__expr *c = s->u.if_.cond;
-    if (c->kind != UF__EX_COMPARE || c->u.compare.nops != 1 ||
+    if (c == NULL || c->kind != UF__EX_COMPARE || c->u.compare.nops != 1 ||
         c->u.compare.ops[0] != UF__CMP_EQ)
         return false;
     const uf__expr *a = c->u.compare.operands[0];
@@ -811,7 +811,9 @@ static int scan_stmt(scan *S, const uf__stmt *s)
     }
     return unsupported(S, s->pos, "%s at module level is not supported "
                        "(kernel files hold imports, constants and function "
-                       "definitions)", stmt_name(s->kind));
+                       "definitions)", s->kind == UF__ST_IF &&
+                       s->u.if_.is_try ? "a try statement"
+                                       : stmt_name(s->kind));
 }
 
 uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)

@@ -22,6 +22,7 @@ typedef struct uf__parser {
     int depth;      /* recursion depth, see UF__PARSE_MAX_DEPTH */
     int func_depth; /* enclosing defs */
     int loop_depth; /* enclosing loops inside the innermost def */
+    int except_depth; /* enclosing except blocks inside the innermost def */
     bool failed;    /* an error is in err: unwind */
     const uf_error *lex_error; /* the lexer's error, if it stopped early */
 } uf__parser;

@@ -289,13 +289,15 @@ static uf__stmt *funcdef(uf__parser *p)
         return NULL;
     if (!expect_colon(p, true))
         return NULL;
-    int saved_loops = p->loop_depth;
+    int saved_loops = p->loop_depth, saved_excepts = p->except_depth;
     p->loop_depth = 0;
+    p->except_depth = 0;
     p->func_depth++;
     bool ok = block(p, &s->u.funcdef.body, "function definition",
                     kw->pos.line);
     p->func_depth--;
     p->loop_depth = saved_loops;
+    p->except_depth = saved_excepts;
     return ok ? s : NULL;
 }
 
@@ -577,6 +579,11 @@ static uf__stmt *expr_stmt(uf__parser *p)
 static uf__stmt *raise_stmt(uf__parser *p)
 {
     uf__token *t = uf__advance(p);
+    if ((uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI)) &&
+        p->except_depth > 0)
+        return uf__unsupported(p, t->pos, "re-raising the caught exception "
+                               "(Numba: \"The re-raising of an exception is "
+                               "not yet supported.\")");
     if (uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI))
         return uf__unsupported(p, t->pos, "a bare 'raise' (re-raise)");
     uf__expr *e = uf__parse_expression(p);
@@ -683,6 +690,152 @@ static bool simple_stmts(uf__parser *p, uf__pvec *out)
     }
 }
 
+/* A return, or a break/continue of a loop enclosing the block (in_loop:
+ * of a loop inside it), in b: what would leave a try with a finally. */
+static const uf__stmt *leaves(const uf__block *b, bool in_loop)
+{
+    for (int i = 0; i < b->n; i++) {
+        const uf__stmt *s = b->stmts[i], *x = NULL;
+        switch (s->kind) {
+        case UF__ST_RETURN:
+            return s;
+        case UF__ST_BREAK:
+        case UF__ST_CONTINUE:
+            if (!in_loop)
+                return s;
+            break;
+        case UF__ST_IF:
+            if (!(x = leaves(&s->u.if_.body, in_loop)))
+                x = leaves(&s->u.if_.orelse, in_loop);
+            break;
+        case UF__ST_FOR:
+            if (!(x = leaves(&s->u.for_.body, true)))
+                x = leaves(&s->u.for_.orelse, in_loop);
+            break;
+        case UF__ST_WHILE:
+            if (!(x = leaves(&s->u.while_.body, true)))
+                x = leaves(&s->u.while_.orelse, in_loop);
+            break;
+        default:
+            break;
+        }
+        if (x)
+            return x;
+    }
+    return NULL;
+}
+
+/* except_block: 'except' [expression ['as' NAME]] ':' block
+ * Numba 0.68 matches only Exception (a bare except is the same), and
+ * binds no exception object: other classes, tuples of classes and `as`
+ * are refused with its reasons. */
+static bool except_block(uf__parser *p, uf__block *h)
+{
+    uf__token *kw = uf__advance(p);
+    if (!uf__at(p, UF__TOK_COLON)) {
+        uf__expr *cls = uf__parse_expression(p);
+        if (cls == NULL)
+            return false;
+        if (cls->kind != UF__EX_NAME ||
+            strcmp(cls->u.name.id, "Exception") != 0) {
+            uf__unsupported(p, cls->pos, "catching an exception other than "
+                            "Exception (Numba: \"Exception matching is "
+                            "limited to <class 'Exception'>\")");
+            return false;
+        }
+        if (uf__at(p, UF__TOK_KW_AS)) {
+            uf__token *as = uf__advance(p);
+            uf__unsupported(p, as->pos, "binding the exception with 'as' "
+                            "(Numba: \"Exception object cannot be stored "
+                            "into variable\")");
+            return false;
+        }
+    }
+    p->except_depth++;
+    bool ok = expect_colon(p, true) &&
+              block(p, h, "'except' statement", kw->pos.line);
+    p->except_depth--;
+    return ok;
+}
+
+/* Appends b's statements to out. */
+static bool push_block(uf__parser *p, uf__pvec *out, const uf__block *b)
+{
+    for (int i = 0; i < b->n; i++)
+        if (!uf__pvec_push(p, out, b->stmts[i]))
+            return false;
+    return true;
+}
+
+/* try_stmt: 'try' ':' block except_block+ [else_block] [finally_block]
+ *         | 'try' ':' block finally_block
+ * finally_block: 'finally' ':' block
+ * As Numba 0.68 does: the first except clause catches every exception the
+ * try block raises (later ones never run); the else block runs when none
+ * was raised, its exceptions propagate; the finally block runs after the
+ * try statement when control falls out of it. An exception leaving the
+ * statement does not run it (Numba 0.68 then stops with an internal
+ * AssertionError), nor would a return, break or continue here, which
+ * Numba does run it for: those are refused in a try with a finally.
+ * Becomes an IF with is_try (ast.h) followed by the finally block's
+ * statements; a try/finally alone is its two blocks in sequence. */
+static bool try_stmt(uf__parser *p, uf__pvec *out)
+{
+    uf__token *kw = uf__advance(p);
+    uf__block body = {0}, handler = {0}, orelse = {0}, fin = {0};
+    if (!expect_colon(p, true) ||
+        !block(p, &body, "'try' statement", kw->pos.line))
+        return false;
+    int nexcept = 0;
+    while (uf__at(p, UF__TOK_KW_EXCEPT)) {
+        uf__block h = {0};
+        if (!except_block(p, &h))
+            return false;
+        if (nexcept++ == 0)
+            handler = h;
+    }
+    if (nexcept > 0 && !else_block(p, &orelse))
+        return false;
+    if (uf__at(p, UF__TOK_KW_FINALLY)) {
+        int line = uf__advance(p)->pos.line;
+        if (!expect_colon(p, true) ||
+            !block(p, &fin, "'finally' statement", line))
+            return false;
+        const uf__stmt *x = leaves(&body, false);
+        if (!x)
+            x = leaves(&handler, false);
+        if (!x)
+            x = leaves(&orelse, false);
+        if (x) {
+            uf__unsupported(p, x->pos, "leaving a try that has a finally "
+                            "block by return, break or continue");
+            return false;
+        }
+    } else if (nexcept == 0) {
+        uf__syntax_error(p, here(p), "expected 'except' or 'finally' block");
+        return false;
+    }
+    if (nexcept == 0)
+        return push_block(p, out, &body) && push_block(p, out, &fin);
+    uf__stmt *s = uf__new_stmt(p, UF__ST_IF, kw->pos);
+    uf__stmt **all = uf__arena_alloc(p->arena, (size_t)(body.n + orelse.n) + 1,
+                                     sizeof *all, p->err);
+    if (s == NULL || all == NULL) {
+        p->failed = true;
+        return false;
+    }
+    for (int i = 0; i < body.n; i++)
+        all[i] = body.stmts[i];
+    for (int i = 0; i < orelse.n; i++)
+        all[body.n + i] = orelse.stmts[i];
+    s->u.if_.is_try = true;
+    s->u.if_.ntry = body.n;
+    s->u.if_.body.stmts = all;
+    s->u.if_.body.n = body.n + orelse.n;
+    s->u.if_.orelse = handler;
+    return uf__pvec_push(p, out, s) && push_block(p, out, &fin);
+}
+
 /* statement: compound_stmt | simple_stmts
  * compound_stmt: function_def | if_stmt | for_stmt | while_stmt
  *              | class_def | with_stmt | try_stmt | async (refused) */
@@ -713,8 +866,7 @@ static bool statement(uf__parser *p, uf__pvec *out)
         uf__unsupported(p, t->pos, "the 'with' statement");
         return false;
     case UF__TOK_KW_TRY:
-        uf__unsupported(p, t->pos, "the 'try' statement");
-        return false;
+        return try_stmt(p, out);
     case UF__TOK_KW_ASYNC:
         uf__unsupported(p, t->pos, "'async'");
         return false;

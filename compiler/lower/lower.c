@@ -333,6 +333,8 @@ static int lower_decided(uf__fn *F, const uf__expr *cond)
 
 static int lower_if(uf__fn *F, const uf__stmt *s)
 {
+    if (s->u.if_.is_try)
+        return uf__lower_try(F, s);
     /* a pruned branch was not typed: only the live one is lowered */
     signed char t = uf__lower_info(F, s->u.if_.cond)->truth;
     if (t != 0) {

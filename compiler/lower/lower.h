@@ -270,6 +270,8 @@ LLVMValueRef uf__lower_contains(uf__fn *F, const uf__expr *e);
 /* A raise statement, a print() call (lower_raise.c); 0 or F->err's code,
  * None's value or NULL. */
 int uf__lower_raise(uf__fn *F, const uf__stmt *s);
+/* try/except (lower_try.c): an IF with is_try. */
+int uf__lower_try(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_print(uf__fn *F, const uf__expr *e);
 
 /* ---- typed expressions (lower_expr.c) ---------------------------------- */

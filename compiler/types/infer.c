@@ -522,8 +522,13 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
     case UF__ST_IF: {
         /* a pruned branch is not typed (infer_prune.c) */
         const uf__expr *c = s->u.if_.cond;
-        signed char t = uf__iinfo(C, c)->truth;
-        if ((t == 0 || uf__cond_runs(c)) && type_cond(C, c) < 0)
+        signed char t = c ? uf__iinfo(C, c)->truth : 0; /* NULL: a try */
+        uf__kernel_kind k = C->tf->decl->kind;
+        if (s->u.if_.is_try && (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE))
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, s->pos, "try/except is "
+                            "not supported in CUDA kernels (Numba's CUDA "
+                            "calling convention cannot catch exceptions)");
+        if (c && (t == 0 || uf__cond_runs(c)) && type_cond(C, c) < 0)
             return -1;
         if (t >= 0 && type_block(C, &s->u.if_.body) < 0)
             return -1;

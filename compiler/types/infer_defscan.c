@@ -160,8 +160,8 @@ static int def_stmt(defscan *S, const uf__stmt *s, unsigned char *d)
         return def_store(S, s->u.augassign.target, d);
     case UF__ST_IF: {
         const uf__expr *c = s->u.if_.cond;
-        signed char t = uf__tf_info(S->C->tf, c)->truth;
-        if ((t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
+        signed char t = c ? uf__tf_info(S->C->tf, c)->truth : 0; /* try */
+        if (c && (t == 0 || uf__cond_runs(c)) && def_expr(S, c, d) < 0)
             return -1;
         if (t != 0)
             return def_block(S, t > 0 ? &s->u.if_.body : &s->u.if_.orelse,

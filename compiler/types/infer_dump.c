@@ -118,7 +118,7 @@ static void mark_pruned(const line_marks *L, const uf__expr *c)
 
 static int mark_stmt(uf__stmt *s, void *L)
 {
-    if (s->kind == UF__ST_IF)
+    if (s->kind == UF__ST_IF && s->u.if_.cond != NULL)
         mark_pruned(L, s->u.if_.cond);
     else if (s->kind == UF__ST_WHILE)
         mark_pruned(L, s->u.while_.cond);

@@ -727,8 +727,37 @@ static void walk_while(pr *P, const uf__stmt *s)
     loop_exit(P, body, L);
 }
 
+/* Joins (no constant) for what was assigned since the log held `mark`. */
+static void phis_since(pr *P, int mark)
+{
+    int end = P->nlog, g = ++P->gen;
+    for (int i = mark; i < end && !P->oom; i++) {
+        int v = P->log[i].v;
+        if (P->seen[v] == g)
+            continue;
+        P->seen[v] = g;
+        set_phi(P, v);
+    }
+}
+
+/* A try (an IF with is_try): the handler may start after any statement
+ * of the try block, so what that block assigns is a join there, and what
+ * either assigns is one after the statement. */
+static void walk_try(pr *P, const uf__stmt *s)
+{
+    int before = P->nlog;
+    walk_block(P, &s->u.if_.body);
+    phis_since(P, before);
+    walk_block(P, &s->u.if_.orelse);
+    phis_since(P, before);
+}
+
 static void walk_if(pr *P, const uf__stmt *s)
 {
+    if (s->u.if_.is_try) {
+        walk_try(P, s);
+        return;
+    }
     uf__dview D = prev_view(P);
     const uf__expr *c = s->u.if_.cond;
     settle(P, 0, c, cond(P, c, 0));

@@ -61,6 +61,9 @@ typedef struct ssa {
     int *read_val; /* expression id of a read of a local -> its value,
                       -2 when it is not one */
     int *versions;       /* per name: variables made so far */
+    /* per name: assigned in a try block, so one variable for all its
+     * definitions (ssa_versions.c), NULL when the function has no try */
+    unsigned char *unsplit;
     ssa_join *joins;
     int njoins, capjoins;
     ssa_input *inputs;

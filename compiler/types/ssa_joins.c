@@ -197,6 +197,8 @@ const char *uf__ssa_read_variable(ssa *W, int value)
     if (c < W->ndefs)
         return W->defs[c].id;
     int r = c - W->ndefs;
+    if (W->unsplit && W->unsplit[W->joins[r].name]) /* ssa_versions.c */
+        return W->names[W->joins[r].name];
     if (W->join_id[r] == NULL) {
         W->join_id[r] = uf__ssa_new_variable(W, W->joins[r].name);
         W->classes->live[r] = true;

@@ -93,6 +93,43 @@ static int collect_stmt(uf__stmt *s, void *W)
     return uf__ast_stmt_targets(s, collect_target, W);
 }
 
+/* Names assigned in a try block (the statements it protects) keep one
+ * variable: its handler may start after any of them, reading whichever
+ * definition ran last, which the memory of one variable holds; the type
+ * is the unification of them all, as Numba's join at the handler. */
+static int unsplit_target(const uf__expr *t, void *ud)
+{
+    ssa *W = ud;
+    if (t->kind == UF__EX_NAME) {
+        int n = uf__ssa_name(W, t->u.name.id);
+        if (n >= 0)
+            W->unsplit[n] = 1;
+    } else if (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) {
+        uf__ast_children(t, unsplit_target, W);
+    }
+    return 0;
+}
+
+static int unsplit_stmt(uf__stmt *s, void *W)
+{
+    return uf__ast_stmt_targets(s, unsplit_target, W);
+}
+
+static int find_try(uf__stmt *s, void *ud)
+{
+    ssa *W = ud;
+    if (s->kind != UF__ST_IF || !s->u.if_.is_try)
+        return 0;
+    if (W->unsplit == NULL) {
+        W->unsplit = uf__arena_alloc(W->arena, (size_t)W->nnames + 1, 1,
+                                     W->err);
+        if (W->unsplit == NULL)
+            return -1;
+    }
+    uf__block b = {s->u.if_.body.stmts, s->u.if_.ntry};
+    return uf__ast_walk_stmts(&b, unsplit_stmt, W);
+}
+
 /* ---- renaming ------------------------------------------------------------ */
 
 static uf__expr *new_node(ssa *W, uf__expr_kind kind, uf__pos pos)
@@ -242,8 +279,11 @@ static int number_defs(ssa *W)
         return -1;
     /* parameters first, then assignments in source order */
     for (int d = 0; d < W->ndefs && !W->failed; d++) {
-        W->defs[d].local = W->name_ndefs[W->defs[d].name]++;
-        W->defs[d].id = uf__ssa_new_variable(W, W->defs[d].name);
+        int n = W->defs[d].name;
+        W->defs[d].local = W->name_ndefs[n]++;
+        W->defs[d].id = W->unsplit && W->unsplit[n] && W->defs[d].local > 0
+                            ? W->names[n]
+                            : uf__ssa_new_variable(W, n);
     }
     return W->failed ? -1 : 0;
 }
@@ -260,6 +300,8 @@ static int rename_function(uf__ast_module *m, uf__stmt *fn, uf__arena *arena,
         return err->code ? err->code : UF_ERR_NOMEM;
     if (W.ndefs == 0)
         return 0;
+    if (uf__ast_walk_stmts(&fn->u.funcdef.body, find_try, &W) != 0)
+        return err->code ? err->code : UF_ERR_NOMEM;
     /* per expression id: the module's ids, so temporary (the rest lives
      * in the module's arena, sized by this function) */
     size_t nx = (size_t)m->nexprs + 1;
