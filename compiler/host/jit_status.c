@@ -558,6 +558,9 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "for both inputs)",
         [UF__JIT_CROSS2D_BCAST] = "ValueError: unable to broadcast argument "
                                   "2 to output array",
+        /* Numba's words, not CPython's */
+        [UF__JIT_LIST_INDEX] = "IndexError: getitem out of range",
+        [UF__JIT_LIST_ASSIGN] = "IndexError: setitem out of range",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

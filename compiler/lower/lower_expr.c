@@ -585,6 +585,8 @@ static LLVMValueRef lower_subscript(uf__fn *F, const uf__expr *e)
         return uf__lower_flat_load(F, e);
     if (bt && bt->kind == UF__T_ARRAY)
         return uf__lower_index(F, e);
+    if (bt && bt->kind == UF__T_LIST) /* lower_list.c */
+        return uf__lower_list_index(F, e);
     if (!bt || bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)
         return unsupported_expr(F, e, "indexing this value");
     const uf__expr *ix = e->u.subscript.index[0];
@@ -726,7 +728,7 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
         if (uf__lower_info(F, e)->type &&
             uf__lower_info(F, e)->type->kind == UF__T_TUPLE)
             return lower_tuple(F, e);
-        return unsupported_expr(F, e, "a list");
+        return uf__lower_list_literal(F, e); /* lower_list.c */
     default:
         return unsupported_expr(F, e, "this expression");
     }

@@ -290,6 +290,9 @@
     X(NP_SPLIT, "numpy.split") X(NP_ARRAY_SPLIT, "numpy.array_split")       \
     X(NP_HSPLIT, "numpy.hsplit") X(NP_VSPLIT, "numpy.vsplit")               \
     X(NP_DSPLIT, "numpy.dsplit")
+/* The methods of lists (types/infer_list.c, lower/lower_list.c): the
+ * name after "list." is the attribute (uf__builtin_is_list). */
+#define UF__LIST_MAP(X) X(LIST_APPEND, "list.append")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -408,6 +411,7 @@
     UF__ARRVIEW_MAP(X)                                                      \
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
+    UF__LIST_MAP(X)                                                         \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -637,6 +641,11 @@ static inline bool uf__builtin_is_npcross(uf__builtin b)
 static inline bool uf__builtin_is_npsplit(uf__builtin b)
 {
     return b >= UF__BI_NP_SPLIT && b <= UF__BI_NP_DSPLIT;
+}
+/* The methods of UF__LIST_MAP. */
+static inline bool uf__builtin_is_list(uf__builtin b)
+{
+    return b == UF__BI_LIST_APPEND;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -234,6 +234,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, function_type(C, ".conjugate"));
         }
     }
+    if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
+        return uf__infer_list_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
         bool member;
         const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
@@ -273,6 +275,8 @@ static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
         return uf__infer_array_index(C, e, base);
     if (base->kind == UF__T_FLATITER)
         return uf__infer_flat_index(C, e, base);
+    if (base->kind == UF__T_LIST) /* infer_list.c */
+        return uf__infer_list_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));
@@ -695,8 +699,7 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
     case UF__EX_LIST:
         if (C->list_as_tuple)
             return list_as_tuple(C, e);
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
-                          "not supported in kernels (use a tuple)");
+        return uf__infer_list_literal(C, e); /* infer_list.c */
     case UF__EX_SLICE:
     case UF__EX_ELLIPSIS:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "slices are "

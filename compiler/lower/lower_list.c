@@ -1,0 +1,329 @@
+/* Lists (Numba's list(T), typed by types/infer_list.c): a list value is
+ * the data pointer of an NRT block holding common/list.h's header {size,
+ * cap, items}, so assignment shares it as in Python and the frame/sweep
+ * model (lower_alloc.c, lower_nrt_loop.c) frees it once: uf__type_holds_
+ * array counts a list as an array whose data pointer is the header.
+ * Reads, stores and appends with room are inline; making a list and
+ * growing one call common/list.c. Host targets only. */
+#include "common/list.h"
+#include "common/error_internal.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/lower_array.h"
+
+#define B (F->L->b)
+
+enum { OFF_SIZE = 0, OFF_CAP = 8, OFF_ITEMS = 16 };
+
+static LLVMTypeRef i64_t(uf__fn *F)
+{
+    return LLVMInt64TypeInContext(F->L->ctx);
+}
+
+static LLVMTypeRef i8p_t(uf__fn *F)
+{
+    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+}
+
+static LLVMValueRef c64(uf__fn *F, int64_t v)
+{
+    return LLVMConstInt(i64_t(F), (unsigned long long)v, 1);
+}
+
+/* The header field at byte offset off, as a pointer to ty. */
+static LLVMValueRef field(uf__fn *F, LLVMValueRef l, int off, LLVMTypeRef ty)
+{
+    LLVMValueRef o = c64(F, off);
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), l, &o, 1, "");
+    return LLVMBuildPointerCast(B, p, LLVMPointerType(ty, 0), "");
+}
+
+LLVMValueRef uf__emit_list_len(uf__fn *F, LLVMValueRef l)
+{
+    return LLVMBuildLoad2(B, i64_t(F), field(F, l, OFF_SIZE, i64_t(F)),
+                          "list.size");
+}
+
+static LLVMValueRef items_of(uf__fn *F, LLVMValueRef l)
+{
+    return LLVMBuildLoad2(B, i8p_t(F), field(F, l, OFF_ITEMS, i8p_t(F)),
+                          "list.items");
+}
+
+static int64_t itemsize(const uf__type *lt)
+{
+    return lt->n ? (int64_t)uf_dtype_itemsize(lt->elts[0]->dtype) : 1;
+}
+
+/* The address of item i (i64, in range). */
+static LLVMValueRef item_at(uf__fn *F, LLVMValueRef items,
+                            const uf__type *lt, LLVMValueRef i)
+{
+    LLVMValueRef off = LLVMBuildMul(B, i, c64(F, itemsize(lt)), "");
+    return LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), items,
+                                 &off, 1, "");
+}
+
+static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
+                         LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef pt[4];
+    for (unsigned i = 0; i < n; i++)
+        pt[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
+    F->L->uses_runtime = true;
+    return LLVMBuildCall2(B, fty, fn, args, n, "");
+}
+
+/* Lists are refused where Numba's would race (a prange body run in
+ * parallel) or cannot exist (CUDA): NULL with the error, else 0. */
+static int refuse_here(uf__fn *F, const uf__expr *e)
+{
+    if (F->L->cg->sreg != NULL)
+        return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src,
+                                e->pos, "%s", "lists are not supported in "
+                                "CUDA kernels");
+    if (F->in_prange)
+        return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src,
+                                e->pos, "%s", "lists cannot be made or "
+                                "appended to in a prange body run in "
+                                "parallel (Numba's list append there is a "
+                                "data race): build an array of the "
+                                "loop's length and store into it");
+    return 0;
+}
+
+/* A new list of n (i64) items, uninitialised; out of memory raises. */
+static LLVMValueRef new_list(uf__fn *F, const uf__type *lt, LLVMValueRef n)
+{
+    LLVMValueRef args[3] = {
+        LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
+                             LLVMPointerType(i8p_t(F), 0), ""),
+        n, c64(F, itemsize(lt))};
+    LLVMValueRef l = call(F, UF__LIST_NEW, i8p_t(F), args, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, l, ""), UF__JIT_NOMEM);
+    return l;
+}
+
+/* for (i = 0; i < n; i++) around what body() emits. */
+typedef void (*each_fn)(uf__fn *F, LLVMValueRef i, void *ud);
+
+static void count(uf__fn *F, LLVMValueRef n, each_fn body, void *ud)
+{
+    LLVMValueRef slot = uf__fn_alloca(F, i64_t(F), "list.i");
+    LLVMBuildStore(B, c64(F, 0), slot);
+    LLVMBasicBlockRef head = uf__fn_block(F, "list.head");
+    LLVMBasicBlockRef loop = uf__fn_block(F, "list.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "list.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), slot, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), loop, done);
+    LLVMPositionBuilderAtEnd(B, loop);
+    body(F, i, ud);
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), slot);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+}
+
+typedef struct copy_items {
+    LLVMValueRef src, dst; /* item buffers */
+    int64_t sstride, dstride;
+    uf_dtype from, to;
+} copy_items;
+
+static void copy_one(uf__fn *F, LLVMValueRef i, void *ud)
+{
+    const copy_items *c = ud;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef so = LLVMBuildMul(B, i, c64(F, c->sstride), "");
+    LLVMValueRef dof = LLVMBuildMul(B, i, c64(F, c->dstride), "");
+    LLVMValueRef v = uf__emit_elem_load(
+        F, LLVMBuildInBoundsGEP2(B, i8, c->src, &so, 1, ""), c->from);
+    uf__emit_elem_store(F, LLVMBuildInBoundsGEP2(B, i8, c->dst, &dof, 1, ""),
+                        c->to, uf__emit_cast(F, v, c->from, c->to));
+}
+
+LLVMValueRef uf__lower_list_literal(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *lt = uf__lower_info(F, e)->type;
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    int n = e->u.seq.n;
+    LLVMValueRef vals[UF__TUPLE_MAX];
+    if (n > UF__TUPLE_MAX) {
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "list literals of more than %d items are not "
+                         "supported", UF__TUPLE_MAX);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) { /* evaluated before the list is made */
+        const uf__expr *x = e->u.seq.elts[i];
+        if (!(vals[i] = uf__lower_expr(F, x)))
+            return NULL;
+        vals[i] = uf__emit_cast(F, vals[i], uf__lower_info(F, x)->type->dtype,
+                                lt->elts[0]->dtype);
+    }
+    LLVMValueRef l = new_list(F, lt, c64(F, n));
+    if (n > 0) {
+        LLVMValueRef items = items_of(F, l);
+        for (int i = 0; i < n; i++)
+            uf__emit_elem_store(F, item_at(F, items, lt, c64(F, i)),
+                                lt->elts[0]->dtype, vals[i]);
+    }
+    return l;
+}
+
+LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
+                                    const uf__type *from, const uf__type *to)
+{
+    if (from->n == 0 || to->n == 0 || from->elts[0] == to->elts[0])
+        return l; /* list(undefined) is empty: the same header */
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    LLVMValueRef r = new_list(F, to, n);
+    copy_items c = {items_of(F, l), items_of(F, r), itemsize(from),
+                    itemsize(to), from->elts[0]->dtype, to->elts[0]->dtype};
+    count(F, n, copy_one, &c);
+    return r;
+}
+
+LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
+                                     const uf__type *lt)
+{
+    LLVMValueRef shape = uf__emit_list_len(F, l);
+    LLVMValueRef stride = c64(F, itemsize(lt));
+    return uf__build_array(F->L, items_of(F, l), &shape, &stride, 1);
+}
+
+LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
+                                     const uf__type *lt, uf_dtype to)
+{
+    LLVMValueRef n = uf__emit_list_len(F, l), cnt;
+    LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
+    copy_items c = {items_of(F, l), uf__emit_array_data(F, arr),
+                    itemsize(lt), (int64_t)uf_dtype_itemsize(to),
+                    lt->elts[0]->dtype, to};
+    count(F, n, copy_one, &c);
+    return arr;
+}
+
+/* The index of l[x] as i64, wrapped once when negative, raising `status`
+ * out of range. */
+static LLVMValueRef checked_index(uf__fn *F, LLVMValueRef l,
+                                  const uf__expr *x, int status)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    uf_dtype xt = uf__lower_info(F, x)->type->dtype;
+    LLVMValueRef i = uf__emit_cast(F, v, xt, UF_INT64);
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    if (xt != UF_UINT64) {
+        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, i, c64(F, 0), "");
+        i = LLVMBuildSelect(B, neg, LLVMBuildAdd(B, i, n, ""), i, "");
+    }
+    /* unsigned: below zero or at/after n */
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntUGE, i, n, ""), status);
+    return i;
+}
+
+LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *base = e->u.subscript.value;
+    const uf__type *lt = uf__lower_info(F, base)->type;
+    LLVMValueRef l = uf__lower_expr(F, base);
+    if (!l)
+        return NULL;
+    LLVMValueRef i = checked_index(F, l, e->u.subscript.index[0],
+                                   UF__JIT_LIST_INDEX);
+    if (!i)
+        return NULL;
+    return uf__emit_elem_load(F, item_at(F, items_of(F, l), lt, i),
+                              lt->elts[0]->dtype);
+}
+
+int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                         const uf__type *vt)
+{
+    const uf__expr *base = t->u.subscript.value;
+    const uf__type *lt = uf__lower_info(F, base)->type;
+    LLVMValueRef l = uf__lower_expr(F, base);
+    if (!l)
+        return F->err->code;
+    LLVMValueRef i = checked_index(F, l, t->u.subscript.index[0],
+                                   UF__JIT_LIST_ASSIGN);
+    if (!i)
+        return F->err->code;
+    uf_dtype dt = lt->elts[0]->dtype;
+    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, i), dt,
+                        uf__emit_cast(F, v, vt->dtype, dt));
+    return 0;
+}
+
+/* l.append(v): v cast to the item type; a full buffer doubles first. */
+static LLVMValueRef lower_append(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef l, const uf__type *lt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    uf_dtype dt = lt->elts[0]->dtype;
+    v = uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, dt);
+    LLVMValueRef sp = field(F, l, OFF_SIZE, i64_t(F));
+    LLVMValueRef n = LLVMBuildLoad2(B, i64_t(F), sp, "");
+    LLVMValueRef cap = LLVMBuildLoad2(B, i64_t(F), field(F, l, OFF_CAP,
+                                                         i64_t(F)), "");
+    LLVMBasicBlockRef grow = uf__fn_block(F, "append.grow");
+    LLVMBasicBlockRef put = uf__fn_block(F, "append.put");
+    LLVMValueRef full = LLVMBuildICmp(B, LLVMIntSGE, n, cap, "");
+    LLVMBuildCondBr(B, full, grow, put);
+    /* the slow path is rare: keep the loop's fast path straight */
+    LLVMPositionBuilderAtEnd(B, grow);
+    LLVMValueRef args[3] = {l, LLVMBuildAdd(B, n, c64(F, 1), ""),
+                            c64(F, itemsize(lt))};
+    LLVMValueRef rc = call(F, UF__LIST_RESERVE,
+                           LLVMInt32TypeInContext(F->L->ctx), args, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
+    LLVMBuildBr(B, put);
+    LLVMPositionBuilderAtEnd(B, put);
+    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, n), dt, v);
+    LLVMBuildStore(B, LLVMBuildAdd(B, n, c64(F, 1), ""), sp);
+    return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
+LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *recv = e->u.call.func->u.attr.value;
+    const uf__type *lt = uf__lower_info(F, recv)->type;
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    LLVMValueRef l = uf__lower_expr(F, recv);
+    if (!l)
+        return NULL;
+    switch (uf__lower_info(F, e)->builtin) {
+    case UF__BI_LIST_APPEND:
+        return lower_append(F, e, l, lt);
+    default:
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "%s", "this list method is not supported by the "
+                         "CPU lowering");
+        return NULL;
+    }
+}
+
+bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e)
+{
+    const uf__type *t = uf__tf_info(tf, e)->type;
+    if (e->kind == UF__EX_LIST && t && t->kind == UF__T_LIST)
+        return true; /* out of memory */
+    if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_list(uf__tf_info(tf, e)->builtin))
+        return true;
+    if (e->kind == UF__EX_SUBSCRIPT) {
+        const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
+        return bt && bt->kind == UF__T_LIST; /* IndexError */
+    }
+    return false;
+}

@@ -1,0 +1,188 @@
+/* Typing of lists (Numba's list(T), numba/core/typing/listdecl.py): list
+ * literals of numbers, `[]` refined by its first append, l.append(v),
+ * l[i], l[i] = v, len, for, in, sum/min/max, truth, np.array(l); lowered
+ * by compiler/lower/lower_list.c.
+ *
+ * `l = []` is list(undefined) until `l.append(v)` refines the variable to
+ * list(typeof v), as Numba's typeinfer does; an append of another number
+ * type widens the element type the way Numba's List.unify does (a
+ * list(int32) appended 2.5 becomes a list(float64), its literal converted
+ * as it is made). A list still undefined at the fixed point is refused
+ * with Numba's message. */
+#include <string.h>
+
+#include "compiler/types/infer_internal.h"
+
+/* Lists are made on the host only, and outside prange bodies (Numba's
+ * parallel append is a race). */
+static const uf__type *refuse_target(uf__ictx *C, const uf__expr *e)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
+                          "not supported in CUDA kernels (a list allocates "
+                          "on the host): use cuda.local.array");
+    return NULL;
+}
+
+bool uf__list_elt_ok(const uf__type *t)
+{
+    return t != NULL && t->kind == UF__T_SCALAR;
+}
+
+const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
+{
+    if (refuse_target(C, e) != NULL || C->err->code)
+        return NULL;
+    const uf__type *elt = NULL;
+    for (int i = 0; i < e->u.seq.n; i++) {
+        const uf__expr *x = e->u.seq.elts[i];
+        const uf__type *t = uf__infer_expr(C, x);
+        if (t == NULL || t == UF__UNKNOWN)
+            return t;
+        if (!uf__list_elt_ok(t))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
+                              "an item of a list in kernels (lists of "
+                              "numbers only)", uf__tname(t));
+        const uf__type *u = elt ? uf__type_unify(C->tc, elt, t) : t;
+        if (u == NULL && uf__typectx_oom(C->tc))
+            return uf__ioom(C);
+        if (u == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "Cannot unify %s "
+                              "and %s for the items of a list",
+                              uf__tname(elt), uf__tname(t));
+        elt = u;
+    }
+    const uf__type *r = uf__type_list(C->tc, elt, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+}
+
+const uf__type *uf__infer_list_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in)
+{
+    const char *a = e->u.attr.attr;
+    uf__builtin b = UF__BI_NONE;
+#define X(id, name)                                                         \
+    if (strcmp(a, name + 5) == 0)                                           \
+        b = UF__BI_##id;
+    UF__LIST_MAP(X)
+#undef X
+    if (b == UF__BI_NONE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                          "unknown attribute '%s' of %s (not supported in "
+                          "kernels)", a, uf__tname(base));
+    in->builtin = b;
+    const uf__type *f = uf__type_function(C->tc, uf__builtin_name(b), C->err);
+    return f ? uf__iset(C, e, f) : NULL;
+}
+
+/* l.append(v): v a number; the variable l refined or widened to hold it. */
+static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
+                                   const uf__expr *recv, const uf__type *lt)
+{
+    if (e->u.call.nargs != 1 || e->u.call.nkw != 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "append() takes exactly "
+                          "one argument (%d given)",
+                          e->u.call.nargs + e->u.call.nkw);
+    const uf__expr *x = e->u.call.args[0];
+    const uf__type *vt = uf__infer_expr(C, x);
+    if (vt == NULL || vt == UF__UNKNOWN)
+        return vt;
+    if (!uf__list_elt_ok(vt))
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an "
+                          "item of a list in kernels (lists of numbers only)",
+                          uf__tname(vt));
+    const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0], vt)
+                                 : vt;
+    if (want == NULL && uf__typectx_oom(C->tc))
+        return uf__ioom(C);
+    if (want == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "Cannot unify %s and %s "
+                          "for the items of %s", uf__tname(lt->elts[0]),
+                          uf__tname(vt), uf__tname(lt));
+    if (lt->n == 0 || want != lt->elts[0]) {
+        const uf__type *nl = uf__type_list(C->tc, want, C->err);
+        if (nl == NULL)
+            return NULL;
+        int v = recv->kind == UF__EX_NAME ? uf__typed_var(C->tf,
+                                                          recv->u.name.id)
+                                          : -1;
+        if (v < 0)
+            return uf__ierr_t(C, UF_ERR_TYPING, recv->pos, "cannot append "
+                              "%s to %s here: only a list held in a local "
+                              "variable takes a new item type",
+                              uf__tname(vt), uf__tname(lt));
+        if (uf__infer_refine_var(C, v, nl, recv->pos) < 0)
+            return NULL;
+    }
+    uf__iinfo(C, e)->optype = vt;
+    return uf__iset(C, e, uf__type_none(C->tc));
+}
+
+const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b)
+{
+    const uf__expr *recv = e->u.call.func->u.attr.value;
+    const uf__type *lt = uf__iinfo(C, recv)->type;
+    uf__iinfo(C, e)->builtin = b;
+    switch (b) {
+    case UF__BI_LIST_APPEND:
+        return type_append(C, e, recv, lt);
+    default:
+        break;
+    }
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() is not "
+                      "supported in kernels", uf__builtin_name(b));
+}
+
+const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *lt)
+{
+    if (e->u.subscript.nindex != 1 ||
+        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
+                          "indexed with one integer in kernels (no slices "
+                          "yet)");
+    const uf__expr *x = e->u.subscript.index[0];
+    const uf__type *t = uf__infer_expr(C, x);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    if (t->kind != UF__T_SCALAR ||
+        !(uf__type_is_int(t) || t->dtype == UF_BOOL))
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list indices must be "
+                          "integers, not %s", uf__tname(t));
+    if (lt->n == 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s has no items of a "
+                          "known type yet", uf__tname(lt));
+    return uf__iset(C, e, lt->elts[0]);
+}
+
+int uf__infer_list_check(uf__ictx *C)
+{
+    const uf__typed_func *tf = C->tf;
+    for (int i = 0; i < tf->nvars; i++) {
+        const uf__type *t = tf->vars[i].type;
+        if (t == NULL || t->kind != UF__T_LIST || t->n != 0)
+            continue;
+        /* a version of the name (ssa_versions.c) fed into a refined join
+         * is not imprecise */
+        const char *name = tf->vars[i].name;
+        size_t len = strcspn(name, ".");
+        bool refined = false;
+        for (int j = 0; j < tf->nvars && !refined; j++) {
+            const uf__type *u = tf->vars[j].type;
+            refined = u && u->kind == UF__T_LIST && u->n == 1 &&
+                      strncmp(tf->vars[j].name, name, len) == 0 &&
+                      strcspn(tf->vars[j].name, ".") == len;
+        }
+        if (!refined)
+            return uf__ierr(C, UF_ERR_TYPING, C->def_pos[i], "Cannot infer "
+                            "the type of variable '%.*s', have imprecise "
+                            "type: list(undefined)<iv=None>. For Numba to "
+                            "be able to compile a list, the list must have "
+                            "a known and precise type that can be inferred "
+                            "from the other variables (append an item)",
+                            (int)len, name);
+    }
+    return 0;
+}

@@ -1,0 +1,206 @@
+"""Python lists inside kernels (Numba's list(T)): literals, [] refined by
+append, len, l[i] / l[i] = v, for, in, sum/min/max, truth, np.array(l),
+aliasing, lists passed to and returned from @njit helpers
+(tests/e2e/run_lists_oracle.py, tests/test_lists.c)."""
+import numpy as np
+from numba import njit
+
+
+@njit
+def literal(x):
+    l = [1, 2.5, x]
+    return sum(l), len(l), l[0], l[-1]
+
+
+@njit
+def literal_ints(n):
+    l = [3, n, -7]
+    return sum(l), min(l), max(l), l[1]
+
+
+@njit
+def from_array(a):
+    l = []
+    for v in a:
+        l.append(v)
+    return np.array(l)
+
+
+@njit
+def append_widens(a):
+    l = [np.int32(1), np.int32(3)]
+    l.append(a[0])
+    return np.asarray(l)
+
+
+@njit
+def getitem(a, i):
+    l = []
+    for v in a:
+        l.append(v)
+    return l[i]
+
+
+@njit
+def setitem(a, i, v):
+    l = []
+    for x in a:
+        l.append(x)
+    l[i] = v
+    return np.array(l)
+
+
+@njit
+def minmax(a):
+    l = []
+    for x in a:
+        l.append(x)
+    return min(l), max(l)
+
+
+@njit
+def total(a):
+    l = []
+    for x in a:
+        l.append(x)
+    return sum(l)
+
+
+@njit
+def contains(a, x):
+    l = []
+    for v in a:
+        l.append(v)
+    return x in l, x not in l
+
+
+@njit
+def truth(a):
+    l = []
+    for x in a:
+        if x > 0:
+            l.append(x)
+    if l:
+        return len(l)
+    return -1
+
+
+@njit
+def alias(n):
+    a = [1.0]
+    b = a
+    for i in range(n):
+        b.append(i * 0.5)
+    return len(a), a[-1], np.array(a)
+
+
+@njit
+def fill(l, n):
+    for i in range(n):
+        l.append(i * i)
+    return l
+
+
+@njit
+def via_helper(n):
+    l = [0]
+    m = fill(l, n)
+    return np.array(m), len(l)
+
+
+@njit
+def make_list(n):
+    l = []
+    for i in range(n):
+        l.append(float(i) / 4)
+    return l
+
+
+@njit
+def returned(n):
+    l = make_list(n)
+    l.append(-1.0)
+    return np.array(l)
+
+
+@njit
+def as_float32(a):
+    l = []
+    for x in a:
+        l.append(x)
+    return np.array(l, dtype=np.float32)
+
+
+@njit
+def iterate(a):
+    l = []
+    for x in a:
+        l.append(x)
+    s = 0.0
+    for v in l:
+        s += v * 2
+    return s
+
+
+@njit
+def iterate_append(n):
+    l = [1]
+    k = 0
+    for v in l:
+        if v < n:
+            l.append(v + 1)
+        k += 1
+    return k, len(l)
+
+
+@njit
+def big(n):
+    l = []
+    for i in range(n):
+        l.append(i * 0.5)
+    return np.array(l).sum(), len(l), l[n - 1]
+
+
+@njit
+def bools(a):
+    l = []
+    for x in a:
+        l.append(x > 0)
+    return sum(l), max(l), np.array(l)
+
+
+@njit
+def complexes(a):
+    l = [1j]
+    for x in a:
+        l.append(x)
+    return sum(l), np.array(l)
+
+
+@njit
+def in_loop(n):
+    t = 0.0
+    for i in range(n):
+        l = [float(i), 2.0]
+        l.append(3.0)
+        t += sum(l)
+    return t
+
+
+@njit
+def empty_never(n):
+    l = []
+    return len(l)
+
+
+@njit
+def return_list(n):
+    l = [1.0, 2.0]
+    return l
+
+
+@njit
+def bad_append(a):
+    l = [1.0]
+    l.append(a)
+    return len(l)
