@@ -1,13 +1,10 @@
 /* The lists kernels make (list.h). */
-#include <stdlib.h>
-#include <string.h>
-
 #include "common/alloc.h"
 #include "common/list.h"
 
 static void list_free(void *data)
 {
-    free(((uf__list *)data)->items);
+    uf__free(((uf__list *)data)->items);
 }
 
 int32_t uf__list_reserve(void *list, int64_t need, int64_t itemsize)
@@ -20,9 +17,10 @@ int32_t uf__list_reserve(void *list, int64_t need, int64_t itemsize)
         if (!uf__mul_i64(cap, 2, &cap))
             return -1;
     int64_t bytes;
-    if (!uf__mul_i64(cap, itemsize, &bytes) || uf__alloc_fail_now())
+    if (!uf__mul_i64(cap, itemsize, &bytes))
         return -1;
-    char *items = realloc(l->items, (size_t)bytes);
+    /* counted by uf__alloc_live, failed by uf__alloc_fail_at */
+    char *items = uf__realloc(l->items, (size_t)cap, (size_t)itemsize, NULL);
     if (items == NULL)
         return -1;
     l->items = items;

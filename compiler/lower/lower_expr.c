@@ -272,6 +272,15 @@ static LLVMValueRef lower_unary(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd, od;
+    const uf__type *lt = uf__lower_info(F, e->u.unary.operand)->type;
+    if (lt && lt->kind == UF__T_LIST && e->u.unary.op == UF__OP_NOT) {
+        LLVMValueRef l = uf__lower_expr(F, e->u.unary.operand);
+        return l ? LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, l),
+                                 LLVMConstNull(LLVMInt64TypeInContext(
+                                     F->L->ctx)),
+                                 "")
+                 : NULL; /* `not l`: empty */
+    }
     if (!scalar_dtype(F, e, &rd) ||
         !(in->optype ? (in->optype->kind == UF__T_SCALAR &&
                         ((od = in->optype->dtype), true))

@@ -320,6 +320,8 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
             C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
     if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
         return NULL;
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_LIST)
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL)); /* empty */
     const uf__type *optype = NULL;
     const uf__type *r = uf__type_unary(C->tc, (int)e->u.unary.op, t, &optype);
     if (r == NULL)

@@ -15,14 +15,14 @@
 
 /* Lists are made on the host only, and outside prange bodies (Numba's
  * parallel append is a race). */
-static const uf__type *refuse_target(uf__ictx *C, const uf__expr *e)
+static int refuse_target(uf__ictx *C, const uf__expr *e)
 {
     uf__kernel_kind k = C->tf->decl->kind;
     if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
-                          "not supported in CUDA kernels (a list allocates "
-                          "on the host): use cuda.local.array");
-    return NULL;
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
+                        "not supported in CUDA kernels (a list allocates "
+                        "on the host): use cuda.local.array");
+    return 0;
 }
 
 bool uf__list_elt_ok(const uf__type *t)
@@ -32,7 +32,7 @@ bool uf__list_elt_ok(const uf__type *t)
 
 const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
 {
-    if (refuse_target(C, e) != NULL || C->err->code)
+    if (refuse_target(C, e) != 0)
         return NULL;
     const uf__type *elt = NULL;
     for (int i = 0; i < e->u.seq.n; i++) {
