@@ -380,6 +380,20 @@ static void test_refused(void **state)
                        err.file, err.line, err.column, err.message);
     }
     uf_module_free(m);
+    /* a comprehension in a while condition would be hoisted out of the
+     * loop: refused when the file is read */
+    static const char wsrc[] =
+        "from numba import njit\n"
+        "@njit\n"
+        "def w(a):\n"
+        "    k = 0\n"
+        "    while len([v for v in a if v > k]) > 0:\n"
+        "        k += 1\n"
+        "    return k\n";
+    assert_null(uf_module_from_string(ctx, "lists_while.py", wsrc, &err));
+    assert_int_equal(err.line, 5);
+    assert_int_equal(err.column, 15);
+    assert_non_null(strstr(err.message, "list comprehension here"));
 }
 
 int main(void)

@@ -261,16 +261,11 @@ int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
     return 0;
 }
 
-/* l.append(v): v cast to the item type; a full buffer doubles first. */
-static LLVMValueRef lower_append(uf__fn *F, const uf__expr *e,
-                                 LLVMValueRef l, const uf__type *lt)
+/* Appends v (already of the item type); a full buffer doubles first. */
+static void append_value(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                         LLVMValueRef v)
 {
-    const uf__expr *x = e->u.call.args[0];
-    LLVMValueRef v = uf__lower_expr(F, x);
-    if (!v)
-        return NULL;
     uf_dtype dt = lt->elts[0]->dtype;
-    v = uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, dt);
     LLVMValueRef sp = field(F, l, OFF_SIZE, i64_t(F));
     LLVMValueRef n = LLVMBuildLoad2(B, i64_t(F), sp, "");
     LLVMValueRef cap = LLVMBuildLoad2(B, i64_t(F), field(F, l, OFF_CAP,
@@ -290,11 +285,111 @@ static LLVMValueRef lower_append(uf__fn *F, const uf__expr *e,
     LLVMPositionBuilderAtEnd(B, put);
     uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, n), dt, v);
     LLVMBuildStore(B, LLVMBuildAdd(B, n, c64(F, 1), ""), sp);
+}
+
+/* l.append(v): v cast to the item type. */
+static LLVMValueRef lower_append(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef l, const uf__type *lt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    append_value(F, l, lt,
+                 uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
+                               lt->elts[0]->dtype));
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
+typedef struct visit_append {
+    LLVMValueRef l;
+    const uf__type *lt;
+    uf_dtype from;
+} visit_append;
+
+static void append_value(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                         LLVMValueRef v);
+
+static void append_visited(uf__fn *F, LLVMValueRef x, void *ud)
+{
+    const visit_append *A = ud;
+    append_value(F, A->l, A->lt,
+                 uf__emit_cast(F, x, A->from, A->lt->elts[0]->dtype));
+}
+
+/* list(), list(range(...)), list(a), list(t), list(l). */
+static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *lt = uf__lower_info(F, e)->type;
+    if (e->u.call.nargs == 0 || lt->n == 0)
+        return new_list(F, lt, c64(F, 0));
+    const uf__expr *x = e->u.call.args[0];
+    const uf__type *t = uf__lower_info(F, x)->type;
+    if (t->kind == UF__T_RANGE) { /* appended one by one */
+        LLVMValueRef l = new_list(F, lt, c64(F, 0));
+        visit_append A = {l, lt, uf__lower_info(F, x)->optype->dtype};
+        return uf__lower_range_visit(F, x, append_visited, &A, 0) == 0 ? l
+                                                                       : NULL;
+    }
+    LLVMValueRef v = uf__lower_expr(F, x);
+    if (!v)
+        return NULL;
+    if (t->kind == UF__T_TUPLE) {
+        LLVMValueRef l = new_list(F, lt, c64(F, t->n));
+        LLVMValueRef items = items_of(F, l);
+        for (int i = 0; i < t->n; i++)
+            uf__emit_elem_store(
+                F, item_at(F, items, lt, c64(F, i)), lt->elts[0]->dtype,
+                uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                              t->elts[i]->dtype, lt->elts[0]->dtype));
+        return l;
+    }
+    LLVMValueRef src, n;
+    int64_t stride = 0;
+    LLVMValueRef sstride = NULL;
+    if (t->kind == UF__T_LIST) {
+        src = items_of(F, v);
+        n = uf__emit_list_len(F, v);
+        stride = itemsize(t);
+    } else { /* a 1-D array, any strides */
+        src = uf__emit_array_data(F, v);
+        n = uf__emit_array_dim(F, v, 0);
+        sstride = uf__emit_array_stride(F, v, t, 0);
+    }
+    LLVMValueRef l = new_list(F, lt, n);
+    LLVMValueRef dst = items_of(F, l);
+    uf_dtype from = t->kind == UF__T_LIST ? t->elts[0]->dtype : t->dtype;
+    LLVMValueRef slot = uf__fn_alloca(F, i64_t(F), "list.i");
+    LLVMBuildStore(B, c64(F, 0), slot);
+    LLVMBasicBlockRef head = uf__fn_block(F, "list.head");
+    LLVMBasicBlockRef loop = uf__fn_block(F, "list.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "list.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), slot, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), loop, done);
+    LLVMPositionBuilderAtEnd(B, loop);
+    LLVMValueRef so = LLVMBuildMul(B, i, sstride ? sstride : c64(F, stride),
+                                   "");
+    LLVMValueRef x0 = uf__emit_elem_load(
+        F, LLVMBuildGEP2(B, LLVMInt8TypeInContext(F->L->ctx), src, &so, 1,
+                         ""),
+        from);
+    uf__emit_elem_store(F, item_at(F, dst, lt, i), lt->elts[0]->dtype,
+                        uf__emit_cast(F, x0, from, lt->elts[0]->dtype));
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), slot);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+    return l;
 }
 
 LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
 {
+    if (uf__lower_info(F, e)->builtin == UF__BI_LIST_NEW) {
+        if (refuse_here(F, e) != 0)
+            return NULL;
+        return lower_new(F, e);
+    }
     const uf__expr *recv = e->u.call.func->u.attr.value;
     const uf__type *lt = uf__lower_info(F, recv)->type;
     if (refuse_here(F, e) != 0)

@@ -292,7 +292,7 @@
     X(NP_DSPLIT, "numpy.dsplit")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
-#define UF__LIST_MAP(X) X(LIST_APPEND, "list.append")
+#define UF__LIST_MAP(X) X(LIST_APPEND, "list.append") X(LIST_NEW, "list")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -645,7 +645,7 @@ static inline bool uf__builtin_is_npsplit(uf__builtin b)
 /* The methods of UF__LIST_MAP. */
 static inline bool uf__builtin_is_list(uf__builtin b)
 {
-    return b == UF__BI_LIST_APPEND;
+    return b >= UF__BI_LIST_APPEND && b <= UF__BI_LIST_NEW;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -63,7 +63,7 @@ const uf__type *uf__infer_list_attr(uf__ictx *C, const uf__expr *e,
     const char *a = e->u.attr.attr;
     uf__builtin b = UF__BI_NONE;
 #define X(id, name)                                                         \
-    if (strcmp(a, name + 5) == 0)                                           \
+    if (strncmp(name, "list.", 5) == 0 && strcmp(a, name + 5) == 0)         \
         b = UF__BI_##id;
     UF__LIST_MAP(X)
 #undef X
@@ -119,9 +119,59 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
     return uf__iset(C, e, uf__type_none(C->tc));
 }
 
+/* list(), list(range(...)), list(a) of a 1-D array, list(t) of a tuple
+ * of numbers (unified), list(l) (a copy): the items' type as iterating
+ * gives them. */
+static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
+{
+    if (refuse_target(C, e) != 0)
+        return NULL;
+    if (e->u.call.nkw != 0 || e->u.call.nargs > 1)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "list() takes at most "
+                          "1 argument (%d given)",
+                          e->u.call.nargs + e->u.call.nkw);
+    const uf__type *elt = NULL;
+    if (e->u.call.nargs == 1) {
+        const uf__expr *x = e->u.call.args[0];
+        const uf__type *t = uf__infer_expr(C, x);
+        if (t == NULL || t == UF__UNKNOWN)
+            return t;
+        const uf__type *rv = x->kind == UF__EX_CALL ? uf__iinfo(C, x)->optype
+                                                    : NULL;
+        if (t->kind == UF__T_RANGE && rv != NULL) {
+            elt = rv;
+        } else if (t->kind == UF__T_ARRAY && t->ndim == 1) {
+            elt = uf__type_scalar(C->tc, t->dtype);
+        } else if (t->kind == UF__T_LIST) {
+            elt = t->n ? t->elts[0] : NULL;
+        } else if (t->kind == UF__T_TUPLE && t->n > 0 &&
+                   uf__list_elt_ok(t->elts[0])) {
+            /* Numba takes a homogeneous tuple (UniTuple) only */
+            for (int i = 1; i < t->n; i++)
+                if (t->elts[i] != t->elts[0])
+                    return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No "
+                                      "implementation of function list() "
+                                      "for %s (a tuple whose items all "
+                                      "have one type)", uf__tname(t));
+            elt = t->elts[0];
+        } else {
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list() takes a "
+                              "range(), a 1-D array of numbers, a tuple of "
+                              "numbers or a list in kernels, not %s",
+                              uf__tname(t));
+        }
+    }
+    const uf__type *r = uf__type_list(C->tc, elt, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+}
+
 const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b)
 {
+    if (b == UF__BI_LIST_NEW) {
+        uf__iinfo(C, e)->builtin = b;
+        return type_new(C, e);
+    }
     const uf__expr *recv = e->u.call.func->u.attr.value;
     const uf__type *lt = uf__iinfo(C, recv)->type;
     uf__iinfo(C, e)->builtin = b;

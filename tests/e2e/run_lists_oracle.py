@@ -74,6 +74,19 @@ def cases():
         ("empty_never", [S("1")], "TypingError"),
         ("return_list", [S("1")], "refused-here"),
         ("bad_append", [f8(3)], "TypingError"),
+        ("not_empty", [f8(6)], None), ("not_empty", [V("f8", [-1.0])], None),
+        ("comp", [f8(9), S("0.0")], None), ("comp", [i4(7), S("2")], None),
+        ("comp", [f8(0), S("0.0")], None),
+        ("comp", [f8(12).view("::-2"), S("-1.5")], None),
+        ("comp_nested", [S("0")], None), ("comp_nested", [S("7")], None),
+        ("comp_inline", [f8(5)], None), ("comp_inline", [u1(4, lo=0,
+                                                             hi=256)], None),
+        ("comp_tuple", [f8(4)], None),
+        ("constructors", [f8(6), S("5")], None),
+        ("constructors", [f8(3).view("::-1"), S("0")], None),
+        ("constructors", [f8(4), S("uint8:4")], None),
+        ("list_empty", [S("3")], None), ("list_empty", [S("2.5")], None),
+        ("list_mixed_tuple", [S("1")], "TypingError"),
     ]
 
 

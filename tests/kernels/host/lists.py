@@ -204,3 +204,63 @@ def bad_append(a):
     l = [1.0]
     l.append(a)
     return len(l)
+
+
+@njit
+def not_empty(a):
+    l = [v for v in a if v > 0]
+    if not l:
+        return -1.0
+    return l[0]
+
+
+@njit
+def comp(a, t):
+    x = 100.0
+    l = [v * 2 for v in a if v > t]
+    return np.array(l), x
+
+
+@njit
+def comp_nested(n):
+    l = [i * j for i in range(n) for j in range(i) if (i + j) % 2 == 0]
+    return np.array(l)
+
+
+@njit
+def comp_inline(a):
+    return np.array([x + 1 for x in a]), sum([x for x in range(5)])
+
+
+@njit
+def comp_tuple(a):
+    t = (1.0, 2.0, 3.0)
+    l = [x * x for x in t]
+    m = [y for y in l if y > 1]
+    return np.array(m), len([i for i, v in enumerate(a)])
+
+
+@njit
+def constructors(a, n):
+    l1 = list(range(n))
+    l2 = list(a[::-1])
+    l3 = list((1.0, 2.5, 3.0))
+    l4 = list(l2)
+    l4.append(0.0)
+    l5 = list(range(n, 0, -2))
+    return (np.array(l1), np.array(l2), np.array(l3), len(l4), len(l2),
+            np.array(l5))
+
+
+@njit
+def list_empty(n):
+    l = list()
+    l.append(n)
+    return np.array(l)
+
+
+@njit
+def list_mixed_tuple(n):
+    l = list((1, 2.5, n))
+    return len(l)
+
