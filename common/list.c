@@ -1,4 +1,6 @@
 /* The lists kernels make (list.h). */
+#include <string.h>
+
 #include "common/alloc.h"
 #include "common/list.h"
 
@@ -44,4 +46,25 @@ void *uf__list_new(uf__nrt_meminfo **frame, int64_t n, int64_t itemsize)
         return NULL;
     l->size = n;
     return l;
+}
+
+void uf__list_move(void *list, int64_t dst, int64_t src, int64_t n,
+                   int64_t itemsize)
+{
+    uf__list *l = list;
+    if (n > 0)
+        memmove(l->items + dst * itemsize, l->items + src * itemsize,
+                (size_t)(n * itemsize));
+}
+
+void uf__list_reverse(void *list, int64_t itemsize)
+{
+    uf__list *l = list;
+    char tmp[16]; /* the largest item: complex128 */
+    for (int64_t a = 0, b = l->size - 1; a < b; a++, b--) {
+        char *x = l->items + a * itemsize, *y = l->items + b * itemsize;
+        memcpy(tmp, x, (size_t)itemsize);
+        memcpy(x, y, (size_t)itemsize);
+        memcpy(y, tmp, (size_t)itemsize);
+    }
 }

@@ -29,7 +29,15 @@ void *uf__list_new(uf__nrt_meminfo **frame, int64_t n, int64_t itemsize);
  * unchanged). */
 int32_t uf__list_reserve(void *list, int64_t need, int64_t itemsize);
 
+/* Moves n items from index src to index dst (ranges may overlap). */
+void uf__list_move(void *list, int64_t dst, int64_t src, int64_t n,
+                   int64_t itemsize);
+/* Reverses the items in place. */
+void uf__list_reverse(void *list, int64_t itemsize);
+
 #define UF__LIST_NEW "uf__list_new"
 #define UF__LIST_RESERVE "uf__list_reserve"
+#define UF__LIST_MOVE "uf__list_move"
+#define UF__LIST_REVERSE "uf__list_reverse"
 
 #endif

@@ -183,6 +183,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         /* lists (lower_list.c, common/list.h) */
         {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},
+        {UF__LIST_MOVE, (void *)(uintptr_t)uf__list_move},
+        {UF__LIST_REVERSE, (void *)(uintptr_t)uf__list_reverse},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

@@ -329,6 +329,10 @@ typedef enum uf__jit_status {
     /* lists (lower_list.c): Numba's IndexErrors */
     UF__JIT_LIST_INDEX,     /* l[i] past either end */
     UF__JIT_LIST_ASSIGN,    /* l[i] = v past either end */
+    UF__JIT_LIST_POP_EMPTY, /* l.pop() of an empty list */
+    UF__JIT_LIST_POP_INDEX, /* l.pop(i) past either end */
+    UF__JIT_LIST_REMOVE,    /* ValueError: l.remove(x), x not in l */
+    UF__JIT_LIST_VALUE,     /* ValueError: l.index(x), x not in l */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

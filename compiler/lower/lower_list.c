@@ -383,6 +383,192 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     return l;
 }
 
+static LLVMValueRef arg_i64(uf__fn *F, const uf__expr *x)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    return v ? uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
+                             UF_INT64)
+             : NULL;
+}
+
+static void set_size(uf__fn *F, LLVMValueRef l, LLVMValueRef n)
+{
+    LLVMBuildStore(B, n, field(F, l, OFF_SIZE, i64_t(F)));
+}
+
+static void move(uf__fn *F, LLVMValueRef l, LLVMValueRef dst,
+                 LLVMValueRef src, LLVMValueRef n, const uf__type *lt)
+{
+    LLVMValueRef a[5] = {l, dst, src, n, c64(F, itemsize(lt))};
+    call(F, UF__LIST_MOVE, LLVMVoidTypeInContext(F->L->ctx), a, 5);
+}
+
+/* l.pop() / l.pop(i): Numba's IndexErrors, the items after i moved down. */
+static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef l,
+                              const uf__type *lt)
+{
+    LLVMValueRef i = NULL;
+    if (e->u.call.nargs == 1 && !(i = arg_i64(F, e->u.call.args[0])))
+        return NULL;
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, n, c64(F, 0), ""),
+                    UF__JIT_LIST_POP_EMPTY);
+    LLVMValueRef last = LLVMBuildSub(B, n, c64(F, 1), "");
+    if (i == NULL)
+        i = last;
+    else {
+        LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, i, c64(F, 0), "");
+        i = LLVMBuildSelect(B, neg, LLVMBuildAdd(B, i, n, ""), i, "");
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntUGE, i, n, ""),
+                        UF__JIT_LIST_POP_INDEX);
+    }
+    LLVMValueRef v = uf__emit_elem_load(F, item_at(F, items_of(F, l), lt, i),
+                                        lt->elts[0]->dtype);
+    move(F, l, i, LLVMBuildAdd(B, i, c64(F, 1), ""), LLVMBuildSub(B, last, i,
+                                                                   ""),
+         lt);
+    set_size(F, l, last);
+    return v;
+}
+
+/* l.insert(i, v): i wrapped once then clamped to [0, n] as Python. */
+static LLVMValueRef lower_insert(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef l, const uf__type *lt)
+{
+    LLVMValueRef i = arg_i64(F, e->u.call.args[0]);
+    const uf__expr *x = e->u.call.args[1];
+    LLVMValueRef v = i ? uf__lower_expr(F, x) : NULL;
+    if (!v)
+        return NULL;
+    uf_dtype dt = lt->elts[0]->dtype;
+    v = uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, dt);
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    LLVMValueRef zero = c64(F, 0);
+    i = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, i, zero, ""),
+                        LLVMBuildAdd(B, i, n, ""), i, "");
+    i = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, i, zero, ""), zero,
+                        i, "");
+    i = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSGT, i, n, ""), n, i, "");
+    append_value(F, l, lt, v); /* grows by one (v stored at the end) */
+    move(F, l, LLVMBuildAdd(B, i, c64(F, 1), ""), i, LLVMBuildSub(B, n, i, ""),
+         lt);
+    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, i), dt, v);
+    return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
+typedef struct search {
+    LLVMValueRef items, key, hit; /* hit: i64 alloca, -1 when none */
+    const uf__type *lt;
+    uf_dtype od;
+    bool all; /* count every match */
+    LLVMBasicBlockRef out;
+} search;
+
+static void search_one(uf__fn *F, LLVMValueRef i, void *ud)
+{
+    const search *S = ud;
+    uf_dtype dt = S->lt->elts[0]->dtype;
+    LLVMValueRef x = uf__emit_cast(
+        F, uf__emit_elem_load(F, item_at(F, S->items, S->lt, i), dt), dt,
+        S->od);
+    LLVMValueRef eq = uf__emit_cmp(F, UF__CMP_EQ, S->od, x, S->key);
+    if (S->all) {
+        LLVMValueRef c = LLVMBuildLoad2(B, i64_t(F), S->hit, "");
+        LLVMBuildStore(B, LLVMBuildAdd(B, c, LLVMBuildZExt(B, eq, i64_t(F),
+                                                           ""),
+                                       ""),
+                       S->hit);
+        return;
+    }
+    LLVMBasicBlockRef found = uf__fn_block(F, "list.found");
+    LLVMBasicBlockRef next = uf__fn_block(F, "list.next");
+    LLVMBuildCondBr(B, eq, found, next);
+    LLVMPositionBuilderAtEnd(B, found);
+    LLVMBuildStore(B, i, S->hit);
+    LLVMBuildBr(B, S->out);
+    LLVMPositionBuilderAtEnd(B, next);
+}
+
+/* l.count(v), l.index(v), l.remove(v). */
+static LLVMValueRef lower_search(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef l, const uf__type *lt,
+                                 uf__builtin b)
+{
+    const uf__expr *x = e->u.call.args[0];
+    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    LLVMValueRef key = uf__lower_expr(F, x);
+    if (!key)
+        return NULL;
+    key = uf__emit_cast(F, key, uf__lower_info(F, x)->type->dtype, od);
+    search S = {items_of(F, l), key, uf__fn_alloca(F, i64_t(F), "list.hit"),
+                lt, od, b == UF__BI_LIST_COUNT,
+                uf__fn_block(F, "list.searched")};
+    LLVMBuildStore(B, c64(F, S.all ? 0 : -1), S.hit);
+    count(F, uf__emit_list_len(F, l), search_one, &S);
+    LLVMBuildBr(B, S.out);
+    LLVMPositionBuilderAtEnd(B, S.out);
+    LLVMValueRef r = LLVMBuildLoad2(B, i64_t(F), S.hit, "");
+    if (S.all)
+        return r;
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, r, c64(F, 0), ""),
+                    b == UF__BI_LIST_INDEX ? UF__JIT_LIST_VALUE
+                                           : UF__JIT_LIST_REMOVE);
+    if (b == UF__BI_LIST_INDEX)
+        return r;
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    LLVMValueRef last = LLVMBuildSub(B, n, c64(F, 1), "");
+    move(F, l, r, LLVMBuildAdd(B, r, c64(F, 1), ""), LLVMBuildSub(B, last, r,
+                                                                   ""),
+         lt);
+    set_size(F, l, last);
+    return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
+typedef struct extend_src {
+    LLVMValueRef l, src; /* src: a list, or a 1-D array */
+    const uf__type *lt, *st;
+} extend_src;
+
+/* One item of the source appended: a list's items are read through its
+ * header each time (l.extend(l) may move them while it grows). */
+static void extend_one(uf__fn *F, LLVMValueRef i, void *ud)
+{
+    const extend_src *X = ud;
+    uf_dtype from, to = X->lt->elts[0]->dtype;
+    LLVMValueRef p;
+    if (X->st->kind == UF__T_LIST) {
+        from = X->st->elts[0]->dtype;
+        p = item_at(F, items_of(F, X->src), X->st, i);
+    } else {
+        from = X->st->dtype;
+        LLVMValueRef off = LLVMBuildMul(
+            B, i, uf__emit_array_stride(F, X->src, X->st, 0), "");
+        p = LLVMBuildGEP2(B, LLVMInt8TypeInContext(F->L->ctx),
+                          uf__emit_array_data(F, X->src), &off, 1, "");
+    }
+    append_value(F, X->l, X->lt,
+                 uf__emit_cast(F, uf__emit_elem_load(F, p, from), from, to));
+}
+
+/* l.extend(x): x's items appended (as many as x had before). */
+static LLVMValueRef lower_extend(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef l, const uf__type *lt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    const uf__type *st = uf__lower_info(F, x)->type;
+    LLVMValueRef src = uf__lower_expr(F, x);
+    if (!src)
+        return NULL;
+    if (!(st->kind == UF__T_LIST && st->n == 0)) {
+        LLVMValueRef n = st->kind == UF__T_LIST ? uf__emit_list_len(F, src)
+                                                : uf__emit_array_dim(F, src,
+                                                                     0);
+        extend_src X = {l, src, lt, st};
+        count(F, n, extend_one, &X);
+    }
+    return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
 LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
 {
     if (uf__lower_info(F, e)->builtin == UF__BI_LIST_NEW) {
@@ -397,9 +583,36 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
     LLVMValueRef l = uf__lower_expr(F, recv);
     if (!l)
         return NULL;
-    switch (uf__lower_info(F, e)->builtin) {
+    uf__builtin b = uf__lower_info(F, e)->builtin;
+    switch (b) {
     case UF__BI_LIST_APPEND:
         return lower_append(F, e, l, lt);
+    case UF__BI_LIST_POP:
+        return lower_pop(F, e, l, lt);
+    case UF__BI_LIST_INSERT:
+        return lower_insert(F, e, l, lt);
+    case UF__BI_LIST_CLEAR:
+        set_size(F, l, c64(F, 0));
+        return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+    case UF__BI_LIST_REVERSE: {
+        LLVMValueRef a[2] = {l, c64(F, itemsize(lt))};
+        call(F, UF__LIST_REVERSE, LLVMVoidTypeInContext(F->L->ctx), a, 2);
+        return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+    }
+    case UF__BI_LIST_COPY: {
+        LLVMValueRef n = uf__emit_list_len(F, l);
+        LLVMValueRef r = new_list(F, lt, n);
+        copy_items c = {items_of(F, l), items_of(F, r), itemsize(lt),
+                        itemsize(lt), lt->elts[0]->dtype, lt->elts[0]->dtype};
+        count(F, n, copy_one, &c);
+        return r;
+    }
+    case UF__BI_LIST_COUNT:
+    case UF__BI_LIST_INDEX:
+    case UF__BI_LIST_REMOVE:
+        return lower_search(F, e, l, lt, b);
+    case UF__BI_LIST_EXTEND:
+        return lower_extend(F, e, l, lt);
     default:
         uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
                          "%s", "this list method is not supported by the "

@@ -292,7 +292,13 @@
     X(NP_DSPLIT, "numpy.dsplit")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
-#define UF__LIST_MAP(X) X(LIST_APPEND, "list.append") X(LIST_NEW, "list")
+#define UF__LIST_MAP(X)                                                     \
+    X(LIST_APPEND, "list.append") X(LIST_POP, "list.pop")                   \
+    X(LIST_INSERT, "list.insert") X(LIST_EXTEND, "list.extend")             \
+    X(LIST_CLEAR, "list.clear") X(LIST_REVERSE, "list.reverse")             \
+    X(LIST_COPY, "list.copy") X(LIST_COUNT, "list.count")                   \
+    X(LIST_INDEX, "list.index") X(LIST_REMOVE, "list.remove")               \
+    X(LIST_NEW, "list")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \

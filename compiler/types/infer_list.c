@@ -165,6 +165,167 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
     return r ? uf__iset(C, e, r) : NULL;
 }
 
+/* The arguments of call e, at least lo and at most hi of them, typed
+ * into t[]; NULL (error), UF__UNKNOWN, or a non-NULL marker. */
+static const uf__type *method_args(uf__ictx *C, const uf__expr *e,
+                                   const char *name, int lo, int hi,
+                                   const uf__type **t)
+{
+    int n = e->u.call.nargs;
+    if (e->u.call.nkw != 0 || n < lo || n > hi)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes %s%d "
+                          "argument%s (%d given)", name,
+                          lo == hi ? "exactly " : "at most ", hi,
+                          hi == 1 ? "" : "s", n + e->u.call.nkw);
+    for (int i = 0; i < n; i++) {
+        t[i] = uf__infer_expr(C, e->u.call.args[i]);
+        if (t[i] == NULL || t[i] == UF__UNKNOWN)
+            return t[i];
+    }
+    return uf__type_none(C->tc);
+}
+
+static bool is_index(const uf__type *t)
+{
+    return t->kind == UF__T_SCALAR &&
+           (uf__type_is_int(t) || t->dtype == UF_BOOL);
+}
+
+/* l.count(v), l.index(v), l.remove(v): v compared with == to each item
+ * in the type both convert to (recorded as e's optype). */
+static const uf__type *type_search(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *lt, uf__builtin b,
+                                   const char *name)
+{
+    const uf__type *t[1];
+    const uf__type *r = method_args(C, e, name, 1, 1, t);
+    if (r == NULL || r == UF__UNKNOWN)
+        return r;
+    const uf__type *optype = NULL;
+    if (lt->n == 1 && t[0]->kind == UF__T_SCALAR)
+        uf__type_compare(C->tc, UF__CMP_EQ, lt->elts[0], t[0], &optype);
+    if (optype == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "%s() for (%s, %s)", name, uf__tname(lt),
+                          uf__tname(t[0]));
+    uf__iinfo(C, e)->optype = optype;
+    return uf__iset(C, e, b == UF__BI_LIST_REMOVE
+                              ? uf__type_none(C->tc)
+                              : uf__type_scalar(C->tc, UF_INT64));
+}
+
+/* l.extend(x): x a list, a 1-D array or a tuple of numbers; the items
+ * appended one by one (the variable refined as by append). */
+static const uf__type *type_extend(uf__ictx *C, const uf__expr *e,
+                                   const uf__expr *recv, const uf__type *lt)
+{
+    const uf__type *t[1];
+    const uf__type *r = method_args(C, e, "extend", 1, 1, t);
+    if (r == NULL || r == UF__UNKNOWN)
+        return r;
+    const uf__type *it = t[0], *vt = NULL;
+    if (it->kind == UF__T_LIST)
+        vt = it->n ? it->elts[0] : NULL;
+    else if (it->kind == UF__T_ARRAY && it->ndim == 1)
+        vt = uf__type_scalar(C->tc, it->dtype);
+    else
+        return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos,
+                          "extend() takes a list or a 1-D array in kernels, "
+                          "not %s", uf__tname(it));
+    if (vt != NULL) {
+        const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0], vt)
+                                     : vt;
+        if (want == NULL)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "Cannot unify %s "
+                              "and %s for the items of %s",
+                              uf__tname(lt->n ? lt->elts[0] : NULL),
+                              uf__tname(vt), uf__tname(lt));
+        if (lt->n == 0 || want != lt->elts[0]) {
+            const uf__type *nl = uf__type_list(C->tc, want, C->err);
+            int v = recv->kind == UF__EX_NAME
+                        ? uf__typed_var(C->tf, recv->u.name.id)
+                        : -1;
+            if (nl == NULL)
+                return NULL;
+            if (v < 0)
+                return uf__ierr_t(C, UF_ERR_TYPING, recv->pos, "cannot "
+                                  "extend %s with %s here: only a list "
+                                  "held in a local variable takes a new "
+                                  "item type", uf__tname(lt),
+                                  uf__tname(it));
+            if (uf__infer_refine_var(C, v, nl, recv->pos) < 0)
+                return NULL;
+        }
+    }
+    return uf__iset(C, e, uf__type_none(C->tc));
+}
+
+static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
+                                   const uf__expr *recv, const uf__type *lt,
+                                   uf__builtin b)
+{
+    const char *name = uf__builtin_name(b) + 5;
+    const uf__type *t[2];
+    const uf__type *r;
+    if (lt->n == 0 && b != UF__BI_LIST_EXTEND && b != UF__BI_LIST_INSERT &&
+        b != UF__BI_LIST_CLEAR)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() of %s: its items "
+                          "have no known type yet", name, uf__tname(lt));
+    switch (b) {
+    case UF__BI_LIST_POP:
+        r = method_args(C, e, name, 0, 1, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (e->u.call.nargs == 1 && !is_index(t[0]))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos,
+                              "pop() index must be an integer, not %s",
+                              uf__tname(t[0]));
+        return uf__iset(C, e, lt->elts[0]);
+    case UF__BI_LIST_INSERT: {
+        r = method_args(C, e, name, 2, 2, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (!is_index(t[0]))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos,
+                              "insert() index must be an integer, not %s",
+                              uf__tname(t[0]));
+        if (!uf__list_elt_ok(t[1]))
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[1]->pos,
+                              "%s cannot be an item of a list in kernels "
+                              "(lists of numbers only)", uf__tname(t[1]));
+        const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0],
+                                                      t[1])
+                                     : t[1];
+        if (want != NULL && (lt->n == 0 || want != lt->elts[0])) {
+            int v = recv->kind == UF__EX_NAME
+                        ? uf__typed_var(C->tf, recv->u.name.id)
+                        : -1;
+            const uf__type *nl = uf__type_list(C->tc, want, C->err);
+            if (nl == NULL || v < 0 ||
+                uf__infer_refine_var(C, v, nl, recv->pos) < 0)
+                return nl == NULL || v >= 0
+                           ? NULL
+                           : uf__ierr_t(C, UF_ERR_TYPING, recv->pos, "cannot "
+                                        "insert %s into %s here",
+                                        uf__tname(t[1]), uf__tname(lt));
+        }
+        return uf__iset(C, e, uf__type_none(C->tc));
+    }
+    case UF__BI_LIST_EXTEND:
+        return type_extend(C, e, recv, lt);
+    case UF__BI_LIST_CLEAR:
+    case UF__BI_LIST_REVERSE:
+    case UF__BI_LIST_COPY:
+        r = method_args(C, e, name, 0, 0, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        return uf__iset(C, e, b == UF__BI_LIST_COPY ? lt
+                                                    : uf__type_none(C->tc));
+    default:
+        return type_search(C, e, lt, b, name);
+    }
+}
+
 const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b)
 {
@@ -175,14 +336,9 @@ const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
     const uf__expr *recv = e->u.call.func->u.attr.value;
     const uf__type *lt = uf__iinfo(C, recv)->type;
     uf__iinfo(C, e)->builtin = b;
-    switch (b) {
-    case UF__BI_LIST_APPEND:
+    if (b == UF__BI_LIST_APPEND)
         return type_append(C, e, recv, lt);
-    default:
-        break;
-    }
-    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() is not "
-                      "supported in kernels", uf__builtin_name(b));
+    return type_method(C, e, recv, lt, b);
 }
 
 const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,

@@ -87,6 +87,23 @@ def cases():
         ("constructors", [f8(4), S("uint8:4")], None),
         ("list_empty", [S("3")], None), ("list_empty", [S("2.5")], None),
         ("list_mixed_tuple", [S("1")], "TypingError"),
+        ("methods", [f8(6), S("2")], None), ("methods", [f8(4), S("-1")],
+                                              None),
+        ("methods", [f8(10).view("::-2"), S("0")], None),
+        ("methods", [f8(3), S("5")], "IndexError"),
+        ("pop_all", [f8(5)], None), ("pop_all", [f8(0)], None),
+        ("pop_at", [f8(3), S("-3")], None), ("pop_at", [f8(3), S("3")],
+                                             "IndexError"),
+        ("pop_at", [f8(0), S("0")], "IndexError"),
+        ("pop_at", [i8(3), S("-4")], "IndexError"),
+        ("index_of", [V("f8", [1.0, 2.0, 2.0]), S("2")], None),
+        ("index_of", [V("f8", [1.0, np.nan]), S("nan")], "ValueError"),
+        ("index_of", [i4(3), S("99")], "ValueError"),
+        ("remove_x", [V("i8", [3, 1, 3]), S("3")], None),
+        ("remove_x", [V("i8", [3, 1, 3]), S("4.5")], "ValueError"),
+        ("remove_x", [V("f4", [0.5, -0.0]), S("0.0")], None),
+        ("clear_extend", [f8(3)], None), ("clear_extend", [nan], None),
+        ("insert_empty", [S("3")], None), ("insert_empty", [S("2.5")], None),
     ]
 
 

@@ -264,3 +264,67 @@ def list_mixed_tuple(n):
     l = list((1, 2.5, n))
     return len(l)
 
+
+
+@njit
+def methods(a, i):
+    l = list(a)
+    p = l.pop()
+    q = l.pop(i)
+    l.insert(i, 9.5)
+    l.insert(-100, -1.0)
+    l.insert(100, 100.0)
+    c = l.count(9.5)
+    k = l.index(100.0)
+    l.remove(-1.0)
+    m = l.copy()
+    m.reverse()
+    l.extend(m)
+    l.extend(a)
+    return p, q, c, k, np.array(l), np.array(m)
+
+
+@njit
+def pop_all(a):
+    l = list(a)
+    s = 0.0
+    while l:
+        s = s * 2 + l.pop()
+    return s, len(l)
+
+
+@njit
+def pop_at(a, i):
+    l = list(a)
+    return l.pop(i)
+
+
+@njit
+def index_of(a, x):
+    l = list(a)
+    return l.index(x)
+
+
+@njit
+def remove_x(a, x):
+    l = list(a)
+    l.remove(x)
+    return np.array(l)
+
+
+@njit
+def clear_extend(a):
+    l = [1.0]
+    l.clear()
+    l.extend(l)
+    l.extend(a)
+    l.extend(l)
+    return np.array(l), l.count(np.nan)
+
+
+@njit
+def insert_empty(n):
+    l = []
+    l.insert(5, n)
+    l.insert(0, 2 * n)
+    return np.array(l)
