@@ -67,7 +67,7 @@ static LLVMValueRef item_at(uf__fn *F, LLVMValueRef items,
 static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
                          LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[4];
+    LLVMTypeRef pt[8]; /* n <= 8 */
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
