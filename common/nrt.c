@@ -15,6 +15,8 @@ struct uf__nrt_meminfo {
     int64_t size;
     char *data; /* in the same block, UF__DATA_ALIGN-aligned */
     int cls;    /* its nrt_cache.h size class, -1 for a large block */
+    void (*dtor)(void *data); /* run before the block is freed (a list's
+                                 items buffer: common/list.c), or NULL */
 };
 
 /* One malloc'd block holds the header and the data, aligned by hand:
@@ -56,9 +58,19 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
     mi->next = *frame;
     atomic_init(&mi->refcnt, 1);
     mi->size = nbytes;
+    mi->dtor = NULL;
     *frame = mi;
     uf__nrt_count_up();
     return mi->data;
+}
+
+void *uf__nrt_alloc_dtor(uf__nrt_meminfo **frame, int64_t nbytes,
+                         void (*dtor)(void *data))
+{
+    void *data = uf__nrt_alloc(frame, nbytes);
+    if (data != NULL)
+        (*frame)->dtor = dtor;
+    return data;
 }
 
 void uf__nrt_incref(uf__nrt_meminfo *mi)
@@ -77,6 +89,8 @@ void uf__nrt_decref(uf__nrt_meminfo *mi)
         atomic_fetch_sub_explicit(&mi->refcnt, 1, memory_order_acq_rel) != 1)
         return;
     uf__nrt_count_down();
+    if (mi->dtor != NULL)
+        mi->dtor(mi->data);
     if (!uf__nrt_cache_put(mi->cls, mi))
         free(mi);
 }

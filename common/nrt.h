@@ -27,6 +27,10 @@ typedef struct uf__nrt_meminfo uf__nrt_meminfo;
 /* A block of nbytes for an array's data (UF__DATA_ALIGN-aligned), linked
  * into *frame; NULL when out of memory (or nbytes < 0). */
 void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes);
+/* The same with dtor(data) run when the block is freed (a list's header
+ * frees the items buffer it owns: common/list.c). */
+void *uf__nrt_alloc_dtor(uf__nrt_meminfo **frame, int64_t nbytes,
+                         void (*dtor)(void *data));
 /* The end of a frame: frees every block of *frame except those whose data
  * holds one of keep[0..nkeep) (from its start to one past its end), which
  * move to this thread's returned list. */

@@ -542,7 +542,8 @@ static void test_refused(void **state)
          "a boolean array beside another array index", 4, 17},
         {"g", "(float64[:], float64[:])", "Unsupported array index type "
          "array(float64, 1d, A)", 7, 14},
-        {"h", "(float64[:],)", "lists are not supported", 10, 14},
+        {"h", "(float64[:],)", "indices must be integers, not list(int64)",
+         10, 14},
         {"k", "void(float64[:], int64[:])", "which CUDA kernels cannot do",
          14, 5},
     };

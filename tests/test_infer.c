@@ -263,7 +263,8 @@ static const err_row err_rows[] = {
     {LOC, H "@njit\ndef f(a):\n    return 'text'\n", "f", "(float64,)",
      UF_ERR_UNSUPPORTED, "strings are not supported in kernels", 6, 12},
     {LOC, H "@njit\ndef f(a):\n    return [a]\n", "f", "(float64,)",
-     UF_ERR_UNSUPPORTED, "lists are not supported in kernels", 6, 12},
+     UF_ERR_UNSUPPORTED, "a list cannot leave the kernel called through", 6,
+     5},
     {LOC, H "@njit\ndef f(a):\n    return 99999999999999999999\n", "f",
      "(float64,)", UF_ERR_UNSUPPORTED, "integer literal too large", 6, 12},
     /* statements */

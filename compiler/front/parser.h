@@ -24,6 +24,13 @@ typedef struct uf__parser {
     int loop_depth; /* enclosing loops inside the innermost def */
     int except_depth; /* enclosing except blocks inside the innermost def */
     bool failed;    /* an error is in err: unwind */
+    /* statements a list comprehension was rewritten into (parser_expr.c),
+     * emitted before the statement holding it (parser_stmt.c); no_comp
+     * > 0 where that would not run them once per evaluation */
+    void **pending;
+    int npending, cappending;
+    int no_comp;
+    int ncomps;     /* the comprehensions' temporaries so far */
     const uf_error *lex_error; /* the lexer's error, if it stopped early */
 } uf__parser;
 

@@ -1,8 +1,10 @@
 /* Expressions, from the conditional expression down to atoms, with
  * Python's precedence. A node's position is the first character of its
  * first token, so `(a + b) * c` starts at the '(' as in CPython. */
+#include <stdio.h>
 #include <string.h>
 
+#include "compiler/front/ast_visit.h"
 #include "compiler/front/parser.h"
 
 /* Positions of tokens at the current point. */
@@ -712,22 +714,198 @@ tuple:
     return e;
 }
 
-/* list: '[' [star_named_expressions] ']'
- * listcomp: '[' named_expression for_if_clauses ']' (refused) */
+/* The names bound by a comprehension's target (a name or a tuple of
+ * them), renamed in the expressions that see them. */
+typedef struct rename {
+    const char *from, *to;
+} comp_rename;
+
+static int rename_in(const uf__expr *e, void *ud)
+{
+    const comp_rename *r = ud;
+    if (e->kind == UF__EX_NAME && strcmp(e->u.name.id, r->from) == 0)
+        ((uf__expr *)e)->u.name.id = r->to; /* this comprehension's node */
+    return uf__ast_children(e, rename_in, ud);
+}
+
+static bool pend(uf__parser *p, uf__stmt *s)
+{
+    if (s == NULL || !uf__grow(p, (void **)&p->pending, &p->cappending,
+                               p->npending,
+                               sizeof(void *)))
+        return false;
+    p->pending[p->npending++] = s;
+    return true;
+}
+
+static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
+{
+    b->stmts = uf__arena_alloc(p->arena, 1, sizeof *b->stmts, p->err);
+    if (b->stmts == NULL) {
+        p->failed = true;
+        return false;
+    }
+    b->stmts[0] = s;
+    b->n = 1;
+    return true;
+}
+
+/* listcomp: '[' named_expression for_if_clause+ ']'
+ * for_if_clause: 'for' star_targets 'in' disjunction ('if' disjunction)*
+ * Rewritten as Numba's bytecode runs it, into statements put before the
+ * statement holding it (p->pending):
+ *     lc$K = []
+ *     for T in I: [if C:] ... lc$K.append(ELT)
+ * the comprehension's value the name lc$K; the targets renamed (x$K) so
+ * that they stay local to it as in Python 3. Refused where those
+ * statements would not run once per evaluation (a while or elif
+ * condition) and inside another comprehension. */
+static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
+                          int mark)
+{
+    if (p->no_comp > 0 || p->npending != mark)
+        return uf__unsupported(p, start, "a list comprehension here (in a "
+                               "while or elif condition, or inside another "
+                               "comprehension: assign it to a variable "
+                               "first)");
+    int k = p->ncomps++;
+    enum { MAXC = 16 };
+    uf__stmt *clause[MAXC];
+    int nc = 0;
+    p->no_comp++;
+    while (uf__at(p, UF__TOK_KW_FOR)) {
+        uf__token *kw = uf__advance(p);
+        uf__stmt *f = nc < MAXC ? uf__new_stmt(p, UF__ST_FOR, kw->pos) : NULL;
+        if (f == NULL) {
+            p->no_comp--;
+            return nc < MAXC ? NULL
+                             : uf__unsupported(p, kw->pos, "a comprehension "
+                                               "of more than 16 clauses");
+        }
+        clause[nc++] = f;
+        if (!(f->u.for_.target = uf__parse_target_list(p)) ||
+            !uf__accept(p, UF__TOK_KW_IN) ||
+            !(f->u.for_.iter = disjunction(p))) {
+            p->no_comp--;
+            return p->failed ? NULL : uf__unexpected(p);
+        }
+        while (uf__at(p, UF__TOK_KW_IF)) {
+            uf__token *ik = uf__advance(p);
+            uf__stmt *c = nc < MAXC ? uf__new_stmt(p, UF__ST_IF, ik->pos)
+                                    : NULL;
+            if (c == NULL || !(c->u.if_.cond = disjunction(p))) {
+                p->no_comp--;
+                return c == NULL && nc >= MAXC
+                           ? uf__unsupported(p, ik->pos, "a comprehension "
+                                             "of more than 16 clauses")
+                           : NULL;
+            }
+            clause[nc++] = c;
+        }
+    }
+    p->no_comp--;
+    if (!uf__accept(p, UF__TOK_RSQB))
+        return bad_after(p, elt);
+    /* the targets of clause i are seen by the clauses after it (their
+     * iterables too) and by the element */
+    for (int i = 0; i < nc; i++) {
+        if (clause[i]->kind != UF__ST_FOR)
+            continue;
+        uf__expr *t = clause[i]->u.for_.target;
+        uf__expr **names = t->kind == UF__EX_NAME ? &clause[i]->u.for_.target
+                                                  : t->u.seq.elts;
+        int nn = t->kind == UF__EX_NAME ? 1 : t->u.seq.n;
+        for (int j = 0; j < nn; j++) {
+            if (names[j]->kind != UF__EX_NAME)
+                return uf__unsupported(p, names[j]->pos, "this target of a "
+                                       "comprehension");
+            char buf[96];
+            int len = snprintf(buf, sizeof buf, "%s$%d", names[j]->u.name.id,
+                               k);
+            comp_rename r = {names[j]->u.name.id,
+                        uf__arena_strndup(p->arena, buf, (size_t)len,
+                                          p->err)};
+            if (r.to == NULL) {
+                p->failed = true;
+                return NULL;
+            }
+            names[j]->u.name.id = r.to;
+            for (int m = i + 1; m < nc; m++) {
+                uf__stmt *c = clause[m];
+                if (c->kind == UF__ST_IF) {
+                    rename_in(c->u.if_.cond, &r);
+                } else {
+                    rename_in(c->u.for_.iter, &r);
+                }
+            }
+            for (int m = i; m < nc; m++)
+                if (clause[m]->kind == UF__ST_IF)
+                    rename_in(clause[m]->u.if_.cond, &r);
+            rename_in(elt, &r);
+        }
+    }
+    char buf[32];
+    int len = snprintf(buf, sizeof buf, "lc$%d", k);
+    const char *lc = uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
+    uf__expr *empty = uf__new_expr(p, UF__EX_LIST, start);
+    uf__expr *target = uf__new_expr(p, UF__EX_NAME, start);
+    uf__expr *recv = uf__new_expr(p, UF__EX_NAME, elt->pos);
+    uf__expr *meth = uf__new_expr(p, UF__EX_ATTR, elt->pos);
+    uf__expr *call = uf__new_expr(p, UF__EX_CALL, elt->pos);
+    uf__expr *value = uf__new_expr(p, UF__EX_NAME, start);
+    uf__expr **args = uf__arena_alloc(p->arena, 1, sizeof *args, p->err);
+    uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
+    uf__stmt *init = uf__new_stmt(p, UF__ST_ASSIGN, start);
+    uf__stmt *app = uf__new_stmt(p, UF__ST_EXPR, elt->pos);
+    if (!lc || !empty || !target || !recv || !meth || !call || !value ||
+        !args || !tg || !init || !app) {
+        p->failed = true;
+        return NULL;
+    }
+    target->u.name.id = recv->u.name.id = value->u.name.id = lc;
+    tg[0] = target;
+    init->u.assign.targets = tg;
+    init->u.assign.ntargets = 1;
+    init->u.assign.value = empty;
+    meth->u.attr.value = recv;
+    meth->u.attr.attr = "append";
+    meth->u.attr.attr_pos = elt->pos;
+    args[0] = elt;
+    call->u.call.func = meth;
+    call->u.call.args = args;
+    call->u.call.nargs = 1;
+    app->u.expr.value = call;
+    uf__stmt *inner = app;
+    for (int i = nc - 1; i >= 0; i--) {
+        uf__block *b = clause[i]->kind == UF__ST_FOR ? &clause[i]->u.for_.body
+                                                     : &clause[i]->u.if_.body;
+        if (!one_stmt(p, b, inner))
+            return NULL;
+        inner = clause[i];
+    }
+    if (!pend(p, init) || !pend(p, clause[0]))
+        return NULL;
+    return value;
+}
+
+/* list: '[' [star_named_expressions] ']' | listcomp */
 static uf__expr *list(uf__parser *p)
 {
     uf__pos start = here(p);
     uf__advance(p);
     uf__pvec v = {0};
     uf__expr *last = NULL;
+    int mark = p->npending;
     if (!uf__at(p, UF__TOK_RSQB)) {
         if (uf__at(p, UF__TOK_STAR))
             return uf__unsupported(p, here(p), "a starred expression");
         uf__expr *e = uf__parse_named_expression(p);
         if (e == NULL)
             return NULL;
-        if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
-            return uf__unsupported(p, start, "a list comprehension");
+        if (uf__at(p, UF__TOK_KW_FOR))
+            return listcomp(p, start, e, mark);
+        if (uf__at(p, UF__TOK_KW_ASYNC))
+            return uf__unsupported(p, start, "an async comprehension");
         last = e;
         if (!uf__pvec_push(p, &v, e) ||
             !more_elements(p, &v, UF__TOK_RSQB, &last))

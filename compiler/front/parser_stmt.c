@@ -116,7 +116,10 @@ static uf__stmt *if_stmt(uf__parser *p)
     uf__stmt *s = uf__new_stmt(p, UF__ST_IF, kw->pos);
     if (s == NULL)
         return NULL;
+    bool is_elif = kw->kind != UF__TOK_KW_IF; /* runs after the if's */
+    p->no_comp += is_elif;
     s->u.if_.cond = condition(p);
+    p->no_comp -= is_elif;
     if (s->u.if_.cond == NULL ||
         !block(p, &s->u.if_.body, what, kw->pos.line))
         return NULL;
@@ -175,7 +178,9 @@ static uf__stmt *while_stmt(uf__parser *p)
     uf__stmt *s = uf__new_stmt(p, UF__ST_WHILE, kw->pos);
     if (s == NULL)
         return NULL;
+    p->no_comp++; /* evaluated again before each iteration */
     s->u.while_.cond = condition(p);
+    p->no_comp--;
     if (s->u.while_.cond == NULL ||
         !loop_body(p, &s->u.while_.body, "'while' statement",
                    kw->pos.line) ||
@@ -672,12 +677,24 @@ static uf__stmt *simple_stmt(uf__parser *p)
     }
 }
 
+/* The statements list comprehensions in the statement just parsed were
+ * rewritten into (parser_expr.c), from `mark` on, go before it. */
+static bool flush(uf__parser *p, uf__pvec *out, int mark)
+{
+    for (int i = mark; i < p->npending; i++)
+        if (!uf__pvec_push(p, out, p->pending[i]))
+            return false;
+    p->npending = mark;
+    return true;
+}
+
 /* simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE */
 static bool simple_stmts(uf__parser *p, uf__pvec *out)
 {
     for (;;) {
+        int mark = p->npending;
         uf__stmt *s = simple_stmt(p);
-        if (s == NULL || !uf__pvec_push(p, out, s))
+        if (s == NULL || !flush(p, out, mark) || !uf__pvec_push(p, out, s))
             return false;
         if (uf__accept(p, UF__TOK_SEMI)) {
             if (uf__accept(p, UF__TOK_NEWLINE))
@@ -843,6 +860,7 @@ static bool statement(uf__parser *p, uf__pvec *out)
 {
     uf__token *t = uf__peek(p);
     uf__stmt *s;
+    int mark = p->npending;
     switch (t->kind) {
     case UF__TOK_INDENT:
         return fail_unexpected(p);
@@ -873,5 +891,5 @@ static bool statement(uf__parser *p, uf__pvec *out)
     default:
         return simple_stmts(p, out);
     }
-    return s != NULL && uf__pvec_push(p, out, s);
+    return s != NULL && flush(p, out, mark) && uf__pvec_push(p, out, s);
 }

@@ -32,6 +32,7 @@
 #include "common/npsignal.h"
 #include "common/npstats.h"
 #include "common/npsort.h"
+#include "common/list.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -179,6 +180,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_SWEEP, (void *)(uintptr_t)uf__nrt_sweep},
         {UF__NRT_TAKE_HOLDING, (void *)(uintptr_t)uf__nrt_take_holding},
         {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
+        /* lists (lower_list.c, common/list.h) */
+        {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
+        {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},
+        {UF__LIST_MOVE, (void *)(uintptr_t)uf__list_move},
+        {UF__LIST_REVERSE, (void *)(uintptr_t)uf__list_reverse},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

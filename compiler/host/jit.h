@@ -326,6 +326,13 @@ typedef enum uf__jit_status {
     UF__JIT_SPLIT_AXIS,     /* ValueError: indices, axis out of range */
     UF__JIT_CROSS2D_DIMS,   /* cross2d: a shape[-1] that is not 2 */
     UF__JIT_CROSS2D_BCAST,  /* cross2d: leading axes that do not broadcast */
+    /* lists (lower_list.c): Numba's IndexErrors */
+    UF__JIT_LIST_INDEX,     /* l[i] past either end */
+    UF__JIT_LIST_ASSIGN,    /* l[i] = v past either end */
+    UF__JIT_LIST_POP_EMPTY, /* l.pop() of an empty list */
+    UF__JIT_LIST_POP_INDEX, /* l.pop(i) past either end */
+    UF__JIT_LIST_REMOVE,    /* ValueError: l.remove(x), x not in l */
+    UF__JIT_LIST_VALUE,     /* ValueError: l.index(x), x not in l */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -558,6 +558,13 @@ int uf__jit_status_error(int status, uf_error *err)
                                  "for both inputs)",
         [UF__JIT_CROSS2D_BCAST] = "ValueError: unable to broadcast argument "
                                   "2 to output array",
+        /* Numba's words, not CPython's */
+        [UF__JIT_LIST_INDEX] = "IndexError: getitem out of range",
+        [UF__JIT_LIST_ASSIGN] = "IndexError: setitem out of range",
+        [UF__JIT_LIST_POP_EMPTY] = "IndexError: pop from empty list",
+        [UF__JIT_LIST_POP_INDEX] = "IndexError: pop index out of range",
+        [UF__JIT_LIST_REMOVE] = "ValueError: list.remove(x): x not in list",
+        [UF__JIT_LIST_VALUE] = "ValueError: value not in list",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

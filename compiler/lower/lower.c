@@ -64,6 +64,8 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     }
     case UF__T_ARRAY:
         return uf__lower_array_type(L, t->ndim);
+    case UF__T_LIST: /* its header (lower_list.c) */
+        return LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
         return LLVMInt8TypeInContext(L->ctx);
     case UF__T_FUNCTION: /* float, int ... held as values: the same */
@@ -144,8 +146,12 @@ static int assign_to(uf__fn *F, const uf__expr *t, LLVMValueRef v,
                 return rc;
         }
         return 0;
-    case UF__EX_SUBSCRIPT:
+    case UF__EX_SUBSCRIPT: {
+        const uf__type *bt = uf__lower_info(F, t->u.subscript.value)->type;
+        if (bt && bt->kind == UF__T_LIST) /* lower_list.c */
+            return uf__lower_list_store(F, t, v, vt);
         return uf__lower_index_store(F, t, v, vt);
+    }
     default:
         return unsupported(F, t->pos, "this assignment target");
     }
@@ -315,6 +321,10 @@ static LLVMValueRef truth_of(uf__fn *F, const uf__expr *e)
     if (!v)
         return NULL;
     const uf__type *t = uf__lower_info(F, e)->type;
+    if (t && t->kind == UF__T_LIST) /* a list is true when not empty */
+        return LLVMBuildICmp(B, LLVMIntNE, uf__emit_list_len(F, v),
+                             LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
+                             "");
     if (!t || t->kind != UF__T_SCALAR) {
         unsupported(F, e->pos, "the truth value of this expression");
         return NULL;
@@ -533,10 +543,31 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBuildBr(B, hdr);
     LLVMPositionBuilderAtEnd(B, hdr);
     LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
-    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, c->cnt, ""), body, els);
+    bool list = c->at && c->at->kind == UF__T_LIST;
+    /* a list's length is read again before each item, as Numba's list
+     * iterator does (the body may append) */
+    LLVMValueRef cnt = list ? uf__emit_list_len(F, c->arr) : c->cnt;
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, cnt, ""), body, els);
     LLVMPositionBuilderAtEnd(B, body);
     LLVMValueRef v;
-    if (c->tup) {
+    if (list) {
+        LLVMValueRef view = uf__lower_list_as_array(F, c->arr, c->at);
+        const uf__type *item = c->at->elts[0];
+        v = uf__emit_elem_load(F, LLVMBuildInBoundsGEP2(
+                                      B, LLVMInt8TypeInContext(F->L->ctx),
+                                      uf__emit_array_data(F, view),
+                                      (LLVMValueRef[]){LLVMBuildMul(
+                                          B, k,
+                                          LLVMConstInt(i64,
+                                                       uf_dtype_itemsize(
+                                                           item->dtype),
+                                                       0),
+                                          "")},
+                                      1, ""),
+                               item->dtype);
+        if (!(v = uf__emit_convert(F, v, item, vt)))
+            return F->err->code;
+    } else if (c->tup) {
         LLVMValueRef gi[2] = {zero, k};
         v = LLVMBuildLoad2(B, LLVMGetElementType(c->tupty),
                            LLVMBuildInBoundsGEP2(B, c->tupty, c->tup, gi, 2,
@@ -623,6 +654,18 @@ static int lower_for(uf__fn *F, const uf__stmt *s)
         return lower_for_array(F, s, itt);
     if (itt && itt->kind == UF__T_TUPLE)
         return lower_for_tuple(F, s, itt);
+    if (itt && itt->kind == UF__T_LIST) {
+        int vi = find_var(F, tgt->u.name.id);
+        if (vi < 0 || !F->vars[vi])
+            return unsupported(F, tgt->pos, "this loop variable");
+        LLVMValueRef l = uf__lower_expr(F, it);
+        if (!l)
+            return F->err->code;
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+        counted c = {NULL, LLVMConstNull(i64), LLVMConstInt(i64, 1, 0),
+                     UF_INT64, l, itt, NULL, NULL};
+        return counted_loop(F, s, vi, &c);
+    }
     if (bi != UF__BI_RANGE && bi != UF__BI_PRANGE)
         return unsupported(F, it->pos, "iterating over anything but range() "
                                        "or an array");
@@ -873,7 +916,7 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         const uf__type *t = tf->vars[i].type;
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
                    t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
-                   !uf__type_is_pyclass(t)))
+                   t->kind != UF__T_LIST && !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

@@ -460,6 +460,28 @@ void uf__nrt_loops_free(uf__fn *F);
  * lower_fallible.c); *nitems gets the element count. Host targets only. */
 LLVMValueRef uf__lower_new_array(uf__fn *F, uf_dtype dt, int nd,
                                  LLVMValueRef *shape, LLVMValueRef *nitems);
+/* The frame slot of F (made on first use): what uf__nrt_alloc links new
+ * blocks into. */
+LLVMValueRef uf__lower_frame_slot(uf__fn *F);
+/* Lists (lower_list.c, typed by types/infer_list.c): a literal `[a, b]`;
+ * l[i]; l[i] = v; a method call (UF__LIST_MAP); the length of list value
+ * l; l as a 1-D array viewing its items (valid until the next append);
+ * a new array copying them as dtype `to` (np.array(l)); list(A) -> list(B)
+ * (a converted copy; list(undefined) is passed through); whether e may
+ * raise (lower_fallible.c). */
+LLVMValueRef uf__lower_list_literal(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e);
+int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                         const uf__type *vt);
+LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__emit_list_len(uf__fn *F, LLVMValueRef l);
+LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
+                                     const uf__type *lt);
+LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
+                                     const uf__type *lt, uf_dtype to);
+LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
+                                    const uf__type *from, const uf__type *to);
+bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

@@ -58,6 +58,11 @@ static LLVMValueRef frame_slot(uf__fn *F)
     return slot;
 }
 
+LLVMValueRef uf__lower_frame_slot(uf__fn *F)
+{
+    return frame_slot(F);
+}
+
 static LLVMValueRef call_helper(uf__fn *F, const char *name, LLVMTypeRef ret,
                                 LLVMValueRef *args, unsigned n)
 {
@@ -74,7 +79,8 @@ bool uf__type_holds_array(const uf__type *t)
 {
     if (t == NULL)
         return false;
-    if (t->kind == UF__T_ARRAY)
+    if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST) /* a list: its
+                                                           header block */
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
@@ -446,6 +452,8 @@ void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
 {
     if (t->kind == UF__T_ARRAY && *n < cap) {
         out[(*n)++] = uf__emit_array_data(F, v);
+    } else if (t->kind == UF__T_LIST && *n < cap) {
+        out[(*n)++] = v; /* the header's block (lower_list.c) */
     } else if (t->kind == UF__T_TUPLE) {
         for (int i = 0; i < t->n; i++)
             uf__lower_array_pointers(F, LLVMBuildExtractValue(

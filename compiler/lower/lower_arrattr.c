@@ -308,6 +308,13 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
     if (!v && it->kind != UF__T_RANGE)
         return NULL;
+    if (it->kind == UF__T_LIST) { /* its items, as a 1-D array */
+        v = uf__lower_list_as_array(F, v, it);
+        it = uf__type_array(F->tf->km->tc, it->elts[0]->dtype, 1, 'C',
+                            F->err);
+        if (!it)
+            return NULL;
+    }
     if (rows) {
         f.xt = it->dtype;
         return minmax_rows(F, &f, v, it);

@@ -62,6 +62,22 @@ LLVMValueRef uf__lower_contains(uf__fn *F, const uf__expr *e)
             v = uf__emit_cast(F, v, ct->elts[i]->dtype, od);
             r = LLVMBuildOr(B, r, uf__emit_cmp(F, UF__CMP_EQ, od, v, key), "");
         }
+    } else if (ct->kind == UF__T_LIST) { /* its items, in order */
+        LLVMValueRef l = uf__lower_expr(F, ce);
+        if (l == NULL)
+            return NULL;
+        LLVMValueRef view = uf__lower_list_as_array(F, l, ct);
+        uf_dtype dt = ct->elts[0]->dtype;
+        find S = {.dt = dt, .od = od, .key = key,
+                  .found = uf__fn_alloca(F, i1, "in.found"),
+                  .out = uf__fn_block(F, "in.out")};
+        LLVMBuildStore(B, LLVMConstInt(i1, 0, 0), S.found);
+        find_row(F, &S, uf__emit_array_data(F, view),
+                 uf__emit_array_dim(F, view, 0),
+                 uf__npr_c64(F, (int64_t)uf_dtype_itemsize(dt)));
+        LLVMBuildBr(B, S.out);
+        LLVMPositionBuilderAtEnd(B, S.out);
+        r = LLVMBuildLoad2(B, i1, S.found, "");
     } else {
         uf__npr_arr A;
         if (uf__npr_load(F, ce, &A) < 0)

@@ -272,6 +272,15 @@ static LLVMValueRef lower_unary(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
     uf_dtype rd, od;
+    const uf__type *lt = uf__lower_info(F, e->u.unary.operand)->type;
+    if (lt && lt->kind == UF__T_LIST && e->u.unary.op == UF__OP_NOT) {
+        LLVMValueRef l = uf__lower_expr(F, e->u.unary.operand);
+        return l ? LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, l),
+                                 LLVMConstNull(LLVMInt64TypeInContext(
+                                     F->L->ctx)),
+                                 "")
+                 : NULL; /* `not l`: empty */
+    }
     if (!scalar_dtype(F, e, &rd) ||
         !(in->optype ? (in->optype->kind == UF__T_SCALAR &&
                         ((od = in->optype->dtype), true))
@@ -585,6 +594,8 @@ static LLVMValueRef lower_subscript(uf__fn *F, const uf__expr *e)
         return uf__lower_flat_load(F, e);
     if (bt && bt->kind == UF__T_ARRAY)
         return uf__lower_index(F, e);
+    if (bt && bt->kind == UF__T_LIST) /* lower_list.c */
+        return uf__lower_list_index(F, e);
     if (!bt || bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)
         return unsupported_expr(F, e, "indexing this value");
     const uf__expr *ix = e->u.subscript.index[0];
@@ -726,7 +737,7 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
         if (uf__lower_info(F, e)->type &&
             uf__lower_info(F, e)->type->kind == UF__T_TUPLE)
             return lower_tuple(F, e);
-        return unsupported_expr(F, e, "a list");
+        return uf__lower_list_literal(F, e); /* lower_list.c */
     default:
         return unsupported_expr(F, e, "this expression");
     }

@@ -541,6 +541,8 @@ static LLVMValueRef lower_array(uf__fn *F, const uf__expr *e,
         return NULL;
     if (t->kind == UF__T_ARRAY)
         return t == rt ? v : uf__arrmeth_copy(F, v, t, rt);
+    if (t->kind == UF__T_LIST) /* a copy of its items (lower_list.c) */
+        return uf__lower_list_to_array(F, v, t, rt->dtype);
     int nd;
     int64_t dims[MAXND];
     uf_dtype dt;

@@ -290,6 +290,15 @@
     X(NP_SPLIT, "numpy.split") X(NP_ARRAY_SPLIT, "numpy.array_split")       \
     X(NP_HSPLIT, "numpy.hsplit") X(NP_VSPLIT, "numpy.vsplit")               \
     X(NP_DSPLIT, "numpy.dsplit")
+/* The methods of lists (types/infer_list.c, lower/lower_list.c): the
+ * name after "list." is the attribute (uf__builtin_is_list). */
+#define UF__LIST_MAP(X)                                                     \
+    X(LIST_APPEND, "list.append") X(LIST_POP, "list.pop")                   \
+    X(LIST_INSERT, "list.insert") X(LIST_EXTEND, "list.extend")             \
+    X(LIST_CLEAR, "list.clear") X(LIST_REVERSE, "list.reverse")             \
+    X(LIST_COPY, "list.copy") X(LIST_COUNT, "list.count")                   \
+    X(LIST_INDEX, "list.index") X(LIST_REMOVE, "list.remove")               \
+    X(LIST_NEW, "list")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -408,6 +417,7 @@
     UF__ARRVIEW_MAP(X)                                                      \
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
+    UF__LIST_MAP(X)                                                         \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -637,6 +647,11 @@ static inline bool uf__builtin_is_npcross(uf__builtin b)
 static inline bool uf__builtin_is_npsplit(uf__builtin b)
 {
     return b >= UF__BI_NP_SPLIT && b <= UF__BI_NP_DSPLIT;
+}
+/* The methods of UF__LIST_MAP. */
+static inline bool uf__builtin_is_list(uf__builtin b)
+{
+    return b >= UF__BI_LIST_APPEND && b <= UF__BI_LIST_NEW;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -79,6 +79,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_SCALAR:
     case UF__T_ARRAY:
     case UF__T_NONE:
+    case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
         return true;
     case UF__T_FUNCTION: /* float, int, bool, complex: the same */
@@ -96,7 +97,7 @@ bool uf__is_value_type(const uf__type *t)
 
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
-    if (t == UF__UNKNOWN || (t->kind == UF__T_SCALAR))
+    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR || t->kind == UF__T_LIST)
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
                     "supported in kernels (only numbers)", uf__tname(t));
@@ -204,6 +205,11 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
     return 0;
 }
 
+int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
+{
+    return assign_var(C, v, t, pos);
+}
+
 /* ---- assignment targets ---------------------------------------------- */
 
 static int store(uf__ictx *C, const uf__expr *t, const uf__type *vt,
@@ -230,6 +236,16 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment (tuples are immutable)",
                         uf__tname(base));
+    if (base->kind == UF__T_LIST) { /* l[i] = v: infer_list.c */
+        const uf__type *et = uf__infer_expr(C, t);
+        if (et == NULL || et == UF__UNKNOWN)
+            return et == NULL ? -1 : 0;
+        if (vt->kind != UF__T_SCALAR ||
+            uf__type_conversion(vt, et) == UF__CONV_NONE)
+            return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into "
+                            "an item of %s", uf__tname(vt), uf__tname(base));
+        return 0;
+    }
     if (base->kind != UF__T_ARRAY && base->kind != UF__T_FLATITER)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment", uf__tname(base));
@@ -426,6 +442,13 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
                             "(Numba iterates a heterogeneous tuple only "
                             "through numba.literal_unroll, which ufjit "
                             "does not support)", uf__tname(rt));
+        if (store(C, t, rt->elts[0], t->pos) < 0)
+            return -1;
+    } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
+        /* for x in l: its items (infer_list.c) */
+        if (rt->n == 0)
+            return uf__ierr(C, UF_ERR_TYPING, it->pos, "%s has no items of "
+                            "a known type to iterate over", uf__tname(rt));
         if (store(C, t, rt->elts[0], t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN) {
@@ -691,6 +714,17 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
     return 0;
 }
 
+static bool holds_list(const uf__type *t)
+{
+    if (t->kind == UF__T_LIST)
+        return true;
+    if (t->kind == UF__T_TUPLE)
+        for (int i = 0; i < t->n; i++)
+            if (holds_list(t->elts[i]))
+                return true;
+    return false;
+}
+
 /* The fixed point over the body, then the return type. */
 static int infer_body(uf__ictx *C, const uf__type *declared)
 {
@@ -717,6 +751,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_TYPING, C->first_unknown, "local variable "
                         "'%.*s' is referenced before assignment",
                         (int)strcspn(C->unknown_name, "."), C->unknown_name);
+    if (uf__infer_list_check(C) < 0) /* `l = []` never appended to */
+        return -1;
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;
@@ -736,6 +772,13 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_TYPING, C->ret_pos, "Kernel must have void "
                         "return type but got %s (a CUDA kernel writes its "
                         "results into arrays)", uf__tname(ret));
+    if (C->caller == NULL && holds_list(ret))
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
+                        def->u.funcdef.name_pos, "'%s' returns %s: a list "
+                        "cannot leave the kernel called through ufjit's API "
+                        "(return np.array(l) or a tuple; lists pass between "
+                        "@njit functions of the file)", C->tf->decl->name,
+                        uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :

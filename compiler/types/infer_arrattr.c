@@ -181,6 +181,10 @@ static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
         elts[0] = uf__type_scalar(C->tc, it->dtype);
         return 1;
     }
+    if (it->kind == UF__T_LIST && it->n == 1) { /* infer_list.c */
+        elts[0] = it->elts[0];
+        return 1;
+    }
     if (it->kind == UF__T_TUPLE && it->n > 0 && it->n <= cap) {
         for (int i = 0; i < it->n; i++) {
             if (it->elts[i]->kind != UF__T_SCALAR)
@@ -191,8 +195,8 @@ static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
     }
 bad:
     return uf__ierr(C, UF_ERR_TYPING, x->pos, "No implementation of %s() "
-                    "for %s (a 1-D array, a range() or a non-empty tuple "
-                    "of numbers)",
+                    "for %s (a 1-D array, a range(), a list or a "
+                    "non-empty tuple of numbers)",
                     fn, uf__tname(it)), 0;
 }
 

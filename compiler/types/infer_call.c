@@ -230,7 +230,8 @@ static const uf__type *type_minmax(callinfo *k)
     if (n == 0)
         return arity(k, 1, MAXARGS);
     if (n == 1 && (k->args[0]->kind == UF__T_ARRAY ||
-                   k->args[0]->kind == UF__T_RANGE)) /* infer_arrattr.c */
+                   k->args[0]->kind == UF__T_RANGE ||
+                   k->args[0]->kind == UF__T_LIST)) /* infer_arrattr.c */
         return uf__infer_iter_minmax(k->C, k->e, k->in->builtin, k->args[0]);
     if (n == 1) {
         if (k->args[0]->kind != UF__T_TUPLE || k->args[0]->n == 0)
@@ -251,7 +252,7 @@ static const uf__type *type_len(callinfo *k)
     CHECK_ARITY(k, 1, 1);
     const uf__type *a = k->args[0];
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
-        a->kind == UF__T_FLATITER)
+        a->kind == UF__T_FLATITER || a->kind == UF__T_LIST)
         return scalar(k, UF_INT64);
     /* len(range(...)): the range's dtype, as Numba's range_len (int32,
      * int64 or uint64); int64 for the count desugar_for.c writes for a
@@ -635,6 +636,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         const uf__type *r = uf__infer_alloc(C, e, fi->builtin);
         return r && r != UF__UNKNOWN ? uf__iset(C, e, r) : r;
     }
+    if (uf__builtin_is_list(fi->builtin)) /* l.append ...: infer_list.c */
+        return uf__infer_list_call(C, e, fi->builtin);
     if (uf__builtin_is_nppred(fi->builtin)) /* np.isclose ...: infer_nppred.c */
         return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */

@@ -12,6 +12,8 @@ const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
     const uf__type *elt = NULL;
     if (c->kind == UF__T_ARRAY) {
         elt = uf__type_scalar(C->tc, c->dtype);
+    } else if (c->kind == UF__T_LIST && c->n == 1) { /* lower_contains.c */
+        elt = c->elts[0];
     } else if (c->kind == UF__T_TUPLE && c->n > 0) {
         elt = c->elts[0];
         for (int i = 1; i < c->n; i++)

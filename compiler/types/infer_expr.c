@@ -21,13 +21,13 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum", "print", "isinstance",
+    "range", "pow", "divmod", "sum", "print", "isinstance", "list",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "list", "tuple", "dict", "set", "str", "enumerate",
+    "tuple", "dict", "set", "str", "enumerate",
     "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
@@ -234,6 +234,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, function_type(C, ".conjugate"));
         }
     }
+    if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
+        return uf__infer_list_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
         bool member;
         const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
@@ -273,6 +275,8 @@ static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
         return uf__infer_array_index(C, e, base);
     if (base->kind == UF__T_FLATITER)
         return uf__infer_flat_index(C, e, base);
+    if (base->kind == UF__T_LIST) /* infer_list.c */
+        return uf__infer_list_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));
@@ -316,6 +320,8 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
             C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
     if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
         return NULL;
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_LIST)
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL)); /* empty */
     const uf__type *optype = NULL;
     const uf__type *r = uf__type_unary(C->tc, (int)e->u.unary.op, t, &optype);
     if (r == NULL)
@@ -695,8 +701,7 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
     case UF__EX_LIST:
         if (C->list_as_tuple)
             return list_as_tuple(C, e);
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
-                          "not supported in kernels (use a tuple)");
+        return uf__infer_list_literal(C, e); /* infer_list.c */
     case UF__EX_SLICE:
     case UF__EX_ELLIPSIS:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "slices are "

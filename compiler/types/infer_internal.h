@@ -383,6 +383,24 @@ const uf__type *uf__infer_npcross(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_npsplit(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 
+/* Lists (infer_list.c): a list literal `[a, b]` (not np.array's); the
+ * attribute `e` (l.append) of list type `base`; a call of a method of
+ * UF__LIST_MAP; l[i] of list type `lt`; whether t may be a list's item;
+ * the refusal of lists whose item type is still undefined at the fixed
+ * point (0 or -1). */
+const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e);
+const uf__type *uf__infer_list_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in);
+const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b);
+const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *lt);
+bool uf__list_elt_ok(const uf__type *t);
+int uf__infer_list_check(uf__ictx *C);
+/* Unifies t into variable v as an assignment at pos does (infer.c): for
+ * an append refining the list a variable holds. */
+int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 

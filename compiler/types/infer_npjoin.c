@@ -267,6 +267,10 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
     C->list_as_tuple = false;
     if (t == NULL || t == UF__UNKNOWN)
         return t;
+    if (t->kind == UF__T_LIST && t->n == 1) /* a copy (lower_npjoin.c) */
+        return uf__type_array(C->tc, want == UF_NTYPES ? t->elts[0]->dtype
+                                                       : want,
+                              1, 'C', C->err);
     if (t->kind == UF__T_ARRAY) {
         if (b == UF__BI_NP_ARRAY)
             return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "np.array() of "

@@ -218,6 +218,22 @@ const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
     return &p->t;
 }
 
+const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
+                              uf_error *err)
+{
+    for (uf__typenode *p = tc->nodes; p; p = p->next)
+        if (p->t.kind == UF__T_LIST && p->t.n == (elt != NULL) &&
+            (elt == NULL || p->t.elts[0] == elt))
+            return &p->t;
+    uf__typenode *p = node_new(tc, UF__T_LIST, sizeof elt, err);
+    if (!p)
+        return NULL;
+    p->t.n = elt != NULL;
+    memcpy(p->extra, &elt, sizeof elt);
+    p->t.elts = p->extra;
+    return &p->t;
+}
+
 /* Modules and functions are known by name only. */
 static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
                              const char *name, uf_error *err)
@@ -346,6 +362,14 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         put(buf, size, pos, "array.flat(%sarray(%s, %dd, %c))",
             t->readonly ? "readonly " : "", scalar_name(t->dtype), t->ndim,
             t->layout);
+        return;
+    case UF__T_LIST:
+        put(buf, size, pos, "list(");
+        if (t->n == 1)
+            type_str(t->elts[0], buf, size, pos);
+        else
+            put(buf, size, pos, "undefined");
+        put(buf, size, pos, ")<iv=None>");
         return;
     case UF__T_TUPLE: {
         /* Numba canonicalises a tuple of equal elements to UniTuple. */

@@ -18,6 +18,9 @@ typedef enum uf__type_kind {
     UF__T_MODULE,   /* an imported module (math, numpy, cmath, numba) */
     UF__T_FUNCTION, /* a callable: builtin or a kernel of the file */
     UF__T_DTYPE,    /* a type used as a value: float32 in float32(x) */
+    UF__T_LIST,     /* Numba's list(T): element type elts[0] (n 1), or
+                       n 0 for list(undefined), the type of `[]` until an
+                       append refines it (infer_list.c) */
     UF__T_FLATITER  /* a.flat of an F or strided N-d array: the array's
                        `dtype`, `ndim`, `layout`, `readonly` (its value is
                        the array; indexed and counted in C order) */
@@ -64,6 +67,11 @@ const uf__type *uf__type_function(uf__typectx *tc, const char *name,
 const uf__type *uf__type_dtype(uf__typectx *tc, uf_dtype dtype);
 /* Numba's dtype(X) (uf__type.dtype_obj): a.dtype, np.dtype('f4'). */
 const uf__type *uf__type_dtype_obj(uf__typectx *tc, uf_dtype dtype);
+/* Numba's list of `elt` (NULL: list(undefined), `[]` not yet appended
+ * to), spelled "list(int64)<iv=None>"; its value is a pointer to a
+ * header block (compiler/lower/lower_list.c). */
+const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
+                              uf_error *err);
 /* a.flat of array type `arr` where no 1-D view has its order (Numba's
  * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
 const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,

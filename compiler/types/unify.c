@@ -153,6 +153,15 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
         return uf__type_array_ro(tc, a->dtype, a->ndim, layout,
                                  a->readonly || b->readonly, NULL);
     }
+    if (a->kind == UF__T_LIST && b->kind == UF__T_LIST) {
+        /* list(undefined) takes the other's element type (the refinement
+         * of `l = []`), two element types unify (Numba's List.unify: `l =
+         * [int32(1)]; l.append(2.5)` makes l a list(float64)) */
+        if (a->n == 0 || b->n == 0)
+            return a->n == 0 ? b : a;
+        const uf__type *e = uf__type_unify(tc, a->elts[0], b->elts[0]);
+        return e ? uf__type_list(tc, e, NULL) : NULL;
+    }
     /* Numba's fallback: one converts safely into the other. */
     if (uf__type_conversion(a, b) <= UF__CONV_SAFE)
         return b;
