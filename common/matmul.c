@@ -5,7 +5,7 @@
  * chosen at run time by what the CPU has; small products pack into
  * buffers on the stack. A matrix times a vector skips the packing: dot
  * products of contiguous rows, or sums of contiguous columns.
- * One thread; complex products are plain loops. */
+ * One thread; complex products are four real ones (MM_COMPLEX). */
 #include <stdbool.h>
 #include <string.h>
 
@@ -144,14 +144,41 @@ int32_t uf__rt_matmul_f32(UF__MATMUL_PARAMS)
     return f32_sse_matmul(m, n, k, a, a_rs, a_cs, b, b_rs, b_cs, c);
 }
 
-/* Complex products: (re, im) pairs multiplied as BLAS does, without
- * C's Annex G special cases for infinities. */
-#define MM_COMPLEX(NAME, T)                                                   \
+/* Complex products. Small ones: (re, im) pairs multiplied as BLAS does,
+ * without C's Annex G special cases for infinities. Larger ones (past
+ * MM_CSMALL multiply-adds): the parts of a and b are real matrices of
+ * a's and b's strides (the imaginary one a part's size further on), so
+ * c = (ar br - ai bi) + i (ar bi + ai br) is four products of the real
+ * blocked kernels above, two at a time into m * n scratch (-1 when it
+ * cannot be allocated). */
+#define MM_CSMALL 32768
+#define MM_COMPLEX(NAME, T, REAL)                                             \
     int32_t NAME(UF__MATMUL_PARAMS)                                           \
     {                                                                         \
         if (trivial(m, n, k, c, 2 * sizeof(T)))                               \
             return 0;                                                         \
         T *cp = c;                                                            \
+        if ((double)m * (double)n * (double)k > MM_CSMALL) {                  \
+            T *p = uf__malloc((size_t)m * (size_t)n, 2 * sizeof(T), NULL);    \
+            if (p == NULL)                                                    \
+                return -1;                                                    \
+            T *q = p + m * n;                                                 \
+            const char *ar = a, *ai = ar + sizeof(T), *br = b,                \
+                       *bi = br + sizeof(T);                                  \
+            int32_t st = REAL(m, n, k, ar, a_rs, a_cs, br, b_rs, b_cs, p);    \
+            if (st == 0)                                                      \
+                st = REAL(m, n, k, ai, a_rs, a_cs, bi, b_rs, b_cs, q);        \
+            for (int64_t i = 0; st == 0 && i < m * n; i++)                    \
+                cp[2 * i] = p[i] - q[i];                                      \
+            if (st == 0)                                                      \
+                st = REAL(m, n, k, ar, a_rs, a_cs, bi, b_rs, b_cs, p);        \
+            if (st == 0)                                                      \
+                st = REAL(m, n, k, ai, a_rs, a_cs, br, b_rs, b_cs, q);        \
+            for (int64_t i = 0; st == 0 && i < m * n; i++)                    \
+                cp[2 * i + 1] = p[i] + q[i];                                  \
+            uf__free(p);                                                      \
+            return st;                                                        \
+        }                                                                     \
         for (int64_t i = 0; i < m; i++)                                       \
             for (int64_t j = 0; j < n; j++) {                                 \
                 T re = 0, im = 0;                                             \
@@ -169,5 +196,5 @@ int32_t uf__rt_matmul_f32(UF__MATMUL_PARAMS)
         return 0;                                                             \
     }
 
-MM_COMPLEX(uf__rt_matmul_c64, float)
-MM_COMPLEX(uf__rt_matmul_c128, double)
+MM_COMPLEX(uf__rt_matmul_c64, float, uf__rt_matmul_f32)
+MM_COMPLEX(uf__rt_matmul_c128, double, uf__rt_matmul_f64)

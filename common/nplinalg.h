@@ -185,6 +185,31 @@ int uf__nplinalg_c_eigh(const char *a, const int64_t *shape,
                         const int64_t *strides, int32_t dt, char *w,
                         char *v);
 
+/* common/nplinalg_csvd.c: svd (s of the parts' float dtype), the
+ * singular values behind cond, matrix_rank and norm's ord 2 / -2, pinv
+ * and lstsq (residuals and s of the parts' float dtype) of a complex a,
+ * by complex one-sided Jacobi; their contracts the real ones'. */
+int uf__nplinalg_c_svd(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, int32_t full,
+                       char *u, char *s, char *vh);
+int uf__nplinalg_c_singular(const char *a, const int64_t *shape,
+                            const int64_t *strides, int32_t dt, double *s);
+int uf__nplinalg_c_pinv(const char *a, const int64_t *shape,
+                        const int64_t *strides, int32_t dt, double rcond,
+                        char *out);
+int uf__nplinalg_c_lstsq(const char *a, const int64_t *shape,
+                         const int64_t *strides, const char *b, int64_t bnd,
+                         const int64_t *bshape, const int64_t *bstrides,
+                         int32_t dt, double rcond, char *x, char *res,
+                         int64_t *nres, int32_t *rank, char *s);
+
+/* common/nplinalg_ceig.c: eig / eigvals of a complex a: w and v (column
+ * k the unit eigenvector of w[k], its largest component real) complex,
+ * in the order of the diagonal of a's complex Schur form; SQUARE,
+ * NONFINITE, CONVERGE. */
+int uf__nplinalg_c_eig(const char *a, const int64_t *shape,
+                       const int64_t *strides, int32_t dt, char *w, char *v);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_LINALG_NORM "uf__rt_np_linalg_norm"
 #define UF__NP_LINALG_SLOGDET "uf__rt_np_linalg_slogdet"

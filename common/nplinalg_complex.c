@@ -15,10 +15,14 @@
 #include <ufjit/dtype.h>
 
 #include "common/alloc.h"
+#include "common/matmul.h"
 #include "common/nplinalg.h"
 
-/* Blocks of NB columns, as nplinalg.c's real LU. */
+/* Blocks of NB columns, as nplinalg.c's real LU; updates past
+ * GEMM_SMALL complex multiply-adds go through common/matmul.c's
+ * product (four real blocked ones), smaller ones row by row. */
 #define NB 48
+#define GEMM_SMALL 8192
 
 /* The complex element at p of dt as two doubles. */
 static void cget(const char *p, int32_t dt, double *re, double *im)
@@ -42,13 +46,13 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
  * dr^2 + di^2), as Fortran's complex division.
  * NAME##_axpy: y -= l x over n complex elements.
  * NAME##_gemm_sub: c (m * n, row stride ldc elements) -= a (m * k, lda)
- * @ b (k * n, ldb), row by row (common/matmul.c's complex product reads
- * b by columns); always true (tmp unused).
+ * @ b (k * n, ldb), the product made in tmp (m * n) when large; false
+ * when its scratch could not be allocated.
  * NAME##_lu: LU of the n * n a in place, piv[k] the row swapped with
  * row k; the count of exact zero pivots (getrf's info > 0), -1 out of
  * memory. NAME##_lusolve: a's LU applied to the n * r x in place. */
-#define CLU(R, NAME)                                                \
-    static bool NAME##_copy(R *dst, const char *a, int64_t m, int64_t n,   \
+#define CLU(R, NAME, MATMUL, ATTR)                                              \
+    static ATTR bool NAME##_copy(R *dst, const char *a, int64_t m, int64_t n,   \
                             const int64_t *st, int32_t dt)                  \
     {                                                                       \
         bool finite = true;                                                 \
@@ -63,7 +67,7 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
             }                                                               \
         return finite;                                                      \
     }                                                                       \
-    static void NAME##_recip(R dr, R di, R *rr, R *ri)                      \
+    static ATTR void NAME##_recip(R dr, R di, R *rr, R *ri)                      \
     {                                                                       \
         if ((dr < 0 ? -dr : dr) >= (di < 0 ? -di : di)) {                   \
             R t = di / dr, d = dr + di * t;                                 \
@@ -75,7 +79,7 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
             *ri = (R)-1 / d;                                                \
         }                                                                   \
     }                                                                       \
-    static void NAME##_axpy(R *restrict y, const R *restrict x, R lr, R li, \
+    static ATTR void NAME##_axpy(R *restrict y, const R *restrict x, R lr, R li, \
                             int64_t n)                                      \
     {                                                                       \
         for (int64_t j = 0; j < n; j++) {                                   \
@@ -84,11 +88,25 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
             y[2 * j + 1] -= lr * xi + li * xr;                              \
         }                                                                   \
     }                                                                       \
-    static bool NAME##_gemm_sub(R *c, int64_t ldc, const R *a, int64_t lda, \
+    static ATTR bool NAME##_gemm_sub(R *c, int64_t ldc, const R *a, int64_t lda, \
                                 const R *b, int64_t ldb, int64_t m,         \
                                 int64_t n, int64_t k, R *tmp)               \
     {                                                                       \
-        (void)tmp; /* rows of c less multiples of b's rows: contiguous */   \
+        if (m <= 0 || n <= 0 || k <= 0)                                     \
+            return true;                                                    \
+        if ((double)m * (double)n * (double)k > GEMM_SMALL) {               \
+            int64_t z = 2 * (int64_t)sizeof(R); /* the product in tmp */    \
+            if (MATMUL(m, n, k, a, lda * z, z, b, ldb * z, z, tmp) != 0)    \
+                return false;                                               \
+            for (int64_t i = 0; i < m; i++) {                               \
+                R *restrict ci = c + 2 * i * ldc;                           \
+                const R *restrict ti = tmp + 2 * i * n;                     \
+                for (int64_t j = 0; j < 2 * n; j++)                         \
+                    ci[j] -= ti[j];                                         \
+            }                                                               \
+            return true;                                                    \
+        }                                                                   \
+        /* rows of c less multiples of b's rows: contiguous */              \
         for (int64_t i = 0; i < m; i++)                                     \
             for (int64_t p = 0; p < k; p++) {                               \
                 R lr = a[2 * (i * lda + p)], li = a[2 * (i * lda + p) + 1];  \
@@ -98,7 +116,7 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
             }                                                               \
         return true;                                                        \
     }                                                                       \
-    static int64_t NAME##_lu(R *a, int64_t n, int64_t *piv, R *tmp)        \
+    static ATTR int64_t NAME##_lu(R *a, int64_t n, int64_t *piv, R *tmp)        \
     {                                                                       \
         int64_t zero = 0, w = 2 * n; /* a row's reals */                    \
         for (int64_t k0 = 0; k0 < n; k0 += NB) {                            \
@@ -157,7 +175,7 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
         }                                                                   \
         return zero;                                                        \
     }                                                                       \
-    static bool NAME##_lusolve(const R *a, int64_t n, const int64_t *piv,  \
+    static ATTR bool NAME##_lusolve(const R *a, int64_t n, const int64_t *piv,  \
                                R *x, int64_t r, R *tmp)                     \
     {                                                                       \
         int64_t w = 2 * n, v = 2 * r;                                       \
@@ -205,8 +223,51 @@ static void cget(const char *p, int32_t dt, double *re, double *im)
         return true;                                                        \
     }
 
-CLU(float, c64)
-CLU(double, c128)
+#define PLAIN __attribute__((unused))
+CLU(float, c64, uf__rt_matmul_c64, PLAIN)
+CLU(double, c128, uf__rt_matmul_c128, PLAIN)
+
+/* The LU and its solves again for AVX2 with FMA (the row updates four
+ * doubles or eight floats wide), chosen at run time as common/matmul.c
+ * chooses its kernels. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CLU_X86 1
+#define AVX2 __attribute__((target("avx2,fma"), unused))
+CLU(float, c64v, uf__rt_matmul_c64, AVX2)
+CLU(double, c128v, uf__rt_matmul_c128, AVX2)
+#endif
+
+static bool has_avx2(void)
+{
+#ifdef CLU_X86
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+}
+
+/* The LU and the solve of the instance for dt and the CPU. */
+static int64_t lu(bool f, void *a, int64_t n, int64_t *piv, void *tmp)
+{
+#ifdef CLU_X86
+    if (has_avx2())
+        return f ? c64v_lu(a, n, piv, tmp) : c128v_lu(a, n, piv, tmp);
+#endif
+    return f ? c64_lu(a, n, piv, tmp) : c128_lu(a, n, piv, tmp);
+}
+
+static bool lusolve(bool f, const void *a, int64_t n, const int64_t *piv,
+                    void *x, int64_t r, void *tmp)
+{
+#ifdef CLU_X86
+    if (has_avx2())
+        return f ? c64v_lusolve(a, n, piv, x, r, tmp)
+                 : c128v_lusolve(a, n, piv, x, r, tmp);
+#endif
+    return f ? c64_lusolve(a, n, piv, x, r, tmp)
+             : c128_lusolve(a, n, piv, x, r, tmp);
+}
 
 /* The scratch of one call: the matrix copy, the right-hand sides, the
  * products of the blocked updates, the pivots. */
@@ -267,8 +328,7 @@ int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
         give(&s);
         return UF__NPLINALG_NONFINITE;
     }
-    int64_t zero = f ? c64_lu(s.a, n, s.piv, s.tmp)
-                     : c128_lu(s.a, n, s.piv, s.tmp);
+    int64_t zero = lu(f, s.a, n, s.piv, s.tmp);
     if (zero != 0) {
         give(&s);
         if (zero < 0)
@@ -314,12 +374,10 @@ int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
 /* x = a^-1 x for the n * r right-hand sides in s->x. */
 static int solve_into(bool f, int64_t n, scratch *s, int64_t r)
 {
-    int64_t zero = f ? c64_lu(s->a, n, s->piv, s->tmp)
-                     : c128_lu(s->a, n, s->piv, s->tmp);
+    int64_t zero = lu(f, s->a, n, s->piv, s->tmp);
     if (zero)
         return zero < 0 ? UF__NPLINALG_NOMEM : UF__NPLINALG_SINGULAR;
-    bool ok = f ? c64_lusolve(s->a, n, s->piv, s->x, r, s->tmp)
-                : c128_lusolve(s->a, n, s->piv, s->x, r, s->tmp);
+    bool ok = lusolve(f, s->a, n, s->piv, s->x, r, s->tmp);
     return ok ? 0 : UF__NPLINALG_NOMEM;
 }
 

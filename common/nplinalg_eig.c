@@ -603,6 +603,8 @@ static void vectors(double *h, double *v, int64_t n, const double *wr,
 int uf__np_linalg_eig(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *w, char *v)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_eig(a, shape, strides, dt, w, v);
     int ex;
     int st = check(a, shape, strides, dt, &ex);
     int64_t n = shape[0];

@@ -49,6 +49,10 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
                         int32_t dt, double rcond, char *x, char *res,
                         int64_t *nres, int32_t *rank, char *s)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_lstsq(a, shape, strides, b, bnd, bshape,
+                                    bstrides, dt, rcond, x, res, nres, rank,
+                                    s);
     int64_t m = shape[0], n = shape[1];
     int64_t nrhs = bnd == 1 ? 1 : bshape[1];
     int64_t bs1 = bnd == 1 ? 0 : bstrides[1];

@@ -380,60 +380,11 @@ done:
     return st;
 }
 
-/* The singular values of a complex a = A + iB: those of the real
- * [[A, -B], [B, A]] (2m x 2n, float64), each of which appears twice;
- * s[k] the mean of the pair (2k, 2k + 1), rounded to float32 for a
- * complex64 a (Numba's cgesdd gives float32). */
-static int singular_complex(const char *a, const int64_t *shape,
-                            const int64_t *strides, int32_t dt, double *s)
-{
-    int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
-    int64_t M = 2 * m, N = 2 * n;
-    double *e = uf__malloc((size_t)(M * N > 0 ? M * N : 1), sizeof(double),
-                           NULL);
-    double *s2 = uf__malloc((size_t)(2 * k > 0 ? 2 * k : 1), sizeof(double),
-                            NULL);
-    if (e == NULL || s2 == NULL) {
-        uf__free(e);
-        uf__free(s2);
-        return UF__NPLINALG_NOMEM;
-    }
-    for (int64_t i = 0; i < m; i++)
-        for (int64_t j = 0; j < n; j++) {
-            const char *p = a + i * strides[0] + j * strides[1];
-            double re, im;
-            if (dt == UF_COMPLEX64) {
-                float f[2];
-                memcpy(f, p, sizeof f);
-                re = f[0];
-                im = f[1];
-            } else {
-                double d[2];
-                memcpy(d, p, sizeof d);
-                re = d[0];
-                im = d[1];
-            }
-            e[i * N + j] = e[(i + m) * N + j + n] = re;
-            e[(i + m) * N + j] = im;
-            e[i * N + j + n] = -im;
-        }
-    int64_t es[2] = {M, N}, et[2] = {N * 8, 8};
-    int st = svd((const char *)e, es, et, UF_FLOAT64, 0, NULL, s2, NULL);
-    if (st == 0)
-        for (int64_t i = 0; i < k; i++) {
-            double v = (s2[2 * i] + s2[2 * i + 1]) / 2;
-            s[i] = dt == UF_COMPLEX64 ? (double)(float)v : v;
-        }
-    uf__free(e);
-    uf__free(s2);
-    return st;
-}
-
 int uf__np_linalg_singular(const char *a, const int64_t *shape,
                            const int64_t *strides, int32_t dt, double *s)
 {
     if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
-        return singular_complex(a, shape, strides, dt, s);
+        return uf__nplinalg_c_singular(a, shape, strides, dt, s);
     return svd(a, shape, strides, dt, 0, NULL, s, NULL);
 }
 
@@ -441,6 +392,8 @@ int uf__np_linalg_svd(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, int32_t full,
                       char *u, char *s, char *vh)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_svd(a, shape, strides, dt, full, u, s, vh);
     int64_t k = shape[0] < shape[1] ? shape[0] : shape[1];
     double *sv = uf__malloc((size_t)(k > 0 ? k : 1), sizeof(double), NULL);
     if (sv == NULL)
@@ -543,6 +496,8 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, double rcond,
                        char *out)
 {
+    if (dt == UF_COMPLEX64 || dt == UF_COMPLEX128)
+        return uf__nplinalg_c_pinv(a, shape, strides, dt, rcond, out);
     int64_t m = shape[0], n = shape[1], k = m < n ? m : n;
     for (int64_t i = 0; i < m; i++) /* Numba checks before the sizes */
         for (int64_t j = 0; j < n; j++)
@@ -557,16 +512,24 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
     int st = u && vh && s ? svd(a, shape, strides, dt, 0, u, s, vh)
                           : UF__NPLINALG_NOMEM;
     if (st == 0) {
-        /* out (n * m) = vh.T diag(1 / s) u.T over s > s[0] * rcond */
-        double cut = s[0] * rcond;
+        /* out (n * m) = vh.T diag(1 / s) u.T, Numba's cut: s > s[0] *
+         * rcond inverted, the sum to one past the last of them, or 1
+         * when there is none (s[0] then multiplies, not inverted) */
+        double at = s[0] * rcond;
         int64_t r = 0;
-        while (r < k && s[r] > cut)
-            r++;
+        for (int64_t t = 0; t < k; t++)
+            if (s[t] > at) {
+                s[t] = 1 / s[t];
+                r = t;
+            }
+        r++;
+        for (int64_t t = 0; t < k && dt == UF_FLOAT32; t++)
+            s[t] = (float)s[t];
         for (int64_t i = 0; i < n; i++)
             for (int64_t j = 0; j < m; j++) {
                 double x = 0;
                 for (int64_t t = 0; t < r; t++)
-                    x += get(vh + (t * n + i) * isz, dt) / s[t] *
+                    x += get(vh + (t * n + i) * isz, dt) * s[t] *
                          get(u + (j * k + t) * isz, dt);
                 put(out + (i * m + j) * isz, dt, x);
             }

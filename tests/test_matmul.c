@@ -5,13 +5,15 @@
  * the blocked (edge tiles, several k and m blocks) and the matrix-vector
  * paths; empty dimensions (0 x n, n x 0, an inner size 0 gives zeros);
  * NaN and inf propagated; the sizes' ValueError and the axis errors; no
- * leak across many calls (uf__nrt_live, uf__alloc_live). The Numba
+ * leak across many calls (uf__nrt_live, uf__alloc_live); the complex
+ * products' two paths called directly. The Numba
  * oracle of the same constructs is tests/e2e/run_npaxis_oracle.py. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/matmul.h"
 #include "common/nrt.h"
 #include "test_util.h"
 
@@ -334,6 +336,66 @@ static void test_errors(void **state)
 }
 
 /* 10^4 products and sums leave no block and no packing buffer behind. */
+/* The complex products of common/matmul.c called directly: small (the
+ * plain loop) and past MM_CSMALL (four real blocked products of the
+ * parts), a transposed and a row-reversed operand, complex128 and
+ * complex64 against sums made here; out of memory for the parts'
+ * scratch gives -1 and leaks nothing. */
+static void test_complex(void **state)
+{
+    (void)state;
+    static const int64_t dims[][3] = {{3, 4, 5}, {40, 37, 33}, {70, 65, 20}};
+    for (size_t d = 0; d < sizeof dims / sizeof *dims; d++) {
+        int64_t m = dims[d][0], n = dims[d][1], k = dims[d][2];
+        double *a = malloc((size_t)(2 * m * k) * sizeof *a); /* k x m: a^T */
+        double *b = malloc((size_t)(2 * k * n) * sizeof *b);
+        double *c = malloc((size_t)(2 * m * n) * sizeof *c);
+        float *af = malloc((size_t)(2 * m * k) * sizeof *af);
+        float *bf = malloc((size_t)(2 * k * n) * sizeof *bf);
+        float *cf = malloc((size_t)(2 * m * n) * sizeof *cf);
+        for (int64_t i = 0; i < 2 * m * k; i++)
+            af[i] = (float)(a[i] = sin((double)i * 0.37) * 2);
+        for (int64_t i = 0; i < 2 * k * n; i++)
+            bf[i] = (float)(b[i] = cos((double)i * 0.91) - 0.25);
+        /* a read transposed (a_rs one element, a_cs a row of k x m); b's
+         * rows reversed (b_rs negative) */
+        const char *b_last = (const char *)(b + 2 * (k - 1) * n);
+        assert_int_equal(uf__rt_matmul_c128(m, n, k, a, 16, 16 * m, b_last,
+                                            -16 * n, 16, c), 0);
+        const char *bf_last = (const char *)(bf + 2 * (k - 1) * n);
+        assert_int_equal(uf__rt_matmul_c64(m, n, k, af, 8, 8 * m, bf_last,
+                                           -8 * n, 8, cf), 0);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double re = 0, im = 0;
+                for (int64_t p = 0; p < k; p++) {
+                    const double *x = a + 2 * (p * m + i);
+                    const double *y = b + 2 * ((k - 1 - p) * n + j);
+                    re += x[0] * y[0] - x[1] * y[1];
+                    im += x[0] * y[1] + x[1] * y[0];
+                }
+                const double *g = c + 2 * (i * n + j);
+                const float *h = cf + 2 * (i * n + j);
+                if (!(fabs(g[0] - re) <= 1e-13 * (double)k &&
+                      fabs(g[1] - im) <= 1e-13 * (double)k &&
+                      fabs(h[0] - re) <= 1e-5 * (double)k &&
+                      fabs(h[1] - im) <= 1e-5 * (double)k))
+                    uf_fail_at(__FILE__, __LINE__, "%ldx%ldx%ld [%ld,%ld]",
+                               (long)m, (long)n, (long)k, (long)i, (long)j);
+            }
+        if (m * n * k > 32768) { /* the parts' scratch refused */
+            long live = uf__alloc_live();
+            uf__alloc_fail_at(1);
+            int32_t st = uf__rt_matmul_c128(m, n, k, a, 16, 16 * m, b_last,
+                                            -16 * n, 16, c);
+            uf__alloc_fail_at(0);
+            assert_int_equal(st, -1);
+            assert_int_equal(uf__alloc_live(), live);
+        }
+        free(a), free(b), free(c), free(af), free(bf), free(cf);
+    }
+}
+
 static void test_no_leak(void **state)
 {
     (void)state;
@@ -368,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_layouts), cmocka_unit_test(test_empty),
         cmocka_unit_test(test_nan),     cmocka_unit_test(test_axis),
         cmocka_unit_test(test_errors),  cmocka_unit_test(test_no_leak),
+        cmocka_unit_test(test_complex),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -726,7 +726,7 @@ static void test_out_of_memory(void **state)
     uf_context_free(ctx);
 }
 
-/* What is refused, at FILE:LINE:COL: a complex full_matrices, complex
+/* What is refused, at FILE:LINE:COL: a complex full_matrices, integer
  * matrices, a CUDA kernel. */
 static void test_refused(void **state)
 {
@@ -738,7 +738,7 @@ static void test_refused(void **state)
         "def n2(a):\n"
         "    return np.linalg.svd(a, 1j)\n"
         "@njit\n"
-        "def cdet(a):\n"
+        "def ieig(a):\n"
         "    return np.linalg.eigvals(a)\n"
         "@cuda.jit\n"
         "def k(out):\n"
@@ -756,7 +756,7 @@ static void test_refused(void **state)
         int line, col;
     } t[] = {
         {"n2", "float64(float64[:, :])", "full_matrices", 5, 29},
-        {"cdet", "complex128[:](complex128[:, :])", "complex", 8, 30},
+        {"ieig", "float64[:](int64[:, :])", "float and complex", 8, 30},
         {"k", "void(float64[:])", "CUDA kernels cannot", 11, 14},
         {"mp", "float64[:, :](float64[:, :])", "Exponent must be", 14, 38},
     };

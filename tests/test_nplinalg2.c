@@ -704,7 +704,7 @@ static void test_refused(void **state)
         "import numpy as np\n"
         "from numba import cuda, njit\n"
         "@njit\n"
-        "def ceigh(a):\n"
+        "def ieig(a):\n"
         "    return np.linalg.eig(a)\n"
         "@njit\n"
         "def two(a):\n"
@@ -730,7 +730,7 @@ static void test_refused(void **state)
         const char *kernel, *sig, *msg;
         int line, col;
     } t[] = {
-        {"ceigh", "float64(complex128[:, :])", "complex", 5, 26},
+        {"ieig", "float64(int64[:, :])", "float and complex", 5, 26},
         {"two", "float64(float64[:, :])", "takes 1 positional", 8, 34},
         {"mixed", "float64(float64[:, :], float32[:])", "homogeneous", 11,
          12},

@@ -10,7 +10,11 @@
  * (L L^H, the upper triangle and the diagonal's imaginary parts not
  * read), QR (q r = a, q^H q = I, zgeqrf's real diagonal), eigh (known
  * spectra, a repeated eigenvalue's orthonormal vectors, random
- * Hermitian matrices, complex64); and, through uf_call, a kernel's complex det / inv /
+ * Hermitian matrices, complex64), svd (u s vh = a and unitary factors,
+ * full and reduced, tall and wide, known singular values), pinv (Numba's
+ * cut), lstsq (exact, normal equations, minimum norm, float32
+ * residuals), eig (known spectra, a v = v w with zgeev's normalisation,
+ * |a| near 1e+-200); and, through uf_call, a kernel's complex det / inv /
  * solve / matrix_power values, out of memory at every allocation reaching
  * the caller as UF_ERR_NOMEM with nothing left behind, and the refusals
  * at FILE:LINE:COL. */
@@ -585,6 +589,339 @@ static void test_eigh(void **state)
 
 /* Through uf_call: a kernel's values, then out of memory at each
  * allocation (UF_ERR_NOMEM, nothing left), then Numba's exceptions. */
+/* a (m * n complex128, row-major) filled from next_unit(). */
+static void crand(double complex *a, int64_t m, int64_t n)
+{
+    for (int64_t i = 0; i < m * n; i++)
+        a[i] = CMPLX(next_unit(), next_unit());
+}
+
+/* max |x^H x - I| over the c columns of x (r rows, row-major) when cols,
+ * else over its r rows. */
+static double unitary_err(const double complex *x, int64_t r, int64_t c,
+                          bool cols)
+{
+    int64_t nv = cols ? c : r, len = cols ? r : c;
+    double e = 0;
+    for (int64_t p = 0; p < nv; p++)
+        for (int64_t q = 0; q < nv; q++) {
+            double complex d = 0;
+            for (int64_t i = 0; i < len; i++)
+                d += cols ? conj(x[i * c + p]) * x[i * c + q]
+                          : conj(x[p * c + i]) * x[q * c + i];
+            e = fmax(e, cabs(d - (p == q)));
+        }
+    return e;
+}
+
+/* svd: random complex128 matrices tall, wide and square, full and
+ * reduced (u s vh = a, u and vh unitary, s descending), rows reversed
+ * (the same s), a known diagonal, complex64, the statuses. */
+static void test_svd(void **state)
+{
+    (void)state;
+    static const int64_t dims[][2] = {{1, 1}, {3, 3}, {5, 2}, {2, 5},
+                                      {17, 9}, {9, 17}, {40, 40}};
+    for (size_t d = 0; d < sizeof dims / sizeof *dims; d++)
+        for (int full = 0; full < 2; full++) {
+            int64_t m = dims[d][0], n = dims[d][1], k = m < n ? m : n;
+            int64_t uc = full ? m : k, vr = full ? n : k;
+            double complex *a = malloc((size_t)(m * n) * sizeof *a);
+            double complex *u = malloc((size_t)(m * uc) * sizeof *u);
+            double complex *vh = malloc((size_t)(vr * n) * sizeof *vh);
+            double *s = malloc((size_t)k * sizeof *s), *s2 = malloc(
+                                                    (size_t)k * sizeof *s2);
+            crand(a, m, n);
+            int64_t sh[2] = {m, n}, st[2] = {n * 16, 16};
+            assert_int_equal(uf__np_linalg_svd((char *)a, sh, st,
+                                               UF_COMPLEX128, full,
+                                               (char *)u, (char *)s,
+                                               (char *)vh), 0);
+            double err = 0;
+            for (int64_t i = 0; i < m; i++)
+                for (int64_t j = 0; j < n; j++) {
+                    double complex r = 0;
+                    for (int64_t t = 0; t < k; t++)
+                        r += u[i * uc + t] * s[t] * vh[t * n + j];
+                    err = fmax(err, cabs(r - a[i * n + j]));
+                }
+            double tol = 1e-14 * (double)(m + n) * s[0];
+            if (!(err <= tol) || !(unitary_err(u, m, uc, true) <= 1e-13) ||
+                !(unitary_err(vh, vr, n, false) <= 1e-13))
+                uf_fail_at(__FILE__, __LINE__, "%ldx%ld full %d: %g",
+                           (long)m, (long)n, full, err);
+            for (int64_t t = 1; t < k; t++)
+                assert_true(s[t] <= s[t - 1] && s[t] >= 0);
+            int64_t sr[2] = {-n * 16, 16}; /* rows reversed: the same s */
+            assert_int_equal(uf__np_linalg_svd((char *)(a + (m - 1) * n), sh,
+                                               sr, UF_COMPLEX128, full,
+                                               (char *)u, (char *)s2,
+                                               (char *)vh), 0);
+            for (int64_t t = 0; t < k; t++)
+                assert_true(fabs(s2[t] - s[t]) <= tol);
+            free(a), free(u), free(vh), free(s), free(s2);
+        }
+    /* diag(3i, -4): s (4, 3); pinv diag(-i / 3, -1 / 4); rcond 2 keeps
+     * Numba's cut of one unrecipocated value: s[0] v0 u0^H */
+    double complex dg[4] = {3 * I, 0, 0, -4}, u[4], vh[4], p[4];
+    double s[2];
+    int64_t s2[2] = {2, 2}, t2[2] = {32, 16};
+    assert_int_equal(uf__np_linalg_svd((char *)dg, s2, t2, UF_COMPLEX128, 1,
+                                       (char *)u, (char *)s, (char *)vh), 0);
+    assert_true(fabs(s[0] - 4) < 1e-15 && fabs(s[1] - 3) < 1e-15);
+    assert_int_equal(uf__np_linalg_pinv((char *)dg, s2, t2, UF_COMPLEX128,
+                                        1e-15, (char *)p), 0);
+    CNEAR(creal(p[0]), cimag(p[0]), 0, -1.0 / 3, 1e-15);
+    CNEAR(creal(p[3]), cimag(p[3]), -0.25, 0, 1e-15);
+    assert_true(cabs(p[1]) == 0 && cabs(p[2]) == 0);
+    assert_int_equal(uf__np_linalg_pinv((char *)dg, s2, t2, UF_COMPLEX128,
+                                        2.0, (char *)p), 0);
+    assert_true(cabs(p[0]) < 1e-15 && cabs(p[1]) < 1e-15 &&
+                cabs(p[2]) < 1e-15);
+    CNEAR(creal(p[3]), cimag(p[3]), -4, 0, 1e-15);
+    /* complex64: s float32, reconstructed to float32 rounding */
+    float complex f[24], fu[36], fv[16];
+    float fs[4];
+    for (int i = 0; i < 24; i++)
+        f[i] = CMPLXF((float)next_unit(), (float)next_unit());
+    int64_t s64[2] = {6, 4}, t64[2] = {32, 8};
+    assert_int_equal(uf__np_linalg_svd((char *)f, s64, t64, UF_COMPLEX64, 1,
+                                       (char *)fu, (char *)fs, (char *)fv),
+                     0);
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 4; j++) {
+            double complex r = 0;
+            for (int t = 0; t < 4; t++)
+                r += fu[i * 6 + t] * fs[t] * fv[t * 4 + j];
+            assert_true(cabs(r - f[i * 4 + j]) < 1e-5);
+        }
+    /* statuses: empty, an imaginary NaN (svd, pinv); pinv of empty: 0 */
+    int64_t s03[2] = {0, 3};
+    assert_int_equal(uf__np_linalg_svd((char *)dg, s03, t2, UF_COMPLEX128, 1,
+                                       (char *)u, (char *)s, (char *)vh),
+                     UF__NPLINALG_EMPTY);
+    assert_int_equal(uf__np_linalg_pinv((char *)dg, s03, t2, UF_COMPLEX128,
+                                        1e-15, (char *)p), 0);
+    dg[1] = CMPLX(0, NAN);
+    assert_int_equal(uf__np_linalg_svd((char *)dg, s2, t2, UF_COMPLEX128, 1,
+                                       (char *)u, (char *)s, (char *)vh),
+                     UF__NPLINALG_NONFINITE);
+    assert_int_equal(uf__np_linalg_pinv((char *)dg, s2, t2, UF_COMPLEX128,
+                                        1e-15, (char *)p),
+                     UF__NPLINALG_NONFINITE);
+}
+
+/* lstsq: a consistent tall system solved exactly (residual 0), an
+ * inconsistent one's normal equations, a wide one's minimum-norm
+ * solution (pinv's), two right-hand sides with strides, complex64's
+ * float32 residuals, the statuses. */
+static void test_lstsq(void **state)
+{
+    (void)state;
+    double complex a[24], x0[3], b[16], x[16], res[2], p[24];
+    double s[3];
+    int64_t nres;
+    int32_t rank;
+    crand(a, 8, 3);
+    crand(x0, 3, 1);
+    for (int i = 0; i < 8; i++)
+        b[i] = a[3 * i] * x0[0] + a[3 * i + 1] * x0[1] + a[3 * i + 2] * x0[2];
+    int64_t sa[2] = {8, 3}, ta[2] = {48, 16}, sb[1] = {8}, tb[1] = {16};
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, sa, ta, (char *)b, 1, sb,
+                                         tb, UF_COMPLEX128, -1, (char *)x,
+                                         (char *)res, &nres, &rank,
+                                         (char *)s), 0);
+    assert_int_equal(rank, 3);
+    assert_int_equal(nres, 1);
+    for (int i = 0; i < 3; i++)
+        CNEAR(creal(x[i]), cimag(x[i]), creal(x0[i]), cimag(x0[i]), 1e-13);
+    assert_true(creal(res[0]) < 1e-26); /* res is float64: its first half */
+    crand(b, 8, 1); /* inconsistent: a^H (b - a x) = 0 */
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, sa, ta, (char *)b, 1, sb,
+                                         tb, UF_COMPLEX128, -1, (char *)x,
+                                         (char *)res, &nres, &rank,
+                                         (char *)s), 0);
+    double rr = 0, *rd = (double *)res;
+    double complex g[3] = {0};
+    for (int i = 0; i < 8; i++) {
+        double complex r = b[i] - (a[3 * i] * x[0] + a[3 * i + 1] * x[1] +
+                                   a[3 * i + 2] * x[2]);
+        rr += creal(r * conj(r));
+        for (int j = 0; j < 3; j++)
+            g[j] += conj(a[3 * i + j]) * r;
+    }
+    for (int j = 0; j < 3; j++)
+        assert_true(cabs(g[j]) < 1e-13);
+    assert_true(fabs(rd[0] - rr) <= 1e-13 * rr);
+    /* wide (3 x 8), two right-hand sides in a column-reversed view of a
+     * 3 x 4 b: x = pinv(a) b, no residuals */
+    int64_t sw[2] = {3, 8}, tw[2] = {128, 16}, sb2[2] = {3, 2},
+            tb2[2] = {64, -32};
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, sw, tw,
+                                         (char *)(b + 2), 2, sb2, tb2,
+                                         UF_COMPLEX128, -1, (char *)x,
+                                         (char *)res, &nres, &rank,
+                                         (char *)s), 0);
+    assert_int_equal(nres, 0);
+    assert_int_equal(rank, 3);
+    assert_int_equal(uf__np_linalg_pinv((char *)a, sw, tw, UF_COMPLEX128,
+                                        1e-15, (char *)p), 0);
+    for (int i = 0; i < 8; i++)
+        for (int k = 0; k < 2; k++) {
+            double complex w = 0;
+            for (int j = 0; j < 3; j++)
+                w += p[i * 3 + j] * b[2 + j * 4 - 2 * k];
+            CNEAR(creal(x[i * 2 + k]), cimag(x[i * 2 + k]), creal(w),
+                  cimag(w), 1e-12);
+        }
+    /* complex64: residual and s float32 */
+    float complex fa[12], fb[4], fx[3];
+    float fres[1], fs[3];
+    for (int i = 0; i < 12; i++)
+        fa[i] = CMPLXF((float)next_unit(), (float)next_unit());
+    for (int i = 0; i < 4; i++)
+        fb[i] = CMPLXF((float)next_unit(), (float)next_unit());
+    int64_t sf[2] = {4, 3}, tf[2] = {24, 8}, sfb[1] = {4}, tfb[1] = {8};
+    assert_int_equal(uf__np_linalg_lstsq((char *)fa, sf, tf, (char *)fb, 1,
+                                         sfb, tfb, UF_COMPLEX64, -1,
+                                         (char *)fx, (char *)fres, &nres,
+                                         &rank, (char *)fs), 0);
+    double fr = 0;
+    for (int i = 0; i < 4; i++) {
+        double complex r = fb[i];
+        for (int j = 0; j < 3; j++)
+            r -= fa[3 * i + j] * fx[j];
+        fr += creal(r * conj(r));
+    }
+    assert_true(nres == 1 && fabs(fres[0] - fr) < 1e-5 && fs[0] >= fs[2]);
+    /* statuses: b's rows, empty, an inf in b */
+    int64_t s7[1] = {7};
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, sa, ta, (char *)b, 1, s7,
+                                         tb, UF_COMPLEX128, -1, (char *)x,
+                                         (char *)res, &nres, &rank,
+                                         (char *)s), UF__NPLINALG_SYSTEM);
+    int64_t s0[2] = {0, 3}, sb0[1] = {0};
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, s0, ta, (char *)b, 1,
+                                         sb0, tb, UF_COMPLEX128, -1,
+                                         (char *)x, (char *)res, &nres,
+                                         &rank, (char *)s),
+                     UF__NPLINALG_EMPTY);
+    b[5] = CMPLX(1, INFINITY);
+    assert_int_equal(uf__np_linalg_lstsq((char *)a, sa, ta, (char *)b, 1, sb,
+                                         tb, UF_COMPLEX128, -1, (char *)x,
+                                         (char *)res, &nres, &rank,
+                                         (char *)s), UF__NPLINALG_NONFINITE);
+}
+
+/* max |a v - v w| of eig's result, every |v_k| 1 and its largest
+ * component real (zgeev's normalisation). */
+static double eig_resid(const double complex *a, int64_t n,
+                        const double complex *w, const double complex *v)
+{
+    double e = 0;
+    for (int64_t k = 0; k < n; k++) {
+        double nn = 0, big = 0;
+        int64_t at = 0;
+        for (int64_t i = 0; i < n; i++) {
+            double complex r = -v[i * n + k] * w[k];
+            for (int64_t j = 0; j < n; j++)
+                r += a[i * n + j] * v[j * n + k];
+            e = fmax(e, cabs(r));
+            nn += creal(v[i * n + k] * conj(v[i * n + k]));
+            if (cabs(v[i * n + k]) > big) {
+                big = cabs(v[i * n + k]);
+                at = i;
+            }
+        }
+        assert_true(fabs(nn - 1) < 1e-13);
+        assert_true(cimag(v[at * n + k]) == 0 && creal(v[at * n + k]) > 0);
+    }
+    return e;
+}
+
+/* eig / eigvals: known spectra, random matrices 1..64 (a v = v w), the
+ * eigenvalues of a matrix scaled by 1e+-200 those of the matrix scaled
+ * (NumPy's; SciPy's zgeev is off there), complex64, the statuses. */
+static void test_eig(void **state)
+{
+    (void)state;
+    double complex w[64], w2[64];
+    int64_t s2[2] = {2, 2}, t2[2] = {32, 16};
+    double complex tri[4] = {1, 2, 0, 3 * I}, v4[4];
+    assert_int_equal(uf__np_linalg_eig((char *)tri, s2, t2, UF_COMPLEX128,
+                                       (char *)w, (char *)v4), 0);
+    assert_true((cabs(w[0] - 1) < 1e-15 && cabs(w[1] - 3 * I) < 1e-15) ||
+                (cabs(w[1] - 1) < 1e-15 && cabs(w[0] - 3 * I) < 1e-15));
+    assert_true(eig_resid(tri, 2, w, v4) < 1e-15);
+    double complex rot[4] = {0, -1, 1, 0};
+    assert_int_equal(uf__np_linalg_eig((char *)rot, s2, t2, UF_COMPLEX128,
+                                       (char *)w, (char *)v4), 0);
+    assert_true(cabs(w[0] + w[1]) < 1e-15 && fabs(cabs(w[0]) - 1) < 1e-15 &&
+                fabs(creal(w[0])) < 1e-15);
+    assert_true(eig_resid(rot, 2, w, v4) < 1e-15);
+    static const int64_t ns[] = {1, 2, 3, 10, 30, 64};
+    for (size_t t = 0; t < sizeof ns / sizeof *ns; t++) {
+        int64_t n = ns[t], sh[2] = {n, n}, st[2] = {n * 16, 16};
+        double complex *a = malloc((size_t)(n * n) * sizeof *a);
+        double complex *v = malloc((size_t)(n * n) * sizeof *v);
+        crand(a, n, n);
+        assert_int_equal(uf__np_linalg_eig((char *)a, sh, st, UF_COMPLEX128,
+                                           (char *)w, (char *)v), 0);
+        double e = eig_resid(a, n, w, v);
+        if (!(e < 1e-14 * (double)n))
+            uf_fail_at(__FILE__, __LINE__, "n %ld: %g", (long)n, e);
+        assert_int_equal(uf__np_linalg_eig((char *)a, sh, st, UF_COMPLEX128,
+                                           (char *)w2, NULL), 0);
+        for (int64_t k = 0; k < n; k++) /* eigvals: the same values */
+            assert_true(w2[k] == w[k]);
+        for (int sc = 0; sc < 2; sc++) {
+            double f = sc ? 1e200 : 1e-200;
+            for (int64_t i = 0; i < n * n; i++)
+                a[i] *= f;
+            assert_int_equal(uf__np_linalg_eig((char *)a, sh, st,
+                                               UF_COMPLEX128, (char *)w2,
+                                               NULL), 0);
+            for (int64_t k = 0; k < n; k++)
+                assert_true(cabs(w2[k] / f - w[k]) <= 1e-13 * (double)n);
+            for (int64_t i = 0; i < n * n; i++)
+                a[i] /= f;
+        }
+        free(a), free(v);
+    }
+    float complex f[36], fw[6], fv[36];
+    double complex fa[36], dw[6], dv[36];
+    for (int i = 0; i < 36; i++) {
+        f[i] = CMPLXF((float)next_unit(), (float)next_unit());
+        fa[i] = f[i];
+    }
+    int64_t s6[2] = {6, 6}, t6[2] = {48, 8};
+    assert_int_equal(uf__np_linalg_eig((char *)f, s6, t6, UF_COMPLEX64,
+                                       (char *)fw, (char *)fv), 0);
+    for (int i = 0; i < 6; i++)
+        dw[i] = fw[i];
+    for (int i = 0; i < 36; i++)
+        dv[i] = fv[i];
+    double e = 0;
+    for (int k = 0; k < 6; k++)
+        for (int i = 0; i < 6; i++) {
+            double complex r = -dv[i * 6 + k] * dw[k];
+            for (int j = 0; j < 6; j++)
+                r += fa[i * 6 + j] * dv[j * 6 + k];
+            e = fmax(e, cabs(r));
+        }
+    assert_true(e < 1e-5);
+    int64_t s23[2] = {2, 3}, s0[2] = {0, 0};
+    assert_int_equal(uf__np_linalg_eig((char *)tri, s23, t2, UF_COMPLEX128,
+                                       (char *)w, (char *)v4),
+                     UF__NPLINALG_SQUARE);
+    assert_int_equal(uf__np_linalg_eig((char *)tri, s0, t2, UF_COMPLEX128,
+                                       (char *)w, (char *)v4), 0);
+    tri[2] = CMPLX(NAN, 0); /* below the diagonal */
+    assert_int_equal(uf__np_linalg_eig((char *)tri, s2, t2, UF_COMPLEX128,
+                                       (char *)w, NULL),
+                     UF__NPLINALG_NONFINITE);
+}
+
 static void test_kernel(void **state)
 {
     (void)state;
@@ -597,9 +934,13 @@ static void test_kernel(void **state)
         "    s, l = np.linalg.slogdet(a)\n"
         "    q, r = np.linalg.qr(a)\n"
         "    w, v = np.linalg.eigh(a)\n"
+        "    u, sv, vh = np.linalg.svd(a)\n"
+        "    xl, res, rk, sl = np.linalg.lstsq(a, a[0])\n"
+        "    we, ve = np.linalg.eig(a)\n"
         "    return np.linalg.inv(a) + np.linalg.det(a) + x[0] + s * l + "
         "np.linalg.matrix_power(a, -2) + q + r + np.linalg.norm(a, 1) + v + "
-        "w[0]\n"
+        "w[0] + u + sv[0] + vh + xl[0] + sl[0] + rk + we[0] + ve + "
+        "np.linalg.pinv(a)\n"
         "@njit\n"
         "def d(a):\n"
         "    return np.linalg.det(a)\n";
@@ -630,7 +971,7 @@ static void test_kernel(void **state)
     uf_array_release(out);
     long nrt = uf__nrt_live(), live = uf__alloc_live();
     int failures = 0;
-    for (long k = 1; k < 100; k++) {
+    for (long k = 1; k < 300; k++) {
         out = NULL;
         uf__alloc_fail_at(k);
         int rc = uf_call(f, &x, 1, &out, 1, NULL, &err);
@@ -666,9 +1007,8 @@ static void test_kernel(void **state)
     uf_context_free(ctx);
 }
 
-/* What is refused, at FILE:LINE:COL: a 1-D complex det (Numba's
- * TypingError), a complex a with a float b, a complex function ufjit
- * does not compute yet. */
+/* What is refused, at FILE:LINE:COL: a 1-D complex det and eigvals
+ * (Numba's TypingErrors), a complex a with a float b. */
 static void test_refused(void **state)
 {
     (void)state;
@@ -697,7 +1037,8 @@ static void test_refused(void **state)
         {"d1", "complex128(complex128[:])", "only supported on 2-D", 5, 26},
         {"sv", "complex128[:](complex128[:, :], float64[:])", "homogeneous",
          8, 12},
-        {"ev", "complex128[:](complex64[:, :])", "complex", 11, 30},
+        {"ev", "complex128[:](complex128[:])", "only supported on 2-D", 11,
+         30},
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
         uf_func *f = uf_module_get(m, t[i].kernel, &err);
@@ -724,6 +1065,9 @@ int main(void)
         cmocka_unit_test(test_norms),
         cmocka_unit_test(test_cholesky_qr),
         cmocka_unit_test(test_eigh),
+        cmocka_unit_test(test_svd),
+        cmocka_unit_test(test_lstsq),
+        cmocka_unit_test(test_eig),
         cmocka_unit_test(test_kernel),
         cmocka_unit_test(test_refused),
     };

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""np.linalg.det, inv, solve and matrix_power of complex128 matrices
+"""np.linalg.det, inv, solve, matrix_power and `@` of complex128 matrices
 inside njit functions (issue 18; ufjit's own LU, common/
 nplinalg_complex.c, against Numba's LAPACK zgetrf / zgetri / zgesv
 through SciPy) side by side in one process, at 8 x 8, 64 x 64 and
@@ -37,6 +37,11 @@ def solve(a, b):
 @njit
 def power(a):
     return np.linalg.matrix_power(a, -3)
+
+
+@njit
+def mm(a, b):
+    return a @ b
 '''
 
 
@@ -50,7 +55,8 @@ def main():
         cases += [(f"det c16 {n}x{n}", "det", (a,)),
                   (f"inv c16 {n}x{n}", "inv", (a,)),
                   (f"solve c16 {n}x{n}", "solve", (a, b)),
-                  (f"matrix_power(a, -3) c16 {n}x{n}", "power", (a,))]
+                  (f"matrix_power(a, -3) c16 {n}x{n}", "power", (a,)),
+                  (f"a @ b c16 {n}x{n}", "mm", (a, a.T.copy()))]
     a = (rng.standard_normal((64, 64)) + 1j * rng.standard_normal((64, 64))
          + 64 * np.eye(64)).astype(np.complex64)
     cases += [("inv c8 64x64", "inv", (a,))]

@@ -19,6 +19,15 @@
 
 #define B (F->L->b)
 
+/* A complex dtype's parts' float dtype (svd's s, lstsq's residuals and
+ * s, eigh's w); a real dtype itself. */
+static uf_dtype real_of(uf_dtype dt)
+{
+    if (dt == UF_COMPLEX64)
+        return UF_FLOAT32;
+    return dt == UF_COMPLEX128 ? UF_FLOAT64 : dt;
+}
+
 static LLVMTypeRef i64t(uf__fn *F)
 {
     return LLVMInt64TypeInContext(F->L->ctx);
@@ -229,7 +238,7 @@ static LLVMValueRef svd(uf__fn *F, const uf__expr *e, const operand *a,
                           a->dim[1]};
     LLVMValueRef n, u, s, vh;
     if (!(u = uf__lower_new_array(F, at->dtype, 2, us, &n)) ||
-        !(s = uf__lower_new_array(F, at->dtype, 1, &k, &n)) ||
+        !(s = uf__lower_new_array(F, real_of(at->dtype), 1, &k, &n)) ||
         !(vh = uf__lower_new_array(F, at->dtype, 2, vs, &n)))
         return NULL;
     LLVMTypeRef i8p = LLVMTypeOf(a->data);
@@ -277,8 +286,8 @@ static LLVMValueRef lstsq(uf__fn *F, const uf__expr *e, const operand *a,
     LLVMValueRef nrhs = bt->ndim == 1 ? c64(F, 1) : bo.dim[1];
     LLVMValueRef xs[2] = {a->dim[1], nrhs}, n, x, res, s;
     if (!(x = uf__lower_new_array(F, at->dtype, bt->ndim, xs, &n)) ||
-        !(res = uf__lower_new_array(F, at->dtype, 1, &nrhs, &n)) ||
-        !(s = uf__lower_new_array(F, at->dtype, 1, &k, &n)))
+        !(res = uf__lower_new_array(F, real_of(at->dtype), 1, &nrhs, &n)) ||
+        !(s = uf__lower_new_array(F, real_of(at->dtype), 1, &k, &n)))
         return NULL;
     LLVMValueRef nres = uf__fn_alloca(F, i64t(F), "lstsq.nres");
     LLVMValueRef rank = uf__fn_alloca(F, i32t(F), "lstsq.rank");
@@ -295,7 +304,7 @@ static LLVMValueRef lstsq(uf__fn *F, const uf__expr *e, const operand *a,
     F->L->uses_runtime = true;
     raise_status(F, LLVMBuildCall2(B, fty, fn, args, 14, ""));
     LLVMValueRef len = LLVMBuildLoad2(B, i64t(F), nres, "");
-    LLVMValueRef isz = c64(F, (int64_t)uf_dtype_itemsize(at->dtype));
+    LLVMValueRef isz = c64(F, (int64_t)uf_dtype_itemsize(real_of(at->dtype)));
     res = uf__build_array(F->L, uf__emit_array_data(F, res), &len, &isz, 1);
     LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
     if (!tt)
@@ -317,9 +326,7 @@ static LLVMValueRef eig(uf__fn *F, const operand *a, const uf__type *at,
     bool vec = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIG;
     bool sym = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIGVALSH;
     LLVMValueRef vs[2] = {a->dim[1], a->dim[1]}, n, w, v = NULL;
-    uf_dtype wd = at->dtype == UF_COMPLEX64    ? UF_FLOAT32 /* eigh's w */
-                  : at->dtype == UF_COMPLEX128 ? UF_FLOAT64
-                                               : at->dtype;
+    uf_dtype wd = sym ? real_of(at->dtype) : at->dtype; /* eigh's w */
     if (!(w = uf__lower_new_array(F, wd, 1, vs, &n)) ||
         (vec && !(v = uf__lower_new_array(F, at->dtype, 2, vs, &n))))
         return NULL;

@@ -16,8 +16,9 @@
  * complex128, slogdet (complex128, float64), inv, solve, matrix_power,
  * cholesky, qr of a's dtype, norm float64 (a vector's 2-norm: its
  * parts' float), eigh (w of the parts' float, v complex), eigvalsh,
- * cond and matrix_rank as for real ones; svd, pinv, lstsq, eig and
- * eigvals refuse them (Numba takes them). svd(a,
+ * cond and matrix_rank as for real ones; svd's s, lstsq's residuals and
+ * s of the parts' float; pinv of a's dtype; eig's w and v, eigvals' w of
+ * a's (complex) dtype. svd(a,
  * full_matrices=1): a (u, s, vh) tuple of a's dtype; cond(x, p=None):
  * float64; matrix_rank(A, tol=None) of 1-D or 2-D A: int64; pinv(a,
  * rcond=1e-15): a new 2-D array of a's dtype. lstsq(a, b, rcond=-1.0),
@@ -36,23 +37,17 @@
             return (var);                                                   \
     } while (0)
 
-/* The functions whose complex forms ufjit computes (common/
- * nplinalg_complex.c); the others refuse complex arrays. */
-static bool complex_ok(const char *fn)
+/* A complex dtype's parts' float dtype (svd's s, lstsq's residuals and
+ * s, eigh's w); a real dtype itself. */
+static uf_dtype real_of(uf_dtype dt)
 {
-    static const char *const ok[] = {"det", "slogdet", "inv", "solve",
-                                     "matrix_power", "norm",
-                                     "cholesky", "qr", "eigh",
-                                     "eigvalsh", "cond", "matrix_rank"};
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (strcmp(fn + 10, ok[i]) == 0)
-            return true;
-    return false;
+    if (dt == UF_COMPLEX64)
+        return UF_FLOAT32;
+    return dt == UF_COMPLEX128 ? UF_FLOAT64 : dt;
 }
 
 /* x (or a, b) as Numba's checks take it: an array of lo..hi dimensions
- * of floats or complex numbers; complex refused where not implemented
- * here. */
+ * of floats or complex numbers. */
 static const uf__type *matrix(uf__ictx *C, const char *fn, const uf__expr *x,
                               int lo)
 {
@@ -66,10 +61,6 @@ static const uf__type *matrix(uf__ictx *C, const char *fn, const uf__expr *x,
                           ? "%s() only supported on 1 and 2-D arrays"
                           : "%s() only supported on 2-D arrays.", fn);
     char k = uf_dtype_kind(t->dtype);
-    if (k == 'c' && !complex_ok(fn))
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s() of a complex "
-                          "array is not implemented in ufjit (its LU and "
-                          "norms are real only; Numba takes it)", fn);
     if (k != 'f' && k != 'c')
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s() only supported on "
                           "float and complex arrays.", fn);
@@ -148,7 +139,8 @@ static const uf__type *norm(uf__ictx *C, const uf__expr *e, const char *fn,
 
 /* lstsq(a, b, rcond=-1.0): a 2-D, b 1-D or 2-D of a's dtype, rcond a
  * real number; Numba's (x, residuals, rank, s): x of b's dimensions,
- * residuals and s 1-D, all of a's dtype, rank int32 (LAPACK's int). */
+ * residuals and s 1-D, all of a's dtype, rank int32 (LAPACK's int); a
+ * complex a's residuals and s of its parts' float dtype. */
 static const uf__type *lstsq(uf__ictx *C, const uf__expr *e, const char *fn)
 {
     static const char *const names[] = {"a", "b", "rcond"};
@@ -174,7 +166,7 @@ static const uf__type *lstsq(uf__ictx *C, const uf__expr *e, const char *fn)
     }
     const uf__type *four[4] = {
         uf__type_array(C->tc, a->dtype, bt->ndim, 'C', C->err),
-        uf__type_array(C->tc, a->dtype, 1, 'C', C->err),
+        uf__type_array(C->tc, real_of(a->dtype), 1, 'C', C->err),
         uf__type_scalar(C->tc, UF_INT32), NULL};
     four[3] = four[1];
     if (four[0] == NULL || four[1] == NULL || four[2] == NULL)
@@ -184,7 +176,8 @@ static const uf__type *lstsq(uf__ictx *C, const uf__expr *e, const char *fn)
 }
 
 /* eigh(a), eig(a): (w, v), w 1-D and v 2-D of a's dtype (Numba's real
- * eig of a real a); eigvalsh(a), eigvals(a): w. */
+ * eig of a real a; a complex a's eigh w of its parts' float dtype);
+ * eigvalsh(a), eigvals(a): w. */
 static const uf__type *eig(uf__ictx *C, const uf__expr *e, const char *fn,
                            uf__builtin b)
 {
@@ -195,10 +188,8 @@ static const uf__type *eig(uf__ictx *C, const uf__expr *e, const char *fn,
     const uf__type *a = matrix(C, fn, x[0], 2);
     if (a == NULL || a == UF__UNKNOWN)
         return a;
-    /* a complex (Hermitian) a: eigh's w of its parts' float dtype */
-    uf_dtype wd = a->dtype == UF_COMPLEX64    ? UF_FLOAT32
-                  : a->dtype == UF_COMPLEX128 ? UF_FLOAT64
-                                              : a->dtype;
+    bool sym = b == UF__BI_NP_LINALG_EIGH || b == UF__BI_NP_LINALG_EIGVALSH;
+    uf_dtype wd = sym ? real_of(a->dtype) : a->dtype;
     const uf__type *two[2] = {
         uf__type_array(C->tc, wd, 1, 'C', C->err),
         uf__type_array(C->tc, a->dtype, 2, 'C', C->err)};
@@ -270,7 +261,8 @@ const uf__type *uf__infer_nplinalg(uf__ictx *C, const uf__expr *e,
                                   uf__tname(ft));
         }
         const uf__type *m = uf__type_array(C->tc, a->dtype, 2, 'C', C->err);
-        const uf__type *v = uf__type_array(C->tc, a->dtype, 1, 'C', C->err);
+        const uf__type *v = uf__type_array(C->tc, real_of(a->dtype),
+                                           1, 'C', C->err);
         const uf__type *three[3] = {m, v, m};
         r = pinv ? m : m && v ? uf__type_tuple(C->tc, 3, three, C->err)
                              : NULL;

@@ -217,6 +217,86 @@ def cases():
             ("cond_p", [c16(2, 3), S("1")], "LinAlgError"),
             ("cond_p", [sing, S("1")], "LinAlgError"),
             ("cond", [c16(4)], "TypingError")]
+    # svd: s against Numba's, u and vh orthonormal, u s vh against a
+    zero = V("c16", [0] * 6, (3, 2))
+    svdm = [c16(1, 1), c16(4, 4), c16(6, 3), c16(3, 7).F, c8(5, 5),
+            c8(7, 4), cm(30), chilbert(5), rank(6, 2, 6), rank(8, 3, 5),
+            rank(5, 1, 9, "c8"), c16(8, 12).view("::-1, ::2"), zero,
+            cm(6, scale=1e200), cm(5, scale=1e-200), c16(40, 9),
+            V("c16", [1j, 0, 0, 1j], (2, 2)), rep]
+    for m in svdm:
+        out += [("svd", [m], None), ("svd_s", [m], None)]
+        out += [(k, [m, S(f)], None) for k in ("svd_kw", "svd_check")
+                for f in ("true", "false")]
+    out += [("svd", [c16(0, 3)], "LinAlgError"),
+            ("svd", [c8(2, 0)], "LinAlgError"),
+            ("svd", [nanm], "LinAlgError"), ("svd", [infm], "LinAlgError"),
+            ("svd_s", [nan8], "LinAlgError"),
+            ("svd_kw", [c16(3, 4), S("0")], None),
+            ("svd_kw", [c16(4, 3), S("2")], None),
+            ("svd", [c16(4)], "TypingError")]
+    # pinv: to cond(a) n eps of its largest element
+    full = [m for i, m in enumerate(svdm) if i not in (8, 9, 10)]
+    for m in full + [c16(0, 3), c8(2, 0)]:  # rank(): its zeros at the cut
+        out += [("pinv", [m], None)]
+    out += [("pinv_rcond", [m, S(r)], None)
+            for m in (rank(6, 2, 6), chilbert(5), c16(5, 3), cm(8, "c8"))
+            for r in ("1e-3", "0.5", "2.0")]
+    out += [("pinv_rcond", [m, S("0.0")], None)
+            for m in (chilbert(5), c16(5, 3), cm(8, "c8"))]
+    out += [("pinv", [nanm], "LinAlgError"), ("pinv", [infm], "LinAlgError"),
+            ("pinv", [c16(4)], "TypingError")]
+    # lstsq: x, residuals (the parts' float), rank, s
+    for a, b in ((c16(6, 3), c16(6)), (c16(6, 3), c16(6, 2)),
+                 (c16(4, 4), c16(4)), (c16(3, 5), c16(3)),
+                 (c16(3, 5), c16(3, 4)), (c8(7, 4), c8(7)),
+                 (c8(4, 6), c8(4, 2)), (chilbert(6), c16(6)),
+                 (cm(30), c16(30, 2)), (c16(10, 4).F, c16(10).view("::-1")),
+                 (c16(12, 8).view("::2, ::-2"), c16(6, 2)),
+                 (zero, c16(3)), (cm(5, scale=1e200), c16(5))):
+        out += [("lstsq", [a, b], None)]
+    out += [("lstsq_rcond", [m, b, S(r)], None)
+            for m, b in ((rank(8, 3, 5), c16(8)), (rank(6, 2, 9), c16(6, 3)),
+                         (rank(7, 2, 4, "c8"), c8(7)))
+            for r in ("1e-3", "0.5", "1e-10")
+            if r != "1e-10" or m.dtype != np.complex64]  # its zeros ~1e-7
+    out += [("lstsq_rcond", [c16(7, 4), c16(7), S(r)], None)
+            for r in ("0.0", "-1.0", "0.9", "1.5", "int64:2")]
+    out += [("lstsq", [c16(0, 3), c16(0)], "LinAlgError"),
+            ("lstsq", [c16(3, 2), c16(3, 0)], "LinAlgError"),
+            ("lstsq", [c16(4, 2), c16(3)], "LinAlgError"),
+            ("lstsq", [nanm, c16(2)], "LinAlgError"),
+            ("lstsq", [c16(2, 2), V("c16", [1, complex(inf, 0)])],
+             "LinAlgError"),
+            ("lstsq", [c8(3, 2), V("c8", [1, complex(0, nan), 2])],
+             "LinAlgError"),
+            ("lstsq_mixed", [c16(3, 2), c8(3)], "TypingError"),
+            ("lstsq_mixed", [c16(3, 2), f8(3)], "TypingError"),
+            ("lstsq", [c16(3, 2, 2), c16(3)], "TypingError")]
+    # eig / eigvals: eigenvalues against Numba's as a set, vectors by
+    # a v - v w and their norms
+    g = np.random.default_rng(9)
+    p = g.uniform(-1, 1, (5, 5)) + 1j * g.uniform(-1, 1, (5, 5))
+    diag = p @ np.diag([1, 2j, -3, 1 + 1j, 0.5]) @ np.linalg.inv(p)
+    diag = V("c16", diag.ravel().tolist(), (5, 5))
+    jordan = V("c16", [2j, 1, 0, 2j], (2, 2))
+    perm = V("c16", [0, 0, 1, 1, 0, 0, 0, 1, 0], (3, 3))
+    for m in (c16(1, 1), c16(2, 2), c16(4, 4), c16(7, 7), c16(5, 5).F,
+              c16(12, 12).view("::2, ::-2"), cm(30), cm(64, seed=4),
+              c8(3, 3), c8(6, 6), cm(20, "c8"), diag, jordan, perm, rep,
+              hpd(6), V("c16", [0] * 9, (3, 3)),
+              V("c16", [1, 2, 3, 0, 4j, 5, 0, 0, 6], (3, 3)),
+              c16(0, 0), c8(0, 0)):
+        out += [("eig", [m], None), ("eigvals", [m], None),
+                ("eig_check", [m], None)]
+    # |a| near 1e+-200: SciPy's zgeev (Numba's) returns eigenvalues scaled
+    # by 1e-+62 there (NumPy's are ufjit's: test_nplinalg_complex checks
+    # them), so only the vectors' invariants
+    out += [("eig_check", [cm(6, scale=x)], None) for x in (1e200, 1e-200)]
+    for k in ("eig", "eigvals"):
+        out += [(k, [c16(2, 3)], "LinAlgError"), (k, [nanm], "LinAlgError"),
+                (k, [infm], "LinAlgError"), (k, [nan8], "LinAlgError")]
+    out += [("eig_1d", [c16(4)], "TypingError")]
     return out
 
 
@@ -243,6 +323,67 @@ def tolerance(kernel, vals):
     return 8 * n * eps * max(c, 1.0)
 
 
+def orthonormal(x, t):
+    """x's columns, or its rows, orthonormal to t."""
+    x = x.astype(np.complex128)
+    c = np.abs(x.conj().T @ x - np.eye(x.shape[1])).max()
+    r = np.abs(x @ x.conj().T - np.eye(x.shape[0])).max()
+    return bool(min(c, r) <= t)
+
+
+def matched(got, want, t):
+    """The multisets got and want the same within t: each of want's
+    nearest unused element of got."""
+    left = list(got.astype(np.complex128))
+    for w in want.astype(np.complex128):
+        j = int(np.argmin([abs(g - w) for g in left]))
+        if abs(left[j] - w) > t:
+            return False
+        left.pop(j)
+    return True
+
+
+def same_svd_eig(got, want, kernel, vals):
+    """svd, pinv, lstsq, eig, eigvals (dtype and shape already equal): s,
+    ranks and residuals against Numba's; singular and eigenvectors by
+    their invariants (their phases are free)."""
+    a = np.asarray(vals[0]).astype(np.complex128)
+    eps = np.finfo(np.float32 if np.asarray(vals[0]).dtype == np.complex64
+                   else np.float64).eps
+    n = max(max(a.shape), 1)
+    big = np.abs(a).max(initial=0.0)
+    if got.dtype.kind == "i" or got.ndim == 0:  # lstsq's rank
+        return bool(np.array_equal(got, want))
+    if kernel.startswith("eig"):
+        if got.ndim == 1:  # the eigenvalues, in Schur orders of their own
+            # a random matrix's eigenvalues: conditioned to ~ 1e3
+            return matched(got, want, 1e3 * n * eps * max(big, 1e-300))
+        for k in range(got.shape[1]):  # zgeev's: a largest one real
+            m = np.abs(got[:, k])
+            top = m >= m.max() * (1 - 64 * n * eps)
+            if not np.any(top & (got[:, k].imag == 0) & (got[:, k].real > 0)):
+                return False
+        return True
+    s = np.linalg.svd(a, compute_uv=False) if a.size else np.zeros(0)
+    s0 = s[0] if s.size else 0.0
+    if got.dtype.kind == "f":  # s, or lstsq's residuals
+        t = 64 * n * eps * max(s0, 1e-300)
+        if kernel.startswith("lstsq"):  # either: |b|^2 scales residuals
+            b = np.asarray(vals[1]).astype(np.complex128)
+            t = max(t, 64 * n * eps * np.abs(b).max() ** 2 * b.shape[0])
+        return bool(np.all(np.abs(got - want) <= t))
+    if kernel == "svd_check":  # u s vh against Numba's: both a
+        return bool(np.abs(got - want).max() <= 64 * n * eps * s0)
+    if kernel.startswith("svd"):  # u or vh
+        return orthonormal(got, 64 * n * eps)
+    # pinv, lstsq's x: to cond(a) n eps (within the cut's rank)
+    r = np.sum(s > s0 * 1e-12) if s.size else 0
+    c = s[0] / s[r - 1] if r else 1.0
+    scale = max(np.abs(want).max(initial=0.0), 1e-300)
+    return bool(np.abs(got - want).max(initial=0.0) <=
+                256 * n * eps * max(c, 1.0) * scale)
+
+
 def same(got, want, kernel, vals):
     got, want = np.asarray(got), np.asarray(want)
     if got.dtype != want.dtype or got.shape != want.shape:
@@ -255,7 +396,7 @@ def same(got, want, kernel, vals):
         eps = np.finfo(np.float32 if np.asarray(vals[0]).dtype ==
                        np.complex64 else np.float64).eps
         return bool(got <= 16 * max(np.asarray(vals[0]).shape) * eps)
-    if kernel == "eigh_check":  # backward error and orthonormality
+    if kernel in ("eigh_check", "eig_check"):  # backward error, norms
         a = np.asarray(vals[0])
         eps = np.finfo(np.float32 if a.dtype == np.complex64
                        else np.float64).eps
@@ -274,6 +415,8 @@ def same(got, want, kernel, vals):
         big = np.max(np.abs(np.tril(a)), initial=0.0)
         return bool(np.all(np.abs(got - want) <= 16 * a.shape[0] * eps *
                            big))
+    if kernel.startswith(("svd", "pinv", "lstsq", "eig")):
+        return same_svd_eig(got, want, kernel, vals)
     if kernel.startswith("matrix_rank"):
         return bool(np.array_equal(got, want))
     if kernel.startswith("cond"):  # s[0] / s[-1]: each s to n eps s[0]

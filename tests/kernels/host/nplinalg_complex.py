@@ -196,3 +196,97 @@ def matrix_rank(a):
 @njit
 def matrix_rank_tol(a, t):
     return np.linalg.matrix_rank(a, t)
+
+
+@njit
+def svd(a):
+    return np.linalg.svd(a)
+
+
+@njit
+def svd_kw(a, f):
+    return np.linalg.svd(a, full_matrices=f)
+
+
+@njit
+def svd_check(a, f):
+    # u[:, :k] diag(s) vh[:k] is a whatever the phases of the vectors
+    u, s, vh = np.linalg.svd(a, f)
+    m, n = a.shape
+    k = min(m, n)
+    r = np.zeros((m, n), dtype=a.dtype)
+    for i in range(m):
+        for j in range(n):
+            acc = 0j
+            for t in range(k):
+                acc += u[i, t] * s[t] * vh[t, j]
+            r[i, j] = acc
+    return r
+
+
+@njit
+def svd_s(a):
+    return np.linalg.svd(a, False)[1]
+
+
+@njit
+def pinv(a):
+    return np.linalg.pinv(a)
+
+
+@njit
+def pinv_rcond(a, r):
+    return np.linalg.pinv(a, rcond=r)
+
+
+@njit
+def lstsq(a, b):
+    return np.linalg.lstsq(a, b)
+
+
+@njit
+def lstsq_rcond(a, b, r):
+    return np.linalg.lstsq(a, b, r)
+
+
+@njit
+def lstsq_mixed(a, b):
+    return np.linalg.lstsq(a, b)
+
+
+@njit
+def eig(a):
+    return np.linalg.eig(a)
+
+
+@njit
+def eigvals(a):
+    return np.linalg.eigvals(a)
+
+
+@njit
+def eig_check(a):
+    # the vectors up to their phase: |a v - v w| / |a|, | |v_k| - 1 |
+    w, v = np.linalg.eig(a)
+    n = a.shape[0]
+    res = 0.0
+    unit = 0.0
+    big = 1e-300
+    for i in range(n):
+        for j in range(n):
+            big = max(big, abs(a[i, j]))
+    for k in range(n):
+        nn = 0.0
+        for i in range(n):
+            s = 0j
+            for j in range(n):
+                s += a[i, j] * v[j, k]
+            res = max(res, abs(s - v[i, k] * w[k]))
+            nn += abs(v[i, k]) ** 2
+        unit = max(unit, abs(np.sqrt(nn) - 1.0))
+    return res / big, unit
+
+
+@njit
+def eig_1d(a):
+    return np.linalg.eigvals(a)
