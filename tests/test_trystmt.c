@@ -7,7 +7,7 @@
  * after 10^4 calls), out of memory at every allocation either caught by
  * the handler (Python's MemoryError is an Exception) or reaching the
  * caller as UF_ERR_NOMEM, without leaks, and the forms refused at
- * file:line:col with Numba's reasons. */
+ * file:line:col with Numba's reasons when the function is compiled. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,13 +269,22 @@ static void test_out_of_memory(void **state)
     uf_array_release(n);
 }
 
-/* Parse-time refusals: the whole file stops at the construct. */
+/* Refusals of the function f(x) of `text` (an @njit and its import put
+ * before it: two lines) when it is compiled, as Numba's TypingError; the
+ * file still loads. */
 static void refused(const char *text, int line, int col, const char *msg)
 {
     uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "trystmt_bad.py", text, &err);
-    if (m != NULL) {
-        uf_module_free(m);
+    char full[1024];
+    snprintf(full, sizeof full, "from numba import njit\n@njit\n%s", text);
+    line += 2;
+    uf_module *m = uf_module_from_string(ctx, "trystmt_bad.py", full, &err);
+    uf_assert_ok(m != NULL, &err);
+    uf_func *f = uf_module_get(m, "f", &err);
+    uf_assert_ok(f != NULL, &err);
+    char *types = uf_func_inspect(f, "int64(int64)", UF_INSPECT_TYPES, &err);
+    if (types != NULL) {
+        uf_free(types);
         fail_msg("accepted: %s", text);
     }
     assert_int_equal(err.code, UF_ERR_UNSUPPORTED);
@@ -284,6 +293,7 @@ static void refused(const char *text, int line, int col, const char *msg)
     assert_int_equal(err.column, col);
     if (strstr(err.message, msg) == NULL)
         fail_msg("message '%s' lacks '%s'", err.message, msg);
+    uf_module_free(m);
 }
 
 static void test_refused(void **state)
@@ -302,6 +312,10 @@ static void test_refused(void **state)
     refused("def f(x):\n    try:\n        x = 1\n    except Exception:\n"
             "        raise\n    return x\n",
             5, 9, "The re-raising of an exception is not yet supported.");
+    /* the first refusal of a function is the one reported */
+    refused("def f(x):\n    try:\n        x = 1\n    except Exception as e:\n"
+            "        raise\n    return x\n",
+            4, 22, "cannot be stored into variable");
     refused("def f(x):\n    for i in range(3):\n        try:\n"
             "            break\n        finally:\n            x += 1\n"
             "    return x\n",

@@ -23,6 +23,7 @@ typedef struct uf__parser {
     int func_depth; /* enclosing defs */
     int loop_depth; /* enclosing loops inside the innermost def */
     int except_depth; /* enclosing except blocks inside the innermost def */
+    struct uf__stmt *def; /* the innermost def being parsed, or NULL */
     bool failed;    /* an error is in err: unwind */
     /* statements a list comprehension was rewritten into (parser_expr.c),
      * emitted before the statement holding it (parser_stmt.c); no_comp

@@ -7,6 +7,7 @@
 #include "compiler/front/parser.h"
 
 static bool statement(uf__parser *p, uf__pvec *out);
+static bool refuse_in_def(uf__parser *p, uf__pos pos, const char *construct);
 
 static uf__pos here(uf__parser *p)
 {
@@ -295,14 +296,17 @@ static uf__stmt *funcdef(uf__parser *p)
     if (!expect_colon(p, true))
         return NULL;
     int saved_loops = p->loop_depth, saved_excepts = p->except_depth;
+    uf__stmt *saved_def = p->def;
     p->loop_depth = 0;
     p->except_depth = 0;
+    p->def = s;
     p->func_depth++;
     bool ok = block(p, &s->u.funcdef.body, "function definition",
                     kw->pos.line);
     p->func_depth--;
     p->loop_depth = saved_loops;
     p->except_depth = saved_excepts;
+    p->def = saved_def;
     return ok ? s : NULL;
 }
 
@@ -585,10 +589,13 @@ static uf__stmt *raise_stmt(uf__parser *p)
 {
     uf__token *t = uf__advance(p);
     if ((uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI)) &&
-        p->except_depth > 0)
-        return uf__unsupported(p, t->pos, "re-raising the caught exception "
-                               "(Numba: \"The re-raising of an exception is "
-                               "not yet supported.\")");
+        p->except_depth > 0) {
+        if (!refuse_in_def(p, t->pos, "re-raising the caught exception "
+                           "(Numba: \"The re-raising of an exception is not "
+                           "yet supported.\")"))
+            return NULL;
+        return uf__new_stmt(p, UF__ST_PASS, t->pos);
+    }
     if (uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI))
         return uf__unsupported(p, t->pos, "a bare 'raise' (re-raise)");
     uf__expr *e = uf__parse_expression(p);
@@ -707,6 +714,34 @@ static bool simple_stmts(uf__parser *p, uf__pvec *out)
     }
 }
 
+/* A form of try Numba refuses compiling the function it is in: inside a
+ * def, recorded on the def (the first one), which typing reports at pos
+ * when the function is compiled, as Numba's TypingError, so that the
+ * file's other functions still compile; at module level, refused now.
+ * False when parsing must stop. */
+static bool refuse_in_def(uf__parser *p, uf__pos pos, const char *construct)
+{
+    if (p->def == NULL) {
+        uf__unsupported(p, pos, construct);
+        return false;
+    }
+    if (p->def->u.funcdef.refused != NULL)
+        return true;
+    static const char tail[] = " is not supported in kernels";
+    size_t len = strlen(construct) + sizeof tail;
+    char *m = uf__arena_alloc(p->arena, len, 1, p->err);
+    if (m == NULL) {
+        p->failed = true;
+        return false;
+    }
+    memcpy(m, construct, strlen(construct));
+    memcpy(m + strlen(construct), tail, sizeof tail);
+    p->def->u.funcdef.refused = m;
+    p->def->u.funcdef.refused_pos = pos;
+    p->def->u.funcdef.refused_code = UF_ERR_UNSUPPORTED;
+    return true;
+}
+
 /* A return, or a break/continue of a loop enclosing the block (in_loop:
  * of a loop inside it), in b: what would leave a try with a finally. */
 static const uf__stmt *leaves(const uf__block *b, bool in_loop)
@@ -745,7 +780,8 @@ static const uf__stmt *leaves(const uf__block *b, bool in_loop)
 /* except_block: 'except' [expression ['as' NAME]] ':' block
  * Numba 0.68 matches only Exception (a bare except is the same), and
  * binds no exception object: other classes, tuples of classes and `as`
- * are refused with its reasons. */
+ * are refused with its reasons, when the function is compiled
+ * (refuse_in_def). */
 static bool except_block(uf__parser *p, uf__block *h)
 {
     uf__token *kw = uf__advance(p);
@@ -753,19 +789,22 @@ static bool except_block(uf__parser *p, uf__block *h)
         uf__expr *cls = uf__parse_expression(p);
         if (cls == NULL)
             return false;
-        if (cls->kind != UF__EX_NAME ||
-            strcmp(cls->u.name.id, "Exception") != 0) {
-            uf__unsupported(p, cls->pos, "catching an exception other than "
-                            "Exception (Numba: \"Exception matching is "
-                            "limited to <class 'Exception'>\")");
+        if ((cls->kind != UF__EX_NAME ||
+             strcmp(cls->u.name.id, "Exception") != 0) &&
+            !refuse_in_def(p, cls->pos, "catching an exception other than "
+                           "Exception (Numba: \"Exception matching is "
+                           "limited to <class 'Exception'>\")"))
             return false;
-        }
         if (uf__at(p, UF__TOK_KW_AS)) {
             uf__token *as = uf__advance(p);
-            uf__unsupported(p, as->pos, "binding the exception with 'as' "
-                            "(Numba: \"Exception object cannot be stored "
-                            "into variable\")");
-            return false;
+            if (!refuse_in_def(p, as->pos, "binding the exception with 'as' "
+                               "(Numba: \"Exception object cannot be stored "
+                               "into variable\")"))
+                return false;
+            if (!uf__accept(p, UF__TOK_NAME)) {
+                uf__unexpected(p);
+                return false;
+            }
         }
     }
     p->except_depth++;
@@ -793,7 +832,8 @@ static bool push_block(uf__parser *p, uf__pvec *out, const uf__block *b)
  * try statement when control falls out of it. An exception leaving the
  * statement does not run it (Numba 0.68 then stops with an internal
  * AssertionError), nor would a return, break or continue here, which
- * Numba does run it for: those are refused in a try with a finally.
+ * Numba does run it for: those are refused in a try with a finally
+ * (refuse_in_def).
  * Becomes an IF with is_try (ast.h) followed by the finally block's
  * statements; a try/finally alone is its two blocks in sequence. */
 static bool try_stmt(uf__parser *p, uf__pvec *out)
@@ -823,11 +863,10 @@ static bool try_stmt(uf__parser *p, uf__pvec *out)
             x = leaves(&handler, false);
         if (!x)
             x = leaves(&orelse, false);
-        if (x) {
-            uf__unsupported(p, x->pos, "leaving a try that has a finally "
-                            "block by return, break or continue");
+        if (x && !refuse_in_def(p, x->pos, "leaving a try that has a "
+                                "finally block by return, break or "
+                                "continue"))
             return false;
-        }
     } else if (nexcept == 0) {
         uf__syntax_error(p, here(p), "expected 'except' or 'finally' block");
         return false;

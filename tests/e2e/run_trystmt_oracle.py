@@ -6,8 +6,8 @@ raises, ufjit raises the same exception. An exception raised in an
 except block: Numba 0.68 stops with an internal AssertionError
 ("Unreachable condition reached (op code RERAISE executed)"), ufjit
 raises that exception ("NAME-ufjit" cases). The refused forms (except
-ValueError, `as e`, a re-raise, return in a try with finally) stop the
-whole file at parse time: tests/test_trystmt.c checks them.
+ValueError, a tuple of classes, `as e`, a re-raise, break in a try with
+finally) refuse their function only, at FILE:LINE:COL.
 
     run_trystmt_oracle.py UFJIT [-k TEXT] [-v]
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
@@ -37,7 +37,9 @@ def ints(k, values):
 
 def cases():
     """(kernel, inputs, what Numba does: None returns, an exception name
-    raises, NAME-ufjit: ufjit raises NAME where Numba fails inside)."""
+    raises, NAME-ufjit: ufjit raises NAME where Numba fails inside,
+    "TypingError": Numba fails compiling and ufjit refuses the function at
+    FILE:LINE:COL, "refused-here": Numba runs it, ufjit refuses it)."""
     sing = V("f8", [1.0, 2.0, 2.0, 4.0], (2, 2))
     good = V("f8", [2.0, 1.0, 1.0, 3.0], (2, 2))
     return (
@@ -78,7 +80,12 @@ def cases():
         ints("handler_only_types", [1, -1]) +
         ints("while_div", [5, 0, 2, 3]) +
         [("gu_max", [f8(3, 5)], None), ("gu_max", [f8(2, 0)], None),
-         ("gu_max", [f8(0, 3)], None)])
+         ("gu_max", [f8(0, 3)], None),
+         ("except_class", [S("0")], "TypingError", "353:12"),
+         ("except_tuple", [S("0")], "TypingError", "362:12"),
+         ("except_as", [S("0")], "TypingError", "371:22"),
+         ("reraise", [S("0")], "TypingError", "381:9"),
+         ("break_finally", [S("5")], "refused-here", "391:17")])
 
 
 def same(got, want):

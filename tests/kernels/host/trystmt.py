@@ -1,7 +1,6 @@
 # try/except inside njit functions (compiler/front/parser_stmt.c,
 # compiler/lower/lower_try.c), checked against Numba by
-# tests/e2e/run_trystmt_oracle.py. Refused forms (except ValueError,
-# `as e`, a re-raise) stop the whole file, so test_trystmt.c has them.
+# tests/e2e/run_trystmt_oracle.py, refused forms at the end.
 import numpy as np
 from numba import guvectorize, njit, prange
 
@@ -345,3 +344,51 @@ def while_div(n):
             t += 100.0
         i += 1
     return t
+
+
+@njit
+def except_class(x):
+    try:
+        r = 1 // x
+    except ZeroDivisionError:
+        r = 0
+    return r
+
+
+@njit
+def except_tuple(x):
+    try:
+        r = 1 // x
+    except (ValueError, ZeroDivisionError):
+        r = 0
+    return r
+
+
+@njit
+def except_as(x):
+    try:
+        r = 1 // x
+    except Exception as e:  # noqa: F841
+        r = 0
+    return r
+
+
+@njit
+def reraise(x):
+    try:
+        r = 1 // x
+    except Exception:
+        raise
+    return r
+
+
+@njit
+def break_finally(n):
+    r = 0
+    for i in range(n):
+        try:
+            if i == 2:
+                break
+        finally:
+            r += 1
+    return r
