@@ -201,6 +201,11 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
 {
     LLVMValueRef n = uf__emit_list_len(F, l), cnt;
     LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
+    if (to == lt->elts[0]->dtype) { /* the same bytes: one memcpy */
+        LLVMBuildMemCpy(B, uf__emit_array_data(F, arr), 8, items_of(F, l), 8,
+                        LLVMBuildMul(B, n, c64(F, itemsize(lt)), ""));
+        return arr;
+    }
     copy_items c = {items_of(F, l), uf__emit_array_data(F, arr),
                     itemsize(lt), (int64_t)uf_dtype_itemsize(to),
                     lt->elts[0]->dtype, to};

@@ -128,7 +128,7 @@ def cases():
         ("array_of_nested", [], None),
         ("array_of_mixed", [], None),
         ("list_index", [f8(4)], "TypingError"),
-        ("list_variable", [], "refused"),
+        ("list_variable", [], None),
         # refused
         ("float_index", [f8(4), f8(2)], "TypingError"),
         ("mask_and_int", [f8(4), b1(4)], "TypingError"),
