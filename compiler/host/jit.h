@@ -326,6 +326,11 @@ typedef enum uf__jit_status {
     UF__JIT_SPLIT_AXIS,     /* ValueError: indices, axis out of range */
     UF__JIT_CROSS2D_DIMS,   /* cross2d: a shape[-1] that is not 2 */
     UF__JIT_CROSS2D_BCAST,  /* cross2d: leading axes that do not broadcast */
+    /* numpy.polynomial.polynomial (lower_nppoly.c) */
+    UF__JIT_POLY_EMPTY,     /* ValueError: an empty coefficient array */
+    UF__JIT_POLY_ZERODIV,   /* ZeroDivisionError: polydiv by zero */
+    UF__JIT_POLY_INDEX,     /* IndexError: polyval/polyint of an empty c */
+    UF__JIT_POLY_BCAST,     /* ValueError: polyval(tensor=False) shapes */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

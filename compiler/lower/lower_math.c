@@ -482,6 +482,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npfunc(F, e);
     if (uf__builtin_is_npcross(bi)) /* lower_npcross.c */
         return uf__lower_npcross(F, e);
+    if (uf__builtin_is_nppoly(bi)) /* lower_nppoly.c */
+        return uf__lower_nppoly(F, e);
     if (uf__builtin_is_npsplit(bi)) /* lower_npsplit.c */
         return uf__lower_npsplit(F, e);
     if (uf__builtin_is_npmatrix(bi)) /* lower_npmatrix.c */

@@ -283,6 +283,17 @@
     X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
     X(NP_SELECT, "numpy.select")                                            \
     X(NP_CROSS2D, "numba.np.extensions.cross2d")
+/* numpy.polynomial.polynomial's functions and polyutils.trimseq
+ * (infer_nppoly.c, lower_nppoly.c, the runtime common/nppoly.h):
+ * NP_POLYADD .. NP_TRIMSEQ keep their places (uf__builtin_is_nppoly). */
+#define UF__NPPOLY_MAP(X)                                                   \
+    X(NP_POLYADD, "numpy.polynomial.polynomial.polyadd")                    \
+    X(NP_POLYSUB, "numpy.polynomial.polynomial.polysub")                    \
+    X(NP_POLYMUL, "numpy.polynomial.polynomial.polymul")                    \
+    X(NP_POLYDIV, "numpy.polynomial.polynomial.polydiv")                    \
+    X(NP_POLYVAL, "numpy.polynomial.polynomial.polyval")                    \
+    X(NP_POLYINT, "numpy.polynomial.polynomial.polyint")                    \
+    X(NP_TRIMSEQ, "numpy.polynomial.polyutils.trimseq")
 /* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
  * (infer_npsplit.c, lower_npsplit.c): NP_SPLIT .. NP_DSPLIT keep their
  * places (uf__builtin_is_npsplit). */
@@ -408,6 +419,7 @@
     UF__ARRVIEW_MAP(X)                                                      \
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
+    UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -632,6 +644,11 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 static inline bool uf__builtin_is_npcross(uf__builtin b)
 {
     return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_CROSS2D;
+}
+/* The functions of UF__NPPOLY_MAP. */
+static inline bool uf__builtin_is_nppoly(uf__builtin b)
+{
+    return b >= UF__BI_NP_POLYADD && b <= UF__BI_NP_TRIMSEQ;
 }
 /* The functions of UF__NPSPLIT_MAP. */
 static inline bool uf__builtin_is_npsplit(uf__builtin b)

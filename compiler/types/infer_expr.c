@@ -151,6 +151,23 @@ static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
     if (strcmp(m, "numpy") == 0 && strcmp(a, "linalg") == 0) /* np.linalg */
         return uf__iset(C, e, uf__type_module(C->tc, "numpy.linalg",
                                               C->err));
+    if (strcmp(m, "numpy") == 0 && strcmp(a, "polynomial") == 0)
+        return uf__iset(C, e, uf__type_module(C->tc, "numpy.polynomial",
+                                              C->err));
+    if (strcmp(m, "numpy.polynomial") == 0 &&
+        (strcmp(a, "polynomial") == 0 || strcmp(a, "polyutils") == 0))
+        return uf__iset(C, e, uf__type_module(
+                                  C->tc, a[4] == 'n' ? "numpy.polynomial."
+                                                       "polynomial"
+                                                     : "numpy.polynomial."
+                                                       "polyutils",
+                                  C->err));
+    if (strncmp(m, "numpy.polynomial", 16) == 0 && a[0] >= 'A' &&
+        a[0] <= 'Z')
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                          "%s.%s: NumPy's polynomial classes are not "
+                          "supported in kernels (the functions of "
+                          "numpy.polynomial.polynomial are)", m, a);
     if (uf__const_dtype_name(m, a, &dt))
         return uf__iset(C, e, uf__type_dtype(C->tc, dt));
     if (uf__const_module_attr(C->tc, m, a, &c)) {
