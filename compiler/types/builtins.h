@@ -432,6 +432,7 @@
     X(ATTR_STRIDES, ".strides")                                             \
     X(ATTR_C_CONTIGUOUS, ".flags.c_contiguous")                             \
     X(ATTR_F_CONTIGUOUS, ".flags.f_contiguous")                             \
+    X(ATTR_CTYPES_DATA, ".ctypes.data")                                     \
     /* CUDA (numba.cuda): the thread's indices and sizes are values */      \
     X(CUDA_TID_X, "numba.cuda.threadIdx.x")                                 \
     X(CUDA_TID_Y, "numba.cuda.threadIdx.y")                                 \

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """numpy.polynomial.polynomial's polyadd, polysub, polymul, polydiv,
-polyval, polyint and polyutils.trimseq inside kernels
+polyval, polyint and polyutils.trimseq, and a.ctypes.data, inside kernels
 (tests/kernels/host/nppoly.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs; dtype, shape and values
 must agree exactly (NaN equal to NaN, the sign of zero included: ufjit
@@ -174,6 +174,15 @@ def trimseq_cases():
     return out
 
 
+def ctypes_cases():
+    """a.ctypes.data: address differences, alignment, a view's address."""
+    out = []
+    for a in (f8(5), i1(6), c16(4), f4(12).view("::-3"), f8(4, 3).F):
+        for k in ("ctypes_gap", "ctypes_aligned", "ctypes_same"):
+            out.append((k, [a], None))
+    return out
+
+
 def bound(got, want, vals):
     """polymul's bound: (n + 2) ulps of float64 times the sum of
     |products| (Numba's np.convolve calls BLAS's dot)."""
@@ -212,7 +221,8 @@ def main():
     if opt is None:
         return 77
     return check_cases(opt, FILE, binary_cases() + polyval_cases() +
-                       polyint_cases() + trimseq_cases(), "nppoly", same)
+                       polyint_cases() + trimseq_cases() + ctypes_cases(),
+                       "nppoly", same)
 
 
 if __name__ == "__main__":

@@ -182,3 +182,21 @@ def as_series(a, b):
 @njit
 def polynomial_class(a):
     return P.Polynomial(a)
+
+
+# a.ctypes.data (numba/np/arrayobj.py array_ctypes_data): an address as
+# uintp; the oracle compares what does not depend on where a lives
+@njit
+def ctypes_gap(a):
+    return a[2:].ctypes.data - a.ctypes.data
+
+
+@njit
+def ctypes_aligned(a):
+    return a.ctypes.data % a.itemsize == 0
+
+
+@njit
+def ctypes_same(a):
+    b = a[:]
+    return a.ctypes.data == b.ctypes.data
