@@ -11,6 +11,7 @@
 #include <ufjit/dtype.h>
 
 #include "common/alloc.h"
+#include "common/nplinalg.h"
 #include "common/nppoly.h"
 #include "common/npsignal.h"
 
@@ -378,4 +379,50 @@ int64_t uf__np_trimlen(const uf__np_operand *seq)
         return 0;
     bool cplx = uf_dtype_kind((uf_dtype)seq->dt) == 'c';
     return trim_op(seq, n, cplx);
+}
+
+int64_t uf__np_roots(const uf__np_operand *p, int32_t dt, char *out)
+{
+    int64_t len = size_of(p), first = 0, last = len - 1;
+    while (first < len && at(p, first).re == 0.0)
+        first++;
+    if (first == len)
+        return 0;
+    while (at(p, last).re == 0.0)
+        last--;
+    int64_t tz = len - last - 1, n = last - first + 1, m = n - 1;
+    bool f4 = dt == UF_FLOAT32;
+    size_t w = f4 ? sizeof(float) : sizeof(double);
+    if (m > 0) {
+        /* the companion matrix: ones below the diagonal, the first row
+         * -p[1:] / p[0] (in dt, as Numba's arrays of cast_t) */
+        char *a = uf__calloc((size_t)(m * m), w, NULL);
+        if (a == NULL)
+            return UF__NPPOLY_NOMEM;
+        for (int64_t i = 1; i < m; i++) {
+            if (f4)
+                ((float *)a)[i * m + i - 1] = 1.0f;
+            else
+                ((double *)a)[i * m + i - 1] = 1.0;
+        }
+        double p0 = at(p, first).re;
+        for (int64_t j = 0; j < m; j++) {
+            double pj = at(p, first + 1 + j).re;
+            if (f4)
+                ((float *)a)[j] = -((float)pj / (float)p0);
+            else
+                ((double *)a)[j] = -(pj / p0);
+        }
+        int64_t shape[2] = {m, m}, strides[2] = {m * (int64_t)w,
+                                                 (int64_t)w};
+        int rc = uf__np_linalg_eig(a, shape, strides, dt, out, NULL);
+        uf__free(a);
+        if (rc != 0)
+            return rc == UF__NPLINALG_DOMAIN      ? UF__NPPOLY_DOMAIN
+                   : rc == UF__NPLINALG_NONFINITE ? UF__NPPOLY_NONFINITE
+                   : rc == UF__NPLINALG_NOMEM     ? UF__NPPOLY_NOMEM
+                                                  : UF__NPPOLY_CONVERGE;
+    }
+    memset(out + (size_t)m * w, 0, (size_t)tz * w);
+    return m + tz;
 }

@@ -21,7 +21,10 @@ enum {
     UF__NPPOLY_ZERODIV = -2, /* ZeroDivisionError: polydiv by 0 */
     UF__NPPOLY_INDEX = -3, /* IndexError: an empty c (polyval, polyint) */
     UF__NPPOLY_BCAST = -4, /* ValueError: shapes do not broadcast */
-    UF__NPPOLY_NOMEM = -5  /* out of memory */
+    UF__NPPOLY_NOMEM = -5, /* out of memory */
+    UF__NPPOLY_DOMAIN = -6, /* np.roots: ValueError, complex roots */
+    UF__NPPOLY_NONFINITE = -7, /* np.roots: LinAlgError, inf or NaN */
+    UF__NPPOLY_CONVERGE = -8 /* np.roots: the eigensolver failed */
 };
 
 /* polyadd (sub 0) / polysub (sub 1): out[0..max(a.size, b.size)) = the
@@ -59,6 +62,14 @@ int64_t uf__np_polyval(const uf__np_operand *c, const uf__np_operand *x,
  * nonzero (0 when all are zero); 0 for an empty seq. */
 int64_t uf__np_trimlen(const uf__np_operand *seq);
 
+/* np.roots(p), p 1-D of a real dtype: out (dt, float32 or float64,
+ * at most p.size - 1 elements) = the eigenvalues of the companion matrix
+ * of p less its leading and trailing zeros (common/nplinalg.h's eig, in
+ * dt; its order, not LAPACK's), then one 0 per trailing zero; their
+ * count, or DOMAIN where a root is complex (Numba's eigvals
+ * ValueError), NONFINITE, CONVERGE, NOMEM. */
+int64_t uf__np_roots(const uf__np_operand *p, int32_t dt, char *out);
+
 /* The JIT's names of them: uf__rt_*, which the CUDA targets refuse. */
 #define UF__NP_POLYADDSUB "uf__rt_np_polyaddsub"
 #define UF__NP_POLYMUL "uf__rt_np_polymul"
@@ -67,5 +78,6 @@ int64_t uf__np_trimlen(const uf__np_operand *seq);
 #define UF__NP_POLYVAL_SHAPE "uf__rt_np_polyval_shape"
 #define UF__NP_POLYVAL "uf__rt_np_polyval"
 #define UF__NP_TRIMLEN "uf__rt_np_trimlen"
+#define UF__NP_ROOTS "uf__rt_np_roots"
 
 #endif

@@ -197,6 +197,38 @@ static void test_trim(void **state)
     assert_int_equal(uf__np_trimlen(&eo), 0);
 }
 
+/* np.roots: (x - 1)(x - 2) x^2 with a leading zero, read backwards as
+ * int64; complex roots; a NaN; no nonzero; the companion matrix's
+ * allocation failing. */
+static void test_roots(void **state)
+{
+    (void)state;
+    static const int64_t p[6] = {0, 0, 2, -3, 1, 0}; /* backwards */
+    int64_t n6 = 6, sm8 = -8, s8 = 8, n3 = 3;
+    uf__np_operand po = op(&p[5], 1, &n6, &sm8, UF_INT64);
+    double out[8];
+    assert_int_equal(uf__np_roots(&po, UF_FLOAT64, (char *)out), 4);
+    double lo = out[0] < out[1] ? out[0] : out[1];
+    double hi = out[0] < out[1] ? out[1] : out[0];
+    assert_true(fabs(lo - 1.0) < 1e-12 && fabs(hi - 2.0) < 1e-12);
+    assert_true(out[2] == 0.0 && out[3] == 0.0);
+    static const double c[3] = {1.0, 0.0, 1.0}, nan[3] = {1.0, NAN, 1.0};
+    uf__np_operand co = op(c, 1, &n3, &s8, UF_FLOAT64);
+    assert_int_equal(uf__np_roots(&co, UF_FLOAT64, (char *)out),
+                     UF__NPPOLY_DOMAIN);
+    uf__np_operand no = op(nan, 1, &n3, &s8, UF_FLOAT64);
+    assert_int_equal(uf__np_roots(&no, UF_FLOAT64, (char *)out),
+                     UF__NPPOLY_NONFINITE);
+    static const double z[3] = {0.0, 0.0, 0.0};
+    uf__np_operand zo = op(z, 1, &n3, &s8, UF_FLOAT64);
+    assert_int_equal(uf__np_roots(&zo, UF_FLOAT64, (char *)out), 0);
+    uf__alloc_fail_at(1);
+    assert_int_equal(uf__np_roots(&po, UF_FLOAT64, (char *)out),
+                     UF__NPPOLY_NOMEM);
+    uf__alloc_fail_at(0);
+    assert_int_equal(uf__alloc_live(), 0);
+}
+
 static uf_module *module(uf_context *ctx, uf_error *err)
 {
     static const char src[] =
@@ -332,7 +364,7 @@ int main(void)
         cmocka_unit_test(test_addsub), cmocka_unit_test(test_mul),
         cmocka_unit_test(test_div),    cmocka_unit_test(test_int),
         cmocka_unit_test(test_val),    cmocka_unit_test(test_trim),
-        cmocka_unit_test(test_kernel),
+        cmocka_unit_test(test_roots),  cmocka_unit_test(test_kernel),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -208,6 +208,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_POLYVAL_SHAPE, (void *)(uintptr_t)uf__np_polyval_shape},
         {UF__NP_POLYVAL, (void *)(uintptr_t)uf__np_polyval},
         {UF__NP_TRIMLEN, (void *)(uintptr_t)uf__np_trimlen},
+        {UF__NP_ROOTS, (void *)(uintptr_t)uf__np_roots},
         /* np.ediff1d, np.trapezoid (lower_npfunc.c) */
         {UF__NP_EDIFF1D, (void *)(uintptr_t)uf__np_ediff1d},
         {UF__NP_TRAPZ_SHAPE, (void *)(uintptr_t)uf__np_trapz_shape},

@@ -174,6 +174,9 @@ static void raise_status(uf__fn *F, LLVMValueRef rc)
         {UF__NPPOLY_INDEX, UF__JIT_POLY_INDEX},
         {UF__NPPOLY_BCAST, UF__JIT_POLY_BCAST},
         {UF__NPPOLY_NOMEM, UF__JIT_NOMEM},
+        {UF__NPPOLY_DOMAIN, UF__JIT_EIGVALS_DOMAIN},
+        {UF__NPPOLY_NONFINITE, UF__JIT_LINALG_NONFINITE},
+        {UF__NPPOLY_CONVERGE, UF__JIT_LINALG_CONVERGE},
     };
     for (size_t i = 0; i < sizeof map / sizeof *map; i++)
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
@@ -347,6 +350,25 @@ static LLVMValueRef trimseq(uf__fn *F, const uf__expr *e)
     return with_len(F, s.value, call_helper(F, UF__NP_TRIMLEN, args, 1));
 }
 
+/* np.roots(p): at most p.size - 1 roots, the count from the runtime. */
+static LLVMValueRef roots(uf__fn *F, const uf__expr *e, const uf__type *rt)
+{
+    operand p;
+    if (!take(F, arg(e, 0, "p"), &p))
+        return NULL;
+    LLVMValueRef len = max64(F, LLVMBuildSub(B, p.size, c64(F, 1), ""),
+                             c64(F, 0)), items;
+    LLVMValueRef res = uf__lower_new_array(F, rt->dtype, 1, &len, &items);
+    if (!res)
+        return NULL;
+    LLVMValueRef args[3] = {
+        p.ptr, c32(F, (int)rt->dtype),
+        LLVMBuildPointerCast(B, uf__emit_array_data(F, res), i8p(F), "")};
+    LLVMValueRef rc = call_helper(F, UF__NP_ROOTS, args, 3);
+    raise_status(F, rc);
+    return with_len(F, res, rc);
+}
+
 LLVMValueRef uf__lower_nppoly(uf__fn *F, const uf__expr *e)
 {
     const uf__expr_info *in = uf__lower_info(F, e);
@@ -364,6 +386,8 @@ LLVMValueRef uf__lower_nppoly(uf__fn *F, const uf__expr *e)
         return polyint(F, e, in->type);
     case UF__BI_NP_TRIMSEQ:
         return trimseq(F, e);
+    case UF__BI_NP_ROOTS:
+        return roots(F, e, in->type);
     default:
         return binary(F, e, in->builtin, in->type);
     }

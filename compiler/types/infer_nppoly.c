@@ -243,6 +243,33 @@ static const uf__type *trimseq(uf__ictx *C, const uf__expr *e,
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }
 
+/* np.roots(p): p a 1-D array of integers (float64 roots), float32 or
+ * float64 (roots of its dtype). Numba's ValueError for another rank,
+ * complex p (ufjit's eig is real) and bools are refused here. */
+static const uf__type *roots(uf__ictx *C, const uf__expr *e, const char *fn)
+{
+    static const char *const names[] = {"p"};
+    const uf__expr *x[1];
+    if (!bind(C, e, fn, names, 1, 1, x))
+        return NULL;
+    const uf__type *t = uf__infer_expr(C, x[0]);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    if (t->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): p must be an "
+                          "array, not %s", fn, uf__tname(t));
+    char k = uf_dtype_kind(t->dtype);
+    if (t->ndim != 1 || k == 'c' || k == 'b')
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[0]->pos, "%s(): p of %s "
+                          "is not supported here (a 1-D array of integers "
+                          "or floats is; Numba raises ValueError for other "
+                          "ranks, and ufjit's eigensolver is real)", fn,
+                          uf__tname(t));
+    uf_dtype dt = t->dtype == UF_FLOAT32 ? UF_FLOAT32 : UF_FLOAT64;
+    const uf__type *r = uf__type_array(C->tc, dt, 1, 'C', C->err);
+    return r ? uf__iset(C, e, r) : uf__ioom(C);
+}
+
 const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b)
 {
@@ -250,7 +277,10 @@ const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
     const char *full = uf__builtin_name(b), *dot = strrchr(full, '.');
     char fn[48];
     snprintf(fn, sizeof fn, "%s.%s",
-             b == UF__BI_NP_TRIMSEQ ? "polyutils" : "polynomial", dot + 1);
+             b == UF__BI_NP_TRIMSEQ ? "polyutils"
+             : b == UF__BI_NP_ROOTS ? "np"
+                                    : "polynomial",
+             dot + 1);
     uf__kernel_kind k = C->tf->decl->kind;
     if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s() runs in "
@@ -263,6 +293,8 @@ const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
         return polyint(C, e, fn);
     case UF__BI_NP_TRIMSEQ:
         return trimseq(C, e, fn);
+    case UF__BI_NP_ROOTS:
+        return roots(C, e, fn);
     default:
         return binary(C, e, b, fn);
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """numpy.polynomial.polynomial's polyadd, polysub, polymul, polydiv,
-polyval, polyint and polyutils.trimseq, and a.ctypes.data, inside kernels
+polyval, polyint, polyutils.trimseq, np.roots and a.ctypes.data inside kernels
 (tests/kernels/host/nppoly.py) against Numba: each case runs through
 `ufjit call` and through Numba on the same inputs; dtype, shape and values
 must agree exactly (NaN equal to NaN, the sign of zero included: ufjit
@@ -174,6 +174,28 @@ def trimseq_cases():
     return out
 
 
+def roots_cases():
+    """np.roots: real roots (eigenvalue order is the solver's: compared
+    sorted, within a tolerance), leading and trailing zeros, complex
+    roots raising, refusals."""
+    out = [("roots", [V("f8", v)], None) for v in (
+        [1.0, -3.0, 2.0], [0.0, 1.0, -6.0, 11.0, -6.0, 0.0, 0.0],
+        [2.0, -3.0], [5.0], [0.0, 0.0], [], [1.0, 0.0, -1.0, 0.0],
+        [1.0, -10.0, 35.0, -50.0, 24.0], [-0.5, 0.25])]
+    out += [
+        ("roots", [V("i8", [1, -5, 6])], None),
+        ("roots", [V("i4", [0, 2, -8])], None),
+        ("roots", [V("f4", [1.0, -3.0, 2.0])], None),
+        ("roots", [V("f8", [1.0, -7.0, 10.0, 0.0]).view("::-1")], None),
+        ("roots", [V("f8", [1.0, 0.0, 1.0])], "ValueError"),
+        ("roots", [V("f8", [1.0, np.nan, 1.0])], "LinAlgError"),
+        ("roots", [f8(2, 2)], "refused"),
+        ("roots", [S("2.0")], "TypingError"),
+        ("roots", [V("c16", [1.0, -3.0, 2.0])], "refused-here"),
+    ]
+    return out
+
+
 def ctypes_cases():
     """a.ctypes.data: address differences, alignment, a view's address."""
     out = []
@@ -196,6 +218,10 @@ def same(got, want, kernel, vals):
     want = np.asarray(want)
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
+    if kernel == "roots":  # the solver's order and rounding
+        tol = 1e-4 if got.dtype == np.float32 else 1e-9
+        return bool(np.allclose(np.sort(got), np.sort(want), rtol=tol,
+                                atol=tol))
     if kernel == "polymul" and got.dtype.kind in "fc":
         err = np.abs(got.astype(np.complex128) - want)
         ok = (err <= bound(got, want, vals)) | (np.isnan(got) &
@@ -221,7 +247,8 @@ def main():
     if opt is None:
         return 77
     return check_cases(opt, FILE, binary_cases() + polyval_cases() +
-                       polyint_cases() + trimseq_cases() + ctypes_cases(),
+                       polyint_cases() + trimseq_cases() + roots_cases() +
+                       ctypes_cases(),
                        "nppoly", same)
 
 

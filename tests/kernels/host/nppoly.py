@@ -200,3 +200,8 @@ def ctypes_aligned(a):
 def ctypes_same(a):
     b = a[:]
     return a.ctypes.data == b.ctypes.data
+
+
+@njit
+def roots(p):
+    return np.roots(p)
