@@ -4,9 +4,10 @@ kernels do not know yet: the to-do list of issue 18, measured.
 
     scripts/numpy-coverage.py UFJIT [-o REPORT.md] [-k TEXT]
 
-Every public callable of the numpy module is tried under numba.njit with
-a few argument forms (a 1-D or 2-D float64 array, two of them, one or two
-floats), plus the PROBES below for functions that need other arguments.
+Every public callable of the numpy module (and of the SUBMODULES below,
+numpy.polynomial's) is tried under numba.njit with a few argument forms
+(a 1-D or 2-D float64 array, two of them, one or two floats, one or two
+ints, an array with an int or a float), plus the PROBES below for functions that need other arguments.
 Each one Numba compiles is then run through `UFJIT call` in the same
 form; the report lists what ufjit refused, with its message. Only the
 first form Numba accepts is tried, so "supported" means that form works
@@ -24,7 +25,11 @@ import warnings
 import numpy as np
 
 FORMS = (("a", "a"), ("A", "A"), ("a, a", "a a"), ("A, A", "A A"),
-         ("1.5", "1.5"), ("1.5, 2.5", "1.5 2.5"))
+         ("1.5", "1.5"), ("1.5, 2.5", "1.5 2.5"), ("3", "3"), ("3, 4", "3 4"),
+         ("a, 2", "a 2"), ("a, 1.5", "a 1.5"), ("1.5, a", "1.5 a"))
+
+# the modules scanned besides numpy, by their names under np.
+SUBMODULES = ("polynomial.polynomial", "polynomial.polyutils")
 
 # name: the call inside `def k(a):` (a is a 1-D float64 array of 12)
 PROBES = {
@@ -87,15 +92,24 @@ PROBES = {
 }
 
 
-def candidates():
+def candidates(only=""):
     """(name, kernel source, ufjit arguments) of each function Numba
-    compiles, in the first form it accepts."""
+    compiles, in the first form it accepts; names containing `only`."""
     from numba import njit
     a = np.linspace(0.5, 2.0, 12)
-    vals = {"a": a, "A": a.reshape(3, 4), "1.5": 1.5, "2.5": 2.5}
+    vals = {"a": a, "A": a.reshape(3, 4), "1.5": 1.5, "2.5": 2.5, "3": 3,
+            "4": 4, "2": 2}
     names = sorted(n for n in dir(np) if not n.startswith("_")
                    and callable(getattr(np, n))
                    and not isinstance(getattr(np, n), type))
+    for sub in SUBMODULES:
+        m = np
+        for part in sub.split("."):
+            m = getattr(m, part)
+        names += sorted(f"{sub}.{n}" for n in getattr(m, "__all__", dir(m))
+                        if not n.startswith("_")
+                        and callable(getattr(m, n, None))
+                        and not isinstance(getattr(m, n), type))
     tries = []  # (name, [(parameters, call, argument keys)])
     for n in names:
         if n not in PROBES:
@@ -107,6 +121,8 @@ def candidates():
             tries.append((n, forms))
     tries += [(n, [("a", call, ["a"])]) for n, call in PROBES.items()]
     for name, forms in tries:
+        if only not in name:
+            continue
         for formal, call, keys in forms:
             src = f"def k({formal}):\n    return {call}\n"
             g = {"np": np}
@@ -131,7 +147,7 @@ def main():
         a = np.linspace(0.5, 2.0, 12)
         np.save(os.path.join(tmp, "a.npy"), a)
         np.save(os.path.join(tmp, "A.npy"), a.reshape(3, 4))
-        for name, src, args in candidates():
+        for name, src, args in candidates(opt.filter):
             if opt.filter not in name:
                 continue
             path = os.path.join(tmp, "k.py")

@@ -135,6 +135,7 @@ static const struct family {
     {uf__builtin_is_npcross,
      "; and cross products, phase unwrapping, np.select (above): "},
     {uf__builtin_is_npsplit, "; and splitting into views (above): "},
+    {uf__builtin_is_nppoly, "; and numpy.polynomial (above): "},
 };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 

@@ -107,7 +107,8 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
     "numba.cuda.random", "numpy.random", "numpy.linalg",
-    "numba.np.extensions",
+    "numba.np.extensions", "numpy.polynomial",
+    "numpy.polynomial.polynomial", "numpy.polynomial.polyutils",
 };
 
 /* The Python package's names for numba's: a file whose imports were
@@ -223,6 +224,22 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         g->dtype = UF_NTYPES;
         return 0;
     }
+    snprintf(q, sizeof q, "%s.%s", module, name);
+    const char *sub = strncmp(q, "numpy.polynomial", 16) == 0
+                          ? known_module(q) : NULL;
+    if (sub != NULL) { /* from numpy.polynomial import polynomial as P */
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = sub;
+        return 0;
+    }
+    if (strncmp(module, "numpy.polynomial", 16) == 0 &&
+        strcmp(name, "polyutils") != 0 && name[0] >= 'A' && name[0] <= 'Z')
+        return unsupported(S, a->pos, "cannot import '%s' from '%s': "
+                           "NumPy's polynomial classes are not supported "
+                           "in kernels (the functions of "
+                           "numpy.polynomial.polynomial are)", name, module);
     const char *deco = decorator_name(module, name);
     if (deco != NULL) {
         uf__global *g = bind(S, as, a->pos, UF__G_DECORATOR);
@@ -253,6 +270,7 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         strcmp(module, "numba.cuda.random") == 0 ||
         strcmp(module, "numpy.random") == 0 ||
         strcmp(module, "numba.np.extensions") == 0 ||
+        strncmp(module, "numpy.polynomial.", 17) == 0 ||
         (strcmp(module, "numba") == 0 && strcmp(name, "prange") == 0)) {
         snprintf(q, sizeof q, "%s.%s", module, name);
         uf__builtin b = uf__builtin_lookup(q);

@@ -29,6 +29,7 @@
 #include "common/nppart.h"
 #include "common/npselect.h"
 #include "common/npfunc.h"
+#include "common/nppoly.h"
 #include "common/npsignal.h"
 #include "common/npstats.h"
 #include "common/npsort.h"
@@ -205,6 +206,15 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_CORRELATE, (void *)(uintptr_t)uf__np_correlate},
         {UF__NP_WINDOW, (void *)(uintptr_t)uf__np_window},
         {UF__NP_KAISER, (void *)(uintptr_t)uf__np_kaiser},
+        /* numpy.polynomial.polynomial (lower_nppoly.c) */
+        {UF__NP_POLYADDSUB, (void *)(uintptr_t)uf__np_polyaddsub},
+        {UF__NP_POLYMUL, (void *)(uintptr_t)uf__np_polymul},
+        {UF__NP_POLYDIV, (void *)(uintptr_t)uf__np_polydiv},
+        {UF__NP_POLYINT, (void *)(uintptr_t)uf__np_polyint},
+        {UF__NP_POLYVAL_SHAPE, (void *)(uintptr_t)uf__np_polyval_shape},
+        {UF__NP_POLYVAL, (void *)(uintptr_t)uf__np_polyval},
+        {UF__NP_TRIMLEN, (void *)(uintptr_t)uf__np_trimlen},
+        {UF__NP_ROOTS, (void *)(uintptr_t)uf__np_roots},
         /* np.ediff1d, np.trapezoid (lower_npfunc.c) */
         {UF__NP_EDIFF1D, (void *)(uintptr_t)uf__np_ediff1d},
         {UF__NP_TRAPZ_SHAPE, (void *)(uintptr_t)uf__np_trapz_shape},

@@ -333,6 +333,11 @@ typedef enum uf__jit_status {
     UF__JIT_LIST_POP_INDEX, /* l.pop(i) past either end */
     UF__JIT_LIST_REMOVE,    /* ValueError: l.remove(x), x not in l */
     UF__JIT_LIST_VALUE,     /* ValueError: l.index(x), x not in l */
+    /* numpy.polynomial.polynomial (lower_nppoly.c) */
+    UF__JIT_POLY_EMPTY,     /* ValueError: an empty coefficient array */
+    UF__JIT_POLY_ZERODIV,   /* ZeroDivisionError: polydiv by zero */
+    UF__JIT_POLY_INDEX,     /* IndexError: polyval/polyint of an empty c */
+    UF__JIT_POLY_BCAST,     /* ValueError: polyval(tensor=False) shapes */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

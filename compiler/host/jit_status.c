@@ -565,6 +565,13 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_LIST_POP_INDEX] = "IndexError: pop index out of range",
         [UF__JIT_LIST_REMOVE] = "ValueError: list.remove(x): x not in list",
         [UF__JIT_LIST_VALUE] = "ValueError: value not in list",
+        [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
+        [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "
+                                 "series",
+        [UF__JIT_POLY_INDEX] = "IndexError: index out of bounds of an "
+                               "empty coefficient array",
+        [UF__JIT_POLY_BCAST] = "ValueError: unable to broadcast argument 1 "
+                               "to output array",
     };
     if (status == UF__JIT_NOMEM)
         return uf__error_set(err, UF_ERR_NOMEM, "%s", "out of memory for a "

@@ -519,6 +519,9 @@ LLVMValueRef uf__lower_npfunc(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e);
 /* np.logspace, np.geomspace (lower_npspace.c). */
 LLVMValueRef uf__lower_npspace(uf__fn *F, const uf__expr *e);
+/* numpy.polynomial.polynomial.polyadd ... polyutils.trimseq
+ * (UF__NPPOLY_MAP; lower_nppoly.c). Host targets only. */
+LLVMValueRef uf__lower_nppoly(uf__fn *F, const uf__expr *e);
 /* np.cross, np.unwrap, np.select (UF__NPCROSS_MAP; lower_npcross.c).
  * Host targets only. */
 LLVMValueRef uf__lower_npcross(uf__fn *F, const uf__expr *e);

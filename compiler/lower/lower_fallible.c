@@ -120,6 +120,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_npsplit(uf__tf_info(S->tf, e)->builtin))
         return 1; /* unequal sections, 0 sections, axis out of range */
     if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_nppoly(uf__tf_info(S->tf, e)->builtin))
+        return 1; /* a new array, empty series, division by 0 */
+    if (e->kind == UF__EX_CALL &&
         uf__npview_fallible(uf__tf_info(S->tf, e)->builtin))
         return 1; /* np.swapaxes ...: axes out of range */
     if (e->kind == UF__EX_CALL &&

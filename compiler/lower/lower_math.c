@@ -484,6 +484,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_npfunc(F, e);
     if (uf__builtin_is_npcross(bi)) /* lower_npcross.c */
         return uf__lower_npcross(F, e);
+    if (uf__builtin_is_nppoly(bi)) /* lower_nppoly.c */
+        return uf__lower_nppoly(F, e);
     if (uf__builtin_is_npsplit(bi)) /* lower_npsplit.c */
         return uf__lower_npsplit(F, e);
     if (uf__builtin_is_npmatrix(bi)) /* lower_npmatrix.c */
@@ -556,6 +558,18 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
     case UF__BI_ATTR_STRIDES:
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
+        return bad_builtin(F, e, "this attribute");
+    case UF__BI_ATTR_CTYPES_DATA:
+        /* a.ctypes.data: argx[0] is a.ctypes, whose value is a */
+        if (n == 1 && at[0]->kind == UF__T_ARRAY &&
+            argx[0]->kind == UF__EX_ATTR) {
+            LLVMValueRef a = uf__lower_expr(F, argx[0]->u.attr.value);
+            if (!a)
+                return NULL;
+            return LLVMBuildPtrToInt(F->L->b, uf__emit_array_data(F, a),
+                                     LLVMInt64TypeInContext(F->L->ctx),
+                                     "ctypes.data");
+        }
         return bad_builtin(F, e, "this attribute");
     case UF__BI_ATTR_C_CONTIGUOUS: case UF__BI_ATTR_F_CONTIGUOUS:
         /* a.flags.c_contiguous: argx[0] is a.flags, whose value is a */

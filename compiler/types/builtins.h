@@ -283,6 +283,18 @@
     X(NP_CROSS, "numpy.cross") X(NP_UNWRAP, "numpy.unwrap")                 \
     X(NP_SELECT, "numpy.select")                                            \
     X(NP_CROSS2D, "numba.np.extensions.cross2d")
+/* numpy.polynomial.polynomial's functions, polyutils.trimseq and
+ * np.roots (infer_nppoly.c, lower_nppoly.c, the runtime common/nppoly.h):
+ * NP_POLYADD .. NP_ROOTS keep their places (uf__builtin_is_nppoly). */
+#define UF__NPPOLY_MAP(X)                                                   \
+    X(NP_POLYADD, "numpy.polynomial.polynomial.polyadd")                    \
+    X(NP_POLYSUB, "numpy.polynomial.polynomial.polysub")                    \
+    X(NP_POLYMUL, "numpy.polynomial.polynomial.polymul")                    \
+    X(NP_POLYDIV, "numpy.polynomial.polynomial.polydiv")                    \
+    X(NP_POLYVAL, "numpy.polynomial.polynomial.polyval")                    \
+    X(NP_POLYINT, "numpy.polynomial.polynomial.polyint")                    \
+    X(NP_TRIMSEQ, "numpy.polynomial.polyutils.trimseq")                     \
+    X(NP_ROOTS, "numpy.roots")
 /* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
  * (infer_npsplit.c, lower_npsplit.c): NP_SPLIT .. NP_DSPLIT keep their
  * places (uf__builtin_is_npsplit). */
@@ -418,6 +430,7 @@
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
     UF__LIST_MAP(X)                                                         \
+    UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
     X(C_PHASE, "cmath.phase") X(C_POLAR, "cmath.polar")                     \
@@ -430,6 +443,7 @@
     X(ATTR_STRIDES, ".strides")                                             \
     X(ATTR_C_CONTIGUOUS, ".flags.c_contiguous")                             \
     X(ATTR_F_CONTIGUOUS, ".flags.f_contiguous")                             \
+    X(ATTR_CTYPES_DATA, ".ctypes.data")                                     \
     /* CUDA (numba.cuda): the thread's indices and sizes are values */      \
     X(CUDA_TID_X, "numba.cuda.threadIdx.x")                                 \
     X(CUDA_TID_Y, "numba.cuda.threadIdx.y")                                 \
@@ -642,6 +656,11 @@ static inline bool uf__builtin_is_npfunc(uf__builtin b)
 static inline bool uf__builtin_is_npcross(uf__builtin b)
 {
     return b >= UF__BI_NP_CROSS && b <= UF__BI_NP_CROSS2D;
+}
+/* The functions of UF__NPPOLY_MAP. */
+static inline bool uf__builtin_is_nppoly(uf__builtin b)
+{
+    return b >= UF__BI_NP_POLYADD && b <= UF__BI_NP_ROOTS;
 }
 /* The functions of UF__NPSPLIT_MAP. */
 static inline bool uf__builtin_is_npsplit(uf__builtin b)

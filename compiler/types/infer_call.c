@@ -673,6 +673,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_npfunc(C, e, fi->builtin);
     if (uf__builtin_is_npcross(fi->builtin)) /* np.cross ... */
         return uf__infer_npcross(C, e, fi->builtin);
+    if (uf__builtin_is_nppoly(fi->builtin)) /* polyadd ...: infer_nppoly.c */
+        return uf__infer_nppoly(C, e, fi->builtin);
     if (uf__builtin_is_npsplit(fi->builtin)) /* np.split ... */
         return uf__infer_npsplit(C, e, fi->builtin);
     if (uf__builtin_is_npmatrix(fi->builtin)) /* np.eye ...: infer_npmatrix.c */

@@ -151,6 +151,23 @@ static const uf__type *module_attr(uf__ictx *C, const uf__expr *e,
     if (strcmp(m, "numpy") == 0 && strcmp(a, "linalg") == 0) /* np.linalg */
         return uf__iset(C, e, uf__type_module(C->tc, "numpy.linalg",
                                               C->err));
+    if (strcmp(m, "numpy") == 0 && strcmp(a, "polynomial") == 0)
+        return uf__iset(C, e, uf__type_module(C->tc, "numpy.polynomial",
+                                              C->err));
+    if (strcmp(m, "numpy.polynomial") == 0 &&
+        (strcmp(a, "polynomial") == 0 || strcmp(a, "polyutils") == 0))
+        return uf__iset(C, e, uf__type_module(
+                                  C->tc, a[4] == 'n' ? "numpy.polynomial."
+                                                       "polynomial"
+                                                     : "numpy.polynomial."
+                                                       "polyutils",
+                                  C->err));
+    if (strncmp(m, "numpy.polynomial", 16) == 0 && a[0] >= 'A' &&
+        a[0] <= 'Z')
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                          "%s.%s: NumPy's polynomial classes are not "
+                          "supported in kernels (the functions of "
+                          "numpy.polynomial.polynomial are)", m, a);
     if (uf__const_dtype_name(m, a, &dt))
         return uf__iset(C, e, uf__type_dtype(C->tc, dt));
     if (uf__const_module_attr(C->tc, m, a, &c)) {
@@ -207,11 +224,34 @@ static bool is_flags_attr(const uf__expr *e)
             !strcmp(a, "contiguous"));
 }
 
+/* a.ctypes.data, as Numba's ArrayCTypes: the address of a's first
+ * element as a uintp (uint64), usable in arithmetic. `a.ctypes` itself
+ * is typed as the array (its value); nothing else of it is read. */
+static const uf__type *ctypes_attr(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in)
+{
+    const uf__expr *ct = e->u.attr.value;
+    const uf__type *base;
+    OPERAND(base, ct->u.attr.value);
+    if (base->kind != UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, ct->u.attr.attr_pos,
+                          "unknown attribute 'ctypes' of %s (not supported "
+                          "in kernels)", uf__tname(base));
+    if (!uf__iset(C, ct, base))
+        return NULL;
+    in->builtin = UF__BI_ATTR_CTYPES_DATA;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_UINT64));
+}
+
 static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
                                  uf__expr_info *in)
 {
     if (is_flags_attr(e))
         return flags_attr(C, e, in);
+    if (e->u.attr.value->kind == UF__EX_ATTR &&
+        strcmp(e->u.attr.value->u.attr.attr, "ctypes") == 0 &&
+        strcmp(e->u.attr.attr, "data") == 0)
+        return ctypes_attr(C, e, in);
     const uf__type *base;
     OPERAND(base, e->u.attr.value);
     const char *a = e->u.attr.attr;
@@ -241,6 +281,10 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
         const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
         if (member)
             return r;
+        if (strcmp(a, "ctypes") == 0)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                              "%s", "a.ctypes is supported as a.ctypes.data "
+                              "only");
         if (strcmp(a, "flags") == 0)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
                               "%s", "a.flags is supported as "

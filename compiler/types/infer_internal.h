@@ -374,6 +374,10 @@ const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_npspace(uf__ictx *C, const uf__expr *e,
                                   uf__builtin b);
 
+/* numpy.polynomial.polynomial.polyadd ... polyutils.trimseq
+ * (infer_nppoly.c): the type of call `e` of builtin b. */
+const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b);
 /* np.cross, np.unwrap, np.select (infer_npcross.c): the type of call
  * `e` of builtin b. */
 const uf__type *uf__infer_npcross(uf__ictx *C, const uf__expr *e,
