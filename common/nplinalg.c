@@ -397,12 +397,8 @@ LU(double, f64, fabs)
 
 /* The scratch of one call: the matrix copy, the pivots, and for inv and
  * solve the right-hand sides. */
-typedef struct scratch {
-    void *a, *x, *tmp; /* tmp: the products of the blocked updates */
-    int64_t *piv;
-} scratch;
-
-static int take(scratch *s, int64_t n, int64_t r, size_t isz)
+int uf__nplinalg_take(uf__nplinalg_scratch *s, int64_t n, int64_t r,
+                      size_t isz)
 {
     int64_t nn = n * n, nr = n * r, nt = nn > NB * r ? nn : NB * r;
     s->a = uf__malloc((size_t)(nn > 0 ? nn : 1), isz, NULL);
@@ -411,16 +407,13 @@ static int take(scratch *s, int64_t n, int64_t r, size_t isz)
     s->x = r ? uf__malloc((size_t)(nr > 0 ? nr : 1), isz, NULL) : NULL;
     if (s->a == NULL || s->tmp == NULL || s->piv == NULL ||
         (r && s->x == NULL)) {
-        uf__free(s->a);
-        uf__free(s->tmp);
-        uf__free(s->piv);
-        uf__free(s->x);
+        uf__nplinalg_give(s);
         return UF__NPLINALG_NOMEM;
     }
     return 0;
 }
 
-static void give(scratch *s)
+void uf__nplinalg_give(uf__nplinalg_scratch *s)
 {
     uf__free(s->a);
     uf__free(s->tmp);
@@ -440,26 +433,26 @@ int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
     out[1] = 0.0;
     if (n == 0)
         return 0;
-    scratch s;
+    uf__nplinalg_scratch s;
     bool f32 = dt == UF_FLOAT32;
-    if (take(&s, n, 0, f32 ? sizeof(float) : sizeof(double)) != 0)
+    if (uf__nplinalg_take(&s, n, 0, f32 ? sizeof(float) : sizeof(double)) != 0)
         return UF__NPLINALG_NOMEM;
     bool finite = f32 ? copy_f32(s.a, a, n, n, strides, dt)
                       : copy_f64(s.a, a, n, n, strides, dt);
     if (!finite) {
-        give(&s);
+        uf__nplinalg_give(&s);
         return UF__NPLINALG_NONFINITE;
     }
     int64_t zero = f32 ? f32_lu(s.a, n, s.piv, s.tmp)
                        : f64_lu(s.a, n, s.piv, s.tmp);
     if (zero < 0) {
-        give(&s);
+        uf__nplinalg_give(&s);
         return UF__NPLINALG_NOMEM;
     }
     if (zero) { /* Numba returns NumPy's defaults */
         out[0] = 0.0;
         out[1] = -INFINITY;
-        give(&s);
+        uf__nplinalg_give(&s);
         return 0;
     }
     double sgn = 1.0, acc = 0.0;
@@ -476,12 +469,13 @@ int uf__np_linalg_slogdet(const char *a, const int64_t *shape,
     }
     out[0] = sgn;
     out[1] = acc;
-    give(&s);
+    uf__nplinalg_give(&s);
     return 0;
 }
 
 /* inv and solve: x = a^-1 b for the n * r row-major b in s->x. */
-static int solve_into(int64_t n, int32_t dt, scratch *s, int64_t r)
+static int solve_into(int64_t n, int32_t dt, uf__nplinalg_scratch *s,
+                      int64_t r)
 {
     bool f32 = dt == UF_FLOAT32;
     int64_t zero = f32 ? f32_lu(s->a, n, s->piv, s->tmp)
@@ -503,8 +497,8 @@ int uf__np_linalg_inv(const char *a, const int64_t *shape,
         return UF__NPLINALG_SQUARE;
     bool f32 = dt == UF_FLOAT32;
     size_t isz = f32 ? sizeof(float) : sizeof(double);
-    scratch s;
-    if (take(&s, n, n, isz) != 0)
+    uf__nplinalg_scratch s;
+    if (uf__nplinalg_take(&s, n, n, isz) != 0)
         return UF__NPLINALG_NOMEM;
     bool finite = f32 ? copy_f32(s.a, a, n, n, strides, dt)
                       : copy_f64(s.a, a, n, n, strides, dt);
@@ -520,7 +514,7 @@ int uf__np_linalg_inv(const char *a, const int64_t *shape,
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * n) * isz);
     }
-    give(&s);
+    uf__nplinalg_give(&s);
     return st;
 }
 
@@ -537,8 +531,8 @@ int uf__np_linalg_solve(const char *a, const int64_t *shape,
     int64_t bst[2] = {bstrides[0], bnd == 1 ? 0 : bstrides[1]};
     bool f32 = dt == UF_FLOAT32;
     size_t isz = f32 ? sizeof(float) : sizeof(double);
-    scratch s;
-    if (take(&s, n > bm ? n : bm, r, isz) != 0)
+    uf__nplinalg_scratch s;
+    if (uf__nplinalg_take(&s, n > bm ? n : bm, r, isz) != 0)
         return UF__NPLINALG_NOMEM;
     /* Numba's order: a finite, b finite, then the sizes */
     bool finite = f32 ? copy_f32(s.a, a, shape[0], n, strides, dt)
@@ -557,6 +551,6 @@ int uf__np_linalg_solve(const char *a, const int64_t *shape,
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * r) * isz);
     }
-    give(&s);
+    uf__nplinalg_give(&s);
     return st;
 }

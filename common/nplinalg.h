@@ -160,6 +160,19 @@ int uf__np_linalg_eigh(const char *a, const int64_t *shape,
 int uf__np_linalg_eig(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *w, char *v);
 
+/* The scratch of one LU call (nplinalg.c, nplinalg_complex.c): a, the
+ * matrix copy (n * n elements of isz bytes); x, the right-hand sides (n
+ * * r; none when r is 0); tmp, the products of the blocked updates
+ * (max(n * n, 48 r): blocks of 48 rows); piv, n pivots. take: 0, or
+ * NOMEM with nothing held; give frees them. */
+typedef struct uf__nplinalg_scratch {
+    void *a, *x, *tmp;
+    int64_t *piv;
+} uf__nplinalg_scratch;
+int uf__nplinalg_take(uf__nplinalg_scratch *s, int64_t n, int64_t r,
+                      size_t isz);
+void uf__nplinalg_give(uf__nplinalg_scratch *s);
+
 /* common/nplinalg_complex.c: slogdet, inv, solve, cholesky, qr and eigh of
  * complex64 / complex128 matrices (the entries above call them for a complex dt),
  * their contracts the real ones'. */

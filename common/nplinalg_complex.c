@@ -269,39 +269,6 @@ static bool lusolve(bool f, const void *a, int64_t n, const int64_t *piv,
              : c128_lusolve(a, n, piv, x, r, tmp);
 }
 
-/* The scratch of one call: the matrix copy, the right-hand sides, the
- * products of the blocked updates, the pivots. */
-typedef struct scratch {
-    void *a, *x, *tmp;
-    int64_t *piv;
-} scratch;
-
-static int take(scratch *s, int64_t n, int64_t r, size_t isz)
-{
-    int64_t nn = n * n, nr = n * r, nt = nn > NB * r ? nn : NB * r;
-    s->a = uf__malloc((size_t)(nn > 0 ? nn : 1), isz, NULL);
-    s->tmp = uf__malloc((size_t)(nt > 0 ? nt : 1), isz, NULL);
-    s->piv = uf__malloc((size_t)(n > 0 ? n : 1), sizeof(int64_t), NULL);
-    s->x = r ? uf__malloc((size_t)(nr > 0 ? nr : 1), isz, NULL) : NULL;
-    if (s->a == NULL || s->tmp == NULL || s->piv == NULL ||
-        (r && s->x == NULL)) {
-        uf__free(s->a);
-        uf__free(s->tmp);
-        uf__free(s->piv);
-        uf__free(s->x);
-        return UF__NPLINALG_NOMEM;
-    }
-    return 0;
-}
-
-static void give(scratch *s)
-{
-    uf__free(s->a);
-    uf__free(s->tmp);
-    uf__free(s->piv);
-    uf__free(s->x);
-}
-
 static bool copy(bool c64, void *dst, const char *a, int64_t m, int64_t n,
                  const int64_t *st, int32_t dt)
 {
@@ -321,16 +288,16 @@ int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
     if (n == 0)
         return 0;
     bool f = dt == UF_COMPLEX64;
-    scratch s;
-    if (take(&s, n, 0, uf_dtype_itemsize((uf_dtype)dt)) != 0)
+    uf__nplinalg_scratch s;
+    if (uf__nplinalg_take(&s, n, 0, uf_dtype_itemsize((uf_dtype)dt)) != 0)
         return UF__NPLINALG_NOMEM;
     if (!copy(f, s.a, a, n, n, strides, dt)) {
-        give(&s);
+        uf__nplinalg_give(&s);
         return UF__NPLINALG_NONFINITE;
     }
     int64_t zero = lu(f, s.a, n, s.piv, s.tmp);
     if (zero != 0) {
-        give(&s);
+        uf__nplinalg_give(&s);
         if (zero < 0)
             return UF__NPLINALG_NOMEM;
         out[0] = 0.0; /* Numba returns NumPy's defaults */
@@ -367,12 +334,13 @@ int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
     out[0] = sr;
     out[1] = si;
     out[2] = acc;
-    give(&s);
+    uf__nplinalg_give(&s);
     return 0;
 }
 
 /* x = a^-1 x for the n * r right-hand sides in s->x. */
-static int solve_into(bool f, int64_t n, scratch *s, int64_t r)
+static int solve_into(bool f, int64_t n, uf__nplinalg_scratch *s,
+                      int64_t r)
 {
     int64_t zero = lu(f, s->a, n, s->piv, s->tmp);
     if (zero)
@@ -389,8 +357,8 @@ int uf__nplinalg_c_inv(const char *a, const int64_t *shape,
         return UF__NPLINALG_SQUARE;
     bool f = dt == UF_COMPLEX64;
     size_t isz = uf_dtype_itemsize((uf_dtype)dt);
-    scratch s;
-    if (take(&s, n, n, isz) != 0)
+    uf__nplinalg_scratch s;
+    if (uf__nplinalg_take(&s, n, n, isz) != 0)
         return UF__NPLINALG_NOMEM;
     int st = copy(f, s.a, a, n, n, strides, dt) ? 0
                                                 : UF__NPLINALG_NONFINITE;
@@ -405,7 +373,7 @@ int uf__nplinalg_c_inv(const char *a, const int64_t *shape,
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * n) * isz);
     }
-    give(&s);
+    uf__nplinalg_give(&s);
     return st;
 }
 
@@ -419,8 +387,8 @@ int uf__nplinalg_c_solve(const char *a, const int64_t *shape,
     int64_t bst[2] = {bstrides[0], bnd == 1 ? 0 : bstrides[1]};
     bool f = dt == UF_COMPLEX64;
     size_t isz = uf_dtype_itemsize((uf_dtype)dt);
-    scratch s;
-    if (take(&s, n > bm ? n : bm, r, isz) != 0)
+    uf__nplinalg_scratch s;
+    if (uf__nplinalg_take(&s, n > bm ? n : bm, r, isz) != 0)
         return UF__NPLINALG_NOMEM;
     /* Numba's order: a finite, b finite, then the sizes */
     int st = copy(f, s.a, a, shape[0], n, strides, dt)
@@ -438,7 +406,7 @@ int uf__nplinalg_c_solve(const char *a, const int64_t *shape,
         if (st == 0)
             memcpy(out, s.x, (size_t)(n * r) * isz);
     }
-    give(&s);
+    uf__nplinalg_give(&s);
     return st;
 }
 

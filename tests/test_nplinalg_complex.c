@@ -755,6 +755,7 @@ static void test_lstsq(void **state)
     assert_true(fabs(rd[0] - rr) <= 1e-13 * rr);
     /* wide (3 x 8), two right-hand sides in a column-reversed view of a
      * 3 x 4 b: x = pinv(a) b, no residuals */
+    crand(b + 8, 8, 1);
     int64_t sw[2] = {3, 8}, tw[2] = {128, 16}, sb2[2] = {3, 2},
             tb2[2] = {64, -32};
     assert_int_equal(uf__np_linalg_lstsq((char *)a, sw, tw,
