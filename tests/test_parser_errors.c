@@ -328,8 +328,6 @@ static const error_case errors[] = {
     /* refused constructs */
     {LOC, "f = lambda x: x\n", 0, UNS, 1, 5,
      "lambda is not supported in kernels"},
-    {LOC, "x = [i for i in y]\n", 0, UNS, 1, 5,
-     "a list comprehension is not supported in kernels"},
     {LOC, "x = (i for i in y)\n", 0, UNS, 1, 5,
      "a generator expression is not supported in kernels"},
     {LOC, "x = sum(i for i in y)\n", 0, UNS, 1, 9,
@@ -466,9 +464,9 @@ static void test_error_message(void **state)
          "invalid syntax\n\treturn x +\n\t          ^"},
         {LOC, "x = 1\ny = (1,\n",
          "'(' was never closed\ny = (1,\n    ^"},
-        {LOC, "x = [i for i in y]",
-         "a list comprehension is not supported in kernels\n"
-         "x = [i for i in y]\n    ^"},
+        {LOC, "x = {i for i in y}",
+         "a set comprehension is not supported in kernels\n"
+         "x = {i for i in y}\n    ^"},
         {LOC, "if x:\n", "expected an indented block after 'if' statement "
                           "on line 1\nif x:\n     ^"},
     };
