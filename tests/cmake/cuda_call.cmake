@@ -32,6 +32,17 @@ foreach(scenario nodevice launch oom launchfail index32)
   set_tests_properties(test_cuda_fake_driver_${scenario} PROPERTIES
                        LABELS cuda)
 endforeach()
+# Under ASan the launch scenario runs without the leak check: at exit
+# LeakSanitizer's tracer faults (signal 11) scanning the dynamic TLS block
+# it recorded for libnvvm.so (DTLS at 0x27a-0x200000137c, a bogus range),
+# after the test itself passed; with TLS scanning off instead it reports
+# glibc's dlopen and pthread_setspecific blocks. Seen first in session 22
+# (fresh clone, every run); launchfail and index32 take the same compile
+# path with the leak check on.
+if(UFJIT_SANITIZE)
+  set_tests_properties(test_cuda_fake_driver_launch PROPERTIES ENVIRONMENT
+    "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0")
+endif()
 
 # ufjit call --target cudasim|cuda against --target cpu, and cuda without
 # a driver (no NumPy needed: inputs made by `ufjit npy convert`).
