@@ -24,6 +24,12 @@
 #include "common/alloc.h"
 #include "common/nplinalg.h"
 
+/* glibc defines C11's CMPLX only for GCC >= 4.7 by version number, which
+ * clang (the fuzz build's compiler) fails; clang has the same builtin. */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+
 #define SWEEPS 80
 
 typedef double complex cplx;

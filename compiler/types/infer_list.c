@@ -63,7 +63,7 @@ const uf__type *uf__infer_list_attr(uf__ictx *C, const uf__expr *e,
     const char *a = e->u.attr.attr;
     uf__builtin b = UF__BI_NONE;
 #define X(id, name)                                                         \
-    if (strncmp(name, "list.", 5) == 0 && strcmp(a, name + 5) == 0)         \
+    if (strncmp(name, "list.", 5) == 0 && strcmp(a, &name[5]) == 0)         \
         b = UF__BI_##id;
     UF__LIST_MAP(X)
 #undef X
