@@ -8,72 +8,22 @@
  * is, a number or a tuple of numbers stored into a stack slot as a 0-d
  * or 1-D array. */
 #include <stdint.h>
-#include <string.h>
 
 #include "common/nppoly.h"
 #include "compiler/host/jit.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_rtcall.h"
 
 #define B (F->L->b)
-
-static LLVMTypeRef i64t(uf__fn *F)
-{
-    return LLVMInt64TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i32t(uf__fn *F)
-{
-    return LLVMInt32TypeInContext(F->L->ctx);
-}
-
-static LLVMTypeRef i8p(uf__fn *F)
-{
-    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
-}
-
-static LLVMValueRef c64(uf__fn *F, int64_t v)
-{
-    return LLVMConstInt(i64t(F), (unsigned long long)v, 1);
-}
-
-static LLVMValueRef c32(uf__fn *F, int v)
-{
-    return LLVMConstInt(i32t(F), (unsigned long long)v, 1);
-}
 
 /* uf__np_operand's LLVM type. */
 static LLVMTypeRef operand_type(uf__fn *F)
 {
-    LLVMTypeRef p64 = LLVMPointerType(i64t(F), 0);
-    LLVMTypeRef el[5] = {i8p(F), i64t(F), p64, p64, i32t(F)};
+    LLVMTypeRef p64 = LLVMPointerType(uf__ty_i64(F), 0);
+    LLVMTypeRef el[5] = {uf__ty_i8p(F), uf__ty_i64(F), p64, p64,
+                         uf__ty_i32(F)};
     return LLVMStructTypeInContext(F->L->ctx, el, 5, 0);
-}
-
-/* The argument at position pos or keyword name; NULL when absent. */
-static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
-{
-    const uf__expr *x = NULL;
-    if (pos < e->u.call.nargs)
-        x = e->u.call.args[pos];
-    for (int k = 0; k < e->u.call.nkw; k++)
-        if (strcmp(e->u.call.kw[k].name, name) == 0)
-            x = e->u.call.kw[k].value;
-    return x;
-}
-
-static LLVMValueRef i64_slots(uf__fn *F, int n, const char *name)
-{
-    LLVMValueRef s = uf__fn_alloca(F, LLVMArrayType(i64t(F),
-                                                    (unsigned)(n ? n : 1)),
-                                   name);
-    return LLVMBuildPointerCast(B, s, LLVMPointerType(i64t(F), 0), "");
-}
-
-static void put(uf__fn *F, LLVMValueRef p, int k, LLVMValueRef v)
-{
-    LLVMValueRef ix = c64(F, k);
-    LLVMBuildStore(B, v, LLVMBuildGEP2(B, LLVMTypeOf(v), p, &ix, 1, ""));
 }
 
 /* An operand: its uf__np_operand's address, its dimensions, element
@@ -95,18 +45,18 @@ static bool take(uf__fn *F, const uf__expr *x, operand *o)
     LLVMValueRef data, shape, strides;
     uf_dtype dt;
     if (t->kind == UF__T_ARRAY) {
-        shape = i64_slots(F, t->ndim, "poly.shape");
-        strides = i64_slots(F, t->ndim, "poly.strides");
-        o->size = c64(F, 1);
+        shape = uf__emit_i64_slots(F, t->ndim, "poly.shape");
+        strides = uf__emit_i64_slots(F, t->ndim, "poly.strides");
+        o->size = uf__c_i64(F, 1);
         for (int k = 0; k < t->ndim; k++) {
             LLVMValueRef d = uf__emit_array_dim(F, v, k);
             o->dims[k] = d;
-            put(F, shape, k, d);
-            put(F, strides, k, uf__emit_array_stride(F, v, t, k));
+            uf__emit_put(F, shape, k, d);
+            uf__emit_put(F, strides, k, uf__emit_array_stride(F, v, t, k));
             o->size = LLVMBuildMul(B, o->size, d, "");
         }
-        data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v), i8p(F),
-                                    "");
+        data = LLVMBuildPointerCast(B, uf__emit_array_data(F, v),
+                                    uf__ty_i8p(F), "");
         o->ndim = t->ndim;
         dt = t->dtype;
     } else {
@@ -118,10 +68,10 @@ static bool take(uf__fn *F, const uf__expr *x, operand *o)
         for (int i = 1; i < n; i++)
             dt = uf_promote_types(dt, t->elts[i]->dtype);
         LLVMTypeRef et = uf__lower_mem_dtype(F->L, dt);
-        LLVMValueRef slot = uf__fn_alloca(
-            F, LLVMArrayType(et, (unsigned)n), "poly.values");
-        LLVMValueRef p = LLVMBuildPointerCast(B, slot, LLVMPointerType(et, 0),
-                                              "");
+        LLVMValueRef slot =
+            uf__fn_alloca(F, LLVMArrayType(et, (unsigned)n), "poly.values");
+        LLVMValueRef p =
+            LLVMBuildPointerCast(B, slot, LLVMPointerType(et, 0), "");
         for (int i = 0; i < n; i++) {
             LLVMValueRef xi = v;
             if (tup) {
@@ -130,37 +80,26 @@ static bool take(uf__fn *F, const uf__expr *x, operand *o)
             }
             if (dt == UF_BOOL) /* an i1 stored as a byte */
                 xi = LLVMBuildZExt(B, xi, et, "");
-            put(F, p, i, xi);
+            uf__emit_put(F, p, i, xi);
         }
-        data = LLVMBuildPointerCast(B, p, i8p(F), "");
+        data = LLVMBuildPointerCast(B, p, uf__ty_i8p(F), "");
         o->ndim = tup ? 1 : 0;
-        shape = i64_slots(F, 1, "poly.shape");
-        strides = i64_slots(F, 1, "poly.strides");
-        put(F, shape, 0, c64(F, n));
-        put(F, strides, 0, c64(F, (int64_t)uf_dtype_itemsize(dt)));
-        o->size = c64(F, n);
+        shape = uf__emit_i64_slots(F, 1, "poly.shape");
+        strides = uf__emit_i64_slots(F, 1, "poly.strides");
+        uf__emit_put(F, shape, 0, uf__c_i64(F, n));
+        uf__emit_put(F, strides, 0,
+                     uf__c_i64(F, (int64_t)uf_dtype_itemsize(dt)));
+        o->size = uf__c_i64(F, n);
         o->dims[0] = o->size;
     }
     LLVMTypeRef ot = operand_type(F);
     o->ptr = uf__fn_alloca(F, ot, "poly.operand");
-    LLVMValueRef fields[5] = {data, c64(F, o->ndim), shape, strides,
-                              c32(F, (int)dt)};
+    LLVMValueRef fields[5] = {data, uf__c_i64(F, o->ndim), shape, strides,
+                              uf__c_i32(F, (int)dt)};
     for (unsigned i = 0; i < 5; i++)
-        LLVMBuildStore(B, fields[i], LLVMBuildStructGEP2(B, ot, o->ptr, i,
-                                                         ""));
+        LLVMBuildStore(B, fields[i],
+                       LLVMBuildStructGEP2(B, ot, o->ptr, i, ""));
     return true;
-}
-
-static LLVMValueRef call_helper(uf__fn *F, const char *name,
-                                LLVMValueRef *args, unsigned n)
-{
-    LLVMTypeRef pt[16];
-    for (unsigned i = 0; i < n; i++)
-        pt[i] = LLVMTypeOf(args[i]);
-    LLVMTypeRef fty = LLVMFunctionType(i64t(F), pt, n, 0);
-    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
-    F->L->uses_runtime = true;
-    return LLVMBuildCall2(B, fty, fn, args, n, "");
 }
 
 /* Raises the exception of the runtime's status rc where it is one. */
@@ -179,9 +118,9 @@ static void raise_status(uf__fn *F, LLVMValueRef rc)
         {UF__NPPOLY_CONVERGE, UF__JIT_LINALG_CONVERGE},
     };
     for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
-                                         c64(F, map[i].rc), ""),
-                        map[i].status);
+        uf__fn_raise_if(
+            F, LLVMBuildICmp(B, LLVMIntEQ, rc, uf__c_i64(F, map[i].rc), ""),
+            map[i].status);
 }
 
 static LLVMValueRef max64(uf__fn *F, LLVMValueRef a, LLVMValueRef b)
@@ -210,22 +149,23 @@ static LLVMValueRef binary(uf__fn *F, const uf__expr *e, uf__builtin b,
                            const uf__type *rt)
 {
     operand o1, o2;
-    if (!take(F, arg(e, 0, "c1"), &o1) || !take(F, arg(e, 1, "c2"), &o2))
+    if (!take(F, uf__call_arg(e, 0, "c1"), &o1) ||
+        !take(F, uf__call_arg(e, 1, "c2"), &o2))
         return NULL;
     const uf__type *at = b == UF__BI_NP_POLYDIV ? rt->elts[0] : rt;
     int cplx = at->dtype == UF_COMPLEX128;
     LLVMValueRef len, items, res;
     if (b == UF__BI_NP_POLYMUL) {
         LLVMValueRef both = LLVMBuildAnd(
-            B, LLVMBuildICmp(B, LLVMIntSGT, o1.size, c64(F, 0), ""),
-            LLVMBuildICmp(B, LLVMIntSGT, o2.size, c64(F, 0), ""), "");
+            B, LLVMBuildICmp(B, LLVMIntSGT, o1.size, uf__c_i64(F, 0), ""),
+            LLVMBuildICmp(B, LLVMIntSGT, o2.size, uf__c_i64(F, 0), ""), "");
         len = LLVMBuildSelect(
             B, both,
-            LLVMBuildSub(B, LLVMBuildAdd(B, o1.size, o2.size, ""), c64(F, 1),
-                         ""),
-            c64(F, 0), "");
+            LLVMBuildSub(B, LLVMBuildAdd(B, o1.size, o2.size, ""),
+                         uf__c_i64(F, 1), ""),
+            uf__c_i64(F, 0), "");
     } else if (b == UF__BI_NP_POLYDIV) {
-        len = max64(F, o1.size, c64(F, 1));
+        len = max64(F, o1.size, uf__c_i64(F, 1));
     } else {
         len = max64(F, o1.size, o2.size);
     }
@@ -236,10 +176,12 @@ static LLVMValueRef binary(uf__fn *F, const uf__expr *e, uf__builtin b,
         LLVMValueRef rem = uf__lower_new_array(F, at->dtype, 1, &len, &items);
         if (!rem)
             return NULL;
-        LLVMValueRef nrem = uf__fn_alloca(F, i64t(F), "poly.nrem");
-        LLVMValueRef args[6] = {o1.ptr, o2.ptr, c32(F, cplx),
-                                data_of(F, res), data_of(F, rem), nrem};
-        LLVMValueRef rc = call_helper(F, UF__NP_POLYDIV, args, 6);
+        LLVMValueRef nrem = uf__fn_alloca(F, uf__ty_i64(F), "poly.nrem");
+        LLVMValueRef args[6] = {
+            o1.ptr,          o2.ptr,          uf__c_i32(F, cplx),
+            data_of(F, res), data_of(F, rem), nrem};
+        LLVMValueRef rc =
+            uf__emit_rt_call(F, UF__NP_POLYDIV, uf__ty_i64(F), args, 6);
         raise_status(F, rc);
         LLVMTypeRef tt = uf__lower_type(F->L, rt, F->err);
         if (!tt)
@@ -247,19 +189,19 @@ static LLVMValueRef binary(uf__fn *F, const uf__expr *e, uf__builtin b,
         LLVMValueRef t = LLVMGetUndef(tt);
         t = LLVMBuildInsertValue(B, t, with_len(F, res, rc), 0, "");
         return LLVMBuildInsertValue(
-            B, t, with_len(F, rem, LLVMBuildLoad2(B, i64t(F), nrem, "")), 1,
-            "");
+            B, t, with_len(F, rem, LLVMBuildLoad2(B, uf__ty_i64(F), nrem, "")),
+            1, "");
     }
     LLVMValueRef rc;
     if (b == UF__BI_NP_POLYMUL) {
-        LLVMValueRef args[4] = {o1.ptr, o2.ptr, c32(F, cplx),
+        LLVMValueRef args[4] = {o1.ptr, o2.ptr, uf__c_i32(F, cplx),
                                 data_of(F, res)};
-        rc = call_helper(F, UF__NP_POLYMUL, args, 4);
+        rc = uf__emit_rt_call(F, UF__NP_POLYMUL, uf__ty_i64(F), args, 4);
     } else {
         LLVMValueRef args[5] = {o1.ptr, o2.ptr,
-                                c32(F, b == UF__BI_NP_POLYSUB), c32(F, cplx),
-                                data_of(F, res)};
-        rc = call_helper(F, UF__NP_POLYADDSUB, args, 5);
+                                uf__c_i32(F, b == UF__BI_NP_POLYSUB),
+                                uf__c_i32(F, cplx), data_of(F, res)};
+        rc = uf__emit_rt_call(F, UF__NP_POLYADDSUB, uf__ty_i64(F), args, 5);
     }
     raise_status(F, rc);
     return with_len(F, res, rc);
@@ -268,25 +210,27 @@ static LLVMValueRef binary(uf__fn *F, const uf__expr *e, uf__builtin b,
 static LLVMValueRef polyval(uf__fn *F, const uf__expr *e, const uf__type *rt)
 {
     operand x, c;
-    if (!take(F, arg(e, 0, "x"), &x) || !take(F, arg(e, 1, "c"), &c))
+    if (!take(F, uf__call_arg(e, 0, "x"), &x) ||
+        !take(F, uf__call_arg(e, 1, "c"), &c))
         return NULL;
-    const uf__expr *te = arg(e, 2, "tensor");
+    const uf__expr *te = uf__call_arg(e, 2, "tensor");
     int tensor = te == NULL || te->u.b;
     int cplx = rt->dtype == UF_COMPLEX128;
     int nd = rt->kind == UF__T_ARRAY ? rt->ndim : 0;
-    LLVMValueRef shape = i64_slots(F, nd, "polyval.shape");
-    LLVMValueRef sargs[5] = {c.ptr, x.ptr, c32(F, tensor), c64(F, nd), shape};
-    raise_status(F, call_helper(F, UF__NP_POLYVAL_SHAPE, sargs, 5));
+    LLVMValueRef shape = uf__emit_i64_slots(F, nd, "polyval.shape");
+    LLVMValueRef sargs[5] = {c.ptr, x.ptr, uf__c_i32(F, tensor),
+                             uf__c_i64(F, nd), shape};
+    raise_status(
+        F, uf__emit_rt_call(F, UF__NP_POLYVAL_SHAPE, uf__ty_i64(F), sargs, 5));
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
     LLVMValueRef res = NULL, out;
     if (nd > 0) {
         LLVMValueRef dims[UF_MAXDIMS], items;
         for (int k = 0; k < nd; k++) {
-            LLVMValueRef ix = c64(F, k);
-            dims[k] = LLVMBuildLoad2(B, i64t(F),
-                                     LLVMBuildGEP2(B, i64t(F), shape, &ix, 1,
-                                                   ""),
-                                     "");
+            LLVMValueRef ix = uf__c_i64(F, k);
+            dims[k] = LLVMBuildLoad2(
+                B, uf__ty_i64(F),
+                LLVMBuildGEP2(B, uf__ty_i64(F), shape, &ix, 1, ""), "");
         }
         res = uf__lower_new_array(F, rt->dtype, nd, dims, &items);
         if (!res)
@@ -297,46 +241,50 @@ static LLVMValueRef polyval(uf__fn *F, const uf__expr *e, const uf__type *rt)
             B, uf__fn_alloca(F, LLVMArrayType(f64, 2), "polyval.y"),
             LLVMPointerType(f64, 0), "");
     }
-    LLVMValueRef args[7] = {c.ptr, x.ptr, c32(F, tensor), c32(F, cplx),
-                            c64(F, nd), shape, out};
-    call_helper(F, UF__NP_POLYVAL, args, 7);
+    LLVMValueRef args[7] = {c.ptr,
+                            x.ptr,
+                            uf__c_i32(F, tensor),
+                            uf__c_i32(F, cplx),
+                            uf__c_i64(F, nd),
+                            shape,
+                            out};
+    uf__emit_rt_call(F, UF__NP_POLYVAL, uf__ty_i64(F), args, 7);
     if (nd > 0)
         return res;
     LLVMValueRef re = LLVMBuildLoad2(B, f64, out, "");
     if (!cplx)
         return re;
-    LLVMValueRef one = c64(F, 1);
-    LLVMValueRef im = LLVMBuildLoad2(B, f64,
-                                     LLVMBuildGEP2(B, f64, out, &one, 1, ""),
-                                     "");
+    LLVMValueRef one = uf__c_i64(F, 1);
+    LLVMValueRef im =
+        LLVMBuildLoad2(B, f64, LLVMBuildGEP2(B, f64, out, &one, 1, ""), "");
     return uf__emit_complex(F, UF_COMPLEX128, re, im);
 }
 
 static LLVMValueRef polyint(uf__fn *F, const uf__expr *e, const uf__type *rt)
 {
     operand c;
-    if (!take(F, arg(e, 0, "c"), &c))
+    if (!take(F, uf__call_arg(e, 0, "c"), &c))
         return NULL;
-    LLVMValueRef m = c64(F, 1);
-    const uf__expr *me = arg(e, 1, "m");
+    LLVMValueRef m = uf__c_i64(F, 1);
+    const uf__expr *me = uf__call_arg(e, 1, "m");
     if (me != NULL) {
         m = uf__lower_expr(F, me);
         if (!m)
             return NULL;
-        m = uf__emit_cast(F, m, uf__lower_info(F, me)->type->dtype,
-                          UF_INT64);
+        m = uf__emit_cast(F, m, uf__lower_info(F, me)->type->dtype, UF_INT64);
     }
     LLVMValueRef dims[UF_MAXDIMS], items;
     for (int k = 0; k < c.ndim; k++)
         dims[k] = c.dims[k];
-    dims[0] = LLVMBuildAdd(B, dims[0], max64(F, m, c64(F, 0)), "");
-    LLVMValueRef res = uf__lower_new_array(F, rt->dtype, rt->ndim, dims,
-                                           &items);
+    dims[0] = LLVMBuildAdd(B, dims[0], max64(F, m, uf__c_i64(F, 0)), "");
+    LLVMValueRef res =
+        uf__lower_new_array(F, rt->dtype, rt->ndim, dims, &items);
     if (!res)
         return NULL;
-    LLVMValueRef args[5] = {c.ptr, m, c32(F, rt->dtype == UF_COMPLEX128),
-                            c32(F, rt->ndim == 1), data_of(F, res)};
-    LLVMValueRef rc = call_helper(F, UF__NP_POLYINT, args, 5);
+    LLVMValueRef args[5] = {c.ptr, m, uf__c_i32(F, rt->dtype == UF_COMPLEX128),
+                            uf__c_i32(F, rt->ndim == 1), data_of(F, res)};
+    LLVMValueRef rc =
+        uf__emit_rt_call(F, UF__NP_POLYINT, uf__ty_i64(F), args, 5);
     raise_status(F, rc);
     return rt->ndim == 1 ? with_len(F, res, rc) : res;
 }
@@ -344,27 +292,32 @@ static LLVMValueRef polyint(uf__fn *F, const uf__expr *e, const uf__type *rt)
 static LLVMValueRef trimseq(uf__fn *F, const uf__expr *e)
 {
     operand s;
-    if (!take(F, arg(e, 0, "seq"), &s))
+    if (!take(F, uf__call_arg(e, 0, "seq"), &s))
         return NULL;
     LLVMValueRef args[1] = {s.ptr};
-    return with_len(F, s.value, call_helper(F, UF__NP_TRIMLEN, args, 1));
+    return with_len(
+        F, s.value,
+        uf__emit_rt_call(F, UF__NP_TRIMLEN, uf__ty_i64(F), args, 1));
 }
 
 /* np.roots(p): at most p.size - 1 roots, the count from the runtime. */
 static LLVMValueRef roots(uf__fn *F, const uf__expr *e, const uf__type *rt)
 {
     operand p;
-    if (!take(F, arg(e, 0, "p"), &p))
+    if (!take(F, uf__call_arg(e, 0, "p"), &p))
         return NULL;
-    LLVMValueRef len = max64(F, LLVMBuildSub(B, p.size, c64(F, 1), ""),
-                             c64(F, 0)), items;
+    LLVMValueRef len = max64(F, LLVMBuildSub(B, p.size, uf__c_i64(F, 1), ""),
+                             uf__c_i64(F, 0)),
+                 items;
     LLVMValueRef res = uf__lower_new_array(F, rt->dtype, 1, &len, &items);
     if (!res)
         return NULL;
-    LLVMValueRef args[3] = {
-        p.ptr, c32(F, (int)rt->dtype),
-        LLVMBuildPointerCast(B, uf__emit_array_data(F, res), i8p(F), "")};
-    LLVMValueRef rc = call_helper(F, UF__NP_ROOTS, args, 3);
+    LLVMValueRef args[3] = {p.ptr, uf__c_i32(F, (int)rt->dtype),
+                            LLVMBuildPointerCast(B,
+                                                 uf__emit_array_data(F, res),
+                                                 uf__ty_i8p(F), "")};
+    LLVMValueRef rc =
+        uf__emit_rt_call(F, UF__NP_ROOTS, uf__ty_i64(F), args, 3);
     raise_status(F, rc);
     return with_len(F, res, rc);
 }

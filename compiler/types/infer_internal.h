@@ -206,6 +206,13 @@ const uf__type *uf__infer_extern_call(uf__ictx *C, const uf__expr *e,
                                       const uf__extern_decl *x,
                                       const uf__type *const *args, int n);
 
+/* Binds call e's arguments to names[0..n) (positional, then keywords)
+ * into x[] (NULL where absent); the first nreq are required. False with
+ * Python's TypeError wording as a TypingError (infer_npfunc.c). */
+bool uf__infer_bind(uf__ictx *C, const uf__expr *e, const char *fn,
+                    const char *const *names, int n, int nreq,
+                    const uf__expr **x);
+
 /* Errors at a position of the kernel source; return -1 / NULL. */
 int uf__ierr(uf__ictx *C, int code, uf__pos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

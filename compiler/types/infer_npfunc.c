@@ -19,11 +19,9 @@
 
 #include "compiler/types/infer_internal.h"
 
-/* Binds call e's arguments to names[0..n) (positional, then keywords)
- * into x[]; the first nreq are required. False with the error set. */
-static bool bind(uf__ictx *C, const uf__expr *e, const char *fn,
-                 const char *const *names, int n, int nreq,
-                 const uf__expr **x)
+bool uf__infer_bind(uf__ictx *C, const uf__expr *e, const char *fn,
+                    const char *const *names, int n, int nreq,
+                    const uf__expr **x)
 {
     for (int i = 0; i < n; i++)
         x[i] = NULL;
@@ -91,7 +89,7 @@ static const uf__type *ediff1d(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"ary", "to_end", "to_begin"};
     const uf__expr *x[3];
-    if (!bind(C, e, fn, names, 3, 1, x))
+    if (!uf__infer_bind(C, e, fn, names, 3, 1, x))
         return NULL;
     const uf__type *t = uf__infer_expr(C, x[0]);
     if (t == NULL || t == UF__UNKNOWN)
@@ -128,7 +126,7 @@ static const uf__type *trapezoid(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"y", "x", "dx"};
     const uf__expr *x[3];
-    if (!bind(C, e, fn, names, 3, 1, x))
+    if (!uf__infer_bind(C, e, fn, names, 3, 1, x))
         return NULL;
     const uf__type *t[3] = {NULL, NULL, NULL};
     for (int i = 0; i < 3; i++) {

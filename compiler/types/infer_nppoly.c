@@ -24,47 +24,6 @@
 
 #include "compiler/types/infer_internal.h"
 
-/* Binds call e's arguments to names[0..n) (positional, then keywords)
- * into x[]; the first nreq are required. False with the error set. */
-static bool bind(uf__ictx *C, const uf__expr *e, const char *fn,
-                 const char *const *names, int n, int nreq,
-                 const uf__expr **x)
-{
-    for (int i = 0; i < n; i++)
-        x[i] = NULL;
-    if (e->u.call.nargs > n) {
-        uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[n]->pos, "%s() takes "
-                   "at most %d arguments", fn, n);
-        return false;
-    }
-    for (int i = 0; i < e->u.call.nargs; i++)
-        x[i] = e->u.call.args[i];
-    for (int j = 0; j < e->u.call.nkw; j++) {
-        const uf__keyword *kw = &e->u.call.kw[j];
-        int i = 0;
-        while (i < n && strcmp(names[i], kw->name) != 0)
-            i++;
-        if (i == n) {
-            uf__ierr_t(C, UF_ERR_TYPING, kw->pos, "%s() got an unexpected "
-                       "keyword argument '%s'", fn, kw->name);
-            return false;
-        }
-        if (x[i] != NULL) {
-            uf__ierr_t(C, UF_ERR_TYPING, kw->pos, "%s() got multiple "
-                       "values for argument '%s'", fn, kw->name);
-            return false;
-        }
-        x[i] = kw->value;
-    }
-    for (int i = 0; i < nreq; i++)
-        if (x[i] == NULL) {
-            uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing required "
-                       "argument '%s'", fn, names[i]);
-            return false;
-        }
-    return true;
-}
-
 /* An array-like coefficient operand: its rank (a tuple's is 1, a
  * number's 0) and whether it is complex. minnd/maxnd bound an array's
  * rank, scalar_ok takes numbers. False with the error set. */
@@ -126,7 +85,7 @@ static const uf__type *binary(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"c1", "c2"};
     const uf__expr *x[2];
-    if (!bind(C, e, fn, names, 2, 2, x))
+    if (!uf__infer_bind(C, e, fn, names, 2, 2, x))
         return NULL;
     bool cplx = false;
     for (int i = 0; i < 2; i++) {
@@ -154,7 +113,7 @@ static const uf__type *polyval(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"x", "c", "tensor"};
     const uf__expr *x[3];
-    if (!bind(C, e, fn, names, 3, 2, x))
+    if (!uf__infer_bind(C, e, fn, names, 3, 2, x))
         return NULL;
     const uf__type *tx = uf__infer_expr(C, x[0]);
     if (tx == NULL || tx == UF__UNKNOWN)
@@ -197,7 +156,7 @@ static const uf__type *polyint(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"c", "m"};
     const uf__expr *x[2];
-    if (!bind(C, e, fn, names, 2, 1, x))
+    if (!uf__infer_bind(C, e, fn, names, 2, 1, x))
         return NULL;
     const uf__type *tc = uf__infer_expr(C, x[0]);
     if (tc == NULL || tc == UF__UNKNOWN)
@@ -228,7 +187,7 @@ static const uf__type *trimseq(uf__ictx *C, const uf__expr *e,
 {
     static const char *const names[] = {"seq"};
     const uf__expr *x[1];
-    if (!bind(C, e, fn, names, 1, 1, x))
+    if (!uf__infer_bind(C, e, fn, names, 1, 1, x))
         return NULL;
     const uf__type *t = uf__infer_expr(C, x[0]);
     if (t == NULL || t == UF__UNKNOWN)
@@ -250,7 +209,7 @@ static const uf__type *roots(uf__ictx *C, const uf__expr *e, const char *fn)
 {
     static const char *const names[] = {"p"};
     const uf__expr *x[1];
-    if (!bind(C, e, fn, names, 1, 1, x))
+    if (!uf__infer_bind(C, e, fn, names, 1, 1, x))
         return NULL;
     const uf__type *t = uf__infer_expr(C, x[0]);
     if (t == NULL || t == UF__UNKNOWN)
