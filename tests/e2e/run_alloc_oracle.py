@@ -27,7 +27,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, f4, f8, i8, i4  # noqa: E402
-from oracle_util import (as_array, load, materialise,  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (as_array, lazy_load, materialise,  # noqa: E402
                          options, run_ufjit)
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "alloc.py")
@@ -133,7 +134,8 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod = lazy_load(FILE)
+    rec = Record(FILE)
     fails = n = 0
     warnings.simplefilter("ignore")
     with tempfile.TemporaryDirectory(prefix="ufjit-alloc-") as tmp:
@@ -142,16 +144,22 @@ def main():
                 continue
             n += 1
             vals, args = materialise(cid, inputs, tmp)
-            probs = []
-            try:
-                want = as_array(getattr(mod, kernel)(*vals))
-                if raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                want = None
-                if type(e).__name__ != raises:
-                    probs.append(f"Numba raises {type(e).__name__}, the "
-                                 f"case expects {raises}")
+
+            def reference(raises=raises):
+                probs = []
+                try:
+                    want = as_array(getattr(mod(), kernel)(*vals))
+                    if raises:
+                        probs.append("Numba does not raise")
+                except Exception as e:  # noqa: BLE001
+                    want = None
+                    if type(e).__name__ != raises:
+                        probs.append(f"Numba raises {type(e).__name__}, the "
+                                     f"case expects {raises}")
+                return want, raises, probs
+            want, raises, probs = rec.answer(
+                rec.key(kernel, (kind, raises), vals), vals, reference)
+            probs = list(probs)
             if want is not None and kernel in NUMPY:
                 ref = NUMPY[kernel](*vals)
                 # (Numba widens float32 bounds to float64, NumPy not)
@@ -204,6 +212,7 @@ def main():
                       f"{p.stderr.strip()}")
             elif opt.verbose:
                 print(f"ok   refused {kernel} on {target}")
+    rec.close()
     print(f"{n - fails}/{n} allocation cases agree with Numba")
     return 1 if fails else 0
 

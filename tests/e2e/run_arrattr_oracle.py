@@ -27,7 +27,9 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import Arr, S, V, b1, c8, c16, f4, f8, i1, i4, i8, u1, u8  # noqa: E402,E501
-from oracle_util import as_array, load, materialise, options  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (as_array, lazy_load, materialise,  # noqa: E402
+                         options)
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "arrattr.py")
 
@@ -265,7 +267,8 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod = lazy_load(FILE)
+    rec = Record(FILE)
     fails = n = 0
     warnings.simplefilter("ignore")
     with tempfile.TemporaryDirectory(prefix="ufjit-arrattr-") as tmp:
@@ -274,26 +277,34 @@ def main():
                 continue
             n += 1
             vals, args = materialise(cid, inputs, tmp)
-            probs = []
-            want = None
-            try:
-                r = getattr(mod, kernel)(*vals)
-                rs = [r] if kind == "gu" or not isinstance(r, tuple) else r
-                # a number comes back from Numba boxed as Python's int,
-                # float, complex or bool: ufjit's 0-d array is boxed alike
-                want = [(as_array(x), not isinstance(x, np.ndarray))
-                        for x in rs]
-                if raises == "refused":
-                    want, raises = None, "TypingError"
-                elif raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
+
+            def reference(raises=raises):
+                probs = []
                 want = None
-                if raises == "refused":
-                    raises = "TypingError"  # Numba raises at run time
-                elif type(e).__name__ != raises:
-                    probs.append(f"Numba raises {type(e).__name__}: {e}, "
-                                 f"the case expects {raises}")
+                try:
+                    r = getattr(mod(), kernel)(*vals)
+                    rs = [r] if kind == "gu" or not isinstance(r, tuple) \
+                        else r
+                    # a number comes back from Numba boxed as Python's
+                    # int, float, complex or bool: ufjit's 0-d array is
+                    # boxed alike
+                    want = [(as_array(x), not isinstance(x, np.ndarray))
+                            for x in rs]
+                    if raises == "refused":
+                        want, raises = None, "TypingError"
+                    elif raises:
+                        probs.append("Numba does not raise")
+                except Exception as e:  # noqa: BLE001
+                    want = None
+                    if raises == "refused":
+                        raises = "TypingError"  # Numba raises at run time
+                    elif type(e).__name__ != raises:
+                        probs.append(f"Numba raises {type(e).__name__}: "
+                                     f"{e}, the case expects {raises}")
+                return want, raises, probs
+            want, raises, probs = rec.answer(
+                rec.key(kernel, (kind, raises), vals), vals, reference)
+            probs = list(probs)
             outs = [os.path.join(tmp, f"{cid}.out{k}.npy")
                     for k in range(len(want) if want else 1)]
             for target in ("cpu", "parallel") if kind == "gu" else ("cpu",):
@@ -336,6 +347,7 @@ def main():
                 print("FAIL " + "; ".join(probs))
             elif opt.verbose:
                 print("ok   cudasim")
+    rec.close()
     print(f"{n - fails}/{n} dtype/part/min-max-sum cases agree with Numba")
     return 1 if fails else 0
 

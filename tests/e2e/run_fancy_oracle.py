@@ -28,7 +28,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, f4, f8, i1, i4, i8, u1, u2, c16  # noqa: E402
-from oracle_util import (as_array, load, materialise,  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (as_array, lazy_load, materialise,  # noqa: E402
                          options, run_ufjit)
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "fancy.py")
@@ -288,7 +289,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod, rec = lazy_load(FILE), Record(FILE)
     fails = n = 0
     warnings.simplefilter("ignore")
     seen = {}
@@ -300,22 +301,28 @@ def main():
                 continue
             n += 1
             vals, args = materialise(cid, inputs, tmp)
-            fn = getattr(mod, kernel)
-            if expect == "broken":  # Numba fails inside, ufjit refuses
-                want, raises, probs = None, "TypingError", []
-                try:
-                    fn(*copies(vals))
-                    probs.append("Numba does not fail")
-                except Exception:  # noqa: BLE001
-                    pass
-            elif expect == "refused":  # Numba runs it, ufjit refuses it
-                want, raises, probs = None, "TypingError", []
-                try:
-                    fn(*copies(vals))
-                except Exception as e:  # noqa: BLE001
-                    probs.append(f"Numba raises {type(e).__name__}")
-            else:
-                want, raises, probs = expected(fn, vals, expect)
+
+            def reference():
+                fn = getattr(mod(), kernel)
+                if expect == "broken":  # Numba fails inside, ufjit refuses
+                    want, raises, probs = None, "TypingError", []
+                    try:
+                        fn(*copies(vals))
+                        probs.append("Numba does not fail")
+                    except Exception:  # noqa: BLE001
+                        pass
+                elif expect == "refused":  # Numba runs it, ufjit refuses it
+                    want, raises, probs = None, "TypingError", []
+                    try:
+                        fn(*copies(vals))
+                    except Exception as e:  # noqa: BLE001
+                        probs.append(f"Numba raises {type(e).__name__}")
+                else:
+                    want, raises, probs = expected(fn, vals, expect)
+                return want, raises, probs
+            want, raises, probs = rec.answer(
+                rec.key(kernel, expect, vals), vals, reference)
+            probs = list(probs)
             p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
             mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
             if raises:
@@ -334,6 +341,7 @@ def main():
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
+    rec.close()
     print(f"{n - fails}/{n} fancy cases agree with Numba (NumPy where "
           "Numba reads out of bounds)")
     return 1 if fails else 0

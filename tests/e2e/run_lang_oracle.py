@@ -27,7 +27,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, f8, i8  # noqa: E402
-from oracle_util import (as_array, load, materialise,  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (as_array, lazy_load, materialise,  # noqa: E402
                          options, run_ufjit, run_ufjit_outs)
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "lang.py")
@@ -141,22 +142,28 @@ def same(got, want):
     return np.array_equal(got, want)
 
 
-def run_case(opt, mod, tmp, cid, kernel, inputs, expect):
+def run_case(opt, mod, rec, tmp, cid, kernel, inputs, expect):
     vals, args = materialise(cid, inputs, tmp)
-    probs, want, mark = [], None, None
-    try:
-        fn = getattr(mod, kernel)
-        want = numba_result(fn, vals, fn(*vals))
-        if expect == RAISES:
-            probs.append("Numba does not raise")
-    except Exception as e:  # noqa: BLE001
-        text = str(e)
-        mark = f"{type(e).__name__}: {text}" if text else \
-            f"{type(e).__name__} (in"
-        if expect is None:
-            probs.append(f"Numba raises {mark}")
-        if expect == "TypingError":
-            mark = type(e).__name__
+
+    def reference():
+        probs, want, mark = [], None, None
+        try:
+            fn = getattr(mod(), kernel)
+            want = numba_result(fn, vals, fn(*vals))
+            if expect == RAISES:
+                probs.append("Numba does not raise")
+        except Exception as e:  # noqa: BLE001
+            text = str(e)
+            mark = f"{type(e).__name__}: {text}" if text else \
+                f"{type(e).__name__} (in"
+            if expect is None:
+                probs.append(f"Numba raises {mark}")
+            if expect == "TypingError":
+                mark = type(e).__name__
+        return want, mark, probs
+    want, mark, probs = rec.answer(rec.key(kernel, expect, vals), vals,
+                                   reference)
+    probs = list(probs)
     if kernel in NO_RESULT:
         p, _, cmd = run_ufjit_outs(opt.ufjit, FILE, kernel, args, 0, tmp,
                                    cid)
@@ -181,9 +188,9 @@ def run_case(opt, mod, tmp, cid, kernel, inputs, expect):
         probs.append(f"ufjit exited {p.returncode}: {p.stderr.strip()}\n"
                      f"  {cmd}")
     elif kernel.startswith("print") and \
-            not printed(kernel, vals, p.stdout)[0]:
+            not printed(rec, kernel, vals, p.stdout)[0]:
         probs.append(f"ufjit printed {p.stdout!r}, Numba "
-                     f"{printed(kernel, vals, p.stdout)[1]!r}")
+                     f"{printed(rec, kernel, vals, p.stdout)[1]!r}")
     elif want is not None:
         got = np.load(out)
         if not same(got, want):
@@ -192,25 +199,30 @@ def run_case(opt, mod, tmp, cid, kernel, inputs, expect):
     return probs
 
 
-def printed(kernel, vals, stdout):
+def printed(rec, kernel, vals, stdout):
     """Whether ufjit printed Numba's lines (its stdout less the line about
     the output file): Numba runs in a child process so that its C-level
     prints are captured."""
     code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); "
             "import lang; getattr(lang, sys.argv[2])(*eval(sys.argv[3]))")
-    p = subprocess.run([sys.executable, "-c", code, os.path.dirname(FILE),
-                        kernel, repr(list(vals))], capture_output=True,
-                       text=True, timeout=300)
+    key = rec.key(kernel, "printed", vals)
+    numba_out = rec.get(key)
+    if numba_out is None:
+        numba_out = subprocess.run(
+            [sys.executable, "-c", code, os.path.dirname(FILE), kernel,
+             repr(list(vals))], capture_output=True, text=True,
+            timeout=300).stdout
+        rec.put(key, numba_out)
     mine = "".join(line + "\n" for line in stdout.splitlines()
                    if ".out0.npy: " not in line)
-    return p.stdout == mine, p.stdout, mine
+    return numba_out == mine, numba_out, mine
 
 
 def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod, rec = lazy_load(FILE), Record(FILE)
     fails = n = 0
     warnings.simplefilter("ignore")
     seen = {}
@@ -221,12 +233,14 @@ def main():
             if opt.filter not in cid:
                 continue
             n += 1
-            probs = run_case(opt, mod, tmp, cid, kernel, inputs, expect)
+            probs = run_case(opt, mod, rec, tmp, cid, kernel, inputs,
+                             expect)
             if probs:
                 fails += 1
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
+    rec.close()
     print(f"{n - fails}/{n} lang cases agree with Numba")
     return 1 if fails else 0
 

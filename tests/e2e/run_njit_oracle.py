@@ -20,6 +20,7 @@ the same function compiled with boundscheck=True.
 Exit status: 0 all agree, 1 a failure, 77 NumPy or Numba is missing.
 """
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -40,6 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, b1, c16, f4, f8, i4, i8, u1  # noqa: E402
 import oracle_util  # noqa: E402
+from oracle_record import Record  # noqa: E402
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 AI, NF = "arrays_index.py", "njit_funcs.py"
@@ -284,6 +286,7 @@ def fmt(dt, x):
 # ---- Numba ------------------------------------------------------------------
 
 _modules = {}
+_records = {}  # the kernel files' recorded answers (oracle_record.py)
 
 
 def numba_fn(case):
@@ -369,7 +372,10 @@ def check(ufjit, c, tmp):
     if c.kind == "refused":
         nout = 1
     else:
-        what, res = run_numba(c, values)
+        rec = _records.get(path) or _records.setdefault(path, Record(path))
+        what, res = rec.answer(
+            rec.key(c.kernel, sorted(c.env.items()), values), values,
+            lambda: run_numba(c, values))
         nout = len(res) if what == "ok" else c.nout
         if what == "ok" and c.raises:
             return [f"Numba does not raise (returns {res})"]
@@ -428,9 +434,7 @@ def main():
     ap.add_argument("-v", dest="verbose", action="store_true")
     ap.add_argument("--keep", action="store_true")
     opt = ap.parse_args()
-    try:
-        import numba  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("numba") is None:
         print("SKIP: numba is not installed (python3 -m pip install numba)")
         return 77
     all_cases = [c for c in cases() if opt.filter in c.id]
@@ -462,6 +466,8 @@ def main():
                     print("     " + p)
             elif opt.verbose:
                 print(f"ok   {c.id}")
+        for rec in _records.values():
+            rec.close()
         print(f"run_njit_oracle: {len(all_cases)} cases, {fails} failures")
         return 1 if fails else 0
     finally:

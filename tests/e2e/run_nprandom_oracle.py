@@ -28,7 +28,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, b1, c16, f4, f8, i1, i4, i8, u1, u8  # noqa: E402
-from oracle_util import (as_array, load, materialise,  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (as_array, lazy_load, materialise,  # noqa: E402
                          options, run_ufjit)
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host",
@@ -360,7 +361,8 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod = lazy_load(FILE)
+    rec = Record(FILE)
     fails = n = 0
     warnings.simplefilter("ignore")
     seen = {}
@@ -376,19 +378,26 @@ def main():
             if raises and raises.startswith("range"):
                 rng = [float(x) for x in raises.split()[1:]]
                 raises = None
-            try:
-                fn = getattr(mod, kernel)
-                want = numba_result(fn, vals, fn(*vals))
-                if raises:
-                    probs.append("Numba does not raise")
-            except Exception as e:  # noqa: BLE001
-                name = type(e).__name__
-                if raises == "refused" and name in (
-                        "TypeError", "AssertionError", "RuntimeError"):
-                    raises = "TypingError"  # refused while compiling
-                elif name != raises:
-                    probs.append(f"Numba raises {name}: {e}, the case "
-                                 f"expects {raises}")
+
+            def reference(raises=raises):
+                probs, want = [], None
+                try:
+                    fn = getattr(mod(), kernel)
+                    want = numba_result(fn, vals, fn(*vals))
+                    if raises:
+                        probs.append("Numba does not raise")
+                except Exception as e:  # noqa: BLE001
+                    name = type(e).__name__
+                    if raises == "refused" and name in (
+                            "TypeError", "AssertionError", "RuntimeError"):
+                        raises = "TypingError"  # refused while compiling
+                    elif name != raises:
+                        probs.append(f"Numba raises {name}: {e}, the case "
+                                     f"expects {raises}")
+                return want, raises, probs
+            want, raises, probs = rec.answer(
+                rec.key(kernel, raises, vals), vals, reference)
+            probs = list(probs)
             p, out, cmd = run_ufjit(opt.ufjit, FILE, kernel, args, tmp, cid)
             mark = f"{FILE}:" if raises == "TypingError" else f"{raises}:"
             if raises:
@@ -416,6 +425,7 @@ def main():
                 print(f"FAIL {cid}: " + "; ".join(probs))
             elif opt.verbose:
                 print(f"ok   {cid}")
+    rec.close()
     print(f"{n - fails}/{n} nprandom cases agree with Numba")
     return 1 if fails else 0
 

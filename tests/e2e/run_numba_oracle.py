@@ -52,6 +52,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cases as case_list  # noqa: E402
 import oracle_util  # noqa: E402
+from oracle_record import Record  # noqa: E402
 
 DEFAULT_KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
 
@@ -170,6 +171,17 @@ def numba_worker(job):
     message)}, seconds)."""
     path, items = job
     t0 = time.process_time()
+    # every answer recorded (oracle_record.py): the file is not imported
+    rec = Record(path)
+    keys = {cid: rec.key(kernel, "vectorize", inputs)
+            for cid, kernel, inputs in items}
+    names_key = rec.key("", "ufunc names", [])
+    if rec.get(names_key) is not None and \
+            all(k in rec.entries for k in keys.values()):
+        results = {cid: rec.get(k) for cid, k in keys.items()}
+        rec.close()
+        return path, rec.entries[names_key], None, results, 0.0
+    rec.hits = 0
     warnings.simplefilter("ignore")
     import numba
     from numba.np.ufunc.dufunc import DUFunc
@@ -197,6 +209,9 @@ def numba_worker(job):
         except Exception as e:
             msg = re.sub(r"\x1b\[[0-9;]*m", "", str(e))
             results[cid] = ("raised", f"{type(e).__name__}: {msg}")
+        rec.put(keys[cid], results[cid])
+    rec.put(names_key, names)
+    rec.close()
     return path, names, None, results, time.process_time() - t0
 
 

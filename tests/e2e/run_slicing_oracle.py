@@ -27,7 +27,8 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S, V, f4, f8, i8  # noqa: E402
-from oracle_util import (load, load_outputs, materialise,  # noqa: E402
+from oracle_record import Record  # noqa: E402
+from oracle_util import (lazy_load, load_outputs, materialise,  # noqa: E402
                          options, run_ufjit_outs)
 
 KERNELS = os.path.join(os.path.dirname(HERE), "kernels")
@@ -150,7 +151,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    mod = load(FILE)
+    mod, rec = lazy_load(FILE), Record(FILE)
     fails = n = 0
     with tempfile.TemporaryDirectory(prefix="ufjit-slicing-") as tmp:
         for kind, cid, kernel, inputs, raises, nraise in cases():
@@ -158,7 +159,9 @@ def main():
                 continue
             n += 1
             vals, args = materialise(cid, inputs, tmp)
-            what, res = numba_result(mod, kind, kernel, vals)
+            what, res = rec.answer(
+                rec.key(kernel, kind, vals), vals,
+                lambda: numba_result(mod(), kind, kernel, vals))
             probs = []
             if what == "raised" and raises != res:
                 probs.append(f"Numba raises {res}, the case expects "
@@ -207,6 +210,7 @@ def main():
                       f"{where} {frag!r}; got {p.stderr.strip()}\n  {cmd}")
             elif opt.verbose:
                 print(f"ok   refused {kernel}")
+    rec.close()
     print(f"{n - fails}/{n} slicing cases agree with Numba")
     return 1 if fails else 0
 
