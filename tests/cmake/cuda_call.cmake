@@ -32,16 +32,18 @@ foreach(scenario nodevice launch oom launchfail index32)
   set_tests_properties(test_cuda_fake_driver_${scenario} PROPERTIES
                        LABELS cuda)
 endforeach()
-# Under ASan the launch scenario runs without the leak check: at exit
-# LeakSanitizer's tracer faults (signal 11) scanning the dynamic TLS block
-# it recorded for libnvvm.so (DTLS at 0x27a-0x200000137c, a bogus range),
-# after the test itself passed; with TLS scanning off instead it reports
-# glibc's dlopen and pthread_setspecific blocks. Seen first in session 22
-# (fresh clone, every run); launchfail and index32 take the same compile
-# path with the leak check on.
+# Under ASan the launch scenario keeps the leak check but LeakSanitizer does
+# not track dynamic TLS (intercept_tls_get_addr=0). Its tracker guesses the
+# layout of a block from its address (tls_beg % 4096 equal to the size of
+# glibc 2.19's header), and when libnvvm.so's block lands at such an
+# address it records a bogus range (DTLS at 0x27a-0x200000137c) and the
+# tracer faults (signal 11) scanning it at exit, after the test passed: a
+# known sanitizer-runtime bug, google/sanitizers#1322. It depends on where
+# the block lands, so only this scenario in a fresh clone hit it (session
+# 22); with the option it passes there, leak check on, nothing reported.
 if(UFJIT_SANITIZE)
   set_tests_properties(test_cuda_fake_driver_launch PROPERTIES ENVIRONMENT
-    "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0")
+    "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:intercept_tls_get_addr=0")
 endif()
 
 # ufjit call --target cudasim|cuda against --target cpu, and cuda without
