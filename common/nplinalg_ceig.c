@@ -21,41 +21,13 @@
 
 #include "common/alloc.h"
 #include "common/nplinalg.h"
-
-/* glibc defines C11's CMPLX only for GCC >= 4.7 by version number, which
- * clang (the fuzz build's compiler) fails; clang has the same builtin. */
-#ifndef CMPLX
-#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
-#endif
+#include "common/nplinalg_cplx.h"
 
 typedef double complex cplx;
 
 static double cabs1(cplx z)
 {
     return fabs(creal(z)) + fabs(cimag(z));
-}
-
-static cplx cget(const char *p, int32_t dt)
-{
-    if (dt == UF_COMPLEX64) {
-        float f[2];
-        memcpy(f, p, sizeof f);
-        return CMPLX(f[0], f[1]);
-    }
-    double d[2];
-    memcpy(d, p, sizeof d);
-    return CMPLX(d[0], d[1]);
-}
-
-static void cput(char *p, int32_t dt, cplx v)
-{
-    if (dt == UF_COMPLEX64) {
-        float f[2] = {(float)creal(v), (float)cimag(v)};
-        memcpy(p, f, sizeof f);
-    } else {
-        double d[2] = {creal(v), cimag(v)};
-        memcpy(p, d, sizeof d);
-    }
 }
 
 /* h (n * n, row-major) = P h P with P = I - 2 w w^H / |w|^2 reducing
@@ -261,7 +233,7 @@ int uf__nplinalg_c_eig(const char *a, const int64_t *shape,
     double big = 0;
     for (int64_t i = 0; i < n; i++)
         for (int64_t j = 0; j < n; j++) {
-            cplx e = cget(a + i * strides[0] + j * strides[1], dt);
+            cplx e = uf__cplx_get(a + i * strides[0] + j * strides[1], dt);
             if (!isfinite(creal(e)) || !isfinite(cimag(e)))
                 return UF__NPLINALG_NONFINITE;
             big = fmax(big, fmax(fabs(creal(e)), fabs(cimag(e))));
@@ -283,7 +255,8 @@ int uf__nplinalg_c_eig(const char *a, const int64_t *shape,
     double sc = ldexp(1.0, -ex);
     for (int64_t i = 0; i < n; i++)
         for (int64_t j = 0; j < n; j++) {
-            h[i * n + j] = cget(a + i * strides[0] + j * strides[1], dt) * sc;
+            h[i * n + j] =
+                uf__cplx_get(a + i * strides[0] + j * strides[1], dt) * sc;
             z[i * n + j] = i == j;
         }
     hessenberg(h, z, n, y);
@@ -293,12 +266,12 @@ int uf__nplinalg_c_eig(const char *a, const int64_t *shape,
     }
     size_t isz = uf_dtype_itemsize((uf_dtype)dt);
     for (int64_t k = 0; k < n; k++)
-        cput(w + (size_t)k * isz, dt, h[k * n + k] * ldexp(1.0, ex));
+        uf__cplx_put(w + (size_t)k * isz, dt, h[k * n + k] * ldexp(1.0, ex));
     if (v == NULL)
         goto done;
     vectors(h, z, n, y, vv);
     for (int64_t i = 0; i < n * n; i++)
-        cput(v + (size_t)i * isz, dt, vv[i]);
+        uf__cplx_put(v + (size_t)i * isz, dt, vv[i]);
 done:
     uf__free(h);
     uf__free(z);

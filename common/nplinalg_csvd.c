@@ -23,39 +23,11 @@
 
 #include "common/alloc.h"
 #include "common/nplinalg.h"
-
-/* glibc defines C11's CMPLX only for GCC >= 4.7 by version number, which
- * clang (the fuzz build's compiler) fails; clang has the same builtin. */
-#ifndef CMPLX
-#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
-#endif
+#include "common/nplinalg_cplx.h"
 
 #define SWEEPS 80
 
 typedef double complex cplx;
-
-static cplx cget(const char *p, int32_t dt)
-{
-    if (dt == UF_COMPLEX64) {
-        float f[2];
-        memcpy(f, p, sizeof f);
-        return CMPLX(f[0], f[1]);
-    }
-    double d[2];
-    memcpy(d, p, sizeof d);
-    return CMPLX(d[0], d[1]);
-}
-
-static void cput(char *p, int32_t dt, cplx v)
-{
-    if (dt == UF_COMPLEX64) {
-        float f[2] = {(float)creal(v), (float)cimag(v)};
-        memcpy(p, f, sizeof f);
-    } else {
-        double d[2] = {creal(v), cimag(v)};
-        memcpy(p, d, sizeof d);
-    }
-}
 
 /* A real of the parts' dtype (svd's s, lstsq's residuals and s). */
 static void rput(char *p, int32_t dt, double v)
@@ -194,7 +166,7 @@ static int csvd(const char *a, const int64_t *shape, const int64_t *strides,
     double big = 0;
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
-            cplx e = cget(a + i * strides[0] + j * strides[1], dt);
+            cplx e = uf__cplx_get(a + i * strides[0] + j * strides[1], dt);
             big = fmax(big, fmax(fabs(creal(e)), fabs(cimag(e))));
         }
     cplx *x = uf__malloc((size_t)(M * N), sizeof(cplx), NULL);
@@ -216,7 +188,7 @@ static int csvd(const char *a, const int64_t *shape, const int64_t *strides,
     double sc = ldexp(1.0, -ex);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
-            cplx e = cget(a + i * strides[0] + j * strides[1], dt) * sc;
+            cplx e = uf__cplx_get(a + i * strides[0] + j * strides[1], dt) * sc;
             if (tall)
                 x[j * M + i] = e;
             else
@@ -294,7 +266,7 @@ static bool all_finite(const char *a, int64_t m, int64_t n,
 {
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
-            cplx e = cget(a + i * strides[0] + j * strides[1], dt);
+            cplx e = uf__cplx_get(a + i * strides[0] + j * strides[1], dt);
             if (!isfinite(creal(e)) || !isfinite(cimag(e)))
                 return false;
         }
@@ -322,9 +294,9 @@ int uf__nplinalg_c_svd(const char *a, const int64_t *shape,
         for (int64_t i = 0; i < k; i++)
             rput(s + (size_t)i * isz / 2, dt, sv[i]);
         for (int64_t i = 0; u && i < m * ucol; i++)
-            cput(u + (size_t)i * isz, dt, uw[i]);
+            uf__cplx_put(u + (size_t)i * isz, dt, uw[i]);
         for (int64_t i = 0; u && i < vrow * n; i++)
-            cput(vh + (size_t)i * isz, dt, vw[i]);
+            uf__cplx_put(vh + (size_t)i * isz, dt, vw[i]);
     }
     uf__free(sv);
     uf__free(uw);
@@ -400,7 +372,7 @@ int uf__nplinalg_c_pinv(const char *a, const int64_t *shape,
                 cplx x = 0;
                 for (int64_t t = 0; t < cut; t++)
                     x += conj(vh[t * n + i]) * s[t] * conj(u[j * k + t]);
-                cput(out + (size_t)(i * m + j) * isz, dt, x);
+                uf__cplx_put(out + (size_t)(i * m + j) * isz, dt, x);
             }
     }
     uf__free(u);
@@ -449,7 +421,7 @@ int uf__nplinalg_c_lstsq(const char *a, const int64_t *shape,
     cplx *y = c + m; /* U^H b_k */
     for (int64_t j = 0; j < nrhs; j++) {
         for (int64_t i = 0; i < m; i++)
-            c[i] = cget(b + i * bs[0] + j * bs[1], dt);
+            c[i] = uf__cplx_get(b + i * bs[0] + j * bs[1], dt);
         for (int64_t t = 0; t < r; t++) {
             cplx z = 0;
             for (int64_t i = 0; i < m; i++)
@@ -460,7 +432,7 @@ int uf__nplinalg_c_lstsq(const char *a, const int64_t *shape,
             cplx z = 0;
             for (int64_t t = 0; t < r; t++)
                 z += conj(vh[t * n + i]) * (y[t] / sv[t]);
-            cput(x + (size_t)(i * nrhs + j) * isz, dt, z);
+            uf__cplx_put(x + (size_t)(i * nrhs + j) * isz, dt, z);
         }
         if (resid) {
             double ss = 0;
