@@ -574,8 +574,17 @@ static LLVMValueRef lower_extend(uf__fn *F, const uf__expr *e,
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__expr *e)
+{
+    return lower_new(F, e);
+}
+
 LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
 {
+    uf__builtin ob = uf__lower_info(F, e)->builtin;
+    if (ob == UF__BI_LIST_SORT || ob == UF__BI_LIST_SORTED)
+        return refuse_here(F, e) != 0 ? NULL
+                                      : uf__lower_list_sort(F, e); /* ops */
     if (uf__lower_info(F, e)->builtin == UF__BI_LIST_NEW) {
         if (refuse_here(F, e) != 0)
             return NULL;

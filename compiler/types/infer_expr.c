@@ -21,14 +21,14 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum", "print", "isinstance", "list",
+    "range", "pow", "divmod", "sum", "print", "isinstance", "list", "sorted",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
     "tuple", "dict", "set", "str", "enumerate",
-    "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
+    "zip", "map", "filter", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
     "chr", "hex", "oct", "bin", "format", "vars", "globals", "locals",

@@ -408,6 +408,10 @@ const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
 bool uf__list_elt_ok(const uf__type *t);
 int uf__infer_list_check(uf__ictx *C);
+/* l.sort() and sorted(x) (infer_list_ops.c; b UF__BI_LIST_SORT or
+ * UF__BI_LIST_SORTED). */
+const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);

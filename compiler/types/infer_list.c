@@ -329,6 +329,8 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b)
 {
+    if (b == UF__BI_LIST_SORT || b == UF__BI_LIST_SORTED)
+        return uf__infer_list_sort(C, e, b); /* infer_list_ops.c */
     if (b == UF__BI_LIST_NEW) {
         uf__iinfo(C, e)->builtin = b;
         return type_new(C, e);

@@ -1,0 +1,21 @@
+/* Runtime of the list operations beyond list.h (compiler/lower/
+ * lower_list_ops.c): l.sort() and sorted(x).
+ *
+ * Numba 0.68 sorts a list with its own quicksort (numba/misc/
+ * quicksort.py: median of three, Hoare-style partition, insertion sort
+ * below 16 items) comparing with plain `<` (`>` when reversed), so NaNs
+ * land where that algorithm leaves them and -0.0/0.0 keep the order it
+ * gives. The same scheme is written here so every list comes out as
+ * Numba's does, NaNs included. */
+#ifndef UF_COMMON_LIST_OPS_H
+#define UF_COMMON_LIST_OPS_H
+
+#include <stdint.h>
+
+/* Sorts the items of list (list.h) of dtype dt (a real uf_dtype or bool)
+ * ascending, or descending when reverse != 0, in place. */
+void uf__list_sort(void *list, int32_t dt, int32_t reverse);
+
+#define UF__LIST_SORT "uf__list_sort"
+
+#endif
