@@ -1,6 +1,9 @@
 /* The list operations of list_ops.h. */
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+
+#include "common/alloc.h"
 
 #include "common/list.h"
 #include "common/list_ops.h"
@@ -129,4 +132,48 @@ void uf__list_sort(void *list, int32_t dt, int32_t reverse)
         break;
     }
 #undef CASE
+}
+
+/* The n items at l fill the buffer from index n up to total (a multiple
+ * of n), doubling the copied span each time. */
+static void fill_repeats(uf__list *l, int64_t n, int64_t total,
+                         int64_t itemsize)
+{
+    for (int64_t have = n; have < total;) {
+        int64_t m = have <= total - have ? have : total - have;
+        memcpy(l->items + have * itemsize, l->items, (size_t)(m * itemsize));
+        have += m;
+    }
+}
+
+void *uf__list_repeat(uf__nrt_meminfo **frame, void *list, int64_t k,
+                      int64_t itemsize)
+{
+    uf__list *src = list;
+    int64_t n = src->size, total;
+    if (k < 0 || n == 0)
+        k = 0;
+    if (!uf__mul_i64(n, k, &total))
+        return NULL;
+    uf__list *l = uf__list_new(frame, total, itemsize);
+    if (l == NULL || total == 0)
+        return l;
+    memcpy(l->items, src->items, (size_t)(n * itemsize));
+    fill_repeats(l, n, total, itemsize);
+    return l;
+}
+
+int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize)
+{
+    uf__list *l = list;
+    int64_t n = l->size, total;
+    if (k <= 0 || n == 0) {
+        l->size = 0;
+        return 0;
+    }
+    if (!uf__mul_i64(n, k, &total) || uf__list_reserve(l, total, itemsize))
+        return -1;
+    fill_repeats(l, n, total, itemsize);
+    l->size = total;
+    return 0;
 }

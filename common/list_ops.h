@@ -1,5 +1,5 @@
 /* Runtime of the list operations beyond list.h (compiler/lower/
- * lower_list_ops.c): l.sort() and sorted(x).
+ * lower_list_ops.c): l.sort() and sorted(x), l * k and l *= k.
  *
  * Numba 0.68 sorts a list with its own quicksort (numba/misc/
  * quicksort.py: median of three, Hoare-style partition, insertion sort
@@ -12,10 +12,22 @@
 
 #include <stdint.h>
 
+#include "common/nrt.h"
+
 /* Sorts the items of list (list.h) of dtype dt (a real uf_dtype or bool)
  * ascending, or descending when reverse != 0, in place. */
 void uf__list_sort(void *list, int32_t dt, int32_t reverse);
 
+/* l * k: a new list in *frame of l's items repeated k times (none when
+ * k <= 0); NULL when out of memory or past int64 (list.h's uf__list_new). */
+void *uf__list_repeat(uf__nrt_meminfo **frame, void *list, int64_t k,
+                      int64_t itemsize);
+/* l *= k in place; 0, or -1 when out of memory or past int64 (the list
+ * is unchanged). */
+int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize);
+
 #define UF__LIST_SORT "uf__list_sort"
+#define UF__LIST_REPEAT "uf__list_repeat"
+#define UF__LIST_IREPEAT "uf__list_irepeat"
 
 #endif

@@ -35,7 +35,23 @@ static const char src[] =
     "        t += len(s) + l[0]\n"
     "        if len(s) > 0:\n"
     "            t += s[0]\n"
-    "    return t\n";
+    "    return t\n"
+    "@njit\n"
+    "def ops(a, k):\n"
+    "    l = list(a)\n"
+    "    m = l[::-2] + l * k\n"
+    "    m += l[1:]\n"
+    "    m *= 2\n"
+    "    m += m\n"
+    "    return np.array(m), m == l * k, l < m\n"
+    "@njit\n"
+    "def rep(a, k):\n"
+    "    return len(list(a) * k)\n"
+    "@njit\n"
+    "def irep(a, k):\n"
+    "    l = list(a)\n"
+    "    l *= k\n"
+    "    return len(l)\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -215,6 +231,102 @@ static void test_leak_and_oom(void **state)
     uf_array_release(x);
 }
 
+/* l[::-2] + l * k, then += a slice, *= 2, += itself; == and < */
+static void check_ops(int64_t n, int64_t k, int line)
+{
+    uf_error err;
+    double v[8];
+    for (int64_t i = 0; i < n; i++)
+        v[i] = (double)(i * 3 % 5) - 0.5;
+    double want[200];
+    int64_t m = 0;
+    for (int64_t i = n - 1; i >= 0; i -= 2)
+        want[m++] = v[i];
+    for (int64_t r = 0; r < k; r++)
+        for (int64_t i = 0; i < n; i++)
+            want[m++] = v[i];
+    for (int64_t i = 1; i < n; i++)
+        want[m++] = v[i];
+    memcpy(want + m, want, (size_t)m * sizeof *want); /* *= 2 */
+    m *= 2;
+    memcpy(want + m, want, (size_t)m * sizeof *want); /* += itself */
+    m *= 2;
+    uf_array *in[2] = {vec(v, n), scalar(UF_INT64, k)}, *out[3] = {0};
+    uf_assert_ok(calln("ops", in, 2, out, 3, &err) == 0, &err);
+    if (uf_array_shape(out[0])[0] != m ||
+        (m > 0 && memcmp(uf_array_data(out[0]), want,
+                         (size_t)m * sizeof *want) != 0))
+        uf_fail_at(__FILE__, line, "ops(%d, %d) items differ", (int)n,
+                   (int)k);
+    /* m == l * k only when both are empty; l < m: l is a prefix-free
+     * comparison decided by the first items, or the lengths */
+    bool eq = m == 0 && (n == 0 || k <= 0);
+    if (*(const bool *)uf_array_data(out[1]) != eq)
+        uf_fail_at(__FILE__, line, "ops(%d, %d): ==", (int)n, (int)k);
+    bool lt = false;
+    int64_t i = 0;
+    for (; i < n && i < m && v[i] == want[i]; i++)
+        ;
+    lt = i < n && i < m ? v[i] < want[i] : n < m;
+    if (*(const bool *)uf_array_data(out[2]) != lt)
+        uf_fail_at(__FILE__, line, "ops(%d, %d): <", (int)n, (int)k);
+    for (int j = 0; j < 3; j++)
+        uf_array_release(out[j]);
+    uf_array_release(in[0]);
+    uf_array_release(in[1]);
+}
+
+static void test_ops(void **state)
+{
+    (void)state;
+    check_ops(5, 2, __LINE__);
+    check_ops(4, 0, __LINE__);
+    check_ops(3, -7, __LINE__);
+    check_ops(0, 3, __LINE__);
+    check_ops(1, 1, __LINE__);
+}
+
+static int ops_call(void *ud, uf_error *err)
+{
+    uf_array **in = ud, *out[3] = {0};
+    int rc = calln("ops", in, 2, out, 3, err);
+    for (int j = 0; j < 3; j++)
+        uf_array_release(out[j]);
+    return rc;
+}
+
+/* Out of memory at every allocation of the slice, +, *, += and *=; a
+ * repeat count past int64 items is UF_ERR_NOMEM too, nothing left. */
+static void test_ops_oom(void **state)
+{
+    (void)state;
+    uf_error err;
+    double v[6] = {1, 2, 3, 4, 5, 6};
+    uf_array *in[2] = {vec(v, 6), scalar(UF_INT64, 3)};
+    uf_assert_ok(ops_call(in, &err) == 0, &err);
+    uf_check_oom_each_alloc("ops", ops_call, in);
+    for (int k = 0; k < 2; k++) { /* compiled first */
+        uf_array *r = NULL;
+        uf_assert_ok(calln(k ? "irep" : "rep", in, 2, &r, 1, &err) == 0,
+                     &err);
+        assert_int_equal(*(const int64_t *)uf_array_data(r), 18);
+        uf_array_release(r);
+    }
+    uf_array_release(in[1]);
+    in[1] = scalar(UF_INT64, INT64_MAX / 3);
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    for (int k = 0; k < 2; k++) {
+        uf_array *r = NULL;
+        assert_int_equal(calln(k ? "irep" : "rep", in, 2, &r, 1, &err),
+                         UF_ERR_NOMEM);
+        assert_null(r);
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_array_release(in[0]);
+    uf_array_release(in[1]);
+}
+
 /* Refused at FILE:LINE:COL as Numba's typing refuses them (and key=
  * functions, which Numba takes). */
 static void test_refused(void **state)
@@ -242,7 +354,19 @@ static void test_refused(void **state)
         "    return len(sorted(a))\n"
         "@cuda.jit\n"
         "def k(out):\n"
-        "    out[0] = len(sorted(out))\n";
+        "    out[0] = len(sorted(out))\n"
+        "@njit\n"
+        "def chain(a):\n"
+        "    l = list(a)\n"
+        "    return l < l <= l\n"
+        "@njit\n"
+        "def boolrep(a):\n"
+        "    return len(list(a) * True)\n"
+        "@njit\n"
+        "def cplus(a, b):\n"
+        "    l = list(a)\n"
+        "    l += list(b)\n"
+        "    return len(l)\n";
     static const struct {
         const char *fn, *sig, *want;
         int line, col;
@@ -257,6 +381,11 @@ static void test_refused(void **state)
         {"zerod", "(float64,)", "No implementation of function sorted()", 19,
          23},
         {"k", "void(float64[:])", "not supported in CUDA kernels", 22, 18},
+        {"chain", "(float64[:],)", "chain of comparisons", 26, 12},
+        {"boolrep", "(float64[:],)", "unsupported operand types for *", 29,
+         16},
+        {"cplus", "(float64[:], complex128[:])", "unsupported operand types "
+                                                 "for +=", 33, 5},
     };
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "listops_bad.py", bsrc, &err);
@@ -282,6 +411,8 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_large),
         cmocka_unit_test(test_leak_and_oom),
+        cmocka_unit_test(test_ops),
+        cmocka_unit_test(test_ops_oom),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -188,6 +188,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_MOVE, (void *)(uintptr_t)uf__list_move},
         {UF__LIST_REVERSE, (void *)(uintptr_t)uf__list_reverse},
         {UF__LIST_SORT, (void *)(uintptr_t)uf__list_sort}, /* list_ops.h */
+        {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
+        {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

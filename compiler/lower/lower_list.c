@@ -235,6 +235,8 @@ static LLVMValueRef checked_index(uf__fn *F, LLVMValueRef l,
 
 LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
 {
+    if (e->u.subscript.index[0]->kind == UF__EX_SLICE) /* lower_list_ops.c */
+        return uf__lower_list_slice(F, e);
     const uf__expr *base = e->u.subscript.value;
     const uf__type *lt = uf__lower_info(F, base)->type;
     LLVMValueRef l = uf__lower_expr(F, base);
@@ -643,6 +645,8 @@ bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e)
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_list(uf__tf_info(tf, e)->builtin))
         return true;
+    if (e->kind == UF__EX_BINARY && t && t->kind == UF__T_LIST)
+        return true; /* l + m, l * n: out of memory */
     if (e->kind == UF__EX_SUBSCRIPT) {
         const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
         return bt && bt->kind == UF__T_LIST; /* IndexError */

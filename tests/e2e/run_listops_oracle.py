@@ -26,7 +26,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, V, b1, c16, f4, f8, i1, i8, u1, u8  # noqa: E402
+from corpus import S, V, b1, c16, f4, f8, i1, i4, i8, u1, u8  # noqa: E402
 from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "listops.py")
@@ -65,6 +65,57 @@ def cases():
         ("sort_reverse_float", [f8(5)], "TypingError"),
         ("sorted_2d", [f8(3, 2)], "refused"),
         ("sorted_number", [S("3")], "TypingError"),
+    ] + slicing() + arith() + comparisons()
+
+
+def slicing():
+    a = i8(9)
+    out = []
+    for lo, hi, st in (("1", "7", "2"), ("-2", "-20", "-1"), ("-100", "100",
+                                                               "3"),
+                       ("8", "2", "1"), ("5", "0", "-2"), ("0", "0", "-1"),
+                       ("int32:3", "uint8:9", "int8:-4")):
+        out.append(("slices", [a, S(lo), S(hi), S(st)], None))
+    return out + [
+        ("slices", [f8(12).view("::-2"), S("1"), S("-1"), S("2")], None),
+        ("slices", [f8(0), S("0"), S("3"), S("-1")], None),
+        ("slices", [a, S("0"), S("3"), S("0")], "ValueError"),
+    ]
+
+
+def arith():
+    return [
+        ("concat", [i8(4), f8(3)], None), ("concat", [i4(3), i8(2)], None),
+        ("concat", [f8(0), f8(0)], None), ("concat", [c16(2), f4(2)], None),
+        ("repeat", [f8(3), S("3")], None), ("repeat", [i8(2), S("0")], None),
+        ("repeat", [i8(2), S("-4")], None),
+        ("repeat", [f8(0), S("5")], None),
+        ("repeat", [u1(3, lo=0, hi=256), S("uint8:2")], None),
+        ("repeat_bool", [f8(2)], "TypingError"),
+        ("inplace", [f8(3), i8(2), S("2")], None),
+        ("inplace", [i8(3), f8(2), S("0")], None),
+        ("inplace", [f8(0), f8(0), S("-1")], None),
+        ("inplace_complex", [c16(2), f8(2)], None),
+        ("inplace_complex", [f8(2), c16(2)], "TypingError"),
+    ]
+
+
+def comparisons():
+    nan = V("f8", [1.0, np.nan, 3.0])
+    out = []
+    for a, b in ((V("i8", [1, 2, 3]), V("f8", [1.0, 2.0, 3.0])),
+                 (V("i8", [1, 2]), V("i8", [1, 2, 0])),
+                 (V("i8", [1, 5]), V("i8", [1, 2, 9])),
+                 (V("f8", [2.0]), V("f8", [-1.0, 4.0])),
+                 (nan, nan), (nan, V("f8", [1.0, 2.0, 4.0])),
+                 (f8(0), f8(0)), (f8(0), f8(2)),
+                 (V("u8", [2**63]), V("i8", [-1])),
+                 (b1(3), i1(3, lo=-2, hi=2))):
+        out.append(("compare", [a, b], None))
+    return out + [
+        ("compare_complex", [V("c16", [1 + 2j]), V("f8", [1.0])], None),
+        ("compare_complex", [c16(2), c16(2)], None),
+        ("compare_complex_lt", [c16(2), c16(2)], "TypingError"),
     ]
 
 

@@ -104,3 +104,67 @@ def sorted_2d(a):
 @njit
 def sorted_number(x):
     return len(sorted(x))
+
+
+@njit
+def slices(a, lo, hi, st):
+    l = list(a)
+    return (np.array(l[lo:hi:st]), np.array(l[lo:]), np.array(l[:hi]),
+            np.array(l[::-1]), np.array(l[::st]))
+
+
+@njit
+def concat(a, b):
+    l = list(a)
+    m = list(b)
+    r = l + m
+    r.append(7)
+    return np.array(r), len(l), np.array(l + l)
+
+
+@njit
+def repeat(a, n):
+    l = list(a)
+    return np.array(l * n), np.array(n * l), len(l)
+
+
+@njit
+def repeat_bool(a):
+    l = list(a)
+    return len(l * True)
+
+
+@njit
+def inplace(a, b, n):
+    l = list(a)
+    alias = l
+    l += list(b)
+    l += l
+    alias *= n
+    return np.array(l), len(alias)
+
+
+@njit
+def inplace_complex(a, b):
+    l = list(a)
+    l += list(b)
+    return np.array(l)
+
+
+@njit
+def compare(a, b):
+    l = list(a)
+    m = list(b)
+    return l == m, l != m, l < m, l <= m, l > m, l >= m
+
+
+@njit
+def compare_complex(a, b):
+    l = list(a)
+    m = list(b)
+    return l == m, l != m
+
+
+@njit
+def compare_complex_lt(a, b):
+    return list(a) < list(b)
