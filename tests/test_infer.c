@@ -236,8 +236,8 @@ static const err_row err_rows[] = {
     /* names and attributes */
     {LOC, H "@njit\ndef f(a):\n    return foo + a\n", "f", "(float64,)",
      UF_ERR_UNSUPPORTED, "name 'foo' is not defined", 6, 12},
-    {LOC, H "@njit\ndef f(a):\n    sorted(a)\n", "f", "(float64,)",
-     UF_ERR_UNSUPPORTED, "'sorted' is not supported in kernels", 6, 5},
+    {LOC, H "@njit\ndef f(a):\n    reversed(a)\n", "f", "(float64,)",
+     UF_ERR_UNSUPPORTED, "'reversed' is not supported in kernels", 6, 5},
     {LOC, H "@njit\ndef f(a):\n    return math.sinn(a)\n", "f", "(float64,)",
      UF_ERR_UNSUPPORTED, "unknown attribute 'sinn' of module 'math'", 6, 17},
     {LOC, H "@njit\ndef f(a):\n    return np.foo\n", "f", "(float64,)",

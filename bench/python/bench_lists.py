@@ -2,7 +2,7 @@
 """Python lists inside njit functions (issue 18) side by side with Numba
 in one process: 10**6 float64 appended to `l = []` then np.array(l); the
 sum of such a list by sum(l) and by a for loop; a list comprehension over
-an array of 10**6. Every contender runs the same kernel source (`from
+an array of 10**6; l.sort() of a list of 10**6 floats. Every contender runs the same kernel source (`from
 numba import` swapped for `from ufjit import`) on the same inputs,
 alternating rounds; the table gives the best time of each and ufjit /
 Numba (below 1: ufjit faster).
@@ -46,6 +46,13 @@ def append_loop(n):
 @njit
 def comprehension(a):
     return np.array([x * 2.0 for x in a if x > 0])
+
+
+@njit
+def sort_list(a):
+    l = list(a)
+    l.sort()
+    return np.array(l)
 '''
 
 
@@ -56,7 +63,8 @@ def main():
     cases = [("append 1e6 f64, np.array(l)", "append_array", (n,)),
              ("append 1e6 f64, sum(l)", "append_sum", (n,)),
              ("append 1e6 f64, for v in l", "append_loop", (n,)),
-             ("[x * 2 for x in a if x > 0], 1e6", "comprehension", (a,))]
+             ("[x * 2 for x in a if x > 0], 1e6", "comprehension", (a,)),
+             ("list(a).sort() of 1e6 f64", "sort_list", (a,))]
 
     def same(w, g, k):
         return np.allclose(w, g, rtol=1e-12)

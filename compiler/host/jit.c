@@ -34,6 +34,7 @@
 #include "common/npstats.h"
 #include "common/npsort.h"
 #include "common/list.h"
+#include "common/list_ops.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -186,6 +187,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},
         {UF__LIST_MOVE, (void *)(uintptr_t)uf__list_move},
         {UF__LIST_REVERSE, (void *)(uintptr_t)uf__list_reverse},
+        {UF__LIST_SORT, (void *)(uintptr_t)uf__list_sort}, /* list_ops.h */
+        {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
+        {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

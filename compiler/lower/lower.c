@@ -278,6 +278,8 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
     if (idx < 0 || !F->vars[idx])
         return uf__lower_unsupported(F, t->pos, "assigning this variable");
     const uf__type *xt = F->tf->vars[idx].type;
+    if (xt->kind == UF__T_LIST) /* l += m, l *= n: lower_list_ops.c */
+        return uf__lower_list_augassign(F, s);
     if (xt->kind != UF__T_SCALAR)
         return uf__lower_unsupported(F, s->pos, "this augmented assignment");
     LLVMValueRef x = LLVMBuildLoad2(B, uf__lower_dtype(F->L, xt->dtype),

@@ -482,6 +482,15 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
                                     const uf__type *from, const uf__type *to);
 bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* list(x) of call e's first argument into e's list type (lower_list.c);
+ * l.sort() and sorted(x) (lower_list_ops.c). */
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e);
+/* l[a:b:c]; l + m, l * n; l += m, l *= n; l == m ... (lower_list_ops.c) */
+LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e);
+int uf__lower_list_augassign(uf__fn *F, const uf__stmt *s);
+LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

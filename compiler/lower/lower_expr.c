@@ -257,6 +257,8 @@ static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
     uf_dtype rd;
     if (in->type && in->type->kind == UF__T_TUPLE)
         return lower_tuple_binop(F, e, in->type);
+    if (in->type && in->type->kind == UF__T_LIST) /* lower_list_ops.c */
+        return uf__lower_list_binop(F, e);
     if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
         return uf__lower_npreduce(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
@@ -412,6 +414,10 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
     if (e->u.compare.nops == 1 && (e->u.compare.ops[0] == UF__CMP_IN ||
                                    e->u.compare.ops[0] == UF__CMP_NOTIN))
         return uf__lower_contains(F, e);
+    if (e->u.compare.nops == 1 &&
+        uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
+            UF__T_LIST) /* lower_list_ops.c */
+        return uf__lower_list_compare(F, e);
     if (e->u.compare.nops == 1 &&
         uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
             UF__T_TUPLE &&

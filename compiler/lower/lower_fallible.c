@@ -201,8 +201,8 @@ static int stmt_fallible(uf__stmt *s, void *ud)
         /* on an array: broadcasting and the overlap copy may raise */
         const uf__type *at = uf__tf_info(((const fallible_scan *)ud)->tf,
                                          s->u.augassign.target)->type;
-        if (at && at->kind == UF__T_ARRAY)
-            return 1;
+        if (at && (at->kind == UF__T_ARRAY || at->kind == UF__T_LIST))
+            return 1; /* a list grows: out of memory */
     }
         return target_fallible(s->u.augassign.target, ud) ||
                expr_fallible(s->u.augassign.value, ud);

@@ -235,6 +235,8 @@ static LLVMValueRef checked_index(uf__fn *F, LLVMValueRef l,
 
 LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
 {
+    if (e->u.subscript.index[0]->kind == UF__EX_SLICE) /* lower_list_ops.c */
+        return uf__lower_list_slice(F, e);
     const uf__expr *base = e->u.subscript.value;
     const uf__type *lt = uf__lower_info(F, base)->type;
     LLVMValueRef l = uf__lower_expr(F, base);
@@ -574,8 +576,17 @@ static LLVMValueRef lower_extend(uf__fn *F, const uf__expr *e,
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__expr *e)
+{
+    return lower_new(F, e);
+}
+
 LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
 {
+    uf__builtin ob = uf__lower_info(F, e)->builtin;
+    if (ob == UF__BI_LIST_SORT || ob == UF__BI_LIST_SORTED)
+        return refuse_here(F, e) != 0 ? NULL
+                                      : uf__lower_list_sort(F, e); /* ops */
     if (uf__lower_info(F, e)->builtin == UF__BI_LIST_NEW) {
         if (refuse_here(F, e) != 0)
             return NULL;
@@ -634,6 +645,8 @@ bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e)
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_list(uf__tf_info(tf, e)->builtin))
         return true;
+    if (e->kind == UF__EX_BINARY && t && t->kind == UF__T_LIST)
+        return true; /* l + m, l * n: out of memory */
     if (e->kind == UF__EX_SUBSCRIPT) {
         const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
         return bt && bt->kind == UF__T_LIST; /* IndexError */

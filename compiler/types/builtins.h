@@ -310,6 +310,8 @@
     X(LIST_CLEAR, "list.clear") X(LIST_REVERSE, "list.reverse")             \
     X(LIST_COPY, "list.copy") X(LIST_COUNT, "list.count")                   \
     X(LIST_INDEX, "list.index") X(LIST_REMOVE, "list.remove")               \
+    /* infer_list_ops.c, lower_list_ops.c */                                \
+    X(LIST_SORT, "list.sort") X(LIST_SORTED, "sorted")                      \
     X(LIST_NEW, "list")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \

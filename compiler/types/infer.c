@@ -382,6 +382,10 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
     if (a->kind == UF__T_ARRAY) /* a += v, a[1:] *= v: infer_arrexpr.c */
         return uf__infer_array_augassign(C, s->pos, s->u.augassign.op,
                                          s->u.augassign.value, a, b);
+    if (a->kind == UF__T_LIST) { /* l += m, l *= n: infer_list_ops.c */
+        const uf__type *l = uf__infer_list_augassign(C, s, a, b);
+        return l ? store(C, t, l, s->pos) : -1;
+    }
     const uf__type *optype = NULL;
     const uf__type *r = NULL;
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)

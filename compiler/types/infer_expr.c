@@ -21,14 +21,14 @@
 
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
-    "range", "pow", "divmod", "sum", "print", "isinstance", "list",
+    "range", "pow", "divmod", "sum", "print", "isinstance", "list", "sorted",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
     "tuple", "dict", "set", "str", "enumerate",
-    "zip", "map", "filter", "sorted", "reversed", "any", "all", "iter",
+    "zip", "map", "filter", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
     "chr", "hex", "oct", "bin", "format", "vars", "globals", "locals",
@@ -450,6 +450,8 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     if (uf__any_array(ab, 2) && e->u.binary.op != UF__OP_MATMUL) /* x * w */
         return uf__infer_array_ufunc(
             C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);
+    if (a->kind == UF__T_LIST || b->kind == UF__T_LIST) /* infer_list_ops.c */
+        return uf__infer_list_binop(C, e, a, b);
     if (a->kind == UF__T_TUPLE || b->kind == UF__T_TUPLE) /* (2,) + shape */
         return tuple_binop(C, e, a, b);
     const uf__type *optype = NULL, *r = NULL;
@@ -547,6 +549,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return uf__infer_dtype_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_TUPLE && b->kind == UF__T_TUPLE)
             return tuple_compare(C, e, op, a, b); /* a.shape == (3, 4) */
+        if (a->kind == UF__T_LIST && b->kind == UF__T_LIST) /* list_ops */
+            return uf__infer_list_compare(C, e, in, (int)op, a, b);
         const uf__type *optype = NULL, *r = NULL;
         if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
             r = uf__type_compare(C->tc, (int)op, a, b, &optype);

@@ -408,6 +408,23 @@ const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
 bool uf__list_elt_ok(const uf__type *t);
 int uf__infer_list_check(uf__ictx *C);
+/* l.sort() and sorted(x) (infer_list_ops.c; b UF__BI_LIST_SORT or
+ * UF__BI_LIST_SORTED). */
+const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b);
+/* l[a:b:c] of list type lt; l + m, l * n, n * l; l += m, l *= n (the
+ * type l keeps, NULL with the error); l == m ... (op a uf__cmpop)
+ * (infer_list_ops.c). */
+const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *lt);
+const uf__type *uf__infer_list_binop(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *a, const uf__type *b);
+const uf__type *uf__infer_list_augassign(uf__ictx *C, const uf__stmt *s,
+                                         const uf__type *a,
+                                         const uf__type *b);
+const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);

@@ -329,6 +329,8 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b)
 {
+    if (b == UF__BI_LIST_SORT || b == UF__BI_LIST_SORTED)
+        return uf__infer_list_sort(C, e, b); /* infer_list_ops.c */
     if (b == UF__BI_LIST_NEW) {
         uf__iinfo(C, e)->builtin = b;
         return type_new(C, e);
@@ -344,11 +346,12 @@ const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt)
 {
-    if (e->u.subscript.nindex != 1 ||
-        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+    if (e->u.subscript.nindex == 1 &&
+        e->u.subscript.index[0]->kind == UF__EX_SLICE) /* infer_list_ops.c */
+        return uf__infer_list_slice(C, e, lt);
+    if (e->u.subscript.nindex != 1)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "lists are "
-                          "indexed with one integer in kernels (no slices "
-                          "yet)");
+                          "indexed with one integer or a slice in kernels");
     const uf__expr *x = e->u.subscript.index[0];
     const uf__type *t = uf__infer_expr(C, x);
     if (t == NULL || t == UF__UNKNOWN)

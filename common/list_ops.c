@@ -1,0 +1,179 @@
+/* The list operations of list_ops.h. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "common/alloc.h"
+
+#include "common/list.h"
+#include "common/list_ops.h"
+#include "ufjit/dtype.h"
+
+/* Numba's SMALL_QUICKSORT and MAX_STACK (the largest partition is
+ * pushed, so the stack never holds more than log2(n) entries). */
+enum { SMALL = 15, MAX_STACK = 100 };
+
+/* One quicksort per item type and direction; LT(a, b) is `a < b`, or
+ * `a > b` when reversed. Bounds are inclusive, as Numba's. */
+#define QSORT(NAME, T, LT)                                                  \
+    static void NAME##_insertion(T *a, int64_t lo, int64_t hi)             \
+    {                                                                       \
+        for (int64_t i = lo + 1; i <= hi; i++) {                            \
+            T v = a[i];                                                     \
+            int64_t j = i;                                                  \
+            while (j > lo && LT(v, a[j - 1])) {                             \
+                a[j] = a[j - 1];                                            \
+                j--;                                                        \
+            }                                                               \
+            a[j] = v;                                                       \
+        }                                                                   \
+    }                                                                       \
+    static int64_t NAME##_partition(T *a, int64_t lo, int64_t hi)          \
+    {                                                                       \
+        int64_t mid = (lo + hi) >> 1;                                       \
+        T t;                                                                \
+        if (LT(a[mid], a[lo]))                                              \
+            t = a[lo], a[lo] = a[mid], a[mid] = t;                          \
+        if (LT(a[hi], a[mid]))                                              \
+            t = a[hi], a[hi] = a[mid], a[mid] = t;                          \
+        if (LT(a[mid], a[lo]))                                              \
+            t = a[lo], a[lo] = a[mid], a[mid] = t;                          \
+        T pivot = a[mid];                                                   \
+        t = a[hi], a[hi] = a[mid], a[mid] = t;                              \
+        int64_t i = lo, j = hi - 1;                                         \
+        for (;;) {                                                          \
+            while (i < hi && LT(a[i], pivot))                               \
+                i++;                                                        \
+            while (j >= lo && LT(pivot, a[j]))                              \
+                j--;                                                        \
+            if (i >= j)                                                     \
+                break;                                                      \
+            t = a[i], a[i] = a[j], a[j] = t;                                \
+            i++;                                                            \
+            j--;                                                            \
+        }                                                                   \
+        t = a[i], a[i] = a[hi], a[hi] = t;                                  \
+        return i;                                                           \
+    }                                                                       \
+    static void NAME(T *a, int64_t n)                                       \
+    {                                                                       \
+        int64_t stack[MAX_STACK][2];                                        \
+        if (n < 2)                                                          \
+            return;                                                         \
+        int64_t sp = 1;                                                     \
+        stack[0][0] = 0;                                                    \
+        stack[0][1] = n - 1;                                                \
+        while (sp > 0) {                                                    \
+            sp--;                                                           \
+            int64_t lo = stack[sp][0], hi = stack[sp][1];                   \
+            while (hi - lo >= SMALL) {                                      \
+                int64_t i = NAME##_partition(a, lo, hi);                    \
+                if (hi - i > i - lo) {                                      \
+                    if (hi > i) {                                           \
+                        stack[sp][0] = i + 1;                               \
+                        stack[sp][1] = hi;                                  \
+                        sp++;                                               \
+                    }                                                       \
+                    hi = i - 1;                                             \
+                } else {                                                    \
+                    if (i > lo) {                                           \
+                        stack[sp][0] = lo;                                  \
+                        stack[sp][1] = i - 1;                               \
+                        sp++;                                               \
+                    }                                                       \
+                    lo = i + 1;                                             \
+                }                                                           \
+            }                                                               \
+            NAME##_insertion(a, lo, hi);                                    \
+        }                                                                   \
+    }
+
+#define ASC(x, y) ((x) < (y))
+#define DESC(x, y) ((x) > (y))
+#define BOTH(N, T) QSORT(N##_asc, T, ASC) QSORT(N##_desc, T, DESC)
+
+BOTH(b, bool)
+BOTH(i8, int8_t)
+BOTH(u8, uint8_t)
+BOTH(i16, int16_t)
+BOTH(u16, uint16_t)
+BOTH(i32, int32_t)
+BOTH(u32, uint32_t)
+BOTH(i64, int64_t)
+BOTH(u64, uint64_t)
+BOTH(f32, float)
+BOTH(f64, double)
+
+void uf__list_sort(void *list, int32_t dt, int32_t reverse)
+{
+    uf__list *l = list;
+    void *p = l->items;
+    int64_t n = l->size;
+#define CASE(E, N)                                                          \
+    case UF_##E:                                                            \
+        if (reverse)                                                        \
+            N##_desc(p, n);                                                 \
+        else                                                                \
+            N##_asc(p, n);                                                  \
+        break;
+    switch ((uf_dtype)dt) {
+        CASE(BOOL, b)
+        CASE(INT8, i8)
+        CASE(UINT8, u8)
+        CASE(INT16, i16)
+        CASE(UINT16, u16)
+        CASE(INT32, i32)
+        CASE(UINT32, u32)
+        CASE(INT64, i64)
+        CASE(UINT64, u64)
+        CASE(FLOAT32, f32)
+        CASE(FLOAT64, f64)
+    default: /* complex lists are refused by the typing */
+        break;
+    }
+#undef CASE
+}
+
+/* The n items at l fill the buffer from index n up to total (a multiple
+ * of n), doubling the copied span each time. */
+static void fill_repeats(uf__list *l, int64_t n, int64_t total,
+                         int64_t itemsize)
+{
+    for (int64_t have = n; have < total;) {
+        int64_t m = have <= total - have ? have : total - have;
+        memcpy(l->items + have * itemsize, l->items, (size_t)(m * itemsize));
+        have += m;
+    }
+}
+
+void *uf__list_repeat(uf__nrt_meminfo **frame, void *list, int64_t k,
+                      int64_t itemsize)
+{
+    uf__list *src = list;
+    int64_t n = src->size, total;
+    if (k < 0 || n == 0)
+        k = 0;
+    if (!uf__mul_i64(n, k, &total))
+        return NULL;
+    uf__list *l = uf__list_new(frame, total, itemsize);
+    if (l == NULL || total == 0)
+        return l;
+    memcpy(l->items, src->items, (size_t)(n * itemsize));
+    fill_repeats(l, n, total, itemsize);
+    return l;
+}
+
+int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize)
+{
+    uf__list *l = list;
+    int64_t n = l->size, total;
+    if (k <= 0 || n == 0) {
+        l->size = 0;
+        return 0;
+    }
+    if (!uf__mul_i64(n, k, &total) || uf__list_reserve(l, total, itemsize))
+        return -1;
+    fill_repeats(l, n, total, itemsize);
+    l->size = total;
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* Runtime of the list operations beyond list.h (compiler/lower/
+ * lower_list_ops.c): l.sort() and sorted(x), l * k and l *= k.
+ *
+ * Numba 0.68 sorts a list with its own quicksort (numba/misc/
+ * quicksort.py: median of three, Hoare-style partition, insertion sort
+ * below 16 items) comparing with plain `<` (`>` when reversed), so NaNs
+ * land where that algorithm leaves them and -0.0/0.0 keep the order it
+ * gives. The same scheme is written here so every list comes out as
+ * Numba's does, NaNs included. */
+#ifndef UF_COMMON_LIST_OPS_H
+#define UF_COMMON_LIST_OPS_H
+
+#include <stdint.h>
+
+#include "common/nrt.h"
+
+/* Sorts the items of list (list.h) of dtype dt (a real uf_dtype or bool)
+ * ascending, or descending when reverse != 0, in place. */
+void uf__list_sort(void *list, int32_t dt, int32_t reverse);
+
+/* l * k: a new list in *frame of l's items repeated k times (none when
+ * k <= 0); NULL when out of memory or past int64 (list.h's uf__list_new). */
+void *uf__list_repeat(uf__nrt_meminfo **frame, void *list, int64_t k,
+                      int64_t itemsize);
+/* l *= k in place; 0, or -1 when out of memory or past int64 (the list
+ * is unchanged). */
+int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize);
+
+#define UF__LIST_SORT "uf__list_sort"
+#define UF__LIST_REPEAT "uf__list_repeat"
+#define UF__LIST_IREPEAT "uf__list_irepeat"
+
+#endif
