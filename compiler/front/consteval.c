@@ -579,7 +579,8 @@ static int eval(ev *E, const uf__expr *e, uf__cval *out)
         if (g == NULL)
             return fail(E, UF_ERR_UNSUPPORTED, e, "name '%s' is not defined",
                         id);
-        if (g->kind != UF__G_CONSTANT)
+        if (g->kind != UF__G_CONSTANT ||
+            g->constant.type->kind != UF__T_SCALAR) /* or a string */
             return fail(E, UF_ERR_UNSUPPORTED, e, "'%s' is not a constant "
                         "number", id);
         out->c = g->constant;

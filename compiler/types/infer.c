@@ -81,6 +81,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_NONE:
     case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
+    case UF__T_STR:   /* the same (lower_str.c) */
         return true;
     case UF__T_FUNCTION: /* float, int, bool, complex: the same */
         return uf__type_is_pyclass(t);
@@ -97,7 +98,8 @@ bool uf__is_value_type(const uf__type *t)
 
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
-    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR || t->kind == UF__T_LIST)
+    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
+        t->kind == UF__T_LIST || t->kind == UF__T_STR)
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
                     "supported in kernels (only numbers)", uf__tname(t));
