@@ -193,11 +193,11 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
         }
         /* the source's name of a version x.2 (compiler/types/ssa_versions.c) */
         return uf__ierr(C, UF_ERR_TYPING, p2, "Cannot unify %s and %s for "
-                        "'%.*s', defined at %s (%d) and %s (%d)",
+                        "'%.*s', defined at %s (%d) and %s (%d)%s",
                         uf__tname(t1), uf__tname(t2),
                         (int)strcspn(var->name, "."), var->name,
                         C->km->src->name, p1.line, C->km->src->name,
-                        p2.line);
+                        p2.line, uf__str_join_hint(t1, t2));
     }
     if (u != var->type) {
         var->type = u;

@@ -646,8 +646,8 @@ static const uf__type *ifexp_expr(uf__ictx *C, const uf__expr *e)
         return uf__ioom(C);
     if (u == NULL)
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.ifexp.orelse->pos, "Cannot "
-                          "unify %s and %s for the conditional expression",
-                          uf__tname(a), uf__tname(b));
+                          "unify %s and %s for the conditional expression%s",
+                          uf__tname(a), uf__tname(b), uf__str_join_hint(a, b));
     return uf__iset(C, e, u);
 }
 

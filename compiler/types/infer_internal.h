@@ -58,6 +58,9 @@ const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
  * when x is a string literal or typed Literal[str] (x is typed), 0 when
  * x is something else, -1 with the error set. */
 int uf__infer_strlit(uf__ictx *C, const uf__expr *x, const char **out);
+/* The end of a "Cannot unify" message for two different strings: "" when
+ * a or b is not one. */
+const char *uf__str_join_hint(const uf__type *a, const uf__type *b);
 /* Folded to constants: a comparison with a string operand, len(s), not s. */
 const uf__type *uf__infer_str_compare(uf__ictx *C, const uf__expr *e,
                                       uf__expr_info *in, int op,

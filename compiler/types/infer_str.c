@@ -25,6 +25,15 @@ int uf__infer_strlit(uf__ictx *C, const uf__expr *x, const char **out)
     return 1;
 }
 
+const char *uf__str_join_hint(const uf__type *a, const uf__type *b)
+{
+    if (a == NULL || b == NULL || a->kind != UF__T_STR ||
+        b->kind != UF__T_STR)
+        return "";
+    return " (Numba makes them unicode_type, a string known only at run "
+           "time: kernels take strings known at compile time only)";
+}
+
 /* A folded constant of `dtype` on `e`, lowered as that constant. */
 static const uf__type *fold(uf__ictx *C, const uf__expr *e,
                             uf__expr_info *in, uf_dtype dtype, int64_t v)
