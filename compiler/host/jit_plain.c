@@ -10,19 +10,14 @@
 #include "compiler/lower/lower_array.h"
 
 /* Whether a dtype is (inside) what a function returns. */
-static bool returns_kind(const uf__type *t, uf__type_kind kind)
-{
-    if (t->kind == kind)
-        return true;
-    for (int k = 0; t->kind == UF__T_TUPLE && k < t->n; k++)
-        if (returns_kind(t->elts[k], kind))
-            return true;
-    return false;
-}
-
 static bool returns_dtype(const uf__type *t)
 {
-    return returns_kind(t, UF__T_DTYPE);
+    if (t->kind == UF__T_DTYPE)
+        return true;
+    for (int k = 0; t->kind == UF__T_TUPLE && k < t->n; k++)
+        if (returns_dtype(t->elts[k]))
+            return true;
+    return false;
 }
 
 /* Argument i of the entry as a value of tf->args[i]. */
@@ -219,14 +214,6 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
                                     "dtype object); return an array of "
                                     "that dtype, or pass the dtype to "
                                     "another kernel of the file",
-                                    tf->decl->name, buf);
-        if (returns_kind(tf->ret, UF__T_STR)) /* compiler/types/infer_str.c */
-            return uf__source_error(err, UF_ERR_UNSUPPORTED, tf->km->src,
-                                    tf->decl->def->pos, "'%s' returns %s: "
-                                    "a string cannot come back through "
-                                    "uf_call (Numba returns a Python str; "
-                                    "kernels hold strings known at compile "
-                                    "time only, with no run-time value)",
                                     tf->decl->name, buf);
         return uf__error_set(err, UF_ERR_UNSUPPORTED,
                              "'%s' returns %s: a function called through "

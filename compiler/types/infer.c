@@ -716,15 +716,20 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
     return 0;
 }
 
-static bool holds_list(const uf__type *t)
+static bool holds_kind(const uf__type *t, uf__type_kind kind)
 {
-    if (t->kind == UF__T_LIST)
+    if (t->kind == kind)
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
-            if (holds_list(t->elts[i]))
+            if (holds_kind(t->elts[i], kind))
                 return true;
     return false;
+}
+
+static bool holds_list(const uf__type *t)
+{
+    return holds_kind(t, UF__T_LIST);
 }
 
 /* The fixed point over the body, then the return type. */
@@ -781,6 +786,13 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "(return np.array(l) or a tuple; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
+    if (C->caller == NULL && holds_kind(ret, UF__T_STR)) /* infer_str.c */
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret_pos, "'%s' returns %s: "
+                        "a string cannot leave the kernel called through "
+                        "ufjit's API (Numba returns a Python str; kernels "
+                        "hold strings known at compile time only, passed "
+                        "between @njit functions of the file)",
+                        C->tf->decl->name, uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :
