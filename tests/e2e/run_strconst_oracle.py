@@ -3,7 +3,8 @@
 strconst.py) against Numba: literals, module str constants and locals
 holding them; ==, !=, <, in a tuple, len (code points), not and if on
 them, folded and pruned; callees specialised per string value; strings
-as keyword values (side=, trim, kind=, mode=) and exception messages.
+as keyword values (side=, trim, kind=, mode=, dtype=) and exception
+messages.
 Each case runs through `ufjit call` and through Numba on the same
 inputs: dtype, shape and values exactly; where Numba raises, ufjit fails
 with the same exception; what Numba refuses compiling ufjit refuses at
@@ -60,6 +61,9 @@ def cases():
         ("str_ufunc", [f8(3)], "TypingError", "148:12"),
         ("str_store", [f8(3)], "TypingError", "153:5"),
         ("str_of_int", [S("5")], "refused-here", "159:16"),
+        ("dtype_names", [S("3")], None),
+        ("dtype_names", [S("0")], None),
+        ("dtype_bad_name", [S("3")], "TypingError", "177:30"),
     ]
 
 

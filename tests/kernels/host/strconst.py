@@ -157,3 +157,21 @@ def str_store(x):
 @njit
 def str_of_int(n):
     return len(str(n))
+
+
+# ---- dtype names held in variables (appended: the refusals above keep
+# their lines) ---------------------------------------------------------------
+
+DT = 'float32'
+
+
+@njit
+def dtype_names(n):
+    d = 'i4'
+    return np.zeros(n, dtype=d), np.ones(n, DT), np.full(n, 2, dtype=d)
+
+
+@njit
+def dtype_bad_name(n):
+    d = 'f9'
+    return np.zeros(n, dtype=d)
