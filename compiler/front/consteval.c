@@ -683,7 +683,7 @@ static int eval(ev *E, const uf__expr *e, uf__cval *out)
     case UF__EX_STR:
         return fail(E, UF_ERR_UNSUPPORTED, e, "%s", "a string module "
                     "constant must be one string literal (MODE = 'fast'), "
-                    "not part of an expression");
+                    "not inside an expression or a tuple");
     case UF__EX_TUPLE:
     case UF__EX_LIST:
         return fail(E, UF_ERR_UNSUPPORTED, e, "%s", "tuple and list module "
