@@ -55,7 +55,7 @@ def cases():
         ("runtime_choice", [S("true")], "refused-here", "108:23"),
         ("runtime_join", [S("true")], "refused-here", "117:9"),
         ("str_plus_int", [], "TypingError", "124:12"),
-        ("str_return", [], "refused-here"),
+        ("str_return", [], "refused-here", "130:5"),
         ("str_concat", [], "refused-here", "136:16"),
         ("str_index", [], "refused-here", "142:12"),
         ("str_ufunc", [f8(3)], "TypingError", "148:12"),
