@@ -381,19 +381,63 @@ int64_t uf__np_trimlen(const uf__np_operand *seq)
     return trim_op(seq, n, cplx);
 }
 
+/* np.roots of complex p: the complex companion matrix (its first row
+ * -p[1:] / p[0] with Numba's complex division, in double, stored in dt)
+ * to common/nplinalg_ceig.c's eigenvalues. */
+static int64_t croots(const uf__np_operand *p, int64_t first, int64_t m,
+                      int32_t dt, char *out)
+{
+    bool c8 = dt == UF_COMPLEX64;
+    size_t w = c8 ? 2 * sizeof(float) : 2 * sizeof(double);
+    char *a = uf__calloc((size_t)(m * m), w, NULL);
+    if (a == NULL)
+        return UF__NPPOLY_NOMEM;
+    cnum p0 = at(p, first);
+    for (int64_t i = 0; i < m * m; i++) {
+        cnum v = {0.0, 0.0};
+        if (i < m) {
+            v = cdiv(at(p, first + 1 + i), p0, 1);
+            v.re = -v.re;
+            v.im = -v.im;
+        } else if (i % m == i / m - 1) { /* ones below the diagonal */
+            v.re = 1.0;
+        }
+        if (c8) {
+            ((float *)a)[2 * i] = (float)v.re;
+            ((float *)a)[2 * i + 1] = (float)v.im;
+        } else {
+            ((double *)a)[2 * i] = v.re;
+            ((double *)a)[2 * i + 1] = v.im;
+        }
+    }
+    int64_t shape[2] = {m, m}, strides[2] = {m * (int64_t)w, (int64_t)w};
+    int rc = uf__nplinalg_c_eig(a, shape, strides, dt, out, NULL);
+    uf__free(a);
+    return rc == 0                          ? 0
+           : rc == UF__NPLINALG_NONFINITE ? UF__NPPOLY_NONFINITE
+           : rc == UF__NPLINALG_NOMEM     ? UF__NPPOLY_NOMEM
+                                          : UF__NPPOLY_CONVERGE;
+}
+
 int64_t uf__np_roots(const uf__np_operand *p, int32_t dt, char *out)
 {
     int64_t len = size_of(p), first = 0, last = len - 1;
-    while (first < len && at(p, first).re == 0.0)
+    bool cplx = uf_dtype_kind((uf_dtype)dt) == 'c';
+    while (first < len && !nonzero(at(p, first), cplx))
         first++;
     if (first == len)
         return 0;
-    while (at(p, last).re == 0.0)
+    while (!nonzero(at(p, last), cplx))
         last--;
     int64_t tz = len - last - 1, n = last - first + 1, m = n - 1;
     bool f4 = dt == UF_FLOAT32;
-    size_t w = f4 ? sizeof(float) : sizeof(double);
-    if (m > 0) {
+    size_t w = cplx ? uf_dtype_itemsize((uf_dtype)dt)
+                    : f4 ? sizeof(float) : sizeof(double);
+    if (m > 0 && cplx) {
+        int64_t rc = croots(p, first, m, dt, out);
+        if (rc != 0)
+            return rc;
+    } else if (m > 0) {
         /* the companion matrix: ones below the diagonal, the first row
          * -p[1:] / p[0] (in dt, as Numba's arrays of cast_t) */
         char *a = uf__calloc((size_t)(m * m), w, NULL);

@@ -62,7 +62,9 @@ int64_t uf__np_polyval(const uf__np_operand *c, const uf__np_operand *x,
  * nonzero (0 when all are zero); 0 for an empty seq. */
 int64_t uf__np_trimlen(const uf__np_operand *seq);
 
-/* np.roots(p), p 1-D of a real dtype: out (dt, float32 or float64,
+/* np.roots(p), p 1-D: out (dt, float32 or float64 for real p, p's
+ * complex64 / complex128 for complex p, whose roots come from
+ * common/nplinalg_ceig.c's complex eigensolver,
  * at most p.size - 1 elements) = the eigenvalues of the companion matrix
  * of p less its leading and trailing zeros (common/nplinalg.h's eig, in
  * dt; its order, not LAPACK's), then one 0 per trailing zero; their

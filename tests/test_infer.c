@@ -261,7 +261,7 @@ static const err_row err_rows[] = {
     {LOC, H "@njit\ndef f(a):\n    return void(a)\n", "f", "(float64,)",
      UF_ERR_UNSUPPORTED, "can only be used in signatures", 6, 12},
     {LOC, H "@njit\ndef f(a):\n    return 'text'\n", "f", "(float64,)",
-     UF_ERR_UNSUPPORTED, "strings are not supported in kernels", 6, 12},
+     UF_ERR_UNSUPPORTED, "a string cannot leave the kernel", 6, 5},
     {LOC, H "@njit\ndef f(a):\n    return [a]\n", "f", "(float64,)",
      UF_ERR_UNSUPPORTED, "a list cannot leave the kernel called through", 6,
      5},

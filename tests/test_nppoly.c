@@ -6,6 +6,7 @@
  * trimmed, Numba's exceptions, a refusal at file:line:col and out of
  * memory at every allocation reaching the caller as UF_ERR_NOMEM with
  * nothing left behind. */
+#include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +227,39 @@ static void test_roots(void **state)
     assert_int_equal(uf__np_roots(&po, UF_FLOAT64, (char *)out),
                      UF__NPPOLY_NOMEM);
     uf__alloc_fail_at(0);
+    /* complex: x^2 + 1 = (x - i)(x + i) read backwards with a trailing
+     * zero (one root 0), x^2 - 2i x - 1 = (x - i)^2; inf; out of memory
+     * at each of the solver's allocations */
+    static const double complex cp[4] = {0, 1, 0, 1}, dp[3] = {1, -2 * I, -1};
+    double complex cout[4];
+    int64_t n4 = 4, sm16 = -16, s16 = 16;
+    uf__np_operand cpo = op(&cp[3], 1, &n4, &sm16, UF_COMPLEX128);
+    assert_int_equal(uf__np_roots(&cpo, UF_COMPLEX128, (char *)cout), 3);
+    double complex r0 = cimag(cout[0]) < cimag(cout[1]) ? cout[0] : cout[1];
+    double complex r1 = cimag(cout[0]) < cimag(cout[1]) ? cout[1] : cout[0];
+    assert_true(cabs(r0 + I) < 1e-12 && cabs(r1 - I) < 1e-12);
+    assert_true(cout[2] == 0);
+    uf__np_operand dpo = op(dp, 1, &n3, &s16, UF_COMPLEX128);
+    assert_int_equal(uf__np_roots(&dpo, UF_COMPLEX128, (char *)cout), 2);
+    assert_true(cabs(cout[0] - I) < 1e-7 && cabs(cout[1] - I) < 1e-7);
+    static const double complex ip[3] = {1, INFINITY, 1};
+    uf__np_operand ipo = op(ip, 1, &n3, &s16, UF_COMPLEX128);
+    assert_int_equal(uf__np_roots(&ipo, UF_COMPLEX128, (char *)cout),
+                     UF__NPPOLY_NONFINITE);
+    int nomem = 0;
+    for (long k = 1; k < 10; k++) {
+        uf__alloc_fail_at(k);
+        int64_t rc = uf__np_roots(&cpo, UF_COMPLEX128, (char *)cout);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (!failed) {
+            assert_int_equal(rc, 3);
+            break;
+        }
+        assert_int_equal(rc, UF__NPPOLY_NOMEM);
+        nomem++;
+    }
+    assert_true(nomem >= 2);
     assert_int_equal(uf__alloc_live(), 0);
 }
 

@@ -579,7 +579,8 @@ static int eval(ev *E, const uf__expr *e, uf__cval *out)
         if (g == NULL)
             return fail(E, UF_ERR_UNSUPPORTED, e, "name '%s' is not defined",
                         id);
-        if (g->kind != UF__G_CONSTANT)
+        if (g->kind != UF__G_CONSTANT ||
+            g->constant.type->kind != UF__T_SCALAR) /* or a string */
             return fail(E, UF_ERR_UNSUPPORTED, e, "'%s' is not a constant "
                         "number", id);
         out->c = g->constant;
@@ -680,8 +681,9 @@ static int eval(ev *E, const uf__expr *e, uf__cval *out)
     case UF__EX_CALL:
         return call(E, e, out);
     case UF__EX_STR:
-        return fail(E, UF_ERR_UNSUPPORTED, e, "%s", "string module "
-                    "constants are not supported (only numbers)");
+        return fail(E, UF_ERR_UNSUPPORTED, e, "%s", "a string module "
+                    "constant must be one string literal (MODE = 'fast'), "
+                    "not inside an expression or a tuple");
     case UF__EX_TUPLE:
     case UF__EX_LIST:
         return fail(E, UF_ERR_UNSUPPORTED, e, "%s", "tuple and list module "

@@ -415,8 +415,15 @@ static int scan_assign(scan *S, const uf__stmt *s)
     if (rhs->kind == UF__EX_TUPLE)
         return scan_tuple(S, s, &env);
     uf__cval v;
-    if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0)
+    if (rhs->kind == UF__EX_STR) { /* MODE = 'fast': Numba's Literal[str] */
+        memset(&v, 0, sizeof v);
+        v.c.type = uf__type_strlit(km->tc, rhs->u.str.s, rhs->u.str.len,
+                                   S->err);
+        if (v.c.type == NULL)
+            return S->err->code;
+    } else if (uf__consteval(&env, s->u.assign.value, &v, S->err) < 0) {
         return S->err->code;
+    }
     for (int i = 0; i < s->u.assign.ntargets; i++) {
         const uf__expr *t = s->u.assign.targets[i];
         uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_CONSTANT);

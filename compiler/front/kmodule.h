@@ -112,7 +112,7 @@ typedef struct uf__global {
     uf__builtin builtin;    /* BUILTIN */
     uf_dtype dtype;         /* DTYPE */
     int kernel;             /* KERNEL: index into kernels */
-    uf__constant constant;  /* CONSTANT */
+    uf__constant constant;  /* CONSTANT (type Literal[str] for MODE = 's') */
     int ext;                /* EXTERN: index into externs */
     const uf__garray *array; /* ARRAY */
     const uf__constant *elts; /* TUPLE: its numbers, `n` of them */

@@ -68,6 +68,7 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     case UF__T_LIST: /* its header (lower_list.c) */
         return LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
+    case UF__T_STR:   /* the same (lower_str.c) */
         return LLVMInt8TypeInContext(L->ctx);
     case UF__T_FUNCTION: /* float, int ... held as values: the same */
         if (uf__type_is_pyclass(t))
@@ -324,6 +325,8 @@ LLVMValueRef uf__lower_truth_of(uf__fn *F, const uf__expr *e)
     if (!v)
         return NULL;
     const uf__type *t = uf__lower_info(F, e)->type;
+    if (t && t->kind == UF__T_STR) /* known: true when not empty */
+        return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), t->n > 0, 0);
     if (t && t->kind == UF__T_LIST) /* a list is true when not empty */
         return LLVMBuildICmp(B, LLVMIntNE, uf__emit_list_len(F, v),
                              LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
@@ -520,7 +523,8 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         const uf__type *t = tf->vars[i].type;
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
                    t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
-                   t->kind != UF__T_LIST && !uf__type_is_pyclass(t)))
+                   t->kind != UF__T_LIST && t->kind != UF__T_STR &&
+                   !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);
         if (!ty) {

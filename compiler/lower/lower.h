@@ -285,6 +285,12 @@ LLVMValueRef uf__lower_binop(uf__fn *F, uf__binop op, const uf__expr *left,
                              const uf__expr *right, uf_dtype od, uf_dtype rd);
 /* A folded constant as a value of its type. */
 LLVMValueRef uf__lower_constant(uf__fn *F, const uf__constant *c);
+/* Strings known at compile time (lower_str.c): whether `e` is one or a
+ * constant folded from them, its value (an i8 nothing reads, or the
+ * constant), and the characters of a string-typed `x` (NULL if not). */
+bool uf__lower_is_str_value(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_str_value(uf__fn *F, const uf__expr *e);
+const char *uf__lower_strlit(uf__fn *F, const uf__expr *x, size_t *len);
 
 /* ---- math and builtins (lower_math.c) --------------------------------- */
 

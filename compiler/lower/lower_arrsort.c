@@ -180,7 +180,7 @@ static LLVMValueRef searchsorted(uf__fn *F, const uf__expr *e,
         .adt = at->dtype,
         .vdt = vt->dtype,
         .cd = uf_promote_types(at->dtype, vt->dtype),
-        .right = sx && strcmp(sx->u.str.s, "right") == 0,
+        .right = sx && strcmp(uf__lower_strlit(F, sx, NULL), "right") == 0,
         .lo = uf__fn_alloca(F, i64t(F), "ss.lo"),
         .hi = uf__fn_alloca(F, i64t(F), "ss.hi"),
     };

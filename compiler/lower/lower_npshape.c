@@ -497,7 +497,8 @@ static LLVMValueRef trim_zeros(uf__fn *F, const uf__expr **x)
     if (!a)
         return NULL;
     bool front, back;
-    uf__npshape_trim_ends(x[1], &front, &back);
+    uf__npshape_trim_ends(x[1] ? uf__lower_strlit(F, x[1], NULL) : NULL,
+                          &front, &back); /* lower_str.c */
     LLVMValueRef data = uf__emit_array_data(F, a);
     LLVMValueRef n = uf__emit_array_dim(F, a, 0);
     LLVMValueRef st = uf__emit_array_stride(F, a, at, 0);

@@ -45,14 +45,15 @@ static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
 }
 
 /* The mode of call e: UF__NPSIGNAL_VALID ..., -1 for an invalid one. */
-static int mode_of(const uf__expr *e, bool corr)
+static int mode_of(uf__fn *F, const uf__expr *e, bool corr)
 {
     const uf__expr *m = arg(e, 2, "mode");
     if (m == NULL)
         return corr ? UF__NPSIGNAL_VALID : UF__NPSIGNAL_FULL;
     static const char *const names[] = {"valid", "same", "full"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(m->u.str.s, names[i]) == 0)
+    const char *s = uf__lower_strlit(F, m, NULL); /* lower_str.c */
+    for (int i = 0; i < 3 && s != NULL; i++)
+        if (strcmp(s, names[i]) == 0)
             return i;
     return -1;
 }
@@ -173,7 +174,7 @@ LLVMValueRef uf__lower_npsignal(uf__fn *F, const uf__expr *e)
                     UF__JIT_SIGNAL_A_EMPTY);
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, n[1], c64(F, 0), ""),
                     UF__JIT_SIGNAL_V_EMPTY);
-    int mode = mode_of(e, corr);
+    int mode = mode_of(F, e, corr);
     if (mode < 0) { /* Numba's ValueError at run time; what follows is
                        not reached */
         uf__fn_raise_if(F, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx),

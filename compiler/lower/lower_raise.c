@@ -34,10 +34,11 @@ static LLVMValueRef const_string(uf__fn *F, const char *s, size_t len)
 static LLVMValueRef arg_word(uf__fn *F, const uf__expr *a, int32_t *kind)
 {
     LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
-    if (a->kind == UF__EX_STR) {
+    size_t len;
+    const char *s = uf__lower_strlit(F, a, &len); /* lower_str.c */
+    if (s != NULL) {
         *kind = UF__RAISE_STR;
-        return LLVMBuildPtrToInt(B, const_string(F, a->u.str.s, a->u.str.len),
-                                 i64, "");
+        return LLVMBuildPtrToInt(B, const_string(F, s, len), i64, "");
     }
     LLVMValueRef v = uf__lower_expr(F, a);
     if (v == NULL)

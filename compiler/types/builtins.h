@@ -361,6 +361,7 @@
     X(INT, "int") X(FLOAT, "float") X(BOOL, "bool") X(COMPLEX, "complex")   \
     X(LEN, "len") X(RANGE, "range") X(POW, "pow") X(DIVMOD, "divmod")       \
     X(PRINT, "print") /* infer_raise.c, lower_raise.c */                    \
+    X(STR_FOLD, "<string test>") /* infer_str.c: a folded constant */       \
     X(PRANGE, "numba.prange") /* range, parallel in njit(parallel=True) */  \
     /* dtype casts: float32(x) etc. (numba.float32 or np.float32) */        \
     X(CAST, "<cast>")                                                       \

@@ -81,6 +81,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_NONE:
     case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
+    case UF__T_STR:   /* the same (lower_str.c) */
         return true;
     case UF__T_FUNCTION: /* float, int, bool, complex: the same */
         return uf__type_is_pyclass(t);
@@ -97,7 +98,8 @@ bool uf__is_value_type(const uf__type *t)
 
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
-    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR || t->kind == UF__T_LIST)
+    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
+        t->kind == UF__T_LIST || t->kind == UF__T_STR)
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
                     "supported in kernels (only numbers)", uf__tname(t));
@@ -191,11 +193,11 @@ static int assign_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos)
         }
         /* the source's name of a version x.2 (compiler/types/ssa_versions.c) */
         return uf__ierr(C, UF_ERR_TYPING, p2, "Cannot unify %s and %s for "
-                        "'%.*s', defined at %s (%d) and %s (%d)",
+                        "'%.*s', defined at %s (%d) and %s (%d)%s",
                         uf__tname(t1), uf__tname(t2),
                         (int)strcspn(var->name, "."), var->name,
                         C->km->src->name, p1.line, C->km->src->name,
-                        p2.line);
+                        p2.line, uf__str_join_hint(t1, t2));
     }
     if (u != var->type) {
         var->type = u;
@@ -718,15 +720,20 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
     return 0;
 }
 
-static bool holds_list(const uf__type *t)
+static bool holds_kind(const uf__type *t, uf__type_kind kind)
 {
-    if (t->kind == UF__T_LIST)
+    if (t->kind == kind)
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
-            if (holds_list(t->elts[i]))
+            if (holds_kind(t->elts[i], kind))
                 return true;
     return false;
+}
+
+static bool holds_list(const uf__type *t)
+{
+    return holds_kind(t, UF__T_LIST);
 }
 
 /* The fixed point over the body, then the return type. */
@@ -783,6 +790,13 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "(return np.array(l) or a tuple; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
+    if (C->caller == NULL && holds_kind(ret, UF__T_STR)) /* infer_str.c */
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret_pos, "'%s' returns %s: "
+                        "a string cannot leave the kernel called through "
+                        "ufjit's API (Numba returns a Python str; kernels "
+                        "hold strings known at compile time only, passed "
+                        "between @njit functions of the file)",
+                        C->tf->decl->name, uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :

@@ -60,6 +60,13 @@ const uf__type *uf__infer_dtype_arg(uf__ictx *C, const char *fn,
     OPERAND(t, x); /* a NumPy type, a.dtype, a variable holding either */
     if (t->kind == UF__T_NONE)
         return &ok;
+    if (t->kind == UF__T_STR) { /* dt = 'f4' (infer_str.c) */
+        uf_error e;
+        if (t->n < 32 && uf_dtype_from_name(t->name, dt, &e) == 0)
+            return &ok;
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s(): '%s' is not a "
+                          "dtype NumPy knows", fn, t->name);
+    }
     if (t->kind == UF__T_DTYPE) {
         *dt = t->dtype;
         return &ok;

@@ -175,9 +175,11 @@ static const uf__type *type_searchsorted(mcall *m, const uf__type *a)
     if (x[0] == NULL)
         return uf__ierr_t(m->C, UF_ERR_TYPING, m->e->pos, "%s() missing "
                           "required argument 'v'", m->name);
-    if (x[1] != NULL &&
-        (x[1]->kind != UF__EX_STR || (strcmp(x[1]->u.str.s, "left") != 0 &&
-                                      strcmp(x[1]->u.str.s, "right") != 0)))
+    const char *side = "left";
+    int r = x[1] != NULL ? uf__infer_strlit(m->C, x[1], &side) : 1;
+    if (r < 0)
+        return NULL;
+    if (r == 0 || (strcmp(side, "left") != 0 && strcmp(side, "right") != 0))
         return uf__ierr_t(m->C, UF_ERR_TYPING, x[1]->pos, "%s(): side must "
                           "be the literal 'left' or 'right'", m->name);
     const uf__type *v;
@@ -330,7 +332,9 @@ static const uf__type *type_plain(mcall *m, const uf__type *a)
     /* a.sort() and argsort take Numba's kinds (every one of ours gives
      * the same values; argsort is stable whichever is asked) */
     if (sorts && b != UF__BI_NP_SORT && x[0] != NULL) {
-        const char *k = x[0]->kind == UF__EX_STR ? x[0]->u.str.s : "";
+        const char *k = "";
+        if (uf__infer_strlit(m->C, x[0], &k) < 0)
+            return NULL;
         if (strcmp(k, "quicksort") != 0 && strcmp(k, "mergesort") != 0 &&
             strcmp(k, "stable") != 0)
             return uf__ierr_t(m->C, UF_ERR_TYPING, x[0]->pos, "%s(): kind "

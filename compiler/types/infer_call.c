@@ -251,6 +251,8 @@ static const uf__type *type_len(callinfo *k)
 {
     CHECK_ARITY(k, 1, 1);
     const uf__type *a = k->args[0];
+    if (a->kind == UF__T_STR) /* infer_str.c */
+        return uf__infer_str_len(k->C, k->e, k->in, a);
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
         a->kind == UF__T_FLATITER || a->kind == UF__T_LIST)
         return scalar(k, UF_INT64);

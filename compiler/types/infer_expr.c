@@ -70,6 +70,8 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
     }
     switch (g->kind) {
     case UF__G_CONSTANT:
+        if (g->constant.type->kind == UF__T_STR) /* MODE = 'fast' */
+            return uf__iset(C, e, g->constant.type);
         in->constant = &g->constant;
         return uf__iset(C, e, g->constant.type);
     case UF__G_MODULE: {
@@ -362,6 +364,8 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
     if (t->kind == UF__T_ARRAY && e->u.unary.op != UF__OP_NOT) /* -x */
         return uf__infer_array_ufunc(
             C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_STR)
+        return uf__infer_str_not(C, e, in, t); /* infer_str.c */
     if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
         return NULL;
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_LIST)
@@ -539,6 +543,10 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
             return is_expr(C, e, in, op, a, b);
         const uf__type *ab[2] = {a, b};
+        if (a->kind == UF__T_STR || b->kind == UF__T_STR ||
+            ((op == UF__CMP_IN || op == UF__CMP_NOTIN) && b->n > 0 &&
+             b->kind == UF__T_TUPLE && b->elts[0]->kind == UF__T_STR))
+            return uf__infer_str_compare(C, e, in, (int)op, a, b);
         if (uf__any_array(ab, 2) && e->u.compare.nops == 1 &&
             uf__arrexpr_cmp_ufunc((int)op) != UF__BI_NONE) /* x < y */
             return uf__infer_array_ufunc(C, e, uf__arrexpr_cmp_ufunc((int)op),
@@ -642,8 +650,8 @@ static const uf__type *ifexp_expr(uf__ictx *C, const uf__expr *e)
         return uf__ioom(C);
     if (u == NULL)
         return uf__ierr_t(C, UF_ERR_TYPING, e->u.ifexp.orelse->pos, "Cannot "
-                          "unify %s and %s for the conditional expression",
-                          uf__tname(a), uf__tname(b));
+                          "unify %s and %s for the conditional expression%s",
+                          uf__tname(a), uf__tname(b), uf__str_join_hint(a, b));
     return uf__iset(C, e, u);
 }
 
@@ -743,9 +751,9 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e)
         return ifexp_expr(C, e);
     case UF__EX_TUPLE:
         return tuple_expr(C, e);
-    case UF__EX_STR:
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "strings are "
-                          "not supported in kernels");
+    case UF__EX_STR: /* Numba's Literal[str] (infer_str.c) */
+        return uf__iset(C, e, uf__type_strlit(C->tc, e->u.str.s,
+                                              e->u.str.len, C->err));
     case UF__EX_LIST:
         if (C->list_as_tuple)
             return list_as_tuple(C, e);

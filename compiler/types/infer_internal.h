@@ -54,6 +54,21 @@ const uf__type *uf__infer_expr(uf__ictx *C, const uf__expr *e);
 const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
                                    uf__expr_info *in, const uf__type *x,
                                    const uf__type *c);
+/* Strings known at compile time (infer_str.c): 1 and *out the string
+ * when x is a string literal or typed Literal[str] (x is typed), 0 when
+ * x is something else, -1 with the error set. */
+int uf__infer_strlit(uf__ictx *C, const uf__expr *x, const char **out);
+/* The end of a "Cannot unify" message for two different strings: "" when
+ * a or b is not one. */
+const char *uf__str_join_hint(const uf__type *a, const uf__type *b);
+/* Folded to constants: a comparison with a string operand, len(s), not s. */
+const uf__type *uf__infer_str_compare(uf__ictx *C, const uf__expr *e,
+                                      uf__expr_info *in, int op,
+                                      const uf__type *a, const uf__type *b);
+const uf__type *uf__infer_str_len(uf__ictx *C, const uf__expr *e,
+                                  uf__expr_info *in, const uf__type *s);
+const uf__type *uf__infer_str_not(uf__ictx *C, const uf__expr *e,
+                                  uf__expr_info *in, const uf__type *s);
 /* Types a raise statement and a call of print (infer_raise.c). */
 int uf__infer_raise(uf__ictx *C, const uf__stmt *s);
 const uf__type *uf__infer_print(uf__ictx *C, const uf__expr *e);

@@ -202,9 +202,10 @@ static const uf__type *trimseq(uf__ictx *C, const uf__expr *e,
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }
 
-/* np.roots(p): p a 1-D array of integers (float64 roots), float32 or
- * float64 (roots of its dtype). Numba's ValueError for another rank,
- * complex p (ufjit's eig is real) and bools are refused here. */
+/* np.roots(p): p a 1-D array of integers (float64 roots), float32,
+ * float64, complex64 or complex128 (roots of its dtype; real p with
+ * complex roots is Numba's eigvals ValueError at run time). Numba's
+ * ValueError for another rank and bools are refused here. */
 static const uf__type *roots(uf__ictx *C, const uf__expr *e, const char *fn)
 {
     static const char *const names[] = {"p"};
@@ -218,13 +219,12 @@ static const uf__type *roots(uf__ictx *C, const uf__expr *e, const char *fn)
         return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): p must be an "
                           "array, not %s", fn, uf__tname(t));
     char k = uf_dtype_kind(t->dtype);
-    if (t->ndim != 1 || k == 'c' || k == 'b')
+    if (t->ndim != 1 || k == 'b')
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[0]->pos, "%s(): p of %s "
-                          "is not supported here (a 1-D array of integers "
-                          "or floats is; Numba raises ValueError for other "
-                          "ranks, and ufjit's eigensolver is real)", fn,
-                          uf__tname(t));
-    uf_dtype dt = t->dtype == UF_FLOAT32 ? UF_FLOAT32 : UF_FLOAT64;
+                          "is not supported here (a 1-D array of integers, "
+                          "floats or complex numbers is; Numba raises "
+                          "ValueError for other ranks)", fn, uf__tname(t));
+    uf_dtype dt = k == 'c' || t->dtype == UF_FLOAT32 ? t->dtype : UF_FLOAT64;
     const uf__type *r = uf__type_array(C->tc, dt, 1, 'C', C->err);
     return r ? uf__iset(C, e, r) : uf__ioom(C);
 }

@@ -236,16 +236,20 @@ static const uf__type *type_trim_zeros(scall *s, const uf__expr **x)
         return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): array must be "
                           "1D, not %s (Numba: a 0-d one does not iterate)",
                           s->name, uf__tname(a));
-    if (x[1] != NULL && x[1]->kind != UF__EX_STR)
+    const char *trim;
+    int r = x[1] != NULL ? uf__infer_strlit(C, x[1], &trim) : 1;
+    if (r < 0)
+        return NULL;
+    if (r == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): The second "
                           "argument must be a string literal", s->name);
     return a;
 }
 
 /* Which ends np.trim_zeros(filt, trim) trims: 'f' / 'b' in trim.lower(). */
-void uf__npshape_trim_ends(const uf__expr *trim, bool *front, bool *back)
+void uf__npshape_trim_ends(const char *trim, bool *front, bool *back)
 {
-    const char *t = trim ? trim->u.str.s : "fb";
+    const char *t = trim ? trim : "fb";
     *front = strchr(t, 'f') || strchr(t, 'F');
     *back = strchr(t, 'b') || strchr(t, 'B');
 }

@@ -21,8 +21,8 @@
 int uf__npshape_bind(const uf__expr *e, uf__builtin b, bool method,
                      const uf__expr **x, const uf__keyword **bad);
 
-/* Which ends np.trim_zeros trims for its `trim` operand (a string
- * literal, or NULL for the default 'fb'). */
-void uf__npshape_trim_ends(const uf__expr *trim, bool *front, bool *back);
+/* Which ends np.trim_zeros trims for its `trim` string (NULL for the
+ * default 'fb'). */
+void uf__npshape_trim_ends(const char *trim, bool *front, bool *back);
 
 #endif

@@ -144,7 +144,11 @@ const uf__type *uf__infer_npsignal(uf__ictx *C, const uf__expr *e,
         if (x[i] == NULL)
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() missing "
                               "required argument '%s'", fn, names[i]);
-    if (x[2] != NULL && x[2]->kind != UF__EX_STR)
+    const char *mode;
+    int sr = x[2] != NULL ? uf__infer_strlit(C, x[2], &mode) : 1;
+    if (sr < 0)
+        return NULL;
+    if (sr == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, x[2]->pos, "%s(): mode must be "
                           "a string literal ('full', 'same' or 'valid')",
                           fn);

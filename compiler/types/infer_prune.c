@@ -52,9 +52,11 @@
 enum { RULE_LITERAL, RULE_SINGLE, RULE_SSA };
 enum { VS_UNDEF, VS_DEF, VS_PHI };
 
-/* A constant: a number or None. */
+/* A constant: a number, None or a string (Numba's Literal[str], its
+ * interned type: equal strings are one pointer). */
 typedef struct pval {
     bool none;
+    const uf__type *str;
     uf__cval v;
 } pval;
 
@@ -210,6 +212,11 @@ static bool isinstance_atom(pr *P, const uf__expr *e, pval *out)
 static bool atom(pr *P, const uf__expr *e, pval *out)
 {
     memset(out, 0, sizeof *out);
+    if (e->kind == UF__EX_STR) {
+        out->str = uf__type_strlit(P->C->tc, e->u.str.s, e->u.str.len,
+                                   NULL);
+        return out->str != NULL;
+    }
     if (literal_only(e)) {
         if (e->kind == UF__EX_NONE) {
             out->none = true;
@@ -225,6 +232,12 @@ static bool atom(pr *P, const uf__expr *e, pval *out)
         return false;
     if (e->kind == UF__EX_NAME) {
         int v = var_of(P, e->u.name.id);
+        const uf__type *t = v >= 0 ? P->tf->vars[v].type : NULL;
+        if (v >= 0 && P->tf->vars[v].arg >= 0 && P->ndefs[v] == 1 &&
+            t != NULL && t->kind == UF__T_STR) {
+            out->str = t; /* an argument specialised per value */
+            return true;
+        }
         if (v >= 0) {
             vrec r;
             if (!reaching(P, v, &r) || !r.has_val)
@@ -235,6 +248,10 @@ static bool atom(pr *P, const uf__expr *e, pval *out)
         const uf__global *g = uf__kmodule_global(P->C->km, e->u.name.id);
         if (g == NULL || g->kind != UF__G_CONSTANT)
             return false;
+        if (g->constant.type->kind == UF__T_STR) {
+            out->str = g->constant.type;
+            return true;
+        }
         out->v.c = g->constant;
         out->v.weak = python_dtype(g->constant.type->dtype);
         return true;
@@ -262,6 +279,8 @@ static signed char truth_of(const pval *v)
 {
     if (v->none)
         return -1;
+    if (v->str)
+        return v->str->n > 0 ? 1 : -1;
     return uf__consteval_truth(&v->v) ? 1 : -1;
 }
 
@@ -288,6 +307,11 @@ static signed char binop_cmp(pr *P, const uf__expr *at, uf__cmpop op,
     if (op == UF__CMP_IS || op == UF__CMP_ISNOT || op == UF__CMP_IN ||
         op == UF__CMP_NOTIN)
         return 0; /* identity of numbers: not decided here */
+    if (a.str || b.str) { /* equal strings are one interned type */
+        if (!a.str || !b.str || (op != UF__CMP_EQ && op != UF__CMP_NE))
+            return 0; /* left to typing (infer_str.c) */
+        return (a.str == b.str) == (op == UF__CMP_EQ) ? 1 : -1;
+    }
     uf__const_env env = {P->C->km, NULL};
     bool res;
     if (uf__consteval_compare(&env, at, op, &a.v, &b.v, &res,
@@ -331,7 +355,8 @@ static signed char pred(pr *P, const uf__expr *e)
         pval a, b;
         uf__cval r;
         if (!atom(P, e->u.binary.left, &a) ||
-            !atom(P, e->u.binary.right, &b) || a.none || b.none)
+            !atom(P, e->u.binary.right, &b) || a.none || b.none || a.str ||
+            b.str)
             return 0;
         uf__const_env env = {P->C->km, NULL};
         if (uf__consteval_binop(&env, e, e->u.binary.op, &a.v, &b.v, &r,

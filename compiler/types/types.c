@@ -4,6 +4,7 @@
 #include "compiler/types/types.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -257,6 +258,29 @@ static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
     return &p->t;
 }
 
+const uf__type *uf__type_strlit(uf__typectx *tc, const char *s, size_t len,
+                                uf_error *err)
+{
+    if (len > (size_t)INT32_MAX - 1) {
+        uf__error_set(err, UF_ERR_OVERFLOW, "string literal too long");
+        return NULL;
+    }
+    for (uf__typenode *p = tc->nodes; p; p = p->next)
+        if (p->t.kind == UF__T_STR && (size_t)p->t.n == len &&
+            memcmp(p->t.name, s, len) == 0)
+            return &p->t;
+    uf__typenode *p = node_new(tc, UF__T_STR, len + 1, err);
+    if (!p)
+        return NULL;
+    char *copy = (char *)p->extra;
+    if (len > 0)
+        memcpy(copy, s, len);
+    copy[len] = '\0';
+    p->t.name = copy;
+    p->t.n = (int)len;
+    return &p->t;
+}
+
 const uf__type *uf__type_module(uf__typectx *tc, const char *name,
                                 uf_error *err)
 {
@@ -362,6 +386,9 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         put(buf, size, pos, "array.flat(%sarray(%s, %dd, %c))",
             t->readonly ? "readonly " : "", scalar_name(t->dtype), t->ndim,
             t->layout);
+        return;
+    case UF__T_STR:
+        put(buf, size, pos, "Literal[str](%s)", t->name);
         return;
     case UF__T_LIST:
         put(buf, size, pos, "list(");

@@ -21,9 +21,12 @@ typedef enum uf__type_kind {
     UF__T_LIST,     /* Numba's list(T): element type elts[0] (n 1), or
                        n 0 for list(undefined), the type of `[]` until an
                        append refines it (infer_list.c) */
-    UF__T_FLATITER  /* a.flat of an F or strided N-d array: the array's
+    UF__T_FLATITER, /* a.flat of an F or strided N-d array: the array's
                        `dtype`, `ndim`, `layout`, `readonly` (its value is
                        the array; indexed and counted in C order) */
+    UF__T_STR       /* Numba's Literal[str]: a string known at compile time,
+                       its characters in `name` (`n` bytes, UTF-8); it has
+                       no run-time value (infer_str.c, lower_str.c) */
 } uf__type_kind;
 
 typedef struct uf__type uf__type;
@@ -76,6 +79,12 @@ const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
  * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
 const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
                                   uf_error *err);
+
+/* Numba's Literal[str](s): the string s (`len` bytes) known at compile
+ * time, one type per value as Numba's literal dispatch specialises
+ * callees per value; spelled "Literal[str](abc)". */
+const uf__type *uf__type_strlit(uf__typectx *tc, const char *s, size_t len,
+                                uf_error *err);
 
 /* Numba's unification at control-flow joins and loop back edges: numbers
  * unify to the type both convert to safely under Numba's rules (int32 and
