@@ -482,6 +482,26 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
                                     const uf__type *from, const uf__type *to);
 bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* Items that are arrays (lower_list_items.c): whether list type lt holds
+ * arrays; the bytes of one item; an item loaded from / stored at address
+ * p; the pointers handed to the frame's sweeps and returns for list
+ * value l (marked when it holds arrays: common/list_items.h) and for the
+ * function's list-of-arrays arguments, appended to out[] (*n counts, at
+ * most cap); whether a callee takes such a list (its caller adopts what
+ * the callee appended). */
+bool uf__list_holds_arrays(const uf__type *lt);
+/* Item i (i64, in range) of list value l (lower_list.c). */
+LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
+                                 const uf__type *lt, LLVMValueRef i);
+int64_t uf__list_itemsize(const uf__type *lt);
+LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
+                                const uf__type *lt);
+void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
+                         LLVMValueRef v);
+void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef *out, int *n, int cap);
+void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap);
+bool uf__call_takes_list_arrays(const uf__typed_func *callee);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

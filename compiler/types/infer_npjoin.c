@@ -267,6 +267,13 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
     C->list_as_tuple = false;
     if (t == NULL || t == UF__UNKNOWN)
         return t;
+    if (t->kind == UF__T_LIST && t->n == 1 &&
+        t->elts[0]->kind != UF__T_SCALAR) /* Numba's array() takes lists of
+                                              numbers only */
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "No implementation "
+                          "of function array() for %s (Numba's np.array "
+                          "takes a list of numbers): use np.stack(l) or "
+                          "np.concatenate(l)", uf__tname(t));
     if (t->kind == UF__T_LIST && t->n == 1) /* a copy (lower_npjoin.c) */
         return uf__type_array(C->tc, want == UF_NTYPES ? t->elts[0]->dtype
                                                        : want,
