@@ -74,7 +74,15 @@ static const char src[] =
     "        m = l.copy()\n"
     "        m.reverse()\n"
     "        t += m[-1][3] + len(m)\n"
-    "    return t\n";
+    "    return t\n"
+    "@njit\n"
+    "def splits(a, n):\n"
+    "    t = 0.0\n"
+    "    for i in range(3):\n"
+    "        b = a * float(i)\n"
+    "        parts = np.array_split(b, n)\n"
+    "        t += parts[-1].sum() + len(parts)\n"
+    "    return t, parts[0][0]\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -239,6 +247,46 @@ static void test_no_leak(void **state)
     uf_array_release(x);
 }
 
+/* np.array_split of a temporary with a run-time count: the parts view
+ * it, so the list keeps it until the next sweep; reversed input, counts
+ * past the length (empty parts) and negative ones (one part). */
+static void test_split_list(void **state)
+{
+    (void)state;
+    uf_error err;
+    double v[5] = {1, 2, 3, 4, 5};
+    uf_array *base = f64(v, 1, 5);
+    uf_array *rev = uf_array_slice(base, "::-1", &err);
+    uf_assert_ok(rev != NULL, &err);
+    static const struct {
+        int64_t n;
+        double t, first;
+    } cases[] = {{2, 3.0 * 3 + 3 * 2, 10.0}, /* [5 4 3] [2 1] (times i) */
+                 {7, 0.0 + 3 * 7, 10.0},      /* 5 of 1 item, 2 empty */
+                 {-3, 15.0 * 3 + 3 * 1, 10.0}}; /* the whole */
+    long nrt = uf__nrt_live();
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        uf_array *in[2] = {rev, i64(cases[k].n)}, *out[2] = {0};
+        uf_assert_ok(calln("splits", in, 2, out, 2, &err) == 0, &err);
+        if (f64_of(out[0]) != cases[k].t || f64_of(out[1]) != cases[k].first)
+            uf_fail_at(__FILE__, __LINE__, "n=%lld: %g %g", (long long)
+                       cases[k].n, f64_of(out[0]), f64_of(out[1]));
+        release(out, 2);
+        uf_array_release(in[1]);
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
+    uf_array_release(rev);
+    uf_array_release(base);
+}
+
+static int oom_split(void *ud, uf_error *err)
+{
+    uf_array **in = ud, *out[2] = {0};
+    int rc = calln("splits", in, 2, out, 2, err);
+    release(out, 2);
+    return rc;
+}
+
 static int oom_churn(void *ud, uf_error *err)
 {
     uf_array *x = ud, *r = NULL;
@@ -275,6 +323,11 @@ static void test_out_of_memory(void **state)
     uf_assert_ok(oom_caught(x, &err) == 0, &err);
     uf_check_oom_each_alloc("caught", oom_caught, x);
     uf_array_release(x);
+    double v[4] = {1, 2, 3, 4};
+    uf_array *in[2] = {f64(v, 1, 4), i64(3)};
+    uf_assert_ok(oom_split(in, &err) == 0, &err);
+    uf_check_oom_each_alloc("splits", oom_split, in);
+    release(in, 2);
 }
 
 /* Refused at FILE:LINE:COL: items of two dtypes or two ndims, a list of
@@ -343,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_through_callee),
         cmocka_unit_test(test_raise_after_append),
         cmocka_unit_test(test_special),
+        cmocka_unit_test(test_split_list),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),

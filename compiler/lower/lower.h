@@ -490,7 +490,12 @@ bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
  * most cap); whether a callee takes such a list (its caller adopts what
  * the callee appended). */
 bool uf__list_holds_arrays(const uf__type *lt);
-/* Item i (i64, in range) of list value l (lower_list.c). */
+/* Item i (i64, in range) of list value l; a new list of n items (not
+ * yet stored: out of memory raises); item i stored (lower_list.c). */
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__type *lt,
+                                LLVMValueRef n);
+void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef i, LLVMValueRef v);
 LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
                                  const uf__type *lt, LLVMValueRef i);
 int64_t uf__list_itemsize(const uf__type *lt);

@@ -106,6 +106,18 @@ static LLVMValueRef new_list(uf__fn *F, const uf__type *lt, LLVMValueRef n)
     return l;
 }
 
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__type *lt,
+                                LLVMValueRef n)
+{
+    return new_list(F, lt, n);
+}
+
+void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef i, LLVMValueRef v)
+{
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
+}
+
 /* for (i = 0; i < n; i++) around what body() emits. */
 typedef void (*each_fn)(uf__fn *F, LLVMValueRef i, void *ud);
 

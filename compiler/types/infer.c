@@ -779,7 +779,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
                         def->u.funcdef.name_pos, "'%s' returns %s: a list "
                         "cannot leave the kernel called through ufjit's API "
-                        "(return np.array(l) or a tuple; lists pass between "
+                        "(return np.array(l) or a tuple; a tuple of the "
+                        "arrays of a list of arrays; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
     if (declared != NULL && declared != ret) {

@@ -1,9 +1,11 @@
-# Lists whose items are arrays (Numba's list(array)) against Numba
-# (tests/e2e/run_listarr_oracle.py on tests/kernels/host/listarr.py): append,
-# [] refined by append, indexing with its IndexErrors, for/in/sum/min/max,
-# np.array(l), aliasing, lists passed between @njit functions, and the
-# refusals. Skipped (exit 77) without NumPy or Numba. test_lists checks
-# leaks, out of memory and the refusals through the C API.
+# Lists whose items are arrays (Numba's list(array(...))) against Numba
+# (tests/e2e/run_listarr_oracle.py on tests/kernels/host/listarr.py):
+# append, literals, comprehensions, the list methods, IndexErrors, lists
+# through @njit callees, np.split / np.array_split with a run-time section
+# count, and the refusals (np.concatenate / np.stack / np.vstack / sum /
+# np.array of such a list: TypingError in Numba too). Skipped (exit 77)
+# without NumPy or Numba. test_listarr checks leaks, out of memory and
+# items outliving their variables through the C API.
 if(Python3_Interpreter_FOUND)
   add_test(NAME listarr_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env

@@ -55,6 +55,18 @@ def cases():
         ("bad_sum", [f8(2)], "TypingError"),
         ("bad_array", [f8(2)], "TypingError"),
         ("returned", [f8(2)], "refused-here"),
+        ("split_n", [f8(6), S("3")], None), ("split_n", [f8(6), S("-2")], None),
+        ("split_n", [f8(0), S("2")], None),
+        ("split_n", [f8(12).view("::-2"), S("int32:2")], None),
+        ("split_n", [f8(7), S("3")], "ValueError"),
+        ("split_n", [f8(6), S("0")], "ZeroDivisionError"),
+        ("array_split_n", [f8(2, 7), S("3"), S("1")], None),
+        ("array_split_n", [f8(7, 2), S("5"), S("-2")], None),
+        ("array_split_n", [f8(3, 2), S("2"), S("2")], "IndexError"),
+        ("hsplit_n", [f8(2, 6), S("3")], None),
+        ("cat_list", [f8(2)], "TypingError"),
+        ("stack_list", [f8(2)], "TypingError"),
+        ("vstack_list", [f8(2)], "TypingError"),
     ]
 
 

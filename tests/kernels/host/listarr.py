@@ -154,3 +154,49 @@ def bad_array(a):
 @njit
 def returned(a):
     return [a, a]
+
+
+@njit
+def split_n(a, n):
+    # a run-time section count: Numba's list of views
+    parts = np.split(a, n)
+    out = np.zeros(len(parts) * 2)
+    for i in range(len(parts)):
+        out[2 * i] = parts[i].sum()
+        out[2 * i + 1] = parts[i].shape[0]
+    return out
+
+
+@njit
+def array_split_n(a, n, ax):
+    parts = np.array_split(a, n, axis=ax)
+    parts[0][...] = -1.0
+    s = np.zeros(len(parts) + 1)
+    for i, p in enumerate(parts):
+        s[i] = p.sum() + p.shape[ax] * 1000
+    s[-1] = a.sum()
+    return s
+
+
+@njit
+def hsplit_n(a, n):
+    parts = np.hsplit(a, n)
+    return np.concatenate((parts[0], parts[-1]))
+
+
+@njit
+def cat_list(a):
+    l = [a, a]
+    return np.concatenate(l)
+
+
+@njit
+def stack_list(a):
+    l = [a, a]
+    return np.stack(l)
+
+
+@njit
+def vstack_list(a):
+    l = [a, a]
+    return np.vstack(l)
