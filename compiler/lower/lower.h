@@ -507,6 +507,10 @@ void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                         LLVMValueRef *out, int *n, int cap);
 void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap);
 bool uf__call_takes_list_arrays(const uf__typed_func *callee);
+/* np.array(l) of a list of k-tuples: a new (n, k) C array of dtype `to`
+ * (an empty list raises Numba's IndexError, from its read of l[0]). */
+LLVMValueRef uf__lower_list_tuples_array(uf__fn *F, LLVMValueRef l,
+                                         const uf__type *lt, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

@@ -143,7 +143,8 @@ typedef struct copy_items {
     LLVMValueRef src, dst; /* item buffers */
     int64_t sstride, dstride;
     uf_dtype from, to;
-    const uf__type *lt; /* items that are not numbers: copied as they are */
+    const uf__type *slt, *dlt; /* items that are not numbers: loaded from
+                                  list type slt, converted, stored */
 } copy_items;
 
 static void copy_one(uf__fn *F, LLVMValueRef i, void *ud)
@@ -154,10 +155,11 @@ static void copy_one(uf__fn *F, LLVMValueRef i, void *ud)
     LLVMValueRef dof = LLVMBuildMul(B, i, c64(F, c->dstride), "");
     LLVMValueRef sp = LLVMBuildInBoundsGEP2(B, i8, c->src, &so, 1, "");
     LLVMValueRef dp = LLVMBuildInBoundsGEP2(B, i8, c->dst, &dof, 1, "");
-    if (c->lt != NULL) {
-        LLVMValueRef v = uf__list_item_load(F, sp, c->lt);
-        if (v)
-            uf__list_item_store(F, dp, c->lt, v);
+    if (c->slt != NULL) {
+        LLVMValueRef v = uf__list_item_load(F, sp, c->slt);
+        if (v && (v = uf__emit_convert(F, v, c->slt->elts[0],
+                                       c->dlt->elts[0])))
+            uf__list_item_store(F, dp, c->dlt, v);
         return;
     }
     LLVMValueRef v = uf__emit_elem_load(F, sp, c->from);
@@ -204,9 +206,10 @@ LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
         return l; /* layouts differ ('C' seen as 'A'): the same items */
     LLVMValueRef n = uf__emit_list_len(F, l);
     LLVMValueRef r = new_list(F, to, n);
+    bool num = from->elts[0]->kind == UF__T_SCALAR;
     copy_items c = {items_of(F, l), items_of(F, r), itemsize(from),
                     itemsize(to), from->elts[0]->dtype, to->elts[0]->dtype,
-                    NULL};
+                    num ? NULL : from, num ? NULL : to};
     count(F, n, copy_one, &c);
     return r;
 }
@@ -222,6 +225,8 @@ LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
                                      const uf__type *lt, uf_dtype to)
 {
+    if (lt->elts[0]->kind == UF__T_TUPLE)
+        return uf__lower_list_tuples_array(F, l, lt, to);
     LLVMValueRef n = uf__emit_list_len(F, l), cnt;
     LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
     if (to == lt->elts[0]->dtype) { /* the same bytes: one memcpy */
@@ -231,7 +236,7 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
     }
     copy_items c = {items_of(F, l), uf__emit_array_data(F, arr),
                     itemsize(lt), (int64_t)uf_dtype_itemsize(to),
-                    lt->elts[0]->dtype, to, NULL};
+                    lt->elts[0]->dtype, to, NULL, NULL};
     count(F, n, copy_one, &c);
     return arr;
 }
@@ -381,11 +386,11 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     LLVMValueRef src, n;
     int64_t stride = 0;
     LLVMValueRef sstride = NULL;
-    if (uf__list_holds_arrays(t)) { /* list(l): the same items */
-        n = uf__emit_list_len(F, v);
+    if (t->kind == UF__T_LIST && t->elts[0]->kind != UF__T_SCALAR) {
+        n = uf__emit_list_len(F, v); /* list(l) of arrays or tuples */
         LLVMValueRef r = new_list(F, lt, n);
         copy_items c = {items_of(F, v), items_of(F, r), itemsize(t),
-                        itemsize(lt), UF_BOOL, UF_BOOL, lt};
+                        itemsize(lt), UF_BOOL, UF_BOOL, t, lt};
         count(F, n, copy_one, &c);
         return r;
     }
@@ -579,7 +584,7 @@ static void extend_one(uf__fn *F, LLVMValueRef i, void *ud)
     const extend_src *X = ud;
     uf_dtype from, to = X->lt->elts[0]->dtype;
     LLVMValueRef p;
-    if (uf__list_holds_arrays(X->st)) {
+    if (X->st->kind == UF__T_LIST && X->st->elts[0]->kind != UF__T_SCALAR) {
         LLVMValueRef v = uf__list_item_load(
             F, item_at(F, items_of(F, X->src), X->st, i), X->st);
         if (v && (v = uf__emit_convert(F, v, X->st->elts[0], X->lt->elts[0])))
@@ -654,7 +659,7 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
         LLVMValueRef r = new_list(F, lt, n);
         copy_items c = {items_of(F, l), items_of(F, r), itemsize(lt),
                         itemsize(lt), lt->elts[0]->dtype, lt->elts[0]->dtype,
-                        lt};
+                        lt, lt};
         count(F, n, copy_one, &c);
         return r;
     }

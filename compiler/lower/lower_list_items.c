@@ -1,6 +1,7 @@
 /* The items of lists (lower_list.c) that are not numbers: arrays, whose
  * value {data, shape, strides} is stored whole, 8 + 16 * ndim bytes
- * (common/list_items.h). Numbers are stored as their dtype's bytes.
+ * (common/list_items.h), and tuples of numbers, stored field by field
+ * (tuple_offset). Numbers are stored as their dtype's bytes.
  *
  * A list of arrays owns no reference to its items' memory: the blocks
  * stay in the frame that made them (lower_alloc.c), and the list is
@@ -21,6 +22,33 @@ bool uf__list_holds_arrays(const uf__type *lt)
            lt->elts[0]->kind == UF__T_ARRAY;
 }
 
+/* A tuple of numbers is stored field by field, each at an offset aligned
+ * to its size (at most 8), the whole rounded up to its widest field: the
+ * offset of field k, or the item's size for k == n. */
+static int64_t tuple_offset(const uf__type *t, int k)
+{
+    int64_t off = 0, most = 1;
+    for (int i = 0; i <= k && i < t->n; i++) {
+        int64_t size = (int64_t)uf_dtype_itemsize(t->elts[i]->dtype);
+        int64_t align = size < 8 ? size : 8;
+        off = (off + align - 1) / align * align;
+        most = align > most ? align : most;
+        if (i == k)
+            return off;
+        off += size;
+    }
+    return (off + most - 1) / most * most;
+}
+
+static LLVMValueRef field_at(uf__fn *F, LLVMValueRef p, const uf__type *t,
+                             int k)
+{
+    LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(F->L->ctx),
+                                  (unsigned long long)tuple_offset(t, k), 0);
+    return LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), p, &o,
+                                 1, "");
+}
+
 int64_t uf__list_itemsize(const uf__type *lt)
 {
     if (lt->n == 0)
@@ -28,6 +56,8 @@ int64_t uf__list_itemsize(const uf__type *lt)
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_ARRAY)
         return uf__list_item_bytes(t->ndim);
+    if (t->kind == UF__T_TUPLE)
+        return tuple_offset(t, t->n);
     return (int64_t)uf_dtype_itemsize(t->dtype);
 }
 
@@ -37,6 +67,19 @@ LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_SCALAR)
         return uf__emit_elem_load(F, p, t->dtype);
+    if (t->kind == UF__T_TUPLE) {
+        LLVMTypeRef ty = uf__lower_type(F->L, t, F->err);
+        if (!ty)
+            return NULL;
+        LLVMValueRef v = LLVMGetUndef(ty);
+        for (int k = 0; k < t->n; k++)
+            v = LLVMBuildInsertValue(
+                B, v,
+                uf__emit_elem_load(F, field_at(F, p, t, k),
+                                   t->elts[k]->dtype),
+                (unsigned)k, "");
+        return v;
+    }
     LLVMTypeRef ty = uf__lower_type(F->L, t, F->err);
     if (!ty)
         return NULL;
@@ -52,6 +95,12 @@ void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_SCALAR) {
         uf__emit_elem_store(F, p, t->dtype, v);
+        return;
+    }
+    if (t->kind == UF__T_TUPLE) {
+        for (int k = 0; k < t->n; k++)
+            uf__emit_elem_store(F, field_at(F, p, t, k), t->elts[k]->dtype,
+                                LLVMBuildExtractValue(B, v, (unsigned)k, ""));
         return;
     }
     LLVMValueRef s = LLVMBuildStore(
@@ -98,4 +147,47 @@ bool uf__call_takes_list_arrays(const uf__typed_func *callee)
         if (uf__list_holds_arrays(callee->args[a]))
             return true;
     return false;
+}
+
+LLVMValueRef uf__lower_list_tuples_array(uf__fn *F, LLVMValueRef l,
+                                         const uf__type *lt, uf_dtype to)
+{
+    const uf__type *t = lt->elts[0];
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef n = uf__emit_list_len(F, l);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, n,
+                                     LLVMConstInt(i64, 0, 0), ""),
+                    UF__JIT_LIST_INDEX);
+    LLVMValueRef shape[2] = {n, LLVMConstInt(i64, (unsigned)t->n, 0)}, cnt;
+    LLVMValueRef arr = uf__lower_new_array(F, to, 2, shape, &cnt);
+    LLVMValueRef dst = uf__emit_array_data(F, arr);
+    int64_t isz = (int64_t)uf_dtype_itemsize(to);
+    LLVMValueRef slot = uf__fn_alloca(F, i64, "list.i");
+    LLVMBuildStore(B, LLVMConstInt(i64, 0, 0), slot);
+    LLVMBasicBlockRef head = uf__fn_block(F, "list.head");
+    LLVMBasicBlockRef body = uf__fn_block(F, "list.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "list.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64, slot, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef v = uf__lower_list_item(F, l, lt, i);
+    if (!v)
+        return NULL;
+    LLVMValueRef row = LLVMBuildMul(
+        B, i, LLVMConstInt(i64, (unsigned long long)(isz * t->n), 0), "");
+    for (int k = 0; k < t->n; k++) {
+        LLVMValueRef off = LLVMBuildAdd(
+            B, row, LLVMConstInt(i64, (unsigned long long)(isz * k), 0), "");
+        uf__emit_elem_store(
+            F, LLVMBuildInBoundsGEP2(B, i8, dst, &off, 1, ""), to,
+            uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)k, ""),
+                          t->elts[k]->dtype, to));
+    }
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, LLVMConstInt(i64, 1, 0), ""), slot);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+    return arr;
 }

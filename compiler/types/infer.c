@@ -240,10 +240,10 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         const uf__type *et = uf__infer_expr(C, t);
         if (et == NULL || et == UF__UNKNOWN)
             return et == NULL ? -1 : 0;
-        bool ok = vt->kind == UF__T_SCALAR
-                      ? uf__type_conversion(vt, et) != UF__CONV_NONE
-                      : vt->kind == UF__T_ARRAY && /* C into A: the same */
-                            uf__type_unify(C->tc, vt, et) == et;
+        bool ok = vt->kind == UF__T_ARRAY /* C into A: the same */
+                      ? uf__type_unify(C->tc, vt, et) == et
+                      : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE) &&
+                            uf__type_conversion(vt, et) != UF__CONV_NONE;
         if (!ok)
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into "
                             "an item of %s", uf__tname(vt), uf__tname(base));

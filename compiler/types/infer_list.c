@@ -26,10 +26,17 @@ static int refuse_target(uf__ictx *C, const uf__expr *e)
     return 0;
 }
 
-/* Numbers, and arrays of up to UF__LIST_ITEM_MAXDIM dimensions (their
- * ndim tags the list for the frames: common/list_items.h). */
+/* Numbers, non-empty tuples of numbers, and arrays of up to
+ * UF__LIST_ITEM_MAXDIM dimensions (their ndim marks the list for the
+ * frames: common/list_items.h). */
 bool uf__list_elt_ok(const uf__type *t)
 {
+    if (t != NULL && t->kind == UF__T_TUPLE && t->n > 0) {
+        for (int i = 0; i < t->n; i++) /* tuples of numbers */
+            if (t->elts[i]->kind != UF__T_SCALAR)
+                return false;
+        return true;
+    }
     return t != NULL &&
            (t->kind == UF__T_SCALAR ||
             (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM));
@@ -48,7 +55,7 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
         if (!uf__list_elt_ok(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an item of a list in kernels (lists of "
-                              "numbers or of arrays only)", uf__tname(t));
+                              "numbers, tuples of numbers or arrays only)", uf__tname(t));
         const uf__type *u = elt ? uf__type_unify(C->tc, elt, t) : t;
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);
@@ -95,8 +102,8 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
         return vt;
     if (!uf__list_elt_ok(vt))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an "
-                          "item of a list in kernels (lists of numbers or "
-                          "of arrays only)", uf__tname(vt));
+                          "item of a list in kernels (lists of numbers, "
+                          "tuples of numbers or arrays only)", uf__tname(vt));
     const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0], vt)
                                  : vt;
     if (want == NULL && uf__typectx_oom(C->tc))
@@ -297,7 +304,7 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         if (!uf__list_elt_ok(t[1]))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[1]->pos,
                               "%s cannot be an item of a list in kernels "
-                              "(lists of numbers or of arrays only)",
+                              "(lists of numbers, tuples of numbers or arrays only)",
                               uf__tname(t[1]));
         const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0],
                                                       t[1])

@@ -67,6 +67,12 @@ def cases():
         ("cat_list", [f8(2)], "TypingError"),
         ("stack_list", [f8(2)], "TypingError"),
         ("vstack_list", [f8(2)], "TypingError"),
+        ("points", [f8(5)], None), ("points", [f8(8).view("::-3")], None),
+        ("points", [nan], None), ("points", [f8(0)], "IndexError"),
+        ("mixed_tuples", [f8(1)], None),
+        ("tuples_as", [f8(3)], None),
+        ("tuples_empty", [f8(1)], "IndexError"),
+        ("tuples_bad", [f8(1)], "TypingError"),
     ]
 
 

@@ -200,3 +200,54 @@ def stack_list(a):
 def vstack_list(a):
     l = [a, a]
     return np.vstack(l)
+
+
+@njit
+def points(a):
+    # a list of homogeneous tuples: append, unpacking for, l[i][0]
+    pts = []
+    for i in range(a.shape[0]):
+        pts.append((a[i], a[i] * 2))
+    s = 0.0
+    for x, y in pts:
+        s += x * y
+    out = np.array(pts)
+    out[0, 0] += s + len(pts)
+    return out
+
+
+@njit
+def mixed_tuples(a):
+    # items (int64, int64) then (float64, int64): Tuple(float64, int64)
+    pts = [(1, 2), (3, 4)]
+    pts.append((a[0], 6))
+    pts[0] = (np.int32(7), np.int8(1))
+    p = pts.pop(1)
+    pts.insert(0, p)
+    q = pts.copy()
+    q.reverse()
+    q.extend(pts)
+    r = np.array(q)
+    r[0, 0] += q[1][0] * 100 + len(q)
+    return r
+
+
+@njit
+def tuples_as(a):
+    pts = [(np.int32(1), np.int8(2))]
+    pts.append((np.int32(a.shape[0]), np.int8(-3)))
+    return np.asarray(pts), np.array(pts, dtype=np.float32)
+
+
+@njit
+def tuples_empty(a):
+    pts = [(1.0, 2.0)]
+    pts.clear()
+    return np.array(pts)
+
+
+@njit
+def tuples_bad(a):
+    pts = [(1, 2)]
+    pts.append((5, 6, 7))
+    return len(pts)
