@@ -55,7 +55,8 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
         if (!uf__list_elt_ok(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an item of a list in kernels (lists of "
-                              "numbers, tuples of numbers or arrays only)", uf__tname(t));
+                              "numbers, tuples of numbers or arrays "
+                              "only)", uf__tname(t));
         const uf__type *u = elt ? uf__type_unify(C->tc, elt, t) : t;
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);
@@ -304,7 +305,8 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         if (!uf__list_elt_ok(t[1]))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[1]->pos,
                               "%s cannot be an item of a list in kernels "
-                              "(lists of numbers, tuples of numbers or arrays only)",
+                              "(lists of numbers, tuples of numbers or "
+                              "arrays only)",
                               uf__tname(t[1]));
         const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0],
                                                       t[1])

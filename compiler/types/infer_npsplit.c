@@ -11,7 +11,8 @@
  *     (Numba's divmod leaves no index then); N == 0 raises
  *     ZeroDivisionError at run time as Numba's divmod does;
  *   a tuple of integers (k of them): k + 1 parts.
- * An array of indices is refused at the call with a message saying so. Each part is a view of a's dtype, ndim and
+ * An array of indices is refused at the call with a message saying so.
+ * Each part is a view of a's dtype, ndim and
  * mutability, layout 'C' when a is a 1-D C array (Numba's slice keeps it)
  * and 'A' otherwise. axis (np.split / np.array_split only) is an integer,
  * checked at run time. np.hsplit takes axis 1 (axis 0 for a 1-D array;
