@@ -82,7 +82,16 @@ static const char src[] =
     "        b = a * float(i)\n"
     "        parts = np.array_split(b, n)\n"
     "        t += parts[-1].sum() + len(parts)\n"
-    "    return t, parts[0][0]\n";
+    "    return t, parts[0][0]\n"
+    "@njit\n"
+    "def pts(n):\n"
+    "    p = []\n"
+    "    for i in range(n):\n"
+    "        p.append((i, i * 0.5))\n"
+    "    s = 0.0\n"
+    "    for x, y in p:\n"
+    "        s += x * y\n"
+    "    return np.array(p)[n - 1, 1] + s\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -287,6 +296,18 @@ static int oom_split(void *ud, uf_error *err)
     return rc;
 }
 
+/* A list of (int64, float64) tuples grown past several doublings,
+ * unpacked in a loop, copied by np.array into an (n, 2) float64 array. */
+static int oom_pts(void *ud, uf_error *err)
+{
+    uf_array *x = ud, *r = NULL;
+    int rc = calln("pts", &x, 1, &r, 1, err);
+    if (rc == 0 && f64_of(r) != 49.5 + 0.5 * (99.0 * 100 * 199 / 6))
+        uf_fail_at(__FILE__, __LINE__, "pts: %g", f64_of(r));
+    uf_array_release(r);
+    return rc;
+}
+
 static int oom_churn(void *ud, uf_error *err)
 {
     uf_array *x = ud, *r = NULL;
@@ -328,6 +349,10 @@ static void test_out_of_memory(void **state)
     uf_assert_ok(oom_split(in, &err) == 0, &err);
     uf_check_oom_each_alloc("splits", oom_split, in);
     release(in, 2);
+    x = i64(100);
+    uf_assert_ok(oom_pts(x, &err) == 0, &err);
+    uf_check_oom_each_alloc("pts", oom_pts, x);
+    uf_array_release(x);
 }
 
 /* Refused at FILE:LINE:COL: items of two dtypes or two ndims, a list of
