@@ -60,11 +60,17 @@ void uf__list_move(void *list, int64_t dst, int64_t src, int64_t n,
 void uf__list_reverse(void *list, int64_t itemsize)
 {
     uf__list *l = list;
-    char tmp[16]; /* the largest item: complex128 */
+    char tmp[64]; /* items are swapped 64 bytes at a time (an array item
+                     is 8 + 16 * ndim bytes: common/list_items.h) */
     for (int64_t a = 0, b = l->size - 1; a < b; a++, b--) {
         char *x = l->items + a * itemsize, *y = l->items + b * itemsize;
-        memcpy(tmp, x, (size_t)itemsize);
-        memcpy(x, y, (size_t)itemsize);
-        memcpy(y, tmp, (size_t)itemsize);
+        for (int64_t o = 0; o < itemsize; o += (int64_t)sizeof tmp) {
+            size_t n = (size_t)(itemsize - o < (int64_t)sizeof tmp
+                                    ? itemsize - o
+                                    : (int64_t)sizeof tmp);
+            memcpy(tmp, x + o, n);
+            memcpy(x + o, y + o, n);
+            memcpy(y + o, tmp, n);
+        }
     }
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "common/alloc.h"
+#include "common/list_items.h"
 #include "common/nrt.h"
 #include "common/nrt_cache.h"
 #include "common/nrt_count.h"
@@ -106,17 +107,73 @@ static bool holds(const uf__nrt_meminfo *mi, const char *p)
     return p >= mi->data && p <= mi->data + mi->size;
 }
 
+/* The pointers a sweep or a frame's return keeps blocks for: keep[] as
+ * given, or, when it names lists of arrays (list_items.h), a sorted copy
+ * with their items' data pointers added (searched by bisection: such a
+ * list may hold many). Out of memory for the copy keeps every block. */
+typedef struct keepset {
+    char *const *p;
+    int64_t n;
+    char **own;
+    bool all;
+} keepset;
+
+static int cmp_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(char *const *)a;
+    uintptr_t y = (uintptr_t)*(char *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void keepset_init(keepset *K, char *const *keep, int64_t nkeep)
+{
+    *K = (keepset){keep, nkeep, NULL, false};
+    int64_t n = uf__list_roots_count(keep, nkeep);
+    if (n < 0)
+        return;
+    char **own = malloc((size_t)(n > 0 ? n : 1) * sizeof *own);
+    if (own == NULL) {
+        K->all = true;
+        return;
+    }
+    n = uf__list_roots_expand(keep, nkeep, own);
+    qsort(own, (size_t)n, sizeof *own, cmp_ptr);
+    *K = (keepset){own, n, own, false};
+}
+
+static bool keepset_holds(const keepset *K, const uf__nrt_meminfo *mi)
+{
+    if (K->all)
+        return true;
+    if (K->own == NULL) {
+        for (int64_t k = 0; k < K->n; k++)
+            if (holds(mi, K->p[k]))
+                return true;
+        return false;
+    }
+    int64_t lo = 0, hi = K->n; /* the first pointer at or after data */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)K->p[mid] < (uintptr_t)mi->data)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < K->n && holds(mi, K->p[lo]);
+}
+
 void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
                           int64_t nkeep)
 {
     uf__nrt_meminfo *mi = *frame;
     *frame = NULL;
+    if (mi == NULL)
+        return;
+    keepset K;
+    keepset_init(&K, keep, nkeep);
     while (mi != NULL) {
         uf__nrt_meminfo *next = mi->next;
-        bool kept = false;
-        for (int64_t k = 0; k < nkeep && !kept; k++)
-            kept = holds(mi, keep[k]);
-        if (kept) {
+        if (keepset_holds(&K, mi)) {
             mi->next = returned;
             returned = mi;
         } else {
@@ -124,24 +181,27 @@ void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
         }
         mi = next;
     }
+    free(K.own);
 }
 
 void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
                    int64_t nkeep)
 {
+    if (*frame == NULL)
+        return;
+    keepset K;
+    keepset_init(&K, keep, nkeep);
     uf__nrt_meminfo **link = frame;
     while (*link != NULL) {
         uf__nrt_meminfo *mi = *link;
-        bool kept = false;
-        for (int64_t k = 0; k < nkeep && !kept; k++)
-            kept = holds(mi, keep[k]);
-        if (kept) {
+        if (keepset_holds(&K, mi)) {
             link = &mi->next;
         } else {
             *link = mi->next;
             uf__nrt_decref(mi);
         }
     }
+    free(K.own);
 }
 
 void uf__nrt_adopt(uf__nrt_meminfo **frame)

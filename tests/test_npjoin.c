@@ -376,7 +376,7 @@ static void test_refused(void **state)
         {"k", "void(float64[:])", "CUDA kernels cannot", 5, 14},
         {"none", "float64[:](float64[:])", "Numba does not take axis=None",
          8, 40},
-        {"lst", "float64[:](float64[:])", "lists of numbers only", 11, 28},
+        {"lst", "float64[:](float64[:])", "expecting a non-empty tuple", 11, 27},
         {"nd", "float64[:](float64[:], float64[:, :])",
          "same number of dimensions", 14, 27},
     };

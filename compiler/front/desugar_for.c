@@ -532,6 +532,15 @@ static bool unpacks_npiter(const uf__stmt *s)
            is_npiter_call(s->u.for_.iter);
 }
 
+/* for (x, y) in pts, pts a variable: a list of tuples (types/
+ * infer_list.c) or anything whose items unpack; typing checks them. */
+static bool unpacks_name(const uf__stmt *s)
+{
+    const uf__expr *t = s->u.for_.target;
+    return (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) &&
+           s->u.for_.iter->kind == UF__EX_NAME;
+}
+
 /* for T in X: body  ->  for t$ in X: T = t$; body (Numba unpacks the
  * tuple each iteration yields the same way). */
 static int unpack_target(desugar *D, uf__stmt *s)
@@ -562,7 +571,7 @@ static int walk_block(desugar *D, uf__block *b)
     bool any = false;
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
-        if (s->kind == UF__ST_FOR && unpacks_npiter(s) &&
+        if (s->kind == UF__ST_FOR && (unpacks_npiter(s) || unpacks_name(s)) &&
             unpack_target(D, s) < 0)
             return -1;
         if (walk_stmt(D, s) < 0)

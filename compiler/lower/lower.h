@@ -490,13 +490,42 @@ LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
 bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
 /* list(x) of call e's first argument into e's list type (lower_list.c);
  * l.sort() and sorted(x) (lower_list_ops.c). */
-LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e);
 /* l[a:b:c]; l + m, l * n; l += m, l *= n; l == m ... (lower_list_ops.c) */
 LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e);
 int uf__lower_list_augassign(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);
+/* Items that are arrays (lower_list_items.c): whether list type lt holds
+ * arrays; the bytes of one item; an item loaded from / stored at address
+ * p; the pointers handed to the frame's sweeps and returns for list
+ * value l (marked when it holds arrays: common/list_items.h) and for the
+ * function's list-of-arrays arguments, appended to out[] (*n counts, at
+ * most cap); whether a callee takes such a list (its caller adopts what
+ * the callee appended). */
+bool uf__list_holds_arrays(const uf__type *lt);
+/* Item i (i64, in range) of list value l; a new list of n items (not
+ * yet stored: out of memory raises); item i stored (lower_list.c). */
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__type *lt,
+                                LLVMValueRef n);
+void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef i, LLVMValueRef v);
+LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
+                                 const uf__type *lt, LLVMValueRef i);
+int64_t uf__list_itemsize(const uf__type *lt);
+LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
+                                const uf__type *lt);
+void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
+                         LLVMValueRef v);
+void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef *out, int *n, int cap);
+void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap);
+bool uf__call_takes_list_arrays(const uf__typed_func *callee);
+/* np.array(l) of a list of k-tuples: a new (n, k) C array of dtype `to`
+ * (an empty list raises Numba's IndexError, from its read of l[0]). */
+LLVMValueRef uf__lower_list_tuples_array(uf__fn *F, LLVMValueRef l,
+                                         const uf__type *lt, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

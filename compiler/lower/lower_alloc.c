@@ -452,8 +452,10 @@ void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
 {
     if (t->kind == UF__T_ARRAY && *n < cap) {
         out[(*n)++] = uf__emit_array_data(F, v);
-    } else if (t->kind == UF__T_LIST && *n < cap) {
-        out[(*n)++] = v; /* the header's block (lower_list.c) */
+    } else if (t->kind == UF__T_LIST) { /* the header's block
+                                           (lower_list.c), and its items'
+                                           when they are arrays */
+        uf__list_push_root(F, v, t, out, n, cap);
     } else if (t->kind == UF__T_TUPLE) {
         for (int i = 0; i < t->n; i++)
             uf__lower_array_pointers(F, LLVMBuildExtractValue(
@@ -505,6 +507,9 @@ int uf__lower_alloc_finish(uf__fn *F)
         int n = kept_pointers(F, term, ptrs, CAP);
         if (n < 0)
             return F->err->code;
+        /* what the function appended to a list of arrays it was given
+         * goes back to the caller with it, on every path */
+        uf__list_arg_roots(F, ptrs, &n, CAP);
         LLVMValueRef base = LLVMBuildPointerCast(
             B, keep, LLVMPointerType(i8p_t(F), 0), "");
         for (int k = 0; k < n; k++) {

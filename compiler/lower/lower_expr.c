@@ -676,8 +676,14 @@ static LLVMValueRef lower_kernel_call(uf__fn *F, const uf__expr *e,
     LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
     LLVMValueRef r = LLVMBuildCall2(B, fty, fn, args, na, "");
     if (cf) {
+        /* arrays it appended to a list of arrays we gave it come back on
+         * every path, an exception's too (lower_list_items.c) */
+        bool lists = uf__call_takes_list_arrays(callee);
+        if (lists)
+            uf__lower_alloc_adopt(F);
         uf__fn_raise_status(F, r);
-        if (uf__type_holds_array(rt)) /* its new arrays are ours now */
+        if (uf__type_holds_array(rt) && !lists) /* its new arrays are
+                                                   ours now */
             uf__lower_alloc_adopt(F);
         if (!out)
             return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));

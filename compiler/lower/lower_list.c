@@ -52,7 +52,7 @@ static LLVMValueRef items_of(uf__fn *F, LLVMValueRef l)
 
 static int64_t itemsize(const uf__type *lt)
 {
-    return lt->n ? (int64_t)uf_dtype_itemsize(lt->elts[0]->dtype) : 1;
+    return uf__list_itemsize(lt); /* numbers, arrays: lower_list_items.c */
 }
 
 /* The address of item i (i64, in range). */
@@ -106,6 +106,18 @@ static LLVMValueRef new_list(uf__fn *F, const uf__type *lt, LLVMValueRef n)
     return l;
 }
 
+LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__type *lt,
+                                LLVMValueRef n)
+{
+    return new_list(F, lt, n);
+}
+
+void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                        LLVMValueRef i, LLVMValueRef v)
+{
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
+}
+
 /* for (i = 0; i < n; i++) around what body() emits. */
 typedef void (*each_fn)(uf__fn *F, LLVMValueRef i, void *ud);
 
@@ -131,6 +143,8 @@ typedef struct copy_items {
     LLVMValueRef src, dst; /* item buffers */
     int64_t sstride, dstride;
     uf_dtype from, to;
+    const uf__type *slt, *dlt; /* items that are not numbers: loaded from
+                                  list type slt, converted, stored */
 } copy_items;
 
 static void copy_one(uf__fn *F, LLVMValueRef i, void *ud)
@@ -139,10 +153,17 @@ static void copy_one(uf__fn *F, LLVMValueRef i, void *ud)
     LLVMTypeRef i8 = LLVMInt8TypeInContext(F->L->ctx);
     LLVMValueRef so = LLVMBuildMul(B, i, c64(F, c->sstride), "");
     LLVMValueRef dof = LLVMBuildMul(B, i, c64(F, c->dstride), "");
-    LLVMValueRef v = uf__emit_elem_load(
-        F, LLVMBuildInBoundsGEP2(B, i8, c->src, &so, 1, ""), c->from);
-    uf__emit_elem_store(F, LLVMBuildInBoundsGEP2(B, i8, c->dst, &dof, 1, ""),
-                        c->to, uf__emit_cast(F, v, c->from, c->to));
+    LLVMValueRef sp = LLVMBuildInBoundsGEP2(B, i8, c->src, &so, 1, "");
+    LLVMValueRef dp = LLVMBuildInBoundsGEP2(B, i8, c->dst, &dof, 1, "");
+    if (c->slt != NULL) {
+        LLVMValueRef v = uf__list_item_load(F, sp, c->slt);
+        if (v && (v = uf__emit_convert(F, v, c->slt->elts[0],
+                                       c->dlt->elts[0])))
+            uf__list_item_store(F, dp, c->dlt, v);
+        return;
+    }
+    LLVMValueRef v = uf__emit_elem_load(F, sp, c->from);
+    uf__emit_elem_store(F, dp, c->to, uf__emit_cast(F, v, c->from, c->to));
 }
 
 LLVMValueRef uf__lower_list_literal(uf__fn *F, const uf__expr *e)
@@ -160,17 +181,18 @@ LLVMValueRef uf__lower_list_literal(uf__fn *F, const uf__expr *e)
     }
     for (int i = 0; i < n; i++) { /* evaluated before the list is made */
         const uf__expr *x = e->u.seq.elts[i];
-        if (!(vals[i] = uf__lower_expr(F, x)))
+        if (!(vals[i] = uf__lower_expr(F, x)) ||
+            !(vals[i] = uf__emit_convert(F, vals[i],
+                                         uf__lower_info(F, x)->type,
+                                         lt->elts[0])))
             return NULL;
-        vals[i] = uf__emit_cast(F, vals[i], uf__lower_info(F, x)->type->dtype,
-                                lt->elts[0]->dtype);
     }
     LLVMValueRef l = new_list(F, lt, c64(F, n));
     if (n > 0) {
         LLVMValueRef items = items_of(F, l);
         for (int i = 0; i < n; i++)
-            uf__emit_elem_store(F, item_at(F, items, lt, c64(F, i)),
-                                lt->elts[0]->dtype, vals[i]);
+            uf__list_item_store(F, item_at(F, items, lt, c64(F, i)), lt,
+                                vals[i]);
     }
     return l;
 }
@@ -180,10 +202,14 @@ LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
 {
     if (from->n == 0 || to->n == 0 || from->elts[0] == to->elts[0])
         return l; /* list(undefined) is empty: the same header */
+    if (uf__list_holds_arrays(from))
+        return l; /* layouts differ ('C' seen as 'A'): the same items */
     LLVMValueRef n = uf__emit_list_len(F, l);
     LLVMValueRef r = new_list(F, to, n);
+    bool num = from->elts[0]->kind == UF__T_SCALAR;
     copy_items c = {items_of(F, l), items_of(F, r), itemsize(from),
-                    itemsize(to), from->elts[0]->dtype, to->elts[0]->dtype};
+                    itemsize(to), from->elts[0]->dtype, to->elts[0]->dtype,
+                    num ? NULL : from, num ? NULL : to};
     count(F, n, copy_one, &c);
     return r;
 }
@@ -199,6 +225,8 @@ LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
                                      const uf__type *lt, uf_dtype to)
 {
+    if (lt->elts[0]->kind == UF__T_TUPLE)
+        return uf__lower_list_tuples_array(F, l, lt, to);
     LLVMValueRef n = uf__emit_list_len(F, l), cnt;
     LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
     if (to == lt->elts[0]->dtype) { /* the same bytes: one memcpy */
@@ -208,7 +236,7 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
     }
     copy_items c = {items_of(F, l), uf__emit_array_data(F, arr),
                     itemsize(lt), (int64_t)uf_dtype_itemsize(to),
-                    lt->elts[0]->dtype, to};
+                    lt->elts[0]->dtype, to, NULL, NULL};
     count(F, n, copy_one, &c);
     return arr;
 }
@@ -233,6 +261,12 @@ static LLVMValueRef checked_index(uf__fn *F, LLVMValueRef l,
     return i;
 }
 
+LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
+                                 const uf__type *lt, LLVMValueRef i)
+{
+    return uf__list_item_load(F, item_at(F, items_of(F, l), lt, i), lt);
+}
+
 LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
 {
     if (e->u.subscript.index[0]->kind == UF__EX_SLICE) /* lower_list_ops.c */
@@ -246,8 +280,7 @@ LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
                                    UF__JIT_LIST_INDEX);
     if (!i)
         return NULL;
-    return uf__emit_elem_load(F, item_at(F, items_of(F, l), lt, i),
-                              lt->elts[0]->dtype);
+    return uf__list_item_load(F, item_at(F, items_of(F, l), lt, i), lt);
 }
 
 int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
@@ -262,9 +295,9 @@ int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
                                    UF__JIT_LIST_ASSIGN);
     if (!i)
         return F->err->code;
-    uf_dtype dt = lt->elts[0]->dtype;
-    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, i), dt,
-                        uf__emit_cast(F, v, vt->dtype, dt));
+    if (!(v = uf__emit_convert(F, v, vt, lt->elts[0])))
+        return F->err->code;
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
     return 0;
 }
 
@@ -272,7 +305,6 @@ int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
 static void append_value(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                          LLVMValueRef v)
 {
-    uf_dtype dt = lt->elts[0]->dtype;
     LLVMValueRef sp = field(F, l, OFF_SIZE, i64_t(F));
     LLVMValueRef n = LLVMBuildLoad2(B, i64_t(F), sp, "");
     LLVMValueRef cap = LLVMBuildLoad2(B, i64_t(F), field(F, l, OFF_CAP,
@@ -290,7 +322,7 @@ static void append_value(uf__fn *F, LLVMValueRef l, const uf__type *lt,
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
     LLVMBuildBr(B, put);
     LLVMPositionBuilderAtEnd(B, put);
-    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, n), dt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, n), lt, v);
     LLVMBuildStore(B, LLVMBuildAdd(B, n, c64(F, 1), ""), sp);
 }
 
@@ -300,11 +332,10 @@ static LLVMValueRef lower_append(uf__fn *F, const uf__expr *e,
 {
     const uf__expr *x = e->u.call.args[0];
     LLVMValueRef v = uf__lower_expr(F, x);
-    if (!v)
+    if (!v ||
+        !(v = uf__emit_convert(F, v, uf__lower_info(F, x)->type, lt->elts[0])))
         return NULL;
-    append_value(F, l, lt,
-                 uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
-                               lt->elts[0]->dtype));
+    append_value(F, l, lt, v);
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
@@ -344,16 +375,27 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     if (t->kind == UF__T_TUPLE) {
         LLVMValueRef l = new_list(F, lt, c64(F, t->n));
         LLVMValueRef items = items_of(F, l);
-        for (int i = 0; i < t->n; i++)
-            uf__emit_elem_store(
-                F, item_at(F, items, lt, c64(F, i)), lt->elts[0]->dtype,
-                uf__emit_cast(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
-                              t->elts[i]->dtype, lt->elts[0]->dtype));
+        for (int i = 0; i < t->n; i++) {
+            LLVMValueRef xi = uf__emit_convert(
+                F, LLVMBuildExtractValue(B, v, (unsigned)i, ""), t->elts[i],
+                lt->elts[0]);
+            if (!xi)
+                return NULL;
+            uf__list_item_store(F, item_at(F, items, lt, c64(F, i)), lt, xi);
+        }
         return l;
     }
     LLVMValueRef src, n;
     int64_t stride = 0;
     LLVMValueRef sstride = NULL;
+    if (t->kind == UF__T_LIST && t->elts[0]->kind != UF__T_SCALAR) {
+        n = uf__emit_list_len(F, v); /* list(l) of arrays or tuples */
+        LLVMValueRef r = new_list(F, lt, n);
+        copy_items c = {items_of(F, v), items_of(F, r), itemsize(t),
+                        itemsize(lt), UF_BOOL, UF_BOOL, t, lt};
+        count(F, n, copy_one, &c);
+        return r;
+    }
     if (t->kind == UF__T_LIST) {
         src = items_of(F, v);
         n = uf__emit_list_len(F, v);
@@ -429,8 +471,8 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef l,
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntUGE, i, n, ""),
                         UF__JIT_LIST_POP_INDEX);
     }
-    LLVMValueRef v = uf__emit_elem_load(F, item_at(F, items_of(F, l), lt, i),
-                                        lt->elts[0]->dtype);
+    LLVMValueRef v = uf__list_item_load(F, item_at(F, items_of(F, l), lt, i),
+                                        lt);
     move(F, l, i, LLVMBuildAdd(B, i, c64(F, 1), ""), LLVMBuildSub(B, last, i,
                                                                    ""),
          lt);
@@ -447,8 +489,9 @@ static LLVMValueRef lower_insert(uf__fn *F, const uf__expr *e,
     LLVMValueRef v = i ? uf__lower_expr(F, x) : NULL;
     if (!v)
         return NULL;
-    uf_dtype dt = lt->elts[0]->dtype;
-    v = uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype, dt);
+    if (!(v = uf__emit_convert(F, v, uf__lower_info(F, x)->type,
+                               lt->elts[0])))
+        return NULL;
     LLVMValueRef n = uf__emit_list_len(F, l);
     LLVMValueRef zero = c64(F, 0);
     i = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, i, zero, ""),
@@ -459,7 +502,7 @@ static LLVMValueRef lower_insert(uf__fn *F, const uf__expr *e,
     append_value(F, l, lt, v); /* grows by one (v stored at the end) */
     move(F, l, LLVMBuildAdd(B, i, c64(F, 1), ""), i, LLVMBuildSub(B, n, i, ""),
          lt);
-    uf__emit_elem_store(F, item_at(F, items_of(F, l), lt, i), dt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
@@ -543,6 +586,13 @@ static void extend_one(uf__fn *F, LLVMValueRef i, void *ud)
     const extend_src *X = ud;
     uf_dtype from, to = X->lt->elts[0]->dtype;
     LLVMValueRef p;
+    if (X->st->kind == UF__T_LIST && X->st->elts[0]->kind != UF__T_SCALAR) {
+        LLVMValueRef v = uf__list_item_load(
+            F, item_at(F, items_of(F, X->src), X->st, i), X->st);
+        if (v && (v = uf__emit_convert(F, v, X->st->elts[0], X->lt->elts[0])))
+            append_value(F, X->l, X->lt, v);
+        return;
+    }
     if (X->st->kind == UF__T_LIST) {
         from = X->st->elts[0]->dtype;
         p = item_at(F, items_of(F, X->src), X->st, i);
@@ -576,7 +626,7 @@ static LLVMValueRef lower_extend(uf__fn *F, const uf__expr *e,
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
-LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__expr *e)
+LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e)
 {
     return lower_new(F, e);
 }
@@ -619,7 +669,8 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
         LLVMValueRef n = uf__emit_list_len(F, l);
         LLVMValueRef r = new_list(F, lt, n);
         copy_items c = {items_of(F, l), items_of(F, r), itemsize(lt),
-                        itemsize(lt), lt->elts[0]->dtype, lt->elts[0]->dtype};
+                        itemsize(lt), lt->elts[0]->dtype, lt->elts[0]->dtype,
+                        lt, lt};
         count(F, n, copy_one, &c);
         return r;
     }

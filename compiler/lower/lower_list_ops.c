@@ -155,7 +155,7 @@ LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
         l = uf__lower_expr(F, recv);
     } else {
         lt = uf__lower_info(F, e)->type;
-        l = uf__lower_list_new(F, e); /* list(x) */
+        l = uf__lower_list_of(F, e); /* list(x) */
     }
     if (!l)
         return NULL;

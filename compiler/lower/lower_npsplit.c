@@ -1,5 +1,6 @@
 /* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit, typed by
- * infer_npsplit.c as a UniTuple of P views (P known at compile time).
+ * infer_npsplit.c as a UniTuple of P views (P known at compile time), or
+ * a list of them (a section count known at run time: split_list).
  * Each part is the argument's array struct with the data pointer moved
  * to its first element along the axis and that axis's length set: no
  * copy, no allocation (the views keep the base's block alive as slices
@@ -66,9 +67,9 @@ typedef struct parts {
     int n;
 } parts;
 
-/* Part `i` of p: elements [lo, hi) along the axis (0 <= lo <= hi <= len). */
-static void put_part(uf__fn *F, parts *p, int i, LLVMValueRef lo,
-                     LLVMValueRef hi)
+/* The view of elements [lo, hi) along the axis (0 <= lo <= hi <= len). */
+static LLVMValueRef part_view(uf__fn *F, const parts *p, LLVMValueRef lo,
+                              LLVMValueRef hi)
 {
     LLVMValueRef shape[UF_MAXDIMS];
     LLVMValueRef n = LLVMBuildSub(B, hi, lo, "");
@@ -78,8 +79,15 @@ static void put_part(uf__fn *F, parts *p, int i, LLVMValueRef lo,
             p->shape[k], "");
     LLVMValueRef d = uf__npr_gep(F, p->data, LLVMBuildMul(B, lo, p->step,
                                                           ""));
-    LLVMValueRef v = uf__build_array(F->L, d, shape, p->stride, p->nd);
-    p->tuple = LLVMBuildInsertValue(B, p->tuple, v, (unsigned)i, "");
+    return uf__build_array(F->L, d, shape, p->stride, p->nd);
+}
+
+/* Part `i` of p's tuple. */
+static void put_part(uf__fn *F, parts *p, int i, LLVMValueRef lo,
+                     LLVMValueRef hi)
+{
+    p->tuple = LLVMBuildInsertValue(B, p->tuple, part_view(F, p, lo, hi),
+                                    (unsigned)i, "");
 }
 
 /* The axis the call splits along, in [-nd, nd) unless raised on, as i64;
@@ -108,6 +116,39 @@ static LLVMValueRef split_axis(uf__fn *F, uf__builtin b, const uf__expr *ax,
     return a;
 }
 
+/* The parts as a new list (a run-time count n, not 0): P = n parts when
+ * n > 0, else one, the whole array; part i starts at i*l + min(i, rem). */
+static LLVMValueRef split_list(uf__fn *F, parts *p, const uf__type *lt,
+                               LLVMValueRef n)
+{
+    LLVMValueRef pos = LLVMBuildICmp(B, LLVMIntSGT, n, c64(F, 0), "");
+    LLVMValueRef P = LLVMBuildSelect(B, pos, n, c64(F, 1), "parts");
+    LLVMValueRef l = LLVMBuildUDiv(B, p->len, P, "");
+    LLVMValueRef rem = LLVMBuildURem(B, p->len, P, "");
+    LLVMValueRef list = uf__lower_list_new(F, lt, P);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    LLVMValueRef slot = uf__fn_alloca(F, i64, "split.i");
+    LLVMBuildStore(B, c64(F, 0), slot);
+    LLVMBasicBlockRef head = uf__fn_block(F, "split.head");
+    LLVMBasicBlockRef body = uf__fn_block(F, "split.body");
+    LLVMBasicBlockRef done = uf__fn_block(F, "split.done");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64, slot, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, P, ""), body, done);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef j = LLVMBuildAdd(B, i, c64(F, 1), "");
+    LLVMValueRef lo = LLVMBuildAdd(B, LLVMBuildMul(B, i, l, ""),
+                                   smin(F, i, rem), "");
+    LLVMValueRef hi = LLVMBuildAdd(B, LLVMBuildMul(B, j, l, ""),
+                                   smin(F, j, rem), "");
+    uf__lower_list_set(F, list, lt, i, part_view(F, p, lo, hi));
+    LLVMBuildStore(B, j, slot);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+    return list;
+}
+
 LLVMValueRef uf__lower_npsplit(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -115,14 +156,15 @@ LLVMValueRef uf__lower_npsplit(uf__fn *F, const uf__expr *e)
     const uf__expr *x[3];
     const uf__keyword *kw;
     if (uf__npsplit_bind(e, b, x, &kw) != 0 || !x[0] || !x[1] || !rt ||
-        rt->kind != UF__T_TUPLE || rt->n < 1) {
+        (rt->kind != UF__T_TUPLE && rt->kind != UF__T_LIST) || rt->n < 1) {
         uf__source_error(F->err, UF_ERR_INTERNAL, F->tf->km->src, e->pos,
                          "%s", "np.split: a call typing did not accept");
         return NULL;
     }
     const uf__type *at = uf__lower_info(F, x[0])->type;
     const uf__type *st = uf__lower_info(F, x[1])->type;
-    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    bool list = rt->kind == UF__T_LIST;
+    LLVMTypeRef ty = uf__lower_type(F->L, list ? rt->elts[0] : rt, F->err);
     if (!ty)
         return NULL;
     LLVMValueRef a = uf__lower_expr(F, x[0]);
@@ -158,6 +200,8 @@ LLVMValueRef uf__lower_npsplit(uf__fn *F, const uf__expr *e)
             uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntNE, r, c64(F, 0), ""),
                             UF__JIT_SPLIT_EQUAL);
         }
+        if (list)
+            return split_list(F, &p, rt, n);
         /* with P > 1 parts n is P (typing); P == 1 is the whole array */
         LLVMValueRef P = c64(F, p.n);
         LLVMValueRef l = LLVMBuildUDiv(B, p.len, P, "");

@@ -116,6 +116,8 @@ static bool makes_new_array(uf__builtin b)
 static int read_only_args(const scan *S, const uf__expr *e)
 {
     const uf__expr_info *in = uf__tf_info(S->tf, e);
+    if (uf__builtin_is_list(in->builtin))
+        return -1; /* l.append(v) ...: a list of arrays keeps v */
     if (holds_no_array(in->type))
         return e->u.call.nargs;
     if (in->callee != NULL || in->ext != NULL)
@@ -248,9 +250,14 @@ static int stmt_use(uf__stmt *s, void *ud)
         bool copied = local_of(S, s->u.assign.value) >= 0;
         for (int i = 0; i < s->u.assign.ntargets; i++) {
             target_use(S, s->u.assign.targets[i], site);
-            copied &= s->u.assign.targets[i]->kind == UF__EX_SUBSCRIPT;
+            const uf__expr *t = s->u.assign.targets[i];
+            const uf__type *bt = t->kind == UF__EX_SUBSCRIPT
+                                     ? uf__tf_info(S->tf, t->u.subscript.value)
+                                           ->type
+                                     : NULL;
+            copied &= bt != NULL && bt->kind != UF__T_LIST;
         }
-        /* out[...] = v copies v's elements */
+        /* out[...] = v copies v's elements (l[i] = v keeps v) */
         return copied ? 0 : expr_use(s->u.assign.value, S);
     }
     case UF__ST_AUGASSIGN: {

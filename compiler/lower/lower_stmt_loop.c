@@ -182,20 +182,10 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMPositionBuilderAtEnd(B, body);
     LLVMValueRef v;
     if (list) {
-        LLVMValueRef view = uf__lower_list_as_array(F, c->arr, c->at);
         const uf__type *item = c->at->elts[0];
-        v = uf__emit_elem_load(F, LLVMBuildInBoundsGEP2(
-                                      B, LLVMInt8TypeInContext(F->L->ctx),
-                                      uf__emit_array_data(F, view),
-                                      (LLVMValueRef[]){LLVMBuildMul(
-                                          B, k,
-                                          LLVMConstInt(i64,
-                                                       uf_dtype_itemsize(
-                                                           item->dtype),
-                                                       0),
-                                          "")},
-                                      1, ""),
-                               item->dtype);
+        v = uf__lower_list_item(F, c->arr, c->at, k);
+        if (!v)
+            return F->err->code;
         if (!(v = uf__emit_convert(F, v, item, vt)))
             return F->err->code;
     } else if (c->tup) {

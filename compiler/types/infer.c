@@ -242,8 +242,11 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         const uf__type *et = uf__infer_expr(C, t);
         if (et == NULL || et == UF__UNKNOWN)
             return et == NULL ? -1 : 0;
-        if (vt->kind != UF__T_SCALAR ||
-            uf__type_conversion(vt, et) == UF__CONV_NONE)
+        bool ok = vt->kind == UF__T_ARRAY /* C into A: the same */
+                      ? uf__type_unify(C->tc, vt, et) == et
+                      : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE) &&
+                            uf__type_conversion(vt, et) != UF__CONV_NONE;
+        if (!ok)
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into "
                             "an item of %s", uf__tname(vt), uf__tname(base));
         return 0;
@@ -787,7 +790,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
                         def->u.funcdef.name_pos, "'%s' returns %s: a list "
                         "cannot leave the kernel called through ufjit's API "
-                        "(return np.array(l) or a tuple; lists pass between "
+                        "(return np.array(l) or a tuple; a tuple of the "
+                        "arrays of a list of arrays; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
     if (C->caller == NULL && holds_kind(ret, UF__T_STR)) /* infer_str.c */

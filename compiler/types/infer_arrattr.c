@@ -181,7 +181,8 @@ static int iter_elts(uf__ictx *C, const uf__expr *x, const char *fn,
         elts[0] = uf__type_scalar(C->tc, it->dtype);
         return 1;
     }
-    if (it->kind == UF__T_LIST && it->n == 1) { /* infer_list.c */
+    if (it->kind == UF__T_LIST && it->n == 1 &&
+        it->elts[0]->kind == UF__T_SCALAR) { /* infer_list.c */
         elts[0] = it->elts[0];
         return 1;
     }

@@ -11,6 +11,7 @@
  * with Numba's message. */
 #include <string.h>
 
+#include "common/list_items.h"
 #include "compiler/types/infer_internal.h"
 
 /* Lists are made on the host only, and outside prange bodies (Numba's
@@ -25,9 +26,20 @@ static int refuse_target(uf__ictx *C, const uf__expr *e)
     return 0;
 }
 
+/* Numbers, non-empty tuples of numbers, and arrays of up to
+ * UF__LIST_ITEM_MAXDIM dimensions (their ndim marks the list for the
+ * frames: common/list_items.h). */
 bool uf__list_elt_ok(const uf__type *t)
 {
-    return t != NULL && t->kind == UF__T_SCALAR;
+    if (t != NULL && t->kind == UF__T_TUPLE && t->n > 0) {
+        for (int i = 0; i < t->n; i++) /* tuples of numbers */
+            if (t->elts[i]->kind != UF__T_SCALAR)
+                return false;
+        return true;
+    }
+    return t != NULL &&
+           (t->kind == UF__T_SCALAR ||
+            (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM));
 }
 
 const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
@@ -43,7 +55,8 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
         if (!uf__list_elt_ok(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an item of a list in kernels (lists of "
-                              "numbers only)", uf__tname(t));
+                              "numbers, tuples of numbers or arrays "
+                              "only)", uf__tname(t));
         const uf__type *u = elt ? uf__type_unify(C->tc, elt, t) : t;
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);
@@ -90,8 +103,8 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
         return vt;
     if (!uf__list_elt_ok(vt))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an "
-                          "item of a list in kernels (lists of numbers only)",
-                          uf__tname(vt));
+                          "item of a list in kernels (lists of numbers, "
+                          "tuples of numbers or arrays only)", uf__tname(vt));
     const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0], vt)
                                  : vt;
     if (want == NULL && uf__typectx_oom(C->tc))
@@ -292,7 +305,9 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         if (!uf__list_elt_ok(t[1]))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[1]->pos,
                               "%s cannot be an item of a list in kernels "
-                              "(lists of numbers only)", uf__tname(t[1]));
+                              "(lists of numbers, tuples of numbers or "
+                              "arrays only)",
+                              uf__tname(t[1]));
         const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0],
                                                       t[1])
                                      : t[1];

@@ -19,6 +19,22 @@ static bool orderable(const uf__type *t)
     return t != NULL && t->kind == UF__T_SCALAR && !uf__type_is_complex(t);
 }
 
+/* Slicing, + and *, and comparisons copy and compare items as numbers
+ * (lower_list_ops.c): lists of arrays or tuples are refused there. */
+static bool of_arrays_or_tuples(const uf__type *t)
+{
+    return t->kind == UF__T_LIST && t->n == 1 &&
+           t->elts[0]->kind != UF__T_SCALAR;
+}
+
+static const uf__type *refuse_items(uf__ictx *C, const uf__expr *e,
+                                    const char *what, const uf__type *t)
+{
+    return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s of %s is not "
+                      "supported in kernels yet (lists of numbers only)",
+                      what, uf__tname(t));
+}
+
 /* The item type of sorted's iterable x of type t: NULL with the error. */
 static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                                 const uf__type *t)
@@ -151,6 +167,8 @@ const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
     if (lt->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s has no items of a "
                           "known type yet", uf__tname(lt));
+    if (of_arrays_or_tuples(lt))
+        return refuse_items(C, e, "slicing", lt);
     return uf__iset(C, e, lt);
 }
 
@@ -172,6 +190,8 @@ static bool is_count(const uf__type *t)
  * complex into a real list) and l *= n. */
 static bool augment_ok(const uf__type *a, const uf__type *b, int op)
 {
+    if (of_arrays_or_tuples(a) || of_arrays_or_tuples(b))
+        return false;
     if (op == UF__OP_ADD && b->kind == UF__T_LIST && a->n == 1 && b->n == 1)
         return uf__type_is_complex(a->elts[0]) ||
                !uf__type_is_complex(b->elts[0]);
@@ -189,6 +209,9 @@ const uf__type *uf__infer_list_binop(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s of a list whose "
                           "items have no known type yet",
                           uf__binop_str((uf__binop)op));
+    if (of_arrays_or_tuples(a) || of_arrays_or_tuples(b))
+        return refuse_items(C, e, uf__binop_str((uf__binop)op),
+                            of_arrays_or_tuples(a) ? a : b);
     if (e->u.binary.inplace) { /* l += m, l *= n */
         if (a->kind != UF__T_LIST ||
             !augment_ok(a, b, op))
@@ -240,6 +263,9 @@ const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
     if (a->n == 0 || b->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "comparison of a "
                           "list whose items have no known type yet");
+    if (of_arrays_or_tuples(a) || of_arrays_or_tuples(b))
+        return refuse_items(C, e, "comparison",
+                            of_arrays_or_tuples(a) ? a : b);
     const uf__type *optype = NULL, *r;
     r = uf__type_compare(C->tc, op == UF__CMP_EQ || op == UF__CMP_NE
                                     ? UF__CMP_EQ

@@ -267,6 +267,21 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
     C->list_as_tuple = false;
     if (t == NULL || t == UF__UNKNOWN)
         return t;
+    if (t->kind == UF__T_LIST && t->n == 1 &&
+        t->elts[0]->kind == UF__T_TUPLE) { /* (n, k) (lower_list_items.c) */
+        uf_dtype dt = t->elts[0]->elts[0]->dtype;
+        for (int i = 1; i < t->elts[0]->n; i++)
+            dt = uf_promote_types(dt, t->elts[0]->elts[i]->dtype);
+        return uf__type_array(C->tc, want == UF_NTYPES ? dt : want, 2, 'C',
+                              C->err);
+    }
+    if (t->kind == UF__T_LIST && t->n == 1 &&
+        t->elts[0]->kind != UF__T_SCALAR) /* Numba's array() takes lists of
+                                              numbers or tuples only */
+        return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "No implementation "
+                          "of function array() for %s (Numba's np.array "
+                          "takes a list of numbers or of tuples): pass a "
+                          "tuple of the arrays to np.stack", uf__tname(t));
     if (t->kind == UF__T_LIST && t->n == 1) /* a copy (lower_npjoin.c) */
         return uf__type_array(C->tc, want == UF_NTYPES ? t->elts[0]->dtype
                                                        : want,

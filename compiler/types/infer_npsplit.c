@@ -2,15 +2,17 @@
  * (builtins.h: UF__NPSPLIT_MAP) after Numba 0.68 (numba/np/arrayobj.py:
  * np_split, np_array_split, numpy_hsplit/vsplit/dsplit).
  *
- * Numba returns a list of views; ufjit kernels have no list type, so the
- * parts are a UniTuple of views, which needs their count at compile time:
+ * Numba returns a list of views. ufjit returns that list, Numba's
+ * list(array(...)), for a number of sections known only at run time (as
+ * many parts as below); otherwise the parts are a UniTuple of views,
+ * which can leave the kernel called through the API (one output each):
  *   indices_or_sections an integer known at compile time (a literal,
  *     -literal or a module constant) N: N parts when N > 0, one when N < 0
  *     (Numba's divmod leaves no index then); N == 0 raises
  *     ZeroDivisionError at run time as Numba's divmod does;
  *   a tuple of integers (k of them): k + 1 parts.
- * A run-time integer or an array of indices is refused at the call with
- * a message saying so. Each part is a view of a's dtype, ndim and
+ * An array of indices is refused at the call with a message saying so.
+ * Each part is a view of a's dtype, ndim and
  * mutability, layout 'C' when a is a 1-D C array (Numba's slice keeps it)
  * and 'A' otherwise. axis (np.split / np.array_split only) is an integer,
  * checked at run time. np.hsplit takes axis 1 (axis 0 for a 1-D array;
@@ -151,16 +153,18 @@ const uf__type *uf__infer_npsplit(uf__ictx *C, const uf__expr *e,
                           "(tuple index out of range)", fn);
     int nparts;
     int64_t nsec;
+    char layout = a->ndim == 1 && a->layout == 'C' ? 'C' : 'A';
+    const uf__type *part = uf__type_array_ro(C->tc, a->dtype, a->ndim,
+                                             layout, a->readonly, C->err);
+    if (part == NULL)
+        return NULL;
     if (s->kind == UF__T_SCALAR && uf__type_is_int(s)) {
-        if (!uf__npsplit_const_int(C->km, x[1], &nsec))
-            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[1]->pos, "np.%s() "
-                              "with a number of sections known only at "
-                              "run time: Numba returns a list, which "
-                              "ufjit kernels do not have; ufjit returns a "
-                              "tuple of views, whose length must be known "
-                              "at compile time (pass an integer literal, "
-                              "a module constant or a tuple of indices)",
-                              fn);
+        if (!uf__npsplit_const_int(C->km, x[1], &nsec)) {
+            /* known at run time only: Numba's list of views (the lists of
+             * arrays of lower_list_items.c) */
+            const uf__type *r = uf__type_list(C->tc, part, C->err);
+            return r ? uf__iset(C, e, r) : NULL;
+        }
         if (nsec > UF__TUPLE_MAX)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[1]->pos, "np.%s() "
                               "into more than %d parts (ufjit's tuples "
@@ -202,11 +206,6 @@ const uf__type *uf__infer_npsplit(uf__ictx *C, const uf__expr *e,
                           "indices_or_sections must be an integer or a "
                           "tuple of integers, not %s", fn, uf__tname(s));
     }
-    char layout = a->ndim == 1 && a->layout == 'C' ? 'C' : 'A';
-    const uf__type *part = uf__type_array_ro(C->tc, a->dtype, a->ndim,
-                                             layout, a->readonly, C->err);
-    if (part == NULL)
-        return NULL;
     const uf__type *elts[UF__TUPLE_MAX];
     for (int i = 0; i < nparts; i++)
         elts[i] = part;

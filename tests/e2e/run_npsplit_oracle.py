@@ -102,7 +102,7 @@ def cases():
             ("dsplit2", [f8(2, 3, 4)], None),
             ("dsplit2", [f8(4, 6)], "TypingError"),
             ("hsplit_idx", [f8(3, 4)], None),
-            ("split_rt_sections", [f8(6), S("2")], "refused-here"),
+            ("split_rt_sections", [f8(6), S("2")], None),
             ("split_array_indices", [f8(6), V("i8", [1, 3])],
              "refused-here"),
             ("split_float_sections", [f8(6)], "TypingError"),

@@ -1,0 +1,36 @@
+/* Lists whose items are arrays (Numba's list(array(...)), compiler/lower/
+ * lower_list_items.c), as the frames of common/nrt.h see them.
+ *
+ * Such a list holds each item as the array's value ({data, shape,
+ * strides}: 8 + 16 * ndim bytes, the data pointer first) and owns no
+ * reference of its own: the blocks its items point into stay in the frame
+ * that made them, as every array's do. So that a sweep or a frame's return
+ * keeps them while the list is reachable, the generated code hands the
+ * list to uf__nrt_sweep / uf__nrt_frame_return as two pointers: the mark
+ * UF__LIST_ROOT_MARK(ndim) (the top of the address space, which no block
+ * holds), then its header (items of more than UF__LIST_ITEM_MAXDIM
+ * dimensions are refused when typed). nrt.c then keeps the header's block
+ * and every block an item points into. */
+#ifndef UF_COMMON_LIST_ITEMS_H
+#define UF_COMMON_LIST_ITEMS_H
+
+#include <stdint.h>
+
+#define UF__LIST_ITEM_MAXDIM 32
+#define UF__LIST_ROOT_MARK(ndim) (UINTPTR_MAX - (uintptr_t)(ndim))
+
+/* The bytes of one array item of ndim dimensions. */
+static inline int64_t uf__list_item_bytes(int ndim)
+{
+    return 8 + 16 * (int64_t)ndim;
+}
+
+/* How many pointers uf__list_roots_expand writes for keep[0..nkeep):
+ * nkeep plus the items of each marked list, or -1 when none is marked
+ * (keep[] can then be used as it is). */
+int64_t uf__list_roots_count(char *const *keep, int64_t nkeep);
+/* Writes keep[] into out[], each marked list's header followed by the
+ * data pointer of each of its items; returns how many. */
+int64_t uf__list_roots_expand(char *const *keep, int64_t nkeep, char **out);
+
+#endif
