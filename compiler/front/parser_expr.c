@@ -916,23 +916,63 @@ static uf__expr *list(uf__parser *p)
     return make_seq(p, UF__EX_LIST, start, &v);
 }
 
-/* dict | set | dictcomp | setcomp: all refused, named precisely. */
+/* `{}` and `{k: v, ...}` as a call of dict() (its pairs as 2n
+ * arguments, `starred` marking the literal), which typing types as
+ * Numba's DictType (compiler/types/infer_dict.c). */
+static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v)
+{
+    uf__expr *f = uf__new_expr(p, UF__EX_NAME, start);
+    uf__expr *e = f ? uf__new_expr(p, UF__EX_CALL, start) : NULL;
+    if (e == NULL)
+        return NULL;
+    f->u.name.id = "dict";
+    e->u.call.func = f;
+    e->u.call.args = finish_vec(v);
+    e->u.call.nargs = v->n;
+    e->u.call.starred = v->n > 0;
+    return e;
+}
+
+/* dict: '{' [kvpair (',' kvpair)* [',']] '}'
+ * set | dictcomp | setcomp | '**' unpacking: refused, named precisely. */
 static uf__expr *brace(uf__parser *p)
 {
     uf__pos start = here(p);
+    uf__pvec v = {0};
     uf__advance(p);
-    if (uf__at(p, UF__TOK_RBRACE) || uf__at(p, UF__TOK_DSTAR))
-        return uf__unsupported(p, start, "a dict literal");
+    if (uf__accept(p, UF__TOK_RBRACE))
+        return dict_call(p, start, &v);
+    if (uf__at(p, UF__TOK_DSTAR))
+        return uf__unsupported(p, start, "a dict literal with ** unpacking");
     if (uf__at(p, UF__TOK_STAR))
         return uf__unsupported(p, start, "a set literal");
-    if (uf__parse_named_expression(p) == NULL)
+    uf__expr *k = uf__parse_named_expression(p);
+    if (k == NULL)
         return NULL;
     if (uf__accept(p, UF__TOK_COLON)) {
-        if (uf__parse_expression(p) == NULL)
+        uf__expr *x = uf__parse_expression(p);
+        if (x == NULL)
             return NULL;
         if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
             return uf__unsupported(p, start, "a dict comprehension");
-        return uf__unsupported(p, start, "a dict literal");
+        for (;;) {
+            if (!uf__pvec_push(p, &v, k) || !uf__pvec_push(p, &v, x))
+                return NULL;
+            if (!uf__accept(p, UF__TOK_COMMA) || uf__at(p, UF__TOK_RBRACE))
+                break;
+            if (uf__at(p, UF__TOK_DSTAR))
+                return uf__unsupported(p, here(p), "a dict literal with "
+                                       "** unpacking");
+            if (!(k = uf__parse_expression(p)))
+                return NULL;
+            if (!uf__accept(p, UF__TOK_COLON))
+                return uf__unexpected(p);
+            if (!(x = uf__parse_expression(p)))
+                return NULL;
+        }
+        if (!uf__accept(p, UF__TOK_RBRACE))
+            return uf__unexpected(p);
+        return dict_call(p, start, &v);
     }
     if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
         return uf__unsupported(p, start, "a set comprehension");

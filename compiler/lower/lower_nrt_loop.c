@@ -195,7 +195,8 @@ static int array_count(const uf__type *t)
 {
     if (t == NULL)
         return 0;
-    if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST)
+    if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST ||
+        t->kind == UF__T_DICT)
         return 1;
     int n = 0;
     if (t->kind == UF__T_TUPLE)

@@ -82,6 +82,8 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
         return true;
+    case UF__T_DICT: /* not a keys()/values()/items() view */
+        return t->layout == 0;
     case UF__T_FUNCTION: /* float, int, bool, complex: the same */
         return uf__type_is_pyclass(t);
     case UF__T_TUPLE:
@@ -97,7 +99,8 @@ bool uf__is_value_type(const uf__type *t)
 
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
-    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR || t->kind == UF__T_LIST)
+    if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR || t->kind == UF__T_LIST ||
+        (t->kind == UF__T_DICT && t->layout == 0))
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
                     "supported in kernels (only numbers)", uf__tname(t));
@@ -236,6 +239,8 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment (tuples are immutable)",
                         uf__tname(base));
+    if (base->kind == UF__T_DICT && base->layout == 0) /* infer_dict.c */
+        return uf__infer_dict_store(C, t, base, vt);
     if (base->kind == UF__T_LIST) { /* l[i] = v: infer_list.c */
         const uf__type *et = uf__infer_expr(C, t);
         if (et == NULL || et == UF__UNKNOWN)
@@ -443,6 +448,11 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
                             "through numba.literal_unroll, which ufjit "
                             "does not support)", uf__tname(rt));
         if (store(C, t, rt->elts[0], t->pos) < 0)
+            return -1;
+    } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_DICT) {
+        /* for k in d, d.keys(), d.values(), d.items() (infer_dict.c) */
+        const uf__type *item = uf__infer_dict_item(C, it, rt);
+        if (item == NULL || store(C, t, item, t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
         /* for x in l: its items (infer_list.c) */
@@ -716,7 +726,7 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
 
 static bool holds_list(const uf__type *t)
 {
-    if (t->kind == UF__T_LIST)
+    if (t->kind == UF__T_LIST || t->kind == UF__T_DICT)
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
@@ -753,6 +763,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         (int)strcspn(C->unknown_name, "."), C->unknown_name);
     if (uf__infer_list_check(C) < 0) /* `l = []` never appended to */
         return -1;
+    if (uf__infer_dict_check(C) < 0) /* `d = {}` never stored into */
+        return -1;
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;
@@ -775,9 +787,10 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
     if (C->caller == NULL && holds_list(ret))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
                         def->u.funcdef.name_pos, "'%s' returns %s: a list "
-                        "cannot leave the kernel called through ufjit's API "
-                        "(return np.array(l) or a tuple; lists pass between "
-                        "@njit functions of the file)", C->tf->decl->name,
+                        "or a dict cannot leave the kernel called through "
+                        "ufjit's API (return np.array(l) or a tuple; lists "
+                        "and dicts pass between @njit functions of the "
+                        "file)", C->tf->decl->name,
                         uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
