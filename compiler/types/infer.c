@@ -724,13 +724,14 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
     return 0;
 }
 
-static bool holds_list(const uf__type *t)
+/* Whether t is or holds a value of kind k. */
+static bool holds_kind(const uf__type *t, uf__type_kind k)
 {
-    if (t->kind == UF__T_LIST || t->kind == UF__T_DICT)
+    if (t->kind == k)
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
-            if (holds_list(t->elts[i]))
+            if (holds_kind(t->elts[i], k))
                 return true;
     return false;
 }
@@ -784,14 +785,20 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_TYPING, C->ret_pos, "Kernel must have void "
                         "return type but got %s (a CUDA kernel writes its "
                         "results into arrays)", uf__tname(ret));
-    if (C->caller == NULL && holds_list(ret))
+    if (C->caller == NULL && holds_kind(ret, UF__T_LIST))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
                         def->u.funcdef.name_pos, "'%s' returns %s: a list "
-                        "or a dict cannot leave the kernel called through "
-                        "ufjit's API (return np.array(l) or a tuple; lists "
-                        "and dicts pass between @njit functions of the "
-                        "file)", C->tf->decl->name,
+                        "cannot leave the kernel called through ufjit's API "
+                        "(return np.array(l) or a tuple; lists pass between "
+                        "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
+    if (C->caller == NULL && holds_kind(ret, UF__T_DICT))
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
+                        def->u.funcdef.name_pos, "'%s' returns %s: a dict "
+                        "cannot leave the kernel called through ufjit's API "
+                        "(return arrays of its keys and values; dicts pass "
+                        "between @njit functions of the file)",
+                        C->tf->decl->name, uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :
