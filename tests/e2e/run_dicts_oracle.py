@@ -61,14 +61,15 @@ def cases():
         ("truth", [i8(0)], None), ("truth", [i8(2)], None),
         ("mutate_in_loop", [S("1")], None),
         ("helper_dict", [f8(6)], None),
-        ("never_stored", [], "TypingError", "197:5"),
-        ("float_key_lookup", [S("1.0")], "TypingError", "204:14"),
-        ("mixed_literal", [], "TypingError", "209:19"),
-        ("value_narrowing", [S("2.5")], "TypingError", "216:5"),
+        ("comprehension", [keys], None),
+        ("never_stored", [], "TypingError", "203:5"),
+        ("float_key_lookup", [S("1.0")], "TypingError", "210:14"),
+        ("mixed_literal", [], "TypingError", "215:19"),
+        ("value_narrowing", [S("2.5")], "TypingError", "222:5"),
         ("get_no_default", [S("1")], "refused-here"),
         ("returns_dict", [S("1")], "refused-here"),
-        ("not_dict", [S("1")], "TypingError", "235:12"),
-        ("array_key", [f8(3)], "TypingError", "241:7"),
+        ("not_dict", [S("1")], "TypingError", "241:12"),
+        ("array_key", [f8(3)], "TypingError", "247:7"),
     ]
 
 

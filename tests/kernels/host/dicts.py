@@ -193,6 +193,12 @@ def helper_dict(a):
 
 
 @njit
+def comprehension(a):
+    d = {v: i * 0.5 for i, v in enumerate(a) if v > 0}
+    return len(d), d.get(a[0], -1.0)
+
+
+@njit
 def never_stored():
     d = {}
     return len(d)
