@@ -273,6 +273,9 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
                                       s->u.augassign.value,
                                       (int)s->u.augassign.op);
     }
+    if (t->kind == UF__EX_SUBSCRIPT &&
+        uf__lower_info(F, t->u.subscript.value)->type->kind == UF__T_DICT)
+        return uf__lower_dict_augassign(F, s); /* lower_dict.c */
     if (t->kind == UF__EX_SUBSCRIPT)
         return uf__lower_index_augassign(F, s);
     if (t->kind != UF__EX_NAME)

@@ -487,6 +487,28 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
+/* d[k] op= v: d[k] read (KeyError when absent), v evaluated and combined,
+ * then stored by a second lookup (v may have grown the table). */
+int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *t = s->u.augassign.target;
+    const uf__type *dt = uf__lower_info(F, t->u.subscript.value)->type;
+    if (refuse_here(F, t) != 0)
+        return F->err->code;
+    LLVMValueRef d = uf__lower_expr(F, t->u.subscript.value);
+    LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
+    if (k == NULL)
+        return F->err->code;
+    LLVMValueRef p = find(F, d, k);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
+    LLVMValueRef x = uf__emit_elem_load(F, p, val_dt(dt));
+    LLVMValueRef r = uf__lower_augop(F, s, x, dt->elts[1]);
+    if (r == NULL)
+        return F->err->code;
+    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), r);
+    return 0;
+}
+
 bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e)
 {
     if (e->kind == UF__EX_CALL &&

@@ -62,6 +62,8 @@ def cases():
         ("mutate_in_loop", [S("1")], None),
         ("helper_dict", [f8(6)], None),
         ("comprehension", [keys], None),
+        ("augmented", [i8(9, lo=0, hi=50), S("1")], None),
+        ("augmented", [V("i8", [2, 6]), S("3")], "KeyError"),
         ("never_stored", [], "TypingError", "203:5"),
         ("float_key_lookup", [S("1.0")], "TypingError", "210:14"),
         ("mixed_literal", [], "TypingError", "215:19"),

@@ -246,3 +246,13 @@ def array_key(a):
     d = {}
     d[a] = 1
     return len(d)
+
+
+@njit
+def augmented(a, k):
+    d = {0: 1.5}
+    for v in a:
+        d[v % 4] = d.get(v % 4, 0.0)
+        d[v % 4] += v * 0.5
+    d[k] *= 2.0
+    return d[0], d[1], len(d)
