@@ -528,8 +528,13 @@ static int walk_stmt(desugar *D, uf__stmt *s)
 static bool unpacks_npiter(const uf__stmt *s)
 {
     const uf__expr *t = s->u.for_.target;
+    const uf__expr *it = s->u.for_.iter;
+    /* d.items() (by the attribute: typing checks d is a dict) too */
+    bool items = it->kind == UF__EX_CALL &&
+                 it->u.call.func->kind == UF__EX_ATTR &&
+                 strcmp(it->u.call.func->u.attr.attr, "items") == 0;
     return (t->kind == UF__EX_TUPLE || t->kind == UF__EX_LIST) &&
-           is_npiter_call(s->u.for_.iter);
+           (items || is_npiter_call(it));
 }
 
 /* for (x, y) in pts, pts a variable: a list of tuples (types/

@@ -759,12 +759,20 @@ static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
  * the comprehension's value the name lc$K; the targets renamed (x$K) so
  * that they stay local to it as in Python 3. Refused where those
  * statements would not run once per evaluation (a while or elif
- * condition) and inside another comprehension. */
+ * condition) and inside another comprehension. A dict comprehension
+ * `{KEY: ELT for ...}` (key not NULL) the same way, into `lc$K = {}` and
+ * `lc$K[KEY] = ELT`. */
+static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v);
+
 static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
-                          int mark)
+                          int mark, uf__expr *key)
 {
     if (p->no_comp > 0 || p->npending != mark)
-        return uf__unsupported(p, start, "a list comprehension here (in a "
+        return uf__unsupported(p, start, key ? "a dict comprehension here "
+                               "(in a while or elif condition, or inside "
+                               "another comprehension: assign it to a "
+                               "variable first)"
+                               : "a list comprehension here (in a "
                                "while or elif condition, or inside another "
                                "comprehension: assign it to a variable "
                                "first)");
@@ -804,7 +812,7 @@ static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
         }
     }
     p->no_comp--;
-    if (!uf__accept(p, UF__TOK_RSQB))
+    if (!uf__accept(p, key ? UF__TOK_RBRACE : UF__TOK_RSQB))
         return bad_after(p, elt);
     /* the targets of clause i are seen by the clauses after it (their
      * iterables too) and by the element */
@@ -842,12 +850,16 @@ static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
                 if (clause[m]->kind == UF__ST_IF)
                     rename_in(clause[m]->u.if_.cond, &r);
             rename_in(elt, &r);
+            if (key != NULL)
+                rename_in(key, &r);
         }
     }
     char buf[32];
     int len = snprintf(buf, sizeof buf, "lc$%d", k);
     const char *lc = uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
-    uf__expr *empty = uf__new_expr(p, UF__EX_LIST, start);
+    uf__pvec none = {0};
+    uf__expr *empty = key ? dict_call(p, start, &none)
+                          : uf__new_expr(p, UF__EX_LIST, start);
     uf__expr *target = uf__new_expr(p, UF__EX_NAME, start);
     uf__expr *recv = uf__new_expr(p, UF__EX_NAME, elt->pos);
     uf__expr *meth = uf__new_expr(p, UF__EX_ATTR, elt->pos);
@@ -875,6 +887,24 @@ static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
     call->u.call.args = args;
     call->u.call.nargs = 1;
     app->u.expr.value = call;
+    if (key != NULL) { /* lc$K[KEY] = ELT */
+        uf__expr *sub = uf__new_expr(p, UF__EX_SUBSCRIPT, elt->pos);
+        uf__expr **ix = uf__arena_alloc(p->arena, 1, sizeof *ix, p->err);
+        uf__expr **st = uf__arena_alloc(p->arena, 1, sizeof *st, p->err);
+        app = uf__new_stmt(p, UF__ST_ASSIGN, key->pos);
+        if (!sub || !ix || !st || !app) {
+            p->failed = true;
+            return NULL;
+        }
+        ix[0] = key;
+        sub->u.subscript.value = recv;
+        sub->u.subscript.index = ix;
+        sub->u.subscript.nindex = 1;
+        st[0] = sub;
+        app->u.assign.targets = st;
+        app->u.assign.ntargets = 1;
+        app->u.assign.value = elt;
+    }
     uf__stmt *inner = app;
     for (int i = nc - 1; i >= 0; i--) {
         uf__block *b = clause[i]->kind == UF__ST_FOR ? &clause[i]->u.for_.body
@@ -903,7 +933,7 @@ static uf__expr *list(uf__parser *p)
         if (e == NULL)
             return NULL;
         if (uf__at(p, UF__TOK_KW_FOR))
-            return listcomp(p, start, e, mark);
+            return listcomp(p, start, e, mark, NULL);
         if (uf__at(p, UF__TOK_KW_ASYNC))
             return uf__unsupported(p, start, "an async comprehension");
         last = e;
@@ -916,23 +946,66 @@ static uf__expr *list(uf__parser *p)
     return make_seq(p, UF__EX_LIST, start, &v);
 }
 
-/* dict | set | dictcomp | setcomp: all refused, named precisely. */
+/* `{}` and `{k: v, ...}` as a call of dict() (its pairs as 2n
+ * arguments, `starred` marking the literal), which typing types as
+ * Numba's DictType (compiler/types/infer_dict.c). */
+static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v)
+{
+    uf__expr *f = uf__new_expr(p, UF__EX_NAME, start);
+    uf__expr *e = f ? uf__new_expr(p, UF__EX_CALL, start) : NULL;
+    if (e == NULL)
+        return NULL;
+    f->u.name.id = "dict";
+    e->u.call.func = f;
+    e->u.call.args = finish_vec(v);
+    e->u.call.nargs = v->n;
+    e->u.call.starred = v->n > 0;
+    return e;
+}
+
+/* dict: '{' [kvpair (',' kvpair)* [',']] '}'
+ * set | dictcomp | setcomp | '**' unpacking: refused, named precisely. */
 static uf__expr *brace(uf__parser *p)
 {
     uf__pos start = here(p);
+    uf__pvec v = {0};
+    int mark = p->npending;
     uf__advance(p);
-    if (uf__at(p, UF__TOK_RBRACE) || uf__at(p, UF__TOK_DSTAR))
-        return uf__unsupported(p, start, "a dict literal");
+    if (uf__accept(p, UF__TOK_RBRACE))
+        return dict_call(p, start, &v);
+    if (uf__at(p, UF__TOK_DSTAR))
+        return uf__unsupported(p, start, "a dict literal with ** unpacking");
     if (uf__at(p, UF__TOK_STAR))
         return uf__unsupported(p, start, "a set literal");
-    if (uf__parse_named_expression(p) == NULL)
+    uf__expr *k = uf__parse_named_expression(p);
+    if (k == NULL)
         return NULL;
     if (uf__accept(p, UF__TOK_COLON)) {
-        if (uf__parse_expression(p) == NULL)
+        uf__expr *x = uf__parse_expression(p);
+        if (x == NULL)
             return NULL;
-        if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
-            return uf__unsupported(p, start, "a dict comprehension");
-        return uf__unsupported(p, start, "a dict literal");
+        if (uf__at(p, UF__TOK_KW_FOR))
+            return listcomp(p, start, x, mark, k);
+        if (uf__at(p, UF__TOK_KW_ASYNC))
+            return uf__unsupported(p, start, "an async comprehension");
+        for (;;) {
+            if (!uf__pvec_push(p, &v, k) || !uf__pvec_push(p, &v, x))
+                return NULL;
+            if (!uf__accept(p, UF__TOK_COMMA) || uf__at(p, UF__TOK_RBRACE))
+                break;
+            if (uf__at(p, UF__TOK_DSTAR))
+                return uf__unsupported(p, here(p), "a dict literal with "
+                                       "** unpacking");
+            if (!(k = uf__parse_expression(p)))
+                return NULL;
+            if (!uf__accept(p, UF__TOK_COLON))
+                return uf__unexpected(p);
+            if (!(x = uf__parse_expression(p)))
+                return NULL;
+        }
+        if (!uf__accept(p, UF__TOK_RBRACE))
+            return uf__unexpected(p);
+        return dict_call(p, start, &v);
     }
     if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
         return uf__unsupported(p, start, "a set comprehension");

@@ -33,6 +33,7 @@
 #include "common/npsignal.h"
 #include "common/npstats.h"
 #include "common/npsort.h"
+#include "common/dict.h"
 #include "common/list.h"
 #include "common/list_ops.h"
 #include "common/nrt.h"
@@ -190,6 +191,15 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_SORT, (void *)(uintptr_t)uf__list_sort}, /* list_ops.h */
         {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
+        /* dicts (lower_dict.c, common/dict.h) */
+        {UF__DICT_NEW, (void *)(uintptr_t)uf__dict_new},
+        {UF__DICT_FIND, (void *)(uintptr_t)uf__dict_find},
+        {UF__DICT_INSERT, (void *)(uintptr_t)uf__dict_insert},
+        {UF__DICT_DELETE, (void *)(uintptr_t)uf__dict_delete},
+        {UF__DICT_NEXT, (void *)(uintptr_t)uf__dict_next},
+        {UF__DICT_CLEAR, (void *)(uintptr_t)uf__dict_clear},
+        {UF__DICT_COPY, (void *)(uintptr_t)uf__dict_copy},
+        {UF__DICT_POPITEM, (void *)(uintptr_t)uf__dict_popitem},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

@@ -338,6 +338,9 @@ typedef enum uf__jit_status {
     UF__JIT_POLY_ZERODIV,   /* ZeroDivisionError: polydiv by zero */
     UF__JIT_POLY_INDEX,     /* IndexError: polyval/polyint of an empty c */
     UF__JIT_POLY_BCAST,     /* ValueError: polyval(tensor=False) shapes */
+    /* dicts (lower_dict.c) */
+    UF__JIT_DICT_KEY,       /* KeyError: d[k], d.pop(k), k not in d */
+    UF__JIT_DICT_POPITEM,   /* KeyError: d.popitem() of an empty dict */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -66,6 +66,7 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     case UF__T_ARRAY:
         return uf__lower_array_type(L, t->ndim);
     case UF__T_LIST: /* its header (lower_list.c) */
+    case UF__T_DICT: /* its header (lower_dict.c) */
         return LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
     case UF__T_STR:   /* the same (lower_str.c) */
@@ -152,6 +153,8 @@ static int assign_to(uf__fn *F, const uf__expr *t, LLVMValueRef v,
         const uf__type *bt = uf__lower_info(F, t->u.subscript.value)->type;
         if (bt && bt->kind == UF__T_LIST) /* lower_list.c */
             return uf__lower_list_store(F, t, v, vt);
+        if (bt && bt->kind == UF__T_DICT) /* lower_dict.c */
+            return uf__lower_dict_store(F, t, v, vt);
         return uf__lower_index_store(F, t, v, vt);
     }
     default:
@@ -271,6 +274,9 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
                                       s->u.augassign.value,
                                       (int)s->u.augassign.op);
     }
+    if (t->kind == UF__EX_SUBSCRIPT &&
+        uf__lower_info(F, t->u.subscript.value)->type->kind == UF__T_DICT)
+        return uf__lower_dict_augassign(F, s); /* lower_dict.c */
     if (t->kind == UF__EX_SUBSCRIPT)
         return uf__lower_index_augassign(F, s);
     if (t->kind != UF__EX_NAME)
@@ -327,7 +333,8 @@ LLVMValueRef uf__lower_truth_of(uf__fn *F, const uf__expr *e)
     const uf__type *t = uf__lower_info(F, e)->type;
     if (t && t->kind == UF__T_STR) /* known: true when not empty */
         return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), t->n > 0, 0);
-    if (t && t->kind == UF__T_LIST) /* a list is true when not empty */
+    if (t && (t->kind == UF__T_LIST || t->kind == UF__T_DICT)) /* a list,
+                                       a dict: true when not empty */
         return LLVMBuildICmp(B, LLVMIntNE, uf__emit_list_len(F, v),
                              LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
                              "");
@@ -524,6 +531,7 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
                    t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
                    t->kind != UF__T_LIST && t->kind != UF__T_STR &&
+                   t->kind != UF__T_DICT &&
                    !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);

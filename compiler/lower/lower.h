@@ -526,6 +526,21 @@ bool uf__call_takes_list_arrays(const uf__typed_func *callee);
  * (an empty list raises Numba's IndexError, from its read of l[0]). */
 LLVMValueRef uf__lower_list_tuples_array(uf__fn *F, LLVMValueRef l,
                                          const uf__type *lt, uf_dtype to);
+/* Dicts (lower_dict.c, typed by types/infer_dict.c): d[k]; d[k] = v; a
+ * call of UF__DICT_MAP (dict() and `{k: v}` too); `k in d`; the loop
+ * over a dict or its views into variable vi; whether e may raise
+ * (lower_fallible.c). The length is uf__emit_list_len's (both headers
+ * start with their size). */
+LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e);
+int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                         const uf__type *vt);
+LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e);
+int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi);
+int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s);
+LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
+                                    const uf__type *from, const uf__type *to);
+bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

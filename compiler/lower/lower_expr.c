@@ -10,6 +10,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/lower/lower_arrattr.h"
+#include "compiler/lower/lower_stmt.h"
 #include "compiler/types/infer_arrexpr.h"
 
 #define B (F->L->b)
@@ -539,13 +540,19 @@ static LLVMValueRef lower_ifexp(uf__fn *F, const uf__expr *e)
         return v ? uf__emit_convert(F, v, uf__lower_info(F, arm)->type, rt)
                  : NULL;
     }
-    LLVMValueRef c = uf__lower_expr(F, ce);
-    uf_dtype cd;
-    if (!c)
-        return NULL;
-    if (!scalar_dtype(F, ce, &cd))
-        return unsupported_expr(F, ce, "the truth value of this");
-    c = uf__emit_truth(F, c, cd);
+    const uf__type *ct = uf__lower_info(F, ce)->type;
+    LLVMValueRef c;
+    if (ct && (ct->kind == UF__T_LIST || ct->kind == UF__T_DICT)) {
+        if (!(c = uf__lower_truth_of(F, ce))) /* not empty (lower.c) */
+            return NULL;
+    } else {
+        uf_dtype cd;
+        if (!(c = uf__lower_expr(F, ce)))
+            return NULL;
+        if (!scalar_dtype(F, ce, &cd))
+            return unsupported_expr(F, ce, "the truth value of this");
+        c = uf__emit_truth(F, c, cd);
+    }
     LLVMBasicBlockRef bt = uf__fn_block(F, "ifx.then");
     LLVMBasicBlockRef bf = uf__fn_block(F, "ifx.else");
     LLVMBasicBlockRef done = uf__fn_block(F, "ifx.done");
@@ -602,6 +609,8 @@ static LLVMValueRef lower_subscript(uf__fn *F, const uf__expr *e)
         return uf__lower_index(F, e);
     if (bt && bt->kind == UF__T_LIST) /* lower_list.c */
         return uf__lower_list_index(F, e);
+    if (bt && bt->kind == UF__T_DICT) /* lower_dict.c */
+        return uf__lower_dict_index(F, e);
     if (!bt || bt->kind != UF__T_TUPLE || e->u.subscript.nindex != 1)
         return unsupported_expr(F, e, "indexing this value");
     const uf__expr *ix = e->u.subscript.index[0];

@@ -55,6 +55,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
         return 1; /* a.item() of an array of another size: ValueError */
     if (uf__list_fallible(S->tf, e)) /* lower_list.c */
         return 1;
+    if (uf__dict_fallible(S->tf, e)) /* lower_dict.c */
+        return 1;
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npselect(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, q out of range */

@@ -454,6 +454,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_alloc(F, e);
     if (uf__builtin_is_list(bi)) /* lower_list.c */
         return uf__lower_list_call(F, e);
+    if (uf__builtin_is_dict(bi)) /* lower_dict.c */
+        return uf__lower_dict_call(F, e);
     if (uf__builtin_is_npselect(bi)) /* lower_npselect.c */
         return uf__lower_npselect(F, e);
     if (uf__builtin_is_nppart(bi)) /* lower_nppart.c */
@@ -537,7 +539,9 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
                                  UF_INT64, rd);
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
-        if (n == 1 && at[0]->kind == UF__T_LIST && rs) { /* lower_list.c */
+        if (n == 1 && (at[0]->kind == UF__T_LIST ||
+                       at[0]->kind == UF__T_DICT) && rs) { /* lower_list.c,
+                                                lower_dict.c: the size */
             LLVMValueRef l = uf__lower_expr(F, argx[0]);
             return l ? uf__emit_cast(F, uf__emit_list_len(F, l), UF_INT64, rd)
                      : NULL;

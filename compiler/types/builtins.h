@@ -313,6 +313,15 @@
     /* infer_list_ops.c, lower_list_ops.c */                                \
     X(LIST_SORT, "list.sort") X(LIST_SORTED, "sorted")                      \
     X(LIST_NEW, "list")
+/* The methods of dicts (types/infer_dict.c, lower/lower_dict.c): the
+ * name after "dict." is the attribute (uf__builtin_is_dict); "dict" is
+ * dict() and the `{k: v}` literal the parser writes as a call of it. */
+#define UF__DICT_MAP(X)                                                     \
+    X(DICT_GET, "dict.get") X(DICT_POP, "dict.pop")                         \
+    X(DICT_SETDEFAULT, "dict.setdefault") X(DICT_CLEAR, "dict.clear")       \
+    X(DICT_COPY, "dict.copy") X(DICT_KEYS, "dict.keys")                     \
+    X(DICT_VALUES, "dict.values") X(DICT_ITEMS, "dict.items")               \
+    X(DICT_POPITEM, "dict.popitem") X(DICT_NEW, "dict")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -433,6 +442,7 @@
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
     UF__LIST_MAP(X)                                                         \
+    UF__DICT_MAP(X)                                                         \
     UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
@@ -674,6 +684,11 @@ static inline bool uf__builtin_is_npsplit(uf__builtin b)
 static inline bool uf__builtin_is_list(uf__builtin b)
 {
     return b >= UF__BI_LIST_APPEND && b <= UF__BI_LIST_NEW;
+}
+/* The methods of UF__DICT_MAP. */
+static inline bool uf__builtin_is_dict(uf__builtin b)
+{
+    return b >= UF__BI_DICT_GET && b <= UF__BI_DICT_NEW;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

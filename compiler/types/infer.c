@@ -83,6 +83,8 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
     case UF__T_STR:   /* the same (lower_str.c) */
         return true;
+    case UF__T_DICT: /* not a keys()/values()/items() view */
+        return t->layout == 0;
     case UF__T_FUNCTION: /* float, int, bool, complex: the same */
         return uf__type_is_pyclass(t);
     case UF__T_TUPLE:
@@ -99,7 +101,8 @@ bool uf__is_value_type(const uf__type *t)
 int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
     if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
-        t->kind == UF__T_LIST || t->kind == UF__T_STR)
+        t->kind == UF__T_LIST || t->kind == UF__T_STR ||
+        (t->kind == UF__T_DICT && t->layout == 0))
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
                     "supported in kernels (only numbers)", uf__tname(t));
@@ -238,6 +241,8 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
         return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s does not support item "
                         "assignment (tuples are immutable)",
                         uf__tname(base));
+    if (base->kind == UF__T_DICT && base->layout == 0) /* infer_dict.c */
+        return uf__infer_dict_store(C, t, base, vt);
     if (base->kind == UF__T_LIST) { /* l[i] = v: infer_list.c */
         const uf__type *et = uf__infer_expr(C, t);
         if (et == NULL || et == UF__UNKNOWN)
@@ -452,6 +457,11 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
                             "through numba.literal_unroll, which ufjit "
                             "does not support)", uf__tname(rt));
         if (store(C, t, rt->elts[0], t->pos) < 0)
+            return -1;
+    } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_DICT) {
+        /* for k in d, d.keys(), d.values(), d.items() (infer_dict.c) */
+        const uf__type *item = uf__infer_dict_item(C, it, rt);
+        if (item == NULL || store(C, t, item, t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
         /* for x in l: its items (infer_list.c) */
@@ -723,20 +733,16 @@ static int remember(uf__kmodule *km, uf__typed_func *tf, uf_error *err)
     return 0;
 }
 
-static bool holds_kind(const uf__type *t, uf__type_kind kind)
+/* Whether t is or holds a value of kind k. */
+static bool holds_kind(const uf__type *t, uf__type_kind k)
 {
-    if (t->kind == kind)
+    if (t->kind == k)
         return true;
     if (t->kind == UF__T_TUPLE)
         for (int i = 0; i < t->n; i++)
-            if (holds_kind(t->elts[i], kind))
+            if (holds_kind(t->elts[i], k))
                 return true;
     return false;
-}
-
-static bool holds_list(const uf__type *t)
-{
-    return holds_kind(t, UF__T_LIST);
 }
 
 /* The fixed point over the body, then the return type. */
@@ -767,6 +773,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         (int)strcspn(C->unknown_name, "."), C->unknown_name);
     if (uf__infer_list_check(C) < 0) /* `l = []` never appended to */
         return -1;
+    if (uf__infer_dict_check(C) < 0) /* `d = {}` never stored into */
+        return -1;
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;
@@ -786,7 +794,7 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return uf__ierr(C, UF_ERR_TYPING, C->ret_pos, "Kernel must have void "
                         "return type but got %s (a CUDA kernel writes its "
                         "results into arrays)", uf__tname(ret));
-    if (C->caller == NULL && holds_list(ret))
+    if (C->caller == NULL && holds_kind(ret, UF__T_LIST))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
                         def->u.funcdef.name_pos, "'%s' returns %s: a list "
                         "cannot leave the kernel called through ufjit's API "
@@ -799,6 +807,13 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "a string cannot leave the kernel called through "
                         "ufjit's API (Numba returns a Python str; kernels "
                         "hold strings known at compile time only, passed "
+                        "between @njit functions of the file)",
+                        C->tf->decl->name, uf__tname(ret));
+    if (C->caller == NULL && holds_kind(ret, UF__T_DICT))
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
+                        def->u.funcdef.name_pos, "'%s' returns %s: a dict "
+                        "cannot leave the kernel called through ufjit's API "
+                        "(return arrays of its keys and values; dicts pass "
                         "between @njit functions of the file)",
                         C->tf->decl->name, uf__tname(ret));
     if (declared != NULL && declared != ret) {

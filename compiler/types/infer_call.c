@@ -254,7 +254,8 @@ static const uf__type *type_len(callinfo *k)
     if (a->kind == UF__T_STR) /* infer_str.c */
         return uf__infer_str_len(k->C, k->e, k->in, a);
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
-        a->kind == UF__T_FLATITER || a->kind == UF__T_LIST)
+        a->kind == UF__T_FLATITER || a->kind == UF__T_LIST ||
+        (a->kind == UF__T_DICT && a->layout == 0))
         return scalar(k, UF_INT64);
     /* len(range(...)): the range's dtype, as Numba's range_len (int32,
      * int64 or uint64); int64 for the count desugar_for.c writes for a
@@ -640,6 +641,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     }
     if (uf__builtin_is_list(fi->builtin)) /* l.append ...: infer_list.c */
         return uf__infer_list_call(C, e, fi->builtin);
+    if (uf__builtin_is_dict(fi->builtin)) /* d.get ...: infer_dict.c */
+        return uf__infer_dict_call(C, e, fi->builtin);
     if (uf__builtin_is_nppred(fi->builtin)) /* np.isclose ...: infer_nppred.c */
         return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */

@@ -22,12 +22,13 @@
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
     "range", "pow", "divmod", "sum", "print", "isinstance", "list", "sorted",
+    "dict",
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "tuple", "dict", "set", "str", "enumerate",
+    "tuple", "set", "str", "enumerate",
     "zip", "map", "filter", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
@@ -278,6 +279,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
     }
     if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
         return uf__infer_list_attr(C, e, base, in);
+    if (base->kind == UF__T_DICT) /* d.get: infer_dict.c */
+        return uf__infer_dict_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
         bool member;
         const uf__type *r = uf__infer_array_attr(C, e, base, in, &member);
@@ -323,6 +326,8 @@ static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
         return uf__infer_flat_index(C, e, base);
     if (base->kind == UF__T_LIST) /* infer_list.c */
         return uf__infer_list_index(C, e, base);
+    if (base->kind == UF__T_DICT && base->layout == 0) /* infer_dict.c */
+        return uf__infer_dict_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s is not "
                           "subscriptable", uf__tname(base));
@@ -366,6 +371,10 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
             C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_STR)
         return uf__infer_str_not(C, e, in, t); /* infer_str.c */
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_DICT)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "function not_ found for signature (%s) (Numba "
+                          "has none: test len(d) == 0)", uf__tname(t));
     if (e->u.unary.op == UF__OP_NOT && uf__check_truth(C, e, t) < 0)
         return NULL;
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_LIST)

@@ -440,6 +440,25 @@ const uf__type *uf__infer_list_augassign(uf__ictx *C, const uf__stmt *s,
 const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
                                        uf__expr_info *in, int op,
                                        const uf__type *a, const uf__type *b);
+/* Dicts (infer_dict.c): the attribute `e` (d.get) of dict type `base`;
+ * a call of UF__DICT_MAP (dict() and `{k: v}` too); d[k] of dict type
+ * `dt`; the store d[k] = v (refining `{}`); the item a loop over dt (a
+ * dict or its keys/values/items view) gives; `k in d`; the refusal of
+ * dicts still undefined at the fixed point (0 or -1). */
+const uf__type *uf__infer_dict_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in);
+const uf__type *uf__infer_dict_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b);
+const uf__type *uf__infer_dict_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *dt);
+int uf__infer_dict_store(uf__ictx *C, const uf__expr *t, const uf__type *dt,
+                         const uf__type *vt);
+const uf__type *uf__infer_dict_item(uf__ictx *C, const uf__expr *it,
+                                    const uf__type *dt);
+const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
+                                        uf__expr_info *in, const uf__type *x,
+                                        const uf__type *dt);
+int uf__infer_dict_check(uf__ictx *C);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);

@@ -235,6 +235,25 @@ const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
     return &p->t;
 }
 
+const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
+                              const uf__type *val, char view, uf_error *err)
+{
+    const uf__type *kv[2] = {key, val};
+    int n = key != NULL ? 2 : 0;
+    for (uf__typenode *p = tc->nodes; p; p = p->next)
+        if (p->t.kind == UF__T_DICT && p->t.n == n && p->t.layout == view &&
+            (n == 0 || (p->t.elts[0] == key && p->t.elts[1] == val)))
+            return &p->t;
+    uf__typenode *p = node_new(tc, UF__T_DICT, sizeof kv, err);
+    if (!p)
+        return NULL;
+    p->t.n = n;
+    p->t.layout = view;
+    memcpy(p->extra, kv, sizeof kv);
+    p->t.elts = p->extra;
+    return &p->t;
+}
+
 /* Modules and functions are known by name only. */
 static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
                              const char *name, uf_error *err)
@@ -397,6 +416,20 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         else
             put(buf, size, pos, "undefined");
         put(buf, size, pos, ")<iv=None>");
+        return;
+    case UF__T_DICT:
+        put(buf, size, pos, "%sDictType[", t->layout == 'k'   ? "keys of "
+                                            : t->layout == 'v' ? "values of "
+                                            : t->layout == 'i' ? "items of "
+                                                               : "");
+        if (t->n == 2) {
+            type_str(t->elts[0], buf, size, pos);
+            put(buf, size, pos, ",");
+            type_str(t->elts[1], buf, size, pos);
+        } else {
+            put(buf, size, pos, "undefined,undefined");
+        }
+        put(buf, size, pos, "]<iv=None>");
         return;
     case UF__T_TUPLE: {
         /* Numba canonicalises a tuple of equal elements to UniTuple. */

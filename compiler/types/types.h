@@ -21,6 +21,11 @@ typedef enum uf__type_kind {
     UF__T_LIST,     /* Numba's list(T): element type elts[0] (n 1), or
                        n 0 for list(undefined), the type of `[]` until an
                        append refines it (infer_list.c) */
+    UF__T_DICT,     /* Numba's DictType[K, V]: key elts[0], value elts[1]
+                       (n 2), or n 0 for DictType[undefined,undefined],
+                       `{}` until a store refines it (infer_dict.c);
+                       `layout` 'k'/'v'/'i' for d.keys()/values()/items()
+                       (a loop's iterable), 0 for the dict itself */
     UF__T_FLATITER, /* a.flat of an F or strided N-d array: the array's
                        `dtype`, `ndim`, `layout`, `readonly` (its value is
                        the array; indexed and counted in C order) */
@@ -75,6 +80,12 @@ const uf__type *uf__type_dtype_obj(uf__typectx *tc, uf_dtype dtype);
  * header block (compiler/lower/lower_list.c). */
 const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
                               uf_error *err);
+/* Numba's DictType[key, val] (both NULL: undefined, `{}` not yet
+ * stored into), or with view 'k', 'v', 'i' the iterable of d.keys(),
+ * d.values(), d.items() (0: the dict); its value is a pointer to a
+ * header block (compiler/lower/lower_dict.c). */
+const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
+                              const uf__type *val, char view, uf_error *err);
 /* a.flat of array type `arr` where no 1-D view has its order (Numba's
  * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
 const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,

@@ -162,6 +162,9 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
         const uf__type *e = uf__type_unify(tc, a->elts[0], b->elts[0]);
         return e ? uf__type_list(tc, e, NULL) : NULL;
     }
+    if (a->kind == UF__T_DICT && b->kind == UF__T_DICT &&
+        a->layout == b->layout) /* DictType[undefined,undefined] refined */
+        return a->n == 0 ? b : b->n == 0 ? a : NULL;
     /* Numba's fallback: one converts safely into the other. */
     if (uf__type_conversion(a, b) <= UF__CONV_SAFE)
         return b;

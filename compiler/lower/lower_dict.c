@@ -1,0 +1,528 @@
+/* Dicts (Numba's DictType of numbers, typed by types/infer_dict.c): a
+ * dict value is the data pointer of an NRT block holding common/dict.h's
+ * header, owned as a list's is (lower_alloc.c counts it as an array
+ * whose data pointer is the header). Every lookup and store is one call
+ * of common/dict.c with the key widened to 64 bits, which returns the
+ * value's address; the value is read or written inline. Host targets
+ * only, and outside prange bodies. */
+#include <stddef.h>
+
+#include "common/dict.h"
+#include "common/error_internal.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/lower_stmt.h"
+
+#define B (F->L->b)
+
+_Static_assert(offsetof(uf__dict, esize) == 48 &&
+                   offsetof(uf__dict, kind) == 56 &&
+                   offsetof(uf__dict, used) == 8 &&
+                   offsetof(uf__dict, entries) == 16,
+               "lower_dict.c reads these header fields inline");
+
+enum { OFF_SIZE = 0, OFF_ENTRIES = 16 };
+
+static LLVMTypeRef i64_t(uf__fn *F)
+{
+    return LLVMInt64TypeInContext(F->L->ctx);
+}
+
+static LLVMTypeRef i8p_t(uf__fn *F)
+{
+    return LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+}
+
+static LLVMValueRef c64(uf__fn *F, int64_t v)
+{
+    return LLVMConstInt(i64_t(F), (unsigned long long)v, 1);
+}
+
+static LLVMValueRef undef_i1(uf__fn *F)
+{
+    return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+}
+
+static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
+                         LLVMValueRef *args, unsigned n)
+{
+    LLVMTypeRef pt[4]; /* n <= 4 */
+    for (unsigned i = 0; i < n; i++)
+        pt[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
+    LLVMValueRef fn = F->L->cg->helper(F->L, name, fty);
+    F->L->uses_runtime = true;
+    return LLVMBuildCall2(B, fty, fn, args, n, "");
+}
+
+static int refuse_here(uf__fn *F, const uf__expr *e)
+{
+    if (F->L->cg->sreg != NULL)
+        return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src,
+                                e->pos, "%s", "dicts are not supported in "
+                                "CUDA kernels");
+    if (F->in_prange)
+        return uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src,
+                                e->pos, "%s", "dicts cannot be used in a "
+                                "prange body run in parallel (Numba's typed "
+                                "dict is not thread-safe): fill the dict "
+                                "in a range loop");
+    return 0;
+}
+
+static uf_dtype key_dt(const uf__type *dt)
+{
+    return dt->elts[0]->dtype;
+}
+
+static uf_dtype val_dt(const uf__type *dt)
+{
+    return dt->elts[1]->dtype;
+}
+
+static bool float_keys(const uf__type *dt)
+{
+    return uf_dtype_kind(key_dt(dt)) == 'f';
+}
+
+/* 16 bytes of key and hash, then the value rounded up to 8. */
+static int64_t esize(const uf__type *dt)
+{
+    int64_t v = (int64_t)uf_dtype_itemsize(val_dt(dt));
+    return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8;
+}
+
+/* Key v (of dtype `from`) as the dict's key type, then as the 64 bits
+ * common/dict.c compares: an integer widened, a float as a double. */
+static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, uf_dtype from,
+                             const uf__type *dt)
+{
+    v = uf__emit_cast(F, v, from, key_dt(dt));
+    if (float_keys(dt))
+        return LLVMBuildBitCast(
+            B, uf__emit_cast(F, v, key_dt(dt), UF_FLOAT64), i64_t(F), "");
+    return uf__emit_cast(F, v, key_dt(dt), UF_INT64);
+}
+
+/* The key bits k back as the key type. */
+static LLVMValueRef key_value(uf__fn *F, LLVMValueRef k, const uf__type *dt)
+{
+    if (float_keys(dt))
+        return uf__emit_cast(
+            F, LLVMBuildBitCast(B, k, LLVMDoubleTypeInContext(F->L->ctx), ""),
+            UF_FLOAT64, key_dt(dt));
+    return uf__emit_cast(F, k, UF_INT64, key_dt(dt));
+}
+
+static LLVMValueRef lower_key(uf__fn *F, const uf__expr *x,
+                              const uf__type *dt)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    return v ? key_bits(F, v, uf__lower_info(F, x)->type->dtype, dt) : NULL;
+}
+
+static LLVMValueRef lower_value(uf__fn *F, const uf__expr *x,
+                                const uf__type *dt)
+{
+    LLVMValueRef v = uf__lower_expr(F, x);
+    return v ? uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
+                             val_dt(dt))
+             : NULL;
+}
+
+static LLVMValueRef find(uf__fn *F, LLVMValueRef d, LLVMValueRef k)
+{
+    LLVMValueRef a[2] = {d, k};
+    return call(F, UF__DICT_FIND, i8p_t(F), a, 2);
+}
+
+/* The value slot of key k, made when absent; out of memory raises. */
+static LLVMValueRef insert(uf__fn *F, LLVMValueRef d, LLVMValueRef k)
+{
+    LLVMValueRef a[2] = {d, k};
+    LLVMValueRef p = call(F, UF__DICT_INSERT, i8p_t(F), a, 2);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_NOMEM);
+    return p;
+}
+
+/* dict.h's esize and kind, at offsets 48 and 56. */
+enum { OFF_ESIZE = 48, OFF_KIND = 56 };
+
+static LLVMValueRef field(uf__fn *F, LLVMValueRef d, int off, LLVMTypeRef ty)
+{
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), d,
+        (LLVMValueRef[]){c64(F, off)}, 1, "");
+    return LLVMBuildPointerCast(B, p, LLVMPointerType(ty, 0), "");
+}
+
+/* The empty dict of `{}`, made before its store gave it types: dt's
+ * entry size and key kind set in its header. */
+LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
+                                    const uf__type *from, const uf__type *to)
+{
+    if (from->n == 2 || to->n == 0)
+        return d;
+    LLVMBuildStore(B, c64(F, esize(to)), field(F, d, OFF_ESIZE, i64_t(F)));
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
+    LLVMBuildStore(B,
+                   LLVMConstInt(i32, float_keys(to) ? UF__DICT_FLOAT
+                                                    : UF__DICT_BITS, 0),
+                   field(F, d, OFF_KIND, i32));
+    return d;
+}
+
+static LLVMValueRef new_dict(uf__fn *F, const uf__type *dt)
+{
+    LLVMValueRef a[3] = {
+        LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
+                             LLVMPointerType(i8p_t(F), 0), ""),
+        c64(F, dt->n ? esize(dt) : UF__DICT_VALUE_OFF),
+        LLVMConstInt(LLVMInt32TypeInContext(F->L->ctx),
+                     dt->n && float_keys(dt) ? UF__DICT_FLOAT
+                                             : UF__DICT_BITS,
+                     0)};
+    LLVMValueRef d = call(F, UF__DICT_NEW, i8p_t(F), a, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, d, ""), UF__JIT_NOMEM);
+    return d;
+}
+
+/* dict() and {k0: v0, ...}: the pairs evaluated before the dict is made,
+ * then stored in order (a repeated key keeps its first place and its
+ * last value, as Python's). */
+static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e,
+                              const uf__type *dt)
+{
+    int n = e->u.call.nargs;
+    if (n > 2 * UF__TUPLE_MAX) {
+        uf__source_error(F->err, UF_ERR_UNSUPPORTED, F->tf->km->src, e->pos,
+                         "dict literals of more than %d items are not "
+                         "supported", UF__TUPLE_MAX);
+        return NULL;
+    }
+    LLVMValueRef v[2 * UF__TUPLE_MAX];
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.call.args[i];
+        v[i] = i % 2 == 0 ? lower_key(F, x, dt) : lower_value(F, x, dt);
+        if (v[i] == NULL)
+            return NULL;
+    }
+    LLVMValueRef d = new_dict(F, dt);
+    for (int i = 0; i < n; i += 2)
+        uf__emit_elem_store(F, insert(F, d, v[i]), val_dt(dt), v[i + 1]);
+    return d;
+}
+
+LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e)
+{
+    const uf__type *dt = uf__lower_info(F, e->u.subscript.value)->type;
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    LLVMValueRef d = uf__lower_expr(F, e->u.subscript.value);
+    LLVMValueRef k = d ? lower_key(F, e->u.subscript.index[0], dt) : NULL;
+    if (k == NULL)
+        return NULL;
+    LLVMValueRef p = find(F, d, k);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
+    return uf__emit_elem_load(F, p, val_dt(dt));
+}
+
+int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                         const uf__type *vt)
+{
+    const uf__type *dt = uf__lower_info(F, t->u.subscript.value)->type;
+    if (refuse_here(F, t) != 0)
+        return F->err->code;
+    LLVMValueRef d = uf__lower_expr(F, t->u.subscript.value);
+    LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
+    if (k == NULL)
+        return F->err->code;
+    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt),
+                        uf__emit_cast(F, v, vt->dtype, val_dt(dt)));
+    return 0;
+}
+
+LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e)
+{
+    const uf__expr *ce = e->u.compare.operands[1];
+    const uf__type *dt = uf__lower_info(F, ce)->type;
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    LLVMValueRef k = lower_key(F, e->u.compare.operands[0], dt);
+    LLVMValueRef d = k ? uf__lower_expr(F, ce) : NULL;
+    if (d == NULL)
+        return NULL;
+    LLVMValueRef found = LLVMBuildIsNotNull(B, find(F, d, k), "");
+    if (e->u.compare.ops[0] == UF__CMP_NOTIN)
+        found = LLVMBuildNot(B, found, "");
+    return found;
+}
+
+/* d.get(k, default), d.setdefault(k, v): the value, or v (stored by
+ * setdefault) when k is absent, as e's type (get: the value's and the
+ * default's unified). */
+static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
+                              const uf__type *dt, bool store)
+{
+    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    const uf__expr *x = e->u.call.args[1];
+    LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
+    LLVMValueRef dv = k ? uf__lower_expr(F, x) : NULL;
+    if (dv == NULL)
+        return NULL;
+    uf_dtype xd = uf__lower_info(F, x)->type->dtype;
+    LLVMValueRef sv = uf__emit_cast(F, dv, xd, val_dt(dt)); /* stored */
+    dv = uf__emit_cast(F, dv, xd, rd);
+    LLVMTypeRef vty = LLVMTypeOf(dv);
+    LLVMValueRef slot = uf__fn_alloca(F, vty, "dict.get");
+    LLVMBuildStore(B, dv, slot);
+    LLVMValueRef p = find(F, d, k);
+    LLVMBasicBlockRef hit = uf__fn_block(F, "dict.hit");
+    LLVMBasicBlockRef miss = uf__fn_block(F, "dict.miss");
+    LLVMBasicBlockRef done = uf__fn_block(F, "dict.got");
+    LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), miss, hit);
+    LLVMPositionBuilderAtEnd(B, hit);
+    LLVMBuildStore(B, uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(dt)),
+                                    val_dt(dt), rd),
+                   slot);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, miss);
+    if (store)
+        uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), sv);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    return LLVMBuildLoad2(B, vty, slot, "");
+}
+
+/* d.pop(k[, default]): KeyError without a default when k is absent. */
+static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
+                              const uf__type *dt)
+{
+    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
+    LLVMValueRef dv = NULL;
+    if (k == NULL || (e->u.call.nargs == 2 &&
+                      !(dv = uf__lower_expr(F, e->u.call.args[1]))))
+        return NULL;
+    LLVMTypeRef vty = LLVMArrayType(i64_t(F), 2); /* the largest value */
+    LLVMValueRef out = uf__fn_alloca(F, vty, "dict.pop");
+    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef a[3] = {d, k, outp};
+    LLVMValueRef rc = call(F, UF__DICT_DELETE,
+                           LLVMInt32TypeInContext(F->L->ctx), a, 3);
+    LLVMValueRef absent = LLVMBuildIsNull(B, rc, "");
+    if (dv == NULL) {
+        uf__fn_raise_if(F, absent, UF__JIT_DICT_KEY);
+        return uf__emit_elem_load(F, outp, val_dt(dt));
+    }
+    dv = uf__emit_cast(F, dv, uf__lower_info(F, e->u.call.args[1])->type->dtype,
+                       rd);
+    LLVMValueRef got = uf__emit_cast(F, uf__emit_elem_load(F, outp,
+                                                           val_dt(dt)),
+                                     val_dt(dt), rd);
+    return LLVMBuildSelect(B, absent, dv, got, "");
+}
+
+/* d.popitem(): the last item inserted, KeyError when d is empty. */
+static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
+                                  LLVMValueRef d, const uf__type *dt)
+{
+    LLVMValueRef kslot = uf__fn_alloca(F, i64_t(F), "dict.key");
+    LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(i64_t(F), 2),
+                                     "dict.pop");
+    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef a[3] = {d, kslot, outp};
+    LLVMValueRef rc = call(F, UF__DICT_POPITEM,
+                           LLVMInt32TypeInContext(F->L->ctx), a, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""), UF__JIT_DICT_POPITEM);
+    const uf__type *tt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = uf__lower_type(F->L, tt, F->err);
+    if (ty == NULL)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    r = LLVMBuildInsertValue(
+        B, r, key_value(F, LLVMBuildLoad2(B, i64_t(F), kslot, ""), dt), 0,
+        "");
+    return LLVMBuildInsertValue(B, r, uf__emit_elem_load(F, outp, val_dt(dt)),
+                                1, "");
+}
+
+LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
+{
+    uf__builtin b = uf__lower_info(F, e)->builtin;
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    if (b == UF__BI_DICT_NEW)
+        return lower_new(F, e, uf__lower_info(F, e)->type);
+    const uf__expr *recv = e->u.call.func->u.attr.value;
+    const uf__type *dt = uf__lower_info(F, recv)->type;
+    LLVMValueRef d = uf__lower_expr(F, recv);
+    if (!d)
+        return NULL;
+    switch (b) {
+    case UF__BI_DICT_GET:
+    case UF__BI_DICT_SETDEFAULT:
+        return lower_get(F, e, d, dt, b == UF__BI_DICT_SETDEFAULT);
+    case UF__BI_DICT_POP:
+        return lower_pop(F, e, d, dt);
+    case UF__BI_DICT_POPITEM:
+        return lower_popitem(F, e, d, dt);
+    case UF__BI_DICT_CLEAR:
+        if (dt->n == 2)
+            call(F, UF__DICT_CLEAR, LLVMVoidTypeInContext(F->L->ctx), &d, 1);
+        return undef_i1(F);
+    case UF__BI_DICT_COPY: {
+        LLVMValueRef a[2] = {
+            LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
+                                 LLVMPointerType(i8p_t(F), 0), ""),
+            d};
+        LLVMValueRef c = call(F, UF__DICT_COPY, i8p_t(F), a, 2);
+        uf__fn_raise_if(F, LLVMBuildIsNull(B, c, ""), UF__JIT_NOMEM);
+        return c;
+    }
+    default: /* keys(), values(), items(): the dict, walked by a loop */
+        return d;
+    }
+}
+
+/* for x in d / d.keys() / d.values() / d.items(): the entries in
+ * insertion order, each position found by common/dict.c's next; as
+ * Numba's iterator, the loop ends (without an error) once the body has
+ * changed the dict's size. */
+int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
+{
+    const uf__expr *it = s->u.for_.iter;
+    const uf__type *dt = uf__lower_info(F, it)->type;
+    const uf__type *vt = F->tf->vars[vi].type;
+    if (refuse_here(F, it) != 0)
+        return F->err->code;
+    LLVMValueRef d = uf__lower_expr(F, it);
+    if (d == NULL)
+        return F->err->code;
+    LLVMTypeRef i64 = i64_t(F);
+    LLVMValueRef sp = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), d, (LLVMValueRef[]){c64(F, 8)},
+        1, "");
+    /* dict.h's `used` at offset 8: the positions written so far */
+    LLVMValueRef end = LLVMBuildLoad2(
+        B, i64, LLVMBuildPointerCast(B, sp, LLVMPointerType(i64, 0), ""),
+        "dict.used");
+    LLVMValueRef size0 = uf__emit_list_len(F, d); /* size at offset 0 */
+    LLVMValueRef posp = uf__fn_alloca(F, i64, "dict.pos");
+    LLVMBuildStore(B, c64(F, 0), posp);
+    LLVMBasicBlockRef hdr = uf__fn_block(F, "dfor.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "dfor.body");
+    LLVMBasicBlockRef latch = uf__fn_block(F, "dfor.next");
+    LLVMBasicBlockRef els = uf__fn_block(F, "dfor.else");
+    LLVMBasicBlockRef done = uf__fn_block(F, "dfor.end");
+    int rc = uf__nrt_loop_enter(F, s, d, dt);
+    if (rc != 0)
+        return rc;
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, hdr);
+    LLVMValueRef a[2] = {d, LLVMBuildLoad2(B, i64, posp, "")};
+    LLVMValueRef pos = call(F, UF__DICT_NEXT, i64, a, 2);
+    LLVMValueRef more = LLVMBuildAnd(
+        B, LLVMBuildICmp(B, LLVMIntSGE, pos, c64(F, 0), ""),
+        LLVMBuildICmp(B, LLVMIntSLT, pos, end, ""), "");
+    more = LLVMBuildAnd(B, more,
+                        LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, d),
+                                      size0, ""),
+                        "");
+    LLVMBuildCondBr(B, more, body, els);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMBuildStore(B, LLVMBuildAdd(B, pos, c64(F, 1), ""), posp);
+    LLVMValueRef ep = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), d,
+        (LLVMValueRef[]){c64(F, OFF_ENTRIES)}, 1, "");
+    LLVMValueRef entries = LLVMBuildLoad2(
+        B, i8p_t(F),
+        LLVMBuildPointerCast(B, ep, LLVMPointerType(i8p_t(F), 0), ""), "");
+    LLVMValueRef entry = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entries,
+        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, esize(dt)), "")}, 1, "");
+    LLVMValueRef key = key_value(
+        F,
+        LLVMBuildLoad2(B, i64,
+                       LLVMBuildPointerCast(B, entry, LLVMPointerType(i64, 0),
+                                            ""),
+                       ""),
+        dt);
+    LLVMValueRef val = uf__emit_elem_load(
+        F,
+        LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), entry,
+                              (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1,
+                              ""),
+        val_dt(dt));
+    const uf__type *item = dt->layout == 'v' ? dt->elts[1] : dt->elts[0];
+    LLVMValueRef v = dt->layout == 'v' ? val : key;
+    if (dt->layout == 'i') {
+        item = uf__type_tuple(F->tf->km->tc, 2, dt->elts, F->err);
+        LLVMTypeRef ty = item ? uf__lower_type(F->L, item, F->err) : NULL;
+        if (ty == NULL)
+            return F->err->code;
+        v = LLVMBuildInsertValue(B, LLVMGetUndef(ty), key, 0, "");
+        v = LLVMBuildInsertValue(B, v, val, 1, "");
+    }
+    if (!(v = uf__emit_convert(F, v, item, vt)))
+        return F->err->code;
+    LLVMBuildStore(B, v, F->vars[vi]);
+    if ((rc = uf__lower_push_loop(F, done, latch)) != 0)
+        return rc;
+    rc = uf__lower_block(F, &s->u.for_.body);
+    F->nloops--;
+    if (rc != 0)
+        return rc;
+    if (!uf__lower_terminated(F))
+        LLVMBuildBr(B, latch);
+    uf__nrt_loop_latch(F, latch);
+    uf__nrt_loop_leave(F);
+    LLVMPositionBuilderAtEnd(B, latch);
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, els);
+    if ((rc = uf__lower_block(F, &s->u.for_.orelse)) != 0)
+        return rc;
+    if (!uf__lower_terminated(F))
+        LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    return 0;
+}
+
+/* d[k] op= v: d[k] read (KeyError when absent), v evaluated and combined,
+ * then stored by a second lookup (v may have grown the table). */
+int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
+{
+    const uf__expr *t = s->u.augassign.target;
+    const uf__type *dt = uf__lower_info(F, t->u.subscript.value)->type;
+    if (refuse_here(F, t) != 0)
+        return F->err->code;
+    LLVMValueRef d = uf__lower_expr(F, t->u.subscript.value);
+    LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
+    if (k == NULL)
+        return F->err->code;
+    LLVMValueRef p = find(F, d, k);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
+    LLVMValueRef x = uf__emit_elem_load(F, p, val_dt(dt));
+    LLVMValueRef r = uf__lower_augop(F, s, x, dt->elts[1]);
+    if (r == NULL)
+        return F->err->code;
+    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), r);
+    return 0;
+}
+
+bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e)
+{
+    if (e->kind == UF__EX_CALL &&
+        uf__builtin_is_dict(uf__tf_info(tf, e)->builtin))
+        return true; /* out of memory, KeyError */
+    if (e->kind == UF__EX_SUBSCRIPT) {
+        const uf__type *bt = uf__tf_info(tf, e->u.subscript.value)->type;
+        return bt && bt->kind == UF__T_DICT; /* KeyError, out of memory */
+    }
+    if (e->kind == UF__EX_COMPARE && e->u.compare.nops == 1 &&
+        (e->u.compare.ops[0] == UF__CMP_IN ||
+         e->u.compare.ops[0] == UF__CMP_NOTIN)) {
+        const uf__type *bt = uf__tf_info(tf, e->u.compare.operands[1])->type;
+        return bt && bt->kind == UF__T_DICT;
+    }
+    return false;
+}

@@ -1,0 +1,349 @@
+/* Typing of dicts (Numba's DictType[K, V] of numbers, numba/typed/
+ * dictobject.py): `{}` and dict() refined by their first store, `{k: v}`
+ * literals, d[k], d[k] = v, `k in d`, len, truth, d.get, d.pop,
+ * d.setdefault, d.popitem, d.clear, d.copy, and loops over d, d.keys(),
+ * d.values(), d.items(); lowered by compiler/lower/lower_dict.c.
+ *
+ * As Numba: a literal is typed by its first pair (the others stored into
+ * it); a key or value stored, looked up or given as a default converts
+ * to the dict's type only within its kind or up (bool -> int -> float ->
+ * complex; Numba's _cast refuses float -> int); `{}` never stored into
+ * is refused with Numba's message. Keys are bools, integers and floats;
+ * values any number. */
+#include <string.h>
+
+#include "compiler/types/infer_internal.h"
+
+static int refuse_target(uf__ictx *C, const uf__expr *e)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "dicts are not "
+                        "supported in CUDA kernels (a dict allocates on the "
+                        "host)");
+    return 0;
+}
+
+/* bool 0, integers 1, floats 2, complex 3. */
+static int rank(const uf__type *t)
+{
+    if (t->dtype == UF_BOOL)
+        return 0;
+    if (uf__type_is_int(t))
+        return 1;
+    return uf_dtype_kind(t->dtype) == 'c' ? 3 : 2;
+}
+
+/* Whether a number of type `from` is stored into, or looked up as, `to`
+ * (Numba's _cast: any width within a kind, a kind up, never down). */
+static bool casts(const uf__type *from, const uf__type *to)
+{
+    return from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR &&
+           rank(from) <= rank(to);
+}
+
+static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
+{
+    if (t->kind != UF__T_SCALAR || uf_dtype_kind(t->dtype) == 'c')
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a key "
+                        "of a dict in kernels (keys are bools, integers "
+                        "and floats)", uf__tname(t));
+    return 0;
+}
+
+static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
+{
+    if (t->kind != UF__T_SCALAR)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
+                        "of a dict in kernels (values are numbers)",
+                        uf__tname(t));
+    return 0;
+}
+
+/* k (typed kt) against dict dt's key type: 0, or -1 with Numba's
+ * refusal. */
+static int key_casts(uf__ictx *C, const uf__expr *k, const uf__type *kt,
+                     const uf__type *dt, const char *what)
+{
+    if (!casts(kt, dt->elts[0]))
+        return uf__ierr(C, UF_ERR_TYPING, k->pos, "No implementation of "
+                        "function %s found for signature (%s, %s): a key "
+                        "of type %s does not convert to the key type %s",
+                        what, uf__tname(dt), uf__tname(kt), uf__tname(kt),
+                        uf__tname(dt->elts[0]));
+    return 0;
+}
+
+static int value_casts(uf__ictx *C, const uf__expr *v, const uf__type *vt,
+                       const uf__type *dt, const char *what)
+{
+    if (!casts(vt, dt->elts[1]))
+        return uf__ierr(C, UF_ERR_TYPING, v->pos, "No implementation of "
+                        "function %s found for signature (%s, ..., %s): a "
+                        "value of type %s does not convert to the value "
+                        "type %s", what, uf__tname(dt), uf__tname(vt),
+                        uf__tname(vt), uf__tname(dt->elts[1]));
+    return 0;
+}
+
+/* dict() and the literal {k0: v0, k1: v1, ...} (2n arguments). */
+static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
+{
+    if (refuse_target(C, e) != 0)
+        return NULL;
+    int n = e->u.call.nargs;
+    if (e->u.call.nkw != 0 || (n > 0 && !e->u.call.starred))
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "dict() "
+                          "takes no arguments in kernels (Numba's dict() "
+                          "makes an empty typed dict)");
+    const uf__type *t[2] = {NULL, NULL};
+    for (int i = 0; i < n; i++) {
+        const uf__expr *x = e->u.call.args[i];
+        const uf__type *xt = uf__infer_expr(C, x);
+        if (xt == NULL || xt == UF__UNKNOWN)
+            return xt;
+        if ((i % 2 == 0 ? check_key(C, x, xt) : check_value(C, x, xt)) != 0)
+            return NULL;
+        if (i < 2) {
+            t[i] = xt;
+            continue;
+        }
+        const uf__type *dt = uf__type_dict(C->tc, t[0], t[1], 0, C->err);
+        if (dt == NULL)
+            return NULL;
+        if ((i % 2 == 0 ? key_casts(C, x, xt, dt, "setitem")
+                        : value_casts(C, x, xt, dt, "setitem")) != 0)
+            return NULL;
+    }
+    const uf__type *r = uf__type_dict(C->tc, t[0], t[1], 0, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+}
+
+const uf__type *uf__infer_dict_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in)
+{
+    const char *a = e->u.attr.attr;
+    uf__builtin b = UF__BI_NONE;
+#define X(id, name)                                                         \
+    if (strncmp(name, "dict.", 5) == 0 && strcmp(a, &name[5]) == 0)         \
+        b = UF__BI_##id;
+    UF__DICT_MAP(X)
+#undef X
+    if (b == UF__BI_NONE || base->layout != 0)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                          "unknown attribute '%s' of %s (not supported in "
+                          "kernels)", a, uf__tname(base));
+    in->builtin = b;
+    const uf__type *f = uf__type_function(C->tc, uf__builtin_name(b), C->err);
+    return f ? uf__iset(C, e, f) : NULL;
+}
+
+static const uf__type *args_of(uf__ictx *C, const uf__expr *e,
+                               const char *name, int lo, int hi,
+                               const uf__type **t)
+{
+    int n = e->u.call.nargs;
+    if (e->u.call.nkw != 0 || n < lo || n > hi)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes %s%d "
+                          "argument%s (%d given)", name,
+                          lo == hi ? "exactly " : "at most ", hi,
+                          hi == 1 ? "" : "s", n + e->u.call.nkw);
+    for (int i = 0; i < n; i++) {
+        t[i] = uf__infer_expr(C, e->u.call.args[i]);
+        if (t[i] == NULL || t[i] == UF__UNKNOWN)
+            return t[i];
+    }
+    return uf__type_none(C->tc);
+}
+
+static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *dt, uf__builtin b)
+{
+    const char *name = uf__builtin_name(b) + 5;
+    const uf__type *t[2];
+    const uf__expr *const *a = (const uf__expr *const *)e->u.call.args;
+    const uf__type *r;
+    if (dt->n == 0 && b != UF__BI_DICT_CLEAR)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() of %s: its keys "
+                          "and values have no known type yet (store an "
+                          "item first)", name, uf__tname(dt));
+    switch (b) {
+    case UF__BI_DICT_GET:
+    case UF__BI_DICT_POP:
+    case UF__BI_DICT_SETDEFAULT: {
+        r = args_of(C, e, name, b == UF__BI_DICT_POP ? 1 : 2, 2, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (key_casts(C, a[0], t[0], dt, name) != 0)
+            return NULL;
+        if (e->u.call.nargs == 2 && value_casts(C, a[1], t[1], dt, name) != 0)
+            return NULL;
+        if (e->u.call.nargs == 1 || b == UF__BI_DICT_SETDEFAULT)
+            return uf__iset(C, e, dt->elts[1]);
+        /* get/pop with a default: Numba's Optional of the value and the
+         * default unified, here never None */
+        r = uf__type_unify(C->tc, dt->elts[1], t[1]);
+        if (r == NULL)
+            return uf__typectx_oom(C->tc) ? uf__ioom(C) : NULL;
+        return uf__iset(C, e, r);
+    }
+    case UF__BI_DICT_POPITEM: {
+        r = args_of(C, e, name, 0, 0, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        r = uf__type_tuple(C->tc, 2, dt->elts, C->err);
+        return r ? uf__iset(C, e, r) : NULL;
+    }
+    case UF__BI_DICT_CLEAR:
+    case UF__BI_DICT_COPY:
+        r = args_of(C, e, name, 0, 0, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        return uf__iset(C, e, b == UF__BI_DICT_COPY ? dt
+                                                    : uf__type_none(C->tc));
+    default: { /* keys, values, items: a loop's iterable */
+        r = args_of(C, e, name, 0, 0, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        char view = b == UF__BI_DICT_KEYS ? 'k'
+                    : b == UF__BI_DICT_VALUES ? 'v' : 'i';
+        r = uf__type_dict(C->tc, dt->elts[0], dt->elts[1], view, C->err);
+        return r ? uf__iset(C, e, r) : NULL;
+    }
+    }
+}
+
+const uf__type *uf__infer_dict_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b)
+{
+    uf__iinfo(C, e)->builtin = b;
+    if (b == UF__BI_DICT_NEW)
+        return type_new(C, e);
+    const uf__expr *recv = e->u.call.func->u.attr.value;
+    const uf__type *dt = uf__iinfo(C, recv)->type;
+    if (b == UF__BI_DICT_GET && e->u.call.nargs == 1 && e->u.call.nkw == 0)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "d.get(k) "
+                          "without a default returns Optional(value) in "
+                          "Numba, which ufjit kernels do not have: give a "
+                          "default, d.get(k, default)");
+    return type_method(C, e, dt, b);
+}
+
+const uf__type *uf__infer_dict_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *dt)
+{
+    if (e->u.subscript.nindex != 1 ||
+        e->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "a dict is "
+                          "indexed with one key");
+    const uf__expr *x = e->u.subscript.index[0];
+    const uf__type *t = uf__infer_expr(C, x);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    if (dt->n == 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s has no keys of a "
+                          "known type yet", uf__tname(dt));
+    if (key_casts(C, x, t, dt, "getitem") != 0)
+        return NULL;
+    return uf__iset(C, e, dt->elts[1]);
+}
+
+int uf__infer_dict_store(uf__ictx *C, const uf__expr *t, const uf__type *dt,
+                         const uf__type *vt)
+{
+    const uf__expr *recv = t->u.subscript.value;
+    if (t->u.subscript.nindex != 1 ||
+        t->u.subscript.index[0]->kind == UF__EX_SLICE)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s", "a dict is indexed "
+                        "with one key");
+    const uf__expr *x = t->u.subscript.index[0];
+    const uf__type *kt = uf__infer_expr(C, x);
+    if (kt == NULL || kt == UF__UNKNOWN)
+        return kt == NULL ? -1 : 0;
+    if (dt->n == 2) {
+        if (key_casts(C, x, kt, dt, "setitem") != 0)
+            return -1;
+        if (vt->kind != UF__T_SCALAR || !casts(vt, dt->elts[1]))
+            return uf__ierr(C, UF_ERR_TYPING, t->pos, "No implementation of "
+                            "function setitem found for signature (%s, %s, "
+                            "%s): the value does not convert to the value "
+                            "type %s", uf__tname(dt), uf__tname(kt),
+                            uf__tname(vt), uf__tname(dt->elts[1]));
+        return 0;
+    }
+    /* `d = {}`: the first store gives the dict its types */
+    if (check_key(C, x, kt) != 0 || check_value(C, t, vt) != 0)
+        return -1;
+    int v = recv->kind == UF__EX_NAME ? uf__typed_var(C->tf, recv->u.name.id)
+                                      : -1;
+    if (v < 0)
+        return uf__ierr(C, UF_ERR_TYPING, recv->pos, "%s", "cannot store "
+                        "into an empty dict here: only a dict held in a "
+                        "local variable takes its types from a store");
+    const uf__type *nd = uf__type_dict(C->tc, kt, vt, 0, C->err);
+    if (nd == NULL)
+        return -1;
+    return uf__infer_refine_var(C, v, nd, recv->pos);
+}
+
+const uf__type *uf__infer_dict_item(uf__ictx *C, const uf__expr *it,
+                                    const uf__type *dt)
+{
+    if (dt->n == 0) {
+        uf__ierr(C, UF_ERR_TYPING, it->pos, "%s has no keys of a known type "
+                 "to iterate over", uf__tname(dt));
+        return NULL;
+    }
+    if (dt->layout == 'v')
+        return dt->elts[1];
+    if (dt->layout == 'i')
+        return uf__type_tuple(C->tc, 2, dt->elts, C->err);
+    return dt->elts[0];
+}
+
+const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
+                                        uf__expr_info *in, const uf__type *x,
+                                        const uf__type *dt)
+{
+    if (dt->n == 0 || dt->layout != 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "function contains for (%s, %s)", uf__tname(dt),
+                          uf__tname(x));
+    if (key_casts(C, e->u.compare.operands[0], x, dt, "contains") != 0)
+        return NULL;
+    if (e->u.compare.nops != 1)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "'in' in a "
+                          "comparison chain is not supported in kernels");
+    in->optype = dt->elts[0];
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+int uf__infer_dict_check(uf__ictx *C)
+{
+    const uf__typed_func *tf = C->tf;
+    for (int i = 0; i < tf->nvars; i++) {
+        const uf__type *t = tf->vars[i].type;
+        if (t == NULL || t->kind != UF__T_DICT || t->n != 0)
+            continue;
+        /* a version of the name (ssa_versions.c) fed into a refined join
+         * is not imprecise */
+        const char *name = tf->vars[i].name;
+        size_t len = strcspn(name, ".");
+        bool refined = false;
+        for (int j = 0; j < tf->nvars && !refined; j++) {
+            const uf__type *u = tf->vars[j].type;
+            refined = u && u->kind == UF__T_DICT && u->n == 2 &&
+                      strncmp(tf->vars[j].name, name, len) == 0 &&
+                      strcspn(tf->vars[j].name, ".") == len;
+        }
+        if (!refined)
+            return uf__ierr(C, UF_ERR_TYPING, C->def_pos[i], "Cannot infer "
+                            "the type of variable '%.*s', have imprecise "
+                            "type: DictType[undefined,undefined]<iv={}>. "
+                            "For Numba to be able to compile a dict, the "
+                            "dict must have a known and precise type that "
+                            "can be inferred from the other variables "
+                            "(store an item: d[k] = v)", (int)len, name);
+    }
+    return 0;
+}

@@ -1,0 +1,19 @@
+# Typed dicts of numbers inside kernels against Numba
+# (tests/e2e/run_dicts_oracle.py on tests/kernels/host/dicts.py): literals,
+# {} refined by a store, lookups, KeyError, -0.0/NaN keys, methods, loops in
+# insertion order, refusals at FILE:LINE:COL. Skipped (exit 77) without
+# NumPy or Numba. test_dicts checks growth, deletion, leaks and out of
+# memory through the C API.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dicts_numba_oracle
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
+            ${Python3_EXECUTABLE}
+            ${UF_TEST_SOURCE_DIR}/e2e/run_dicts_oracle.py
+            $<TARGET_FILE:ufjit_cli>)
+else()
+  add_test(NAME dicts_numba_oracle
+    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+endif()
+set_tests_properties(dicts_numba_oracle PROPERTIES
+                     SKIP_RETURN_CODE 77 TIMEOUT 600)
