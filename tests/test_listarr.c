@@ -20,6 +20,12 @@ static const char src[] =
     "from numba import njit\n"
     "import numpy as np\n"
     "@njit\n"
+    "def keep_tmp(n):\n"
+    "    l = []\n"
+    "    for i in range(n):\n"
+    "        l.append(np.zeros(3) + i)\n"
+    "    return l[n - 1][0], len(l)\n"
+    "@njit\n"
     "def keep(n):\n"
     "    l = []\n"
     "    for i in range(n):\n"
@@ -179,6 +185,31 @@ static void test_items_outlive(void **state)
         release(out, 2);
         uf_array_release(x);
     }
+}
+
+/* 2000 arrays appended, each made from a temporary that only a sweep
+ * frees: past 64 kept blocks a frame's sweeps are amortised (common/nrt.c:
+ * skipped while the blocks made since the last full sweep are fewer than
+ * those it kept; sweeping every iteration made n appends cost O(n^2)), so
+ * the temporaries may wait, but the peak stays within twice what is live
+ * and everything is freed at the end. */
+static void test_items_outlive_many(void **state)
+{
+    (void)state;
+    uf_error err;
+    int64_t n = 2000;
+    uf_array *x = i64(n), *out[2] = {0};
+    uf__nrt_peak_reset();
+    long base = uf__nrt_live();
+    uf_assert_ok(calln("keep_tmp", &x, 1, out, 2, &err) == 0, &err);
+    assert_true(f64_of(out[0]) == (double)(n - 1));
+    assert_int_equal(i64_of(out[1]), n);
+    long peak = uf__nrt_peak() - base;
+    assert_true(peak >= n);
+    assert_true(peak <= 2 * n + 8);
+    release(out, 2);
+    uf_array_release(x);
+    assert_int_equal(uf__nrt_live(), base);
 }
 
 /* b = a shares the list; a callee appends a new array to it and returns
@@ -418,6 +449,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_items_outlive),
+        cmocka_unit_test(test_items_outlive_many),
         cmocka_unit_test(test_through_callee),
         cmocka_unit_test(test_raise_after_append),
         cmocka_unit_test(test_special),
