@@ -173,9 +173,9 @@ static bool keepset_holds(const keepset *K, const uf__nrt_meminfo *mi)
  * skipped while the blocks this thread made since the frame's last full
  * sweep (a count, so that the check is O(1); blocks made for other frames
  * count too, which only sweeps sooner) are fewer than the blocks it kept,
- * so memory stays within twice what is live. Skipping a sweep is always safe (the frame's return frees what
- * is left); small frames are swept every time, as before. Per thread, a
- * few frames at once. */
+ * so memory stays within twice what is live. Skipping a sweep is always
+ * safe (the frame's return frees what is left); small frames are swept
+ * every time, as before. Per thread, a few frames at once. */
 #define SWEEP_AMORTISE_MIN 64
 #define SWEEP_MARKS 8
 
