@@ -481,6 +481,9 @@ int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
                          const uf__type *vt);
 LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__emit_list_len(uf__fn *F, LLVMValueRef l);
+/* The list header's items pointer; its size set to n (lower_list.c). */
+LLVMValueRef uf__emit_list_items(uf__fn *F, LLVMValueRef l);
+void uf__emit_list_set_len(uf__fn *F, LLVMValueRef l, LLVMValueRef n);
 LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
                                      const uf__type *lt);
 LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
