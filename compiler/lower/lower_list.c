@@ -50,6 +50,11 @@ LLVMValueRef uf__emit_list_items(uf__fn *F, LLVMValueRef l)
                           "list.items");
 }
 
+static LLVMValueRef items_of(uf__fn *F, LLVMValueRef l)
+{
+    return uf__emit_list_items(F, l);
+}
+
 void uf__emit_list_set_len(uf__fn *F, LLVMValueRef l, LLVMValueRef n)
 {
     LLVMBuildStore(B, n, field(F, l, OFF_SIZE, i64_t(F)));
@@ -120,7 +125,7 @@ LLVMValueRef uf__lower_list_new(uf__fn *F, const uf__type *lt,
 void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                         LLVMValueRef i, LLVMValueRef v)
 {
-    uf__list_item_store(F, item_at(F, uf__emit_list_items(F, l), lt, i), lt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
 }
 
 /* for (i = 0; i < n; i++) around what body() emits. */
@@ -194,7 +199,7 @@ LLVMValueRef uf__lower_list_literal(uf__fn *F, const uf__expr *e)
     }
     LLVMValueRef l = new_list(F, lt, c64(F, n));
     if (n > 0) {
-        LLVMValueRef items = uf__emit_list_items(F, l);
+        LLVMValueRef items = items_of(F, l);
         for (int i = 0; i < n; i++)
             uf__list_item_store(F, item_at(F, items, lt, c64(F, i)), lt,
                                 vals[i]);
@@ -212,7 +217,7 @@ LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
     LLVMValueRef n = uf__emit_list_len(F, l);
     LLVMValueRef r = new_list(F, to, n);
     bool num = from->elts[0]->kind == UF__T_SCALAR;
-    copy_items c = {uf__emit_list_items(F, l), uf__emit_list_items(F, r), itemsize(from),
+    copy_items c = {items_of(F, l), items_of(F, r), itemsize(from),
                     itemsize(to), from->elts[0]->dtype, to->elts[0]->dtype,
                     num ? NULL : from, num ? NULL : to};
     count(F, n, copy_one, &c);
@@ -224,7 +229,7 @@ LLVMValueRef uf__lower_list_as_array(uf__fn *F, LLVMValueRef l,
 {
     LLVMValueRef shape = uf__emit_list_len(F, l);
     LLVMValueRef stride = c64(F, itemsize(lt));
-    return uf__build_array(F->L, uf__emit_list_items(F, l), &shape, &stride, 1);
+    return uf__build_array(F->L, items_of(F, l), &shape, &stride, 1);
 }
 
 LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
@@ -235,11 +240,11 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
     LLVMValueRef n = uf__emit_list_len(F, l), cnt;
     LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
     if (to == lt->elts[0]->dtype) { /* the same bytes: one memcpy */
-        LLVMBuildMemCpy(B, uf__emit_array_data(F, arr), 8, uf__emit_list_items(F, l), 8,
+        LLVMBuildMemCpy(B, uf__emit_array_data(F, arr), 8, items_of(F, l), 8,
                         LLVMBuildMul(B, n, c64(F, itemsize(lt)), ""));
         return arr;
     }
-    copy_items c = {uf__emit_list_items(F, l), uf__emit_array_data(F, arr),
+    copy_items c = {items_of(F, l), uf__emit_array_data(F, arr),
                     itemsize(lt), (int64_t)uf_dtype_itemsize(to),
                     lt->elts[0]->dtype, to, NULL, NULL};
     count(F, n, copy_one, &c);
@@ -269,7 +274,7 @@ static LLVMValueRef checked_index(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
                                  const uf__type *lt, LLVMValueRef i)
 {
-    return uf__list_item_load(F, item_at(F, uf__emit_list_items(F, l), lt, i), lt);
+    return uf__list_item_load(F, item_at(F, items_of(F, l), lt, i), lt);
 }
 
 LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
@@ -285,7 +290,7 @@ LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
                                    UF__JIT_LIST_INDEX);
     if (!i)
         return NULL;
-    return uf__list_item_load(F, item_at(F, uf__emit_list_items(F, l), lt, i), lt);
+    return uf__list_item_load(F, item_at(F, items_of(F, l), lt, i), lt);
 }
 
 int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
@@ -302,7 +307,7 @@ int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
         return F->err->code;
     if (!(v = uf__emit_convert(F, v, vt, lt->elts[0])))
         return F->err->code;
-    uf__list_item_store(F, item_at(F, uf__emit_list_items(F, l), lt, i), lt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
     return 0;
 }
 
@@ -327,7 +332,7 @@ static void append_value(uf__fn *F, LLVMValueRef l, const uf__type *lt,
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
     LLVMBuildBr(B, put);
     LLVMPositionBuilderAtEnd(B, put);
-    uf__list_item_store(F, item_at(F, uf__emit_list_items(F, l), lt, n), lt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, n), lt, v);
     LLVMBuildStore(B, LLVMBuildAdd(B, n, c64(F, 1), ""), sp);
 }
 
@@ -379,7 +384,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
         return NULL;
     if (t->kind == UF__T_TUPLE) {
         LLVMValueRef l = new_list(F, lt, c64(F, t->n));
-        LLVMValueRef items = uf__emit_list_items(F, l);
+        LLVMValueRef items = items_of(F, l);
         for (int i = 0; i < t->n; i++) {
             LLVMValueRef xi = uf__emit_convert(
                 F, LLVMBuildExtractValue(B, v, (unsigned)i, ""), t->elts[i],
@@ -396,13 +401,13 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     if (t->kind == UF__T_LIST && t->elts[0]->kind != UF__T_SCALAR) {
         n = uf__emit_list_len(F, v); /* list(l) of arrays or tuples */
         LLVMValueRef r = new_list(F, lt, n);
-        copy_items c = {uf__emit_list_items(F, v), uf__emit_list_items(F, r), itemsize(t),
+        copy_items c = {items_of(F, v), items_of(F, r), itemsize(t),
                         itemsize(lt), UF_BOOL, UF_BOOL, t, lt};
         count(F, n, copy_one, &c);
         return r;
     }
     if (t->kind == UF__T_LIST) {
-        src = uf__emit_list_items(F, v);
+        src = items_of(F, v);
         n = uf__emit_list_len(F, v);
         stride = itemsize(t);
     } else { /* a 1-D array, any strides */
@@ -411,7 +416,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
         sstride = uf__emit_array_stride(F, v, t, 0);
     }
     LLVMValueRef l = new_list(F, lt, n);
-    LLVMValueRef dst = uf__emit_list_items(F, l);
+    LLVMValueRef dst = items_of(F, l);
     uf_dtype from = t->kind == UF__T_LIST ? t->elts[0]->dtype : t->dtype;
     LLVMValueRef slot = uf__fn_alloca(F, i64_t(F), "list.i");
     LLVMBuildStore(B, c64(F, 0), slot);
@@ -476,7 +481,7 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef l,
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntUGE, i, n, ""),
                         UF__JIT_LIST_POP_INDEX);
     }
-    LLVMValueRef v = uf__list_item_load(F, item_at(F, uf__emit_list_items(F, l), lt, i),
+    LLVMValueRef v = uf__list_item_load(F, item_at(F, items_of(F, l), lt, i),
                                         lt);
     move(F, l, i, LLVMBuildAdd(B, i, c64(F, 1), ""), LLVMBuildSub(B, last, i,
                                                                    ""),
@@ -507,7 +512,7 @@ static LLVMValueRef lower_insert(uf__fn *F, const uf__expr *e,
     append_value(F, l, lt, v); /* grows by one (v stored at the end) */
     move(F, l, LLVMBuildAdd(B, i, c64(F, 1), ""), i, LLVMBuildSub(B, n, i, ""),
          lt);
-    uf__list_item_store(F, item_at(F, uf__emit_list_items(F, l), lt, i), lt, v);
+    uf__list_item_store(F, item_at(F, items_of(F, l), lt, i), lt, v);
     return LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
@@ -555,7 +560,7 @@ static LLVMValueRef lower_search(uf__fn *F, const uf__expr *e,
     if (!key)
         return NULL;
     key = uf__emit_cast(F, key, uf__lower_info(F, x)->type->dtype, od);
-    search S = {uf__emit_list_items(F, l), key, uf__fn_alloca(F, i64_t(F), "list.hit"),
+    search S = {items_of(F, l), key, uf__fn_alloca(F, i64_t(F), "list.hit"),
                 lt, od, b == UF__BI_LIST_COUNT,
                 uf__fn_block(F, "list.searched")};
     LLVMBuildStore(B, c64(F, S.all ? 0 : -1), S.hit);
@@ -593,14 +598,14 @@ static void extend_one(uf__fn *F, LLVMValueRef i, void *ud)
     LLVMValueRef p;
     if (X->st->kind == UF__T_LIST && X->st->elts[0]->kind != UF__T_SCALAR) {
         LLVMValueRef v = uf__list_item_load(
-            F, item_at(F, uf__emit_list_items(F, X->src), X->st, i), X->st);
+            F, item_at(F, items_of(F, X->src), X->st, i), X->st);
         if (v && (v = uf__emit_convert(F, v, X->st->elts[0], X->lt->elts[0])))
             append_value(F, X->l, X->lt, v);
         return;
     }
     if (X->st->kind == UF__T_LIST) {
         from = X->st->elts[0]->dtype;
-        p = item_at(F, uf__emit_list_items(F, X->src), X->st, i);
+        p = item_at(F, items_of(F, X->src), X->st, i);
     } else {
         from = X->st->dtype;
         LLVMValueRef off = LLVMBuildMul(
@@ -673,7 +678,7 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
     case UF__BI_LIST_COPY: {
         LLVMValueRef n = uf__emit_list_len(F, l);
         LLVMValueRef r = new_list(F, lt, n);
-        copy_items c = {uf__emit_list_items(F, l), uf__emit_list_items(F, r), itemsize(lt),
+        copy_items c = {items_of(F, l), items_of(F, r), itemsize(lt),
                         itemsize(lt), lt->elts[0]->dtype, lt->elts[0]->dtype,
                         lt, lt};
         count(F, n, copy_one, &c);

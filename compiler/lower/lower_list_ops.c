@@ -28,6 +28,11 @@ static LLVMValueRef c64(uf__fn *F, int64_t v)
     return LLVMConstInt(i64_t(F), (unsigned long long)v, 1);
 }
 
+static LLVMValueRef items_of(uf__fn *F, LLVMValueRef l)
+{
+    return uf__emit_list_items(F, l); /* lower_list.c */
+}
+
 static uf_dtype dt_of(const uf__type *lt)
 {
     return lt->elts[0]->dtype;
@@ -177,7 +182,7 @@ LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e)
                              uf__emit_list_len(F, l), &start, &n, &step) < 0)
         return NULL;
     LLVMValueRef r = new_list(F, lt, n);
-    span c = {uf__emit_list_items(F, l), uf__emit_list_items(F, r), start, step, c64(F, 0), lt, lt};
+    span c = {items_of(F, l), items_of(F, r), start, step, c64(F, 0), lt, lt};
     copy_span(F, &c, n);
     return r;
 }
@@ -201,7 +206,7 @@ static void augment(uf__fn *F, uf__binop op, LLVMValueRef l,
     LLVMValueRef rc = helper(F, UF__LIST_RESERVE, i32, a, 3);
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
     /* both buffers read after the growth (l += l moved them both) */
-    span c = {uf__emit_list_items(F, v), uf__emit_list_items(F, l), c64(F, 0), c64(F, 1), n0, xt,
+    span c = {items_of(F, v), items_of(F, l), c64(F, 0), c64(F, 1), n0, xt,
               lt};
     copy_span(F, &c, n1);
     uf__emit_list_set_len(F, l, n);
@@ -248,11 +253,11 @@ LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e)
     LLVMValueRef n0 = uf__emit_list_len(F, v[0]);
     LLVMValueRef n1 = uf__emit_list_len(F, v[1]);
     LLVMValueRef r = new_list(F, rt, LLVMBuildAdd(B, n0, n1, ""));
-    LLVMValueRef dst = uf__emit_list_items(F, r);
-    span c0 = {uf__emit_list_items(F, v[0]), dst, c64(F, 0), c64(F, 1), c64(F, 0),
+    LLVMValueRef dst = items_of(F, r);
+    span c0 = {items_of(F, v[0]), dst, c64(F, 0), c64(F, 1), c64(F, 0),
                t[0], rt};
     copy_span(F, &c0, n0);
-    span c1 = {uf__emit_list_items(F, v[1]), dst, c64(F, 0), c64(F, 1), n0, t[1], rt};
+    span c1 = {items_of(F, v[1]), dst, c64(F, 0), c64(F, 1), n0, t[1], rt};
     copy_span(F, &c1, n1);
     return r;
 }
@@ -304,8 +309,8 @@ LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e)
     LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), slot, "");
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
     LLVMPositionBuilderAtEnd(B, body);
-    LLVMValueRef a = get(F, uf__emit_list_items(F, v[p]), t[p], i, od);
-    LLVMValueRef b = get(F, uf__emit_list_items(F, v[q]), t[q], i, od);
+    LLVMValueRef a = get(F, items_of(F, v[p]), t[p], i, od);
+    LLVMValueRef b = get(F, items_of(F, v[q]), t[q], i, od);
     if (eq) { /* the first unequal item: not equal */
         LLVMValueRef ne = LLVMBuildNot(B, uf__emit_cmp(F, UF__CMP_EQ, od, a,
                                                        b), "");
