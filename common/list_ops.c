@@ -177,3 +177,43 @@ int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize)
     l->size = total;
     return 0;
 }
+
+int32_t uf__list_setslice(void *list, int64_t start, int64_t n,
+                          int64_t step, void *src, int64_t itemsize)
+{
+    uf__list *l = list;
+    const uf__list *s = src;
+    int64_t m = s->size;
+    if (step != 1 && m != n)
+        return 1;
+    const char *from = s->items;
+    char *copy = NULL;
+    if (s == l && m > 0) { /* l[a:b] = l: read a copy of its items */
+        copy = uf__malloc((size_t)m, (size_t)itemsize, NULL);
+        if (copy == NULL)
+            return -1;
+        memcpy(copy, s->items, (size_t)(m * itemsize));
+        from = copy;
+    }
+    if (step != 1) {
+        for (int64_t i = 0; i < m; i++)
+            memcpy(l->items + (start + i * step) * itemsize,
+                   from + i * itemsize, (size_t)itemsize);
+        uf__free(copy);
+        return 0;
+    }
+    int64_t size = l->size, tail = size - (start + n);
+    if (m > n) { /* size - n + m, past int64 refused */
+        if (m - n > INT64_MAX - size ||
+            uf__list_reserve(l, size + (m - n), itemsize) != 0) {
+            uf__free(copy);
+            return -1;
+        }
+    }
+    uf__list_move(l, start + m, start + n, tail, itemsize);
+    if (m > 0)
+        memcpy(l->items + start * itemsize, from, (size_t)(m * itemsize));
+    l->size = size + (m - n);
+    uf__free(copy);
+    return 0;
+}

@@ -497,6 +497,9 @@ LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e);
 /* l[a:b:c]; l + m, l * n; l += m, l *= n; l == m ... (lower_list_ops.c) */
 LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e);
+/* l[a:b:c] = v (v a list of type vt): 0, or the error code. */
+int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                               const uf__type *vt);
 LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e);
 int uf__lower_list_augassign(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);

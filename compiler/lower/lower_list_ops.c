@@ -3,7 +3,8 @@
  * place by common/list_ops.c's quicksort, the scheme Numba's list sort
  * uses, so NaNs and -0.0/0.0 end where Numba's leave them); l[a:b:c],
  * l + m and l += m as item loops converting each item; l * n and
- * l *= n in common/list_ops.c (memcpy of doubling spans); l == m, l < m
+ * l *= n in common/list_ops.c (memcpy of doubling spans); l[a:b:c] = m
+ * there too (m converted first when its items differ); l == m, l < m
  * ... as Numba's loops. Out of memory raises UF__JIT_NOMEM. */
 #include <string.h>
 
@@ -68,7 +69,7 @@ static void put(uf__fn *F, LLVMValueRef items, const uf__type *lt,
 static LLVMValueRef helper(uf__fn *F, const char *name, LLVMTypeRef ret,
                            LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[4]; /* n <= 4 */
+    LLVMTypeRef pt[6]; /* n <= 6 */
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
@@ -185,6 +186,35 @@ LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e)
     span c = {items_of(F, l), items_of(F, r), start, step, c64(F, 0), lt, lt};
     copy_span(F, &c, n);
     return r;
+}
+
+/* l[a:b:c] = v (v a list, typed by infer_list_ops.c): v's items
+ * converted to a new list of l's type when they differ, then
+ * common/list_ops.c resizes (step 1) or overwrites (ValueError when the
+ * lengths differ). */
+int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                               const uf__type *vt)
+{
+    const uf__expr *base = t->u.subscript.value;
+    const uf__type *lt = uf__lower_info(F, base)->type;
+    LLVMValueRef l = uf__lower_expr(F, base);
+    if (!l)
+        return F->err->code;
+    LLVMValueRef start, n, step;
+    if (uf__lower_slice_axis(F, t->u.subscript.index[0],
+                             uf__emit_list_len(F, l), &start, &n, &step) < 0)
+        return F->err->code;
+    v = uf__lower_list_convert(F, v, vt, lt);
+    LLVMValueRef a[6] = {l, start, n, step, v,
+                         c64(F, uf__list_itemsize(lt))};
+    LLVMValueRef rc = helper(F, UF__LIST_SETSLICE,
+                             LLVMInt32TypeInContext(F->L->ctx), a, 6);
+    LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(rc), 0, 0);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, rc, zero, ""),
+                    UF__JIT_NOMEM);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSGT, rc, zero, ""),
+                    UF__JIT_LIST_RESIZE);
+    return 0;
 }
 
 /* l += m (m's items appended, converted; m may be l) and l *= n, in

@@ -432,6 +432,9 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
  * (infer_list_ops.c). */
 const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
+/* l[a:b:c] = m, m of type vt into list type lt: 0, -1 with the error. */
+int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
+                               const uf__type *lt, const uf__type *vt);
 const uf__type *uf__infer_list_binop(uf__ictx *C, const uf__expr *e,
                                      const uf__type *a, const uf__type *b);
 const uf__type *uf__infer_list_augassign(uf__ictx *C, const uf__stmt *s,

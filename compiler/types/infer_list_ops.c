@@ -143,12 +143,11 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
     return r ? uf__iset(C, e, r) : NULL;
 }
 
-/* l[a:b:c]: a new list (Numba's getitem of a slice); the bounds
- * numbers (not complex) or None. */
-const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
-                                     const uf__type *lt)
+/* The bounds of the slice l[x]: numbers (not complex) or None. lt, or
+ * NULL / UF__UNKNOWN. */
+static const uf__type *slice_bounds(uf__ictx *C, const uf__expr *x,
+                                    const uf__type *lt)
 {
-    const uf__expr *x = e->u.subscript.index[0];
     const uf__expr *b[3] = {x->u.slice.lower, x->u.slice.upper,
                             x->u.slice.step};
     for (int j = 0; j < 3; j++) {
@@ -164,6 +163,16 @@ const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                               "must be integers or None, not %s",
                               uf__tname(t));
     }
+    return lt;
+}
+
+/* l[a:b:c]: a new list (Numba's getitem of a slice). */
+const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *lt)
+{
+    const uf__type *r = slice_bounds(C, e->u.subscript.index[0], lt);
+    if (r != lt)
+        return r;
     if (lt->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s has no items of a "
                           "known type yet", uf__tname(lt));
@@ -280,4 +289,62 @@ const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
                           uf__tname(b));
     in->optype = optype;
     return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+/* A number of type from stored into a list of numbers of type to: as
+ * l += m (Numba's can_convert), so no complex into a real list. */
+static bool number_into(const uf__type *from, const uf__type *to)
+{
+    return from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR &&
+           (uf__type_is_complex(to) || !uf__type_is_complex(from));
+}
+
+/* The items of list type from converted into those of list type to by
+ * l[a:b] = m: numbers as l += m converts them, tuples of as many fields
+ * field by field, arrays of one dtype and ndim (a C array into a list of
+ * A arrays: the same item). */
+static bool slice_items_into(uf__ictx *C, const uf__type *from,
+                             const uf__type *to)
+{
+    if (from == to)
+        return true;
+    if (from->kind == UF__T_SCALAR)
+        return number_into(from, to);
+    if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
+        if (from->n != to->n)
+            return false;
+        for (int i = 0; i < from->n; i++)
+            if (!number_into(from->elts[i], to->elts[i]))
+                return false;
+        return true;
+    }
+    return from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY &&
+           uf__type_unify(C->tc, from, to) == to;
+}
+
+int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
+                               const uf__type *lt, const uf__type *vt)
+{
+    const uf__type *r = slice_bounds(C, t->u.subscript.index[0], lt);
+    if (r != lt)
+        return r == NULL ? -1 : 0;
+    if (lt->n == 0)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s has no items of a "
+                        "known type yet", uf__tname(lt));
+    if (vt->kind != UF__T_LIST)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s (Numba 0.68 takes a list there only; "
+                        "make one with list(x))", uf__tname(vt),
+                        uf__tname(lt));
+    if (vt->n == 0)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s: its items have no known type (as "
+                        "Numba, an empty literal has none)", uf__tname(vt),
+                        uf__tname(lt));
+    if (!slice_items_into(C, vt->elts[0], lt->elts[0]))
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s: its items do not convert",
+                        uf__tname(vt), uf__tname(lt));
+    uf__iset(C, t, lt);
+    return 0;
 }

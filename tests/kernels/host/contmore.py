@@ -1,0 +1,112 @@
+# More of lists and dicts inside kernels against Numba
+# (tests/e2e/run_contmore_oracle.py): slice assignment l[a:b:c] = m.
+# test_contmore checks conversions, aliasing, leaks and out of memory
+# through the C API.
+import numpy as np
+from numba import njit
+
+
+@njit
+def setslice(a, b, lo, hi):
+    l = list(a)
+    l[lo:hi] = list(b)
+    return np.array(l), len(l)
+
+
+@njit
+def setslice_step(a, b, lo, hi, st):
+    l = list(a)
+    l[lo:hi:st] = list(b)
+    return np.array(l)
+
+
+@njit
+def setslice_open(a, b):
+    l = list(a)
+    m = list(b)
+    l[:] = m
+    l[len(l):] = m
+    l[:0] = m
+    l[::-2] = l[::2]
+    return np.array(l)
+
+
+@njit
+def setslice_shared(a, b):
+    l = list(a)
+    alias = l
+    alias[1:] = list(b)
+    return np.array(l), len(alias)
+
+
+@njit
+def setslice_self(a, lo, hi, st):
+    l = list(a)
+    l[lo:hi:st] = l
+    return np.array(l)
+
+
+@njit
+def setslice_tuples(n):
+    pts = [(0.5, 1)]
+    for i in range(n):
+        pts.append((i * 1.5, i))
+    pts[1:3] = [(7.5, 8), (9.0, 10), (11.0, 12)]
+    out = np.empty((len(pts), 2))
+    for i in range(len(pts)):
+        out[i, 0] = pts[i][0]
+        out[i, 1] = pts[i][1]
+    return out
+
+
+@njit
+def setslice_arrays(n):
+    parts = [np.zeros(2) + i for i in range(n)]
+    parts[::2] = [np.ones(2) * -i for i in range((n + 1) // 2)]
+    parts[1:2] = [np.full(2, 9.0), np.full(2, 8.0)]
+    out = np.empty((len(parts), 2))
+    for i in range(len(parts)):
+        out[i] = parts[i]
+    return out
+
+
+@njit
+def setslice_array_src(a):
+    l = list(a)
+    l[0:1] = a
+    return len(l)
+
+
+@njit
+def setslice_tuple_src(a):
+    l = list(a)
+    l[0:1] = (1.0, 2.0)
+    return len(l)
+
+
+@njit
+def setslice_range_src(n):
+    l = [1, 2, 3]
+    l[0:1] = range(n)
+    return len(l)
+
+
+@njit
+def setslice_number(a):
+    l = list(a)
+    l[0:1] = 5.0
+    return len(l)
+
+
+@njit
+def setslice_empty_literal(a):
+    l = list(a)
+    l[0:1] = []
+    return len(l)
+
+
+@njit
+def setslice_complex(a, b):
+    l = list(a)
+    l[0:1] = list(b)
+    return np.array(l)
