@@ -19,6 +19,18 @@
  * ascending, or descending when reverse != 0, in place. */
 void uf__list_sort(void *list, int32_t dt, int32_t reverse);
 
+/* Sorts the items of list (itemsize bytes each) by keys, in place, with
+ * Numba's quicksort as an argsort (its list sort with key=, and the
+ * same order its value sort gives): keys is a list (list.h) of one key
+ * per item, or NULL for the items themselves. desc describes a key: desc[0] its size
+ * in bytes, desc[1] its number of fields n, then n pairs (byte offset,
+ * uf_dtype) of real numbers or bools; keys compare as Numba's tuples (the
+ * first field where they are != decides with `<`, or `>` when reverse
+ * != 0; a NaN there orders neither way). 0, or -1 when out of memory
+ * (the list unchanged). */
+int32_t uf__list_sort_by(void *list, void *keys, const int64_t *desc,
+                         int32_t reverse, int64_t itemsize);
+
 /* l * k: a new list in *frame of l's items repeated k times (none when
  * k <= 0); NULL when out of memory or past int64 (list.h's uf__list_new). */
 void *uf__list_repeat(uf__nrt_meminfo **frame, void *list, int64_t k,
@@ -42,5 +54,6 @@ int32_t uf__list_setslice(void *list, int64_t start, int64_t n,
 #define UF__LIST_REPEAT "uf__list_repeat"
 #define UF__LIST_IREPEAT "uf__list_irepeat"
 #define UF__LIST_SETSLICE "uf__list_setslice"
+#define UF__LIST_SORT_BY "uf__list_sort_by"
 
 #endif

@@ -6,7 +6,9 @@
  * first, as Python), lists of tuples and of arrays, no leak across 10^4
  * calls, out of memory at every allocation reaching the caller as
  * UF_ERR_NOMEM, common/list_ops.c's uf__list_setslice leaving the list
- * unchanged when it fails, and the refusals at file:line:col. */
+ * unchanged when it fails, and the refusals at file:line:col; sorts of
+ * lists of tuples and with key= of 10^5 items checked against qsort,
+ * their leaks and out of memory. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +64,33 @@ static const char src[] =
     "        l[::2] = [float(i), 0.5]\n"
     "        l[1:] = l\n"
     "        t += len(parts) + parts[len(parts) - 2][0] + l[0] + len(l)\n"
+    "    return t\n"
+    "@njit\n"
+    "def sort_pairs(a, b, r):\n"
+    "    l = [(a[0], b[0])]\n"
+    "    for i in range(1, len(a)):\n"
+    "        l.append((a[i], b[i]))\n"
+    "    l.sort(reverse=r)\n"
+    "    out = np.empty((len(l), 2))\n"
+    "    for i in range(len(l)):\n"
+    "        out[i, 0] = l[i][0]\n"
+    "        out[i, 1] = l[i][1]\n"
+    "    return out\n"
+    "@njit\n"
+    "def by_key(a, r):\n"
+    "    return np.array(sorted(a, key=lambda x: (x % 7, -x), reverse=r))\n"
+    "@njit\n"
+    "def key_churn(n):\n"
+    "    t = 0.0\n"
+    "    for i in range(n):\n"
+    "        l = [float((i * 7 + j) % 5) for j in range(i % 9)]\n"
+    "        l.sort(key=lambda x: -x)\n"
+    "        p = [(1.0, i)]\n"
+    "        p.append((0.5, -i))\n"
+    "        s = sorted(p)\n"
+    "        t += s[0][1] + len(l)\n"
+    "        if len(l) > 0:\n"
+    "            t += l[0]\n"
     "    return t\n";
 
 static uf_context *ctx;
@@ -386,6 +415,136 @@ static void test_refused(void **state)
     uf_module_free(m);
 }
 
+static int lex_up(const void *x, const void *y)
+{
+    const double *a = x, *b = y;
+    if (a[0] != b[0])
+        return (a[0] > b[0]) - (a[0] < b[0]);
+    return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* 10^5 pairs, many ties in the first field and none in both (so the
+ * order is unique): sort of tuples ascending and reversed, and
+ * sorted(key=lambda x: (x % 7, -x)), against qsort. */
+static void test_sort_large(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    uf_error err;
+    double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+    double *want = malloc(2 * N * sizeof *want);
+    assert_true(a && b && want);
+    uint64_t x = 99;
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        a[i] = (double)((x >> 33) % 50);
+        b[i] = (double)i;
+        want[2 * i] = a[i];
+        want[2 * i + 1] = b[i];
+    }
+    qsort(want, N, 2 * sizeof *want, lex_up);
+    uf_array *in[3] = {vec(UF_FLOAT64, a, N), vec(UF_FLOAT64, b, N),
+                       scalar(0)},
+             *r = NULL;
+    uf_assert_ok(calln("sort_pairs", in, 3, &r, 1, &err) == 0, &err);
+    assert_int_equal(uf_array_shape(r)[0], N);
+    assert_memory_equal(uf_array_data(r), want, 2 * N * sizeof *want);
+    uf_array_release(r);
+    r = NULL;
+    uf_array_release(in[2]);
+    in[2] = scalar(1);
+    uf_assert_ok(calln("sort_pairs", in, 3, &r, 1, &err) == 0, &err);
+    const double *got = uf_array_data(r);
+    for (int i = 0; i < N; i++)
+        if (got[2 * i] != want[2 * (N - 1 - i)] ||
+            got[2 * i + 1] != want[2 * (N - 1 - i) + 1])
+            uf_fail_at(__FILE__, __LINE__, "reversed pair %d differs", i);
+    uf_array_release(r);
+    r = NULL;
+    /* key (x % 7, -x) of distinct x: want[i] = (x % 7, -x) sorted */
+    for (int i = 0; i < N; i++) {
+        want[2 * i] = fmod(b[i], 7.0);
+        want[2 * i + 1] = -b[i];
+    }
+    qsort(want, N, 2 * sizeof *want, lex_up);
+    uf_array *k[2] = {in[1], in[2]}; /* reverse=1 */
+    uf_assert_ok(calln("by_key", k, 2, &r, 1, &err) == 0, &err);
+    got = uf_array_data(r);
+    for (int i = 0; i < N; i++)
+        if (got[i] != -want[2 * (N - 1 - i) + 1])
+            uf_fail_at(__FILE__, __LINE__, "by_key item %d differs", i);
+    uf_array_release(r);
+    for (int j = 0; j < 3; j++)
+        uf_array_release(in[j]);
+    free(a);
+    free(b);
+    free(want);
+}
+
+static int key_churn_call(void *ud, uf_error *err)
+{
+    uf_array *x = ud, *r = NULL;
+    int rc = calln("key_churn", &x, 1, &r, 1, err);
+    uf_array_release(r);
+    return rc;
+}
+
+/* Sorts with keys and of tuples in a loop: 10^4 calls leave nothing,
+ * out of memory at each allocation (the keys, the argsort's buffers) is
+ * UF_ERR_NOMEM with nothing left; uf__list_sort_by failing leaves the
+ * list unchanged. */
+static void test_sort_leak_and_oom(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *x = scalar(30), *r = NULL;
+    uf_assert_ok(calln("key_churn", &x, 1, &r, 1, &err) == 0, &err);
+    double want = 0;
+    for (int i = 0; i < 30; i++) {
+        int n = i % 9;
+        double top = -1;
+        for (int j = 0; j < n; j++)
+            top = fmax(top, (double)((i * 7 + j) % 5));
+        want += -i + n + (n > 0 ? top : 0);
+    }
+    double first = *(const double *)uf_array_data(r);
+    assert_true(first == want);
+    uf_array_release(r);
+    r = NULL;
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    for (int i = 0; i < 10000; i++) {
+        uf_assert_ok(calln("key_churn", &x, 1, &r, 1, &err) == 0, &err);
+        assert_true(*(const double *)uf_array_data(r) == first);
+        uf_array_release(r);
+        r = NULL;
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_array_release(x);
+    x = scalar(5);
+    uf_check_oom_each_alloc("key_churn", key_churn_call, x);
+    uf_array_release(x);
+    nrt = uf__nrt_live(); /* the sweep above may free a cache */
+    live = uf__alloc_live();
+    uf__nrt_meminfo *frame = NULL;
+    static const double v[4] = {3, 1, 2, 0};
+    uf__list *l = list_of(&frame, v, 4);
+    static const int64_t desc[4] = {8, 1, 0, UF_FLOAT64};
+    for (long k = 1; k <= 2; k++) {
+        uf__alloc_fail_at(k);
+        int32_t rc = uf__list_sort_by(l, NULL, desc, 0, 8);
+        uf__alloc_fail_at(0);
+        assert_int_equal(rc, -1);
+        assert_memory_equal(l->items, v, sizeof v);
+    }
+    assert_int_equal(uf__list_sort_by(l, NULL, desc, 1, 8), 0);
+    static const double down[4] = {3, 2, 1, 0};
+    assert_memory_equal(l->items, down, sizeof down);
+    uf__nrt_frame_return(&frame, NULL, 0);
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +554,8 @@ int main(void)
         cmocka_unit_test(test_leak_and_oom),
         cmocka_unit_test(test_setslice_fails),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_sort_large),
+        cmocka_unit_test(test_sort_leak_and_oom),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

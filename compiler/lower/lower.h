@@ -520,6 +520,8 @@ void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
 LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
                                  const uf__type *lt, LLVMValueRef i);
 int64_t uf__list_itemsize(const uf__type *lt);
+/* The byte offset of field k of a tuple item of type t in a list. */
+int64_t uf__list_field_offset(const uf__type *t, int k);
 LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
                                 const uf__type *lt);
 void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,

@@ -132,6 +132,39 @@ static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
     return NULL;
 }
 
+/* l sorted by keys (a list of one key of type kt per item; NULL: the
+ * items, tuples) with common/list_ops.c's argsort; out of memory
+ * raises. */
+static void sort_by(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                    LLVMValueRef keys, const uf__type *kt, LLVMValueRef rev)
+{
+    int nf = kt->kind == UF__T_TUPLE ? kt->n : 1;
+    LLVMTypeRef dty = LLVMArrayType(i64_t(F), (unsigned)(2 + 2 * nf));
+    LLVMValueRef desc = uf__fn_alloca(F, dty, "sort.desc");
+    LLVMValueRef d0 = LLVMBuildPointerCast(B, desc,
+                                           LLVMPointerType(i64_t(F), 0), "");
+    int64_t v[2 + 2 * UF__TUPLE_MAX];
+    v[0] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, kt->n)
+                                    : (int64_t)uf_dtype_itemsize(kt->dtype);
+    v[1] = nf;
+    for (int k = 0; k < nf; k++) {
+        v[2 + 2 * k] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, k)
+                                               : 0;
+        v[3 + 2 * k] = kt->kind == UF__T_TUPLE ? kt->elts[k]->dtype
+                                               : kt->dtype;
+    }
+    for (int k = 0; k < 2 + 2 * nf; k++) {
+        LLVMValueRef off = c64(F, k);
+        LLVMBuildStore(B, c64(F, v[k]),
+                       LLVMBuildInBoundsGEP2(B, i64_t(F), d0, &off, 1, ""));
+    }
+    LLVMValueRef a[5] = {l, keys ? keys : LLVMConstNull(i8p_t(F)), d0, rev,
+                         c64(F, uf__list_itemsize(lt))};
+    LLVMValueRef rc = helper(F, UF__LIST_SORT_BY,
+                             LLVMInt32TypeInContext(F->L->ctx), a, 5);
+    uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
+}
+
 LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
 {
     LLVMContextRef ctx = F->L->ctx;
@@ -161,6 +194,19 @@ LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
             B, LLVMBuildICmp(B, LLVMIntNE, v,
                              LLVMConstInt(LLVMTypeOf(v), 0, 0), ""),
             i32, "");
+    }
+    const uf__expr *kx = arg(e, method ? 0 : 1, "key");
+    const uf__type *kt = kx ? uf__lower_info(F, kx)->type : NULL;
+    if (kt != NULL && kt->kind == UF__T_LIST) { /* keys made by the parser */
+        LLVMValueRef keys = uf__lower_expr(F, kx);
+        if (!keys)
+            return NULL;
+        sort_by(F, l, lt, keys, kt->elts[0], rev);
+        return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
+    }
+    if (lt->elts[0]->kind == UF__T_TUPLE) {
+        sort_by(F, l, lt, NULL, lt->elts[0], rev);
+        return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
     }
     LLVMValueRef a[3] = {l, LLVMConstInt(i32, lt->elts[0]->dtype, 0), rev};
     LLVMTypeRef pt[3] = {LLVMTypeOf(l), i32, i32};

@@ -7,15 +7,24 @@
  * array, a tuple whose items share one type, or range(...); a new list.
  * reverse is a bool or an integer (a literal or a run-time value; any
  * other type is Numba's TypingError "an integer is required for
- * 'reverse'"); key is None (Numba also takes an @njit function, which
- * ufjit refuses: its sort would call back into another compiled
- * function per item). Complex items have no `<` in Numba: a TypingError. */
+ * 'reverse'"); key is None, or the list of keys the parser made of a
+ * key= function or lambda (front/parser_expr.c's sort_key: the name
+ * key$K, one key per item, as Numba's `[key(x) for x in lst]`), then the
+ * keys are what is ordered. Complex items or keys have no `<` in Numba:
+ * a TypingError. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
 
 static bool orderable(const uf__type *t)
 {
+    if (t != NULL && t->kind == UF__T_TUPLE) { /* Numba's tuple `<` */
+        for (int i = 0; i < t->n; i++)
+            if (t->elts[i]->kind != UF__T_SCALAR ||
+                uf__type_is_complex(t->elts[i]))
+                return false;
+        return t->n > 0;
+    }
     return t != NULL && t->kind == UF__T_SCALAR && !uf__type_is_complex(t);
 }
 
@@ -65,21 +74,35 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                       uf__tname(t));
 }
 
-/* key= and reverse= of either form; 0 or -1. */
+/* The keys sort_key made: key$K, a list. */
+static bool made_keys(const uf__expr *key, const uf__type *kt)
+{
+    return key->kind == UF__EX_NAME &&
+           strncmp(key->u.name.id, "key$", 4) == 0 &&
+           kt->kind == UF__T_LIST;
+}
+
+/* key= and reverse= of either form; 0 or -1. *elt becomes the keys'
+ * type when key= is a list of keys. */
 static int check_options(uf__ictx *C, const uf__expr *key,
-                         const uf__expr *rev)
+                         const uf__expr *rev, const uf__type **elt)
 {
     if (key != NULL) {
         const uf__type *kt = uf__infer_expr(C, key);
         if (kt == NULL || kt == UF__UNKNOWN)
             return kt == NULL ? -1 : 1;
-        if (kt->kind != UF__T_NONE) {
+        if (made_keys(key, kt)) {
+            if (kt->n == 0)
+                return uf__ierr(C, UF_ERR_TYPING, key->pos, "%s", "the sort "
+                                "keys have no known type");
+            *elt = kt->elts[0];
+        } else if (kt->kind != UF__T_NONE) {
             bool fn = kt->kind == UF__T_FUNCTION;
             return uf__ierr(C, fn ? UF_ERR_UNSUPPORTED : UF_ERR_TYPING,
                             key->pos, "%s", fn
-                                ? "sort key= functions are not supported "
-                                  "in kernels (only key=None): sort the "
-                                  "keys, or build (key, index) pairs"
+                                ? "a sort key= function other than by its "
+                                  "name is not supported in kernels "
+                                  "(write key=NAME or a lambda)"
                                 : "Key must be None or a Numba JIT "
                                   "compiled function");
         }
@@ -128,15 +151,17 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
         if ((elt = items_of(C, x[0], it)) == NULL)
             return NULL;
     }
-    int rc = check_options(C, x[1], x[2]);
+    const uf__type *ord = elt; /* the items, or their keys */
+    int rc = check_options(C, x[1], x[2], &ord);
     if (rc != 0)
         return rc < 0 ? NULL : UF__UNKNOWN;
-    if (!orderable(elt))
+    if (!orderable(ord))
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
-                          "function %s() for list(%s): Numba orders items "
+                          "function %s() for list(%s): Numba orders %s "
                           "with `<`, which %s does not have",
                           b == UF__BI_LIST_SORT ? "sort" : "sorted",
-                          uf__tname(elt), uf__tname(elt));
+                          uf__tname(ord), ord == elt ? "items" : "keys",
+                          uf__tname(ord));
     if (b == UF__BI_LIST_SORT)
         return uf__iset(C, e, uf__type_none(C->tc));
     const uf__type *r = uf__type_list(C->tc, elt, C->err);

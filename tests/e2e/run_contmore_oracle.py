@@ -5,7 +5,11 @@ list, l[a:b:c] = m with steps (Numba's ValueError when the lengths
 differ), negative steps, clipped, negative and float bounds, a list
 shared by two names, lists of tuples and of arrays, and the sources
 Numba 0.68 does not take (an array, a tuple, range, a number, an empty
-literal). Each case runs through `ufjit call` and through Numba on the
+literal); sort() / sorted() of lists of tuples (Numba's tuple `<`: the
+first field where two items differ decides, a NaN there orders neither
+way) and with key= an @njit function, a lambda or a name bound to one
+(the keys computed once per item, then Numba's quicksort on them, NaNs
+left where it leaves them, bit for bit). Each case runs through `ufjit call` and through Numba on the
 same inputs; dtype, shape and values must agree exactly. Where a list is
 assigned to a slice of itself and Numba's in-place copy reads items it
 has already moved (l[1:2] = l, l[::-1] = l), the reference is the kernel
@@ -28,7 +32,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpus import S, V, f8, i8  # noqa: E402
+from corpus import S, V, c16, f8, i8  # noqa: E402
 from oracle_util import check_cases, options  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "contmore.py")
@@ -79,6 +83,32 @@ def setslice():
     return out
 
 
+def sorting():
+    """(kernel, inputs, expect) of sorts of tuples and with key=."""
+    # NaNs, -0.0 and ties past Numba's insertion-sort threshold (16)
+    a = V("f8", [3.0, np.nan, 1, 2, np.nan, 1, 0, -0.0, 5, 4, 3, 2, 1, 0,
+                 9, 8, 7, 6, 5, 4])
+    b = V("f8", [float(v) for v in range(19, -1, -1)])
+    ties = V("f8", [float(v % 3) for v in range(40)])
+    return [
+        ("sort_tuples", [a, b, S("false")], None),
+        ("sort_tuples", [ties, ties, S("true")], None),
+        ("sort_tuples", [f8(1), f8(1), S("false")], None),
+        ("sort_tuples_mixed", [a, b], None),
+        ("sort_tuples_complex", [a], "TypingError"),
+        ("sort_key_lambda", [a], None), ("sort_key_lambda", [f8(50)], None),
+        ("sort_key_fn", [a, S("true")], None),
+        ("sort_key_fn", [ties, S("0")], None),
+        ("sort_key_sources", [a], None),
+        ("sort_key_tuples", [a, b], None),
+        ("sort_key_complex_items", [c16(30)], None),
+        ("sort_key_complex_keys", [a], "TypingError"),
+        # Numba refuses a lambda capturing `a` (it "may escape"); ufjit
+        # runs it: the reference is plain Python (distinct keys)
+        ("sort_key_capture", [f8(25)], "numpy"),
+    ]
+
+
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -90,7 +120,7 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    return check_cases(opt, FILE, setslice(), "contmore", same)
+    return check_cases(opt, FILE, setslice() + sorting(), "contmore", same)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 # More of lists and dicts inside kernels against Numba
-# (tests/e2e/run_contmore_oracle.py): slice assignment l[a:b:c] = m.
+# (tests/e2e/run_contmore_oracle.py): slice assignment l[a:b:c] = m,
+# sort/sorted of lists of tuples and with key= a function or a lambda.
 # test_contmore checks conversions, aliasing, leaks and out of memory
 # through the C API.
 import numpy as np
@@ -110,3 +111,88 @@ def setslice_complex(a, b):
     l = list(a)
     l[0:1] = list(b)
     return np.array(l)
+
+
+@njit
+def pairs(l):
+    out = np.empty((len(l), 2))
+    for i in range(len(l)):
+        out[i, 0] = l[i][0]
+        out[i, 1] = l[i][1]
+    return out
+
+
+@njit
+def neg(x):
+    return -x
+
+
+@njit
+def sort_tuples(a, b, r):
+    l = [(a[0], b[0])]
+    for i in range(1, len(a)):
+        l.append((a[i], b[i]))
+    l.sort(reverse=r)
+    return pairs(l), pairs(sorted(l)), pairs(sorted(l, reverse=True))
+
+
+@njit
+def sort_tuples_mixed(a, b):
+    l = [(a[0], np.int32(b[0]))]
+    for i in range(1, len(a)):
+        l.append((a[i], np.int32(b[i])))
+    return pairs(sorted(l)), pairs(sorted(l, reverse=1))
+
+
+@njit
+def sort_tuples_complex(a):
+    l = [(a[0], 1j)]
+    l.sort()
+    return len(l)
+
+
+@njit
+def sort_key_lambda(a):
+    l = list(a)
+    return (np.array(sorted(l, key=lambda x: -x)),
+            np.array(sorted(l, key=lambda x: (x % 3, -x), reverse=True)))
+
+
+@njit
+def sort_key_fn(a, r):
+    l = list(a)
+    l.sort(key=neg, reverse=r)
+    return np.array(l)
+
+
+@njit
+def sort_key_sources(a):
+    f = lambda x: x * 2
+    return (np.array(sorted(a, key=neg)), np.array(sorted(a, key=f)),
+            np.array(sorted(a[::2], key=lambda y: abs(y - 3))))
+
+
+@njit
+def sort_key_capture(a):
+    return np.array(sorted(range(len(a)), key=lambda i: a[i]))
+
+
+@njit
+def sort_key_tuples(a, b):
+    l = [(a[0], b[0])]
+    for i in range(1, len(a)):
+        l.append((a[i], b[i]))
+    l.sort(key=lambda p: p[1] % 4)
+    return pairs(l)
+
+
+@njit
+def sort_key_complex_items(a):
+    l = list(a)
+    l.sort(key=lambda z: z.imag)
+    return np.array(l)
+
+
+@njit
+def sort_key_complex_keys(a):
+    return len(sorted(a, key=lambda x: x * 1j))
