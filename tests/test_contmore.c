@@ -8,7 +8,8 @@
  * UF_ERR_NOMEM, common/list_ops.c's uf__list_setslice leaving the list
  * unchanged when it fails, and the refusals at file:line:col; sorts of
  * lists of tuples and with key= of 10^5 items checked against qsort,
- * their leaks and out of memory. */
+ * their leaks and out of memory; d.update(e) and d == e in a loop (no
+ * leak, out of memory), their refusals. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,15 @@ static const char src[] =
     "        t += s[0][1] + len(l)\n"
     "        if len(l) > 0:\n"
     "            t += l[0]\n"
+    "    return t\n"
+    "@njit\n"
+    "def dict_churn(n):\n"
+    "    t = 0.0\n"
+    "    for i in range(n):\n"
+    "        d = {j: j * 0.5 for j in range(i % 13)}\n"
+    "        e = {j + 5: float(j) for j in range(i % 7)}\n"
+    "        d.update(e)\n"
+    "        t += len(d) + (d == e) + (e == e)\n"
     "    return t\n";
 
 static uf_context *ctx;
@@ -382,7 +392,20 @@ static void test_refused(void **state)
         "def bound(a):\n"
         "    l = list(a)\n"
         "    l[1j:] = l\n"
-        "    return len(l)\n";
+        "    return len(l)\n"
+        "@njit\n"
+        "def upd(a):\n"
+        "    d = {1: a[0]}\n"
+        "    d.update(a)\n"
+        "    return len(d)\n"
+        "@njit\n"
+        "def updv(a):\n"
+        "    d = {1: 2}\n"
+        "    d.update({2: a[0]})\n"
+        "    return len(d)\n"
+        "@njit\n"
+        "def dlt(a):\n"
+        "    return {1: a[0]} <= {1: a[0]}\n";
     static const struct {
         const char *fn, *want;
         int line, col;
@@ -395,6 +418,9 @@ static void test_refused(void **state)
         {"width", "its items do not convert", 31, 5},
         {"arrs", "its items do not convert", 36, 5},
         {"bound", "slice indices must be integers or None", 41, 7},
+        {"upd", "updates a dict from another dict only", 46, 14},
+        {"updv", "a value of type float64 does not convert", 51, 14},
+        {"dlt", "dicts take == and != only", 55, 12},
     };
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "contmore_bad.py", bsrc, &err);
@@ -545,6 +571,47 @@ static void test_sort_leak_and_oom(void **state)
     assert_int_equal(uf__alloc_live(), live);
 }
 
+static int dict_churn_call(void *ud, uf_error *err)
+{
+    uf_array *x = ud, *r = NULL;
+    int rc = calln("dict_churn", &x, 1, &r, 1, err);
+    uf_array_release(r);
+    return rc;
+}
+
+/* d.update(e) growing d, d == e after it: values, no leak over 10^4
+ * calls, out of memory at each allocation. */
+static void test_dict_update(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_array *x = scalar(50), *r = NULL;
+    uf_assert_ok(calln("dict_churn", &x, 1, &r, 1, &err) == 0, &err);
+    double want = 0;
+    for (int i = 0; i < 50; i++) {
+        int a = i % 13, b = i % 7;
+        int hi = a < b + 5 ? a : b + 5, overlap = hi > 5 ? hi - 5 : 0;
+        want += a + b - overlap + (a == 0) + 1;
+    }
+    double first = *(const double *)uf_array_data(r);
+    assert_true(first == want);
+    uf_array_release(r);
+    r = NULL;
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    for (int i = 0; i < 10000; i++) {
+        uf_assert_ok(calln("dict_churn", &x, 1, &r, 1, &err) == 0, &err);
+        assert_true(*(const double *)uf_array_data(r) == first);
+        uf_array_release(r);
+        r = NULL;
+    }
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+    uf_array_release(x);
+    x = scalar(12);
+    uf_check_oom_each_alloc("dict_churn", dict_churn_call, x);
+    uf_array_release(x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -556,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_sort_large),
         cmocka_unit_test(test_sort_leak_and_oom),
+        cmocka_unit_test(test_dict_update),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

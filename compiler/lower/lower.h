@@ -546,6 +546,8 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e);
 int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi);
 int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s);
+/* d == e, d != e (lower_dict.c). */
+LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
                                     const uf__type *from, const uf__type *to);
 bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e);

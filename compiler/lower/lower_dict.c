@@ -346,6 +346,148 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
                                 1, "");
 }
 
+/* The entry at position pos of dict d of type dt. */
+static LLVMValueRef entry_at(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                             LLVMValueRef pos)
+{
+    LLVMValueRef entries = LLVMBuildLoad2(
+        B, i8p_t(F), field(F, d, OFF_ENTRIES, i8p_t(F)), "");
+    return LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entries,
+        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, esize(dt)), "")}, 1, "");
+}
+
+/* A loop over the live entries of a dict in order: walk_begin leaves
+ * the builder in the body with w->pos the entry's position; the body
+ * reads the entries pointer again at each entry (d.update(d) stores into
+ * the dict walked); walk_next ends the body, walk_end the loop (the
+ * builder after it); a body may branch to w->done itself. */
+typedef struct walk {
+    LLVMBasicBlockRef hdr, done;
+    LLVMValueRef slot, pos;
+} walk;
+
+static void walk_begin(uf__fn *F, LLVMValueRef d, walk *w)
+{
+    LLVMTypeRef i64 = i64_t(F);
+    w->slot = uf__fn_alloca(F, i64, "dict.pos");
+    LLVMBuildStore(B, c64(F, 0), w->slot);
+    LLVMBasicBlockRef hdr = w->hdr = uf__fn_block(F, "dwalk.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "dwalk.body");
+    w->done = uf__fn_block(F, "dwalk.end");
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, hdr);
+    LLVMValueRef a[2] = {d, LLVMBuildLoad2(B, i64, w->slot, "")};
+    w->pos = call(F, UF__DICT_NEXT, i64, a, 2);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSGE, w->pos, c64(F, 0), ""),
+                    body, w->done);
+    LLVMPositionBuilderAtEnd(B, body);
+}
+
+static void walk_end(uf__fn *F, walk *w)
+{
+    LLVMBuildStore(B, LLVMBuildAdd(B, w->pos, c64(F, 1), ""), w->slot);
+    LLVMBuildBr(B, w->hdr);
+    LLVMPositionBuilderAtEnd(B, w->done);
+}
+
+/* d.update(o): Numba's `for k, v in o.items(): d[k] = v`, each key and
+ * value converted to d's types. */
+static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef d, const uf__type *dt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    const uf__type *ot = uf__lower_info(F, x)->type;
+    LLVMValueRef o = uf__lower_expr(F, x);
+    if (o == NULL)
+        return NULL;
+    if (ot->n == 0) /* an empty dict of no types: nothing to store */
+        return undef_i1(F);
+    walk w;
+    walk_begin(F, o, &w);
+    LLVMValueRef entry = entry_at(F, o, ot, w.pos);
+    LLVMValueRef kb = LLVMBuildLoad2(
+        B, i64_t(F),
+        LLVMBuildPointerCast(B, entry, LLVMPointerType(i64_t(F), 0), ""), "");
+    LLVMValueRef k = key_bits(F, key_value(F, kb, ot), key_dt(ot), dt);
+    LLVMValueRef vp = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entry,
+        (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
+    LLVMValueRef v = uf__emit_cast(F, uf__emit_elem_load(F, vp, val_dt(ot)),
+                                   val_dt(ot), val_dt(dt));
+    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), v);
+    walk_end(F, &w);
+    return undef_i1(F);
+}
+
+/* The key of an entry of a dict of type dt, as the key type. */
+static LLVMValueRef entry_key(uf__fn *F, LLVMValueRef entry,
+                              const uf__type *dt)
+{
+    return key_value(
+        F,
+        LLVMBuildLoad2(B, i64_t(F),
+                       LLVMBuildPointerCast(B, entry,
+                                            LLVMPointerType(i64_t(F), 0), ""),
+                       ""),
+        dt);
+}
+
+LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
+{
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    const uf__expr *x[2] = {e->u.compare.operands[0],
+                            e->u.compare.operands[1]};
+    const uf__type *t[2];
+    LLVMValueRef v[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = uf__lower_info(F, x[k])->type;
+        if (!(v[k] = uf__lower_expr(F, x[k])))
+            return NULL;
+    }
+    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMValueRef res = uf__fn_alloca(F, i1, "dict.eq");
+    LLVMValueRef same = LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, v[0]),
+                                      uf__emit_list_len(F, v[1]), "");
+    LLVMBuildStore(B, same, res);
+    LLVMBasicBlockRef scan = uf__fn_block(F, "dict.scan");
+    LLVMBasicBlockRef out = uf__fn_block(F, "dict.cmp");
+    LLVMBuildCondBr(B, same, scan, out);
+    LLVMPositionBuilderAtEnd(B, scan);
+    walk w;
+    walk_begin(F, v[0], &w);
+    LLVMValueRef entry = entry_at(F, v[0], t[0], w.pos);
+    /* Numba's _cast of the key to the other's key type */
+    LLVMValueRef kb = key_bits(F, entry_key(F, entry, t[0]), key_dt(t[0]),
+                               t[1]);
+    LLVMValueRef p = find(F, v[1], kb);
+    LLVMBasicBlockRef found = uf__fn_block(F, "dict.found");
+    LLVMBasicBlockRef differ = uf__fn_block(F, "dict.differ");
+    LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), differ, found);
+    LLVMPositionBuilderAtEnd(B, found);
+    LLVMValueRef vp = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entry,
+        (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
+    LLVMValueRef va = uf__emit_cast(F, uf__emit_elem_load(F, vp, val_dt(t[0])),
+                                    val_dt(t[0]), od);
+    LLVMValueRef vb = uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(t[1])),
+                                    val_dt(t[1]), od);
+    LLVMValueRef eq = uf__emit_cmp(F, UF__CMP_EQ, od, va, vb);
+    LLVMBasicBlockRef next = uf__fn_block(F, "dict.next");
+    LLVMBuildCondBr(B, eq, next, differ);
+    LLVMPositionBuilderAtEnd(B, differ);
+    LLVMBuildStore(B, LLVMConstInt(i1, 0, 0), res);
+    LLVMBuildBr(B, out);
+    LLVMPositionBuilderAtEnd(B, next);
+    walk_end(F, &w);
+    LLVMBuildBr(B, out);
+    LLVMPositionBuilderAtEnd(B, out);
+    LLVMValueRef r = LLVMBuildLoad2(B, i1, res, "");
+    return e->u.compare.ops[0] == UF__CMP_NE ? LLVMBuildNot(B, r, "") : r;
+}
+
 LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
@@ -366,6 +508,8 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
         return lower_pop(F, e, d, dt);
     case UF__BI_DICT_POPITEM:
         return lower_popitem(F, e, d, dt);
+    case UF__BI_DICT_UPDATE:
+        return lower_update(F, e, d, dt);
     case UF__BI_DICT_CLEAR:
         if (dt->n == 2)
             call(F, UF__DICT_CLEAR, LLVMVoidTypeInContext(F->L->ctx), &d, 1);

@@ -194,6 +194,23 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         r = uf__type_tuple(C->tc, 2, dt->elts, C->err);
         return r ? uf__iset(C, e, r) : NULL;
     }
+    case UF__BI_DICT_UPDATE: { /* Numba: for k, v in other.items(): d[k] = v */
+        r = args_of(C, e, name, 1, 1, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (t[0]->kind != UF__T_DICT || t[0]->layout != 0)
+            return uf__ierr_t(C, UF_ERR_TYPING, a[0]->pos, "No "
+                              "implementation of function update() for "
+                              "(%s, %s): Numba 0.68 updates a dict from "
+                              "another dict only", uf__tname(dt),
+                              uf__tname(t[0]));
+        if (t[0]->n == 0)
+            return uf__iset(C, e, uf__type_none(C->tc)); /* empty: nothing */
+        if (key_casts(C, a[0], t[0]->elts[0], dt, "setitem") != 0 ||
+            value_casts(C, a[0], t[0]->elts[1], dt, "setitem") != 0)
+            return NULL;
+        return uf__iset(C, e, uf__type_none(C->tc));
+    }
     case UF__BI_DICT_CLEAR:
     case UF__BI_DICT_COPY:
         r = args_of(C, e, name, 0, 0, t);
@@ -346,4 +363,34 @@ int uf__infer_dict_check(uf__ictx *C)
                             "(store an item: d[k] = v)", (int)len, name);
     }
     return 0;
+}
+
+/* d == e, d != e of two dicts (Numba's impl_equal: the same length, and
+ * every key of d, cast to e's key type, found in e with a value ==); the
+ * values compared as two numbers (e's optype). */
+const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b)
+{
+    if (e->u.compare.nops != 1 || (op != UF__CMP_EQ && op != UF__CMP_NE) ||
+        a->layout != 0 || b->layout != 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not supported "
+                          "between %s and %s (dicts take == and != "
+                          "only)", uf__cmpop_str((uf__cmpop)op),
+                          uf__tname(a), uf__tname(b));
+    if (a->n == 0 || b->n == 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "comparison of a "
+                          "dict whose keys and values have no known type "
+                          "yet");
+    const uf__type *optype = NULL;
+    const uf__type *r = uf__type_compare(C->tc, UF__CMP_EQ, a->elts[1],
+                                         b->elts[1], &optype);
+    if (r == NULL && uf__typectx_oom(C->tc))
+        return uf__ioom(C);
+    if (r == NULL || optype == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not supported "
+                          "between %s and %s", uf__cmpop_str((uf__cmpop)op),
+                          uf__tname(a), uf__tname(b));
+    in->optype = optype;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
 }

@@ -462,6 +462,10 @@ const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
                                         uf__expr_info *in, const uf__type *x,
                                         const uf__type *dt);
 int uf__infer_dict_check(uf__ictx *C);
+/* d == e, d != e of two dicts (infer_dict.c). */
+const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);

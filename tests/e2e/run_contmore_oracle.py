@@ -9,7 +9,10 @@ literal); sort() / sorted() of lists of tuples (Numba's tuple `<`: the
 first field where two items differ decides, a NaN there orders neither
 way) and with key= an @njit function, a lambda or a name bound to one
 (the keys computed once per item, then Numba's quicksort on them, NaNs
-left where it leaves them, bit for bit). Each case runs through `ufjit call` and through Numba on the
+left where it leaves them, bit for bit); d.update(e) of another dict
+(keys and values converted as d[k] = v converts them, Numba's loop) and
+d == e / d != e (Numba's: the same length, every key of d found in e
+with an equal value; NaN values equal nothing). Each case runs through `ufjit call` and through Numba on the
 same inputs; dtype, shape and values must agree exactly. Where a list is
 assigned to a slice of itself and Numba's in-place copy reads items it
 has already moved (l[1:2] = l, l[::-1] = l), the reference is the kernel
@@ -109,6 +112,24 @@ def sorting():
     ]
 
 
+def dicts():
+    """(kernel, inputs, expect) of d.update(e) and d == e."""
+    return [
+        ("dict_update", [V("f8", [5.0, 1.0, 9.0, 3.0]),
+                         V("f8", [0.5, 1.5, 2.5, 3.5])], None),
+        ("dict_update", [f8(0), f8(0)], None),
+        ("dict_update_float_keys", [V("f8", [np.nan, 0.5, -0.0])], None),
+        ("dict_update_float_keys", [V("f8", [np.nan, np.nan])], None),
+        ("dict_update_bad_value", [], "TypingError"),
+        ("dict_update_list", [], "TypingError"),
+        ("dict_eq", [S("4.0"), S("4.0")], None),
+        ("dict_eq", [S("4.0"), S("5.0")], None),
+        ("dict_eq", [S("nan"), S("nan")], None),
+        ("dict_eq", [S("-0.0"), S("0.0")], None),
+        ("dict_lt", [], "TypingError"),
+    ]
+
+
 def same(got, want):
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
@@ -120,7 +141,8 @@ def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    return check_cases(opt, FILE, setslice() + sorting(), "contmore", same)
+    return check_cases(opt, FILE, setslice() + sorting() + dicts(),
+                       "contmore", same)
 
 
 if __name__ == "__main__":

@@ -196,3 +196,63 @@ def sort_key_complex_items(a):
 @njit
 def sort_key_complex_keys(a):
     return len(sorted(a, key=lambda x: x * 1j))
+
+
+@njit
+def dict_update(a, b):
+    d = {1: 2.0, 3: 4.0}
+    for i in range(len(a)):
+        d[int(a[i])] = b[i]
+    e = {3: np.int32(5), 7: np.int32(8)}
+    d.update(e)
+    d.update(d)
+    f = {np.int8(-1): 0.5}
+    d.update(f)
+    ks = np.empty(len(d), dtype=np.int64)
+    vs = np.empty(len(d))
+    i = 0
+    for k, v in d.items():
+        ks[i] = k
+        vs[i] = v
+        i += 1
+    return ks, vs, len(e)
+
+
+@njit
+def dict_update_float_keys(a):
+    d = {0.5: 1}
+    e = {-0.0: 2, 0.0: 3}
+    for i in range(len(a)):
+        e[a[i]] = i
+    d.update(e)
+    return len(d), d[0.5], d[-0.0]
+
+
+@njit
+def dict_update_bad_value():
+    d = {1: 2}
+    d.update({3: 4.5})
+    return len(d)
+
+
+@njit
+def dict_update_list():
+    d = {1: 2.0}
+    d.update([(3, 4.0)])
+    return len(d)
+
+
+@njit
+def dict_eq(x, y):
+    d = {1: 2.0, 3: x}
+    e = {3: y, 1: 2.0}
+    f = {1: 2, 3: 4}
+    g = {1.0: 2.0, 3.0: x}
+    h = {1: 2.0}
+    return (d == e, d != e, d == f, d == g, d == d, f == h, h != f,
+            d == {1: 2.0, 4: x})
+
+
+@njit
+def dict_lt():
+    return {1: 2} < {1: 3}
