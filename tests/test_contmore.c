@@ -101,7 +101,15 @@ static const char src[] =
     "        e = {j + 5: float(j) for j in range(i % 7)}\n"
     "        d.update(e)\n"
     "        t += len(d) + (d == e) + (e == e)\n"
-    "    return t\n";
+    "    return t\n"
+    "@njit\n"
+    "def dict_tup(x):\n"
+    "    d = {1: (x, 2)}\n"
+    "    g = d.get(5, (1, 7))\n"
+    "    h = d.get(1, (1, 7))\n"
+    "    p = d.pop(9, (2.5, np.int8(3)))\n"
+    "    q = d.pop(1)\n"
+    "    return g[0] + g[1], h[0] * h[1], p[0] + p[1], q[0], len(d)\n";
 
 static uf_context *ctx;
 static uf_module *mod;
@@ -405,7 +413,12 @@ static void test_refused(void **state)
         "    return len(d)\n"
         "@njit\n"
         "def dlt(a):\n"
-        "    return {1: a[0]} <= {1: a[0]}\n";
+        "    return {1: a[0]} <= {1: a[0]}\n"
+        "@njit\n"
+        "def dtup(a):\n"
+        "    d = {1: (a[0], 1)}\n"
+        "    d[2] = (1.5, 2.5)\n"
+        "    return len(d)\n";
     static const struct {
         const char *fn, *want;
         int line, col;
@@ -421,6 +434,7 @@ static void test_refused(void **state)
         {"upd", "updates a dict from another dict only", 46, 14},
         {"updv", "a value of type float64 does not convert", 51, 14},
         {"dlt", "dicts take == and != only", 55, 12},
+        {"dtup", "does not convert to the value type", 59, 5},
     };
     uf_error err;
     uf_module *m = uf_module_from_string(ctx, "contmore_bad.py", bsrc, &err);
@@ -612,6 +626,31 @@ static void test_dict_update(void **state)
     uf_array_release(x);
 }
 
+/* Tuple values: get and pop with a default (ufjit's result is the value
+ * and the default unified; Numba's Optional of a tuple cannot be
+ * indexed), pop of a present key. */
+static void test_dict_tuples(void **state)
+{
+    (void)state;
+    uf_error err;
+    double x = 2.5;
+    int64_t one = 1;
+    uf_array *in = uf_empty(UF_FLOAT64, 0, NULL, UF_ORDER_C, &err),
+             *out[5] = {0};
+    uf_assert_ok(in != NULL, &err);
+    memcpy(uf_array_data(in), &x, sizeof x);
+    uf_assert_ok(calln("dict_tup", &in, 1, out, 5, &err) == 0, &err);
+    static const double want[4] = {8.0, 5.0, 5.5, 2.5};
+    for (int i = 0; i < 4; i++)
+        if (*(const double *)uf_array_data(out[i]) != want[i])
+            uf_fail_at(__FILE__, __LINE__, "output %d: %g, want %g", i,
+                       *(const double *)uf_array_data(out[i]), want[i]);
+    assert_int_equal(*(const int64_t *)uf_array_data(out[4]), one - 1);
+    for (int i = 0; i < 5; i++)
+        uf_array_release(out[i]);
+    uf_array_release(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -624,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_sort_large),
         cmocka_unit_test(test_sort_leak_and_oom),
         cmocka_unit_test(test_dict_update),
+        cmocka_unit_test(test_dict_tuples),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,4 +1,5 @@
-/* Dicts (Numba's DictType of numbers, typed by types/infer_dict.c): a
+/* Dicts (Numba's DictType of numbers, values also tuples of numbers,
+ * typed by types/infer_dict.c): a
  * dict value is the data pointer of an NRT block holding common/dict.h's
  * header, owned as a list's is (lower_alloc.c counts it as an array
  * whose data pointer is the header). Every lookup and store is one call
@@ -84,11 +85,66 @@ static bool float_keys(const uf__type *dt)
     return uf_dtype_kind(key_dt(dt)) == 'f';
 }
 
+/* The bytes of a value of type vt: a number's, a tuple's laid out as a
+ * list's tuple items are (lower_list_items.c). */
+static int64_t vsize(const uf__type *vt)
+{
+    return vt->kind == UF__T_TUPLE ? uf__list_field_offset(vt, vt->n)
+                                   : (int64_t)uf_dtype_itemsize(vt->dtype);
+}
+
 /* 16 bytes of key and hash, then the value rounded up to 8. */
 static int64_t esize(const uf__type *dt)
 {
-    int64_t v = (int64_t)uf_dtype_itemsize(val_dt(dt));
+    int64_t v = vsize(dt->elts[1]);
     return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8;
+}
+
+static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
+{
+    return LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), p,
+                                 (LLVMValueRef[]){c64(F, off)}, 1, "");
+}
+
+/* The value of type vt at p (a tuple field by field). */
+static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
+{
+    if (vt->kind != UF__T_TUPLE)
+        return uf__emit_elem_load(F, p, vt->dtype);
+    LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
+    if (ty == NULL)
+        return NULL;
+    LLVMValueRef v = LLVMGetUndef(ty);
+    for (int k = 0; k < vt->n; k++)
+        v = LLVMBuildInsertValue(
+            B, v,
+            uf__emit_elem_load(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
+                               vt->elts[k]->dtype),
+            (unsigned)k, "");
+    return v;
+}
+
+static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
+                   LLVMValueRef v)
+{
+    if (vt->kind != UF__T_TUPLE) {
+        uf__emit_elem_store(F, p, vt->dtype, v);
+        return;
+    }
+    for (int k = 0; k < vt->n; k++)
+        uf__emit_elem_store(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
+                            vt->elts[k]->dtype,
+                            LLVMBuildExtractValue(B, v, (unsigned)k, ""));
+}
+
+/* A buffer for one value of dict type dt (d.pop, d.popitem). */
+static LLVMValueRef value_buf(uf__fn *F, const uf__type *dt)
+{
+    int64_t words = (vsize(dt->elts[1]) + 7) / 8;
+    LLVMValueRef out = uf__fn_alloca(
+        F, LLVMArrayType(i64_t(F), (unsigned)(words < 2 ? 2 : words)),
+        "dict.out");
+    return LLVMBuildPointerCast(B, out, i8p_t(F), "");
 }
 
 /* Key v (of dtype `from`) as the dict's key type, then as the 64 bits
@@ -124,8 +180,7 @@ static LLVMValueRef lower_value(uf__fn *F, const uf__expr *x,
                                 const uf__type *dt)
 {
     LLVMValueRef v = uf__lower_expr(F, x);
-    return v ? uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
-                             val_dt(dt))
+    return v ? uf__emit_convert(F, v, uf__lower_info(F, x)->type, dt->elts[1])
              : NULL;
 }
 
@@ -208,7 +263,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e,
     }
     LLVMValueRef d = new_dict(F, dt);
     for (int i = 0; i < n; i += 2)
-        uf__emit_elem_store(F, insert(F, d, v[i]), val_dt(dt), v[i + 1]);
+        vstore(F, insert(F, d, v[i]), dt->elts[1], v[i + 1]);
     return d;
 }
 
@@ -223,7 +278,7 @@ LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e)
         return NULL;
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
-    return uf__emit_elem_load(F, p, val_dt(dt));
+    return vload(F, p, dt->elts[1]);
 }
 
 int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
@@ -236,8 +291,9 @@ int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
     LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
     if (k == NULL)
         return F->err->code;
-    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt),
-                        uf__emit_cast(F, v, vt->dtype, val_dt(dt)));
+    if (!(v = uf__emit_convert(F, v, vt, dt->elts[1])))
+        return F->err->code;
+    vstore(F, insert(F, d, k), dt->elts[1], v);
     return 0;
 }
 
@@ -263,15 +319,16 @@ LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e)
 static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
                               const uf__type *dt, bool store)
 {
-    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    const uf__type *rt = uf__lower_info(F, e)->type, *vt = dt->elts[1];
     const uf__expr *x = e->u.call.args[1];
     LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
     LLVMValueRef dv = k ? uf__lower_expr(F, x) : NULL;
     if (dv == NULL)
         return NULL;
-    uf_dtype xd = uf__lower_info(F, x)->type->dtype;
-    LLVMValueRef sv = uf__emit_cast(F, dv, xd, val_dt(dt)); /* stored */
-    dv = uf__emit_cast(F, dv, xd, rd);
+    const uf__type *xt = uf__lower_info(F, x)->type;
+    LLVMValueRef sv = uf__emit_convert(F, dv, xt, vt); /* stored */
+    if (!sv || !(dv = uf__emit_convert(F, dv, xt, rt)))
+        return NULL;
     LLVMTypeRef vty = LLVMTypeOf(dv);
     LLVMValueRef slot = uf__fn_alloca(F, vty, "dict.get");
     LLVMBuildStore(B, dv, slot);
@@ -281,13 +338,14 @@ static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
     LLVMBasicBlockRef done = uf__fn_block(F, "dict.got");
     LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), miss, hit);
     LLVMPositionBuilderAtEnd(B, hit);
-    LLVMBuildStore(B, uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(dt)),
-                                    val_dt(dt), rd),
-                   slot);
+    LLVMValueRef got = vload(F, p, vt);
+    if (!got || !(got = uf__emit_convert(F, got, vt, rt)))
+        return NULL;
+    LLVMBuildStore(B, got, slot);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, miss);
     if (store)
-        uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), sv);
+        vstore(F, insert(F, d, k), vt, sv);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, done);
     return LLVMBuildLoad2(B, vty, slot, "");
@@ -297,28 +355,26 @@ static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
 static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
                               const uf__type *dt)
 {
-    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    const uf__type *rt = uf__lower_info(F, e)->type, *vt = dt->elts[1];
     LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
     LLVMValueRef dv = NULL;
     if (k == NULL || (e->u.call.nargs == 2 &&
                       !(dv = uf__lower_expr(F, e->u.call.args[1]))))
         return NULL;
-    LLVMTypeRef vty = LLVMArrayType(i64_t(F), 2); /* the largest value */
-    LLVMValueRef out = uf__fn_alloca(F, vty, "dict.pop");
-    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef outp = value_buf(F, dt);
     LLVMValueRef a[3] = {d, k, outp};
     LLVMValueRef rc = call(F, UF__DICT_DELETE,
                            LLVMInt32TypeInContext(F->L->ctx), a, 3);
     LLVMValueRef absent = LLVMBuildIsNull(B, rc, "");
     if (dv == NULL) {
         uf__fn_raise_if(F, absent, UF__JIT_DICT_KEY);
-        return uf__emit_elem_load(F, outp, val_dt(dt));
+        return vload(F, outp, vt);
     }
-    dv = uf__emit_cast(F, dv, uf__lower_info(F, e->u.call.args[1])->type->dtype,
-                       rd);
-    LLVMValueRef got = uf__emit_cast(F, uf__emit_elem_load(F, outp,
-                                                           val_dt(dt)),
-                                     val_dt(dt), rd);
+    dv = uf__emit_convert(F, dv, uf__lower_info(F, e->u.call.args[1])->type,
+                          rt);
+    LLVMValueRef got = vload(F, outp, vt);
+    if (!dv || !got || !(got = uf__emit_convert(F, got, vt, rt)))
+        return NULL;
     return LLVMBuildSelect(B, absent, dv, got, "");
 }
 
@@ -327,9 +383,7 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
                                   LLVMValueRef d, const uf__type *dt)
 {
     LLVMValueRef kslot = uf__fn_alloca(F, i64_t(F), "dict.key");
-    LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(i64_t(F), 2),
-                                     "dict.pop");
-    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef outp = value_buf(F, dt);
     LLVMValueRef a[3] = {d, kslot, outp};
     LLVMValueRef rc = call(F, UF__DICT_POPITEM,
                            LLVMInt32TypeInContext(F->L->ctx), a, 3);
@@ -342,8 +396,8 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
     r = LLVMBuildInsertValue(
         B, r, key_value(F, LLVMBuildLoad2(B, i64_t(F), kslot, ""), dt), 0,
         "");
-    return LLVMBuildInsertValue(B, r, uf__emit_elem_load(F, outp, val_dt(dt)),
-                                1, "");
+    LLVMValueRef v = vload(F, outp, dt->elts[1]);
+    return v ? LLVMBuildInsertValue(B, r, v, 1, "") : NULL;
 }
 
 /* The entry at position pos of dict d of type dt. */
@@ -413,9 +467,10 @@ static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
     LLVMValueRef vp = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entry,
         (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
-    LLVMValueRef v = uf__emit_cast(F, uf__emit_elem_load(F, vp, val_dt(ot)),
-                                   val_dt(ot), val_dt(dt));
-    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), v);
+    LLVMValueRef v = vload(F, vp, ot->elts[1]);
+    if (!v || !(v = uf__emit_convert(F, v, ot->elts[1], dt->elts[1])))
+        return NULL;
+    vstore(F, insert(F, d, k), dt->elts[1], v);
     walk_end(F, &w);
     return undef_i1(F);
 }
@@ -591,12 +646,10 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
                                             ""),
                        ""),
         dt);
-    LLVMValueRef val = uf__emit_elem_load(
-        F,
-        LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), entry,
-                              (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1,
-                              ""),
-        val_dt(dt));
+    LLVMValueRef val = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
+                             dt->elts[1]);
+    if (val == NULL)
+        return F->err->code;
     const uf__type *item = dt->layout == 'v' ? dt->elts[1] : dt->elts[0];
     LLVMValueRef v = dt->layout == 'v' ? val : key;
     if (dt->layout == 'i') {
@@ -645,11 +698,11 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
         return F->err->code;
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
-    LLVMValueRef x = uf__emit_elem_load(F, p, val_dt(dt));
-    LLVMValueRef r = uf__lower_augop(F, s, x, dt->elts[1]);
+    LLVMValueRef x = vload(F, p, dt->elts[1]);
+    LLVMValueRef r = x ? uf__lower_augop(F, s, x, dt->elts[1]) : NULL;
     if (r == NULL)
         return F->err->code;
-    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), r);
+    vstore(F, insert(F, d, k), dt->elts[1], r);
     return 0;
 }
 

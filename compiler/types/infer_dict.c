@@ -9,7 +9,7 @@
  * to the dict's type only within its kind or up (bool -> int -> float ->
  * complex; Numba's _cast refuses float -> int); `{}` never stored into
  * is refused with Numba's message. Keys are bools, integers and floats;
- * values any number. */
+ * values any number or tuple of numbers. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
@@ -35,9 +35,18 @@ static int rank(const uf__type *t)
 }
 
 /* Whether a number of type `from` is stored into, or looked up as, `to`
- * (Numba's _cast: any width within a kind, a kind up, never down). */
+ * (Numba's _cast: any width within a kind, a kind up, never down); a
+ * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
+        if (from->n != to->n)
+            return false;
+        for (int i = 0; i < from->n; i++)
+            if (!casts(from->elts[i], to->elts[i]))
+                return false;
+        return true;
+    }
     return from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR &&
            rank(from) <= rank(to);
 }
@@ -51,12 +60,20 @@ static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
     return 0;
 }
 
+/* Values are numbers or tuples of numbers (stored field by field,
+ * lower_dict.c). */
 static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
-    if (t->kind != UF__T_SCALAR)
+    bool ok = t->kind == UF__T_SCALAR;
+    if (t->kind == UF__T_TUPLE) {
+        ok = t->n > 0;
+        for (int i = 0; i < t->n; i++)
+            ok = ok && t->elts[i]->kind == UF__T_SCALAR;
+    }
+    if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
-                        "of a dict in kernels (values are numbers)",
-                        uf__tname(t));
+                        "of a dict in kernels (values are numbers or tuples "
+                        "of numbers)", uf__tname(t));
     return 0;
 }
 
@@ -280,7 +297,7 @@ int uf__infer_dict_store(uf__ictx *C, const uf__expr *t, const uf__type *dt,
     if (dt->n == 2) {
         if (key_casts(C, x, kt, dt, "setitem") != 0)
             return -1;
-        if (vt->kind != UF__T_SCALAR || !casts(vt, dt->elts[1]))
+        if (!casts(vt, dt->elts[1]))
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "No implementation of "
                             "function setitem found for signature (%s, %s, "
                             "%s): the value does not convert to the value "
@@ -382,6 +399,10 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "comparison of a "
                           "dict whose keys and values have no known type "
                           "yet");
+    if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
+                          "whose values are tuples is not supported in "
+                          "kernels yet");
     const uf__type *optype = NULL;
     const uf__type *r = uf__type_compare(C->tc, UF__CMP_EQ, a->elts[1],
                                          b->elts[1], &optype);

@@ -12,7 +12,8 @@ way) and with key= an @njit function, a lambda or a name bound to one
 left where it leaves them, bit for bit); d.update(e) of another dict
 (keys and values converted as d[k] = v converts them, Numba's loop) and
 d == e / d != e (Numba's: the same length, every key of d found in e
-with an equal value; NaN values equal nothing). Each case runs through `ufjit call` and through Numba on the
+with an equal value; NaN values equal nothing); dicts whose values are
+tuples of numbers. Each case runs through `ufjit call` and through Numba on the
 same inputs; dtype, shape and values must agree exactly. Where a list is
 assigned to a slice of itself and Numba's in-place copy reads items it
 has already moved (l[1:2] = l, l[::-1] = l), the reference is the kernel
@@ -127,6 +128,10 @@ def dicts():
         ("dict_eq", [S("nan"), S("nan")], None),
         ("dict_eq", [S("-0.0"), S("0.0")], None),
         ("dict_lt", [], "TypingError"),
+        ("dict_tuples", [V("f8", [1.5, -2.0, 3.25]), S("5")], None),
+        ("dict_tuples", [V("f8", [np.nan]), S("0")], "KeyError"),
+        ("dict_tuple_bad", [], "refused"),
+        ("dict_tuple_eq", [], "refused-here"),
     ]
 
 

@@ -256,3 +256,38 @@ def dict_eq(x, y):
 @njit
 def dict_lt():
     return {1: 2} < {1: 3}
+
+
+@njit
+def dict_tuples(a, n):
+    d = {0: (0.5, 1)}
+    for i in range(n):
+        d[i + 1] = (a[i % len(a)], i)
+    d[2] = (7, 8)
+    e = {}
+    e[3] = (1, 2)
+    d.update(e)
+    d.pop(1)  # Numba's pop of a tuple is an Optional it cannot index
+    d.setdefault(50, (9.5, 9))
+    last = d.popitem()
+    s = 0.0
+    for k, v in d.items():
+        s = s * 3 + k + v[0] * 2 + v[1]
+    t = 0.0
+    for v in d.values():
+        t += v[0]
+    c = d.copy()
+    return s, t, last[0], last[1][0], len(c), c[0][1], d[3][0], 2 in d
+
+
+@njit
+def dict_tuple_bad():
+    d = {1: (1.0, 2.0)}
+    d[2] = (1.0, 2.0, 3.0)
+    return len(d)
+
+
+@njit
+def dict_tuple_eq():
+    d = {1: (1.0, 2.0)}
+    return d == d
