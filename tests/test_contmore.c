@@ -202,6 +202,7 @@ static void test_convert(void **state)
     r = NULL;
     /* step 2 over 5 items takes 3: a source of 2 is Numba's ValueError */
     uf_array *two = vec(UF_FLOAT64, b, 2);
+    uf_array_release(in[1]);
     in[1] = two;
     assert_int_equal(calln("to_int", in, 5, &r, 1, &err), UF_ERR_VALUE);
     assert_non_null(strstr(err.message, "ValueError: cannot resize "
