@@ -230,6 +230,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_SORT, (void *)(uintptr_t)uf__list_sort}, /* list_ops.h */
         {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
+        {UF__LIST_SETSLICE, (void *)(uintptr_t)uf__list_setslice},
+        {UF__LIST_SORT_BY, (void *)(uintptr_t)uf__list_sort_by},
         /* dicts (lower_dict.c, common/dict.h) */
         {UF__DICT_NEW, (void *)(uintptr_t)uf__dict_new},
         {UF__DICT_FIND, (void *)(uintptr_t)uf__dict_find},

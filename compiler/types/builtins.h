@@ -321,7 +321,8 @@
     X(DICT_SETDEFAULT, "dict.setdefault") X(DICT_CLEAR, "dict.clear")       \
     X(DICT_COPY, "dict.copy") X(DICT_KEYS, "dict.keys")                     \
     X(DICT_VALUES, "dict.values") X(DICT_ITEMS, "dict.items")               \
-    X(DICT_POPITEM, "dict.popitem") X(DICT_NEW, "dict")
+    X(DICT_POPITEM, "dict.popitem") X(DICT_UPDATE, "dict.update")         \
+    X(DICT_NEW, "dict")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \

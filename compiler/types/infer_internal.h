@@ -432,6 +432,9 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
  * (infer_list_ops.c). */
 const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
+/* l[a:b:c] = m, m of type vt into list type lt: 0, -1 with the error. */
+int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
+                               const uf__type *lt, const uf__type *vt);
 const uf__type *uf__infer_list_binop(uf__ictx *C, const uf__expr *e,
                                      const uf__type *a, const uf__type *b);
 const uf__type *uf__infer_list_augassign(uf__ictx *C, const uf__stmt *s,
@@ -459,6 +462,10 @@ const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
                                         uf__expr_info *in, const uf__type *x,
                                         const uf__type *dt);
 int uf__infer_dict_check(uf__ictx *C);
+/* d == e, d != e of two dicts (infer_dict.c). */
+const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);
