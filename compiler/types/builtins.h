@@ -302,6 +302,16 @@
     X(NP_SPLIT, "numpy.split") X(NP_ARRAY_SPLIT, "numpy.array_split")       \
     X(NP_HSPLIT, "numpy.hsplit") X(NP_VSPLIT, "numpy.vsplit")               \
     X(NP_DSPLIT, "numpy.dsplit")
+/* Run-time strings (types/infer_ustr.c, lower/lower_ustr.c): str, ord,
+ * chr by name; the operators' entries are set by typing on the operation
+ * (uf__builtin_is_ustr). */
+#define UF__USTR_MAP(X)                                                     \
+    X(USTR_STR, "str") X(USTR_ORD, "ord") X(USTR_CHR, "chr")               \
+    X(USTR_CONCAT, "<str +>") X(USTR_REPEAT, "<str *>")                     \
+    X(USTR_CMP, "<str compare>") X(USTR_IN, "<str in>")                     \
+    X(USTR_INDEX, "<str index>") X(USTR_SLICE, "<str slice>")               \
+    X(USTR_LEN, "<str len>") X(USTR_NOT, "<str not>")                       \
+    X(USTR_VALUE, "<str value>")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
 #define UF__LIST_MAP(X)                                                     \
@@ -442,6 +452,7 @@
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
     UF__LIST_MAP(X)                                                         \
+    UF__USTR_MAP(X)                                                         \
     UF__DICT_MAP(X)                                                         \
     UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
@@ -679,6 +690,11 @@ static inline bool uf__builtin_is_nppoly(uf__builtin b)
 static inline bool uf__builtin_is_npsplit(uf__builtin b)
 {
     return b >= UF__BI_NP_SPLIT && b <= UF__BI_NP_DSPLIT;
+}
+/* The entries of UF__USTR_MAP. */
+static inline bool uf__builtin_is_ustr(uf__builtin b)
+{
+    return b >= UF__BI_USTR_STR && b <= UF__BI_USTR_VALUE;
 }
 /* The methods of UF__LIST_MAP. */
 static inline bool uf__builtin_is_list(uf__builtin b)

@@ -82,6 +82,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
     case UF__T_STR:   /* the same (lower_str.c) */
+    case UF__T_USTR:  /* a run-time string (infer_ustr.c) */
         return true;
     case UF__T_DICT: /* not a keys()/values()/items() view */
         return t->layout == 0;
@@ -102,6 +103,7 @@ int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
     if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
         t->kind == UF__T_LIST || t->kind == UF__T_STR ||
+        t->kind == UF__T_USTR ||
         (t->kind == UF__T_DICT && t->layout == 0))
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
@@ -396,6 +398,10 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
         const uf__type *l = uf__infer_list_augassign(C, s, a, b);
         return l ? store(C, t, l, s->pos) : -1;
     }
+    if (uf__is_string(a)) { /* s += t, s *= n: infer_ustr.c */
+        const uf__type *u = uf__infer_ustr_augassign(C, s, a, b);
+        return u ? store(C, t, u, s->pos) : -1;
+    }
     const uf__type *optype = NULL;
     const uf__type *r = NULL;
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
@@ -462,6 +468,10 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
         /* for k in d, d.keys(), d.values(), d.items() (infer_dict.c) */
         const uf__type *item = uf__infer_dict_item(C, it, rt);
         if (item == NULL || store(C, t, item, t->pos) < 0)
+            return -1;
+    } else if (!is_range && uf__is_string(rt)) {
+        /* for c in s: one-character strings (infer_ustr.c) */
+        if (store(C, t, uf__type_ustr(C->tc), t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
         /* for x in l: its items (infer_list.c) */
@@ -802,12 +812,11 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "arrays of a list of arrays; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
-    if (C->caller == NULL && holds_kind(ret, UF__T_STR)) /* infer_str.c */
+    if (C->caller == NULL && C->tf->decl->kind != UF__K_NJIT &&
+        (holds_kind(ret, UF__T_STR) || holds_kind(ret, UF__T_USTR)))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret_pos, "'%s' returns %s: "
-                        "a string cannot leave the kernel called through "
-                        "ufjit's API (Numba returns a Python str; kernels "
-                        "hold strings known at compile time only, passed "
-                        "between @njit functions of the file)",
+                        "only an @njit function may return a string (uf_call "
+                        "gives its code points: jit_plain.c)",
                         C->tf->decl->name, uf__tname(ret));
     if (C->caller == NULL && holds_kind(ret, UF__T_DICT))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :

@@ -1,0 +1,179 @@
+/* Run-time strings (Numba's unicode_type, common/ustr.h): what Numba does
+ * at run time on strings. Two different literals joined by control flow
+ * unify to unicode_type (unify.c), and every operation below takes a
+ * literal (infer_str.c's Literal[str]) as the run-time string it names,
+ * as Numba's unicode overloads take Literal[str] and give unicode_type:
+ * +, * by an integer, comparisons, `in` between strings, s[i], s[a:b:c],
+ * len, not, str() of integers, bools and strings, ord, chr, and `for c in
+ * s`. Comparisons of two literals and len of one still fold (infer_str.c).
+ * Each typed operation records its UF__USTR_MAP entry for lower_ustr.c.
+ * Refused in CUDA kernels and device functions (no allocator there). */
+#include "compiler/types/infer_internal.h"
+
+bool uf__is_string(const uf__type *t)
+{
+    return t != NULL && t != UF__UNKNOWN &&
+           (t->kind == UF__T_STR || t->kind == UF__T_USTR);
+}
+
+/* The refusal on a CUDA target, else 0. */
+static int cuda_refused(uf__ictx *C, const uf__expr *e)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE)
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "strings made "
+                        "at run time are not supported in CUDA kernels and "
+                        "device functions");
+    return 0;
+}
+
+static const uf__type *ustr(uf__ictx *C, const uf__expr *e,
+                            uf__expr_info *in, uf__builtin b)
+{
+    if (cuda_refused(C, e) < 0)
+        return NULL;
+    in->builtin = b;
+    return uf__iset(C, e, uf__type_ustr(C->tc));
+}
+
+static const uf__type *boolean(uf__ictx *C, const uf__expr *e,
+                               uf__expr_info *in, uf__builtin b)
+{
+    if (cuda_refused(C, e) < 0)
+        return NULL;
+    in->builtin = b;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+const uf__type *uf__infer_ustr_binop(uf__ictx *C, const uf__expr *e,
+                                     uf__expr_info *in, const uf__type *a,
+                                     const uf__type *b)
+{
+    uf__binop op = e->u.binary.op;
+    if (op == UF__OP_ADD && uf__is_string(a) && uf__is_string(b))
+        return ustr(C, e, in, UF__BI_USTR_CONCAT);
+    if (op == UF__OP_MUL &&
+        ((uf__is_string(a) && uf__type_is_int(b)) ||
+         (uf__is_string(b) && uf__type_is_int(a))))
+        return ustr(C, e, in, UF__BI_USTR_REPEAT);
+    return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "unsupported operand types "
+                      "for %s%s: %s and %s (strings take + with a string "
+                      "and * with an integer)", uf__binop_str(op),
+                      e->u.binary.inplace ? "=" : "", uf__tname(a),
+                      uf__tname(b));
+}
+
+const uf__type *uf__infer_ustr_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b)
+{
+    if (e->u.compare.nops != 1)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "a string in "
+                          "a chain of comparisons is not supported in "
+                          "kernels");
+    if (uf__is_string(a) && uf__is_string(b) && op != UF__CMP_IS &&
+        op != UF__CMP_ISNOT)
+        return boolean(C, e, in, op == UF__CMP_IN || op == UF__CMP_NOTIN
+                                     ? UF__BI_USTR_IN
+                                     : UF__BI_USTR_CMP);
+    return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                      "function '%s' found for signature (%s, %s)",
+                      uf__cmpop_str((uf__cmpop)op), uf__tname(a),
+                      uf__tname(b));
+}
+
+/* An integer index or slice bound (None allowed for a bound). */
+static int int_operand(uf__ictx *C, const uf__expr *x, bool none_ok)
+{
+    if (x == NULL || (none_ok && x->kind == UF__EX_NONE))
+        return 0;
+    const uf__type *t = uf__infer_expr(C, x);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t == NULL ? -1 : 1;
+    if (uf__type_is_int(t) ||
+        (t->kind == UF__T_SCALAR && t->dtype == UF_BOOL))
+        return 0;
+    return uf__ierr(C, UF_ERR_TYPING, x->pos, "No implementation of "
+                    "function 'getitem' found for signature (unicode_type, "
+                    "%s): a string takes an integer index or a slice",
+                    uf__tname(t));
+}
+
+const uf__type *uf__infer_ustr_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *st)
+{
+    (void)st;
+    uf__expr_info *in = uf__iinfo(C, e);
+    if (e->u.subscript.nindex != 1)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "a string takes "
+                          "one index");
+    const uf__expr *x = e->u.subscript.index[0];
+    int rc;
+    if (x->kind == UF__EX_SLICE) {
+        if ((rc = int_operand(C, x->u.slice.lower, true)) != 0 ||
+            (rc = int_operand(C, x->u.slice.upper, true)) != 0 ||
+            (rc = int_operand(C, x->u.slice.step, true)) != 0)
+            return rc < 0 ? NULL : UF__UNKNOWN;
+        return ustr(C, e, in, UF__BI_USTR_SLICE);
+    }
+    if ((rc = int_operand(C, x, false)) != 0)
+        return rc < 0 ? NULL : UF__UNKNOWN;
+    return ustr(C, e, in, UF__BI_USTR_INDEX);
+}
+
+const uf__type *uf__infer_ustr_not(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in)
+{
+    return boolean(C, e, in, UF__BI_USTR_NOT);
+}
+
+const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b, const uf__type *const *a,
+                                    int n)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    const char *name = b == UF__BI_USTR_STR ? "str"
+                       : b == UF__BI_USTR_ORD ? "ord" : "chr";
+    if (n != 1)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s() takes exactly one "
+                          "argument (%d given)", name, n);
+    const uf__type *t = a[0];
+    bool integer = uf__type_is_int(t);
+    bool boolv = t->kind == UF__T_SCALAR && t->dtype == UF_BOOL;
+    if (b == UF__BI_USTR_STR && (integer || boolv || uf__is_string(t)))
+        return ustr(C, e, in, b);
+    if (b == UF__BI_USTR_STR && t->kind == UF__T_SCALAR)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "str() of %s: "
+                          "Numba 0.68 gives the constant '<object type:%s>' "
+                          "rather than the number's digits; kernels refuse "
+                          "it (str() takes integers, bools and strings)",
+                          uf__tname(t), uf__tname(t));
+    if (b == UF__BI_USTR_ORD && uf__is_string(t)) {
+        if (cuda_refused(C, e) < 0)
+            return NULL;
+        in->builtin = b;
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
+    }
+    if (b == UF__BI_USTR_CHR && (integer || boolv))
+        return ustr(C, e, in, b);
+    return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                      "function '%s' found for signature (%s)", name,
+                      uf__tname(t));
+}
+
+const uf__type *uf__infer_ustr_augassign(uf__ictx *C, const uf__stmt *s,
+                                         const uf__type *a,
+                                         const uf__type *b)
+{
+    uf__binop op = s->u.augassign.op;
+    if ((op == UF__OP_ADD && uf__is_string(b)) ||
+        (op == UF__OP_MUL && uf__type_is_int(b))) {
+        if (cuda_refused(C, s->u.augassign.target) < 0)
+            return NULL;
+        return uf__type_ustr(C->tc);
+    }
+    uf__ierr(C, UF_ERR_TYPING, s->pos, "unsupported operand types for %s=: "
+             "%s and %s (strings take + with a string and * with an "
+             "integer)", uf__binop_str(op), uf__tname(a), uf__tname(b));
+    return NULL;
+}

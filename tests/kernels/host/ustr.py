@@ -1,0 +1,170 @@
+# Run-time strings (Numba's unicode_type) inside kernels, against Numba:
+# tests/e2e/run_ustr_oracle.py. Each kernel returns strings and numbers
+# as uf_call gives them (a string: `ufjit call -o` writes a NumPy str).
+import numpy as np
+from numba import njit, prange
+
+
+@njit
+def choose(x):
+    s = 'a' if x > 0 else 'bc'
+    return s, len(s)
+
+
+@njit
+def joined(x):
+    if x > 0:
+        s = 'pos'
+    else:
+        s = 'neg'
+    return s + '!'
+
+
+@njit
+def concat(n):
+    s = 'ab'
+    t = s + str(n)
+    return t, len(t), t[1], t == 'ab5', t != 'ab5'
+
+
+@njit
+def compare(x):
+    s = 'abc' if x > 0 else 'abd'
+    return s < 'abd', s <= 'abc', s > 'ab', s >= 'abd', s == 'abc'
+
+
+@njit
+def contains(x):
+    s = 'hello world' if x > 0 else ''
+    return 'lo w' in s, 'xyz' in s, '' in s, 'o' not in s
+
+
+@njit
+def repeat(n):
+    s = 'ab' if n > 1 else 'c'
+    return s * n, n * s, len(s * n)
+
+
+@njit
+def index(i):
+    s = 'h\u00e9\u4e2d\U0001f600z'
+    return s[i], ord(s[i])
+
+
+@njit
+def slices(a, b, c):
+    s = 'abcdefg' if a < 100 else ''
+    return s[a:b:c], s[a:], s[:b], s[::-1], s[::c]
+
+
+@njit
+def loop_chars(x):
+    s = 'x\u00e9y' if x > 0 else 'q'
+    n = 0
+    out = ''
+    for c in s:
+        n = n * 1000003 + ord(c)
+        out = c + out
+    return n, out
+
+
+@njit
+def str_of(n):
+    return str(n), str(-n), str(n > 0), str(np.uint64(n)), str(np.int8(n))
+
+
+@njit
+def ord_chr(c):
+    return chr(c), ord(chr(c))
+
+
+@njit
+def ord_bad(x):
+    s = 'ab' if x > 0 else ''
+    return ord(s)
+
+
+@njit
+def build(n):
+    s = ''
+    for i in range(n):
+        s += str(i % 10)
+    return s, len(s)
+
+
+@njit
+def helper(s, k):
+    return s + s[k]
+
+
+@njit
+def through_helper(x):
+    t = 'xy' if x > 0 else 'zw'
+    return helper(t, -1), helper('lit', 0)
+
+
+@njit
+def truth(x):
+    s = 'abc' if x > 0 else ''
+    r = 0
+    if s:
+        r += 1
+    if not s:
+        r += 10
+    return r
+
+
+@njit
+def empty(x):
+    s = '' if x > 0 else 'a'
+    return s, len(s), s + s, s * 3
+
+
+@njit
+def give_literal():
+    return 'lit\u00e9ral'
+
+
+@njit
+def print_it(x):
+    s = 'p' if x > 0 else 'q'
+    print(s + '1')
+    return len(s)
+
+
+# ---- refused ------------------------------------------------------------
+
+@njit
+def plus_int(x):
+    s = 'a' if x > 0 else 'b'
+    return s + 1
+
+
+@njit
+def percent(n):
+    return '%d' % n
+
+
+@njit
+def fmt(n):
+    return '{}'.format(n)
+
+
+@njit
+def store(x):
+    s = 'a' if x[0] > 0 else 'b'
+    x[0] = s
+    return x
+
+
+@njit(parallel=True)
+def in_prange(n):
+    r = 0
+    for i in prange(n):
+        r += len(str(i))
+    return r
+
+
+@njit
+def str_float(x):
+    return str(x)
