@@ -12,6 +12,7 @@
 #ifndef UF_COMMON_USTR_H
 #define UF_COMMON_USTR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "common/nrt.h"
@@ -53,6 +54,35 @@ void uf__ustr_write(const uf__ustr *s, void *stream);
  * the whole string needs (without the NUL). */
 int64_t uf__ustr_utf8(const uf__ustr *s, char *buf, int64_t cap);
 
+/* The methods (common/ustr_meth.c), in builtins.h's order from
+ * UF__BI_USTR_UPPER. */
+enum {
+    UF__USTR_OP_UPPER, UF__USTR_OP_LOWER, UF__USTR_OP_TITLE,
+    UF__USTR_OP_CAPITALIZE, UF__USTR_OP_SWAPCASE, UF__USTR_OP_STRIP,
+    UF__USTR_OP_LSTRIP, UF__USTR_OP_RSTRIP, UF__USTR_OP_STARTSWITH,
+    UF__USTR_OP_ENDSWITH, UF__USTR_OP_FIND, UF__USTR_OP_RFIND,
+    UF__USTR_OP_INDEX, UF__USTR_OP_RINDEX, UF__USTR_OP_COUNT,
+    UF__USTR_OP_REPLACE, UF__USTR_OP_ISDIGIT, UF__USTR_OP_ISALPHA,
+    UF__USTR_OP_ISALNUM, UF__USTR_OP_ISSPACE, UF__USTR_OP_ISUPPER,
+    UF__USTR_OP_ISLOWER, UF__USTR_OP_ZFILL, UF__USTR_OP_CENTER,
+    UF__USTR_OP_LJUST, UF__USTR_OP_RJUST
+};
+/* What a method returns besides its result (the lowering raises). */
+enum {
+    UF__USTR_OK,
+    UF__USTR_NOMEM,
+    UF__USTR_NOTFOUND, /* index/rindex: ValueError */
+    UF__USTR_FILL,     /* center/ljust/rjust: a fill that is not 1 long */
+    UF__USTR_ASCII     /* case mapping or classes of non-ASCII letters */
+};
+/* Method op of s with string arguments a, b (NULL: not given or None)
+ * and integers i, j (bit 0/1 of `given`: i/j given): *out gets the int64
+ * result, or the new string's pointer. One of the codes above. */
+int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
+                      const uf__ustr *a, const uf__ustr *b, int64_t i,
+                      int64_t j, int32_t given, int64_t *out);
+
+#define UF__USTR_METH "uf__ustr_meth"
 #define UF__USTR_CONCAT "uf__ustr_concat"
 #define UF__USTR_REPEAT "uf__ustr_repeat"
 #define UF__USTR_CHAR "uf__ustr_char"

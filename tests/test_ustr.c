@@ -35,7 +35,11 @@ static const char src[] =
     "    return r\n"                                        /* 19 */
     "@njit\n"                                               /* 20 */
     "def fmt(n):\n"                                         /* 21 */
-    "    return '%d' % n\n";                                /* 22 */
+    "    return '%d' % n\n"                                 /* 22 */
+    "@njit\n"                                               /* 23 */
+    "def up(i):\n"                                          /* 24 */
+    "    s = 'a\\u3000b' if i > 0 else '\\u00e9'\n"          /* 25 */
+    "    return s.upper().center(5, '.')\n";               /* 26 */
 
 static uf_array *i64(int64_t v)
 {
@@ -107,6 +111,22 @@ static void test_values(void **state)
                                             "of range"));
         assert_null(out[0]);
     }
+    /* methods: ASCII case mapping (whitespace passes), a non-ASCII
+     * letter raises rather than differ from Numba's Unicode tables */
+    uf_func *up = uf_module_get(mod, "up", &err);
+    uf_assert_ok(up != NULL, &err);
+    uf_array *one = i64(1), *zero = i64(0), *r = NULL;
+    uf_assert_ok(uf_call(up, &one, 1, &r, 1, NULL, &err) == 0, &err);
+    static const uint32_t want[5] = {'.', 'A', 0x3000, 'B', '.'};
+    expect_cps(r, want, 5);
+    uf_array_release(r);
+    r = NULL;
+    assert_int_not_equal(uf_call(up, &zero, 1, &r, 1, NULL, &err), 0);
+    assert_null(r);
+    assert_int_equal(err.code, UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "NotImplementedError"));
+    uf_array_release(one);
+    uf_array_release(zero);
     uf_module_free(mod);
     uf_context_free(ctx);
     assert_int_equal(uf__nrt_live(), nrt);

@@ -192,6 +192,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__USTR_FROM_INT, (void *)(uintptr_t)uf__ustr_from_int},
         {UF__USTR_CMP, (void *)(uintptr_t)uf__ustr_cmp},
         {UF__USTR_FIND, (void *)(uintptr_t)uf__ustr_find},
+        {UF__USTR_METH, (void *)(uintptr_t)uf__ustr_meth},
         /* lists (lower_list.c, common/list.h) */
         {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},

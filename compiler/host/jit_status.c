@@ -577,6 +577,14 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_USTR_CHR] = "ValueError: chr() arg not in range(0x10ffff)",
         [UF__JIT_USTR_ORD] = "TypeError: ord() expected a character",
         [UF__JIT_USTR_STEP] = "ValueError: slice step cannot be zero",
+        [UF__JIT_USTR_NOTFOUND] = "ValueError: substring not found",
+        [UF__JIT_USTR_FILL] = "ValueError: The fill character must be "
+                              "exactly one character long",
+        [UF__JIT_USTR_ASCII] = "NotImplementedError: ufjit's string "
+                               "methods map case and classify letters and "
+                               "digits of ASCII only, and this string holds "
+                               "other characters (Numba uses Unicode's "
+                               "tables)",
         [UF__JIT_DICT_POPITEM] = "KeyError: 'dictionary is empty'",
         [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
         [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "

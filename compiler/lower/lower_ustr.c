@@ -282,6 +282,56 @@ static LLVMValueRef chr(uf__fn *F, const uf__expr *x)
     return make(F, UF__USTR_CHAR, &c, 1);
 }
 
+/* s.upper() ... (common/ustr_meth.c): string arguments in the a, b
+ * slots (None: NULL), integers in i, j, in the order written; the
+ * helper's code raised as Numba's exception. */
+static LLVMValueRef method(uf__fn *F, const uf__expr *e, uf__builtin b)
+{
+    LLVMValueRef s = uf__lower_ustr_operand(F, e->u.call.func->u.attr.value);
+    if (!s)
+        return NULL;
+    LLVMValueRef str[2] = {LLVMConstNull(i8p_t(F)), LLVMConstNull(i8p_t(F))};
+    LLVMValueRef num[2] = {c64(F, 0), c64(F, 0)};
+    int ns = 0, ni = 0;
+    for (int k = 0; k < e->u.call.nargs; k++) {
+        const uf__expr *x = e->u.call.args[k];
+        const uf__type *t = uf__lower_info(F, x)->type;
+        if (t->kind == UF__T_NONE) {
+            ns++;
+        } else if (t->kind == UF__T_STR || t->kind == UF__T_USTR) {
+            if (!(str[ns++] = uf__lower_ustr_operand(F, x)))
+                return NULL;
+        } else if (!(num[ni++] = int_operand(F, x))) {
+            return NULL;
+        }
+    }
+    LLVMValueRef out = uf__fn_alloca(F, i64_t(F), "ustr.out");
+    LLVMValueRef args[9] = {
+        frame(F), LLVMConstInt(i32_t(F), (unsigned)(b - UF__BI_USTR_UPPER), 0),
+        s, str[0], str[1], num[0], num[1],
+        LLVMConstInt(i32_t(F), (1u << ni) - 1, 0), out};
+    LLVMValueRef rc = call(F, UF__USTR_METH, i32_t(F), args, 9);
+    static const int status[][2] = {
+        {UF__USTR_NOMEM, UF__JIT_NOMEM},
+        {UF__USTR_NOTFOUND, UF__JIT_USTR_NOTFOUND},
+        {UF__USTR_FILL, UF__JIT_USTR_FILL},
+        {UF__USTR_ASCII, UF__JIT_USTR_ASCII}};
+    for (int k = 0; k < 4; k++)
+        uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
+                                         LLVMConstInt(i32_t(F),
+                                                      (unsigned)status[k][0],
+                                                      0),
+                                         ""),
+                        status[k][1]);
+    LLVMValueRef v = LLVMBuildLoad2(B, i64_t(F), out, "");
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (rt->kind == UF__T_USTR)
+        return LLVMBuildIntToPtr(B, v, i8p_t(F), "");
+    if (rt->dtype == UF_BOOL)
+        return LLVMBuildICmp(B, LLVMIntNE, v, c64(F, 0), "");
+    return v;
+}
+
 /* Strings are made on the host only, and not where threads share the
  * frame: NULL with the error, else 0. */
 static int refuse_here(uf__fn *F, const uf__expr *e)
@@ -303,11 +353,11 @@ static int refuse_here(uf__fn *F, const uf__expr *e)
 LLVMValueRef uf__lower_ustr(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
-    bool makes = b != UF__BI_USTR_LEN && b != UF__BI_USTR_NOT &&
-                 b != UF__BI_USTR_CMP && b != UF__BI_USTR_IN &&
-                 b != UF__BI_USTR_ORD;
-    if (makes && refuse_here(F, e) != 0)
-        return NULL;
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    if (rt && rt->kind == UF__T_USTR && refuse_here(F, e) != 0)
+        return NULL; /* it makes a string */
+    if (uf__builtin_is_ustr_meth(b))
+        return method(F, e, b);
     const uf__expr *arg = e->kind == UF__EX_CALL && e->u.call.nargs > 0
                               ? e->u.call.args[0]
                               : NULL;

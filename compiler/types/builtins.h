@@ -311,6 +311,21 @@
     X(USTR_CMP, "<str compare>") X(USTR_IN, "<str in>")                     \
     X(USTR_INDEX, "<str index>") X(USTR_SLICE, "<str slice>")               \
     X(USTR_LEN, "<str len>") X(USTR_NOT, "<str not>")                       \
+    /* methods, in common/ustr.h's UF__USTR_OP order */                    \
+    X(USTR_UPPER, "str.upper") X(USTR_LOWER, "str.lower")                   \
+    X(USTR_TITLE, "str.title") X(USTR_CAPITALIZE, "str.capitalize")         \
+    X(USTR_SWAPCASE, "str.swapcase")                                        \
+    X(USTR_STRIP, "str.strip") X(USTR_LSTRIP, "str.lstrip")                 \
+    X(USTR_RSTRIP, "str.rstrip")                                            \
+    X(USTR_STARTSWITH, "str.startswith") X(USTR_ENDSWITH, "str.endswith")   \
+    X(USTR_FIND, "str.find") X(USTR_RFIND, "str.rfind")                     \
+    X(USTR_SINDEX, "str.index") X(USTR_RINDEX, "str.rindex")                \
+    X(USTR_COUNT, "str.count") X(USTR_REPLACE, "str.replace")               \
+    X(USTR_ISDIGIT, "str.isdigit") X(USTR_ISALPHA, "str.isalpha")           \
+    X(USTR_ISALNUM, "str.isalnum") X(USTR_ISSPACE, "str.isspace")           \
+    X(USTR_ISUPPER, "str.isupper") X(USTR_ISLOWER, "str.islower")           \
+    X(USTR_ZFILL, "str.zfill") X(USTR_CENTER, "str.center")                 \
+    X(USTR_LJUST, "str.ljust") X(USTR_RJUST, "str.rjust")                   \
     X(USTR_VALUE, "<str value>")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
@@ -695,6 +710,11 @@ static inline bool uf__builtin_is_npsplit(uf__builtin b)
 static inline bool uf__builtin_is_ustr(uf__builtin b)
 {
     return b >= UF__BI_USTR_STR && b <= UF__BI_USTR_VALUE;
+}
+/* The methods among them (s.upper() ...: common/ustr_meth.c). */
+static inline bool uf__builtin_is_ustr_meth(uf__builtin b)
+{
+    return b >= UF__BI_USTR_UPPER && b <= UF__BI_USTR_RJUST;
 }
 /* The methods of UF__LIST_MAP. */
 static inline bool uf__builtin_is_list(uf__builtin b)

@@ -279,6 +279,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
     }
     if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
         return uf__infer_list_attr(C, e, base, in);
+    if (uf__is_string(base)) /* s.upper: infer_ustr.c */
+        return uf__infer_ustr_attr(C, e, base, in);
     if (base->kind == UF__T_DICT) /* d.get: infer_dict.c */
         return uf__infer_dict_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */

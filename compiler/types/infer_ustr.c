@@ -8,6 +8,8 @@
  * s`. Comparisons of two literals and len of one still fold (infer_str.c).
  * Each typed operation records its UF__USTR_MAP entry for lower_ustr.c.
  * Refused in CUDA kernels and device functions (no allocator there). */
+#include <string.h>
+
 #include "compiler/types/infer_internal.h"
 
 bool uf__is_string(const uf__type *t)
@@ -127,10 +129,103 @@ const uf__type *uf__infer_ustr_not(uf__ictx *C, const uf__expr *e,
     return boolean(C, e, in, UF__BI_USTR_NOT);
 }
 
+const uf__type *uf__infer_ustr_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in)
+{
+    const char *a = e->u.attr.attr;
+    uf__builtin b = UF__BI_NONE;
+#define X(id, name)                                                         \
+    if (strncmp(name, "str.", 4) == 0 && strcmp(a, &name[4]) == 0)          \
+        b = UF__BI_##id;
+    UF__USTR_MAP(X)
+#undef X
+    if (b == UF__BI_NONE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.attr.attr_pos,
+                          "unknown attribute '%s' of %s (not supported in "
+                          "kernels%s)", a, uf__tname(base),
+                          strcmp(a, "format") == 0 ? "; Numba refuses "
+                          "str.format too" : "");
+    in->builtin = b;
+    const uf__type *f = uf__type_function(C->tc, uf__builtin_name(b), C->err);
+    return f ? uf__iset(C, e, f) : NULL;
+}
+
+/* The arguments each method takes: its integer and string slots. */
+typedef struct meth_shape {
+    int min, max;      /* arguments */
+    const char *kinds; /* per argument: 's' string, 'S' string or None,
+                          'i' integer */
+    char ret;          /* 's' string, 'b' bool, 'i' int64 */
+} meth_shape;
+
+static meth_shape shape_of(uf__builtin b)
+{
+    switch (b) {
+    case UF__BI_USTR_STRIP: case UF__BI_USTR_LSTRIP: case UF__BI_USTR_RSTRIP:
+        return (meth_shape){0, 1, "S", 's'};
+    case UF__BI_USTR_STARTSWITH: case UF__BI_USTR_ENDSWITH:
+        return (meth_shape){1, 3, "sii", 'b'};
+    case UF__BI_USTR_FIND: case UF__BI_USTR_RFIND: case UF__BI_USTR_SINDEX:
+    case UF__BI_USTR_RINDEX: case UF__BI_USTR_COUNT:
+        return (meth_shape){1, 3, "sii", 'i'};
+    case UF__BI_USTR_REPLACE:
+        return (meth_shape){2, 3, "ssi", 's'};
+    case UF__BI_USTR_ISDIGIT: case UF__BI_USTR_ISALPHA:
+    case UF__BI_USTR_ISALNUM:
+        return (meth_shape){0, 0, "", 'i'}; /* Numba's int64 0/1 */
+    case UF__BI_USTR_ISSPACE: case UF__BI_USTR_ISUPPER:
+    case UF__BI_USTR_ISLOWER:
+        return (meth_shape){0, 0, "", 'b'};
+    case UF__BI_USTR_ZFILL:
+        return (meth_shape){1, 1, "i", 's'};
+    case UF__BI_USTR_CENTER: case UF__BI_USTR_LJUST: case UF__BI_USTR_RJUST:
+        return (meth_shape){1, 2, "is", 's'};
+    default: /* upper, lower, title, capitalize, swapcase */
+        return (meth_shape){0, 0, "", 's'};
+    }
+}
+
+static const uf__type *type_meth(uf__ictx *C, const uf__expr *e,
+                                 uf__builtin b, const uf__type *const *a,
+                                 int n)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    const char *name = uf__builtin_name(b) + 4;
+    const uf__type *recv = uf__infer_expr(C, e->u.call.func->u.attr.value);
+    if (recv == NULL || recv == UF__UNKNOWN)
+        return recv;
+    meth_shape m = shape_of(b);
+    if (n < m.min || n > m.max)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "str.%s() takes %d to "
+                          "%d arguments (%d given)", name, m.min, m.max, n);
+    for (int k = 0; k < n; k++) {
+        bool ok = m.kinds[k] == 'i'
+                      ? uf__type_is_int(a[k])
+                      : uf__is_string(a[k]) ||
+                            (m.kinds[k] == 'S' && a[k]->kind == UF__T_NONE);
+        if (!ok)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[k]->pos,
+                              "No implementation of function 'str.%s' found "
+                              "for argument %d of type %s (it takes %s)",
+                              name, k + 1, uf__tname(a[k]),
+                              m.kinds[k] == 'i' ? "an integer" : "a string");
+    }
+    if (m.ret == 's')
+        return ustr(C, e, in, b);
+    if (m.ret == 'b')
+        return boolean(C, e, in, b);
+    if (cuda_refused(C, e) < 0)
+        return NULL;
+    in->builtin = b;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
+}
+
 const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *a,
                                     int n)
 {
+    if (uf__builtin_is_ustr_meth(b)) /* s.upper() ... */
+        return type_meth(C, e, b, a, n);
     uf__expr_info *in = uf__iinfo(C, e);
     const char *name = b == UF__BI_USTR_STR ? "str"
                        : b == UF__BI_USTR_ORD ? "ord" : "chr";

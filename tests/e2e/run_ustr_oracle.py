@@ -5,8 +5,10 @@ control flow, +, * by an integer, comparisons, `in`, s[i] (negative
 indices, IndexError), s[a:b:c], `for c in s`, str() of integers and
 bools, ord/chr and their errors, truth, strings passed to and returned
 from @njit helpers, and strings returned through `ufjit call` (written as
-NumPy str .npy files). Non-ASCII characters of 2, 3 and 4 UTF-8 bytes
-index by code point as Python.
+NumPy str .npy files); the methods (upper ... rjust), whose case mapping
+and letter/digit classes cover ASCII only (a non-ASCII string raises
+NotImplementedError in ufjit: "NotImplementedError-ufjit"). Non-ASCII
+characters of 2, 3 and 4 UTF-8 bytes index by code point as Python.
 Each case runs through `ufjit call` and through Numba on the same
 inputs: strings equal, numbers of the same dtype and value; where Numba
 raises, ufjit fails with the same exception; what Numba refuses compiling
@@ -93,6 +95,40 @@ def cases():
         # in_prange: Numba's run can crash (its strings race in parallel
         # threads); test_ustr.c checks ufjit's refusal at file:line:col
         ("str_float", [S("1.5")], "refused-here", "170:12"),
+        ("m_case", [S("0")], None),
+        ("m_case", [S("2")], None),
+        ("m_case", [S("3")], None),
+        ("m_case", [S("4")], None),
+        ("m_case", [S("5")], "NotImplementedError-ufjit"),
+        ("m_strip", [S("0")], None),
+        ("m_strip", [S("2")], None),
+        ("m_strip", [S("3")], None),
+        ("m_strip", [S("5")], None),
+        ("m_search", [S("0")], None),
+        ("m_search", [S("1")], None),
+        ("m_search", [S("2")], None),
+        ("m_search", [S("3")], None),
+        ("m_search", [S("5")], None),
+        ("m_replace", [S("0")], None),
+        ("m_replace", [S("1")], None),
+        ("m_replace", [S("2")], None),
+        ("m_replace", [S("3")], None),
+        ("m_is", [S("0")], None),
+        ("m_is", [S("1")], None),
+        ("m_is", [S("2")], None),
+        ("m_is", [S("3")], None),
+        ("m_is", [S("4")], None),
+        ("m_is", [S("5")], "NotImplementedError-ufjit"),
+        ("m_pad", [S("0")], None),
+        ("m_pad", [S("1")], None),
+        ("m_pad", [S("2")], None),
+        ("m_pad", [S("5")], None),
+        ("m_index", [S("0")], None),
+        ("m_index", [S("1")], "ValueError"),
+        ("m_fill", [S("0")], "ValueError"),
+        ("m_space", [S("1")], None),
+        ("m_space", [S("0")], None),
+        ("m_format", [S("1")], "TypingError", "250:14"),
     ]
 
 

@@ -168,3 +168,83 @@ def in_prange(n):
 @njit
 def str_float(x):
     return str(x)
+
+
+# ---- methods (appended: the refusals above keep their lines) --------------
+
+@njit
+def pick(k):
+    if k == 0:
+        return 'abca'
+    if k == 1:
+        return '-12'
+    if k == 2:
+        return ''
+    if k == 3:
+        return '\u3000 Hello World\t'
+    if k == 4:
+        return "they're 4x bIG"
+    return 'x\u00e9y'
+
+
+@njit
+def m_case(k):
+    s = pick(k)
+    return s.upper(), s.lower(), s.title(), s.capitalize(), s.swapcase()
+
+
+@njit
+def m_strip(k):
+    s = pick(k)
+    return s.strip(), s.lstrip(), s.rstrip('\t'), s.strip('ab'), s.strip(None)
+
+
+@njit
+def m_search(k):
+    s = pick(k)
+    return (s.startswith('a'), s.endswith('a', 0, 1), s.startswith('', 4),
+            s.find('a', -3), s.rfind('a', 0, 2), s.count('a'), s.count(''),
+            s.find('l'), s.rfind('l'), s.count('l', 2, -2))
+
+
+@njit
+def m_replace(k):
+    s = pick(k)
+    return (s.replace('a', 'xy', 1), s.replace('', '-'), s.replace('l', ''),
+            s.replace('a', 'A', 0))
+
+
+@njit
+def m_is(k):
+    s = pick(k)
+    return (s.isdigit(), s.isalpha(), s.isalnum(), s.isspace(), s.isupper(),
+            s.islower())
+
+
+@njit
+def m_pad(k):
+    s = pick(k)
+    return s.zfill(6), s.rjust(6, '*'), s.ljust(2), s.center(9), s.center(8, '.')
+
+
+@njit
+def m_index(k):
+    s = pick(k)
+    return s.index('a') + 10 * s.rindex('a')
+
+
+@njit
+def m_fill(k):
+    return pick(k).center(9, 'ab')
+
+
+@njit
+def m_space(k):
+    s = ' \t\n\x1c\x85\xa0\u2003\u3000' if k > 0 else ' a '
+    return s.isspace(), len(s.strip())
+
+
+@njit
+def m_format(n):
+    s = 'ab' if n > 0 else 'c'
+    return s.format(n)
