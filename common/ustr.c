@@ -47,8 +47,23 @@ uf__ustr *uf__ustr_repeat(uf__nrt_meminfo **frame, const uf__ustr *s,
     return r;
 }
 
+/* The one-character strings of U+0000 ... U+00FF, made once: s[i] and
+ * `for c in s` over Latin-1 text allocate nothing (a pointer into no
+ * block, kept and returned as a literal is). */
+typedef struct one_char {
+    int64_t len, hash;
+    uint32_t cp[2];
+} one_char;
+#define C1(n) {1, -1, {(n), 0}}
+#define C4(n) C1(n), C1((n) + 1), C1((n) + 2), C1((n) + 3)
+#define C16(n) C4(n), C4((n) + 4), C4((n) + 8), C4((n) + 12)
+#define C64(n) C16(n), C16((n) + 16), C16((n) + 32), C16((n) + 48)
+static const one_char latin1[256] = {C64(0), C64(64), C64(128), C64(192)};
+
 uf__ustr *uf__ustr_char(uf__nrt_meminfo **frame, int64_t c)
 {
+    if (c >= 0 && c < 256)
+        return (uf__ustr *)(uintptr_t)&latin1[c];
     uf__ustr *r = uf__ustr_new(frame, 1);
     if (r != NULL)
         r->cp[0] = (uint32_t)c;
@@ -99,6 +114,8 @@ uf__ustr *uf__ustr_slice(uf__nrt_meminfo **frame, const uf__ustr *s,
 uf__ustr *uf__ustr_from_int(uf__nrt_meminfo **frame, int64_t v,
                             int32_t is_unsigned)
 {
+    if (v >= 0 && v <= 9)
+        return uf__ustr_char(frame, '0' + v);
     char buf[24];
     int n = is_unsigned ? snprintf(buf, sizeof buf, "%llu",
                                    (unsigned long long)(uint64_t)v)

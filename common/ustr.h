@@ -34,7 +34,8 @@ uf__ustr *uf__ustr_concat(uf__nrt_meminfo **frame, const uf__ustr *a,
 /* s * n (empty for n <= 0); NULL when out of memory. */
 uf__ustr *uf__ustr_repeat(uf__nrt_meminfo **frame, const uf__ustr *s,
                           int64_t n);
-/* The one-character string of code point c (0 <= c <= 0x10FFFF). */
+/* The one-character string of code point c (0 <= c <= 0x10FFFF): for c
+ * < 256 a constant of the runtime, in no block. */
 uf__ustr *uf__ustr_char(uf__nrt_meminfo **frame, int64_t c);
 /* s[start:stop:step] with Python's rules; bit 0/1/2 of `none` says start,
  * stop, step is None; step != 0 (checked by the caller). */
