@@ -5,7 +5,8 @@ control flow, +, * by an integer, comparisons, `in`, s[i] (negative
 indices, IndexError), s[a:b:c], `for c in s`, str() of integers and
 bools, ord/chr and their errors, truth, strings passed to and returned
 from @njit helpers, and strings returned through `ufjit call` (written as
-NumPy str .npy files); the methods (upper ... rjust), whose case mapping
+NumPy str .npy files); f-strings of plain fields (a format spec refused
+as Numba refuses it); the methods (upper ... rjust), whose case mapping
 and letter/digit classes cover ASCII only (a non-ASCII string raises
 NotImplementedError in ufjit: "NotImplementedError-ufjit"). Non-ASCII
 characters of 2, 3 and 4 UTF-8 bytes index by code point as Python.
@@ -129,6 +130,10 @@ def cases():
         ("m_space", [S("1")], None),
         ("m_space", [S("0")], None),
         ("m_format", [S("1")], "TypingError", "250:14"),
+        ("fstr", [S("5")], None),
+        ("fstr", [S("-12")], None),
+        ("fstr_spec", [S("5")], "TypingError", "264:15"),
+        ("fstr_float", [S("1.5")], "refused-here", "269:15"),
     ]
 
 

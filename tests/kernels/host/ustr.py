@@ -248,3 +248,22 @@ def m_space(k):
 def m_format(n):
     s = 'ab' if n > 0 else 'c'
     return s.format(n)
+
+
+# ---- f-strings (appended) ---------------------------------------------------
+
+@njit
+def fstr(n):
+    s = 'ab' if n > 0 else 'c'
+    return (f'{s}-{n}', f'x{{y}}{n * 2}z', f'', f'plain', f'{s}',
+            f"{n > 1}|{str(n)[0]}|{'q'}")
+
+
+@njit
+def fstr_spec(n):
+    return f'{n:5d}'
+
+
+@njit
+def fstr_float(x):
+    return f'{x}'
