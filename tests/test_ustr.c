@@ -39,7 +39,12 @@ static const char src[] =
     "@njit\n"                                               /* 23 */
     "def up(i):\n"                                          /* 24 */
     "    s = 'a\\u3000b' if i > 0 else '\\u00e9'\n"          /* 25 */
-    "    return s.upper().center(5, '.')\n";               /* 26 */
+    "    return s.upper().center(5, '.')\n"                /* 26 */
+    "from numba import cuda\n"                             /* 27 */
+    "@cuda.jit('void(float64[:])')\n"                      /* 28 */
+    "def dev(x):\n"                                         /* 29 */
+    "    s = 'a' if x[0] > 0 else 'bc'\n"                   /* 30 */
+    "    x[0] = len(s)\n";                                  /* 31 */
 
 static uf_array *i64(int64_t v)
 {
@@ -235,6 +240,14 @@ static void test_refusals(void **state)
     uf_assert_ok(mod != NULL, &err);
     expect_refused(mod, "par", 18, 18, "prange body run in parallel");
     expect_refused(mod, "fmt", 22, 12, "unsupported operand types for %");
+    /* CUDA: Numba's CUDA target has no unicode_type */
+    uf_func *dev = uf_module_get(mod, "dev", &err);
+    uf_assert_ok(dev != NULL, &err);
+    assert_null(uf_func_inspect(dev, "void(float64[:])", UF_INSPECT_LLVM,
+                                &err));
+    assert_int_equal(err.line, 30);
+    assert_int_equal(err.column, 5);
+    assert_non_null(strstr(err.message, "not supported in CUDA kernels"));
     uf_module_free(mod);
     uf_context_free(ctx);
     assert_int_equal(uf__alloc_live(), live);

@@ -40,7 +40,7 @@ static LLVMValueRef c64(uf__fn *F, int64_t v)
 static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
                          LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[8]; /* n <= 8 */
+    LLVMTypeRef pt[12]; /* n <= 12 */
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);

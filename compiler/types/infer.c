@@ -783,6 +783,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         (int)strcspn(C->unknown_name, "."), C->unknown_name);
     if (uf__infer_list_check(C) < 0) /* `l = []` never appended to */
         return -1;
+    if (uf__infer_ustr_check(C) < 0) /* a run-time string in CUDA code */
+        return -1;
     if (uf__infer_dict_check(C) < 0) /* `d = {}` never stored into */
         return -1;
 

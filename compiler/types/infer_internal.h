@@ -482,6 +482,7 @@ const uf__type *uf__infer_ustr_augassign(uf__ictx *C, const uf__stmt *s,
                                          const uf__type *b);
 const uf__type *uf__infer_ustr_attr(uf__ictx *C, const uf__expr *e,
                                     const uf__type *base, uf__expr_info *in);
+int uf__infer_ustr_check(uf__ictx *C);
 const uf__type *uf__infer_ustr_not(uf__ictx *C, const uf__expr *e,
                                    uf__expr_info *in);
 const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,

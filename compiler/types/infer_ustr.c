@@ -272,3 +272,24 @@ const uf__type *uf__infer_ustr_augassign(uf__ictx *C, const uf__stmt *s,
              "integer)", uf__binop_str(op), uf__tname(a), uf__tname(b));
     return NULL;
 }
+
+/* At the fixed point: a variable of a CUDA kernel or device function that
+ * holds a run-time string (two literals joined) is refused where it got
+ * that type, as Numba's CUDA target has no unicode_type. 0 or -1. */
+int uf__infer_ustr_check(uf__ictx *C)
+{
+    uf__kernel_kind k = C->tf->decl->kind;
+    if (k != UF__K_CUDA_KERNEL && k != UF__K_DEVICE)
+        return 0;
+    for (int i = 0; i < C->tf->nvars; i++)
+        if (C->tf->vars[i].type != NULL &&
+            C->tf->vars[i].type->kind == UF__T_USTR)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, C->def_pos[i], "'%.*s' "
+                            "holds a string known only at run time "
+                            "(unicode_type): strings made at run time are "
+                            "not supported in CUDA kernels and device "
+                            "functions", (int)strcspn(C->tf->vars[i].name,
+                                                      "."),
+                            C->tf->vars[i].name);
+    return 0;
+}
