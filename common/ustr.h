@@ -74,7 +74,8 @@ enum {
     UF__USTR_NOMEM,
     UF__USTR_NOTFOUND, /* index/rindex: ValueError */
     UF__USTR_FILL,     /* center/ljust/rjust: a fill that is not 1 long */
-    UF__USTR_ASCII     /* case mapping or classes of non-ASCII letters */
+    UF__USTR_ASCII,    /* case mapping or classes of non-ASCII letters */
+    UF__USTR_EMPTYSEP  /* split: ValueError: empty separator */
 };
 /* Method op of s with string arguments a, b (NULL: not given or None)
  * and integers i, j (bit 0/1 of `given`: i/j given): *out gets the int64
@@ -83,6 +84,17 @@ int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
                       const uf__ustr *a, const uf__ustr *b, int64_t i,
                       int64_t j, int32_t given, int64_t *out);
 
+/* sep.join(list): the list's items (uf__ustr pointers, common/list.h's
+ * header) joined by sep; NULL when out of memory. */
+uf__ustr *uf__ustr_join(uf__nrt_meminfo **frame, const uf__ustr *sep,
+                        const void *list);
+/* s.split(sep, maxsplit) (sep NULL: runs of whitespace) as a new list of
+ * new strings in *frame, into *out; one of the codes above. */
+int32_t uf__ustr_split(uf__nrt_meminfo **frame, const uf__ustr *s,
+                       const uf__ustr *sep, int64_t maxsplit, void **out);
+
+#define UF__USTR_JOIN "uf__ustr_join"
+#define UF__USTR_SPLIT "uf__ustr_split"
 #define UF__USTR_METH "uf__ustr_meth"
 #define UF__USTR_CONCAT "uf__ustr_concat"
 #define UF__USTR_REPEAT "uf__ustr_repeat"

@@ -6,6 +6,7 @@
  * whitespace (isspace, strip) is Python's whole set. */
 #include <string.h>
 
+#include "common/list.h"
 #include "common/ustr.h"
 
 static bool is_space(uint32_t c)
@@ -273,5 +274,87 @@ int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
     if (r == NULL)
         return UF__USTR_NOMEM;
     *out = (int64_t)(intptr_t)r;
+    return UF__USTR_OK;
+}
+
+uf__ustr *uf__ustr_join(uf__nrt_meminfo **frame, const uf__ustr *sep,
+                        const void *list)
+{
+    const uf__list *l = list;
+    const uf__ustr *const *item = (const uf__ustr *const *)l->items;
+    int64_t len = 0;
+    for (int64_t k = 0; k < l->size; k++)
+        len += item[k]->len + (k > 0 ? sep->len : 0);
+    uf__ustr *r = uf__ustr_new(frame, len);
+    if (r == NULL)
+        return NULL;
+    int64_t at = 0;
+    for (int64_t k = 0; k < l->size; k++) {
+        if (k > 0) {
+            memcpy(r->cp + at, sep->cp, 4 * (size_t)sep->len);
+            at += sep->len;
+        }
+        memcpy(r->cp + at, item[k]->cp, 4 * (size_t)item[k]->len);
+        at += item[k]->len;
+    }
+    return r;
+}
+
+/* Appends s[a:b] to list l (room made by the caller's count). */
+static int push_part(uf__nrt_meminfo **frame, uf__list *l,
+                     const uf__ustr *s, int64_t a, int64_t b)
+{
+    uf__ustr *part = sub_of(frame, s, a, b);
+    if (part == NULL)
+        return -1;
+    memcpy(l->items + 8 * l->size++, &part, sizeof part);
+    return 0;
+}
+
+int32_t uf__ustr_split(uf__nrt_meminfo **frame, const uf__ustr *s,
+                       const uf__ustr *sep, int64_t maxsplit, void **out)
+{
+    if (sep != NULL && sep->len == 0)
+        return UF__USTR_EMPTYSEP;
+    if (maxsplit < 0)
+        maxsplit = INT64_MAX;
+    /* at most len + 1 parts */
+    uf__list *l = uf__list_new(frame, s->len + 1, 8);
+    if (l == NULL)
+        return UF__USTR_NOMEM;
+    l->size = 0;
+    int64_t k = 0, n = s->len;
+    if (sep != NULL) {
+        int64_t from = 0;
+        while (l->size < maxsplit && k + sep->len <= n) {
+            if (match_at(s, k, sep)) {
+                if (push_part(frame, l, s, from, k) != 0)
+                    return UF__USTR_NOMEM;
+                k += sep->len;
+                from = k;
+            } else {
+                k++;
+            }
+        }
+        if (push_part(frame, l, s, from, n) != 0)
+            return UF__USTR_NOMEM;
+    } else {
+        /* Numba's whitespace split: maxsplit 0 is no limit, and past
+         * maxsplit parts the rest is dropped (Python keeps it whole) */
+        if (maxsplit == 0)
+            maxsplit = INT64_MAX;
+        while (k < n && is_space(s->cp[k]))
+            k++;
+        while (k < n && l->size < maxsplit) {
+            int64_t a = k;
+            while (k < n && !is_space(s->cp[k]))
+                k++;
+            if (push_part(frame, l, s, a, k) != 0)
+                return UF__USTR_NOMEM;
+            while (k < n && is_space(s->cp[k]))
+                k++;
+        }
+    }
+    *out = l;
     return UF__USTR_OK;
 }

@@ -44,7 +44,14 @@ static const char src[] =
     "@cuda.jit('void(float64[:])')\n"                      /* 28 */
     "def dev(x):\n"                                         /* 29 */
     "    s = 'a' if x[0] > 0 else 'bc'\n"                   /* 30 */
-    "    x[0] = len(s)\n";                                  /* 31 */
+    "    x[0] = len(s)\n"                                   /* 31 */
+    "@njit\n"                                               /* 32 */
+    "def words(n):\n"                                       /* 33 */
+    "    r = 0\n"                                           /* 34 */
+    "    for i in range(n):\n"                              /* 35 */
+    "        p = (str(i) + ' a b').split()\n"               /* 36 */
+    "        r += len(' '.join(p))\n"                       /* 37 */
+    "    return r\n";                                       /* 38 */
 
 static uf_array *i64(int64_t v)
 {
@@ -174,6 +181,57 @@ static void test_no_leak(void **state)
     uf_context_free(ctx);
 }
 
+/* split and join in a loop (a list of new strings each iteration): the
+ * sweeps keep memory bounded, everything freed; out of memory at each of
+ * their allocations: UF_ERR_NOMEM, nothing left behind. */
+static void test_split_join(void **state)
+{
+    (void)state;
+    uf_error err;
+    uf_context *ctx = uf_context_new(&err);
+    uf_assert_ok(ctx != NULL, &err);
+    uf_module *mod = uf_module_from_string(ctx, "ustr.py", src, &err);
+    uf_assert_ok(mod != NULL, &err);
+    uf_func *w = uf_module_get(mod, "words", &err);
+    uf_assert_ok(w != NULL, &err);
+    uf_array *n = i64(1000), *r = NULL;
+    uf_assert_ok(uf_call(w, &n, 1, &r, 1, NULL, &err) == 0, &err);
+    uf_array_release(r);
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    uf__nrt_peak_reset();
+    r = NULL;
+    uf_assert_ok(uf_call(w, &n, 1, &r, 1, NULL, &err) == 0, &err);
+    assert_int_equal(*(int64_t *)uf_array_data(r), 6890);
+    assert_true(uf__nrt_peak() - nrt < 300);
+    assert_int_equal(uf__nrt_live(), nrt);
+    uf_array_release(r);
+    uf_array_release(n);
+    n = i64(20);
+    int kernel_oom = 0;
+    for (long k = 1; k < 400; k++) {
+        r = NULL;
+        uf__alloc_fail_at(k);
+        int rc = uf_call(w, &n, 1, &r, 1, NULL, &err);
+        bool failed = uf__alloc_failed();
+        uf__alloc_fail_at(0);
+        if (rc == 0) {
+            assert_int_equal(*(int64_t *)uf_array_data(r), 110);
+            uf_array_release(r);
+            if (!failed)
+                break;
+            continue;
+        }
+        assert_int_equal(err.code, UF_ERR_NOMEM);
+        kernel_oom += strstr(err.message, "inside a kernel") != NULL;
+        assert_int_equal(uf__nrt_live(), nrt);
+        assert_int_equal(uf__alloc_live(), live);
+    }
+    assert_true(kernel_oom >= 60);
+    uf_array_release(n);
+    uf_module_free(mod);
+    uf_context_free(ctx);
+}
+
 /* Out of memory at each allocation of grow(50): UF_ERR_NOMEM, no block
  * and no allocation left behind. */
 static void test_oom(void **state)
@@ -259,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_oom),
+        cmocka_unit_test(test_split_join),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -193,6 +193,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__USTR_CMP, (void *)(uintptr_t)uf__ustr_cmp},
         {UF__USTR_FIND, (void *)(uintptr_t)uf__ustr_find},
         {UF__USTR_METH, (void *)(uintptr_t)uf__ustr_meth},
+        {UF__USTR_JOIN, (void *)(uintptr_t)uf__ustr_join},
+        {UF__USTR_SPLIT, (void *)(uintptr_t)uf__ustr_split},
         /* lists (lower_list.c, common/list.h) */
         {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},

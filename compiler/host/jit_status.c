@@ -578,6 +578,7 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_USTR_ORD] = "TypeError: ord() expected a character",
         [UF__JIT_USTR_STEP] = "ValueError: slice step cannot be zero",
         [UF__JIT_USTR_NOTFOUND] = "ValueError: substring not found",
+        [UF__JIT_USTR_EMPTYSEP] = "ValueError: empty separator",
         [UF__JIT_USTR_FILL] = "ValueError: The fill character must be "
                               "exactly one character long",
         [UF__JIT_USTR_ASCII] = "NotImplementedError: ufjit's string "

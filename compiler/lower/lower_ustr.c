@@ -332,6 +332,39 @@ static LLVMValueRef method(uf__fn *F, const uf__expr *e, uf__builtin b)
     return v;
 }
 
+/* sep.join(l), s.split(sep, maxsplit) (common/ustr_meth.c). */
+static LLVMValueRef join_split(uf__fn *F, const uf__expr *e, uf__builtin b)
+{
+    LLVMValueRef s = uf__lower_ustr_operand(F, e->u.call.func->u.attr.value);
+    if (!s)
+        return NULL;
+    if (b == UF__BI_USTR_JOIN) {
+        LLVMValueRef args[2] = {s, uf__lower_expr(F, e->u.call.args[0])};
+        return args[1] ? make(F, UF__USTR_JOIN, args, 2) : NULL;
+    }
+    LLVMValueRef sep = LLVMConstNull(i8p_t(F)), most = c64(F, -1);
+    const uf__expr *const *x = (const uf__expr *const *)e->u.call.args;
+    if (e->u.call.nargs > 0 &&
+        uf__lower_info(F, x[0])->type->kind != UF__T_NONE &&
+        !(sep = uf__lower_ustr_operand(F, x[0])))
+        return NULL;
+    if (e->u.call.nargs > 1 && !(most = int_operand(F, x[1])))
+        return NULL;
+    LLVMValueRef out = uf__fn_alloca(F, i8p_t(F), "ustr.list");
+    LLVMValueRef args[5] = {frame(F), s, sep, most, out};
+    LLVMValueRef rc = call(F, UF__USTR_SPLIT, i32_t(F), args, 5);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
+                                     LLVMConstInt(i32_t(F), UF__USTR_NOMEM,
+                                                  0), ""),
+                    UF__JIT_NOMEM);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
+                                     LLVMConstInt(i32_t(F),
+                                                  UF__USTR_EMPTYSEP, 0),
+                                     ""),
+                    UF__JIT_USTR_EMPTYSEP);
+    return LLVMBuildLoad2(B, i8p_t(F), out, "");
+}
+
 /* Strings are made on the host only, and not where threads share the
  * frame: NULL with the error, else 0. */
 static int refuse_here(uf__fn *F, const uf__expr *e)
@@ -354,10 +387,13 @@ LLVMValueRef uf__lower_ustr(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
     const uf__type *rt = uf__lower_info(F, e)->type;
-    if (rt && rt->kind == UF__T_USTR && refuse_here(F, e) != 0)
+    if (rt && (rt->kind == UF__T_USTR || rt->kind == UF__T_LIST) &&
+        refuse_here(F, e) != 0)
         return NULL; /* it makes a string */
     if (uf__builtin_is_ustr_meth(b))
         return method(F, e, b);
+    if (b == UF__BI_USTR_JOIN || b == UF__BI_USTR_SPLIT)
+        return join_split(F, e, b);
     const uf__expr *arg = e->kind == UF__EX_CALL && e->u.call.nargs > 0
                               ? e->u.call.args[0]
                               : NULL;

@@ -326,6 +326,7 @@
     X(USTR_ISUPPER, "str.isupper") X(USTR_ISLOWER, "str.islower")           \
     X(USTR_ZFILL, "str.zfill") X(USTR_CENTER, "str.center")                 \
     X(USTR_LJUST, "str.ljust") X(USTR_RJUST, "str.rjust")                   \
+    X(USTR_JOIN, "str.join") X(USTR_SPLIT, "str.split")                     \
     X(USTR_VALUE, "<str value>")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */

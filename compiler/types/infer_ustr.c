@@ -220,10 +220,43 @@ static const uf__type *type_meth(uf__ictx *C, const uf__expr *e,
     return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
 }
 
+/* sep.join(l) of a list of strings; s.split([sep[, maxsplit]]) giving
+ * Numba's list(unicode_type). */
+static const uf__type *type_join_split(uf__ictx *C, const uf__expr *e,
+                                       uf__builtin b,
+                                       const uf__type *const *a, int n)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    const uf__type *ustr_t = uf__type_ustr(C->tc);
+    if (b == UF__BI_USTR_JOIN) {
+        if (n != 1 || a[0]->kind != UF__T_LIST || a[0]->n != 1 ||
+            a[0]->elts[0] != ustr_t)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation "
+                              "of function 'str.join' found for signature "
+                              "(%s): it takes a list of strings",
+                              n > 0 ? uf__tname(a[0]) : "");
+        return ustr(C, e, in, b);
+    }
+    if (n > 2 || (n > 0 && !uf__is_string(a[0]) &&
+                  a[0]->kind != UF__T_NONE) ||
+        (n > 1 && !uf__type_is_int(a[1])))
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "No "
+                          "implementation of function 'str.split' for "
+                          "these arguments: it takes sep (a string or None) "
+                          "and maxsplit (an integer)");
+    if (cuda_refused(C, e) < 0)
+        return NULL;
+    in->builtin = b;
+    const uf__type *r = uf__type_list(C->tc, ustr_t, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+}
+
 const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *a,
                                     int n)
 {
+    if (b == UF__BI_USTR_JOIN || b == UF__BI_USTR_SPLIT)
+        return type_join_split(C, e, b, a, n);
     if (uf__builtin_is_ustr_meth(b)) /* s.upper() ... */
         return type_meth(C, e, b, a, n);
     uf__expr_info *in = uf__iinfo(C, e);

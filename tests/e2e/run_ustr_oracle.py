@@ -9,7 +9,9 @@ NumPy str .npy files); f-strings of plain fields (a format spec refused
 as Numba refuses it); the methods (upper ... rjust), whose case mapping
 and letter/digit classes cover ASCII only (a non-ASCII string raises
 NotImplementedError in ufjit: "NotImplementedError-ufjit"). Non-ASCII
-characters of 2, 3 and 4 UTF-8 bytes index by code point as Python.
+characters of 2, 3 and 4 UTF-8 bytes index by code point as Python. Lists
+of strings, s.split() (Numba's own rule for a whitespace split with
+maxsplit) and sep.join(l).
 Each case runs through `ufjit call` and through Numba on the same
 inputs: strings equal, numbers of the same dtype and value; where Numba
 raises, ufjit fails with the same exception; what Numba refuses compiling
@@ -134,6 +136,19 @@ def cases():
         ("fstr", [S("-12")], None),
         ("fstr_spec", [S("5")], "TypingError", "264:15"),
         ("fstr_float", [S("1.5")], "refused-here", "269:15"),
+        ("lst_build", [S("0")], None),
+        ("lst_build", [S("300")], None),
+        ("lst_literal", [S("1")], None),
+        ("lst_split", [S("0")], None),
+        ("lst_split", [S("1")], None),
+        ("lst_split", [S("2")], None),
+        ("lst_wsplit", [S("0"), S("1")], None),
+        ("lst_wsplit", [S("0"), S("0")], None),
+        ("lst_wsplit", [S("0"), S("3")], None),
+        ("lst_wsplit", [S("1"), S("-1")], None),
+        ("lst_empty_sep", [S("0")], "ValueError"),
+        ("lst_roundtrip", [S("0")], None),
+        ("lst_roundtrip", [S("1000")], None),
     ]
 
 

@@ -267,3 +267,56 @@ def fstr_spec(n):
 @njit
 def fstr_float(x):
     return f'{x}'
+
+
+# ---- lists of strings, split and join (appended) ----------------------------
+
+@njit
+def lst_build(n):
+    l = ['ab', 'c']
+    for i in range(n):
+        l.append(str(i) + '!')
+    t = ''
+    for s in l:
+        t += s
+    return len(l), l[-1], l[0], t
+
+
+@njit
+def lst_literal(n):
+    l = ['x', 'x']
+    l.append('yz')
+    x = l.pop()
+    l.insert(0, 'z')
+    l[1] = 'q'
+    return l[0] + l[1] + x, len(l)
+
+
+@njit
+def lst_split(k):
+    s = 'a,b,,c' if k == 0 else ('  x  y z  ' if k == 1 else '')
+    p = s.split(',')
+    q = s.split()
+    t = s.split(',', 1)
+    return len(p), '|'.join(p), len(q), '|'.join(q), '|'.join(t)
+
+
+@njit
+def lst_wsplit(k, m):
+    s = 'a  b   c  d ' if k == 0 else ' x'
+    return '|'.join(s.split(None, m)), len(s.split(None, m))
+
+
+@njit
+def lst_empty_sep(k):
+    return len('abc'.split(''))
+
+
+@njit
+def lst_roundtrip(n):
+    words = ''
+    for i in range(n):
+        words += str(i) + ' '
+    parts = words.split()
+    parts.reverse()
+    return '-'.join(parts), len(parts)
