@@ -2,8 +2,8 @@
 """Run-time strings inside njit functions (issue 18) side by side with
 Numba in one process: a loop building a string by `s += str(i % 10) +
 ','` over 10**4 pieces, s[i] and `for c in s` over it, and replace /
-count / find / upper on a 40,000-character string. split/join wait for
-lists of strings. Every contender runs the same kernel source (`from
+count / find / upper on a 40,000-character string, and ten rounds of
+','.join(s.split()) over 10**4 words. Every contender runs the same kernel source (`from
 numba import` swapped for `from ufjit import`) on the same arguments,
 alternating rounds; the table gives the best time of each and ufjit /
 Numba (below 1: ufjit faster).
@@ -37,6 +37,18 @@ def chars(n):
 
 
 @njit
+def roundtrip(n):
+    s = ''
+    for i in range(n):
+        s += str(i % 97) + ' '
+    t = s
+    for k in range(10):
+        t = ','.join(t.split())
+        t = t.replace(',', ' ')
+    return len(t)
+
+
+@njit
 def methods(n):
     s = 'abc,def;' * (n // 8)
     t = s.replace(',', ', ').upper()
@@ -49,7 +61,8 @@ def main():
     m = np.int64(40000)
     cases = [("s += str(i) + ',' x 1e4", "build", (n,)),
              ("for c in s / s[i], 4e4 chars", "chars", (m,)),
-             ("replace/upper/count/find 4e4", "methods", (m,))]
+             ("replace/upper/count/find 4e4", "methods", (m,)),
+             ("split/join round trip x10, 1e4 words", "roundtrip", (n,))]
 
     def same(w, g, k):
         return np.array_equal(np.asarray(w), np.asarray(g))
