@@ -173,8 +173,40 @@ static LLVMValueRef repeat(uf__fn *F, const uf__expr *a, const uf__expr *b)
     return make(F, UF__USTR_REPEAT, args, 2);
 }
 
+/* s in (t, u, ...): == with each item, as Numba's tuple contains. */
+static LLVMValueRef in_tuple(uf__fn *F, const uf__expr *e, LLVMValueRef a)
+{
+    const uf__expr *tx = e->u.compare.operands[1];
+    const uf__type *tt = uf__lower_info(F, tx)->type;
+    LLVMValueRef tv = uf__lower_expr(F, tx);
+    if (!tv)
+        return NULL;
+    LLVMValueRef any = LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0);
+    for (int k = 0; k < tt->n; k++) {
+        const uf__type *et = tt->elts[k];
+        LLVMValueRef item =
+            et->kind == UF__T_STR
+                ? uf__lower_ustr_literal(F, et->name, (size_t)et->n)
+                : LLVMBuildExtractValue(B, tv, (unsigned)k, "");
+        if (!item)
+            return NULL;
+        LLVMValueRef args[2] = {a, item};
+        LLVMValueRef c = call(F, UF__USTR_CMP, i32_t(F), args, 2);
+        any = LLVMBuildOr(B, any,
+                          LLVMBuildICmp(B, LLVMIntEQ, c,
+                                        LLVMConstNull(i32_t(F)), ""),
+                          "");
+    }
+    return e->u.compare.ops[0] == UF__CMP_IN ? any : LLVMBuildNot(B, any, "");
+}
+
 static LLVMValueRef compare(uf__fn *F, const uf__expr *e, bool contains)
 {
+    const uf__type *bt = uf__lower_info(F, e->u.compare.operands[1])->type;
+    if (contains && bt->kind == UF__T_TUPLE) {
+        LLVMValueRef s = uf__lower_ustr_operand(F, e->u.compare.operands[0]);
+        return s ? in_tuple(F, e, s) : NULL;
+    }
     LLVMValueRef a = uf__lower_ustr_operand(F, e->u.compare.operands[0]);
     LLVMValueRef b = a ? uf__lower_ustr_operand(F, e->u.compare.operands[1])
                        : NULL;

@@ -562,7 +562,11 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         const uf__type *ab[2] = {a, b};
         if (a->kind == UF__T_USTR || b->kind == UF__T_USTR ||
             (a->kind == UF__T_STR && b->kind == UF__T_STR &&
-             (op == UF__CMP_IN || op == UF__CMP_NOTIN))) /* infer_ustr.c */
+             (op == UF__CMP_IN || op == UF__CMP_NOTIN)) ||
+            (b->kind == UF__T_TUPLE && b->n > 0 && /* s in ('a', t) */
+             (op == UF__CMP_IN || op == UF__CMP_NOTIN) &&
+             (a->kind == UF__T_USTR ||
+              (a->kind == UF__T_STR && uf__tuple_has_ustr(b)))))
             return uf__infer_ustr_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_STR || b->kind == UF__T_STR ||
             ((op == UF__CMP_IN || op == UF__CMP_NOTIN) && b->n > 0 &&

@@ -469,6 +469,8 @@ int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);
  * s[a:b:c] of string type st; `not s` of a unicode_type; str(), ord(),
  * chr() of argument types a[0..n). */
 bool uf__is_string(const uf__type *t);
+/* Whether tuple type t holds a run-time string. */
+bool uf__tuple_has_ustr(const uf__type *t);
 const uf__type *uf__infer_ustr_binop(uf__ictx *C, const uf__expr *e,
                                      uf__expr_info *in, const uf__type *a,
                                      const uf__type *b);

@@ -18,6 +18,14 @@ bool uf__is_string(const uf__type *t)
            (t->kind == UF__T_STR || t->kind == UF__T_USTR);
 }
 
+bool uf__tuple_has_ustr(const uf__type *t)
+{
+    for (int k = 0; k < t->n; k++)
+        if (t->elts[k]->kind == UF__T_USTR)
+            return true;
+    return false;
+}
+
 /* The refusal on a CUDA target, else 0. */
 static int cuda_refused(uf__ictx *C, const uf__expr *e)
 {
@@ -73,6 +81,12 @@ const uf__type *uf__infer_ustr_compare(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "a string in "
                           "a chain of comparisons is not supported in "
                           "kernels");
+    bool strings = b->kind == UF__T_TUPLE && b->n > 0; /* s in ('a', t) */
+    for (int k = 0; strings && k < b->n; k++)
+        strings = uf__is_string(b->elts[k]);
+    if (uf__is_string(a) && strings &&
+        (op == UF__CMP_IN || op == UF__CMP_NOTIN))
+        return boolean(C, e, in, UF__BI_USTR_IN); /* == on each, as Numba */
     if (uf__is_string(a) && uf__is_string(b) && op != UF__CMP_IS &&
         op != UF__CMP_ISNOT)
         return boolean(C, e, in, op == UF__CMP_IN || op == UF__CMP_NOTIN

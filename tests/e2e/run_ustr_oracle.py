@@ -149,6 +149,9 @@ def cases():
         ("lst_empty_sep", [S("0")], "ValueError"),
         ("lst_roundtrip", [S("0")], None),
         ("lst_roundtrip", [S("1000")], None),
+        ("tuple_in", [S("0")], None),
+        ("tuple_in", [S("1")], None),
+        ("tuple_in", [S("2")], None),
     ]
 
 

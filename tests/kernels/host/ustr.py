@@ -320,3 +320,11 @@ def lst_roundtrip(n):
     parts = words.split()
     parts.reverse()
     return '-'.join(parts), len(parts)
+
+
+@njit
+def tuple_in(k):
+    s = 'the' if k == 0 else ('cat' if k == 1 else 'a')
+    t = 'a' + ''
+    return (s in ('the', 'a'), s not in ('x', 'cat'), s in ('q', t),
+            'a' in ('b', t))
