@@ -505,6 +505,11 @@ LLVMValueRef uf__lower_ustr_char_at(uf__fn *F, LLVMValueRef s,
                                     LLVMValueRef k);
 int uf__lower_ustr_augassign(uf__fn *F, const uf__stmt *s, LLVMValueRef var);
 bool uf__ustr_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* A tuple of strings some of them literals (`for s in ('a', 'bc')`) as
+ * Numba iterates it, UniTuple(unicode_type x n): *tt replaced; other
+ * tuples returned as they are. NULL with F->err set when out of memory. */
+LLVMValueRef uf__lower_ustr_tuple(uf__fn *F, LLVMValueRef tv,
+                                  const uf__type **tt);
 /* list(x) of call e's first argument into e's list type (lower_list.c);
  * l.sort() and sorted(x) (lower_list_ops.c). */
 LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e);

@@ -402,11 +402,11 @@ static int lower_for_tuple(uf__fn *F, const uf__stmt *s, const uf__type *tt)
     int vi = uf__lower_find_var(F, tgt->u.name.id);
     if (vi < 0 || !F->vars[vi] || tt->n < 1)
         return uf__lower_unsupported(F, tgt->pos, "this loop variable");
+    LLVMValueRef tv = uf__lower_expr(F, s->u.for_.iter);
+    if (!tv || !(tv = uf__lower_ustr_tuple(F, tv, &tt))) /* lower_ustr.c */
+        return F->err->code;
     LLVMTypeRef et = uf__lower_type(F->L, tt->elts[0], F->err);
     if (!et)
-        return F->err->code;
-    LLVMValueRef tv = uf__lower_expr(F, s->u.for_.iter);
-    if (!tv)
         return F->err->code;
     LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
     LLVMTypeRef aty = LLVMArrayType(et, (unsigned)tt->n);

@@ -492,3 +492,38 @@ bool uf__ustr_fallible(const uf__typed_func *tf, const uf__expr *e)
            b != UF__BI_USTR_NOT && b != UF__BI_USTR_CMP &&
            b != UF__BI_USTR_IN;
 }
+
+LLVMValueRef uf__lower_ustr_tuple(uf__fn *F, LLVMValueRef tv,
+                                  const uf__type **tt)
+{
+    const uf__type *t = *tt;
+    const uf__type *u = uf__type_ustr(F->tf->km->tc);
+    bool strings = t->n > 0, same = true;
+    for (int k = 0; k < t->n; k++) {
+        strings = strings && (t->elts[k]->kind == UF__T_STR ||
+                              t->elts[k] == u);
+        same = same && t->elts[k] == u;
+    }
+    if (!strings || same)
+        return tv;
+    const uf__type *elts[UF__TUPLE_MAX];
+    for (int k = 0; k < t->n; k++)
+        elts[k] = u;
+    const uf__type *uni = uf__type_tuple(F->tf->km->tc, t->n, elts, F->err);
+    LLVMTypeRef ty = uni ? uf__lower_type(F->L, uni, F->err) : NULL;
+    if (!ty)
+        return NULL;
+    LLVMValueRef r = LLVMGetUndef(ty);
+    for (int k = 0; k < t->n; k++) {
+        const uf__type *et = t->elts[k];
+        LLVMValueRef v = et->kind == UF__T_STR
+                             ? uf__lower_ustr_literal(F, et->name,
+                                                      (size_t)et->n)
+                             : LLVMBuildExtractValue(B, tv, (unsigned)k, "");
+        if (!v)
+            return NULL;
+        r = LLVMBuildInsertValue(B, r, v, (unsigned)k, "");
+    }
+    *tt = uni;
+    return r;
+}

@@ -453,17 +453,22 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
     if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_TUPLE) {
         /* for x in t: a homogeneous tuple (Numba's UniTuple) only, as
          * t[k] with a run-time k; Numba refuses the others (getiter) */
-        bool uni = rt->n > 0;
+        bool uni = rt->n > 0, strings = rt->n > 0;
         for (int i = 1; i < rt->n; i++)
             uni = uni && rt->elts[i] == rt->elts[0];
-        if (!uni)
+        for (int i = 0; i < rt->n; i++)
+            strings = strings && uf__is_string(rt->elts[i]);
+        if (strings) { /* Numba's UniTuple(unicode_type): infer_ustr.c */
+            if (store(C, t, uf__type_ustr(C->tc), t->pos) < 0)
+                return -1;
+        } else if (!uni)
             return uf__ierr(C, UF_ERR_TYPING, it->pos, "Invalid use of "
                             "getiter with parameters (%s): only a tuple "
                             "whose items all have one type can be iterated "
                             "(Numba iterates a heterogeneous tuple only "
                             "through numba.literal_unroll, which ufjit "
                             "does not support)", uf__tname(rt));
-        if (store(C, t, rt->elts[0], t->pos) < 0)
+        if (!strings && store(C, t, rt->elts[0], t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_DICT) {
         /* for k in d, d.keys(), d.values(), d.items() (infer_dict.c) */

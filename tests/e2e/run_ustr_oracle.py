@@ -152,6 +152,7 @@ def cases():
         ("tuple_in", [S("0")], None),
         ("tuple_in", [S("1")], None),
         ("tuple_in", [S("2")], None),
+        ("tuple_loop", [S("7")], None),
     ]
 
 

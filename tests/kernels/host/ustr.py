@@ -328,3 +328,14 @@ def tuple_in(k):
     t = 'a' + ''
     return (s in ('the', 'a'), s not in ('x', 'cat'), s in ('q', t),
             'a' in ('b', t))
+
+
+@njit
+def tuple_loop(k):
+    n = 0
+    out = ''
+    x = 'zz' + str(k)
+    for s in ('a', 'bc', x, 'a'):
+        n += len(s)
+        out = s + out
+    return n, out
