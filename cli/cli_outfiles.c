@@ -106,12 +106,58 @@ int uf__cli_outfiles_reserve(uf__cli_outfiles *o, const char *const *names,
     return 0;
 }
 
+static int io_error(uf_error *err, const char *why)
+{
+    uf_error_clear(err);
+    err->code = UF_ERR_IO;
+    snprintf(err->message, sizeof err->message, "%s", why);
+    return err->code;
+}
+
+/* A 1-D uint32 array of code points as a .npy file of NumPy's 0-d
+ * unicode array ('<U n', UTF-32LE; '<U1' holding 0 for the empty
+ * string, as NumPy stores np.str_('')). */
+static int save_str(const char *path, const uf_array *a, uf_error *err)
+{
+    int64_t n = uf_array_ndim(a) == 1 ? uf_array_shape(a)[0] : 0;
+    char head[128];
+    int h = snprintf(head + 10, sizeof head - 10, "{'descr': '<U%lld', "
+                     "'fortran_order': False, 'shape': (), }",
+                     (long long)(n > 0 ? n : 1));
+    int total = (10 + h + 1 + 63) / 64 * 64;
+    memset(head + 10 + h, ' ', (size_t)(total - 10 - h - 1));
+    head[total - 1] = '\n';
+    memcpy(head, "\x93NUMPY\x01\x00", 8);
+    head[8] = (char)((total - 10) & 0xFF);
+    head[9] = (char)((total - 10) >> 8);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return io_error(err, strerror(errno));
+    bool ok = fwrite(head, 1, (size_t)total, f) == (size_t)total;
+    const char *d = uf_array_data(a);
+    int64_t stride = n > 0 ? uf_array_strides(a)[0] : 0;
+    for (int64_t i = 0; i < n && ok; i++) {
+        uint32_t c;
+        memcpy(&c, d + i * stride, 4);
+        unsigned char le[4] = {(unsigned char)c, (unsigned char)(c >> 8),
+                               (unsigned char)(c >> 16),
+                               (unsigned char)(c >> 24)};
+        ok = fwrite(le, 1, 4, f) == 4;
+    }
+    if (ok && n == 0)
+        ok = fwrite("\0\0\0\0", 1, 4, f) == 4;
+    if (fclose(f) != 0 || !ok)
+        return io_error(err, "write failed");
+    return 0;
+}
+
 int uf__cli_outfiles_write(uf__cli_outfiles *o, const char *const *names,
                            int n, uf_array *const *arrays, uf_error *err)
 {
     for (int i = 0; i < n; i++) {
         const char *path = o->direct[i] ? o->final[i] : o->tmp[i];
-        if (uf_npy_save(path, arrays[i], err) != 0) {
+        if ((o->str[i] ? save_str(path, arrays[i], err)
+                       : uf_npy_save(path, arrays[i], err)) != 0) {
             remove_temps(o, 0);
             char what[4200];
             snprintf(what, sizeof what, "cannot write '%s'", names[i]);

@@ -20,6 +20,9 @@ typedef struct uf__cli_outfiles {
     char tmp[UF__CLI_MAX_OUTFILES][4096];
     char final[UF__CLI_MAX_OUTFILES][4096]; /* where each output goes */
     bool direct[UF__CLI_MAX_OUTFILES]; /* a special file, written in place */
+    bool str[UF__CLI_MAX_OUTFILES]; /* a string's code points (a 1-D uint32
+                                       array), written as NumPy's 0-d
+                                       '<U' array: np.load gives the str */
     int n; /* temporaries that exist */
 } uf__cli_outfiles;
 

@@ -270,10 +270,16 @@ static int parse_args(call_cmd *c, int argc, char **argv)
 }
 
 
-static void print_written(const call_cmd *c, uf_array *const *outs)
+static void print_written(const call_cmd *c, uf_array *const *outs,
+                          const uf__cli_outfiles *files)
 {
     for (int i = 0; i < c->nouts; i++) {
         char shape[256];
+        if (files->str[i]) { /* a string's code points */
+            printf("%s: str, %lld characters\n", c->outs[i],
+                   (long long)uf_array_shape(outs[i])[0]);
+            continue;
+        }
         printf("%s: %s, shape %s\n", c->outs[i],
                uf_dtype_name(uf_array_dtype(outs[i])),
                uf__cli_tuple(uf_array_ndim(outs[i]), uf_array_shape(outs[i]),
@@ -443,9 +449,16 @@ static int run(const call_cmd *c)
         uf__cli_outfiles_discard(files);
         goto done_inputs;
     }
+    /* a returned string: its output is a NumPy str (cli_outfiles.c) */
+    const char *tree = uf_func_result_tree(f);
+    for (int i = 0; i < c->nouts; i++) {
+        char leaf[32];
+        snprintf(leaf, sizeof leaf, "str(%d)", i);
+        files->str[i] = tree != NULL && strstr(tree, leaf) != NULL;
+    }
     rc = uf__cli_outfiles_write(files, c->outs, c->nouts, out, &err);
     if (rc == 0)
-        print_written(c, out);
+        print_written(c, out, files);
 
 done_inputs:
     uf_array_release(init);

@@ -361,11 +361,17 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
         s->out[k] = res[k]->dtype;
         if (res[k]->kind == UF__T_ARRAY)
             s->out_ndim[k] = res[k]->ndim;
+        if (res[k]->kind == UF__T_USTR || res[k]->kind == UF__T_STR) {
+            s->out[k] = UF_UINT32; /* a string: its code points */
+            s->out_ndim[k] = 1;
+        }
         s->out_ro[k] = res[k]->readonly;
     }
     if (tf->ret->kind == UF__T_ARRAY)
         s->ret_ndim = tf->ret->ndim;
-    char tree[8 * UF__TUPLE_MAX];
+    if (tf->ret->kind == UF__T_USTR || tf->ret->kind == UF__T_STR)
+        s->ret_ndim = 1;
+    char tree[16 * UF__TUPLE_MAX];
     if (uf__plain_result_tree(tf->ret, tree, sizeof tree) < 0) {
         uf__error_set(err, UF_ERR_LIMIT, "'%s': results nested too deep "
                       "to describe", f->decl->name);

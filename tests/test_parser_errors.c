@@ -107,10 +107,14 @@ static const error_case errors[] = {
      "\\N{...} escapes are not supported in kernels"},
     {LOC, "x = b'\xc3\xa9'\n", 0, SYN, 1, 5,
      "bytes can only contain ASCII literal characters"},
-    {LOC, "x = f'{y}'\n", 0, UNS, 1, 5,
-     "f-strings are not supported in kernels"},
+    /* f-strings are rewritten into + and str() (lexer_string.c) */
+    {LOC, "x = f'''{y}'''\n", 0, UNS, 1, 5,
+     "triple-quoted f-strings are not supported in kernels"},
     {LOC, "x = rF'{y}'\n", 0, UNS, 1, 5,
-     "f-strings are not supported in kernels"},
+     "raw f-strings are not supported in kernels"},
+    {LOC, "x = f'{y'\n", 0, SYN, 1, 7, "f-string: expecting '}'"},
+    {LOC, "x = f'a}b'\n", 0, SYN, 1, 8, "f-string: single '}' is not "
+     "allowed"},
     {LOC, "x = 1 \\ y\n", 0, SYN, 1, 8,
      "unexpected character after line continuation character"},
     {LOC, "x = 1 +\\", 0, SYN, 1, 9, "unexpected EOF while parsing"},

@@ -98,6 +98,39 @@ static int ident_char_at(const lexer *lx, size_t i, bool first)
     return ok ? len : 0;
 }
 
+/* forward: the token scanners uf__lx_scan_range dispatches to */
+static int scan_number(lexer *lx);
+static int scan_name(lexer *lx);
+static int scan_operator(lexer *lx);
+static int bad_character(lexer *lx, size_t i);
+
+int uf__lx_scan_range(lexer *lx, size_t a, size_t b)
+{
+    size_t n = lx->n;
+    int rc = 0;
+    lx->n = b; /* the scanners stop at the range's end */
+    lx->i = a;
+    while (rc == 0 && lx->i < b) {
+        char c = lx->t[lx->i];
+        if (c == ' ' || c == '\t') {
+            lx->i++;
+            continue;
+        }
+        if (is_digit(c) || (c == '.' && is_digit(at(lx, lx->i + 1))))
+            rc = scan_number(lx);
+        else if (is_alpha(c) || ident_char_at(lx, lx->i, true) > 0)
+            rc = scan_name(lx);
+        else if (c == '\'' || c == '"')
+            rc = uf__lx_scan_string(lx, lx->i, lx->i);
+        else if ((unsigned char)c >= 0x80 || c == '\0' || c == '\\')
+            rc = bad_character(lx, lx->i);
+        else
+            rc = scan_operator(lx);
+    }
+    lx->n = n;
+    return rc;
+}
+
 uf__token *uf__lx_push(lexer *lx, uf__tok_kind kind, size_t start,
                        size_t end)
 {

@@ -58,6 +58,9 @@ uf__token *uf__lx_push(lexer *lx, uf__tok_kind kind, size_t start, size_t end);
 /* A string literal whose prefix starts at s and quote at q
  * (lexer_string.c). */
 int uf__lx_scan_string(lexer *lx, size_t s, size_t q);
+/* The tokens of source bytes [a, b) on the cursor's line (an f-string's
+ * field, lexer_string.c); lx->i ends at b. */
+int uf__lx_scan_range(lexer *lx, size_t a, size_t b);
 
 static inline bool is_digit(char c)
 {

@@ -167,6 +167,129 @@ static int decode_string(lexer *lx, size_t s, size_t e, bool raw,
     return 0;
 }
 
+/* A synthesized token (of an f-string's rewriting) at source byte at. */
+static int synth(lexer *lx, uf__tok_kind kind, size_t at, const char *name)
+{
+    uf__token *tok = uf__lx_push(lx, kind, at, at);
+    if (tok == NULL)
+        return lx->err ? lx->err->code : UF_ERR_NOMEM;
+    if (kind == UF__TOK_NAME)
+        tok->v.name = name;
+    if (kind == UF__TOK_STRING)
+        tok->v.str.s = "";
+    return 0;
+}
+
+/* The literal text [a, b) of an f-string as `+ 'text'` (escapes decoded;
+ * a doubled brace already halved by the caller's split). */
+static int fstring_text(lexer *lx, size_t a, size_t b)
+{
+    if (a == b)
+        return 0;
+    int rc = synth(lx, UF__TOK_PLUS, a, NULL);
+    uf__token *tok = rc ? NULL : uf__lx_push(lx, UF__TOK_STRING, a, b);
+    if (tok == NULL)
+        return rc ? rc : lx->err ? lx->err->code : UF_ERR_NOMEM;
+    return decode_string(lx, a, b, false, false, tok, pos_of(lx, a));
+}
+
+/* The end of an f-string field's expression starting at a (before e): its
+ * '}', or a ':', '!' or '=' at bracket depth 0 that starts a format spec,
+ * a conversion or a self-documenting '='; string literals inside (in the
+ * other quote) are skipped. */
+static size_t field_end(const lexer *lx, size_t a, size_t e, char quote)
+{
+    int depth = 0;
+    for (size_t b = a; b < e; b++) {
+        char d = lx->t[b];
+        char next = at(lx, b + 1), prev = b > a ? lx->t[b - 1] : 0;
+        if ((d == '\'' || d == '"') && d != quote) {
+            while (b + 1 < e && lx->t[b + 1] != d)
+                b++;
+            b++;
+        } else if (d == '(' || d == '[' || d == '{') {
+            depth++;
+        } else if ((d == ')' || d == ']' || d == '}') && depth > 0) {
+            depth--;
+        } else if (depth == 0 &&
+                   (d == '}' || d == ':' || (d == '!' && next != '=') ||
+                    (d == '=' && next != '=' && prev != '=' &&
+                     prev != '!' && prev != '<' && prev != '>'))) {
+            return b;
+        }
+    }
+    return e;
+}
+
+/* f'a{x}b{y}' (one line, no format spec, conversion or `=`), rewritten as
+ * the tokens of `('' + 'a' + str(x) + 'b' + str(y))`: Numba formats each
+ * field with format(x), which is str(x) for the values it takes (strings,
+ * integers, bools), so the typing and lowering are those of + and str()
+ * (types/infer_ustr.c). The fields' tokens are lexed in place, so errors
+ * in them point into the source. */
+static int scan_fstring(lexer *lx, size_t s, size_t q)
+{
+    uf__pos start = pos_of(lx, s);
+    char quote = lx->t[q];
+    if (at(lx, q + 1) == quote && at(lx, q + 2) == quote)
+        return uf__lx_error(lx, UF_ERR_UNSUPPORTED, start, "%s", "triple-"
+                            "quoted f-strings are not supported in kernels");
+    size_t e = q + 1;
+    while (e < lx->n && lx->t[e] != quote && newline_len(lx, e) == 0)
+        e += lx->t[e] == '\\' && e + 1 < lx->n ? 2 : 1;
+    if (e >= lx->n || lx->t[e] != quote)
+        return uf__lx_eager(lx, start, "unterminated string literal "
+                            "(detected at line %d)", lx->line);
+    int rc;
+    if ((rc = synth(lx, UF__TOK_LPAR, s, NULL)) != 0 ||
+        (rc = synth(lx, UF__TOK_STRING, s, NULL)) != 0)
+        return rc;
+    size_t text = q + 1;
+    for (size_t j = q + 1; j < e;) {
+        char c = lx->t[j];
+        if ((c == '{' || c == '}') && at(lx, j + 1) == c) { /* {{ or }} */
+            if ((rc = fstring_text(lx, text, j + 1)) != 0)
+                return rc;
+            text = j += 2;
+            continue;
+        }
+        if (c == '}')
+            return uf__lx_error(lx, UF_ERR_SYNTAX, pos_of(lx, j), "%s",
+                                "f-string: single '}' is not allowed");
+        if (c != '{') {
+            j++;
+            continue;
+        }
+        if ((rc = fstring_text(lx, text, j)) != 0)
+            return rc;
+        size_t a = j + 1, b = field_end(lx, a, e, quote);
+        size_t close = b; /* past a spec, conversion or '=': its '}' */
+        for (int depth = 0; close < e; close++)
+            if (lx->t[close] == '{')
+                depth++;
+            else if (lx->t[close] == '}' && depth-- == 0)
+                break;
+        if (close >= e)
+            return uf__lx_eager(lx, pos_of(lx, j), "%s", "f-string: "
+                                "expecting '}'");
+        /* a spec, a conversion or '=' (Numba refuses format specs): the
+         * field becomes format(x), which typing refuses at its place */
+        const char *fn = b == close ? "str" : "format";
+        if ((rc = synth(lx, UF__TOK_PLUS, a, NULL)) != 0 ||
+            (rc = synth(lx, UF__TOK_NAME, a, fn)) != 0 ||
+            (rc = synth(lx, UF__TOK_LPAR, a, NULL)) != 0 ||
+            (rc = uf__lx_scan_range(lx, a, b)) != 0 ||
+            (rc = synth(lx, UF__TOK_RPAR, b, NULL)) != 0)
+            return rc;
+        text = j = close + 1;
+    }
+    if ((rc = fstring_text(lx, text, e)) != 0 ||
+        (rc = synth(lx, UF__TOK_RPAR, e + 1, NULL)) != 0)
+        return rc;
+    lx->i = e + 1;
+    return 0;
+}
+
 /* A string literal starting at `s` whose prefix (r, b, u, rb, ...) spans
  * [s, q); the quote is at q. */
 int uf__lx_scan_string(lexer *lx, size_t s, size_t q)
@@ -179,9 +302,11 @@ int uf__lx_scan_string(lexer *lx, size_t s, size_t q)
         fstr |= c == 'f' || c == 'F';
     }
     uf__pos start = pos_of(lx, s);
+    if (fstr && (raw || bytes))
+        return uf__lx_error(lx, UF_ERR_UNSUPPORTED, start, "%s", "raw "
+                            "f-strings are not supported in kernels");
     if (fstr)
-        return uf__lx_error(lx, UF_ERR_UNSUPPORTED, start,
-                         "f-strings are not supported in kernels");
+        return scan_fstring(lx, s, q);
     char quote = lx->t[q];
     bool triple = at(lx, q + 1) == quote && at(lx, q + 2) == quote &&
                   q + 2 < lx->n;

@@ -37,6 +37,7 @@
 #include "common/npsort.h"
 #include "common/dict.h"
 #include "common/list.h"
+#include "common/ustr.h"
 #include "common/list_ops.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
@@ -222,6 +223,17 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NRT_SWEEP, (void *)(uintptr_t)uf__nrt_sweep},
         {UF__NRT_TAKE_HOLDING, (void *)(uintptr_t)uf__nrt_take_holding},
         {UF__NRT_DROP_RETURNED, (void *)(uintptr_t)uf__nrt_drop_returned},
+        /* run-time strings (lower_ustr.c, common/ustr.h) */
+        {UF__USTR_CONCAT, (void *)(uintptr_t)uf__ustr_concat},
+        {UF__USTR_REPEAT, (void *)(uintptr_t)uf__ustr_repeat},
+        {UF__USTR_CHAR, (void *)(uintptr_t)uf__ustr_char},
+        {UF__USTR_SLICE, (void *)(uintptr_t)uf__ustr_slice},
+        {UF__USTR_FROM_INT, (void *)(uintptr_t)uf__ustr_from_int},
+        {UF__USTR_CMP, (void *)(uintptr_t)uf__ustr_cmp},
+        {UF__USTR_FIND, (void *)(uintptr_t)uf__ustr_find},
+        {UF__USTR_METH, (void *)(uintptr_t)uf__ustr_meth},
+        {UF__USTR_JOIN, (void *)(uintptr_t)uf__ustr_join},
+        {UF__USTR_SPLIT, (void *)(uintptr_t)uf__ustr_split},
         /* lists (lower_list.c, common/list.h) */
         {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},

@@ -343,6 +343,15 @@ typedef enum uf__jit_status {
     /* dicts (lower_dict.c) */
     UF__JIT_DICT_KEY,       /* KeyError: d[k], d.pop(k), k not in d */
     UF__JIT_DICT_POPITEM,   /* KeyError: d.popitem() of an empty dict */
+    /* run-time strings (lower_ustr.c) */
+    UF__JIT_USTR_INDEX,     /* IndexError: s[i] past either end */
+    UF__JIT_USTR_CHR,       /* ValueError: chr(c), c out of range */
+    UF__JIT_USTR_ORD,       /* TypeError: ord(s), len(s) != 1 */
+    UF__JIT_USTR_STEP,      /* ValueError: s[a:b:0] */
+    UF__JIT_USTR_NOTFOUND,  /* ValueError: s.index(t), t not in s */
+    UF__JIT_USTR_FILL,      /* ValueError: s.center(n, t), len(t) != 1 */
+    UF__JIT_USTR_ASCII,     /* case mapping past ASCII (common/ustr_meth.c) */
+    UF__JIT_USTR_EMPTYSEP,  /* ValueError: s.split('') */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

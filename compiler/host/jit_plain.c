@@ -7,6 +7,7 @@
 #include "common/error_internal.h"
 #include "compiler/host/jit_plain.h"
 #include "common/nrt.h"
+#include "common/ustr.h"
 #include "compiler/lower/lower_array.h"
 
 /* Whether a dtype is (inside) what a function returns. */
@@ -104,6 +105,50 @@ static void store_array_out(uf__fn *F, LLVMValueRef outs, int k,
     }
 }
 
+/* Stores a returned string (type t: unicode_type, or a literal whose
+ * value v means nothing) as a 1-D uint32 array of its code points in the
+ * uf__plain_array_result outs[k] points to: its block as for an array
+ * (none for a literal, which uf_call then copies out). */
+static void store_string_out(uf__fn *F, LLVMValueRef outs, int k,
+                             bool in_tuple, const uf__type *t,
+                             LLVMValueRef v)
+{
+    uf__lower *L = F->L;
+    LLVMBuilderRef b = L->b;
+    if (t->kind == UF__T_STR)
+        v = uf__lower_ustr_literal(F, t->name, (size_t)t->n);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(L->ctx);
+    LLVMTypeRef i8p = LLVMPointerType(i8, 0);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(L->ctx);
+    LLVMTypeRef fields[4] = {i8p, i8p, LLVMArrayType(i64, 64),
+                             LLVMArrayType(i64, 64)};
+    LLVMTypeRef st = LLVMStructTypeInContext(L->ctx, fields, 4, 0);
+    LLVMValueRef kx = LLVMConstInt(i64, (unsigned long long)k, 0);
+    LLVMValueRef p = LLVMBuildLoad2(
+        b, i8p, LLVMBuildInBoundsGEP2(b, i8p, outs, &kx, 1, ""), "out");
+    p = LLVMBuildPointerCast(b, p, LLVMPointerType(st, 0), "");
+    LLVMTypeRef fty = LLVMFunctionType(i8p, in_tuple ? &i8p : NULL,
+                                       in_tuple ? 1 : 0, 0);
+    LLVMValueRef take = L->cg->helper(
+        L, in_tuple ? UF__NRT_TAKE_HOLDING : UF__NRT_TAKE_RETURNED, fty);
+    LLVMValueRef mi = LLVMBuildCall2(b, fty, take, &v, in_tuple ? 1 : 0,
+                                     "meminfo");
+    LLVMValueRef off = LLVMConstInt(i64, UF__USTR_CP_OFFSET, 0);
+    LLVMValueRef zero = LLVMConstNull(i64);
+    LLVMValueRef ix[2] = {zero, zero};
+    LLVMBuildStore(b, mi, LLVMBuildStructGEP2(b, st, p, 0, ""));
+    LLVMBuildStore(b, LLVMBuildInBoundsGEP2(b, i8, v, &off, 1, ""),
+                   LLVMBuildStructGEP2(b, st, p, 1, ""));
+    LLVMBuildStore(b, uf__emit_ustr_len(F, v),
+                   LLVMBuildInBoundsGEP2(b, fields[2],
+                                         LLVMBuildStructGEP2(b, st, p, 2, ""),
+                                         ix, 2, ""));
+    LLVMBuildStore(b, LLVMConstInt(i64, 4, 0),
+                   LLVMBuildInBoundsGEP2(b, fields[3],
+                                         LLVMBuildStructGEP2(b, st, p, 3, ""),
+                                         ix, 2, ""));
+}
+
 /* Stores result value v (of dtype dt) where outs[k] points. */
 static void store_out(uf__fn *F, LLVMValueRef outs, int k, uf_dtype dt,
                       LLVMValueRef v)
@@ -129,6 +174,8 @@ static void store_tuple_out(uf__fn *F, LLVMValueRef outs, int *k,
             store_tuple_out(F, outs, k, et, e);
         else if (et->kind == UF__T_ARRAY)
             store_array_out(F, outs, (*k)++, true, et, e);
+        else if (et->kind == UF__T_USTR || et->kind == UF__T_STR)
+            store_string_out(F, outs, (*k)++, true, et, e);
         else
             store_out(F, outs, (*k)++, et->dtype, e);
     }
@@ -168,7 +215,9 @@ static int build_entry(uf__lower *L, const uf__typed_func *tf,
         r = out ? LLVMBuildLoad2(L->b, rty, out, "") : NULL;
     }
     LLVMValueRef outs = LLVMGetParam(fn, 1);
-    if (tf->ret->kind == UF__T_ARRAY) {
+    if (tf->ret->kind == UF__T_USTR || tf->ret->kind == UF__T_STR) {
+        store_string_out(&F, outs, 0, false, tf->ret, r);
+    } else if (tf->ret->kind == UF__T_ARRAY) {
         store_array_out(&F, outs, 0, false, tf->ret, r);
     } else if (tf->ret->kind == UF__T_SCALAR) {
         store_out(&F, outs, 0, tf->ret->dtype, r);

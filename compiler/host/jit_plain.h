@@ -42,8 +42,10 @@ typedef int (*uf__plain_entry)(void *const *args, void *const *outs);
  * tuple) or more than max. */
 int uf__plain_results(const uf__type *ret, const uf__type **leaves, int max);
 /* How those results nest, as Python writes a tuple of their indexes:
- * "0", "(0, (1, 2))", "(0,)", "None"; into buf[0..cap), its length, or -1
- * when ret is no such result or the text does not fit. */
+ * "0", "(0, (1, 2))", "(0,)", "None", a string's index as "str(1)" (its
+ * output is a 1-D uint32 array of its code points); into buf[0..cap),
+ * its length, or -1 when ret is no such result or the text does not
+ * fit. */
 int uf__plain_result_tree(const uf__type *ret, char *buf, size_t cap);
 
 /* Compiles the entry of `tf` (its arguments: scalars or arrays; its

@@ -8,7 +8,9 @@
 
 static int flatten(const uf__type *t, const uf__type **leaves, int n, int max)
 {
-    if (t->kind == UF__T_SCALAR || t->kind == UF__T_ARRAY) {
+    if (t->kind == UF__T_SCALAR || t->kind == UF__T_ARRAY ||
+        t->kind == UF__T_USTR || t->kind == UF__T_STR) { /* a string: its
+                                              code points (jit_plain.c) */
         if (n >= max)
             return -1;
         leaves[n] = t;
@@ -34,6 +36,10 @@ static size_t tree(const uf__type *t, int *leaf, char *buf, size_t at,
 #define PUT(...)                                                            \
     at += (size_t)snprintf(buf + (at < cap ? at : cap),                     \
                            at < cap ? cap - at : 0, __VA_ARGS__)
+    if (t->kind == UF__T_USTR || t->kind == UF__T_STR) {
+        PUT("str(%d)", (*leaf)++); /* a string: uf_call's uint32 array */
+        return at;
+    }
     if (t->kind != UF__T_TUPLE) {
         PUT("%d", (*leaf)++);
         return at;

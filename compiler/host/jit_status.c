@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/error_internal.h"
+#include "common/ustr.h"
 #include "compiler/host/jit.h"
 
 /* The last IndexError message of this thread. Per thread, not in a sink
@@ -136,6 +137,12 @@ static void put_repr(char *b, size_t cap, size_t *at, const char *s)
 static void put_arg(char *b, size_t cap, size_t *at, int32_t kind,
                     int64_t word, bool repr)
 {
+    char utf8[1024];
+    if (kind == UF__RAISE_USTR) { /* as UTF-8, then as a literal */
+        uf__ustr_utf8((const uf__ustr *)(intptr_t)word, utf8, sizeof utf8);
+        word = (int64_t)(intptr_t)utf8;
+        kind = UF__RAISE_STR;
+    }
     switch (kind) {
     case UF__RAISE_STR:
         if (repr)
@@ -568,6 +575,19 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_LIST_RESIZE] = "ValueError: cannot resize extended list "
                                 "slice with step != 1",
         [UF__JIT_DICT_KEY] = "KeyError: key not found",
+        [UF__JIT_USTR_INDEX] = "IndexError: string index out of range",
+        [UF__JIT_USTR_CHR] = "ValueError: chr() arg not in range(0x10ffff)",
+        [UF__JIT_USTR_ORD] = "TypeError: ord() expected a character",
+        [UF__JIT_USTR_STEP] = "ValueError: slice step cannot be zero",
+        [UF__JIT_USTR_NOTFOUND] = "ValueError: substring not found",
+        [UF__JIT_USTR_EMPTYSEP] = "ValueError: empty separator",
+        [UF__JIT_USTR_FILL] = "ValueError: The fill character must be "
+                              "exactly one character long",
+        [UF__JIT_USTR_ASCII] = "NotImplementedError: ufjit's string "
+                               "methods map case and classify letters and "
+                               "digits of ASCII only, and this string holds "
+                               "other characters (Numba uses Unicode's "
+                               "tables)",
         [UF__JIT_DICT_POPITEM] = "KeyError: 'dictionary is empty'",
         [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
         [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "
@@ -619,7 +639,7 @@ int uf__jit_status_error(int status, uf_error *err)
                              "np.concatenate(): input sizes over dimension "
                              "%d do not match", status - UF__JIT_CONCAT_SIZES);
     if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX ||
-        status == UF__JIT_FANCY_MASK)
+        status == UF__JIT_FANCY_MASK || status == UF__JIT_USTR_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,

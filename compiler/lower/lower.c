@@ -65,6 +65,7 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     }
     case UF__T_ARRAY:
         return uf__lower_array_type(L, t->ndim);
+    case UF__T_USTR: /* a string's uf__ustr (lower_ustr.c) */
     case UF__T_LIST: /* its header (lower_list.c) */
     case UF__T_DICT: /* its header (lower_dict.c) */
         return LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
@@ -287,6 +288,8 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
     const uf__type *xt = F->tf->vars[idx].type;
     if (xt->kind == UF__T_LIST) /* l += m, l *= n: lower_list_ops.c */
         return uf__lower_list_augassign(F, s);
+    if (xt->kind == UF__T_USTR) /* s += t, s *= n: lower_ustr.c */
+        return uf__lower_ustr_augassign(F, s, F->vars[idx]);
     if (xt->kind != UF__T_SCALAR)
         return uf__lower_unsupported(F, s->pos, "this augmented assignment");
     LLVMValueRef x = LLVMBuildLoad2(B, uf__lower_dtype(F->L, xt->dtype),
@@ -333,6 +336,10 @@ LLVMValueRef uf__lower_truth_of(uf__fn *F, const uf__expr *e)
     const uf__type *t = uf__lower_info(F, e)->type;
     if (t && t->kind == UF__T_STR) /* known: true when not empty */
         return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), t->n > 0, 0);
+    if (t && t->kind == UF__T_USTR) /* true when not empty */
+        return LLVMBuildICmp(B, LLVMIntNE, uf__emit_ustr_len(F, v),
+                             LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
+                             "");
     if (t && (t->kind == UF__T_LIST || t->kind == UF__T_DICT)) /* a list,
                                        a dict: true when not empty */
         return LLVMBuildICmp(B, LLVMIntNE, uf__emit_list_len(F, v),
@@ -531,7 +538,7 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
         if (!t || (t->kind != UF__T_SCALAR && t->kind != UF__T_TUPLE &&
                    t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
                    t->kind != UF__T_LIST && t->kind != UF__T_STR &&
-                   t->kind != UF__T_DICT &&
+                   t->kind != UF__T_DICT && t->kind != UF__T_USTR &&
                    !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);

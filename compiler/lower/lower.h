@@ -491,6 +491,25 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
 LLVMValueRef uf__lower_list_convert(uf__fn *F, LLVMValueRef l,
                                     const uf__type *from, const uf__type *to);
 bool uf__list_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* Run-time strings (lower_ustr.c, typed by types/infer_ustr.c): an
+ * expression whose entry is one of UF__USTR_MAP; the string value of e
+ * (a literal made a constant uf__ustr); the constant of `n` bytes of
+ * UTF-8 s; len(s) of value s; s[k] for k in range (a new one-character
+ * string); `s += t` / `s *= n` into variable slot `var`; whether e may
+ * raise (lower_fallible.c). */
+LLVMValueRef uf__lower_ustr(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_ustr_operand(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_ustr_literal(uf__fn *F, const char *s, size_t n);
+LLVMValueRef uf__emit_ustr_len(uf__fn *F, LLVMValueRef s);
+LLVMValueRef uf__lower_ustr_char_at(uf__fn *F, LLVMValueRef s,
+                                    LLVMValueRef k);
+int uf__lower_ustr_augassign(uf__fn *F, const uf__stmt *s, LLVMValueRef var);
+bool uf__ustr_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* A tuple of strings some of them literals (`for s in ('a', 'bc')`) as
+ * Numba iterates it, UniTuple(unicode_type x n): *tt replaced; other
+ * tuples returned as they are. NULL with F->err set when out of memory. */
+LLVMValueRef uf__lower_ustr_tuple(uf__fn *F, LLVMValueRef tv,
+                                  const uf__type **tt);
 /* list(x) of call e's first argument into e's list type (lower_list.c);
  * l.sort() and sorted(x) (lower_list_ops.c). */
 LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e);

@@ -716,6 +716,8 @@ LLVMValueRef uf__lower_expr(uf__fn *F, const uf__expr *e)
         return uf__lower_ufunc_out(F, e);
     if (uf__lower_is_dtype_value(F, e)) /* lower_arrattr.c */
         return uf__lower_dtype_value(F, e);
+    if (uf__builtin_is_ustr(in->builtin)) /* lower_ustr.c */
+        return uf__lower_ustr(F, e);
     if (uf__lower_is_str_value(F, e)) /* lower_str.c */
         return uf__lower_str_value(F, e);
     switch (e->kind) {

@@ -55,6 +55,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
         return 1; /* a.item() of an array of another size: ValueError */
     if (uf__list_fallible(S->tf, e)) /* lower_list.c */
         return 1;
+    if (uf__ustr_fallible(S->tf, e)) /* lower_ustr.c */
+        return 1;
     if (uf__dict_fallible(S->tf, e)) /* lower_dict.c */
         return 1;
     if (e->kind == UF__EX_CALL &&
@@ -203,8 +205,9 @@ static int stmt_fallible(uf__stmt *s, void *ud)
         /* on an array: broadcasting and the overlap copy may raise */
         const uf__type *at = uf__tf_info(((const fallible_scan *)ud)->tf,
                                          s->u.augassign.target)->type;
-        if (at && (at->kind == UF__T_ARRAY || at->kind == UF__T_LIST))
-            return 1; /* a list grows: out of memory */
+        if (at && (at->kind == UF__T_ARRAY || at->kind == UF__T_LIST ||
+                   at->kind == UF__T_USTR))
+            return 1; /* a list grows, a string is made: out of memory */
     }
         return target_fallible(s->u.augassign.target, ud) ||
                expr_fallible(s->u.augassign.value, ud);

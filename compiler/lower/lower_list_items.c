@@ -19,7 +19,9 @@
 bool uf__list_holds_arrays(const uf__type *lt)
 {
     return lt != NULL && lt->kind == UF__T_LIST && lt->n == 1 &&
-           lt->elts[0]->kind == UF__T_ARRAY;
+           (lt->elts[0]->kind == UF__T_ARRAY ||
+            lt->elts[0]->kind == UF__T_USTR); /* a string: as a 0-d array's
+                                                 data pointer (lower_ustr.c) */
 }
 
 /* A tuple of numbers is stored field by field, each at an offset aligned
@@ -61,6 +63,8 @@ int64_t uf__list_itemsize(const uf__type *lt)
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_ARRAY)
         return uf__list_item_bytes(t->ndim);
+    if (t->kind == UF__T_USTR) /* its pointer (lower_ustr.c) */
+        return uf__list_item_bytes(0);
     if (t->kind == UF__T_TUPLE)
         return tuple_offset(t, t->n);
     return (int64_t)uf_dtype_itemsize(t->dtype);

@@ -126,6 +126,8 @@ LLVMValueRef uf__emit_convert(uf__fn *F, LLVMValueRef v, const uf__type *from,
         return v;
     if (from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR)
         return uf__emit_cast(F, v, from->dtype, to->dtype);
+    if (from->kind == UF__T_STR && to->kind == UF__T_USTR) /* lower_ustr.c */
+        return uf__lower_ustr_literal(F, from->name, (size_t)from->n);
     if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE &&
         from->n == to->n) {
         LLVMTypeRef tt = uf__lower_type(F->L, to, F->err);

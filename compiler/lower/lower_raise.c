@@ -43,6 +43,10 @@ static LLVMValueRef arg_word(uf__fn *F, const uf__expr *a, int32_t *kind)
     LLVMValueRef v = uf__lower_expr(F, a);
     if (v == NULL)
         return NULL;
+    if (uf__tf_info(F->tf, a)->type->kind == UF__T_USTR) { /* lower_ustr.c */
+        *kind = UF__RAISE_USTR;
+        return LLVMBuildPtrToInt(B, v, i64, "");
+    }
     uf_dtype dt = uf__tf_info(F->tf, a)->type->dtype;
     switch (uf_dtype_kind(dt)) {
     case 'b':

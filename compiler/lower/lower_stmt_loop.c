@@ -175,13 +175,17 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMPositionBuilderAtEnd(B, hdr);
     LLVMValueRef k = LLVMBuildLoad2(B, i64, kp, "k");
     bool list = c->at && c->at->kind == UF__T_LIST;
+    bool str = c->at && c->at->kind == UF__T_USTR;
     /* a list's length is read again before each item, as Numba's list
      * iterator does (the body may append) */
     LLVMValueRef cnt = list ? uf__emit_list_len(F, c->arr) : c->cnt;
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntULT, k, cnt, ""), body, els);
     LLVMPositionBuilderAtEnd(B, body);
     LLVMValueRef v;
-    if (list) {
+    if (str) { /* for c in s: its characters (lower_ustr.c) */
+        if (!(v = uf__lower_ustr_char_at(F, c->arr, k)))
+            return F->err->code;
+    } else if (list) {
         const uf__type *item = c->at->elts[0];
         v = uf__lower_list_item(F, c->arr, c->at, k);
         if (!v)
@@ -280,6 +284,19 @@ int uf__lower_for(uf__fn *F, const uf__stmt *s)
         if (vi < 0 || !F->vars[vi])
             return uf__lower_unsupported(F, tgt->pos, "this loop variable");
         return uf__lower_dict_for(F, s, vi);
+    }
+    if (itt && (itt->kind == UF__T_USTR || itt->kind == UF__T_STR)) {
+        int vi = uf__lower_find_var(F, tgt->u.name.id);
+        if (vi < 0 || !F->vars[vi])
+            return uf__lower_unsupported(F, tgt->pos, "this loop variable");
+        LLVMValueRef str = uf__lower_ustr_operand(F, it);
+        if (!str)
+            return F->err->code;
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+        counted c = {uf__emit_ustr_len(F, str), LLVMConstNull(i64),
+                     LLVMConstInt(i64, 1, 0), UF_INT64, str,
+                     uf__type_ustr(F->tf->km->tc), NULL, NULL};
+        return counted_loop(F, s, vi, &c);
     }
     if (itt && itt->kind == UF__T_LIST) {
         int vi = uf__lower_find_var(F, tgt->u.name.id);
@@ -385,11 +402,11 @@ static int lower_for_tuple(uf__fn *F, const uf__stmt *s, const uf__type *tt)
     int vi = uf__lower_find_var(F, tgt->u.name.id);
     if (vi < 0 || !F->vars[vi] || tt->n < 1)
         return uf__lower_unsupported(F, tgt->pos, "this loop variable");
+    LLVMValueRef tv = uf__lower_expr(F, s->u.for_.iter);
+    if (!tv || !(tv = uf__lower_ustr_tuple(F, tv, &tt))) /* lower_ustr.c */
+        return F->err->code;
     LLVMTypeRef et = uf__lower_type(F->L, tt->elts[0], F->err);
     if (!et)
-        return F->err->code;
-    LLVMValueRef tv = uf__lower_expr(F, s->u.for_.iter);
-    if (!tv)
         return F->err->code;
     LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
     LLVMTypeRef aty = LLVMArrayType(et, (unsigned)tt->n);

@@ -302,6 +302,32 @@
     X(NP_SPLIT, "numpy.split") X(NP_ARRAY_SPLIT, "numpy.array_split")       \
     X(NP_HSPLIT, "numpy.hsplit") X(NP_VSPLIT, "numpy.vsplit")               \
     X(NP_DSPLIT, "numpy.dsplit")
+/* Run-time strings (types/infer_ustr.c, lower/lower_ustr.c): str, ord,
+ * chr by name; the operators' entries are set by typing on the operation
+ * (uf__builtin_is_ustr). */
+#define UF__USTR_MAP(X)                                                     \
+    X(USTR_STR, "str") X(USTR_ORD, "ord") X(USTR_CHR, "chr")               \
+    X(USTR_CONCAT, "<str +>") X(USTR_REPEAT, "<str *>")                     \
+    X(USTR_CMP, "<str compare>") X(USTR_IN, "<str in>")                     \
+    X(USTR_INDEX, "<str index>") X(USTR_SLICE, "<str slice>")               \
+    X(USTR_LEN, "<str len>") X(USTR_NOT, "<str not>")                       \
+    /* methods, in common/ustr.h's UF__USTR_OP order */                    \
+    X(USTR_UPPER, "str.upper") X(USTR_LOWER, "str.lower")                   \
+    X(USTR_TITLE, "str.title") X(USTR_CAPITALIZE, "str.capitalize")         \
+    X(USTR_SWAPCASE, "str.swapcase")                                        \
+    X(USTR_STRIP, "str.strip") X(USTR_LSTRIP, "str.lstrip")                 \
+    X(USTR_RSTRIP, "str.rstrip")                                            \
+    X(USTR_STARTSWITH, "str.startswith") X(USTR_ENDSWITH, "str.endswith")   \
+    X(USTR_FIND, "str.find") X(USTR_RFIND, "str.rfind")                     \
+    X(USTR_SINDEX, "str.index") X(USTR_RINDEX, "str.rindex")                \
+    X(USTR_COUNT, "str.count") X(USTR_REPLACE, "str.replace")               \
+    X(USTR_ISDIGIT, "str.isdigit") X(USTR_ISALPHA, "str.isalpha")           \
+    X(USTR_ISALNUM, "str.isalnum") X(USTR_ISSPACE, "str.isspace")           \
+    X(USTR_ISUPPER, "str.isupper") X(USTR_ISLOWER, "str.islower")           \
+    X(USTR_ZFILL, "str.zfill") X(USTR_CENTER, "str.center")                 \
+    X(USTR_LJUST, "str.ljust") X(USTR_RJUST, "str.rjust")                   \
+    X(USTR_JOIN, "str.join") X(USTR_SPLIT, "str.split")                     \
+    X(USTR_VALUE, "<str value>")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
 #define UF__LIST_MAP(X)                                                     \
@@ -443,6 +469,7 @@
     UF__NPCROSS_MAP(X)                                                      \
     UF__NPSPLIT_MAP(X)                                                      \
     UF__LIST_MAP(X)                                                         \
+    UF__USTR_MAP(X)                                                         \
     UF__DICT_MAP(X)                                                         \
     UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
@@ -680,6 +707,16 @@ static inline bool uf__builtin_is_nppoly(uf__builtin b)
 static inline bool uf__builtin_is_npsplit(uf__builtin b)
 {
     return b >= UF__BI_NP_SPLIT && b <= UF__BI_NP_DSPLIT;
+}
+/* The entries of UF__USTR_MAP. */
+static inline bool uf__builtin_is_ustr(uf__builtin b)
+{
+    return b >= UF__BI_USTR_STR && b <= UF__BI_USTR_VALUE;
+}
+/* The methods among them (s.upper() ...: common/ustr_meth.c). */
+static inline bool uf__builtin_is_ustr_meth(uf__builtin b)
+{
+    return b >= UF__BI_USTR_UPPER && b <= UF__BI_USTR_RJUST;
 }
 /* The methods of UF__LIST_MAP. */
 static inline bool uf__builtin_is_list(uf__builtin b)

@@ -82,6 +82,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_LIST:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
     case UF__T_STR:   /* the same (lower_str.c) */
+    case UF__T_USTR:  /* a run-time string (infer_ustr.c) */
         return true;
     case UF__T_DICT: /* not a keys()/values()/items() view */
         return t->layout == 0;
@@ -102,6 +103,7 @@ int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
     if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
         t->kind == UF__T_LIST || t->kind == UF__T_STR ||
+        t->kind == UF__T_USTR ||
         (t->kind == UF__T_DICT && t->layout == 0))
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
@@ -252,7 +254,8 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
             return et == NULL ? -1 : 0;
         bool ok = vt->kind == UF__T_ARRAY /* C into A: the same */
                       ? uf__type_unify(C->tc, vt, et) == et
-                      : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE) &&
+                      : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE ||
+                         uf__is_string(vt)) && /* infer_ustr.c */
                             uf__type_conversion(vt, et) != UF__CONV_NONE;
         if (!ok)
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into "
@@ -399,6 +402,10 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
         const uf__type *l = uf__infer_list_augassign(C, s, a, b);
         return l ? store(C, t, l, s->pos) : -1;
     }
+    if (uf__is_string(a)) { /* s += t, s *= n: infer_ustr.c */
+        const uf__type *u = uf__infer_ustr_augassign(C, s, a, b);
+        return u ? store(C, t, u, s->pos) : -1;
+    }
     const uf__type *optype = NULL;
     const uf__type *r = NULL;
     if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
@@ -449,22 +456,31 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
     if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_TUPLE) {
         /* for x in t: a homogeneous tuple (Numba's UniTuple) only, as
          * t[k] with a run-time k; Numba refuses the others (getiter) */
-        bool uni = rt->n > 0;
+        bool uni = rt->n > 0, strings = rt->n > 0;
         for (int i = 1; i < rt->n; i++)
             uni = uni && rt->elts[i] == rt->elts[0];
-        if (!uni)
+        for (int i = 0; i < rt->n; i++)
+            strings = strings && uf__is_string(rt->elts[i]);
+        if (strings) { /* Numba's UniTuple(unicode_type): infer_ustr.c */
+            if (store(C, t, uf__type_ustr(C->tc), t->pos) < 0)
+                return -1;
+        } else if (!uni)
             return uf__ierr(C, UF_ERR_TYPING, it->pos, "Invalid use of "
                             "getiter with parameters (%s): only a tuple "
                             "whose items all have one type can be iterated "
                             "(Numba iterates a heterogeneous tuple only "
                             "through numba.literal_unroll, which ufjit "
                             "does not support)", uf__tname(rt));
-        if (store(C, t, rt->elts[0], t->pos) < 0)
+        if (!strings && store(C, t, rt->elts[0], t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_DICT) {
         /* for k in d, d.keys(), d.values(), d.items() (infer_dict.c) */
         const uf__type *item = uf__infer_dict_item(C, it, rt);
         if (item == NULL || store(C, t, item, t->pos) < 0)
+            return -1;
+    } else if (!is_range && uf__is_string(rt)) {
+        /* for c in s: one-character strings (infer_ustr.c) */
+        if (store(C, t, uf__type_ustr(C->tc), t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
         /* for x in l: its items (infer_list.c) */
@@ -776,6 +792,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         (int)strcspn(C->unknown_name, "."), C->unknown_name);
     if (uf__infer_list_check(C) < 0) /* `l = []` never appended to */
         return -1;
+    if (uf__infer_ustr_check(C) < 0) /* a run-time string in CUDA code */
+        return -1;
     if (uf__infer_dict_check(C) < 0) /* `d = {}` never stored into */
         return -1;
 
@@ -805,12 +823,11 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "arrays of a list of arrays; lists pass between "
                         "@njit functions of the file)", C->tf->decl->name,
                         uf__tname(ret));
-    if (C->caller == NULL && holds_kind(ret, UF__T_STR)) /* infer_str.c */
+    if (C->caller == NULL && C->tf->decl->kind != UF__K_NJIT &&
+        (holds_kind(ret, UF__T_STR) || holds_kind(ret, UF__T_USTR)))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret_pos, "'%s' returns %s: "
-                        "a string cannot leave the kernel called through "
-                        "ufjit's API (Numba returns a Python str; kernels "
-                        "hold strings known at compile time only, passed "
-                        "between @njit functions of the file)",
+                        "only an @njit function may return a string (uf_call "
+                        "gives its code points: jit_plain.c)",
                         C->tf->decl->name, uf__tname(ret));
     if (C->caller == NULL && holds_kind(ret, UF__T_DICT))
         return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :

@@ -251,6 +251,10 @@ static const uf__type *type_len(callinfo *k)
 {
     CHECK_ARITY(k, 1, 1);
     const uf__type *a = k->args[0];
+    if (a->kind == UF__T_USTR) { /* a run-time string: lower_ustr.c */
+        k->in->builtin = UF__BI_USTR_LEN;
+        return scalar(k, UF_INT64);
+    }
     if (a->kind == UF__T_STR) /* infer_str.c */
         return uf__infer_str_len(k->C, k->e, k->in, a);
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
@@ -766,6 +770,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
     if ((fi->builtin == UF__BI_NP_REAL || fi->builtin == UF__BI_NP_IMAG) &&
         k.n == 1 && k.args[0]->kind == UF__T_ARRAY) /* infer_arrattr.c */
         return uf__infer_np_part(C, e, fi->builtin, k.args[0]);
+    if (uf__builtin_is_ustr(fi->builtin)) /* str, ord, chr: infer_ustr.c */
+        return uf__infer_ustr_call(C, e, fi->builtin, k.args, k.n);
     if (fi->builtin != UF__BI_NONE) {
         in->builtin = fi->builtin;
         r = type_builtin(&k, fi->builtin);

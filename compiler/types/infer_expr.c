@@ -22,17 +22,17 @@
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
     "range", "pow", "divmod", "sum", "print", "isinstance", "list", "sorted",
-    "dict",
+    "dict", "str", "ord", "chr", /* infer_ustr.c */
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "tuple", "set", "str", "enumerate",
+    "tuple", "set", "enumerate",
     "zip", "map", "filter", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
-    "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "ord",
-    "chr", "hex", "oct", "bin", "format", "vars", "globals", "locals",
+    "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "hex",
+    "oct", "bin", "format", "vars", "globals", "locals",
     "exec", "eval", "prange",
 };
 
@@ -279,6 +279,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
     }
     if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
         return uf__infer_list_attr(C, e, base, in);
+    if (uf__is_string(base)) /* s.upper: infer_ustr.c */
+        return uf__infer_ustr_attr(C, e, base, in);
     if (base->kind == UF__T_DICT) /* d.get: infer_dict.c */
         return uf__infer_dict_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
@@ -326,6 +328,8 @@ static const uf__type *subscript_expr(uf__ictx *C, const uf__expr *e)
         return uf__infer_flat_index(C, e, base);
     if (base->kind == UF__T_LIST) /* infer_list.c */
         return uf__infer_list_index(C, e, base);
+    if (uf__is_string(base)) /* infer_ustr.c */
+        return uf__infer_ustr_index(C, e, base);
     if (base->kind == UF__T_DICT && base->layout == 0) /* infer_dict.c */
         return uf__infer_dict_index(C, e, base);
     if (base->kind != UF__T_TUPLE)
@@ -371,6 +375,8 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
             C, e, uf__arrexpr_unop_ufunc((int)e->u.unary.op), &t, 1);
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_STR)
         return uf__infer_str_not(C, e, in, t); /* infer_str.c */
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_USTR)
+        return uf__infer_ustr_not(C, e, in); /* infer_ustr.c */
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_DICT)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "function not_ found for signature (%s) (Numba "
@@ -465,6 +471,8 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
             C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);
     if (a->kind == UF__T_LIST || b->kind == UF__T_LIST) /* infer_list_ops.c */
         return uf__infer_list_binop(C, e, a, b);
+    if (uf__is_string(a) || uf__is_string(b)) /* infer_ustr.c */
+        return uf__infer_ustr_binop(C, e, in, a, b);
     if (a->kind == UF__T_TUPLE || b->kind == UF__T_TUPLE) /* (2,) + shape */
         return tuple_binop(C, e, a, b);
     const uf__type *optype = NULL, *r = NULL;
@@ -552,6 +560,14 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
             return is_expr(C, e, in, op, a, b);
         const uf__type *ab[2] = {a, b};
+        if (a->kind == UF__T_USTR || b->kind == UF__T_USTR ||
+            (a->kind == UF__T_STR && b->kind == UF__T_STR &&
+             (op == UF__CMP_IN || op == UF__CMP_NOTIN)) ||
+            (b->kind == UF__T_TUPLE && b->n > 0 && /* s in ('a', t) */
+             (op == UF__CMP_IN || op == UF__CMP_NOTIN) &&
+             (a->kind == UF__T_USTR ||
+              (a->kind == UF__T_STR && uf__tuple_has_ustr(b)))))
+            return uf__infer_ustr_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_STR || b->kind == UF__T_STR ||
             ((op == UF__CMP_IN || op == UF__CMP_NOTIN) && b->n > 0 &&
              b->kind == UF__T_TUPLE && b->elts[0]->kind == UF__T_STR))

@@ -470,6 +470,34 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);
 
+/* Run-time strings (infer_ustr.c): whether t is a string (a literal or
+ * unicode_type); `a op b` with a string operand; a comparison of two
+ * strings that does not fold (one of them unicode_type, or `in`); s[i] or
+ * s[a:b:c] of string type st; `not s` of a unicode_type; str(), ord(),
+ * chr() of argument types a[0..n). */
+bool uf__is_string(const uf__type *t);
+/* Whether tuple type t holds a run-time string. */
+bool uf__tuple_has_ustr(const uf__type *t);
+const uf__type *uf__infer_ustr_binop(uf__ictx *C, const uf__expr *e,
+                                     uf__expr_info *in, const uf__type *a,
+                                     const uf__type *b);
+const uf__type *uf__infer_ustr_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b);
+const uf__type *uf__infer_ustr_index(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *st);
+const uf__type *uf__infer_ustr_augassign(uf__ictx *C, const uf__stmt *s,
+                                         const uf__type *a,
+                                         const uf__type *b);
+const uf__type *uf__infer_ustr_attr(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *base, uf__expr_info *in);
+int uf__infer_ustr_check(uf__ictx *C);
+const uf__type *uf__infer_ustr_not(uf__ictx *C, const uf__expr *e,
+                                   uf__expr_info *in);
+const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
+                                    uf__builtin b, const uf__type *const *a,
+                                    int n);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 

@@ -38,7 +38,7 @@ bool uf__list_elt_ok(const uf__type *t)
         return true;
     }
     return t != NULL &&
-           (t->kind == UF__T_SCALAR ||
+           (t->kind == UF__T_SCALAR || uf__is_string(t) || /* infer_ustr.c */
             (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM));
 }
 
@@ -66,6 +66,8 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
                               uf__tname(elt), uf__tname(t));
         elt = u;
     }
+    if (elt != NULL && elt->kind == UF__T_STR) /* ['a', 'a']: Numba's */
+        elt = uf__type_ustr(C->tc);           /* list(unicode_type) */
     const uf__type *r = uf__type_list(C->tc, elt, C->err);
     return r ? uf__iset(C, e, r) : NULL;
 }

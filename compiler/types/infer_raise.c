@@ -23,7 +23,7 @@ static int format_args(uf__ictx *C, const char *what, uf__expr *const *args,
             return -1;
         if (t == UF__UNKNOWN)
             return 1;
-        if (t->kind == UF__T_STR) /* a string known at compile time */
+        if (t->kind == UF__T_STR || t->kind == UF__T_USTR) /* a string */
             continue;
         if (t->kind != UF__T_SCALAR || uf_dtype_kind(t->dtype) == 'c')
             return uf__ierr(C, UF_ERR_UNSUPPORTED, a->pos, "an argument "

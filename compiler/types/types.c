@@ -26,6 +26,7 @@ struct uf__typectx {
     uf__type dtype_objs[UF_NTYPES];
     uf__type none;
     uf__type range;
+    uf__type ustr;
     uf__typenode *nodes; /* every other type, newest first */
     bool oom;            /* an allocation failed (uf__typectx_oom) */
 };
@@ -97,6 +98,12 @@ const uf__type *uf__type_none(uf__typectx *tc)
 const uf__type *uf__type_range(uf__typectx *tc)
 {
     return &tc->range;
+}
+
+const uf__type *uf__type_ustr(uf__typectx *tc)
+{
+    tc->ustr.kind = UF__T_USTR;
+    return &tc->ustr;
 }
 
 /* A new node with `extra_bytes` after it, linked into the context. */
@@ -408,6 +415,9 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         return;
     case UF__T_STR:
         put(buf, size, pos, "Literal[str](%s)", t->name);
+        return;
+    case UF__T_USTR:
+        put(buf, size, pos, "unicode_type");
         return;
     case UF__T_LIST:
         put(buf, size, pos, "list(");

@@ -29,9 +29,12 @@ typedef enum uf__type_kind {
     UF__T_FLATITER, /* a.flat of an F or strided N-d array: the array's
                        `dtype`, `ndim`, `layout`, `readonly` (its value is
                        the array; indexed and counted in C order) */
-    UF__T_STR       /* Numba's Literal[str]: a string known at compile time,
+    UF__T_STR,      /* Numba's Literal[str]: a string known at compile time,
                        its characters in `name` (`n` bytes, UTF-8); it has
                        no run-time value (infer_str.c, lower_str.c) */
+    UF__T_USTR      /* Numba's unicode_type: a string known at run time,
+                       a pointer to a common/ustr.h block (infer_ustr.c,
+                       lower_ustr.c) */
 } uf__type_kind;
 
 typedef struct uf__type uf__type;
@@ -96,6 +99,9 @@ const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
  * callees per value; spelled "Literal[str](abc)". */
 const uf__type *uf__type_strlit(uf__typectx *tc, const char *s, size_t len,
                                 uf_error *err);
+
+/* Numba's unicode_type, a string made at run time (infer_ustr.c). */
+const uf__type *uf__type_ustr(uf__typectx *tc);
 
 /* Numba's unification at control-flow joins and loop back edges: numbers
  * unify to the type both convert to safely under Numba's rules (int32 and

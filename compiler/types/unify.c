@@ -96,6 +96,8 @@ uf__conversion uf__type_conversion(const uf__type *from, const uf__type *to)
         return UF__CONV_EXACT;
     if (from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR)
         return scalar_conversion(from->dtype, to->dtype);
+    if (from->kind == UF__T_STR && to->kind == UF__T_USTR)
+        return UF__CONV_SAFE; /* a literal made a run-time string */
     if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
         /* BaseTuple.can_convert_to: element-wise, the loosest wins. */
         if (from->n != to->n)
@@ -153,6 +155,9 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
         return uf__type_array_ro(tc, a->dtype, a->ndim, layout,
                                  a->readonly || b->readonly, NULL);
     }
+    if ((a->kind == UF__T_STR || a->kind == UF__T_USTR) &&
+        (b->kind == UF__T_STR || b->kind == UF__T_USTR))
+        return uf__type_ustr(tc); /* two strings: unicode_type (ustr.h) */
     if (a->kind == UF__T_LIST && b->kind == UF__T_LIST) {
         /* list(undefined) takes the other's element type (the refinement
          * of `l = []`), two element types unify (Numba's List.unify: `l =

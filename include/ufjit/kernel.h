@@ -56,7 +56,9 @@ UF_EXPORT int uf_func_nout(const uf_func *f);
 /* How a plain function's outputs nest in what it returns, written as
  * Python writes a tuple of the output indexes: "0" for one value,
  * "(0, (1, 2))" for `return (a, (b, c))` (outputs 0, 1, 2: a nested
- * tuple's values depth first), "None"; of the last call's argument
+ * tuple's values depth first), "None", and "str(k)" for an output k that
+ * is a returned string (`return s, n` gives "(str(0), 1)"); of the last
+ * call's argument
  * types. NULL before the first call and for the other kinds. */
 UF_EXPORT const char *uf_func_result_tree(const uf_func *f);
 /* Declared signatures ("float32(float32, float32)"), 0 for a lazy kernel. */
@@ -121,7 +123,8 @@ typedef struct uf_call_options {
  *  - njit: the function called once; array arguments are passed as they
  *    are (writes to them are seen by the caller), 0-d arrays as scalars;
  *    the result is one 0-d output (one per element of a returned tuple),
- *    none for a function returning None. */
+ *    none for a function returning None; a returned string is a 1-D
+ *    uint32 array of its code points (uf_func_result_tree says which). */
 UF_EXPORT int uf_call(uf_func *f, uf_array *const *inputs, int n_in,
                       uf_array **outputs, int n_out,
                       const uf_call_options *opts, uf_error *err);
