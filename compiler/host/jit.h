@@ -341,6 +341,9 @@ typedef enum uf__jit_status {
     /* dicts (lower_dict.c) */
     UF__JIT_DICT_KEY,       /* KeyError: d[k], d.pop(k), k not in d */
     UF__JIT_DICT_POPITEM,   /* KeyError: d.popitem() of an empty dict */
+    /* sets (lower_set.c) */
+    UF__JIT_SET_REMOVE,     /* KeyError: s.remove(x), x not in s */
+    UF__JIT_SET_POP,        /* KeyError: s.pop() of an empty set */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */
