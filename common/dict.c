@@ -23,25 +23,11 @@ static uint64_t hash_of(uint64_t key)
     return key == UF__DICT_DEAD ? 0 : key;
 }
 
-/* The hash of key in d: a set's -0.0 hashes as 0.0 (they are equal). */
-static uint64_t hash_in(const uf__dict *d, uint64_t key)
-{
-    if (d->kind == UF__DICT_FLOAT_EQ && key == UINT64_C(1) << 63)
-        key = 0;
-    return hash_of(key);
-}
-
 /* Float keys as Numba's typed dict finds them: by their bits, except
  * that a NaN finds nothing (each NaN stored is a new key); so -0.0 and
- * 0.0 are two keys. A set's float keys (Numba's set) compare with ==. */
+ * 0.0 are two keys. */
 static int same(const uf__dict *d, uint64_t a, uint64_t b)
 {
-    if (d->kind == UF__DICT_FLOAT_EQ) {
-        double x, y;
-        memcpy(&x, &a, sizeof x);
-        memcpy(&y, &b, sizeof y);
-        return x == y;
-    }
     if (a != b)
         return 0;
     if (d->kind == UF__DICT_FLOAT) {
@@ -151,14 +137,14 @@ char *uf__dict_find(void *dict, uint64_t key)
     if (d->size == 0)
         return NULL;
     int64_t pos;
-    probe(d, key, hash_in(d, key), &pos);
+    probe(d, key, hash_of(key), &pos);
     return pos < 0 ? NULL : entry(d, pos) + UF__DICT_VALUE_OFF;
 }
 
 char *uf__dict_insert(void *dict, uint64_t key)
 {
     uf__dict *d = dict;
-    uint64_t h = hash_in(d, key);
+    uint64_t h = hash_of(key);
     int64_t pos, slot;
     if (d->index != NULL) {
         slot = probe(d, key, h, &pos);
@@ -214,7 +200,7 @@ int32_t uf__dict_delete(void *dict, uint64_t key, void *out)
     uf__dict *d = dict;
     if (d->size == 0)
         return 0;
-    int64_t pos, slot = probe(d, key, hash_in(d, key), &pos);
+    int64_t pos, slot = probe(d, key, hash_of(key), &pos);
     if (pos < 0)
         return 0;
     if (out != NULL)

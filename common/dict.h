@@ -25,9 +25,7 @@ enum { UF__DICT_KEY_OFF = 0, UF__DICT_HASH_OFF = 8, UF__DICT_VALUE_OFF = 16 };
 
 typedef enum uf__dict_kind {
     UF__DICT_BITS = 0,  /* integers and bools */
-    UF__DICT_FLOAT = 1, /* floats, as double: NaN never found */
-    UF__DICT_FLOAT_EQ = 2 /* a set's floats (common/set.h): compared with
-                             ==, so -0.0 finds 0.0 and NaN nothing */
+    UF__DICT_FLOAT = 1  /* floats, as double: NaN never found */
 } uf__dict_kind;
 
 typedef struct uf__dict {

@@ -160,13 +160,13 @@ static void release(uf_array **a, int n)
 /* The keys of s (64 small integers, spread far apart) as a bitmask. */
 static uint64_t mask_of(void *s)
 {
-    const uf__dict *d = s;
+    const uf__set *d = s;
     uint64_t m = 0;
     int64_t n = 0;
-    for (int64_t p = uf__dict_next(s, 0); p >= 0;
-         p = uf__dict_next(s, p + 1), n++) {
+    for (int64_t p = uf__set_next(s, 0); p >= 0;
+         p = uf__set_next(s, p + 1), n++) {
         uint64_t k;
-        memcpy(&k, d->entries + p * d->esize, sizeof k);
+        memcpy(&k, d->slots + p * UF__SET_SLOT, sizeof k);
         assert_true(k % 0x10000 == 0 && k / 0x10000 < 64);
         m |= UINT64_C(1) << (k / 0x10000);
     }
@@ -190,8 +190,8 @@ static void test_table(void **state)
     (void)state;
     uf__nrt_meminfo *frame = NULL;
     long nrt = uf__nrt_live(), live = uf__alloc_live();
-    void *s[2] = {uf__set_new(&frame, UF__DICT_BITS),
-                  uf__set_new(&frame, UF__DICT_BITS)};
+    void *s[2] = {uf__set_new(&frame, UF__SET_BITS),
+                  uf__set_new(&frame, UF__SET_BITS)};
     assert_non_null(s[0]);
     assert_non_null(s[1]);
     uint64_t ref[2] = {0, 0};
@@ -224,7 +224,7 @@ static void test_table(void **state)
             void *r = uf__set_op(&frame, s[0], s[1], o);
             assert_non_null(r);
             assert_true(mask_of(r) == want[o]);
-            r = uf__dict_copy(&frame, s[0]);
+            r = uf__set_copy(&frame, s[0]);
             assert_int_equal(uf__set_iop(r, s[1], o), 0);
             assert_true(mask_of(r) == want[o]);
         }

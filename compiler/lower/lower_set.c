@@ -1,6 +1,6 @@
 /* Sets (Numba's set of numbers, typed by types/infer_set.c): a set value
- * is the data pointer of an NRT block holding common/dict.h's header
- * (common/set.h: entries of key and hash only), owned as a dict's is.
+ * is the data pointer of an NRT block holding common/set.h's header,
+ * owned as a dict's is.
  * Every add, lookup and removal is one call of common/set.c with the key
  * converted to the set's type and widened to 64 bits; set(x) and
  * s.update(x) of an array, a list or a tuple add x's items in a loop
@@ -15,12 +15,13 @@
 
 #define B (F->L->b)
 
-_Static_assert(offsetof(uf__dict, kind) == 56 &&
-                   offsetof(uf__dict, used) == 8 &&
-                   offsetof(uf__dict, entries) == 16,
+_Static_assert(offsetof(uf__set, kind) == 56 &&
+                   offsetof(uf__set, nslots) == 8 &&
+                   offsetof(uf__set, slots) == 16 &&
+                   offsetof(uf__set, shift) == 40,
                "lower_set.c reads these header fields inline");
 
-enum { OFF_USED = 8, OFF_ENTRIES = 16, OFF_KIND = 56 };
+enum { OFF_NSLOTS = 8, OFF_SLOTS = 16, OFF_SHIFT = 40, OFF_KIND = 56 };
 
 static LLVMTypeRef i64_t(uf__fn *F)
 {
@@ -97,7 +98,7 @@ static bool float_keys(const uf__type *st)
 
 static int32_t kind_of(const uf__type *st)
 {
-    return float_keys(st) ? UF__DICT_FLOAT_EQ : UF__DICT_BITS;
+    return float_keys(st) ? UF__SET_FLOAT : UF__SET_BITS;
 }
 
 /* v (of dtype `from`) as the set's key type, then as the 64 bits
@@ -341,11 +342,11 @@ static LLVMValueRef lower_method(uf__fn *F, const uf__expr *e,
         return key_value(F, LLVMBuildLoad2(B, i64_t(F), slot, ""), st);
     }
     case UF__BI_SET_CLEAR:
-        call(F, UF__DICT_CLEAR, LLVMVoidTypeInContext(F->L->ctx), &s, 1);
+        call(F, UF__SET_CLEAR, LLVMVoidTypeInContext(F->L->ctx), &s, 1);
         return none_value(F);
     case UF__BI_SET_COPY: {
         LLVMValueRef a[2] = {frame(F), s};
-        LLVMValueRef c = call(F, UF__DICT_COPY, i8p_t(F), a, 2);
+        LLVMValueRef c = call(F, UF__SET_COPY, i8p_t(F), a, 2);
         uf__fn_raise_if(F, LLVMBuildIsNull(B, c, ""), UF__JIT_NOMEM);
         return c;
     }
@@ -398,6 +399,87 @@ LLVMValueRef uf__lower_set_call(uf__fn *F, const uf__expr *e)
     return s ? lower_method(F, e, s, st, b) : NULL;
 }
 
+/* Whether key bits k are in s, the probe of common/set.c inlined (a
+ * lookup in a hot loop is then no call): the tag is the key (a float's
+ * -0.0 as 0.0) times 2^64 / phi, at least 2; the run from the slot its
+ * top bits pick ends at an empty slot (tag 0). */
+static LLVMValueRef find(uf__fn *F, LLVMValueRef s, LLVMValueRef k,
+                         const uf__type *st)
+{
+    LLVMTypeRef i64 = i64_t(F), i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef found = uf__fn_alloca(F, LLVMInt1TypeInContext(F->L->ctx),
+                                       "set.found");
+    LLVMValueRef ip = uf__fn_alloca(F, i64, "set.slot");
+    LLVMBasicBlockRef look = uf__fn_block(F, "set.look");
+    LLVMBasicBlockRef probe = uf__fn_block(F, "set.probe");
+    LLVMBasicBlockRef cmp = uf__fn_block(F, "set.cmp");
+    LLVMBasicBlockRef next = uf__fn_block(F, "set.next");
+    LLVMBasicBlockRef yes = uf__fn_block(F, "set.yes");
+    LLVMBasicBlockRef done = uf__fn_block(F, "set.found");
+    LLVMBuildStore(B, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 0, 0),
+                   found);
+    LLVMValueRef size = uf__emit_list_len(F, s);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, size, c64(F, 0), ""),
+                    done, look);
+    LLVMPositionBuilderAtEnd(B, look);
+    LLVMValueRef hk = k;
+    if (float_keys(st)) /* -0.0 hashes as 0.0 */
+        hk = LLVMBuildSelect(
+            B, LLVMBuildICmp(B, LLVMIntEQ, k, c64(F, INT64_MIN), ""),
+            c64(F, 0), k, "");
+    LLVMValueRef tag = LLVMBuildMul(
+        B, hk, LLVMConstInt(i64, UINT64_C(0x9e3779b97f4a7c15), 0), "");
+    tag = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntULT, tag, c64(F, 2), ""),
+                          LLVMBuildAdd(B, tag, c64(F, 2), ""), tag, "");
+    LLVMValueRef mask = LLVMBuildSub(
+        B, LLVMBuildLoad2(B, i64, field(F, s, OFF_NSLOTS, i64), ""),
+        c64(F, 1), "");
+    LLVMValueRef slots = LLVMBuildLoad2(B, i8p_t(F),
+                                        field(F, s, OFF_SLOTS, i8p_t(F)), "");
+    LLVMValueRef shift = LLVMBuildZExt(
+        B, LLVMBuildLoad2(B, i32_t(F), field(F, s, OFF_SHIFT, i32_t(F)), ""),
+        i64, "");
+    LLVMBuildStore(B, LLVMBuildLShr(B, tag, shift, ""), ip);
+    LLVMBuildBr(B, probe);
+    LLVMPositionBuilderAtEnd(B, probe);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64, ip, "");
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(
+        B, i8, slots, (LLVMValueRef[]){LLVMBuildShl(B, i, c64(F, 4), "")}, 1,
+        "");
+    LLVMValueRef tp = LLVMBuildInBoundsGEP2(
+        B, i8, at, (LLVMValueRef[]){c64(F, UF__SET_TAG_OFF)}, 1, "");
+    LLVMValueRef t = LLVMBuildLoad2(
+        B, i64, LLVMBuildPointerCast(B, tp, LLVMPointerType(i64, 0), ""), "");
+    LLVMBuildStore(B, LLVMBuildAnd(B, LLVMBuildAdd(B, i, c64(F, 1), ""), mask,
+                                   ""),
+                   ip);
+    LLVMBasicBlockRef tagged = uf__fn_block(F, "set.tagged");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, t, c64(F, 0), ""), done,
+                    tagged);
+    LLVMPositionBuilderAtEnd(B, tagged);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, t, tag, ""), cmp, next);
+    LLVMPositionBuilderAtEnd(B, cmp);
+    LLVMValueRef sk = LLVMBuildLoad2(
+        B, i64, LLVMBuildPointerCast(B, at, LLVMPointerType(i64, 0), ""), "");
+    LLVMValueRef eq;
+    if (float_keys(st)) { /* == of doubles: NaN never */
+        LLVMTypeRef f64 = LLVMDoubleTypeInContext(F->L->ctx);
+        eq = LLVMBuildFCmp(B, LLVMRealOEQ, LLVMBuildBitCast(B, sk, f64, ""),
+                           LLVMBuildBitCast(B, k, f64, ""), "");
+    } else {
+        eq = LLVMBuildICmp(B, LLVMIntEQ, sk, k, "");
+    }
+    LLVMBuildCondBr(B, eq, yes, next);
+    LLVMPositionBuilderAtEnd(B, next);
+    LLVMBuildBr(B, probe);
+    LLVMPositionBuilderAtEnd(B, yes);
+    LLVMBuildStore(B, LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx), 1, 0),
+                   found);
+    LLVMBuildBr(B, done);
+    LLVMPositionBuilderAtEnd(B, done);
+    return LLVMBuildLoad2(B, LLVMInt1TypeInContext(F->L->ctx), found, "");
+}
+
 LLVMValueRef uf__lower_set_contains(uf__fn *F, const uf__expr *e)
 {
     const uf__expr *ce = e->u.compare.operands[1];
@@ -408,9 +490,7 @@ LLVMValueRef uf__lower_set_contains(uf__fn *F, const uf__expr *e)
     LLVMValueRef s = k ? uf__lower_expr(F, ce) : NULL;
     if (s == NULL)
         return NULL;
-    LLVMValueRef a[2] = {s, k};
-    LLVMValueRef found = LLVMBuildIsNotNull(
-        B, call(F, UF__SET_CONTAINS, i32_t(F), a, 2), "");
+    LLVMValueRef found = find(F, s, k, st);
     if (e->u.compare.ops[0] == UF__CMP_NOTIN)
         found = LLVMBuildNot(B, found, "");
     return found;
@@ -460,8 +540,8 @@ int uf__lower_set_augassign(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
-/* for x in s: the entries in insertion order, each position found by
- * common/dict.c's next; the loop ends (without an error) once the body
+/* for x in s: the slots in order, each live one found by common/set.c's
+ * next; the loop ends (without an error) once the body
  * has changed the set's size (Numba's loop walks its hash table and
  * raises nothing either). */
 int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
@@ -475,8 +555,8 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
     if (d == NULL)
         return F->err->code;
     LLVMTypeRef i64 = i64_t(F);
-    LLVMValueRef end = LLVMBuildLoad2(B, i64, field(F, d, OFF_USED, i64),
-                                      "set.used");
+    LLVMValueRef end = LLVMBuildLoad2(B, i64, field(F, d, OFF_NSLOTS, i64),
+                                      "set.nslots");
     LLVMValueRef size0 = uf__emit_list_len(F, d); /* size at offset 0 */
     LLVMValueRef posp = uf__fn_alloca(F, i64, "set.pos");
     LLVMBuildStore(B, c64(F, 0), posp);
@@ -491,7 +571,7 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
     LLVMBuildBr(B, hdr);
     LLVMPositionBuilderAtEnd(B, hdr);
     LLVMValueRef a[2] = {d, LLVMBuildLoad2(B, i64, posp, "")};
-    LLVMValueRef pos = call(F, UF__DICT_NEXT, i64, a, 2);
+    LLVMValueRef pos = call(F, UF__SET_NEXT, i64, a, 2);
     LLVMValueRef more = LLVMBuildAnd(
         B, LLVMBuildICmp(B, LLVMIntSGE, pos, c64(F, 0), ""),
         LLVMBuildICmp(B, LLVMIntSLT, pos, end, ""), "");
@@ -503,10 +583,10 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
     LLVMPositionBuilderAtEnd(B, body);
     LLVMBuildStore(B, LLVMBuildAdd(B, pos, c64(F, 1), ""), posp);
     LLVMValueRef entries = LLVMBuildLoad2(
-        B, i8p_t(F), field(F, d, OFF_ENTRIES, i8p_t(F)), "");
+        B, i8p_t(F), field(F, d, OFF_SLOTS, i8p_t(F)), "");
     LLVMValueRef entry = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entries,
-        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, UF__DICT_VALUE_OFF),
+        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, UF__SET_SLOT),
                                       "")},
         1, "");
     LLVMValueRef key = key_value(
