@@ -558,6 +558,10 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi);
 LLVMValueRef uf__lower_set_convert(uf__fn *F, LLVMValueRef s,
                                    const uf__type *from, const uf__type *to);
 bool uf__set_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* The items of set s (type st) stored at dst, one per itemsize bytes, as
+ * dtype `to` (list(s), sorted(s): lower_list.c). */
+void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
+                         LLVMValueRef dst, int64_t itemsize, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

@@ -621,6 +621,57 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
+void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
+                         LLVMValueRef dst, int64_t itemsize, uf_dtype to)
+{
+    LLVMTypeRef i64 = i64_t(F), i8 = LLVMInt8TypeInContext(F->L->ctx);
+    LLVMValueRef n = LLVMBuildLoad2(B, i64, field(F, s, OFF_NSLOTS, i64), "");
+    LLVMValueRef slots = LLVMBuildLoad2(B, i8p_t(F),
+                                        field(F, s, OFF_SLOTS, i8p_t(F)), "");
+    LLVMValueRef ip = uf__fn_alloca(F, i64, "set.i");
+    LLVMValueRef jp = uf__fn_alloca(F, i64, "set.j");
+    LLVMBuildStore(B, c64(F, 0), ip);
+    LLVMBuildStore(B, c64(F, 0), jp);
+    LLVMBasicBlockRef head = uf__fn_block(F, "set.items");
+    LLVMBasicBlockRef body = uf__fn_block(F, "set.item");
+    LLVMBasicBlockRef live = uf__fn_block(F, "set.live");
+    LLVMBasicBlockRef next = uf__fn_block(F, "set.inext");
+    LLVMBasicBlockRef done = uf__fn_block(F, "set.idone");
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, head);
+    LLVMValueRef i = LLVMBuildLoad2(B, i64, ip, "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
+    LLVMPositionBuilderAtEnd(B, body);
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(
+        B, i8, slots, (LLVMValueRef[]){LLVMBuildShl(B, i, c64(F, 4), "")}, 1,
+        "");
+    LLVMValueRef tp = LLVMBuildInBoundsGEP2(
+        B, i8, at, (LLVMValueRef[]){c64(F, UF__SET_TAG_OFF)}, 1, "");
+    LLVMValueRef t = LLVMBuildLoad2(
+        B, i64, LLVMBuildPointerCast(B, tp, LLVMPointerType(i64, 0), ""), "");
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntUGE, t, c64(F, 2), ""), live,
+                    next);
+    LLVMPositionBuilderAtEnd(B, live);
+    LLVMValueRef k = key_value(
+        F,
+        LLVMBuildLoad2(B, i64,
+                       LLVMBuildPointerCast(B, at, LLVMPointerType(i64, 0),
+                                            ""),
+                       ""),
+        st);
+    LLVMValueRef j = LLVMBuildLoad2(B, i64, jp, "");
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(
+        B, i8, dst, (LLVMValueRef[]){LLVMBuildMul(B, j, c64(F, itemsize), "")},
+        1, "");
+    uf__emit_elem_store(F, p, to, uf__emit_cast(F, k, key_dt(st), to));
+    LLVMBuildStore(B, LLVMBuildAdd(B, j, c64(F, 1), ""), jp);
+    LLVMBuildBr(B, next);
+    LLVMPositionBuilderAtEnd(B, next);
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), ip);
+    LLVMBuildBr(B, head);
+    LLVMPositionBuilderAtEnd(B, done);
+}
+
 bool uf__set_fallible(const uf__typed_func *tf, const uf__expr *e)
 {
     /* a set made, grown or widened: out of memory; remove, pop: KeyError */

@@ -70,6 +70,7 @@ def cases():
         ("compare", [V("i8", [1, 2]), V("i8", [3])], None),
         ("self_ops", [keys], None),
         ("growth", [S("10")], None), ("growth", [S("5000")], None),
+        ("to_list", [keys], None), ("to_list", [f4(9)], None),
         ("never_added", [], "TypingError", "259:5"),
         ("remove_float", [S("1.0")], "TypingError", "266:5"),
         ("op_list", [], "TypingError", "273:9"),

@@ -2,9 +2,9 @@
 refined by its first add, set(x) of a 1-D array, a list, a tuple or a set,
 add, discard, remove, pop, clear, copy, update, in, len, truth, loops,
 the operators and methods, sets passed to and returned from @njit
-helpers (tests/e2e/run_sets_oracle.py, tests/test_sets.c). Iteration
-order is not Numba's (ufjit's sets iterate in insertion order, Numba's in
-its hash table's order): the kernels sort what they return."""
+helpers, list(s) and sorted(s) (tests/e2e/run_sets_oracle.py,
+tests/test_sets.c). Iteration order is not Numba's (each follows its own
+hash table): the kernels sort what they return."""
 import numpy as np
 from numba import njit, prange
 
@@ -329,3 +329,11 @@ def in_prange(n):
     for i in prange(n):
         s.add(i)
     return len(s)
+
+
+@njit
+def to_list(a):
+    s = set(a)
+    l = list(s)
+    l.sort()
+    return np.array(l), np.array(sorted(s)), sorted(s, reverse=True)[0]
