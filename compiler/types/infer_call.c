@@ -231,7 +231,8 @@ static const uf__type *type_minmax(callinfo *k)
         return arity(k, 1, MAXARGS);
     if (n == 1 && (k->args[0]->kind == UF__T_ARRAY ||
                    k->args[0]->kind == UF__T_RANGE ||
-                   k->args[0]->kind == UF__T_LIST)) /* infer_arrattr.c */
+                   k->args[0]->kind == UF__T_LIST ||
+                   k->args[0]->kind == UF__T_SET)) /* infer_arrattr.c */
         return uf__infer_iter_minmax(k->C, k->e, k->in->builtin, k->args[0]);
     if (n == 1) {
         if (k->args[0]->kind != UF__T_TUPLE || k->args[0]->n == 0)

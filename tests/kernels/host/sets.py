@@ -337,3 +337,14 @@ def to_list(a):
     l = list(s)
     l.sort()
     return np.array(l), np.array(sorted(s)), sorted(s, reverse=True)[0]
+
+
+@njit
+def minmax(a):
+    s = set(a)
+    return min(s), max(s)
+
+
+@njit
+def sum_set(a):
+    return sum(set(a))
