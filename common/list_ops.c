@@ -177,3 +177,214 @@ int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize)
     l->size = total;
     return 0;
 }
+
+int32_t uf__list_setslice(void *list, int64_t start, int64_t n,
+                          int64_t step, void *src, int64_t itemsize)
+{
+    uf__list *l = list;
+    const uf__list *s = src;
+    int64_t m = s->size;
+    if (step != 1 && m != n)
+        return 1;
+    const char *from = s->items;
+    char *copy = NULL;
+    if (s == l && m > 0) { /* l[a:b] = l: read a copy of its items */
+        copy = uf__malloc((size_t)m, (size_t)itemsize, NULL);
+        if (copy == NULL)
+            return -1;
+        memcpy(copy, s->items, (size_t)(m * itemsize));
+        from = copy;
+    }
+    if (step != 1) {
+        for (int64_t i = 0; i < m; i++)
+            memcpy(l->items + (start + i * step) * itemsize,
+                   from + i * itemsize, (size_t)itemsize);
+        uf__free(copy);
+        return 0;
+    }
+    int64_t size = l->size, tail = size - (start + n);
+    if (m > n) { /* size - n + m, past int64 refused */
+        if (m - n > INT64_MAX - size ||
+            uf__list_reserve(l, size + (m - n), itemsize) != 0) {
+            uf__free(copy);
+            return -1;
+        }
+    }
+    uf__list_move(l, start + m, start + n, tail, itemsize);
+    if (m > 0)
+        memcpy(l->items + start * itemsize, from, (size_t)(m * itemsize));
+    l->size = size + (m - n);
+    uf__free(copy);
+    return 0;
+}
+
+/* Keys of n bytes each compared field by field (uf__list_sort_by). */
+typedef struct keyorder {
+    const char *keys;
+    const int64_t *desc;
+    bool reverse;
+} keyorder;
+
+/* -1, 0 or 1 as a < b, a == b, a > b for two fields of dtype dt; 2 when
+ * unordered (a NaN). */
+static int field_cmp(const char *a, const char *b, int32_t dt)
+{
+#define CMP(T)                                                              \
+    do {                                                                    \
+        T x, y;                                                             \
+        memcpy(&x, a, sizeof x);                                            \
+        memcpy(&y, b, sizeof y);                                            \
+        return x < y ? -1 : x > y ? 1 : x == y ? 0 : 2;                     \
+    } while (0)
+    switch ((uf_dtype)dt) {
+    case UF_BOOL:
+    case UF_UINT8:
+        CMP(uint8_t);
+    case UF_INT8:
+        CMP(int8_t);
+    case UF_INT16:
+        CMP(int16_t);
+    case UF_UINT16:
+        CMP(uint16_t);
+    case UF_INT32:
+        CMP(int32_t);
+    case UF_UINT32:
+        CMP(uint32_t);
+    case UF_INT64:
+        CMP(int64_t);
+    case UF_UINT64:
+        CMP(uint64_t);
+    case UF_FLOAT32:
+        CMP(float);
+    case UF_FLOAT64:
+        CMP(double);
+    default: /* complex keys are refused by the typing */
+        return 0;
+    }
+#undef CMP
+}
+
+/* Numba's LT of keys i and j: `<` of tuples (its tuple_cmp_ordered), or
+ * `>` reversed. */
+static bool key_lt(const keyorder *o, int64_t i, int64_t j)
+{
+    const char *a = o->keys + i * o->desc[0], *b = o->keys + j * o->desc[0];
+    for (int64_t f = 0; f < o->desc[1]; f++) {
+        int64_t off = o->desc[2 + 2 * f];
+        int c = field_cmp(a + off, b + off, (int32_t)o->desc[3 + 2 * f]);
+        if (c != 0)
+            return o->reverse ? c == 1 : c == -1;
+    }
+    return false;
+}
+
+static void swap_i64(int64_t *r, int64_t a, int64_t b)
+{
+    int64_t t = r[a];
+    r[a] = r[b];
+    r[b] = t;
+}
+
+/* Numba's quicksort with is_argsort: R holds indices, keys compared
+ * through them; the QSORT above moving indices instead of values. */
+static int64_t arg_partition(const keyorder *o, int64_t *r, int64_t lo,
+                             int64_t hi)
+{
+    int64_t mid = (lo + hi) >> 1;
+    if (key_lt(o, r[mid], r[lo]))
+        swap_i64(r, lo, mid);
+    if (key_lt(o, r[hi], r[mid]))
+        swap_i64(r, hi, mid);
+    if (key_lt(o, r[mid], r[lo]))
+        swap_i64(r, lo, mid);
+    int64_t pivot = r[mid];
+    swap_i64(r, hi, mid);
+    int64_t i = lo, j = hi - 1;
+    for (;;) {
+        while (i < hi && key_lt(o, r[i], pivot))
+            i++;
+        while (j >= lo && key_lt(o, pivot, r[j]))
+            j--;
+        if (i >= j)
+            break;
+        swap_i64(r, i, j);
+        i++;
+        j--;
+    }
+    swap_i64(r, i, hi);
+    return i;
+}
+
+static void arg_insertion(const keyorder *o, int64_t *r, int64_t lo,
+                          int64_t hi)
+{
+    for (int64_t i = lo + 1; i <= hi; i++) {
+        int64_t k = r[i], j = i;
+        while (j > lo && key_lt(o, k, r[j - 1])) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = k;
+    }
+}
+
+static void argsort(const keyorder *o, int64_t *r, int64_t n)
+{
+    int64_t stack[MAX_STACK][2];
+    for (int64_t i = 0; i < n; i++)
+        r[i] = i;
+    if (n < 2)
+        return;
+    int64_t sp = 1;
+    stack[0][0] = 0;
+    stack[0][1] = n - 1;
+    while (sp > 0) {
+        sp--;
+        int64_t lo = stack[sp][0], hi = stack[sp][1];
+        while (hi - lo >= SMALL) {
+            int64_t i = arg_partition(o, r, lo, hi);
+            if (hi - i > i - lo) {
+                if (hi > i) {
+                    stack[sp][0] = i + 1;
+                    stack[sp][1] = hi;
+                    sp++;
+                }
+                hi = i - 1;
+            } else {
+                if (i > lo) {
+                    stack[sp][0] = lo;
+                    stack[sp][1] = i - 1;
+                    sp++;
+                }
+                lo = i + 1;
+            }
+        }
+        arg_insertion(o, r, lo, hi);
+    }
+}
+
+int32_t uf__list_sort_by(void *list, void *keys, const int64_t *desc,
+                         int32_t reverse, int64_t itemsize)
+{
+    uf__list *l = list;
+    int64_t n = l->size;
+    if (n < 2)
+        return 0;
+    int64_t *r = uf__malloc((size_t)n, sizeof *r, NULL);
+    char *tmp = uf__malloc((size_t)n, (size_t)itemsize, NULL);
+    if (r == NULL || tmp == NULL) {
+        uf__free(r);
+        uf__free(tmp);
+        return -1;
+    }
+    keyorder o = {keys ? ((uf__list *)keys)->items : l->items, desc,
+                  reverse != 0};
+    argsort(&o, r, n);
+    for (int64_t i = 0; i < n; i++)
+        memcpy(tmp + i * itemsize, l->items + r[i] * itemsize,
+               (size_t)itemsize);
+    memcpy(l->items, tmp, (size_t)(n * itemsize));
+    uf__free(r);
+    uf__free(tmp);
+    return 0;
+}

@@ -7,7 +7,8 @@
  *     reassociate, else `seq` left to right;
  *   - innermost axis kept (axis=0 of a C array): the elementwise ufunc loop
  *     on rows, out[j] = f(out[j], x[i, j]) for i in order, so the inner loop
- *     runs over contiguous memory and vectorises.
+ *     runs over contiguous memory and vectorises; contiguous rows go
+ *     UF__REDUCE_ROWS at a time (fns.rows), out[j] kept in a register.
  *
  * Without a start value (no initial, no identity) each reduction starts
  * from its first element, as NumPy's does: that element is copied into the
@@ -195,6 +196,16 @@ static int inner_call(const uf__reduce_plan *p, const char *in, char *out,
     return op->fns.binary(lctx, data, &d->n, strides, NULL);
 }
 
+/* Whether the plan's passes over rows go UF__REDUCE_ROWS at a time
+ * through fns.rows: an innermost kept axis contiguous in both operands
+ * (axis=0 of a C array) and a reduced axis around it. */
+static bool jam_rows(const uf__reduce_plan *p)
+{
+    int64_t isz = (int64_t)uf_dtype_itemsize(p->op->type);
+    return p->op->fns.rows != NULL && !p->inner.red && p->nr > 0 &&
+           p->inner.si == isz && p->inner.so == isz;
+}
+
 int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
                         uf_error *err)
 {
@@ -212,18 +223,27 @@ int uf__reduce_plan_run(const uf__reduce_plan *p, int64_t begin, int64_t end,
         kin += kc[i] * p->k[i].si;
         kout += kc[i] * p->k[i].so;
     }
+    bool jam = jam_rows(p);
     for (int64_t o = begin; o < end; o++) {
         const char *rin = kin;
         for (int i = 0; i < p->nr; i++)
             rc[i] = 0;
         for (;;) {
-            int st = inner_call(p, rin, kout, &lctx);
+            /* UF__REDUCE_ROWS steps of the innermost reduced axis at once
+             * where that many are left: the same order for every out[j] */
+            int64_t step = 1;
+            int st, i = p->nr - 1;
+            if (jam && p->r[i].n - rc[i] >= UF__REDUCE_ROWS) {
+                step = UF__REDUCE_ROWS;
+                st = p->op->fns.rows(kout, rin, p->inner.n, p->r[i].si);
+            } else {
+                st = inner_call(p, rin, kout, &lctx);
+            }
             if (st != 0)
                 return uf__reduce_loop_failed(p->op, st, &loop_err, err);
-            int i = p->nr - 1;
-            for (; i >= 0; i--) {
-                rin += p->r[i].si;
-                if (++rc[i] < p->r[i].n)
+            for (; i >= 0; i--, step = 1) {
+                rin += step * p->r[i].si;
+                if ((rc[i] += step) < p->r[i].n)
                     break;
                 rin -= rc[i] * p->r[i].si;
                 rc[i] = 0;

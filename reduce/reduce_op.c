@@ -129,15 +129,15 @@ static int compile_fns(uf_func *f, uf__jit *jit, const uf__typed_func *tf,
                        bool vec, uf__reduce_op *op, uf_error *err)
 {
     bool tree = op->reassociate;
-    int nsyms = tree ? 4 : 3;
+    int nsyms = tree ? 5 : 4;
     const char *t = uf_dtype_name(op->type);
     char sig[128];
-    snprintf(sig, sizeof sig, "%s,%s->%s;tree=%d", t, t, vec ? t : "?",
-             tree);
+    snprintf(sig, sizeof sig, "%s,%s->%s;tree=%d;rows=%d", t, t,
+             vec ? t : "?", tree, UF__REDUCE_ROWS);
     uf__disk_use use;
     uf__disk_use_init(&use, UF__OBJ_REDUCE, f->module->km, f->decl, sig,
                       jit);
-    void *addr[4] = {NULL, NULL, NULL, NULL};
+    void *addr[UF__JIT_REDUCE_MAXSYMS] = {NULL};
     int rc = 0;
     if (!use.on) {
         rc = uf__jit_reduce(jit, tf, op->type, tree, &op->fns, NULL, err);
@@ -147,7 +147,7 @@ static int compile_fns(uf_func *f, uf__jit *jit, const uf__typed_func *tf,
         uf__jit_reduce_set(&op->fns, addr, tree);
         goto done;
     }
-    char names[4][UF__JIT_SYMBOL_MAX];
+    char names[UF__JIT_REDUCE_MAXSYMS][UF__JIT_SYMBOL_MAX];
     char *obj = NULL;
     size_t objlen = 0;
     if (uf__jit_reduce_obj(jit, tf, op->type, tree, use.stem, &op->fns,
@@ -162,7 +162,8 @@ static int compile_fns(uf_func *f, uf__jit *jit, const uf__typed_func *tf,
         }
         goto done;
     }
-    const char *list[4] = {names[0], names[1], names[2], names[3]};
+    const char *list[UF__JIT_REDUCE_MAXSYMS] = {names[0], names[1], names[2],
+                                                names[3], names[4]};
     uf__disk_use_store(&use, list, nsyms, NULL, 0, obj, objlen);
     uf__free(obj);
 done:

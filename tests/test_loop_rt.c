@@ -62,7 +62,7 @@ static int element(char **p, int64_t i)
 }
 
 /* The calls contig received, for the tests of the paths. */
-#define LOGMAX 64
+#define LOGMAX 128
 static int64_t log_n[LOGMAX];
 static char *log_ptrs[LOGMAX][MAXOPS];
 static int nlog;

@@ -587,6 +587,81 @@ static void test_kernel_errors(void **state)
     uf_array_release(a);
 }
 
+/* Axis 0 of C arrays runs UF__REDUCE_ROWS rows per pass (fns.rows) and
+ * the rest row by row: for every row count around multiples of 4 and
+ * widths around the vector length, `sub` (not associative) gives exactly
+ * the left-to-right x[0] - x[1] - ... of each column, serial and split
+ * between 2 and 7 threads; a 3-d array reduced over its first two axes
+ * (one merged run of rows); the assert of checked_sum failing in a row
+ * that a 4-row pass reaches. */
+static void test_rows_order(void **state)
+{
+    uf_error err;
+    static const int64_t widths[] = {1, 7, 8, 9, 33, 1000};
+    static const char *targets[] = {"cpu", "parallel", "parallel"};
+    static const int threads[] = {0, 2, 7};
+    uf_func *sub = get(state, "sub");
+    for (int64_t rows = 1; rows <= 13; rows++) {
+        for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+            int64_t cols = widths[w], shape[2] = {rows, cols};
+            uf_array *x = uf_empty(UF_FLOAT64, 2, shape, UF_ORDER_C, &err);
+            double *xd = uf_array_data(x);
+            for (int64_t i = 0; i < rows * cols; i++)
+                xd[i] = 1.0 / (double)(i + 3) + (double)(i % 7) * 1e3;
+            for (int t = 0; t < 3; t++) {
+                uf_call_options o = {.size = sizeof o, .target = targets[t],
+                                     .num_threads = threads[t]};
+                uf_array *out = NULL;
+                uf_assert_ok(uf_reduce(sub, x, &out, &o, &err) == 0, &err);
+                const double *od = uf_array_data(out);
+                for (int64_t j = 0; j < cols; j++) {
+                    double want = xd[j];
+                    for (int64_t i = 1; i < rows; i++)
+                        want -= xd[i * cols + j];
+                    assert_memory_equal(&od[j], &want, sizeof want);
+                }
+                uf_array_release(out);
+            }
+            uf_array_release(x);
+        }
+    }
+    /* (3, 5, 17) over axes 0 and 1 with vadd (reorderable): one merged
+     * run of 15 rows of 17, each row counted once */
+    int64_t shape3[3] = {3, 5, 17};
+    uf_array *y = uf_empty(UF_INT64, 3, shape3, UF_ORDER_C, &err);
+    int64_t *yd = uf_array_data(y);
+    for (int64_t i = 0; i < 3 * 5 * 17; i++)
+        yd[i] = (i * 7919) % 1000 - 500;
+    int axes[2] = {0, 1};
+    uf_call_options o = {.size = sizeof o, .target = "cpu",
+                         .axes_mode = UF_AXES_LIST, .naxes = 2, .axes = axes};
+    uf_array *out = NULL;
+    uf_assert_ok(uf_reduce(get(state, "vadd"), y, &out, &o, &err) == 0,
+                 &err);
+    for (int64_t j = 0; j < 17; j++) {
+        int64_t want = 0;
+        for (int64_t i = 0; i < 15; i++)
+            want += yd[i * 17 + j];
+        assert_int_equal(((int64_t *)uf_array_data(out))[j], want);
+    }
+    uf_array_release(out);
+    /* checked_sum over axis 0 of (9, 5): row 6 has a negative element */
+    int64_t shape2[2] = {9, 5};
+    uf_array *z = uf_empty(UF_INT64, 2, shape2, UF_ORDER_C, &err);
+    int64_t *zd = uf_array_data(z);
+    for (int64_t i = 0; i < 45; i++)
+        zd[i] = i == 6 * 5 + 2 ? -1 : i;
+    int ax0 = 0;
+    o.naxes = 1;
+    o.axes = &ax0;
+    out = NULL;
+    assert_int_equal(uf_call(get(state, "checked_sum"), &z, 1, &out, 1, &o,
+                             &err), UF_ERR_VALUE);
+    assert_non_null(strstr(err.message, "AssertionError"));
+    uf_array_release(z);
+    uf_array_release(y);
+}
+
 /* Every allocation of a reduction failing in turn: a clean UF_ERR_NOMEM
  * and nothing leaked (the ops are compiled before, with memory). */
 static void test_alloc_fail(void **state)
@@ -646,6 +721,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pairwise_order),
         cmocka_unit_test(test_accuracy),
         cmocka_unit_test(test_out),
+        cmocka_unit_test(test_rows_order),
         cmocka_unit_test(test_kernel_errors),
         cmocka_unit_test(test_alloc_fail),
     };

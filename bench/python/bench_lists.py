@@ -2,7 +2,8 @@
 """Python lists inside njit functions (issue 18) side by side with Numba
 in one process: 10**6 float64 appended to `l = []` then np.array(l); the
 sum of such a list by sum(l) and by a for loop; a list comprehension over
-an array of 10**6; l.sort() of a list of 10**6 floats. Every contender runs the same kernel source (`from
+an array of 10**6; l.sort() of a list of 10**6 floats; 256,000 new arrays
+(np.zeros(3) + i) appended to a list, then summed. Every contender runs the same kernel source (`from
 numba import` swapped for `from ufjit import`) on the same inputs,
 alternating rounds; the table gives the best time of each and ufjit /
 Numba (below 1: ufjit faster).
@@ -49,6 +50,17 @@ def comprehension(a):
 
 
 @njit
+def append_arrays(n):
+    l = []
+    for i in range(n):
+        l.append(np.zeros(3) + i)
+    s = 0.0
+    for x in l:
+        s += x[0]
+    return s
+
+
+@njit
 def sort_list(a):
     l = list(a)
     l.sort()
@@ -64,7 +76,8 @@ def main():
              ("append 1e6 f64, sum(l)", "append_sum", (n,)),
              ("append 1e6 f64, for v in l", "append_loop", (n,)),
              ("[x * 2 for x in a if x > 0], 1e6", "comprehension", (a,)),
-             ("list(a).sort() of 1e6 f64", "sort_list", (a,))]
+             ("list(a).sort() of 1e6 f64", "sort_list", (a,)),
+             ("append 256k np.zeros(3) + i", "append_arrays", (256000,))]
 
     def same(w, g, k):
         return np.allclose(w, g, rtol=1e-12)

@@ -470,11 +470,35 @@ static bool is_ndindex(const uf__expr *f)
  * kwarg: NAME '=' expression
  * Called after '('; consumes the ')'. `*args`, `**kw` and generator
  * arguments are refused. */
+static uf__expr *sort_key(uf__parser *p, uf__expr *e, int lam_kw,
+                          const char *lam_param);
+
+/* key=lambda NAME: expression (sorted and l.sort only, sort_key): the
+ * body, its parameter's name in *param. */
+static uf__expr *key_lambda(uf__parser *p, const char **param)
+{
+    uf__token *kw = uf__advance(p);
+    uf__token *t = uf__peek(p);
+    if (t->kind != UF__TOK_NAME)
+        return uf__unsupported(p, kw->pos, "a key= lambda without exactly "
+                               "one parameter");
+    uf__advance(p);
+    if (!uf__accept(p, UF__TOK_COLON))
+        return uf__unsupported(p, kw->pos, "a key= lambda without exactly "
+                               "one parameter");
+    *param = t->v.name;
+    p->no_comp++; /* its body runs in sort_key's loop */
+    uf__expr *body = uf__parse_expression(p);
+    p->no_comp--;
+    return body;
+}
+
 static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
 {
     uf__pvec args = {0};
     uf__keyword *kw = NULL;
-    int nkw = 0, kwcap = 0;
+    int nkw = 0, kwcap = 0, lam_kw = -1;
+    const char *lam_param = NULL;
     uf__expr *last = NULL;
     bool starred = false;
     while (!uf__at(p, UF__TOK_RPAR)) {
@@ -507,9 +531,14 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
                                             "repeated: %s", t->v.name);
             uf__advance(p);
             uf__advance(p);
-            uf__expr *value = uf__parse_expression(p);
+            bool lam = strcmp(t->v.name, "key") == 0 &&
+                       uf__at(p, UF__TOK_KW_LAMBDA);
+            uf__expr *value = lam ? key_lambda(p, &lam_param)
+                                  : uf__parse_expression(p);
             if (value == NULL)
                 return NULL;
+            if (lam)
+                lam_kw = nkw;
             if (!uf__grow(p, (void **)&kw, &kwcap, nkw, sizeof *kw))
                 return NULL;
             kw[nkw].name = t->v.name;
@@ -550,7 +579,7 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
     e->u.call.kw = kw;
     e->u.call.nkw = nkw;
     e->u.call.starred = starred;
-    return e;
+    return nkw > 0 ? sort_key(p, e, lam_kw, lam_param) : e;
 }
 
 /* Tokens that end a slice bound. */
@@ -917,6 +946,148 @@ static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
     if (!pend(p, init) || !pend(p, clause[0]))
         return NULL;
     return value;
+}
+
+static uf__expr *name_expr(uf__parser *p, uf__pos pos, const char *id)
+{
+    uf__expr *e = uf__new_expr(p, UF__EX_NAME, pos);
+    if (e == NULL || id == NULL) {
+        p->failed = true;
+        return NULL;
+    }
+    e->u.name.id = id;
+    return e;
+}
+
+static const char *temp_name(uf__parser *p, const char *stem, int k)
+{
+    char buf[32];
+    int len = snprintf(buf, sizeof buf, "%s$%d", stem, k);
+    return uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
+}
+
+/* sorted(X, key=K, reverse=R) and L.sort(key=K, reverse=R), K a lambda or
+ * a function (not None): Numba's `_lst = [key(x) for x in lst]` computes
+ * every key once, before the sort, so the keys are made here by
+ * statements put before the statement holding the call, as a list
+ * comprehension's are:
+ *     srt$K = list(X)            (when X is not a name: Numba's
+ *                                 sorted starts with list(X))
+ *     key$K = []
+ *     for v$K in X: key$K.append(K(v$K))   (a lambda's body, its
+ *                                            parameter renamed v$K)
+ * and key= becomes the name key$K, a list of keys, which the typing
+ * (types/infer_list_ops.c) takes from here only. lam_kw is the index of
+ * a key= lambda (-1: none), lam_param its parameter. */
+static uf__expr *sort_key(uf__parser *p, uf__expr *e, int lam_kw,
+                          const char *lam_param)
+{
+    int ki = -1;
+    for (int i = 0; i < e->u.call.nkw; i++)
+        if (strcmp(e->u.call.kw[i].name, "key") == 0)
+            ki = i;
+    if (ki < 0)
+        return e;
+    uf__expr *f = e->u.call.func, *kv = e->u.call.kw[ki].value;
+    bool is_sorted = f->kind == UF__EX_NAME &&
+                     strcmp(f->u.name.id, "sorted") == 0 &&
+                     e->u.call.nargs >= 1;
+    bool is_sort = f->kind == UF__EX_ATTR &&
+                   strcmp(f->u.attr.attr, "sort") == 0;
+    if (!is_sorted && !is_sort)
+        return lam_kw < 0 ? e : uf__unsupported(p, kv->pos, "lambda");
+    if (lam_kw < 0 && kv->kind != UF__EX_NAME && kv->kind != UF__EX_ATTR)
+        return e; /* None, or refused by the typing */
+    if (p->no_comp > 0)
+        return uf__unsupported(p, kv->pos, "a sort key= here (in a while or "
+                               "elif condition, or inside a comprehension: "
+                               "sort into a variable first)");
+    uf__expr *src = is_sorted ? e->u.call.args[0] : f->u.attr.value;
+    if (is_sort && src->kind != UF__EX_NAME)
+        return uf__unsupported(p, src->pos, "sort(key=...) of a list that "
+                               "is not a variable (assign it to one first)");
+    int k = p->ncomps++;
+    if (src->kind != UF__EX_NAME) { /* srt$K = list(X), evaluated once */
+        uf__expr *t = name_expr(p, src->pos, temp_name(p, "srt", k));
+        uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
+        uf__expr **la = uf__arena_alloc(p->arena, 1, sizeof *la, p->err);
+        uf__expr *mk = uf__new_expr(p, UF__EX_CALL, src->pos);
+        uf__stmt *s = uf__new_stmt(p, UF__ST_ASSIGN, src->pos);
+        if (!t || !tg || !la || !mk || !s ||
+            !(mk->u.call.func = name_expr(p, src->pos, "list"))) {
+            p->failed = true;
+            return NULL;
+        }
+        la[0] = src;
+        mk->u.call.args = la;
+        mk->u.call.nargs = 1;
+        tg[0] = t;
+        s->u.assign.targets = tg;
+        s->u.assign.ntargets = 1;
+        s->u.assign.value = mk;
+        if (!pend(p, s))
+            return NULL;
+        e->u.call.args[0] = src = name_expr(p, src->pos, t->u.name.id);
+        if (src == NULL)
+            return NULL;
+    }
+    uf__pos at = kv->pos;
+    const char *keys = temp_name(p, "key", k), *v = temp_name(p, "v", k);
+    uf__expr *elt = kv;
+    if (lam_kw >= 0) { /* the body, its parameter renamed */
+        comp_rename r = {lam_param, v};
+        if (v == NULL) {
+            p->failed = true;
+            return NULL;
+        }
+        rename_in(kv, &r);
+    } else { /* K(v$K) */
+        uf__expr **a = uf__arena_alloc(p->arena, 1, sizeof *a, p->err);
+        elt = uf__new_expr(p, UF__EX_CALL, at);
+        if (!a || !elt || !(a[0] = name_expr(p, at, v))) {
+            p->failed = true;
+            return NULL;
+        }
+        elt->u.call.func = kv;
+        elt->u.call.args = a;
+        elt->u.call.nargs = 1;
+    }
+    uf__expr *target = name_expr(p, at, keys), *recv = name_expr(p, at, keys);
+    uf__expr *var = name_expr(p, at, v), *iter = name_expr(p, at,
+                                                          src->u.name.id);
+    uf__expr *meth = uf__new_expr(p, UF__EX_ATTR, at);
+    uf__expr *call = uf__new_expr(p, UF__EX_CALL, at);
+    uf__expr *empty = uf__new_expr(p, UF__EX_LIST, at);
+    uf__expr **args = uf__arena_alloc(p->arena, 1, sizeof *args, p->err);
+    uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
+    uf__stmt *init = uf__new_stmt(p, UF__ST_ASSIGN, at);
+    uf__stmt *app = uf__new_stmt(p, UF__ST_EXPR, at);
+    uf__stmt *loop = uf__new_stmt(p, UF__ST_FOR, at);
+    uf__expr *ref = name_expr(p, at, keys);
+    if (!target || !recv || !var || !iter || !meth || !call || !empty ||
+        !args || !tg || !init || !app || !loop || !ref) {
+        p->failed = true;
+        return NULL;
+    }
+    tg[0] = target;
+    init->u.assign.targets = tg;
+    init->u.assign.ntargets = 1;
+    init->u.assign.value = empty;
+    meth->u.attr.value = recv;
+    meth->u.attr.attr = "append";
+    meth->u.attr.attr_pos = at;
+    args[0] = elt;
+    call->u.call.func = meth;
+    call->u.call.args = args;
+    call->u.call.nargs = 1;
+    app->u.expr.value = call;
+    loop->u.for_.target = var;
+    loop->u.for_.iter = iter;
+    if (!one_stmt(p, &loop->u.for_.body, app) || !pend(p, init) ||
+        !pend(p, loop))
+        return NULL;
+    e->u.call.kw[ki].value = ref;
+    return e;
 }
 
 /* list: '[' [star_named_expressions] ']' | listcomp */

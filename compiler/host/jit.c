@@ -12,9 +12,11 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/OrcEE.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -145,6 +147,43 @@ static char *take_message(char *msg, uf_error *err)
     return s;
 }
 
+/* UFJIT_ENABLE_PROFILING=1 (Numba's NUMBA_ENABLE_PROFILING): every object
+ * the JIT links is announced to LLVM's perf listener, which writes
+ * jit-PID.dump (in $JITDUMPDIR, else under ~/.debug/jit) for `perf record
+ * -k 1` then `perf inject --jit`: samples in JIT code get the functions'
+ * names (uf0_contig0, uf1_nt...) instead of bare addresses. */
+static bool profiling_on(void)
+{
+    const char *v = getenv("UFJIT_ENABLE_PROFILING");
+    return v && strcmp(v, "1") == 0;
+}
+
+/* The object layer LLJIT makes by default on ELF hosts (RuntimeDyld with
+ * a section memory manager), with the perf listener registered. The
+ * listener is process-wide and never freed: LLVM writes its dump file
+ * until exit. NULL from LLVM (built without perf support): no listener. */
+static LLVMJITEventListenerRef perf_listener;
+
+static void make_perf_listener(void)
+{
+    perf_listener = LLVMCreatePerfJITEventListener();
+}
+
+static LLVMOrcObjectLayerRef perf_layer(void *ctx,
+                                        LLVMOrcExecutionSessionRef es,
+                                        const char *triple)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    (void)ctx, (void)triple;
+    pthread_once(&once, make_perf_listener);
+    LLVMOrcObjectLayerRef layer =
+        LLVMOrcCreateRTDyldObjectLinkingLayerWithSectionMemoryManager(es);
+    if (perf_listener != NULL)
+        LLVMOrcRTDyldObjectLinkingLayerRegisterJITEventListener(
+            layer, perf_listener);
+    return layer;
+}
+
 static LLVMTargetMachineRef make_tm(const uf__jit *jit, uf_error *err)
 {
     LLVMTargetRef target;
@@ -192,6 +231,8 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_SORT, (void *)(uintptr_t)uf__list_sort}, /* list_ops.h */
         {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
+        {UF__LIST_SETSLICE, (void *)(uintptr_t)uf__list_setslice},
+        {UF__LIST_SORT_BY, (void *)(uintptr_t)uf__list_sort_by},
         /* dicts (lower_dict.c, common/dict.h) */
         {UF__DICT_NEW, (void *)(uintptr_t)uf__dict_new},
         {UF__DICT_FIND, (void *)(uintptr_t)uf__dict_find},
@@ -375,6 +416,9 @@ uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
     LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
     LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
         builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
+    if (profiling_on())
+        LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(builder, perf_layer,
+                                                        NULL);
     LLVMErrorRef e = LLVMOrcCreateLLJIT(&jit->lljit, builder);
     if (e) {
         jit->lljit = NULL;

@@ -333,6 +333,8 @@ typedef enum uf__jit_status {
     UF__JIT_LIST_POP_INDEX, /* l.pop(i) past either end */
     UF__JIT_LIST_REMOVE,    /* ValueError: l.remove(x), x not in l */
     UF__JIT_LIST_VALUE,     /* ValueError: l.index(x), x not in l */
+    UF__JIT_LIST_RESIZE,    /* ValueError: l[a:b:c] = m, c != 1, lengths
+                               differ */
     /* numpy.polynomial.polynomial (lower_nppoly.c) */
     UF__JIT_POLY_EMPTY,     /* ValueError: an empty coefficient array */
     UF__JIT_POLY_ZERODIV,   /* ZeroDivisionError: polydiv by zero */

@@ -24,7 +24,7 @@ void uf__jit_diag_errors_only(LLVMDiagnosticInfoRef info, void *ctx)
 
 /* The compilation behind uf__jit_reduce and uf__jit_reduce_obj: with
  * `stem`, the symbols are named by it and the object file returned. The
- * symbol names go to names[0..3 or 4) in the order uf__jit_reduce_set
+ * symbol names go to names[0..4 or 5) in the order uf__jit_reduce_set
  * reads addresses. */
 static int compile(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
                    bool tree, const char *stem, void **addr,
@@ -57,7 +57,8 @@ static int compile(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
     snprintf(names[0], UF__JIT_SYMBOL_MAX, "%s_combine", prefix);
     snprintf(names[1], UF__JIT_SYMBOL_MAX, "%s_seq", prefix);
     snprintf(names[2], UF__JIT_SYMBOL_MAX, "%s_binary", prefix);
-    snprintf(names[3], UF__JIT_SYMBOL_MAX, "%s_tree", prefix);
+    snprintf(names[3], UF__JIT_SYMBOL_MAX, "%s_rows", prefix);
+    snprintf(names[4], UF__JIT_SYMBOL_MAX, "%s_tree", prefix);
     bool fallible;
     uf_dtype ret = tf->ret->dtype;
     uf_dtype in[2] = {acc, acc};
@@ -70,8 +71,9 @@ static int compile(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
         uf__jit_abort(&L);
         return err->code;
     }
-    const char *list[4] = {names[0], names[1], names[2], names[3]};
-    int n = tree ? 4 : 3;
+    const char *list[UF__JIT_REDUCE_MAXSYMS] = {names[0], names[1], names[2],
+                                                names[3], names[4]};
+    int n = tree ? 5 : 4;
     if (stem)
         return uf__jit_finish_obj(jit, &L, list, addr, n, obj, objlen, err);
     return uf__jit_finish(jit, &L, list, addr, n, listing, err);
@@ -83,15 +85,16 @@ void uf__jit_reduce_set(uf__jit_reduce_fns *fns, void *const *addr,
     fns->combine = (uf__reduce_combine_fn)(uintptr_t)addr[0];
     fns->seq = (uf__reduce_seq_fn)(uintptr_t)addr[1];
     fns->binary = (uf__strided_loop)(uintptr_t)addr[2];
-    fns->tree = tree ? (uf__reduce_tree_fn)(uintptr_t)addr[3] : NULL;
+    fns->rows = (uf__reduce_rows_fn)(uintptr_t)addr[3];
+    fns->tree = tree ? (uf__reduce_tree_fn)(uintptr_t)addr[4] : NULL;
 }
 
 int uf__jit_reduce(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
                    bool tree, uf__jit_reduce_fns *fns,
                    uf__jit_listing *listing, uf_error *err)
 {
-    char names[4][UF__JIT_SYMBOL_MAX];
-    void *addr[4] = {NULL, NULL, NULL, NULL};
+    char names[UF__JIT_REDUCE_MAXSYMS][UF__JIT_SYMBOL_MAX];
+    void *addr[UF__JIT_REDUCE_MAXSYMS] = {NULL};
     if (compile(jit, tf, acc, tree, NULL, addr, names, listing, NULL, NULL,
                 err) != 0)
         return err->code;
@@ -104,7 +107,7 @@ int uf__jit_reduce_obj(uf__jit *jit, const uf__typed_func *tf, uf_dtype acc,
                        char (*names)[UF__JIT_SYMBOL_MAX], char **obj,
                        size_t *objlen, uf_error *err)
 {
-    void *addr[4] = {NULL, NULL, NULL, NULL};
+    void *addr[UF__JIT_REDUCE_MAXSYMS] = {NULL};
     *obj = NULL;
     if (compile(jit, tf, acc, tree, stem, addr, names, NULL, obj, objlen,
                 err) != 0)

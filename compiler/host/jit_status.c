@@ -565,6 +565,8 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_LIST_POP_INDEX] = "IndexError: pop index out of range",
         [UF__JIT_LIST_REMOVE] = "ValueError: list.remove(x): x not in list",
         [UF__JIT_LIST_VALUE] = "ValueError: value not in list",
+        [UF__JIT_LIST_RESIZE] = "ValueError: cannot resize extended list "
+                                "slice with step != 1",
         [UF__JIT_DICT_KEY] = "KeyError: key not found",
         [UF__JIT_DICT_POPITEM] = "KeyError: 'dictionary is empty'",
         [UF__JIT_SET_REMOVE] = "KeyError: set.remove(): key not in set",

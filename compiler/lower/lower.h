@@ -497,6 +497,9 @@ LLVMValueRef uf__lower_list_of(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e);
 /* l[a:b:c]; l + m, l * n; l += m, l *= n; l == m ... (lower_list_ops.c) */
 LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e);
+/* l[a:b:c] = v (v a list of type vt): 0, or the error code. */
+int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                               const uf__type *vt);
 LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e);
 int uf__lower_list_augassign(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);
@@ -517,6 +520,8 @@ void uf__lower_list_set(uf__fn *F, LLVMValueRef l, const uf__type *lt,
 LLVMValueRef uf__lower_list_item(uf__fn *F, LLVMValueRef l,
                                  const uf__type *lt, LLVMValueRef i);
 int64_t uf__list_itemsize(const uf__type *lt);
+/* The byte offset of field k of a tuple item of type t in a list. */
+int64_t uf__list_field_offset(const uf__type *t, int k);
 LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
                                 const uf__type *lt);
 void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
@@ -541,6 +546,8 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e);
 int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi);
 int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s);
+/* d == e, d != e (lower_dict.c). */
+LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
                                     const uf__type *from, const uf__type *to);
 bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e);

@@ -1,4 +1,5 @@
-/* Dicts (Numba's DictType of numbers, typed by types/infer_dict.c): a
+/* Dicts (Numba's DictType of numbers, values also tuples of numbers,
+ * typed by types/infer_dict.c): a
  * dict value is the data pointer of an NRT block holding common/dict.h's
  * header, owned as a list's is (lower_alloc.c counts it as an array
  * whose data pointer is the header). Every lookup and store is one call
@@ -84,11 +85,66 @@ static bool float_keys(const uf__type *dt)
     return uf_dtype_kind(key_dt(dt)) == 'f';
 }
 
+/* The bytes of a value of type vt: a number's, a tuple's laid out as a
+ * list's tuple items are (lower_list_items.c). */
+static int64_t vsize(const uf__type *vt)
+{
+    return vt->kind == UF__T_TUPLE ? uf__list_field_offset(vt, vt->n)
+                                   : (int64_t)uf_dtype_itemsize(vt->dtype);
+}
+
 /* 16 bytes of key and hash, then the value rounded up to 8. */
 static int64_t esize(const uf__type *dt)
 {
-    int64_t v = (int64_t)uf_dtype_itemsize(val_dt(dt));
+    int64_t v = vsize(dt->elts[1]);
     return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8;
+}
+
+static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
+{
+    return LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), p,
+                                 (LLVMValueRef[]){c64(F, off)}, 1, "");
+}
+
+/* The value of type vt at p (a tuple field by field). */
+static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
+{
+    if (vt->kind != UF__T_TUPLE)
+        return uf__emit_elem_load(F, p, vt->dtype);
+    LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
+    if (ty == NULL)
+        return NULL;
+    LLVMValueRef v = LLVMGetUndef(ty);
+    for (int k = 0; k < vt->n; k++)
+        v = LLVMBuildInsertValue(
+            B, v,
+            uf__emit_elem_load(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
+                               vt->elts[k]->dtype),
+            (unsigned)k, "");
+    return v;
+}
+
+static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
+                   LLVMValueRef v)
+{
+    if (vt->kind != UF__T_TUPLE) {
+        uf__emit_elem_store(F, p, vt->dtype, v);
+        return;
+    }
+    for (int k = 0; k < vt->n; k++)
+        uf__emit_elem_store(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
+                            vt->elts[k]->dtype,
+                            LLVMBuildExtractValue(B, v, (unsigned)k, ""));
+}
+
+/* A buffer for one value of dict type dt (d.pop, d.popitem). */
+static LLVMValueRef value_buf(uf__fn *F, const uf__type *dt)
+{
+    int64_t words = (vsize(dt->elts[1]) + 7) / 8;
+    LLVMValueRef out = uf__fn_alloca(
+        F, LLVMArrayType(i64_t(F), (unsigned)(words < 2 ? 2 : words)),
+        "dict.out");
+    return LLVMBuildPointerCast(B, out, i8p_t(F), "");
 }
 
 /* Key v (of dtype `from`) as the dict's key type, then as the 64 bits
@@ -124,8 +180,7 @@ static LLVMValueRef lower_value(uf__fn *F, const uf__expr *x,
                                 const uf__type *dt)
 {
     LLVMValueRef v = uf__lower_expr(F, x);
-    return v ? uf__emit_cast(F, v, uf__lower_info(F, x)->type->dtype,
-                             val_dt(dt))
+    return v ? uf__emit_convert(F, v, uf__lower_info(F, x)->type, dt->elts[1])
              : NULL;
 }
 
@@ -208,7 +263,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e,
     }
     LLVMValueRef d = new_dict(F, dt);
     for (int i = 0; i < n; i += 2)
-        uf__emit_elem_store(F, insert(F, d, v[i]), val_dt(dt), v[i + 1]);
+        vstore(F, insert(F, d, v[i]), dt->elts[1], v[i + 1]);
     return d;
 }
 
@@ -223,7 +278,7 @@ LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e)
         return NULL;
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
-    return uf__emit_elem_load(F, p, val_dt(dt));
+    return vload(F, p, dt->elts[1]);
 }
 
 int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
@@ -236,8 +291,9 @@ int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
     LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
     if (k == NULL)
         return F->err->code;
-    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt),
-                        uf__emit_cast(F, v, vt->dtype, val_dt(dt)));
+    if (!(v = uf__emit_convert(F, v, vt, dt->elts[1])))
+        return F->err->code;
+    vstore(F, insert(F, d, k), dt->elts[1], v);
     return 0;
 }
 
@@ -263,15 +319,16 @@ LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e)
 static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
                               const uf__type *dt, bool store)
 {
-    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    const uf__type *rt = uf__lower_info(F, e)->type, *vt = dt->elts[1];
     const uf__expr *x = e->u.call.args[1];
     LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
     LLVMValueRef dv = k ? uf__lower_expr(F, x) : NULL;
     if (dv == NULL)
         return NULL;
-    uf_dtype xd = uf__lower_info(F, x)->type->dtype;
-    LLVMValueRef sv = uf__emit_cast(F, dv, xd, val_dt(dt)); /* stored */
-    dv = uf__emit_cast(F, dv, xd, rd);
+    const uf__type *xt = uf__lower_info(F, x)->type;
+    LLVMValueRef sv = uf__emit_convert(F, dv, xt, vt); /* stored */
+    if (!sv || !(dv = uf__emit_convert(F, dv, xt, rt)))
+        return NULL;
     LLVMTypeRef vty = LLVMTypeOf(dv);
     LLVMValueRef slot = uf__fn_alloca(F, vty, "dict.get");
     LLVMBuildStore(B, dv, slot);
@@ -281,13 +338,14 @@ static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
     LLVMBasicBlockRef done = uf__fn_block(F, "dict.got");
     LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), miss, hit);
     LLVMPositionBuilderAtEnd(B, hit);
-    LLVMBuildStore(B, uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(dt)),
-                                    val_dt(dt), rd),
-                   slot);
+    LLVMValueRef got = vload(F, p, vt);
+    if (!got || !(got = uf__emit_convert(F, got, vt, rt)))
+        return NULL;
+    LLVMBuildStore(B, got, slot);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, miss);
     if (store)
-        uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), sv);
+        vstore(F, insert(F, d, k), vt, sv);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, done);
     return LLVMBuildLoad2(B, vty, slot, "");
@@ -297,28 +355,26 @@ static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
 static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
                               const uf__type *dt)
 {
-    uf_dtype rd = uf__lower_info(F, e)->type->dtype;
+    const uf__type *rt = uf__lower_info(F, e)->type, *vt = dt->elts[1];
     LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
     LLVMValueRef dv = NULL;
     if (k == NULL || (e->u.call.nargs == 2 &&
                       !(dv = uf__lower_expr(F, e->u.call.args[1]))))
         return NULL;
-    LLVMTypeRef vty = LLVMArrayType(i64_t(F), 2); /* the largest value */
-    LLVMValueRef out = uf__fn_alloca(F, vty, "dict.pop");
-    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef outp = value_buf(F, dt);
     LLVMValueRef a[3] = {d, k, outp};
     LLVMValueRef rc = call(F, UF__DICT_DELETE,
                            LLVMInt32TypeInContext(F->L->ctx), a, 3);
     LLVMValueRef absent = LLVMBuildIsNull(B, rc, "");
     if (dv == NULL) {
         uf__fn_raise_if(F, absent, UF__JIT_DICT_KEY);
-        return uf__emit_elem_load(F, outp, val_dt(dt));
+        return vload(F, outp, vt);
     }
-    dv = uf__emit_cast(F, dv, uf__lower_info(F, e->u.call.args[1])->type->dtype,
-                       rd);
-    LLVMValueRef got = uf__emit_cast(F, uf__emit_elem_load(F, outp,
-                                                           val_dt(dt)),
-                                     val_dt(dt), rd);
+    dv = uf__emit_convert(F, dv, uf__lower_info(F, e->u.call.args[1])->type,
+                          rt);
+    LLVMValueRef got = vload(F, outp, vt);
+    if (!dv || !got || !(got = uf__emit_convert(F, got, vt, rt)))
+        return NULL;
     return LLVMBuildSelect(B, absent, dv, got, "");
 }
 
@@ -327,9 +383,7 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
                                   LLVMValueRef d, const uf__type *dt)
 {
     LLVMValueRef kslot = uf__fn_alloca(F, i64_t(F), "dict.key");
-    LLVMValueRef out = uf__fn_alloca(F, LLVMArrayType(i64_t(F), 2),
-                                     "dict.pop");
-    LLVMValueRef outp = LLVMBuildPointerCast(B, out, i8p_t(F), "");
+    LLVMValueRef outp = value_buf(F, dt);
     LLVMValueRef a[3] = {d, kslot, outp};
     LLVMValueRef rc = call(F, UF__DICT_POPITEM,
                            LLVMInt32TypeInContext(F->L->ctx), a, 3);
@@ -342,8 +396,151 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
     r = LLVMBuildInsertValue(
         B, r, key_value(F, LLVMBuildLoad2(B, i64_t(F), kslot, ""), dt), 0,
         "");
-    return LLVMBuildInsertValue(B, r, uf__emit_elem_load(F, outp, val_dt(dt)),
-                                1, "");
+    LLVMValueRef v = vload(F, outp, dt->elts[1]);
+    return v ? LLVMBuildInsertValue(B, r, v, 1, "") : NULL;
+}
+
+/* The entry at position pos of dict d of type dt. */
+static LLVMValueRef entry_at(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                             LLVMValueRef pos)
+{
+    LLVMValueRef entries = LLVMBuildLoad2(
+        B, i8p_t(F), field(F, d, OFF_ENTRIES, i8p_t(F)), "");
+    return LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entries,
+        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, esize(dt)), "")}, 1, "");
+}
+
+/* A loop over the live entries of a dict in order: walk_begin leaves
+ * the builder in the body with w->pos the entry's position; the body
+ * reads the entries pointer again at each entry (d.update(d) stores into
+ * the dict walked); walk_next ends the body, walk_end the loop (the
+ * builder after it); a body may branch to w->done itself. */
+typedef struct walk {
+    LLVMBasicBlockRef hdr, done;
+    LLVMValueRef slot, pos;
+} walk;
+
+static void walk_begin(uf__fn *F, LLVMValueRef d, walk *w)
+{
+    LLVMTypeRef i64 = i64_t(F);
+    w->slot = uf__fn_alloca(F, i64, "dict.pos");
+    LLVMBuildStore(B, c64(F, 0), w->slot);
+    LLVMBasicBlockRef hdr = w->hdr = uf__fn_block(F, "dwalk.cond");
+    LLVMBasicBlockRef body = uf__fn_block(F, "dwalk.body");
+    w->done = uf__fn_block(F, "dwalk.end");
+    LLVMBuildBr(B, hdr);
+    LLVMPositionBuilderAtEnd(B, hdr);
+    LLVMValueRef a[2] = {d, LLVMBuildLoad2(B, i64, w->slot, "")};
+    w->pos = call(F, UF__DICT_NEXT, i64, a, 2);
+    LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSGE, w->pos, c64(F, 0), ""),
+                    body, w->done);
+    LLVMPositionBuilderAtEnd(B, body);
+}
+
+static void walk_end(uf__fn *F, walk *w)
+{
+    LLVMBuildStore(B, LLVMBuildAdd(B, w->pos, c64(F, 1), ""), w->slot);
+    LLVMBuildBr(B, w->hdr);
+    LLVMPositionBuilderAtEnd(B, w->done);
+}
+
+/* d.update(o): Numba's `for k, v in o.items(): d[k] = v`, each key and
+ * value converted to d's types. */
+static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
+                                 LLVMValueRef d, const uf__type *dt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    const uf__type *ot = uf__lower_info(F, x)->type;
+    LLVMValueRef o = uf__lower_expr(F, x);
+    if (o == NULL)
+        return NULL;
+    if (ot->n == 0) /* an empty dict of no types: nothing to store */
+        return undef_i1(F);
+    walk w;
+    walk_begin(F, o, &w);
+    LLVMValueRef entry = entry_at(F, o, ot, w.pos);
+    LLVMValueRef kb = LLVMBuildLoad2(
+        B, i64_t(F),
+        LLVMBuildPointerCast(B, entry, LLVMPointerType(i64_t(F), 0), ""), "");
+    LLVMValueRef k = key_bits(F, key_value(F, kb, ot), key_dt(ot), dt);
+    LLVMValueRef vp = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entry,
+        (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
+    LLVMValueRef v = vload(F, vp, ot->elts[1]);
+    if (!v || !(v = uf__emit_convert(F, v, ot->elts[1], dt->elts[1])))
+        return NULL;
+    vstore(F, insert(F, d, k), dt->elts[1], v);
+    walk_end(F, &w);
+    return undef_i1(F);
+}
+
+/* The key of an entry of a dict of type dt, as the key type. */
+static LLVMValueRef entry_key(uf__fn *F, LLVMValueRef entry,
+                              const uf__type *dt)
+{
+    return key_value(
+        F,
+        LLVMBuildLoad2(B, i64_t(F),
+                       LLVMBuildPointerCast(B, entry,
+                                            LLVMPointerType(i64_t(F), 0), ""),
+                       ""),
+        dt);
+}
+
+LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
+{
+    if (refuse_here(F, e) != 0)
+        return NULL;
+    const uf__expr *x[2] = {e->u.compare.operands[0],
+                            e->u.compare.operands[1]};
+    const uf__type *t[2];
+    LLVMValueRef v[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = uf__lower_info(F, x[k])->type;
+        if (!(v[k] = uf__lower_expr(F, x[k])))
+            return NULL;
+    }
+    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    LLVMValueRef res = uf__fn_alloca(F, i1, "dict.eq");
+    LLVMValueRef same = LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, v[0]),
+                                      uf__emit_list_len(F, v[1]), "");
+    LLVMBuildStore(B, same, res);
+    LLVMBasicBlockRef scan = uf__fn_block(F, "dict.scan");
+    LLVMBasicBlockRef out = uf__fn_block(F, "dict.cmp");
+    LLVMBuildCondBr(B, same, scan, out);
+    LLVMPositionBuilderAtEnd(B, scan);
+    walk w;
+    walk_begin(F, v[0], &w);
+    LLVMValueRef entry = entry_at(F, v[0], t[0], w.pos);
+    /* Numba's _cast of the key to the other's key type */
+    LLVMValueRef kb = key_bits(F, entry_key(F, entry, t[0]), key_dt(t[0]),
+                               t[1]);
+    LLVMValueRef p = find(F, v[1], kb);
+    LLVMBasicBlockRef found = uf__fn_block(F, "dict.found");
+    LLVMBasicBlockRef differ = uf__fn_block(F, "dict.differ");
+    LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), differ, found);
+    LLVMPositionBuilderAtEnd(B, found);
+    LLVMValueRef vp = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), entry,
+        (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
+    LLVMValueRef va = uf__emit_cast(F, uf__emit_elem_load(F, vp, val_dt(t[0])),
+                                    val_dt(t[0]), od);
+    LLVMValueRef vb = uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(t[1])),
+                                    val_dt(t[1]), od);
+    LLVMValueRef eq = uf__emit_cmp(F, UF__CMP_EQ, od, va, vb);
+    LLVMBasicBlockRef next = uf__fn_block(F, "dict.next");
+    LLVMBuildCondBr(B, eq, next, differ);
+    LLVMPositionBuilderAtEnd(B, differ);
+    LLVMBuildStore(B, LLVMConstInt(i1, 0, 0), res);
+    LLVMBuildBr(B, out);
+    LLVMPositionBuilderAtEnd(B, next);
+    walk_end(F, &w);
+    LLVMBuildBr(B, out);
+    LLVMPositionBuilderAtEnd(B, out);
+    LLVMValueRef r = LLVMBuildLoad2(B, i1, res, "");
+    return e->u.compare.ops[0] == UF__CMP_NE ? LLVMBuildNot(B, r, "") : r;
 }
 
 LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
@@ -366,6 +563,8 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
         return lower_pop(F, e, d, dt);
     case UF__BI_DICT_POPITEM:
         return lower_popitem(F, e, d, dt);
+    case UF__BI_DICT_UPDATE:
+        return lower_update(F, e, d, dt);
     case UF__BI_DICT_CLEAR:
         if (dt->n == 2)
             call(F, UF__DICT_CLEAR, LLVMVoidTypeInContext(F->L->ctx), &d, 1);
@@ -447,12 +646,10 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
                                             ""),
                        ""),
         dt);
-    LLVMValueRef val = uf__emit_elem_load(
-        F,
-        LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), entry,
-                              (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1,
-                              ""),
-        val_dt(dt));
+    LLVMValueRef val = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
+                             dt->elts[1]);
+    if (val == NULL)
+        return F->err->code;
     const uf__type *item = dt->layout == 'v' ? dt->elts[1] : dt->elts[0];
     LLVMValueRef v = dt->layout == 'v' ? val : key;
     if (dt->layout == 'i') {
@@ -501,11 +698,11 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
         return F->err->code;
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
-    LLVMValueRef x = uf__emit_elem_load(F, p, val_dt(dt));
-    LLVMValueRef r = uf__lower_augop(F, s, x, dt->elts[1]);
+    LLVMValueRef x = vload(F, p, dt->elts[1]);
+    LLVMValueRef r = x ? uf__lower_augop(F, s, x, dt->elts[1]) : NULL;
     if (r == NULL)
         return F->err->code;
-    uf__emit_elem_store(F, insert(F, d, k), val_dt(dt), r);
+    vstore(F, insert(F, d, k), dt->elts[1], r);
     return 0;
 }
 

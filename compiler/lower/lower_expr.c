@@ -427,6 +427,10 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
         return uf__lower_set_compare(F, e);
     if (e->u.compare.nops == 1 &&
         uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
+            UF__T_DICT) /* lower_dict.c */
+        return uf__lower_dict_compare(F, e);
+    if (e->u.compare.nops == 1 &&
+        uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
             UF__T_TUPLE &&
         scalar_dtype(F, e, &rd))
         return lower_tuple_compare(F, e, e->u.compare.ops[0], rd);

@@ -296,6 +296,8 @@ LLVMValueRef uf__lower_list_index(uf__fn *F, const uf__expr *e)
 int uf__lower_list_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
                          const uf__type *vt)
 {
+    if (t->u.subscript.index[0]->kind == UF__EX_SLICE) /* lower_list_ops.c */
+        return uf__lower_list_slice_store(F, t, v, vt);
     const uf__expr *base = t->u.subscript.value;
     const uf__type *lt = uf__lower_info(F, base)->type;
     LLVMValueRef l = uf__lower_expr(F, base);

@@ -49,6 +49,11 @@ static LLVMValueRef field_at(uf__fn *F, LLVMValueRef p, const uf__type *t,
                                  1, "");
 }
 
+int64_t uf__list_field_offset(const uf__type *t, int k)
+{
+    return tuple_offset(t, k);
+}
+
 int64_t uf__list_itemsize(const uf__type *lt)
 {
     if (lt->n == 0)

@@ -3,7 +3,8 @@
  * place by common/list_ops.c's quicksort, the scheme Numba's list sort
  * uses, so NaNs and -0.0/0.0 end where Numba's leave them); l[a:b:c],
  * l + m and l += m as item loops converting each item; l * n and
- * l *= n in common/list_ops.c (memcpy of doubling spans); l == m, l < m
+ * l *= n in common/list_ops.c (memcpy of doubling spans); l[a:b:c] = m
+ * there too (m converted first when its items differ); l == m, l < m
  * ... as Numba's loops. Out of memory raises UF__JIT_NOMEM. */
 #include <string.h>
 
@@ -68,7 +69,7 @@ static void put(uf__fn *F, LLVMValueRef items, const uf__type *lt,
 static LLVMValueRef helper(uf__fn *F, const char *name, LLVMTypeRef ret,
                            LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[4]; /* n <= 4 */
+    LLVMTypeRef pt[6]; /* n <= 6 */
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
@@ -131,6 +132,39 @@ static const uf__expr *arg(const uf__expr *e, int pos, const char *name)
     return NULL;
 }
 
+/* l sorted by keys (a list of one key of type kt per item; NULL: the
+ * items, tuples) with common/list_ops.c's argsort; out of memory
+ * raises. */
+static void sort_by(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                    LLVMValueRef keys, const uf__type *kt, LLVMValueRef rev)
+{
+    int nf = kt->kind == UF__T_TUPLE ? kt->n : 1;
+    LLVMTypeRef dty = LLVMArrayType(i64_t(F), (unsigned)(2 + 2 * nf));
+    LLVMValueRef desc = uf__fn_alloca(F, dty, "sort.desc");
+    LLVMValueRef d0 = LLVMBuildPointerCast(B, desc,
+                                           LLVMPointerType(i64_t(F), 0), "");
+    int64_t v[2 + 2 * UF__TUPLE_MAX];
+    v[0] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, kt->n)
+                                    : (int64_t)uf_dtype_itemsize(kt->dtype);
+    v[1] = nf;
+    for (int k = 0; k < nf; k++) {
+        v[2 + 2 * k] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, k)
+                                               : 0;
+        v[3 + 2 * k] = kt->kind == UF__T_TUPLE ? kt->elts[k]->dtype
+                                               : kt->dtype;
+    }
+    for (int k = 0; k < 2 + 2 * nf; k++) {
+        LLVMValueRef off = c64(F, k);
+        LLVMBuildStore(B, c64(F, v[k]),
+                       LLVMBuildInBoundsGEP2(B, i64_t(F), d0, &off, 1, ""));
+    }
+    LLVMValueRef a[5] = {l, keys ? keys : LLVMConstNull(i8p_t(F)), d0, rev,
+                         c64(F, uf__list_itemsize(lt))};
+    LLVMValueRef rc = helper(F, UF__LIST_SORT_BY,
+                             LLVMInt32TypeInContext(F->L->ctx), a, 5);
+    uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
+}
+
 LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
 {
     LLVMContextRef ctx = F->L->ctx;
@@ -161,6 +195,19 @@ LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
                              LLVMConstInt(LLVMTypeOf(v), 0, 0), ""),
             i32, "");
     }
+    const uf__expr *kx = arg(e, method ? 0 : 1, "key");
+    const uf__type *kt = kx ? uf__lower_info(F, kx)->type : NULL;
+    if (kt != NULL && kt->kind == UF__T_LIST) { /* keys made by the parser */
+        LLVMValueRef keys = uf__lower_expr(F, kx);
+        if (!keys)
+            return NULL;
+        sort_by(F, l, lt, keys, kt->elts[0], rev);
+        return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
+    }
+    if (lt->elts[0]->kind == UF__T_TUPLE) {
+        sort_by(F, l, lt, NULL, lt->elts[0], rev);
+        return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
+    }
     LLVMValueRef a[3] = {l, LLVMConstInt(i32, lt->elts[0]->dtype, 0), rev};
     LLVMTypeRef pt[3] = {LLVMTypeOf(l), i32, i32};
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), pt, 3, 0);
@@ -185,6 +232,35 @@ LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e)
     span c = {items_of(F, l), items_of(F, r), start, step, c64(F, 0), lt, lt};
     copy_span(F, &c, n);
     return r;
+}
+
+/* l[a:b:c] = v (v a list, typed by infer_list_ops.c): v's items
+ * converted to a new list of l's type when they differ, then
+ * common/list_ops.c resizes (step 1) or overwrites (ValueError when the
+ * lengths differ). */
+int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
+                               const uf__type *vt)
+{
+    const uf__expr *base = t->u.subscript.value;
+    const uf__type *lt = uf__lower_info(F, base)->type;
+    LLVMValueRef l = uf__lower_expr(F, base);
+    if (!l)
+        return F->err->code;
+    LLVMValueRef start, n, step;
+    if (uf__lower_slice_axis(F, t->u.subscript.index[0],
+                             uf__emit_list_len(F, l), &start, &n, &step) < 0)
+        return F->err->code;
+    v = uf__lower_list_convert(F, v, vt, lt);
+    LLVMValueRef a[6] = {l, start, n, step, v,
+                         c64(F, uf__list_itemsize(lt))};
+    LLVMValueRef rc = helper(F, UF__LIST_SETSLICE,
+                             LLVMInt32TypeInContext(F->L->ctx), a, 6);
+    LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(rc), 0, 0);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, rc, zero, ""),
+                    UF__JIT_NOMEM);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSGT, rc, zero, ""),
+                    UF__JIT_LIST_RESIZE);
+    return 0;
 }
 
 /* l += m (m's items appended, converted; m may be l) and l *= n, in

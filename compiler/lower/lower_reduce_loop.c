@@ -5,6 +5,8 @@
  *   i32 seq(i8 *acc, i8 *x, i64 n, i64 stride)     left to right
  *   i32 tree(i8 *res, i8 *x, i64 n)                the pairwise tree over
  *                                                   contiguous elements
+ *   i32 rows(i8 *out, i8 *x, i64 n, i64 rs)        UF__REDUCE_ROWS rows
+ *                                                   into contiguous out
  *
  * The tree's blocks are reduced by `leaf`, whose main loop carries eight
  * independent accumulators over consecutive elements: once the kernel is
@@ -235,6 +237,65 @@ static int emit_seq(rctx *c, const char *name, uf_error *err)
     LLVMBuildStore(B, k64(c, 0), ip);
     while_lt(c, ip, LLVMGetParam(fn, 2), 1, seq_body, &s, "seq", scalar_md(c));
     store_elem(c, LLVMBuildLoad2(B, c->ssa, s.a, ""), accp);
+    LLVMBuildRet(B, LLVMConstNull(c->i32));
+    uf__fn_end(&F);
+    return 0;
+}
+
+/* ---- rows: an outer axis reduced, UF__REDUCE_ROWS rows per pass ------ */
+
+typedef struct rows_ud {
+    LLVMValueRef out, x[UF__REDUCE_ROWS]; /* typed T* */
+} rows_ud;
+
+/* out[j] = f(...f(f(out[j], x0[j]), x1[j])..., x{R-1}[j]): the order of R
+ * passes of the binary loop, with out[j] kept in a register between rows */
+static void rows_body(rctx *c, LLVMValueRef j, void *ud)
+{
+    rows_ud *u = ud;
+    LLVMValueRef op = LLVMBuildInBoundsGEP2(B, c->mem, u->out, &j, 1, "");
+    LLVMValueRef a = load_elem(c, op);
+    for (int r = 0; r < UF__REDUCE_ROWS; r++) {
+        LLVMValueRef xp = LLVMBuildInBoundsGEP2(B, c->mem, u->x[r], &j, 1, "");
+        a = apply(c, a, load_elem(c, xp));
+    }
+    store_elem(c, a, op);
+}
+
+/* Vectorised across j (out and the rows never overlap: noalias), never
+ * unrolled: compile time. */
+static LLVMValueRef rows_md(rctx *c)
+{
+    uf__lower *L = c->L;
+    LLVMMetadataRef ops[3];
+    ops[0] = LLVMTemporaryMDNode(L->ctx, NULL, 0);
+    ops[1] = md_prop(L, "llvm.loop.unroll.disable", NULL);
+    ops[2] = md_prop(L, "llvm.loop.vectorize.enable",
+                     LLVMConstInt(c->i1, 1, 0));
+    LLVMMetadataRef id = LLVMMDNodeInContext2(L->ctx, ops, 3);
+    LLVMMetadataReplaceAllUsesWith(ops[0], id);
+    return LLVMMetadataAsValue(L->ctx, id);
+}
+
+static int emit_rows(rctx *c, const char *name, uf_error *err)
+{
+    uf__fn F;
+    LLVMTypeRef ps[4] = {c->i8p, c->i8p, c->i64, c->i64};
+    LLVMValueRef fn = begin_fn(c, &F, name, ps, 4, true, err);
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    for (unsigned k = 1; k <= 2; k++)
+        LLVMAddAttributeAtIndex(
+            fn, k, LLVMCreateEnumAttribute(c->L->ctx, noalias, 0));
+    LLVMTypeRef tp = LLVMPointerType(c->mem, 0);
+    rows_ud u = {LLVMBuildBitCast(B, LLVMGetParam(fn, 0), tp, ""), {0}};
+    for (int r = 0; r < UF__REDUCE_ROWS; r++) {
+        LLVMValueRef off = LLVMBuildMul(B, LLVMGetParam(fn, 3), k64(c, r), "");
+        u.x[r] = elem_ptr(c, LLVMGetParam(fn, 1), off);
+    }
+    LLVMValueRef jp = uf__fn_alloca(&F, c->i64, "jp");
+    LLVMBuildStore(B, k64(c, 0), jp);
+    while_lt(c, jp, LLVMGetParam(fn, 2), 1, rows_body, &u, "rows",
+             c->fallible ? NULL : rows_md(c));
     LLVMBuildRet(B, LLVMConstNull(c->i32));
     uf__fn_end(&F);
     return 0;
@@ -483,6 +544,9 @@ int uf__lower_reduce_loops(uf__lower *L, LLVMValueRef kernel, bool fallible,
         return err->code;
     snprintf(name, sizeof name, "%s_seq", prefix);
     if (emit_seq(&c, name, err) != 0)
+        return err->code;
+    snprintf(name, sizeof name, "%s_rows", prefix);
+    if (emit_rows(&c, name, err) != 0)
         return err->code;
     if (tree && emit_tree(&c, prefix, err) != 0)
         return err->code;

@@ -321,7 +321,8 @@
     X(DICT_SETDEFAULT, "dict.setdefault") X(DICT_CLEAR, "dict.clear")       \
     X(DICT_COPY, "dict.copy") X(DICT_KEYS, "dict.keys")                     \
     X(DICT_VALUES, "dict.values") X(DICT_ITEMS, "dict.items")               \
-    X(DICT_POPITEM, "dict.popitem") X(DICT_NEW, "dict")
+    X(DICT_POPITEM, "dict.popitem") X(DICT_UPDATE, "dict.update")         \
+    X(DICT_NEW, "dict")
 /* The methods of sets (types/infer_set.c, lower/lower_set.c): the name
  * after "set." is the attribute (uf__builtin_is_set); "set" is set()
  * and the `{a, b}` literal the parser writes as a call of it. */

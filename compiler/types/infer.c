@@ -244,6 +244,9 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
                         uf__tname(base));
     if (base->kind == UF__T_DICT && base->layout == 0) /* infer_dict.c */
         return uf__infer_dict_store(C, t, base, vt);
+    if (base->kind == UF__T_LIST && t->u.subscript.nindex == 1 &&
+        t->u.subscript.index[0]->kind == UF__EX_SLICE) /* infer_list_ops.c */
+        return uf__infer_list_slice_store(C, t, base, vt);
     if (base->kind == UF__T_LIST) { /* l[i] = v: infer_list.c */
         const uf__type *et = uf__infer_expr(C, t);
         if (et == NULL || et == UF__UNKNOWN)

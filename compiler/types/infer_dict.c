@@ -9,7 +9,7 @@
  * to the dict's type only within its kind or up (bool -> int -> float ->
  * complex; Numba's _cast refuses float -> int); `{}` never stored into
  * is refused with Numba's message. Keys are bools, integers and floats;
- * values any number. */
+ * values any number or tuple of numbers. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
@@ -35,9 +35,18 @@ static int rank(const uf__type *t)
 }
 
 /* Whether a number of type `from` is stored into, or looked up as, `to`
- * (Numba's _cast: any width within a kind, a kind up, never down). */
+ * (Numba's _cast: any width within a kind, a kind up, never down); a
+ * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
+        if (from->n != to->n)
+            return false;
+        for (int i = 0; i < from->n; i++)
+            if (!casts(from->elts[i], to->elts[i]))
+                return false;
+        return true;
+    }
     return from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR &&
            rank(from) <= rank(to);
 }
@@ -51,12 +60,20 @@ static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
     return 0;
 }
 
+/* Values are numbers or tuples of numbers (stored field by field,
+ * lower_dict.c). */
 static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
-    if (t->kind != UF__T_SCALAR)
+    bool ok = t->kind == UF__T_SCALAR;
+    if (t->kind == UF__T_TUPLE) {
+        ok = t->n > 0;
+        for (int i = 0; i < t->n; i++)
+            ok = ok && t->elts[i]->kind == UF__T_SCALAR;
+    }
+    if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
-                        "of a dict in kernels (values are numbers)",
-                        uf__tname(t));
+                        "of a dict in kernels (values are numbers or tuples "
+                        "of numbers)", uf__tname(t));
     return 0;
 }
 
@@ -194,6 +211,23 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         r = uf__type_tuple(C->tc, 2, dt->elts, C->err);
         return r ? uf__iset(C, e, r) : NULL;
     }
+    case UF__BI_DICT_UPDATE: { /* Numba: for k, v in other.items(): d[k] = v */
+        r = args_of(C, e, name, 1, 1, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (t[0]->kind != UF__T_DICT || t[0]->layout != 0)
+            return uf__ierr_t(C, UF_ERR_TYPING, a[0]->pos, "No "
+                              "implementation of function update() for "
+                              "(%s, %s): Numba 0.68 updates a dict from "
+                              "another dict only", uf__tname(dt),
+                              uf__tname(t[0]));
+        if (t[0]->n == 0)
+            return uf__iset(C, e, uf__type_none(C->tc)); /* empty: nothing */
+        if (key_casts(C, a[0], t[0]->elts[0], dt, "setitem") != 0 ||
+            value_casts(C, a[0], t[0]->elts[1], dt, "setitem") != 0)
+            return NULL;
+        return uf__iset(C, e, uf__type_none(C->tc));
+    }
     case UF__BI_DICT_CLEAR:
     case UF__BI_DICT_COPY:
         r = args_of(C, e, name, 0, 0, t);
@@ -263,7 +297,7 @@ int uf__infer_dict_store(uf__ictx *C, const uf__expr *t, const uf__type *dt,
     if (dt->n == 2) {
         if (key_casts(C, x, kt, dt, "setitem") != 0)
             return -1;
-        if (vt->kind != UF__T_SCALAR || !casts(vt, dt->elts[1]))
+        if (!casts(vt, dt->elts[1]))
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "No implementation of "
                             "function setitem found for signature (%s, %s, "
                             "%s): the value does not convert to the value "
@@ -346,4 +380,38 @@ int uf__infer_dict_check(uf__ictx *C)
                             "(store an item: d[k] = v)", (int)len, name);
     }
     return 0;
+}
+
+/* d == e, d != e of two dicts (Numba's impl_equal: the same length, and
+ * every key of d, cast to e's key type, found in e with a value ==); the
+ * values compared as two numbers (e's optype). */
+const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b)
+{
+    if (e->u.compare.nops != 1 || (op != UF__CMP_EQ && op != UF__CMP_NE) ||
+        a->layout != 0 || b->layout != 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not supported "
+                          "between %s and %s (dicts take == and != "
+                          "only)", uf__cmpop_str((uf__cmpop)op),
+                          uf__tname(a), uf__tname(b));
+    if (a->n == 0 || b->n == 0)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "comparison of a "
+                          "dict whose keys and values have no known type "
+                          "yet");
+    if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
+                          "whose values are tuples is not supported in "
+                          "kernels yet");
+    const uf__type *optype = NULL;
+    const uf__type *r = uf__type_compare(C->tc, UF__CMP_EQ, a->elts[1],
+                                         b->elts[1], &optype);
+    if (r == NULL && uf__typectx_oom(C->tc))
+        return uf__ioom(C);
+    if (r == NULL || optype == NULL)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not supported "
+                          "between %s and %s", uf__cmpop_str((uf__cmpop)op),
+                          uf__tname(a), uf__tname(b));
+    in->optype = optype;
+    return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
 }

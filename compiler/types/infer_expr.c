@@ -578,6 +578,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return uf__infer_set_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_LIST && b->kind == UF__T_LIST) /* list_ops */
             return uf__infer_list_compare(C, e, in, (int)op, a, b);
+        if (a->kind == UF__T_DICT && b->kind == UF__T_DICT) /* infer_dict */
+            return uf__infer_dict_compare(C, e, in, (int)op, a, b);
         const uf__type *optype = NULL, *r = NULL;
         if (a->kind == UF__T_SCALAR && b->kind == UF__T_SCALAR)
             r = uf__type_compare(C->tc, (int)op, a, b, &optype);

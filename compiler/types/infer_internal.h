@@ -432,6 +432,9 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
  * (infer_list_ops.c). */
 const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
+/* l[a:b:c] = m, m of type vt into list type lt: 0, -1 with the error. */
+int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
+                               const uf__type *lt, const uf__type *vt);
 const uf__type *uf__infer_list_binop(uf__ictx *C, const uf__expr *e,
                                      const uf__type *a, const uf__type *b);
 const uf__type *uf__infer_list_augassign(uf__ictx *C, const uf__stmt *s,
@@ -459,6 +462,10 @@ const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
                                         uf__expr_info *in, const uf__type *x,
                                         const uf__type *dt);
 int uf__infer_dict_check(uf__ictx *C);
+/* d == e, d != e of two dicts (infer_dict.c). */
+const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, int op,
+                                       const uf__type *a, const uf__type *b);
 /* Sets (infer_set.c): the attribute `e` (s.add) of set type `base`; a
  * call of UF__SET_MAP (set() and `{a, b}` too); the item a loop over
  * set type st gives; `x in s`; s | t ... and s == t ...; s |= t ...;

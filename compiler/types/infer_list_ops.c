@@ -7,15 +7,24 @@
  * array, a tuple whose items share one type, or range(...); a new list.
  * reverse is a bool or an integer (a literal or a run-time value; any
  * other type is Numba's TypingError "an integer is required for
- * 'reverse'"); key is None (Numba also takes an @njit function, which
- * ufjit refuses: its sort would call back into another compiled
- * function per item). Complex items have no `<` in Numba: a TypingError. */
+ * 'reverse'"); key is None, or the list of keys the parser made of a
+ * key= function or lambda (front/parser_expr.c's sort_key: the name
+ * key$K, one key per item, as Numba's `[key(x) for x in lst]`), then the
+ * keys are what is ordered. Complex items or keys have no `<` in Numba:
+ * a TypingError. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
 
 static bool orderable(const uf__type *t)
 {
+    if (t != NULL && t->kind == UF__T_TUPLE) { /* Numba's tuple `<` */
+        for (int i = 0; i < t->n; i++)
+            if (t->elts[i]->kind != UF__T_SCALAR ||
+                uf__type_is_complex(t->elts[i]))
+                return false;
+        return t->n > 0;
+    }
     return t != NULL && t->kind == UF__T_SCALAR && !uf__type_is_complex(t);
 }
 
@@ -67,21 +76,35 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                       uf__tname(t));
 }
 
-/* key= and reverse= of either form; 0 or -1. */
+/* The keys sort_key made: key$K, a list. */
+static bool made_keys(const uf__expr *key, const uf__type *kt)
+{
+    return key->kind == UF__EX_NAME &&
+           strncmp(key->u.name.id, "key$", 4) == 0 &&
+           kt->kind == UF__T_LIST;
+}
+
+/* key= and reverse= of either form; 0 or -1. *elt becomes the keys'
+ * type when key= is a list of keys. */
 static int check_options(uf__ictx *C, const uf__expr *key,
-                         const uf__expr *rev)
+                         const uf__expr *rev, const uf__type **elt)
 {
     if (key != NULL) {
         const uf__type *kt = uf__infer_expr(C, key);
         if (kt == NULL || kt == UF__UNKNOWN)
             return kt == NULL ? -1 : 1;
-        if (kt->kind != UF__T_NONE) {
+        if (made_keys(key, kt)) {
+            if (kt->n == 0)
+                return uf__ierr(C, UF_ERR_TYPING, key->pos, "%s", "the sort "
+                                "keys have no known type");
+            *elt = kt->elts[0];
+        } else if (kt->kind != UF__T_NONE) {
             bool fn = kt->kind == UF__T_FUNCTION;
             return uf__ierr(C, fn ? UF_ERR_UNSUPPORTED : UF_ERR_TYPING,
                             key->pos, "%s", fn
-                                ? "sort key= functions are not supported "
-                                  "in kernels (only key=None): sort the "
-                                  "keys, or build (key, index) pairs"
+                                ? "a sort key= function other than by its "
+                                  "name is not supported in kernels "
+                                  "(write key=NAME or a lambda)"
                                 : "Key must be None or a Numba JIT "
                                   "compiled function");
         }
@@ -130,27 +153,28 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
         if ((elt = items_of(C, x[0], it)) == NULL)
             return NULL;
     }
-    int rc = check_options(C, x[1], x[2]);
+    const uf__type *ord = elt; /* the items, or their keys */
+    int rc = check_options(C, x[1], x[2], &ord);
     if (rc != 0)
         return rc < 0 ? NULL : UF__UNKNOWN;
-    if (!orderable(elt))
+    if (!orderable(ord))
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
-                          "function %s() for list(%s): Numba orders items "
+                          "function %s() for list(%s): Numba orders %s "
                           "with `<`, which %s does not have",
                           b == UF__BI_LIST_SORT ? "sort" : "sorted",
-                          uf__tname(elt), uf__tname(elt));
+                          uf__tname(ord), ord == elt ? "items" : "keys",
+                          uf__tname(ord));
     if (b == UF__BI_LIST_SORT)
         return uf__iset(C, e, uf__type_none(C->tc));
     const uf__type *r = uf__type_list(C->tc, elt, C->err);
     return r ? uf__iset(C, e, r) : NULL;
 }
 
-/* l[a:b:c]: a new list (Numba's getitem of a slice); the bounds
- * numbers (not complex) or None. */
-const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
-                                     const uf__type *lt)
+/* The bounds of the slice l[x]: numbers (not complex) or None. lt, or
+ * NULL / UF__UNKNOWN. */
+static const uf__type *slice_bounds(uf__ictx *C, const uf__expr *x,
+                                    const uf__type *lt)
 {
-    const uf__expr *x = e->u.subscript.index[0];
     const uf__expr *b[3] = {x->u.slice.lower, x->u.slice.upper,
                             x->u.slice.step};
     for (int j = 0; j < 3; j++) {
@@ -166,6 +190,16 @@ const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                               "must be integers or None, not %s",
                               uf__tname(t));
     }
+    return lt;
+}
+
+/* l[a:b:c]: a new list (Numba's getitem of a slice). */
+const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
+                                     const uf__type *lt)
+{
+    const uf__type *r = slice_bounds(C, e->u.subscript.index[0], lt);
+    if (r != lt)
+        return r;
     if (lt->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s has no items of a "
                           "known type yet", uf__tname(lt));
@@ -282,4 +316,62 @@ const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
                           uf__tname(b));
     in->optype = optype;
     return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+}
+
+/* A number of type from stored into a list of numbers of type to: as
+ * l += m (Numba's can_convert), so no complex into a real list. */
+static bool number_into(const uf__type *from, const uf__type *to)
+{
+    return from->kind == UF__T_SCALAR && to->kind == UF__T_SCALAR &&
+           (uf__type_is_complex(to) || !uf__type_is_complex(from));
+}
+
+/* The items of list type from converted into those of list type to by
+ * l[a:b] = m: numbers as l += m converts them, tuples of as many fields
+ * field by field, arrays of one dtype and ndim (a C array into a list of
+ * A arrays: the same item). */
+static bool slice_items_into(uf__ictx *C, const uf__type *from,
+                             const uf__type *to)
+{
+    if (from == to)
+        return true;
+    if (from->kind == UF__T_SCALAR)
+        return number_into(from, to);
+    if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
+        if (from->n != to->n)
+            return false;
+        for (int i = 0; i < from->n; i++)
+            if (!number_into(from->elts[i], to->elts[i]))
+                return false;
+        return true;
+    }
+    return from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY &&
+           uf__type_unify(C->tc, from, to) == to;
+}
+
+int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
+                               const uf__type *lt, const uf__type *vt)
+{
+    const uf__type *r = slice_bounds(C, t->u.subscript.index[0], lt);
+    if (r != lt)
+        return r == NULL ? -1 : 0;
+    if (lt->n == 0)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "%s has no items of a "
+                        "known type yet", uf__tname(lt));
+    if (vt->kind != UF__T_LIST)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s (Numba 0.68 takes a list there only; "
+                        "make one with list(x))", uf__tname(vt),
+                        uf__tname(lt));
+    if (vt->n == 0)
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s: its items have no known type (as "
+                        "Numba, an empty literal has none)", uf__tname(vt),
+                        uf__tname(lt));
+    if (!slice_items_into(C, vt->elts[0], lt->elts[0]))
+        return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot assign %s to a "
+                        "slice of %s: its items do not convert",
+                        uf__tname(vt), uf__tname(lt));
+    uf__iset(C, t, lt);
+    return 0;
 }

@@ -20,18 +20,19 @@
 
 /* Buffers of the buffered path: at most RT_MAXBUF operands need one (more
  * take the element-by-element path), each RT_BUFBYTES long and 64-byte
- * aligned (AVX-512 loads in contig never split a line): 32 KiB of stack at
+ * aligned (AVX-512 loads in contig never split a line): 8 KiB of stack at
  * most, fine for the threading layers' workers. Unit-stride operands are
  * used in place; stride-0 inputs are replicated once per call into a
- * buffer every chunk reuses. A chunk is RT_BUFBYTES of the widest buffered
- * operand when only stride-0 inputs are buffered, else RT_GATHER_BYTES:
- * measured (bench/bench_strided.c, a[::2] + b[::2] in float64/float32,
- * hypot, a[::-1] * 2) over 512..4096 bytes, 512 and 1024 alike, 2048 and
- * 4096 1.05-1.15x slower: the gathered lines are still in L1 when contig
- * reads them, and the output's lines when they are scattered. */
+ * buffer every chunk reuses. A chunk is RT_BUFBYTES of the widest
+ * buffered operand: measured (bench/bench_strided.c, a[::2] + b[::2] in
+ * float64/float32, hypot, a[::-1] * 2) over 512..4096 bytes, 512 and 1024
+ * alike, 2048 and 4096 1.05-1.15x slower: the gathered lines are still in
+ * L1 when contig reads them, and the output's lines when they are
+ * scattered. With only stride-0 inputs buffered, 1024 bytes beat 4096 too
+ * ((1000,1)+(1,10000) float32, one thread: best of 200 calls 1.08-1.09 ms
+ * against 1.11-1.15): a smaller fill per strip. */
 #define RT_MAXBUF 8
-#define RT_BUFBYTES 4096
-#define RT_GATHER_BYTES 1024
+#define RT_BUFBYTES 1024
 
 /* `fn` over any n >= 1: the descriptor's contig or its streaming variant
  * (compiler/host/jit_nontemporal.h), a blocked one through uf__rt_blocked. A streaming
@@ -215,15 +216,6 @@ static int64_t rt_gather_vec(char *restrict dst, const char *restrict src,
             memcpy(d0 + sz * i, &v, sz);                                   \
             memcpy(d1 + sz * i, &w, sz);                                   \
         }                                                                  \
-    }                                                                      \
-    /* the same value n times: a stride-0 input's buffer */                \
-    static void fill##sz(char *restrict dst, const char *restrict src,     \
-                         int64_t n)                                        \
-    {                                                                      \
-        RT_T##sz v;                                                        \
-        memcpy(&v, src, sz);                                               \
-        for (int64_t i = 0; i < n; i++)                                    \
-            memcpy(dst + sz * i, &v, sz);                                  \
     }
 RT_COPIES(1)
 RT_COPIES(2)
@@ -285,17 +277,34 @@ static void scatter(char *dst, int64_t stride, const char *src, int64_t n,
         memcpy(dst + i * stride, src + i * isz, (size_t)isz);
 }
 
+/* The same value n times: a stride-0 input's buffer. One 16-byte
+ * pattern made in a register and stored whole: an element loop (GCC -O2
+ * keeps it scalar) was 40% of the time of (1000,1)+(1,10000) in float32,
+ * and a pattern assembled in memory then loaded back stalls: the load
+ * cannot be forwarded from the narrower stores, so it waits for the store
+ * buffer, full of the previous chunk's non-temporal stores, to drain. */
 static void fill(char *dst, const char *src, int64_t n, int64_t isz)
 {
+    int64_t bytes = n * isz, i = 0;
+#ifdef __SSE2__
+    __m128i pat;
+    uint64_t v8 = 0;
+    if (isz <= 8)
+        memcpy(&v8, src, (size_t)isz);
     switch (isz) {
-    case 1: fill1(dst, src, n); return;
-    case 2: fill2(dst, src, n); return;
-    case 4: fill4(dst, src, n); return;
-    case 8: fill8(dst, src, n); return;
-    case 16: fill16(dst, src, n); return;
+    case 1: pat = _mm_set1_epi8((char)v8); break;
+    case 2: pat = _mm_set1_epi16((short)v8); break;
+    case 4: pat = _mm_set1_epi32((int)v8); break;
+    case 8: pat = _mm_set1_epi64x((long long)v8); break;
+    case 16: pat = _mm_loadu_si128((const __m128i *)(const void *)src); break;
+    default: bytes = 0; break;
     }
-    for (int64_t i = 0; i < n; i++)
-        memcpy(dst + i * isz, src, (size_t)isz);
+    for (; i + 16 <= bytes; i += 16)
+        _mm_storeu_si128((__m128i *)(void *)(dst + i), pat);
+    bytes = n * isz;
+#endif
+    for (; i < bytes; i += isz)
+        memcpy(dst + i, src, (size_t)isz);
 }
 
 /* In order, one element at a time: what a sequential loop would do (a
@@ -390,7 +399,7 @@ static int buffered(const uf__loop_desc *d, uf__loop_contig_fn fn,
         else if (strides[k] != 0)
             gath[ngath++] = k;
     }
-    int64_t chunk = (ngath + nscat ? RT_GATHER_BYTES : RT_BUFBYTES) / widest;
+    int64_t chunk = RT_BUFBYTES / widest;
     if (chunk < 1)
         chunk = 1;
     for (int k = 0; k < d->nin; k++)

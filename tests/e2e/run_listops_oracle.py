@@ -60,7 +60,7 @@ def cases():
         ("sort_empty", [S("0")], None),
         ("sort_complex", [c16(4)], "TypingError"),
         ("sorted_mixed_tuple", [S("1")], "refused"),
-        ("sort_key_fn", [f8(5)], "refused-here"),
+        ("sort_key_fn", [f8(5)], None),
         ("sort_key_bad", [f8(5)], "TypingError"),
         ("sort_reverse_float", [f8(5)], "TypingError"),
         ("sorted_2d", [f8(3, 2)], "refused"),
