@@ -344,8 +344,11 @@ static const error_case errors[] = {
      "a dict literal with ** unpacking is not supported in kernels"},
     {LOC, "x = {1: 2, **a}\n", 0, UNS, 1, 12,
      "a dict literal with ** unpacking is not supported in kernels"},
-    {LOC, "x = {1, 2}\n", 0, UNS, 1, 5,
-     "a set literal is not supported in kernels"},
+    /* {1, 2} parses: a call of set() (infer_set.c) */
+    {LOC, "x = {*a}\n", 0, UNS, 1, 5,
+     "a set literal with * unpacking is not supported in kernels"},
+    {LOC, "x = {1, *a}\n", 0, UNS, 1, 9,
+     "a set literal with * unpacking is not supported in kernels"},
     {LOC, "*a, b = x\n", 0, UNS, 1, 1,
      "a starred expression is not supported in kernels"},
     {LOC, "a, *b = x\n", 0, UNS, 1, 4,

@@ -791,7 +791,8 @@ static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
  * condition) and inside another comprehension. A dict comprehension
  * `{KEY: ELT for ...}` (key not NULL) the same way, into `lc$K = {}` and
  * `lc$K[KEY] = ELT`. */
-static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v);
+static uf__expr *brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
+                           const char *fn);
 
 static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
                           int mark, uf__expr *key)
@@ -887,7 +888,7 @@ static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
     int len = snprintf(buf, sizeof buf, "lc$%d", k);
     const char *lc = uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
     uf__pvec none = {0};
-    uf__expr *empty = key ? dict_call(p, start, &none)
+    uf__expr *empty = key ? brace_call(p, start, &none, "dict")
                           : uf__new_expr(p, UF__EX_LIST, start);
     uf__expr *target = uf__new_expr(p, UF__EX_NAME, start);
     uf__expr *recv = uf__new_expr(p, UF__EX_NAME, elt->pos);
@@ -1119,14 +1120,16 @@ static uf__expr *list(uf__parser *p)
 
 /* `{}` and `{k: v, ...}` as a call of dict() (its pairs as 2n
  * arguments, `starred` marking the literal), which typing types as
- * Numba's DictType (compiler/types/infer_dict.c). */
-static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v)
+ * Numba's DictType (compiler/types/infer_dict.c); `{a, b, ...}` as a
+ * call of set() the same way (compiler/types/infer_set.c). */
+static uf__expr *brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
+                           const char *fn)
 {
     uf__expr *f = uf__new_expr(p, UF__EX_NAME, start);
     uf__expr *e = f ? uf__new_expr(p, UF__EX_CALL, start) : NULL;
     if (e == NULL)
         return NULL;
-    f->u.name.id = "dict";
+    f->u.name.id = fn;
     e->u.call.func = f;
     e->u.call.args = finish_vec(v);
     e->u.call.nargs = v->n;
@@ -1135,7 +1138,8 @@ static uf__expr *dict_call(uf__parser *p, uf__pos start, uf__pvec *v)
 }
 
 /* dict: '{' [kvpair (',' kvpair)* [',']] '}'
- * set | dictcomp | setcomp | '**' unpacking: refused, named precisely. */
+ * set: '{' expression (',' expression)* [','] '}'
+ * dictcomp | setcomp | '*' / '**' unpacking: refused, named precisely. */
 static uf__expr *brace(uf__parser *p)
 {
     uf__pos start = here(p);
@@ -1143,11 +1147,11 @@ static uf__expr *brace(uf__parser *p)
     int mark = p->npending;
     uf__advance(p);
     if (uf__accept(p, UF__TOK_RBRACE))
-        return dict_call(p, start, &v);
+        return brace_call(p, start, &v, "dict");
     if (uf__at(p, UF__TOK_DSTAR))
         return uf__unsupported(p, start, "a dict literal with ** unpacking");
     if (uf__at(p, UF__TOK_STAR))
-        return uf__unsupported(p, start, "a set literal");
+        return uf__unsupported(p, start, "a set literal with * unpacking");
     uf__expr *k = uf__parse_named_expression(p);
     if (k == NULL)
         return NULL;
@@ -1176,11 +1180,24 @@ static uf__expr *brace(uf__parser *p)
         }
         if (!uf__accept(p, UF__TOK_RBRACE))
             return uf__unexpected(p);
-        return dict_call(p, start, &v);
+        return brace_call(p, start, &v, "dict");
     }
     if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
         return uf__unsupported(p, start, "a set comprehension");
-    return uf__unsupported(p, start, "a set literal");
+    for (;;) {
+        if (!uf__pvec_push(p, &v, k))
+            return NULL;
+        if (!uf__accept(p, UF__TOK_COMMA) || uf__at(p, UF__TOK_RBRACE))
+            break;
+        if (uf__at(p, UF__TOK_STAR))
+            return uf__unsupported(p, here(p), "a set literal with * "
+                                   "unpacking");
+        if (!(k = uf__parse_named_expression(p)))
+            return NULL;
+    }
+    if (!uf__accept(p, UF__TOK_RBRACE))
+        return uf__unexpected(p);
+    return brace_call(p, start, &v, "set");
 }
 
 /* atom:

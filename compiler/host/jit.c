@@ -36,6 +36,7 @@
 #include "common/npstats.h"
 #include "common/npsort.h"
 #include "common/dict.h"
+#include "common/set.h"
 #include "common/list.h"
 #include "common/ustr.h"
 #include "common/list_ops.h"
@@ -253,6 +254,20 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__DICT_CLEAR, (void *)(uintptr_t)uf__dict_clear},
         {UF__DICT_COPY, (void *)(uintptr_t)uf__dict_copy},
         {UF__DICT_POPITEM, (void *)(uintptr_t)uf__dict_popitem},
+        /* sets (lower_set.c, common/set.h) */
+        {UF__SET_NEW, (void *)(uintptr_t)uf__set_new},
+        {UF__SET_ADD, (void *)(uintptr_t)uf__set_add},
+        {UF__SET_CONTAINS, (void *)(uintptr_t)uf__set_contains},
+        {UF__SET_DISCARD, (void *)(uintptr_t)uf__set_discard},
+        {UF__SET_POP, (void *)(uintptr_t)uf__set_pop},
+        {UF__SET_NEXT, (void *)(uintptr_t)uf__set_next},
+        {UF__SET_CLEAR, (void *)(uintptr_t)uf__set_clear},
+        {UF__SET_COPY, (void *)(uintptr_t)uf__set_copy},
+        {UF__SET_UPDATE, (void *)(uintptr_t)uf__set_update},
+        {UF__SET_WIDEN, (void *)(uintptr_t)uf__set_widen},
+        {UF__SET_OP, (void *)(uintptr_t)uf__set_op},
+        {UF__SET_IOP, (void *)(uintptr_t)uf__set_iop},
+        {UF__SET_CMP, (void *)(uintptr_t)uf__set_cmp},
         /* 2-D np.dot / `@` (lower_matmul.c) */
         {UF__RT_AXIS_ERROR, (void *)(uintptr_t)uf__rt_axis_error},
         {UF__RT_RAISE, (void *)(uintptr_t)uf__rt_raise},

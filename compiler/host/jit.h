@@ -352,6 +352,9 @@ typedef enum uf__jit_status {
     UF__JIT_USTR_FILL,      /* ValueError: s.center(n, t), len(t) != 1 */
     UF__JIT_USTR_ASCII,     /* case mapping past ASCII (common/ustr_meth.c) */
     UF__JIT_USTR_EMPTYSEP,  /* ValueError: s.split('') */
+    /* sets (lower_set.c) */
+    UF__JIT_SET_REMOVE,     /* KeyError: s.remove(x), x not in s */
+    UF__JIT_SET_POP,        /* KeyError: s.pop() of an empty set */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -589,6 +589,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                "other characters (Numba uses Unicode's "
                                "tables)",
         [UF__JIT_DICT_POPITEM] = "KeyError: 'dictionary is empty'",
+        [UF__JIT_SET_REMOVE] = "KeyError: set.remove(): key not in set",
+        [UF__JIT_SET_POP] = "KeyError: set.pop(): empty set",
         [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
         [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "
                                  "series",

@@ -68,6 +68,7 @@ LLVMTypeRef uf__lower_type(uf__lower *L, const uf__type *t, uf_error *err)
     case UF__T_USTR: /* a string's uf__ustr (lower_ustr.c) */
     case UF__T_LIST: /* its header (lower_list.c) */
     case UF__T_DICT: /* its header (lower_dict.c) */
+    case UF__T_SET:  /* the same (lower_set.c) */
         return LLVMPointerType(LLVMInt8TypeInContext(L->ctx), 0);
     case UF__T_DTYPE: /* known at compile time: nothing reads it */
     case UF__T_STR:   /* the same (lower_str.c) */
@@ -286,6 +287,8 @@ static int lower_augassign(uf__fn *F, const uf__stmt *s)
     if (idx < 0 || !F->vars[idx])
         return uf__lower_unsupported(F, t->pos, "assigning this variable");
     const uf__type *xt = F->tf->vars[idx].type;
+    if (xt->kind == UF__T_SET) /* s |= t ...: lower_set.c */
+        return uf__lower_set_augassign(F, s, idx);
     if (xt->kind == UF__T_LIST) /* l += m, l *= n: lower_list_ops.c */
         return uf__lower_list_augassign(F, s);
     if (xt->kind == UF__T_USTR) /* s += t, s *= n: lower_ustr.c */
@@ -340,7 +343,8 @@ LLVMValueRef uf__lower_truth_of(uf__fn *F, const uf__expr *e)
         return LLVMBuildICmp(B, LLVMIntNE, uf__emit_ustr_len(F, v),
                              LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
                              "");
-    if (t && (t->kind == UF__T_LIST || t->kind == UF__T_DICT)) /* a list,
+    if (t && (t->kind == UF__T_LIST || t->kind == UF__T_DICT ||
+              t->kind == UF__T_SET)) /* a list, a set,
                                        a dict: true when not empty */
         return LLVMBuildICmp(B, LLVMIntNE, uf__emit_list_len(F, v),
                              LLVMConstNull(LLVMInt64TypeInContext(F->L->ctx)),
@@ -539,6 +543,7 @@ static int lower_body(uf__lower *L, const uf__typed_func *tf, LLVMValueRef fn,
                    t->kind != UF__T_ARRAY && t->kind != UF__T_DTYPE &&
                    t->kind != UF__T_LIST && t->kind != UF__T_STR &&
                    t->kind != UF__T_DICT && t->kind != UF__T_USTR &&
+                   t->kind != UF__T_SET &&
                    !uf__type_is_pyclass(t)))
             continue; /* modules, ranges...: never loaded as values */
         LLVMTypeRef ty = uf__lower_type(L, t, err);

@@ -570,6 +570,24 @@ LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e);
 LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
                                     const uf__type *from, const uf__type *to);
 bool uf__dict_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* Sets (lower_set.c, typed by types/infer_set.c): a call of UF__SET_MAP
+ * (set() and `{a, b}` too); `x in s`; s | t ...; s == t ...; s |= t ...
+ * (variable vi); the loop over a set; a set of one type seen as another
+ * (set() refined, integers widened to floats); whether e may raise
+ * (lower_fallible.c). */
+LLVMValueRef uf__lower_set_call(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_set_contains(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_set_binop(uf__fn *F, const uf__expr *e);
+LLVMValueRef uf__lower_set_compare(uf__fn *F, const uf__expr *e);
+int uf__lower_set_augassign(uf__fn *F, const uf__stmt *s, int vi);
+int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi);
+LLVMValueRef uf__lower_set_convert(uf__fn *F, LLVMValueRef s,
+                                   const uf__type *from, const uf__type *to);
+bool uf__set_fallible(const uf__typed_func *tf, const uf__expr *e);
+/* The items of set s (type st) stored at dst, one per itemsize bytes, as
+ * dtype `to` (list(s), sorted(s): lower_list.c). */
+void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
+                         LLVMValueRef dst, int64_t itemsize, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;
  * lower_arrmeth.c, lower_arrsort.c). Host targets only, but np.round of
  * a number. */

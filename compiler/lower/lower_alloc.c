@@ -80,7 +80,8 @@ bool uf__type_holds_array(const uf__type *t)
     if (t == NULL)
         return false;
     if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST ||
-        t->kind == UF__T_DICT || /* a list, a dict: its header block */
+        t->kind == UF__T_DICT || t->kind == UF__T_SET || /* a list, a
+                                  dict, a set: its header block */
         t->kind == UF__T_USTR)   /* a string's block (lower_ustr.c) */
         return true;
     if (t->kind == UF__T_TUPLE)
@@ -457,7 +458,7 @@ void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
                                            (lower_list.c), and its items'
                                            when they are arrays */
         uf__list_push_root(F, v, t, out, n, cap);
-    } else if (t->kind == UF__T_DICT && *n < cap) {
+    } else if ((t->kind == UF__T_DICT || t->kind == UF__T_SET) && *n < cap) {
         out[(*n)++] = v; /* the dict's block (lower_dict.c) */
     } else if (t->kind == UF__T_USTR && *n < cap) {
         out[(*n)++] = v; /* the string's block, if any (lower_ustr.c) */

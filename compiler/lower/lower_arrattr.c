@@ -308,6 +308,18 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
     if (!v && it->kind != UF__T_RANGE)
         return NULL;
+    if (it->kind == UF__T_SET) { /* its items copied to a new array */
+        uf_dtype kd = it->elts[0]->dtype;
+        LLVMValueRef n = uf__emit_list_len(F, v), nitems;
+        LLVMValueRef arr = uf__lower_new_array(F, kd, 1, &n, &nitems);
+        if (!arr)
+            return NULL;
+        uf__lower_set_items(F, v, it, uf__emit_array_data(F, arr),
+                            (int64_t)uf_dtype_itemsize(kd), kd);
+        v = arr;
+        if (!(it = uf__type_array(F->tf->km->tc, kd, 1, 'C', F->err)))
+            return NULL;
+    }
     if (it->kind == UF__T_LIST) { /* its items, as a 1-D array */
         v = uf__lower_list_as_array(F, v, it);
         it = uf__type_array(F->tf->km->tc, it->elts[0]->dtype, 1, 'C',

@@ -47,6 +47,8 @@ LLVMValueRef uf__lower_contains(uf__fn *F, const uf__expr *e)
     const uf__type *rt = in->type;
     uf_dtype od = in->optype->dtype;
     LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
+    if (ct->kind == UF__T_SET) /* lower_set.c */
+        return uf__lower_set_contains(F, e);
     if (ct->kind == UF__T_DICT) /* lower_dict.c */
         return uf__lower_dict_contains(F, e);
     LLVMValueRef key = uf__lower_expr(F, xe);

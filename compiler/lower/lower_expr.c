@@ -260,6 +260,8 @@ static LLVMValueRef lower_binary(uf__fn *F, const uf__expr *e)
         return lower_tuple_binop(F, e, in->type);
     if (in->type && in->type->kind == UF__T_LIST) /* lower_list_ops.c */
         return uf__lower_list_binop(F, e);
+    if (in->type && in->type->kind == UF__T_SET) /* lower_set.c */
+        return uf__lower_set_binop(F, e);
     if (in->builtin == UF__BI_NP_DOT) /* x @ y of arrays */
         return uf__lower_npreduce(F, e);
     if (!in->optype || in->optype->kind != UF__T_SCALAR ||
@@ -421,6 +423,10 @@ static LLVMValueRef lower_compare(uf__fn *F, const uf__expr *e)
         return uf__lower_list_compare(F, e);
     if (e->u.compare.nops == 1 &&
         uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
+            UF__T_SET) /* lower_set.c */
+        return uf__lower_set_compare(F, e);
+    if (e->u.compare.nops == 1 &&
+        uf__lower_info(F, e->u.compare.operands[0])->type->kind ==
             UF__T_DICT) /* lower_dict.c */
         return uf__lower_dict_compare(F, e);
     if (e->u.compare.nops == 1 &&
@@ -546,7 +552,8 @@ static LLVMValueRef lower_ifexp(uf__fn *F, const uf__expr *e)
     }
     const uf__type *ct = uf__lower_info(F, ce)->type;
     LLVMValueRef c;
-    if (ct && (ct->kind == UF__T_LIST || ct->kind == UF__T_DICT)) {
+    if (ct && (ct->kind == UF__T_LIST || ct->kind == UF__T_DICT ||
+               ct->kind == UF__T_SET)) {
         if (!(c = uf__lower_truth_of(F, ce))) /* not empty (lower.c) */
             return NULL;
     } else {

@@ -59,6 +59,8 @@ static int expr_fallible(const uf__expr *e, void *ud)
         return 1;
     if (uf__dict_fallible(S->tf, e)) /* lower_dict.c */
         return 1;
+    if (uf__set_fallible(S->tf, e)) /* lower_set.c */
+        return 1;
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_npselect(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, q out of range */
@@ -206,8 +208,9 @@ static int stmt_fallible(uf__stmt *s, void *ud)
         const uf__type *at = uf__tf_info(((const fallible_scan *)ud)->tf,
                                          s->u.augassign.target)->type;
         if (at && (at->kind == UF__T_ARRAY || at->kind == UF__T_LIST ||
-                   at->kind == UF__T_USTR))
-            return 1; /* a list grows, a string is made: out of memory */
+                   at->kind == UF__T_USTR || at->kind == UF__T_SET))
+            return 1; /* a list or a set grows, a string is made: out of
+                         memory */
     }
         return target_fallible(s->u.augassign.target, ud) ||
                expr_fallible(s->u.augassign.value, ud);

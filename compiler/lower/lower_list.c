@@ -400,6 +400,12 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     LLVMValueRef src, n;
     int64_t stride = 0;
     LLVMValueRef sstride = NULL;
+    if (t->kind == UF__T_SET) { /* list(s): its items (lower_set.c) */
+        LLVMValueRef l = new_list(F, lt, uf__emit_list_len(F, v));
+        uf__lower_set_items(F, v, t, items_of(F, l), itemsize(lt),
+                            lt->elts[0]->dtype);
+        return l;
+    }
     if (t->kind == UF__T_LIST && t->elts[0]->kind != UF__T_SCALAR) {
         n = uf__emit_list_len(F, v); /* list(l) of arrays or tuples */
         LLVMValueRef r = new_list(F, lt, n);

@@ -9,6 +9,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_stmt.h"
 #include "compiler/lower/lower_arrattr.h"
 
 #define B (F->L->b)
@@ -456,6 +457,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_list_call(F, e);
     if (uf__builtin_is_dict(bi)) /* lower_dict.c */
         return uf__lower_dict_call(F, e);
+    if (uf__builtin_is_set(bi)) /* lower_set.c */
+        return uf__lower_set_call(F, e);
     if (uf__builtin_is_npselect(bi)) /* lower_npselect.c */
         return uf__lower_npselect(F, e);
     if (uf__builtin_is_nppart(bi)) /* lower_nppart.c */
@@ -533,6 +536,10 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
 
     /* builtins that do not evaluate their arguments as scalars */
     switch (bi) {
+    case UF__BI_BOOL:
+        if (n == 1 && at[0]->kind == UF__T_SET) /* not empty (lower.c) */
+            return uf__lower_truth_of(F, argx[0]);
+        break;
     case UF__BI_LEN:
         if (n == 1 && at[0]->kind == UF__T_TUPLE && rs)
             return uf__emit_cast(F, uf__emit_const_int(F, UF_INT64, at[0]->n),
@@ -540,7 +547,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         if (n == 1 && at[0]->kind == UF__T_ARRAY)
             return uf__lower_array_attr(F, e, bi, argx[0]);
         if (n == 1 && (at[0]->kind == UF__T_LIST ||
-                       at[0]->kind == UF__T_DICT) && rs) { /* lower_list.c,
+                       at[0]->kind == UF__T_DICT ||
+                       at[0]->kind == UF__T_SET) && rs) { /* lower_list.c,
                                                 lower_dict.c: the size */
             LLVMValueRef l = uf__lower_expr(F, argx[0]);
             return l ? uf__emit_cast(F, uf__emit_list_len(F, l), UF_INT64, rd)

@@ -147,6 +147,8 @@ LLVMValueRef uf__emit_convert(uf__fn *F, LLVMValueRef v, const uf__type *from,
         return v;
     if (from->kind == UF__T_LIST && to->kind == UF__T_LIST) /* lower_list.c */
         return uf__lower_list_convert(F, v, from, to);
+    if (from->kind == UF__T_SET && to->kind == UF__T_SET) /* lower_set.c */
+        return uf__lower_set_convert(F, v, from, to);
     if (from->kind == UF__T_DICT && to->kind == UF__T_DICT) /* lower_dict.c */
         return uf__lower_dict_convert(F, v, from, to);
     /* an array seen with a weaker layout ('C' as 'A'): the same struct */

@@ -279,6 +279,12 @@ int uf__lower_for(uf__fn *F, const uf__stmt *s)
         return lower_for_array(F, s, itt);
     if (itt && itt->kind == UF__T_TUPLE)
         return lower_for_tuple(F, s, itt);
+    if (itt && itt->kind == UF__T_SET) { /* lower_set.c */
+        int vi = uf__lower_find_var(F, tgt->u.name.id);
+        if (vi < 0 || !F->vars[vi])
+            return uf__lower_unsupported(F, tgt->pos, "this loop variable");
+        return uf__lower_set_for(F, s, vi);
+    }
     if (itt && itt->kind == UF__T_DICT) { /* lower_dict.c */
         int vi = uf__lower_find_var(F, tgt->u.name.id);
         if (vi < 0 || !F->vars[vi])

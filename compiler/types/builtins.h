@@ -349,6 +349,22 @@
     X(DICT_VALUES, "dict.values") X(DICT_ITEMS, "dict.items")               \
     X(DICT_POPITEM, "dict.popitem") X(DICT_UPDATE, "dict.update")         \
     X(DICT_NEW, "dict")
+/* The methods of sets (types/infer_set.c, lower/lower_set.c): the name
+ * after "set." is the attribute (uf__builtin_is_set); "set" is set()
+ * and the `{a, b}` literal the parser writes as a call of it. */
+#define UF__SET_MAP(X)                                                      \
+    X(SET_ADD, "set.add") X(SET_DISCARD, "set.discard")                     \
+    X(SET_REMOVE, "set.remove") X(SET_POP, "set.pop")                       \
+    X(SET_CLEAR, "set.clear") X(SET_COPY, "set.copy")                       \
+    X(SET_UPDATE, "set.update") X(SET_UNION, "set.union")                   \
+    X(SET_INTERSECTION, "set.intersection")                                 \
+    X(SET_DIFFERENCE, "set.difference")                                     \
+    X(SET_SYMDIFF, "set.symmetric_difference")                              \
+    X(SET_INTERSECTION_UPDATE, "set.intersection_update")                   \
+    X(SET_DIFFERENCE_UPDATE, "set.difference_update")                       \
+    X(SET_SYMDIFF_UPDATE, "set.symmetric_difference_update")                \
+    X(SET_ISSUBSET, "set.issubset") X(SET_ISSUPERSET, "set.issuperset")     \
+    X(SET_ISDISJOINT, "set.isdisjoint") X(SET_NEW, "set")
 #define UF__NPVIEW_MAP(X)                                                   \
     X(NP_FLIP, "numpy.flip") X(NP_FLIPLR, "numpy.fliplr")                   \
     X(NP_FLIPUD, "numpy.flipud") X(NP_ROT90, "numpy.rot90")                 \
@@ -471,6 +487,7 @@
     UF__LIST_MAP(X)                                                         \
     UF__USTR_MAP(X)                                                         \
     UF__DICT_MAP(X)                                                         \
+    UF__SET_MAP(X)                                                          \
     UF__NPPOLY_MAP(X)                                                       \
     /* cmath basics */                                                      \
     X(C_SQRT, "cmath.sqrt") X(C_EXP, "cmath.exp") X(C_LOG, "cmath.log")     \
@@ -727,6 +744,11 @@ static inline bool uf__builtin_is_list(uf__builtin b)
 static inline bool uf__builtin_is_dict(uf__builtin b)
 {
     return b >= UF__BI_DICT_GET && b <= UF__BI_DICT_NEW;
+}
+/* The methods of UF__SET_MAP. */
+static inline bool uf__builtin_is_set(uf__builtin b)
+{
+    return b >= UF__BI_SET_ADD && b <= UF__BI_SET_NEW;
 }
 /* The views of UF__NPVIEW_MAP. */
 static inline bool uf__builtin_is_npview(uf__builtin b)

@@ -80,6 +80,7 @@ bool uf__is_value_type(const uf__type *t)
     case UF__T_ARRAY:
     case UF__T_NONE:
     case UF__T_LIST:
+    case UF__T_SET:
     case UF__T_DTYPE: /* a compile-time constant (lower_arrattr.c) */
     case UF__T_STR:   /* the same (lower_str.c) */
     case UF__T_USTR:  /* a run-time string (infer_ustr.c) */
@@ -103,7 +104,7 @@ int uf__check_truth(uf__ictx *C, const uf__expr *e, const uf__type *t)
 {
     if (t == UF__UNKNOWN || t->kind == UF__T_SCALAR ||
         t->kind == UF__T_LIST || t->kind == UF__T_STR ||
-        t->kind == UF__T_USTR ||
+        t->kind == UF__T_USTR || t->kind == UF__T_SET ||
         (t->kind == UF__T_DICT && t->layout == 0))
         return 0;
     return uf__ierr(C, UF_ERR_TYPING, e->pos, "the truth value of %s is not "
@@ -398,6 +399,10 @@ static int type_augassign(uf__ictx *C, const uf__stmt *s)
     if (a->kind == UF__T_ARRAY) /* a += v, a[1:] *= v: infer_arrexpr.c */
         return uf__infer_array_augassign(C, s->pos, s->u.augassign.op,
                                          s->u.augassign.value, a, b);
+    if (a->kind == UF__T_SET) { /* s |= t ...: infer_set.c */
+        const uf__type *r = uf__infer_set_augassign(C, s, a, b);
+        return r ? store(C, t, r, s->pos) : -1;
+    }
     if (a->kind == UF__T_LIST) { /* l += m, l *= n: infer_list_ops.c */
         const uf__type *l = uf__infer_list_augassign(C, s, a, b);
         return l ? store(C, t, l, s->pos) : -1;
@@ -481,6 +486,11 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
     } else if (!is_range && uf__is_string(rt)) {
         /* for c in s: one-character strings (infer_ustr.c) */
         if (store(C, t, uf__type_ustr(C->tc), t->pos) < 0)
+            return -1;
+    } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_SET) {
+        /* for x in s (infer_set.c) */
+        const uf__type *item = uf__infer_set_item(C, it, rt);
+        if (item == NULL || store(C, t, item, t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_LIST) {
         /* for x in l: its items (infer_list.c) */
@@ -796,6 +806,8 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
         return -1;
     if (uf__infer_dict_check(C) < 0) /* `d = {}` never stored into */
         return -1;
+    if (uf__infer_set_check(C) < 0) /* `s = set()` never added to */
+        return -1;
 
     const uf__type *none = uf__type_none(C->tc);
     const uf__type *ret = C->ret;
@@ -836,6 +848,13 @@ static int infer_body(uf__ictx *C, const uf__type *declared)
                         "(return arrays of its keys and values; dicts pass "
                         "between @njit functions of the file)",
                         C->tf->decl->name, uf__tname(ret));
+    if (C->caller == NULL && holds_kind(ret, UF__T_SET)) /* infer_set.c */
+        return uf__ierr(C, UF_ERR_UNSUPPORTED, C->ret ? C->ret_pos :
+                        def->u.funcdef.name_pos, "'%s' returns %s: a set "
+                        "cannot leave the kernel called through ufjit's API "
+                        "(return an array of its items; sets pass between "
+                        "@njit functions of the file)", C->tf->decl->name,
+                        uf__tname(ret));
     if (declared != NULL && declared != ret) {
         if (!converts(ret, declared))
             return uf__ierr(C, UF_ERR_TYPING, C->ret ? C->ret_pos :

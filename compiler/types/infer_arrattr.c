@@ -280,6 +280,8 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
                               C->err);
         if (r == NULL)
             return NULL;
+    } else if (a->kind == UF__T_SET && a->n == 1) { /* not sum: Numba */
+        elt = a->elts[0];
     } else if (iter_elts(C, e->u.call.args[0], fn, a, &elt, 1) == 0) {
         return NULL;
     }

@@ -231,7 +231,8 @@ static const uf__type *type_minmax(callinfo *k)
         return arity(k, 1, MAXARGS);
     if (n == 1 && (k->args[0]->kind == UF__T_ARRAY ||
                    k->args[0]->kind == UF__T_RANGE ||
-                   k->args[0]->kind == UF__T_LIST)) /* infer_arrattr.c */
+                   k->args[0]->kind == UF__T_LIST ||
+                   k->args[0]->kind == UF__T_SET)) /* infer_arrattr.c */
         return uf__infer_iter_minmax(k->C, k->e, k->in->builtin, k->args[0]);
     if (n == 1) {
         if (k->args[0]->kind != UF__T_TUPLE || k->args[0]->n == 0)
@@ -259,7 +260,7 @@ static const uf__type *type_len(callinfo *k)
         return uf__infer_str_len(k->C, k->e, k->in, a);
     if ((a->kind == UF__T_ARRAY && a->ndim > 0) || a->kind == UF__T_TUPLE ||
         a->kind == UF__T_FLATITER || a->kind == UF__T_LIST ||
-        (a->kind == UF__T_DICT && a->layout == 0))
+        a->kind == UF__T_SET || (a->kind == UF__T_DICT && a->layout == 0))
         return scalar(k, UF_INT64);
     /* len(range(...)): the range's dtype, as Numba's range_len (int32,
      * int64 or uint64); int64 for the count desugar_for.c writes for a
@@ -348,6 +349,8 @@ static const uf__type *type_builtin(callinfo *k, uf__builtin b)
         return uf__type_is_float(a) ? a : scalar(k, UF_FLOAT64);
     case UF__BI_BOOL:
         CHECK_ARITY(k, 1, 1);
+        if (a->kind == UF__T_SET && a->n == 1) /* not empty: lower_math.c */
+            return scalar(k, UF_BOOL);
         if (a->kind != UF__T_SCALAR)
             return no_impl(k);
         k->in->optype = a;
@@ -647,6 +650,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_list_call(C, e, fi->builtin);
     if (uf__builtin_is_dict(fi->builtin)) /* d.get ...: infer_dict.c */
         return uf__infer_dict_call(C, e, fi->builtin);
+    if (uf__builtin_is_set(fi->builtin)) /* s.add ...: infer_set.c */
+        return uf__infer_set_call(C, e, fi->builtin);
     if (uf__builtin_is_nppred(fi->builtin)) /* np.isclose ...: infer_nppred.c */
         return uf__infer_nppred(C, e, fi->builtin);
     if (uf__builtin_is_npselect(fi->builtin)) /* np.median ... */

@@ -10,6 +10,8 @@ const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
                                    const uf__type *c)
 {
     const uf__type *elt = NULL;
+    if (c->kind == UF__T_SET) /* infer_set.c */
+        return uf__infer_set_contains(C, e, in, x, c);
     if (c->kind == UF__T_DICT) /* infer_dict.c */
         return uf__infer_dict_contains(C, e, in, x, c);
     if (c->kind == UF__T_ARRAY) {

@@ -22,13 +22,13 @@
 static const char *const python_builtins[] = {
     "abs", "min", "max", "round", "int", "float", "bool", "complex", "len",
     "range", "pow", "divmod", "sum", "print", "isinstance", "list", "sorted",
-    "dict", "str", "ord", "chr", /* infer_ustr.c */
+    "dict", "set", "str", "ord", "chr", /* infer_set.c, infer_ustr.c */
 };
 
 /* Python builtins the kernel language does not have, for a clearer
  * message than "not defined". */
 static const char *const refused_builtins[] = {
-    "tuple", "set", "enumerate",
+    "tuple", "enumerate",
     "zip", "map", "filter", "reversed", "any", "all", "iter",
     "next", "type", "hash", "open", "input", "object",
     "slice", "super", "getattr", "setattr", "hasattr", "id", "repr", "hex",
@@ -281,6 +281,8 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
         return uf__infer_list_attr(C, e, base, in);
     if (uf__is_string(base)) /* s.upper: infer_ustr.c */
         return uf__infer_ustr_attr(C, e, base, in);
+    if (base->kind == UF__T_SET) /* s.add: infer_set.c */
+        return uf__infer_set_attr(C, e, base, in);
     if (base->kind == UF__T_DICT) /* d.get: infer_dict.c */
         return uf__infer_dict_attr(C, e, base, in);
     if (base->kind == UF__T_ARRAY) { /* array_members.c's table */
@@ -377,6 +379,10 @@ static const uf__type *unary_expr(uf__ictx *C, const uf__expr *e,
         return uf__infer_str_not(C, e, in, t); /* infer_str.c */
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_USTR)
         return uf__infer_ustr_not(C, e, in); /* infer_ustr.c */
+    if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_SET)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "function not_ found for signature (%s) (Numba "
+                          "has none: test len(s) == 0)", uf__tname(t));
     if (e->u.unary.op == UF__OP_NOT && t->kind == UF__T_DICT)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "function not_ found for signature (%s) (Numba "
@@ -469,6 +475,8 @@ static const uf__type *binary_expr(uf__ictx *C, const uf__expr *e,
     if (uf__any_array(ab, 2) && e->u.binary.op != UF__OP_MATMUL) /* x * w */
         return uf__infer_array_ufunc(
             C, e, uf__arrexpr_binop_ufunc((int)e->u.binary.op), ab, 2);
+    if (a->kind == UF__T_SET || b->kind == UF__T_SET) /* infer_set.c */
+        return uf__infer_set_binop(C, e, a, b);
     if (a->kind == UF__T_LIST || b->kind == UF__T_LIST) /* infer_list_ops.c */
         return uf__infer_list_binop(C, e, a, b);
     if (uf__is_string(a) || uf__is_string(b)) /* infer_ustr.c */
@@ -582,6 +590,8 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return uf__infer_dtype_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_TUPLE && b->kind == UF__T_TUPLE)
             return tuple_compare(C, e, op, a, b); /* a.shape == (3, 4) */
+        if (a->kind == UF__T_SET || b->kind == UF__T_SET) /* infer_set.c */
+            return uf__infer_set_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_LIST && b->kind == UF__T_LIST) /* list_ops */
             return uf__infer_list_compare(C, e, in, (int)op, a, b);
         if (a->kind == UF__T_DICT && b->kind == UF__T_DICT) /* infer_dict */

@@ -466,6 +466,28 @@ int uf__infer_dict_check(uf__ictx *C);
 const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
                                        uf__expr_info *in, int op,
                                        const uf__type *a, const uf__type *b);
+/* Sets (infer_set.c): the attribute `e` (s.add) of set type `base`; a
+ * call of UF__SET_MAP (set() and `{a, b}` too); the item a loop over
+ * set type st gives; `x in s`; s | t ... and s == t ...; s |= t ...;
+ * the refusal of sets still undefined at the fixed point (0 or -1). */
+const uf__type *uf__infer_set_attr(uf__ictx *C, const uf__expr *e,
+                                   const uf__type *base, uf__expr_info *in);
+const uf__type *uf__infer_set_call(uf__ictx *C, const uf__expr *e,
+                                   uf__builtin b);
+const uf__type *uf__infer_set_item(uf__ictx *C, const uf__expr *it,
+                                   const uf__type *st);
+const uf__type *uf__infer_set_contains(uf__ictx *C, const uf__expr *e,
+                                       uf__expr_info *in, const uf__type *x,
+                                       const uf__type *st);
+const uf__type *uf__infer_set_binop(uf__ictx *C, const uf__expr *e,
+                                    const uf__type *a, const uf__type *b);
+const uf__type *uf__infer_set_compare(uf__ictx *C, const uf__expr *e,
+                                      uf__expr_info *in, int op,
+                                      const uf__type *a, const uf__type *b);
+const uf__type *uf__infer_set_augassign(uf__ictx *C, const uf__stmt *s,
+                                        const uf__type *a,
+                                        const uf__type *b);
+int uf__infer_set_check(uf__ictx *C);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);

@@ -159,6 +159,8 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
             elt = uf__type_scalar(C->tc, t->dtype);
         } else if (t->kind == UF__T_LIST) {
             elt = t->n ? t->elts[0] : NULL;
+        } else if (t->kind == UF__T_SET && t->n == 1) { /* lower_set.c */
+            elt = t->elts[0];
         } else if (t->kind == UF__T_TUPLE && t->n > 0 &&
                    uf__list_elt_ok(t->elts[0])) {
             /* Numba takes a homogeneous tuple (UniTuple) only */
@@ -172,7 +174,7 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
         } else {
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list() takes a "
                               "range(), a 1-D array of numbers, a tuple of "
-                              "numbers or a list in kernels, not %s",
+                              "numbers, a list or a set in kernels, not %s",
                               uf__tname(t));
         }
     }

@@ -57,6 +57,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
     }
     if (t->kind == UF__T_ARRAY && t->ndim == 1)
         return uf__type_scalar(C->tc, t->dtype);
+    if (t->kind == UF__T_SET && t->n == 1) /* its items: lower_set.c */
+        return t->elts[0];
     if (t->kind == UF__T_RANGE && x->kind == UF__EX_CALL &&
         uf__iinfo(C, x)->optype != NULL)
         return uf__iinfo(C, x)->optype;
@@ -70,7 +72,7 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                       "function sorted() for %s (kernels sort a list, a 1-D "
-                      "array, a tuple of numbers or range(...))",
+                      "array, a tuple of numbers, a set or range(...))",
                       uf__tname(t));
 }
 

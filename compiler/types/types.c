@@ -261,6 +261,22 @@ const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
     return &p->t;
 }
 
+const uf__type *uf__type_set(uf__typectx *tc, const uf__type *key,
+                             uf_error *err)
+{
+    for (uf__typenode *p = tc->nodes; p; p = p->next)
+        if (p->t.kind == UF__T_SET && p->t.n == (key != NULL) &&
+            (key == NULL || p->t.elts[0] == key))
+            return &p->t;
+    uf__typenode *p = node_new(tc, UF__T_SET, sizeof key, err);
+    if (!p)
+        return NULL;
+    p->t.n = key != NULL;
+    memcpy(p->extra, &key, sizeof key);
+    p->t.elts = p->extra;
+    return &p->t;
+}
+
 /* Modules and functions are known by name only. */
 static const uf__type *named(uf__typectx *tc, uf__type_kind kind,
                              const char *name, uf_error *err)
@@ -426,6 +442,14 @@ static void type_str(const uf__type *t, char *buf, size_t size, size_t *pos)
         else
             put(buf, size, pos, "undefined");
         put(buf, size, pos, ")<iv=None>");
+        return;
+    case UF__T_SET:
+        put(buf, size, pos, "set(");
+        if (t->n == 1)
+            type_str(t->elts[0], buf, size, pos);
+        else
+            put(buf, size, pos, "undefined");
+        put(buf, size, pos, ")");
         return;
     case UF__T_DICT:
         put(buf, size, pos, "%sDictType[", t->layout == 'k'   ? "keys of "

@@ -29,6 +29,9 @@ typedef enum uf__type_kind {
     UF__T_FLATITER, /* a.flat of an F or strided N-d array: the array's
                        `dtype`, `ndim`, `layout`, `readonly` (its value is
                        the array; indexed and counted in C order) */
+    UF__T_SET,      /* Numba's set(T) of numbers: key type elts[0] (n 1),
+                       or n 0 for set(undefined), the type of set() until
+                       an add refines it (infer_set.c, lower_set.c) */
     UF__T_STR,      /* Numba's Literal[str]: a string known at compile time,
                        its characters in `name` (`n` bytes, UTF-8); it has
                        no run-time value (infer_str.c, lower_str.c) */
@@ -89,6 +92,11 @@ const uf__type *uf__type_list(uf__typectx *tc, const uf__type *elt,
  * header block (compiler/lower/lower_dict.c). */
 const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
                               const uf__type *val, char view, uf_error *err);
+/* Numba's set(key) (NULL: set(undefined), set() not yet added to);
+ * its value is a pointer to a header block (compiler/lower/
+ * lower_set.c). */
+const uf__type *uf__type_set(uf__typectx *tc, const uf__type *key,
+                             uf_error *err);
 /* a.flat of array type `arr` where no 1-D view has its order (Numba's
  * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
 const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,

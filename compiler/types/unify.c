@@ -167,6 +167,14 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
         const uf__type *e = uf__type_unify(tc, a->elts[0], b->elts[0]);
         return e ? uf__type_list(tc, e, NULL) : NULL;
     }
+    if (a->kind == UF__T_SET && b->kind == UF__T_SET) {
+        /* set(undefined) refined; two key types unify as numbers (Numba
+         * widens {1, 2} to set(float64) on s.add(2.5)) */
+        if (a->n == 0 || b->n == 0)
+            return a->n == 0 ? b : a;
+        const uf__type *k = uf__type_unify(tc, a->elts[0], b->elts[0]);
+        return k ? uf__type_set(tc, k, NULL) : NULL;
+    }
     if (a->kind == UF__T_DICT && b->kind == UF__T_DICT &&
         a->layout == b->layout) /* DictType[undefined,undefined] refined */
         return a->n == 0 ? b : b->n == 0 ? a : NULL;

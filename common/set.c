@@ -1,0 +1,337 @@
+/* The sets kernels make (set.h): open addressing, linear probing. */
+#include <stddef.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/set.h"
+
+_Static_assert(offsetof(uf__set, size) == 0 &&
+                   offsetof(uf__set, nslots) == 8 &&
+                   offsetof(uf__set, slots) == 16 &&
+                   offsetof(uf__set, kind) == 56,
+               "lower_set.c reads these header fields inline");
+
+static void set_free(void *data)
+{
+    uf__free(((uf__set *)data)->slots);
+}
+
+/* The key's tag: a float's -0.0 as 0.0 (they are equal), then
+ * multiplied by 2^64 / phi (Fibonacci hashing: the top bits pick the
+ * slot, runs of keys spread); never EMPTY or DEAD. */
+static uint64_t tag_of(const uf__set *s, uint64_t key)
+{
+    if (s->kind == UF__SET_FLOAT && key == UINT64_C(1) << 63)
+        key = 0;
+    uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
+    return h < 2 ? h + 2 : h;
+}
+
+static uint64_t *key_at(const uf__set *s, int64_t i)
+{
+    return (uint64_t *)(void *)(s->slots + i * UF__SET_SLOT);
+}
+
+static uint64_t *tag_at(const uf__set *s, int64_t i)
+{
+    return (uint64_t *)(void *)(s->slots + i * UF__SET_SLOT +
+                                UF__SET_TAG_OFF);
+}
+
+/* The slot holding key (*found 1), or the slot an add of it takes: the
+ * first dead slot of its run, else the empty slot ending it. Inlined
+ * for each kind, so that the loop tests no kind. */
+static inline int64_t probe_kind(const uf__set *s, uint64_t key,
+                                 uint64_t tag, int *found, int fl)
+{
+    int64_t mask = s->nslots - 1, i = (int64_t)(tag >> s->shift), dead = -1;
+    const char *slots = s->slots;
+    for (;;) {
+        uint64_t t, k;
+        memcpy(&t, slots + i * UF__SET_SLOT + UF__SET_TAG_OFF, sizeof t);
+        if (t == UF__SET_EMPTY) {
+            *found = 0;
+            return dead >= 0 ? dead : i;
+        }
+        memcpy(&k, slots + i * UF__SET_SLOT, sizeof k);
+        if (t == tag) {
+            double x, y;
+            memcpy(&x, &k, sizeof x);
+            memcpy(&y, &key, sizeof y);
+            if (fl ? x == y : k == key) { /* a float NaN never */
+                *found = 1;
+                return i;
+            }
+        }
+        if (t == UF__SET_DEAD && dead < 0)
+            dead = i;
+        i = (i + 1) & mask;
+    }
+}
+
+static int64_t probe(const uf__set *s, uint64_t key, uint64_t tag,
+                     int *found)
+{
+    return s->kind == UF__SET_FLOAT ? probe_kind(s, key, tag, found, 1)
+                                    : probe_kind(s, key, tag, found, 0);
+}
+
+/* New slots for s, at least 3 per live key (8 at least), the live keys
+ * moved over; -1 when out of memory (s unchanged). */
+static int resize(uf__set *s, int64_t live)
+{
+    int64_t n = 8;
+    int32_t bits = 3;
+    while (n < live * 3) {
+        if (!uf__mul_i64(n, 2, &n))
+            return -1;
+        bits++;
+    }
+    char *slots = uf__malloc((size_t)n, UF__SET_SLOT, NULL);
+    if (slots == NULL)
+        return -1;
+    memset(slots, 0, (size_t)n * UF__SET_SLOT);
+    uf__set old = *s;
+    s->slots = slots;
+    s->nslots = n;
+    s->shift = 64 - bits;
+    s->fill = s->size;
+    s->finger = 0;
+    for (int64_t j = 0; j < old.nslots; j++) {
+        uint64_t t = *tag_at(&old, j);
+        if (t < 2)
+            continue;
+        int64_t i = (int64_t)(t >> s->shift);
+        while (*tag_at(s, i) != UF__SET_EMPTY)
+            i = (i + 1) & (n - 1);
+        *key_at(s, i) = *key_at(&old, j);
+        *tag_at(s, i) = t;
+    }
+    uf__free(old.slots);
+    return 0;
+}
+
+void *uf__set_new(uf__nrt_meminfo **frame, int32_t kind)
+{
+    uf__set *s = uf__nrt_alloc_dtor(frame, (int64_t)sizeof *s, set_free);
+    if (s == NULL)
+        return NULL;
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    return s;
+}
+
+int32_t uf__set_add(void *set, uint64_t key)
+{
+    uf__set *s = set;
+    uint64_t tag = tag_of(s, key);
+    int found;
+    if (s->nslots != 0) {
+        int64_t i = probe(s, key, tag, &found);
+        if (found)
+            return 0;
+        if (*tag_at(s, i) == UF__SET_DEAD) { /* reused: fill unchanged */
+            *key_at(s, i) = key;
+            *tag_at(s, i) = tag;
+            s->size++;
+            return 0;
+        }
+    }
+    if ((s->fill + 1) * 2 > s->nslots && resize(s, s->size + 1) != 0)
+        return -1;
+    int64_t i = probe(s, key, tag, &found);
+    *key_at(s, i) = key;
+    *tag_at(s, i) = tag;
+    s->size++;
+    s->fill++;
+    return 0;
+}
+
+int32_t uf__set_contains(void *set, uint64_t key)
+{
+    const uf__set *s = set;
+    int found;
+    if (s->size == 0)
+        return 0;
+    probe(s, key, tag_of(s, key), &found);
+    return found;
+}
+
+int32_t uf__set_discard(void *set, uint64_t key)
+{
+    uf__set *s = set;
+    int found;
+    if (s->size == 0)
+        return 0;
+    int64_t i = probe(s, key, tag_of(s, key), &found);
+    if (!found)
+        return 0;
+    *tag_at(s, i) = UF__SET_DEAD;
+    s->size--;
+    return 1;
+}
+
+int32_t uf__set_pop(void *set, uint64_t *key)
+{
+    uf__set *s = set;
+    if (s->size == 0)
+        return 0;
+    int64_t i = s->finger & (s->nslots - 1);
+    while (*tag_at(s, i) < 2)
+        i = (i + 1) & (s->nslots - 1);
+    *key = *key_at(s, i);
+    *tag_at(s, i) = UF__SET_DEAD;
+    s->size--;
+    s->finger = i + 1;
+    return 1;
+}
+
+int64_t uf__set_next(void *set, int64_t pos)
+{
+    const uf__set *s = set;
+    for (; pos < s->nslots; pos++)
+        if (*tag_at(s, pos) >= 2)
+            return pos;
+    return -1;
+}
+
+void uf__set_clear(void *set)
+{
+    uf__set *s = set;
+    if (s->slots != NULL)
+        memset(s->slots, 0, (size_t)s->nslots * UF__SET_SLOT);
+    s->size = 0;
+    s->fill = 0;
+    s->finger = 0;
+}
+
+void *uf__set_copy(uf__nrt_meminfo **frame, void *set)
+{
+    const uf__set *s = set;
+    uf__set *c = uf__set_new(frame, s->kind);
+    if (c == NULL || s->size == 0)
+        return c;
+    /* out of memory: the empty copy stays in the frame, freed with it */
+    if (resize(c, s->size) != 0 || uf__set_update(c, set) != 0)
+        return NULL;
+    return c;
+}
+
+int32_t uf__set_update(void *dst, void *src)
+{
+    const uf__set *b = src;
+    if (dst == src)
+        return 0;
+    for (int64_t p = uf__set_next(src, 0); p >= 0;
+         p = uf__set_next(src, p + 1))
+        if (uf__set_add(dst, *key_at(b, p)) != 0)
+            return -1;
+    return 0;
+}
+
+void *uf__set_widen(uf__nrt_meminfo **frame, void *set, int32_t is_unsigned)
+{
+    const uf__set *s = set;
+    void *w = uf__set_new(frame, UF__SET_FLOAT);
+    if (w == NULL)
+        return NULL;
+    for (int64_t p = uf__set_next(set, 0); p >= 0;
+         p = uf__set_next(set, p + 1)) {
+        uint64_t k = *key_at(s, p), bits;
+        double x = is_unsigned ? (double)k : (double)(int64_t)k;
+        memcpy(&bits, &x, sizeof bits);
+        if (uf__set_add(w, bits) != 0)
+            return NULL; /* w stays in the frame, freed with it */
+    }
+    return w;
+}
+
+/* Removes from a the keys that are (keep 0) or are not (keep 1) in b. */
+static void filter(void *a, void *b, int keep)
+{
+    const uf__set *s = a;
+    for (int64_t p = uf__set_next(a, 0); p >= 0;
+         p = uf__set_next(a, p + 1))
+        if (uf__set_contains(b, *key_at(s, p)) != keep)
+            uf__set_discard(a, *key_at(s, p));
+}
+
+int32_t uf__set_iop(void *a, void *b, int32_t op)
+{
+    if (a == b) { /* s |= s, s &= s: s; s -= s, s ^= s: empty */
+        if (op == UF__SET_SUB || op == UF__SET_XOR)
+            uf__set_clear(a);
+        return 0;
+    }
+    switch (op) {
+    case UF__SET_OR:
+        return uf__set_update(a, b);
+    case UF__SET_AND:
+        filter(a, b, 1);
+        return 0;
+    case UF__SET_SUB:
+        filter(a, b, 0);
+        return 0;
+    default: {
+        const uf__set *s = b;
+        for (int64_t p = uf__set_next(b, 0); p >= 0;
+             p = uf__set_next(b, p + 1)) {
+            uint64_t k = *key_at(s, p);
+            if (uf__set_discard(a, k) == 0 && uf__set_add(a, k) != 0)
+                return -1;
+        }
+        return 0;
+    }
+    }
+}
+
+void *uf__set_op(uf__nrt_meminfo **frame, void *a, void *b, int32_t op)
+{
+    /* out of memory: the copy stays in the frame, freed with it */
+    void *r = uf__set_copy(frame, a);
+    if (r == NULL || uf__set_iop(r, a == b ? r : b, op) != 0)
+        return NULL;
+    return r;
+}
+
+/* 1 when every key of a is in b. */
+static int32_t subset(void *a, void *b)
+{
+    const uf__set *s = a;
+    if (s->size > ((const uf__set *)b)->size)
+        return 0;
+    for (int64_t p = uf__set_next(a, 0); p >= 0;
+         p = uf__set_next(a, p + 1))
+        if (!uf__set_contains(b, *key_at(s, p)))
+            return 0;
+    return 1;
+}
+
+int32_t uf__set_cmp(void *a, void *b, int32_t op)
+{
+    int64_t na = ((const uf__set *)a)->size;
+    int64_t nb = ((const uf__set *)b)->size;
+    switch (op) {
+    case UF__SET_EQ:
+        return na == nb && subset(a, b);
+    case UF__SET_NE:
+        return !(na == nb && subset(a, b));
+    case UF__SET_LE:
+        return subset(a, b);
+    case UF__SET_LT:
+        return na < nb && subset(a, b);
+    case UF__SET_GE:
+        return subset(b, a);
+    case UF__SET_GT:
+        return nb < na && subset(b, a);
+    default: { /* isdisjoint: the smaller walked */
+        void *s = na <= nb ? a : b, *l = na <= nb ? b : a;
+        const uf__set *d = s;
+        for (int64_t p = uf__set_next(s, 0); p >= 0;
+             p = uf__set_next(s, p + 1))
+            if (uf__set_contains(l, *key_at(d, p)))
+                return 0;
+        return 1;
+    }
+    }
+}

@@ -1,0 +1,19 @@
+# Sets of numbers inside kernels against Numba
+# (tests/e2e/run_sets_oracle.py on tests/kernels/host/sets.py): literals,
+# set() refined by an add, set(x), KeyError, -0.0/NaN items, methods,
+# operators, loops, refusals at FILE:LINE:COL. Skipped (exit 77) without
+# NumPy or Numba. test_sets checks growth, deletion, leaks and out of
+# memory through the C API.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME sets_numba_oracle
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
+            ${Python3_EXECUTABLE}
+            ${UF_TEST_SOURCE_DIR}/e2e/run_sets_oracle.py
+            $<TARGET_FILE:ufjit_cli>)
+else()
+  add_test(NAME sets_numba_oracle
+    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+endif()
+set_tests_properties(sets_numba_oracle PROPERTIES
+                     SKIP_RETURN_CODE 77 TIMEOUT 600)
