@@ -48,6 +48,7 @@ static void call_kernel(const char *kernel)
     uf_array_release(out);
     uf_array_release(in[0]);
     uf_array_release(in[1]);
+    uf_module_free(m);
     uf_context_free(ctx);
 }
 
