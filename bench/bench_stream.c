@@ -8,14 +8,15 @@
  *   setup N                 three arrays of N doubles, first touched by
  *                           the threads that use them
  *   run THREADS REPS [K..]  REPS timings of each kernel K (default all
- *                           five: STREAM's order, then sum) on THREADS
+ *                           six: STREAM's order, then sum, write) on THREADS
  *                           threads
  *   quit
  * Replies are one JSON line. Bytes per kernel count reads and writes as
  * STREAM does (no write-allocate traffic): 16 N for copy and scale, 24 N
- * for add and triad, 8 N for sum. triad stores non-temporally (triad_nt*:
- * the traffic it counts is then the traffic it makes), the other three
- * are STREAM's loops. sum and triad use the widest vectors the CPU has
+ * for add and triad, 8 N for sum and write. triad and write store
+ * non-temporally (triad_nt*, write_nt*: the traffic counted is then the
+ * traffic made), the other three are STREAM's loops. sum, triad and
+ * write use the widest vectors the CPU has
  * (AVX-512, else AVX); BENCH_STREAM_ISA=avx or =plain takes a narrower
  * path, to see an AVX2 machine's limit on a wider one. */
 #include <immintrin.h>
@@ -37,10 +38,10 @@ static double now(void)
 static double *a, *b, *c;
 static long n;
 
-#define NK 5
+#define NK 6
 static const char *const names[NK] = {"copy", "scale", "add", "triad",
-                                      "sum"};
-static const int words[NK] = {2, 2, 3, 3, 1};
+                                      "sum", "write"};
+static const int words[NK] = {2, 2, 3, 3, 1, 1};
 static volatile double sink; /* keeps the sum alive */
 
 /* Eight AVX-512 accumulators (64 doubles in flight per step): the scalar
@@ -189,6 +190,55 @@ static double sum(int threads)
     return total;
 }
 
+/* The write-only kernel: b[i] = s with non-temporal stores, the limit of
+ * a call that writes a large output from small inputs (broadcasting a
+ * row and a column). On the AMD EPYC VM it runs at the same 41-43 GB/s
+ * on 1 and 2 threads, well under triad's write share: a write-only case
+ * cannot reach STREAM triad's time (issue 19). Pieces handed out as the
+ * read-only sum's are; lo is a multiple of 32, `b` 64-byte aligned. */
+__attribute__((target("avx512f"))) static void write_nt512(long lo, long hi,
+                                                            double s)
+{
+    __m512d v = _mm512_set1_pd(s);
+    long i = lo;
+    for (; i + 8 <= hi; i += 8)
+        _mm512_stream_pd(b + i, v);
+    for (; i < hi; i++)
+        b[i] = s;
+}
+
+__attribute__((target("avx"))) static void write_nt256(long lo, long hi,
+                                                        double s)
+{
+    __m256d v = _mm256_set1_pd(s);
+    long i = lo;
+    for (; i + 4 <= hi; i += 4)
+        _mm256_stream_pd(b + i, v);
+    for (; i < hi; i++)
+        b[i] = s;
+}
+
+static void write_only(int threads, double s)
+{
+    const int w = width();
+    long per = (n / ((long)threads * 16) + 31) / 32 * 32;
+    if (per == 0)
+        per = 32;
+    long pieces = (n + per - 1) / per;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long p = 0; p < pieces; p++) {
+        long lo = p * per, hi = lo + per < n ? lo + per : n;
+        if (w == 512)
+            write_nt512(lo, hi, s);
+        else if (w == 256)
+            write_nt256(lo, hi, s);
+        else
+            for (long i = lo; i < hi; i++)
+                b[i] = s;
+    }
+    _mm_sfence();
+}
+
 static void kernel(int k, int threads)
 {
     const double s = 3.0;
@@ -210,6 +260,9 @@ static void kernel(int k, int threads)
         break;
     case 4:
         sink = sum(threads);
+        break;
+    case 5:
+        write_only(threads, s);
         break;
     default:
         triad(threads, s);

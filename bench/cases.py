@@ -15,8 +15,10 @@ Adding a case is adding one `Case(...)` to `cases()` below:
     limit: what bounds the case, measured in the same rounds: "stream"
     (the bytes it reads and writes, counted as STREAM counts them, at
     STREAM triad's bandwidth), "read" (its bytes at the bandwidth of
-    bench_stream's read-only sum: reductions) or the bench_mvec kernel
-    (transcendental cases);
+    bench_stream's read-only sum: reductions), "write" (its bytes at the
+    bandwidth of bench_stream's write-only kernel: a large output from
+    small inputs, which triad's mix of reads and writes overstates) or
+    the bench_mvec kernel (transcendental cases);
   - ufjit: how ufjit runs it, a tuple of Way(label, file, kernel, mode,
     axes); default: uf_call of `kernel` on the case's operands.
 Every case runs on ufjit's cpu and parallel targets, with ufjit's default
@@ -182,7 +184,7 @@ def cases(size):
                         "add", dt, (Lin(0, 1, (rows, 1)),
                                     Lin(1, 2, (1, cols))), ((rows, cols),),
                         lambda a, b, o: np.add(a, b, out=o), "a + b",
-                        "memory", "stream"))
+                        "memory", "write"))
         out.append(Case(f"strided {tag}", "elementwise", "kernels.py", "add",
                         dt, (Lin(0, 1, (2 * n,), "::2"),
                              Lin(1, 2, (2 * n,), "::2")), ((n,),),

@@ -42,8 +42,9 @@ SMOKE_CASES = r"^(triad f64|sine f32|broadcast f64|call 0-d|matvec 4x4.*|" \
 UNSUPPORTED = "UF_ERR_UNSUPPORTED"
 LIBM = "libm"  # label suffix of the UFJIT_ENABLE_LIBMVEC=0 contenders
 # bench_stream kernel bounding each kind of limit: bytes read and written
-# at STREAM triad's bandwidth, bytes read at the read-only sum's
-STREAM_KERNEL = {"stream": "triad", "read": "sum"}
+# at STREAM triad's bandwidth, bytes read at the read-only sum's, bytes of
+# a large output made from small inputs at the write-only kernel's
+STREAM_KERNEL = {"stream": "triad", "read": "sum", "write": "write"}
 
 
 def checksum(a):
@@ -160,9 +161,10 @@ class Suite:
     def limit_sampler(self, case, ins, ref):
         """A function of reps giving {threads: times} for the case's limit
         (None when it has none), and a note when it is unavailable."""
-        if case.limit in ("stream", "read"):
+        if case.limit in STREAM_KERNEL:
             # the time the case's bytes take at the bandwidth of STREAM's
-            # triad, or of its read-only sum for reductions
+            # triad, of its read-only sum for reductions, or of its
+            # write-only kernel for broadcasting
             if not self.stream or "stream" not in self.limits:
                 return None, self.limits.get("stream_error")
             nbytes = case_bytes(case)
