@@ -113,6 +113,30 @@ bool uf__check_target(uf__parser *p, uf__expr *e, bool hint);
 void *uf__assign_in_expression(uf__parser *p, const uf__expr *e);
 /* CPython's name of an expression kind in messages: "literal", ... */
 const char *uf__expr_desc(const uf__expr *e);
+/* disjunction: conjunction ('or' conjunction)* (a comprehension's
+ * iterable and conditions) */
+uf__expr *uf__parse_disjunction(uf__parser *p);
+/* What follows a complete expression that cannot: CPython's "Perhaps you
+ * forgot a comma?" or its other errors; NULL with err set. */
+void *uf__bad_after(uf__parser *p, const uf__expr *last);
+/* `{...}` literals as calls of dict() or set() (its items as arguments,
+ * `starred` marking the literal) */
+uf__expr *uf__brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
+                         const char *fn);
+
+/* parser_comp.c */
+/* A comprehension whose first element `elt` (and `key`, for a dict
+ * comprehension) was parsed, at `for`: the statements making it go to
+ * p->pending (mark: their count before the enclosing expression), and
+ * its value is the name of the list or dict they fill. */
+uf__expr *uf__parse_listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
+                             int mark, uf__expr *key);
+/* sorted(X, key=K) / L.sort(key=K) (call e; lam_kw the index of a key=
+ * lambda or -1, lam_param its parameter): the keys computed into a list
+ * by pending statements, key= replaced by its name. Other calls as they
+ * are. */
+uf__expr *uf__parse_sort_key(uf__parser *p, uf__expr *e, int lam_kw,
+                             const char *lam_param);
 
 /* parser_stmt.c */
 /* statements until `end` (DEDENT or EOF) into b */

@@ -169,6 +169,11 @@ static uf__expr *disjunction(uf__parser *p)
     return boolop(p, UF__TOK_KW_OR, false, conjunction);
 }
 
+uf__expr *uf__parse_disjunction(uf__parser *p)
+{
+    return disjunction(p);
+}
+
 /* conjunction: inversion ('and' inversion)+ | inversion */
 static uf__expr *conjunction(uf__parser *p)
 {
@@ -400,7 +405,7 @@ static uf__expr *power(uf__parser *p)
  * expression is most likely a missing comma: CPython's "Perhaps you forgot
  * a comma?" (not after a conditional expression, nor for `print x` or a
  * name running into a string, which CPython words differently). */
-static void *bad_after(uf__parser *p, const uf__expr *last)
+void *uf__bad_after(uf__parser *p, const uf__expr *last)
 {
     uf__tok_kind k = uf__peek(p)->kind;
     if (last != NULL && k == UF__TOK_ASSIGN)
@@ -470,9 +475,6 @@ static bool is_ndindex(const uf__expr *f)
  * kwarg: NAME '=' expression
  * Called after '('; consumes the ')'. `*args`, `**kw` and generator
  * arguments are refused. */
-static uf__expr *sort_key(uf__parser *p, uf__expr *e, int lam_kw,
-                          const char *lam_param);
-
 /* key=lambda NAME: expression (sorted and l.sort only, sort_key): the
  * body, its parameter's name in *param. */
 static uf__expr *key_lambda(uf__parser *p, const char **param)
@@ -569,7 +571,7 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
         last = NULL;
     }
     if (!uf__accept(p, UF__TOK_RPAR))
-        return bad_after(p, last);
+        return uf__bad_after(p, last);
     uf__expr *e = uf__new_expr(p, UF__EX_CALL, start);
     if (e == NULL)
         return NULL;
@@ -579,7 +581,7 @@ static uf__expr *call_args(uf__parser *p, uf__expr *func, uf__pos start)
     e->u.call.kw = kw;
     e->u.call.nkw = nkw;
     e->u.call.starred = starred;
-    return nkw > 0 ? sort_key(p, e, lam_kw, lam_param) : e;
+    return nkw > 0 ? uf__parse_sort_key(p, e, lam_kw, lam_param) : e;
 }
 
 /* Tokens that end a slice bound. */
@@ -632,7 +634,7 @@ static uf__expr *subscript(uf__parser *p, uf__expr *value, uf__pos start)
             return NULL;
     } while (uf__accept(p, UF__TOK_COMMA));
     if (!uf__accept(p, UF__TOK_RSQB))
-        return bad_after(p, last);
+        return uf__bad_after(p, last);
     uf__expr *e = uf__new_expr(p, UF__EX_SUBSCRIPT, start);
     if (e == NULL)
         return NULL;
@@ -726,7 +728,7 @@ static uf__expr *paren(uf__parser *p)
         return uf__unsupported(p, start, "a generator expression");
     if (!uf__at(p, UF__TOK_COMMA)) {
         if (!uf__accept(p, UF__TOK_RPAR))
-            return bad_after(p, e);
+            return uf__bad_after(p, e);
         e->parenthesized = true;
         return e;
     }
@@ -735,358 +737,11 @@ static uf__expr *paren(uf__parser *p)
         !more_elements(p, &v, UF__TOK_RPAR, &last))
         return NULL;
     if (!uf__accept(p, UF__TOK_RPAR))
-        return bad_after(p, last);
+        return uf__bad_after(p, last);
 tuple:
     e = make_seq(p, UF__EX_TUPLE, start, &v);
     if (e != NULL)
         e->parenthesized = true;
-    return e;
-}
-
-/* The names bound by a comprehension's target (a name or a tuple of
- * them), renamed in the expressions that see them. */
-typedef struct rename {
-    const char *from, *to;
-} comp_rename;
-
-static int rename_in(const uf__expr *e, void *ud)
-{
-    const comp_rename *r = ud;
-    if (e->kind == UF__EX_NAME && strcmp(e->u.name.id, r->from) == 0)
-        ((uf__expr *)e)->u.name.id = r->to; /* this comprehension's node */
-    return uf__ast_children(e, rename_in, ud);
-}
-
-static bool pend(uf__parser *p, uf__stmt *s)
-{
-    if (s == NULL || !uf__grow(p, (void **)&p->pending, &p->cappending,
-                               p->npending,
-                               sizeof(void *)))
-        return false;
-    p->pending[p->npending++] = s;
-    return true;
-}
-
-static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
-{
-    b->stmts = uf__arena_alloc(p->arena, 1, sizeof *b->stmts, p->err);
-    if (b->stmts == NULL) {
-        p->failed = true;
-        return false;
-    }
-    b->stmts[0] = s;
-    b->n = 1;
-    return true;
-}
-
-/* listcomp: '[' named_expression for_if_clause+ ']'
- * for_if_clause: 'for' star_targets 'in' disjunction ('if' disjunction)*
- * Rewritten as Numba's bytecode runs it, into statements put before the
- * statement holding it (p->pending):
- *     lc$K = []
- *     for T in I: [if C:] ... lc$K.append(ELT)
- * the comprehension's value the name lc$K; the targets renamed (x$K) so
- * that they stay local to it as in Python 3. Refused where those
- * statements would not run once per evaluation (a while or elif
- * condition) and inside another comprehension. A dict comprehension
- * `{KEY: ELT for ...}` (key not NULL) the same way, into `lc$K = {}` and
- * `lc$K[KEY] = ELT`. */
-static uf__expr *brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
-                           const char *fn);
-
-static uf__expr *listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
-                          int mark, uf__expr *key)
-{
-    if (p->no_comp > 0 || p->npending != mark)
-        return uf__unsupported(p, start, key ? "a dict comprehension here "
-                               "(in a while or elif condition, or inside "
-                               "another comprehension: assign it to a "
-                               "variable first)"
-                               : "a list comprehension here (in a "
-                               "while or elif condition, or inside another "
-                               "comprehension: assign it to a variable "
-                               "first)");
-    int k = p->ncomps++;
-    enum { MAXC = 16 };
-    uf__stmt *clause[MAXC];
-    int nc = 0;
-    p->no_comp++;
-    while (uf__at(p, UF__TOK_KW_FOR)) {
-        uf__token *kw = uf__advance(p);
-        uf__stmt *f = nc < MAXC ? uf__new_stmt(p, UF__ST_FOR, kw->pos) : NULL;
-        if (f == NULL) {
-            p->no_comp--;
-            return nc < MAXC ? NULL
-                             : uf__unsupported(p, kw->pos, "a comprehension "
-                                               "of more than 16 clauses");
-        }
-        clause[nc++] = f;
-        if (!(f->u.for_.target = uf__parse_target_list(p)) ||
-            !uf__accept(p, UF__TOK_KW_IN) ||
-            !(f->u.for_.iter = disjunction(p))) {
-            p->no_comp--;
-            return p->failed ? NULL : uf__unexpected(p);
-        }
-        while (uf__at(p, UF__TOK_KW_IF)) {
-            uf__token *ik = uf__advance(p);
-            uf__stmt *c = nc < MAXC ? uf__new_stmt(p, UF__ST_IF, ik->pos)
-                                    : NULL;
-            if (c == NULL || !(c->u.if_.cond = disjunction(p))) {
-                p->no_comp--;
-                return c == NULL && nc >= MAXC
-                           ? uf__unsupported(p, ik->pos, "a comprehension "
-                                             "of more than 16 clauses")
-                           : NULL;
-            }
-            clause[nc++] = c;
-        }
-    }
-    p->no_comp--;
-    if (!uf__accept(p, key ? UF__TOK_RBRACE : UF__TOK_RSQB))
-        return bad_after(p, elt);
-    /* the targets of clause i are seen by the clauses after it (their
-     * iterables too) and by the element */
-    for (int i = 0; i < nc; i++) {
-        if (clause[i]->kind != UF__ST_FOR)
-            continue;
-        uf__expr *t = clause[i]->u.for_.target;
-        uf__expr **names = t->kind == UF__EX_NAME ? &clause[i]->u.for_.target
-                                                  : t->u.seq.elts;
-        int nn = t->kind == UF__EX_NAME ? 1 : t->u.seq.n;
-        for (int j = 0; j < nn; j++) {
-            if (names[j]->kind != UF__EX_NAME)
-                return uf__unsupported(p, names[j]->pos, "this target of a "
-                                       "comprehension");
-            char buf[96];
-            int len = snprintf(buf, sizeof buf, "%s$%d", names[j]->u.name.id,
-                               k);
-            comp_rename r = {names[j]->u.name.id,
-                        uf__arena_strndup(p->arena, buf, (size_t)len,
-                                          p->err)};
-            if (r.to == NULL) {
-                p->failed = true;
-                return NULL;
-            }
-            names[j]->u.name.id = r.to;
-            for (int m = i + 1; m < nc; m++) {
-                uf__stmt *c = clause[m];
-                if (c->kind == UF__ST_IF) {
-                    rename_in(c->u.if_.cond, &r);
-                } else {
-                    rename_in(c->u.for_.iter, &r);
-                }
-            }
-            for (int m = i; m < nc; m++)
-                if (clause[m]->kind == UF__ST_IF)
-                    rename_in(clause[m]->u.if_.cond, &r);
-            rename_in(elt, &r);
-            if (key != NULL)
-                rename_in(key, &r);
-        }
-    }
-    char buf[32];
-    int len = snprintf(buf, sizeof buf, "lc$%d", k);
-    const char *lc = uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
-    uf__pvec none = {0};
-    uf__expr *empty = key ? brace_call(p, start, &none, "dict")
-                          : uf__new_expr(p, UF__EX_LIST, start);
-    uf__expr *target = uf__new_expr(p, UF__EX_NAME, start);
-    uf__expr *recv = uf__new_expr(p, UF__EX_NAME, elt->pos);
-    uf__expr *meth = uf__new_expr(p, UF__EX_ATTR, elt->pos);
-    uf__expr *call = uf__new_expr(p, UF__EX_CALL, elt->pos);
-    uf__expr *value = uf__new_expr(p, UF__EX_NAME, start);
-    uf__expr **args = uf__arena_alloc(p->arena, 1, sizeof *args, p->err);
-    uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
-    uf__stmt *init = uf__new_stmt(p, UF__ST_ASSIGN, start);
-    uf__stmt *app = uf__new_stmt(p, UF__ST_EXPR, elt->pos);
-    if (!lc || !empty || !target || !recv || !meth || !call || !value ||
-        !args || !tg || !init || !app) {
-        p->failed = true;
-        return NULL;
-    }
-    target->u.name.id = recv->u.name.id = value->u.name.id = lc;
-    tg[0] = target;
-    init->u.assign.targets = tg;
-    init->u.assign.ntargets = 1;
-    init->u.assign.value = empty;
-    meth->u.attr.value = recv;
-    meth->u.attr.attr = "append";
-    meth->u.attr.attr_pos = elt->pos;
-    args[0] = elt;
-    call->u.call.func = meth;
-    call->u.call.args = args;
-    call->u.call.nargs = 1;
-    app->u.expr.value = call;
-    if (key != NULL) { /* lc$K[KEY] = ELT */
-        uf__expr *sub = uf__new_expr(p, UF__EX_SUBSCRIPT, elt->pos);
-        uf__expr **ix = uf__arena_alloc(p->arena, 1, sizeof *ix, p->err);
-        uf__expr **st = uf__arena_alloc(p->arena, 1, sizeof *st, p->err);
-        app = uf__new_stmt(p, UF__ST_ASSIGN, key->pos);
-        if (!sub || !ix || !st || !app) {
-            p->failed = true;
-            return NULL;
-        }
-        ix[0] = key;
-        sub->u.subscript.value = recv;
-        sub->u.subscript.index = ix;
-        sub->u.subscript.nindex = 1;
-        st[0] = sub;
-        app->u.assign.targets = st;
-        app->u.assign.ntargets = 1;
-        app->u.assign.value = elt;
-    }
-    uf__stmt *inner = app;
-    for (int i = nc - 1; i >= 0; i--) {
-        uf__block *b = clause[i]->kind == UF__ST_FOR ? &clause[i]->u.for_.body
-                                                     : &clause[i]->u.if_.body;
-        if (!one_stmt(p, b, inner))
-            return NULL;
-        inner = clause[i];
-    }
-    if (!pend(p, init) || !pend(p, clause[0]))
-        return NULL;
-    return value;
-}
-
-static uf__expr *name_expr(uf__parser *p, uf__pos pos, const char *id)
-{
-    uf__expr *e = uf__new_expr(p, UF__EX_NAME, pos);
-    if (e == NULL || id == NULL) {
-        p->failed = true;
-        return NULL;
-    }
-    e->u.name.id = id;
-    return e;
-}
-
-static const char *temp_name(uf__parser *p, const char *stem, int k)
-{
-    char buf[32];
-    int len = snprintf(buf, sizeof buf, "%s$%d", stem, k);
-    return uf__arena_strndup(p->arena, buf, (size_t)len, p->err);
-}
-
-/* sorted(X, key=K, reverse=R) and L.sort(key=K, reverse=R), K a lambda or
- * a function (not None): Numba's `_lst = [key(x) for x in lst]` computes
- * every key once, before the sort, so the keys are made here by
- * statements put before the statement holding the call, as a list
- * comprehension's are:
- *     srt$K = list(X)            (when X is not a name: Numba's
- *                                 sorted starts with list(X))
- *     key$K = []
- *     for v$K in X: key$K.append(K(v$K))   (a lambda's body, its
- *                                            parameter renamed v$K)
- * and key= becomes the name key$K, a list of keys, which the typing
- * (types/infer_list_ops.c) takes from here only. lam_kw is the index of
- * a key= lambda (-1: none), lam_param its parameter. */
-static uf__expr *sort_key(uf__parser *p, uf__expr *e, int lam_kw,
-                          const char *lam_param)
-{
-    int ki = -1;
-    for (int i = 0; i < e->u.call.nkw; i++)
-        if (strcmp(e->u.call.kw[i].name, "key") == 0)
-            ki = i;
-    if (ki < 0)
-        return e;
-    uf__expr *f = e->u.call.func, *kv = e->u.call.kw[ki].value;
-    bool is_sorted = f->kind == UF__EX_NAME &&
-                     strcmp(f->u.name.id, "sorted") == 0 &&
-                     e->u.call.nargs >= 1;
-    bool is_sort = f->kind == UF__EX_ATTR &&
-                   strcmp(f->u.attr.attr, "sort") == 0;
-    if (!is_sorted && !is_sort)
-        return lam_kw < 0 ? e : uf__unsupported(p, kv->pos, "lambda");
-    if (lam_kw < 0 && kv->kind != UF__EX_NAME && kv->kind != UF__EX_ATTR)
-        return e; /* None, or refused by the typing */
-    if (p->no_comp > 0)
-        return uf__unsupported(p, kv->pos, "a sort key= here (in a while or "
-                               "elif condition, or inside a comprehension: "
-                               "sort into a variable first)");
-    uf__expr *src = is_sorted ? e->u.call.args[0] : f->u.attr.value;
-    if (is_sort && src->kind != UF__EX_NAME)
-        return uf__unsupported(p, src->pos, "sort(key=...) of a list that "
-                               "is not a variable (assign it to one first)");
-    int k = p->ncomps++;
-    if (src->kind != UF__EX_NAME) { /* srt$K = list(X), evaluated once */
-        uf__expr *t = name_expr(p, src->pos, temp_name(p, "srt", k));
-        uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
-        uf__expr **la = uf__arena_alloc(p->arena, 1, sizeof *la, p->err);
-        uf__expr *mk = uf__new_expr(p, UF__EX_CALL, src->pos);
-        uf__stmt *s = uf__new_stmt(p, UF__ST_ASSIGN, src->pos);
-        if (!t || !tg || !la || !mk || !s ||
-            !(mk->u.call.func = name_expr(p, src->pos, "list"))) {
-            p->failed = true;
-            return NULL;
-        }
-        la[0] = src;
-        mk->u.call.args = la;
-        mk->u.call.nargs = 1;
-        tg[0] = t;
-        s->u.assign.targets = tg;
-        s->u.assign.ntargets = 1;
-        s->u.assign.value = mk;
-        if (!pend(p, s))
-            return NULL;
-        e->u.call.args[0] = src = name_expr(p, src->pos, t->u.name.id);
-        if (src == NULL)
-            return NULL;
-    }
-    uf__pos at = kv->pos;
-    const char *keys = temp_name(p, "key", k), *v = temp_name(p, "v", k);
-    uf__expr *elt = kv;
-    if (lam_kw >= 0) { /* the body, its parameter renamed */
-        comp_rename r = {lam_param, v};
-        if (v == NULL) {
-            p->failed = true;
-            return NULL;
-        }
-        rename_in(kv, &r);
-    } else { /* K(v$K) */
-        uf__expr **a = uf__arena_alloc(p->arena, 1, sizeof *a, p->err);
-        elt = uf__new_expr(p, UF__EX_CALL, at);
-        if (!a || !elt || !(a[0] = name_expr(p, at, v))) {
-            p->failed = true;
-            return NULL;
-        }
-        elt->u.call.func = kv;
-        elt->u.call.args = a;
-        elt->u.call.nargs = 1;
-    }
-    uf__expr *target = name_expr(p, at, keys), *recv = name_expr(p, at, keys);
-    uf__expr *var = name_expr(p, at, v), *iter = name_expr(p, at,
-                                                          src->u.name.id);
-    uf__expr *meth = uf__new_expr(p, UF__EX_ATTR, at);
-    uf__expr *call = uf__new_expr(p, UF__EX_CALL, at);
-    uf__expr *empty = uf__new_expr(p, UF__EX_LIST, at);
-    uf__expr **args = uf__arena_alloc(p->arena, 1, sizeof *args, p->err);
-    uf__expr **tg = uf__arena_alloc(p->arena, 1, sizeof *tg, p->err);
-    uf__stmt *init = uf__new_stmt(p, UF__ST_ASSIGN, at);
-    uf__stmt *app = uf__new_stmt(p, UF__ST_EXPR, at);
-    uf__stmt *loop = uf__new_stmt(p, UF__ST_FOR, at);
-    uf__expr *ref = name_expr(p, at, keys);
-    if (!target || !recv || !var || !iter || !meth || !call || !empty ||
-        !args || !tg || !init || !app || !loop || !ref) {
-        p->failed = true;
-        return NULL;
-    }
-    tg[0] = target;
-    init->u.assign.targets = tg;
-    init->u.assign.ntargets = 1;
-    init->u.assign.value = empty;
-    meth->u.attr.value = recv;
-    meth->u.attr.attr = "append";
-    meth->u.attr.attr_pos = at;
-    args[0] = elt;
-    call->u.call.func = meth;
-    call->u.call.args = args;
-    call->u.call.nargs = 1;
-    app->u.expr.value = call;
-    loop->u.for_.target = var;
-    loop->u.for_.iter = iter;
-    if (!one_stmt(p, &loop->u.for_.body, app) || !pend(p, init) ||
-        !pend(p, loop))
-        return NULL;
-    e->u.call.kw[ki].value = ref;
     return e;
 }
 
@@ -1105,7 +760,7 @@ static uf__expr *list(uf__parser *p)
         if (e == NULL)
             return NULL;
         if (uf__at(p, UF__TOK_KW_FOR))
-            return listcomp(p, start, e, mark, NULL);
+            return uf__parse_listcomp(p, start, e, mark, NULL);
         if (uf__at(p, UF__TOK_KW_ASYNC))
             return uf__unsupported(p, start, "an async comprehension");
         last = e;
@@ -1114,7 +769,7 @@ static uf__expr *list(uf__parser *p)
             return NULL;
     }
     if (!uf__accept(p, UF__TOK_RSQB))
-        return bad_after(p, last);
+        return uf__bad_after(p, last);
     return make_seq(p, UF__EX_LIST, start, &v);
 }
 
@@ -1122,8 +777,8 @@ static uf__expr *list(uf__parser *p)
  * arguments, `starred` marking the literal), which typing types as
  * Numba's DictType (compiler/types/infer_dict.c); `{a, b, ...}` as a
  * call of set() the same way (compiler/types/infer_set.c). */
-static uf__expr *brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
-                           const char *fn)
+uf__expr *uf__brace_call(uf__parser *p, uf__pos start, uf__pvec *v,
+                         const char *fn)
 {
     uf__expr *f = uf__new_expr(p, UF__EX_NAME, start);
     uf__expr *e = f ? uf__new_expr(p, UF__EX_CALL, start) : NULL;
@@ -1147,7 +802,7 @@ static uf__expr *brace(uf__parser *p)
     int mark = p->npending;
     uf__advance(p);
     if (uf__accept(p, UF__TOK_RBRACE))
-        return brace_call(p, start, &v, "dict");
+        return uf__brace_call(p, start, &v, "dict");
     if (uf__at(p, UF__TOK_DSTAR))
         return uf__unsupported(p, start, "a dict literal with ** unpacking");
     if (uf__at(p, UF__TOK_STAR))
@@ -1160,7 +815,7 @@ static uf__expr *brace(uf__parser *p)
         if (x == NULL)
             return NULL;
         if (uf__at(p, UF__TOK_KW_FOR))
-            return listcomp(p, start, x, mark, k);
+            return uf__parse_listcomp(p, start, x, mark, k);
         if (uf__at(p, UF__TOK_KW_ASYNC))
             return uf__unsupported(p, start, "an async comprehension");
         for (;;) {
@@ -1180,7 +835,7 @@ static uf__expr *brace(uf__parser *p)
         }
         if (!uf__accept(p, UF__TOK_RBRACE))
             return uf__unexpected(p);
-        return brace_call(p, start, &v, "dict");
+        return uf__brace_call(p, start, &v, "dict");
     }
     if (uf__at(p, UF__TOK_KW_FOR) || uf__at(p, UF__TOK_KW_ASYNC))
         return uf__unsupported(p, start, "a set comprehension");
@@ -1197,7 +852,7 @@ static uf__expr *brace(uf__parser *p)
     }
     if (!uf__accept(p, UF__TOK_RBRACE))
         return uf__unexpected(p);
-    return brace_call(p, start, &v, "set");
+    return uf__brace_call(p, start, &v, "set");
 }
 
 /* atom:
