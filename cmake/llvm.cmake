@@ -25,9 +25,13 @@ endif()
 
 # What the compiler uses: ORC's LLJIT, the host (x86) and CUDA (nvptx)
 # code generators, the new pass manager, bitcode in and out, textual IR,
-# module linking (libdevice), the perf listener (UFJIT_ENABLE_PROFILING).
+# module linking (libdevice). Not the perf listener (component
+# perfjitevents, which pulls in the DWARF reader and more): the static
+# build (the GPU kit, which must stay small) compiles
+# UFJIT_ENABLE_PROFILING out.
 set(UFJIT_LLVM_COMPONENTS orcjit x86 nvptx passes ipo bitwriter bitreader
-    irreader linker analysis core support perfjitevents)
+    irreader linker analysis core support)
+add_compile_definitions(UFJIT_NO_PERF_LISTENER)
 find_program(UFJIT_LLVM_CONFIG NAMES llvm-config-14 llvm-config
              HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH REQUIRED)
 execute_process(COMMAND ${UFJIT_LLVM_CONFIG} --link-static --libfiles

@@ -167,7 +167,9 @@ static LLVMJITEventListenerRef perf_listener;
 
 static void make_perf_listener(void)
 {
+#ifndef UFJIT_NO_PERF_LISTENER /* (cmake/llvm.cmake: static LLVM) */
     perf_listener = LLVMCreatePerfJITEventListener();
+#endif
 }
 
 static LLVMOrcObjectLayerRef perf_layer(void *ctx,
