@@ -54,6 +54,9 @@ typedef struct uf__ufunc_loop {
     /* Turns a nonzero status the loop returned without a message into an
      * error (JIT loops report Python exceptions as codes); may be NULL. */
     int (*status_error)(int status, uf_error *err);
+    /* Timings that decide whether its large calls stream (common/
+     * stream_pick.h); NULL: they always do. */
+    struct uf__stream_pick *pick;
 } uf__ufunc_loop;
 
 /* ---- what the JIT generates for a vectorize signature -------------------

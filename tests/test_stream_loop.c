@@ -545,5 +545,7 @@ int main(void)
         cmocka_unit_test(test_strided_compiled_once),
         cmocka_unit_test(test_in_place_and_broadcast),
     };
+    /* every large call streams, untimed (common/stream_pick.h) */
+    setenv("UFJIT_STREAM_STORES", "always", 1);
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -5,6 +5,8 @@
  * and float32, into fresh outputs and into views whose rows start off a
  * 16-byte boundary (the stores' head and tail), with the input as output
  * (in place) and just below the size that turns it on. */
+#include <stdlib.h>
+
 #include "test_util.h"
 
 #include "common/loop.h"
@@ -181,5 +183,7 @@ int main(void)
         cmocka_unit_test(test_broadcast_outputs),
         cmocka_unit_test(test_in_place),
     };
+    /* every large call streams, untimed (common/stream_pick.h) */
+    setenv("UFJIT_STREAM_STORES", "always", 1);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

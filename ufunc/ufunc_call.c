@@ -15,9 +15,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/stream_pick.h"
 #include "ndarray/array_internal.h"
 #include "ndarray/iter.h"
 #include "ufunc/call_check.h"
@@ -520,6 +522,13 @@ static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
     return status == 0 ? 0 : loop_error(c, status, &loop_err, err);
 }
 
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 static int execute(call *c, uf_error *err)
 {
     uf__iter_operand ops[MAXOPS];
@@ -549,6 +558,9 @@ static int execute(call *c, uf_error *err)
         x.stream = x.stream ||
                    size >= UF__STREAM_BYTES /
                                (int64_t)uf_dtype_itemsize(c->loop->types[o]);
+    int trial = -1;
+    if (x.stream)
+        x.stream = uf__stream_pick_begin(c->loop->pick, &trial);
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
         flat_ctx f = {c, size, false};
 
@@ -563,8 +575,11 @@ static int execute(call *c, uf_error *err)
     it = uf__iter_new(nop + x.masked, ops, c->nd, c->shape, 0, err);
     if (it == NULL)
         return err->code;
+    int64_t t0 = trial >= 0 ? now_ns() : 0;
     rc = run_all(c, &x, it, buffered || x.masked, err);
     uf__iter_free(it);
+    if (rc == 0 && trial >= 0)
+        uf__stream_pick_done(c->loop->pick, trial, now_ns() - t0, size);
     return rc;
 }
 

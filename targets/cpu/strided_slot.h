@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 
 #include "common/loop.h"
+#include "common/stream_pick.h"
 
 /* What compiles a slot's loop: 0 and *fn; UF__STRIDED_RETRY when it
  * cannot now (a lock is busy: the call takes the buffered path and a later
@@ -49,6 +50,7 @@ typedef struct uf__strided_slot {
     int64_t nts_strides[UF__LOOP_MAXARGS];
     int ntypes;
     uf_dtype types[UF__LOOP_MAXARGS];
+    uf__stream_pick pick; /* the loop's (uf__ufunc_loop.pick) */
 } uf__strided_slot;
 
 /* A slot for `loop` (of nargs operands) compiled with compile(cctx, tag,
