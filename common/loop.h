@@ -55,7 +55,8 @@ typedef struct uf__ufunc_loop {
      * error (JIT loops report Python exceptions as codes); may be NULL. */
     int (*status_error)(int status, uf_error *err);
     /* Timings that decide whether its large calls stream (common/
-     * stream_pick.h); NULL: they always do. */
+     * stream_pick.h): two, for calls on one thread and on several; NULL:
+     * they always do. */
     struct uf__stream_pick *pick;
 } uf__ufunc_loop;
 

@@ -558,9 +558,16 @@ static int execute(call *c, uf_error *err)
         x.stream = x.stream ||
                    size >= UF__STREAM_BYTES /
                                (int64_t)uf_dtype_itemsize(c->loop->types[o]);
+    /* timed apart on one thread and on several: the two compare
+     * differently, and one loop serves both targets */
+    uf__stream_pick *pick = NULL;
     int trial = -1;
+    if (x.stream && c->loop->pick != NULL)
+        pick = c->loop->pick +
+               ((c->set.target->caps & UF__TCAP_THREADS) &&
+                c->set.target->threads(c->set.nthreads) > 1);
     if (x.stream)
-        x.stream = uf__stream_pick_begin(c->loop->pick, &trial);
+        x.stream = uf__stream_pick_begin(pick, &trial);
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
         flat_ctx f = {c, size, false};
 
@@ -579,7 +586,7 @@ static int execute(call *c, uf_error *err)
     rc = run_all(c, &x, it, buffered || x.masked, err);
     uf__iter_free(it);
     if (rc == 0 && trial >= 0)
-        uf__stream_pick_done(c->loop->pick, trial, now_ns() - t0, size);
+        uf__stream_pick_done(pick, trial, now_ns() - t0, size);
     return rc;
 }
 

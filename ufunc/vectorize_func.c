@@ -101,7 +101,7 @@ static int add_slot(uf_func *f, int sig, int nout, uf__ufunc_loop *loop,
     s->compile_nt = compile_stream;
     loop->fn = uf__rt_slot_loop;
     loop->aux = s;
-    loop->pick = &s->pick;
+    loop->pick = s->pick;
     return 0;
 }
 

@@ -31,7 +31,8 @@ uf__strided_slot *uf__strided_slot_new(const uf__ufunc_loop *loop, int nargs,
     atomic_init(&s->nt_state, SLOT_IDLE);
     atomic_init(&s->nts, NULL);
     atomic_init(&s->nts_state, SLOT_IDLE);
-    uf__stream_pick_init(&s->pick);
+    uf__stream_pick_init(&s->pick[0]);
+    uf__stream_pick_init(&s->pick[1]);
     s->compile = compile;
     s->cctx = cctx;
     s->tag = tag;

@@ -50,7 +50,7 @@ typedef struct uf__strided_slot {
     int64_t nts_strides[UF__LOOP_MAXARGS];
     int ntypes;
     uf_dtype types[UF__LOOP_MAXARGS];
-    uf__stream_pick pick; /* the loop's (uf__ufunc_loop.pick) */
+    uf__stream_pick pick[2]; /* the loop's (uf__ufunc_loop.pick) */
 } uf__strided_slot;
 
 /* A slot for `loop` (of nargs operands) compiled with compile(cctx, tag,
