@@ -66,10 +66,7 @@ static void environment(int c, bool transpose)
         setenv("UFJIT_CPU_FEATURES", features(c), 1);
     else
         unsetenv("UFJIT_CPU_FEATURES");
-    if (transpose)
-        setenv("UFJIT_GUFUNC_TRANSPOSE", "always", 1);
-    else
-        unsetenv("UFJIT_GUFUNC_TRANSPOSE");
+    setenv("UFJIT_GUFUNC_TRANSPOSE", transpose ? "always" : "never", 1);
 }
 
 static void environment_clear(void)

@@ -94,23 +94,31 @@ static int jam_for_host(const uf__jit *jit, const uf__gufunc_spec *spec)
     return spec->jam;
 }
 
-/* UFJIT_GUFUNC_TRANSPOSE=always: the transposed rows
- * (jit_gufunc_transpose.h) wherever the spec jams and the kernel has the
- * pattern; otherwise (the default) never. Off by default because only
- * its compute is measured faster. On the AMD EPYC Zen 4 (bench_gu_transpose,
- * matvec 64x64 float64, 1 thread, CPU time, the machine's 2 cores shared
- * with other builds at load 8-10): cache-resident (16 matrices per call)
- * 10.0 ms the rule's loop, 2.84 transposed (AVX2: 3.2); from memory (1e4
- * matrices, 328 MB) transposed / rule was 0.86-0.92 in one minute and
- * 1.17-1.22 in the next (5 processes each, same code; 1.15-1.27 at load
- * 13-15), where its 8 row streams compete for bandwidth with the other
- * load: not a win we could show. Prefetching in address order (TRANSPOSE_PREFETCH) beat one
- * prefetch per row line, the order the loads take (jit_gufunc_spec_prefetch.c:
- * 1.05-1.13x the rule's time in the same runs). */
-static bool transpose_wanted(void)
+/* UFJIT_GUFUNC_TRANSPOSE: "always" or "never"; unset or "auto", the
+ * transposed rows (jit_gufunc_transpose.h) wherever the spec jams and the
+ * kernel has the pattern, except on AMD cores.
+ * On the Intel Xeon of 2026-11-29 (LLVM 14 calls it rocketlake; 480 MiB
+ * L3), matvec 64x64 x 1e4, CPU time of the best of 12 calls at load 8-10:
+ * float64 31-32 ms transposed vs 53-55 the jammed rows, on 1 thread and on
+ * 2 alike (Numba 55 / 61); float32 30 either way. On the AMD EPYC Zen 4
+ * (bench_gu_transpose, float64, 1 thread, CPU time, load 8-10):
+ * cache-resident (16 matrices per call) 10.0 ms the rule's loop, 2.84
+ * transposed (AVX2: 3.2); from memory (1e4 matrices, 328 MB) transposed /
+ * rule was 0.86-0.92 in one minute and 1.17-1.22 in the next (5 processes
+ * each, same code; 1.15-1.27 at load 13-15), where its 8 row streams
+ * compete for bandwidth with the other load: not a win we could show, so
+ * AMD keeps the rule's loop. Prefetching in address order
+ * (TRANSPOSE_PREFETCH) beat one prefetch per row line, the order the loads
+ * take (jit_gufunc_spec_prefetch.c: 1.05-1.13x the rule's time in the same
+ * runs). */
+static bool transpose_wanted(const uf__jit *jit)
 {
     const char *v = getenv("UFJIT_GUFUNC_TRANSPOSE");
-    return v != NULL && strcmp(v, "always") == 0;
+    if (v != NULL && strcmp(v, "always") == 0)
+        return true;
+    if (v != NULL && strcmp(v, "never") == 0)
+        return false;
+    return !amd_core(jit);
 }
 
 /* Rows summed side by side in the transposed loop: 8 float64 rows fill a
@@ -121,13 +129,13 @@ static bool transpose_wanted(void)
 #define TRANSPOSE_PREFETCH 4096
 
 /* The vector bytes of the transposed variant for this spec on this CPU,
- * or 0: only asked for, only where the spec jams, on float operands,
- * with AVX's registers at least. */
+ * or 0: only where wanted, where the spec jams, on float operands, with
+ * AVX's registers at least. */
 static int transpose_bytes(const uf__jit *jit, const uf__gufunc_spec *spec,
                            const uf__guvec_arg *args, int nargs)
 {
     /* UFJIT_GUFUNC_JAM=never: the kernel's own loop, as it says */
-    if (spec->jam <= 1 || !transpose_wanted() || jam_policy() < 0)
+    if (spec->jam <= 1 || !transpose_wanted(jit) || jam_policy() < 0)
         return 0;
     for (int k = 0; k < nargs; k++)
         if (args[k].kind == UF__GUVEC_ARRAY &&
