@@ -522,10 +522,15 @@ static int run_flat(void *vctx, int64_t begin, int64_t end, uf_error *err)
     return status == 0 ? 0 : loop_error(c, status, &loop_err, err);
 }
 
-static int64_t now_ns(void)
+/* CPU time, not wall time: another process taking the CPU meanwhile
+ * must not decide a stream pick. The calling thread's when the call runs
+ * on it alone, else the process's (its pool threads included). */
+static int64_t cpu_ns(bool threaded)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if (clock_gettime(threaded ? CLOCK_PROCESS_CPUTIME_ID
+                               : CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -562,10 +567,10 @@ static int execute(call *c, uf_error *err)
      * differently, and one loop serves both targets */
     uf__stream_pick *pick = NULL;
     int trial = -1;
+    bool threaded = x.stream && (c->set.target->caps & UF__TCAP_THREADS) &&
+                    c->set.target->threads(c->set.nthreads) > 1;
     if (x.stream && c->loop->pick != NULL)
-        pick = c->loop->pick +
-               ((c->set.target->caps & UF__TCAP_THREADS) &&
-                c->set.target->threads(c->set.nthreads) > 1);
+        pick = c->loop->pick + threaded;
     if (x.stream)
         x.stream = uf__stream_pick_begin(pick, &trial);
     if (!buffered && !x.masked && size < 2 * PAR_MIN_CHUNK && all_flat(c)) {
@@ -582,11 +587,11 @@ static int execute(call *c, uf_error *err)
     it = uf__iter_new(nop + x.masked, ops, c->nd, c->shape, 0, err);
     if (it == NULL)
         return err->code;
-    int64_t t0 = trial >= 0 ? now_ns() : 0;
+    int64_t t0 = trial >= 0 ? cpu_ns(threaded) : 0;
     rc = run_all(c, &x, it, buffered || x.masked, err);
     uf__iter_free(it);
     if (rc == 0 && trial >= 0)
-        uf__stream_pick_done(pick, trial, now_ns() - t0, size);
+        uf__stream_pick_done(pick, trial, cpu_ns(threaded) - t0, size);
     return rc;
 }
 
