@@ -227,6 +227,13 @@ int64_t uf__ustr_class(const uf__ustr *s, int32_t op)
     }
     if (s->len == 0) /* ''.isprintable() is True */
         return op == UF__USTR_OP_ISPRINTABLE;
+    uint32_t c0 = s->cp[0];
+    if (s->len == 1 && c0 < 128 &&
+        (op == UF__USTR_OP_ISALPHA || op == UF__USTR_OP_ISALNUM))
+        /* Numba gives CPython's pyctype bits for one ASCII character:
+         * lower 1, upper 2, digit 4 */
+        return ascii_lower(c0) ? 1 : ascii_upper(c0) ? 2
+               : op == UF__USTR_OP_ISALNUM && c0 - '0' < 10 ? 4 : 0;
     unsigned mask = class_mask(op);
     for (int64_t k = 0; k < s->len; k++) {
         uint32_t c = s->cp[k];

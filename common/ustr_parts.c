@@ -112,6 +112,20 @@ int32_t uf__ustr_rsplit(uf__nrt_meminfo **frame, const uf__ustr *s,
     if (sep == NULL) {
         if (rsplit_space_parts(frame, l, s, most) != 0)
             return UF__USTR_NOMEM;
+    } else if (sep->len == 1) {
+        /* Numba's _rsplit_char: after a match the character before it is
+         * skipped ('all'.rsplit('l') == ['al', '']) */
+        int64_t i = s->len - 1, j = i;
+        for (; i >= 0 && most > 0; i--) {
+            if (s->cp[i] != sep->cp[0])
+                continue;
+            if (push(frame, l, s, i + 1, j + 1) != 0)
+                return UF__USTR_NOMEM;
+            j = i = i - 1;
+            most--;
+        }
+        if (push(frame, l, s, 0, j + 1) != 0)
+            return UF__USTR_NOMEM;
     } else {
         int64_t j = s->len;
         for (int64_t k = j - sep->len; most > 0 && k >= 0; k--) {
