@@ -118,9 +118,45 @@ static int64_t map_all(const uf__ustr *s, int32_t op, uf__ustr *r)
     return n;
 }
 
+/* All of s below 128: one pass, one character each, no tables. */
+static void map_ascii(const uf__ustr *s, int32_t op, uf__ustr *r)
+{
+    bool previous = false;
+    for (int64_t k = 0; k < s->len; k++) {
+        uint32_t c = s->cp[k];
+        bool up = ascii_upper(c), low = ascii_lower(c);
+        bool to_upper;
+        switch (op) {
+        case UF__USTR_OP_UPPER: to_upper = true; break;
+        case UF__USTR_OP_LOWER: case UF__USTR_OP_CASEFOLD:
+            to_upper = false;
+            break;
+        case UF__USTR_OP_CAPITALIZE: to_upper = k == 0; break;
+        case UF__USTR_OP_TITLE: to_upper = !previous; break;
+        default: to_upper = low; break; /* swapcase */
+        }
+        r->cp[k] = to_upper ? (low ? c - 32 : c) : (up ? c + 32 : c);
+        previous = up || low;
+    }
+}
+
+static bool all_ascii(const uf__ustr *s)
+{
+    uint32_t any = 0;
+    for (int64_t k = 0; k < s->len; k++)
+        any |= s->cp[k];
+    return any < 128;
+}
+
 uf__ustr *uf__ustr_case(uf__nrt_meminfo **frame, const uf__ustr *s,
                         int32_t op)
 {
+    if (all_ascii(s)) {
+        uf__ustr *r = uf__ustr_new(frame, s->len);
+        if (r != NULL)
+            map_ascii(s, op, r);
+        return r;
+    }
     uf__ustr *r = uf__ustr_new(frame, map_all(s, op, NULL));
     if (r != NULL)
         map_all(s, op, r);
