@@ -66,7 +66,10 @@ enum {
     UF__USTR_OP_REPLACE, UF__USTR_OP_ISDIGIT, UF__USTR_OP_ISALPHA,
     UF__USTR_OP_ISALNUM, UF__USTR_OP_ISSPACE, UF__USTR_OP_ISUPPER,
     UF__USTR_OP_ISLOWER, UF__USTR_OP_ZFILL, UF__USTR_OP_CENTER,
-    UF__USTR_OP_LJUST, UF__USTR_OP_RJUST
+    UF__USTR_OP_LJUST, UF__USTR_OP_RJUST, UF__USTR_OP_ISASCII,
+    UF__USTR_OP_ISDECIMAL, UF__USTR_OP_ISNUMERIC, UF__USTR_OP_ISPRINTABLE,
+    UF__USTR_OP_ISIDENTIFIER, UF__USTR_OP_ISTITLE, UF__USTR_OP_CASEFOLD,
+    UF__USTR_OP_EXPANDTABS
 };
 /* What a method returns besides its result (the lowering raises). */
 enum {
@@ -74,8 +77,7 @@ enum {
     UF__USTR_NOMEM,
     UF__USTR_NOTFOUND, /* index/rindex: ValueError */
     UF__USTR_FILL,     /* center/ljust/rjust: a fill that is not 1 long */
-    UF__USTR_ASCII,    /* case mapping or classes of non-ASCII letters */
-    UF__USTR_EMPTYSEP  /* split: ValueError: empty separator */
+    UF__USTR_EMPTYSEP  /* split, rsplit, partition: ValueError */
 };
 /* Method op of s with string arguments a, b (NULL: not given or None)
  * and integers i, j (bit 0/1 of `given`: i/j given): *out gets the int64
@@ -93,6 +95,27 @@ uf__ustr *uf__ustr_join(uf__nrt_meminfo **frame, const uf__ustr *sep,
 int32_t uf__ustr_split(uf__nrt_meminfo **frame, const uf__ustr *s,
                        const uf__ustr *sep, int64_t maxsplit, void **out);
 
+/* s.rsplit(sep, maxsplit), s.splitlines(keepends), as split
+ * (common/ustr_parts.c). */
+int32_t uf__ustr_rsplit(uf__nrt_meminfo **frame, const uf__ustr *s,
+                        const uf__ustr *sep, int64_t maxsplit, void **out);
+int32_t uf__ustr_splitlines(uf__nrt_meminfo **frame, const uf__ustr *s,
+                            int64_t keepends, void **out);
+/* s.partition(sep) (right: rpartition): three new strings into out. */
+int32_t uf__ustr_partition(uf__nrt_meminfo **frame, const uf__ustr *s,
+                           const uf__ustr *sep, int32_t right, void **out);
+
+/* Inside uf__ustr_meth: the case mappings (UF__USTR_OP_UPPER ...
+ * CASEFOLD, common/ustr_case.c), the is*() classes (0/1), expandtabs. */
+uf__ustr *uf__ustr_case(uf__nrt_meminfo **frame, const uf__ustr *s,
+                        int32_t op);
+int64_t uf__ustr_class(const uf__ustr *s, int32_t op);
+uf__ustr *uf__ustr_expandtabs(uf__nrt_meminfo **frame, const uf__ustr *s,
+                              int64_t tabsize);
+
+#define UF__USTR_RSPLIT "uf__ustr_rsplit"
+#define UF__USTR_SPLITLINES "uf__ustr_splitlines"
+#define UF__USTR_PARTITION "uf__ustr_partition"
 #define UF__USTR_JOIN "uf__ustr_join"
 #define UF__USTR_SPLIT "uf__ustr_split"
 #define UF__USTR_METH "uf__ustr_meth"

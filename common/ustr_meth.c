@@ -1,9 +1,7 @@
 /* The methods of run-time strings (common/ustr.h's uf__ustr_meth), with
  * Python's rules for start/end, counts and fills. Case mapping and the
- * letter/digit classes cover ASCII only: a string holding a code point
- * past 127 other than whitespace gives UF__USTR_ASCII (raised, never a
- * silently different answer from Numba's full Unicode tables);
- * whitespace (isspace, strip) is Python's whole set. */
+ * character classes are common/ustr_case.c's; whitespace of strip and
+ * split is Python's whole set. */
 #include <string.h>
 
 #include "common/list.h"
@@ -15,22 +13,6 @@ static bool is_space(uint32_t c)
            c == 0x85 || c == 0xA0 || c == 0x1680 ||
            (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
            c == 0x202F || c == 0x205F || c == 0x3000;
-}
-
-static bool is_upper(uint32_t c) { return c >= 'A' && c <= 'Z'; }
-static bool is_lower(uint32_t c) { return c >= 'a' && c <= 'z'; }
-static bool is_digit(uint32_t c) { return c >= '0' && c <= '9'; }
-static uint32_t to_upper(uint32_t c) { return is_lower(c) ? c - 32 : c; }
-static uint32_t to_lower(uint32_t c) { return is_upper(c) ? c + 32 : c; }
-
-/* Whether s holds only ASCII and whitespace (uncased, no letter or
- * digit: mapped and classified exactly). */
-static bool ascii(const uf__ustr *s)
-{
-    for (int64_t k = 0; k < s->len; k++)
-        if (s->cp[k] > 127 && !is_space(s->cp[k]))
-            return false;
-    return true;
 }
 
 /* Python's slice adjustment of start/end over len. */
@@ -169,57 +151,6 @@ static uf__ustr *pad(uf__nrt_meminfo **frame, const uf__ustr *s,
     return r;
 }
 
-static uf__ustr *cased(uf__nrt_meminfo **frame, const uf__ustr *s,
-                       int32_t op)
-{
-    uf__ustr *r = uf__ustr_new(frame, s->len);
-    if (r == NULL)
-        return NULL;
-    bool prev_cased = false;
-    for (int64_t k = 0; k < s->len; k++) {
-        uint32_t c = s->cp[k];
-        switch (op) {
-        case UF__USTR_OP_UPPER: c = to_upper(c); break;
-        case UF__USTR_OP_LOWER: c = to_lower(c); break;
-        case UF__USTR_OP_SWAPCASE:
-            c = is_upper(c) ? to_lower(c) : to_upper(c);
-            break;
-        case UF__USTR_OP_CAPITALIZE: c = k == 0 ? to_upper(c) : to_lower(c);
-            break;
-        default: /* title: upper after an uncased character */
-            c = prev_cased ? to_lower(c) : to_upper(c);
-            prev_cased = is_upper(c) || is_lower(c);
-            break;
-        }
-        r->cp[k] = c;
-    }
-    return r;
-}
-
-/* isdigit ...: all of the class and not empty; isupper/islower: a cased
- * character and none of the other case. */
-static int64_t classify(const uf__ustr *s, int32_t op)
-{
-    if (s->len == 0)
-        return 0;
-    bool upper = false, lower = false;
-    for (int64_t k = 0; k < s->len; k++) {
-        uint32_t c = s->cp[k];
-        bool alpha = is_upper(c) || is_lower(c);
-        upper |= is_upper(c), lower |= is_lower(c);
-        if ((op == UF__USTR_OP_ISDIGIT && !is_digit(c)) ||
-            (op == UF__USTR_OP_ISALPHA && !alpha) ||
-            (op == UF__USTR_OP_ISALNUM && !alpha && !is_digit(c)) ||
-            (op == UF__USTR_OP_ISSPACE && !is_space(c)))
-            return 0;
-    }
-    if (op == UF__USTR_OP_ISUPPER)
-        return upper && !lower;
-    if (op == UF__USTR_OP_ISLOWER)
-        return lower && !upper;
-    return 1;
-}
-
 int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
                       const uf__ustr *a, const uf__ustr *b, int64_t i,
                       int64_t j, int32_t given, int64_t *out)
@@ -228,9 +159,11 @@ int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
     switch (op) {
     case UF__USTR_OP_UPPER: case UF__USTR_OP_LOWER: case UF__USTR_OP_TITLE:
     case UF__USTR_OP_CAPITALIZE: case UF__USTR_OP_SWAPCASE:
-        if (!ascii(s))
-            return UF__USTR_ASCII;
-        r = cased(frame, s, op);
+    case UF__USTR_OP_CASEFOLD:
+        r = uf__ustr_case(frame, s, op);
+        break;
+    case UF__USTR_OP_EXPANDTABS:
+        r = uf__ustr_expandtabs(frame, s, given & 1 ? i : 8);
         break;
     case UF__USTR_OP_STRIP: case UF__USTR_OP_LSTRIP: case UF__USTR_OP_RSTRIP:
         r = strip(frame, s, a, op);
@@ -254,15 +187,13 @@ int32_t uf__ustr_meth(uf__nrt_meminfo **frame, int32_t op, const uf__ustr *s,
     case UF__USTR_OP_REPLACE:
         r = replace(frame, s, a, b, given & 1 ? i : -1);
         break;
-    case UF__USTR_OP_ISSPACE:
-        *out = classify(s, op);
-        return UF__USTR_OK;
-    case UF__USTR_OP_ISDIGIT: case UF__USTR_OP_ISALPHA:
-    case UF__USTR_OP_ISALNUM: case UF__USTR_OP_ISUPPER:
-    case UF__USTR_OP_ISLOWER:
-        if (!ascii(s))
-            return UF__USTR_ASCII;
-        *out = classify(s, op);
+    case UF__USTR_OP_ISSPACE: case UF__USTR_OP_ISDIGIT:
+    case UF__USTR_OP_ISALPHA: case UF__USTR_OP_ISALNUM:
+    case UF__USTR_OP_ISUPPER: case UF__USTR_OP_ISLOWER:
+    case UF__USTR_OP_ISASCII: case UF__USTR_OP_ISDECIMAL:
+    case UF__USTR_OP_ISNUMERIC: case UF__USTR_OP_ISPRINTABLE:
+    case UF__USTR_OP_ISIDENTIFIER: case UF__USTR_OP_ISTITLE:
+        *out = uf__ustr_class(s, op);
         return UF__USTR_OK;
     default: /* zfill, center, ljust, rjust */
         if (a != NULL && a->len != 1)

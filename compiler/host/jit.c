@@ -237,6 +237,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__USTR_METH, (void *)(uintptr_t)uf__ustr_meth},
         {UF__USTR_JOIN, (void *)(uintptr_t)uf__ustr_join},
         {UF__USTR_SPLIT, (void *)(uintptr_t)uf__ustr_split},
+        {UF__USTR_RSPLIT, (void *)(uintptr_t)uf__ustr_rsplit},
+        {UF__USTR_SPLITLINES, (void *)(uintptr_t)uf__ustr_splitlines},
+        {UF__USTR_PARTITION, (void *)(uintptr_t)uf__ustr_partition},
         /* lists (lower_list.c, common/list.h) */
         {UF__LIST_NEW, (void *)(uintptr_t)uf__list_new},
         {UF__LIST_RESERVE, (void *)(uintptr_t)uf__list_reserve},

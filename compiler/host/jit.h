@@ -350,7 +350,7 @@ typedef enum uf__jit_status {
     UF__JIT_USTR_STEP,      /* ValueError: s[a:b:0] */
     UF__JIT_USTR_NOTFOUND,  /* ValueError: s.index(t), t not in s */
     UF__JIT_USTR_FILL,      /* ValueError: s.center(n, t), len(t) != 1 */
-    UF__JIT_USTR_ASCII,     /* case mapping past ASCII (common/ustr_meth.c) */
+    UF__JIT_USTR_ASCII,     /* unused since Unicode tables (kept: numbering) */
     UF__JIT_USTR_EMPTYSEP,  /* ValueError: s.split('') */
     /* sets (lower_set.c) */
     UF__JIT_SET_REMOVE,     /* KeyError: s.remove(x), x not in s */

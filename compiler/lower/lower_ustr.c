@@ -346,9 +346,8 @@ static LLVMValueRef method(uf__fn *F, const uf__expr *e, uf__builtin b)
     static const int status[][2] = {
         {UF__USTR_NOMEM, UF__JIT_NOMEM},
         {UF__USTR_NOTFOUND, UF__JIT_USTR_NOTFOUND},
-        {UF__USTR_FILL, UF__JIT_USTR_FILL},
-        {UF__USTR_ASCII, UF__JIT_USTR_ASCII}};
-    for (int k = 0; k < 4; k++)
+        {UF__USTR_FILL, UF__JIT_USTR_FILL}};
+    for (int k = 0; k < 3; k++)
         uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
                                          LLVMConstInt(i32_t(F),
                                                       (unsigned)status[k][0],
@@ -361,15 +360,73 @@ static LLVMValueRef method(uf__fn *F, const uf__expr *e, uf__builtin b)
         return LLVMBuildIntToPtr(B, v, i8p_t(F), "");
     if (rt->dtype == UF_BOOL)
         return LLVMBuildICmp(B, LLVMIntNE, v, c64(F, 0), "");
+    if (rt->dtype == UF_UINT32) /* isascii */
+        return LLVMBuildTrunc(B, v, i32_t(F), "");
     return v;
 }
 
-/* sep.join(l), s.split(sep, maxsplit) (common/ustr_meth.c). */
+/* The helper's status: out of memory and an empty separator raise. */
+static void raise_parts(uf__fn *F, LLVMValueRef rc)
+{
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
+                                     LLVMConstInt(i32_t(F), UF__USTR_NOMEM,
+                                                  0), ""),
+                    UF__JIT_NOMEM);
+    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
+                                     LLVMConstInt(i32_t(F),
+                                                  UF__USTR_EMPTYSEP, 0),
+                                     ""),
+                    UF__JIT_USTR_EMPTYSEP);
+}
+
+/* s.splitlines(keepends) (a list), s.partition(sep) / rpartition (a
+ * tuple of three strings) (common/ustr_parts.c). */
+static LLVMValueRef parts(uf__fn *F, const uf__expr *e, uf__builtin b,
+                          LLVMValueRef s)
+{
+    const uf__expr *const *x = (const uf__expr *const *)e->u.call.args;
+    if (b == UF__BI_USTR_SPLITLINES) {
+        LLVMValueRef keep = c64(F, 0);
+        if (e->u.call.nargs > 0 && !(keep = int_operand(F, x[0])))
+            return NULL;
+        LLVMValueRef out = uf__fn_alloca(F, i8p_t(F), "ustr.list");
+        LLVMValueRef args[4] = {frame(F), s, keep, out};
+        raise_parts(F, call(F, UF__USTR_SPLITLINES, i32_t(F), args, 4));
+        return LLVMBuildLoad2(B, i8p_t(F), out, "");
+    }
+    LLVMValueRef sep = uf__lower_ustr_operand(F, x[0]);
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    LLVMTypeRef ty = sep ? uf__lower_type(F->L, rt, F->err) : NULL;
+    if (!ty)
+        return NULL;
+    LLVMTypeRef arr = LLVMArrayType(i8p_t(F), 3);
+    LLVMValueRef out = uf__fn_alloca(F, arr, "ustr.parts");
+    LLVMValueRef args[5] = {
+        frame(F), s, sep,
+        LLVMConstInt(i32_t(F), b == UF__BI_USTR_RPARTITION, 0),
+        LLVMBuildPointerCast(B, out, LLVMPointerType(i8p_t(F), 0), "")};
+    raise_parts(F, call(F, UF__USTR_PARTITION, i32_t(F), args, 5));
+    LLVMValueRef r = LLVMGetUndef(ty);
+    for (unsigned k = 0; k < 3; k++) {
+        LLVMValueRef idx[2] = {LLVMConstInt(i32_t(F), 0, 0),
+                               LLVMConstInt(i32_t(F), k, 0)};
+        LLVMValueRef at = LLVMBuildInBoundsGEP2(B, arr, out, idx, 2, "");
+        r = LLVMBuildInsertValue(B, r, LLVMBuildLoad2(B, i8p_t(F), at, ""),
+                                 k, "");
+    }
+    return r;
+}
+
+/* sep.join(l), s.split(sep, maxsplit), s.rsplit(...) (common/ustr_meth.c,
+ * ustr_parts.c); the others of parts(). */
 static LLVMValueRef join_split(uf__fn *F, const uf__expr *e, uf__builtin b)
 {
     LLVMValueRef s = uf__lower_ustr_operand(F, e->u.call.func->u.attr.value);
     if (!s)
         return NULL;
+    if (b != UF__BI_USTR_JOIN && b != UF__BI_USTR_SPLIT &&
+        b != UF__BI_USTR_RSPLIT)
+        return parts(F, e, b, s);
     if (b == UF__BI_USTR_JOIN) {
         LLVMValueRef args[2] = {s, uf__lower_expr(F, e->u.call.args[0])};
         return args[1] ? make(F, UF__USTR_JOIN, args, 2) : NULL;
@@ -384,16 +441,9 @@ static LLVMValueRef join_split(uf__fn *F, const uf__expr *e, uf__builtin b)
         return NULL;
     LLVMValueRef out = uf__fn_alloca(F, i8p_t(F), "ustr.list");
     LLVMValueRef args[5] = {frame(F), s, sep, most, out};
-    LLVMValueRef rc = call(F, UF__USTR_SPLIT, i32_t(F), args, 5);
-    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
-                                     LLVMConstInt(i32_t(F), UF__USTR_NOMEM,
-                                                  0), ""),
-                    UF__JIT_NOMEM);
-    uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntEQ, rc,
-                                     LLVMConstInt(i32_t(F),
-                                                  UF__USTR_EMPTYSEP, 0),
-                                     ""),
-                    UF__JIT_USTR_EMPTYSEP);
+    raise_parts(F, call(F, b == UF__BI_USTR_SPLIT ? UF__USTR_SPLIT
+                                                  : UF__USTR_RSPLIT,
+                        i32_t(F), args, 5));
     return LLVMBuildLoad2(B, i8p_t(F), out, "");
 }
 
@@ -419,12 +469,13 @@ LLVMValueRef uf__lower_ustr(uf__fn *F, const uf__expr *e)
 {
     uf__builtin b = uf__lower_info(F, e)->builtin;
     const uf__type *rt = uf__lower_info(F, e)->type;
-    if (rt && (rt->kind == UF__T_USTR || rt->kind == UF__T_LIST) &&
+    if (rt && (rt->kind == UF__T_USTR || rt->kind == UF__T_LIST ||
+               rt->kind == UF__T_TUPLE) &&
         refuse_here(F, e) != 0)
         return NULL; /* it makes a string */
     if (uf__builtin_is_ustr_meth(b))
         return method(F, e, b);
-    if (b == UF__BI_USTR_JOIN || b == UF__BI_USTR_SPLIT)
+    if (b >= UF__BI_USTR_JOIN && b <= UF__BI_USTR_RPARTITION)
         return join_split(F, e, b);
     const uf__expr *arg = e->kind == UF__EX_CALL && e->u.call.nargs > 0
                               ? e->u.call.args[0]

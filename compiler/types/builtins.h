@@ -326,7 +326,14 @@
     X(USTR_ISUPPER, "str.isupper") X(USTR_ISLOWER, "str.islower")           \
     X(USTR_ZFILL, "str.zfill") X(USTR_CENTER, "str.center")                 \
     X(USTR_LJUST, "str.ljust") X(USTR_RJUST, "str.rjust")                   \
+    X(USTR_ISASCII, "str.isascii") X(USTR_ISDECIMAL, "str.isdecimal")       \
+    X(USTR_ISNUMERIC, "str.isnumeric")                                      \
+    X(USTR_ISPRINTABLE, "str.isprintable")                                  \
+    X(USTR_ISIDENTIFIER, "str.isidentifier") X(USTR_ISTITLE, "str.istitle") \
+    X(USTR_CASEFOLD, "str.casefold") X(USTR_EXPANDTABS, "str.expandtabs")   \
     X(USTR_JOIN, "str.join") X(USTR_SPLIT, "str.split")                     \
+    X(USTR_RSPLIT, "str.rsplit") X(USTR_SPLITLINES, "str.splitlines")       \
+    X(USTR_PARTITION, "str.partition") X(USTR_RPARTITION, "str.rpartition") \
     X(USTR_VALUE, "<str value>")
 /* The methods of lists (types/infer_list.c, lower/lower_list.c): the
  * name after "list." is the attribute (uf__builtin_is_list). */
@@ -733,7 +740,7 @@ static inline bool uf__builtin_is_ustr(uf__builtin b)
 /* The methods among them (s.upper() ...: common/ustr_meth.c). */
 static inline bool uf__builtin_is_ustr_meth(uf__builtin b)
 {
-    return b >= UF__BI_USTR_UPPER && b <= UF__BI_USTR_RJUST;
+    return b >= UF__BI_USTR_UPPER && b <= UF__BI_USTR_EXPANDTABS;
 }
 /* The methods of UF__LIST_MAP. */
 static inline bool uf__builtin_is_list(uf__builtin b)

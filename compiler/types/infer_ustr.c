@@ -169,7 +169,7 @@ typedef struct meth_shape {
     int min, max;      /* arguments */
     const char *kinds; /* per argument: 's' string, 'S' string or None,
                           'i' integer */
-    char ret;          /* 's' string, 'b' bool, 'i' int64 */
+    char ret;          /* 's' string, 'b' bool, 'i' int64, 'u' uint32 */
 } meth_shape;
 
 static meth_shape shape_of(uf__builtin b)
@@ -185,16 +185,22 @@ static meth_shape shape_of(uf__builtin b)
     case UF__BI_USTR_REPLACE:
         return (meth_shape){2, 3, "ssi", 's'};
     case UF__BI_USTR_ISDIGIT: case UF__BI_USTR_ISALPHA:
-    case UF__BI_USTR_ISALNUM:
+    case UF__BI_USTR_ISALNUM: case UF__BI_USTR_ISDECIMAL:
         return (meth_shape){0, 0, "", 'i'}; /* Numba's int64 0/1 */
+    case UF__BI_USTR_ISASCII:
+        return (meth_shape){0, 0, "", 'u'}; /* Numba's uint32 0/1 */
     case UF__BI_USTR_ISSPACE: case UF__BI_USTR_ISUPPER:
-    case UF__BI_USTR_ISLOWER:
+    case UF__BI_USTR_ISLOWER: case UF__BI_USTR_ISNUMERIC:
+    case UF__BI_USTR_ISPRINTABLE: case UF__BI_USTR_ISIDENTIFIER:
+    case UF__BI_USTR_ISTITLE:
         return (meth_shape){0, 0, "", 'b'};
+    case UF__BI_USTR_EXPANDTABS:
+        return (meth_shape){0, 1, "i", 's'};
     case UF__BI_USTR_ZFILL:
         return (meth_shape){1, 1, "i", 's'};
     case UF__BI_USTR_CENTER: case UF__BI_USTR_LJUST: case UF__BI_USTR_RJUST:
         return (meth_shape){1, 2, "is", 's'};
-    default: /* upper, lower, title, capitalize, swapcase */
+    default: /* upper, lower, title, capitalize, swapcase, casefold */
         return (meth_shape){0, 0, "", 's'};
     }
 }
@@ -231,11 +237,40 @@ static const uf__type *type_meth(uf__ictx *C, const uf__expr *e,
     if (cuda_refused(C, e) < 0)
         return NULL;
     in->builtin = b;
-    return uf__iset(C, e, uf__type_scalar(C->tc, UF_INT64));
+    return uf__iset(C, e, uf__type_scalar(C->tc, m.ret == 'u' ? UF_UINT32
+                                                              : UF_INT64));
 }
 
-/* sep.join(l) of a list of strings; s.split([sep[, maxsplit]]) giving
- * Numba's list(unicode_type). */
+/* s.partition(sep) / s.rpartition(sep): Numba's UniTuple(unicode_type x
+ * 3); s.splitlines([keepends]): list(unicode_type). */
+static const uf__type *type_parts(uf__ictx *C, const uf__expr *e,
+                                  uf__builtin b, const uf__type *const *a,
+                                  int n)
+{
+    uf__expr_info *in = uf__iinfo(C, e);
+    const uf__type *ustr_t = uf__type_ustr(C->tc);
+    const char *name = uf__builtin_name(b);
+    bool lines = b == UF__BI_USTR_SPLITLINES;
+    bool ok = lines ? n <= 1 && (n == 0 || uf__type_is_int(a[0]) ||
+                                 (a[0]->kind == UF__T_SCALAR &&
+                                  a[0]->dtype == UF_BOOL))
+                    : n == 1 && uf__is_string(a[0]);
+    if (!ok)
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
+                          "function '%s' for these arguments: it takes %s",
+                          name, lines ? "keepends (a bool or an integer)"
+                                      : "sep (a string)");
+    if (cuda_refused(C, e) < 0)
+        return NULL;
+    in->builtin = b;
+    const uf__type *three[3] = {ustr_t, ustr_t, ustr_t};
+    const uf__type *r = lines ? uf__type_list(C->tc, ustr_t, C->err)
+                              : uf__type_tuple(C->tc, 3, three, C->err);
+    return r ? uf__iset(C, e, r) : NULL;
+}
+
+/* sep.join(l) of a list of strings; s.split([sep[, maxsplit]]) and
+ * s.rsplit(...) giving Numba's list(unicode_type). */
 static const uf__type *type_join_split(uf__ictx *C, const uf__expr *e,
                                        uf__builtin b,
                                        const uf__type *const *a, int n)
@@ -254,10 +289,10 @@ static const uf__type *type_join_split(uf__ictx *C, const uf__expr *e,
     if (n > 2 || (n > 0 && !uf__is_string(a[0]) &&
                   a[0]->kind != UF__T_NONE) ||
         (n > 1 && !uf__type_is_int(a[1])))
-        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "No "
-                          "implementation of function 'str.split' for "
-                          "these arguments: it takes sep (a string or None) "
-                          "and maxsplit (an integer)");
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation "
+                          "of function '%s' for these arguments: it takes "
+                          "sep (a string or None) and maxsplit (an "
+                          "integer)", uf__builtin_name(b));
     if (cuda_refused(C, e) < 0)
         return NULL;
     in->builtin = b;
@@ -269,8 +304,12 @@ const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *a,
                                     int n)
 {
-    if (b == UF__BI_USTR_JOIN || b == UF__BI_USTR_SPLIT)
+    if (b == UF__BI_USTR_JOIN || b == UF__BI_USTR_SPLIT ||
+        b == UF__BI_USTR_RSPLIT)
         return type_join_split(C, e, b, a, n);
+    if (b == UF__BI_USTR_SPLITLINES || b == UF__BI_USTR_PARTITION ||
+        b == UF__BI_USTR_RPARTITION)
+        return type_parts(C, e, b, a, n);
     if (uf__builtin_is_ustr_meth(b)) /* s.upper() ... */
         return type_meth(C, e, b, a, n);
     uf__expr_info *in = uf__iinfo(C, e);
