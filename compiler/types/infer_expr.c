@@ -58,7 +58,13 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
         for (size_t i = 0;
              i < sizeof refused_builtins / sizeof *refused_builtins; i++)
             if (strcmp(refused_builtins[i], id) == 0)
-                return strcmp(id, "prange") == 0
+                return strcmp(id, "hash") == 0
+                    ? uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "'hash' "
+                                 "is not supported in kernels (Numba's "
+                                 "hash() of a str is Python's, salted per "
+                                 "process by PYTHONHASHSEED, which ufjit "
+                                 "does not reproduce)")
+                    : strcmp(id, "prange") == 0
                     ? uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "name "
                                  "'prange' is not defined (import it: from "
                                  "numba import prange)")

@@ -102,6 +102,12 @@ def cases():
         ("lst_slice", [S("3")], None),
         ("lst_grow", [S("100")], None),
         ("lst_grow", [S("3")], None),
+        ("lst_min_empty", [S("1")], "StopIteration"),
+        ("lst_split_sort", [S("1")], None),
+        ("lst_split_sort", [S("0")], None),
+        ("lst_sorted_dict", [S("1")], None),
+        ("keys_loop_sweep", [S("1000")], None),
+        ("keys_loop_sweep", [S("5")], None),
     ]
 
 

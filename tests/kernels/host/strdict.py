@@ -419,3 +419,43 @@ def lst_grow(k):
         l.append(str(i))
     l.reverse()
     return len(l), l[0], l[-1], ','.join(l[:3])
+
+
+@njit
+def lst_min_empty(k):
+    l = ['a']
+    l.pop()
+    return min(l)
+
+
+@njit
+def lst_split_sort(k):
+    words = TEXT.split()
+    words.sort(reverse=k > 0)
+    m = words * 2
+    return words[0], words[-1], len(m), m.count('the'), 'fox' in m
+
+
+@njit
+def lst_sorted_dict(k):
+    d = {'pear': 1, 'apple': 2, '\u00e9t\u00e9': 3, 'Apple': 4}
+    d['b' + str(k)] = 5
+    return ','.join(sorted(d)), ','.join(sorted(d.keys(), reverse=True))
+
+
+@njit
+def keys_loop_sweep(k):
+    # strings made in the loop live only in the dict: the loop's sweeps
+    # must keep them
+    d = {}
+    for i in range(k):
+        s = 'x' + str(i)
+        t = s + s
+        d[t] = s
+        if i % 3 == 0:
+            d.pop(t)
+    out = 0
+    for key, v in d.items():
+        if key == v + v:
+            out += 1
+    return out, len(d)
