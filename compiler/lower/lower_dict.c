@@ -737,6 +737,29 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
+/* d[k] += s of a string value: a new string (common/ustr.c). */
+static LLVMValueRef str_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                              const uf__type *vt)
+{
+    const uf__expr *ve = s->u.augassign.value;
+    const uf__type *t = uf__lower_info(F, ve)->type;
+    if (s->u.augassign.op != UF__OP_ADD ||
+        (t->kind != UF__T_STR && t->kind != UF__T_USTR)) {
+        uf__lower_unsupported(F, s->pos, "this augmented assignment");
+        return NULL;
+    }
+    LLVMValueRef v = uf__lower_expr(F, ve);
+    if (!v || !(v = uf__emit_convert(F, v, t, vt)))
+        return NULL;
+    LLVMValueRef a[3] = {LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
+                                              LLVMPointerType(i8p_t(F), 0),
+                                              ""),
+                         x, v};
+    LLVMValueRef r = call(F, UF__USTR_CONCAT, i8p_t(F), a, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, r, ""), UF__JIT_NOMEM);
+    return r;
+}
+
 /* d[k] op= v: d[k] read (KeyError when absent), v evaluated and combined,
  * then stored by a second lookup (v may have grown the table). */
 int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
@@ -752,7 +775,10 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
     LLVMValueRef x = vload(F, p, dt->elts[1]);
-    LLVMValueRef r = x ? uf__lower_augop(F, s, x, dt->elts[1]) : NULL;
+    LLVMValueRef r = x && dt->elts[1]->kind == UF__T_USTR
+                         ? str_augop(F, s, x, dt->elts[1])
+                     : x ? uf__lower_augop(F, s, x, dt->elts[1])
+                         : NULL;
     if (r == NULL)
         return F->err->code;
     vstore(F, insert(F, d, k), dt->elts[1], r);

@@ -81,6 +81,8 @@ def cases():
         ("vals_missing", [S("5")], "KeyError"),
         ("vals_missing", [S("1")], None),
         ("vals_popitem", [S("2")], None),
+        ("vals_aug", [S("12")], None),
+        ("vals_aug", [S("0")], None),
         ("across_fill", [S("4")], None),
         ("across_fill", [S("300")], None),
         ("across_return", [S("3")], None),

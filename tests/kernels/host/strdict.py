@@ -459,3 +459,12 @@ def keys_loop_sweep(k):
         if key == v + v:
             out += 1
     return out, len(d)
+
+
+@njit
+def vals_aug(k):
+    d = {'a': 'x', 'b': ''}
+    for i in range(k):
+        d['a'] += str(i)
+        d['b'] += 'y'
+    return d['a'], d['b'], len(d['a'])
