@@ -3,6 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/dict.h"
+#include "common/ustr.h"
 
 static void dict_free(void *data)
 {
@@ -11,10 +12,25 @@ static void dict_free(void *data)
     uf__free(d->index);
 }
 
-/* The key's bits mixed (splitmix64's finaliser) so that keys in a run
- * spread over the index. Never DEAD. */
-static uint64_t hash_of(uint64_t key)
+/* A string key's code points, FNV-1a (not Python's hash, which is
+ * salted per process; only the table sees it). */
+static uint64_t ustr_bits(uint64_t key)
 {
+    const uf__ustr *s = (const uf__ustr *)(uintptr_t)key;
+    uint64_t h = UINT64_C(0xcbf29ce484222325) ^ (uint64_t)s->len;
+    for (int64_t i = 0; i < s->len; i++) {
+        h ^= s->cp[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* The key's bits (a string's: its code points') mixed (splitmix64's
+ * finaliser) so that keys in a run spread over the index. Never DEAD. */
+static uint64_t hash_of(const uf__dict *d, uint64_t key)
+{
+    if (d->kind == UF__DICT_USTR)
+        key = ustr_bits(key);
     key ^= key >> 30;
     key *= UINT64_C(0xbf58476d1ce4e5b9);
     key ^= key >> 27;
@@ -28,6 +44,9 @@ static uint64_t hash_of(uint64_t key)
  * 0.0 are two keys. */
 static int same(const uf__dict *d, uint64_t a, uint64_t b)
 {
+    if (d->kind == UF__DICT_USTR)
+        return a == b || uf__ustr_cmp((const uf__ustr *)(uintptr_t)a,
+                                      (const uf__ustr *)(uintptr_t)b) == 0;
     if (a != b)
         return 0;
     if (d->kind == UF__DICT_FLOAT) {
@@ -137,14 +156,14 @@ char *uf__dict_find(void *dict, uint64_t key)
     if (d->size == 0)
         return NULL;
     int64_t pos;
-    probe(d, key, hash_of(key), &pos);
+    probe(d, key, hash_of(d, key), &pos);
     return pos < 0 ? NULL : entry(d, pos) + UF__DICT_VALUE_OFF;
 }
 
 char *uf__dict_insert(void *dict, uint64_t key)
 {
     uf__dict *d = dict;
-    uint64_t h = hash_of(key);
+    uint64_t h = hash_of(d, key);
     int64_t pos, slot;
     if (d->index != NULL) {
         slot = probe(d, key, h, &pos);
@@ -200,7 +219,7 @@ int32_t uf__dict_delete(void *dict, uint64_t key, void *out)
     uf__dict *d = dict;
     if (d->size == 0)
         return 0;
-    int64_t pos, slot = probe(d, key, hash_of(key), &pos);
+    int64_t pos, slot = probe(d, key, hash_of(d, key), &pos);
     if (pos < 0)
         return 0;
     if (out != NULL)
@@ -231,6 +250,14 @@ int64_t uf__dict_next(void *dict, int64_t pos)
             return pos;
     }
     return -1;
+}
+
+void uf__dict_keys(const void *dict, uint64_t *out)
+{
+    const uf__dict *d = dict;
+    for (int64_t p = uf__dict_next((void *)d, 0); p >= 0;
+         p = uf__dict_next((void *)d, p + 1))
+        memcpy(out++, entry(d, p) + UF__DICT_KEY_OFF, sizeof *out);
 }
 
 void uf__dict_clear(void *dict)

@@ -9,8 +9,12 @@
  * positions probed linearly. A key is passed as 64 bits: an integer or
  * bool widened to int64/uint64, a float widened to double, compared by
  * bits as Numba's dict finds them (-0.0 and 0.0 are two keys), except
- * that a NaN key finds nothing.
- * Lookups allocate nothing; only inserting past the table's room does. */
+ * that a NaN key finds nothing; a string key (Numba's unicode_type) is
+ * its uf__ustr pointer, hashed and compared by its code points.
+ * Lookups allocate nothing; only inserting past the table's room does.
+ * A dict holds no reference to the strings its keys or values point at:
+ * they stay in the frames that made them, kept while the dict is
+ * reachable (common/list_items.h's dict roots). */
 #ifndef UF_COMMON_DICT_H
 #define UF_COMMON_DICT_H
 
@@ -25,7 +29,8 @@ enum { UF__DICT_KEY_OFF = 0, UF__DICT_HASH_OFF = 8, UF__DICT_VALUE_OFF = 16 };
 
 typedef enum uf__dict_kind {
     UF__DICT_BITS = 0,  /* integers and bools */
-    UF__DICT_FLOAT = 1  /* floats, as double: NaN never found */
+    UF__DICT_FLOAT = 1, /* floats, as double: NaN never found */
+    UF__DICT_USTR = 2   /* strings: a const uf__ustr *, by content */
 } uf__dict_kind;
 
 typedef struct uf__dict {
@@ -61,6 +66,11 @@ void *uf__dict_copy(uf__nrt_meminfo **frame, void *d);
  * is empty. */
 int32_t uf__dict_popitem(void *d, uint64_t *key, void *out);
 
+/* The 64-bit keys of d's live entries, in order, into out (size
+ * entries): list(d) and sorted(d) of string keys. */
+void uf__dict_keys(const void *d, uint64_t *out);
+
+#define UF__DICT_KEYS "uf__dict_keys"
 #define UF__DICT_NEW "uf__dict_new"
 #define UF__DICT_FIND "uf__dict_find"
 #define UF__DICT_INSERT "uf__dict_insert"

@@ -5,28 +5,57 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/dict.h"
 #include "common/list.h"
 #include "common/list_items.h"
 
-/* The ndim of the list whose header follows keep[k], or -1 when keep[k]
- * is a plain pointer. */
+/* The ndim of the list whose header follows keep[k] (UF__LIST_ITEM_MAXDIM
+ * + what for a dict's), or -1 when keep[k] is a plain pointer. */
 static int mark_of(const char *p)
 {
     uintptr_t v = UINTPTR_MAX - (uintptr_t)p;
-    return v <= UF__LIST_ITEM_MAXDIM ? (int)v : -1;
+    return v <= UF__LIST_ITEM_MAXDIM + 3 ? (int)v : -1;
+}
+
+/* The strings of dict d's live entries (its keys when bit 0 of what, its
+ * values when bit 1) into out (NULL: only counted); how many. */
+static int64_t dict_strings(const uf__dict *d, int what, char **out)
+{
+    int64_t n = 0;
+    for (int64_t p = 0; p < d->used; p++) {
+        const char *e = d->entries + p * d->esize;
+        uint64_t h;
+        memcpy(&h, e + UF__DICT_HASH_OFF, sizeof h);
+        if (h == UF__DICT_DEAD)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            if (!(what & (1 << k)))
+                continue;
+            if (out != NULL)
+                memcpy(&out[n], e + (k ? UF__DICT_VALUE_OFF : UF__DICT_KEY_OFF),
+                       sizeof *out);
+            n++;
+        }
+    }
+    return n;
 }
 
 int64_t uf__list_roots_count(char *const *keep, int64_t nkeep)
 {
     int64_t n = nkeep;
     bool marked = false;
-    for (int64_t k = 0; k + 1 < nkeep; k++)
-        if (mark_of(keep[k]) >= 0) {
-            marked = true;
-            const uf__list *l = (const uf__list *)(const void *)keep[++k];
-            if (l != NULL) /* a variable not yet bound */
-                n += l->size;
-        }
+    for (int64_t k = 0; k + 1 < nkeep; k++) {
+        int nd = mark_of(keep[k]);
+        if (nd < 0)
+            continue;
+        marked = true;
+        const void *c = keep[++k];
+        if (c == NULL) /* a variable not yet bound */
+            continue;
+        n += nd > UF__LIST_ITEM_MAXDIM
+                 ? dict_strings(c, nd - UF__LIST_ITEM_MAXDIM, NULL)
+                 : ((const uf__list *)c)->size;
+    }
     return marked ? n : -1;
 }
 
@@ -43,6 +72,11 @@ int64_t uf__list_roots_expand(char *const *keep, int64_t nkeep, char **out)
         out[n++] = keep[k];
         if (l == NULL)
             continue;
+        if (nd > UF__LIST_ITEM_MAXDIM) {
+            n += dict_strings((const uf__dict *)(const void *)l,
+                              nd - UF__LIST_ITEM_MAXDIM, out + n);
+            continue;
+        }
         int64_t step = uf__list_item_bytes(nd);
         for (int64_t i = 0; i < l->size; i++) {
             char *data;

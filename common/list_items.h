@@ -10,7 +10,12 @@
  * UF__LIST_ROOT_MARK(ndim) (the top of the address space, which no block
  * holds), then its header (items of more than UF__LIST_ITEM_MAXDIM
  * dimensions are refused when typed). nrt.c then keeps the header's block
- * and every block an item points into. */
+ * and every block an item points into.
+ *
+ * Dicts whose keys or values are strings (common/dict.h) are handed over
+ * the same way, marked UF__DICT_ROOT_MARK(what): bit 0 of `what` says the
+ * keys are strings, bit 1 the values; nrt.c then keeps the blocks of the
+ * strings of every live entry. */
 #ifndef UF_COMMON_LIST_ITEMS_H
 #define UF_COMMON_LIST_ITEMS_H
 
@@ -18,6 +23,10 @@
 
 #define UF__LIST_ITEM_MAXDIM 32
 #define UF__LIST_ROOT_MARK(ndim) (UINTPTR_MAX - (uintptr_t)(ndim))
+#define UF__DICT_ROOT_KEYS 1
+#define UF__DICT_ROOT_VALUES 2
+#define UF__DICT_ROOT_MARK(what)                                            \
+    (UINTPTR_MAX - (uintptr_t)(UF__LIST_ITEM_MAXDIM + (what)))
 
 /* The bytes of one array item of ndim dimensions. */
 static inline int64_t uf__list_item_bytes(int ndim)
@@ -26,7 +35,8 @@ static inline int64_t uf__list_item_bytes(int ndim)
 }
 
 /* How many pointers uf__list_roots_expand writes for keep[0..nkeep):
- * nkeep plus the items of each marked list, or -1 when none is marked
+ * nkeep plus the items of each marked list (the strings of each marked
+ * dict), or -1 when none is marked
  * (keep[] can then be used as it is). */
 int64_t uf__list_roots_count(char *const *keep, int64_t nkeep);
 /* Writes keep[] into out[], each marked list's header followed by the

@@ -40,6 +40,7 @@
 #include "common/list.h"
 #include "common/ustr.h"
 #include "common/list_ops.h"
+#include "common/list_ustr.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -250,6 +251,11 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
         {UF__LIST_SETSLICE, (void *)(uintptr_t)uf__list_setslice},
         {UF__LIST_SORT_BY, (void *)(uintptr_t)uf__list_sort_by},
+        /* lists of strings (common/list_ustr.h) */
+        {UF__LIST_USTR_SORT, (void *)(uintptr_t)uf__list_ustr_sort},
+        {UF__LIST_USTR_FIND, (void *)(uintptr_t)uf__list_ustr_find},
+        {UF__LIST_USTR_COUNT, (void *)(uintptr_t)uf__list_ustr_count},
+        {UF__LIST_USTR_MINMAX, (void *)(uintptr_t)uf__list_ustr_minmax},
         /* dicts (lower_dict.c, common/dict.h) */
         {UF__DICT_NEW, (void *)(uintptr_t)uf__dict_new},
         {UF__DICT_FIND, (void *)(uintptr_t)uf__dict_find},
@@ -259,6 +265,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__DICT_CLEAR, (void *)(uintptr_t)uf__dict_clear},
         {UF__DICT_COPY, (void *)(uintptr_t)uf__dict_copy},
         {UF__DICT_POPITEM, (void *)(uintptr_t)uf__dict_popitem},
+        {UF__DICT_KEYS, (void *)(uintptr_t)uf__dict_keys},
         /* sets (lower_set.c, common/set.h) */
         {UF__SET_NEW, (void *)(uintptr_t)uf__set_new},
         {UF__SET_ADD, (void *)(uintptr_t)uf__set_add},

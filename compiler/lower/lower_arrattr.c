@@ -15,6 +15,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/list_ustr.h"
 #include "compiler/lower/lower_array.h"
 #include "compiler/lower/lower_arrattr.h"
 #include "compiler/lower/lower_arrmeth.h"
@@ -308,6 +309,18 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
     if (!v && it->kind != UF__T_RANGE)
         return NULL;
+    if (in->type->kind == UF__T_USTR) { /* a list of strings: list_ustr.c */
+        LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
+        LLVMValueRef a[2] = {v, LLVMConstInt(i32, b == UF__BI_ITER_MAX, 0)};
+        LLVMTypeRef pt[2] = {LLVMTypeOf(v), i32};
+        LLVMTypeRef fty = LLVMFunctionType(LLVMTypeOf(v), pt, 2, 0);
+        LLVMValueRef fn = F->L->cg->helper(F->L, UF__LIST_USTR_MINMAX, fty);
+        F->L->uses_runtime = true;
+        LLVMValueRef r = LLVMBuildCall2(B, fty, fn, a, 2, "");
+        uf__fn_raise_if(F, LLVMBuildIsNull(B, r, ""),
+                        UF__JIT_STOP_ITERATION); /* Numba's, empty */
+        return r;
+    }
     if (it->kind == UF__T_SET) { /* its items copied to a new array */
         uf_dtype kd = it->elts[0]->dtype;
         LLVMValueRef n = uf__emit_list_len(F, v), nitems;

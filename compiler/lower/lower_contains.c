@@ -3,6 +3,7 @@
  * Numba's operator.contains does (NaN is in nothing); an array is walked
  * row by row in C order and the walk stops at the first match, a tuple's
  * elements are compared one after another. */
+#include "common/list_ustr.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_npreduce.h"
 
@@ -54,6 +55,22 @@ LLVMValueRef uf__lower_contains(uf__fn *F, const uf__expr *e)
     LLVMValueRef key = uf__lower_expr(F, xe);
     if (key == NULL)
         return NULL;
+    if (in->optype->kind == UF__T_USTR) { /* s in l: common/list_ustr.c */
+        LLVMValueRef l = uf__lower_expr(F, ce);
+        if (!l || !(key = uf__emit_convert(F, key, xt, in->optype)))
+            return NULL;
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+        LLVMValueRef a[3] = {l, key, LLVMConstInt(i64, 0, 0)};
+        LLVMTypeRef pt[3] = {LLVMTypeOf(l), LLVMTypeOf(key), i64};
+        LLVMTypeRef fty = LLVMFunctionType(i64, pt, 3, 0);
+        LLVMValueRef fn = F->L->cg->helper(F->L, UF__LIST_USTR_FIND, fty);
+        F->L->uses_runtime = true;
+        LLVMValueRef r = LLVMBuildICmp(
+            B, e->u.compare.ops[0] == UF__CMP_NOTIN ? LLVMIntSLT : LLVMIntSGE,
+            LLVMBuildCall2(B, fty, fn, a, 3, ""), LLVMConstInt(i64, 0, 0),
+            "");
+        return uf__emit_cast(F, r, UF_BOOL, rt->dtype);
+    }
     key = uf__emit_cast(F, key, xt->dtype, od);
     LLVMValueRef r;
     if (ct->kind == UF__T_TUPLE) {

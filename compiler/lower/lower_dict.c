@@ -1,15 +1,19 @@
-/* Dicts (Numba's DictType of numbers, values also tuples of numbers,
- * typed by types/infer_dict.c): a
+/* Dicts (Numba's DictType of numbers and strings, values also tuples of
+ * numbers, typed by types/infer_dict.c): a
  * dict value is the data pointer of an NRT block holding common/dict.h's
  * header, owned as a list's is (lower_alloc.c counts it as an array
  * whose data pointer is the header). Every lookup and store is one call
  * of common/dict.c with the key widened to 64 bits, which returns the
- * value's address; the value is read or written inline. Host targets
- * only, and outside prange bodies. */
+ * value's address; the value is read or written inline. A string key or
+ * value is its uf__ustr pointer; the dict is then handed to the frame's
+ * sweeps and returns marked (uf__list_push_root), which keep the blocks
+ * of its strings while it is reachable. Host targets only, and outside
+ * prange bodies. */
 #include <stddef.h>
 
 #include "common/dict.h"
 #include "common/error_internal.h"
+#include "common/ustr.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_stmt.h"
 
@@ -80,15 +84,30 @@ static uf_dtype val_dt(const uf__type *dt)
     return dt->elts[1]->dtype;
 }
 
+static bool str_keys(const uf__type *dt)
+{
+    return dt->elts[0]->kind == UF__T_USTR;
+}
+
 static bool float_keys(const uf__type *dt)
 {
-    return uf_dtype_kind(key_dt(dt)) == 'f';
+    return !str_keys(dt) && uf_dtype_kind(key_dt(dt)) == 'f';
+}
+
+/* common/dict.h's kind of dict type dt's keys. */
+static int key_kind(const uf__type *dt)
+{
+    return dt->n == 0 ? UF__DICT_BITS
+           : str_keys(dt) ? UF__DICT_USTR
+           : float_keys(dt) ? UF__DICT_FLOAT : UF__DICT_BITS;
 }
 
 /* The bytes of a value of type vt: a number's, a tuple's laid out as a
  * list's tuple items are (lower_list_items.c). */
 static int64_t vsize(const uf__type *vt)
 {
+    if (vt->kind == UF__T_USTR)
+        return 8; /* its pointer */
     return vt->kind == UF__T_TUPLE ? uf__list_field_offset(vt, vt->n)
                                    : (int64_t)uf_dtype_itemsize(vt->dtype);
 }
@@ -109,6 +128,10 @@ static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
 /* The value of type vt at p (a tuple field by field). */
 static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
 {
+    if (vt->kind == UF__T_USTR)
+        return LLVMBuildLoad2(
+            B, i8p_t(F),
+            LLVMBuildPointerCast(B, p, LLVMPointerType(i8p_t(F), 0), ""), "");
     if (vt->kind != UF__T_TUPLE)
         return uf__emit_elem_load(F, p, vt->dtype);
     LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
@@ -127,6 +150,12 @@ static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
 static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
                    LLVMValueRef v)
 {
+    if (vt->kind == UF__T_USTR) {
+        LLVMBuildStore(B, v,
+                       LLVMBuildPointerCast(B, p,
+                                            LLVMPointerType(i8p_t(F), 0), ""));
+        return;
+    }
     if (vt->kind != UF__T_TUPLE) {
         uf__emit_elem_store(F, p, vt->dtype, v);
         return;
@@ -147,12 +176,17 @@ static LLVMValueRef value_buf(uf__fn *F, const uf__type *dt)
     return LLVMBuildPointerCast(B, out, i8p_t(F), "");
 }
 
-/* Key v (of dtype `from`) as the dict's key type, then as the 64 bits
- * common/dict.c compares: an integer widened, a float as a double. */
-static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, uf_dtype from,
+/* Key v (of type `from`) as the dict's key type, then as the 64 bits
+ * common/dict.c compares: an integer widened, a float as a double, a
+ * string's pointer. */
+static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, const uf__type *from,
                              const uf__type *dt)
 {
-    v = uf__emit_cast(F, v, from, key_dt(dt));
+    if (str_keys(dt)) {
+        v = uf__emit_convert(F, v, from, dt->elts[0]);
+        return v ? LLVMBuildPtrToInt(B, v, i64_t(F), "") : NULL;
+    }
+    v = uf__emit_cast(F, v, from->dtype, key_dt(dt));
     if (float_keys(dt))
         return LLVMBuildBitCast(
             B, uf__emit_cast(F, v, key_dt(dt), UF_FLOAT64), i64_t(F), "");
@@ -162,6 +196,8 @@ static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, uf_dtype from,
 /* The key bits k back as the key type. */
 static LLVMValueRef key_value(uf__fn *F, LLVMValueRef k, const uf__type *dt)
 {
+    if (str_keys(dt))
+        return LLVMBuildIntToPtr(B, k, i8p_t(F), "");
     if (float_keys(dt))
         return uf__emit_cast(
             F, LLVMBuildBitCast(B, k, LLVMDoubleTypeInContext(F->L->ctx), ""),
@@ -173,7 +209,7 @@ static LLVMValueRef lower_key(uf__fn *F, const uf__expr *x,
                               const uf__type *dt)
 {
     LLVMValueRef v = uf__lower_expr(F, x);
-    return v ? key_bits(F, v, uf__lower_info(F, x)->type->dtype, dt) : NULL;
+    return v ? key_bits(F, v, uf__lower_info(F, x)->type, dt) : NULL;
 }
 
 static LLVMValueRef lower_value(uf__fn *F, const uf__expr *x,
@@ -219,9 +255,7 @@ LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
         return d;
     LLVMBuildStore(B, c64(F, esize(to)), field(F, d, OFF_ESIZE, i64_t(F)));
     LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
-    LLVMBuildStore(B,
-                   LLVMConstInt(i32, float_keys(to) ? UF__DICT_FLOAT
-                                                    : UF__DICT_BITS, 0),
+    LLVMBuildStore(B, LLVMConstInt(i32, (unsigned)key_kind(to), 0),
                    field(F, d, OFF_KIND, i32));
     return d;
 }
@@ -233,9 +267,7 @@ static LLVMValueRef new_dict(uf__fn *F, const uf__type *dt)
                              LLVMPointerType(i8p_t(F), 0), ""),
         c64(F, dt->n ? esize(dt) : UF__DICT_VALUE_OFF),
         LLVMConstInt(LLVMInt32TypeInContext(F->L->ctx),
-                     dt->n && float_keys(dt) ? UF__DICT_FLOAT
-                                             : UF__DICT_BITS,
-                     0)};
+                     (unsigned)key_kind(dt), 0)};
     LLVMValueRef d = call(F, UF__DICT_NEW, i8p_t(F), a, 3);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, d, ""), UF__JIT_NOMEM);
     return d;
@@ -303,6 +335,13 @@ LLVMValueRef uf__lower_dict_contains(uf__fn *F, const uf__expr *e)
     const uf__type *dt = uf__lower_info(F, ce)->type;
     if (refuse_here(F, e) != 0)
         return NULL;
+    if (dt->n == 0) { /* a dict of no types yet is empty */
+        if (!uf__lower_expr(F, e->u.compare.operands[0]) ||
+            !uf__lower_expr(F, ce))
+            return NULL;
+        return LLVMConstInt(LLVMInt1TypeInContext(F->L->ctx),
+                            e->u.compare.ops[0] == UF__CMP_NOTIN, 0);
+    }
     LLVMValueRef k = lower_key(F, e->u.compare.operands[0], dt);
     LLVMValueRef d = k ? uf__lower_expr(F, ce) : NULL;
     if (d == NULL)
@@ -463,7 +502,9 @@ static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
     LLVMValueRef kb = LLVMBuildLoad2(
         B, i64_t(F),
         LLVMBuildPointerCast(B, entry, LLVMPointerType(i64_t(F), 0), ""), "");
-    LLVMValueRef k = key_bits(F, key_value(F, kb, ot), key_dt(ot), dt);
+    LLVMValueRef k = key_bits(F, key_value(F, kb, ot), ot->elts[0], dt);
+    if (k == NULL)
+        return NULL;
     LLVMValueRef vp = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entry,
         (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
@@ -501,7 +542,7 @@ LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
         if (!(v[k] = uf__lower_expr(F, x[k])))
             return NULL;
     }
-    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    uf_dtype od = uf__lower_info(F, e)->optype->dtype; /* numbers */
     LLVMTypeRef i1 = LLVMInt1TypeInContext(F->L->ctx);
     LLVMValueRef res = uf__fn_alloca(F, i1, "dict.eq");
     LLVMValueRef same = LLVMBuildICmp(B, LLVMIntEQ, uf__emit_list_len(F, v[0]),
@@ -515,8 +556,10 @@ LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
     walk_begin(F, v[0], &w);
     LLVMValueRef entry = entry_at(F, v[0], t[0], w.pos);
     /* Numba's _cast of the key to the other's key type */
-    LLVMValueRef kb = key_bits(F, entry_key(F, entry, t[0]), key_dt(t[0]),
+    LLVMValueRef kb = key_bits(F, entry_key(F, entry, t[0]), t[0]->elts[0],
                                t[1]);
+    if (kb == NULL)
+        return NULL;
     LLVMValueRef p = find(F, v[1], kb);
     LLVMBasicBlockRef found = uf__fn_block(F, "dict.found");
     LLVMBasicBlockRef differ = uf__fn_block(F, "dict.differ");
@@ -525,11 +568,21 @@ LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
     LLVMValueRef vp = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entry,
         (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
-    LLVMValueRef va = uf__emit_cast(F, uf__emit_elem_load(F, vp, val_dt(t[0])),
-                                    val_dt(t[0]), od);
-    LLVMValueRef vb = uf__emit_cast(F, uf__emit_elem_load(F, p, val_dt(t[1])),
-                                    val_dt(t[1]), od);
-    LLVMValueRef eq = uf__emit_cmp(F, UF__CMP_EQ, od, va, vb);
+    LLVMValueRef eq;
+    if (uf__lower_info(F, e)->optype->kind == UF__T_USTR) {
+        LLVMValueRef s[2] = {vload(F, vp, t[0]->elts[1]),
+                             vload(F, p, t[1]->elts[1])};
+        eq = LLVMBuildICmp(
+            B, LLVMIntEQ,
+            call(F, UF__USTR_CMP, LLVMInt32TypeInContext(F->L->ctx), s, 2),
+            LLVMConstInt(LLVMInt32TypeInContext(F->L->ctx), 0, 0), "");
+    } else {
+        LLVMValueRef va = uf__emit_cast(
+            F, uf__emit_elem_load(F, vp, val_dt(t[0])), val_dt(t[0]), od);
+        LLVMValueRef vb = uf__emit_cast(
+            F, uf__emit_elem_load(F, p, val_dt(t[1])), val_dt(t[1]), od);
+        eq = uf__emit_cmp(F, UF__CMP_EQ, od, va, vb);
+    }
     LLVMBasicBlockRef next = uf__fn_block(F, "dict.next");
     LLVMBuildCondBr(B, eq, next, differ);
     LLVMPositionBuilderAtEnd(B, differ);
@@ -684,6 +737,29 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
+/* d[k] += s of a string value: a new string (common/ustr.c). */
+static LLVMValueRef str_augop(uf__fn *F, const uf__stmt *s, LLVMValueRef x,
+                              const uf__type *vt)
+{
+    const uf__expr *ve = s->u.augassign.value;
+    const uf__type *t = uf__lower_info(F, ve)->type;
+    if (s->u.augassign.op != UF__OP_ADD ||
+        (t->kind != UF__T_STR && t->kind != UF__T_USTR)) {
+        uf__lower_unsupported(F, s->pos, "this augmented assignment");
+        return NULL;
+    }
+    LLVMValueRef v = uf__lower_expr(F, ve);
+    if (!v || !(v = uf__emit_convert(F, v, t, vt)))
+        return NULL;
+    LLVMValueRef a[3] = {LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
+                                              LLVMPointerType(i8p_t(F), 0),
+                                              ""),
+                         x, v};
+    LLVMValueRef r = call(F, UF__USTR_CONCAT, i8p_t(F), a, 3);
+    uf__fn_raise_if(F, LLVMBuildIsNull(B, r, ""), UF__JIT_NOMEM);
+    return r;
+}
+
 /* d[k] op= v: d[k] read (KeyError when absent), v evaluated and combined,
  * then stored by a second lookup (v may have grown the table). */
 int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
@@ -699,7 +775,10 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
     LLVMValueRef p = find(F, d, k);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
     LLVMValueRef x = vload(F, p, dt->elts[1]);
-    LLVMValueRef r = x ? uf__lower_augop(F, s, x, dt->elts[1]) : NULL;
+    LLVMValueRef r = x && dt->elts[1]->kind == UF__T_USTR
+                         ? str_augop(F, s, x, dt->elts[1])
+                     : x ? uf__lower_augop(F, s, x, dt->elts[1])
+                         : NULL;
     if (r == NULL)
         return F->err->code;
     vstore(F, insert(F, d, k), dt->elts[1], r);

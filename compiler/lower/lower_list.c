@@ -5,7 +5,9 @@
  * array counts a list as an array whose data pointer is the header.
  * Reads, stores and appends with room are inline; making a list and
  * growing one call common/list.c. Host targets only. */
+#include "common/dict.h"
 #include "common/list.h"
+#include "common/list_ustr.h"
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
@@ -400,6 +402,12 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     LLVMValueRef src, n;
     int64_t stride = 0;
     LLVMValueRef sstride = NULL;
+    if (t->kind == UF__T_DICT) { /* sorted(d) of string keys: in order */
+        LLVMValueRef l = new_list(F, lt, uf__emit_list_len(F, v));
+        LLVMValueRef a[2] = {v, items_of(F, l)};
+        call(F, UF__DICT_KEYS, LLVMVoidTypeInContext(F->L->ctx), a, 2);
+        return l;
+    }
     if (t->kind == UF__T_SET) { /* list(s): its items (lower_set.c) */
         LLVMValueRef l = new_list(F, lt, uf__emit_list_len(F, v));
         uf__lower_set_items(F, v, t, items_of(F, l), itemsize(lt),
@@ -563,21 +571,38 @@ static LLVMValueRef lower_search(uf__fn *F, const uf__expr *e,
                                  uf__builtin b)
 {
     const uf__expr *x = e->u.call.args[0];
-    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    const uf__type *ot = uf__lower_info(F, e)->optype;
+    uf_dtype od = ot->dtype;
     LLVMValueRef key = uf__lower_expr(F, x);
     if (!key)
         return NULL;
-    key = uf__emit_cast(F, key, uf__lower_info(F, x)->type->dtype, od);
-    search S = {items_of(F, l), key, uf__fn_alloca(F, i64_t(F), "list.hit"),
-                lt, od, b == UF__BI_LIST_COUNT,
-                uf__fn_block(F, "list.searched")};
-    LLVMBuildStore(B, c64(F, S.all ? 0 : -1), S.hit);
-    count(F, uf__emit_list_len(F, l), search_one, &S);
-    LLVMBuildBr(B, S.out);
-    LLVMPositionBuilderAtEnd(B, S.out);
-    LLVMValueRef r = LLVMBuildLoad2(B, i64_t(F), S.hit, "");
-    if (S.all)
-        return r;
+    LLVMValueRef r;
+    if (ot->kind == UF__T_USTR) { /* common/list_ustr.c */
+        if (!(key = uf__emit_convert(F, key, uf__lower_info(F, x)->type, ot)))
+            return NULL;
+        LLVMValueRef a[3] = {l, key, c64(F, 0)};
+        bool all = b == UF__BI_LIST_COUNT;
+        LLVMTypeRef pt[3] = {LLVMTypeOf(l), LLVMTypeOf(key), i64_t(F)};
+        LLVMTypeRef fty = LLVMFunctionType(i64_t(F), pt, all ? 2 : 3, 0);
+        LLVMValueRef fn = F->L->cg->helper(
+            F->L, all ? UF__LIST_USTR_COUNT : UF__LIST_USTR_FIND, fty);
+        F->L->uses_runtime = true;
+        r = LLVMBuildCall2(B, fty, fn, a, all ? 2 : 3, "");
+        if (all)
+            return r;
+    } else {
+        key = uf__emit_cast(F, key, uf__lower_info(F, x)->type->dtype, od);
+        search S = {items_of(F, l), key,
+                    uf__fn_alloca(F, i64_t(F), "list.hit"), lt, od,
+                    b == UF__BI_LIST_COUNT, uf__fn_block(F, "list.searched")};
+        LLVMBuildStore(B, c64(F, S.all ? 0 : -1), S.hit);
+        count(F, uf__emit_list_len(F, l), search_one, &S);
+        LLVMBuildBr(B, S.out);
+        LLVMPositionBuilderAtEnd(B, S.out);
+        r = LLVMBuildLoad2(B, i64_t(F), S.hit, "");
+        if (S.all)
+            return r;
+    }
     uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, r, c64(F, 0), ""),
                     b == UF__BI_LIST_INDEX ? UF__JIT_LIST_VALUE
                                            : UF__JIT_LIST_REMOVE);

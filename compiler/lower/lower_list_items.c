@@ -9,7 +9,8 @@
  * (uf__list_push_root, common/list_items.h), so that the runtime keeps
  * every block an item points into while the list is reachable, and hands
  * them to the caller with the list (returned, or given as an argument
- * and appended to). */
+ * and appended to). Dicts whose keys or values are strings are handed
+ * over the same way (UF__DICT_ROOT_MARK). */
 #include "common/list_items.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_array.h"
@@ -22,6 +23,14 @@ bool uf__list_holds_arrays(const uf__type *lt)
            (lt->elts[0]->kind == UF__T_ARRAY ||
             lt->elts[0]->kind == UF__T_USTR); /* a string: as a 0-d array's
                                                  data pointer (lower_ustr.c) */
+}
+
+int uf__dict_root_what(const uf__type *dt)
+{
+    if (dt == NULL || dt->kind != UF__T_DICT || dt->n != 2)
+        return 0;
+    return (dt->elts[0]->kind == UF__T_USTR ? UF__DICT_ROOT_KEYS : 0) |
+           (dt->elts[1]->kind == UF__T_USTR ? UF__DICT_ROOT_VALUES : 0);
 }
 
 /* A tuple of numbers is stored field by field, each at an offset aligned
@@ -121,7 +130,8 @@ void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
 void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                         LLVMValueRef *out, int *n, int cap)
 {
-    if (!uf__list_holds_arrays(lt)) {
+    int what = uf__dict_root_what(lt);
+    if (!uf__list_holds_arrays(lt) && what == 0) {
         if (*n < cap)
             out[(*n)++] = l;
         return;
@@ -129,11 +139,11 @@ void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
     if (*n + 2 > cap)
         return;
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+    uintptr_t mark = what ? UF__DICT_ROOT_MARK(what)
+                          : UF__LIST_ROOT_MARK(lt->elts[0]->ndim);
     out[(*n)++] = LLVMConstIntToPtr(
         LLVMConstInt(LLVMInt64TypeInContext(F->L->ctx),
-                     (unsigned long long)UF__LIST_ROOT_MARK(
-                         lt->elts[0]->ndim),
-                     0),
+                     (unsigned long long)mark, 0),
         i8p);
     out[(*n)++] = l;
 }
@@ -145,7 +155,8 @@ void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap)
         return;
     unsigned p0 = F->out != NULL ? 1 : 0;
     for (int a = 0; a < tf->nargs; a++)
-        if (uf__list_holds_arrays(tf->args[a]))
+        if (uf__list_holds_arrays(tf->args[a]) ||
+            uf__dict_root_what(tf->args[a]) != 0)
             uf__list_push_root(F, LLVMGetParam(F->fn, p0 + (unsigned)a),
                                tf->args[a], out, n, cap);
 }
@@ -153,7 +164,8 @@ void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap)
 bool uf__call_takes_list_arrays(const uf__typed_func *callee)
 {
     for (int a = 0; callee != NULL && a < callee->nargs; a++)
-        if (uf__list_holds_arrays(callee->args[a]))
+        if (uf__list_holds_arrays(callee->args[a]) ||
+            uf__dict_root_what(callee->args[a]) != 0)
             return true;
     return false;
 }

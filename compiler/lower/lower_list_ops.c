@@ -10,6 +10,8 @@
 
 #include "common/list.h"
 #include "common/list_ops.h"
+#include "common/list_ustr.h"
+#include "common/ustr.h"
 #include "compiler/lower/lower.h"
 
 #define B (F->L->b)
@@ -34,9 +36,10 @@ static LLVMValueRef items_of(uf__fn *F, LLVMValueRef l)
     return uf__emit_list_items(F, l); /* lower_list.c */
 }
 
+/* A string item is copied as its pointer's bits. */
 static uf_dtype dt_of(const uf__type *lt)
 {
-    return lt->elts[0]->dtype;
+    return lt->elts[0]->kind == UF__T_USTR ? UF_INT64 : lt->elts[0]->dtype;
 }
 
 static int64_t isz(const uf__type *lt)
@@ -208,6 +211,11 @@ LLVMValueRef uf__lower_list_sort(uf__fn *F, const uf__expr *e)
         sort_by(F, l, lt, NULL, lt->elts[0], rev);
         return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
     }
+    if (lt->elts[0]->kind == UF__T_USTR) { /* common/list_ustr.c */
+        LLVMValueRef a[2] = {l, rev};
+        helper(F, UF__LIST_USTR_SORT, LLVMVoidTypeInContext(ctx), a, 2);
+        return method ? LLVMGetUndef(LLVMInt1TypeInContext(ctx)) : l;
+    }
     LLVMValueRef a[3] = {l, LLVMConstInt(i32, lt->elts[0]->dtype, 0), rev};
     LLVMTypeRef pt[3] = {LLVMTypeOf(l), i32, i32};
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), pt, 3, 0);
@@ -345,7 +353,9 @@ LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e)
 LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e)
 {
     uf__cmpop op = e->u.compare.ops[0];
-    uf_dtype od = uf__lower_info(F, e)->optype->dtype;
+    const uf__type *ot = uf__lower_info(F, e)->optype;
+    bool strs = ot->kind == UF__T_USTR; /* by uf__ustr_cmp's sign */
+    uf_dtype od = strs ? UF_INT64 : ot->dtype;
     const uf__expr *x[2] = {e->u.compare.operands[0],
                             e->u.compare.operands[1]};
     const uf__type *t[2];
@@ -387,6 +397,15 @@ LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e)
     LLVMPositionBuilderAtEnd(B, body);
     LLVMValueRef a = get(F, items_of(F, v[p]), t[p], i, od);
     LLVMValueRef b = get(F, items_of(F, v[q]), t[q], i, od);
+    if (strs) { /* uf__ustr_cmp(a, b) against 0 */
+        LLVMValueRef s[2] = {LLVMBuildIntToPtr(B, a, i8p_t(F), ""),
+                             LLVMBuildIntToPtr(B, b, i8p_t(F), "")};
+        a = LLVMBuildSExt(B,
+                          helper(F, UF__USTR_CMP,
+                                 LLVMInt32TypeInContext(F->L->ctx), s, 2),
+                          i64_t(F), "");
+        b = c64(F, 0);
+    }
     if (eq) { /* the first unequal item: not equal */
         LLVMValueRef ne = LLVMBuildNot(B, uf__emit_cmp(F, UF__CMP_EQ, od, a,
                                                        b), "");

@@ -282,6 +282,9 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
             return NULL;
     } else if (a->kind == UF__T_SET && a->n == 1) { /* not sum: Numba */
         elt = a->elts[0];
+    } else if (a->kind == UF__T_LIST && a->n == 1 &&
+               a->elts[0]->kind == UF__T_USTR) { /* by code point */
+        elt = a->elts[0];
     } else if (iter_elts(C, e->u.call.args[0], fn, a, &elt, 1) == 0) {
         return NULL;
     }

@@ -27,6 +27,9 @@ const uf__type *uf__infer_contains(uf__ictx *C, const uf__expr *e,
     const uf__type *optype = NULL;
     if (elt != NULL && elt->kind == UF__T_SCALAR && x->kind == UF__T_SCALAR)
         uf__type_compare(C->tc, UF__CMP_EQ, x, elt, &optype);
+    if (c->kind == UF__T_LIST && elt != NULL && elt->kind == UF__T_USTR &&
+        uf__is_string(x))
+        optype = elt; /* s in l: common/list_ustr.c */
     if (optype == NULL) {
         if (uf__typectx_oom(C->tc))
             return uf__ioom(C);

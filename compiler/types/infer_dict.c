@@ -8,8 +8,9 @@
  * it); a key or value stored, looked up or given as a default converts
  * to the dict's type only within its kind or up (bool -> int -> float ->
  * complex; Numba's _cast refuses float -> int); `{}` never stored into
- * is refused with Numba's message. Keys are bools, integers and floats;
- * values any number or tuple of numbers. */
+ * is refused with Numba's message. Keys are bools, integers, floats and
+ * strings (a literal taken as unicode_type); values any number, tuple of
+ * numbers or string. */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
@@ -39,6 +40,8 @@ static int rank(const uf__type *t)
  * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (uf__is_string(from) || uf__is_string(to))
+        return uf__is_string(from) && to->kind == UF__T_USTR;
     if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
         if (from->n != to->n)
             return false;
@@ -53,18 +56,27 @@ static bool casts(const uf__type *from, const uf__type *to)
 
 static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
+    if (uf__is_string(t))
+        return 0;
     if (t->kind != UF__T_SCALAR || uf_dtype_kind(t->dtype) == 'c')
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a key "
-                        "of a dict in kernels (keys are bools, integers "
-                        "and floats)", uf__tname(t));
+                        "of a dict in kernels (keys are bools, integers, "
+                        "floats and strings)", uf__tname(t));
     return 0;
+}
+
+/* A literal key or value makes the dict's type unicode_type, as Numba's
+ * typeof of a str (dictobject's typed dict of unicode_type). */
+static const uf__type *stored_type(uf__ictx *C, const uf__type *t)
+{
+    return t->kind == UF__T_STR ? uf__type_ustr(C->tc) : t;
 }
 
 /* Values are numbers or tuples of numbers (stored field by field,
  * lower_dict.c). */
 static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
-    bool ok = t->kind == UF__T_SCALAR;
+    bool ok = t->kind == UF__T_SCALAR || uf__is_string(t);
     if (t->kind == UF__T_TUPLE) {
         ok = t->n > 0;
         for (int i = 0; i < t->n; i++)
@@ -72,8 +84,8 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
     }
     if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
-                        "of a dict in kernels (values are numbers or tuples "
-                        "of numbers)", uf__tname(t));
+                        "of a dict in kernels (values are numbers, tuples "
+                        "of numbers or strings)", uf__tname(t));
     return 0;
 }
 
@@ -122,7 +134,7 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
         if ((i % 2 == 0 ? check_key(C, x, xt) : check_value(C, x, xt)) != 0)
             return NULL;
         if (i < 2) {
-            t[i] = xt;
+            t[i] = stored_type(C, xt);
             continue;
         }
         const uf__type *dt = uf__type_dict(C->tc, t[0], t[1], 0, C->err);
@@ -314,7 +326,8 @@ int uf__infer_dict_store(uf__ictx *C, const uf__expr *t, const uf__type *dt,
         return uf__ierr(C, UF_ERR_TYPING, recv->pos, "%s", "cannot store "
                         "into an empty dict here: only a dict held in a "
                         "local variable takes its types from a store");
-    const uf__type *nd = uf__type_dict(C->tc, kt, vt, 0, C->err);
+    const uf__type *nd = uf__type_dict(C->tc, stored_type(C, kt),
+                                       stored_type(C, vt), 0, C->err);
     if (nd == NULL)
         return -1;
     return uf__infer_refine_var(C, v, nd, recv->pos);
@@ -339,6 +352,14 @@ const uf__type *uf__infer_dict_contains(uf__ictx *C, const uf__expr *e,
                                         uf__expr_info *in, const uf__type *x,
                                         const uf__type *dt)
 {
+    if (dt->n == 0 && dt->layout == 0 && e->u.compare.nops == 1) {
+        /* `k in d` before d's first store (the word count's `if w in d`):
+         * Numba types it, and an empty dict holds nothing */
+        if (check_key(C, e->u.compare.operands[0], x) != 0)
+            return NULL;
+        in->optype = x;
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+    }
     if (dt->n == 0 || dt->layout != 0)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "function contains for (%s, %s)", uf__tname(dt),
@@ -399,6 +420,20 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "comparison of a "
                           "dict whose keys and values have no known type "
                           "yet");
+    if (uf__is_string(a->elts[0]) != uf__is_string(b->elts[0]))
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not supported "
+                          "between %s and %s (their keys do not convert)",
+                          uf__cmpop_str((uf__cmpop)op), uf__tname(a),
+                          uf__tname(b));
+    if (uf__is_string(a->elts[1]) || uf__is_string(b->elts[1])) {
+        if (!uf__is_string(a->elts[1]) || !uf__is_string(b->elts[1]))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not "
+                              "supported between %s and %s",
+                              uf__cmpop_str((uf__cmpop)op), uf__tname(a),
+                              uf__tname(b));
+        in->optype = a->elts[1]; /* strings: compared by content */
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+    }
     if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
                           "whose values are tuples is not supported in "

@@ -58,7 +58,13 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
         for (size_t i = 0;
              i < sizeof refused_builtins / sizeof *refused_builtins; i++)
             if (strcmp(refused_builtins[i], id) == 0)
-                return strcmp(id, "prange") == 0
+                return strcmp(id, "hash") == 0
+                    ? uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "'hash' "
+                                 "is not supported in kernels (Numba's "
+                                 "hash() of a str is Python's, salted per "
+                                 "process by PYTHONHASHSEED, which ufjit "
+                                 "does not reproduce)")
+                    : strcmp(id, "prange") == 0
                     ? uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "name "
                                  "'prange' is not defined (import it: from "
                                  "numba import prange)")
@@ -568,6 +574,9 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
         if (op == UF__CMP_IS || op == UF__CMP_ISNOT)
             return is_expr(C, e, in, op, a, b);
         const uf__type *ab[2] = {a, b};
+        if ((op == UF__CMP_IN || op == UF__CMP_NOTIN) && uf__is_string(a) &&
+            (b->kind == UF__T_DICT || b->kind == UF__T_LIST))
+            return uf__infer_contains(C, e, in, a, b); /* s in d, s in l */
         if (a->kind == UF__T_USTR || b->kind == UF__T_USTR ||
             (a->kind == UF__T_STR && b->kind == UF__T_STR &&
              (op == UF__CMP_IN || op == UF__CMP_NOTIN)) ||

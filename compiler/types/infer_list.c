@@ -221,6 +221,8 @@ static const uf__type *type_search(uf__ictx *C, const uf__expr *e,
     const uf__type *optype = NULL;
     if (lt->n == 1 && t[0]->kind == UF__T_SCALAR)
         uf__type_compare(C->tc, UF__CMP_EQ, lt->elts[0], t[0], &optype);
+    if (lt->n == 1 && lt->elts[0]->kind == UF__T_USTR && uf__is_string(t[0]))
+        optype = lt->elts[0]; /* strings: common/list_ustr.c */
     if (optype == NULL)
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "%s() for (%s, %s)", name, uf__tname(lt),

@@ -18,6 +18,8 @@
 
 static bool orderable(const uf__type *t)
 {
+    if (t != NULL && t->kind == UF__T_USTR) /* by code point */
+        return true;
     if (t != NULL && t->kind == UF__T_TUPLE) { /* Numba's tuple `<` */
         for (int i = 0; i < t->n; i++)
             if (t->elts[i]->kind != UF__T_SCALAR ||
@@ -29,11 +31,13 @@ static bool orderable(const uf__type *t)
 }
 
 /* Slicing, + and *, and comparisons copy and compare items as numbers
- * (lower_list_ops.c): lists of arrays or tuples are refused there. */
+ * or strings (their pointers; lower_list_ops.c): lists of arrays or
+ * tuples are refused there. */
 static bool of_arrays_or_tuples(const uf__type *t)
 {
     return t->kind == UF__T_LIST && t->n == 1 &&
-           t->elts[0]->kind != UF__T_SCALAR;
+           t->elts[0]->kind != UF__T_SCALAR &&
+           t->elts[0]->kind != UF__T_USTR;
 }
 
 static const uf__type *refuse_items(uf__ictx *C, const uf__expr *e,
@@ -59,6 +63,9 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
         return uf__type_scalar(C->tc, t->dtype);
     if (t->kind == UF__T_SET && t->n == 1) /* its items: lower_set.c */
         return t->elts[0];
+    if (t->kind == UF__T_DICT && t->n == 2 && t->layout != 'v' &&
+        t->layout != 'i' && t->elts[0]->kind == UF__T_USTR)
+        return t->elts[0]; /* its string keys: lower_list.c */
     if (t->kind == UF__T_RANGE && x->kind == UF__EX_CALL &&
         uf__iinfo(C, x)->optype != NULL)
         return uf__iinfo(C, x)->optype;
@@ -228,6 +235,9 @@ static bool augment_ok(const uf__type *a, const uf__type *b, int op)
 {
     if (of_arrays_or_tuples(a) || of_arrays_or_tuples(b))
         return false;
+    if (op == UF__OP_ADD && b->kind == UF__T_LIST && a->n == 1 && b->n == 1 &&
+        (a->elts[0]->kind == UF__T_USTR || b->elts[0]->kind == UF__T_USTR))
+        return a->elts[0] == b->elts[0];
     if (op == UF__OP_ADD && b->kind == UF__T_LIST && a->n == 1 && b->n == 1)
         return uf__type_is_complex(a->elts[0]) ||
                !uf__type_is_complex(b->elts[0]);
@@ -303,6 +313,15 @@ const uf__type *uf__infer_list_compare(uf__ictx *C, const uf__expr *e,
         return refuse_items(C, e, "comparison",
                             of_arrays_or_tuples(a) ? a : b);
     const uf__type *optype = NULL, *r;
+    if (a->elts[0]->kind == UF__T_USTR || b->elts[0]->kind == UF__T_USTR) {
+        if (a->elts[0] != b->elts[0])
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'%s' is not "
+                              "supported between %s and %s",
+                              uf__cmpop_str((uf__cmpop)op), uf__tname(a),
+                              uf__tname(b));
+        in->optype = a->elts[0]; /* strings: by code point */
+        return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
+    }
     r = uf__type_compare(C->tc, op == UF__CMP_EQ || op == UF__CMP_NE
                                     ? UF__CMP_EQ
                                     : UF__CMP_LT,
