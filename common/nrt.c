@@ -127,6 +127,8 @@ static int64_t sift(uf__nrt_meminfo **frame, char *const *keep,
     int64_t kept = 0;
     while (mi != NULL) {
         uf__nrt_meminfo *next = mi->next;
+        if (next != NULL) /* a long frame is a chain of cache misses */
+            __builtin_prefetch(next);
         switch (uf__nrt_keep_first(&K, mi->data, mi->size)) {
         case UF__NRT_KEEP:
             on_keep(mi, ud);
