@@ -287,23 +287,29 @@ static void swap_i64(int64_t *r, int64_t a, int64_t b)
 
 /* Numba's quicksort with is_argsort: R holds indices, keys compared
  * through them; the QSORT above moving indices instead of values. */
-static int64_t arg_partition(const keyorder *o, int64_t *r, int64_t lo,
-                             int64_t hi)
+typedef bool (*key_lt_fn)(const keyorder *o, int64_t i, int64_t j);
+
+/* Inlined into each argsort_* below with lt a constant: a comparison is
+ * then a few instructions instead of a call walking the descriptor. */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE int64_t arg_partition(const keyorder *o, int64_t *r, int64_t lo,
+                             int64_t hi, key_lt_fn lt)
 {
     int64_t mid = (lo + hi) >> 1;
-    if (key_lt(o, r[mid], r[lo]))
+    if (lt(o, r[mid], r[lo]))
         swap_i64(r, lo, mid);
-    if (key_lt(o, r[hi], r[mid]))
+    if (lt(o, r[hi], r[mid]))
         swap_i64(r, hi, mid);
-    if (key_lt(o, r[mid], r[lo]))
+    if (lt(o, r[mid], r[lo]))
         swap_i64(r, lo, mid);
     int64_t pivot = r[mid];
     swap_i64(r, hi, mid);
     int64_t i = lo, j = hi - 1;
     for (;;) {
-        while (i < hi && key_lt(o, r[i], pivot))
+        while (i < hi && lt(o, r[i], pivot))
             i++;
-        while (j >= lo && key_lt(o, pivot, r[j]))
+        while (j >= lo && lt(o, pivot, r[j]))
             j--;
         if (i >= j)
             break;
@@ -315,12 +321,12 @@ static int64_t arg_partition(const keyorder *o, int64_t *r, int64_t lo,
     return i;
 }
 
-static void arg_insertion(const keyorder *o, int64_t *r, int64_t lo,
-                          int64_t hi)
+INLINE void arg_insertion(const keyorder *o, int64_t *r, int64_t lo,
+                          int64_t hi, key_lt_fn lt)
 {
     for (int64_t i = lo + 1; i <= hi; i++) {
         int64_t k = r[i], j = i;
-        while (j > lo && key_lt(o, k, r[j - 1])) {
+        while (j > lo && lt(o, k, r[j - 1])) {
             r[j] = r[j - 1];
             j--;
         }
@@ -328,7 +334,8 @@ static void arg_insertion(const keyorder *o, int64_t *r, int64_t lo,
     }
 }
 
-static void argsort(const keyorder *o, int64_t *r, int64_t n)
+INLINE void argsort_with(const keyorder *o, int64_t *r, int64_t n,
+                         key_lt_fn lt)
 {
     int64_t stack[MAX_STACK][2];
     for (int64_t i = 0; i < n; i++)
@@ -342,7 +349,7 @@ static void argsort(const keyorder *o, int64_t *r, int64_t n)
         sp--;
         int64_t lo = stack[sp][0], hi = stack[sp][1];
         while (hi - lo >= SMALL) {
-            int64_t i = arg_partition(o, r, lo, hi);
+            int64_t i = arg_partition(o, r, lo, hi, lt);
             if (hi - i > i - lo) {
                 if (hi > i) {
                     stack[sp][0] = i + 1;
@@ -359,8 +366,74 @@ static void argsort(const keyorder *o, int64_t *r, int64_t n)
                 lo = i + 1;
             }
         }
-        arg_insertion(o, r, lo, hi);
+        arg_insertion(o, r, lo, hi, lt);
     }
+}
+
+/* key_lt for keys of one or two int64 / float64 fields, the usual
+ * tuples, with the same answers. */
+#define FIELD_LT(T, off)                                                    \
+    do {                                                                    \
+        T x, y;                                                             \
+        memcpy(&x, a + (off), sizeof x);                                    \
+        memcpy(&y, b + (off), sizeof y);                                    \
+        if (x < y)                                                          \
+            return !o->reverse;                                             \
+        if (x > y)                                                          \
+            return o->reverse;                                              \
+        if (x != y) /* unordered (a NaN) */                                 \
+            return false;                                                   \
+    } while (0)
+#define KEY_LT1(name, T)                                                    \
+    INLINE bool name(const keyorder *o, int64_t i, int64_t j)               \
+    {                                                                       \
+        const char *a = o->keys + i * o->desc[0];                           \
+        const char *b = o->keys + j * o->desc[0];                           \
+        FIELD_LT(T, o->desc[2]);                                            \
+        return false;                                                       \
+    }                                                                       \
+    static void argsort_##name(const keyorder *o, int64_t *r, int64_t n)    \
+    {                                                                       \
+        argsort_with(o, r, n, name);                                        \
+    }
+#define KEY_LT2(name, T, U)                                                 \
+    INLINE bool name(const keyorder *o, int64_t i, int64_t j)               \
+    {                                                                       \
+        const char *a = o->keys + i * o->desc[0];                           \
+        const char *b = o->keys + j * o->desc[0];                           \
+        FIELD_LT(T, o->desc[2]);                                            \
+        FIELD_LT(U, o->desc[4]);                                            \
+        return false;                                                       \
+    }                                                                       \
+    static void argsort_##name(const keyorder *o, int64_t *r, int64_t n)    \
+    {                                                                       \
+        argsort_with(o, r, n, name);                                        \
+    }
+KEY_LT1(lt_i, int64_t)
+KEY_LT1(lt_f, double)
+KEY_LT2(lt_ii, int64_t, int64_t)
+KEY_LT2(lt_if, int64_t, double)
+KEY_LT2(lt_fi, double, int64_t)
+KEY_LT2(lt_ff, double, double)
+
+/* 0: int64, 1: float64, -1: another dtype. */
+static int kind8(int64_t dt)
+{
+    return dt == UF_INT64 ? 0 : dt == UF_FLOAT64 ? 1 : -1;
+}
+
+static void argsort(const keyorder *o, int64_t *r, int64_t n)
+{
+    int64_t nf = o->desc[1];
+    int k0 = nf >= 1 ? kind8(o->desc[3]) : -1;
+    int k1 = nf == 2 ? kind8(o->desc[5]) : -1;
+    if (nf == 1 && k0 >= 0)
+        (k0 ? argsort_lt_f : argsort_lt_i)(o, r, n);
+    else if (nf == 2 && k0 >= 0 && k1 >= 0)
+        (k0 ? (k1 ? argsort_lt_ff : argsort_lt_fi)
+            : (k1 ? argsort_lt_if : argsort_lt_ii))(o, r, n);
+    else
+        argsort_with(o, r, n, key_lt);
 }
 
 int32_t uf__list_sort_by(void *list, void *keys, const int64_t *desc,

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 
 #include "common/alloc.h"
-#include "common/list_items.h"
 #include "common/nrt.h"
 #include "common/nrt_cache.h"
 #include "common/nrt_count.h"
+#include "common/nrt_keep.h"
 
 struct uf__nrt_meminfo {
     uf__nrt_meminfo *next; /* in a frame's or the returned list */
@@ -112,59 +112,69 @@ static bool holds(const uf__nrt_meminfo *mi, const char *p)
     return p >= mi->data && p <= mi->data + mi->size;
 }
 
-/* The pointers a sweep or a frame's return keeps blocks for: keep[] as
- * given, or, when it names lists of arrays (list_items.h), a sorted copy
- * with their items' data pointers added (searched by bisection: such a
- * list may hold many). Out of memory for the copy keeps every block. */
-typedef struct keepset {
-    char *const *p;
-    int64_t n;
-    char **own;
-    bool all;
-} keepset;
-
-static int cmp_ptr(const void *a, const void *b)
+/* Sorts *frame's blocks by keep[] (nrt_keep.h): those kept are passed to
+ * on_keep, the others decref'd; *frame is left empty. Returns how many
+ * were kept. */
+static int64_t sift(uf__nrt_meminfo **frame, char *const *keep,
+                    int64_t nkeep, void (*on_keep)(uf__nrt_meminfo *mi,
+                                                   void *ud),
+                    void *ud)
 {
-    uintptr_t x = (uintptr_t)*(char *const *)a;
-    uintptr_t y = (uintptr_t)*(char *const *)b;
-    return x < y ? -1 : x > y;
+    uf__nrt_keep K;
+    uf__nrt_keep_init(&K, keep, nkeep);
+    uf__nrt_meminfo *mi = *frame, *maybe = NULL, **maybe_end = &maybe;
+    *frame = NULL;
+    int64_t kept = 0;
+    while (mi != NULL) {
+        uf__nrt_meminfo *next = mi->next;
+        if (next != NULL) /* a long frame is a chain of cache misses */
+            __builtin_prefetch(next);
+        switch (uf__nrt_keep_first(&K, mi->data, mi->size)) {
+        case UF__NRT_KEEP:
+            on_keep(mi, ud);
+            kept++;
+            break;
+        case UF__NRT_DROP:
+            uf__nrt_decref(mi);
+            break;
+        case UF__NRT_MAYBE: /* settled once every block has been seen */
+            mi->next = NULL;
+            *maybe_end = mi;
+            maybe_end = &mi->next;
+            break;
+        }
+        mi = next;
+    }
+    bool some = maybe != NULL && uf__nrt_keep_settle(&K);
+    for (mi = maybe; mi != NULL;) {
+        uf__nrt_meminfo *next = mi->next;
+        if (some && uf__nrt_keep_holds(&K, mi->data, mi->size)) {
+            on_keep(mi, ud);
+            kept++;
+        } else {
+            uf__nrt_decref(mi);
+        }
+        mi = next;
+    }
+    uf__nrt_keep_free(&K);
+    return kept;
 }
 
-static void keepset_init(keepset *K, char *const *keep, int64_t nkeep)
+/* A kept block goes back to the end of the frame (ud: where its end is),
+ * in the order it had. */
+static void keep_in_frame(uf__nrt_meminfo *mi, void *ud)
 {
-    *K = (keepset){keep, nkeep, NULL, false};
-    int64_t n = uf__list_roots_count(keep, nkeep);
-    if (n < 0)
-        return;
-    char **own = malloc((size_t)(n > 0 ? n : 1) * sizeof *own);
-    if (own == NULL) {
-        K->all = true;
-        return;
-    }
-    n = uf__list_roots_expand(keep, nkeep, own);
-    qsort(own, (size_t)n, sizeof *own, cmp_ptr);
-    *K = (keepset){own, n, own, false};
+    uf__nrt_meminfo ***end = ud;
+    mi->next = NULL;
+    **end = mi;
+    *end = &mi->next;
 }
 
-static bool keepset_holds(const keepset *K, const uf__nrt_meminfo *mi)
+static void keep_returned(uf__nrt_meminfo *mi, void *ud)
 {
-    if (K->all)
-        return true;
-    if (K->own == NULL) {
-        for (int64_t k = 0; k < K->n; k++)
-            if (holds(mi, K->p[k]))
-                return true;
-        return false;
-    }
-    int64_t lo = 0, hi = K->n; /* the first pointer at or after data */
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if ((uintptr_t)K->p[mid] < (uintptr_t)mi->data)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < K->n && holds(mi, K->p[lo]);
+    (void)ud;
+    mi->next = returned;
+    returned = mi;
 }
 
 /* Sweeps of a frame that keeps many blocks (a list of arrays grown in a
@@ -221,23 +231,8 @@ void uf__nrt_frame_return(uf__nrt_meminfo **frame, char *const *keep,
     sweep_mark *m = mark_of(frame);
     if (m != NULL)
         m->frame = NULL; /* a later frame may live at this address */
-    uf__nrt_meminfo *mi = *frame;
-    *frame = NULL;
-    if (mi == NULL)
-        return;
-    keepset K;
-    keepset_init(&K, keep, nkeep);
-    while (mi != NULL) {
-        uf__nrt_meminfo *next = mi->next;
-        if (keepset_holds(&K, mi)) {
-            mi->next = returned;
-            returned = mi;
-        } else {
-            uf__nrt_decref(mi);
-        }
-        mi = next;
-    }
-    free(K.own);
+    if (*frame != NULL)
+        sift(frame, keep, nkeep, keep_returned, NULL);
 }
 
 void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
@@ -245,21 +240,8 @@ void uf__nrt_sweep(uf__nrt_meminfo **frame, char *const *keep,
 {
     if (*frame == NULL || sweep_can_wait(frame))
         return;
-    keepset K;
-    keepset_init(&K, keep, nkeep);
-    uf__nrt_meminfo **link = frame;
-    int64_t kept = 0;
-    while (*link != NULL) {
-        uf__nrt_meminfo *mi = *link;
-        if (keepset_holds(&K, mi)) {
-            link = &mi->next;
-            kept++;
-        } else {
-            *link = mi->next;
-            uf__nrt_decref(mi);
-        }
-    }
-    free(K.own);
+    uf__nrt_meminfo **end = frame;
+    int64_t kept = sift(frame, keep, nkeep, keep_in_frame, &end);
     sweep_remember(frame, kept);
 }
 

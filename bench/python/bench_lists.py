@@ -3,8 +3,10 @@
 in one process: 10**6 float64 appended to `l = []` then np.array(l); the
 sum of such a list by sum(l) and by a for loop; a list comprehension over
 an array of 10**6; l.sort() of a list of 10**6 floats; 256,000 new arrays
-(np.zeros(3) + i) appended to a list, then summed. Every contender runs the same kernel source (`from
-numba import` swapped for `from ufjit import`) on the same inputs,
+(np.zeros(3) + i, or np.empty(3) with one item set) appended to a list,
+then summed; 10**5 (int, float) tuples appended, then l.sort(). Every
+contender runs the same kernel source (`from numba import` swapped for
+`from ufjit import`) on the same inputs,
 alternating rounds; the table gives the best time of each and ufjit /
 Numba (below 1: ufjit faster).
 usage: PYTHONPATH=build/python python3 bench/python/bench_lists.py"""
@@ -61,6 +63,28 @@ def append_arrays(n):
 
 
 @njit
+def append_empty(n):
+    l = []
+    for i in range(n):
+        x = np.empty(3)
+        x[0] = i
+        l.append(x)
+    s = 0.0
+    for x in l:
+        s += x[0]
+    return s
+
+
+@njit
+def sort_tuples(n):
+    l = []
+    for i in range(n):
+        l.append(((i * 7919) % 1000, i * 0.5))
+    l.sort()
+    return l[0][1] + l[n // 2][1] + l[n - 1][1]
+
+
+@njit
 def sort_list(a):
     l = list(a)
     l.sort()
@@ -77,7 +101,9 @@ def main():
              ("append 1e6 f64, for v in l", "append_loop", (n,)),
              ("[x * 2 for x in a if x > 0], 1e6", "comprehension", (a,)),
              ("list(a).sort() of 1e6 f64", "sort_list", (a,)),
-             ("append 256k np.zeros(3) + i", "append_arrays", (256000,))]
+             ("append 256k np.zeros(3) + i", "append_arrays", (256000,)),
+             ("append 256k np.empty(3)", "append_empty", (256000,)),
+             ("append 1e5 tuples, l.sort()", "sort_tuples", (10**5,))]
 
     def same(w, g, k):
         return np.allclose(w, g, rtol=1e-12)
