@@ -238,6 +238,17 @@ def _as_list(r):
     return list(r) if isinstance(r, tuple) else [r]
 
 
+def same_str_or_array(got, want):
+    """`same` for kernels returning strings and numbers: a string (a 0-d
+    `<U` array from `ufjit call -o`) equal as text, anything else the same
+    dtype, shape and values."""
+    if want.dtype.kind == "U" or got.dtype.kind == "U":
+        return (got.dtype.kind == want.dtype.kind == "U" and
+                got.shape == want.shape == () and got.item() == want.item())
+    return (got.dtype == want.dtype and got.shape == want.shape and
+            np.array_equal(got, want))
+
+
 def check_cases(opt, path, cases, what, same, extra=None):
     """Runs each case through Numba and through `ufjit call`, prints a FAIL
     line per disagreement (every case with -v) and returns the exit status.

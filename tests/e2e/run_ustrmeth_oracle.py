@@ -27,7 +27,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpus import S  # noqa: E402
-from oracle_util import check_cases, options  # noqa: E402
+from oracle_util import check_cases, options, same_str_or_array  # noqa: E402
 
 FILE = os.path.join(os.path.dirname(HERE), "kernels", "host", "ustrmeth.py")
 TEXTS = range(14)
@@ -67,19 +67,11 @@ def cases():
     return out
 
 
-def same(got, want):
-    if want.dtype.kind == "U" or got.dtype.kind == "U":
-        return (got.dtype.kind == want.dtype.kind == "U" and
-                got.shape == want.shape == () and got.item() == want.item())
-    return (got.dtype == want.dtype and got.shape == want.shape and
-            np.array_equal(got, want))
-
-
 def main():
     opt = options(__doc__)
     if opt is None:
         return 77
-    return check_cases(opt, FILE, cases(), "ustrmeth", same)
+    return check_cases(opt, FILE, cases(), "ustrmeth", same_str_or_array)
 
 
 if __name__ == "__main__":
