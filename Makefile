@@ -31,10 +31,16 @@ demo: deps build
 
 # The whole suite, once normally (the C tests, then the Python package's)
 # and once under ASan+UBSan, then each fuzz target for a few seconds, then
-# the GPU kit built and run on cudasim.
+# the GPU kit built and run on cudasim. One codegen cache for the run
+# (compiler/host/jit_codegen_cache.h): the sanitizer build loads the
+# object code of the modules the normal build compiled instead of running
+# LLVM's optimiser on them again (most of its time, none of it our code);
+# made fresh for each run, removed after.
 test: deps
-	@$(MAKE) --no-print-directory test-normal test-python asan fuzz-smoke \
-	    gpu-kit-check
+	@cache=$$(mktemp -d "$${TMPDIR:-/tmp}/ufjit-codegen-XXXXXX") && \
+	UFJIT_CODEGEN_CACHE_DIR=$$cache $(MAKE) --no-print-directory \
+	    test-normal test-python asan fuzz-smoke gpu-kit-check; \
+	rc=$$?; rm -rf "$$cache"; exit $$rc
 
 test-normal: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -14,6 +14,7 @@
 #include "cli/cli_operands.h"
 #include "cli/cli_outfiles.h"
 #include "cli/cli_util.h"
+#include "cli/cmd_call_batch.h"
 #include "cli/commands.h"
 
 static const char call_help[] =
@@ -21,6 +22,7 @@ static const char call_help[] =
     "                  [--method reduce|accumulate|outer] [--axis A[,B...]]\n"
     "                  [--keepdims] [--initial VALUE] [--target T]\n"
     "                  [--threads N]\n"
+    "       ufjit call --batch FILE\n"
     "\n"
     "Runs the kernel NAME of the kernel file KERNELS.py (a Python file\n"
     "written for Numba) once. By the kernel's kind:\n"
@@ -85,6 +87,16 @@ static const char call_help[] =
     "whole or not at all. One line per output is printed on success.\n"
     "Errors in the kernel file are reported as FILE:LINE:COL with the\n"
     "source line and a caret.\n"
+    "\n"
+    "Many calls in one process: ufjit call --batch FILE\n"
+    "  Each line of FILE ('-': standard input) is one call's arguments\n"
+    "  (what follows 'ufjit call'), separated by tabs; empty lines and\n"
+    "  lines starting with '#' are skipped. A kernel file is read on its\n"
+    "  first call and kept, each kernel compiled once per signature for\n"
+    "  the whole batch. After each call the line '#ufjit-batch N exit RC'\n"
+    "  (N counting calls from 1, RC the call's exit status) goes to\n"
+    "  standard output and to standard error. The batch's status is 1\n"
+    "  when any call failed.\n"
     "\n"
     "Exit status: 0 done, 1 the kernel or an input failed (kernel errors,\n"
     "unreadable files, types with no matching signature, shapes that do\n"
@@ -379,39 +391,28 @@ static int call_kernel(const call_cmd *c, uf_func *f, uf_array **in,
     return uf_outer(f, in[0], in[1], &out[0], opts, err);
 }
 
-static int run(const call_cmd *c)
+/* The call on the module of c->kernels. */
+static int run_in(const call_cmd *c, uf_module *m)
 {
     uf_error err;
     uf_error_clear(&err);
     uf_array *in[MAX_OPERANDS] = {NULL};
     uf_array *out[MAX_OPERANDS] = {NULL};
     uf_array *init = NULL;
-    /* 512 KiB of names: static, the command runs once per process */
+    /* 512 KiB of names: static, one call runs at a time in a process */
     static uf__cli_outfiles files_storage;
     uf__cli_outfiles *files = &files_storage;
     int rc = UF__CLI_ERROR;
 
-    uf_context *ctx = uf_context_new(&err);
-    if (ctx == NULL)
-        return uf__cli_fail(&err, "cannot create a context");
-    uf_module *m = uf_module_load(ctx, c->kernels, &err);
-    if (m == NULL) {
-        rc = uf__cli_kernel_fail(&err, NULL);
-        goto done_ctx;
-    }
     uf_func *f = uf_module_get(m, c->name, &err);
-    if (f == NULL) {
-        rc = uf__cli_kernel_fail(&err, NULL);
-        goto done_module;
-    }
+    if (f == NULL)
+        return uf__cli_kernel_fail(&err, NULL);
     int nin = 0;
     if ((rc = check_kind(c, f, &nin)) != 0)
-        goto done_module;
-    if (nin != c->nargs) {
-        rc = uf__cli_error("'%s' takes %d input%s, %d given", c->name,
-                           nin, nin == 1 ? "" : "s", c->nargs);
-        goto done_module;
-    }
+        return rc;
+    if (nin != c->nargs)
+        return uf__cli_error("'%s' takes %d input%s, %d given", c->name,
+                             nin, nin == 1 ? "" : "s", c->nargs);
     for (int i = 0; i < c->nargs; i++) {
         in[i] = uf__cli_input_load(&c->inputs[i], &err);
         if (in[i] == NULL) {
@@ -466,14 +467,30 @@ done_inputs:
         uf_array_release(out[i]);
     for (int i = 0; i < c->nargs; i++)
         uf_array_release(in[i]);
-done_module:
-    uf_module_free(m);
-done_ctx:
+    return rc;
+}
+
+/* One call in a process of its own: a context and the module for it. */
+static int run(const call_cmd *c)
+{
+    uf_error err;
+    uf_error_clear(&err);
+    uf_context *ctx = uf_context_new(&err);
+    if (ctx == NULL)
+        return uf__cli_fail(&err, "cannot create a context");
+    int rc;
+    uf_module *m = uf_module_load(ctx, c->kernels, &err);
+    if (m == NULL) {
+        rc = uf__cli_kernel_fail(&err, NULL);
+    } else {
+        rc = run_in(c, m);
+        uf_module_free(m);
+    }
     uf_context_free(ctx);
     return rc;
 }
 
-int uf__cli_call(int argc, char **argv)
+int uf__cli_call_with(int argc, char **argv, uf__cli_call_batch *batch)
 {
     call_cmd c;
     memset(&c, 0, sizeof c);
@@ -484,5 +501,17 @@ int uf__cli_call(int argc, char **argv)
     }
     if (rc != 0)
         return rc;
-    return run(&c);
+    if (batch == NULL)
+        return run(&c);
+    uf_error err;
+    uf_error_clear(&err);
+    uf_module *m = uf__cli_call_batch_module(batch, c.kernels, &err);
+    return m != NULL ? run_in(&c, m) : uf__cli_kernel_fail(&err, NULL);
+}
+
+int uf__cli_call(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "--batch") == 0)
+        return uf__cli_call_batch_run(argc, argv);
+    return uf__cli_call_with(argc, argv, NULL);
 }

@@ -24,6 +24,7 @@ typedef enum uf__obj_kind {
     UF__OBJ_REDUCE,    /* reduction loops of a kernel (reduce/reduce_op.c) */
     UF__OBJ_PLAIN,     /* an njit function's uf_call entry (njit/) */
     UF__OBJ_PTX,       /* a CUDA kernel's PTX (ufunc/cuda_ptx_cache.c) */
+    UF__OBJ_CODEGEN,   /* a module's code by its IR (host/jit_codegen_cache.c) */
     UF__OBJ_NKINDS
 } uf__obj_kind;
 

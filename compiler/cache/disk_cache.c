@@ -60,6 +60,7 @@ static void key_parts(const uf__loop_key *k, const void *p[5], size_t n[5])
         [UF__OBJ_REDUCE] = "ufjit-reduce-object",
         [UF__OBJ_PLAIN] = "ufjit-plain-object",
         [UF__OBJ_PTX] = "ufjit-cuda-ptx",
+        [UF__OBJ_CODEGEN] = "ufjit-codegen-object",
     };
     const char *tag = (unsigned)k->kind < UF__OBJ_NKINDS ? tags[k->kind]
                                                          : "ufjit-object";
@@ -122,7 +123,7 @@ static size_t key_len(const uf__loop_key *key)
 
 /* The whole file at `path` (*len bytes), or NULL: a regular file only,
  * opened without blocking (a FIFO in its place must not hang the call). */
-static char *read_all(const char *path, size_t *len)
+static char *read_all(const char *path, size_t *len, bool *nomem)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
@@ -134,8 +135,10 @@ static char *read_all(const char *path, size_t *len)
         (uint64_t)st.st_size > ((uint64_t)1 << 31))
         goto out;
     size_t n = (size_t)st.st_size, got = 0;
-    if (!(buf = uf__malloc(n, 1, NULL)))
+    if (!(buf = uf__malloc(n, 1, NULL))) {
+        *nomem = true;
         goto out;
+    }
     while (got < n) {
         ssize_t r = read(fd, buf + got, n - got);
         if (r < 0 && errno == EINTR)
@@ -156,11 +159,19 @@ out:
 int uf__disk_file_load(const char *dir, const uf__loop_key *key,
                        uf__disk_file *f)
 {
+    bool nomem = false;
+    return uf__disk_file_load_ex(dir, key, f, &nomem);
+}
+
+int uf__disk_file_load_ex(const char *dir, const uf__loop_key *key,
+                          uf__disk_file *f, bool *nomem)
+{
     char path[UF__DISK_CACHE_PATH_MAX];
     size_t len = 0;
     memset(f, 0, sizeof *f);
+    *nomem = false;
     uf__disk_cache_path(dir, key, path, sizeof path);
-    char *buf = read_all(path, &len);
+    char *buf = read_all(path, &len, nomem);
     if (!buf)
         return 0;
     header h;
@@ -255,7 +266,7 @@ static bool write_all(int fd, const void *p, size_t n)
 int uf__disk_file_store(const char *dir, const uf__loop_key *key,
                         const char *const *syms, int nsyms,
                         const int32_t *meta, int nmeta, const void *obj,
-                        size_t objlen)
+                        size_t objlen, bool durable)
 {
     if (nsyms < 1 || nsyms > UF__DISK_MAXSYMS || nmeta < 0 ||
         nmeta > UF__DISK_MAXMETA || objlen == 0)
@@ -306,7 +317,7 @@ int uf__disk_file_store(const char *dir, const uf__loop_key *key,
     ok = ok && write_all(fd, meta, 4u * (size_t)nmeta);
     for (int i = 0; ok && i < nsyms; i++)
         ok = write_all(fd, syms[i], strlen(syms[i]) + 1);
-    ok = ok && write_all(fd, obj, objlen) && fsync(fd) == 0;
+    ok = ok && write_all(fd, obj, objlen) && (!durable || fsync(fd) == 0);
     ok = close(fd) == 0 && ok;
     if (!ok || rename(tmp, path) != 0) {
         unlink(tmp);
@@ -365,7 +376,7 @@ int uf__disk_cache_store(const char *dir, const uf__loop_key *key,
     for (int i = 0; i < nargs; i++)
         meta[2 + i] = (int32_t)types[i];
     return uf__disk_file_store(dir, key, &symbol, 1, meta, 2 + nargs, obj,
-                               objlen);
+                               objlen, true);
 }
 
 /* ---- one compilation's use ---------------------------------------------- */
@@ -429,5 +440,5 @@ void uf__disk_use_store(const uf__disk_use *u, const char *const *syms,
 {
     if (u->on)
         (void)uf__disk_file_store(u->dir, &u->key, syms, nsyms, meta, nmeta,
-                                  obj, objlen);
+                                  obj, objlen, true);
 }

@@ -16,7 +16,7 @@
 #include "compiler/cache/cache.h"
 
 #define UF__DISK_CACHE_PATH_MAX 4096
-#define UF__DISK_MAXSYMS 8                       /* symbols in one file */
+#define UF__DISK_MAXSYMS 64                      /* symbols in one file */
 #define UF__DISK_MAXMETA (2 + UF__LOOP_MAXARGS) /* int32 words */
 
 /* The directory for a kernel: UFJIT_CACHE_DIR when set and not empty (all
@@ -50,16 +50,19 @@ typedef struct uf__disk_file {
  * exactly this key (its kind included); else 0. */
 int uf__disk_file_load(const char *dir, const uf__loop_key *key,
                        uf__disk_file *f);
+/* The same; *nomem tells a miss for want of memory from the others. */
+int uf__disk_file_load_ex(const char *dir, const uf__loop_key *key,
+                          uf__disk_file *f, bool *nomem);
 void uf__disk_file_release(uf__disk_file *f);
 
-/* Writes the file of `key` atomically (a temporary file in `dir`, fsync,
- * rename), creating `dir` if needed: the object, the names of its nsyms
- * symbols and nmeta words. 0, or -1 when it could not (nothing is left
- * behind). */
+/* Writes the file of `key` atomically (a temporary file in `dir`, fsync
+ * when `durable`, rename), creating `dir` if needed: the object, the
+ * names of its nsyms symbols and nmeta words. 0, or -1 when it could not
+ * (nothing is left behind). */
 int uf__disk_file_store(const char *dir, const uf__loop_key *key,
                         const char *const *syms, int nsyms,
                         const int32_t *meta, int nmeta, const void *obj,
-                        size_t objlen);
+                        size_t objlen, bool durable);
 
 /* ---- vectorize loops ---------------------------------------------------- */
 

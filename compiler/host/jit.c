@@ -45,6 +45,7 @@
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
 #include "compiler/host/jit.h"
+#include "compiler/host/jit_codegen_cache.h"
 #include "compiler/host/jit_cpu.h"
 #include "compiler/host/jit_nontemporal.h"
 #include "compiler/host/jit_passes.h"
@@ -69,6 +70,7 @@ struct uf__jit {
     uf__codegen_host host;
     atomic_uint_fast64_t seq; /* unique symbol prefixes */
     atomic_uint_fast64_t ncompiles; /* optimiser runs, for tests */
+    atomic_uint_fast64_t ncodegen_hits; /* of them, codegen cache hits */
     /* object files added (disk cache), by content hash: an object holding
      * several signatures is added once; guarded by `lock` */
     uf__hash128 *objects;
@@ -683,26 +685,25 @@ int uf__jit_finish(uf__jit *jit, uf__lower *L, const char *const *names,
                               NULL, err);
 }
 
-/* Records an added object's hash; whether it was there already. Called
- * with jit->lock held. */
-static bool object_seen(uf__jit *jit, const uf__hash128 *h, bool add)
+/* Records an added object's hash: 1 when it was there already, 0 when
+ * recorded now, -1 when memory ran out (err set: the call fails, as with
+ * any allocation). Called with jit->lock held. */
+static int object_seen(uf__jit *jit, const uf__hash128 *h, uf_error *err)
 {
     for (int i = 0; i < jit->nobjects; i++)
         if (jit->objects[i].a == h->a && jit->objects[i].b == h->b)
-            return true;
-    if (!add)
-        return false;
+            return 1;
     if (jit->nobjects == jit->capobjects) {
         int cap = jit->capobjects ? 2 * jit->capobjects : 8;
         uf__hash128 *o = uf__realloc(jit->objects, (size_t)cap, sizeof *o,
-                                     NULL);
+                                     err);
         if (!o)
-            return false; /* not recorded: only dedup is lost */
+            return -1;
         jit->objects = o;
         jit->capobjects = cap;
     }
     jit->objects[jit->nobjects++] = *h;
-    return false;
+    return 0;
 }
 
 /* Machine code of the optimised module as an object file (the module is
@@ -738,7 +739,10 @@ static int add_object(uf__jit *jit, const void *obj, size_t len,
     uf__hash128 h;
     uf__hash128_init(&h);
     uf__hash128_add(&h, obj, len);
-    if (!object_seen(jit, &h, true)) {
+    int seen = object_seen(jit, &h, err);
+    if (seen < 0)
+        return err->code;
+    if (!seen) {
         LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
             obj, len, "ufjit-object");
         if (!buf)
@@ -797,6 +801,14 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
     }
     LLVMDisposeMessage(msg);
 
+    /* keyed by the module as it is before optimisation */
+    uf__codegen_use cu = {0};
+    if (listing == NULL && ir == NULL && n > 0)
+        uf__codegen_use_init(&cu, L->mod, L->passes ? L->passes
+                                                    : "default<O3>",
+                             L->nontemporal, jit->triple, jit->cpu,
+                             jit->features);
+
     /* one compilation at a time: our target machine, and LLJIT's default
      * compiler (one target machine too) are not safe to share between
      * threads -- concurrent materialisation ends in a fatal MC error */
@@ -804,11 +816,26 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
     codegen_begin(L->passes);
     if (n > 0)
         atomic_fetch_add(&jit->ncompiles, 1);
-    int rc = optimise(jit, L, listing, ir, err);
+    char *bytes = NULL;
+    size_t len = 0;
+    int rc = uf__codegen_use_fetch(&cu, names, n, &bytes, &len,
+                                   &L->nontemporal_stores, err);
+    if (rc != 0) {
+        lower_release(L, true);
+        if (rc > 0) {
+            atomic_fetch_add(&jit->ncodegen_hits, 1);
+            rc = add_object(jit, bytes, len, names, addrs, n, err);
+        } else {
+            rc = err->code;
+        }
+        goto object_added;
+    }
+    rc = optimise(jit, L, listing, ir, err);
     if (rc != 0) {
         codegen_end();
         pthread_mutex_unlock(&jit->lock);
         lower_release(L, true);
+        uf__codegen_use_release(&cu);
         return rc;
     }
 
@@ -820,17 +847,25 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
         return 0;
     }
 
-    if (obj) {
-        /* object code for the disk cache: the JIT gets the same bytes
-         * (no second code generation) */
-        rc = emit_object(jit, L->mod, obj, objlen, err);
+    if (obj || cu.on) {
+        /* object code for the disk or codegen cache: the JIT gets the
+         * same bytes (no second code generation) */
+        rc = emit_object(jit, L->mod, &bytes, &len, err);
         lower_release(L, true);
         if (rc == 0)
-            rc = add_object(jit, *obj, *objlen, names, addrs, n, err);
-        if (rc != 0) {
-            uf__free(*obj);
-            *obj = NULL;
+            rc = add_object(jit, bytes, len, names, addrs, n, err);
+        if (rc == 0)
+            uf__codegen_use_store(&cu, names, n, bytes, len,
+                                  L->nontemporal_stores);
+    object_added:
+        uf__codegen_use_release(&cu);
+        if (rc != 0 || obj == NULL)
+            uf__free(bytes);
+        if (rc != 0)
             goto fail;
+        if (obj) {
+            *obj = bytes;
+            *objlen = len;
         }
         codegen_end();
         pthread_mutex_unlock(&jit->lock);
@@ -905,6 +940,11 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err)
 uint64_t uf__jit_ncompiles(const uf__jit *jit)
 {
     return (uint64_t)atomic_load(&jit->ncompiles);
+}
+
+uint64_t uf__jit_ncodegen_hits(const uf__jit *jit)
+{
+    return (uint64_t)atomic_load(&jit->ncodegen_hits);
 }
 
 /* ---- object code for the disk cache, any kind of compilation ----------- */

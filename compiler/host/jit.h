@@ -85,8 +85,11 @@ char *uf__jit_asm_from_ir(uf__jit *jit, const char *ir, uf_error *err);
 
 /* Modules optimised and compiled so far by this JIT (tests check that a
  * cache hit compiles nothing); listings (uf__jit_ufunc_contig_ir),
- * optimised only, do not count. */
+ * optimised only, do not count. A module whose object code came from the
+ * codegen cache (jit_codegen_cache.h) counts: ufjit made it, LLVM did not
+ * compile it; uf__jit_ncodegen_hits counts those. */
 uint64_t uf__jit_ncompiles(const uf__jit *jit);
+uint64_t uf__jit_ncodegen_hits(const uf__jit *jit);
 
 /* The host's IndexError reporter (jit_status.c), an absolute symbol of
  * the JIT named UF__RT_INDEX_ERROR (common/loop.h) that bounds-checked

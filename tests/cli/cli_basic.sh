@@ -339,6 +339,33 @@ bad 2 "float32:1e999 overflows float32" call "$T/add.py" add float32:1e999 1 \
 bad 2 "--threads 100000 is more than the 65536" call "$T/add.py" add 1 2 \
     --threads 100000 -o "$T/x.npy"
 
+# call --batch: one call per line (tab-separated), a marker line after
+# each on both streams, the batch's status 1 when one failed; comments and
+# empty lines skipped; an unreadable FILE is a usage error.
+printf '# a comment\n\n%s\t%s\t%s\t%s\t-o\t%s\n%s\t%s\t%s\t-o\t%s\n%s\t%s\t%s\t%s\t-o\t%s\n' \
+    "$T/add.py" add 1 2 "$T/b1.npy" "$T/add.py" add 1 "$T/b2.npy" \
+    "$T/add.py" add 2.5 float32:0.5 "$T/b3.npy" >"$T/batch.txt"
+run call --batch "$T/batch.txt"
+expect_rc 1
+checks=$((checks + 1))
+[ "$(grep -c '^#ufjit-batch' "$T/stdout")" = 3 ] || fail "batch stdout: $out"
+expect_out "^$T/b1.npy: float64, shape \(\)\$"
+expect_out '^#ufjit-batch 1 exit 0$'
+expect_out '^#ufjit-batch 2 exit 1$'
+expect_out '^#ufjit-batch 3 exit 0$'
+checks=$((checks + 1))
+[ "$(sed -n 1p "$T/stderr")" = "#ufjit-batch 1 exit 0" ] &&
+    [ "$(sed -n 3p "$T/stderr")" = "#ufjit-batch 2 exit 1" ] &&
+    sed -n 2p "$T/stderr" | grep -q "takes 2 inputs, 1 given" ||
+    fail "batch stderr: $err"
+checks=$((checks + 1))
+[ ! -e "$T/b2.npy" ] || fail "a failed call in a batch wrote its output"
+ok npy show "$T/b3.npy"
+expect_out 'array\(3\.\)'
+run call --batch - <"$T/batch.txt"
+expect_rc 1
+bad 2 "--batch: cannot read" call --batch "$T/nonexistent.txt"
+
 # Outputs of `call` (issue 20): a symlink is written through and stays a
 # link; a replaced file keeps its mode; a new one gets 0666 less the umask;
 # a FIFO is written through, never renamed over, and one nobody reads fails

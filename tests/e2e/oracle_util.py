@@ -4,6 +4,7 @@ case's inputs (corpus.py specs) for both sides, running `ufjit call`, and
 the loop that checks a list of cases (check_cases).
 """
 import argparse
+import atexit
 import contextlib
 import faulthandler
 import functools
@@ -14,6 +15,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 import zlib
 
@@ -144,15 +146,116 @@ def run_ufjit(ufjit, path, kernel, args, tmp, cid, target=None):
 
 def run_ufjit_outs(ufjit, path, kernel, args, nout, tmp, cid, target=None):
     """`ufjit call` with `nout` outputs (a tuple's elements, one file
-    each): (process, output files, command)."""
+    each): (process, output files, command). The call runs in the
+    script's `ufjit call --batch` process (batch_call)."""
     outs = [os.path.join(tmp, f"{cid}.out{k}.npy") for k in range(nout)]
     argv = [ufjit, "call", path, kernel, *args]
     for o in outs:
         argv += ["-o", o]
     if target:
         argv += ["--target", target]
-    p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    return p, outs, " ".join(argv)
+    return batch_call(argv), outs, " ".join(argv)
+
+
+class _Batch:
+    """A `ufjit call --batch -` process fed one call per line. Its stderr
+    goes to a file, not a pipe (a pipe could fill while we wait on
+    stdout); each call's part of either stream ends at the marker line
+    ufjit writes after it."""
+
+    def __init__(self, ufjit):
+        self.err = tempfile.TemporaryFile()
+        self.pos = self.n = 0
+        self.p = subprocess.Popen([ufjit, "call", "--batch", "-"],
+                                  stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=self.err)
+
+    def call(self, args, timeout=120):
+        """CompletedProcess of one call; when the process dies during
+        it (a crash, a sanitizer's report), its exit status and all it
+        wrote; self.p is then None."""
+        self.p.stdin.write(("\t".join(args) + "\n").encode())
+        self.p.stdin.flush()
+        self.n += 1
+        marker = re.compile(rf"^#ufjit-batch {self.n} exit (-?\d+)$", re.M)
+        watchdog = threading.Timer(timeout, self.p.kill)
+        watchdog.start()
+        out = []
+        try:
+            for line in iter(self.p.stdout.readline, b""):
+                m = marker.match(line.decode(errors="replace"))
+                if m:
+                    rc = int(m.group(1))
+                    break
+                out.append(line)
+            else:  # the process ended before the call's marker
+                rc = self.p.wait()
+                self.p = None
+        finally:
+            watchdog.cancel()
+        self.err.seek(self.pos)
+        err = self.err.read().decode(errors="replace")
+        m = marker.search(err)
+        if m:
+            self.pos += len(err[:m.end() + 1].encode(errors="replace"))
+            err = err[:m.start()]
+        return subprocess.CompletedProcess(
+            args, rc, b"".join(out).decode(errors="replace"), err)
+
+    def close(self):
+        """Problems at the end: the exit status tells calls' failures (1)
+        from a sanitizer's report at exit (leaks), which is printed."""
+        if self.p is None:
+            return []
+        self.p.stdin.close()
+        self.p.stdout.read()
+        rc = self.p.wait()
+        self.err.seek(self.pos)
+        rest = self.err.read().decode(errors="replace").strip()
+        self.p = None
+        if rc in (0, 1) and not rest:
+            return []
+        return [f"`ufjit call --batch` exited {rc} after its last call: "
+                f"{rest[-4000:]}"]
+
+
+_batches = {}
+
+
+def batch_call(argv):
+    """Runs `ufjit call ARGS` (argv[1] == "call") in the batch process of
+    that ufjit, started on first use and again after a crash;
+    UFJIT_ORACLE_BATCH=0 runs each call in a process of its own (as a
+    user would, e.g. to tell which call leaked)."""
+    if (os.environ.get("UFJIT_ORACLE_BATCH") == "0" or
+            any("\t" in a or "\n" in a for a in argv)):
+        return subprocess.run(argv, capture_output=True, text=True,
+                              timeout=120)
+    b = _batches.get(argv[0])
+    if b is None or b.p is None:
+        b = _batches[argv[0]] = _Batch(argv[0])
+    return b.call(argv[2:])
+
+
+def close_batches():
+    """Ends the batch processes; their problems (see _Batch.close)."""
+    probs = []
+    for b in _batches.values():
+        probs += b.close()
+    _batches.clear()
+    return probs
+
+
+@atexit.register
+def _close_at_exit():
+    """A driver that does not call close_batches itself: a leak report
+    at the batch's exit still fails the script."""
+    probs = close_batches()
+    for pr in probs:
+        print(f"FAIL {pr}")
+    if probs:
+        sys.stdout.flush()
+        os._exit(1)
 
 
 def load_outputs(outs):
@@ -332,6 +435,9 @@ def check_cases(opt, path, cases, what, same, extra=None):
             fails += bool(probs)
             for pr in probs:
                 print(f"FAIL {pr}")
+    for pr in close_batches():
+        fails += 1
+        print(f"FAIL {pr}")
     record.close()
     print(f"{n - fails}/{n} {what} cases agree with Numba")
     return 1 if fails else 0

@@ -54,14 +54,14 @@ static void write_seeds(const char *out)
     const char *one[] = {"ufjit_f_contig"};
     const char *two[] = {"ufjit_g_loop", "ufjit_g_init"};
     uf_dtype types[] = {UF_FLOAT64, UF_FLOAT64};
-    int32_t meta[] = {3, -1, 7};
+    int32_t meta[UF__DISK_MAXMETA] = {3, -1, 7}; /* nmeta is the kind */
     char from[UF__DISK_CACHE_PATH_MAX], to[UF__DISK_CACHE_PATH_MAX];
     for (int k = 0; k < UF__OBJ_NKINDS; k++) {
         int rc = k == UF__OBJ_VECTORIZE
                      ? uf__disk_cache_store(dir, &keys[k], one[0], types, 2,
                                             1, obj, sizeof obj)
                      : uf__disk_file_store(dir, &keys[k], two, 1 + k % 2,
-                                           meta, k, obj, sizeof obj);
+                                           meta, k, obj, sizeof obj, true);
         uf__disk_cache_path(dir, &keys[k], from, sizeof from);
         snprintf(to, sizeof to, "%s/kind%d.ufo", out, k);
         /* copied, not renamed: `out` may be on another file system */
