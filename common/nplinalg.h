@@ -118,11 +118,13 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
 
 /* The one-sided Jacobi behind them (nplinalg_svd.c): the N columns of x
  * (M rows, column-major, float64, entries <= 1 in magnitude) rotated
- * until orthogonal, the rotations accumulated into v (N * N,
- * column-major) when not NULL; d is N doubles of scratch; false when
- * the sweeps do not converge. uf__nplinalg_dot: a . b of n doubles. */
+ * until orthogonal, the same rotations applied to the N columns of v
+ * (vr rows, column-major) when not NULL: the identity (vr = N) becomes
+ * their product V, the rows c^T of vr vectors become (V^T c)^T; d is N
+ * doubles of scratch; false when the sweeps do not converge.
+ * uf__nplinalg_dot: a . b of n doubles. */
 bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         double *d);
+                         int64_t vr, double *d);
 double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 
 /* Householder reflectors as LAPACK's dlarfg / dlarf (nplinalg_svd.c):
