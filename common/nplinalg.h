@@ -118,11 +118,13 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
 
 /* The one-sided Jacobi behind them (nplinalg_svd.c): the N columns of x
  * (M rows, column-major, float64, entries <= 1 in magnitude) rotated
- * until orthogonal, the rotations accumulated into v (N * N,
- * column-major) when not NULL; d is N doubles of scratch; false when
- * the sweeps do not converge. uf__nplinalg_dot: a . b of n doubles. */
+ * until orthogonal, the same rotations applied to the N columns of v
+ * (vr rows, column-major) when not NULL: the identity (vr = N) becomes
+ * their product V, the rows c^T of vr vectors become (V^T c)^T; d is N
+ * doubles of scratch; false when the sweeps do not converge.
+ * uf__nplinalg_dot: a . b of n doubles. */
 bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         double *d);
+                         int64_t vr, double *d);
 double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 
 /* Householder reflectors as LAPACK's dlarfg / dlarf (nplinalg_svd.c):
@@ -151,6 +153,15 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
 int uf__np_linalg_eigh(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, char *w, char *v);
 
+/* Implicit QL with Wilkinson shifts (EISPACK tql2) on the symmetric
+ * tridiagonal (d, e): d the diagonal, e[1..n) the subdiagonal (e[i]
+ * between rows i - 1 and i); d becomes the eigenvalues (unsorted), e
+ * scratch, and v's columns (n * n, column-major) are rotated by the
+ * same rotations when v is not NULL; false when an eigenvalue takes
+ * more than 60 steps (CONVERGE). The real eigh's solver, and the
+ * complex one's (common/nplinalg_heev.c). */
+bool uf__nplinalg_tql(double *v, int64_t n, double *d, double *e);
+
 /* w (n) and, when v is not NULL, v (n * n, column k the unit
  * eigenvector of w[k]) = np.linalg.eig(a) for a real a with real
  * eigenvalues, in the order of the diagonal of its real Schur form
@@ -173,8 +184,8 @@ int uf__nplinalg_take(uf__nplinalg_scratch *s, int64_t n, int64_t r,
                       size_t isz);
 void uf__nplinalg_give(uf__nplinalg_scratch *s);
 
-/* common/nplinalg_complex.c: slogdet, inv, solve, cholesky, qr and eigh of
- * complex64 / complex128 matrices (the entries above call them for a complex dt),
+/* common/nplinalg_complex.c: slogdet, inv, solve, cholesky and qr of
+ * complex64 / complex128 matrices (eigh: nplinalg_heev.c) (the entries above call them for a complex dt),
  * their contracts the real ones'. */
 int uf__nplinalg_c_slogdet(const char *a, const int64_t *shape,
                            const int64_t *strides, int32_t dt, double *out);
@@ -192,8 +203,10 @@ int uf__nplinalg_c_cholesky(const char *a, const int64_t *shape,
 int uf__nplinalg_c_qr(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, char *q, char *r);
 
-/* eigh / eigvalsh of a complex (Hermitian) a: w of a's float dtype
- * (ascending), v complex (column k the unit eigenvector of w[k]). */
+/* common/nplinalg_heev.c: eigh / eigvalsh of a complex (Hermitian) a,
+ * as zheev (Householder tridiagonalisation, QL, back-transform): w of
+ * a's float dtype (ascending), v complex (column k the unit
+ * eigenvector of w[k]). */
 int uf__nplinalg_c_eigh(const char *a, const int64_t *shape,
                         const int64_t *strides, int32_t dt, char *w,
                         char *v);

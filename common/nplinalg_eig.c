@@ -183,9 +183,8 @@ static void tridiag(double *v, int64_t n, double *d, double *e, bool vec)
     e[0] = 0;
 }
 
-/* Implicit QL with shifts on the tridiagonal (d, e), rotating v's
- * columns; false when an eigenvalue takes more than MAXIT steps. */
-static bool tql(double *v, int64_t n, double *d, double *e)
+/* Implicit QL with shifts (nplinalg.h). */
+bool uf__nplinalg_tql(double *v, int64_t n, double *d, double *e)
 {
     for (int64_t i = 1; i < n; i++)
         e[i - 1] = e[i];
@@ -268,7 +267,7 @@ int uf__np_linalg_eigh(const char *a, const int64_t *shape,
     }
     copy_in(a, n, strides, dt, ex, true, z);
     tridiag(z, n, d, e, v != NULL);
-    if (!tql(v != NULL ? z : NULL, n, d, e)) {
+    if (!uf__nplinalg_tql(v != NULL ? z : NULL, n, d, e)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
     }

@@ -96,8 +96,8 @@ INLINE void rotate_v(double *restrict p, double *restrict q, int64_t n,
 
 /* The sweeps of uf__nplinalg_jacobi below, inlined twice: for any x86-64
  * (SSE2) and for AVX2 (the same operations, so the same bits). */
-INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
-                   double noise)
+INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, int64_t vr,
+                   double *d, double noise)
 {
     for (int sweep = 0; sweep < SWEEPS; sweep++) {
         bool rotated = false;
@@ -119,7 +119,7 @@ INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
                 double c = 1 / sqrt(1 + t * t), s = c * t;
                 rotate_v(xp, xq, M, c, s);
                 if (v != NULL)
-                    rotate_v(v + p * N, v + q * N, N, c, s);
+                    rotate_v(v + p * vr, v + q * vr, vr, c, s);
                 double np = al - t * ga, nq = be + t * ga;
                 d[p] = np < 0.25 * al ? dot_v(xp, xp, M) : np;
                 d[q] = nq < 0.25 * be ? dot_v(xq, xq, M) : nq;
@@ -133,21 +133,21 @@ INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, double *d,
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define JACOBI_X86 1
 __attribute__((target("avx2"))) static bool
-sweeps_avx2(double *x, int64_t M, int64_t N, double *v, double *d,
-            double noise)
+sweeps_avx2(double *x, int64_t M, int64_t N, double *v, int64_t vr,
+            double *d, double noise)
 {
-    return sweeps(x, M, N, v, d, noise);
+    return sweeps(x, M, N, v, vr, d, noise);
 }
 #endif
 
 static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
-                       double *d, double noise)
+                       int64_t vr, double *d, double noise)
 {
-    return sweeps(x, M, N, v, d, noise);
+    return sweeps(x, M, N, v, vr, d, noise);
 }
 
 /* Rotate the columns of x (M rows, column-major) and, when v is not
- * NULL, of v (N rows) until orthogonal; false when SWEEPS are not
+ * NULL, the N columns of v (vr rows) until orthogonal; false when SWEEPS are not
  * enough. A column whose norm is below eps times x's Frobenius norm is
  * rounding noise, not rotated further (its angle to the others cannot
  * be computed; LAPACK's bound on such singular values is absolute too).
@@ -156,7 +156,7 @@ static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
  * Hestenes), one dot product a pair instead of three; a norm that an
  * update cuts below a quarter is computed again (cancellation). */
 bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         double *d)
+                         int64_t vr, double *d)
 {
     double frob = 0;
     for (int64_t j = 0; j < N; j++)
@@ -165,9 +165,9 @@ bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
 #ifdef JACOBI_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
-        return sweeps_avx2(x, M, N, v, d, noise);
+        return sweeps_avx2(x, M, N, v, vr, d, noise);
 #endif
-    return sweeps_any(x, M, N, v, d, noise);
+    return sweeps_any(x, M, N, v, vr, d, noise);
 }
 
 /* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
@@ -302,7 +302,7 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
         if (uv)
             v[j * N + j] = 1;
     }
-    if (!uf__nplinalg_jacobi(w, N, N, v, sv)) {
+    if (!uf__nplinalg_jacobi(w, N, N, v, N, sv)) {
         st = UF__NPLINALG_CONVERGE;
         goto done;
     }
