@@ -250,6 +250,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
         {UF__LIST_SETSLICE, (void *)(uintptr_t)uf__list_setslice},
+        {UF__LIST_DELSLICE, (void *)(uintptr_t)uf__list_delslice},
         {UF__LIST_SORT_BY, (void *)(uintptr_t)uf__list_sort_by},
         /* lists of strings (common/list_ustr.h) */
         {UF__LIST_USTR_SORT, (void *)(uintptr_t)uf__list_ustr_sort},
