@@ -266,7 +266,6 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__DICT_CLEAR, (void *)(uintptr_t)uf__dict_clear},
         {UF__DICT_COPY, (void *)(uintptr_t)uf__dict_copy},
         {UF__DICT_POPITEM, (void *)(uintptr_t)uf__dict_popitem},
-        {UF__DICT_KEYS, (void *)(uintptr_t)uf__dict_keys},
         /* sets (lower_set.c, common/set.h) */
         {UF__SET_NEW, (void *)(uintptr_t)uf__set_new},
         {UF__SET_ADD, (void *)(uintptr_t)uf__set_add},
