@@ -1,6 +1,6 @@
 /* The 'del' statement: `del d[k]`, `del l[i]`, `del l[a:b:c]` and
- * several targets (`del d[k], l[i]`, `del (a[0], b[1])`), as Numba
- * compiles them.
+ * several targets (`del d[k], l[i]`, `del (a[0], b[1])`, `del [a, b]`),
+ * as Numba compiles them.
  *
  * Each subscript target becomes the expression statement
  * `value.__delitem__(index)` (a slice stays a slice node as the one
@@ -81,7 +81,7 @@ static bool pend(uf__parser *p, uf__stmt *s)
 /* Flattens the targets of t (nested tuples) into v. */
 static bool flatten(uf__parser *p, uf__expr *t, uf__pvec *v)
 {
-    if (t->kind != UF__EX_TUPLE)
+    if (t->kind != UF__EX_TUPLE && t->kind != UF__EX_LIST) /* del [a, b] */
         return uf__pvec_push(p, v, t);
     if (t->u.seq.n == 0)
         return uf__syntax_error(p, t->pos, "cannot delete %s",

@@ -101,11 +101,11 @@ def cases():
         ("del_slice_str", [S("2"), S("4"), S("1")], None),
         # several targets, refusals
         ("del_several", [S("0")], None),
-        ("del_array", [f8(3)], "TypingError", "231:9"),
-        ("del_string", [S("1")], "TypingError", "238:9"),
-        ("del_tuple", [S("1")], "TypingError", "245:9"),
-        ("del_variable", [S("1")], "TypingError", "252:9"),
-        ("del_list_float_index", [S("1")], "refused", "259:11"),
+        ("del_array", [f8(3)], "TypingError", "233:9"),
+        ("del_string", [S("1")], "TypingError", "240:9"),
+        ("del_tuple", [S("1")], "TypingError", "247:9"),
+        ("del_variable", [S("1")], "TypingError", "254:9"),
+        ("del_list_float_index", [S("1")], "refused", "261:11"),
         # lists from dicts
         ("list_keys", [S("11")], None),
         ("list_keys", [S("0")], None),

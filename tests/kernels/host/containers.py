@@ -223,6 +223,8 @@ def del_several(k):
     l = ints(4)
     del d[1], l[0]
     del (d[2], l[-1])
+    l.append(5)
+    del [l[0], l[-1]]
     return len(d), fold(l)
 
 
