@@ -252,14 +252,6 @@ int64_t uf__dict_next(void *dict, int64_t pos)
     return -1;
 }
 
-void uf__dict_keys(const void *dict, uint64_t *out)
-{
-    const uf__dict *d = dict;
-    for (int64_t p = uf__dict_next((void *)d, 0); p >= 0;
-         p = uf__dict_next((void *)d, p + 1))
-        memcpy(out++, entry(d, p) + UF__DICT_KEY_OFF, sizeof *out);
-}
-
 void uf__dict_clear(void *dict)
 {
     uf__dict *d = dict;

@@ -66,11 +66,6 @@ void *uf__dict_copy(uf__nrt_meminfo **frame, void *d);
  * is empty. */
 int32_t uf__dict_popitem(void *d, uint64_t *key, void *out);
 
-/* The 64-bit keys of d's live entries, in order, into out (size
- * entries): list(d) and sorted(d) of string keys. */
-void uf__dict_keys(const void *d, uint64_t *out);
-
-#define UF__DICT_KEYS "uf__dict_keys"
 #define UF__DICT_NEW "uf__dict_new"
 #define UF__DICT_FIND "uf__dict_find"
 #define UF__DICT_INSERT "uf__dict_insert"

@@ -218,6 +218,27 @@ int32_t uf__list_setslice(void *list, int64_t start, int64_t n,
     return 0;
 }
 
+void uf__list_delslice(void *list, int64_t start, int64_t n, int64_t step,
+                       int64_t itemsize)
+{
+    uf__list *l = list;
+    if (n <= 0)
+        return;
+    if (step < 0) { /* the same items walked upwards */
+        start += (n - 1) * step;
+        step = -step;
+    }
+    /* the gaps between deleted items, then the tail, moved down */
+    int64_t to = start;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t from = start + k * step + 1;
+        int64_t end = k + 1 < n ? start + (k + 1) * step : l->size;
+        uf__list_move(l, to, from, end - from, itemsize);
+        to += end - from;
+    }
+    l->size -= n;
+}
+
 /* Keys of n bytes each compared field by field (uf__list_sort_by). */
 typedef struct keyorder {
     const char *keys;

@@ -50,10 +50,17 @@ int32_t uf__list_irepeat(void *list, int64_t k, int64_t itemsize);
 int32_t uf__list_setslice(void *list, int64_t start, int64_t n,
                           int64_t step, void *src, int64_t itemsize);
 
+/* del l[start:...:step], the slice of n items already clipped to the
+ * list (lower_slice_axis; step may be negative): the items left keep
+ * their order, moved down. */
+void uf__list_delslice(void *list, int64_t start, int64_t n, int64_t step,
+                       int64_t itemsize);
+
 #define UF__LIST_SORT "uf__list_sort"
 #define UF__LIST_REPEAT "uf__list_repeat"
 #define UF__LIST_IREPEAT "uf__list_irepeat"
 #define UF__LIST_SETSLICE "uf__list_setslice"
 #define UF__LIST_SORT_BY "uf__list_sort_by"
+#define UF__LIST_DELSLICE "uf__list_delslice"
 
 #endif

@@ -351,6 +351,43 @@ static void test_setslice_fails(void **state)
     assert_int_equal(uf__alloc_live(), live);
 }
 
+/* uf__list_delslice (`del l[a:b:c]`): the slice's items removed for
+ * every step sign, the others kept in order, nothing allocated. */
+static void test_delslice(void **state)
+{
+    (void)state;
+    long nrt = uf__nrt_live(), live = uf__alloc_live();
+    uf__nrt_meminfo *frame = NULL;
+    static const double a[7] = {0, 1, 2, 3, 4, 5, 6};
+    /* start, n, step (as lower_slice_axis gives them), then what stays */
+    static const struct {
+        int64_t start, n, step;
+        double left[7];
+        int64_t nleft;
+    } c[] = {
+        {1, 3, 1, {0, 4, 5, 6}, 4},          /* [1:4] */
+        {0, 4, 2, {1, 3, 5}, 3},             /* [::2] */
+        {6, 4, -2, {1, 3, 5}, 3},            /* [::-2] */
+        {5, 2, -3, {0, 1, 3, 4, 6}, 5},      /* [5:0:-3] */
+        {0, 7, 1, {0}, 0},                   /* [:] */
+        {3, 0, 1, {0, 1, 2, 3, 4, 5, 6}, 7}, /* [3:3] */
+        {6, 1, 5, {0, 1, 2, 3, 4, 5}, 6},    /* [6::5] */
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        uf__list *l = list_of(&frame, a, 7);
+        long allocs = uf__alloc_live();
+        uf__list_delslice(l, c[k].start, c[k].n, c[k].step, 8);
+        assert_int_equal(uf__alloc_live(), allocs);
+        assert_int_equal(l->size, c[k].nleft);
+        if (c[k].nleft > 0)
+            assert_memory_equal(l->items, c[k].left,
+                                (size_t)c[k].nleft * sizeof(double));
+    }
+    uf__nrt_frame_return(&frame, NULL, 0);
+    assert_int_equal(uf__nrt_live(), nrt);
+    assert_int_equal(uf__alloc_live(), live);
+}
+
 /* Refused at FILE:LINE:COL: the sources Numba 0.68 does not take (it
  * fails lowering an array, a tuple, range or a number, and cannot type
  * an empty literal), items that do not convert (complex into a real
@@ -660,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_tuples),
         cmocka_unit_test(test_leak_and_oom),
         cmocka_unit_test(test_setslice_fails),
+        cmocka_unit_test(test_delslice),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_sort_large),
         cmocka_unit_test(test_sort_leak_and_oom),

@@ -408,8 +408,14 @@ static const error_case errors[] = {
      "the 'global' statement is not supported in kernels"},
     {LOC, "def f():\n    nonlocal x\n", 0, UNS, 2, 5,
      "the 'nonlocal' statement is not supported in kernels"},
-    {LOC, "del x\n", 0, UNS, 1, 1,
-     "the 'del' statement is not supported in kernels"},
+    {LOC, "del x\n", 0, UNS, 1, 5,
+     "'del' of a variable (Numba refuses it: \"Illegal IR, del found\") "
+     "is not supported in kernels"},
+    {LOC, "del a.b\n", 0, UNS, 1, 5,
+     "'del' of an attribute (Numba refuses it: \"Unsupported constraint "
+     "encountered: del\") is not supported in kernels"},
+    {LOC, "def f(d):\n    del d[0], 1\n", 0, SYN, 2, 15,
+     "cannot delete literal"},
     {LOC, "x: int = 1\n", 0, UNS, 1, 1,
      "an annotated assignment is not supported in kernels"},
     {LOC, "x.y: int\n", 0, UNS, 1, 1,

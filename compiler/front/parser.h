@@ -95,6 +95,13 @@ bool uf__enter(uf__parser *p, uf__pos pos);
 void uf__leave(uf__parser *p);
 
 uf__expr *uf__new_expr(uf__parser *p, uf__expr_kind kind, uf__pos pos);
+/* A form Numba refuses compiling the function it is in (parser_stmt.c):
+ * inside a def, recorded on the def and reported by typing when the
+ * function is compiled; at module level, refused now. False when parsing
+ * must stop. */
+bool uf__refuse_in_def(uf__parser *p, uf__pos pos, const char *construct);
+/* parser_del.c: 'del' del_targets, at `del` */
+uf__stmt *uf__parse_del(uf__parser *p);
 uf__stmt *uf__new_stmt(uf__parser *p, uf__stmt_kind kind, uf__pos pos);
 
 /* parser_expr.c */

@@ -7,7 +7,6 @@
 #include "compiler/front/parser.h"
 
 static bool statement(uf__parser *p, uf__pvec *out);
-static bool refuse_in_def(uf__parser *p, uf__pos pos, const char *construct);
 
 static uf__pos here(uf__parser *p)
 {
@@ -590,7 +589,7 @@ static uf__stmt *raise_stmt(uf__parser *p)
     uf__token *t = uf__advance(p);
     if ((uf__at(p, UF__TOK_NEWLINE) || uf__at(p, UF__TOK_SEMI)) &&
         p->except_depth > 0) {
-        if (!refuse_in_def(p, t->pos, "re-raising the caught exception "
+        if (!uf__refuse_in_def(p, t->pos, "re-raising the caught exception "
                            "(Numba: \"The re-raising of an exception is not "
                            "yet supported.\")"))
             return NULL;
@@ -628,7 +627,8 @@ static uf__stmt *raise_stmt(uf__parser *p)
  *     | 'assert' expression [',' expression]
  *     | import_name | import_from
  *     | 'raise' NAME ['(' [args] ')']
- *     | 'del' | 'global' | 'nonlocal' | 'yield' (refused) */
+ *     | 'del' del_targets
+ *     | 'global' | 'nonlocal' | 'yield' (refused) */
 static uf__stmt *simple_stmt(uf__parser *p)
 {
     uf__token *t = uf__peek(p);
@@ -672,7 +672,7 @@ static uf__stmt *simple_stmt(uf__parser *p)
     case UF__TOK_KW_FROM:
         return import_from(p);
     case UF__TOK_KW_DEL:
-        return uf__unsupported(p, t->pos, "the 'del' statement");
+        return uf__parse_del(p); /* parser_del.c */
     case UF__TOK_KW_GLOBAL:
         return uf__unsupported(p, t->pos, "the 'global' statement");
     case UF__TOK_KW_NONLOCAL:
@@ -719,7 +719,7 @@ static bool simple_stmts(uf__parser *p, uf__pvec *out)
  * when the function is compiled, as Numba's TypingError, so that the
  * file's other functions still compile; at module level, refused now.
  * False when parsing must stop. */
-static bool refuse_in_def(uf__parser *p, uf__pos pos, const char *construct)
+bool uf__refuse_in_def(uf__parser *p, uf__pos pos, const char *construct)
 {
     if (p->def == NULL) {
         uf__unsupported(p, pos, construct);
@@ -781,7 +781,7 @@ static const uf__stmt *leaves(const uf__block *b, bool in_loop)
  * Numba 0.68 matches only Exception (a bare except is the same), and
  * binds no exception object: other classes, tuples of classes and `as`
  * are refused with its reasons, when the function is compiled
- * (refuse_in_def). */
+ * (uf__refuse_in_def). */
 static bool except_block(uf__parser *p, uf__block *h)
 {
     uf__token *kw = uf__advance(p);
@@ -791,13 +791,13 @@ static bool except_block(uf__parser *p, uf__block *h)
             return false;
         if ((cls->kind != UF__EX_NAME ||
              strcmp(cls->u.name.id, "Exception") != 0) &&
-            !refuse_in_def(p, cls->pos, "catching an exception other than "
+            !uf__refuse_in_def(p, cls->pos, "catching an exception other than "
                            "Exception (Numba: \"Exception matching is "
                            "limited to <class 'Exception'>\")"))
             return false;
         if (uf__at(p, UF__TOK_KW_AS)) {
             uf__token *as = uf__advance(p);
-            if (!refuse_in_def(p, as->pos, "binding the exception with 'as' "
+            if (!uf__refuse_in_def(p, as->pos, "binding the exception with 'as' "
                                "(Numba: \"Exception object cannot be stored "
                                "into variable\")"))
                 return false;
@@ -833,7 +833,7 @@ static bool push_block(uf__parser *p, uf__pvec *out, const uf__block *b)
  * statement does not run it (Numba 0.68 then stops with an internal
  * AssertionError), nor would a return, break or continue here, which
  * Numba does run it for: those are refused in a try with a finally
- * (refuse_in_def).
+ * (uf__refuse_in_def).
  * Becomes an IF with is_try (ast.h) followed by the finally block's
  * statements; a try/finally alone is its two blocks in sequence. */
 static bool try_stmt(uf__parser *p, uf__pvec *out)
@@ -863,7 +863,7 @@ static bool try_stmt(uf__parser *p, uf__pvec *out)
             x = leaves(&handler, false);
         if (!x)
             x = leaves(&orelse, false);
-        if (x && !refuse_in_def(p, x->pos, "leaving a try that has a "
+        if (x && !uf__refuse_in_def(p, x->pos, "leaving a try that has a "
                                 "finally block by return, break or "
                                 "continue"))
             return false;

@@ -252,6 +252,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_REPEAT, (void *)(uintptr_t)uf__list_repeat},
         {UF__LIST_IREPEAT, (void *)(uintptr_t)uf__list_irepeat},
         {UF__LIST_SETSLICE, (void *)(uintptr_t)uf__list_setslice},
+        {UF__LIST_DELSLICE, (void *)(uintptr_t)uf__list_delslice},
         {UF__LIST_SORT_BY, (void *)(uintptr_t)uf__list_sort_by},
         /* lists of strings (common/list_ustr.h) */
         {UF__LIST_USTR_SORT, (void *)(uintptr_t)uf__list_ustr_sort},
@@ -267,7 +268,6 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__DICT_CLEAR, (void *)(uintptr_t)uf__dict_clear},
         {UF__DICT_COPY, (void *)(uintptr_t)uf__dict_copy},
         {UF__DICT_POPITEM, (void *)(uintptr_t)uf__dict_popitem},
-        {UF__DICT_KEYS, (void *)(uintptr_t)uf__dict_keys},
         /* sets (lower_set.c, common/set.h) */
         {UF__SET_NEW, (void *)(uintptr_t)uf__set_new},
         {UF__SET_ADD, (void *)(uintptr_t)uf__set_add},

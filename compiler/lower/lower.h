@@ -519,6 +519,10 @@ LLVMValueRef uf__lower_list_slice(uf__fn *F, const uf__expr *e);
 /* l[a:b:c] = v (v a list of type vt): 0, or the error code. */
 int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
                                const uf__type *vt);
+/* `del l[a:b:c]` (call e: l.__delitem__(slice), l of type lt lowered):
+ * 0, or the error code. */
+int uf__lower_list_delslice(uf__fn *F, const uf__expr *e, LLVMValueRef l,
+                            const uf__type *lt);
 LLVMValueRef uf__lower_list_binop(uf__fn *F, const uf__expr *e);
 int uf__lower_list_augassign(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);
@@ -590,6 +594,12 @@ LLVMValueRef uf__lower_set_convert(uf__fn *F, LLVMValueRef s,
 bool uf__set_fallible(const uf__typed_func *tf, const uf__expr *e);
 /* The items of set s (type st) stored at dst, one per itemsize bytes, as
  * dtype `to` (list(s), sorted(s): lower_list.c). */
+/* The keys, values or (key, value) tuples (as dict or view type dt says)
+ * of dict d in order, converted to list type lt's items, into items (a
+ * list's buffer of len(d) items): list(d), list(d.items()), sorted(d)...
+ * (lower_dict.c). */
+void uf__lower_dict_to_items(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                             LLVMValueRef items, const uf__type *lt);
 void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
                          LLVMValueRef dst, int64_t itemsize, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;

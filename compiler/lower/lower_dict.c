@@ -529,6 +529,47 @@ static LLVMValueRef entry_key(uf__fn *F, LLVMValueRef entry,
         dt);
 }
 
+void uf__lower_dict_to_items(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                             LLVMValueRef items, const uf__type *lt)
+{
+    if (dt->n != 2) /* a dict of no types yet: empty */
+        return;
+    LLVMValueRef islot = uf__fn_alloca(F, i64_t(F), "dict.i");
+    LLVMBuildStore(B, c64(F, 0), islot);
+    walk w;
+    walk_begin(F, d, &w);
+    LLVMValueRef entry = entry_at(F, d, dt, w.pos);
+    LLVMValueRef k = entry_key(F, entry, dt), x = k;
+    const uf__type *xt = dt->elts[0];
+    if (dt->layout == 'v' || dt->layout == 'i') {
+        LLVMValueRef v = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
+                               dt->elts[1]);
+        if (v == NULL)
+            return;
+        x = v;
+        xt = dt->elts[1];
+        if (dt->layout == 'i') { /* (key, value) */
+            xt = lt->elts[0];
+            LLVMTypeRef ty = uf__lower_type(F->L, xt, F->err);
+            if (ty == NULL)
+                return;
+            x = LLVMBuildInsertValue(B, LLVMGetUndef(ty), k, 0, "");
+            x = LLVMBuildInsertValue(B, x, v, 1, "");
+        }
+    }
+    if (!(x = uf__emit_convert(F, x, xt, lt->elts[0])))
+        return;
+    LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), islot, "");
+    LLVMValueRef at = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), items,
+        (LLVMValueRef[]){LLVMBuildMul(B, i, c64(F, uf__list_itemsize(lt)),
+                                      "")},
+        1, "");
+    uf__list_item_store(F, at, lt, x);
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), islot);
+    walk_end(F, &w);
+}
+
 LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
 {
     if (refuse_here(F, e) != 0)
@@ -614,6 +655,16 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
         return lower_get(F, e, d, dt, b == UF__BI_DICT_SETDEFAULT);
     case UF__BI_DICT_POP:
         return lower_pop(F, e, d, dt);
+    case UF__BI_DICT_DELITEM: { /* `del d[k]`: KeyError when absent */
+        LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
+        if (k == NULL)
+            return NULL;
+        LLVMValueRef a[3] = {d, k, LLVMConstNull(i8p_t(F))};
+        LLVMValueRef rc = call(F, UF__DICT_DELETE,
+                               LLVMInt32TypeInContext(F->L->ctx), a, 3);
+        uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""), UF__JIT_DICT_KEY);
+        return undef_i1(F);
+    }
     case UF__BI_DICT_POPITEM:
         return lower_popitem(F, e, d, dt);
     case UF__BI_DICT_UPDATE:

@@ -402,10 +402,9 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e)
     LLVMValueRef src, n;
     int64_t stride = 0;
     LLVMValueRef sstride = NULL;
-    if (t->kind == UF__T_DICT) { /* sorted(d) of string keys: in order */
+    if (t->kind == UF__T_DICT) { /* list(d), list(d.items()): in order */
         LLVMValueRef l = new_list(F, lt, uf__emit_list_len(F, v));
-        LLVMValueRef a[2] = {v, items_of(F, l)};
-        call(F, UF__DICT_KEYS, LLVMVoidTypeInContext(F->L->ctx), a, 2);
+        uf__lower_dict_to_items(F, v, t, items_of(F, l), lt);
         return l;
     }
     if (t->kind == UF__T_SET) { /* list(s): its items (lower_set.c) */
@@ -504,6 +503,21 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef l,
          lt);
     set_size(F, l, last);
     return v;
+}
+
+/* `del l[i]`: l.pop(i) with the value dropped, as Numba's reflected
+ * list does it (its IndexErrors are pop's); `del l[a:b:c]` in
+ * lower_list_ops.c. */
+static LLVMValueRef lower_delitem(uf__fn *F, const uf__expr *e,
+                                  LLVMValueRef l, const uf__type *lt)
+{
+    if (e->u.call.args[0]->kind == UF__EX_SLICE)
+        return uf__lower_list_delslice(F, e, l, lt) != 0
+                   ? NULL
+                   : LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
+    return lower_pop(F, e, l, lt) == NULL
+               ? NULL
+               : LLVMGetUndef(LLVMInt1TypeInContext(F->L->ctx));
 }
 
 /* l.insert(i, v): i wrapped once then clamped to [0, n] as Python. */
@@ -698,6 +712,8 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
         return lower_append(F, e, l, lt);
     case UF__BI_LIST_POP:
         return lower_pop(F, e, l, lt);
+    case UF__BI_LIST_DELITEM:
+        return lower_delitem(F, e, l, lt);
     case UF__BI_LIST_INSERT:
         return lower_insert(F, e, l, lt);
     case UF__BI_LIST_CLEAR:

@@ -271,6 +271,18 @@ int uf__lower_list_slice_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
     return 0;
 }
 
+int uf__lower_list_delslice(uf__fn *F, const uf__expr *e, LLVMValueRef l,
+                            const uf__type *lt)
+{
+    LLVMValueRef start, n, step;
+    if (uf__lower_slice_axis(F, e->u.call.args[0], uf__emit_list_len(F, l),
+                             &start, &n, &step) < 0)
+        return F->err->code;
+    LLVMValueRef a[5] = {l, start, n, step, c64(F, uf__list_itemsize(lt))};
+    helper(F, UF__LIST_DELSLICE, LLVMVoidTypeInContext(F->L->ctx), a, 5);
+    return 0;
+}
+
 /* l += m (m's items appended, converted; m may be l) and l *= n, in
  * place: l keeps its header, so every name for it sees the change. */
 static void augment(uf__fn *F, uf__binop op, LLVMValueRef l,

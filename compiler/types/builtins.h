@@ -343,6 +343,8 @@
     X(LIST_CLEAR, "list.clear") X(LIST_REVERSE, "list.reverse")             \
     X(LIST_COPY, "list.copy") X(LIST_COUNT, "list.count")                   \
     X(LIST_INDEX, "list.index") X(LIST_REMOVE, "list.remove")               \
+    /* `del l[i]`, `del l[a:b:c]` (compiler/front/parser_del.c) */          \
+    X(LIST_DELITEM, "list.__delitem__")                                     \
     /* infer_list_ops.c, lower_list_ops.c */                                \
     X(LIST_SORT, "list.sort") X(LIST_SORTED, "sorted")                      \
     X(LIST_NEW, "list")
@@ -355,6 +357,7 @@
     X(DICT_COPY, "dict.copy") X(DICT_KEYS, "dict.keys")                     \
     X(DICT_VALUES, "dict.values") X(DICT_ITEMS, "dict.items")               \
     X(DICT_POPITEM, "dict.popitem") X(DICT_UPDATE, "dict.update")         \
+    X(DICT_DELITEM, "dict.__delitem__") /* `del d[k]` */                    \
     X(DICT_NEW, "dict")
 /* The methods of sets (types/infer_set.c, lower/lower_set.c): the name
  * after "set." is the attribute (uf__builtin_is_set); "set" is set()

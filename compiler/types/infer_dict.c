@@ -148,6 +148,28 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
     return r ? uf__iset(C, e, r) : NULL;
 }
 
+const uf__type *uf__dict_items_type(uf__ictx *C, const uf__expr *x,
+                                    const uf__type *dt)
+{
+    if (dt->n != 2)
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s: its keys and "
+                          "values have no known type yet (store an item "
+                          "first)", uf__tname(dt));
+    if (dt->layout == 'v')
+        return dt->elts[1];
+    if (dt->layout != 'i')
+        return dt->elts[0];
+    if (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1]) ||
+        dt->elts[1]->kind == UF__T_TUPLE)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "a list of the "
+                          "(key, value) tuples of %s is not supported in "
+                          "kernels: a list's tuples hold numbers only "
+                          "(loop over d.items() instead)",
+                          uf__tname(dt));
+    const uf__type *r = uf__type_tuple(C->tc, 2, dt->elts, C->err);
+    return r ? r : uf__ioom(C);
+}
+
 const uf__type *uf__infer_dict_attr(uf__ictx *C, const uf__expr *e,
                                     const uf__type *base, uf__expr_info *in)
 {
@@ -216,6 +238,13 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
             return uf__typectx_oom(C->tc) ? uf__ioom(C) : NULL;
         return uf__iset(C, e, r);
     }
+    case UF__BI_DICT_DELITEM: /* `del d[k]` (parser_del.c) */
+        r = args_of(C, e, name, 1, 1, t);
+        if (r == NULL || r == UF__UNKNOWN)
+            return r;
+        if (key_casts(C, a[0], t[0], dt, "delitem") != 0)
+            return NULL;
+        return uf__iset(C, e, uf__type_none(C->tc));
     case UF__BI_DICT_POPITEM: {
         r = args_of(C, e, name, 0, 0, t);
         if (r == NULL || r == UF__UNKNOWN)

@@ -283,6 +283,12 @@ static const uf__type *attr_expr(uf__ictx *C, const uf__expr *e,
             return uf__iset(C, e, function_type(C, ".conjugate"));
         }
     }
+    if (strcmp(a, "__delitem__") == 0 && base->kind != UF__T_LIST &&
+        base->kind != UF__T_DICT) /* `del x[i]`: compiler/front/parser_del.c */
+        return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "'del' of an item of %s "
+                          "is not supported (Numba has no delitem for it: "
+                          "only list and dict items can be deleted)",
+                          uf__tname(base));
     if (base->kind == UF__T_LIST) /* l.append: infer_list.c */
         return uf__infer_list_attr(C, e, base, in);
     if (uf__is_string(base)) /* s.upper: infer_ustr.c */

@@ -432,6 +432,15 @@ const uf__type *uf__infer_list_sort(uf__ictx *C, const uf__expr *e,
  * (infer_list_ops.c). */
 const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
+/* The items list(x) makes of dict or dict view x of type dt: its keys,
+ * its values, or (key, value) tuples of numbers; NULL with the error
+ * (infer_dict.c). */
+const uf__type *uf__dict_items_type(uf__ictx *C, const uf__expr *x,
+                                    const uf__type *dt);
+/* `del l[i]` / `del l[a:b:c]` (the call l.__delitem__(x) of
+ * compiler/front/parser_del.c) of list type lt (infer_list_ops.c). */
+const uf__type *uf__infer_list_delitem(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *lt);
 /* l[a:b:c] = m, m of type vt into list type lt: 0, -1 with the error. */
 int uf__infer_list_slice_store(uf__ictx *C, const uf__expr *t,
                                const uf__type *lt, const uf__type *vt);

@@ -161,6 +161,9 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
             elt = t->n ? t->elts[0] : NULL;
         } else if (t->kind == UF__T_SET && t->n == 1) { /* lower_set.c */
             elt = t->elts[0];
+        } else if (t->kind == UF__T_DICT) { /* keys, values or items */
+            if ((elt = uf__dict_items_type(C, x, t)) == NULL)
+                return NULL;
         } else if (t->kind == UF__T_TUPLE && t->n > 0 &&
                    uf__list_elt_ok(t->elts[0])) {
             /* Numba takes a homogeneous tuple (UniTuple) only */
@@ -174,7 +177,8 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
         } else {
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list() takes a "
                               "range(), a 1-D array of numbers, a tuple of "
-                              "numbers, a list or a set in kernels, not %s",
+                              "numbers, a list, a set or a dict in kernels, "
+                              "not %s",
                               uf__tname(t));
         }
     }
@@ -332,6 +336,11 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         }
         return uf__iset(C, e, uf__type_none(C->tc));
     }
+    case UF__BI_LIST_DELITEM:
+        if (e->u.call.nargs != 1 || e->u.call.nkw != 0)
+            return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "%s", "__delitem__() "
+                              "takes exactly one argument");
+        return uf__infer_list_delitem(C, e, lt); /* infer_list_ops.c */
     case UF__BI_LIST_EXTEND:
         return type_extend(C, e, recv, lt);
     case UF__BI_LIST_CLEAR:

@@ -63,9 +63,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
         return uf__type_scalar(C->tc, t->dtype);
     if (t->kind == UF__T_SET && t->n == 1) /* its items: lower_set.c */
         return t->elts[0];
-    if (t->kind == UF__T_DICT && t->n == 2 && t->layout != 'v' &&
-        t->layout != 'i' && t->elts[0]->kind == UF__T_USTR)
-        return t->elts[0]; /* its string keys: lower_list.c */
+    if (t->kind == UF__T_DICT) /* keys, values or items: lower_list.c */
+        return uf__dict_items_type(C, x, t);
     if (t->kind == UF__T_RANGE && x->kind == UF__EX_CALL &&
         uf__iinfo(C, x)->optype != NULL)
         return uf__iinfo(C, x)->optype;
@@ -79,7 +78,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                       "function sorted() for %s (kernels sort a list, a 1-D "
-                      "array, a tuple of numbers, a set or range(...))",
+                      "array, a tuple of numbers, a set, a dict or "
+                      "range(...))",
                       uf__tname(t));
 }
 
@@ -213,6 +213,26 @@ const uf__type *uf__infer_list_slice(uf__ictx *C, const uf__expr *e,
     if (of_arrays_or_tuples(lt))
         return refuse_items(C, e, "slicing", lt);
     return uf__iset(C, e, lt);
+}
+
+const uf__type *uf__infer_list_delitem(uf__ictx *C, const uf__expr *e,
+                                       const uf__type *lt)
+{
+    const uf__expr *x = e->u.call.args[0];
+    if (x->kind == UF__EX_SLICE) {
+        const uf__type *r = slice_bounds(C, x, lt);
+        if (r != lt)
+            return r;
+        return uf__iset(C, e, uf__type_none(C->tc));
+    }
+    const uf__type *t = uf__infer_expr(C, x);
+    if (t == NULL || t == UF__UNKNOWN)
+        return t;
+    if (t->kind != UF__T_SCALAR ||
+        !(uf__type_is_int(t) || t->dtype == UF_BOOL))
+        return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list indices must be "
+                          "integers or slices, not %s", uf__tname(t));
+    return uf__iset(C, e, uf__type_none(C->tc));
 }
 
 static const uf__type *no_binop(uf__ictx *C, const uf__expr *e, int op,
