@@ -7,6 +7,7 @@
  * uf__alloc_live back where they started), the rewritten arrays kept by
  * the sweeps of loops that allocate; out of memory at every allocation
  * reaching the caller as UF_ERR_NOMEM with nothing left. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +51,15 @@ static const char src[] =
     "    s = 0.0\n"
     "    for x in l:\n"
     "        s += x[0] + x[2]\n"
+    "    return s\n"
+    "@njit\n"
+    "def temps(n):\n"
+    "    l = []\n"
+    "    for i in range(n):\n"
+    "        l.append(np.sqrt(np.ones(3) * (i + 1.0)) + np.zeros(3))\n"
+    "    s = 0.0\n"
+    "    for x in l:\n"
+    "        s += x[0] + np.sum(np.ones(2) + x[:2])\n"
     "    return s\n";
 
 static uf_context *ctx;
@@ -103,17 +113,25 @@ static uf_array *vec(const double *v, int64_t n)
     return a;
 }
 
-/* Whether kernel fn, compiled for sig, makes a list. */
-static bool makes_list(const char *fn, const char *sig)
+/* How many times kernel fn's LLVM IR for sig names `what`. */
+static int ir_count(const char *fn, const char *sig, const char *what)
 {
     uf_error err;
     uf_func *f = uf_module_get(mod, fn, &err);
     uf_assert_ok(f != NULL, &err);
     char *text = uf_func_inspect(f, sig, UF_INSPECT_LLVM, &err);
     uf_assert_ok(text != NULL, &err);
-    bool r = strstr(text, "uf__list_new") != NULL;
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)) != NULL; p++)
+        n++;
     uf_free(text);
-    return r;
+    return n;
+}
+
+/* Whether kernel fn, compiled for sig, makes a list. */
+static bool makes_list(const char *fn, const char *sig)
+{
+    return ir_count(fn, sig, "@uf__list_new(") > 0;
 }
 
 static void test_rewritten(void **state)
@@ -125,6 +143,13 @@ static void test_rewritten(void **state)
     /* a condition: the list's length is not the loop's */
     assert_true(makes_list("kept", "(float64[:],)"));
     assert_true(makes_list("two_loops", "(int64,)"));
+    /* np.zeros(3) + i: the zeros are a stack buffer (lower_scratch.c),
+     * only the sum is a heap block; in temps np.ones and np.zeros too,
+     * the appended sum and np.ones(2) + x[:2] are on the heap */
+    assert_int_equal(ir_count("arrays", "(int64,)",
+                              "call i8* @uf__nrt_alloc("), 1);
+    assert_int_equal(ir_count("temps", "(int64,)",
+                              "call i8* @uf__nrt_alloc("), 2);
 }
 
 static void check_fill(int64_t n)
@@ -199,6 +224,10 @@ static void test_sweeps(void **state)
     for (int i = 0; i < 1000; i++)
         w2 += 2.0 * i;
     assert_true(scalar_result("arrays", 1000) == w2);
+    double w3 = 0;
+    for (int i = 0; i < 500; i++)
+        w3 += 3 * sqrt(i + 1.0) + 2;
+    assert_true(fabs(scalar_result("temps", 500) - w3) < 1e-9 * w3);
 }
 
 typedef struct leak_case {
@@ -224,7 +253,7 @@ static void test_leak_and_oom(void **state)
     double v[7] = {1, -2, 3, -4, 5, 6, -7};
     leak_case cases[] = {{"fill", scalar(9)},   {"comp", vec(v, 7)},
                          {"kept", vec(v, 7)},   {"churn", scalar(6)},
-                         {"arrays", scalar(5)}};
+                         {"arrays", scalar(5)}, {"temps", scalar(4)}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         uf_assert_ok(leak_call(&cases[c], &err) == 0, &err); /* compiled */
         long nrt = uf__nrt_live(), live = uf__alloc_live();
