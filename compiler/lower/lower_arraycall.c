@@ -14,7 +14,9 @@
  * appends exactly once and nothing else sees the list:
  *   - `l = []` (empty), the for and the statement using np.array(l) are
  *     in the same block, the for right before that statement and after
- *     the assignment, with no else block;
+ *     the assignment, with no else block; np.array(l) among that
+ *     statement's own expressions (not in a block nested in it, not a
+ *     while condition), so that it runs once;
  *   - l is named exactly three times in the function: its assignment, the
  *     append (a statement of the loop's own body, not nested in an if or
  *     an inner loop) and np.array(l) / np.asarray(l) (positional, 1-D
@@ -127,7 +129,7 @@ static const uf__expr *loop_append(uf__fn *F, const uf__stmt *s,
     if (uf__builtin_is_npiter(bi))
         return NULL; /* np.ndindex ...: lower_npiter.c's loops */
     if (!ok)
-        ok = bi == UF__BI_RANGE && !F->in_prange;
+        ok = bi == UF__BI_RANGE;
     if (!ok || uf__ast_walk_stmts(&s->u.for_.body, jumps, NULL) != 0)
         return NULL;
     const uf__expr *found = NULL;
@@ -168,10 +170,6 @@ static int array_of_name(const uf__expr *e, void *ud)
     return uf__ast_children(e, array_of_name, ud);
 }
 
-static int array_in_stmt(uf__stmt *s, void *ud)
-{
-    return uf__ast_stmt_exprs(s, array_of_name, ud);
-}
 
 static int add(uf__fn *F, const arraycall *a)
 {
@@ -190,6 +188,8 @@ static int add(uf__fn *F, const arraycall *a)
     return 0;
 }
 
+static arraycall *find(uf__fn *F, const void *node, int what);
+
 /* The plan for b->stmts[i] = `l = []`, if the pattern holds. */
 static int scan_at(uf__fn *F, const uf__block *b, int i,
                    const uf__block *body)
@@ -206,9 +206,14 @@ static int scan_at(uf__fn *F, const uf__block *b, int i,
     const uf__expr *app = loop_append(F, b->stmts[j], name);
     if (!app)
         return 0;
+    /* np.array(l) runs once: in the statement's own expressions (not a
+     * block nested in it, not a while condition), so that it is the
+     * only owner of the array, as it would be of its copy */
     find_array A = {F, name, NULL};
-    uf__block next = {(uf__stmt **)&b->stmts[j + 1], 1};
-    uf__ast_walk_stmts(&next, array_in_stmt, &A);
+    const uf__stmt *next = b->stmts[j + 1];
+    if (next->kind == UF__ST_WHILE)
+        return 0;
+    uf__ast_stmt_exprs(next, array_of_name, &A);
     if (!A.call)
         return 0;
     const uf__type *rt = uf__lower_info(F, A.call)->type;
@@ -221,12 +226,19 @@ static int scan_at(uf__fn *F, const uf__block *b, int i,
         return 0;
     arraycall a = {b->stmts[i], b->stmts[j], app, A.call->u.call.args[0],
                    vi, rt->dtype, rt, NULL, NULL};
+    arraycall *seen = find(F, a.init, 0);
+    if (seen) { /* the block lowered again: the plan starts over */
+        *seen = a;
+        return 0;
+    }
     return add(F, &a);
 }
 
 int uf__arraycall_scan(uf__fn *F, const uf__block *b)
 {
-    if (!F->tf || F->L->cg->sreg != NULL || !F->tf->decl)
+    /* lists are refused in CUDA kernels and parallel prange bodies: the
+     * list path says so */
+    if (!F->tf || F->L->cg->sreg != NULL || !F->tf->decl || F->in_prange)
         return 0;
     const uf__block *body = &F->tf->decl->def->u.funcdef.body;
     for (int i = 0; i + 2 < b->n; i++) {

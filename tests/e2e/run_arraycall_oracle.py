@@ -52,6 +52,9 @@ def cases():
             ("comp_2d_rows", [f8(4, 3)], None),
             ("comp_2d_rows", [f8(0, 3)], None),
             ("comp_tuple", [S("4")], None),
+            # np.array(l) runs three times: three copies, the list kept
+            ("array_in_next_loop", [S("1")], None),
+            ("array_in_next_loop", [S("7")], None),
             ("append_range_step", [S("0"), S("4"), S("0")], "ValueError")]
     return out
 

@@ -156,3 +156,16 @@ def list_later_statement(n):
         l.append(i)
     k = n + 1
     return np.array(l), k
+
+
+@njit
+def array_in_next_loop(n):
+    s = 0.0
+    l = []
+    for i in range(n):
+        l.append(i * 1.0)
+    for j in range(3):
+        a = np.array(l)
+        a[0] += 1.0
+        s += a.sum()
+    return s
