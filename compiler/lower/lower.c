@@ -9,6 +9,7 @@
 #include "common/error_internal.h"
 #include "compiler/host/llvm_fastmath.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arraycall.h"
 #include "compiler/lower/lower_stmt.h"
 #include "compiler/types/index_kinds.h"
 #include "compiler/types/infer_arrexpr.h"
@@ -420,6 +421,8 @@ static int lower_stmt(uf__fn *F, const uf__stmt *s)
         return uf__lower_expr(F, e) ? 0 : F->err->code;
     }
     case UF__ST_ASSIGN:
+        if (uf__arraycall_init(F, s)) /* l = [] filled as an array */
+            return 0;
         return lower_assign(F, s);
     case UF__ST_AUGASSIGN:
         return lower_augassign(F, s);
@@ -460,6 +463,9 @@ static int lower_stmt(uf__fn *F, const uf__stmt *s)
 
 static int lower_block(uf__fn *F, const uf__block *b)
 {
+    int rc0 = uf__arraycall_scan(F, b); /* lower_arraycall.c */
+    if (rc0 != 0)
+        return rc0;
     for (int i = 0; i < b->n; i++) {
         int rc = lower_stmt(F, b->stmts[i]);
         if (rc != 0)

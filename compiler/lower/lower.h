@@ -102,6 +102,9 @@ struct uf__fn {
     bool scratch_scanned;
     bool *scratch_calls;
     int scratch_bytes;
+    /* np.array(l) of lists filled by one loop, lowered without the list
+     * (lower_arraycall.c); NULL for none */
+    struct uf__arraycalls *arraycalls;
 };
 
 /* ---- jit.c: one compilation ------------------------------------------- */

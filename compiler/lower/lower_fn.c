@@ -5,6 +5,7 @@
 
 #include "common/alloc.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arraycall.h"
 
 #define B (F->L->b)
 
@@ -95,6 +96,7 @@ void uf__fn_end(uf__fn *F)
     uf__free(F->vars);
     uf__free(F->loops);
     uf__nrt_loops_free(F);
+    uf__arraycall_free(F);
     uf__free(F->scratch_calls);
     F->scratch_calls = NULL;
     F->vars = NULL;

@@ -10,6 +10,7 @@
 #include "common/list_ustr.h"
 #include "common/error_internal.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_arraycall.h"
 #include "compiler/lower/lower_array.h"
 
 #define B (F->L->b)
@@ -703,6 +704,12 @@ LLVMValueRef uf__lower_list_call(uf__fn *F, const uf__expr *e)
     const uf__type *lt = uf__lower_info(F, recv)->type;
     if (refuse_here(F, e) != 0)
         return NULL;
+    if (ob == UF__BI_LIST_APPEND) { /* into np.array(l)'s array? */
+        bool done;
+        LLVMValueRef r = uf__arraycall_append(F, e, lt, &done);
+        if (done)
+            return r;
+    }
     LLVMValueRef l = uf__lower_expr(F, recv);
     if (!l)
         return NULL;

@@ -35,6 +35,7 @@
 
 #include "common/alloc.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_arraycall.h"
 #include "compiler/lower/lower_arrmeth.h"
 #include "compiler/lower/lower_npreduce.h"
 #include "compiler/types/infer_npjoin.h"
@@ -536,6 +537,10 @@ static LLVMValueRef lower_array(uf__fn *F, const uf__expr *e,
                                 const uf__expr *ox, const uf__type *rt)
 {
     const uf__type *t = uf__lower_info(F, ox)->type;
+    LLVMValueRef filled = t->kind == UF__T_LIST ? uf__arraycall_result(F, ox)
+                                                : NULL;
+    if (filled) /* the loop filled the array (lower_arraycall.c) */
+        return filled;
     LLVMValueRef v = uf__lower_expr(F, ox);
     if (!v)
         return NULL;

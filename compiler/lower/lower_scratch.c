@@ -20,9 +20,12 @@
  * number) or is always new memory (np.dot, v.copy(), np.sort ...).
  * Anything else (a view `v[1:]`, `v` passed to what may return it,
  * returned, assigned to another name, iterated, an SSA join feeding it
- * on) may keep a reference, and the variable stays on the heap. Arguments never qualify. The size is known only at run time, so
- * the lowering (lower_alloc.c) takes the stack buffer when the array
- * fits in it and the heap otherwise. */
+ * on) may keep a reference, and the variable stays on the heap.
+ * Arguments never qualify. A fill call no name holds (`np.zeros(3) + i`,
+ * np.sum(np.ones(n))) is a site too when it is an operand of such an
+ * operator or an argument a builtin only reads (temp_use below). The
+ * size is known only at run time, so the lowering (lower_alloc.c) takes
+ * the stack buffer when the array fits in it and the heap otherwise. */
 #include <string.h>
 
 #include "common/alloc.h"
@@ -298,6 +301,55 @@ static int mark_site(uf__stmt *s, void *ud)
     return 0;
 }
 
+/* Fill calls no name holds: an operand of an operator on whole arrays
+ * (`np.zeros(3) + i`) or an argument a builtin only reads (np.sum(...),
+ * a ufunc's input), consumed within the expression that made it, which
+ * computes new memory. Each is a site of its own, and the next time it
+ * runs its previous array is dead: so it takes a stack buffer too, and
+ * no heap block waits for the loop's sweep (Numba frees such temporaries
+ * at once). */
+typedef struct temps {
+    scan *S;
+    bool *calls;
+    bool any;
+} temps;
+
+static void mark_temp(temps *T, const uf__expr *e)
+{
+    unsigned k = (unsigned)(e->id - T->S->tf->first_id);
+    if (is_fill_call(T->S->tf, e) && k < (unsigned)T->S->tf->nids)
+        T->any = T->calls[k] = true;
+}
+
+static int temp_use(const uf__expr *e, void *ud)
+{
+    temps *T = ud;
+    scan *S = T->S;
+    if (array_operator(S, e)) {
+        if (e->kind == UF__EX_BINARY) {
+            mark_temp(T, e->u.binary.left);
+            mark_temp(T, e->u.binary.right);
+        } else if (e->kind == UF__EX_UNARY) {
+            mark_temp(T, e->u.unary.operand);
+        } else {
+            for (int i = 0; i <= e->u.compare.nops; i++)
+                mark_temp(T, e->u.compare.operands[i]);
+        }
+    } else if (e->kind == UF__EX_CALL) {
+        const uf__expr_info *in = uf__tf_info(S->tf, e);
+        int n = in->callee == NULL && in->ext == NULL ? read_only_args(S, e)
+                                                      : -1;
+        for (int i = 0; i < n; i++)
+            mark_temp(T, e->u.call.args[i]);
+    }
+    return uf__ast_children(e, temp_use, ud);
+}
+
+static int stmt_temps(uf__stmt *s, void *ud)
+{
+    return uf__ast_stmt_exprs(s, temp_use, ud);
+}
+
 /* The sites' calls, by expression id - first_id; NULL when none (or out
  * of memory: then every array stays on the heap). */
 static bool *sites(const uf__typed_func *tf)
@@ -314,7 +366,13 @@ static bool *sites(const uf__typed_func *tf)
     if (any) {
         marker M = {tf, ok, calls};
         uf__ast_walk_stmts(body, mark_site, &M);
-    } else {
+    }
+    if (S.v && calls) {
+        temps T = {&S, calls, false};
+        uf__ast_walk_stmts(body, stmt_temps, &T);
+        any |= T.any;
+    }
+    if (!any) {
         uf__free(calls);
         calls = NULL;
     }

@@ -8,6 +8,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/lower/lower_array.h"
+#include "compiler/lower/lower_arraycall.h"
 #include "compiler/lower/lower_stmt.h"
 #include "compiler/types/index_kinds.h"
 
@@ -168,8 +169,10 @@ static int counted_loop(uf__fn *F, const uf__stmt *s, int vi,
     LLVMBasicBlockRef latch = uf__fn_block(F, "for.next");
     LLVMBasicBlockRef els = uf__fn_block(F, "for.else");
     LLVMBasicBlockRef end = uf__fn_block(F, "for.end");
-    int rc = uf__nrt_loop_enter(F, s, c->arr, c->at);
-    if (rc != 0)
+    /* np.array(l) of the list this loop fills: its array, before the
+     * loop's sweeps count what the loop allocates (lower_arraycall.c) */
+    int rc = c->cnt ? uf__arraycall_open(F, s, c->cnt, kp) : 0;
+    if (rc != 0 || (rc = uf__nrt_loop_enter(F, s, c->arr, c->at)) != 0)
         return rc;
     LLVMBuildBr(B, hdr);
     LLVMPositionBuilderAtEnd(B, hdr);
