@@ -177,13 +177,14 @@ class _Batch:
         self.p.stdin.write(("\t".join(args) + "\n").encode())
         self.p.stdin.flush()
         self.n += 1
-        marker = re.compile(rf"^#ufjit-batch {self.n} exit (-?\d+)$", re.M)
+        marker = re.compile(rb"^#ufjit-batch %d exit (-?\d+)$" % self.n,
+                            re.M)
         watchdog = threading.Timer(timeout, self.p.kill)
         watchdog.start()
         out = []
         try:
             for line in iter(self.p.stdout.readline, b""):
-                m = marker.match(line.decode(errors="replace"))
+                m = marker.match(line.rstrip(b"\n"))
                 if m:
                     rc = int(m.group(1))
                     break
@@ -194,13 +195,14 @@ class _Batch:
         finally:
             watchdog.cancel()
         self.err.seek(self.pos)
-        err = self.err.read().decode(errors="replace")
+        err = self.err.read()  # bytes: self.pos counts bytes
         m = marker.search(err)
         if m:
-            self.pos += len(err[:m.end() + 1].encode(errors="replace"))
+            self.pos += m.end() + 1
             err = err[:m.start()]
         return subprocess.CompletedProcess(
-            args, rc, b"".join(out).decode(errors="replace"), err)
+            args, rc, b"".join(out).decode(errors="replace"),
+            err.decode(errors="replace"))
 
     def close(self):
         """Problems at the end: the exit status tells calls' failures (1)
