@@ -18,42 +18,32 @@
 #include "compiler/module.h"
 #include "disk_cache_test_util.h"
 
-static const char *SRC =
-    "from numba import vectorize, njit, guvectorize\n"
-    "@njit\n"
-    "def scale(x):\n"
-    "    return 2 * x\n"
-    "@vectorize(['float32(float32, float32)', 'float64(float64, float64)'])\n"
-    "def rel_diff(x, y):\n"
-    "    return scale(x - y) / (x + y)\n"
-    "@guvectorize(['void(float64[:], float64[:])'], '(n)->()')\n"
-    "def total(x, out):\n"
-    "    s = 0.0\n"
-    "    for v in x:\n"
-    "        s += scale(v)\n"
-    "    out[0] = s\n"
-    "@njit\n"
-    "def poly(x):\n"
-    "    return scale(x) * x + 1.0\n";
-
-/* the same with the called function changed: other IR everywhere */
-static const char *SRC3 =
-    "from numba import vectorize, njit, guvectorize\n"
-    "@njit\n"
-    "def scale(x):\n"
-    "    return 3 * x\n"
-    "@vectorize(['float32(float32, float32)', 'float64(float64, float64)'])\n"
-    "def rel_diff(x, y):\n"
-    "    return scale(x - y) / (x + y)\n"
-    "@guvectorize(['void(float64[:], float64[:])'], '(n)->()')\n"
-    "def total(x, out):\n"
-    "    s = 0.0\n"
-    "    for v in x:\n"
-    "        s += scale(v)\n"
-    "    out[0] = s\n"
-    "@njit\n"
-    "def poly(x):\n"
-    "    return scale(x) * x + 1.0\n";
+/* The kernels, scale() multiplying by `factor`: another factor is other
+ * IR everywhere. */
+static const char *source(int factor)
+{
+    static char text[1024];
+    snprintf(text, sizeof text,
+             "from numba import vectorize, njit, guvectorize\n"
+             "@njit\n"
+             "def scale(x):\n"
+             "    return %d * x\n"
+             "@vectorize(['float32(float32, float32)', "
+             "'float64(float64, float64)'])\n"
+             "def rel_diff(x, y):\n"
+             "    return scale(x - y) / (x + y)\n"
+             "@guvectorize(['void(float64[:], float64[:])'], '(n)->()')\n"
+             "def total(x, out):\n"
+             "    s = 0.0\n"
+             "    for v in x:\n"
+             "        s += scale(v)\n"
+             "    out[0] = s\n"
+             "@njit\n"
+             "def poly(x):\n"
+             "    return scale(x) * x + 1.0\n",
+             factor);
+    return text;
+}
 
 typedef struct outcome {
     double v[5];     /* rel_diff float64 */
@@ -152,14 +142,14 @@ static int teardown(void **state)
 static void test_miss_then_hit(void **state)
 {
     (void)state;
-    outcome a = run(SRC);
+    outcome a = run(source(2));
     check(&a, 2);
     assert_true(a.ncompiles >= 3); /* vectorize, gufunc, njit modules */
     assert_int_equal(a.hits, 0);
     int files = dk_list(dk_dir, NULL);
     assert_int_equal(files, (int)a.ncompiles);
 
-    outcome b = run(SRC);
+    outcome b = run(source(2));
     assert_int_equal(b.ncompiles, a.ncompiles);
     assert_int_equal(b.hits, b.ncompiles); /* LLVM compiled nothing */
     assert_memory_equal(a.v, b.v, sizeof a.v);
@@ -167,7 +157,7 @@ static void test_miss_then_hit(void **state)
     assert_true(a.total == b.total && a.poly == b.poly);
     assert_int_equal(dk_list(dk_dir, NULL), files);
 
-    outcome c = run(SRC3); /* other IR: compiled, more files */
+    outcome c = run(source(3)); /* other IR: compiled, more files */
     check(&c, 3);
     assert_int_equal(c.hits, 0);
     assert_int_equal(dk_list(dk_dir, NULL), files + (int)c.ncompiles);
@@ -194,12 +184,12 @@ static void damage_all(void)
 static void test_damaged_file_misses(void **state)
 {
     (void)state;
-    outcome a = run(SRC);
+    outcome a = run(source(2));
     damage_all();
-    outcome b = run(SRC);
+    outcome b = run(source(2));
     check(&b, 2);
     assert_int_equal(b.hits, 0);
-    outcome c = run(SRC); /* rewritten valid */
+    outcome c = run(source(2)); /* rewritten valid */
     assert_int_equal(c.hits, c.ncompiles);
     assert_memory_equal(a.v, c.v, sizeof a.v);
 }
@@ -207,14 +197,14 @@ static void test_damaged_file_misses(void **state)
 static void test_off_when_dumping(void **state)
 {
     (void)state;
-    (void)run(SRC);
+    (void)run(source(2));
     int files = dk_list(dk_dir, NULL);
     /* the dump goes to stderr: into /dev/null for this run */
     int saved = dup(2), null = open("/dev/null", O_WRONLY);
     assert_true(saved >= 0 && null >= 0);
     dup2(null, 2);
     setenv("UFJIT_DUMP_OPTIMIZED", "1", 1);
-    outcome b = run(SRC);
+    outcome b = run(source(2));
     unsetenv("UFJIT_DUMP_OPTIMIZED");
     dup2(saved, 2);
     close(saved);
@@ -233,8 +223,8 @@ static void test_unusable_dir(void **state)
     assert_true(fd >= 0);
     close(fd);
     setenv("UFJIT_CODEGEN_CACHE_DIR", file, 1);
-    outcome a = run(SRC);
-    outcome b = run(SRC);
+    outcome a = run(source(2));
+    outcome b = run(source(2));
     setenv("UFJIT_CODEGEN_CACHE_DIR", dk_dir, 1);
     check(&a, 2);
     check(&b, 2);

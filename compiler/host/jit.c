@@ -821,14 +821,25 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
     int rc = uf__codegen_use_fetch(&cu, names, n, &bytes, &len,
                                    &L->nontemporal_stores, err);
     if (rc != 0) {
+        /* a codegen cache hit (no listing or IR asked: nothing else to
+         * hand back), or its allocation failed */
         lower_release(L, true);
+        uf__codegen_use_release(&cu);
         if (rc > 0) {
             atomic_fetch_add(&jit->ncodegen_hits, 1);
             rc = add_object(jit, bytes, len, names, addrs, n, err);
         } else {
             rc = err->code;
         }
-        goto object_added;
+        if (rc == 0 && obj) {
+            *obj = bytes;
+            *objlen = len;
+        } else {
+            uf__free(bytes);
+        }
+        codegen_end();
+        pthread_mutex_unlock(&jit->lock);
+        return rc;
     }
     rc = optimise(jit, L, listing, ir, err);
     if (rc != 0) {
@@ -857,7 +868,6 @@ int uf__jit_finish_all(uf__jit *jit, uf__lower *L, const char *const *names,
         if (rc == 0)
             uf__codegen_use_store(&cu, names, n, bytes, len,
                                   L->nontemporal_stores);
-    object_added:
         uf__codegen_use_release(&cu);
         if (rc != 0 || obj == NULL)
             uf__free(bytes);
