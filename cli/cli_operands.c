@@ -45,6 +45,10 @@ int uf__cli_input_parse(const char *text, uf__cli_input *in, uf_error *err)
     const char *e = NULL;
     memset(in, 0, sizeof *in);
     in->text = text;
+    if (strncmp(text, "str:", 4) == 0) {
+        in->is_str = true;
+        return 0;
+    }
     if (is_npy_name(text) || split_indexed(text, &pl, &e, &el))
         return 0;
     int rc = uf__cli_parse_scalar(text, &in->scalar, err);
@@ -55,6 +59,8 @@ int uf__cli_input_parse(const char *text, uf__cli_input *in, uf_error *err)
 uf_array *uf__cli_input_load(const uf__cli_input *in, uf_error *err)
 {
     const char *arg = in->text;
+    if (in->is_str)
+        return uf_array_from_utf8(arg + 4, strlen(arg + 4), err);
     if (in->is_scalar)
         return uf_full(in->scalar.dtype, 0, NULL, &in->scalar.v,
                        in->scalar.dtype, UF_ORDER_C, err);

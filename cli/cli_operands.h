@@ -12,16 +12,17 @@
 typedef struct uf__cli_input {
     const char *text;
     bool is_scalar; /* then `scalar` holds it */
+    bool is_str;    /* str:TEXT, a string (text + 4) */
     uf__cli_scalar scalar;
 } uf__cli_input;
 
-/* "a.npy" and "a.npy[::2, 1]" name files; anything else must be a scalar
- * literal (uf__cli_parse_scalar). Fails with err set (a usage error for
+/* "a.npy" and "a.npy[::2, 1]" name files; "str:TEXT" is the string TEXT
+ * (UTF-8); anything else must be a scalar literal (uf__cli_parse_scalar). Fails with err set (a usage error for
  * the caller to word). */
 int uf__cli_input_parse(const char *text, uf__cli_input *in, uf_error *err);
 
 /* The input as an array: the file loaded (and indexed: a strided view),
- * or the scalar as a 0-d array. NULL with err set. */
+ * the scalar as a 0-d array, a string as uf_array_from_utf8's. NULL with err set. */
 uf_array *uf__cli_input_load(const uf__cli_input *in, uf_error *err);
 
 /* A kernel error is "ufjit: FILE:LINE:COL: message" (the message holds

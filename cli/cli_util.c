@@ -492,7 +492,8 @@ int uf__cli_parse_scalar(const char *text, uf__cli_scalar *out,
     if (!scan_literal(s, len, &lit))
         return uf__cli_seterr(err, UF_ERR_VALUE,
                               "'%s' is not a scalar literal (examples: 3, "
-                              "2.5, true, 1+2j, float32:2.5)", text);
+                              "2.5, true, 1+2j, float32:2.5; a string is "
+                              "str:TEXT)", text);
     if (typed != UF_NTYPES)
         return store_typed(&lit, typed, out, text, err);
 

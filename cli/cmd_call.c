@@ -57,6 +57,8 @@ static const char call_help[] =
     "                  2.5 float64, true bool, 1+2j complex128; or with an\n"
     "                  explicit type: float32:2.5, int32:7, u1:255,\n"
     "                  complex64:1-2j. A scalar is a 0-d array.\n"
+    "  str:TEXT        the string TEXT (an njit function's unicode_type\n"
+    "                  argument), e.g. str:hello, 'str:two words'\n"
     "\n"
     "Options:\n"
     "  -o, --output OUT.npy  where an output goes; give one per output of\n"

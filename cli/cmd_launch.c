@@ -234,6 +234,10 @@ static int parse_args(launch_cmd *c, int argc, char **argv)
             return uf__cli_usage("launch", "argument %d '%s' is neither a "
                                  ".npy file nor a scalar: %s", i,
                                  pos[i + 2], err.message);
+        if (c->args[i].is_str) /* Numba's CUDA target has no strings */
+            return uf__cli_usage("launch", "argument %d '%s': a CUDA "
+                                 "kernel takes no string (str: is for njit "
+                                 "functions)", i, pos[i + 2]);
     }
     return check_options(c);
 }

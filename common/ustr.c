@@ -1,6 +1,7 @@
 /* Run-time strings (common/ustr.h): what generated code calls to make,
  * compare and search strings. Lengths and indices are code points. */
 #include "common/ustr.h"
+#include "common/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -148,37 +149,12 @@ int64_t uf__ustr_find(const uf__ustr *s, const uf__ustr *sub)
     return -1;
 }
 
-/* The UTF-8 bytes of code point c into out (4 bytes of room): how many. */
-static int utf8_put(uint32_t c, char *out)
-{
-    if (c < 0x80) {
-        out[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (char)(0xC0 | (c >> 6));
-        out[1] = (char)(0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        out[0] = (char)(0xE0 | (c >> 12));
-        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (c >> 18));
-    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (c & 0x3F));
-    return 4;
-}
-
 int64_t uf__ustr_utf8(const uf__ustr *s, char *buf, int64_t cap)
 {
     int64_t at = 0;
     for (int64_t i = 0; i < s->len; i++) {
         char u[4];
-        int k = utf8_put(s->cp[i], u);
+        int k = uf__utf8_put(s->cp[i], u);
         if (at + k < cap)
             memcpy(buf + at, u, (size_t)k);
         at += k;
@@ -192,6 +168,6 @@ void uf__ustr_write(const uf__ustr *s, void *stream)
 {
     for (int64_t i = 0; i < s->len; i++) {
         char u[4];
-        fwrite(u, 1, (size_t)utf8_put(s->cp[i], u), (FILE *)stream);
+        fwrite(u, 1, (size_t)uf__utf8_put(s->cp[i], u), (FILE *)stream);
     }
 }

@@ -48,6 +48,10 @@ void uf__array_set_device(uf_array *a, uf_device dev);
  * from any view. */
 void *uf__array_owner_ctx(const uf_array *a, uf_release_fn fn);
 
+/* Flags a 1-D uint32 array of code points as a string (UF_ARRAY_STRING:
+ * a string njit returned, ndarray/array_str.c). */
+void uf__array_mark_string(uf_array *a);
+
 /* Recomputes C/F contiguity and alignment from shape, strides and data
  * (NumPy's rules: length-0/1 axes do not break contiguity). */
 void uf__array_update_flags(uf_array *a);

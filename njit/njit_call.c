@@ -6,17 +6,23 @@
  * use (or loaded from the disk cache: cache=True, UFJIT_CACHE_DIR), then
  * cached in f->plain. A function declared with signatures
  * (@njit('f8(f8[:])')) runs the signature Numba's dispatcher would pick
- * for the arguments. Results come back as 0-d arrays. */
+ * for the arguments. Results come back as 0-d arrays. A string argument
+ * (an array flagged UF_ARRAY_STRING) is a unicode_type: the entry gets a
+ * uf__ustr copied from its code points, in no NRT block (as a literal),
+ * freed after the results are out; a returned string is a 1-D uint32
+ * array of code points flagged the same way. */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "common/nrt.h"
+#include "common/ustr.h"
 #include "common/error_internal.h"
 #include "compiler/front/ast_visit.h"
 #include "compiler/cache/disk_cache.h"
 #include "compiler/host/jit_plain.h"
 #include "compiler/module.h"
+#include "ndarray/array_internal.h"
 #include "njit/njit.h"
 #include "njit/njit_prange.h"
 #include "targets/target.h"
@@ -39,6 +45,7 @@ typedef struct plain_spec {
     /* per result: a readonly array type (a global array or a view of
      * one, a.imag of real numbers): it comes back read-only, as Numba's */
     bool out_ro[UF__TUPLE_MAX];
+    bool out_str[UF__TUPLE_MAX]; /* a string's code points */
     char *tree; /* how the results nest (uf_func_result_tree) */
     uf__plain_entry fn;
 } plain_spec;
@@ -68,6 +75,8 @@ static const uf__type *input_type(uf__typectx *tc, const uf_array *a,
 {
     int nd = uf_array_ndim(a);
     uf_dtype dt = uf_array_dtype(a);
+    if (uf_array_flags(a) & UF_ARRAY_STRING)
+        return uf__type_ustr(tc);
     if (nd == 0)
         return uf__type_scalar(tc, dt);
     int fl = uf_array_flags(a);
@@ -132,6 +141,8 @@ static int pick_types(uf_func *f, const uf__type *const *in, int n,
             const uf__type *w = sigs[s].args[i];
             if (in[i]->kind == UF__T_ARRAY)
                 ok = array_fits(in[i], w);
+            else if (in[i]->kind == UF__T_USTR)
+                ok = w->kind == UF__T_USTR;
             else if ((ok = w->kind == UF__T_SCALAR))
                 cases[(size_t)ncase * (size_t)nscal + (size_t)k++] = w->dtype;
         }
@@ -364,6 +375,7 @@ static plain_spec *compile_spec(uf_func *f, const uf__type *const *in, int n,
         if (res[k]->kind == UF__T_USTR || res[k]->kind == UF__T_STR) {
             s->out[k] = UF_UINT32; /* a string: its code points */
             s->out_ndim[k] = 1;
+            s->out_str[k] = true;
         }
         s->out_ro[k] = res[k]->readonly;
     }
@@ -561,13 +573,42 @@ static int array_result(const plain_spec *s, int k,
     return rc;
 }
 
+/* The uf__ustr of each string argument (NULL for the others), from its
+ * code points: outside every NRT block, so the kernel treats it as a
+ * literal (never frees it; a returned one is copied out). */
+static int string_args(const plain_spec *s, uf_array *const *inputs,
+                       int n_in, uf__ustr **strs, uf_error *err)
+{
+    for (int i = 0; i < n_in; i++)
+        strs[i] = NULL;
+    for (int i = 0; i < n_in; i++) {
+        if (s->in[i]->kind != UF__T_USTR)
+            continue;
+        int64_t len = uf_array_shape(inputs[i])[0];
+        int64_t stride = uf_array_strides(inputs[i])[0];
+        const char *cp = uf_array_data(inputs[i]);
+        strs[i] = uf__malloc(1, UF__USTR_CP_OFFSET + 4 * (size_t)len, err);
+        if (strs[i] == NULL)
+            return err->code;
+        strs[i]->len = len;
+        strs[i]->hash = -1;
+        for (int64_t k = 0; k < len; k++)
+            memcpy(&strs[i]->cp[k], cp + k * stride, 4);
+    }
+    return 0;
+}
+
 /* Runs the entry and fills the outputs (allocating the NULL ones). */
 static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
-               int n_in, uf_array **outputs, uf_error *err)
+               int n_in, uf__ustr **strs, uf_array **outputs, uf_error *err)
 {
     void *args[MAXARGS];
     uf__plain_arg desc[MAXARGS];
     for (int i = 0; i < n_in; i++) {
+        if (strs[i] != NULL) {
+            args[i] = &strs[i];
+            continue;
+        }
         if (uf_array_ndim(inputs[i]) == 0) {
             args[i] = uf_array_data(inputs[i]);
             continue;
@@ -603,8 +644,12 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
                              f->decl->name);
     }
     if (s->ret_ndim >= 0) {
-        return array_result(s, 0, ares, inputs, n_in, &outputs[0],
-                            err); /* local */
+        bool fresh = outputs[0] == NULL;
+        if (array_result(s, 0, ares, inputs, n_in, &outputs[0], err) != 0)
+            return err->code; /* ares is local */
+        if (fresh && s->out_str[0])
+            uf__array_mark_string(outputs[0]);
+        return 0;
     }
     bool made[UF__TUPLE_MAX] = {false};
     int a = 0;
@@ -620,6 +665,8 @@ static int run(uf_func *f, const plain_spec *s, uf_array *const *inputs,
                 goto fail;
             }
             made[k] = fresh;
+            if (fresh && s->out_str[k])
+                uf__array_mark_string(outputs[k]);
         } else if (outputs[k] == NULL) {
             outputs[k] = uf_full(s->out[k], 0, NULL, res[k], s->out[k],
                                  UF_ORDER_C, err);
@@ -675,7 +722,12 @@ static int njit_call(uf_func *f, uf_array *const *inputs, int n_in,
         return err->code;
     /* prange loops of the call run on opts->num_threads threads */
     int threads = uf__prange_threads(opts != NULL ? opts->num_threads : 0);
-    rc = run(f, s, inputs, n_in, outputs, err);
+    uf__ustr *strs[MAXARGS];
+    rc = string_args(s, inputs, n_in, strs, err);
+    if (rc == 0)
+        rc = run(f, s, inputs, n_in, strs, outputs, err);
+    for (int i = 0; i < n_in; i++)
+        uf__free(strs[i]);
     uf__prange_threads(threads);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/lexer_internal.h"
 #include "compiler/front/unicode_ident.h"
+#include "common/utf8.h"
 
 typedef struct spelling {
     const char *text;

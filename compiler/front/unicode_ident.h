@@ -22,9 +22,5 @@ extern const int uf__xid_start_n, uf__xid_continue_n, uf__nfkc_may_change_n;
 /* Whether cp lies in one of the n sorted ranges r. */
 bool uf__cp_in(const uf__cp_range *r, int n, uint32_t cp);
 
-/* Decodes one UTF-8 character at s (at most n bytes): its length, and
- * the code point in *cp; 0 when the bytes are not valid UTF-8 (overlong,
- * surrogate, past U+10FFFF, truncated). */
-int uf__utf8_decode(const char *s, size_t n, uint32_t *cp);
 
 #endif

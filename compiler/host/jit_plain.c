@@ -1,6 +1,6 @@
 /* The JIT entry point of a plain njit function: a C-callable wrapper that
- * reads the arguments from pointers (scalars, or arrays described by
- * uf__plain_arg), calls the typed function (Python's error model: it may
+ * reads the arguments from pointers (scalars, arrays described by
+ * uf__plain_arg, or a string's uf__ustr pointer), calls the typed function (Python's error model: it may
  * fail with a status) and stores each result where outs[k] points. */
 #include <stdio.h>
 
@@ -43,6 +43,10 @@ static LLVMValueRef load_arg(uf__fn *F, LLVMValueRef args, int i,
             v = LLVMBuildICmp(b, LLVMIntNE, v, LLVMConstNull(mt), "");
         return uf__emit_cast(F, v, in, t->dtype);
     }
+    if (t->kind == UF__T_USTR) /* args[i] points to the uf__ustr pointer */
+        return LLVMBuildLoad2(
+            b, i8p, LLVMBuildPointerCast(b, p, LLVMPointerType(i8p, 0), ""),
+            "str");
     /* uf__plain_arg: {i8* data, i64* shape, i64* strides} */
     LLVMTypeRef fields[3] = {i8p, i64p, i64p};
     LLVMTypeRef st = LLVMStructTypeInContext(L->ctx, fields, 3, 0);
@@ -276,10 +280,11 @@ static int compile(uf__jit *jit, const uf__typed_func *tf,
                              "'%s': too many arguments", tf->decl->name);
     for (int i = 0; i < tf->nargs; i++)
         if (tf->args[i]->kind != UF__T_SCALAR &&
-            tf->args[i]->kind != UF__T_ARRAY)
+            tf->args[i]->kind != UF__T_ARRAY &&
+            tf->args[i]->kind != UF__T_USTR)
             return uf__error_set(err, UF_ERR_UNSUPPORTED,
-                                 "'%s': argument %d must be a number or an "
-                                 "array", tf->decl->name, i + 1);
+                                 "'%s': argument %d must be a number, an "
+                                 "array or a string", tf->decl->name, i + 1);
     uf__lower L;
     if (uf__jit_begin(jit, &L, err) != 0)
         return err->code;

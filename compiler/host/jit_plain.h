@@ -29,7 +29,8 @@ typedef struct uf__plain_array_result {
 
 /* int entry(void *const *args, void *const *outs): args[i] points to the
  * value of a scalar argument (of dtype in[i], any alignment; bool one
- * byte) or to a uf__plain_arg for an array argument; outs[k] receives
+ * byte), to a uf__plain_arg for an array argument, or to the uf__ustr
+ * pointer of a string (common/ustr.h); outs[k] receives
  * result k (the returned value, or element k of a returned tuple) in its
  * dtype; a nested tuple's elements count depth first (uf__plain_results).
  * Returns 0 or a uf__jit_status. */

@@ -73,8 +73,8 @@ static const type_name type_names[] = {
 
 /* Numba types that exist but that ufjit does not compile. */
 static const char *const unsupported_names[] = {
-    "float16", "f2", "voidptr", "pyobject", "ffi_forced_object", "string",
-    "unicode_type", "NPDatetime", "NPTimedelta", "Optional", "List",
+    "float16", "f2", "voidptr", "pyobject", "ffi_forced_object",
+    "NPDatetime", "NPTimedelta", "Optional", "List",
     "DictType", "ListType", "Array", "slice2_type", "slice3_type",
 };
 
@@ -400,6 +400,9 @@ static int parse_type(parser *p, const uf__type **out)
         rc = parse_tuple(p, at, &t);
     } else if (len == 8 && memcmp(name, "UniTuple", 8) == 0) {
         rc = parse_unituple(p, &t);
+    } else if ((len == 12 && memcmp(name, "unicode_type", 12) == 0) ||
+               (len == 6 && memcmp(name, "string", 6) == 0)) {
+        t = uf__type_ustr(p->tc); /* types.string is unicode_type */
     } else {
         size_t n = sizeof type_names / sizeof type_names[0];
         for (size_t i = 0; i < n && !t; i++) {

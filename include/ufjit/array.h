@@ -23,7 +23,10 @@ enum uf_array_flags {
     UF_ARRAY_F_CONTIGUOUS = 1 << 1,
     UF_ARRAY_WRITEABLE = 1 << 2,
     UF_ARRAY_ALIGNED = 1 << 3,
-    UF_ARRAY_OWNDATA = 1 << 4
+    UF_ARRAY_OWNDATA = 1 << 4,
+    /* A string (Numba's unicode_type): a 1-D uint32 array of its code
+     * points, made by uf_array_from_utf8 or returned by uf_call */
+    UF_ARRAY_STRING = 1 << 5
 };
 
 /* Memory order for creation and copies, as NumPy's order= argument.
@@ -69,6 +72,23 @@ UF_EXPORT uf_array *uf_arange(double start, double stop, double step,
 /* np.linspace(start, stop, num, endpoint, dtype). */
 UF_EXPORT uf_array *uf_linspace(double start, double stop, int64_t num,
                                 bool endpoint, uf_dtype dtype, uf_error *err);
+
+/* A string argument for njit functions (Numba's unicode_type): the
+ * n bytes of UTF-8 at utf8 decoded into a 1-D uint32 array of code points
+ * flagged UF_ARRAY_STRING (its views and copies are plain arrays; the
+ * call reads the code points when it starts). UF_ERR_VALUE names the byte offset of invalid UTF-8. */
+UF_EXPORT uf_array *uf_array_from_utf8(const char *utf8, size_t n,
+                                       uf_error *err);
+/* The same from n code points (any of 0..0x10FFFF, lone surrogates too,
+ * as a Python str may hold them). */
+UF_EXPORT uf_array *uf_array_from_ucs4(const uint32_t *cp, size_t n,
+                                       uf_error *err);
+/* The UTF-8 text of a 1-D uint32 array of code points (a string uf_call
+ * returned, or any such array): a NUL-terminated copy to free with
+ * uf_free, its length in bytes (without the NUL) in *n when n is not
+ * NULL. UF_ERR_VALUE for a code point that is no character (a surrogate
+ * or past U+10FFFF); UF_ERR_TYPE for another dtype or shape. */
+UF_EXPORT char *uf_array_utf8(const uf_array *a, size_t *n, uf_error *err);
 
 /* Wraps memory owned elsewhere without copying. `strides` in bytes, or NULL
  * for C-contiguous. `release` (may be NULL) is called with (ctx, data) when

@@ -71,6 +71,21 @@ static void release_buffer(void *ctx, void *data)
     PyGILState_Release(g);
 }
 
+/* A Python str as uf_array_from_ucs4's string array. */
+static uf_array *string_array(PyObject *obj)
+{
+    Py_UCS4 *cp = PyUnicode_AsUCS4Copy(obj);
+    if (cp == NULL)
+        return NULL;
+    uf_error err;
+    uf_array *a = uf_array_from_ucs4(cp, (size_t)PyUnicode_GET_LENGTH(obj),
+                                     &err);
+    PyMem_Free(cp);
+    if (a == NULL)
+        ufpy_raise(&err);
+    return a;
+}
+
 uf_array *ufpy_array_from_object(PyObject *obj, bool writable)
 {
     if (PyObject_TypeCheck(obj, &ufpy_array_type)) {
@@ -82,6 +97,8 @@ uf_array *ufpy_array_from_object(PyObject *obj, bool writable)
         }
         return uf_array_retain(a);
     }
+    if (PyUnicode_Check(obj)) /* a string argument of an njit function */
+        return string_array(obj);
     Py_buffer *view = PyMem_Malloc(sizeof *view);
     if (view == NULL)
         return (uf_array *)PyErr_NoMemory();

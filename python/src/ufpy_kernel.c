@@ -252,6 +252,17 @@ static void release_all(uf_array **a, int n)
 #define MAX_OPERANDS 64
 
 /* Func.call(inputs, outputs, **options) -> list of outputs */
+/* A string an njit function returned (its code points) as a Python str;
+ * takes the array's reference. */
+static PyObject *string_object(uf_array *a)
+{
+    PyObject *s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND,
+                                            uf_array_data(a),
+                                            (Py_ssize_t)uf_array_size(a));
+    uf_array_release(a);
+    return s;
+}
+
 static PyObject *func_call(ufpy_func *self, PyObject *args, PyObject *kw)
 {
     PyObject *ins, *outs = Py_None;
@@ -297,7 +308,10 @@ static PyObject *func_call(ufpy_func *self, PyObject *args, PyObject *kw)
     }
     result = PyList_New(nout);
     for (int i = 0; result && i < nout; i++) {
-        PyObject *a = out[i] ? ufpy_array_new(out[i]) : Py_NewRef(Py_None);
+        PyObject *a = out[i] == NULL ? Py_NewRef(Py_None)
+                      : uf_array_flags(out[i]) & UF_ARRAY_STRING
+                          ? string_object(out[i])
+                          : ufpy_array_new(out[i]);
         out[i] = NULL;
         if (a == NULL)
             Py_CLEAR(result);

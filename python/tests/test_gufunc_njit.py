@@ -52,6 +52,16 @@ def zero_big(a):
     return a
 
 
+@njit
+def text(s, c):
+    return len(s), s.count(c), s.upper(), (s[::-1], s * 0)
+
+
+@njit
+def repeat(n):
+    return 'ab' * n
+
+
 @reduce
 def plus(a, b):
     return a + b
@@ -121,6 +131,17 @@ def test_njit_returns_its_arguments_as_numba():
     # the view keeps its argument's memory alive
     t = tail_and_t(np.arange(5.0), b)[0]
     assert t.tolist() == [1.0, 2.0, 3.0, 4.0]
+
+
+def test_njit_strings_in_and_out():
+    # Numba: a str argument is unicode_type, a returned one a str
+    assert repeat(3) == "ababab" and repeat(0) == ""
+    n, k, up, (rev, empty) = text("stra\u00dfe \u00df", "\u00df")
+    assert (n, k, up) == (8, 2, "STRASSE SS")
+    assert rev == "\u00df e\u00dfarts" and empty == ""
+    assert text(np.str_("a\U0001f600a"), "a")[:3] == (3, 2, "A\U0001f600A")
+    # a lone surrogate passes through as Python keeps it
+    assert text("x\ud800", "x")[2] == "X\ud800"
 
 
 def test_reduce():

@@ -3,6 +3,7 @@ run), the decorator's arguments, and, once first called, the kernel the C
 core compiled from the function's source."""
 
 import ast
+import re
 import threading
 
 import numpy as np
@@ -17,8 +18,8 @@ def _as_array(x):
     """An operand as the C core takes it: arrays with the buffer protocol
     pass unchanged (no copy), ufjit.cuda's device arrays as their array;
     anything else through numpy.asarray."""
-    if isinstance(x, (np.ndarray, _core.Array)):
-        return x
+    if isinstance(x, (np.ndarray, _core.Array, str)):
+        return x  # a str: an njit function's string argument
     inner = getattr(x, "_ufjit_array", None)
     if inner is not None:
         return inner
@@ -566,11 +567,16 @@ class Function(Dispatcher):
         res = k.call([_as_array(a) for a in args])
         vals = []
         for r in res:
+            if isinstance(r, str):  # a returned string
+                vals.append(r)
+                continue
             a = np.asarray(r)
             vals.append(a[()] if a.ndim == 0 else _argument_itself(a, args))
         tree = k.result_tree
         if tree is not None and tree != "None":
-            # nested tuples come back flat, their values depth first
+            # nested tuples come back flat, their values depth first;
+            # "str(k)" marks a string's index
+            tree = re.sub(r"str\((\d+)\)", r"\1", tree)
             return _nest(ast.literal_eval(tree), vals)
         if not vals:
             return None

@@ -339,6 +339,23 @@ bad 2 "float32:1e999 overflows float32" call "$T/add.py" add float32:1e999 1 \
 bad 2 "--threads 100000 is more than the 65536" call "$T/add.py" add 1 2 \
     --threads 100000 -o "$T/x.npy"
 
+# str:TEXT is a string argument (UTF-8); a returned string is a NumPy str
+# (checked in the file's bytes: its UTF-32 code points)
+printf '%s\n' 'from numba import njit' '@njit' 'def shout(s, n):' \
+    '    return s.upper() * n, len(s)' >"$T/shout.py"
+ok call "$T/shout.py" shout "$(printf 'str:stra\303\237e x')" 2 \
+    -o "$T/s1.npy" -o "$T/s2.npy"
+expect_out "^$T/s1.npy: str, 18 characters\$"
+checks=$((checks + 1))
+tail -c 72 "$T/s1.npy" | od -An -tx1 | tr -d ' \n' |
+    grep -q '^53000000540000005200000041000000530000005300000045000000' ||
+    fail "str: argument: not STRASSE... in $T/s1.npy"
+ok call "$T/shout.py" shout 'str:' 3 -o "$T/s1.npy" -o "$T/s2.npy"
+bad 1 "not valid UTF-8 \(at byte 1\)" call "$T/shout.py" shout \
+    "$(printf 'str:a\377')" 1 -o "$T/s1.npy" -o "$T/s2.npy"
+bad 2 "a string is str:TEXT" call "$T/shout.py" shout hello 1 \
+    -o "$T/s1.npy" -o "$T/s2.npy"
+
 # call --batch: one call per line (tab-separated), a marker line after
 # each on both streams, the batch's status 1 when one failed; comments and
 # empty lines skipped; an unreadable FILE is a usage error.
