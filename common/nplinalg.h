@@ -134,6 +134,39 @@ double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 double uf__nplinalg_house(double *x, int64_t n);
 void uf__nplinalg_reflect(const double *v, double tau, double *y,
                           int64_t n);
+/* reflect on ncols columns at once (nplinalg_gk.c): the columns x +
+ * l ld (l < ncols), each len long, vectorised (AVX2 where the CPU has
+ * it; the same bits). */
+void uf__nplinalg_reflect_cols(double *x, int64_t ld, const double *v,
+                               double tau, int64_t len, int64_t ncols);
+
+/* common/nplinalg_bdsqr.c: the SVD B = Ub S Vb^T of the upper
+ * bidiagonal B (d: n diagonal entries, e: n - 1 above it) by LAPACK
+ * dbdsqr's implicit QR (small singular values to high relative
+ * accuracy); d becomes S (descending, >= 0), e is destroyed, and the
+ * first n columns of u (nru rows, leading dimension ldu) and of v (nrv
+ * rows, ldv) become u Ub and v Vb where not NULL; work:
+ * UF__NPLINALG_BDSQR_WORK n doubles; false when it does not converge
+ * (dbdsqr's info > 0). */
+#define UF__NPLINALG_BDSQR_WORK 4
+bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
+                        int64_t nru, int64_t ldu, double *v, int64_t nrv,
+                        int64_t ldv, double *work);
+
+/* common/nplinalg_gk.c: x (M * N, M >= N, column-major, destroyed) = U
+ * S V^T by Golub-Kahan bidiagonalisation and uf__nplinalg_bdsqr: s (N,
+ * descending); when u is not NULL, u (M * ucol, ucol N or M: the extra
+ * columns complete U to an orthonormal basis) and v (N * N), both
+ * column-major. 0, NOMEM or CONVERGE. */
+int uf__nplinalg_gk(double *x, int64_t M, int64_t N, double *s, double *u,
+                    int64_t ucol, double *v);
+
+/* The same for least squares (lstsq): s (N) and V (v, N * N) as above,
+ * U never formed: c (M * nrhs, column-major) becomes U'^T c, where U' =
+ * Q [U_b 0; 0 I] is U completed to M columns (rows N .. M of the result
+ * the part of c outside a's column space). */
+int uf__nplinalg_gk_solve(double *x, int64_t M, int64_t N, double *s,
+                          double *v, double *c, int64_t nrhs);
 
 /* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_lstsq.c): x (n,
  * or n * nrhs for a 2-D b), res (nrhs slots, *nres of them written:

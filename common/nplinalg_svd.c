@@ -1,14 +1,12 @@
 /* The singular value decomposition behind np.linalg.svd and the matrix
- * 2-norms (nplinalg.h), without LAPACK: one-sided Jacobi (Hestenes) on
- * the columns of a float64 column-major copy of the matrix (its
- * transpose when it is wide), scaled by a power of two so that no sum
- * of squares overflows. Pairs of columns are rotated until every pair is
- * orthogonal to float64 rounding (|x_p . x_q| <= eps |x_p| |x_q|); the
- * column norms are then the singular values (to high relative
- * accuracy), the normalised columns U, the accumulated rotations V.
- * Columns of U for zero singular values, and the extra ones of
- * full_matrices, are completed by Gram-Schmidt on the unit vectors.
- * float32 matrices are decomposed in float64 and rounded once. */
+ * 2-norms, cond, matrix_rank and pinv (nplinalg.h), without LAPACK: the
+ * Golub-Kahan SVD of nplinalg_gk.c (Householder bidiagonalisation, then
+ * dbdsqr's bidiagonal QR: LAPACK's dgesvd) on a float64 column-major
+ * copy of the matrix (its transpose when it is wide), scaled by a power
+ * of two so that no sum of squares overflows; a tall one reduced by a
+ * QR first. float32 matrices are decomposed in float64 and rounded
+ * once. Here too: the one-sided Jacobi (Hestenes) that lstsq's
+ * solver uses (nplinalg_lstsq.c), and the Householder reflectors. */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
@@ -200,54 +198,14 @@ void uf__nplinalg_reflect(const double *v, double tau, double *y,
         y[i] -= d * v[i];
 }
 
-/* The columns j of u (M rows) where live[j] is false made orthonormal to
- * the live ones and to each other, from the unit vectors (Gram-Schmidt
- * twice). */
-static void complete(double *u, int64_t M, int64_t ncol, bool *live)
-{
-    for (int64_t j = 0; j < ncol; j++) {
-        if (live[j])
-            continue;
-        double *uj = u + j * M;
-        /* some unit vector keeps >= 1/M of its square in the complement
-         * (the squares sum to its dimension): take the first with half */
-        for (int64_t e = 0; e < M; e++) {
-            memset(uj, 0, (size_t)M * sizeof *uj);
-            uj[e] = 1;
-            for (int pass = 0; pass < 2; pass++)
-                for (int64_t k = 0; k < ncol; k++) {
-                    if (k == j || !live[k])
-                        continue;
-                    const double *uk = u + k * M;
-                    double d = 0;
-                    for (int64_t i = 0; i < M; i++)
-                        d += uk[i] * uj[i];
-                    for (int64_t i = 0; i < M; i++)
-                        uj[i] -= d * uk[i];
-                }
-            double nn = 0;
-            for (int64_t i = 0; i < M; i++)
-                nn += uj[i] * uj[i];
-            if (nn > 0.5 / (double)M) {
-                nn = sqrt(nn);
-                for (int64_t i = 0; i < M; i++)
-                    uj[i] /= nn;
-                break;
-            }
-        }
-        live[j] = true;
-    }
-}
-
 /* The SVD into s (float64, k values) and, when u is not NULL, u and
- * vh (a's dtype). x (M * N, M >= N: a, or a^T when wide) is first
- * reduced by a Householder QR, x = Q R, and the Jacobi rotates the
- * columns of R (N * N: N rows rather than M; the same Gram matrix as
- * x's, so the same rotations, accuracy and exact zeros): R = U' S V'^T
- * with the rotated columns U' S and the accumulated V', so x = (Q U') S
- * V'^T, the left vectors Q [U'; 0] (U' completed by Gram-Schmidt where
- * s is rounding noise; the extra ones of full_matrices Q's further
- * columns), the right ones V'. */
+ * vh (a's dtype), by Golub-Kahan (nplinalg_gk.c) on x (M * N, M >= N: a,
+ * or a^T when wide). A tall x (M >= 1.6 N, LAPACK's crossover) is first
+ * reduced by a Householder QR, x = Q R, and the SVD taken of the N * N
+ * triangle R = U' S V^T (the bidiagonalisation and the rotations then
+ * run on N rows rather than M), x = (Q [U'; 0]) S V^T, the extra
+ * columns of full_matrices Q's further ones; otherwise x is
+ * bidiagonalised as it is. */
 static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                int32_t dt, int32_t full, char *u, double *s, char *vh)
 {
@@ -257,6 +215,7 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
     bool tall = m >= n, uv = u != NULL;
     int64_t M = tall ? m : n, N = tall ? n : m;
     int64_t ucol = full ? M : N;
+    bool qr = 10 * M >= 16 * N;
     double big = 0;
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
@@ -265,19 +224,18 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                 return UF__NPLINALG_NONFINITE;
             big = x > big ? x : big;
         }
-    /* x (M * N), tau (N), w (N * N), v (N * N when uv), sv (N) */
-    double *x = uf__malloc((size_t)(M * N + N + N * N * (uv ? 2 : 1) + N),
-                           sizeof(double), NULL);
-    int64_t *ix = uf__malloc((size_t)N, sizeof(int64_t), NULL);
-    bool *live = uf__malloc((size_t)N, sizeof(bool), NULL);
-    double *uu = NULL;
+    /* x (M * N), tau (N), w (N * N: R, when qr), v (N * N, when uv) */
+    int64_t nw = qr ? N * N : 0, nv = uv ? N * N : 0;
+    double *x = uf__malloc((size_t)(M * N + N + nw + nv), sizeof(double),
+                           NULL);
+    double *uu = uv ? uf__malloc((size_t)(M * ucol), sizeof(double), NULL)
+                    : NULL;
     int st = 0;
-    if (x == NULL || ix == NULL || live == NULL) {
+    if (x == NULL || (uv && uu == NULL)) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
-    double *tau = x + M * N, *w = tau + N, *v = uv ? w + N * N : NULL;
-    double *sv = w + N * N * (uv ? 2 : 1);
+    double *tau = x + M * N, *w = tau + N, *v = uv ? w + nw : NULL;
     int ex = 0;
     if (big > 0)
         frexp(big, &ex);
@@ -289,76 +247,51 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             else
                 x[i * M + j] = e;
         }
-    for (int64_t j = 0; j < N; j++) {
-        double *xj = x + j * M + j;
-        tau[j] = uf__nplinalg_house(xj, M - j);
-        for (int64_t l = j + 1; l < N; l++)
-            uf__nplinalg_reflect(xj, tau[j], x + l * M + j, M - j);
+    if (qr) {
+        for (int64_t j = 0; j < N; j++) {
+            double *xj = x + j * M + j;
+            tau[j] = uf__nplinalg_house(xj, M - j);
+            uf__nplinalg_reflect_cols(xj + M, M, xj, tau[j], M - j,
+                                      N - j - 1);
+        }
+        memset(w, 0, (size_t)(N * N) * sizeof *w);
+        for (int64_t j = 0; j < N; j++)
+            memcpy(w + j * N, x + j * M, (size_t)(j + 1) * sizeof *w);
+        /* U' into uu's first N columns, with N rows for now */
+        st = uf__nplinalg_gk(w, N, N, s, uu, N, v);
+    } else {
+        st = uf__nplinalg_gk(x, M, N, s, uu, ucol, v);
     }
-    memset(w, 0, (size_t)(N * N * (uv ? 2 : 1)) * sizeof *w);
-    for (int64_t j = 0; j < N; j++) {
-        for (int64_t i = 0; i <= j; i++) /* w's column j: R's */
-            w[j * N + i] = x[j * M + i];
-        if (uv)
-            v[j * N + j] = 1;
-    }
-    if (!uf__nplinalg_jacobi(w, N, N, v, N, sv)) {
-        st = UF__NPLINALG_CONVERGE;
+    if (st != 0)
         goto done;
-    }
-    double frob = 0;
-    for (int64_t j = 0; j < N; j++) {
-        double nn = uf__nplinalg_dot(w + j * N, w + j * N, N);
-        frob += nn;
-        sv[j] = sqrt(nn);
-        ix[j] = j;
-    }
-    double noise = DBL_EPSILON * DBL_EPSILON * frob;
-    for (int64_t j = 1; j < N; j++) { /* descending, stable */
-        int64_t t = ix[j], k = j;
-        for (; k > 0 && sv[ix[k - 1]] < sv[t]; k--)
-            ix[k] = ix[k - 1];
-        ix[k] = t;
-    }
     for (int64_t k = 0; k < N; k++)
-        s[k] = ldexp(sv[ix[k]], ex);
+        s[k] = ldexp(s[k], ex);
     if (dt == UF_FLOAT32)
         for (int64_t k = 0; k < N; k++)
             s[k] = (float)s[k];
     if (!uv)
         goto done;
-    /* U' = w / s in w, noise columns completed */
-    for (int64_t j = 0; j < N; j++) {
-        /* a noise column's direction is not orthogonal to the others */
-        live[j] = sv[j] * sv[j] > noise;
-        if (live[j])
-            for (int64_t i = 0; i < N; i++)
-                w[j * N + i] /= sv[j];
+    if (qr) { /* the left vectors: Q [U'; 0], then Q's columns past N */
+        for (int64_t k = ucol - 1; k >= 0; k--) {
+            double *uk = uu + k * M;
+            if (k < N) {
+                memmove(uk, uu + k * N, (size_t)N * sizeof *uk);
+                memset(uk + N, 0, (size_t)(M - N) * sizeof *uk);
+            } else {
+                memset(uk, 0, (size_t)M * sizeof *uk);
+                uk[k] = 1;
+            }
+        }
+        for (int64_t j = N - 1; j >= 0; j--) /* H_0 .. H_{N-1} [U'; 0] */
+            uf__nplinalg_reflect_cols(uu + j, M, x + j * M + j, tau[j],
+                                      M - j, ucol);
     }
-    complete(w, N, N, live);
-    /* the left vectors (M * ucol) in order of the singular values: Q
-     * [U'; 0], then Q's columns past N */
-    uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
-    if (uu == NULL) {
-        st = UF__NPLINALG_NOMEM;
-        goto done;
-    }
-    memset(uu, 0, (size_t)(M * ucol) * sizeof *uu);
-    for (int64_t k = 0; k < ucol; k++) {
-        double *uk = uu + k * M;
-        if (k < N)
-            memcpy(uk, w + ix[k] * N, (size_t)N * sizeof *uk);
-        else
-            uk[k] = 1;
-        for (int64_t j = N - 1; j >= 0; j--)
-            uf__nplinalg_reflect(x + j * M + j, tau[j], uk + j, M - j);
-    }
-    /* tall: u = left (m x ucol), vh = V'^T (n x n); wide: a^T = left S
-     * V'^T, so u = V' (m x m), vh = left^T (ucol x n) */
+    /* tall: u = left (m x ucol), vh = V^T (n x n); wide: a^T = left S
+     * V^T, so u = V (m x m), vh = left^T (ucol x n) */
     size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < N; k++)
         for (int64_t i = 0; i < N; i++) {
-            double e = v[ix[k] * N + i]; /* row i of V''s column k */
+            double e = v[k * N + i]; /* row i of V's column k */
             if (tall)
                 put(vh + (size_t)(k * N + i) * isz, dt, e);
             else
@@ -374,8 +307,6 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
         }
 done:
     uf__free(x);
-    uf__free(ix);
-    uf__free(live);
     uf__free(uu);
     return st;
 }
