@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "common/alloc.h"
 #include "common/nplinalg.h"
 
 typedef double v4d __attribute__((vector_size(32)));
@@ -290,16 +291,114 @@ static void rot(double *x, double *y, int64_t n, double c, double s)
     }
 }
 
+/* V's side of the sweeps: its columns (v, nrv rows, ldv apart)
+ * rotated, or, where lg is not NULL, the rotations logged instead. */
+typedef struct vside {
+    double *v;
+    int64_t nrv, ldv;
+    uf__nplinalg_rotlog *lg;
+} vside;
+
+/* The sequence of nb - 1 rotations (c, s) on the columns ll .. ll + nb
+ * - 1 (1-based) applied to V or logged; false when the log cannot
+ * grow. */
+static bool vrot(vside *vs, int64_t ll, int64_t nb, const double *c,
+                 const double *s, bool fwd)
+{
+    uf__nplinalg_rotlog *lg = vs->lg;
+    if (lg == NULL) {
+        if (vs->nrv > 0)
+            rotseq(vs->v + (ll - 1) * vs->ldv, vs->nrv, vs->ldv, nb, c, s,
+                   fwd);
+        return true;
+    }
+    if (lg->nrec + 1 > lg->caprec) {
+        int64_t cap = lg->caprec ? 2 * lg->caprec : 64;
+        int64_t *r = uf__realloc(lg->rec, (size_t)(3 * cap), sizeof *r, NULL);
+        if (r == NULL)
+            return false;
+        lg->rec = r;
+        lg->caprec = cap;
+    }
+    if (lg->nrot + nb - 1 > lg->caprot) {
+        int64_t cap = lg->caprot ? 2 * lg->caprot : 4 * lg->n + 64;
+        while (cap < lg->nrot + nb - 1)
+            cap *= 2;
+        double *r = uf__realloc(lg->cs, (size_t)(2 * cap), sizeof *r, NULL);
+        if (r == NULL)
+            return false;
+        lg->cs = r;
+        lg->caprot = cap;
+    }
+    int64_t *r = lg->rec + 3 * lg->nrec++;
+    r[0] = ll;
+    r[1] = nb;
+    r[2] = fwd;
+    for (int64_t j = 0; j + 1 < nb; j++) {
+        lg->cs[2 * (lg->nrot + j)] = c[j];
+        lg->cs[2 * (lg->nrot + j) + 1] = s[j];
+    }
+    lg->nrot += nb - 1;
+    return true;
+}
+
+void uf__nplinalg_rotlog_apply(const uf__nplinalg_rotlog *lg,
+                               const double *y, double *z)
+{
+    int64_t n = lg->n;
+    for (int64_t i = 0; i < n; i++) /* undo the sort, then the signs */
+        z[lg->perm[i]] = y[i];
+    for (int64_t i = 0; i < n; i++)
+        z[i] *= lg->sign[i];
+    /* V = G_1 .. G_K: V y = G_1 (.. (G_K y)), each sequence's own
+     * rotations last first; a rotation x_j' = s x_{j+1} + c x_j on
+     * columns is z_j' = c z_j - s z_{j+1}, z_{j+1}' = s z_j + c z_{j+1}
+     * on the vector */
+    int64_t at = lg->nrot;
+    for (int64_t q = lg->nrec - 1; q >= 0; q--) {
+        const int64_t *r = lg->rec + 3 * q;
+        int64_t ll = r[0], nb = r[1];
+        at -= nb - 1;
+        const double *cs = lg->cs + 2 * at;
+        double *w = z + ll - 1;
+        if (r[2]) /* forward: applied 0 .. nb - 2, undone downwards */
+            for (int64_t j = nb - 2; j >= 0; j--) {
+                double c = cs[2 * j], s = cs[2 * j + 1];
+                double a = w[j], b = w[j + 1];
+                w[j] = c * a - s * b;
+                w[j + 1] = s * a + c * b;
+            }
+        else
+            for (int64_t j = 0; j + 1 < nb; j++) {
+                double c = cs[2 * j], s = cs[2 * j + 1];
+                double a = w[j], b = w[j + 1];
+                w[j] = c * a - s * b;
+                w[j + 1] = s * a + c * b;
+            }
+    }
+}
+
+void uf__nplinalg_rotlog_free(uf__nplinalg_rotlog *lg)
+{
+    uf__free(lg->rec);
+    uf__free(lg->cs);
+    uf__free(lg->perm);
+    uf__free(lg->sign);
+    memset(lg, 0, sizeof *lg);
+}
+
 #define D(i) d[(i) - 1]
 #define E(i) e[(i) - 1]
 #define W(i) work[(i) - 1]
 #define UCOL(j) (u + ((j) - 1) * ldu)
 #define VCOL(j) (v + ((j) - 1) * ldv)
 
-bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
-                        int64_t nru, int64_t ldu, double *v, int64_t nrv,
-                        int64_t ldv, double *work)
+/* dbdsqr, V's side through vs; 0, CONVERGE, or NOMEM (the log). */
+static int bdsqr(int64_t n, double *d, double *e, double *u, int64_t nru,
+                 int64_t ldu, vside *vs, double *work)
 {
+    double *v = vs->v;
+    int64_t nrv = vs->nrv, ldv = vs->ldv;
     const double eps = DBL_EPSILON / 2, unfl = DBL_MIN;
     const double tol = fmax(10, fmin(100, pow(eps, -0.125))) * eps;
     if (u == NULL)
@@ -307,7 +406,7 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
     if (v == NULL)
         nrv = 0;
     if (n <= 0)
-        return true;
+        return 0;
     int64_t nm1 = n - 1, nm12 = 2 * nm1, nm13 = 3 * nm1;
     double smax = 0;
     for (int64_t i = 1; i <= n; i++)
@@ -333,7 +432,7 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
     int idir = 0;
     while (m > 1) {
         if (iter > maxit)
-            return false;
+            return UF__NPLINALG_CONVERGE;
         /* the bottom unreduced block d[ll..m] */
         smax = fabs(D(m));
         int64_t ll = 0;
@@ -364,8 +463,10 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
             D(m - 1) = sigmx;
             E(m - 1) = 0;
             D(m) = sigmn;
-            if (nrv > 0)
-                rot(VCOL(m - 1), VCOL(m), nrv, cosr, sinr);
+            /* drot's x' = c x + s y, y' = c y - s x: the forward
+             * sequence of one rotation */
+            if (!vrot(vs, m - 1, 2, &cosr, &sinr, true))
+                return UF__NPLINALG_NOMEM;
             if (nru > 0)
                 rot(UCOL(m - 1), UCOL(m), nru, cosl, sinl);
             m -= 2;
@@ -449,7 +550,8 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
             double h = D(m) * cs;
             D(m) = h * oldcs;
             E(m - 1) = h * oldsn;
-            rotseq(nrv ? VCOL(ll) : NULL, nrv, ldv, nb, &W(1), &W(n), true);
+            if (!vrot(vs, ll, nb, &W(1), &W(n), true))
+                return UF__NPLINALG_NOMEM;
             rotseq(nru ? UCOL(ll) : NULL, nru, ldu, nb, &W(nm12 + 1),
                    &W(nm13 + 1), true);
             if (fabs(E(m - 1)) <= thresh)
@@ -469,8 +571,8 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
             double h = D(ll) * cs;
             D(ll) = h * oldcs;
             E(ll) = h * oldsn;
-            rotseq(nrv ? VCOL(ll) : NULL, nrv, ldv, nb, &W(nm12 + 1),
-                   &W(nm13 + 1), false);
+            if (!vrot(vs, ll, nb, &W(nm12 + 1), &W(nm13 + 1), false))
+                return UF__NPLINALG_NOMEM;
             rotseq(nru ? UCOL(ll) : NULL, nru, ldu, nb, &W(1), &W(n), false);
             if (fabs(E(ll)) <= thresh)
                 E(ll) = 0;
@@ -500,7 +602,8 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
                 W(i - ll + 1 + nm13) = sinl;
             }
             E(m - 1) = f;
-            rotseq(nrv ? VCOL(ll) : NULL, nrv, ldv, nb, &W(1), &W(n), true);
+            if (!vrot(vs, ll, nb, &W(1), &W(n), true))
+                return UF__NPLINALG_NOMEM;
             rotseq(nru ? UCOL(ll) : NULL, nru, ldu, nb, &W(nm12 + 1),
                    &W(nm13 + 1), true);
             if (fabs(E(m - 1)) <= thresh)
@@ -533,19 +636,25 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
             E(ll) = f;
             if (fabs(E(ll)) <= thresh)
                 E(ll) = 0;
-            rotseq(nrv ? VCOL(ll) : NULL, nrv, ldv, nb, &W(nm12 + 1),
-                   &W(nm13 + 1), false);
+            if (!vrot(vs, ll, nb, &W(nm12 + 1), &W(nm13 + 1), false))
+                return UF__NPLINALG_NOMEM;
             rotseq(nru ? UCOL(ll) : NULL, nru, ldu, nb, &W(1), &W(n), false);
         }
     }
     /* positive values (V's column negated with them), then descending
      * by selection, U's and V's columns swapped along */
-    for (int64_t i = 1; i <= n; i++)
+    uf__nplinalg_rotlog *lg = vs->lg;
+    for (int64_t i = 1; i <= n; i++) {
+        if (lg != NULL) {
+            lg->perm[i - 1] = i - 1;
+            lg->sign[i - 1] = D(i) < 0 ? -1 : 1;
+        }
         if (D(i) < 0) {
             D(i) = -D(i);
             for (int64_t k = 0; k < nrv; k++)
                 VCOL(i)[k] = -VCOL(i)[k];
         }
+    }
     for (int64_t i = 1; i <= n - 1; i++) {
         int64_t isub = 1;
         double smin = D(1);
@@ -558,6 +667,11 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
         if (isub != last) {
             D(isub) = D(last);
             D(last) = smin;
+            if (lg != NULL) {
+                int64_t t = lg->perm[isub - 1];
+                lg->perm[isub - 1] = lg->perm[last - 1];
+                lg->perm[last - 1] = t;
+            }
             for (int64_t k = 0; k < nrv; k++) {
                 double t = VCOL(isub)[k];
                 VCOL(isub)[k] = VCOL(last)[k];
@@ -570,5 +684,27 @@ bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
             }
         }
     }
-    return true;
+    return 0;
+}
+
+bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
+                        int64_t nru, int64_t ldu, double *v, int64_t nrv,
+                        int64_t ldv, double *work)
+{
+    vside vs = {v, v != NULL ? nrv : 0, ldv, NULL};
+    return bdsqr(n, d, e, u, nru, ldu, &vs, work) == 0;
+}
+
+int uf__nplinalg_bdsqr_logged(int64_t n, double *d, double *e, double *u,
+                              int64_t nru, int64_t ldu,
+                              uf__nplinalg_rotlog *lg, double *work)
+{
+    memset(lg, 0, sizeof *lg);
+    lg->n = n;
+    lg->perm = uf__malloc((size_t)(n > 0 ? n : 1), sizeof *lg->perm, NULL);
+    lg->sign = uf__malloc((size_t)(n > 0 ? n : 1), sizeof *lg->sign, NULL);
+    if (lg->perm == NULL || lg->sign == NULL)
+        return UF__NPLINALG_NOMEM;
+    vside vs = {NULL, 0, 1, lg};
+    return bdsqr(n, d, e, u, nru, ldu, &vs, work);
 }

@@ -193,23 +193,19 @@ static void form_any(const double *x, int64_t M, int64_t N,
     form(x, M, N, tauq, taup, u, ucol, v, row);
 }
 
-/* uf__nplinalg_gk, and uf__nplinalg_gk_solve where c is not NULL: Q
- * not formed, Q^T applied to c's columns instead, then U_b^T to their
- * first N rows (as the rows of c^T, the left rotations' "u"). */
-static int gk(double *x, int64_t M, int64_t N, double *s, double *u,
-              int64_t ucol, double *v, double *c, int64_t nrhs)
+int uf__nplinalg_gk(double *x, int64_t M, int64_t N, double *s, double *u,
+                    int64_t ucol, double *v)
 {
     if (N == 0)
         return 0;
-    /* e (N), tauq (N), taup (N), row (N), w (M), work, ct (nrhs N) */
-    int64_t nct = c != NULL ? nrhs * N : 0;
+    /* e (N), tauq (N), taup (N), row (N), w (M), work */
     double *e = uf__malloc(
-        (size_t)((4 + UF__NPLINALG_BDSQR_WORK) * N + M + nct),
-        sizeof(double), NULL);
+        (size_t)((4 + UF__NPLINALG_BDSQR_WORK) * N + M), sizeof(double),
+        NULL);
     if (e == NULL)
         return UF__NPLINALG_NOMEM;
     double *tauq = e + N, *taup = tauq + N, *row = taup + N, *w = row + N;
-    double *work = w + M, *ct = work + UF__NPLINALG_BDSQR_WORK * N;
+    double *work = w + M;
     bool avx2 = false;
 #ifdef GK_X86
     __builtin_cpu_init();
@@ -219,7 +215,7 @@ static int gk(double *x, int64_t M, int64_t N, double *s, double *u,
 #endif
     if (!avx2)
         bidiag_any(x, M, N, s, e, tauq, taup, row, w);
-    if (v != NULL) {
+    if (u != NULL) {
 #ifdef GK_X86
         if (avx2)
             form_avx2(x, M, N, tauq, taup, u, ucol, v, row);
@@ -227,35 +223,70 @@ static int gk(double *x, int64_t M, int64_t N, double *s, double *u,
         if (!avx2)
             form_any(x, M, N, tauq, taup, u, ucol, v, row);
     }
-    if (c != NULL) { /* c = Q^T c, then its first N rows transposed */
-        for (int64_t i = 0; i < N; i++)
-            for (int64_t k = 0; k < nrhs; k++)
-                uf__nplinalg_reflect(x + i * M + i, tauq[i],
-                                     c + k * M + i, M - i);
-        for (int64_t k = 0; k < nrhs; k++)
-            for (int64_t i = 0; i < N; i++)
-                ct[i * nrhs + k] = c[k * M + i];
-        u = ct;
-    }
-    bool ok = c != NULL
-                  ? uf__nplinalg_bdsqr(N, s, e, ct, nrhs, nrhs, v, N, N, work)
-                  : uf__nplinalg_bdsqr(N, s, e, u, M, M, v, N, N, work);
-    if (c != NULL)
-        for (int64_t k = 0; k < nrhs; k++)
-            for (int64_t i = 0; i < N; i++)
-                c[k * M + i] = ct[i * nrhs + k];
+    bool ok = uf__nplinalg_bdsqr(N, s, e, u, M, M, v, N, N, work);
     uf__free(e);
     return ok ? 0 : UF__NPLINALG_CONVERGE;
 }
 
-int uf__nplinalg_gk(double *x, int64_t M, int64_t N, double *s, double *u,
-                    int64_t ucol, double *v)
-{
-    return gk(x, M, N, s, u, ucol, v, NULL, 0);
-}
-
+/* x = Q B P^T: c = Q^T c (the left reflectors), then U_b^T on its first
+ * N rows as the rows of c^T (the bidiagonal QR's left rotations), V_b
+ * logged; then per column y = S^+ c[0..N), c[0..N) = P V_b y. */
 int uf__nplinalg_gk_solve(double *x, int64_t M, int64_t N, double *s,
-                          double *v, double *c, int64_t nrhs)
+                          double *c, int64_t nrhs, double cut,
+                          int64_t *rank)
 {
-    return gk(x, M, N, s, NULL, 0, v, c, nrhs);
+    *rank = 0;
+    if (N == 0)
+        return 0;
+    /* e (N), tauq (N), taup (N), row (N), w (M), work, ct (nrhs N), y
+     * (N) */
+    double *e = uf__malloc((size_t)((5 + UF__NPLINALG_BDSQR_WORK) * N + M +
+                                    nrhs * N),
+                           sizeof(double), NULL);
+    if (e == NULL)
+        return UF__NPLINALG_NOMEM;
+    double *tauq = e + N, *taup = tauq + N, *row = taup + N, *w = row + N;
+    double *work = w + M, *ct = work + UF__NPLINALG_BDSQR_WORK * N;
+    double *y = ct + nrhs * N;
+    bool avx2 = false;
+#ifdef GK_X86
+    __builtin_cpu_init();
+    avx2 = __builtin_cpu_supports("avx2");
+    if (avx2)
+        bidiag_avx2(x, M, N, s, e, tauq, taup, row, w);
+#endif
+    if (!avx2)
+        bidiag_any(x, M, N, s, e, tauq, taup, row, w);
+    for (int64_t i = 0; i < N; i++)
+        for (int64_t k = 0; k < nrhs; k++)
+            uf__nplinalg_reflect(x + i * M + i, tauq[i], c + k * M + i,
+                                 M - i);
+    for (int64_t k = 0; k < nrhs; k++)
+        for (int64_t i = 0; i < N; i++)
+            ct[i * nrhs + k] = c[k * M + i];
+    uf__nplinalg_rotlog lg;
+    int st = uf__nplinalg_bdsqr_logged(N, s, e, ct, nrhs, nrhs, &lg, work);
+    if (st == 0) {
+        int64_t r = 0;
+        while (r < N && s[r] > cut * s[0])
+            r++;
+        *rank = r;
+        for (int64_t k = 0; k < nrhs; k++) {
+            double *ck = c + k * M;
+            for (int64_t i = 0; i < N; i++)
+                y[i] = i < r ? ct[i * nrhs + k] / s[i] : 0;
+            uf__nplinalg_rotlog_apply(&lg, y, ck);
+            /* P = G_0 .. G_{N-2}: the last reflector first */
+            for (int64_t i = N - 2; i >= 0; i--) {
+                int64_t len = N - i - 1;
+                row[0] = 1;
+                for (int64_t j = 1; j < len; j++)
+                    row[j] = x[(i + 1 + j) * M + i];
+                uf__nplinalg_reflect(row, taup[i], ck + i + 1, len);
+            }
+        }
+    }
+    uf__nplinalg_rotlog_free(&lg);
+    uf__free(e);
+    return st;
 }

@@ -3,9 +3,10 @@
  * Householder QR of a first where it is tall (m >= 1.6 n: the SVD then
  * runs on the n * n triangle R), or an LQ of a where it is wide (a QR of
  * a^T: a = R^T Q^T), then the Golub-Kahan SVD of nplinalg_gk.c of the
- * square or tall matrix T left (a, R or R^T), T = U S V^T, U never
- * formed: the reflectors and the bidiagonal QR's left rotations are
- * applied to the right-hand sides instead (uf__nplinalg_gk_solve). Then
+ * square or tall matrix T left (a, R or R^T), T = U S V^T, U and V
+ * never formed: the reflectors and the bidiagonal QR's left rotations
+ * are applied to the right-hand sides, its right rotations (logged) and
+ * P's reflectors to the solutions (uf__nplinalg_gk_solve). Then
  *   m >= n: c = U'^T (Q^T) b, x = V S^+ c[0..n), the residuals
  *     |c[n..m)|^2 (gelsd's, where the rank is n < m);
  *   m < n: y = V S^+ U^T b (T = R^T), x = Q [y; 0], the minimum-norm
@@ -78,17 +79,17 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
     int64_t M = tall ? m : n, N = tall ? n : m;
     bool qr = !tall || 10 * M >= 16 * N;
     /* q (M * N): a or a^T, then the QR's reflectors; tau (N); t (N * N:
-     * R or R^T, when qr); v (N * N): V; sv (N); c (M * nrhs): b, then
-     * Q^T b and U^T of it (tall), or b then y (wide, m rows); xk (M):
-     * a solution; cp (N * nrhs): c's first N rows packed */
+     * R or R^T, when qr); sv (N); c (M * nrhs): b, then Q^T b (tall; the
+     * solution in its first N rows), or b then y (wide, m rows); xk
+     * (M): a wide solution; cp (N * nrhs): c's first N rows packed */
     int64_t nt = qr ? N * N : 0;
-    double *q = uf__malloc((size_t)(M * N + N + nt + N * N + N + M * nrhs +
-                                    M + N * nrhs),
+    double *q = uf__malloc((size_t)(M * N + N + nt + N + M * nrhs + M +
+                                    N * nrhs),
                            sizeof(double), NULL);
     int st = UF__NPLINALG_NOMEM;
     if (q == NULL)
         goto done;
-    double *tau = q + M * N, *t = tau + N, *v = t + nt, *sv = v + N * N;
+    double *tau = q + M * N, *t = tau + N, *sv = t + nt;
     double *c = sv + N, *xk = c + M * nrhs, *cp = xk + M;
     int ex = 0;
     if (big > 0)
@@ -105,6 +106,10 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
     for (int64_t k = 0; k < nrhs; k++)
         for (int64_t i = 0; i < m; i++)
             c[k * ldc + i] = get(b + i * bstrides[0] + k * bs1, dt);
+    /* dlalsd's rule: rcond <= 0 or >= 1 is the dtype's unit roundoff */
+    double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
+    double cut = rcond <= 0 || rcond >= 1 ? eps : rcond;
+    int64_t r = 0;
     if (qr) {
         for (int64_t j = 0; j < N; j++) {
             double *qj = q + j * M + j;
@@ -128,49 +133,37 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
                                          c + k * M + j, M - j);
         /* the SVD of the triangle, c's first N rows (ld M or N) */
         if (ldc == N) {
-            st = uf__nplinalg_gk_solve(t, N, N, sv, v, c, nrhs);
+            st = uf__nplinalg_gk_solve(t, N, N, sv, c, nrhs, cut, &r);
         } else { /* c's first N rows packed, then put back */
             for (int64_t k = 0; k < nrhs; k++)
                 memcpy(cp + k * N, c + k * M, (size_t)N * sizeof *cp);
-            st = uf__nplinalg_gk_solve(t, N, N, sv, v, cp, nrhs);
+            st = uf__nplinalg_gk_solve(t, N, N, sv, cp, nrhs, cut, &r);
             for (int64_t k = 0; k < nrhs; k++)
                 memcpy(c + k * M, cp + k * N, (size_t)N * sizeof *cp);
         }
     } else {
-        st = uf__nplinalg_gk_solve(q, M, N, sv, v, c, nrhs);
+        st = uf__nplinalg_gk_solve(q, M, N, sv, c, nrhs, cut, &r);
     }
     if (st != 0)
         goto done;
-    /* dlalsd's rule: rcond <= 0 or >= 1 is the dtype's unit roundoff */
-    double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
-    double cut = (rcond <= 0 || rcond >= 1 ? eps : rcond) * sv[0];
-    int64_t r = 0;
-    while (r < N && sv[r] > cut)
-        r++;
     *rank = (int32_t)r;
     bool resid = r == n && m > n;
     size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < nrhs; k++) {
-        double *ck = c + k * ldc;
-        /* V S^+ (U^T c): N doubles */
-        memset(xk, 0, (size_t)M * sizeof *xk);
-        for (int64_t u = 0; u < r; u++) {
-            double f = ck[u] / sv[u];
-            const double *vu = v + u * N;
-            for (int64_t i = 0; i < N; i++)
-                xk[i] += f * vu[i];
-        }
+        double *ck = c + k * ldc; /* the solution in its first N rows */
         if (tall) {
             for (int64_t j = 0; j < n; j++)
                 put(x + (size_t)(j * nrhs + k) * isz, dt,
-                    ldexp(xk[j], -ex));
+                    ldexp(ck[j], -ex));
             if (resid) {
                 double ss = uf__nplinalg_dot(ck + n, ck + n, m - n);
                 put(res + (size_t)k * isz, dt, ss);
             }
             continue;
         }
-        for (int64_t j = N - 1; j >= 0; j--) /* x = Q [y; 0] */
+        memcpy(xk, ck, (size_t)N * sizeof *xk); /* x = Q [y; 0] */
+        memset(xk + N, 0, (size_t)(M - N) * sizeof *xk);
+        for (int64_t j = N - 1; j >= 0; j--)
             uf__nplinalg_reflect(q + j * M + j, tau[j], xk + j, M - j);
         for (int64_t j = 0; j < n; j++)
             put(x + (size_t)(j * nrhs + k) * isz, dt, ldexp(xk[j], -ex));

@@ -5,8 +5,9 @@
  * copy of the matrix (its transpose when it is wide), scaled by a power
  * of two so that no sum of squares overflows; a tall one reduced by a
  * QR first. float32 matrices are decomposed in float64 and rounded
- * once. Here too: the one-sided Jacobi (Hestenes) that lstsq's
- * solver uses (nplinalg_lstsq.c), and the Householder reflectors. */
+ * once. (It was a one-sided Jacobi until session 27: as accurate, 2 to 4
+ * times slower from 32 rows up, and no faster at 8.) Here too: the
+ * Householder reflectors of the QRs (lstsq's too). */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
@@ -16,8 +17,6 @@
 
 #include "common/alloc.h"
 #include "common/nplinalg.h"
-
-#define SWEEPS 80
 
 static double get(const char *p, int32_t dt)
 {
@@ -70,102 +69,6 @@ INLINE double dot_v(const double *a, const double *b, int64_t n)
 double uf__nplinalg_dot(const double *a, const double *b, int64_t n)
 {
     return dot_v(a, b, n);
-}
-
-/* (p, q) = (c p - s q, s p + c q), four elements at a time. */
-INLINE void rotate_v(double *restrict p, double *restrict q, int64_t n,
-                     double c, double s)
-{
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        v4d a, b;
-        memcpy(&a, p + i, sizeof a);
-        memcpy(&b, q + i, sizeof b);
-        v4d x = c * a - s * b, y = s * a + c * b;
-        memcpy(p + i, &x, sizeof x);
-        memcpy(q + i, &y, sizeof y);
-    }
-    for (; i < n; i++) {
-        double a = p[i], b = q[i];
-        p[i] = c * a - s * b;
-        q[i] = s * a + c * b;
-    }
-}
-
-/* The sweeps of uf__nplinalg_jacobi below, inlined twice: for any x86-64
- * (SSE2) and for AVX2 (the same operations, so the same bits). */
-INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, int64_t vr,
-                   double *d, double noise)
-{
-    for (int sweep = 0; sweep < SWEEPS; sweep++) {
-        bool rotated = false;
-        for (int64_t j = 0; j < N; j++)
-            d[j] = dot_v(x + j * M, x + j * M, M);
-        for (int64_t p = 0; p + 1 < N; p++)
-            for (int64_t q = p + 1; q < N; q++) {
-                double *xp = x + p * M, *xq = x + q * M;
-                double al = d[p], be = d[q];
-                if (al <= noise || be <= noise)
-                    continue;
-                double ga = dot_v(xp, xq, M);
-                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
-                    continue;
-                rotated = true;
-                double zeta = (be - al) / (2 * ga);
-                double t = copysign(1.0, zeta) /
-                           (fabs(zeta) + sqrt(1 + zeta * zeta));
-                double c = 1 / sqrt(1 + t * t), s = c * t;
-                rotate_v(xp, xq, M, c, s);
-                if (v != NULL)
-                    rotate_v(v + p * vr, v + q * vr, vr, c, s);
-                double np = al - t * ga, nq = be + t * ga;
-                d[p] = np < 0.25 * al ? dot_v(xp, xp, M) : np;
-                d[q] = nq < 0.25 * be ? dot_v(xq, xq, M) : nq;
-            }
-        if (!rotated)
-            return true;
-    }
-    return false;
-}
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define JACOBI_X86 1
-__attribute__((target("avx2"))) static bool
-sweeps_avx2(double *x, int64_t M, int64_t N, double *v, int64_t vr,
-            double *d, double noise)
-{
-    return sweeps(x, M, N, v, vr, d, noise);
-}
-#endif
-
-static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
-                       int64_t vr, double *d, double noise)
-{
-    return sweeps(x, M, N, v, vr, d, noise);
-}
-
-/* Rotate the columns of x (M rows, column-major) and, when v is not
- * NULL, the N columns of v (vr rows) until orthogonal; false when SWEEPS are not
- * enough. A column whose norm is below eps times x's Frobenius norm is
- * rounding noise, not rotated further (its angle to the others cannot
- * be computed; LAPACK's bound on such singular values is absolute too).
- * The squared column norms (d, N of them) are computed at each sweep's
- * start and updated by each rotation (|x_p'|^2 = |x_p|^2 - t x_p.x_q,
- * Hestenes), one dot product a pair instead of three; a norm that an
- * update cuts below a quarter is computed again (cancellation). */
-bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         int64_t vr, double *d)
-{
-    double frob = 0;
-    for (int64_t j = 0; j < N; j++)
-        frob += dot_v(x + j * M, x + j * M, M);
-    double noise = DBL_EPSILON * DBL_EPSILON * frob;
-#ifdef JACOBI_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
-        return sweeps_avx2(x, M, N, v, vr, d, noise);
-#endif
-    return sweeps_any(x, M, N, v, vr, d, noise);
 }
 
 /* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)

@@ -2,11 +2,13 @@
  * (common/nplinalg_bdsqr.c: the all-ones bidiagonal's known values
  * 2 cos(k pi / (2n + 1)), a graded bidiagonal's smallest values to
  * relative accuracy, checked by the product of the values, which is
- * |det B| = prod |d_i|, and the vectors' residual and orthogonality),
+ * |det B| = prod |d_i|, and the vectors' residual and orthogonality;
+ * the logged rotations of least squares against the accumulated V),
  * the Golub-Kahan driver (common/nplinalg_gk.c) on matrices of
  * prescribed spectrum Q1 diag(sigma) Q2^T (Q1, Q2 random orthogonal:
  * graded, repeated, rank-deficient spectra; the values to n eps |a|, U
- * and V orthonormal, U S V^T = a, to n eps |a| too), and
+ * and V orthonormal, U S V^T = a, to n eps |a| too; the least-squares
+ * form's solutions by the normal equations), and
  * np.linalg.svd's entry: tall, wide, full_matrices, float32, 1 x n, n
  * x 1, the statuses (empty, inf or NaN). */
 #include <float.h>
@@ -160,6 +162,100 @@ static void test_random_bidiagonal(void **state)
         }
         check_bidiagonal(d, e, n, 8, s);
     }
+}
+
+/* The logged right rotations (lstsq's): V_b y by the log is V_b y by
+ * the accumulated V, and the values are the same bits. */
+static void test_logged(void **state)
+{
+    (void)state;
+    for (int64_t n = 1; n <= 50; n += 7) {
+        double d[50], e[50], d2[50], e2[50], y[50], z[50];
+        double *v = calloc((size_t)(n * n), sizeof *v);
+        double *w = malloc((size_t)(UF__NPLINALG_BDSQR_WORK * n) * sizeof *w);
+        assert_true(v && w);
+        for (int64_t i = 0; i < n; i++) {
+            d[i] = d2[i] = next_unit();
+            e[i] = e2[i] = i % 9 == 4 ? 0 : next_unit();
+            y[i] = next_unit();
+            v[i * n + i] = 1;
+        }
+        assert_true(uf__nplinalg_bdsqr(n, d, e, NULL, 0, 1, v, n, n, w));
+        uf__nplinalg_rotlog lg;
+        assert_int_equal(
+            uf__nplinalg_bdsqr_logged(n, d2, e2, NULL, 0, 1, &lg, w), 0);
+        assert_memory_equal(d, d2, (size_t)n * sizeof *d);
+        uf__nplinalg_rotlog_apply(&lg, y, z);
+        for (int64_t i = 0; i < n; i++) {
+            double t = 0;
+            for (int64_t k = 0; k < n; k++)
+                t += v[k * n + i] * y[k];
+            assert_true(fabs(t - z[i]) <= 8 * (double)n * EPS);
+        }
+        uf__nplinalg_rotlog_free(&lg);
+        free(v);
+        free(w);
+    }
+}
+
+/* uf__nplinalg_gk_solve: the least-squares solution (A^T (A x - b) = 0
+ * to rounding) of tall and square a, full rank and one short (the
+ * minimum-norm one there: x orthogonal to the null vector). */
+static void test_solve(void **state)
+{
+    (void)state;
+    static const int64_t shapes[][2] = {{1, 1}, {6, 6}, {20, 20}, {40, 9},
+                                        {9, 2}};
+    for (size_t cs = 0; cs < sizeof shapes / sizeof shapes[0]; cs++)
+        for (int short_rank = 0; short_rank < 2; short_rank++) {
+            int64_t M = shapes[cs][0], N = shapes[cs][1], nrhs = 2;
+            if (short_rank && N < 2)
+                continue;
+            double *a = malloc((size_t)(M * N) * sizeof *a);
+            double *x = malloc((size_t)(M * N) * sizeof *x);
+            double *b = malloc((size_t)(M * nrhs) * sizeof *b);
+            double *c = malloc((size_t)(M * nrhs) * sizeof *c);
+            double *s = malloc((size_t)N * sizeof *s);
+            double *r = malloc((size_t)M * sizeof *r);
+            assert_true(a && x && b && c && s && r);
+            for (int64_t i = 0; i < M * N; i++)
+                a[i] = next_unit();
+            if (short_rank) /* the last column the first's double */
+                for (int64_t i = 0; i < M; i++)
+                    a[(N - 1) * M + i] = 2 * a[i];
+            for (int64_t i = 0; i < M * nrhs; i++)
+                b[i] = c[i] = next_unit();
+            memcpy(x, a, (size_t)(M * N) * sizeof *x);
+            int64_t rank;
+            assert_int_equal(uf__nplinalg_gk_solve(x, M, N, s, c, nrhs,
+                                                   1e-10, &rank),
+                             0);
+            assert_int_equal(rank, N - short_rank);
+            for (int64_t k = 0; k < nrhs; k++) {
+                const double *xk = c + k * M;
+                for (int64_t i = 0; i < M; i++) {
+                    double t = -b[k * M + i];
+                    for (int64_t j = 0; j < N; j++)
+                        t += a[j * M + i] * xk[j];
+                    r[i] = t;
+                }
+                for (int64_t j = 0; j < N; j++) {
+                    double t = 0;
+                    for (int64_t i = 0; i < M; i++)
+                        t += a[j * M + i] * r[i];
+                    assert_true(fabs(t) <= 1e3 * (double)M * EPS);
+                }
+                if (short_rank) /* x . (2, 0, .., -1) = 0 */
+                    assert_true(fabs(2 * xk[0] - xk[N - 1]) <=
+                                1e3 * (double)M * EPS);
+            }
+            free(a);
+            free(x);
+            free(b);
+            free(c);
+            free(s);
+            free(r);
+        }
 }
 
 /* q (n * n, column-major) a random orthogonal matrix: the product of n
@@ -370,6 +466,8 @@ int main(void)
         cmocka_unit_test(test_ones),
         cmocka_unit_test(test_graded),
         cmocka_unit_test(test_random_bidiagonal),
+        cmocka_unit_test(test_logged),
+        cmocka_unit_test(test_solve),
         cmocka_unit_test(test_prescribed),
         cmocka_unit_test(test_entry),
         cmocka_unit_test(test_statuses),

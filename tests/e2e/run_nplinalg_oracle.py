@@ -8,7 +8,7 @@ reference is the kernel's Python function run by NumPy, cast to the dtype
 Numba's typing gives (numba/np/linalg.py), with Numba's own value where it
 differs from NumPy's (the overflow-free 2-norm, NaN in max/min norms, the
 norms of empty arrays). Floats agree to a stated tolerance, not bit for
-bit: ufjit's LU, QR, Cholesky and (Jacobi) SVD are its own, so rtol =
+bit: ufjit's LU, QR, Cholesky and (Golub-Kahan) SVD are its own, so rtol =
 1000 * n * eps for the factorisations (random matrices, their conditioning
 included; SVD factors compared through u @ diag(s) @ vh, whose columns'
 signs are free) and 4 * n * eps for the norms; NaN equal to NaN. Where Numba raises, ufjit fails with the same exception; what Numba
@@ -223,7 +223,7 @@ def cases():
                     V("f8", [0.0] * 6, (2, 3)),
                     V("f8", [1e300, 2e300, -1e300, 5e299], (2, 2)),
                     V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)),
-                    # the QR-reduced Jacobi: tall, wide, rank-deficient,
+                    # the QR-reduced SVD: tall, wide, rank-deficient,
                     # ill-conditioned
                     f8(200, 12), f8(12, 150).view("::-1, :"),
                     product(30, 5, 20), product(8, 3, 40), hilbert(10),
