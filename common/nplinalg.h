@@ -81,8 +81,8 @@ int uf__np_linalg_matrix_power(const char *a, const int64_t *shape,
 /* common/nplinalg_svd.c. np.linalg.svd(a, full_matrices) of the m * n
  * a: s[0..k) (k = min(m, n)) the singular values, descending; u (m * m,
  * or m * k when not full) and vh (n * n, or k * n); all of a's dtype, C
- * order. EMPTY, NONFINITE as Numba's checks, CONVERGE where the Jacobi
- * sweeps do not converge (LAPACK's info > 0). */
+ * order. EMPTY, NONFINITE as Numba's checks, CONVERGE where the
+ * bidiagonal QR does not converge (LAPACK's info > 0). */
 int uf__np_linalg_svd(const char *a, const int64_t *shape,
                       const int64_t *strides, int32_t dt, int32_t full,
                       char *u, char *s, char *vh);
@@ -116,15 +116,7 @@ int uf__np_linalg_pinv(const char *a, const int64_t *shape,
                        const int64_t *strides, int32_t dt, double rcond,
                        char *out);
 
-/* The one-sided Jacobi behind them (nplinalg_svd.c): the N columns of x
- * (M rows, column-major, float64, entries <= 1 in magnitude) rotated
- * until orthogonal, the same rotations applied to the N columns of v
- * (vr rows, column-major) when not NULL: the identity (vr = N) becomes
- * their product V, the rows c^T of vr vectors become (V^T c)^T; d is N
- * doubles of scratch; false when the sweeps do not converge.
- * uf__nplinalg_dot: a . b of n doubles. */
-bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         int64_t vr, double *d);
+/* a . b of n doubles (nplinalg_svd.c). */
 double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 
 /* Householder reflectors as LAPACK's dlarfg / dlarf (nplinalg_svd.c):
@@ -134,6 +126,62 @@ double uf__nplinalg_dot(const double *a, const double *b, int64_t n);
 double uf__nplinalg_house(double *x, int64_t n);
 void uf__nplinalg_reflect(const double *v, double tau, double *y,
                           int64_t n);
+/* reflect on ncols columns at once (nplinalg_gk.c): the columns x +
+ * l ld (l < ncols), each len long, vectorised (AVX2 where the CPU has
+ * it; the same bits). */
+void uf__nplinalg_reflect_cols(double *x, int64_t ld, const double *v,
+                               double tau, int64_t len, int64_t ncols);
+
+/* common/nplinalg_bdsqr.c: the SVD B = Ub S Vb^T of the upper
+ * bidiagonal B (d: n diagonal entries, e: n - 1 above it) by LAPACK
+ * dbdsqr's implicit QR (small singular values to high relative
+ * accuracy); d becomes S (descending, >= 0), e is destroyed, and the
+ * first n columns of u (nru rows, leading dimension ldu) and of v (nrv
+ * rows, ldv) become u Ub and v Vb where not NULL; work:
+ * UF__NPLINALG_BDSQR_WORK n doubles; false when it does not converge
+ * (dbdsqr's info > 0). */
+#define UF__NPLINALG_BDSQR_WORK 4
+
+/* The right-hand rotations of uf__nplinalg_bdsqr logged instead of
+ * applied to V (least squares needs V only times a few vectors, at the
+ * end: O(n) a rotation instead of O(n) a rotation per row of V): the
+ * sequences (rec: 3 a sequence: first column (1-based), columns,
+ * forward), their (c, s) pairs (cs), then perm and sign (n each: column
+ * i of V_b is sign[perm[i]] times column perm[i] of the product of the
+ * rotations). bdsqr_logged: uf__nplinalg_bdsqr with V's side logged into
+ * *lg (0, CONVERGE, or NOMEM; rotlog_free frees it whatever it
+ * returned); rotlog_apply: z (n) = V_b y (y n, not z). */
+typedef struct uf__nplinalg_rotlog {
+    int64_t n, nrec, caprec, nrot, caprot;
+    int64_t *rec, *perm;
+    double *cs, *sign;
+} uf__nplinalg_rotlog;
+int uf__nplinalg_bdsqr_logged(int64_t n, double *d, double *e, double *u,
+                              int64_t nru, int64_t ldu,
+                              uf__nplinalg_rotlog *lg, double *work);
+void uf__nplinalg_rotlog_apply(const uf__nplinalg_rotlog *lg,
+                               const double *y, double *z);
+void uf__nplinalg_rotlog_free(uf__nplinalg_rotlog *lg);
+bool uf__nplinalg_bdsqr(int64_t n, double *d, double *e, double *u,
+                        int64_t nru, int64_t ldu, double *v, int64_t nrv,
+                        int64_t ldv, double *work);
+
+/* common/nplinalg_gk.c: x (M * N, M >= N, column-major, destroyed) = U
+ * S V^T by Golub-Kahan bidiagonalisation and uf__nplinalg_bdsqr: s (N,
+ * descending); when u is not NULL, u (M * ucol, ucol N or M: the extra
+ * columns complete U to an orthonormal basis) and v (N * N), both
+ * column-major. 0, NOMEM or CONVERGE. */
+int uf__nplinalg_gk(double *x, int64_t M, int64_t N, double *s, double *u,
+                    int64_t ucol, double *v);
+
+/* The same for least squares (lstsq): s (N) as above, U and V never
+ * formed; c (M * nrhs, column-major): the first N rows of each column
+ * become T^+ c (T the M * N x; T^+ its pseudo-inverse over the singular
+ * values above cut * s[0], *rank of them), the rest U'^T c's (U' = Q [U_b 0; 0
+ * I], U completed to M columns: c's part outside T's column space). */
+int uf__nplinalg_gk_solve(double *x, int64_t M, int64_t N, double *s,
+                          double *c, int64_t nrhs, double cut,
+                          int64_t *rank);
 
 /* out = np.linalg.lstsq(a, b, rcond) (common/nplinalg_lstsq.c): x (n,
  * or n * nrhs for a 2-D b), res (nrhs slots, *nres of them written:

@@ -4,8 +4,8 @@
  * complex128 column-major copy of a (of a^H when a is wide), scaled by a
  * power of two so that no sum of squares overflows. A pair of columns
  * (p, q) with p^H q = g = |g| e^(i phi) is made real first (q times
- * e^(-i phi), so p^H q = |g|), then rotated by the real Jacobi rotation
- * of nplinalg_svd.c; the same column operations accumulate V. When no
+ * e^(-i phi), so p^H q = |g|), then rotated by a real Jacobi rotation
+ * (Hestenes'); the same column operations accumulate V. When no
  * pair is left with |p^H q| > eps |p| |q| the column norms are the
  * singular values, the normalised columns U; columns of U for singular
  * values at rounding noise, and the extra ones of full_matrices, are
@@ -73,7 +73,8 @@ static void crot(double *restrict p, double *restrict q, int64_t n,
 /* The complex sweeps: x (M * N complex, column-major) and, when not
  * NULL, v (N * N) rotated until the columns of x are orthogonal; d is N
  * doubles of scratch (the squared column norms, updated by each rotation
- * as nplinalg_svd.c's); false when SWEEPS are not enough. */
+ * (Hestenes: |x_p'|^2 = |x_p|^2 - t x_p.x_q)); false when SWEEPS are
+ * not enough. */
 static bool jacobi(double *x, int64_t M, int64_t N, double *v, double *d)
 {
     double frob = 0;

@@ -174,7 +174,7 @@ INLINE void unmtr(const double *ar, const double *ai, const double *tr,
 }
 
 /* hetrd and unmtr compiled twice, for any x86-64 (SSE2) and for AVX2
- * (the same operations, so the same bits), as nplinalg_svd.c's Jacobi. */
+ * (the same operations, so the same bits), as nplinalg_gk.c's reductions. */
 static void reduce_any(double *ar, double *ai, int64_t n, double *d,
                        double *e, double *tr, double *ti, double *yr,
                        double *yi)

@@ -1,19 +1,17 @@
-/* np.linalg.lstsq (nplinalg.h) without LAPACK, reduced first as LAPACK's
- * gelsd is: a Householder QR of a (m >= n) or of a^T (m < n, an LQ of a),
- * both on a float64 column-major copy scaled by a power of two, so that
- * the SVD runs on the k * k triangle R (k = min(m, n)) rather than on a.
- * The one-sided Jacobi of nplinalg_svd.c orthogonalises the columns of
- * R^T (R's rows): R^T = U S V^T with the rotated columns U S and the
- * accumulated rotations V. Then
- *   m >= n: a = Q R, c = Q^T b (the reflectors applied to b, Q never
- *     formed), x = pinv(R) c[0..n) = sum_t (U S)_t (V_t . c) / s_t^2, the
- *     residuals |c[n..m)|^2 (gelsd's, where the rank is n < m); with
- *     fewer right-hand sides than n, V^T c is made by the Jacobi's
- *     rotations applied to the rows c^T instead of V (nrhs * 6 flops a
- *     rotation rather than n * 6: half the sweeps' work for one b);
- *   m < n: a = R^T Q^T, y = pinv(R^T) b = sum_t V_t ((U S)_t . b) / s_t^2,
- *     x = Q [y; 0], the minimum-norm solution;
- * the sums over the singular values above rcond * s[0] (gelsd's rank). */
+/* np.linalg.lstsq (nplinalg.h) without LAPACK, reduced as LAPACK's
+ * gelsd: on a float64 column-major copy scaled by a power of two, a
+ * Householder QR of a first where it is tall (m >= 1.6 n: the SVD then
+ * runs on the n * n triangle R), or an LQ of a where it is wide (a QR of
+ * a^T: a = R^T Q^T), then the Golub-Kahan SVD of nplinalg_gk.c of the
+ * square or tall matrix T left (a, R or R^T), T = U S V^T, U and V
+ * never formed: the reflectors and the bidiagonal QR's left rotations
+ * are applied to the right-hand sides, its right rotations (logged) and
+ * P's reflectors to the solutions (uf__nplinalg_gk_solve). Then
+ *   m >= n: c = U'^T (Q^T) b, x = V S^+ c[0..n), the residuals
+ *     |c[n..m)|^2 (gelsd's, where the rank is n < m);
+ *   m < n: y = V S^+ U^T b (T = R^T), x = Q [y; 0], the minimum-norm
+ *     solution;
+ * S^+ inverting the singular values above rcond * s[0] (gelsd's rank). */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
@@ -79,18 +77,20 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
         return UF__NPLINALG_SYSTEM;
     bool tall = m >= n;
     int64_t M = tall ? m : n, N = tall ? n : m;
-    /* q (M * N): a or a^T, then the reflectors below R; tau (N); w, v (N
-     * * N): R^T, then U S, and V (or (V^T c)^T); d, sv (N); c (m *
-     * nrhs): b, then Q^T b (tall), or y then x (wide, n) */
-    int64_t nc = tall ? m * nrhs : n;
-    double *q = uf__malloc((size_t)(M * N + 2 * N * N + 3 * N + nc),
+    bool qr = !tall || 10 * M >= 16 * N;
+    /* q (M * N): a or a^T, then the QR's reflectors; tau (N); t (N * N:
+     * R or R^T, when qr); sv (N); c (M * nrhs): b, then Q^T b (tall; the
+     * solution in its first N rows), or b then y (wide, m rows); xk
+     * (M): a wide solution; cp (N * nrhs): c's first N rows packed */
+    int64_t nt = qr ? N * N : 0;
+    double *q = uf__malloc((size_t)(M * N + N + nt + N + M * nrhs + M +
+                                    N * nrhs),
                            sizeof(double), NULL);
-    int64_t *ix = uf__malloc((size_t)N, sizeof(int64_t), NULL);
     int st = UF__NPLINALG_NOMEM;
-    if (q == NULL || ix == NULL)
+    if (q == NULL)
         goto done;
-    double *tau = q + M * N, *w = tau + N, *v = w + N * N, *d = v + N * N;
-    double *sv = d + N, *c = sv + N;
+    double *tau = q + M * N, *t = tau + N, *sv = t + nt;
+    double *c = sv + N, *xk = c + M * nrhs, *cp = xk + M;
     int ex = 0;
     if (big > 0)
         frexp(big, &ex);
@@ -100,84 +100,69 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
                              -ex);
             q[tall ? j * M + i : i * M + j] = e;
         }
-    for (int64_t j = 0; j < N; j++) {
-        double *qj = q + j * M + j;
-        tau[j] = uf__nplinalg_house(qj, M - j);
-        for (int64_t l = j + 1; l < N; l++)
-            uf__nplinalg_reflect(qj, tau[j], q + l * M + j, M - j);
-    }
-    memset(w, 0, (size_t)(2 * N * N) * sizeof *w);
-    for (int64_t j = 0; j < N; j++)
-        for (int64_t i = j; i < N; i++) /* w's column j: R's row j */
-            w[j * N + i] = q[i * M + j];
-    if (tall)
-        for (int64_t k = 0; k < nrhs; k++) {
-            double *ck = c + k * m;
-            for (int64_t i = 0; i < m; i++)
-                ck[i] = get(b + i * bstrides[0] + k * bs1, dt);
-            for (int64_t j = 0; j < N; j++)
-                uf__nplinalg_reflect(q + j * M + j, tau[j], ck + j, M - j);
-        }
-    bool fold = tall && nrhs < N; /* v: (V^T c)^T, nrhs * N */
-    int64_t vr = fold ? nrhs : N;
-    for (int64_t j = 0; j < N; j++) {
-        if (!fold)
-            v[j * N + j] = 1;
-        for (int64_t k = 0; fold && k < nrhs; k++)
-            v[j * nrhs + k] = c[k * m + j];
-    }
-    if (!uf__nplinalg_jacobi(w, N, N, v, vr, d)) {
-        st = UF__NPLINALG_CONVERGE;
-        goto done;
-    }
-    for (int64_t j = 0; j < N; j++) {
-        sv[j] = sqrt(uf__nplinalg_dot(w + j * N, w + j * N, N));
-        ix[j] = j;
-    }
-    for (int64_t j = 1; j < N; j++) { /* descending, stable */
-        int64_t t = ix[j], k = j;
-        for (; k > 0 && sv[ix[k - 1]] < sv[t]; k--)
-            ix[k] = ix[k - 1];
-        ix[k] = t;
-    }
+    /* c: b's columns, m rows each (the leading dimension M when tall, m
+     * = N when wide) */
+    int64_t ldc = tall ? M : N;
+    for (int64_t k = 0; k < nrhs; k++)
+        for (int64_t i = 0; i < m; i++)
+            c[k * ldc + i] = get(b + i * bstrides[0] + k * bs1, dt);
     /* dlalsd's rule: rcond <= 0 or >= 1 is the dtype's unit roundoff */
     double eps = dt == UF_FLOAT32 ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
-    double cut = (rcond <= 0 || rcond >= 1 ? eps : rcond) * sv[ix[0]];
+    double cut = rcond <= 0 || rcond >= 1 ? eps : rcond;
     int64_t r = 0;
-    while (r < N && sv[ix[r]] > cut)
-        r++;
+    if (qr) {
+        for (int64_t j = 0; j < N; j++) {
+            double *qj = q + j * M + j;
+            tau[j] = uf__nplinalg_house(qj, M - j);
+            uf__nplinalg_reflect_cols(qj + M, M, qj, tau[j], M - j,
+                                      N - j - 1);
+        }
+        /* t: R (tall) or R^T (wide), N * N column-major */
+        memset(t, 0, (size_t)(N * N) * sizeof *t);
+        for (int64_t j = 0; j < N; j++)
+            for (int64_t i = 0; i <= j; i++) {
+                if (tall)
+                    t[j * N + i] = q[j * M + i];
+                else
+                    t[i * N + j] = q[j * M + i];
+            }
+        if (tall) /* c = Q^T b: rows N .. M the residual's part */
+            for (int64_t k = 0; k < nrhs; k++)
+                for (int64_t j = 0; j < N; j++)
+                    uf__nplinalg_reflect(q + j * M + j, tau[j],
+                                         c + k * M + j, M - j);
+        /* the SVD of the triangle, c's first N rows (ld M or N) */
+        if (ldc == N) {
+            st = uf__nplinalg_gk_solve(t, N, N, sv, c, nrhs, cut, &r);
+        } else { /* c's first N rows packed, then put back */
+            for (int64_t k = 0; k < nrhs; k++)
+                memcpy(cp + k * N, c + k * M, (size_t)N * sizeof *cp);
+            st = uf__nplinalg_gk_solve(t, N, N, sv, cp, nrhs, cut, &r);
+            for (int64_t k = 0; k < nrhs; k++)
+                memcpy(c + k * M, cp + k * N, (size_t)N * sizeof *cp);
+        }
+    } else {
+        st = uf__nplinalg_gk_solve(q, M, N, sv, c, nrhs, cut, &r);
+    }
+    if (st != 0)
+        goto done;
     *rank = (int32_t)r;
     bool resid = r == n && m > n;
     size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < nrhs; k++) {
-        double *xk = tall ? c + k * m : c;
-        double *acc = d; /* N doubles: the solution in R's space */
-        memset(acc, 0, (size_t)N * sizeof *acc);
-        if (!tall)
-            for (int64_t i = 0; i < m; i++)
-                xk[i] = get(b + i * bstrides[0] + k * bs1, dt);
-        for (int64_t u = 0; u < r; u++) {
-            int64_t t = ix[u];
-            const double *wt = w + t * N, *vt = v + t * vr;
-            double f = fold ? vt[k]
-                            : uf__nplinalg_dot(tall ? vt : wt, xk, N);
-            f /= sv[t] * sv[t];
-            const double *g = tall ? wt : vt;
-            for (int64_t i = 0; i < N; i++)
-                acc[i] += f * g[i];
-        }
+        double *ck = c + k * ldc; /* the solution in its first N rows */
         if (tall) {
             for (int64_t j = 0; j < n; j++)
                 put(x + (size_t)(j * nrhs + k) * isz, dt,
-                    ldexp(acc[j], -ex));
+                    ldexp(ck[j], -ex));
             if (resid) {
-                double ss = uf__nplinalg_dot(xk + n, xk + n, m - n);
+                double ss = uf__nplinalg_dot(ck + n, ck + n, m - n);
                 put(res + (size_t)k * isz, dt, ss);
             }
             continue;
         }
-        memcpy(xk, acc, (size_t)N * sizeof *acc);
-        memset(xk + N, 0, (size_t)(n - N) * sizeof *xk);
+        memcpy(xk, ck, (size_t)N * sizeof *xk); /* x = Q [y; 0] */
+        memset(xk + N, 0, (size_t)(M - N) * sizeof *xk);
         for (int64_t j = N - 1; j >= 0; j--)
             uf__nplinalg_reflect(q + j * M + j, tau[j], xk + j, M - j);
         for (int64_t j = 0; j < n; j++)
@@ -185,11 +170,10 @@ int uf__np_linalg_lstsq(const char *a, const int64_t *shape,
     }
     if (resid)
         *nres = nrhs;
-    for (int64_t t = 0; t < N; t++)
-        put(s + (size_t)t * isz, dt, ldexp(sv[ix[t]], ex));
+    for (int64_t i = 0; i < N; i++)
+        put(s + (size_t)i * isz, dt, ldexp(sv[i], ex));
     st = 0;
 done:
     uf__free(q);
-    uf__free(ix);
     return st;
 }

@@ -1,14 +1,13 @@
 /* The singular value decomposition behind np.linalg.svd and the matrix
- * 2-norms (nplinalg.h), without LAPACK: one-sided Jacobi (Hestenes) on
- * the columns of a float64 column-major copy of the matrix (its
- * transpose when it is wide), scaled by a power of two so that no sum
- * of squares overflows. Pairs of columns are rotated until every pair is
- * orthogonal to float64 rounding (|x_p . x_q| <= eps |x_p| |x_q|); the
- * column norms are then the singular values (to high relative
- * accuracy), the normalised columns U, the accumulated rotations V.
- * Columns of U for zero singular values, and the extra ones of
- * full_matrices, are completed by Gram-Schmidt on the unit vectors.
- * float32 matrices are decomposed in float64 and rounded once. */
+ * 2-norms, cond, matrix_rank and pinv (nplinalg.h), without LAPACK: the
+ * Golub-Kahan SVD of nplinalg_gk.c (Householder bidiagonalisation, then
+ * dbdsqr's bidiagonal QR: LAPACK's dgesvd) on a float64 column-major
+ * copy of the matrix (its transpose when it is wide), scaled by a power
+ * of two so that no sum of squares overflows; a tall one reduced by a
+ * QR first. float32 matrices are decomposed in float64 and rounded
+ * once. (It was a one-sided Jacobi until session 27: as accurate, 2 to 4
+ * times slower from 32 rows up, and no faster at 8.) Here too: the
+ * Householder reflectors of the QRs (lstsq's too). */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
@@ -18,8 +17,6 @@
 
 #include "common/alloc.h"
 #include "common/nplinalg.h"
-
-#define SWEEPS 80
 
 static double get(const char *p, int32_t dt)
 {
@@ -74,102 +71,6 @@ double uf__nplinalg_dot(const double *a, const double *b, int64_t n)
     return dot_v(a, b, n);
 }
 
-/* (p, q) = (c p - s q, s p + c q), four elements at a time. */
-INLINE void rotate_v(double *restrict p, double *restrict q, int64_t n,
-                     double c, double s)
-{
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        v4d a, b;
-        memcpy(&a, p + i, sizeof a);
-        memcpy(&b, q + i, sizeof b);
-        v4d x = c * a - s * b, y = s * a + c * b;
-        memcpy(p + i, &x, sizeof x);
-        memcpy(q + i, &y, sizeof y);
-    }
-    for (; i < n; i++) {
-        double a = p[i], b = q[i];
-        p[i] = c * a - s * b;
-        q[i] = s * a + c * b;
-    }
-}
-
-/* The sweeps of uf__nplinalg_jacobi below, inlined twice: for any x86-64
- * (SSE2) and for AVX2 (the same operations, so the same bits). */
-INLINE bool sweeps(double *x, int64_t M, int64_t N, double *v, int64_t vr,
-                   double *d, double noise)
-{
-    for (int sweep = 0; sweep < SWEEPS; sweep++) {
-        bool rotated = false;
-        for (int64_t j = 0; j < N; j++)
-            d[j] = dot_v(x + j * M, x + j * M, M);
-        for (int64_t p = 0; p + 1 < N; p++)
-            for (int64_t q = p + 1; q < N; q++) {
-                double *xp = x + p * M, *xq = x + q * M;
-                double al = d[p], be = d[q];
-                if (al <= noise || be <= noise)
-                    continue;
-                double ga = dot_v(xp, xq, M);
-                if (ga == 0 || !(fabs(ga) > DBL_EPSILON * sqrt(al * be)))
-                    continue;
-                rotated = true;
-                double zeta = (be - al) / (2 * ga);
-                double t = copysign(1.0, zeta) /
-                           (fabs(zeta) + sqrt(1 + zeta * zeta));
-                double c = 1 / sqrt(1 + t * t), s = c * t;
-                rotate_v(xp, xq, M, c, s);
-                if (v != NULL)
-                    rotate_v(v + p * vr, v + q * vr, vr, c, s);
-                double np = al - t * ga, nq = be + t * ga;
-                d[p] = np < 0.25 * al ? dot_v(xp, xp, M) : np;
-                d[q] = nq < 0.25 * be ? dot_v(xq, xq, M) : nq;
-            }
-        if (!rotated)
-            return true;
-    }
-    return false;
-}
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define JACOBI_X86 1
-__attribute__((target("avx2"))) static bool
-sweeps_avx2(double *x, int64_t M, int64_t N, double *v, int64_t vr,
-            double *d, double noise)
-{
-    return sweeps(x, M, N, v, vr, d, noise);
-}
-#endif
-
-static bool sweeps_any(double *x, int64_t M, int64_t N, double *v,
-                       int64_t vr, double *d, double noise)
-{
-    return sweeps(x, M, N, v, vr, d, noise);
-}
-
-/* Rotate the columns of x (M rows, column-major) and, when v is not
- * NULL, the N columns of v (vr rows) until orthogonal; false when SWEEPS are not
- * enough. A column whose norm is below eps times x's Frobenius norm is
- * rounding noise, not rotated further (its angle to the others cannot
- * be computed; LAPACK's bound on such singular values is absolute too).
- * The squared column norms (d, N of them) are computed at each sweep's
- * start and updated by each rotation (|x_p'|^2 = |x_p|^2 - t x_p.x_q,
- * Hestenes), one dot product a pair instead of three; a norm that an
- * update cuts below a quarter is computed again (cancellation). */
-bool uf__nplinalg_jacobi(double *x, int64_t M, int64_t N, double *v,
-                         int64_t vr, double *d)
-{
-    double frob = 0;
-    for (int64_t j = 0; j < N; j++)
-        frob += dot_v(x + j * M, x + j * M, M);
-    double noise = DBL_EPSILON * DBL_EPSILON * frob;
-#ifdef JACOBI_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
-        return sweeps_avx2(x, M, N, v, vr, d, noise);
-#endif
-    return sweeps_any(x, M, N, v, vr, d, noise);
-}
-
 /* The reflector H = I - tau v v^T (v[0] = 1) with H x = (beta, 0, ...)
  * of x (n long), as LAPACK's dlarfg: x[0] becomes beta, x[1..n) v's
  * tail; tau 0 (no reflection) where x's tail is already 0. */
@@ -200,54 +101,14 @@ void uf__nplinalg_reflect(const double *v, double tau, double *y,
         y[i] -= d * v[i];
 }
 
-/* The columns j of u (M rows) where live[j] is false made orthonormal to
- * the live ones and to each other, from the unit vectors (Gram-Schmidt
- * twice). */
-static void complete(double *u, int64_t M, int64_t ncol, bool *live)
-{
-    for (int64_t j = 0; j < ncol; j++) {
-        if (live[j])
-            continue;
-        double *uj = u + j * M;
-        /* some unit vector keeps >= 1/M of its square in the complement
-         * (the squares sum to its dimension): take the first with half */
-        for (int64_t e = 0; e < M; e++) {
-            memset(uj, 0, (size_t)M * sizeof *uj);
-            uj[e] = 1;
-            for (int pass = 0; pass < 2; pass++)
-                for (int64_t k = 0; k < ncol; k++) {
-                    if (k == j || !live[k])
-                        continue;
-                    const double *uk = u + k * M;
-                    double d = 0;
-                    for (int64_t i = 0; i < M; i++)
-                        d += uk[i] * uj[i];
-                    for (int64_t i = 0; i < M; i++)
-                        uj[i] -= d * uk[i];
-                }
-            double nn = 0;
-            for (int64_t i = 0; i < M; i++)
-                nn += uj[i] * uj[i];
-            if (nn > 0.5 / (double)M) {
-                nn = sqrt(nn);
-                for (int64_t i = 0; i < M; i++)
-                    uj[i] /= nn;
-                break;
-            }
-        }
-        live[j] = true;
-    }
-}
-
 /* The SVD into s (float64, k values) and, when u is not NULL, u and
- * vh (a's dtype). x (M * N, M >= N: a, or a^T when wide) is first
- * reduced by a Householder QR, x = Q R, and the Jacobi rotates the
- * columns of R (N * N: N rows rather than M; the same Gram matrix as
- * x's, so the same rotations, accuracy and exact zeros): R = U' S V'^T
- * with the rotated columns U' S and the accumulated V', so x = (Q U') S
- * V'^T, the left vectors Q [U'; 0] (U' completed by Gram-Schmidt where
- * s is rounding noise; the extra ones of full_matrices Q's further
- * columns), the right ones V'. */
+ * vh (a's dtype), by Golub-Kahan (nplinalg_gk.c) on x (M * N, M >= N: a,
+ * or a^T when wide). A tall x (M >= 1.6 N, LAPACK's crossover) is first
+ * reduced by a Householder QR, x = Q R, and the SVD taken of the N * N
+ * triangle R = U' S V^T (the bidiagonalisation and the rotations then
+ * run on N rows rather than M), x = (Q [U'; 0]) S V^T, the extra
+ * columns of full_matrices Q's further ones; otherwise x is
+ * bidiagonalised as it is. */
 static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                int32_t dt, int32_t full, char *u, double *s, char *vh)
 {
@@ -257,6 +118,7 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
     bool tall = m >= n, uv = u != NULL;
     int64_t M = tall ? m : n, N = tall ? n : m;
     int64_t ucol = full ? M : N;
+    bool qr = 10 * M >= 16 * N;
     double big = 0;
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
@@ -265,19 +127,18 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
                 return UF__NPLINALG_NONFINITE;
             big = x > big ? x : big;
         }
-    /* x (M * N), tau (N), w (N * N), v (N * N when uv), sv (N) */
-    double *x = uf__malloc((size_t)(M * N + N + N * N * (uv ? 2 : 1) + N),
-                           sizeof(double), NULL);
-    int64_t *ix = uf__malloc((size_t)N, sizeof(int64_t), NULL);
-    bool *live = uf__malloc((size_t)N, sizeof(bool), NULL);
-    double *uu = NULL;
+    /* x (M * N), tau (N), w (N * N: R, when qr), v (N * N, when uv) */
+    int64_t nw = qr ? N * N : 0, nv = uv ? N * N : 0;
+    double *x = uf__malloc((size_t)(M * N + N + nw + nv), sizeof(double),
+                           NULL);
+    double *uu = uv ? uf__malloc((size_t)(M * ucol), sizeof(double), NULL)
+                    : NULL;
     int st = 0;
-    if (x == NULL || ix == NULL || live == NULL) {
+    if (x == NULL || (uv && uu == NULL)) {
         st = UF__NPLINALG_NOMEM;
         goto done;
     }
-    double *tau = x + M * N, *w = tau + N, *v = uv ? w + N * N : NULL;
-    double *sv = w + N * N * (uv ? 2 : 1);
+    double *tau = x + M * N, *w = tau + N, *v = uv ? w + nw : NULL;
     int ex = 0;
     if (big > 0)
         frexp(big, &ex);
@@ -289,76 +150,51 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
             else
                 x[i * M + j] = e;
         }
-    for (int64_t j = 0; j < N; j++) {
-        double *xj = x + j * M + j;
-        tau[j] = uf__nplinalg_house(xj, M - j);
-        for (int64_t l = j + 1; l < N; l++)
-            uf__nplinalg_reflect(xj, tau[j], x + l * M + j, M - j);
+    if (qr) {
+        for (int64_t j = 0; j < N; j++) {
+            double *xj = x + j * M + j;
+            tau[j] = uf__nplinalg_house(xj, M - j);
+            uf__nplinalg_reflect_cols(xj + M, M, xj, tau[j], M - j,
+                                      N - j - 1);
+        }
+        memset(w, 0, (size_t)(N * N) * sizeof *w);
+        for (int64_t j = 0; j < N; j++)
+            memcpy(w + j * N, x + j * M, (size_t)(j + 1) * sizeof *w);
+        /* U' into uu's first N columns, with N rows for now */
+        st = uf__nplinalg_gk(w, N, N, s, uu, N, v);
+    } else {
+        st = uf__nplinalg_gk(x, M, N, s, uu, ucol, v);
     }
-    memset(w, 0, (size_t)(N * N * (uv ? 2 : 1)) * sizeof *w);
-    for (int64_t j = 0; j < N; j++) {
-        for (int64_t i = 0; i <= j; i++) /* w's column j: R's */
-            w[j * N + i] = x[j * M + i];
-        if (uv)
-            v[j * N + j] = 1;
-    }
-    if (!uf__nplinalg_jacobi(w, N, N, v, N, sv)) {
-        st = UF__NPLINALG_CONVERGE;
+    if (st != 0)
         goto done;
-    }
-    double frob = 0;
-    for (int64_t j = 0; j < N; j++) {
-        double nn = uf__nplinalg_dot(w + j * N, w + j * N, N);
-        frob += nn;
-        sv[j] = sqrt(nn);
-        ix[j] = j;
-    }
-    double noise = DBL_EPSILON * DBL_EPSILON * frob;
-    for (int64_t j = 1; j < N; j++) { /* descending, stable */
-        int64_t t = ix[j], k = j;
-        for (; k > 0 && sv[ix[k - 1]] < sv[t]; k--)
-            ix[k] = ix[k - 1];
-        ix[k] = t;
-    }
     for (int64_t k = 0; k < N; k++)
-        s[k] = ldexp(sv[ix[k]], ex);
+        s[k] = ldexp(s[k], ex);
     if (dt == UF_FLOAT32)
         for (int64_t k = 0; k < N; k++)
             s[k] = (float)s[k];
     if (!uv)
         goto done;
-    /* U' = w / s in w, noise columns completed */
-    for (int64_t j = 0; j < N; j++) {
-        /* a noise column's direction is not orthogonal to the others */
-        live[j] = sv[j] * sv[j] > noise;
-        if (live[j])
-            for (int64_t i = 0; i < N; i++)
-                w[j * N + i] /= sv[j];
+    if (qr) { /* the left vectors: Q [U'; 0], then Q's columns past N */
+        for (int64_t k = ucol - 1; k >= 0; k--) {
+            double *uk = uu + k * M;
+            if (k < N) {
+                memmove(uk, uu + k * N, (size_t)N * sizeof *uk);
+                memset(uk + N, 0, (size_t)(M - N) * sizeof *uk);
+            } else {
+                memset(uk, 0, (size_t)M * sizeof *uk);
+                uk[k] = 1;
+            }
+        }
+        for (int64_t j = N - 1; j >= 0; j--) /* H_0 .. H_{N-1} [U'; 0] */
+            uf__nplinalg_reflect_cols(uu + j, M, x + j * M + j, tau[j],
+                                      M - j, ucol);
     }
-    complete(w, N, N, live);
-    /* the left vectors (M * ucol) in order of the singular values: Q
-     * [U'; 0], then Q's columns past N */
-    uu = uf__malloc((size_t)(M * ucol), sizeof(double), NULL);
-    if (uu == NULL) {
-        st = UF__NPLINALG_NOMEM;
-        goto done;
-    }
-    memset(uu, 0, (size_t)(M * ucol) * sizeof *uu);
-    for (int64_t k = 0; k < ucol; k++) {
-        double *uk = uu + k * M;
-        if (k < N)
-            memcpy(uk, w + ix[k] * N, (size_t)N * sizeof *uk);
-        else
-            uk[k] = 1;
-        for (int64_t j = N - 1; j >= 0; j--)
-            uf__nplinalg_reflect(x + j * M + j, tau[j], uk + j, M - j);
-    }
-    /* tall: u = left (m x ucol), vh = V'^T (n x n); wide: a^T = left S
-     * V'^T, so u = V' (m x m), vh = left^T (ucol x n) */
+    /* tall: u = left (m x ucol), vh = V^T (n x n); wide: a^T = left S
+     * V^T, so u = V (m x m), vh = left^T (ucol x n) */
     size_t isz = dt == UF_FLOAT32 ? 4 : 8;
     for (int64_t k = 0; k < N; k++)
         for (int64_t i = 0; i < N; i++) {
-            double e = v[ix[k] * N + i]; /* row i of V''s column k */
+            double e = v[k * N + i]; /* row i of V's column k */
             if (tall)
                 put(vh + (size_t)(k * N + i) * isz, dt, e);
             else
@@ -374,8 +210,6 @@ static int svd(const char *a, const int64_t *shape, const int64_t *strides,
         }
 done:
     uf__free(x);
-    uf__free(ix);
-    uf__free(live);
     uf__free(uu);
     return st;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The speed of ufjit's own linear-algebra solvers (issue 18, session 20:
-common/nplinalg_lstsq.c's QR-reduced lstsq, nplinalg_svd.c's Jacobi SVD)
+common/nplinalg_lstsq.c's QR-reduced lstsq, nplinalg_svd.c's SVD: Jacobi
+then, Golub-Kahan since session 27)
 against Numba's LAPACK gelsd / gesdd through SciPy, side by side in one
 process, on float64 matrices: lstsq square 8, 64, 256 and tall 1000 x 50
 (x compared to 1e-8 relative), svd's singular values of 8, 64, 256 square

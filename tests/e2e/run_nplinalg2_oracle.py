@@ -3,7 +3,7 @@
 (tests/kernels/host/nplinalg2.py) against Numba (LAPACK's syevd, gelsd,
 geev through SciPy): each case runs through `ufjit call` and through Numba
 on the same inputs; dtype and shape must agree exactly, lstsq's rank
-exactly. ufjit's algorithms are its own (tridiagonal QL, Jacobi SVD,
+exactly. ufjit's algorithms are its own (tridiagonal QL, Golub-Kahan SVD,
 Hessenberg QR), so values agree to a stated tolerance, not bit for bit,
 with tol = 100 * n * eps of the input's dtype:
   eigenvalues within tol * max(|w|, 1) of LAPACK's (eig's and eigvals'

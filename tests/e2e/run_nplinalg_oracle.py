@@ -8,7 +8,7 @@ reference is the kernel's Python function run by NumPy, cast to the dtype
 Numba's typing gives (numba/np/linalg.py), with Numba's own value where it
 differs from NumPy's (the overflow-free 2-norm, NaN in max/min norms, the
 norms of empty arrays). Floats agree to a stated tolerance, not bit for
-bit: ufjit's LU, QR, Cholesky and (Jacobi) SVD are its own, so rtol =
+bit: ufjit's LU, QR, Cholesky and (Golub-Kahan) SVD are its own, so rtol =
 1000 * n * eps for the factorisations (random matrices, their conditioning
 included; SVD factors compared through u @ diag(s) @ vh, whose columns'
 signs are free) and 4 * n * eps for the norms; NaN equal to NaN. Where Numba raises, ufjit fails with the same exception; what Numba
@@ -54,6 +54,17 @@ def product(m, r, n, seed=7):
     g = np.random.default_rng(seed)
     return V("f8", (g.uniform(-1, 1, (m, r)) @
                     g.uniform(-1, 1, (r, n))).ravel().tolist(), (m, n))
+
+
+def spectrum(m, n, sig, dt="f8", seed=11):
+    """An m * n matrix Q1 diag(sig) Q2^T of prescribed singular values
+    (Q1, Q2 random orthogonal): graded, repeated, rank-deficient."""
+    g = np.random.default_rng(seed)
+    q1 = np.linalg.qr(g.standard_normal((m, m)))[0]
+    q2 = np.linalg.qr(g.standard_normal((n, n)))[0]
+    k = min(m, n)
+    a = (q1[:, :k] * np.asarray(sig, dtype=float)) @ q2[:, :k].T
+    return V(dt, a.ravel().tolist(), (m, n))
 
 
 def hilbert(n):
@@ -212,16 +223,44 @@ def cases():
                     V("f8", [0.0] * 6, (2, 3)),
                     V("f8", [1e300, 2e300, -1e300, 5e299], (2, 2)),
                     V("f8", [1e-300, 2e-300, -1e-300, 5e-301], (2, 2)),
-                    # the QR-reduced Jacobi: tall, wide, rank-deficient,
+                    # the QR-reduced SVD: tall, wide, rank-deficient,
                     # ill-conditioned
                     f8(200, 12), f8(12, 150).view("::-1, :"),
                     product(30, 5, 20), product(8, 3, 40), hilbert(10),
-                    hilbert(12))],
+                    hilbert(12),
+                    # Golub-Kahan: graded (diag(10^-k) rotated),
+                    # repeated, rank-deficient spectra, float32
+                    spectrum(8, 8, [10.0 ** -k for k in range(8)]),
+                    spectrum(12, 9, [10.0 ** (-2 * k) for k in range(9)]),
+                    spectrum(6, 10, [10.0 ** -k for k in range(6)]),
+                    spectrum(9, 9, [3.0] * 4 + [1.0] * 5),
+                    spectrum(7, 5, [2.0] * 5), spectrum(5, 8, [2.0] * 5),
+                    spectrum(10, 10, [5.0, 4, 3, 2, 1] + [0.0] * 5),
+                    spectrum(9, 6, [10.0 ** -k for k in range(6)], "f4"),
+                    spectrum(6, 6, [3.0] * 3 + [1.0] * 3, "f4"),
+                    f4(1, 7), f4(7, 1), f4(20, 11), f4(11, 20),
+                    f8(130, 129), f8(64, 64).F)],
         *[("svd_orth", [a, S(f)], None)
           for a in (f8(60, 5), f8(5, 60), product(30, 5, 20), hilbert(9))
           for f in ("true", "false")],
         *[("matrix_rank", [a], None)
-          for a in (product(30, 5, 20), product(8, 3, 40), hilbert(10))],
+          for a in (product(30, 5, 20), product(8, 3, 40), hilbert(10),
+                    spectrum(10, 10, [5.0, 4, 3, 2, 1] + [0.0] * 5),
+                    spectrum(12, 9, [10.0 ** (-2 * k) for k in range(9)]))],
+        *[("svd_orth", [a, S(f)], None)
+          for a in (spectrum(9, 9, [3.0] * 4 + [1.0] * 5),
+                    spectrum(10, 10, [5.0, 4, 3, 2, 1] + [0.0] * 5),
+                    spectrum(12, 9, [10.0 ** (-2 * k) for k in range(9)]),
+                    f4(9, 4), f4(4, 9))
+          for f in ("true", "false")],
+        # the largest value only: the smallest, 1e-7 here, has an
+        # absolute error of eps |a| (LAPACK's too), not 4 n eps relative
+        ("norm_ord", [spectrum(8, 8, [10.0 ** -k for k in range(8)]),
+                      S("2")], None),
+        *[(k, [spectrum(7, 5, [10.0 ** -k for k in range(5)])], None)
+          for k in ("pinv", "pinv_check")],
+        *[(k, [a], "LinAlgError") for k in ("svd_s", "svd_reduced")
+          for a in (f8(0, 4), f8(4, 0))],
         ("cond", [f8(300, 7)], None), ("cond", [f8(7, 300)], None),
         *[("svd_orth", [a, S(f)], None)
           for a in (f8(6, 4), f8(4, 6), f8(5, 5), sing,
