@@ -97,6 +97,8 @@ def cases():
         ("sorted_tuples_str", [S("5")], None),
         ("sorted_dict_items", [S("2")], None),
         ("sorted_dict_items", [S("0")], None),
+        ("sorted_by_string_key", [S("3")], None),
+        ("sorted_by_string_key", [S("0")], None),
     ]
 
 

@@ -385,3 +385,13 @@ def sorted_dict_items(n):
     for t in sorted(d.items()):
         s += t[0] + str(t[1])
     return s
+
+
+@njit
+def sorted_by_string_key(n):
+    # string keys (a key= lambda returning str) ordered by code point
+    l = sorted(['pear', 'fig', 'b' * n, 'apple'], key=lambda s: s[1:] + s)
+    out = ''
+    for s in l:
+        out += s + ','
+    return out
