@@ -17,10 +17,10 @@
 
 #define B (F->L->b)
 
-/* Descriptors longer than this (a list nested past ~60 levels, or tuples
- * of many strings) are not made: such a list is kept as a plain one
- * would be, which the typing does not produce in practice. */
-enum { DESC_MAX = 128 };
+/* The longest descriptor: two words per level of lists the typing allows
+ * (UF__LIST_NEST_MAX), then the innermost items' three words and one
+ * offset per string field of a tuple. */
+enum { DESC_MAX = 2 * UF__LIST_NEST_MAX + 3 + UF__TUPLE_MAX + 2 };
 
 static bool tuple_has_string(const uf__type *t)
 {
@@ -88,7 +88,7 @@ static LLVMValueRef descriptor(uf__fn *F, const uf__type *lt)
     int n = 0;
     if (!describe(lt, d, &n))
         return NULL;
-    char name[24 + DESC_MAX * 6];
+    char name[24 + DESC_MAX * 8];
     int len = snprintf(name, 24, "uf.listdesc");
     for (int i = 0; i < n && len < (int)sizeof name - 24; i++)
         len += snprintf(name + len, sizeof name - (size_t)len, ".%lld",
@@ -114,11 +114,10 @@ void uf__list_push_described(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                              LLVMValueRef *out, int *n, int cap)
 {
     LLVMValueRef d = descriptor(F, lt);
-    if (d == NULL || *n + 3 > cap) {
-        if (*n < cap)
-            out[(*n)++] = l;
+    /* d is never NULL (the typing bounds the depth); past cap the list is
+     * left out as uf__list_push_root leaves out a list of arrays */
+    if (d == NULL || *n + 3 > cap)
         return;
-    }
     LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
     out[(*n)++] = LLVMConstIntToPtr(
         LLVMConstInt(LLVMInt64TypeInContext(F->L->ctx),

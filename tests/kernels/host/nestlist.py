@@ -395,3 +395,53 @@ def sorted_by_string_key(n):
     for s in l:
         out += s + ','
     return out
+
+
+@njit
+def rows_by_append(n):
+    # `row = []` refined by its appends before it is appended itself
+    rows = []
+    for i in range(n):
+        row = []
+        for j in range(i + 1):
+            row.append(j * 1.5)
+        rows.append(row)
+    t = 0.0
+    for r in rows:
+        t += r[-1]
+    return t, len(rows)
+
+
+@njit
+def refined_after_append():
+    l = [[1.0]]
+    x = []
+    l.append(x)
+    x.append(2.0)
+    return len(l[1]), l[1][0]
+
+
+@njit
+def strings_in_loop(n):
+    # strings made in a loop survive its sweeps inside inner lists
+    outer = []
+    for i in range(n):
+        s = 'x' * (i % 4)
+        outer.append([s, s + 'y'])
+        s = 'q'
+    out = ''
+    for row in outer:
+        out += row[0] + row[1] + '.'
+    return out, len(outer)
+
+
+@njit
+def tuples_in_loop(n):
+    # tuples holding strings made in a loop survive its sweeps
+    l = []
+    for i in range(n):
+        l.append(('k' * (i % 3) + 'v', i))
+    out = ''
+    for t in l:
+        out += t[0] + str(t[1])
+    return len(l), out
