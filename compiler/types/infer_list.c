@@ -67,10 +67,7 @@ const uf__type *uf__list_dict_items_type(uf__ictx *C, const uf__expr *x,
     return uf__dict_items_type(C, x, dt); /* infer_dict.c */
 }
 
-/* The type an item of type t is stored as: a literal string (a tuple's
- * field too) as unicode_type, as Numba's list(unicode_type); NULL when
- * out of memory. */
-static const uf__type *stored(uf__ictx *C, const uf__type *t)
+const uf__type *uf__list_stored_type(uf__ictx *C, const uf__type *t)
 {
     if (t->kind == UF__T_STR)
         return uf__type_ustr(C->tc);
@@ -120,8 +117,9 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
                               uf__tname(elt), uf__tname(t));
         elt = u;
     }
-    if (elt != NULL && (elt = stored(C, elt)) == NULL) /* ['a', 'a']: */
-        return uf__ioom(C);                  /* list(unicode_type) */
+    /* ['a', 'a']: Numba's list(unicode_type) */
+    if (elt != NULL && (elt = uf__list_stored_type(C, elt)) == NULL)
+        return uf__ioom(C);
     const uf__type *r = uf__type_list(C->tc, elt, C->err);
     return r ? uf__iset(C, e, r) : NULL;
 }
@@ -162,7 +160,7 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
                           "item of a list in kernels (lists of numbers, "
                           "strings, tuples of numbers and strings, arrays "
                           "or lists only)", uf__tname(vt));
-    if ((vt = stored(C, vt)) == NULL)
+    if ((vt = uf__list_stored_type(C, vt)) == NULL)
         return uf__ioom(C);
     const uf__type *want = lt->n ? unify_items(C, lt->elts[0], vt) : vt;
     if (want == NULL && uf__typectx_oom(C->tc))
@@ -229,7 +227,8 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
                                       "implementation of function list() "
                                       "for %s (a tuple whose items all "
                                       "have one type)", uf__tname(t));
-            elt = t->elts[0];
+            if ((elt = uf__list_stored_type(C, t->elts[0])) == NULL)
+                return uf__ioom(C);
         } else {
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list() takes a "
                               "range(), a 1-D array of numbers, a tuple of "
@@ -374,7 +373,7 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
                               "(lists of numbers, strings, tuples of "
                               "numbers and strings, arrays or lists only)",
                               uf__tname(t[1]));
-        if ((t[1] = stored(C, t[1])) == NULL)
+        if ((t[1] = uf__list_stored_type(C, t[1])) == NULL)
             return uf__ioom(C);
         const uf__type *want = lt->n ? unify_items(C, lt->elts[0], t[1])
                                      : t[1];

@@ -75,7 +75,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                 return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "sorted() of "
                                   "%s: Numba takes a tuple whose items all "
                                   "have one type", uf__tname(t));
-        return t->elts[0];
+        const uf__type *elt = uf__list_stored_type(C, t->elts[0]);
+        return elt ? elt : uf__ioom(C);
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                       "function sorted() for %s (kernels sort a list, a 1-D "
