@@ -14,7 +14,35 @@
 static int mark_of(const char *p)
 {
     uintptr_t v = UINTPTR_MAX - (uintptr_t)p;
-    return v <= UF__LIST_ITEM_MAXDIM + 3 ? (int)v : -1;
+    return v <= UF__LIST_ITEM_MAXDIM + 4 ? (int)v : -1;
+}
+
+#define DESC (UF__LIST_ITEM_MAXDIM + 4) /* mark_of a described list */
+
+/* The pointers kept for described list l (descriptor d): its header,
+ * then per item its inner list's (recursively) or the pointers it holds,
+ * written to out unless NULL; how many. The depth is the type's. */
+static int64_t described(const uf__list *l, const int64_t *d, char **out)
+{
+    int64_t n = 0;
+    if (out != NULL)
+        out[n] = (char *)(uintptr_t)l;
+    n++;
+    if (l == NULL)
+        return n;
+    for (int64_t i = 0; i < l->size; i++) {
+        const char *item = l->items + i * d[0];
+        if (d[1] == UF__LIST_DESC_LIST) {
+            const uf__list *in;
+            memcpy(&in, item, sizeof in);
+            n += described(in, d + 2, out != NULL ? out + n : NULL);
+            continue;
+        }
+        for (int64_t k = 0; k < d[2]; k++, n++)
+            if (out != NULL)
+                memcpy(&out[n], item + d[3 + k], sizeof *out);
+    }
+    return n;
 }
 
 /* The strings of dict d's live entries (its keys when bit 0 of what, its
@@ -49,6 +77,14 @@ int64_t uf__list_roots_count(char *const *keep, int64_t nkeep)
         if (nd < 0)
             continue;
         marked = true;
+        if (nd == DESC) { /* the descriptor, then the header */
+            if (k + 2 < nkeep)
+                n += described((const uf__list *)(const void *)keep[k + 2],
+                               (const int64_t *)(const void *)keep[k + 1],
+                               NULL) - 2;
+            k += 2;
+            continue;
+        }
         const void *c = keep[++k];
         if (c == NULL) /* a variable not yet bound */
             continue;
@@ -66,6 +102,14 @@ int64_t uf__list_roots_expand(char *const *keep, int64_t nkeep, char **out)
         int nd = mark_of(keep[k]);
         if (nd < 0 || k + 1 == nkeep) {
             out[n++] = keep[k];
+            continue;
+        }
+        if (nd == DESC) {
+            if (k + 2 < nkeep)
+                n += described((const uf__list *)(const void *)keep[k + 2],
+                               (const int64_t *)(const void *)keep[k + 1],
+                               out + n);
+            k += 2;
             continue;
         }
         const uf__list *l = (const uf__list *)(const void *)keep[++k];

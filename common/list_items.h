@@ -28,6 +28,21 @@
 #define UF__DICT_ROOT_MARK(what)                                            \
     (UINTPTR_MAX - (uintptr_t)(UF__LIST_ITEM_MAXDIM + (what)))
 
+/* Lists whose items are lists (any depth) or tuples holding strings are
+ * handed over as three pointers: UF__LIST_DESC_MARK, a constant int64_t
+ * descriptor of the items (made by compiler/lower/lower_list_nest.c),
+ * then the header. A descriptor is
+ *     {itemsize, UF__LIST_DESC_LIST, <the inner list's descriptor>}
+ * for items that are lists (each item the inner header's pointer), or
+ *     {itemsize, UF__LIST_DESC_PTRS, n, off[0], ..., off[n-1]}
+ * for items holding n pointers into blocks (a string field of a tuple,
+ * an array's data) at those byte offsets (n may be 0: numbers). nrt.c
+ * then keeps every inner header and every block an item points into. */
+#define UF__LIST_NEST_MAX 32 /* lists of lists nest at most this deep */
+#define UF__LIST_DESC_MARK (UINTPTR_MAX - (uintptr_t)(UF__LIST_ITEM_MAXDIM + 4))
+#define UF__LIST_DESC_LIST 1
+#define UF__LIST_DESC_PTRS 0
+
 /* The bytes of one array item of ndim dimensions. */
 static inline int64_t uf__list_item_bytes(int ndim)
 {
@@ -36,7 +51,8 @@ static inline int64_t uf__list_item_bytes(int ndim)
 
 /* How many pointers uf__list_roots_expand writes for keep[0..nkeep):
  * nkeep plus the items of each marked list (the strings of each marked
- * dict), or -1 when none is marked
+ * dict, the inner headers and items of a described list), or -1 when
+ * none is marked
  * (keep[] can then be used as it is). */
 int64_t uf__list_roots_count(char *const *keep, int64_t nkeep);
 /* Writes keep[] into out[], each marked list's header followed by the

@@ -7,6 +7,7 @@
 
 #include "common/list.h"
 #include "common/list_ops.h"
+#include "common/ustr.h"
 #include "ufjit/dtype.h"
 
 /* Numba's SMALL_QUICKSORT and MAX_STACK (the largest partition is
@@ -280,9 +281,17 @@ static int field_cmp(const char *a, const char *b, int32_t dt)
     case UF_FLOAT64:
         CMP(double);
     default: /* complex keys are refused by the typing */
-        return 0;
+        break;
     }
 #undef CMP
+    if (dt == UF__LIST_FIELD_USTR) {
+        const uf__ustr *x, *y;
+        memcpy(&x, a, sizeof x);
+        memcpy(&y, b, sizeof y);
+        int c = uf__ustr_cmp(x, y);
+        return c < 0 ? -1 : c > 0;
+    }
+    return 0;
 }
 
 /* Numba's LT of keys i and j: `<` of tuples (its tuple_cmp_ordered), or

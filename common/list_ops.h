@@ -24,12 +24,15 @@ void uf__list_sort(void *list, int32_t dt, int32_t reverse);
  * same order its value sort gives): keys is a list (list.h) of one key
  * per item, or NULL for the items themselves. desc describes a key: desc[0] its size
  * in bytes, desc[1] its number of fields n, then n pairs (byte offset,
- * uf_dtype) of real numbers or bools; keys compare as Numba's tuples (the
+ * uf_dtype) of real numbers or bools (or UF__LIST_FIELD_USTR); keys compare as Numba's tuples (the
  * first field where they are != decides with `<`, or `>` when reverse
  * != 0; a NaN there orders neither way). 0, or -1 when out of memory
  * (the list unchanged). */
 int32_t uf__list_sort_by(void *list, void *keys, const int64_t *desc,
                          int32_t reverse, int64_t itemsize);
+/* The "dtype" of a desc field that is a string's pointer (a tuple's
+ * string: by code point, as Python's str `<`). */
+#define UF__LIST_FIELD_USTR 1000
 
 /* l * k: a new list in *frame of l's items repeated k times (none when
  * k <= 0); NULL when out of memory or past int64 (list.h's uf__list_new). */

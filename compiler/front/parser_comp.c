@@ -24,6 +24,11 @@ static int rename_in(const uf__expr *e, void *ud)
     return uf__ast_children(e, rename_in, ud);
 }
 
+static int rename_stmt(uf__stmt *s, void *ud)
+{
+    return uf__ast_stmt_exprs(s, rename_in, ud);
+}
+
 static bool pend(uf__parser *p, uf__stmt *s)
 {
     if (s == NULL || !uf__grow(p, (void **)&p->pending, &p->cappending,
@@ -46,6 +51,22 @@ static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
     return true;
 }
 
+/* Block b (one statement) gets the statements of `first` before it. */
+static bool prepend(uf__parser *p, uf__block *b, const uf__block *first)
+{
+    uf__stmt **all = uf__arena_alloc(p->arena, (size_t)(first->n + b->n),
+                                     sizeof *all, p->err);
+    if (all == NULL) {
+        p->failed = true;
+        return false;
+    }
+    memcpy(all, first->stmts, (size_t)first->n * sizeof *all);
+    memcpy(all + first->n, b->stmts, (size_t)b->n * sizeof *all);
+    b->stmts = all;
+    b->n += first->n;
+    return true;
+}
+
 /* listcomp: '[' named_expression for_if_clause+ ']'
  * for_if_clause: 'for' star_targets 'in' disjunction ('if' disjunction)*
  * Rewritten as Numba's bytecode runs it, into statements put before the
@@ -53,23 +74,43 @@ static bool one_stmt(uf__parser *p, uf__block *b, uf__stmt *s)
  *     lc$K = []
  *     for T in I: [if C:] ... lc$K.append(ELT)
  * the comprehension's value the name lc$K; the targets renamed (x$K) so
- * that they stay local to it as in Python 3. Refused where those
- * statements would not run once per evaluation (a while or elif
- * condition) and inside another comprehension. A dict comprehension
+ * that they stay local to it as in Python 3. A comprehension in ELT
+ * (nested) has its statements moved into the innermost body, before the
+ * append. Refused where those statements would not run once per
+ * evaluation (a while or elif condition) and in the iterables and
+ * conditions of another comprehension. A dict comprehension
  * `{KEY: ELT for ...}` (key not NULL) the same way, into `lc$K = {}` and
  * `lc$K[KEY] = ELT`. */
 uf__expr *uf__parse_listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
                             int mark, uf__expr *key)
 {
-    if (p->no_comp > 0 || p->npending != mark)
+    if (p->no_comp > 0)
         return uf__unsupported(p, start, key ? "a dict comprehension here "
-                               "(in a while or elif condition, or inside "
-                               "another comprehension: assign it to a "
-                               "variable first)"
+                               "(in a while or elif condition, or in the "
+                               "iterable or condition of another "
+                               "comprehension: assign it to a variable "
+                               "first)"
                                : "a list comprehension here (in a "
-                               "while or elif condition, or inside another "
+                               "while or elif condition, or in the "
+                               "iterable or condition of another "
                                "comprehension: assign it to a variable "
                                "first)");
+    /* comprehensions in the element (`[[j for j in range(i)] for i in
+     * ...]`) pended their statements: they run once per element, in the
+     * innermost body before the append */
+    uf__block moved = {0};
+    if (p->npending > mark) {
+        moved.n = p->npending - mark;
+        moved.stmts = uf__arena_alloc(p->arena, (size_t)moved.n,
+                                      sizeof *moved.stmts, p->err);
+        if (moved.stmts == NULL) {
+            p->failed = true;
+            return NULL;
+        }
+        memcpy(moved.stmts, &p->pending[mark],
+               (size_t)moved.n * sizeof *moved.stmts);
+        p->npending = mark;
+    }
     int k = p->ncomps++;
     enum { MAXC = 16 };
     uf__stmt *clause[MAXC];
@@ -146,6 +187,8 @@ uf__expr *uf__parse_listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
             rename_in(elt, &r);
             if (key != NULL)
                 rename_in(key, &r);
+            if (moved.n > 0)
+                uf__ast_walk_stmts(&moved, rename_stmt, &r);
         }
     }
     char buf[32];
@@ -203,8 +246,12 @@ uf__expr *uf__parse_listcomp(uf__parser *p, uf__pos start, uf__expr *elt,
     for (int i = nc - 1; i >= 0; i--) {
         uf__block *b = clause[i]->kind == UF__ST_FOR ? &clause[i]->u.for_.body
                                                      : &clause[i]->u.if_.body;
-        if (!one_stmt(p, b, inner))
+        if (i == nc - 1 && moved.n > 0) { /* the element's statements */
+            if (!one_stmt(p, b, inner) || !prepend(p, b, &moved))
+                return NULL;
+        } else if (!one_stmt(p, b, inner)) {
             return NULL;
+        }
         inner = clause[i];
     }
     if (!pend(p, init) || !pend(p, clause[0]))

@@ -41,6 +41,7 @@
 #include "common/ustr.h"
 #include "common/list_ops.h"
 #include "common/list_ustr.h"
+#include "common/list_nest.h"
 #include "common/nrt.h"
 #include "compiler/cache/cache.h"
 #include "compiler/host/codegen_host.h"
@@ -259,6 +260,9 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__LIST_USTR_FIND, (void *)(uintptr_t)uf__list_ustr_find},
         {UF__LIST_USTR_COUNT, (void *)(uintptr_t)uf__list_ustr_count},
         {UF__LIST_USTR_MINMAX, (void *)(uintptr_t)uf__list_ustr_minmax},
+        /* lists of lists (common/list_nest.h) */
+        {UF__LIST_NEST_SHAPE, (void *)(uintptr_t)uf__list_nest_shape},
+        {UF__LIST_NEST_FILL, (void *)(uintptr_t)uf__list_nest_fill},
         /* dicts (lower_dict.c, common/dict.h) */
         {UF__DICT_NEW, (void *)(uintptr_t)uf__dict_new},
         {UF__DICT_FIND, (void *)(uintptr_t)uf__dict_find},

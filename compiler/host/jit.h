@@ -358,6 +358,8 @@ typedef enum uf__jit_status {
     /* sets (lower_set.c) */
     UF__JIT_SET_REMOVE,     /* KeyError: s.remove(x), x not in s */
     UF__JIT_SET_POP,        /* KeyError: s.pop() of an empty set */
+    /* lists of lists (lower_list_nest_array.c) */
+    UF__JIT_LIST_RAGGED,    /* ValueError: np.array of a ragged list */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

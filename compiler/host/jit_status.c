@@ -591,6 +591,7 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_DICT_POPITEM] = "KeyError: 'dictionary is empty'",
         [UF__JIT_SET_REMOVE] = "KeyError: set.remove(): key not in set",
         [UF__JIT_SET_POP] = "KeyError: set.pop(): empty set",
+        [UF__JIT_LIST_RAGGED] = "ValueError: incompatible sequence shape",
         [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
         [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "
                                  "series",

@@ -558,6 +558,19 @@ void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
                          LLVMValueRef v);
 void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                         LLVMValueRef *out, int *n, int cap);
+/* Lists whose items are lists or tuples holding strings (lower_list_
+ * nest.c): whether lt is one; its three keep pointers (UF__LIST_DESC_MARK,
+ * its items' descriptor, the header: common/list_items.h) appended to
+ * out[]; how many pointers a value of list type lt takes in a keep
+ * array (1, or 2 for a marked list, 3 for a described one). */
+bool uf__list_described(const uf__type *lt);
+/* np.array(l) of a list of lists of numbers: a new C array of dtype
+ * `to`, one dimension per level (lower_list_nest_array.c). */
+LLVMValueRef uf__lower_list_nested_array(uf__fn *F, LLVMValueRef l,
+                                         const uf__type *lt, uf_dtype to);
+void uf__list_push_described(uf__fn *F, LLVMValueRef l, const uf__type *lt,
+                             LLVMValueRef *out, int *n, int cap);
+int uf__list_root_slots(const uf__type *lt);
 void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap);
 bool uf__call_takes_list_arrays(const uf__typed_func *callee);
 /* np.array(l) of a list of k-tuples: a new (n, k) C array of dtype `to`

@@ -240,6 +240,8 @@ LLVMValueRef uf__lower_list_to_array(uf__fn *F, LLVMValueRef l,
 {
     if (lt->elts[0]->kind == UF__T_TUPLE)
         return uf__lower_list_tuples_array(F, l, lt, to);
+    if (lt->elts[0]->kind == UF__T_LIST) /* lower_list_nest_array.c */
+        return uf__lower_list_nested_array(F, l, lt, to);
     LLVMValueRef n = uf__emit_list_len(F, l), cnt;
     LLVMValueRef arr = uf__lower_new_array(F, to, 1, &n, &cnt);
     if (to == lt->elts[0]->dtype) { /* the same bytes: one memcpy */

@@ -40,7 +40,9 @@ static int64_t tuple_offset(const uf__type *t, int k)
 {
     int64_t off = 0, most = 1;
     for (int i = 0; i <= k && i < t->n; i++) {
-        int64_t size = (int64_t)uf_dtype_itemsize(t->elts[i]->dtype);
+        int64_t size = t->elts[i]->kind == UF__T_USTR /* its pointer */
+                           ? 8
+                           : (int64_t)uf_dtype_itemsize(t->elts[i]->dtype);
         int64_t align = size < 8 ? size : 8;
         off = (off + align - 1) / align * align;
         most = align > most ? align : most;
@@ -60,6 +62,36 @@ static LLVMValueRef field_at(uf__fn *F, LLVMValueRef p, const uf__type *t,
                                  1, "");
 }
 
+/* Field k of the tuple at p: a number, or a string's pointer. */
+static LLVMValueRef field_load(uf__fn *F, LLVMValueRef p, const uf__type *t,
+                               int k)
+{
+    if (t->elts[k]->kind != UF__T_USTR)
+        return uf__emit_elem_load(F, field_at(F, p, t, k), t->elts[k]->dtype);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(F->L->ctx), 0);
+    LLVMValueRef v = LLVMBuildLoad2(
+        B, i8p,
+        LLVMBuildPointerCast(B, field_at(F, p, t, k),
+                             LLVMPointerType(i8p, 0), ""),
+        "");
+    LLVMSetAlignment(v, 8);
+    return v;
+}
+
+static void field_store(uf__fn *F, LLVMValueRef p, const uf__type *t, int k,
+                        LLVMValueRef v)
+{
+    if (t->elts[k]->kind != UF__T_USTR) {
+        uf__emit_elem_store(F, field_at(F, p, t, k), t->elts[k]->dtype, v);
+        return;
+    }
+    LLVMValueRef s = LLVMBuildStore(
+        B, v,
+        LLVMBuildPointerCast(B, field_at(F, p, t, k),
+                             LLVMPointerType(LLVMTypeOf(v), 0), ""));
+    LLVMSetAlignment(s, 8);
+}
+
 int64_t uf__list_field_offset(const uf__type *t, int k)
 {
     return tuple_offset(t, k);
@@ -72,7 +104,7 @@ int64_t uf__list_itemsize(const uf__type *lt)
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_ARRAY)
         return uf__list_item_bytes(t->ndim);
-    if (t->kind == UF__T_USTR) /* its pointer (lower_ustr.c) */
+    if (t->kind == UF__T_USTR || t->kind == UF__T_LIST) /* its pointer */
         return uf__list_item_bytes(0);
     if (t->kind == UF__T_TUPLE)
         return tuple_offset(t, t->n);
@@ -91,11 +123,8 @@ LLVMValueRef uf__list_item_load(uf__fn *F, LLVMValueRef p,
             return NULL;
         LLVMValueRef v = LLVMGetUndef(ty);
         for (int k = 0; k < t->n; k++)
-            v = LLVMBuildInsertValue(
-                B, v,
-                uf__emit_elem_load(F, field_at(F, p, t, k),
-                                   t->elts[k]->dtype),
-                (unsigned)k, "");
+            v = LLVMBuildInsertValue(B, v, field_load(F, p, t, k),
+                                     (unsigned)k, "");
         return v;
     }
     LLVMTypeRef ty = uf__lower_type(F->L, t, F->err);
@@ -117,8 +146,8 @@ void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
     }
     if (t->kind == UF__T_TUPLE) {
         for (int k = 0; k < t->n; k++)
-            uf__emit_elem_store(F, field_at(F, p, t, k), t->elts[k]->dtype,
-                                LLVMBuildExtractValue(B, v, (unsigned)k, ""));
+            field_store(F, p, t, k,
+                        LLVMBuildExtractValue(B, v, (unsigned)k, ""));
         return;
     }
     LLVMValueRef s = LLVMBuildStore(
@@ -130,6 +159,10 @@ void uf__list_item_store(uf__fn *F, LLVMValueRef p, const uf__type *lt,
 void uf__list_push_root(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                         LLVMValueRef *out, int *n, int cap)
 {
+    if (uf__list_described(lt)) { /* lower_list_nest.c */
+        uf__list_push_described(F, l, lt, out, n, cap);
+        return;
+    }
     int what = uf__dict_root_what(lt);
     if (!uf__list_holds_arrays(lt) && what == 0) {
         if (*n < cap)
@@ -156,6 +189,7 @@ void uf__list_arg_roots(uf__fn *F, LLVMValueRef *out, int *n, int cap)
     unsigned p0 = F->out != NULL ? 1 : 0;
     for (int a = 0; a < tf->nargs; a++)
         if (uf__list_holds_arrays(tf->args[a]) ||
+            uf__list_described(tf->args[a]) ||
             uf__dict_root_what(tf->args[a]) != 0)
             uf__list_push_root(F, LLVMGetParam(F->fn, p0 + (unsigned)a),
                                tf->args[a], out, n, cap);
@@ -165,6 +199,7 @@ bool uf__call_takes_list_arrays(const uf__typed_func *callee)
 {
     for (int a = 0; callee != NULL && a < callee->nargs; a++)
         if (uf__list_holds_arrays(callee->args[a]) ||
+            uf__list_described(callee->args[a]) ||
             uf__dict_root_what(callee->args[a]) != 0)
             return true;
     return false;

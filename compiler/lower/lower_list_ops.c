@@ -148,13 +148,17 @@ static void sort_by(uf__fn *F, LLVMValueRef l, const uf__type *lt,
                                            LLVMPointerType(i64_t(F), 0), "");
     int64_t v[2 + 2 * UF__TUPLE_MAX];
     v[0] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, kt->n)
+           : kt->kind == UF__T_USTR ? 8 /* a string key: its pointer */
                                     : (int64_t)uf_dtype_itemsize(kt->dtype);
     v[1] = nf;
     for (int k = 0; k < nf; k++) {
         v[2 + 2 * k] = kt->kind == UF__T_TUPLE ? uf__list_field_offset(kt, k)
                                                : 0;
-        v[3 + 2 * k] = kt->kind == UF__T_TUPLE ? kt->elts[k]->dtype
-                                               : kt->dtype;
+        v[3 + 2 * k] = kt->kind == UF__T_USTR ? UF__LIST_FIELD_USTR
+                       : kt->kind != UF__T_TUPLE ? kt->dtype
+                       : kt->elts[k]->kind == UF__T_USTR
+                           ? UF__LIST_FIELD_USTR /* common/list_ops.c */
+                           : kt->elts[k]->dtype;
     }
     for (int k = 0; k < 2 + 2 * nf; k++) {
         LLVMValueRef off = c64(F, k);

@@ -196,7 +196,7 @@ static int array_count(const uf__type *t)
     if (t == NULL)
         return 0;
     if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST)
-        return 1 + uf__list_holds_arrays(t); /* a mark and the header */
+        return t->kind == UF__T_LIST ? uf__list_root_slots(t) : 1;
     if (t->kind == UF__T_DICT) /* a mark and the header: its strings */
         return 1 + (uf__dict_root_what(t) != 0);
     if (t->kind == UF__T_USTR || t->kind == UF__T_SET)

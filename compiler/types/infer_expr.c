@@ -743,6 +743,8 @@ static const uf__type *list_as_tuple(uf__ictx *C, const uf__expr *e)
         C->list_as_tuple = false;
         if (elts[i] == NULL || elts[i] == UF__UNKNOWN)
             return elts[i];
+        if (elts[i]->kind == UF__T_LIST) /* [[...] for ...] inside: a */
+            return uf__infer_list_literal(C, e); /* list of lists */
         if (elts[i]->kind != UF__T_SCALAR && elts[i]->kind != UF__T_TUPLE)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an element of a list in kernels (lists of "

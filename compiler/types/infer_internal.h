@@ -422,6 +422,15 @@ const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
 const uf__type *uf__infer_list_index(uf__ictx *C, const uf__expr *e,
                                      const uf__type *lt);
 bool uf__list_elt_ok(const uf__type *t);
+/* The type an item of type t is stored as in a list: a literal string (a
+ * tuple's field too) as unicode_type, as Numba's list(unicode_type);
+ * NULL when out of memory. */
+const uf__type *uf__list_stored_type(uf__ictx *C, const uf__type *t);
+/* The items of list(x) / sorted(x) of dict x (type dt, or a view of it):
+ * uf__dict_items_type's, and (key, value) tuples holding strings too
+ * (lists of them: infer_list.c). */
+const uf__type *uf__list_dict_items_type(uf__ictx *C, const uf__expr *x,
+                                         const uf__type *dt);
 int uf__infer_list_check(uf__ictx *C);
 /* l.sort() and sorted(x) (infer_list_ops.c; b UF__BI_LIST_SORT or
  * UF__BI_LIST_SORTED). */

@@ -26,20 +26,71 @@ static int refuse_target(uf__ictx *C, const uf__expr *e)
     return 0;
 }
 
-/* Numbers, non-empty tuples of numbers, and arrays of up to
- * UF__LIST_ITEM_MAXDIM dimensions (their ndim marks the list for the
- * frames: common/list_items.h). */
+/* Numbers, strings, non-empty tuples of numbers and strings, arrays of
+ * up to UF__LIST_ITEM_MAXDIM dimensions (their ndim marks the list for
+ * the frames: common/list_items.h), and lists of a known item type
+ * (lists of lists, any depth: common/list_nest.h). */
 bool uf__list_elt_ok(const uf__type *t)
 {
     if (t != NULL && t->kind == UF__T_TUPLE && t->n > 0) {
-        for (int i = 0; i < t->n; i++) /* tuples of numbers */
-            if (t->elts[i]->kind != UF__T_SCALAR)
+        for (int i = 0; i < t->n; i++) /* tuples of numbers and strings */
+            if (t->elts[i]->kind != UF__T_SCALAR &&
+                !uf__is_string(t->elts[i]))
                 return false;
         return true;
+    }
+    if (t != NULL && t->kind == UF__T_LIST) { /* list(undefined): */
+        int depth = 0;                        /* Numba's refusal too */
+        for (const uf__type *u = t; u->kind == UF__T_LIST; u = u->elts[0])
+            if (u->n != 1 || ++depth > UF__LIST_NEST_MAX)
+                return false;
+        return uf__list_elt_ok(t->elts[0]);
     }
     return t != NULL &&
            (t->kind == UF__T_SCALAR || uf__is_string(t) || /* infer_ustr.c */
             (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM));
+}
+
+const uf__type *uf__list_dict_items_type(uf__ictx *C, const uf__expr *x,
+                                         const uf__type *dt)
+{
+    if (dt->layout == 'i' && dt->n == 2 &&
+        (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1])) &&
+        dt->elts[0]->kind != UF__T_TUPLE && dt->elts[1]->kind != UF__T_TUPLE) {
+        const uf__type *kv[2];
+        for (int i = 0; i < 2; i++)
+            kv[i] = uf__is_string(dt->elts[i]) ? uf__type_ustr(C->tc)
+                                               : dt->elts[i];
+        const uf__type *r = uf__type_tuple(C->tc, 2, kv, C->err);
+        return r ? r : uf__ioom(C);
+    }
+    return uf__dict_items_type(C, x, dt); /* infer_dict.c */
+}
+
+const uf__type *uf__list_stored_type(uf__ictx *C, const uf__type *t)
+{
+    if (t->kind == UF__T_STR)
+        return uf__type_ustr(C->tc);
+    if (t->kind != UF__T_TUPLE)
+        return t;
+    const uf__type *f[UF__TUPLE_MAX];
+    bool changed = false;
+    for (int i = 0; i < t->n && i < UF__TUPLE_MAX; i++) {
+        f[i] = t->elts[i]->kind == UF__T_STR ? uf__type_ustr(C->tc)
+                                             : t->elts[i];
+        changed |= f[i] != t->elts[i];
+    }
+    return changed ? uf__type_tuple(C->tc, t->n, f, C->err) : t;
+}
+
+/* The items of two lists of lists unify only when their types are the
+ * same (Numba fails on [[1, 2], [2.5]]); others as uf__type_unify. */
+static const uf__type *unify_items(uf__ictx *C, const uf__type *a,
+                                   const uf__type *b)
+{
+    if (a->kind == UF__T_LIST || b->kind == UF__T_LIST)
+        return a == b ? a : NULL;
+    return uf__type_unify(C->tc, a, b);
 }
 
 const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
@@ -55,9 +106,9 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
         if (!uf__list_elt_ok(t))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an item of a list in kernels (lists of "
-                              "numbers, tuples of numbers or arrays "
-                              "only)", uf__tname(t));
-        const uf__type *u = elt ? uf__type_unify(C->tc, elt, t) : t;
+                              "numbers, strings, tuples of numbers and "
+                              "strings, arrays or lists only)", uf__tname(t));
+        const uf__type *u = elt ? unify_items(C, elt, t) : t;
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);
         if (u == NULL)
@@ -66,8 +117,9 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
                               uf__tname(elt), uf__tname(t));
         elt = u;
     }
-    if (elt != NULL && elt->kind == UF__T_STR) /* ['a', 'a']: Numba's */
-        elt = uf__type_ustr(C->tc);           /* list(unicode_type) */
+    /* ['a', 'a']: Numba's list(unicode_type) */
+    if (elt != NULL && (elt = uf__list_stored_type(C, elt)) == NULL)
+        return uf__ioom(C);
     const uf__type *r = uf__type_list(C->tc, elt, C->err);
     return r ? uf__iset(C, e, r) : NULL;
 }
@@ -106,9 +158,11 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
     if (!uf__list_elt_ok(vt))
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an "
                           "item of a list in kernels (lists of numbers, "
-                          "tuples of numbers or arrays only)", uf__tname(vt));
-    const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0], vt)
-                                 : vt;
+                          "strings, tuples of numbers and strings, arrays "
+                          "or lists only)", uf__tname(vt));
+    if ((vt = uf__list_stored_type(C, vt)) == NULL)
+        return uf__ioom(C);
+    const uf__type *want = lt->n ? unify_items(C, lt->elts[0], vt) : vt;
     if (want == NULL && uf__typectx_oom(C->tc))
         return uf__ioom(C);
     if (want == NULL)
@@ -162,7 +216,7 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
         } else if (t->kind == UF__T_SET && t->n == 1) { /* lower_set.c */
             elt = t->elts[0];
         } else if (t->kind == UF__T_DICT) { /* keys, values or items */
-            if ((elt = uf__dict_items_type(C, x, t)) == NULL)
+            if ((elt = uf__list_dict_items_type(C, x, t)) == NULL)
                 return NULL;
         } else if (t->kind == UF__T_TUPLE && t->n > 0 &&
                    uf__list_elt_ok(t->elts[0])) {
@@ -173,7 +227,8 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
                                       "implementation of function list() "
                                       "for %s (a tuple whose items all "
                                       "have one type)", uf__tname(t));
-            elt = t->elts[0];
+            if ((elt = uf__list_stored_type(C, t->elts[0])) == NULL)
+                return uf__ioom(C);
         } else {
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "list() takes a "
                               "range(), a 1-D array of numbers, a tuple of "
@@ -315,11 +370,12 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
         if (!uf__list_elt_ok(t[1]))
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[1]->pos,
                               "%s cannot be an item of a list in kernels "
-                              "(lists of numbers, tuples of numbers or "
-                              "arrays only)",
+                              "(lists of numbers, strings, tuples of "
+                              "numbers and strings, arrays or lists only)",
                               uf__tname(t[1]));
-        const uf__type *want = lt->n ? uf__type_unify(C->tc, lt->elts[0],
-                                                      t[1])
+        if ((t[1] = uf__list_stored_type(C, t[1])) == NULL)
+            return uf__ioom(C);
+        const uf__type *want = lt->n ? unify_items(C, lt->elts[0], t[1])
                                      : t[1];
         if (want != NULL && (lt->n == 0 || want != lt->elts[0])) {
             int v = recv->kind == UF__EX_NAME

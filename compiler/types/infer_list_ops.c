@@ -21,9 +21,10 @@ static bool orderable(const uf__type *t)
     if (t != NULL && t->kind == UF__T_USTR) /* by code point */
         return true;
     if (t != NULL && t->kind == UF__T_TUPLE) { /* Numba's tuple `<` */
-        for (int i = 0; i < t->n; i++)
-            if (t->elts[i]->kind != UF__T_SCALAR ||
-                uf__type_is_complex(t->elts[i]))
+        for (int i = 0; i < t->n; i++) /* numbers and strings */
+            if (t->elts[i]->kind != UF__T_USTR &&
+                (t->elts[i]->kind != UF__T_SCALAR ||
+                 uf__type_is_complex(t->elts[i])))
                 return false;
         return t->n > 0;
     }
@@ -64,7 +65,7 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
     if (t->kind == UF__T_SET && t->n == 1) /* its items: lower_set.c */
         return t->elts[0];
     if (t->kind == UF__T_DICT) /* keys, values or items: lower_list.c */
-        return uf__dict_items_type(C, x, t);
+        return uf__list_dict_items_type(C, x, t);
     if (t->kind == UF__T_RANGE && x->kind == UF__EX_CALL &&
         uf__iinfo(C, x)->optype != NULL)
         return uf__iinfo(C, x)->optype;
@@ -74,7 +75,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                 return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "sorted() of "
                                   "%s: Numba takes a tuple whose items all "
                                   "have one type", uf__tname(t));
-        return t->elts[0];
+        const uf__type *elt = uf__list_stored_type(C, t->elts[0]);
+        return elt ? elt : uf__ioom(C);
     }
     return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                       "function sorted() for %s (kernels sort a list, a 1-D "

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/list_items.h"
 #include "compiler/types/infer_internal.h"
 #include "compiler/types/infer_npjoin.h"
 
@@ -275,6 +276,34 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
         return uf__type_array(C->tc, want == UF_NTYPES ? dt : want, 2, 'C',
                               C->err);
     }
+    int nd;
+    int64_t shape[UF__NPJOIN_MAXND];
+    uf_dtype dt;
+    if (t->kind == UF__T_TUPLE && x[0]->kind == UF__EX_LIST &&
+        !uf__npjoin_nested(t, &nd, shape, &dt)) {
+        /* [[1, 2, 3], [4, 5]]: a ragged literal is Numba's run-time
+         * ValueError, so typed as the list of lists it is */
+        const uf__type *lt = uf__infer_list_literal(C, x[0]);
+        if (lt == NULL || lt == UF__UNKNOWN)
+            return lt;
+        if (lt->kind == UF__T_LIST && lt->n == 1 &&
+            lt->elts[0]->kind == UF__T_LIST)
+            t = lt;
+    }
+    if (t->kind == UF__T_LIST && t->n == 1 &&
+        t->elts[0]->kind == UF__T_LIST) { /* nested: lower_list_nest_array.c */
+        int levels = 0;
+        const uf__type *leaf = t;
+        for (; leaf->kind == UF__T_LIST && leaf->n == 1; leaf = leaf->elts[0])
+            levels++;
+        if (leaf->kind == UF__T_SCALAR && levels <= UF__LIST_NEST_MAX)
+            return uf__type_array(C->tc, want == UF_NTYPES ? leaf->dtype
+                                                           : want,
+                                  levels, 'C', C->err);
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[0]->pos, "np.array() of "
+                          "%s is not supported in kernels (lists of lists "
+                          "of numbers only)", uf__tname(t));
+    }
     if (t->kind == UF__T_LIST && t->n == 1 &&
         t->elts[0]->kind != UF__T_SCALAR) /* Numba's array() takes lists of
                                               numbers or tuples only */
@@ -297,9 +326,6 @@ static const uf__type *type_array(uf__ictx *C, uf__builtin b, const char *fn,
         return uf__type_array(C->tc, want, t->ndim,
                               t->layout == 'F' ? 'F' : 'C', C->err);
     }
-    int nd;
-    int64_t shape[UF__NPJOIN_MAXND];
-    uf_dtype dt;
     if (!uf__npjoin_nested(t, &nd, shape, &dt))
         return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s() takes a "
                           "number or a non-empty tuple of numbers, or "

@@ -571,7 +571,7 @@ def fail_cases():
              numba=True),
         # Numba accepts this; ufjit refuses it with its position
         Fail("err_list_comp.py", "list_comp", [i8(3, lo=0, hi=5)], 1,
-             "comprehension", where=(8, 15), numba=False),
+             "comprehension", where=(9, 31), numba=False),
         # enumerate()/zip() loops Numba refuses too (desugar_for.c)
         Fail("err_iter_builtins.py", "start_keyword", [f8(3)], 1,
              "enumerate() takes start by position", where=(8, 30),

@@ -5,8 +5,8 @@ as Numba's _inline_arraycall: ints, floats, bools, complex, range steps,
 dtype=, np.asarray, arrays and tuples iterated, empty and one-item loops,
 an early return, a body that allocates) and those that keep it (a
 condition, continue, two loops, the list used afterwards, a list
-iterated; nested comprehensions, which give Numba a 2-D array, are
-refused by ufjit's parser and not here). dtype, shape and values must agree
+iterated; nested comprehensions, which give Numba a 2-D array, are in
+run_nestlist_oracle.py). dtype, shape and values must agree
 exactly.
 
     run_arraycall_oracle.py UFJIT [-k TEXT] [-v]

@@ -1,9 +1,10 @@
-# Numba compiles a list comprehension inside another; ufjit's lists hold
-# numbers only and it must refuse it with its position, never miscompile.
+# Numba compiles a list comprehension in the iterable of another; ufjit
+# refuses it with its position (its loop would run once, before the
+# statement), never miscompiles. One in another's item is compiled.
 from numba import vectorize
 
 
 @vectorize
 def list_comp(n):
-    squares = [[i * j for j in range(i)] for i in range(n + 1)]
+    squares = [x * 2 for x in [i for i in range(n + 1)]]
     return len(squares)
