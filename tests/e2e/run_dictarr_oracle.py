@@ -5,7 +5,7 @@ setdefault, d[k] += row), overwriting, writes through d[k] seen by later
 reads, views of a value outliving the dict, pop / popitem / del and their
 KeyErrors, get with a default, `in`, len, iteration over keys, values and
 items, shallow copy, update, list(d.values()), 10^4 keys with rehashes,
-string and float keys, 2-d and 3-d values, int / bool / complex / float32
+string and float keys, 0-d, 2-d and 3-d values, F and readonly values, int / bool / complex / float32
 values, layout A, arrays of the caller stored, dicts filled by and
 returned from @njit helpers, loops that store new arrays (bounded
 memory), and the refusals: a C dict given an A view, another dtype or
@@ -88,9 +88,9 @@ def cases():
         ("three_d", [S("2")], None),
         ("dtypes", [S("4")], None),
         ("layout_a_first", [seq], None),
-        ("layout_c_then_a", [seq], "TypingError", "407:5"),
-        ("dtype_mismatch", [S("3")], "TypingError", "415:5"),
-        ("ndim_mismatch", [S("3")], "TypingError", "423:5"),
+        ("layout_c_then_a", [seq], "TypingError", "408:5"),
+        ("dtype_mismatch", [S("3")], "TypingError", "416:5"),
+        ("ndim_mismatch", [S("3")], "TypingError", "424:5"),
         ("literal", [S("3")], None),
         ("args_stored", [seq, seq], None),
         ("across_fill", [S("4")], None),
@@ -104,6 +104,13 @@ def cases():
         ("list_setdefault", [S("3")], "TypingError"),
         ("items_list", [S("3")], "refused-here"),
         ("setdefault_first", [S("3")], "TypingError"),
+        ("layout_f", [S("3")], None),
+        ("global_value", [S("3")], None),
+        ("global_write", [S("3")], "TypingError", "572:5"),
+        ("get_mixed_layout", [seq], None),
+        ("zero_d", [S("3")], None),
+        ("overwrite_while_walking", [S("5")], None),
+        ("overwrite_while_walking", [S("0")], None),
     ]
 
 

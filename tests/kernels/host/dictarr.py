@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 TEXT = 'b a c a b a d e a c'
+G = np.arange(4.0)
 
 
 @njit
@@ -544,3 +545,61 @@ def setdefault_first(n):
     d = {}
     x = d.setdefault(1, np.zeros(n))
     return x.sum()
+
+
+@njit
+def layout_f(n):
+    # F arrays (transposes): a dict of array(float64, 2d, F)
+    d = {}
+    d[1] = np.zeros((2, n)).T
+    d[2] = np.ones((2, n)).T
+    return d[1] + d[2] * 2
+
+
+@njit
+def global_value(n):
+    # a module-level array is readonly: so is the dict's value type
+    d = {}
+    d[1] = G
+    d[2] = G[1:]
+    return d[1].sum() + d[2].sum() * n
+
+
+@njit
+def global_write(n):
+    d = {}
+    d[1] = G
+    d[1][0] = 5.0
+    return d[1].sum()
+
+
+@njit
+def get_mixed_layout(a):
+    # a dict of A arrays, a C default: unified
+    d = {}
+    d[1] = a[::2]
+    return d.get(2, np.ones(3)).sum() + d.get(1, np.ones(3)).sum()
+
+
+@njit
+def zero_d(n):
+    d = {}
+    d[1] = np.arange(n * 1.0)[n - 1:n].reshape(())
+    d[2] = np.zeros(n)[0:1].reshape(())
+    return d[1] + d[2], len(d)
+
+
+@njit
+def overwrite_while_walking(n):
+    # each value replaced by a new array during the walk (size unchanged)
+    d = {}
+    for i in range(n):
+        d[i] = np.full(3, float(i))
+    for k, v in d.items():
+        d[k] = v + 1
+        w = np.empty(100)
+        w[0] = 0.0
+    s = 0.0
+    for v in d.values():
+        s += v.sum()
+    return s
