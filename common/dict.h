@@ -12,9 +12,11 @@
  * that a NaN key finds nothing; a string key (Numba's unicode_type) is
  * its uf__ustr pointer, hashed and compared by its code points.
  * Lookups allocate nothing; only inserting past the table's room does.
- * A dict holds no reference to the strings its keys or values point at:
- * they stay in the frames that made them, kept while the dict is
- * reachable (common/list_items.h's dict roots). */
+ * A dict holds no reference to the strings its keys or values point at,
+ * nor to the blocks of its array values (stored whole, {data, shape,
+ * strides}, the data pointer first): they stay in the frames that made
+ * them, kept while the dict is reachable (common/list_items.h's dict
+ * roots, which read the first word of each value). */
 #ifndef UF_COMMON_DICT_H
 #define UF_COMMON_DICT_H
 

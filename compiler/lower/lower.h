@@ -537,7 +537,8 @@ LLVMValueRef uf__lower_list_compare(uf__fn *F, const uf__expr *e);
  * most cap); whether a callee takes such a list (its caller adopts what
  * the callee appended). */
 bool uf__list_holds_arrays(const uf__type *lt);
-/* For a dict type whose keys or values are strings, the `what` of its
+/* For a dict type whose keys or values are strings (or values arrays,
+ * whose data pointer comes first as a string's does), the `what` of its
  * UF__DICT_ROOT_MARK (common/list_items.h; uf__list_push_root marks it
  * as it marks a list of arrays), else 0. */
 int uf__dict_root_what(const uf__type *dt);

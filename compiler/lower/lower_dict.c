@@ -1,5 +1,5 @@
 /* Dicts (Numba's DictType of numbers and strings, values also tuples of
- * numbers, typed by types/infer_dict.c): a
+ * numbers and arrays, typed by types/infer_dict.c): a
  * dict value is the data pointer of an NRT block holding common/dict.h's
  * header, owned as a list's is (lower_alloc.c counts it as an array
  * whose data pointer is the header). Every lookup and store is one call
@@ -7,12 +7,18 @@
  * value's address; the value is read or written inline. A string key or
  * value is its uf__ustr pointer; the dict is then handed to the frame's
  * sweeps and returns marked (uf__list_push_root), which keep the blocks
- * of its strings while it is reachable. Host targets only, and outside
+ * of its strings while it is reachable. An array value is stored whole
+ * ({data, shape, strides}, as a list's array item: common/list_items.h)
+ * and owns no reference: its block stays in the frame that made it, kept
+ * by the same marked roots (the data pointer is the value's first word,
+ * as a string value's pointer is), so d[k] is the same buffer every time
+ * and a view of it outlives the dict. Host targets only, and outside
  * prange bodies. */
 #include <stddef.h>
 
 #include "common/dict.h"
 #include "common/error_internal.h"
+#include "common/list_items.h"
 #include "common/ustr.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/lower_stmt.h"
@@ -108,6 +114,8 @@ static int64_t vsize(const uf__type *vt)
 {
     if (vt->kind == UF__T_USTR)
         return 8; /* its pointer */
+    if (vt->kind == UF__T_ARRAY)
+        return uf__list_item_bytes(vt->ndim);
     return vt->kind == UF__T_TUPLE ? uf__list_field_offset(vt, vt->n)
                                    : (int64_t)uf_dtype_itemsize(vt->dtype);
 }
@@ -125,9 +133,23 @@ static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
                                  (LLVMValueRef[]){c64(F, off)}, 1, "");
 }
 
+/* An array value at p: its struct, 8-aligned. */
+static LLVMValueRef array_load(uf__fn *F, LLVMValueRef p, const uf__type *vt)
+{
+    LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
+    if (ty == NULL)
+        return NULL;
+    LLVMValueRef v = LLVMBuildLoad2(
+        B, ty, LLVMBuildPointerCast(B, p, LLVMPointerType(ty, 0), ""), "");
+    LLVMSetAlignment(v, 8);
+    return v;
+}
+
 /* The value of type vt at p (a tuple field by field). */
 static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
 {
+    if (vt->kind == UF__T_ARRAY)
+        return array_load(F, p, vt);
     if (vt->kind == UF__T_USTR)
         return LLVMBuildLoad2(
             B, i8p_t(F),
@@ -150,6 +172,14 @@ static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
 static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
                    LLVMValueRef v)
 {
+    if (vt->kind == UF__T_ARRAY) {
+        LLVMSetAlignment(
+            LLVMBuildStore(B, v,
+                           LLVMBuildPointerCast(
+                               B, p, LLVMPointerType(LLVMTypeOf(v), 0), "")),
+            8);
+        return;
+    }
     if (vt->kind == UF__T_USTR) {
         LLVMBuildStore(B, v,
                        LLVMBuildPointerCast(B, p,

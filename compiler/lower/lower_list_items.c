@@ -30,7 +30,9 @@ int uf__dict_root_what(const uf__type *dt)
     if (dt == NULL || dt->kind != UF__T_DICT || dt->n != 2)
         return 0;
     return (dt->elts[0]->kind == UF__T_USTR ? UF__DICT_ROOT_KEYS : 0) |
-           (dt->elts[1]->kind == UF__T_USTR ? UF__DICT_ROOT_VALUES : 0);
+           (dt->elts[1]->kind == UF__T_USTR || dt->elts[1]->kind == UF__T_ARRAY
+                ? UF__DICT_ROOT_VALUES /* an array's data pointer first */
+                : 0);
 }
 
 /* A tuple of numbers is stored field by field, each at an offset aligned

@@ -10,7 +10,9 @@
  * complex; Numba's _cast refuses float -> int); `{}` never stored into
  * is refused with Numba's message. Keys are bools, integers, floats and
  * strings (a literal taken as unicode_type); values any number, tuple of
- * numbers or string. */
+ * numbers, string or array (one dtype and ndim; a C or F array stores
+ * into a dict of A arrays, never the other way, as Numba's first store
+ * fixes the layout). */
 #include <string.h>
 
 #include "compiler/types/infer_internal.h"
@@ -40,6 +42,11 @@ static int rank(const uf__type *t)
  * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (from->kind == UF__T_ARRAY || to->kind == UF__T_ARRAY)
+        return from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY &&
+               from->dtype == to->dtype && from->ndim == to->ndim &&
+               (from->layout == to->layout || to->layout == 'A') &&
+               (!from->readonly || to->readonly);
     if (uf__is_string(from) || uf__is_string(to))
         return uf__is_string(from) && to->kind == UF__T_USTR;
     if (from->kind == UF__T_TUPLE && to->kind == UF__T_TUPLE) {
@@ -72,11 +79,18 @@ static const uf__type *stored_type(uf__ictx *C, const uf__type *t)
     return t->kind == UF__T_STR ? uf__type_ustr(C->tc) : t;
 }
 
-/* Values are numbers or tuples of numbers (stored field by field,
- * lower_dict.c). */
+/* Values are numbers, tuples of numbers (stored field by field,
+ * lower_dict.c), strings or arrays (stored whole, as a list's array
+ * items). A list is refused with Numba's words (a reflected list as a
+ * value is forbidden; typed.List values are not kernel code). */
 static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
-    bool ok = t->kind == UF__T_SCALAR || uf__is_string(t);
+    if (t->kind == UF__T_LIST)
+        return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s as value is forbidden "
+                        "(Numba 0.68 refuses a list as the value of a "
+                        "dict; an array value is allowed)", uf__tname(t));
+    bool ok = t->kind == UF__T_SCALAR || uf__is_string(t) ||
+              t->kind == UF__T_ARRAY;
     if (t->kind == UF__T_TUPLE) {
         ok = t->n > 0;
         for (int i = 0; i < t->n; i++)
@@ -85,7 +99,7 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
     if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
                         "of a dict in kernels (values are numbers, tuples "
-                        "of numbers or strings)", uf__tname(t));
+                        "of numbers, strings or arrays)", uf__tname(t));
     return 0;
 }
 
@@ -160,7 +174,7 @@ const uf__type *uf__dict_items_type(uf__ictx *C, const uf__expr *x,
     if (dt->layout != 'i')
         return dt->elts[0];
     if (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1]) ||
-        dt->elts[1]->kind == UF__T_TUPLE)
+        dt->elts[1]->kind == UF__T_TUPLE || dt->elts[1]->kind == UF__T_ARRAY)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "a list of the "
                           "(key, value) tuples of %s is not supported in "
                           "kernels: a list's tuples hold numbers only "
@@ -463,6 +477,14 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
         in->optype = a->elts[1]; /* strings: compared by content */
         return uf__iset(C, e, uf__type_scalar(C->tc, UF_BOOL));
     }
+    if (a->elts[1]->kind == UF__T_ARRAY || b->elts[1]->kind == UF__T_ARRAY)
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "'%s' of dicts "
+                          "whose values are arrays is not supported in "
+                          "kernels (Numba compiles it, then raises "
+                          "ValueError: the truth value of an array with "
+                          "more than one element is ambiguous); compare "
+                          "the keys and np.array_equal the values",
+                          uf__cmpop_str((uf__cmpop)op));
     if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
                           "whose values are tuples is not supported in "

@@ -1,0 +1,18 @@
+# Dicts whose values are arrays inside kernels against Numba
+# (tests/e2e/run_dictarr_oracle.py on tests/kernels/host/dictarr.py):
+# grouping, overwrite, pop, views outliving the dict, 10^4 keys, helpers,
+# the refusals. Skipped (exit 77) without NumPy or Numba. test_dictarr
+# checks leaks and out of memory.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME dictarr_numba_oracle
+    COMMAND ${CMAKE_COMMAND} -E env
+            NUMBA_CACHE_DIR=${UF_NUMBA_CACHE_DIR}
+            ${Python3_EXECUTABLE}
+            ${UF_TEST_SOURCE_DIR}/e2e/run_dictarr_oracle.py
+            $<TARGET_FILE:ufjit_cli>)
+else()
+  add_test(NAME dictarr_numba_oracle
+    COMMAND sh -c "echo 'SKIP: python3 not found'; exit 77")
+endif()
+set_tests_properties(dictarr_numba_oracle PROPERTIES
+                     SKIP_RETURN_CODE 77 TIMEOUT 600)
