@@ -102,6 +102,7 @@ def cases():
         ("dict_values", [S("1")], "refused-here"),
         ("min_tuples", [S("1")], "refused-here"),
         ("tup_list_item", [S("1")], "TypingError", "542:10"),
+        ("tup_unify", [S("1")], "refused"),
     ]
 
 

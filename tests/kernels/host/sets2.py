@@ -541,3 +541,12 @@ def min_tuples(k):
 def tup_list_item(k):
     s = {(k, np.zeros(2))}
     return len(s)
+
+
+@njit
+def tup_unify(c):
+    if c:
+        s = {(c, 2)}
+    else:
+        s = {(1.5, 2.0)}
+    return len(s)
