@@ -3,7 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/dict.h"
-#include "common/ustr.h"
+#include "common/ustr_key.h"
 
 static void dict_free(void *data)
 {
@@ -12,25 +12,12 @@ static void dict_free(void *data)
     uf__free(d->index);
 }
 
-/* A string key's code points, FNV-1a (not Python's hash, which is
- * salted per process; only the table sees it). */
-static uint64_t ustr_bits(uint64_t key)
-{
-    const uf__ustr *s = (const uf__ustr *)(uintptr_t)key;
-    uint64_t h = UINT64_C(0xcbf29ce484222325) ^ (uint64_t)s->len;
-    for (int64_t i = 0; i < s->len; i++) {
-        h ^= s->cp[i];
-        h *= UINT64_C(0x100000001b3);
-    }
-    return h;
-}
-
 /* The key's bits (a string's: its code points') mixed (splitmix64's
  * finaliser) so that keys in a run spread over the index. Never DEAD. */
 static uint64_t hash_of(const uf__dict *d, uint64_t key)
 {
     if (d->kind == UF__DICT_USTR)
-        key = ustr_bits(key);
+        key = uf__ustr_key_bits((const uf__ustr *)(uintptr_t)key);
     key ^= key >> 30;
     key *= UINT64_C(0xbf58476d1ce4e5b9);
     key ^= key >> 27;
@@ -45,8 +32,8 @@ static uint64_t hash_of(const uf__dict *d, uint64_t key)
 static int same(const uf__dict *d, uint64_t a, uint64_t b)
 {
     if (d->kind == UF__DICT_USTR)
-        return a == b || uf__ustr_cmp((const uf__ustr *)(uintptr_t)a,
-                                      (const uf__ustr *)(uintptr_t)b) == 0;
+        return uf__ustr_key_same((const uf__ustr *)(uintptr_t)a,
+                                 (const uf__ustr *)(uintptr_t)b);
     if (a != b)
         return 0;
     if (d->kind == UF__DICT_FLOAT) {

@@ -8,13 +8,14 @@
 #include "common/dict.h"
 #include "common/list.h"
 #include "common/list_items.h"
+#include "common/set.h"
 
 /* The ndim of the list whose header follows keep[k] (UF__LIST_ITEM_MAXDIM
  * + what for a dict's), or -1 when keep[k] is a plain pointer. */
 static int mark_of(const char *p)
 {
     uintptr_t v = UINTPTR_MAX - (uintptr_t)p;
-    return v <= UF__LIST_ITEM_MAXDIM + 4 ? (int)v : -1;
+    return v <= UF__LIST_ITEM_MAXDIM + UF__SET_ROOT_KEYS ? (int)v : -1;
 }
 
 #define DESC (UF__LIST_ITEM_MAXDIM + 4) /* mark_of a described list */
@@ -45,10 +46,25 @@ static int64_t described(const uf__list *l, const int64_t *d, char **out)
     return n;
 }
 
+/* The strings of set s's live slots (a set of strings) into out (NULL:
+ * only counted); how many. */
+static int64_t set_strings(const uf__set *s, char **out)
+{
+    int64_t n = 0;
+    for (int64_t p = uf__set_next((void *)s, 0); p >= 0;
+         p = uf__set_next((void *)s, p + 1), n++)
+        if (out != NULL)
+            memcpy(&out[n], s->slots + p * uf__set_stride(s), sizeof *out);
+    return n;
+}
+
 /* The strings of dict d's live entries (its keys when bit 0 of what, its
- * values when bit 1) into out (NULL: only counted); how many. */
+ * values when bit 1; a set's when what is UF__SET_ROOT_KEYS) into out
+ * (NULL: only counted); how many. */
 static int64_t dict_strings(const uf__dict *d, int what, char **out)
 {
+    if (what == UF__SET_ROOT_KEYS)
+        return set_strings((const uf__set *)(const void *)d, out);
     int64_t n = 0;
     for (int64_t p = 0; p < d->used; p++) {
         const char *e = d->entries + p * d->esize;

@@ -15,7 +15,8 @@
  * Dicts whose keys or values are strings (common/dict.h) are handed over
  * the same way, marked UF__DICT_ROOT_MARK(what): bit 0 of `what` says the
  * keys are strings, bit 1 the values; nrt.c then keeps the blocks of the
- * strings of every live entry. */
+ * strings of every live entry. A set of strings (common/set.h) is marked
+ * UF__DICT_ROOT_MARK(UF__SET_ROOT_KEYS): the strings of its live slots. */
 #ifndef UF_COMMON_LIST_ITEMS_H
 #define UF_COMMON_LIST_ITEMS_H
 
@@ -25,6 +26,7 @@
 #define UF__LIST_ROOT_MARK(ndim) (UINTPTR_MAX - (uintptr_t)(ndim))
 #define UF__DICT_ROOT_KEYS 1
 #define UF__DICT_ROOT_VALUES 2
+#define UF__SET_ROOT_KEYS 5 /* past UF__LIST_DESC_MARK's 4 */
 #define UF__DICT_ROOT_MARK(what)                                            \
     (UINTPTR_MAX - (uintptr_t)(UF__LIST_ITEM_MAXDIM + (what)))
 

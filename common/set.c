@@ -3,11 +3,15 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/dict.h"
 #include "common/set.h"
+#include "common/ustr_key.h"
 
 _Static_assert(offsetof(uf__set, size) == 0 &&
                    offsetof(uf__set, nslots) == 8 &&
                    offsetof(uf__set, slots) == 16 &&
+                   offsetof(uf__set, nfields) == 44 &&
+                   offsetof(uf__set, fmask) == 48 &&
                    offsetof(uf__set, kind) == 56,
                "lower_set.c reads these header fields inline");
 
@@ -16,64 +20,129 @@ static void set_free(void *data)
     uf__free(((uf__set *)data)->slots);
 }
 
-/* The key's tag: a float's -0.0 as 0.0 (they are equal), then
- * multiplied by 2^64 / phi (Fibonacci hashing: the top bits pick the
- * slot, runs of keys spread); never EMPTY or DEAD. */
-static uint64_t tag_of(const uf__set *s, uint64_t key)
+static int64_t stride_of(const uf__set *s)
 {
-    if (s->kind == UF__SET_FLOAT && key == UINT64_C(1) << 63)
-        key = 0;
-    uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
+    return ((int64_t)s->nfields + 1) * 8;
+}
+
+int64_t uf__set_stride(const void *s)
+{
+    return stride_of(s);
+}
+
+static uint64_t field(const void *key, int i)
+{
+    uint64_t f;
+    memcpy(&f, (const char *)key + 8 * i, sizeof f);
+    return f;
+}
+
+/* The key's bits mixed into one word: a double's -0.0 as 0.0 (they are
+ * equal), a string's code points. */
+static uint64_t bits_of(const uf__set *s, const void *key)
+{
+    uint64_t k = field(key, 0);
+    switch (s->kind) {
+    case UF__SET_BITS:
+        return k;
+    case UF__SET_FLOAT:
+        return k == UINT64_C(1) << 63 ? 0 : k;
+    case UF__SET_USTR:
+        return uf__ustr_key_bits((const uf__ustr *)(uintptr_t)k);
+    default: {
+        uint64_t h = UINT64_C(0xcbf29ce484222325);
+        for (int i = 0; i < s->nfields; i++) {
+            uint64_t f = field(key, i);
+            if ((s->fmask >> i & 1) && f == UINT64_C(1) << 63)
+                f = 0;
+            h = (h ^ f) * UINT64_C(0x100000001b3);
+            h ^= h >> 29;
+        }
+        return h;
+    }
+    }
+}
+
+/* The key's tag: its bits multiplied by 2^64 / phi (Fibonacci hashing:
+ * the top bits pick the slot, runs of keys spread); never EMPTY or DEAD. */
+static uint64_t tag_of(const uf__set *s, const void *key)
+{
+    uint64_t h = bits_of(s, key) * UINT64_C(0x9e3779b97f4a7c15);
     return h < 2 ? h + 2 : h;
 }
 
-static uint64_t *key_at(const uf__set *s, int64_t i)
+static int dbl_eq(uint64_t a, uint64_t b)
 {
-    return (uint64_t *)(void *)(s->slots + i * UF__SET_SLOT);
+    double x, y;
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    return x == y;
 }
 
-static uint64_t *tag_at(const uf__set *s, int64_t i)
+/* a and b equal as Numba's == finds them (a NaN never). */
+static int same(const uf__set *s, const void *a, const void *b)
 {
-    return (uint64_t *)(void *)(s->slots + i * UF__SET_SLOT +
-                                UF__SET_TAG_OFF);
+    switch (s->kind) {
+    case UF__SET_BITS:
+        return field(a, 0) == field(b, 0);
+    case UF__SET_FLOAT:
+        return dbl_eq(field(a, 0), field(b, 0));
+    case UF__SET_USTR:
+        return uf__ustr_key_same(
+            (const uf__ustr *)(uintptr_t)field(a, 0),
+            (const uf__ustr *)(uintptr_t)field(b, 0));
+    default:
+        for (int i = 0; i < s->nfields; i++)
+            if ((s->fmask >> i & 1) ? !dbl_eq(field(a, i), field(b, i))
+                                    : field(a, i) != field(b, i))
+                return 0;
+        return 1;
+    }
+}
+
+static char *key_at(const uf__set *s, int64_t i)
+{
+    return s->slots + i * stride_of(s);
+}
+
+static uint64_t tag_get(const uf__set *s, int64_t i)
+{
+    uint64_t t;
+    memcpy(&t, key_at(s, i) + 8 * s->nfields, sizeof t);
+    return t;
+}
+
+static void tag_put(const uf__set *s, int64_t i, uint64_t t)
+{
+    memcpy(key_at(s, i) + 8 * s->nfields, &t, sizeof t);
+}
+
+static void put(const uf__set *s, int64_t i, const void *key, uint64_t tag)
+{
+    memcpy(key_at(s, i), key, (size_t)s->nfields * 8);
+    tag_put(s, i, tag);
 }
 
 /* The slot holding key (*found 1), or the slot an add of it takes: the
- * first dead slot of its run, else the empty slot ending it. Inlined
- * for each kind, so that the loop tests no kind. */
-static inline int64_t probe_kind(const uf__set *s, uint64_t key,
-                                 uint64_t tag, int *found, int fl)
+ * first dead slot of its run, else the empty slot ending it. */
+static int64_t probe(const uf__set *s, const void *key, uint64_t tag,
+                     int *found)
 {
     int64_t mask = s->nslots - 1, i = (int64_t)(tag >> s->shift), dead = -1;
-    const char *slots = s->slots;
     for (;;) {
-        uint64_t t, k;
-        memcpy(&t, slots + i * UF__SET_SLOT + UF__SET_TAG_OFF, sizeof t);
+        uint64_t t = tag_get(s, i);
         if (t == UF__SET_EMPTY) {
             *found = 0;
             return dead >= 0 ? dead : i;
         }
-        memcpy(&k, slots + i * UF__SET_SLOT, sizeof k);
-        if (t == tag) {
-            double x, y;
-            memcpy(&x, &k, sizeof x);
-            memcpy(&y, &key, sizeof y);
-            if (fl ? x == y : k == key) { /* a float NaN never */
-                *found = 1;
-                return i;
-            }
+        if (t == tag && same(s, key_at(s, i), key)) {
+            *found = 1;
+            return i;
         }
         if (t == UF__SET_DEAD && dead < 0)
             dead = i;
         i = (i + 1) & mask;
     }
-}
-
-static int64_t probe(const uf__set *s, uint64_t key, uint64_t tag,
-                     int *found)
-{
-    return s->kind == UF__SET_FLOAT ? probe_kind(s, key, tag, found, 1)
-                                    : probe_kind(s, key, tag, found, 0);
 }
 
 /* New slots for s, at least 3 per live key (8 at least), the live keys
@@ -87,10 +156,13 @@ static int resize(uf__set *s, int64_t live)
             return -1;
         bits++;
     }
-    char *slots = uf__malloc((size_t)n, UF__SET_SLOT, NULL);
+    int64_t bytes;
+    if (!uf__mul_i64(n, stride_of(s), &bytes))
+        return -1;
+    char *slots = uf__malloc((size_t)bytes, 1, NULL);
     if (slots == NULL)
         return -1;
-    memset(slots, 0, (size_t)n * UF__SET_SLOT);
+    memset(slots, 0, (size_t)bytes);
     uf__set old = *s;
     s->slots = slots;
     s->nslots = n;
@@ -98,30 +170,37 @@ static int resize(uf__set *s, int64_t live)
     s->fill = s->size;
     s->finger = 0;
     for (int64_t j = 0; j < old.nslots; j++) {
-        uint64_t t = *tag_at(&old, j);
+        uint64_t t = tag_get(&old, j);
         if (t < 2)
             continue;
         int64_t i = (int64_t)(t >> s->shift);
-        while (*tag_at(s, i) != UF__SET_EMPTY)
+        while (tag_get(s, i) != UF__SET_EMPTY)
             i = (i + 1) & (n - 1);
-        *key_at(s, i) = *key_at(&old, j);
-        *tag_at(s, i) = t;
+        put(s, i, key_at(&old, j), t);
     }
     uf__free(old.slots);
     return 0;
 }
 
-void *uf__set_new(uf__nrt_meminfo **frame, int32_t kind)
+void *uf__set_new_keyed(uf__nrt_meminfo **frame, int32_t kind,
+                        int32_t nfields, uint64_t fmask)
 {
     uf__set *s = uf__nrt_alloc_dtor(frame, (int64_t)sizeof *s, set_free);
     if (s == NULL)
         return NULL;
     memset(s, 0, sizeof *s);
     s->kind = kind;
+    s->nfields = nfields;
+    s->fmask = fmask;
     return s;
 }
 
-int32_t uf__set_add(void *set, uint64_t key)
+void *uf__set_new(uf__nrt_meminfo **frame, int32_t kind)
+{
+    return uf__set_new_keyed(frame, kind, 1, kind == UF__SET_FLOAT);
+}
+
+int32_t uf__set_add_key(void *set, const void *key)
 {
     uf__set *s = set;
     uint64_t tag = tag_of(s, key);
@@ -130,9 +209,8 @@ int32_t uf__set_add(void *set, uint64_t key)
         int64_t i = probe(s, key, tag, &found);
         if (found)
             return 0;
-        if (*tag_at(s, i) == UF__SET_DEAD) { /* reused: fill unchanged */
-            *key_at(s, i) = key;
-            *tag_at(s, i) = tag;
+        if (tag_get(s, i) == UF__SET_DEAD) { /* reused: fill unchanged */
+            put(s, i, key, tag);
             s->size++;
             return 0;
         }
@@ -140,14 +218,18 @@ int32_t uf__set_add(void *set, uint64_t key)
     if ((s->fill + 1) * 2 > s->nslots && resize(s, s->size + 1) != 0)
         return -1;
     int64_t i = probe(s, key, tag, &found);
-    *key_at(s, i) = key;
-    *tag_at(s, i) = tag;
+    put(s, i, key, tag);
     s->size++;
     s->fill++;
     return 0;
 }
 
-int32_t uf__set_contains(void *set, uint64_t key)
+int32_t uf__set_add(void *set, uint64_t key)
+{
+    return uf__set_add_key(set, &key);
+}
+
+int32_t uf__set_contains_key(void *set, const void *key)
 {
     const uf__set *s = set;
     int found;
@@ -157,7 +239,12 @@ int32_t uf__set_contains(void *set, uint64_t key)
     return found;
 }
 
-int32_t uf__set_discard(void *set, uint64_t key)
+int32_t uf__set_contains(void *set, uint64_t key)
+{
+    return uf__set_contains_key(set, &key);
+}
+
+int32_t uf__set_discard_key(void *set, const void *key)
 {
     uf__set *s = set;
     int found;
@@ -166,31 +253,41 @@ int32_t uf__set_discard(void *set, uint64_t key)
     int64_t i = probe(s, key, tag_of(s, key), &found);
     if (!found)
         return 0;
-    *tag_at(s, i) = UF__SET_DEAD;
+    tag_put(s, i, UF__SET_DEAD);
     s->size--;
     return 1;
 }
 
-int32_t uf__set_pop(void *set, uint64_t *key)
+int32_t uf__set_discard(void *set, uint64_t key)
+{
+    return uf__set_discard_key(set, &key);
+}
+
+int32_t uf__set_pop_key(void *set, void *key)
 {
     uf__set *s = set;
     if (s->size == 0)
         return 0;
     int64_t i = s->finger & (s->nslots - 1);
-    while (*tag_at(s, i) < 2)
+    while (tag_get(s, i) < 2)
         i = (i + 1) & (s->nslots - 1);
-    *key = *key_at(s, i);
-    *tag_at(s, i) = UF__SET_DEAD;
+    memcpy(key, key_at(s, i), (size_t)s->nfields * 8);
+    tag_put(s, i, UF__SET_DEAD);
     s->size--;
     s->finger = i + 1;
     return 1;
+}
+
+int32_t uf__set_pop(void *set, uint64_t *key)
+{
+    return uf__set_pop_key(set, key);
 }
 
 int64_t uf__set_next(void *set, int64_t pos)
 {
     const uf__set *s = set;
     for (; pos < s->nslots; pos++)
-        if (*tag_at(s, pos) >= 2)
+        if (tag_get(s, pos) >= 2)
             return pos;
     return -1;
 }
@@ -199,7 +296,7 @@ void uf__set_clear(void *set)
 {
     uf__set *s = set;
     if (s->slots != NULL)
-        memset(s->slots, 0, (size_t)s->nslots * UF__SET_SLOT);
+        memset(s->slots, 0, (size_t)(s->nslots * stride_of(s)));
     s->size = 0;
     s->fill = 0;
     s->finger = 0;
@@ -208,7 +305,7 @@ void uf__set_clear(void *set)
 void *uf__set_copy(uf__nrt_meminfo **frame, void *set)
 {
     const uf__set *s = set;
-    uf__set *c = uf__set_new(frame, s->kind);
+    uf__set *c = uf__set_new_keyed(frame, s->kind, s->nfields, s->fmask);
     if (c == NULL || s->size == 0)
         return c;
     /* out of memory: the empty copy stays in the frame, freed with it */
@@ -224,7 +321,7 @@ int32_t uf__set_update(void *dst, void *src)
         return 0;
     for (int64_t p = uf__set_next(src, 0); p >= 0;
          p = uf__set_next(src, p + 1))
-        if (uf__set_add(dst, *key_at(b, p)) != 0)
+        if (uf__set_add_key(dst, key_at(b, p)) != 0)
             return -1;
     return 0;
 }
@@ -237,7 +334,7 @@ void *uf__set_widen(uf__nrt_meminfo **frame, void *set, int32_t is_unsigned)
         return NULL;
     for (int64_t p = uf__set_next(set, 0); p >= 0;
          p = uf__set_next(set, p + 1)) {
-        uint64_t k = *key_at(s, p), bits;
+        uint64_t k = field(key_at(s, p), 0), bits;
         double x = is_unsigned ? (double)k : (double)(int64_t)k;
         memcpy(&bits, &x, sizeof bits);
         if (uf__set_add(w, bits) != 0)
@@ -246,14 +343,25 @@ void *uf__set_widen(uf__nrt_meminfo **frame, void *set, int32_t is_unsigned)
     return w;
 }
 
+int32_t uf__set_add_dict_keys(void *set, void *dict)
+{
+    const uf__dict *d = dict;
+    for (int64_t p = uf__dict_next(dict, 0); p >= 0;
+         p = uf__dict_next(dict, p + 1))
+        if (uf__set_add_key(set, d->entries + p * d->esize +
+                                     UF__DICT_KEY_OFF) != 0)
+            return -1;
+    return 0;
+}
+
 /* Removes from a the keys that are (keep 0) or are not (keep 1) in b. */
 static void filter(void *a, void *b, int keep)
 {
     const uf__set *s = a;
     for (int64_t p = uf__set_next(a, 0); p >= 0;
          p = uf__set_next(a, p + 1))
-        if (uf__set_contains(b, *key_at(s, p)) != keep)
-            uf__set_discard(a, *key_at(s, p));
+        if (uf__set_contains_key(b, key_at(s, p)) != keep)
+            uf__set_discard_key(a, key_at(s, p));
 }
 
 int32_t uf__set_iop(void *a, void *b, int32_t op)
@@ -276,8 +384,8 @@ int32_t uf__set_iop(void *a, void *b, int32_t op)
         const uf__set *s = b;
         for (int64_t p = uf__set_next(b, 0); p >= 0;
              p = uf__set_next(b, p + 1)) {
-            uint64_t k = *key_at(s, p);
-            if (uf__set_discard(a, k) == 0 && uf__set_add(a, k) != 0)
+            const char *k = key_at(s, p);
+            if (uf__set_discard_key(a, k) == 0 && uf__set_add_key(a, k) != 0)
                 return -1;
         }
         return 0;
@@ -302,7 +410,7 @@ static int32_t subset(void *a, void *b)
         return 0;
     for (int64_t p = uf__set_next(a, 0); p >= 0;
          p = uf__set_next(a, p + 1))
-        if (!uf__set_contains(b, *key_at(s, p)))
+        if (!uf__set_contains_key(b, key_at(s, p)))
             return 0;
     return 1;
 }
@@ -329,7 +437,7 @@ int32_t uf__set_cmp(void *a, void *b, int32_t op)
         const uf__set *d = s;
         for (int64_t p = uf__set_next(s, 0); p >= 0;
              p = uf__set_next(s, p + 1))
-            if (uf__set_contains(l, *key_at(d, p)))
+            if (uf__set_contains_key(l, key_at(d, p)))
                 return 0;
         return 1;
     }

@@ -461,8 +461,9 @@ void uf__lower_array_pointers(uf__fn *F, LLVMValueRef v, const uf__type *t,
     } else if (t->kind == UF__T_DICT) { /* the dict's block (lower_dict.c),
                                            and its strings' */
         uf__list_push_root(F, v, t, out, n, cap);
-    } else if (t->kind == UF__T_SET && *n < cap) {
-        out[(*n)++] = v; /* the set's block (lower_set.c) */
+    } else if (t->kind == UF__T_SET) { /* the set's block (lower_set.c),
+                                          and its strings' */
+        uf__list_push_root(F, v, t, out, n, cap);
     } else if (t->kind == UF__T_USTR && *n < cap) {
         out[(*n)++] = v; /* the string's block, if any (lower_ustr.c) */
     } else if (t->kind == UF__T_TUPLE) {

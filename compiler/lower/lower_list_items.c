@@ -27,6 +27,8 @@ bool uf__list_holds_arrays(const uf__type *lt)
 
 int uf__dict_root_what(const uf__type *dt)
 {
+    if (dt != NULL && dt->kind == UF__T_SET && dt->n == 1) /* lower_set.c */
+        return dt->elts[0]->kind == UF__T_USTR ? UF__SET_ROOT_KEYS : 0;
     if (dt == NULL || dt->kind != UF__T_DICT || dt->n != 2)
         return 0;
     return (dt->elts[0]->kind == UF__T_USTR ? UF__DICT_ROOT_KEYS : 0) |

@@ -197,9 +197,11 @@ static int array_count(const uf__type *t)
         return 0;
     if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST)
         return t->kind == UF__T_LIST ? uf__list_root_slots(t) : 1;
-    if (t->kind == UF__T_DICT) /* a mark and the header: its strings */
+    if (t->kind == UF__T_DICT || t->kind == UF__T_SET) /* a mark and the
+                                                           header: its
+                                                           strings */
         return 1 + (uf__dict_root_what(t) != 0);
-    if (t->kind == UF__T_USTR || t->kind == UF__T_SET)
+    if (t->kind == UF__T_USTR)
         return 1;
     int n = 0;
     if (t->kind == UF__T_TUPLE)

@@ -2,7 +2,9 @@
  * is the data pointer of an NRT block holding common/set.h's header,
  * owned as a dict's is.
  * Every add, lookup and removal is one call of common/set.c with the key
- * converted to the set's type and widened to 64 bits; set(x) and
+ * converted to the set's type and widened to 64 bits (bools, integers,
+ * floats), or flattened into 8-byte fields passed by address (complex
+ * numbers, tuples, strings: lower_set_key.c); set(x) and
  * s.update(x) of an array, a list or a tuple add x's items in a loop
  * here; the operators are one call each. Host targets only, and outside
  * prange bodies. */
@@ -11,6 +13,7 @@
 #include "common/error_internal.h"
 #include "common/set.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_set_key.h"
 #include "compiler/lower/lower_stmt.h"
 
 #define B (F->L->b)
@@ -18,10 +21,15 @@
 _Static_assert(offsetof(uf__set, kind) == 56 &&
                    offsetof(uf__set, nslots) == 8 &&
                    offsetof(uf__set, slots) == 16 &&
-                   offsetof(uf__set, shift) == 40,
+                   offsetof(uf__set, shift) == 40 &&
+                   offsetof(uf__set, nfields) == 44 &&
+                   offsetof(uf__set, fmask) == 48,
                "lower_set.c reads these header fields inline");
 
-enum { OFF_NSLOTS = 8, OFF_SLOTS = 16, OFF_SHIFT = 40, OFF_KIND = 56 };
+enum {
+    OFF_NSLOTS = 8, OFF_SLOTS = 16, OFF_SHIFT = 40, OFF_NFIELDS = 44,
+    OFF_FMASK = 48, OFF_KIND = 56
+};
 
 static LLVMTypeRef i64_t(uf__fn *F)
 {
@@ -93,12 +101,32 @@ static uf_dtype key_dt(const uf__type *st)
 
 static bool float_keys(const uf__type *st)
 {
-    return st->n == 1 && uf_dtype_kind(key_dt(st)) == 'f';
+    return st->n == 1 && st->elts[0]->kind == UF__T_SCALAR &&
+           uf_dtype_kind(key_dt(st)) == 'f';
+}
+
+/* Whether st's keys are one 64-bit word (else passed by address). */
+static bool narrow(const uf__type *st)
+{
+    return st->n == 0 || uf__set_key_narrow(st->elts[0]);
 }
 
 static int32_t kind_of(const uf__type *st)
 {
-    return float_keys(st) ? UF__SET_FLOAT : UF__SET_BITS;
+    int32_t nf;
+    uint64_t fmask;
+    return st->n ? uf__set_key_kind(st->elts[0], &nf, &fmask) : UF__SET_BITS;
+}
+
+/* The bytes of one slot of st: its key's fields and the tag. */
+static int64_t stride_of(const uf__type *st)
+{
+    int32_t nf;
+    uint64_t fmask;
+    if (st->n == 0)
+        return UF__SET_SLOT;
+    uf__set_key_kind(st->elts[0], &nf, &fmask);
+    return ((int64_t)nf + 1) * 8;
 }
 
 /* v (of dtype `from`) as the set's key type, then as the 64 bits
@@ -122,25 +150,50 @@ static LLVMValueRef key_value(uf__fn *F, LLVMValueRef k, const uf__type *st)
     return uf__emit_cast(F, k, UF_INT64, key_dt(st));
 }
 
+/* v (of type `from`) as st's key: its 64 bits (a narrow key), else the
+ * address of its fields; NULL on an error. */
+static LLVMValueRef key_of(uf__fn *F, LLVMValueRef v, const uf__type *from,
+                           const uf__type *st)
+{
+    if (narrow(st))
+        return key_bits(F, v, from->dtype, st);
+    v = uf__emit_convert(F, v, from, st->elts[0]);
+    return v ? uf__set_key_store(F, v, st->elts[0]) : NULL;
+}
+
 static LLVMValueRef lower_key(uf__fn *F, const uf__expr *x,
                               const uf__type *st)
 {
     LLVMValueRef v = uf__lower_expr(F, x);
-    return v ? key_bits(F, v, uf__lower_info(F, x)->type->dtype, st) : NULL;
+    return v ? key_of(F, v, uf__lower_info(F, x)->type, st) : NULL;
 }
 
-/* Adds key bits k; out of memory raises. */
-static void add(uf__fn *F, LLVMValueRef s, LLVMValueRef k)
+/* The function of common/set.c taking a key as st's keys are passed. */
+static const char *by_key(const uf__type *st, const char *narrow_fn,
+                          const char *wide_fn)
+{
+    return narrow(st) ? narrow_fn : wide_fn;
+}
+
+/* Adds key k (key_of); out of memory raises. */
+static void add(uf__fn *F, LLVMValueRef s, LLVMValueRef k,
+                const uf__type *st)
 {
     LLVMValueRef a[2] = {s, k};
-    LLVMValueRef rc = call(F, UF__SET_ADD, i32_t(F), a, 2);
+    LLVMValueRef rc = call(F, by_key(st, UF__SET_ADD, UF__SET_ADD_KEY),
+                           i32_t(F), a, 2);
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
 }
 
 static LLVMValueRef new_set(uf__fn *F, const uf__type *st)
 {
-    LLVMValueRef a[2] = {frame(F), c32(F, kind_of(st))};
-    LLVMValueRef s = call(F, UF__SET_NEW, i8p_t(F), a, 2);
+    int32_t nf = 1;
+    uint64_t fmask = 0;
+    int32_t kind = st->n ? uf__set_key_kind(st->elts[0], &nf, &fmask)
+                         : UF__SET_BITS;
+    LLVMValueRef a[4] = {frame(F), c32(F, kind), c32(F, nf),
+                         LLVMConstInt(i64_t(F), fmask, 0)};
+    LLVMValueRef s = call(F, UF__SET_NEW_KEYED, i8p_t(F), a, 4);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, s, ""), UF__JIT_NOMEM);
     return s;
 }
@@ -162,10 +215,18 @@ LLVMValueRef uf__lower_set_convert(uf__fn *F, LLVMValueRef s,
     if (to->n == 0 || from == to)
         return s;
     if (from->n == 0) {
+        int32_t nf;
+        uint64_t fmask;
+        uf__set_key_kind(to->elts[0], &nf, &fmask);
         LLVMBuildStore(B, c32(F, kind_of(to)), field(F, s, OFF_KIND,
                                                      i32_t(F)));
+        LLVMBuildStore(B, c32(F, nf), field(F, s, OFF_NFIELDS, i32_t(F)));
+        LLVMBuildStore(B, LLVMConstInt(i64_t(F), fmask, 0),
+                       field(F, s, OFF_FMASK, i64_t(F)));
         return s;
     }
+    if (!narrow(from) || !narrow(to))
+        return s; /* one key type (infer_set.c) */
     if (float_keys(from) || !float_keys(to))
         return s; /* the same 64 bits */
     LLVMValueRef a[3] = {frame(F), s,
@@ -200,6 +261,8 @@ typedef struct add_src {
     LLVMValueRef s, data, stride; /* data: an array's or a list's items */
     uf_dtype from;
     const uf__type *st;
+    const uf__type *ft; /* the item's type (NULL: a number of `from`) */
+    const uf__type *lt; /* the list's type, or NULL for an array */
 } add_src;
 
 static void add_one(uf__fn *F, LLVMValueRef i, void *ud)
@@ -208,8 +271,16 @@ static void add_one(uf__fn *F, LLVMValueRef i, void *ud)
     LLVMValueRef off = LLVMBuildMul(B, i, X->stride, "");
     LLVMValueRef p = LLVMBuildGEP2(B, LLVMInt8TypeInContext(F->L->ctx),
                                    X->data, &off, 1, "");
-    add(F, X->s, key_bits(F, uf__emit_elem_load(F, p, X->from), X->from,
-                          X->st));
+    if (narrow(X->st)) {
+        add(F, X->s, key_bits(F, uf__emit_elem_load(F, p, X->from), X->from,
+                              X->st), X->st);
+        return;
+    }
+    LLVMValueRef v = X->lt ? uf__list_item_load(F, p, X->lt)
+                           : uf__emit_elem_load(F, p, X->from);
+    LLVMValueRef k = v ? key_of(F, v, X->ft, X->st) : NULL;
+    if (k != NULL)
+        add(F, X->s, k, X->st);
 }
 
 /* The items of x (a 1-D array, a list, a tuple or a set, typed xt) added
@@ -221,10 +292,20 @@ static int add_all(uf__fn *F, LLVMValueRef s, const uf__type *st,
     if (v == NULL)
         return F->err->code;
     if (xt->kind == UF__T_TUPLE) {
-        for (int i = 0; i < xt->n; i++)
-            add(F, s, key_bits(F, LLVMBuildExtractValue(B, v, (unsigned)i,
-                                                        ""),
-                               xt->elts[i]->dtype, st));
+        for (int i = 0; i < xt->n; i++) {
+            LLVMValueRef k = key_of(
+                F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                xt->elts[i], st);
+            if (k == NULL)
+                return F->err->code;
+            add(F, s, k, st);
+        }
+        return 0;
+    }
+    if (xt->kind == UF__T_DICT) { /* set(d), set(d.keys()) */
+        LLVMValueRef a[2] = {s, v};
+        LLVMValueRef rc = call(F, UF__SET_ADD_DICT_KEYS, i32_t(F), a, 2);
+        uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
         return 0;
     }
     if (xt->kind == UF__T_SET) {
@@ -234,15 +315,18 @@ static int add_all(uf__fn *F, LLVMValueRef s, const uf__type *st,
         uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
         return 0;
     }
-    add_src X = {s, NULL, NULL, UF_BOOL, st};
+    add_src X = {s, NULL, NULL, UF_BOOL, st, NULL, NULL};
     LLVMValueRef n;
     if (xt->kind == UF__T_LIST) {
         X.from = xt->elts[0]->dtype;
+        X.ft = xt->elts[0];
+        X.lt = xt;
         X.data = uf__emit_list_items(F, v);
         X.stride = c64(F, uf__list_itemsize(xt));
         n = uf__emit_list_len(F, v);
     } else {
         X.from = xt->dtype;
+        X.ft = uf__type_scalar(F->tf->km->tc, xt->dtype);
         X.data = uf__emit_array_data(F, v);
         X.stride = uf__emit_array_stride(F, v, xt, 0);
         n = uf__emit_array_dim(F, v, 0);
@@ -276,7 +360,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e,
             return NULL;
     LLVMValueRef s = new_set(F, st);
     for (int i = 0; i < n; i++)
-        add(F, s, v[i]);
+        add(F, s, v[i], st);
     return s;
 }
 
@@ -321,20 +405,36 @@ static LLVMValueRef lower_method(uf__fn *F, const uf__expr *e,
     case UF__BI_SET_ADD:
         if (!(k = lower_key(F, x, st)))
             return NULL;
-        add(F, s, k);
+        add(F, s, k, st);
         return none_value(F);
     case UF__BI_SET_DISCARD:
     case UF__BI_SET_REMOVE: {
         if (!(k = lower_key(F, x, st)))
             return NULL;
         LLVMValueRef a[2] = {s, k};
-        LLVMValueRef rc = call(F, UF__SET_DISCARD, i32_t(F), a, 2);
+        LLVMValueRef rc = call(
+            F, by_key(st, UF__SET_DISCARD, UF__SET_DISCARD_KEY), i32_t(F), a,
+            2);
         if (b == UF__BI_SET_REMOVE)
             uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""),
                             UF__JIT_SET_REMOVE);
         return none_value(F);
     }
     case UF__BI_SET_POP: {
+        if (!narrow(st)) {
+            int32_t nf;
+            uint64_t fmask;
+            uf__set_key_kind(st->elts[0], &nf, &fmask);
+            LLVMValueRef buf = LLVMBuildPointerCast(
+                B,
+                uf__fn_alloca(F, LLVMArrayType(i64_t(F), (unsigned)nf),
+                              "set.key"),
+                i8p_t(F), "");
+            LLVMValueRef a[2] = {s, buf};
+            LLVMValueRef rc = call(F, UF__SET_POP_KEY, i32_t(F), a, 2);
+            uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""), UF__JIT_SET_POP);
+            return uf__set_key_load(F, buf, st->elts[0]);
+        }
         LLVMValueRef slot = uf__fn_alloca(F, i64_t(F), "set.key");
         LLVMValueRef a[2] = {s, slot};
         LLVMValueRef rc = call(F, UF__SET_POP, i32_t(F), a, 2);
@@ -490,7 +590,14 @@ LLVMValueRef uf__lower_set_contains(uf__fn *F, const uf__expr *e)
     LLVMValueRef s = k ? uf__lower_expr(F, ce) : NULL;
     if (s == NULL)
         return NULL;
-    LLVMValueRef found = find(F, s, k, st);
+    LLVMValueRef found;
+    if (narrow(st)) {
+        found = find(F, s, k, st);
+    } else {
+        LLVMValueRef a[2] = {s, k};
+        found = LLVMBuildIsNotNull(
+            B, call(F, UF__SET_CONTAINS_KEY, i32_t(F), a, 2), "");
+    }
     if (e->u.compare.ops[0] == UF__CMP_NOTIN)
         found = LLVMBuildNot(B, found, "");
     return found;
@@ -586,16 +693,21 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
         B, i8p_t(F), field(F, d, OFF_SLOTS, i8p_t(F)), "");
     LLVMValueRef entry = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entries,
-        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, UF__SET_SLOT),
+        (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, stride_of(st)),
                                       "")},
         1, "");
-    LLVMValueRef key = key_value(
-        F,
-        LLVMBuildLoad2(B, i64,
-                       LLVMBuildPointerCast(B, entry, LLVMPointerType(i64, 0),
-                                            ""),
-                       ""),
-        st);
+    LLVMValueRef key =
+        narrow(st)
+            ? key_value(F,
+                        LLVMBuildLoad2(B, i64,
+                                       LLVMBuildPointerCast(
+                                           B, entry, LLVMPointerType(i64, 0),
+                                           ""),
+                                       ""),
+                        st)
+            : uf__set_key_load(F, entry, st->elts[0]);
+    if (key == NULL)
+        return F->err->code;
     LLVMValueRef v = uf__emit_convert(F, key, st->elts[0], vt);
     if (v == NULL)
         return F->err->code;
@@ -621,6 +733,32 @@ int uf__lower_set_for(uf__fn *F, const uf__stmt *s, int vi)
     return 0;
 }
 
+/* The key at slot address `at` stored as item *jp of dst (then *jp
+ * counted): a complex number as an array's or a list's dtype `to`, a
+ * tuple or a string as a list's item. */
+static void store_wide(uf__fn *F, LLVMValueRef at, const uf__type *st,
+                       LLVMValueRef dst, LLVMValueRef jp, int64_t itemsize,
+                       uf_dtype to)
+{
+    const uf__type *kt = st->elts[0];
+    LLVMValueRef k = uf__set_key_load(F, at, kt);
+    if (k == NULL)
+        return;
+    LLVMValueRef j = LLVMBuildLoad2(B, i64_t(F), jp, "");
+    LLVMValueRef p = LLVMBuildInBoundsGEP2(
+        B, LLVMInt8TypeInContext(F->L->ctx), dst,
+        (LLVMValueRef[]){LLVMBuildMul(B, j, c64(F, itemsize), "")}, 1, "");
+    if (kt->kind == UF__T_SCALAR) {
+        uf__emit_elem_store(F, p, to, uf__emit_cast(F, k, kt->dtype, to));
+    } else {
+        const uf__type *lt = uf__type_list(F->tf->km->tc, kt, F->err);
+        if (lt == NULL)
+            return;
+        uf__list_item_store(F, p, lt, k);
+    }
+    LLVMBuildStore(B, LLVMBuildAdd(B, j, c64(F, 1), ""), jp);
+}
+
 void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
                          LLVMValueRef dst, int64_t itemsize, uf_dtype to)
 {
@@ -642,16 +780,26 @@ void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
     LLVMValueRef i = LLVMBuildLoad2(B, i64, ip, "");
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, n, ""), body, done);
     LLVMPositionBuilderAtEnd(B, body);
+    int64_t stride = stride_of(st);
     LLVMValueRef at = LLVMBuildInBoundsGEP2(
-        B, i8, slots, (LLVMValueRef[]){LLVMBuildShl(B, i, c64(F, 4), "")}, 1,
-        "");
+        B, i8, slots, (LLVMValueRef[]){LLVMBuildMul(B, i, c64(F, stride), "")},
+        1, "");
     LLVMValueRef tp = LLVMBuildInBoundsGEP2(
-        B, i8, at, (LLVMValueRef[]){c64(F, UF__SET_TAG_OFF)}, 1, "");
+        B, i8, at, (LLVMValueRef[]){c64(F, stride - 8)}, 1, "");
     LLVMValueRef t = LLVMBuildLoad2(
         B, i64, LLVMBuildPointerCast(B, tp, LLVMPointerType(i64, 0), ""), "");
     LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntUGE, t, c64(F, 2), ""), live,
                     next);
     LLVMPositionBuilderAtEnd(B, live);
+    if (!narrow(st)) {
+        store_wide(F, at, st, dst, jp, itemsize, to);
+        LLVMBuildBr(B, next);
+        LLVMPositionBuilderAtEnd(B, next);
+        LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), ip);
+        LLVMBuildBr(B, head);
+        LLVMPositionBuilderAtEnd(B, done);
+        return;
+    }
     LLVMValueRef k = key_value(
         F,
         LLVMBuildLoad2(B, i64,

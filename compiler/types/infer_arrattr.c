@@ -280,6 +280,11 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
                               C->err);
         if (r == NULL)
             return NULL;
+    } else if (a->kind == UF__T_SET && a->n == 1 &&
+               a->elts[0]->kind != UF__T_SCALAR) {
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[0]->pos,
+                          "%s() of %s is not supported in kernels (of a set "
+                          "of numbers only)", fn, uf__tname(a));
     } else if (a->kind == UF__T_SET && a->n == 1) { /* not sum: Numba */
         elt = a->elts[0];
     } else if (a->kind == UF__T_LIST && a->n == 1 &&

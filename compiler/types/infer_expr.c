@@ -581,8 +581,9 @@ static const uf__type *compare_expr(uf__ictx *C, const uf__expr *e,
             return is_expr(C, e, in, op, a, b);
         const uf__type *ab[2] = {a, b};
         if ((op == UF__CMP_IN || op == UF__CMP_NOTIN) && uf__is_string(a) &&
-            (b->kind == UF__T_DICT || b->kind == UF__T_LIST))
-            return uf__infer_contains(C, e, in, a, b); /* s in d, s in l */
+            (b->kind == UF__T_DICT || b->kind == UF__T_LIST ||
+             b->kind == UF__T_SET))
+            return uf__infer_contains(C, e, in, a, b); /* s in d, l, set */
         if (a->kind == UF__T_USTR || b->kind == UF__T_USTR ||
             (a->kind == UF__T_STR && b->kind == UF__T_STR &&
              (op == UF__CMP_IN || op == UF__CMP_NOTIN)) ||

@@ -13,10 +13,13 @@
  * set's type only; the operators and the
  * methods taking another set (union, issubset, ...) take a set of the
  * same type only (Numba's check_all_set), never a list or a tuple. Keys
- * are bools, integers and floats (Numba also takes complex numbers,
- * which ufjit refuses: its table keys are 64 bits). */
+ * are numbers (complex ones too), tuples of numbers (nested or not, at
+ * most UF__SET_MAXFIELDS 8-byte fields once flattened, a complex number
+ * two) and strings (a literal taken as unicode_type, as Numba's typeof of
+ * a str); set(d) and set(d.keys()) take a dict's keys. */
 #include <string.h>
 
+#include "common/set.h"
 #include "compiler/types/infer_internal.h"
 
 static int refuse_target(uf__ictx *C, const uf__expr *e)
@@ -29,18 +32,73 @@ static int refuse_target(uf__ictx *C, const uf__expr *e)
     return 0;
 }
 
+/* The 8-byte fields a key of type t flattens to (common/set.h), or -1
+ * when t cannot be a key: numbers, and tuples of them. */
+static int key_fields(const uf__type *t)
+{
+    if (t->kind == UF__T_SCALAR)
+        return uf_dtype_kind(t->dtype) == 'c' ? 2 : 1;
+    if (t->kind != UF__T_TUPLE || t->n == 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < t->n; i++) {
+        int k = key_fields(t->elts[i]);
+        if (k < 0)
+            return -1;
+        n += k;
+    }
+    return n;
+}
+
 static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
-    if (t->kind != UF__T_SCALAR)
+    if (uf__is_string(t))
+        return 0;
+    int n = key_fields(t);
+    if (n < 0)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an item "
-                        "of a set in kernels (sets of bools, integers and "
-                        "floats)", uf__tname(t));
-    if (uf_dtype_kind(t->dtype) == 'c')
+                        "of a set in kernels (sets of numbers, tuples of "
+                        "numbers and strings)", uf__tname(t));
+    if (n > UF__SET_MAXFIELDS)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be an item "
-                        "of a set in kernels yet (Numba takes complex "
-                        "numbers; ufjit's sets hold bools, integers and "
-                        "floats)", uf__tname(t));
+                        "of a set in kernels: a tuple key holds at most %d "
+                        "numbers (a complex number counts twice)",
+                        uf__tname(t), UF__SET_MAXFIELDS);
     return 0;
+}
+
+/* A literal string item makes the set's type unicode_type (Numba's typeof
+ * of a str). */
+static const uf__type *stored_type(uf__ictx *C, const uf__type *t)
+{
+    return t->kind == UF__T_STR ? uf__type_ustr(C->tc) : t;
+}
+
+/* Whether the items are bools, integers or floats: the 64-bit keys
+ * lower_set.c compares inline, and which unify by widening. */
+static bool narrow_key(const uf__type *t)
+{
+    return t->kind == UF__T_SCALAR && uf_dtype_kind(t->dtype) != 'c';
+}
+
+/* Whether x (typed t) is looked up in a set of key type k as k: numbers
+ * of a narrow set any number but complex (Numba's cast), a complex set
+ * any number, a tuple field by field, a string set any string. */
+static bool looks_up(const uf__type *t, const uf__type *k)
+{
+    if (uf__is_string(t) || uf__is_string(k))
+        return uf__is_string(t) && k->kind == UF__T_USTR;
+    if (t->kind == UF__T_TUPLE && k->kind == UF__T_TUPLE) {
+        if (t->n != k->n)
+            return false;
+        for (int i = 0; i < t->n; i++)
+            if (!looks_up(t->elts[i], k->elts[i]))
+                return false;
+        return true;
+    }
+    if (t->kind != UF__T_SCALAR || k->kind != UF__T_SCALAR)
+        return false;
+    return uf_dtype_kind(t->dtype) != 'c' || uf_dtype_kind(k->dtype) == 'c';
 }
 
 /* The items' type of x (typed t) that set(x) and s.update(x) take: a
@@ -59,15 +117,22 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
         for (int i = 1; i < t->n && it != NULL; i++)
             if (t->elts[i] != it)
                 it = NULL;
+    } else if (t->kind == UF__T_DICT && t->n == 2 &&
+               (t->layout == 0 || t->layout == 'k')) {
+        it = t->elts[0]; /* set(d), set(d.keys()): lower_set.c */
+    } else if (t->kind == UF__T_DICT && t->n == 2) {
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s of %s is not "
+                          "supported in kernels (a dict's keys are: "
+                          "set(d), set(d.keys()))", what, uf__tname(t));
     } else if ((t->kind == UF__T_LIST || t->kind == UF__T_SET) && t->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s of %s: its items "
                           "have no known type yet", what, uf__tname(t));
     if (it == NULL)
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                           "function %s for %s (kernels take a 1-D array, a "
-                          "list, a tuple whose items all have one type or a "
-                          "set)", what, uf__tname(t));
-    return check_key(C, x, it) == 0 ? it : NULL;
+                          "list, a tuple whose items all have one type, a "
+                          "set or a dict's keys)", what, uf__tname(t));
+    return check_key(C, x, it) == 0 ? stored_type(C, it) : NULL;
 }
 
 /* The set variable recv (of type st) made to hold items of type it: the
@@ -75,6 +140,16 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
 static int widen(uf__ictx *C, const uf__expr *recv, const uf__type *st,
                  const uf__type *it, const uf__expr *x)
 {
+    it = stored_type(C, it);
+    if (st->n == 1 && !(narrow_key(st->elts[0]) && narrow_key(it))) {
+        /* a tuple, complex or string set keeps its type: the item is
+         * converted to it (lower_set.c) */
+        if (it == st->elts[0] || looks_up(it, st->elts[0]))
+            return 0;
+        return uf__ierr(C, UF_ERR_TYPING, x->pos, "Cannot unify %s and %s "
+                        "for the items of %s", uf__tname(st->elts[0]),
+                        uf__tname(it), uf__tname(st));
+    }
     const uf__type *want = st->n ? uf__type_unify(C->tc, st->elts[0], it)
                                  : it;
     if (want == NULL && uf__typectx_oom(C->tc))
@@ -112,6 +187,7 @@ static const uf__type *type_new(uf__ictx *C, const uf__expr *e)
                 return xt;
             if (check_key(C, x, xt) != 0)
                 return NULL;
+            xt = stored_type(C, xt);
             const uf__type *u = key ? uf__type_unify(C->tc, key, xt) : xt;
             if (u == NULL && uf__typectx_oom(C->tc))
                 return uf__ioom(C);
@@ -224,7 +300,7 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
     case UF__BI_SET_REMOVE:
         /* Numba's remove: `if s.dtype == item`; its discard takes any
          * item but fails lowering another type (an LLVM type mismatch) */
-        if (t[0] != st->elts[0])
+        if (stored_type(C, t[0]) != st->elts[0])
             return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation "
                               "of function set.%s found for signature (%s, "
                               "%s): the item must have the set's type %s",
@@ -282,8 +358,8 @@ const uf__type *uf__infer_set_contains(uf__ictx *C, const uf__expr *e,
                                        uf__expr_info *in, const uf__type *x,
                                        const uf__type *st)
 {
-    if (st->n == 0 || x->kind != UF__T_SCALAR ||
-        uf_dtype_kind(x->dtype) == 'c')
+    if (st->n == 0 || !looks_up(x, st->elts[0]) ||
+        (narrow_key(st->elts[0]) && x->kind != UF__T_SCALAR))
         return uf__ierr_t(C, UF_ERR_TYPING, e->pos, "No implementation of "
                           "function contains for (%s, %s)", uf__tname(st),
                           uf__tname(x));

@@ -172,6 +172,16 @@ const uf__type *uf__type_unify(uf__typectx *tc, const uf__type *a,
          * widens {1, 2} to set(float64) on s.add(2.5)) */
         if (a->n == 0 || b->n == 0)
             return a->n == 0 ? b : a;
+        if (a->elts[0] == b->elts[0])
+            return a;
+        /* complex, tuple and string keys are stored as their type's
+         * fields (lower_set_key.c): no widening (Numba fails compiling
+         * one with an AssertionError) */
+        for (int i = 0; i < 2; i++) {
+            const uf__type *k = (i ? b : a)->elts[0];
+            if (k->kind != UF__T_SCALAR || uf_dtype_kind(k->dtype) == 'c')
+                return NULL;
+        }
         const uf__type *k = uf__type_unify(tc, a->elts[0], b->elts[0]);
         return k ? uf__type_set(tc, k, NULL) : NULL;
     }
