@@ -115,7 +115,9 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
         if (!uf__typed_casts(vt, lt->elts[0])) /* a numba.typed.List */
             return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "cannot safely cast "
                               "%s to %s. Please cast explicitly.",
-                              uf__tname(vt), uf__tname(lt->elts[0]));
+                              uf__tname(vt->kind == UF__T_STR
+                                            ? uf__type_ustr(C->tc) : vt),
+                              uf__tname(lt->elts[0]));
         want = lt->elts[0];
     }
     if (want == NULL && uf__typectx_oom(C->tc))

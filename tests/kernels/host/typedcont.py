@@ -261,3 +261,22 @@ def dict_complex_key(n):
     d = Dict.empty(types.complex128, types.int64)
     d[1j] = n
     return len(d)
+
+
+@njit
+def lst_plain_float_then_int(n):
+    l = List()
+    l.append(1.5)
+    l.append(n)  # cast into the float64 the first append gave
+    l[0] = n + 1
+    return l[0] + l[1], len(l)
+
+
+@njit
+def lst_copy_of_typed(n):
+    a = List.empty_list(types.int64)
+    for i in range(n):
+        a.append(i * i)
+    b = List(a)
+    b.append(100)
+    return len(a), len(b), b[-2]
