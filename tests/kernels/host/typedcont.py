@@ -280,3 +280,33 @@ def lst_copy_of_typed(n):
     b = List(a)
     b.append(100)
     return len(a), len(b), b[-2]
+
+
+@njit
+def lst_too_many_args(n):
+    l = List(1, 2)
+    return len(l)
+
+
+@njit
+def lst_unknown_attr(n):
+    l = List.foo(1)
+    return len(l)
+
+
+@njit
+def dict_missing_value_type(n):
+    d = Dict.empty(types.int64)
+    return len(d)
+
+
+@njit
+def lst_never_appended(n):
+    l = List()
+    return len(l)
+
+
+@njit
+def lst_value_as_type(n):
+    l = List.empty_list(n)  # Numba takes the value's type; refused here
+    return len(l)
