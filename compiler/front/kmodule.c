@@ -20,6 +20,7 @@
 #include "compiler/front/kmodule_scan.h"
 #include "compiler/front/ast_ids.h"
 #include "compiler/front/iterbind.h"
+#include "compiler/front/typed_containers.h"
 #include "compiler/types/ssa_versions.h"
 
 /* Short names within this file for kmodule_scan.h's. */
@@ -107,7 +108,7 @@ static uf__global *bind(scan *S, const char *name, uf__pos pos,
 static const char *const known_modules[] = {
     "math", "cmath", "numpy", "numba", "numba.cuda", "numba.types",
     "numba.cuda.random", "numpy.random", "numpy.linalg",
-    "numba.np.extensions", "numpy.polynomial",
+    "numba.np.extensions", "numpy.polynomial", "numba.typed",
     "numpy.polynomial.polynomial", "numpy.polynomial.polyutils",
 };
 
@@ -197,6 +198,21 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         if (g == NULL)
             return S->err->code;
         g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
+        return 0;
+    }
+    if ((strcmp(module, "numba") == 0 && strcmp(name, "typed") == 0) ||
+        strcmp(module, "numba.typed") == 0) { /* typed_containers.c */
+        if (module[5] == '.' && strcmp(name, "List") != 0 &&
+            strcmp(name, "Dict") != 0)
+            return unsupported(S, a->pos, "cannot import '%s' from "
+                               "'numba.typed': kernels use List and Dict",
+                               name);
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = module[5] != '.' ? "numba.typed"
+                    : name[0] == 'L' ? "numba.typed.List"
+                                     : "numba.typed.Dict";
         return 0;
     }
     if (strcmp(module, "numpy") == 0 && strcmp(name, "linalg") == 0) {
@@ -867,6 +883,8 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     for (int i = 0; i < km->ast->body.n; i++)
         if (scan_stmt(&S, km->ast->body.stmts[i]) < 0)
             goto fail;
+    if (uf__typed_containers(&S) != 0)
+        goto fail;
     return km;
 fail:
     uf__kmodule_free(km);

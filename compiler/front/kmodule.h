@@ -139,6 +139,12 @@ typedef struct uf__kmodule {
     /* counts top-level typings (uf__infer): a callee that failed is not
      * typed again within one (compiler/types/infer.c) */
     unsigned infer_generation;
+    /* numba.typed's List.empty_list / Dict.empty calls and the types they
+     * declare (compiler/front/typed_containers.c) */
+    struct uf__typed_decl *typed_decls;
+    int ntyped_decls;
+    struct uf__typed_var *typed_vars; /* locals holding a typed List */
+    int ntyped_vars;
 } uf__kmodule;
 
 /* Parses `src` and scans the module: imports of math, cmath, numpy (any

@@ -16,6 +16,7 @@
 #include "common/alloc.h"
 #include "common/error_internal.h"
 #include "compiler/front/ast_visit.h"
+#include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_arrexpr.h"
 #include "compiler/types/infer_internal.h"
 
@@ -260,6 +261,13 @@ static int store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
                       : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE ||
                          uf__is_string(vt)) && /* infer_ustr.c */
                             uf__type_conversion(vt, et) != UF__CONV_NONE;
+        const uf__expr *lv = t->u.subscript.value; /* a numba.typed.List */
+        if (ok && vt->kind == UF__T_SCALAR && lv->kind == UF__EX_NAME &&
+            uf__typed_list_var(C->km, C->tf->decl->def, lv->u.name.id) &&
+            !uf__typed_casts(vt, et))
+            return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot safely cast %s "
+                            "to %s. Please cast explicitly.", uf__tname(vt),
+                            uf__tname(et));
         if (!ok)
             return uf__ierr(C, UF_ERR_TYPING, t->pos, "cannot store %s into "
                             "an item of %s", uf__tname(vt), uf__tname(base));

@@ -15,6 +15,7 @@
  * fixes the layout). */
 #include <string.h>
 
+#include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_internal.h"
 
 static int refuse_target(uf__ictx *C, const uf__expr *e)
@@ -306,6 +307,10 @@ const uf__type *uf__infer_dict_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b)
 {
     uf__iinfo(C, e)->builtin = b;
+    const uf__type *dd; /* Dict.empty (typed_containers.c) */
+    int dk = uf__typed_declared(C->km, e, &dd, C->err);
+    if (dk != 0)
+        return dk < 0 || refuse_target(C, e) != 0 ? NULL : uf__iset(C, e, dd);
     if (b == UF__BI_DICT_NEW)
         return type_new(C, e);
     const uf__expr *recv = e->u.call.func->u.attr.value;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/list_items.h"
+#include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_internal.h"
 
 /* Lists are made on the host only, and outside prange bodies (Numba's
@@ -163,6 +164,16 @@ static const uf__type *type_append(uf__ictx *C, const uf__expr *e,
     if ((vt = uf__list_stored_type(C, vt)) == NULL)
         return uf__ioom(C);
     const uf__type *want = lt->n ? unify_items(C, lt->elts[0], vt) : vt;
+    if (lt->n && want != lt->elts[0] && recv->kind == UF__EX_NAME &&
+        uf__typed_list_var(C->km, C->tf->decl->def, recv->u.name.id)) {
+        if (!uf__typed_casts(vt, lt->elts[0])) /* a numba.typed.List */
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "cannot safely cast "
+                              "%s to %s. Please cast explicitly.",
+                              uf__tname(vt->kind == UF__T_STR
+                                            ? uf__type_ustr(C->tc) : vt),
+                              uf__tname(lt->elts[0]));
+        want = lt->elts[0];
+    }
     if (want == NULL && uf__typectx_oom(C->tc))
         return uf__ioom(C);
     if (want == NULL)
@@ -419,6 +430,11 @@ const uf__type *uf__infer_list_call(uf__ictx *C, const uf__expr *e,
         return uf__infer_list_sort(C, e, b); /* infer_list_ops.c */
     if (b == UF__BI_LIST_NEW) {
         uf__iinfo(C, e)->builtin = b;
+        const uf__type *dl; /* List.empty_list (typed_containers.c) */
+        int dk = uf__typed_declared(C->km, e, &dl, C->err);
+        if (dk != 0)
+            return dk < 0 || refuse_target(C, e) != 0 ? NULL
+                                                     : uf__iset(C, e, dl);
         return type_new(C, e);
     }
     const uf__expr *recv = e->u.call.func->u.attr.value;
