@@ -509,6 +509,10 @@ int uf__infer_set_check(uf__ictx *C);
 /* Unifies t into variable v as an assignment at pos does (infer.c): for
  * an append refining the list a variable holds. */
 int uf__infer_refine_var(uf__ictx *C, int v, const uf__type *t, uf__pos pos);
+/* a[i, j] = v (infer_store_item.c): v stored into an item of a dict, list
+ * or array; indices checked by the getitem typing (infer_expr.c types the
+ * SUBSCRIPT as a load). 0, or -1 with the error. */
+int uf__infer_store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt);
 
 /* Run-time strings (infer_ustr.c): whether t is a string (a literal or
  * unicode_type); `a op b` with a string operand; a comparison of two
