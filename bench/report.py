@@ -487,10 +487,22 @@ def write(raw, out_dir):
                   "doubles, GB/s median (min-max), counting reads and "
                   "writes as STREAM does (copy, scale 16 bytes per "
                   "element, add, triad 24, sum 8: s += a[i], the limit of "
-                  "the reductions, write 8: b[i] = s with non-temporal "
+                  "the reductions, timed three ways each rep and the "
+                  "fastest kept, write 8: b[i] = s with non-temporal "
                   "stores, the limit of broadcasting a row and a "
                   "column):", ""]
         lines += table(["kernel", "1 thread", "2 threads"], rows)
+        won = []
+        for t in (1, 2):
+            ways = at(lim["stream"], t).get("sum_ways") or {}
+            if ways:
+                won.append(f"{t} thread{'s' if t > 1 else ''}: " + ", ".join(
+                    f"{w} {c}" for w, c in ways.items()))
+        if won:
+            lines += ["", "The read-only sum's reps won by each way of "
+                      "reading (one stream; four streams side by side; "
+                      "software prefetch 2 KiB ahead): " + "; ".join(won)
+                      + "."]
     else:
         lines.append(f"STREAM: not available ({lim.get('stream_error')})")
     lines.append("")
