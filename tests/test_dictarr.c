@@ -17,7 +17,7 @@
 
 #include "common/dict.h"
 #include "common/list_items.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -89,63 +89,10 @@ static const char src[] =
     "        tmp[0] = 1.0\n"
     "    return d[n - 1].sum() + d[2].sum(), len(d)\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "dictarr_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
-}
-
-static double f64_of(const uf_array *a)
-{
-    return *(const double *)uf_array_data(a);
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
+    return uf_t_module_setup("dictarr_c.py", src);
 }
 
 /* The root of a dict of 1-d array values: the header, then the data
@@ -188,16 +135,16 @@ static void test_values(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(20), *out[3] = {0};
-    uf_assert_ok(calln("group", &x, 1, out, 3, &err) == 0, &err);
+    uf_array *x = uf_t_i64(20), *out[3] = {0};
+    uf_assert_ok(uf_t_call("group", &x, 1, out, 3, &err) == 0, &err);
     /* d[k] holds 4 copies of the sum of the i = k mod 5 below 20 (30,
      * 34, 38, 42, 46); e popped 0 (x[0] = 30) and its last, 9 (y[0] =
      * 0.5); d lost 1, then took it back from e (the same array) */
     double sum = 4 * (34.0 * 1 + 38.0 * 2 + 42.0 * 3 + 46.0 * 4);
-    assert_true(f64_of(out[0]) == sum + 30.0 + 0.5);
-    assert_int_equal(i64_of(out[1]), 5);
-    assert_int_equal(i64_of(out[2]), 4);
-    release(out, 3);
+    assert_true(uf_t_f64_of(out[0]) == sum + 30.0 + 0.5);
+    assert_int_equal(uf_t_i64_of(out[1]), 5);
+    assert_int_equal(uf_t_i64_of(out[2]), 4);
+    uf_t_release(out, 3);
     uf_array_release(x);
 }
 
@@ -208,11 +155,11 @@ static void test_bounded(void **state)
     (void)state;
     uf_error err;
     for (int64_t n = 10; n <= 1000; n *= 10) {
-        uf_array *x = i64(n), *r = NULL;
+        uf_array *x = uf_t_i64(n), *r = NULL;
         uf__nrt_peak_reset();
         long base = uf__nrt_live();
-        uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-        assert_true(f64_of(r) == (double)(n - 1));
+        uf_assert_ok(uf_t_call("churn", &x, 1, &r, 1, &err) == 0, &err);
+        assert_true(uf_t_f64_of(r) == (double)(n - 1));
         assert_true(uf__nrt_peak() - base <= 12);
         uf_array_release(r);
         uf_array_release(x);
@@ -226,8 +173,8 @@ static void test_view_outlives(void **state)
     (void)state;
     uf_error err;
     long nrt = uf__nrt_live();
-    uf_array *x = i64(6), *r = NULL;
-    uf_assert_ok(calln("view", &x, 1, &r, 1, &err) == 0, &err);
+    uf_array *x = uf_t_i64(6), *r = NULL;
+    uf_assert_ok(uf_t_call("view", &x, 1, &r, 1, &err) == 0, &err);
     assert_int_equal(uf_array_shape(r)[0], 5);
     const double *v = uf_array_data(r);
     for (int i = 0; i < 5; i++)
@@ -244,15 +191,15 @@ static void test_through_callee(void **state)
     (void)state;
     uf_error err;
     long nrt = uf__nrt_live();
-    uf_array *x = i64(5), *out[2] = {0};
-    uf_assert_ok(calln("caught", &x, 1, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 2);
-    assert_true(f64_of(out[1]) == 15.0);
-    release(out, 2);
-    uf_assert_ok(calln("across", &x, 1, out, 2, &err) == 0, &err);
-    assert_true(f64_of(out[0]) == 8.0 + 6.0);
-    assert_int_equal(i64_of(out[1]), 5);
-    release(out, 2);
+    uf_array *x = uf_t_i64(5), *out[2] = {0};
+    uf_assert_ok(uf_t_call("caught", &x, 1, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 2);
+    assert_true(uf_t_f64_of(out[1]) == 15.0);
+    uf_t_release(out, 2);
+    uf_assert_ok(uf_t_call("across", &x, 1, out, 2, &err) == 0, &err);
+    assert_true(uf_t_f64_of(out[0]) == 8.0 + 6.0);
+    assert_int_equal(uf_t_i64_of(out[1]), 5);
+    uf_t_release(out, 2);
     assert_int_equal(uf__nrt_live(), nrt);
     uf_array_release(x);
 }
@@ -262,61 +209,24 @@ static void test_through_callee(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(12), *out[3] = {0};
-    uf_assert_ok(calln("group", &x, 1, out, 3, &err) == 0, &err);
-    double first = f64_of(out[0]);
-    release(out, 3);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(calln("group", &x, 1, out, 3, &err) == 0, &err);
-        assert_true(f64_of(out[0]) == first);
-        release(out, 3);
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(12);
+    uf_t_check_no_leak("group", x, 3, 100000);
     uf_array_release(x);
 }
 
-static int oom_group(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[3] = {0};
-    int rc = calln("group", &x, 1, out, 3, err);
-    release(out, 3);
-    return rc;
-}
-
-static int oom_across(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[2] = {0};
-    int rc = calln("across", &x, 1, out, 2, err);
-    release(out, 2);
-    return rc;
-}
-
-/* (out of memory in the callee is a MemoryError that `except Exception`
- * catches, as Python's: d then lacks n, hence d.get) */
-static int oom_caught(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[2] = {0};
-    int rc = calln("caught", &x, 1, out, 2, err);
-    release(out, 2);
-    return rc;
-}
-
+/* Out of memory in every allocation of each function (in "across", 12
+ * keys: the table's growths; in "caught", out of memory in the callee is
+ * a MemoryError that `except Exception` catches, as Python's: d then
+ * lacks n, hence d.get). */
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(12);
-    uf_assert_ok(oom_group(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("group", oom_group, x);
-    uf_assert_ok(oom_across(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("across", oom_across, x); /* 12 keys: growths */
+    uf_array *x = uf_t_i64(12);
+    uf_t_check_oom("group", x, 3);
+    uf_t_check_oom("across", x, 2);
     uf_array_release(x);
-    x = i64(5);
-    uf_assert_ok(oom_caught(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("caught", oom_caught, x);
+    x = uf_t_i64(5);
+    uf_t_check_oom("caught", x, 2);
     uf_array_release(x);
 }
 
@@ -354,7 +264,8 @@ static void test_refused(void **state)
         {"lst", "as value is forbidden", 17, 5, UF_ERR_TYPING},
     };
     uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "dictarr_bad.py", bsrc, &err);
+    uf_module *m = uf_module_from_string(uf_t_ctx, "dictarr_bad.py", bsrc,
+                                         &err);
     uf_assert_ok(m != NULL, &err);
     double v[4] = {1, 2, 3, 4};
     int64_t n = 4;
@@ -388,5 +299,5 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

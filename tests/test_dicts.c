@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "common/dict.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -69,45 +69,10 @@ static const char src[] =
     "        t += len(d) + d[i]\n"
     "    return t\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "dicts_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
+    return uf_t_module_setup("dicts_c.py", src);
 }
 
 static uf_array *vec(const double *v, int64_t n)
@@ -117,19 +82,6 @@ static uf_array *vec(const double *v, int64_t n)
     uf_assert_ok(a != NULL, &err);
     memcpy(uf_array_data(a), v, (size_t)n * sizeof *v);
     return a;
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
 }
 
 /* common/dict.c against a plain array over 64 keys: 20000 random
@@ -197,29 +149,29 @@ static void test_lookup(void **state)
     uf_error err;
     double v[6] = {3, -0.5, 7, 3, 1e300, -0.0};
     uf_array *a = vec(v, 6), *out[2] = {0};
-    uf_array *in[2] = {a, i64(7)};
-    uf_assert_ok(calln("look", in, 2, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 2);
-    assert_int_equal(i64_of(out[1]), 5); /* 3 twice */
-    release(out, 2);
+    uf_array *in[2] = {a, uf_t_i64(7)};
+    uf_assert_ok(uf_t_call("look", in, 2, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 2);
+    assert_int_equal(uf_t_i64_of(out[1]), 5); /* 3 twice */
+    uf_t_release(out, 2);
     uf_array_release(in[1]);
-    in[1] = i64(4);
-    assert_int_equal(calln("look", in, 2, out, 2, &err), UF_ERR_VALUE);
+    in[1] = uf_t_i64(4);
+    assert_int_equal(uf_t_call("look", in, 2, out, 2, &err), UF_ERR_VALUE);
     assert_non_null(strstr(err.message, "KeyError"));
     assert_null(out[0]);
     uf_array *s = uf_array_slice(a, "::-2", &err); /* -0.0, 3, -0.5 */
     uf_assert_ok(s != NULL, &err);
     in[0] = s;
     uf_array_release(in[1]);
-    in[1] = i64(3);
-    uf_assert_ok(calln("look", in, 2, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 1);
-    assert_int_equal(i64_of(out[1]), 3);
-    release(out, 2);
+    in[1] = uf_t_i64(3);
+    uf_assert_ok(uf_t_call("look", in, 2, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 1);
+    assert_int_equal(uf_t_i64_of(out[1]), 3);
+    uf_t_release(out, 2);
     uf_array *e = uf_array_slice(a, "4:1", &err); /* empty */
     uf_assert_ok(e != NULL, &err);
     in[0] = e;
-    assert_int_equal(calln("look", in, 2, out, 2, &err), UF_ERR_VALUE);
+    assert_int_equal(uf_t_call("look", in, 2, out, 2, &err), UF_ERR_VALUE);
     assert_non_null(strstr(err.message, "KeyError"));
     uf_array_release(e);
     uf_array_release(s);
@@ -234,12 +186,12 @@ static void test_float_keys(void **state)
     uf_error err;
     double v[7] = {0.0, -0.0, NAN, 0.0, NAN, INFINITY, -0.0};
     uf_array *a = vec(v, 7), *out[4] = {0};
-    uf_assert_ok(calln("fkeys", &a, 1, out, 4, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 6); /* 1.0 0.0 -0.0 nan nan inf */
-    assert_int_equal(i64_of(out[1]), 2);
-    assert_int_equal(i64_of(out[2]), 2);
+    uf_assert_ok(uf_t_call("fkeys", &a, 1, out, 4, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 6); /* 1.0 0.0 -0.0 nan nan inf */
+    assert_int_equal(uf_t_i64_of(out[1]), 2);
+    assert_int_equal(uf_t_i64_of(out[2]), 2);
     assert_false(*(const bool *)uf_array_data(out[3]));
-    release(out, 4);
+    uf_t_release(out, 4);
     uf_array_release(a);
 }
 
@@ -250,8 +202,8 @@ static void test_growth(void **state)
     (void)state;
     uf_error err;
     const int64_t n = 100000;
-    uf_array *x = i64(n), *out[4] = {0};
-    uf_assert_ok(calln("grow", &x, 1, out, 4, &err) == 0, &err);
+    uf_array *x = uf_t_i64(n), *out[4] = {0};
+    uf_assert_ok(uf_t_call("grow", &x, 1, out, 4, &err) == 0, &err);
     int64_t len = 0, s = 0, first = -2, last = -2;
     /* the same in C: key i*7919 % n holds i; pops of multiples of 3;
      * multiples of 6 reinserted with -1, after the survivors */
@@ -275,11 +227,11 @@ static void test_growth(void **state)
         last = k;
     }
     free(val);
-    assert_int_equal(i64_of(out[0]), len);
-    assert_int_equal(i64_of(out[1]), s);
-    assert_int_equal(i64_of(out[2]), first);
-    assert_int_equal(i64_of(out[3]), last);
-    release(out, 4);
+    assert_int_equal(uf_t_i64_of(out[0]), len);
+    assert_int_equal(uf_t_i64_of(out[1]), s);
+    assert_int_equal(uf_t_i64_of(out[2]), first);
+    assert_int_equal(uf_t_i64_of(out[3]), last);
+    uf_t_release(out, 4);
     uf_array_release(x);
 }
 
@@ -290,10 +242,10 @@ static void test_helper(void **state)
     uf_error err;
     double v[5] = {0.5, 2, 2, 0.5, 3};
     uf_array *a = vec(v, 5), *out[2] = {0};
-    uf_assert_ok(calln("helper", &a, 1, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 3);
+    uf_assert_ok(uf_t_call("helper", &a, 1, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 3);
     assert_true(*(const double *)uf_array_data(out[1]) == 2.0);
-    release(out, 2);
+    uf_t_release(out, 2);
     uf_array_release(a);
 }
 
@@ -301,51 +253,19 @@ static void test_helper(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(50), *r = NULL;
-    uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-    int64_t first = i64_of(r);
-    uf_array_release(r);
-    r = NULL;
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-        assert_int_equal(i64_of(r), first);
-        uf_array_release(r);
-        r = NULL;
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(50);
+    uf_t_check_no_leak("churn", x, 1, 100000);
     uf_array_release(x);
-}
-
-static int oom_grow(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[4] = {0};
-    int rc = calln("grow", &x, 1, out, 4, err);
-    release(out, 4);
-    return rc;
-}
-
-static int oom_churn(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *r = NULL;
-    int rc = calln("churn", &x, 1, &r, 1, err);
-    uf_array_release(r);
-    return rc;
 }
 
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(60); /* tables of 8, 16, 32, 64 entries */
-    uf_assert_ok(oom_grow(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("grow", oom_grow, x);
+    uf_array *x = uf_t_i64(60); /* tables of 8, 16, 32, 64 entries */
+    uf_t_check_oom("grow", x, 4);
     uf_array_release(x);
-    x = i64(12);
-    uf_assert_ok(oom_churn(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("churn", oom_churn, x);
+    x = uf_t_i64(12);
+    uf_t_check_oom("churn", x, 1);
     uf_array_release(x);
 }
 
@@ -397,7 +317,7 @@ static void test_refused(void **state)
         {"par", "(int64,)", "prange body run in parallel", 28, 9},
     };
     uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "dicts_bad.py", bsrc, &err);
+    uf_module *m = uf_module_from_string(uf_t_ctx, "dicts_bad.py", bsrc, &err);
     uf_assert_ok(m != NULL, &err);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         uf_func *f = uf_module_get(m, cases[i].fn, &err);
@@ -426,5 +346,5 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -99,45 +99,10 @@ static const char src[] =
     "        s += x * y\n"
     "    return np.array(p)[n - 1, 1] + s\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "listarr_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
+    return uf_t_module_setup("listarr_c.py", src);
 }
 
 static uf_array *f64(const double *v, int nd, int64_t n)
@@ -149,24 +114,6 @@ static uf_array *f64(const double *v, int nd, int64_t n)
     return a;
 }
 
-static double f64_of(const uf_array *a)
-{
-    return *(const double *)uf_array_data(a);
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
-}
-
 /* Arrays appended in a loop whose variable is rebound each iteration,
  * and others made there and dropped: the sweeps keep the list's, free
  * the rest (the peak stays near the list's size). */
@@ -175,14 +122,14 @@ static void test_items_outlive(void **state)
     (void)state;
     uf_error err;
     for (int64_t n = 0; n <= 50; n += 25) {
-        uf_array *x = i64(n), *out[2] = {0};
+        uf_array *x = uf_t_i64(n), *out[2] = {0};
         uf__nrt_peak_reset();
         long base = uf__nrt_live();
-        uf_assert_ok(calln("keep", &x, 1, out, 2, &err) == 0, &err);
-        assert_true(f64_of(out[0]) == 100.0 * (double)(n * (n - 1) / 2));
-        assert_int_equal(i64_of(out[1]), n);
+        uf_assert_ok(uf_t_call("keep", &x, 1, out, 2, &err) == 0, &err);
+        assert_true(uf_t_f64_of(out[0]) == 100.0 * (double)(n * (n - 1) / 2));
+        assert_int_equal(uf_t_i64_of(out[1]), n);
         assert_true(uf__nrt_peak() - base <= n + 6);
-        release(out, 2);
+        uf_t_release(out, 2);
         uf_array_release(x);
     }
 }
@@ -198,16 +145,16 @@ static void test_items_outlive_many(void **state)
     (void)state;
     uf_error err;
     int64_t n = 2000;
-    uf_array *x = i64(n), *out[2] = {0};
+    uf_array *x = uf_t_i64(n), *out[2] = {0};
     uf__nrt_peak_reset();
     long base = uf__nrt_live();
-    uf_assert_ok(calln("keep_tmp", &x, 1, out, 2, &err) == 0, &err);
-    assert_true(f64_of(out[0]) == (double)(n - 1));
-    assert_int_equal(i64_of(out[1]), n);
+    uf_assert_ok(uf_t_call("keep_tmp", &x, 1, out, 2, &err) == 0, &err);
+    assert_true(uf_t_f64_of(out[0]) == (double)(n - 1));
+    assert_int_equal(uf_t_i64_of(out[1]), n);
     long peak = uf__nrt_peak() - base;
     assert_true(peak >= n);
     assert_true(peak <= 2 * n + 8);
-    release(out, 2);
+    uf_t_release(out, 2);
     uf_array_release(x);
     assert_int_equal(uf__nrt_live(), base);
 }
@@ -219,12 +166,12 @@ static void test_through_callee(void **state)
     (void)state;
     uf_error err;
     long nrt = uf__nrt_live();
-    uf_array *x = i64(3), *out[3] = {0};
-    uf_assert_ok(calln("shared", &x, 1, out, 3, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 2);
-    assert_true(f64_of(out[1]) == 6.0);
-    assert_true(f64_of(out[2]) == 3.0);
-    release(out, 3);
+    uf_array *x = uf_t_i64(3), *out[3] = {0};
+    uf_assert_ok(uf_t_call("shared", &x, 1, out, 3, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 2);
+    assert_true(uf_t_f64_of(out[1]) == 6.0);
+    assert_true(uf_t_f64_of(out[2]) == 3.0);
+    uf_t_release(out, 3);
     assert_int_equal(uf__nrt_live(), nrt);
     uf_array_release(x);
 }
@@ -236,12 +183,12 @@ static void test_raise_after_append(void **state)
     (void)state;
     uf_error err;
     long nrt = uf__nrt_live();
-    uf_array *x = i64(5), *out[3] = {0};
-    uf_assert_ok(calln("caught", &x, 1, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 2);
-    assert_true(f64_of(out[1]) == 10.0);
-    release(out, 2);
-    assert_int_not_equal(calln("shared", &x, 1, out, 3, &err), 0);
+    uf_array *x = uf_t_i64(5), *out[3] = {0};
+    uf_assert_ok(uf_t_call("caught", &x, 1, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 2);
+    assert_true(uf_t_f64_of(out[1]) == 10.0);
+    uf_t_release(out, 2);
+    assert_int_not_equal(uf_t_call("shared", &x, 1, out, 3, &err), 0);
     assert_non_null(strstr(err.message, "ValueError"));
     assert_int_equal(uf__nrt_live(), nrt);
     uf_array_release(x);
@@ -254,14 +201,14 @@ static void test_special(void **state)
     uf_error err;
     double v[3] = {1.0, NAN, 3.0}, s = NAN;
     uf_array *in[2] = {f64(v, 1, 3), f64(&s, 0, 0)}, *out[5] = {0};
-    uf_assert_ok(calln("special", in, 2, out, 5, &err) == 0, &err);
-    assert_true(f64_of(out[0]) == 3.0);
-    assert_int_equal(i64_of(out[1]), 0);
-    assert_true(isnan(f64_of(out[2])));
-    assert_true(isnan(f64_of(out[3])));
-    assert_int_equal(i64_of(out[4]), 4);
-    release(out, 5);
-    release(in, 2);
+    uf_assert_ok(uf_t_call("special", in, 2, out, 5, &err) == 0, &err);
+    assert_true(uf_t_f64_of(out[0]) == 3.0);
+    assert_int_equal(uf_t_i64_of(out[1]), 0);
+    assert_true(isnan(uf_t_f64_of(out[2])));
+    assert_true(isnan(uf_t_f64_of(out[3])));
+    assert_int_equal(uf_t_i64_of(out[4]), 4);
+    uf_t_release(out, 5);
+    uf_t_release(in, 2);
 }
 
 /* 10^5 calls making, copying and dropping lists of arrays in a loop
@@ -269,21 +216,8 @@ static void test_special(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(12), *r = NULL;
-    uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-    double first = f64_of(r);
-    uf_array_release(r);
-    r = NULL;
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-        assert_true(f64_of(r) == first);
-        uf_array_release(r);
-        r = NULL;
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(12);
+    uf_t_check_no_leak("churn", x, 1, 100000);
     uf_array_release(x);
 }
 
@@ -306,12 +240,13 @@ static void test_split_list(void **state)
                  {-3, 15.0 * 3 + 3 * 1, 10.0}}; /* the whole */
     long nrt = uf__nrt_live();
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        uf_array *in[2] = {rev, i64(cases[k].n)}, *out[2] = {0};
-        uf_assert_ok(calln("splits", in, 2, out, 2, &err) == 0, &err);
-        if (f64_of(out[0]) != cases[k].t || f64_of(out[1]) != cases[k].first)
+        uf_array *in[2] = {rev, uf_t_i64(cases[k].n)}, *out[2] = {0};
+        uf_assert_ok(uf_t_call("splits", in, 2, out, 2, &err) == 0, &err);
+        if (uf_t_f64_of(out[0]) != cases[k].t ||
+            uf_t_f64_of(out[1]) != cases[k].first)
             uf_fail_at(__FILE__, __LINE__, "n=%lld: %g %g", (long long)
-                       cases[k].n, f64_of(out[0]), f64_of(out[1]));
-        release(out, 2);
+                       cases[k].n, uf_t_f64_of(out[0]), uf_t_f64_of(out[1]));
+        uf_t_release(out, 2);
         uf_array_release(in[1]);
     }
     assert_int_equal(uf__nrt_live(), nrt);
@@ -322,8 +257,8 @@ static void test_split_list(void **state)
 static int oom_split(void *ud, uf_error *err)
 {
     uf_array **in = ud, *out[2] = {0};
-    int rc = calln("splits", in, 2, out, 2, err);
-    release(out, 2);
+    int rc = uf_t_call("splits", in, 2, out, 2, err);
+    uf_t_release(out, 2);
     return rc;
 }
 
@@ -332,34 +267,10 @@ static int oom_split(void *ud, uf_error *err)
 static int oom_pts(void *ud, uf_error *err)
 {
     uf_array *x = ud, *r = NULL;
-    int rc = calln("pts", &x, 1, &r, 1, err);
-    if (rc == 0 && f64_of(r) != 49.5 + 0.5 * (99.0 * 100 * 199 / 6))
-        uf_fail_at(__FILE__, __LINE__, "pts: %g", f64_of(r));
+    int rc = uf_t_call("pts", &x, 1, &r, 1, err);
+    if (rc == 0 && uf_t_f64_of(r) != 49.5 + 0.5 * (99.0 * 100 * 199 / 6))
+        uf_fail_at(__FILE__, __LINE__, "pts: %g", uf_t_f64_of(r));
     uf_array_release(r);
-    return rc;
-}
-
-static int oom_churn(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *r = NULL;
-    int rc = calln("churn", &x, 1, &r, 1, err);
-    uf_array_release(r);
-    return rc;
-}
-
-static int oom_keep(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[2] = {0};
-    int rc = calln("keep", &x, 1, out, 2, err);
-    release(out, 2);
-    return rc;
-}
-
-static int oom_caught(void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[2] = {0};
-    int rc = calln("caught", &x, 1, out, 2, err);
-    release(out, 2);
     return rc;
 }
 
@@ -367,20 +278,17 @@ static void test_out_of_memory(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(7);
-    uf_assert_ok(oom_churn(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("churn", oom_churn, x);
-    uf_assert_ok(oom_keep(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("keep", oom_keep, x); /* 7 items: 2 growths */
-    uf_assert_ok(oom_caught(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("caught", oom_caught, x);
+    uf_array *x = uf_t_i64(7);
+    uf_t_check_oom("churn", x, 1);
+    uf_t_check_oom("keep", x, 2); /* 7 items: 2 growths */
+    uf_t_check_oom("caught", x, 2);
     uf_array_release(x);
     double v[4] = {1, 2, 3, 4};
-    uf_array *in[2] = {f64(v, 1, 4), i64(3)};
+    uf_array *in[2] = {f64(v, 1, 4), uf_t_i64(3)};
     uf_assert_ok(oom_split(in, &err) == 0, &err);
     uf_check_oom_each_alloc("splits", oom_split, in);
-    release(in, 2);
-    x = i64(100);
+    uf_t_release(in, 2);
+    x = uf_t_i64(100);
     uf_assert_ok(oom_pts(x, &err) == 0, &err);
     uf_check_oom_each_alloc("pts", oom_pts, x);
     uf_array_release(x);
@@ -428,7 +336,8 @@ static void test_refused(void **state)
          12},
     };
     uf_error err;
-    uf_module *m = uf_module_from_string(ctx, "listarr_bad.py", bsrc, &err);
+    uf_module *m = uf_module_from_string(uf_t_ctx, "listarr_bad.py", bsrc,
+                                         &err);
     uf_assert_ok(m != NULL, &err);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         uf_func *f = uf_module_get(m, cases[i].fn, &err);
@@ -458,5 +367,5 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

@@ -14,7 +14,7 @@
 #include "common/list.h"
 #include "common/list_items.h"
 #include "common/list_nest.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "import numpy as np\n"
@@ -46,52 +46,10 @@ static const char src[] =
     "        kept += len(r)\n"
     "    return total, kept, s, a.sum()\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "nestlist_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
-}
-
-static int call_work(uf_array *x, uf_array **out, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, "work", err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, &x, 1, out, 4, NULL, err);
+    return uf_t_module_setup("nestlist_c.py", src);
 }
 
 /* A list of n lists of 8-byte items in frame, inner i holding i + 1
@@ -208,8 +166,8 @@ static void test_values(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(7), *out[4] = {0};
-    uf_assert_ok(call_work(x, out, &err) == 0, &err);
+    uf_array *x = uf_t_i64(7), *out[4] = {0};
+    uf_assert_ok(uf_t_call("work", &x, 1, out, 4, &err) == 0, &err);
     /* rows(m) sums to m(m-1)(m+1)/2... counted the plain way instead */
     double total = 0;
     for (int k = 0; k < 7; k++) {
@@ -232,7 +190,7 @@ static void test_values(void **state)
         s += 1 + i + i;
     assert_int_equal(*(int64_t *)uf_array_data(out[2]), s);
     assert_int_equal(*(int64_t *)uf_array_data(out[3]), 21 * 3);
-    release(out, 4);
+    uf_t_release(out, 4);
     uf_array_release(x);
 }
 
@@ -240,36 +198,16 @@ static void test_values(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(6), *out[4] = {0};
-    uf_assert_ok(call_work(x, out, &err) == 0, &err);
-    release(out, 4);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(call_work(x, out, &err) == 0, &err);
-        assert_int_equal(*(int64_t *)uf_array_data(out[2]), 36);
-        release(out, 4);
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(6);
+    uf_t_check_no_leak("work", x, 4, 100000);
     uf_array_release(x);
-}
-
-static int oom_work(void *ud, uf_error *err)
-{
-    uf_array *out[4] = {0};
-    int rc = call_work(ud, out, err);
-    release(out, 4);
-    return rc;
 }
 
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(3);
-    uf_assert_ok(oom_work(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("work", oom_work, x);
+    uf_array *x = uf_t_i64(3);
+    uf_t_check_oom("work", x, 4);
     uf_array_release(x);
 }
 
@@ -282,5 +220,5 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

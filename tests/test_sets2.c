@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "common/set.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -48,58 +48,10 @@ static const char src[] =
     "        t += len(s) + len(u) + ('q' in u)\n"
     "    return t\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "sets2_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
+    return uf_t_module_setup("sets2_c.py", src);
 }
 
 /* A key of two fields: an integer, then a double. */
@@ -179,15 +131,15 @@ static void test_wide_table(void **state)
 
 static void check_strs(int64_t n, uf_error *err)
 {
-    uf_array *x = i64(n), *out[3] = {0};
-    uf_assert_ok(calln("strs", &x, 1, out, 3, err) == 0, err);
+    uf_array *x = uf_t_i64(n), *out[3] = {0};
+    uf_assert_ok(uf_t_call("strs", &x, 1, out, 3, err) == 0, err);
     int64_t len = n < 350 ? n : 350, t = 0;
     for (int64_t i = 0; i < len; i++)
         t += i % 50 + i % 7;
-    assert_int_equal(i64_of(out[0]), len);
-    assert_int_equal(i64_of(out[1]), t);
+    assert_int_equal(uf_t_i64_of(out[0]), len);
+    assert_int_equal(uf_t_i64_of(out[1]), t);
     assert_false(*(const bool *)uf_array_data(out[2]));
-    release(out, 3);
+    uf_t_release(out, 3);
     uf_array_release(x);
 }
 
@@ -206,18 +158,18 @@ static void test_tuple_keys(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(200), *out[3] = {0};
-    uf_assert_ok(calln("tups", &x, 1, out, 3, &err) == 0, &err);
+    uf_array *x = uf_t_i64(200), *out[3] = {0};
+    uf_assert_ok(uf_t_call("tups", &x, 1, out, 3, &err) == 0, &err);
     /* (i % 13, i % 5): 65 keys; (1, 1j) is one of them; (0, 1j) removed */
-    assert_int_equal(i64_of(out[0]), 65);
-    assert_int_equal(i64_of(out[1]), 64);
+    assert_int_equal(uf_t_i64_of(out[0]), 65);
+    assert_int_equal(uf_t_i64_of(out[1]), 64);
     double t = 0;
     for (int a = 0; a < 13; a++)
         for (int b = 0; b < 5; b++)
             if (a != 0 || b != 0)
                 t += a + b;
     assert_true(*(const double *)uf_array_data(out[2]) == t);
-    release(out, 3);
+    uf_t_release(out, 3);
     uf_array_release(x);
 }
 
@@ -225,61 +177,21 @@ static void test_tuple_keys(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(30), *r = NULL;
-    uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-    int64_t first = i64_of(r);
-    uf_array_release(r);
-    r = NULL;
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(calln("churn", &x, 1, &r, 1, &err) == 0, &err);
-        assert_int_equal(i64_of(r), first);
-        uf_array_release(r);
-        r = NULL;
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(30);
+    uf_t_check_no_leak("churn", x, 1, 100000);
     uf_array_release(x);
-}
-
-static int oom_call(const char *name, int nout, void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[3] = {0};
-    int rc = calln(name, &x, 1, out, nout, err);
-    release(out, nout);
-    return rc;
-}
-
-static int oom_strs(void *ud, uf_error *err)
-{
-    return oom_call("strs", 3, ud, err);
-}
-
-static int oom_tups(void *ud, uf_error *err)
-{
-    return oom_call("tups", 3, ud, err);
-}
-
-static int oom_churn(void *ud, uf_error *err)
-{
-    return oom_call("churn", 1, ud, err);
 }
 
 /* Out of memory at each allocation: UF_ERR_NOMEM, nothing left behind. */
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(40);
-    uf_assert_ok(oom_strs(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("strs", oom_strs, x);
-    uf_assert_ok(oom_tups(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("tups", oom_tups, x);
+    uf_array *x = uf_t_i64(40);
+    uf_t_check_oom("strs", x, 3);
+    uf_t_check_oom("tups", x, 3);
     uf_array_release(x);
-    x = i64(12);
-    uf_assert_ok(oom_churn(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("churn", oom_churn, x);
+    x = uf_t_i64(12);
+    uf_t_check_oom("churn", x, 1);
     uf_array_release(x);
 }
 
@@ -292,5 +204,5 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

@@ -16,7 +16,7 @@
 #include "common/list_items.h"
 #include "common/list_ustr.h"
 #include "common/ustr.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -38,57 +38,10 @@ static const char src[] =
     "def h(n):\n"
     "    return hash('a' + str(n))\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "strdict_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
-}
-
-static int call_wc(uf_array *x, uf_array **out, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, "wc", err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, &x, 1, out, 5, NULL, err);
+    return uf_t_module_setup("strdict_c.py", src);
 }
 
 /* A string of the ASCII text s, malloc'd (not in a block). */
@@ -222,14 +175,14 @@ static void test_values(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(20), *out[5] = {0};
-    uf_assert_ok(call_wc(x, out, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 3);
-    assert_int_equal(i64_of(out[1]), 6);
-    assert_int_equal(i64_of(out[2]), 7);
-    assert_int_equal(i64_of(out[3]), 11); /* a,b,c,x,é,日 */
-    assert_int_equal(i64_of(out[4]), 3);
-    release(out, 5);
+    uf_array *x = uf_t_i64(20), *out[5] = {0};
+    uf_assert_ok(uf_t_call("wc", &x, 1, out, 5, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 3);
+    assert_int_equal(uf_t_i64_of(out[1]), 6);
+    assert_int_equal(uf_t_i64_of(out[2]), 7);
+    assert_int_equal(uf_t_i64_of(out[3]), 11); /* a,b,c,x,é,日 */
+    assert_int_equal(uf_t_i64_of(out[4]), 3);
+    uf_t_release(out, 5);
     uf_array_release(x);
 }
 
@@ -237,36 +190,16 @@ static void test_values(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(30), *out[5] = {0};
-    uf_assert_ok(call_wc(x, out, &err) == 0, &err);
-    release(out, 5);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 100000; i++) {
-        uf_assert_ok(call_wc(x, out, &err) == 0, &err);
-        assert_int_equal(i64_of(out[2]), 7);
-        release(out, 5);
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(30);
+    uf_t_check_no_leak("wc", x, 5, 100000);
     uf_array_release(x);
-}
-
-static int oom_wc(void *ud, uf_error *err)
-{
-    uf_array *out[5] = {0};
-    int rc = call_wc(ud, out, err);
-    release(out, 5);
-    return rc;
 }
 
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(9);
-    uf_assert_ok(oom_wc(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("wc", oom_wc, x);
+    uf_array *x = uf_t_i64(9);
+    uf_t_check_oom("wc", x, 5);
     uf_array_release(x);
 }
 
@@ -274,8 +207,8 @@ static void test_hash_refused(void **state)
 {
     (void)state;
     uf_error err;
-    uf_func *f = uf_module_get(mod, "h", &err);
-    uf_array *x = i64(1), *r = NULL;
+    uf_func *f = uf_module_get(uf_t_mod, "h", &err);
+    uf_array *x = uf_t_i64(1), *r = NULL;
     int rc = f ? uf_call(f, &x, 1, &r, 1, NULL, &err) : err.code;
     assert_int_equal(rc, UF_ERR_UNSUPPORTED);
     assert_non_null(strstr(err.message, "PYTHONHASHSEED"));
@@ -295,5 +228,5 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_hash_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }
