@@ -1,13 +1,25 @@
 /* _core.Array and the buffer protocol in both directions. */
 #include "ufpy.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
-/* struct-module format characters of each dtype, as NumPy writes them */
+/* struct-module format characters of each dtype, as NumPy writes them:
+ * NumPy's default int64 is C's long where long has 64 bits (its 'q',
+ * long long, is a dtype of its own that prints as `dtype=int64`) */
+#if LONG_MAX == INT64_MAX
+#define INT64_FORMAT "l"
+#define UINT64_FORMAT "L"
+#else
+#define INT64_FORMAT "q"
+#define UINT64_FORMAT "Q"
+#endif
 static const char *const format_of[UF_NTYPES] = {
     [UF_BOOL] = "?", [UF_INT8] = "b", [UF_UINT8] = "B", [UF_INT16] = "h",
     [UF_UINT16] = "H", [UF_INT32] = "i", [UF_UINT32] = "I",
-    [UF_INT64] = "q", [UF_UINT64] = "Q", [UF_FLOAT32] = "f",
+    [UF_INT64] = INT64_FORMAT, [UF_UINT64] = UINT64_FORMAT,
+    [UF_FLOAT32] = "f",
     [UF_FLOAT64] = "d", [UF_COMPLEX64] = "Zf", [UF_COMPLEX128] = "Zd"};
 
 /* The dtype of a buffer's format: native (or little-endian: x86-64 only)
