@@ -295,6 +295,57 @@ void uf__np_extract(const char *cond, int64_t cnd, const int64_t *cshape,
     }
 }
 
+/* The integer of dtype dt at p as int64; *big for a uint64 past
+ * INT64_MAX. */
+static int64_t int_at(const char *p, int32_t dt, bool *big)
+{
+    switch (dt) {
+    case UF_INT8:
+        return *(const int8_t *)p;
+    case UF_UINT8:
+        return *(const uint8_t *)p;
+    case UF_INT16:
+        return *(const int16_t *)(const void *)p;
+    case UF_UINT16:
+        return *(const uint16_t *)(const void *)p;
+    case UF_INT32:
+        return *(const int32_t *)(const void *)p;
+    case UF_UINT32:
+        return *(const uint32_t *)(const void *)p;
+    case UF_UINT64: {
+        uint64_t u = *(const uint64_t *)(const void *)p;
+        *big = u > (uint64_t)INT64_MAX;
+        return (int64_t)u;
+    }
+    default:
+        return *(const int64_t *)(const void *)p;
+    }
+}
+
+int64_t uf__np_delete_mask(char *keep, int64_t n, const char *idx,
+                           int64_t ind, const int64_t *ishape,
+                           const int64_t *istrides, int32_t idt,
+                           int64_t *bad)
+{
+    memset(keep, 1, (size_t)n);
+    int64_t kept = n;
+    rows r;
+    for (rows_start(&r, idx, ind, ishape, istrides); r.left > 0;
+         rows_next(&r))
+        for (int64_t j = 0; j < r.n; j++) {
+            bool big = false;
+            int64_t v = int_at(r.p + j * r.s, idt, &big);
+            if (big || v < -n || v >= n) {
+                *bad = v;
+                return -1;
+            }
+            v += v < 0 ? n : 0;
+            kept -= keep[v];
+            keep[v] = 0;
+        }
+    return kept;
+}
+
 /* Element equality for np.unique's runs: by value, NaNs (any NaN part of
  * a complex number) equal to each other, as Numba's `b[i] != x and not
  * (isnan(b[i]) and isnan(x))`. */

@@ -1,5 +1,5 @@
 /* The runtime of np.nonzero, np.where(cond), np.flatnonzero, np.argwhere,
- * np.extract and np.unique inside kernels (compiler/lower/lower_npfind.c
+ * np.extract, np.delete and np.unique inside kernels (compiler/lower/lower_npfind.c
  * calls them by name). Results whose length depends on the data: the
  * generated code counts first (uf__np_count_true), allocates the result
  * in its frame, then has it filled; np.unique fills an array of the
@@ -39,6 +39,15 @@ void uf__np_extract(const char *cond, int64_t cnd, const int64_t *cshape,
                     const char *a, int64_t and_, const int64_t *ashape,
                     const int64_t *astrides, int32_t adt, char *out);
 
+/* np.delete's mask: keep[0..n) set to 1, then cleared at every element
+ * of the integer array idx (dtype idt; a negative one counts from the
+ * end). Returns how many stay set, or -1 at the first element outside
+ * [-n, n), stored in *bad (a uint64 past INT64_MAX as its bits). */
+int64_t uf__np_delete_mask(char *keep, int64_t n, const char *idx,
+                           int64_t ind, const int64_t *ishape,
+                           const int64_t *istrides, int32_t idt,
+                           int64_t *bad);
+
 /* np.unique: copies the array's elements (dtype dt) into out (room for
  * all of them), sorts them as np.sort does (NaNs last) and keeps the first
  * of each run of equal ones, NaNs (a complex number with a NaN part)
@@ -74,6 +83,7 @@ int64_t uf__np_setop(int32_t op, int32_t flags, const char *a, int64_t and_,
 #define UF__NP_COUNT_TRUE "uf__rt_np_count_true"
 #define UF__NP_FIND "uf__rt_np_find"
 #define UF__NP_EXTRACT "uf__rt_np_extract"
+#define UF__NP_DELETE_MASK "uf__rt_np_delete_mask"
 #define UF__NP_UNIQUE "uf__rt_np_unique"
 #define UF__NP_SETOP "uf__rt_np_setop"
 

@@ -34,6 +34,8 @@ SUBMODULES = ("polynomial.polynomial", "polynomial.polyutils")
 # name: the call inside `def k(a):` (a is a 1-D float64 array of 12)
 PROBES = {
     "concatenate": "np.concatenate((a, a))",
+    "hsplit": "np.hsplit(a, 2)[0]",  # its list cannot leave the kernel
+    "insert": "np.insert(a, 2, 1.5)",
     "stack": "np.stack((a, a))",
     "hstack": "np.hstack((a, a))",
     "vstack": "np.vstack((a, a))",

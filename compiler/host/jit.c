@@ -336,6 +336,7 @@ static int define_runtime(uf__jit *jit, uf_error *err)
         {UF__NP_COUNT_TRUE, (void *)(uintptr_t)uf__np_count_true},
         {UF__NP_FIND, (void *)(uintptr_t)uf__np_find},
         {UF__NP_EXTRACT, (void *)(uintptr_t)uf__np_extract},
+        {UF__NP_DELETE_MASK, (void *)(uintptr_t)uf__np_delete_mask},
         {UF__NP_UNIQUE, (void *)(uintptr_t)uf__np_unique},
         {UF__NP_SETOP, (void *)(uintptr_t)uf__np_setop},
         /* np.random (lower_nprandom.c) */

@@ -217,6 +217,7 @@ typedef enum uf__jit_status {
     /* np.extract (lower_npfind.c): Numba's errors */
     UF__JIT_EXTRACT_EMPTY, /* ValueError: arr is empty */
     UF__JIT_EXTRACT_SHAPE, /* ValueError: a true condition past arr's end */
+    UF__JIT_DELETE_OBJ,    /* IndexError: np.delete's integer obj past arr */
     /* np.random (lower_nprandom.c) */
     UF__JIT_RANDOM_RANGE,  /* ValueError: randint with low >= high */
     UF__JIT_RANDOM_SAMPLE, /* ValueError: choice(replace=False) larger

@@ -394,6 +394,8 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "array",
         [UF__JIT_EXTRACT_SHAPE] = "ValueError: condition shape inconsistent "
                                   "with arr shape",
+        [UF__JIT_DELETE_OBJ] = "IndexError: obj must be less than the "
+                               "len(arr)",
         [UF__JIT_RANDOM_RANGE] = "ValueError: empty range for randrange()",
         [UF__JIT_RANDOM_SAMPLE] = "ValueError: Cannot take a larger sample "
                                   "than population when 'replace=False'",
@@ -642,7 +644,8 @@ int uf__jit_status_error(int status, uf_error *err)
                              "np.concatenate(): input sizes over dimension "
                              "%d do not match", status - UF__JIT_CONCAT_SIZES);
     if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX ||
-        status == UF__JIT_FANCY_MASK || status == UF__JIT_USTR_INDEX)
+        status == UF__JIT_FANCY_MASK || status == UF__JIT_USTR_INDEX ||
+        status == UF__JIT_DELETE_OBJ)
         return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,

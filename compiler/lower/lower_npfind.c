@@ -1,5 +1,5 @@
 /* np.nonzero, a.nonzero(), np.where(cond), np.flatnonzero, np.argwhere,
- * np.extract, np.unique, np.union1d, np.intersect1d, np.setxor1d,
+ * np.extract, np.delete, np.unique, np.union1d, np.intersect1d, np.setxor1d,
  * np.setdiff1d, np.isin (typed by infer_npfind.c): results whose length
  * depends on the data. The host runtime (common/npfind.h) counts the true
  * elements, the result arrays are made in the frame (uf__lower_new_array:
@@ -203,6 +203,70 @@ static LLVMValueRef lower_extract(uf__fn *F, const operand *c,
     return r;
 }
 
+/* np.delete(arr, obj): a mask of arr's size cleared at obj's indices
+ * (the runtime), then np.extract's copy of the elements it keeps. An
+ * integer obj past arr is Numba's IndexError; an index of an array or a
+ * tuple past it is NumPy's (Numba 0.68 writes out of bounds there). */
+static LLVMValueRef lower_delete(uf__fn *F, const uf__expr *e,
+                                 const operand *a, const operand *ix)
+{
+    LLVMValueRef n = a->size;
+    bool uns = uf_dtype_kind(ix->dtype) == 'u';
+    if (ix->ndim == 0 && uf__lower_info(F, uf__call_arg(e, 1, "obj"))
+                                 ->type->kind == UF__T_SCALAR) {
+        LLVMValueRef v = uf__emit_cast(F, uf__emit_elem_load(F, ix->data,
+                                                             ix->dtype),
+                                       ix->dtype, UF_INT64);
+        LLVMValueRef lo = LLVMBuildICmp(B, LLVMIntSLT, v,
+                                        LLVMBuildNeg(B, n, ""), "");
+        LLVMValueRef hi = LLVMBuildICmp(B, uns ? LLVMIntUGE : LLVMIntSGE, v,
+                                        n, "");
+        uf__fn_raise_if(F, uns ? hi : LLVMBuildOr(B, lo, hi, ""),
+                        UF__JIT_DELETE_OBJ);
+    }
+    LLVMValueRef items;
+    LLVMValueRef keep = uf__lower_new_array(F, UF_BOOL, 1, &n, &items);
+    if (!keep)
+        return NULL;
+    LLVMValueRef bad = uf__fn_alloca(F, uf__ty_i64(F), "delete.bad");
+    LLVMValueRef margs[8] = {uf__emit_rt_data(F, keep), n, ix->data, ix->nd,
+                             ix->shape, ix->strides, ix->dt, bad};
+    LLVMValueRef kept = uf__emit_rt_call(F, UF__NP_DELETE_MASK, uf__ty_i64(F),
+                                         margs, 8);
+    LLVMValueRef failed = LLVMBuildICmp(B, LLVMIntSLT, kept, uf__c_i64(F, 0),
+                                        "");
+    LLVMBasicBlockRef report = uf__fn_block(F, "delete.index_error");
+    LLVMBasicBlockRef go = uf__fn_block(F, "delete.checked");
+    LLVMBuildCondBr(B, failed, report, go);
+    LLVMPositionBuilderAtEnd(B, report);
+    uf__index_report r = {
+        .kernel = F->tf->decl->name, .file = F->tf->km->src->name,
+        .line = e->pos.line, .index = LLVMBuildLoad2(B, uf__ty_i64(F), bad,
+                                                     ""),
+        .is_unsigned = uns, .axis = 0, .size = n};
+    F->L->cg->index_error(F, &r);
+    LLVMBuildBr(B, go);
+    LLVMPositionBuilderAtEnd(B, go);
+    uf__fn_raise_if(F, failed, UF__JIT_INDEX);
+    LLVMValueRef r_items;
+    LLVMValueRef out = uf__lower_new_array(F, a->dtype, 1, &kept, &r_items);
+    if (!out)
+        return NULL;
+    /* the mask as np.extract's condition: 1-D, contiguous bools */
+    LLVMValueRef cshape = uf__emit_i64_slots(F, 1, "delete.shape");
+    LLVMValueRef cstrides = uf__emit_i64_slots(F, 1, "delete.strides");
+    uf__emit_put(F, cshape, 0, n);
+    uf__emit_put(F, cstrides, 0, uf__c_i64(F, 1));
+    LLVMValueRef args[12] = {
+        uf__emit_rt_data(F, keep), uf__c_i64(F, 1), cshape, cstrides,
+        LLVMConstInt(uf__ty_i32(F), UF_BOOL, 0), n,
+        a->data, a->nd, a->shape, a->strides, a->dt,
+        uf__emit_rt_data(F, out)};
+    uf__emit_rt_call(F, UF__NP_EXTRACT, LLVMVoidTypeInContext(F->L->ctx), args,
+                12);
+    return out;
+}
+
 /* np.unique: an array of a's size, filled, sorted and shortened to the
  * runs the runtime kept. */
 static LLVMValueRef lower_unique(uf__fn *F, const operand *a)
@@ -338,6 +402,11 @@ LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e)
             !take(F, uf__call_arg(e, 1, "arr"), &a))
             return NULL;
         return lower_extract(F, &c, &a);
+    case UF__BI_NP_DELETE:
+        if (!take(F, uf__call_arg(e, 0, "arr"), &a) ||
+            !take(F, uf__call_arg(e, 1, "obj"), &c))
+            return NULL;
+        return lower_delete(F, e, &a, &c);
     case UF__BI_NP_UNIQUE:
         return take(F, uf__call_arg(e, 0, "ar"), &a) ? lower_unique(F, &a)
                                                      : NULL;

@@ -15,6 +15,9 @@
  *   broadcast_arrays(*args): the shape all broadcast to (Numba's
  *     numpy_broadcast_shapes_list), then each broadcast_to it, as a
  *     tuple;
+ *   broadcast_shapes(*args): numpy_broadcast_shapes_list over each shape
+ *     in turn, its checks in its order (a negative length, then a
+ *     mismatch), the result a tuple of int64;
  *   trim_zeros(filt, trim): a view of filt from the first element that is
  *     not zero (Python's truth: NaN is not zero) to after the last, each
  *     end scanned only where trim asks (Numba scans both ends whole, so
@@ -457,6 +460,43 @@ static LLVMValueRef broadcast_arrays(uf__fn *F, const uf__expr *e,
     return out;
 }
 
+/* np.broadcast_shapes: r[] starts all 1 (m of them), each argument's
+ * lengths right-aligned against it, element by element as Numba. */
+static LLVMValueRef broadcast_shapes(uf__fn *F, const uf__expr *e,
+                                     const uf__expr **x, int n)
+{
+    const uf__type *rt = uf__lower_info(F, e)->type;
+    int m = rt->n;
+    LLVMValueRef r[UF_MAXDIMS], dims[UF_MAXDIMS];
+    for (int k = 0; k < m; k++)
+        r[k] = c64(F, 1);
+    for (int i = 0; i < n; i++) {
+        int nd = dims_of(F, x[i], dims);
+        if (nd < 0)
+            return NULL;
+        for (int d = 0; d < nd; d++) {
+            int k = m - nd + d;
+            LLVMValueRef s = dims[d];
+            uf__fn_raise_if(F, LLVMBuildICmp(B, LLVMIntSLT, s, c64(F, 0), ""),
+                            UF__JIT_NEGATIVE_DIMS);
+            LLVMValueRef s1 = LLVMBuildICmp(B, LLVMIntEQ, s, c64(F, 1), "");
+            LLVMValueRef r1 = LLVMBuildICmp(B, LLVMIntEQ, r[k], c64(F, 1), "");
+            LLVMValueRef ne = LLVMBuildICmp(B, LLVMIntNE, r[k], s, "");
+            LLVMValueRef clash = LLVMBuildAnd(
+                B, LLVMBuildNot(B, LLVMBuildOr(B, s1, r1, ""), ""), ne, "");
+            uf__fn_raise_if(F, clash, UF__JIT_BCAST_ARRAYS);
+            r[k] = LLVMBuildSelect(B, s1, r[k], s, "");
+        }
+    }
+    LLVMTypeRef ty = uf__lower_type(F->L, rt, F->err);
+    if (!ty)
+        return NULL;
+    LLVMValueRef out = LLVMGetUndef(ty);
+    for (int k = 0; k < m; k++)
+        out = LLVMBuildInsertValue(B, out, r[k], (unsigned)k, "");
+    return out;
+}
+
 /* ---- trim_zeros -------------------------------------------------------- */
 
 /* The index where a scan of v's elements stops at the first non-zero:
@@ -535,6 +575,8 @@ LLVMValueRef uf__lower_npshape(uf__fn *F, const uf__expr *e)
         return broadcast_to(F, e, x);
     case UF__BI_NP_BROADCAST_ARRAYS:
         return broadcast_arrays(F, e, x, n);
+    case UF__BI_NP_BROADCAST_SHAPES:
+        return broadcast_shapes(F, e, x, n);
     case UF__BI_NP_TRIM_ZEROS:
         return trim_zeros(F, x);
     default:

@@ -152,13 +152,14 @@
 /* Results whose length depends on the data (infer_npfind.c,
  * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
  * argument is typed and lowered as NP_NONZERO; and the set routines.
- * NP_NONZERO .. NP_ISIN keep their places (uf__builtin_is_npfind). */
+ * NP_NONZERO .. NP_DELETE keep their places (uf__builtin_is_npfind). */
 #define UF__NPFIND_MAP(X)                                                   \
     X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
     X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
     X(NP_UNIQUE, "numpy.unique") X(NP_UNION1D, "numpy.union1d")            \
     X(NP_INTERSECT1D, "numpy.intersect1d") X(NP_SETXOR1D, "numpy.setxor1d") \
-    X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")
+    X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")            \
+    X(NP_DELETE, "numpy.delete")
 
 /* NumPy's predicates and small functions of numbers or arrays
  * (infer_nppred.c, lower_nppred.c): the properties known at compile time
@@ -396,6 +397,7 @@
     X(NP_REPEAT, "numpy.repeat") X(NP_RESIZE, "numpy.resize")               \
     X(NP_BROADCAST_TO, "numpy.broadcast_to")                                \
     X(NP_BROADCAST_ARRAYS, "numpy.broadcast_arrays")                        \
+    X(NP_BROADCAST_SHAPES, "numpy.broadcast_shapes")                        \
     X(NP_TRIM_ZEROS, "numpy.trim_zeros")
 
 /* NumPy's iterators, the iterables of for loops only (infer_npiter.c,
@@ -683,7 +685,7 @@ static inline bool uf__builtin_is_nppred_elem(uf__builtin b)
 /* The functions of UF__NPFIND_MAP. */
 static inline bool uf__builtin_is_npfind(uf__builtin b)
 {
-    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_ISIN;
+    return b >= UF__BI_NP_NONZERO && b <= UF__BI_NP_DELETE;
 }
 /* The np.random functions of UF__NPRANDOM_MAP. */
 static inline bool uf__builtin_is_nprandom(uf__builtin b)

@@ -23,6 +23,9 @@
  *   False, invert=False): arrays, tuples or numbers; bool of element's
  *   shape. The flags are bools (known at run time); anything else is a
  *   TypingError, as Numba's. np.in1d is gone from NumPy 2.4, as here.
+ *   np.delete(arr, obj) (np_delete): arr an array; obj an integer, an
+ *   array of integers or a tuple of integers (Numba's slice objects are
+ *   not in ufjit's kernel language): a 1-D array of arr's dtype.
  * Arguments by position or by their names in Numba (but np.nonzero's);
  * every other keyword (return_counts=, axis= ...) is a TypingError. Lists
  * are refused where they are written (infer_expr.c: use a tuple). Host
@@ -283,6 +286,26 @@ const uf__type *uf__infer_npfind(uf__ictx *C, const uf__expr *e,
                                                 asarray_dtype(t1),
                                                 asarray_dtype(t2)),
                                1, 'C', C->err);
+        break;
+    }
+    case UF__BI_NP_DELETE: {
+        static const char *const names[] = {"arr", "obj"};
+        if (bind(&m, names, 2, true, x) != 0)
+            return NULL;
+        const uf__type *o;
+        OPERAND(a, x[0]);
+        if (a->kind != UF__T_ARRAY)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[0]->pos, "%s(): arr must "
+                              "be either an Array or a Sequence, not %s",
+                              m.name, uf__tname(a));
+        OPERAND(o, x[1]);
+        uf_dtype od = asarray_dtype(o);
+        if (od == UF_NTYPES ||
+            !(uf_dtype_kind(od) == 'i' || uf_dtype_kind(od) == 'u'))
+            return uf__ierr_t(C, UF_ERR_TYPING, x[1]->pos, "%s(): obj should "
+                              "be of Integer dtype, not %s", m.name,
+                              uf__tname(o));
+        r = uf__type_array(C->tc, a->dtype, 1, 'C', C->err);
         break;
     }
     default: { /* np.unique */

@@ -15,6 +15,10 @@
  *   np.broadcast_arrays(*args): arrays or numbers of one dtype: Numba's
  *     list of read-only 'A' views typed as a tuple (ufjit kernels have no
  *     lists), of max(ndim) dimensions (a number counts as 1, as Numba);
+ *   np.broadcast_shapes(*args) (ol_numpy_broadcast_shapes): integers and
+ *     tuples of integers (empty ones too): a tuple of max(len) int64, ()
+ *     for none; bools refused as Numba (not an Integer); a NumPy integer
+ *     scalar counts as NumPy counts it (Numba 0.68 skips it);
  *   np.trim_zeros(filt, trim='fb') (arraymath.py: np_trim_zeros): filt a
  *     1-D array, trim a string literal: a view of filt, its type.
  * Tuples and lists as `a` (Numba takes them) are refused: kernels pass
@@ -50,7 +54,7 @@ int uf__npshape_bind(const uf__expr *e, uf__builtin b, bool method,
                      const uf__expr **x, const uf__keyword **bad)
 {
     *bad = NULL;
-    if (b == UF__BI_NP_BROADCAST_ARRAYS) {
+    if (b == UF__BI_NP_BROADCAST_ARRAYS || b == UF__BI_NP_BROADCAST_SHAPES) {
         if (e->u.call.nkw > 0) {
             *bad = &e->u.call.kw[0];
             return -1;
@@ -222,6 +226,37 @@ static const uf__type *type_broadcast_arrays(scall *s, const uf__expr **x,
     return uf__type_tuple(C->tc, n, r, C->err);
 }
 
+/* np.broadcast_shapes(*args): UniTuple(int64, the longest shape). */
+static const uf__type *type_broadcast_shapes(scall *s, const uf__expr **x,
+                                             int n)
+{
+    uf__ictx *C = s->C;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const uf__type *t;
+        OPERAND(t, x[i]);
+        bool ok = is_int(t); /* not a bool: Numba's Integer */
+        if (t->kind == UF__T_TUPLE) {
+            ok = true;
+            for (int k = 0; k < t->n; k++)
+                ok = ok && is_int(t->elts[k]);
+        }
+        if (!ok)
+            return uf__ierr_t(C, UF_ERR_TYPING, x[i]->pos, "%s(): Argument %d "
+                              "must be either an int or tuple[int]. Got %s",
+                              s->name, i, uf__tname(t));
+        int len = t->kind == UF__T_TUPLE ? t->n : 1;
+        if (len > UF_MAXDIMS)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x[i]->pos, "%s(): more "
+                              "than %d dimensions", s->name, UF_MAXDIMS);
+        m = len > m ? len : m;
+    }
+    const uf__type *i64 = uf__type_scalar(C->tc, UF_INT64), *r[UF_MAXDIMS];
+    for (int k = 0; k < m; k++)
+        r[k] = i64;
+    return uf__type_tuple(C->tc, m, r, C->err);
+}
+
 /* np.trim_zeros(filt, trim): a view of the 1-D filt, its type. */
 static const uf__type *type_trim_zeros(scall *s, const uf__expr **x)
 {
@@ -286,6 +321,8 @@ const uf__type *uf__infer_npshape(uf__ictx *C, const uf__expr *e,
     const uf__type *r;
     if (b == UF__BI_NP_BROADCAST_ARRAYS) {
         r = type_broadcast_arrays(&s, x, n);
+    } else if (b == UF__BI_NP_BROADCAST_SHAPES) {
+        r = type_broadcast_shapes(&s, x, n);
     } else {
         for (int i = 0; i < n; i++)
             if (x[i] == NULL && !(b == UF__BI_NP_TRIM_ZEROS && i == 1))

@@ -140,3 +140,23 @@ def test_kernel_source_keeps_line_numbers():
     text = uses_genexp.kernel_source.splitlines()
     line = line_of(uses_genexp, "s = sum(v for v in (x, 1.0))")
     assert "s = sum(v for v in (x, 1.0))" in text[line - 1]
+
+
+@njit
+def delete(a, i):
+    return np.delete(a, i)
+
+
+def test_delete_index_past_arr_as_numpy():
+    # NumPy's IndexError for an index array past arr (Numba 0.68 writes
+    # past its mask there); an integer obj keeps Numba's message
+    a = np.arange(6.0)
+    assert delete(a, np.array([-6, 5, 5])).tolist() == [1.0, 2.0, 3.0, 4.0]
+    with pytest.raises(IndexError, match="index 9 is out of bounds for "
+                       "axis 0 with size 6"):
+        delete(a, np.array([1, 9]))
+    with pytest.raises(IndexError, match="index -7 is out of bounds"):
+        delete(a, np.array([-7]))
+    with pytest.raises(IndexError, match="obj must be less than the "
+                       r"len\(arr\)"):
+        delete(a, 6)

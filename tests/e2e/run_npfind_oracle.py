@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """np.nonzero, a.nonzero(), np.where(cond), np.flatnonzero, np.argwhere,
-np.extract and np.unique inside kernels (tests/kernels/host/npfind.py)
+np.extract, np.unique and np.delete inside kernels (tests/kernels/host/npfind.py)
 against Numba: every case runs through `ufjit call` and through Numba on
 the same inputs; results are compared for dtype, shape and bits (NaNs of
 either sign equal; the sign of a zero counts), and where Numba raises,
@@ -110,6 +110,24 @@ def cases():
         ("nz_number", [S("2.5")], "TypingError", "130:23"),
         ("isin_int_flag", [f8(3), f8(3)], "TypingError", "170:33"),
         ("union_number", [f8(3)], "refused", "175:23"),
+        # np.delete: an integer, arrays and tuples of indices (an index of
+        # an array past arr is NumPy's IndexError in ufjit, Numba 0.68
+        # writes out of bounds: python/tests/test_errors.py)
+        ("delete", [f8(6), S("2")]), ("delete", [f8(6), S("-1")]),
+        ("delete", [f8(6), S("6")], "IndexError"),
+        ("delete", [f8(6), S("-7")], "IndexError"),
+        ("delete", [f8(0), S("0")], "IndexError"),
+        ("delete", [f8(6), V("i8", [-6, 5, 5])]),
+        ("delete", [f8(6), V("i8", [1, 2]).view("::-1")]),
+        ("delete", [f8(6), i8(2, 1, lo=0, hi=6)]),
+        ("delete", [i8(2, 3).view(":, ::-1"), S("int32:-1")]),
+        ("delete", [c8(6), V("i2", [1, 3])]),
+        ("delete", [f4(3, 4).F, V("u1", [0, 11])]),
+        ("delete", [b1(5), S("uint8:3")]), ("delete", [u8(4), S("uint64:0")]),
+        ("delete_kw", [f8(5), S("1")]), ("delete_tuple", [f8(5), S("3")]),
+        ("delete_tuple", [i4(2, 2), S("-1")]), ("delete_local", [S("4")]),
+        ("delete_float_obj", [f8(3)], "TypingError", "203:25"),
+        ("delete_number", [S("0")], "TypingError", "208:22"),
     ]
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """np.repeat / a.repeat, np.resize, np.broadcast_to, np.broadcast_arrays
-and np.trim_zeros inside kernels (tests/kernels/host/npshape.py) against Numba: each case
+np.broadcast_shapes and np.trim_zeros inside kernels
+(tests/kernels/host/npshape.py) against Numba: each case
 runs through `ufjit call` and through Numba on the same inputs; results
 (each element of a returned tuple) are compared for dtype, shape and
 values, exactly (nothing is computed but copies; a float sum within a few
@@ -172,6 +173,18 @@ def cases():
         ("trim_zeros_local", [S("3")], None),
         ("trim_zeros_local", [S("0")], None),
         ("trim_zeros_int_trim", [V("f8", [0, 1])], "TypingError"),
+        # broadcast_shapes: integers and tuples of them, right-aligned
+        ("bshapes", [f8(3, 1), S("1")]), ("bshapes", [f8(3, 1), S("4")]),
+        ("bshapes", [f8(3, 1), S("5")], "ValueError"),
+        ("bshapes", [f8(3, 1), S("-1")], "ValueError"),
+        ("bshapes", [f8(2, 3), S("3")], "ValueError"),
+        ("bshapes_none", []), ("bshapes_tuples", [S("1"), S("2")]),
+        ("bshapes_tuples", [S("2"), S("5")], "ValueError"),
+        ("bshapes_tuples", [S("-2"), S("2")], "ValueError"),
+        ("bshapes_empty", [S("1")]), ("bshapes_empty", [S("0")]),
+        ("bshapes_empty", [S("2")], "ValueError"),
+        ("bshapes_float", [f8(2)], "TypingError", "250:41"),
+        ("bshapes_bool", [], "TypingError", "255:32"),
     ]
 
 

@@ -173,3 +173,36 @@ def isin_int_flag(a, b):
 @njit
 def union_number(a):
     return np.union1d(3, a)
+
+
+@njit
+def delete(a, i):
+    return np.delete(a, i)
+
+
+@njit
+def delete_kw(a, i):
+    return np.delete(obj=i, arr=a)
+
+
+@njit
+def delete_tuple(a, i):
+    return np.delete(a, (i, 0, i))
+
+
+@njit
+def delete_local(n):
+    a = np.arange(n) * 1.5
+    b = np.delete(a, n - 1)
+    b[0] = 7.0  # a copy: a is unchanged
+    return a, b
+
+
+@njit
+def delete_float_obj(a):
+    return np.delete(a, 1.0)
+
+
+@njit
+def delete_number(i):
+    return np.delete(3.0, i)

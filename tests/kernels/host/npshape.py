@@ -223,3 +223,33 @@ def trim_zeros_local(n):
 @njit
 def trim_zeros_int_trim(a):
     return np.trim_zeros(a, 1)
+
+
+@njit
+def bshapes(a, n):
+    return np.broadcast_shapes(a.shape, (4,), n)
+
+
+@njit
+def bshapes_none():
+    return len(np.broadcast_shapes())
+
+
+@njit
+def bshapes_tuples(m, n):
+    return np.broadcast_shapes((1, 1, 1, 1), (2,), (3, m), (), n)
+
+
+@njit
+def bshapes_empty(n):
+    return np.broadcast_shapes((0,), (n,))
+
+
+@njit
+def bshapes_float(a):
+    return np.broadcast_shapes(a.shape, 2.0)
+
+
+@njit
+def bshapes_bool():
+    return np.broadcast_shapes(True)
