@@ -427,9 +427,12 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     uf__block body;
     if (!uf__gen_copy_block(G, &def->u.funcdef.body, &R, &body))
         return nomem(G);
+    const uf__block *scope = G->scope;
+    G->scope = &body;
     G->stack[G->depth++] = def;
     rc = rewrite_block(G, &body);
     G->depth--;
+    G->scope = scope;
     if (rc || (rc = transform(G, &C, &body, 0)))
         return rc;
     if (!emit(G, o, uf__gen_once(G, C.once, body, at)))
@@ -753,10 +756,84 @@ static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, outv *o)
     return emit(G, o, s) ? 0 : nomem(G);
 }
 
+/* ---- a generator kept in a variable -------------------------------------- */
+
+typedef struct count {
+    const char *name;
+    int n;
+} count;
+
+static int count_expr(const uf__expr *e, void *ud)
+{
+    count *c = ud;
+    c->n += e->kind == UF__EX_NAME && strcmp(e->u.name.id, c->name) == 0;
+    return uf__ast_children(e, count_expr, ud);
+}
+
+static int count_stmt(uf__stmt *s, void *ud)
+{
+    return uf__ast_stmt_exprs(s, count_expr, ud);
+}
+
+typedef struct reads {
+    const uf__gen_names *stored;
+    bool hit;
+} reads;
+
+static int read_expr(const uf__expr *e, void *ud)
+{
+    reads *r = ud;
+    r->hit |= e->kind == UF__EX_NAME &&
+              uf__gen_names_has(r->stored, e->u.name.id);
+    return uf__ast_children(e, read_expr, ud);
+}
+
+/* it = g(...) at b->stmts[i], read once in the function, as the iterable
+ * of the for loop b->stmts[j] (j > i), nothing the call reads assigned in
+ * between (Numba's generator would have bound them at the call): the
+ * call moves into the loop, as iterbind.c does for np.ndindex(). */
+static bool forward(uf__gen_ctx *G, uf__block *b, int i, bool *nomem_)
+{
+    uf__stmt *s = b->stmts[i];
+    if (s->kind != UF__ST_ASSIGN || s->u.assign.ntargets != 1 ||
+        s->u.assign.targets[0]->kind != UF__EX_NAME ||
+        gen_called(G, s->u.assign.value) == NULL)
+        return false;
+    const char *name = s->u.assign.targets[0]->u.name.id;
+    count c = {name, 0};
+    uf__ast_walk_stmts(G->scope, count_stmt, &c);
+    if (c.n != 2)
+        return false;
+    for (int j = i + 1; j < b->n; j++) {
+        uf__stmt *l = b->stmts[j];
+        if (l->kind != UF__ST_FOR || l->u.for_.iter->kind != UF__EX_NAME ||
+            strcmp(l->u.for_.iter->u.name.id, name) != 0)
+            continue;
+        uf__gen_names stored = {0};
+        uf__block between = {b->stmts + i + 1, j - i - 1};
+        if (!uf__gen_stored_names(G, &between, &stored)) {
+            *nomem_ = true;
+            return false;
+        }
+        reads r = {&stored, false};
+        read_expr(s->u.assign.value, &r);
+        if (r.hit)
+            return false;
+        l->u.for_.iter = s->u.assign.value;
+        return true;
+    }
+    return false;
+}
+
 static int rewrite_block(uf__gen_ctx *G, uf__block *b)
 {
     outv o = {0};
     for (int i = 0; i < b->n; i++) {
+        bool oom = false;
+        if (forward(G, b, i, &oom))
+            continue;
+        if (oom)
+            return nomem(G);
         int rc = rewrite_stmt(G, b->stmts[i], &o);
         if (rc)
             return rc;
@@ -835,6 +912,7 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
                 return UF_ERR_NOMEM;
         if (!uf__gen_stored_names(&G, &s->u.funcdef.body, &G.shadow))
             return UF_ERR_NOMEM;
+        G.scope = &s->u.funcdef.body;
         int rc = rewrite_block(&G, &s->u.funcdef.body);
         if (rc == -2)
             refuse_def(s, G.why, G.where, G.code);

@@ -25,6 +25,9 @@ typedef struct uf__gen_ctx {
     int ngens;
     /* names the def being rewritten assigns (they shadow generators) */
     uf__gen_names shadow;
+    /* the function body (or inlined generator body) being rewritten:
+     * where a generator kept in a variable must be read once */
+    const uf__block *scope;
     /* generators being inlined, outermost first (recursion) */
     const uf__stmt *stack[16];
     int depth;

@@ -47,7 +47,11 @@ def cases():
         out += [(k, [S(n)], None) for k in (
             "sum_squares", "list_squares", "list_alternating",
             "list_plus_one", "nested_loops", "enumerated", "sorted_gen",
-            "defaults", "twice", "count_bare", "sum_made", "sum_pairs")]
+            "defaults", "twice", "count_bare", "sum_made", "sum_pairs",
+            "shadowing", "kept", "closure_consumer")]
+    out += [("until_limit", [S("6"), S(v)], None) for v in ("0", "9", "100")]
+    out += [("find_in_grid", [S("5"), S(t)], None) for t in ("6", "7", "0")]
+    out += [("signs", [V("f8", [0.5, -2.0, 0.0, 3.0])], None)]
     out += [("consumer_jumps", [S(n)], None) for n in ("0", "3", "5", "10")]
     out += [("list_three", [S(x)], None) for x in ("2", "2.5", "-1")]
     out += [("collected", [S(n)], None) for n in ("1", "5")]
@@ -65,17 +69,17 @@ def cases():
             ("chunk_sums", [f8(10), S("3")], None)]
     # Numba runs these; ufjit refuses them (generators are inlined)
     out += [("next_twice", [S("5")], "refused-here"),
-            ("kept", [S("4")], "refused-here"),
+            ("kept_rebound", [S("4")], "refused-here"),
             ("zip_two", [S("3")], "refused-here"),
             ("use_tried", [S("3")], "refused-here"),
             ("returns_gen", [S("3")], "refused-here")]
     # Numba refuses these (next() past the end raises StopIteration)
     out += [("next_exhausted", [S("3")], "refused"),
-            ("summed", [S("3")], "TypingError", "370:16"),
-            ("use_delegating", [S("3")], "TypingError", "375:5"),
-            ("use_sent", [S("3")], "TypingError", "385:9"),
-            ("use_recursive", [S("3")], "TypingError", "397:18"),
-            ("in_gen", [S("3")], "TypingError", "409:17")]
+            ("summed", [S("3")], "TypingError", "453:16"),
+            ("use_delegating", [S("3")], "TypingError", "458:5"),
+            ("use_sent", [S("3")], "TypingError", "468:9"),
+            ("use_recursive", [S("3")], "TypingError", "480:18"),
+            ("in_gen", [S("3")], "TypingError", "492:17")]
     return out
 
 

@@ -308,6 +308,88 @@ def count_bare(n):
     return c
 
 
+@njit
+def classify(a):
+    for x in a:
+        if x < 0:
+            yield -1
+        elif x == 0:
+            yield 0
+        else:
+            yield 1
+
+
+@njit
+def signs(a):
+    return np.array(list(classify(a)))
+
+
+@njit
+def firsts(n, limit):
+    for v in squares(n):
+        if v > limit:
+            return
+        yield v
+
+
+@njit
+def until_limit(n, limit):
+    s = 0
+    for v in firsts(n, limit):
+        s += v
+    else:
+        s += 1000
+    return s
+
+
+@njit
+def grid(n):
+    for i in range(n):
+        j = 0
+        while j < n:
+            yield i, j
+            j += 1
+
+
+@njit
+def find_in_grid(n, t):
+    i = j = -1
+    for i, j in grid(n):
+        if i * j == t:
+            break
+    else:
+        return -1
+    return i * 100 + j
+
+
+@njit
+def shadowing(n):
+    i = 100
+    s = 0
+    for v in squares(n):
+        s += v + i
+    return s + i
+
+
+@njit
+def kept(n):
+    it = squares(n)
+    s = 0
+    for v in it:
+        s += v
+    return s
+
+
+@njit
+def closure_consumer(n):
+    def inner(m):
+        t = 0
+        for v in squares(m):
+            t += v
+        return t
+    return inner(n) + inner(n + 1)
+
+
 # ---- what Numba runs and ufjit refuses -----------------------------------
 
 @njit
@@ -317,8 +399,9 @@ def next_twice(n):
 
 
 @njit
-def kept(n):
+def kept_rebound(n):
     it = squares(n)
+    n = 2
     s = 0
     for v in it:
         s += v
