@@ -844,6 +844,15 @@ static int rewrite_block(uf__gen_ctx *G, uf__block *b)
 
 /* ---- the module ----------------------------------------------------------- */
 
+/* A decorated def (an njit function, or a lifted nested def) with a
+ * yield; a plain Python generator is no kernel, as any plain def. */
+static bool is_generator_def(uf__stmt *s)
+{
+    return s->kind == UF__ST_FUNCDEF &&
+           (s->u.funcdef.ndecorators > 0 || s->u.funcdef.closure_of) &&
+           uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt, NULL) != 0;
+}
+
 static void refuse_def(uf__stmt *def, const char *why, uf__pos pos, int code)
 {
     if (def->u.funcdef.refused != NULL)
@@ -862,9 +871,7 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
     int ngens = 0;
     for (int i = 0; i < m->body.n; i++) {
         uf__stmt *s = m->body.stmts[i];
-        ngens += s->kind == UF__ST_FUNCDEF &&
-                 uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt,
-                                    NULL) != 0;
+        ngens += is_generator_def(s);
     }
     if (ngens == 0)
         return 0;
@@ -876,9 +883,7 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
     char buf[512];
     for (int i = 0; i < m->body.n; i++) {
         uf__stmt *s = m->body.stmts[i];
-        if (s->kind != UF__ST_FUNCDEF ||
-            uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt,
-                               NULL) == 0)
+        if (!is_generator_def(s))
             continue;
         G.parse_refusal[G.ngens] = s->u.funcdef.refused; /* yield from */
         G.gens[G.ngens++] = s;
@@ -902,7 +907,9 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
         for (int j = 0; j < G.ngens; j++)
             is_gen |= G.gens[j] == s;
         if (s->kind != UF__ST_FUNCDEF || is_gen ||
-            s->u.funcdef.refused != NULL)
+            s->u.funcdef.refused != NULL ||
+            uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt,
+                               NULL) != 0)
             continue;
         G.why = NULL;
         G.shadow.n = 0;
