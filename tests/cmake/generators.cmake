@@ -1,7 +1,8 @@
 # Generator functions (yield) inside kernels against Numba
 # (tests/e2e/run_generators_oracle.py on tests/kernels/host/generators.py):
 # consumers inlined, refusals at FILE:LINE:COL. Skipped (exit 77) without
-# NumPy or Numba.
+# NumPy or Numba. test_generators checks arrays kept across yields, leaks
+# and out of memory (calls and loading) through the C API.
 if(Python3_Interpreter_FOUND)
   add_test(NAME generators_numba_oracle
     COMMAND ${CMAKE_COMMAND} -E env
