@@ -15,6 +15,7 @@
 #include "common/error_internal.h"
 #include "compiler/front/closures.h"
 #include "compiler/front/desugar_for.h"
+#include "compiler/front/generators.h"
 #include "compiler/front/consteval.h"
 #include "compiler/front/kmodule.h"
 #include "compiler/front/kmodule_scan.h"
@@ -874,6 +875,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
         goto fail;
     km->ast = uf__parse(src, km->arena, err);
     if (km->ast == NULL || uf__lift_closures(km->ast, km->arena, err) != 0 ||
+        uf__inline_generators(km->ast, km->arena, err) != 0 ||
         uf__iterbind(km->ast, km->arena, err) != 0 ||
         uf__desugar_for(km->ast, km->arena, err) != 0 ||
         uf__ssa_versions(km->ast, km->arena, err) != 0)

@@ -103,6 +103,9 @@ bool uf__refuse_in_def(uf__parser *p, uf__pos pos, const char *construct);
 /* parser_del.c: 'del' del_targets, at `del` */
 uf__stmt *uf__parse_del(uf__parser *p);
 uf__stmt *uf__new_stmt(uf__parser *p, uf__stmt_kind kind, uf__pos pos);
+/* parser_yield.c: at `yield`, the call of UF__YIELD_NAME it becomes; a
+ * yield's value used (statement false) or `yield from` refuse the def */
+uf__expr *uf__parse_yield_expr(uf__parser *p, bool statement);
 
 /* parser_expr.c */
 uf__expr *uf__parse_expression(uf__parser *p);

@@ -52,9 +52,10 @@ uf__expr *uf__parse_star_expressions(uf__parser *p)
 {
     uf__pos start = here(p);
     /* `yield` fits where star_expressions do (statements, right-hand
-     * sides); elsewhere it is a syntax error, as in CPython */
+     * sides); elsewhere it is a syntax error, as in CPython. Its value
+     * used refuses the def (parser_yield.c). */
     if (uf__at(p, UF__TOK_KW_YIELD))
-        return uf__unsupported(p, start, "'yield'");
+        return uf__parse_yield_expr(p, false);
     if (uf__at(p, UF__TOK_STAR))
         return uf__unsupported(p, start, "a starred expression");
     uf__expr *first = uf__parse_expression(p);
@@ -717,8 +718,14 @@ static uf__expr *paren(uf__parser *p)
     uf__expr *e;
     if (uf__accept(p, UF__TOK_RPAR))
         goto tuple;
-    if (uf__at(p, UF__TOK_KW_YIELD))
-        return uf__unsupported(p, here(p), "'yield'");
+    if (uf__at(p, UF__TOK_KW_YIELD)) {
+        e = uf__parse_yield_expr(p, false);
+        if (e == NULL)
+            return NULL;
+        if (!uf__accept(p, UF__TOK_RPAR))
+            return uf__unexpected(p);
+        return e;
+    }
     if (uf__at(p, UF__TOK_STAR))
         return uf__unsupported(p, here(p), "a starred expression");
     e = uf__parse_named_expression(p);

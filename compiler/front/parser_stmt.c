@@ -529,6 +529,17 @@ static uf__stmt *expr_stmt(uf__parser *p)
         uf__peek_at(p, 1)->kind == UF__TOK_ASSIGN &&
         uf__peek_at(p, 2)->kind == UF__TOK_KW_LAMBDA)
         return lambda_assign(p);
+    if (uf__at(p, UF__TOK_KW_YIELD)) { /* a yield statement */
+        uf__expr *y = uf__parse_yield_expr(p, true);
+        if (y == NULL)
+            return NULL;
+        if (!uf__at(p, UF__TOK_NEWLINE) && !uf__at(p, UF__TOK_SEMI))
+            return uf__unexpected(p);
+        uf__stmt *s = uf__new_stmt(p, UF__ST_EXPR, start);
+        if (s != NULL)
+            s->u.expr.value = y;
+        return s;
+    }
     uf__expr *first = uf__parse_star_expressions(p);
     if (first == NULL)
         return NULL;
@@ -628,7 +639,7 @@ static uf__stmt *raise_stmt(uf__parser *p)
  *     | import_name | import_from
  *     | 'raise' NAME ['(' [args] ')']
  *     | 'del' del_targets
- *     | 'global' | 'nonlocal' | 'yield' (refused) */
+ *     | 'global' | 'nonlocal' (refused) | 'yield' (parser_yield.c) */
 static uf__stmt *simple_stmt(uf__parser *p)
 {
     uf__token *t = uf__peek(p);

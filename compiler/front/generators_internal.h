@@ -1,0 +1,79 @@
+/* What generators.c and generators_copy.c share: node builders and the
+ * deep copy of statements with a generator's locals renamed. */
+#ifndef UF_COMPILER_GENERATORS_INTERNAL_H
+#define UF_COMPILER_GENERATORS_INTERNAL_H
+
+#include "compiler/front/generators.h"
+
+typedef struct uf__gen_names {
+    const char **v;
+    int n, cap;
+} uf__gen_names;
+
+typedef struct uf__gen_ctx {
+    uf__ast_module *m;
+    uf__arena *arena;
+    uf_error *err;
+    int ninlined; /* suffix of the temporaries */
+    /* the first refusal in the def being rewritten */
+    const char *why;
+    uf__pos where;
+    int code;
+    /* the module's generator defs */
+    const uf__stmt **gens;
+    const char **parse_refusal; /* the parser's refusal of each, or NULL */
+    int ngens;
+    /* names the def being rewritten assigns (they shadow generators) */
+    uf__gen_names shadow;
+    /* the function body (or inlined generator body) being rewritten:
+     * where a generator kept in a variable must be read once */
+    const uf__block *scope;
+    /* generators being inlined, outermost first (recursion) */
+    const uf__stmt *stack[16];
+    int depth;
+} uf__gen_ctx;
+
+/* A renaming while copying: names in `locals` become name$y<suffix>. */
+typedef struct uf__gen_rename {
+    const uf__gen_names *locals;
+    int suffix;
+} uf__gen_rename;
+
+bool uf__gen_names_has(const uf__gen_names *s, const char *name);
+/* false: out of memory (G->err set) */
+bool uf__gen_names_add(uf__gen_ctx *G, uf__gen_names *s, const char *name);
+/* Every name a target of s or of the statements nested in it stores. */
+bool uf__gen_stored_names(uf__gen_ctx *G, const uf__block *b,
+                          uf__gen_names *out);
+
+uf__expr *uf__gen_expr(uf__gen_ctx *G, uf__expr_kind kind, uf__pos pos);
+uf__expr *uf__gen_name(uf__gen_ctx *G, const char *id, uf__pos pos);
+uf__expr *uf__gen_int(uf__gen_ctx *G, uint64_t v, uf__pos pos);
+uf__expr *uf__gen_bool(uf__gen_ctx *G, bool v, uf__pos pos);
+/* fn(args...) of a name, n <= 3 */
+uf__expr *uf__gen_call(uf__gen_ctx *G, const char *fn, uf__expr **args,
+                       int n, uf__pos pos);
+uf__expr *uf__gen_binary(uf__gen_ctx *G, uf__binop op, uf__expr *l,
+                         uf__expr *r, uf__pos pos);
+uf__expr *uf__gen_tuple(uf__gen_ctx *G, uf__expr **elts, int n,
+                        uf__pos pos);
+uf__stmt *uf__gen_stmt(uf__gen_ctx *G, uf__stmt_kind kind, uf__pos pos);
+uf__stmt *uf__gen_assign(uf__gen_ctx *G, uf__expr *target, uf__expr *value,
+                         uf__pos pos);
+/* `if cond: break` */
+uf__stmt *uf__gen_if_break(uf__gen_ctx *G, uf__expr *cond, uf__pos pos);
+/* `for name in range(1): body`: a block `continue` and `break` leave */
+uf__stmt *uf__gen_once(uf__gen_ctx *G, const char *name, uf__block body,
+                       uf__pos pos);
+/* "what$y<k>" */
+const char *uf__gen_temp(uf__gen_ctx *G, const char *what, int k);
+/* b's statements as an arena array */
+bool uf__gen_block(uf__gen_ctx *G, uf__stmt **stmts, int n, uf__block *b);
+
+/* Deep copies with fresh expression ids; R NULL copies names as they are. */
+uf__expr *uf__gen_copy_expr(uf__gen_ctx *G, const uf__expr *e,
+                            const uf__gen_rename *R);
+bool uf__gen_copy_block(uf__gen_ctx *G, const uf__block *b,
+                        const uf__gen_rename *R, uf__block *out);
+
+#endif
