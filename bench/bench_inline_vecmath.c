@@ -2,7 +2,7 @@
  * library calls it replaces, through ufjit itself: a @vectorize kernel
  * called with uf_call on N elements (in L1/L2), one thread. Variants,
  * each its own context compiled under its own environment:
- *   inline   the default (inline where the JIT picks it)
+ *   inline   UFJIT_INLINE_VECMATH=1 (inline wherever the CPU has FMA)
  *   libmvec  UFJIT_INLINE_VECMATH=0 UFJIT_ENABLE_SLEEF=0
  *   sleef    UFJIT_INLINE_VECMATH=0 (SLEEF where codegen_host_sleef.c
  *            picks it, else libmvec)
@@ -34,10 +34,10 @@ static const char src[] =
 static const struct {
     const char *name, *inl, *sleef, *features;
 } variants[NVAR] = {
-    {"inline", NULL, NULL, NULL},
+    {"inline", "1", NULL, NULL},
     {"libmvec", "0", "0", NULL},
     {"sleef", "0", NULL, NULL},
-    {"inline-avx2", NULL, NULL, "-avx512f"},
+    {"inline-avx2", "1", NULL, "-avx512f"},
     {"libmvec-avx2", "0", "0", "-avx512f"},
     {"sleef-avx2", "0", NULL, "-avx512f"},
 };
@@ -71,8 +71,8 @@ static void set_or_unset(const char *name, const char *value)
         unsetenv(name);
 }
 
-/* "call _ZGVeN8v_exp" / "call Sleef_expf16_u10avx512f" / "no call": the
- * first math call of the function's assembly. */
+/* "_ZGVeN8v_exp" / "Sleef_expf16_u10avx512f" / "no call": the first
+ * vector math function the assembly names. */
 static void what_calls(uf_func *f, const char *sig, char *buf, size_t size)
 {
     uf_error err;
@@ -80,17 +80,11 @@ static void what_calls(uf_func *f, const char *sig, char *buf, size_t size)
     snprintf(buf, size, "no call");
     if (!text)
         return;
-    for (const char *p = strstr(text, "call"); p; p = strstr(p + 4, "call")) {
-        const char *s = p + 4;
-        while (*s == ' ' || *s == '\t' || *s == 'q')
-            s++;
-        if (strncmp(s, "_ZGV", 4) == 0 || strncmp(s, "Sleef_", 6) == 0 ||
-            strncmp(s, "exp", 3) == 0) {
-            size_t n = strcspn(s, "@ \t\n");
-            snprintf(buf, size, "%.*s", (int)n, s);
-            break;
-        }
-    }
+    const char *s = strstr(text, "_ZGV");
+    if (!s)
+        s = strstr(text, "Sleef_");
+    if (s)
+        snprintf(buf, size, "%.*s", (int)strcspn(s, "@ ,\t\n"), s);
     uf_free(text);
 }
 
