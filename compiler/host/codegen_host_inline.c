@@ -34,7 +34,7 @@
  * libmvec's 0.63-0.65, AVX2 1.06-1.11 against 0.90-0.91) and expf on
  * AVX2 (0.38-0.46 against 0.40-0.42: no clear gain); the code is
  * throughput-bound on the vector ports (25 operations a vector for
- * float64), where libmvec's uses a table and vscalefpd. */
+ * float64), where libmvec's uses a gathered table and 6 fmas. */
 static const struct {
     const char *func;
     unsigned char kinds; /* UF__MVEC_* */
