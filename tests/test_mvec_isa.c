@@ -6,7 +6,9 @@
  *  - no AVX2 (UFJIT_CPU_FEATURES=-avx2): no libmvec call (glibc's SSE
  *    variants are not mapped), scalar libm, bit for bit.
  * Where SLEEF is installed and picked (codegen_host_sleef.c: log on
- * AVX-512) its entry point for the path's ISA stands for libmvec's.
+ * AVX-512) its entry point for the path's ISA stands for libmvec's; where
+ * the JIT computes the function inline (codegen_host_inline.c: exp, as
+ * the path's vector-math line says) the loop has no call for it.
  * Each path compiles the transcendental kernels test_mvec_ulp.c covers,
  * checks which functions its assembly calls, and runs them on specials, a
  * sweep and random binades: within test_mvec_ulp's 4 ulp of glibc's scalar
@@ -17,6 +19,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "inline_vecmath_util.h"
 #include "test_util.h"
 
 typedef double (*f64_1)(double);
@@ -236,6 +239,18 @@ static double *run_path(int isa, const fn_row *row, bool f32,
     bool e_call = calls(text, e_pre, fname) ||
                   calls_sleef(text, row->name, f32, "avx512f");
     bool any = strstr(text, "_ZGV") != NULL || strstr(text, "Sleef_") != NULL;
+    /* ufjit's inline code on this path's ISA: no call of either kind */
+    const char *vm = uf_jit_vector_math(ctx[isa], &err);
+    uf_assert_ok(vm != NULL, &err);
+    bool wide = isa == ISA_WIDEST && have_avx512;
+    if (isa != ISA_SCALAR &&
+        uf_test_inline_listed(vm, fname, wide ? "AVX-512" : "AVX2")) {
+        if (d_call || e_call)
+            fail_msg("%s %s on the %s path: inline, yet a vector call",
+                     row->name, dt, isa_names[isa]);
+        d_call = !wide; /* what the checks below want of the path */
+        e_call = wide;
+    }
     if (isa == ISA_AVX2 || (isa == ISA_WIDEST && !have_avx512 && have_avx2))
         if (!d_call || e_call)
             fail_msg("%s %s on the %s path: %s%s expected (and no "

@@ -10,7 +10,10 @@
  * the JIT calls SLEEF instead (codegen_host_sleef.c: installed, and
  * measured faster for that function and ISA) the row measures SLEEF's
  * entry point to the same bound; test_sleef_covered says whether any did,
- * or why SLEEF is not in use. The ctest runs test_mvec_ulp_libmvec
+ * or why SLEEF is not in use. Where the JIT computes the function inline
+ * (codegen_host_inline.c: exp, listed on the vector-math line) the row
+ * measures that code, which must leave no call in the loop (also
+ * tests/test_inline_vecmath.c). The ctest runs test_mvec_ulp_libmvec
  * (UFJIT_ENABLE_SLEEF=0) and test_mvec_ulp_avx2 (UFJIT_CPU_FEATURES=
  * -avx512f) cover libmvec's own variants and the AVX2 ones.
  *
@@ -22,6 +25,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "inline_vecmath_util.h"
 #include "test_util.h"
 
 typedef double (*f64_1)(double);
@@ -148,6 +152,7 @@ typedef struct measure {
 static uf_context *ctx;
 static uf_module *mod;
 static int nsleef; /* rows whose vector loop calls SLEEF */
+static const char *vmline; /* uf_jit_vector_math */
 
 static int setup(void **state)
 {
@@ -170,6 +175,11 @@ static int setup(void **state)
         return -1;
     if (!(ctx = uf_context_new(&err)) ||
         !(mod = uf_module_from_string(ctx, "mvec_ulp.py", src, &err))) {
+        print_error("%s\n", err.message);
+        return -1;
+    }
+    vmline = uf_jit_vector_math(ctx, &err);
+    if (!vmline) {
         print_error("%s\n", err.message);
         return -1;
     }
@@ -235,7 +245,7 @@ static bool is_special(double v)
 
 /* Runs one row in one dtype through uf_call and measures it. */
 static void run_row(const fn_row *row, bool f32, measure *m, bool *vector,
-                    bool *sleef)
+                    bool *sleef, bool *inl)
 {
     uf_error err;
     char kname[32];
@@ -271,6 +281,17 @@ static void run_row(const fn_row *row, bool f32, measure *m, bool *vector,
         *sleef = *q >= '1' && *q <= '9';
     }
     *vector |= *sleef;
+    /* ufjit's own code, on the ISA the loops use: no call at all */
+    char fname[32];
+    snprintf(fname, sizeof fname, "%s%s", row->name, f32 ? "f" : "");
+    *inl = uf_test_inline_listed(
+        vmline, fname,
+        strncmp(vmline, "glibc libmvec, AVX-512", 22) == 0 ? "AVX-512"
+                                                            : "AVX2");
+    if (*inl && *vector)
+        fail_msg("%s: inline on the vector-math line, the loop calls a "
+                 "vector %s", fname, row->name);
+    *vector |= *inl;
     uf_free(asm_text);
 
     int64_t nsweep = sweep_n();
@@ -343,13 +364,14 @@ static void test_mvec_ulp(void **state)
     for (int r = 0; r < NROWS; r++) {
         for (int f32 = 0; f32 < 2; f32++) {
             measure m;
-            bool vector, sleef;
-            run_row(&rows[r], f32, &m, &vector, &sleef);
+            bool vector, sleef, inl;
+            run_row(&rows[r], f32, &m, &vector, &sleef, &inl);
             nvector += vector;
             nsleef += sleef;
             print_message("[ INFO     ] %-8s  %-7s  %7.0f  %s%.9g", rows[r].name,
                           f32 ? "float32" : "float64", m.max,
-                          sleef ? "(SLEEF) " : vector ? "" : "(scalar) ",
+                          sleef ? "(SLEEF) " : inl ? "(inline) "
+                                           : vector ? "" : "(scalar) ",
                           m.at_x);
             if (rows[r].nargs == 2)
                 print_message(", %.9g", m.at_y);

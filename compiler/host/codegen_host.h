@@ -49,10 +49,29 @@ typedef struct uf__host_vmath {
     /* SLEEF's symbol for [function][D64, E64, D32, E32], NULL: libmvec's */
     const char *sleef[UF__MVEC_NFUNCS][4];
     char sleef_why[192]; /* "libsleef.so.3", or why SLEEF is not used */
+    /* UF__MVEC_* kinds computed by ufjit's own inline code instead
+     * (codegen_host_inline.c), and why none are, "" when some are */
+    unsigned char inl[UF__MVEC_NFUNCS];
+    char inline_why[64];
 } uf__host_vmath;
 /* Loads SLEEF (unless UFJIT_ENABLE_SLEEF=0) and fills vm->sleef (and
  * mask) with the measured choices usable on the CPU; returns how many. */
 int uf__host_sleef_probe(bool avx2, bool avx512, uf__host_vmath *vm);
+/* Fills vm->inl with the measured inline choices (unless
+ * UFJIT_INLINE_VECMATH=0) usable on a CPU with these features; returns
+ * how many functions have one. */
+int uf__host_inline_probe(bool avx2, bool avx512, bool fma,
+                          uf__host_vmath *vm);
+/* Whether h computes libm function `name` on dt inline, and the value of
+ * that (args: n of them), NULL when h calls a function for it. */
+bool uf__host_inline_picked(const uf__codegen_host *h, const char *name,
+                            uf_dtype dt);
+LLVMValueRef uf__host_inline_math(uf__fn *F, const char *name, uf_dtype dt,
+                                  LLVMValueRef *args, int n);
+/* "; inline (ufjit's IR) for exp expf on AVX-512, ..." or "; inline: why
+ * not", appended to buf by uf__host_vmath_describe; returns its length. */
+size_t uf__host_inline_describe(const uf__host_vmath *vm, char *buf,
+                                size_t size);
 /* "glibc libmvec, AVX-512 and AVX2 variants; SLEEF (libsleef.so.3) for
  * sinf ... on AVX-512": for sysinfo and the disk cache's key. */
 void uf__host_vmath_describe(const uf__host_vmath *vm, char *buf,

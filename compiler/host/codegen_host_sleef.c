@@ -122,8 +122,12 @@ void uf__host_vmath_describe(const uf__host_vmath *vm, char *buf,
     list_sleef(vm, true, wide, sizeof wide);
     list_sleef(vm, false, narrow, sizeof narrow);
     if (n < size && (wide[0] || narrow[0]))
-        snprintf(buf + n, size - n, "; SLEEF (%s) for %s%s%s", vm->sleef_why,
-                 wide, wide[0] && narrow[0] ? ", " : "", narrow);
+        n += (size_t)snprintf(buf + n, size - n, "; SLEEF (%s) for %s%s%s",
+                              vm->sleef_why, wide,
+                              wide[0] && narrow[0] ? ", " : "", narrow);
     else if (n < size)
-        snprintf(buf + n, size - n, "; SLEEF: %s", vm->sleef_why);
+        n += (size_t)snprintf(buf + n, size - n, "; SLEEF: %s",
+                              vm->sleef_why);
+    if (n < size)
+        uf__host_inline_describe(vm, buf + n, size - n);
 }

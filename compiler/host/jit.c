@@ -479,6 +479,10 @@ uf__jit *uf__jit_new(const uf__runtime_symbol *rt, int nrt, uf_error *err)
         /* SLEEF where it was measured faster: only beside libmvec, so
          * UFJIT_ENABLE_LIBMVEC=0 still means libm's results bit for bit */
         uf__host_sleef_probe(avx2, jit->avx512, &jit->vmath);
+        /* and ufjit's own inline code where that was faster still */
+        uf__host_inline_probe(avx2, jit->avx512,
+                              uf__jit_cpu_has(jit->features, "fma"),
+                              &jit->vmath);
         uf__host_vmath_describe(&jit->vmath, jit->vmath_text,
                                 sizeof jit->vmath_text);
     } else {

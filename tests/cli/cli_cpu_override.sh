@@ -3,7 +3,8 @@
 # command shows it: `ufjit inspect --asm` of an exp kernel calls libmvec's
 # AVX2 _ZGVdN4v_exp / _ZGVdN8v_expf with -avx512f and no 512-bit variant,
 # the AVX-512 ones without it on an AVX-512 CPU (or SLEEF's, where the JIT
-# picks SLEEF), no vector math at all with -avx2; `ufjit call` gives the same results (within 4 ulp) either way;
+# picks SLEEF), no vector math at all with -avx2; with ufjit's inline exp
+# forced on (UFJIT_INLINE_VECMATH=1) no call on either path; `ufjit call` gives the same results (within 4 ulp) either way;
 # sysinfo shows the override; a bad value is one "ufjit: ..." line and a
 # non-zero exit.
 #
@@ -30,11 +31,14 @@ def gauss(x):
 PY
 
 # asm FEATURES SIG: the vector-math symbols the listing calls (libmvec's
-# or SLEEF's), one a line; SLEEF off unless SLEEF=1
+# or SLEEF's), one a line; SLEEF off unless SLEEF=1, ufjit's inline exp
+# (codegen_host_inline.c) off unless INLINE=1
 asm() {
-    local sleef=0
+    local sleef=0 inl=0
     [ "${SLEEF:-0}" = 1 ] && sleef=1
-    UFJIT_ENABLE_SLEEF=$sleef UFJIT_CPU_FEATURES=$1 "$UFJIT" inspect \
+    [ "${INLINE:-0}" = 1 ] && inl=1
+    UFJIT_INLINE_VECMATH=$inl UFJIT_ENABLE_SLEEF=$sleef \
+        UFJIT_CPU_FEATURES=$1 "$UFJIT" inspect \
         "$T/k.py" gauss --signature "$2" --asm 2>&1 \
         | grep -o '_ZGV[A-Za-z0-9]*_[a-z0-9]*\|Sleef_[a-z0-9_]*' | sort -u
 }
@@ -60,6 +64,11 @@ for sig in 'float64(float64)' 'float32(float32)'; do
     fi
     got=$(SLEEF=1 asm -avx2 "$sig")
     [ -z "$got" ] || fail "$sig with -avx2 still calls '$got'"
+    # inline: no call where the CPU has AVX2 and FMA
+    if grep -q ' fma' /proc/cpuinfo && grep -q ' avx2' /proc/cpuinfo; then
+        got=$(INLINE=1 SLEEF=1 asm "" "$sig")$(INLINE=1 asm -avx512f "$sig")
+        [ -z "$got" ] || fail "$sig with the inline exp still calls '$got'"
+    fi
 done
 
 # the same values on both paths (a float64 exp: within libmvec's 4 ulp)

@@ -35,3 +35,15 @@ set_tests_properties(test_mvec_ulp_libmvec PROPERTIES
 add_test(NAME test_mvec_ulp_avx2 COMMAND test_mvec_ulp)
 set_tests_properties(test_mvec_ulp_avx2 PROPERTIES
                      ENVIRONMENT "UFJIT_CPU_FEATURES=-avx512f")
+
+# ufjit's inline exp (compiler/host/codegen_host_inline.c) forced on
+# wherever the CPU has AVX2 and FMA (UFJIT_INLINE_VECMATH=1; the default
+# uses it only where measured faster): test_mvec_ulp's rows and every ISA
+# path of test_mvec_isa then run it (tests/test_inline_vecmath.c forces it
+# itself).
+add_test(NAME test_mvec_ulp_inline COMMAND test_mvec_ulp)
+set_tests_properties(test_mvec_ulp_inline PROPERTIES
+                     ENVIRONMENT "UFJIT_INLINE_VECMATH=1")
+add_test(NAME test_mvec_isa_inline COMMAND test_mvec_isa)
+set_tests_properties(test_mvec_isa_inline PROPERTIES
+                     ENVIRONMENT "UFJIT_INLINE_VECMATH=1")
