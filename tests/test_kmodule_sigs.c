@@ -1,7 +1,8 @@
 /* Module-level signature lists (compiler/front/kmodule.c): SIGS = [...] bound
  * at module level and named by decorators, as Numba allows since the
  * decorator just gets the list's value. Errors in a listed signature point
- * at the string inside the list. */
+ * at the string inside the list, those found after parsing it (argument
+ * types a ufunc cannot take, a wrong count) too. */
 #include "test_util.h"
 
 typedef struct sig_case {
@@ -57,6 +58,15 @@ static const sig_case cases[] = {
     {LOC,
      HDR "SIGS = []\n@vectorize(SIGS)\ndef f(x):\n    return x\n",
      "f", 0, NULL, NULL, "k.py:2:"},
+    /* a signature that parses but no ufunc can take: at its string too */
+    {LOC,
+     HDR "@vectorize(['unicode_type(unicode_type)'])\n"
+         "def f(x):\n    return x\n",
+     "f", 1, NULL, NULL, "k.py:2:13: "},
+    {LOC,
+     HDR "SIGS = ['f8(f8)', 'float64(float64, float64)']\n"
+         "@vectorize(SIGS)\ndef f(x):\n    return x\n",
+     "f", 2, NULL, NULL, "k.py:2:19: "},
 };
 
 static void test_siglists(void **state)

@@ -191,8 +191,15 @@ static int build_ufunc(uf_func *f, uf_array *const *inputs, int n_in,
             goto fail;
     if (uf__vectorize_loops(f->module->ctx, f->module->km, f->module->text,
                             f->module->src.len, f->decl, n, sigs, loops,
-                            nouts, NULL, &bad, err) < 0)
+                            nouts, NULL, &bad, err) < 0) {
+        if (bad >= 0 && err->line == 0) { /* the signature's own fault */
+            char msg[sizeof err->message];
+            snprintf(msg, sizeof msg, "%s", err->message);
+            uf__source_error(err, err->code, f->module->km->src,
+                             f->decl->signature_pos[bad], "%s", msg);
+        }
         goto fail;
+    }
     for (int i = 0; i < n; i++)
         if (add_slot(f, i, nouts[i], &loops[i], err) < 0)
             goto fail;

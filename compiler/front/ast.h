@@ -193,6 +193,20 @@ struct uf__stmt {
              * orelse is the handler, entered when one of those raises */
             bool is_try;
             int ntry;
+            /* a test compiler/front/unroll.c made for a loop over
+             * literal_unroll(): `tuple` (NULL for other ifs) names the
+             * variable holding the iterable; `copy` k >= 0 guards the body's
+             * copy for item k (live while the tuple has more items), -1
+             * the plain loop taken for anything but a tuple of at most
+             * UF__UNROLL_MAX items. Typing decides the test's truth from
+             * the variable's type (types/infer_unroll.c); `of_arg`: the
+             * iterable is an argument, `at` where the loop is. */
+            struct {
+                const char *tuple;
+                int copy;
+                bool of_arg;
+                uf__pos at;
+            } unroll;
         } if_;
         struct {
             uf__expr *target;

@@ -22,6 +22,7 @@
 #include "compiler/front/ast_ids.h"
 #include "compiler/front/iterbind.h"
 #include "compiler/front/typed_containers.h"
+#include "compiler/front/unroll.h"
 #include "compiler/types/ssa_versions.h"
 
 /* Short names within this file for kmodule_scan.h's. */
@@ -119,7 +120,7 @@ static const struct {
     const char *name, *as;
 } module_aliases[] = {
     {"ufjit", "numba"}, {"ufjit.cuda", "numba.cuda"},
-    {"ufjit.types", "numba.types"},
+    {"ufjit.types", "numba.types"}, {"numba.core.types", "numba.types"},
 };
 
 static const char *known_module(const char *name)
@@ -201,6 +202,15 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
         g->module = name[0] == 'c' ? "numba.cuda" : "numba.types";
         return 0;
     }
+    if (strcmp(module, "numba") == 0 && strcmp(name, "literal_unroll") == 0) {
+        /* its calls are rewritten by unroll.c; what is left (a bare
+         * reference) is refused when typed, as a module would be */
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = "numba.literal_unroll";
+        return 0;
+    }
     if ((strcmp(module, "numba") == 0 && strcmp(name, "typed") == 0) ||
         strcmp(module, "numba.typed") == 0) { /* typed_containers.c */
         if (module[5] == '.' && strcmp(name, "List") != 0 &&
@@ -230,6 +240,16 @@ static int bind_from(scan *S, const char *module, const uf__alias *a)
             return S->err->code;
         g->module = strcmp(module, "numpy") == 0 ? "numpy.random"
                                                    : "numba.cuda.random";
+        return 0;
+    }
+    if (strcmp(module, "numba.types") == 0 &&
+        (strcmp(name, "unicode_type") == 0 || strcmp(name, "string") == 0)) {
+        /* a type only: typed containers' item types and signatures
+         * (typed_containers.c, kmodule_sig.c) take it by this module */
+        uf__global *g = bind(S, as, a->pos, UF__G_MODULE);
+        if (g == NULL)
+            return S->err->code;
+        g->module = "numba.types.unicode_type";
         return 0;
     }
     if ((strcmp(module, "numba") == 0 || strcmp(module, "numba.types") == 0) &&
@@ -877,6 +897,7 @@ uf__kmodule *uf__kmodule_new(const uf__source *src, uf_error *err)
     if (km->ast == NULL || uf__lift_closures(km->ast, km->arena, err) != 0 ||
         uf__inline_generators(km->ast, km->arena, err) != 0 ||
         uf__iterbind(km->ast, km->arena, err) != 0 ||
+        uf__unroll_literal(km->ast, km->arena, err) != 0 ||
         uf__desugar_for(km->ast, km->arena, err) != 0 ||
         uf__ssa_versions(km->ast, km->arena, err) != 0)
         goto fail;

@@ -73,6 +73,9 @@ static int render(scan *S, const uf__expr *e, textbuf *b)
         const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
         if (g != NULL && g->kind == UF__G_DTYPE)
             put(b, g->dtype == UF_NTYPES ? "void" : uf_dtype_name(g->dtype));
+        else if (g != NULL && g->kind == UF__G_MODULE &&
+                 strcmp(g->module, "numba.types.unicode_type") == 0)
+            put(b, "unicode_type"); /* from numba.types import string */
         else
             put(b, e->u.name.id);
         return 0;
@@ -90,6 +93,11 @@ static int render(scan *S, const uf__expr *e, textbuf *b)
                 (strcmp(a, "void") == 0 || strcmp(a, "UniTuple") == 0 ||
                  strcmp(a, "Tuple") == 0 || strcmp(a, "none") == 0)) {
                 put(b, a);
+                return 0;
+            }
+            if ((strcmp(q, "numba") == 0 || strcmp(q, "numba.types") == 0) &&
+                (strcmp(a, "unicode_type") == 0 || strcmp(a, "string") == 0)) {
+                put(b, "unicode_type");
                 return 0;
             }
         }

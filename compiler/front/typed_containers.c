@@ -47,6 +47,9 @@ static int render(scan *S, const uf__expr *e, char *buf, size_t size)
         const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
         if (g != NULL && g->kind == UF__G_DTYPE && g->dtype != UF_NTYPES)
             return put(buf, size, uf_dtype_name(g->dtype)) ? 0 : -1;
+        if (g != NULL && g->kind == UF__G_MODULE &&
+            strcmp(g->module, "numba.types.unicode_type") == 0)
+            return put(buf, size, "unicode_type") ? 0 : -1;
         break;
     }
     case UF__EX_ATTR: {

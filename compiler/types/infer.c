@@ -397,11 +397,14 @@ static int type_for(uf__ictx *C, const uf__stmt *s)
                 return -1;
         } else if (!uni)
             return uf__ierr(C, UF_ERR_TYPING, it->pos, "Invalid use of "
-                            "getiter with parameters (%s): only a tuple "
-                            "whose items all have one type can be iterated "
-                            "(Numba iterates a heterogeneous tuple only "
-                            "through numba.literal_unroll, which ufjit "
-                            "does not support)", uf__tname(rt));
+                            "getiter with parameters (%s): %s",
+                            uf__tname(rt), rt->n == 0
+                            ? "an empty tuple cannot be iterated"
+                            : "only a tuple whose items all have one type "
+                              "can be iterated (Numba iterates a "
+                              "heterogeneous tuple in `for v in "
+                              "literal_unroll(t)` only, with literal_unroll "
+                              "imported from numba by name)");
         if (!strings && store(C, t, rt->elts[0], t->pos) < 0)
             return -1;
     } else if (!is_range && rt != UF__UNKNOWN && rt->kind == UF__T_DICT) {
@@ -519,6 +522,8 @@ static int type_stmt(uf__ictx *C, const uf__stmt *s)
     case UF__ST_IF: {
         /* a pruned branch is not typed (infer_prune.c) */
         const uf__expr *c = s->u.if_.cond;
+        if (s->u.if_.unroll.tuple != NULL && uf__infer_unroll_test(C, s) < 0)
+            return -1; /* a literal_unroll loop's (infer_unroll.c) */
         signed char t = c ? uf__iinfo(C, c)->truth : 0; /* NULL: a try */
         uf__kernel_kind k = C->tf->decl->kind;
         if (s->u.if_.is_try && (k == UF__K_CUDA_KERNEL || k == UF__K_DEVICE))

@@ -187,7 +187,7 @@ static bool isinstance_supported(const uf__type *t)
 {
     return t->kind == UF__T_SCALAR || t->kind == UF__T_ARRAY ||
            t->kind == UF__T_TUPLE || t->kind == UF__T_NONE ||
-           t->kind == UF__T_RANGE;
+           t->kind == UF__T_RANGE || uf__is_string(t);
 }
 
 /* A Python class by name, not shadowed by a local or a module global:
@@ -206,8 +206,9 @@ static int pyclass_match(const char *id, const uf__type *xt)
         return xt->kind == UF__T_TUPLE;
     if (strcmp(id, "range") == 0)
         return xt->kind == UF__T_RANGE;
-    static const char *const never[] = {"str", "bytes", "list", "dict",
-                                        "set"};
+    if (strcmp(id, "str") == 0) /* unicode_type and Literal[str] */
+        return uf__is_string(xt);
+    static const char *const never[] = {"bytes", "list", "dict", "set"};
     for (size_t i = 0; i < sizeof never / sizeof *never; i++)
         if (strcmp(id, never[i]) == 0)
             return 0;

@@ -542,6 +542,11 @@ const uf__type *uf__infer_ustr_call(uf__ictx *C, const uf__expr *e,
                                     uf__builtin b, const uf__type *const *a,
                                     int n);
 
+/* Decides the truth of a test that compiler/front/unroll.c put in a loop
+ * over literal_unroll(), from the type of the iterable
+ * (infer_unroll.c); refuses what Numba's literal_unroll refuses. */
+int uf__infer_unroll_test(uf__ictx *C, const uf__stmt *s);
+
 /* Out of memory inside the type context (uf__type_* without uf_error). */
 const uf__type *uf__ioom(uf__ictx *C);
 
