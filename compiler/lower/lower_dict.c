@@ -671,6 +671,8 @@ void uf__lower_dict_visit(uf__fn *F, LLVMValueRef d, const uf__type *dt,
     walk_begin(F, d, &w);
     LLVMValueRef entry = entry_at(F, d, dt, w.pos);
     LLVMValueRef k = entry_key(F, entry, dt), x = k;
+    if (k == NULL)
+        return;
     if (dt->layout == 'v' || dt->layout == 'i') {
         LLVMValueRef v = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
                                dt->elts[1]);

@@ -185,12 +185,14 @@ static void add(uf__fn *F, LLVMValueRef s, LLVMValueRef k,
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
 }
 
-void uf__lower_set_add_value(uf__fn *F, LLVMValueRef s, const uf__type *st,
-                             LLVMValueRef v, const uf__type *vt)
+int uf__lower_set_add_value(uf__fn *F, LLVMValueRef s, const uf__type *st,
+                            LLVMValueRef v, const uf__type *vt)
 {
     LLVMValueRef k = key_of(F, v, vt, st);
-    if (k != NULL)
-        add(F, s, k, st);
+    if (k == NULL)
+        return -1;
+    add(F, s, k, st);
+    return 0;
 }
 
 static LLVMValueRef new_set(uf__fn *F, const uf__type *st)

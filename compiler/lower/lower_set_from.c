@@ -13,37 +13,40 @@
 typedef struct adder {
     LLVMValueRef s;
     const uf__type *st, *xt;
+    int failed; /* an item's key not made: F->err says why */
 } adder;
 
 static void add_range_value(uf__fn *F, LLVMValueRef x, void *ud)
 {
-    const adder *A = ud;
-    uf__lower_set_add_value(F, A->s, A->st, x, A->xt);
+    adder *A = ud;
+    if (uf__lower_set_add_value(F, A->s, A->st, x, A->xt) != 0)
+        A->failed = 1;
 }
 
 static void add_dict_value(uf__fn *F, LLVMValueRef x, const uf__type *xt,
                            void *ud)
 {
-    const adder *A = ud;
-    uf__lower_set_add_value(F, A->s, A->st, x, xt);
+    adder *A = ud;
+    if (uf__lower_set_add_value(F, A->s, A->st, x, xt) != 0)
+        A->failed = 1;
 }
 
 int uf__lower_set_add_from(uf__fn *F, LLVMValueRef s, const uf__type *st,
                            const uf__expr *x, const uf__type *xt)
 {
-    adder A = {s, st, NULL};
+    adder A = {s, st, NULL, 0};
     if (xt->kind == UF__T_RANGE) {
         const uf__type *ot = uf__lower_info(F, x)->optype;
         A.xt = uf__type_scalar(F->tf->km->tc, ot ? ot->dtype : UF_INT64);
-        return uf__lower_range_visit(F, x, add_range_value, &A, 0) != 0
-                   ? F->err->code
-                   : 0;
+        if (uf__lower_range_visit(F, x, add_range_value, &A, 0) != 0)
+            return F->err->code;
+        return A.failed ? F->err->code : 0;
     }
     LLVMValueRef d = uf__lower_expr(F, x); /* a view is its dict */
     if (d == NULL)
         return F->err->code;
     uf__lower_dict_visit(F, d, xt, add_dict_value, &A);
-    return F->err->code;
+    return A.failed ? F->err->code : 0;
 }
 
 /* Bit i set when flattened field i of kt is an unsigned integer. */
