@@ -12,28 +12,73 @@ static void dict_free(void *data)
     uf__free(d->index);
 }
 
-/* The key's bits (a string's: its code points') mixed (splitmix64's
- * finaliser) so that keys in a run spread over the index. Never DEAD. */
-static uint64_t hash_of(const uf__dict *d, uint64_t key)
+static uint64_t word(const void *p)
 {
-    if (d->kind == UF__DICT_USTR)
-        key = uf__ustr_key_bits((const uf__ustr *)(uintptr_t)key);
-    key ^= key >> 30;
-    key *= UINT64_C(0xbf58476d1ce4e5b9);
-    key ^= key >> 27;
-    key *= UINT64_C(0x94d049bb133111eb);
-    key ^= key >> 31;
-    return key == UF__DICT_DEAD ? 0 : key;
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
 }
 
-/* Float keys as Numba's typed dict finds them: by their bits, except
- * that a NaN finds nothing (each NaN stored is a new key); so -0.0 and
- * 0.0 are two keys. */
-static int same(const uf__dict *d, uint64_t a, uint64_t b)
+/* Field i of the key of entry e: field 0 at UF__DICT_KEY_OFF, a WIDE
+ * key's others at the entry's end, after the value. */
+static char *kfield(const uf__dict *d, const char *e, int i)
 {
+    return (char *)(uintptr_t)(i == 0 ? e + UF__DICT_KEY_OFF
+                                      : e + d->esize - 8 * (d->nfields - i));
+}
+
+/* The key's bits (a string's: its code points'; a WIDE key's fields)
+ * mixed (splitmix64's finaliser) so that keys in
+ * a run spread over the index. Never DEAD. key: the caller's fields, in
+ * a row. */
+static uint64_t hash_of(const uf__dict *d, const char *key)
+{
+    uint64_t k = word(key);
+    if (d->kind == UF__DICT_USTR) {
+        k = uf__ustr_key_bits((const uf__ustr *)(uintptr_t)k);
+    } else if (d->kind == UF__DICT_WIDE) {
+        k = UINT64_C(0xcbf29ce484222325);
+        for (int i = 0; i < d->nfields; i++) {
+            uint64_t f = word(key + 8 * i);
+            k = (k ^ f) * UINT64_C(0x100000001b3);
+            k ^= k >> 29;
+        }
+    }
+    k ^= k >> 30;
+    k *= UINT64_C(0xbf58476d1ce4e5b9);
+    k ^= k >> 27;
+    k *= UINT64_C(0x94d049bb133111eb);
+    k ^= k >> 31;
+    return k == UF__DICT_DEAD ? 0 : k;
+}
+
+/* Two doubles' bits equal and not a NaN's. */
+static int dbl_same(uint64_t a, uint64_t b)
+{
+    double x;
+    memcpy(&x, &a, sizeof x);
+    return a == b && x == x;
+}
+
+/* Whether entry e holds key. Float keys as Numba's typed dict finds
+ * them: by their bits, except that a NaN finds nothing (each NaN stored
+ * is a new key); so -0.0 and 0.0 are two keys. A WIDE key's (complex
+ * numbers, tuples) double fields the same way (Numba's dict tells
+ * complex(-0.0, 0) from 0j too; a NaN field is never found). */
+static int same(const uf__dict *d, const char *e, const char *key)
+{
+    uint64_t a = word(e + UF__DICT_KEY_OFF), b = word(key);
     if (d->kind == UF__DICT_USTR)
         return uf__ustr_key_same((const uf__ustr *)(uintptr_t)a,
                                  (const uf__ustr *)(uintptr_t)b);
+    if (d->kind == UF__DICT_WIDE) {
+        for (int i = 0; i < d->nfields; i++) {
+            uint64_t x = word(kfield(d, e, i)), y = word(key + 8 * i);
+            if ((d->fmask >> i & 1) ? !dbl_same(x, y) : x != y)
+                return 0;
+        }
+        return 1;
+    }
     if (a != b)
         return 0;
     if (d->kind == UF__DICT_FLOAT) {
@@ -51,7 +96,7 @@ static char *entry(const uf__dict *d, int64_t pos)
 
 /* The index slot holding key's position, or the empty slot that ends its
  * probe; *pos the position found or -1. */
-static int64_t probe(const uf__dict *d, uint64_t key, uint64_t h,
+static int64_t probe(const uf__dict *d, const char *key, uint64_t h,
                      int64_t *pos)
 {
     int64_t i = (int64_t)(h & (uint64_t)d->mask);
@@ -62,10 +107,9 @@ static int64_t probe(const uf__dict *d, uint64_t key, uint64_t h,
             return i;
         }
         const char *e = entry(d, p);
-        uint64_t k, eh;
+        uint64_t eh;
         memcpy(&eh, e + UF__DICT_HASH_OFF, sizeof eh);
-        memcpy(&k, e + UF__DICT_KEY_OFF, sizeof k);
-        if (eh == h && same(d, k, key)) {
+        if (eh == h && same(d, e, key)) {
             *pos = p;
             return i;
         }
@@ -126,7 +170,8 @@ static int resize(uf__dict *d, int64_t want)
     return 0;
 }
 
-void *uf__dict_new(uf__nrt_meminfo **frame, int64_t esize, int32_t kind)
+void *uf__dict_new_keyed(uf__nrt_meminfo **frame, int64_t esize,
+                         int32_t kind, int32_t nfields, uint64_t fmask)
 {
     uf__dict *d = uf__nrt_alloc_dtor(frame, (int64_t)sizeof *d, dict_free);
     if (d == NULL)
@@ -134,10 +179,17 @@ void *uf__dict_new(uf__nrt_meminfo **frame, int64_t esize, int32_t kind)
     memset(d, 0, sizeof *d);
     d->esize = esize;
     d->kind = kind;
+    d->nfields = nfields;
+    d->fmask = fmask;
     return d;
 }
 
-char *uf__dict_find(void *dict, uint64_t key)
+void *uf__dict_new(uf__nrt_meminfo **frame, int64_t esize, int32_t kind)
+{
+    return uf__dict_new_keyed(frame, esize, kind, 1, 0);
+}
+
+char *uf__dict_find_key(void *dict, const void *key)
 {
     uf__dict *d = dict;
     if (d->size == 0)
@@ -147,7 +199,12 @@ char *uf__dict_find(void *dict, uint64_t key)
     return pos < 0 ? NULL : entry(d, pos) + UF__DICT_VALUE_OFF;
 }
 
-char *uf__dict_insert(void *dict, uint64_t key)
+char *uf__dict_find(void *dict, uint64_t key)
+{
+    return uf__dict_find_key(dict, &key);
+}
+
+char *uf__dict_insert_key(void *dict, const void *key)
 {
     uf__dict *d = dict;
     uint64_t h = hash_of(d, key);
@@ -164,11 +221,24 @@ char *uf__dict_insert(void *dict, uint64_t key)
     }
     slot = probe(d, key, h, &pos);
     char *e = entry(d, d->used);
-    memcpy(e + UF__DICT_KEY_OFF, &key, sizeof key);
+    for (int i = 0; i < d->nfields; i++)
+        memcpy(kfield(d, e, i), (const char *)key + 8 * i, 8);
     memcpy(e + UF__DICT_HASH_OFF, &h, sizeof h);
     d->index[slot] = d->used++;
     d->size++;
     return e + UF__DICT_VALUE_OFF;
+}
+
+char *uf__dict_insert(void *dict, uint64_t key)
+{
+    return uf__dict_insert_key(dict, &key);
+}
+
+void uf__dict_key_at(const void *dict, int64_t pos, void *key)
+{
+    const uf__dict *d = dict;
+    for (int i = 0; i < d->nfields; i++)
+        memcpy((char *)key + 8 * i, kfield(d, entry(d, pos), i), 8);
 }
 
 /* Deletes the entry at index slot `slot` (position pos): its slot is
@@ -201,7 +271,7 @@ static void remove_at(uf__dict *d, int64_t slot, int64_t pos)
     }
 }
 
-int32_t uf__dict_delete(void *dict, uint64_t key, void *out)
+int32_t uf__dict_delete_key(void *dict, const void *key, void *out)
 {
     uf__dict *d = dict;
     if (d->size == 0)
@@ -209,22 +279,31 @@ int32_t uf__dict_delete(void *dict, uint64_t key, void *out)
     int64_t pos, slot = probe(d, key, hash_of(d, key), &pos);
     if (pos < 0)
         return 0;
-    if (out != NULL)
+    if (out != NULL) /* the value, without a WIDE key's tail */
         memcpy(out, entry(d, pos) + UF__DICT_VALUE_OFF,
-               (size_t)(d->esize - UF__DICT_VALUE_OFF));
+               (size_t)(d->esize - UF__DICT_VALUE_OFF -
+                        8 * (d->nfields - 1)));
     remove_at(d, slot, pos);
     return 1;
 }
 
-int32_t uf__dict_popitem(void *dict, uint64_t *key, void *out)
+int32_t uf__dict_delete(void *dict, uint64_t key, void *out)
+{
+    return uf__dict_delete_key(dict, &key, out);
+}
+
+int32_t uf__dict_popitem_key(void *dict, void *key, void *out)
 {
     uf__dict *d = dict;
     if (d->size == 0)
         return 0;
-    uint64_t k;
-    memcpy(&k, entry(d, d->used - 1) + UF__DICT_KEY_OFF, sizeof k);
-    *key = k;
-    return uf__dict_delete(d, k, out);
+    uf__dict_key_at(d, d->used - 1, key);
+    return uf__dict_delete_key(d, key, out);
+}
+
+int32_t uf__dict_popitem(void *dict, uint64_t *key, void *out)
+{
+    return uf__dict_popitem_key(dict, key, out);
 }
 
 int64_t uf__dict_next(void *dict, int64_t pos)
@@ -251,7 +330,8 @@ void uf__dict_clear(void *dict)
 void *uf__dict_copy(uf__nrt_meminfo **frame, void *dict)
 {
     const uf__dict *d = dict;
-    uf__dict *c = uf__dict_new(frame, d->esize, d->kind);
+    uf__dict *c = uf__dict_new_keyed(frame, d->esize, d->kind, d->nfields,
+                                     d->fmask);
     if (c == NULL || d->size == 0)
         return c;
     /* out of memory: the empty copy stays in the frame, freed with it */

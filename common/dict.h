@@ -16,7 +16,16 @@
  * nor to the blocks of its array values (stored whole, {data, shape,
  * strides}, the data pointer first): they stay in the frames that made
  * them, kept while the dict is reachable (common/list_items.h's dict
- * roots, which read the first word of each value). */
+ * roots, which read the first word of each value).
+ *
+ * Wider keys (UF__DICT_WIDE: complex numbers, tuples of numbers) are
+ * flattened into `nfields` 8-byte fields as a set's are (common/set.h:
+ * integers widened, floats as doubles, fmask's bits the doubles), passed
+ * by address (the *_key functions) and compared field by field, a
+ * double by its bits as a float key is (Numba's dict tells -0.0 from 0.0
+ * there too; a NaN field is never found).
+ * An entry keeps field 0 at the key's place and the others at its end,
+ * after the value, so the hash and the value stay at 8 and 16. */
 #ifndef UF_COMMON_DICT_H
 #define UF_COMMON_DICT_H
 
@@ -32,7 +41,8 @@ enum { UF__DICT_KEY_OFF = 0, UF__DICT_HASH_OFF = 8, UF__DICT_VALUE_OFF = 16 };
 typedef enum uf__dict_kind {
     UF__DICT_BITS = 0,  /* integers and bools */
     UF__DICT_FLOAT = 1, /* floats, as double: NaN never found */
-    UF__DICT_USTR = 2   /* strings: a const uf__ustr *, by content */
+    UF__DICT_USTR = 2,  /* strings: a const uf__ustr *, by content */
+    UF__DICT_WIDE = 3   /* nfields 8-byte fields, fmask the doubles */
 } uf__dict_kind;
 
 typedef struct uf__dict {
@@ -44,11 +54,27 @@ typedef struct uf__dict {
     int64_t mask;
     int64_t esize;
     int32_t kind;    /* uf__dict_kind */
+    int32_t nfields; /* 8-byte fields of a key (1 but WIDE), at 60 */
+    uint64_t fmask;  /* bit i: field i is a double, at 64 */
 } uf__dict;
 
 /* A new empty dict in *frame whose entries are esize bytes (16 plus the
  * value rounded up to 8); NULL when out of memory. */
 void *uf__dict_new(uf__nrt_meminfo **frame, int64_t esize, int32_t kind);
+/* A new empty dict of any kind: WIDE keys of nfields fields (at most
+ * common/set.h's UF__SET_MAXFIELDS; bit i of fmask set when field i is a
+ * double), esize then 16 + the value rounded up to 8 + 8 * (nfields - 1).
+ */
+void *uf__dict_new_keyed(uf__nrt_meminfo **frame, int64_t esize,
+                         int32_t kind, int32_t nfields, uint64_t fmask);
+/* The *_key forms take a key by its address (nfields * 8 bytes in a
+ * row): every kind, WIDE keys only so. */
+char *uf__dict_find_key(void *d, const void *key);
+char *uf__dict_insert_key(void *d, const void *key);
+int32_t uf__dict_delete_key(void *d, const void *key, void *out);
+int32_t uf__dict_popitem_key(void *d, void *key, void *out);
+/* The key of the entry at position pos copied to key (nfields words). */
+void uf__dict_key_at(const void *d, int64_t pos, void *key);
 /* The value of key (its address in the entry), or NULL when absent. */
 char *uf__dict_find(void *d, uint64_t key);
 /* The value of key, a new entry (value uninitialised) when absent; NULL
@@ -68,6 +94,11 @@ void *uf__dict_copy(uf__nrt_meminfo **frame, void *d);
  * is empty. */
 int32_t uf__dict_popitem(void *d, uint64_t *key, void *out);
 
+#define UF__DICT_NEW_KEYED "uf__dict_new_keyed"
+#define UF__DICT_FIND_KEY "uf__dict_find_key"
+#define UF__DICT_INSERT_KEY "uf__dict_insert_key"
+#define UF__DICT_DELETE_KEY "uf__dict_delete_key"
+#define UF__DICT_POPITEM_KEY "uf__dict_popitem_key"
 #define UF__DICT_NEW "uf__dict_new"
 #define UF__DICT_FIND "uf__dict_find"
 #define UF__DICT_INSERT "uf__dict_insert"

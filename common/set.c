@@ -345,12 +345,13 @@ void *uf__set_widen(uf__nrt_meminfo **frame, void *set, int32_t is_unsigned)
 
 int32_t uf__set_add_dict_keys(void *set, void *dict)
 {
-    const uf__dict *d = dict;
+    uint64_t key[UF__SET_MAXFIELDS];
     for (int64_t p = uf__dict_next(dict, 0); p >= 0;
-         p = uf__dict_next(dict, p + 1))
-        if (uf__set_add_key(set, d->entries + p * d->esize +
-                                     UF__DICT_KEY_OFF) != 0)
+         p = uf__dict_next(dict, p + 1)) {
+        uf__dict_key_at(dict, p, key);
+        if (uf__set_add_key(set, key) != 0)
             return -1;
+    }
     return 0;
 }
 
@@ -442,4 +443,46 @@ int32_t uf__set_cmp(void *a, void *b, int32_t op)
         return 1;
     }
     }
+}
+
+/* Whether a < b (gt: a > b) as Numba compares tuples: at the first
+ * field where a != b (a NaN differs from everything) that field's
+ * comparison decides; fields are doubles (fmask), uint64 (umask) or
+ * int64; a string by its code points. */
+static int key_cmp(const uf__set *s, const char *a, const char *b,
+                   uint64_t umask, int gt)
+{
+    if (s->kind == UF__SET_USTR) {
+        int c = uf__ustr_cmp((const uf__ustr *)(uintptr_t)field(a, 0),
+                             (const uf__ustr *)(uintptr_t)field(b, 0));
+        return gt ? c > 0 : c < 0;
+    }
+    for (int i = 0; i < s->nfields; i++) {
+        uint64_t x = field(a, i), y = field(b, i);
+        if (i < 64 && (s->fmask >> i & 1)) {
+            double u, v;
+            memcpy(&u, &x, sizeof u);
+            memcpy(&v, &y, sizeof v);
+            if (u != v)
+                return gt ? u > v : u < v;
+        } else if (x != y) {
+            if (i < 64 && (umask >> i & 1))
+                return gt ? x > y : x < y;
+            return gt ? (int64_t)x > (int64_t)y : (int64_t)x < (int64_t)y;
+        }
+    }
+    return 0;
+}
+
+int64_t uf__set_minmax(void *set, int32_t is_max, uint64_t umask)
+{
+    const uf__set *s = set;
+    int64_t best = uf__set_next(set, 0);
+    if (best < 0)
+        return -1;
+    for (int64_t p = uf__set_next(set, best + 1); p >= 0;
+         p = uf__set_next(set, p + 1))
+        if (key_cmp(s, key_at(s, p), key_at(s, best), umask, is_max))
+            best = p;
+    return best;
 }

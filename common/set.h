@@ -115,6 +115,13 @@ int32_t uf__set_iop(void *a, void *b, int32_t op);
  * 1 or 0. */
 int32_t uf__set_cmp(void *a, void *b, int32_t op);
 
+/* The slot of the least (is_max: greatest) key of s, or -1 when s is
+ * empty: Numba's min()/max() loop `if v < m: m = v` over tuples (first
+ * differing field decides; bit i of umask: field i is a uint64) or
+ * strings (by code points). */
+int64_t uf__set_minmax(void *s, int32_t is_max, uint64_t umask);
+
+#define UF__SET_MINMAX "uf__set_minmax"
 #define UF__SET_NEW "uf__set_new"
 #define UF__SET_NEW_KEYED "uf__set_new_keyed"
 #define UF__SET_ADD_KEY "uf__set_add_key"

@@ -8,6 +8,7 @@
 
 #include "common/error_internal.h"
 #include "common/list_items.h"
+#include "common/set.h"
 #include "compiler/front/ast_visit.h"
 #include "compiler/front/consteval.h"
 #include "compiler/front/typed_containers.h"
@@ -146,8 +147,12 @@ static bool list_item_ok(const uf__type *t)
 /* What the dicts of infer_dict.c hold (check_key, check_value). */
 static bool dict_key_ok(const uf__type *t)
 {
-    return t->kind == UF__T_USTR ||
-           (t->kind == UF__T_SCALAR && uf_dtype_kind(t->dtype) != 'c');
+    if (t->kind == UF__T_USTR || t->kind == UF__T_SCALAR)
+        return true;
+    int n = 0; /* a tuple's 8-byte fields (common/dict.h's WIDE keys) */
+    for (int i = 0; scalar_tuple(t) && i < t->n; i++)
+        n += uf_dtype_kind(t->elts[i]->dtype) == 'c' ? 2 : 1;
+    return n > 0 && n <= UF__SET_MAXFIELDS;
 }
 
 static bool dict_value_ok(const uf__type *t)
@@ -259,8 +264,9 @@ static int empty_dict(pass *P, uf__expr *e)
     char b[128];
     if (!dict_key_ok(k))
         return unsupported(S, kx->pos, "%s cannot be a key of a dict in "
-                           "kernels (keys are bools, integers, floats and "
-                           "strings)", tname(k, b, sizeof b));
+                           "kernels (keys are numbers, strings and tuples "
+                           "of at most %d numbers)", tname(k, b, sizeof b),
+                           UF__SET_MAXFIELDS);
     if (!dict_value_ok(v))
         return unsupported(S, vx->pos, "%s cannot be a value of a dict in "
                            "kernels (values are numbers, tuples of numbers "

@@ -361,6 +361,9 @@ typedef enum uf__jit_status {
     UF__JIT_SET_POP,        /* KeyError: s.pop() of an empty set */
     /* lists of lists (lower_list_nest_array.c) */
     UF__JIT_LIST_RAGGED,    /* ValueError: np.array of a ragged list */
+    /* sets (lower_set_from.c) */
+    UF__JIT_SET_MINMAX_STR, /* AssertionError: min()/max() of an empty set
+                               of strings (Numba's unicode compare) */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

@@ -133,6 +133,25 @@ static void put_repr(char *b, size_t cap, size_t *at, const char *s)
     put(b, cap, at, "%c", q);
 }
 
+/* Python's repr() of a complex number: "2j" when the real part is +0.0,
+ * else "(1+2j)", each part as a float's repr without a trailing ".0". */
+static void put_complex(char *b, size_t cap, size_t *at, const double *z)
+{
+    for (int k = 0; k < 2; k++) {
+        bool bare = z[0] == 0.0 && !signbit(z[0]);
+        if (k == 0 && bare)
+            continue;
+        char part[64] = "";
+        size_t n = 0;
+        put_float(part, sizeof part, &n, z[k]);
+        if (n >= 2 && strcmp(part + n - 2, ".0") == 0)
+            part[n - 2] = '\0';
+        bool sign = k == 1 && !bare && part[0] != '-';
+        put(b, cap, at, "%s%s%s%s%s", k == 0 ? "(" : "", sign ? "+" : "",
+            part, k == 1 ? "j" : "", k == 1 && !bare ? ")" : "");
+    }
+}
+
 /* One argument as str() (repr: as repr()) gives it. */
 static void put_arg(char *b, size_t cap, size_t *at, int32_t kind,
                     int64_t word, bool repr)
@@ -144,6 +163,9 @@ static void put_arg(char *b, size_t cap, size_t *at, int32_t kind,
         kind = UF__RAISE_STR;
     }
     switch (kind) {
+    case UF__RAISE_COMPLEX:
+        put_complex(b, cap, at, (const double *)(intptr_t)word);
+        break;
     case UF__RAISE_STR:
         if (repr)
             put_repr(b, cap, at, (const char *)(intptr_t)word);
@@ -594,6 +616,8 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_SET_REMOVE] = "KeyError: set.remove(): key not in set",
         [UF__JIT_SET_POP] = "KeyError: set.pop(): empty set",
         [UF__JIT_LIST_RAGGED] = "ValueError: incompatible sequence shape",
+        [UF__JIT_SET_MINMAX_STR] = "AssertionError: min() or max() of an "
+                                   "empty set of strings",
         [UF__JIT_POLY_EMPTY] = "ValueError: Coefficient array is empty",
         [UF__JIT_POLY_ZERODIV] = "ZeroDivisionError: polydiv by a zero "
                                  "series",

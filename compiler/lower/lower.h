@@ -276,6 +276,12 @@ int uf__lower_raise(uf__fn *F, const uf__stmt *s);
 /* try/except (lower_try.c): an IF with is_try. */
 int uf__lower_try(uf__fn *F, const uf__stmt *s);
 LLVMValueRef uf__lower_print(uf__fn *F, const uf__expr *e);
+/* Where cond holds, Python's `raise KeyError(v)` for the missing key v of
+ * type t (d[k]: "KeyError: 5", "KeyError: 'abc'", "KeyError: (1, 2)");
+ * `status` (a plain KeyError) for a key str() is not formatted for here
+ * (lower_raise.c). */
+void uf__lower_raise_key_if(uf__fn *F, LLVMValueRef cond, LLVMValueRef v,
+                            const uf__type *t, int status);
 
 /* ---- typed expressions (lower_expr.c) ---------------------------------- */
 
@@ -617,6 +623,13 @@ bool uf__set_fallible(const uf__typed_func *tf, const uf__expr *e);
  * (lower_dict.c). */
 void uf__lower_dict_to_items(uf__fn *F, LLVMValueRef d, const uf__type *dt,
                              LLVMValueRef items, const uf__type *lt);
+/* fn(x) for each key, value or (key, value) tuple x (of type xt: the
+ * key's, the value's, or the tuple of both) of dict d, as dict or view
+ * type dt says, in order (lower_dict.c). */
+typedef void (*uf__dict_visit_fn)(uf__fn *F, LLVMValueRef x,
+                                  const uf__type *xt, void *ud);
+void uf__lower_dict_visit(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                          uf__dict_visit_fn fn, void *ud);
 void uf__lower_set_items(uf__fn *F, LLVMValueRef s, const uf__type *st,
                          LLVMValueRef dst, int64_t itemsize, uf_dtype to);
 /* a.copy(), a.reshape(), np.sort, np.round ... (UF__ARRMETH_MAP;

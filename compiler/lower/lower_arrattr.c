@@ -19,6 +19,7 @@
 #include "compiler/lower/lower_array.h"
 #include "compiler/lower/lower_arrattr.h"
 #include "compiler/lower/lower_arrmeth.h"
+#include "compiler/lower/lower_set_key.h"
 
 #define B (F->L->b)
 
@@ -309,6 +310,9 @@ static LLVMValueRef lower_fold(uf__fn *F, const uf__expr *e, uf__builtin b)
     LLVMValueRef v = it->kind == UF__T_RANGE ? NULL : uf__lower_expr(F, ix);
     if (!v && it->kind != UF__T_RANGE)
         return NULL;
+    if (it->kind == UF__T_SET && !uf__set_key_narrow(it->elts[0]) &&
+        f.cmp >= 0) /* tuples, strings: lower_set_from.c */
+        return uf__lower_set_minmax(F, v, it, b == UF__BI_ITER_MAX);
     if (in->type->kind == UF__T_USTR) { /* a list of strings: list_ustr.c */
         LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
         LLVMValueRef a[2] = {v, LLVMConstInt(i32, b == UF__BI_ITER_MAX, 0)};

@@ -21,6 +21,7 @@
 #include "common/list_items.h"
 #include "common/ustr.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_set_key.h"
 #include "compiler/lower/lower_stmt.h"
 
 #define B (F->L->b)
@@ -97,7 +98,25 @@ static bool str_keys(const uf__type *dt)
 
 static bool float_keys(const uf__type *dt)
 {
-    return !str_keys(dt) && uf_dtype_kind(key_dt(dt)) == 'f';
+    return !str_keys(dt) && dt->elts[0]->kind == UF__T_SCALAR &&
+           uf_dtype_kind(key_dt(dt)) == 'f';
+}
+
+/* Whether dt's keys (complex numbers, tuples) are fields passed by
+ * address (lower_set_key.c's layout, common/dict.h's WIDE). */
+static bool wide_keys(const uf__type *dt)
+{
+    return dt->n == 2 && !str_keys(dt) && !uf__set_key_narrow(dt->elts[0]);
+}
+
+/* The 8-byte fields of dt's keys (1 but wide) and which are doubles. */
+static int32_t key_fields(const uf__type *dt, uint64_t *fmask)
+{
+    int32_t nf = 1;
+    *fmask = 0;
+    if (wide_keys(dt))
+        uf__set_key_kind(dt->elts[0], &nf, fmask);
+    return nf;
 }
 
 /* common/dict.h's kind of dict type dt's keys. */
@@ -105,6 +124,7 @@ static int key_kind(const uf__type *dt)
 {
     return dt->n == 0 ? UF__DICT_BITS
            : str_keys(dt) ? UF__DICT_USTR
+           : wide_keys(dt) ? UF__DICT_WIDE
            : float_keys(dt) ? UF__DICT_FLOAT : UF__DICT_BITS;
 }
 
@@ -120,11 +140,14 @@ static int64_t vsize(const uf__type *vt)
                                    : (int64_t)uf_dtype_itemsize(vt->dtype);
 }
 
-/* 16 bytes of key and hash, then the value rounded up to 8. */
+/* 16 bytes of key and hash, then the value rounded up to 8, then a wide
+ * key's other fields. */
 static int64_t esize(const uf__type *dt)
 {
+    uint64_t fmask;
     int64_t v = vsize(dt->elts[1]);
-    return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8;
+    return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8 +
+           8 * ((int64_t)key_fields(dt, &fmask) - 1);
 }
 
 static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
@@ -212,6 +235,10 @@ static LLVMValueRef value_buf(uf__fn *F, const uf__type *dt)
 static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, const uf__type *from,
                              const uf__type *dt)
 {
+    if (wide_keys(dt)) { /* its fields in a stack buffer, by address */
+        v = uf__emit_convert(F, v, from, dt->elts[0]);
+        return v ? uf__set_key_store(F, v, dt->elts[0]) : NULL;
+    }
     if (str_keys(dt)) {
         v = uf__emit_convert(F, v, from, dt->elts[0]);
         return v ? LLVMBuildPtrToInt(B, v, i64_t(F), "") : NULL;
@@ -226,6 +253,8 @@ static LLVMValueRef key_bits(uf__fn *F, LLVMValueRef v, const uf__type *from,
 /* The key bits k back as the key type. */
 static LLVMValueRef key_value(uf__fn *F, LLVMValueRef k, const uf__type *dt)
 {
+    if (wide_keys(dt))
+        return uf__set_key_load(F, k, dt->elts[0]);
     if (str_keys(dt))
         return LLVMBuildIntToPtr(B, k, i8p_t(F), "");
     if (float_keys(dt))
@@ -250,23 +279,40 @@ static LLVMValueRef lower_value(uf__fn *F, const uf__expr *x,
              : NULL;
 }
 
+/* Whether key k (key_bits) is a wide key's address. */
+static bool by_addr(LLVMValueRef k)
+{
+    return LLVMGetTypeKind(LLVMTypeOf(k)) == LLVMPointerTypeKind;
+}
+
 static LLVMValueRef find(uf__fn *F, LLVMValueRef d, LLVMValueRef k)
 {
     LLVMValueRef a[2] = {d, k};
-    return call(F, UF__DICT_FIND, i8p_t(F), a, 2);
+    return call(F, by_addr(k) ? UF__DICT_FIND_KEY : UF__DICT_FIND, i8p_t(F),
+                a, 2);
+}
+
+static LLVMValueRef delete(uf__fn *F, LLVMValueRef d, LLVMValueRef k,
+                           LLVMValueRef out)
+{
+    LLVMValueRef a[3] = {d, k, out};
+    return call(F, by_addr(k) ? UF__DICT_DELETE_KEY : UF__DICT_DELETE,
+                LLVMInt32TypeInContext(F->L->ctx), a, 3);
 }
 
 /* The value slot of key k, made when absent; out of memory raises. */
 static LLVMValueRef insert(uf__fn *F, LLVMValueRef d, LLVMValueRef k)
 {
     LLVMValueRef a[2] = {d, k};
-    LLVMValueRef p = call(F, UF__DICT_INSERT, i8p_t(F), a, 2);
+    LLVMValueRef p = call(F, by_addr(k) ? UF__DICT_INSERT_KEY
+                                        : UF__DICT_INSERT,
+                          i8p_t(F), a, 2);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_NOMEM);
     return p;
 }
 
-/* dict.h's esize and kind, at offsets 48 and 56. */
-enum { OFF_ESIZE = 48, OFF_KIND = 56 };
+/* dict.h's esize, kind, nfields and fmask, at offsets 48, 56, 60, 64. */
+enum { OFF_ESIZE = 48, OFF_KIND = 56, OFF_NFIELDS = 60, OFF_FMASK = 64 };
 
 static LLVMValueRef field(uf__fn *F, LLVMValueRef d, int off, LLVMTypeRef ty)
 {
@@ -287,18 +333,26 @@ LLVMValueRef uf__lower_dict_convert(uf__fn *F, LLVMValueRef d,
     LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
     LLVMBuildStore(B, LLVMConstInt(i32, (unsigned)key_kind(to), 0),
                    field(F, d, OFF_KIND, i32));
+    uint64_t fmask;
+    LLVMBuildStore(B, LLVMConstInt(i32, (unsigned)key_fields(to, &fmask), 0),
+                   field(F, d, OFF_NFIELDS, i32));
+    LLVMBuildStore(B, LLVMConstInt(i64_t(F), fmask, 0),
+                   field(F, d, OFF_FMASK, i64_t(F)));
     return d;
 }
 
 static LLVMValueRef new_dict(uf__fn *F, const uf__type *dt)
 {
-    LLVMValueRef a[3] = {
+    uint64_t fmask;
+    int32_t nf = key_fields(dt, &fmask);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
+    LLVMValueRef a[5] = {
         LLVMBuildPointerCast(B, uf__lower_frame_slot(F),
                              LLVMPointerType(i8p_t(F), 0), ""),
         c64(F, dt->n ? esize(dt) : UF__DICT_VALUE_OFF),
-        LLVMConstInt(LLVMInt32TypeInContext(F->L->ctx),
-                     (unsigned)key_kind(dt), 0)};
-    LLVMValueRef d = call(F, UF__DICT_NEW, i8p_t(F), a, 3);
+        LLVMConstInt(i32, (unsigned)key_kind(dt), 0),
+        LLVMConstInt(i32, (unsigned)nf, 0), LLVMConstInt(i64_t(F), fmask, 0)};
+    LLVMValueRef d = call(F, UF__DICT_NEW_KEYED, i8p_t(F), a, 5);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, d, ""), UF__JIT_NOMEM);
     return d;
 }
@@ -335,11 +389,20 @@ LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e)
     if (refuse_here(F, e) != 0)
         return NULL;
     LLVMValueRef d = uf__lower_expr(F, e->u.subscript.value);
-    LLVMValueRef k = d ? lower_key(F, e->u.subscript.index[0], dt) : NULL;
+    const uf__expr *kx = e->u.subscript.index[0];
+    const uf__type *kt = uf__lower_info(F, kx)->type;
+    LLVMValueRef kv = d ? uf__lower_expr(F, kx) : NULL;
+    LLVMValueRef k = kv ? key_bits(F, kv, kt, dt) : NULL;
     if (k == NULL)
         return NULL;
     LLVMValueRef p = find(F, d, k);
-    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
+    if (kt->kind == UF__T_STR) { /* a literal: the string made */
+        kv = key_value(F, k, dt);
+        kt = dt->elts[0];
+    }
+    /* Numba raises KeyError(k) of the key as given, not as converted */
+    uf__lower_raise_key_if(F, LLVMBuildIsNull(B, p, ""), kv, kt,
+                           UF__JIT_DICT_KEY);
     return vload(F, p, dt->elts[1]);
 }
 
@@ -431,9 +494,7 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
                       !(dv = uf__lower_expr(F, e->u.call.args[1]))))
         return NULL;
     LLVMValueRef outp = value_buf(F, dt);
-    LLVMValueRef a[3] = {d, k, outp};
-    LLVMValueRef rc = call(F, UF__DICT_DELETE,
-                           LLVMInt32TypeInContext(F->L->ctx), a, 3);
+    LLVMValueRef rc = delete(F, d, k, outp);
     LLVMValueRef absent = LLVMBuildIsNull(B, rc, "");
     if (dv == NULL) {
         uf__fn_raise_if(F, absent, UF__JIT_DICT_KEY);
@@ -451,10 +512,18 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
 static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
                                   LLVMValueRef d, const uf__type *dt)
 {
-    LLVMValueRef kslot = uf__fn_alloca(F, i64_t(F), "dict.key");
+    uint64_t fmask;
+    int32_t nf = key_fields(dt, &fmask);
+    LLVMValueRef kslot = LLVMBuildPointerCast(
+        B, uf__fn_alloca(F, LLVMArrayType(i64_t(F), (unsigned)nf), "dict.key"),
+        LLVMPointerType(i64_t(F), 0), "");
     LLVMValueRef outp = value_buf(F, dt);
-    LLVMValueRef a[3] = {d, kslot, outp};
-    LLVMValueRef rc = call(F, UF__DICT_POPITEM,
+    LLVMValueRef a[3] = {d, wide_keys(dt) ? LLVMBuildPointerCast(B, kslot,
+                                                                 i8p_t(F), "")
+                                          : kslot,
+                         outp};
+    LLVMValueRef rc = call(F, wide_keys(dt) ? UF__DICT_POPITEM_KEY
+                                            : UF__DICT_POPITEM,
                            LLVMInt32TypeInContext(F->L->ctx), a, 3);
     uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""), UF__JIT_DICT_POPITEM);
     const uf__type *tt = uf__lower_info(F, e)->type;
@@ -462,9 +531,15 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
     if (ty == NULL)
         return NULL;
     LLVMValueRef r = LLVMGetUndef(ty);
-    r = LLVMBuildInsertValue(
-        B, r, key_value(F, LLVMBuildLoad2(B, i64_t(F), kslot, ""), dt), 0,
-        "");
+    LLVMValueRef k = wide_keys(dt)
+                         ? key_value(F, LLVMBuildPointerCast(B, kslot, i8p_t(F),
+                                                             ""),
+                                     dt)
+                         : key_value(F, LLVMBuildLoad2(B, i64_t(F), kslot, ""),
+                                     dt);
+    if (k == NULL)
+        return NULL;
+    r = LLVMBuildInsertValue(B, r, k, 0, "");
     LLVMValueRef v = vload(F, outp, dt->elts[1]);
     return v ? LLVMBuildInsertValue(B, r, v, 1, "") : NULL;
 }
@@ -514,6 +589,41 @@ static void walk_end(uf__fn *F, walk *w)
     LLVMPositionBuilderAtEnd(B, w->done);
 }
 
+/* The word at p + off. */
+static LLVMValueRef word_at(uf__fn *F, LLVMValueRef p, int64_t off)
+{
+    return LLVMBuildLoad2(B, i64_t(F),
+                          LLVMBuildPointerCast(B, field_ptr(F, p, off),
+                                               LLVMPointerType(i64_t(F), 0),
+                                               ""),
+                          "");
+}
+
+/* The key of an entry of a dict of type dt, as the key type: a wide
+ * key's fields gathered from the entry's two places (common/dict.h). */
+static LLVMValueRef entry_key(uf__fn *F, LLVMValueRef entry,
+                              const uf__type *dt)
+{
+    if (!wide_keys(dt))
+        return key_value(F, word_at(F, entry, UF__DICT_KEY_OFF), dt);
+    uint64_t fmask;
+    int32_t nf = key_fields(dt, &fmask);
+    LLVMTypeRef at = LLVMArrayType(i64_t(F), (unsigned)nf);
+    LLVMValueRef buf = LLVMBuildPointerCast(
+        B, uf__fn_alloca(F, at, "dict.wkey"), LLVMPointerType(i64_t(F), 0),
+        "");
+    int64_t es = esize(dt);
+    for (int32_t i = 0; i < nf; i++) {
+        LLVMValueRef w = word_at(F, entry, i == 0 ? UF__DICT_KEY_OFF
+                                                  : es - 8 * (nf - i));
+        LLVMBuildStore(B, w, LLVMBuildInBoundsGEP2(B, i64_t(F), buf,
+                                                   (LLVMValueRef[]){
+                                                       c64(F, i)},
+                                                   1, ""));
+    }
+    return key_value(F, LLVMBuildPointerCast(B, buf, i8p_t(F), ""), dt);
+}
+
 /* d.update(o): Numba's `for k, v in o.items(): d[k] = v`, each key and
  * value converted to d's types. */
 static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
@@ -529,10 +639,8 @@ static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
     walk w;
     walk_begin(F, o, &w);
     LLVMValueRef entry = entry_at(F, o, ot, w.pos);
-    LLVMValueRef kb = LLVMBuildLoad2(
-        B, i64_t(F),
-        LLVMBuildPointerCast(B, entry, LLVMPointerType(i64_t(F), 0), ""), "");
-    LLVMValueRef k = key_bits(F, key_value(F, kb, ot), ot->elts[0], dt);
+    LLVMValueRef kv = entry_key(F, entry, ot);
+    LLVMValueRef k = kv ? key_bits(F, kv, ot->elts[0], dt) : NULL;
     if (k == NULL)
         return NULL;
     LLVMValueRef vp = LLVMBuildInBoundsGEP2(
@@ -546,58 +654,69 @@ static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
     return undef_i1(F);
 }
 
-/* The key of an entry of a dict of type dt, as the key type. */
-static LLVMValueRef entry_key(uf__fn *F, LLVMValueRef entry,
-                              const uf__type *dt)
-{
-    return key_value(
-        F,
-        LLVMBuildLoad2(B, i64_t(F),
-                       LLVMBuildPointerCast(B, entry,
-                                            LLVMPointerType(i64_t(F), 0), ""),
-                       ""),
-        dt);
-}
 
-void uf__lower_dict_to_items(uf__fn *F, LLVMValueRef d, const uf__type *dt,
-                             LLVMValueRef items, const uf__type *lt)
+void uf__lower_dict_visit(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                          uf__dict_visit_fn fn, void *ud)
 {
     if (dt->n != 2) /* a dict of no types yet: empty */
         return;
-    LLVMValueRef islot = uf__fn_alloca(F, i64_t(F), "dict.i");
-    LLVMBuildStore(B, c64(F, 0), islot);
+    const uf__type *xt = dt->elts[0];
+    LLVMTypeRef ty = NULL;
+    if (dt->layout == 'i') { /* (key, value) */
+        xt = uf__type_tuple(F->tf->km->tc, 2, dt->elts, F->err);
+        if (xt == NULL || !(ty = uf__lower_type(F->L, xt, F->err)))
+            return;
+    }
     walk w;
     walk_begin(F, d, &w);
     LLVMValueRef entry = entry_at(F, d, dt, w.pos);
     LLVMValueRef k = entry_key(F, entry, dt), x = k;
-    const uf__type *xt = dt->elts[0];
+    if (k == NULL)
+        return;
     if (dt->layout == 'v' || dt->layout == 'i') {
         LLVMValueRef v = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
                                dt->elts[1]);
         if (v == NULL)
             return;
         x = v;
-        xt = dt->elts[1];
-        if (dt->layout == 'i') { /* (key, value) */
-            xt = lt->elts[0];
-            LLVMTypeRef ty = uf__lower_type(F->L, xt, F->err);
-            if (ty == NULL)
-                return;
-            x = LLVMBuildInsertValue(B, LLVMGetUndef(ty), k, 0, "");
-            x = LLVMBuildInsertValue(B, x, v, 1, "");
-        }
+        if (dt->layout == 'v')
+            xt = dt->elts[1];
+        else
+            x = LLVMBuildInsertValue(
+                B, LLVMBuildInsertValue(B, LLVMGetUndef(ty), k, 0, ""), v, 1,
+                "");
     }
-    if (!(x = uf__emit_convert(F, x, xt, lt->elts[0])))
+    fn(F, x, xt, ud);
+    walk_end(F, &w);
+}
+
+typedef struct to_items {
+    LLVMValueRef islot, items;
+    const uf__type *lt;
+} to_items;
+
+static void store_item(uf__fn *F, LLVMValueRef x, const uf__type *xt,
+                       void *ud)
+{
+    const to_items *T = ud;
+    if (!(x = uf__emit_convert(F, x, xt, T->lt->elts[0])))
         return;
-    LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), islot, "");
+    LLVMValueRef i = LLVMBuildLoad2(B, i64_t(F), T->islot, "");
     LLVMValueRef at = LLVMBuildInBoundsGEP2(
-        B, LLVMInt8TypeInContext(F->L->ctx), items,
-        (LLVMValueRef[]){LLVMBuildMul(B, i, c64(F, uf__list_itemsize(lt)),
+        B, LLVMInt8TypeInContext(F->L->ctx), T->items,
+        (LLVMValueRef[]){LLVMBuildMul(B, i, c64(F, uf__list_itemsize(T->lt)),
                                       "")},
         1, "");
-    uf__list_item_store(F, at, lt, x);
-    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), islot);
-    walk_end(F, &w);
+    uf__list_item_store(F, at, T->lt, x);
+    LLVMBuildStore(B, LLVMBuildAdd(B, i, c64(F, 1), ""), T->islot);
+}
+
+void uf__lower_dict_to_items(uf__fn *F, LLVMValueRef d, const uf__type *dt,
+                             LLVMValueRef items, const uf__type *lt)
+{
+    to_items T = {uf__fn_alloca(F, i64_t(F), "dict.i"), items, lt};
+    LLVMBuildStore(B, c64(F, 0), T.islot);
+    uf__lower_dict_visit(F, d, dt, store_item, &T);
 }
 
 LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
@@ -689,9 +808,7 @@ LLVMValueRef uf__lower_dict_call(uf__fn *F, const uf__expr *e)
         LLVMValueRef k = lower_key(F, e->u.call.args[0], dt);
         if (k == NULL)
             return NULL;
-        LLVMValueRef a[3] = {d, k, LLVMConstNull(i8p_t(F))};
-        LLVMValueRef rc = call(F, UF__DICT_DELETE,
-                               LLVMInt32TypeInContext(F->L->ctx), a, 3);
+        LLVMValueRef rc = delete(F, d, k, LLVMConstNull(i8p_t(F)));
         uf__fn_raise_if(F, LLVMBuildIsNull(B, rc, ""), UF__JIT_DICT_KEY);
         return undef_i1(F);
     }
@@ -773,13 +890,7 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
     LLVMValueRef entry = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entries,
         (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, esize(dt)), "")}, 1, "");
-    LLVMValueRef key = key_value(
-        F,
-        LLVMBuildLoad2(B, i64,
-                       LLVMBuildPointerCast(B, entry, LLVMPointerType(i64, 0),
-                                            ""),
-                       ""),
-        dt);
+    LLVMValueRef key = entry_key(F, entry, dt);
     LLVMValueRef val = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
                              dt->elts[1]);
     if (val == NULL)

@@ -151,3 +151,124 @@ LLVMValueRef uf__lower_print(uf__fn *F, const uf__expr *e)
     F->L->uses_runtime = true;
     return LLVMGetUndef(LLVMInt1TypeInContext(c)); /* None */
 }
+
+/* Value v of type t as the words of UF__RT_RAISE (a tuple's numbers or
+ * strings one word each); the count, or -1 when t has no such form (a
+ * complex number, a nested or 1-tuple: the caller's status then). */
+static int value_words(uf__fn *F, LLVMValueRef v, const uf__type *t,
+                       int32_t *kinds, LLVMValueRef *w)
+{
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(F->L->ctx);
+    if (t->kind == UF__T_TUPLE) {
+        if (t->n < 2 || t->n > UF__RAISE_MAXARGS)
+            return -1;
+        for (int i = 0; i < t->n; i++)
+            if (t->elts[i]->kind == UF__T_TUPLE ||
+                value_words(F, LLVMBuildExtractValue(B, v, (unsigned)i, ""),
+                            t->elts[i], &kinds[i], &w[i]) != 1)
+                return -1;
+        return t->n;
+    }
+    if (t->kind == UF__T_USTR) {
+        *kinds = UF__RAISE_USTR;
+        *w = LLVMBuildPtrToInt(B, v, i64, "");
+        return 1;
+    }
+    if (t->kind != UF__T_SCALAR)
+        return -1;
+    switch (uf_dtype_kind(t->dtype)) {
+    case 'b':
+        *kinds = UF__RAISE_BOOL;
+        *w = LLVMBuildZExt(B, v, i64, "");
+        return 1;
+    case 'i':
+        *kinds = UF__RAISE_INT;
+        *w = LLVMBuildSExtOrBitCast(B, v, i64, "");
+        return 1;
+    case 'u':
+        *kinds = UF__RAISE_UINT;
+        *w = LLVMBuildZExtOrBitCast(B, v, i64, "");
+        return 1;
+    case 'f':
+        *kinds = UF__RAISE_FLOAT;
+        if (t->dtype != UF_FLOAT64)
+            v = LLVMBuildFPExt(B, v, LLVMDoubleTypeInContext(F->L->ctx), "");
+        *w = LLVMBuildBitCast(B, v, i64, "");
+        return 1;
+    case 'c': { /* its two parts as doubles, by address */
+        LLVMTypeRef dbl = LLVMDoubleTypeInContext(F->L->ctx);
+        LLVMTypeRef at = LLVMArrayType(dbl, 2);
+        LLVMValueRef z = uf__fn_alloca(F, at, "key.z");
+        LLVMTypeRef i32 = LLVMInt32TypeInContext(F->L->ctx);
+        for (unsigned k = 0; k < 2; k++) {
+            LLVMValueRef part = LLVMBuildExtractValue(B, v, k, "");
+            if (t->dtype != UF_COMPLEX128)
+                part = LLVMBuildFPExt(B, part, dbl, "");
+            LLVMValueRef ix[2] = {LLVMConstInt(i32, 0, 0),
+                                  LLVMConstInt(i32, k, 0)};
+            LLVMBuildStore(B, part, LLVMBuildInBoundsGEP2(B, at, z, ix, 2, ""));
+        }
+        *kinds = UF__RAISE_COMPLEX;
+        *w = LLVMBuildPtrToInt(B, z, i64, "");
+        return 1;
+    }
+    default:
+        return -1;
+    }
+}
+
+void uf__lower_raise_key_if(uf__fn *F, LLVMValueRef cond, LLVMValueRef v,
+                            const uf__type *t, int status)
+{
+    if (!F->fallible)
+        return;
+    LLVMContextRef c = F->L->ctx;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(c);
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+    LLVMTypeRef i8p = LLVMPointerType(LLVMInt8TypeInContext(c), 0);
+    LLVMBasicBlockRef miss = uf__fn_block(F, "keyerr");
+    LLVMBasicBlockRef cont = uf__fn_block(F, "keyok");
+    LLVMBuildCondBr(B, cond, miss, cont);
+    LLVMPositionBuilderAtEnd(B, miss);
+    int32_t kinds[UF__RAISE_MAXARGS];
+    LLVMValueRef w[UF__RAISE_MAXARGS];
+    int n = value_words(F, v, t, kinds, w);
+    if (n < 0) { /* no str() of the key here: the plain status */
+        uf__fn_raise_if(F, LLVMConstInt(LLVMInt1TypeInContext(c), 1, 0),
+                        status);
+        LLVMBuildUnreachable(B);
+        LLVMPositionBuilderAtEnd(B, cont);
+        return;
+    }
+    LLVMTypeRef at = LLVMArrayType(i64, (unsigned)n);
+    LLVMValueRef slot = uf__fn_alloca(F, at, "key.words");
+    LLVMValueRef kv[UF__RAISE_MAXARGS];
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef ix[2] = {LLVMConstInt(i32, 0, 0),
+                              LLVMConstInt(i32, (unsigned)i, 0)};
+        LLVMBuildStore(B, w[i], LLVMBuildInBoundsGEP2(B, at, slot, ix, 2, ""));
+        kv[i] = LLVMConstInt(i32, (unsigned)kinds[i], 0);
+    }
+    LLVMValueRef init = LLVMConstArray(i32, kv, (unsigned)n);
+    LLVMValueRef g = LLVMAddGlobal(F->L->mod, LLVMTypeOf(init), "uf.key.kinds");
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+    const char *cls = "KeyError";
+    LLVMTypeRef pt[5] = {i8p, i32, i32, LLVMPointerType(i32, 0),
+                         LLVMPointerType(i64, 0)};
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c), pt, 5, 0);
+    LLVMValueRef args[5] = {
+        const_string(F, cls, strlen(cls)),
+        LLVMConstInt(i32, (unsigned)uf__exception_code(cls), 0),
+        LLVMConstInt(i32, (unsigned)n, 0),
+        LLVMConstPointerCast(g, LLVMPointerType(i32, 0)),
+        LLVMBuildBitCast(B, slot, LLVMPointerType(i64, 0), "")};
+    LLVMBuildCall2(B, fty, F->L->cg->helper(F->L, UF__RT_RAISE, fty), args, 5,
+                   "");
+    F->L->uses_runtime = true;
+    uf__fn_raise_if(F, LLVMConstInt(LLVMInt1TypeInContext(c), 1, 0),
+                    UF__JIT_RAISE);
+    LLVMBuildUnreachable(B);
+    LLVMPositionBuilderAtEnd(B, cont);
+}

@@ -185,6 +185,16 @@ static void add(uf__fn *F, LLVMValueRef s, LLVMValueRef k,
     uf__fn_raise_if(F, LLVMBuildIsNotNull(B, rc, ""), UF__JIT_NOMEM);
 }
 
+int uf__lower_set_add_value(uf__fn *F, LLVMValueRef s, const uf__type *st,
+                            LLVMValueRef v, const uf__type *vt)
+{
+    LLVMValueRef k = key_of(F, v, vt, st);
+    if (k == NULL)
+        return -1;
+    add(F, s, k, st);
+    return 0;
+}
+
 static LLVMValueRef new_set(uf__fn *F, const uf__type *st)
 {
     int32_t nf = 1;
@@ -288,6 +298,9 @@ static void add_one(uf__fn *F, LLVMValueRef i, void *ud)
 static int add_all(uf__fn *F, LLVMValueRef s, const uf__type *st,
                    const uf__expr *x, const uf__type *xt)
 {
+    if (xt->kind == UF__T_RANGE ||
+        (xt->kind == UF__T_DICT && (xt->layout == 'v' || xt->layout == 'i')))
+        return uf__lower_set_add_from(F, s, st, x, xt); /* lower_set_from.c */
     LLVMValueRef v = uf__lower_expr(F, x);
     if (v == NULL)
         return F->err->code;

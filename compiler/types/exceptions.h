@@ -39,6 +39,7 @@ enum {
     UF__RAISE_FLOAT, /* a double's bits (a float32 widened) */
     UF__RAISE_BOOL,  /* 0 or 1 */
     UF__RAISE_USTR,  /* a run-time string's uf__ustr * (common/ustr.h) */
+    UF__RAISE_COMPLEX, /* the address of a complex number's two doubles */
     UF__RAISE_MAXARGS = 16
 };
 

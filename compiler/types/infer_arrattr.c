@@ -267,6 +267,17 @@ const uf__type *uf__infer_arrattr_call(uf__ictx *C, const uf__expr *e,
     }
 }
 
+static bool has_complex(const uf__type *t)
+{
+    if (t->kind == UF__T_TUPLE) {
+        for (int i = 0; i < t->n; i++)
+            if (has_complex(t->elts[i]))
+                return true;
+        return false;
+    }
+    return t->kind == UF__T_SCALAR && uf__type_is_complex(t);
+}
+
 const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
                                       uf__builtin b, const uf__type *a)
 {
@@ -282,9 +293,13 @@ const uf__type *uf__infer_iter_minmax(uf__ictx *C, const uf__expr *e,
             return NULL;
     } else if (a->kind == UF__T_SET && a->n == 1 &&
                a->elts[0]->kind != UF__T_SCALAR) {
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->u.call.args[0]->pos,
-                          "%s() of %s is not supported in kernels (of a set "
-                          "of numbers only)", fn, uf__tname(a));
+        /* tuples and strings: lower_set_from.c; complex fields are not
+         * ordered (Numba finds no `<` for them) */
+        if (has_complex(a->elts[0]))
+            return uf__ierr_t(C, UF_ERR_TYPING, e->u.call.args[0]->pos,
+                              "No implementation of %s() for %s (complex "
+                              "numbers are not ordered)", fn, uf__tname(a));
+        elt = a->elts[0];
     } else if (a->kind == UF__T_SET && a->n == 1) { /* not sum: Numba */
         elt = a->elts[0];
     } else if (a->kind == UF__T_LIST && a->n == 1 &&

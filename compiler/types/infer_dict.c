@@ -8,13 +8,15 @@
  * it); a key or value stored, looked up or given as a default converts
  * to the dict's type only within its kind or up (bool -> int -> float ->
  * complex; Numba's _cast refuses float -> int); `{}` never stored into
- * is refused with Numba's message. Keys are bools, integers, floats and
- * strings (a literal taken as unicode_type); values any number, tuple of
+ * is refused with Numba's message. Keys are numbers (complex ones
+ * too), strings (a literal taken as unicode_type) and tuples of numbers;
+ * values any number, tuple of
  * numbers, string or array (one dtype and ndim; a C or F array stores
  * into a dict of A arrays, never the other way, as Numba's first store
  * fixes the layout). */
 #include <string.h>
 
+#include "common/set.h"
 #include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_internal.h"
 
@@ -62,14 +64,36 @@ static bool casts(const uf__type *from, const uf__type *to)
            rank(from) <= rank(to);
 }
 
+/* The 8-byte fields of a key of type t (common/dict.h's WIDE keys: a
+ * complex number two, a tuple its numbers', nested or not), or -1 when
+ * t cannot be a key. */
+static int key_fields(const uf__type *t)
+{
+    if (t->kind == UF__T_SCALAR)
+        return uf_dtype_kind(t->dtype) == 'c' ? 2 : 1;
+    if (t->kind != UF__T_TUPLE || t->n == 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < t->n; i++) {
+        int k = key_fields(t->elts[i]);
+        if (k < 0)
+            return -1;
+        n += k;
+    }
+    return n;
+}
+
 static int check_key(uf__ictx *C, const uf__expr *x, const uf__type *t)
 {
     if (uf__is_string(t))
         return 0;
-    if (t->kind != UF__T_SCALAR || uf_dtype_kind(t->dtype) == 'c')
+    int n = key_fields(t);
+    if (n < 0 || n > UF__SET_MAXFIELDS)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a key "
-                        "of a dict in kernels (keys are bools, integers, "
-                        "floats and strings)", uf__tname(t));
+                        "of a dict in kernels (keys are numbers, strings "
+                        "and tuples of at most %d numbers, a complex "
+                        "number counting twice)", uf__tname(t),
+                        UF__SET_MAXFIELDS);
     return 0;
 }
 

@@ -16,7 +16,9 @@
  * are numbers (complex ones too), tuples of numbers (nested or not, at
  * most UF__SET_MAXFIELDS 8-byte fields once flattened, a complex number
  * two) and strings (a literal taken as unicode_type, as Numba's typeof of
- * a str); set(d) and set(d.keys()) take a dict's keys. */
+ * a str); set(d) and set(d.keys()) take a dict's keys, set(d.values())
+ * and set(d.items()) its values and (key, value) tuples, set(range(...))
+ * the range's values (lower_set_from.c). */
 #include <string.h>
 
 #include "common/set.h"
@@ -102,13 +104,24 @@ static bool looks_up(const uf__type *t, const uf__type *k)
 }
 
 /* The items' type of x (typed t) that set(x) and s.update(x) take: a
- * 1-D array, a list, a tuple whose items share one type, a set; NULL
- * with the error (UF__UNKNOWN for a set still undefined). */
+ * 1-D array, a list, a tuple whose items share one type, a set, a
+ * range() call, a dict (its keys) or its keys(), values() or items()
+ * view; NULL with the error. */
 static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
                                 const uf__type *t, const char *what)
 {
     const uf__type *it = NULL;
-    if (t->kind == UF__T_ARRAY && t->ndim == 1)
+    const uf__type *rv = t->kind == UF__T_RANGE && x->kind == UF__EX_CALL
+                             ? uf__iinfo(C, x)->optype
+                             : NULL;
+    if (t->kind == UF__T_RANGE) { /* a range() call's values: its dtype */
+        if (rv == NULL)
+            return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s of a range "
+                              "held in a variable is not supported in "
+                              "kernels (call range() in the argument)",
+                              what);
+        it = uf__type_scalar(C->tc, rv->dtype);
+    } else if (t->kind == UF__T_ARRAY && t->ndim == 1)
         it = uf__type_scalar(C->tc, t->dtype);
     else if ((t->kind == UF__T_LIST || t->kind == UF__T_SET) && t->n == 1)
         it = t->elts[0];
@@ -120,10 +133,11 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
     } else if (t->kind == UF__T_DICT && t->n == 2 &&
                (t->layout == 0 || t->layout == 'k')) {
         it = t->elts[0]; /* set(d), set(d.keys()): lower_set.c */
-    } else if (t->kind == UF__T_DICT && t->n == 2) {
-        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s of %s is not "
-                          "supported in kernels (a dict's keys are: "
-                          "set(d), set(d.keys()))", what, uf__tname(t));
+    } else if (t->kind == UF__T_DICT && t->n == 2 && t->layout == 'v') {
+        it = t->elts[1]; /* set(d.values()): lower_set_from.c */
+    } else if (t->kind == UF__T_DICT && t->n == 2) { /* d.items() */
+        if ((it = uf__type_tuple(C->tc, 2, t->elts, C->err)) == NULL)
+            return uf__ioom(C);
     } else if ((t->kind == UF__T_LIST || t->kind == UF__T_SET) && t->n == 0)
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "%s of %s: its items "
                           "have no known type yet", what, uf__tname(t));
@@ -131,7 +145,8 @@ static const uf__type *items_of(uf__ictx *C, const uf__expr *x,
         return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation of "
                           "function %s for %s (kernels take a 1-D array, a "
                           "list, a tuple whose items all have one type, a "
-                          "set or a dict's keys)", what, uf__tname(t));
+                          "set, a range or a dict's keys, values or "
+                          "items)", what, uf__tname(t));
     return check_key(C, x, it) == 0 ? stored_type(C, it) : NULL;
 }
 
@@ -290,6 +305,13 @@ static const uf__type *type_method(uf__ictx *C, const uf__expr *e,
             return NULL;
         return uf__iset(C, e, none);
     case UF__BI_SET_UPDATE: {
+        if (t[0]->kind == UF__T_DICT) /* Numba fails typing these */
+            return uf__ierr_t(C, UF_ERR_TYPING, x->pos, "No implementation "
+                              "of function set.update found for signature "
+                              "(%s, %s): Numba 0.68 does not update a set "
+                              "from a dict or a dict view (set(d) and "
+                              "set(d.values()) make one)", uf__tname(st),
+                              uf__tname(t[0]));
         const uf__type *it = items_of(C, x, t[0], "set.update()");
         if (it == NULL || widen(C, recv, st, it, x) != 0)
             return NULL;
