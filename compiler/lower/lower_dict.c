@@ -57,7 +57,7 @@ static LLVMValueRef undef_i1(uf__fn *F)
 static LLVMValueRef call(uf__fn *F, const char *name, LLVMTypeRef ret,
                          LLVMValueRef *args, unsigned n)
 {
-    LLVMTypeRef pt[4]; /* n <= 4 */
+    LLVMTypeRef pt[8]; /* n <= 8 */
     for (unsigned i = 0; i < n; i++)
         pt[i] = LLVMTypeOf(args[i]);
     LLVMTypeRef fty = LLVMFunctionType(ret, pt, n, 0);
