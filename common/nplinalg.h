@@ -7,6 +7,7 @@
 #ifndef UF_COMMON_NPLINALG_H
 #define UF_COMMON_NPLINALG_H
 
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 
