@@ -487,7 +487,7 @@ def write(raw, out_dir):
                   "doubles, GB/s median (min-max), counting reads and "
                   "writes as STREAM does (copy, scale 16 bytes per "
                   "element, add, triad 24, sum 8: s += a[i], the limit of "
-                  "the reductions, timed three ways each rep and the "
+                  "the reductions, timed four ways each rep and the "
                   "fastest kept, write 8: b[i] = s with non-temporal "
                   "stores, the limit of broadcasting a row and a "
                   "column):", ""]
@@ -501,7 +501,8 @@ def write(raw, out_dir):
         if won:
             lines += ["", "The read-only sum's reps won by each way of "
                       "reading (one stream; four streams side by side; "
-                      "software prefetch 2 KiB ahead): " + "; ".join(won)
+                      "software prefetch 2 KiB ahead; rows of 1024 added into "
+                      "accumulators in L1, as an axis-0 reduction reads): " + "; ".join(won)
                       + "."]
     else:
         lines.append(f"STREAM: not available ({lim.get('stream_error')})")

@@ -338,6 +338,34 @@ static void report_hardware(const struct utsname *u, bool have_uname)
 
 /* ---- OS, later parts, environment ------------------------------------------ */
 
+/* Transparent huge pages: the kernel's mode (the bracketed word of
+ * "always [madvise] never") and whether ufjit advises its large arrays
+ * (common/hugepage.h; UFJIT_MADVISE_HUGEPAGE=0 turns that off). */
+static void report_huge_pages(void)
+{
+    char line[128] = "";
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (f != NULL) {
+        if (fgets(line, sizeof line, f) == NULL)
+            line[0] = '\0';
+        fclose(f);
+    }
+    char *lo = strchr(line, '['), *hi = lo ? strchr(lo, ']') : NULL;
+    if (hi == NULL) {
+        row("Huge pages (THP)", "not available (no transparent huge pages "
+            "in this kernel)");
+        return;
+    }
+    *hi = '\0';
+    const char *e = getenv("UFJIT_MADVISE_HUGEPAGE");
+    bool off = e != NULL && strcmp(e, "0") == 0;
+    row("Huge pages (THP)", "%s; arrays of 4 MiB or more %s", lo + 1,
+        off ? "not advised (UFJIT_MADVISE_HUGEPAGE=0)"
+        : strcmp(lo + 1, "never") == 0 ? "advised, but the kernel never "
+                                         "uses them"
+                                       : "advised (madvise, as NumPy)");
+}
+
 static void report_os(const struct utsname *u, bool have_uname)
 {
     section("Operating system");
@@ -352,6 +380,7 @@ static void report_os(const struct utsname *u, bool have_uname)
 #if defined(__GLIBC__)
     row("C library", "glibc %s", gnu_get_libc_version());
 #endif
+    report_huge_pages();
 }
 
 /* The parallel target's runtime: what is built, what this process would

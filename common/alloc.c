@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/error_internal.h"
+#include "common/hugepage.h"
 
 static atomic_long fail_countdown; /* 0: never fail */
 static atomic_bool failed_once;
@@ -115,11 +116,20 @@ void *uf__malloc_aligned(size_t nbytes, uf_error *err)
     n -= n % UF__DATA_ALIGN;
     if (n == 0)
         n = UF__DATA_ALIGN;
-    void *p = should_fail() ? NULL : aligned_alloc(UF__DATA_ALIGN, n);
+    /* a large buffer starts on a huge page, so that all its whole huge
+     * pages can be ones (hugepage.h); costs address space only */
+    void *p = NULL;
+    if (!should_fail()) {
+        if (n < UF__HUGEPAGE_MIN || !uf__hugepage_enabled())
+            p = aligned_alloc(UF__DATA_ALIGN, n);
+        else if (posix_memalign(&p, UF__HUGEPAGE_ALIGN, n) != 0)
+            p = NULL;
+    }
     if (p == NULL) {
         uf__error_nomem(err);
         return NULL;
     }
+    uf__hugepage_advise(p, n);
     atomic_fetch_add(&live, 1);
     return p;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "common/alloc.h"
+#include "common/hugepage.h"
 #include "common/nrt.h"
 #include "common/nrt_cache.h"
 #include "common/nrt_count.h"
@@ -56,6 +57,8 @@ void *uf__nrt_alloc(uf__nrt_meminfo **frame, int64_t nbytes)
         mi = malloc(cls < 0 ? n : uf__nrt_cache_class_size(cls));
     if (mi == NULL)
         return NULL;
+    if (cls < 0) /* a large array a kernel makes (hugepage.h) */
+        uf__hugepage_advise(mi, n);
     mi->cls = cls;
     uintptr_t d = (uintptr_t)(mi + 1);
     d = (d + UF__DATA_ALIGN - 1) & ~(uintptr_t)(UF__DATA_ALIGN - 1);
