@@ -433,6 +433,19 @@ static int scan_assign(scan *S, const uf__stmt *s)
         }
         return 0;
     }
+    if (uf__typed_is_type_call(S, rhs)) { /* LT = types.ListType(T) */
+        const uf__type *ty = uf__typed_module_type(S, rhs);
+        if (ty == NULL)
+            return S->err->code;
+        for (int i = 0; i < s->u.assign.ntargets; i++) {
+            const uf__expr *t = s->u.assign.targets[i];
+            uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_TYPE);
+            if (g == NULL)
+                return S->err->code;
+            g->type = ty;
+        }
+        return 0;
+    }
     if (uf__kmodule_is_array_expr(km, rhs)) {
         uf__garray *ga = uf__arena_alloc(km->arena, 1, sizeof *ga, S->err);
         if (ga == NULL ||

@@ -128,11 +128,19 @@ static int key_kind(const uf__type *dt)
            : float_keys(dt) ? UF__DICT_FLOAT : UF__DICT_BITS;
 }
 
+/* A string, a list or a dict is stored as its pointer (lower_list_nest.c
+ * keeps an inner list's or dict's header alive). */
+static bool ptr_value(const uf__type *vt)
+{
+    return vt->kind == UF__T_USTR || vt->kind == UF__T_LIST ||
+           vt->kind == UF__T_DICT;
+}
+
 /* The bytes of a value of type vt: a number's, a tuple's laid out as a
  * list's tuple items are (lower_list_items.c). */
 static int64_t vsize(const uf__type *vt)
 {
-    if (vt->kind == UF__T_USTR)
+    if (ptr_value(vt))
         return 8; /* its pointer */
     if (vt->kind == UF__T_ARRAY)
         return uf__list_item_bytes(vt->ndim);
@@ -173,7 +181,7 @@ static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
 {
     if (vt->kind == UF__T_ARRAY)
         return array_load(F, p, vt);
-    if (vt->kind == UF__T_USTR)
+    if (ptr_value(vt))
         return LLVMBuildLoad2(
             B, i8p_t(F),
             LLVMBuildPointerCast(B, p, LLVMPointerType(i8p_t(F), 0), ""), "");
@@ -203,7 +211,7 @@ static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
             8);
         return;
     }
-    if (vt->kind == UF__T_USTR) {
+    if (ptr_value(vt)) {
         LLVMBuildStore(B, v,
                        LLVMBuildPointerCast(B, p,
                                             LLVMPointerType(i8p_t(F), 0), ""));
@@ -964,8 +972,9 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
     LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
     if (k == NULL)
         return F->err->code;
-    LLVMValueRef p = find(F, d, k);
-    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
+    LLVMValueRef p = find(F, d, k); /* Numba: KeyError(k) */
+    uf__lower_raise_key_if(F, LLVMBuildIsNull(B, p, ""), key_value(F, k, dt),
+                           dt->elts[0], UF__JIT_DICT_KEY);
     LLVMValueRef x = vload(F, p, dt->elts[1]);
     LLVMValueRef r = x && dt->elts[1]->kind == UF__T_USTR
                          ? str_augop(F, s, x, dt->elts[1])

@@ -16,6 +16,7 @@
  * fixes the layout). */
 #include <string.h>
 
+#include "common/list_items.h"
 #include "common/set.h"
 #include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_internal.h"
@@ -45,6 +46,9 @@ static int rank(const uf__type *t)
  * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (from->kind == UF__T_LIST || from->kind == UF__T_DICT ||
+        to->kind == UF__T_LIST || to->kind == UF__T_DICT)
+        return from == to; /* stored as its pointer: the very type */
     if (from->kind == UF__T_ARRAY || to->kind == UF__T_ARRAY)
         return from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY &&
                from->dtype == to->dtype && from->ndim == to->ndim &&
@@ -114,6 +118,17 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
         return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s as value is forbidden "
                         "(Numba 0.68 refuses a list as the value of a "
                         "dict; an array value is allowed)", uf__tname(t));
+    if (t->kind == UF__T_SET)
+        return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s as value is forbidden "
+                        "(Numba 0.68 refuses a set as the value of a "
+                        "dict)", uf__tname(t));
+    if (t->kind == UF__T_DICT && t->n == 2 && t->layout == 0) {
+        if (uf__type_nest_depth(t) >= UF__LIST_NEST_MAX)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "dicts and lists "
+                            "nested more than %d deep are not supported in "
+                            "kernels", UF__LIST_NEST_MAX);
+        return 0; /* a typed dict: Numba's dict of dicts */
+    }
     bool ok = t->kind == UF__T_SCALAR || uf__is_string(t) ||
               t->kind == UF__T_ARRAY;
     if (t->kind == UF__T_TUPLE) {
@@ -124,7 +139,8 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
     if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
                         "of a dict in kernels (values are numbers, tuples "
-                        "of numbers, strings or arrays)", uf__tname(t));
+                        "of numbers, strings, arrays, dicts, or typed "
+                        "lists declared by Dict.empty)", uf__tname(t));
     return 0;
 }
 
