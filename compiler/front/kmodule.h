@@ -119,7 +119,9 @@ typedef struct uf__global {
     int ext;                /* EXTERN: index into externs */
     const uf__garray *array; /* ARRAY */
     const uf__constant *elts; /* TUPLE: its numbers, `n` of them */
-    const uf__type *type;      /* TYPE */
+    const uf__type *type;      /* TYPE, or NULL: refused, type_error says
+                                  why when a kernel uses it */
+    const uf_error *type_error;
     int n;
 } uf__global;
 

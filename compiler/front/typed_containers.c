@@ -115,11 +115,20 @@ static const uf__type *eval_type_at(scan *S, const uf__expr *e,
 {
     if (e->kind == UF__EX_NAME) {
         const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
+        if (g != NULL && g->kind == UF__G_TYPE && g->type == NULL)
+            *S->err = *g->type_error; /* refused where it was bound */
         if (g != NULL && g->kind == UF__G_TYPE)
             return g->type;
     }
     if (module_level && uf__typed_is_type_call(S, e))
         return container_type(S, e);
+    if (module_level && e->kind == UF__EX_CALL) {
+        unsupported(S, e->pos, "%s", "this type cannot be the item, key or "
+                    "value type of a container in kernels (numbers, "
+                    "unicode_type, arrays, types.ListType(...) and "
+                    "types.DictType(...) can)");
+        return NULL;
+    }
     char text[256] = "";
     int rc = render(S, e, text, sizeof text);
     if (rc != 0) {

@@ -532,8 +532,8 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
                           uf__cmpop_str((uf__cmpop)op));
     if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
-                          "whose values are tuples is not supported in "
-                          "kernels yet");
+                          "whose values are tuples, lists or dicts is not "
+                          "supported in kernels yet");
     const uf__type *optype = NULL;
     const uf__type *r = uf__type_compare(C->tc, UF__CMP_EQ, a->elts[1],
                                          b->elts[1], &optype);

@@ -70,12 +70,22 @@ def cases():
         ("returned_through_calls", [k, v], None),
         ("grow_in_loop", [S("100")], None), ("grow_in_loop", [S("3")], None),
         ("grow_in_loop", [S("20000")], None),
+        ("callee_appends", [S("3")], None),
+        ("nested_aug", [S("4")], None),
+        ("nested_aug_missing", [], "KeyError"),
+        ("get_default", [S("1")], None), ("get_default", [S("2")], None),
+        ("popitem_clear_update", [], None),
+        ("values_list", [S("3")], None),
+        ("values_list", [S("0")], "IndexError"),
+        ("typed_list_of_lists", [S("4")], None),
+        ("list_of_sets", [], "refused-here"),
+        ("eq_dict_lists", [], "refused-here"),
         ("pop_missing", [], "KeyError"),
         ("pop_missing_list", [], "KeyError"),
         ("getitem_missing_list", [], "KeyError"),
-        ("reflected_value", [], "TypingError", "274:13"),
-        ("set_value", [], "TypingError", "280:13"),
-        ("listtype_in_kernel", [], "TypingError", "286:33"),
+        ("reflected_value", [], "TypingError", "369:13"),
+        ("set_value", [], "TypingError", "375:13"),
+        ("listtype_in_kernel", [], "TypingError", "381:33"),
         ("type_as_value", [], "refused-here"),
     ]
 
@@ -86,6 +96,7 @@ KEY_TEXTS = [
     ("pop_missing", [], "KeyError"),
     ("pop_missing_list", [], "KeyError"),
     ("getitem_missing_list", [], "KeyError: 3"),
+    ("nested_aug_missing", [], "KeyError: 2"),
     ("group_pop", [V("i8", [1]), V("f8", [1.0]), S("9")], "KeyError"),
 ]
 

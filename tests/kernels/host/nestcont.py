@@ -13,6 +13,7 @@ LT = types.ListType(types.float64)
 DT = types.DictType(types.int64, types.float64)
 LLT = types.ListType(LT)
 DLT = types.DictType(types.unicode_type, LT)
+BADT = types.ListType(types.Set(types.int64))  # ufjit: refused where used
 
 
 @njit
@@ -265,6 +266,100 @@ def pop_missing_list():
 def getitem_missing_list():
     d = Dict.empty(types.int64, LT)
     return len(d[3])
+
+
+@njit
+def add_dict(l, i):
+    d = Dict.empty(types.int64, types.float64)
+    d[i] = 1.0
+    l.append(d)
+
+
+@njit
+def callee_appends(n):
+    l = List.empty_list(DT)
+    for i in range(n):
+        add_dict(l, i)
+    l[0] = Dict.empty(types.int64, types.float64)
+    s = 0
+    for d in l:
+        s += len(d)
+    return s
+
+
+@njit
+def nested_aug(n):
+    d = Dict.empty(types.int64, DT)
+    d[1] = Dict.empty(types.int64, types.float64)
+    d[1][2] = 1.0
+    for i in range(n):
+        d[1][2] += 1.5
+    return d[1][2]
+
+
+@njit
+def nested_aug_missing():
+    d = Dict.empty(types.int64, DT)
+    d[1] = Dict.empty(types.int64, types.float64)
+    d[1][2] += 1.5
+    return d[1][2]
+
+
+@njit
+def get_default(k):
+    d = Dict.empty(types.int64, LT)
+    d[1] = List.empty_list(types.float64)
+    d[1].append(3.0)
+    l = d.get(k, List.empty_list(types.float64))
+    return len(l)
+
+
+@njit
+def popitem_clear_update():
+    d = Dict.empty(types.int64, LT)
+    e = Dict.empty(types.int64, LT)
+    e[4] = List.empty_list(types.float64)
+    e[4].append(2.0)
+    d.update(e)
+    d[4].append(3.0)
+    k, l = e.popitem()
+    d.clear()
+    return k * 100 + len(l) * 10 + len(d) + len(e)
+
+
+@njit
+def values_list(n):
+    d = Dict.empty(types.int64, LT)
+    for i in range(n):
+        d[i] = List.empty_list(types.float64)
+        d[i].append(i * 1.0)
+    v = list(d.values())
+    return len(v) + v[-1][0]
+
+
+@njit
+def typed_list_of_lists(n):
+    l = List()
+    for i in range(n):
+        l.append(List.empty_list(types.float64))
+        l[-1].append(i * 2.0)
+    s = 0.0
+    for x in l:
+        s += x[0]
+    return s
+
+
+@njit
+def list_of_sets():
+    l = List.empty_list(BADT)
+    return len(l)
+
+
+@njit
+def eq_dict_lists():
+    d = Dict.empty(types.int64, LT)
+    e = Dict.empty(types.int64, LT)
+    return d == e
 
 
 # ---- what Numba refuses ------------------------------------------------
