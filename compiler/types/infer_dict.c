@@ -214,8 +214,10 @@ const uf__type *uf__dict_items_type(uf__ictx *C, const uf__expr *x,
         return dt->elts[1];
     if (dt->layout != 'i')
         return dt->elts[0];
+    uf__type_kind vk = dt->elts[1]->kind;
     if (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1]) ||
-        dt->elts[1]->kind == UF__T_TUPLE || dt->elts[1]->kind == UF__T_ARRAY)
+        vk == UF__T_TUPLE || vk == UF__T_ARRAY || vk == UF__T_LIST ||
+        vk == UF__T_DICT)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "a list of the "
                           "(key, value) tuples of %s is not supported in "
                           "kernels: a list's tuples hold numbers only "

@@ -61,7 +61,8 @@ const uf__type *uf__list_dict_items_type(uf__ictx *C, const uf__expr *x,
 {
     if (dt->layout == 'i' && dt->n == 2 &&
         (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1])) &&
-        dt->elts[0]->kind != UF__T_TUPLE && dt->elts[1]->kind != UF__T_TUPLE) {
+        dt->elts[0]->kind != UF__T_TUPLE && dt->elts[1]->kind != UF__T_TUPLE &&
+        dt->elts[1]->kind != UF__T_LIST && dt->elts[1]->kind != UF__T_DICT) {
         const uf__type *kv[2];
         for (int i = 0; i < 2; i++)
             kv[i] = uf__is_string(dt->elts[i]) ? uf__type_ustr(C->tc)

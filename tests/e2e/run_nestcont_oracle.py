@@ -80,12 +80,13 @@ def cases():
         ("typed_list_of_lists", [S("4")], None),
         ("list_of_sets", [], "refused-here"),
         ("eq_dict_lists", [], "refused-here"),
+        ("items_as_list", [], "refused-here"),
         ("pop_missing", [], "KeyError"),
         ("pop_missing_list", [], "KeyError"),
         ("getitem_missing_list", [], "KeyError"),
-        ("reflected_value", [], "TypingError", "369:13"),
-        ("set_value", [], "TypingError", "375:13"),
-        ("listtype_in_kernel", [], "TypingError", "381:33"),
+        ("reflected_value", [], "TypingError", "376:13"),
+        ("set_value", [], "TypingError", "382:13"),
+        ("listtype_in_kernel", [], "TypingError", "388:33"),
         ("type_as_value", [], "refused-here"),
     ]
 

@@ -356,6 +356,13 @@ def list_of_sets():
 
 
 @njit
+def items_as_list():
+    d = Dict.empty(types.int64, LT)
+    d[1] = List.empty_list(types.float64)
+    return len(list(d.items()))
+
+
+@njit
 def eq_dict_lists():
     d = Dict.empty(types.int64, LT)
     e = Dict.empty(types.int64, LT)
