@@ -20,29 +20,64 @@ static int mark_of(const char *p)
 
 #define DESC (UF__LIST_ITEM_MAXDIM + 4) /* mark_of a described list */
 
-/* The pointers kept for described list l (descriptor d): its header,
- * then per item its inner list's (recursively) or the pointers it holds,
- * written to out unless NULL; how many. The depth is the type's. */
-static int64_t described(const uf__list *l, const int64_t *d, char **out)
+static int64_t described(const void *c, const int64_t *d, char **out);
+
+/* The pointers kept for what a slot at p holds (kind d[0], then what
+ * follows it: an inner container's descriptor, or n, off[0..n)): the
+ * inner container's (recursively) or the pointers at p + off[k]. */
+static int64_t slot(const char *p, const int64_t *d, char **out)
 {
+    if (d[0] == UF__LIST_DESC_LIST || d[0] == UF__LIST_DESC_DICT) {
+        const void *in;
+        memcpy(&in, p, sizeof in);
+        return described(in, d + 1, out);
+    }
+    for (int64_t k = 0; k < d[1]; k++)
+        if (out != NULL)
+            memcpy(&out[k], p + d[2 + k], sizeof *out);
+    return d[1];
+}
+
+/* The same for described dict h: its header, then per live entry its
+ * key's string (when d[1]) and what its value holds. */
+static int64_t described_dict(const uf__dict *h, const int64_t *d,
+                              char **out)
+{
+    int64_t n = 0;
+    if (out != NULL)
+        out[n] = (char *)(uintptr_t)h;
+    n++;
+    for (int64_t p = 0; h != NULL && p < h->used; p++) {
+        const char *e = h->entries + p * h->esize;
+        uint64_t hash;
+        memcpy(&hash, e + UF__DICT_HASH_OFF, sizeof hash);
+        if (hash == UF__DICT_DEAD)
+            continue;
+        if (d[1]) {
+            if (out != NULL)
+                memcpy(&out[n], e + UF__DICT_KEY_OFF, sizeof *out);
+            n++;
+        }
+        n += slot(e + UF__DICT_VALUE_OFF, d + 2, out != NULL ? out + n : NULL);
+    }
+    return n;
+}
+
+/* The pointers kept for described container c (descriptor d, a list's or
+ * a dict's): its header, then per item its inner container's
+ * (recursively) or the pointers it holds, written to out unless NULL; how
+ * many. The depth is the type's. */
+static int64_t described(const void *c, const int64_t *d, char **out)
+{
+    if (d[0] == UF__DICT_DESC_HEAD)
+        return described_dict(c, d, out);
+    const uf__list *l = c;
     int64_t n = 0;
     if (out != NULL)
         out[n] = (char *)(uintptr_t)l;
     n++;
-    if (l == NULL)
-        return n;
-    for (int64_t i = 0; i < l->size; i++) {
-        const char *item = l->items + i * d[0];
-        if (d[1] == UF__LIST_DESC_LIST) {
-            const uf__list *in;
-            memcpy(&in, item, sizeof in);
-            n += described(in, d + 2, out != NULL ? out + n : NULL);
-            continue;
-        }
-        for (int64_t k = 0; k < d[2]; k++, n++)
-            if (out != NULL)
-                memcpy(&out[n], item + d[3 + k], sizeof *out);
-    }
+    for (int64_t i = 0; l != NULL && i < l->size; i++)
+        n += slot(l->items + i * d[0], d + 1, out != NULL ? out + n : NULL);
     return n;
 }
 
@@ -95,7 +130,7 @@ int64_t uf__list_roots_count(char *const *keep, int64_t nkeep)
         marked = true;
         if (nd == DESC) { /* the descriptor, then the header */
             if (k + 2 < nkeep)
-                n += described((const uf__list *)(const void *)keep[k + 2],
+                n += described(keep[k + 2],
                                (const int64_t *)(const void *)keep[k + 1],
                                NULL) - 2;
             k += 2;
@@ -122,7 +157,7 @@ int64_t uf__list_roots_expand(char *const *keep, int64_t nkeep, char **out)
         }
         if (nd == DESC) {
             if (k + 2 < nkeep)
-                n += described((const uf__list *)(const void *)keep[k + 2],
+                n += described(keep[k + 2],
                                (const int64_t *)(const void *)keep[k + 1],
                                out + n);
             k += 2;

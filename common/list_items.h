@@ -44,6 +44,18 @@
 #define UF__LIST_DESC_MARK (UINTPTR_MAX - (uintptr_t)(UF__LIST_ITEM_MAXDIM + 4))
 #define UF__LIST_DESC_LIST 1
 #define UF__LIST_DESC_PTRS 0
+/* Dicts whose values are lists or dicts, and lists whose items are dicts
+ * (Numba's DictType[K, ListType[T]], ListType[DictType[K, V]]), are
+ * described the same way. Items that are dicts are
+ *     {itemsize, UF__LIST_DESC_DICT, <the inner dict's descriptor>}
+ * and a dict's descriptor (the third pointer may be a dict's header) is
+ *     {UF__DICT_DESC_HEAD, keys, what, ...}
+ * keys 1 when its keys are strings, then what its values are, as a
+ * list's items: UF__LIST_DESC_LIST or UF__LIST_DESC_DICT followed by the
+ * inner container's descriptor, or UF__LIST_DESC_PTRS, n, off[0..n) with
+ * the offsets within the value. */
+#define UF__LIST_DESC_DICT 2
+#define UF__DICT_DESC_HEAD (-1)
 
 /* The bytes of one array item of ndim dimensions. */
 static inline int64_t uf__list_item_bytes(int ndim)

@@ -17,7 +17,7 @@
 
 #include "common/dict.h"
 #include "common/set.h"
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "from numba import njit\n"
@@ -46,63 +46,10 @@ static const char src[] =
     "    w = set(it)\n"
     "    return len(s), len(v), len(it), m[0], len(w)\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "containers3_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static double f64_of(const uf_array *a)
-{
-    return *(const double *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
+    return uf_t_module_setup("containers3_c.py", src);
 }
 
 /* A complex key: two doubles. */
@@ -254,12 +201,12 @@ static void test_complex_kernel(void **state)
     uf_error err;
     int64_t ns[] = {0, 5, 200};
     for (int i = 0; i < 3; i++) {
-        uf_array *x = i64(ns[i]), *out[3] = {0};
-        uf_assert_ok(calln("cx", &x, 1, out, 3, &err) == 0, &err);
-        assert_int_equal(i64_of(out[0]), cx_len(ns[i]));
-        assert_true(f64_of(out[1]) == cx_sum(ns[i]));
-        assert_int_equal(i64_of(out[2]), cx_len(ns[i]) + 1);
-        release(out, 3);
+        uf_array *x = uf_t_i64(ns[i]), *out[3] = {0};
+        uf_assert_ok(uf_t_call("cx", &x, 1, out, 3, &err) == 0, &err);
+        assert_int_equal(uf_t_i64_of(out[0]), cx_len(ns[i]));
+        assert_true(uf_t_f64_of(out[1]) == cx_sum(ns[i]));
+        assert_int_equal(uf_t_i64_of(out[2]), cx_len(ns[i]) + 1);
+        uf_t_release(out, 3);
         uf_array_release(x);
     }
 }
@@ -269,14 +216,14 @@ static void test_fill_kernel(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(50), *out[5] = {0};
-    uf_assert_ok(calln("fill", &x, 1, out, 5, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 50);
-    assert_int_equal(i64_of(out[1]), 4);
-    assert_int_equal(i64_of(out[2]), 50);
-    assert_int_equal(i64_of(out[3]), 49);
-    assert_int_equal(i64_of(out[4]), 50);
-    release(out, 5);
+    uf_array *x = uf_t_i64(50), *out[5] = {0};
+    uf_assert_ok(uf_t_call("fill", &x, 1, out, 5, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 50);
+    assert_int_equal(uf_t_i64_of(out[1]), 4);
+    assert_int_equal(uf_t_i64_of(out[2]), 50);
+    assert_int_equal(uf_t_i64_of(out[3]), 49);
+    assert_int_equal(uf_t_i64_of(out[4]), 50);
+    uf_t_release(out, 5);
     uf_array_release(x);
 }
 
@@ -284,53 +231,19 @@ static void test_fill_kernel(void **state)
 static void test_no_leak(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(20), *out[5] = {0};
-    uf_assert_ok(calln("cx", &x, 1, out, 3, &err) == 0, &err);
-    release(out, 3);
-    uf_assert_ok(calln("fill", &x, 1, out, 5, &err) == 0, &err);
-    release(out, 5);
-    long nrt = uf__nrt_live(), live = uf__alloc_live();
-    for (int i = 0; i < 50000; i++) {
-        uf_assert_ok(calln("cx", &x, 1, out, 3, &err) == 0, &err);
-        assert_int_equal(i64_of(out[0]), cx_len(20));
-        release(out, 3);
-        uf_assert_ok(calln("fill", &x, 1, out, 5, &err) == 0, &err);
-        release(out, 5);
-    }
-    assert_int_equal(uf__nrt_live(), nrt);
-    assert_int_equal(uf__alloc_live(), live);
+    uf_array *x = uf_t_i64(20);
+    uf_t_check_no_leak("cx", x, 3, 50000);
+    uf_t_check_no_leak("fill", x, 5, 50000);
     uf_array_release(x);
-}
-
-static int oom_call(const char *name, int nout, void *ud, uf_error *err)
-{
-    uf_array *x = ud, *out[5] = {0};
-    int rc = calln(name, &x, 1, out, nout, err);
-    release(out, nout);
-    return rc;
-}
-
-static int oom_cx(void *ud, uf_error *err)
-{
-    return oom_call("cx", 3, ud, err);
-}
-
-static int oom_fill(void *ud, uf_error *err)
-{
-    return oom_call("fill", 5, ud, err);
 }
 
 /* Out of memory at each allocation: UF_ERR_NOMEM, nothing left behind. */
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(40);
-    uf_assert_ok(oom_cx(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("cx", oom_cx, x);
-    uf_assert_ok(oom_fill(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("fill", oom_fill, x);
+    uf_array *x = uf_t_i64(40);
+    uf_t_check_oom("cx", x, 3);
+    uf_t_check_oom("fill", x, 5);
     uf_array_release(x);
 }
 
@@ -343,5 +256,5 @@ int main(void)
         cmocka_unit_test(test_no_leak),
         cmocka_unit_test(test_out_of_memory),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

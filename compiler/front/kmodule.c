@@ -433,6 +433,28 @@ static int scan_assign(scan *S, const uf__stmt *s)
         }
         return 0;
     }
+    if (uf__typed_is_type_call(S, rhs)) { /* LT = types.ListType(T) */
+        /* a refused type fails the kernels that use it, as Numba's */
+        uf_error *why = uf__arena_alloc(km->arena, 1, sizeof *why, S->err);
+        if (why == NULL)
+            return S->err->code;
+        uf_error_clear(why);
+        uf_error *outer = S->err;
+        S->err = why;
+        const uf__type *ty = uf__typed_module_type(S, rhs);
+        S->err = outer;
+        if (ty == NULL && why->code == UF_ERR_NOMEM)
+            return uf__error_nomem(outer);
+        for (int i = 0; i < s->u.assign.ntargets; i++) {
+            const uf__expr *t = s->u.assign.targets[i];
+            uf__global *g = bind(S, t->u.name.id, t->pos, UF__G_TYPE);
+            if (g == NULL)
+                return S->err->code;
+            g->type = ty;
+            g->type_error = ty == NULL ? why : NULL;
+        }
+        return 0;
+    }
     if (uf__kmodule_is_array_expr(km, rhs)) {
         uf__garray *ga = uf__arena_alloc(km->arena, 1, sizeof *ga, S->err);
         if (ga == NULL ||

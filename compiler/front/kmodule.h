@@ -101,7 +101,10 @@ typedef enum uf__global_kind {
     UF__G_CONSTANT,
     UF__G_EXTERN,    /* cuda.declare_device(...) */
     UF__G_ARRAY,     /* A = np.array([...]) and friends (kmodule_array.c) */
-    UF__G_TUPLE      /* SHAPE = (3, 4): a tuple of folded numbers */
+    UF__G_TUPLE,     /* SHAPE = (3, 4): a tuple of folded numbers */
+    UF__G_TYPE       /* LT = types.ListType(types.float64): a container
+                        type for List.empty_list / Dict.empty
+                        (typed_containers.c) */
 } uf__global_kind;
 
 typedef struct uf__global {
@@ -116,6 +119,9 @@ typedef struct uf__global {
     int ext;                /* EXTERN: index into externs */
     const uf__garray *array; /* ARRAY */
     const uf__constant *elts; /* TUPLE: its numbers, `n` of them */
+    const uf__type *type;      /* TYPE, or NULL: refused, type_error says
+                                  why when a kernel uses it */
+    const uf_error *type_error;
     int n;
 } uf__global;
 

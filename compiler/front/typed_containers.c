@@ -105,9 +105,30 @@ static int render(scan *S, const uf__expr *e, char *buf, size_t size)
                        "types.float64[:]");
 }
 
-/* The type that expression e stands for, or NULL with the error set. */
-static const uf__type *eval_type(scan *S, const uf__expr *e)
+static const uf__type *container_type(scan *S, const uf__expr *e);
+
+/* The type that expression e stands for, or NULL with the error set: a
+ * module-level container type by its name, a types.ListType / DictType
+ * call at module level (module_level), else text for signature.c. */
+static const uf__type *eval_type_at(scan *S, const uf__expr *e,
+                                    bool module_level)
 {
+    if (e->kind == UF__EX_NAME) {
+        const uf__global *g = uf__kmodule_global(S->km, e->u.name.id);
+        if (g != NULL && g->kind == UF__G_TYPE && g->type == NULL)
+            *S->err = *g->type_error; /* refused where it was bound */
+        if (g != NULL && g->kind == UF__G_TYPE)
+            return g->type;
+    }
+    if (module_level && uf__typed_is_type_call(S, e))
+        return container_type(S, e);
+    if (module_level && e->kind == UF__EX_CALL) {
+        unsupported(S, e->pos, "%s", "this type cannot be the item, key or "
+                    "value type of a container in kernels (numbers, "
+                    "unicode_type, arrays, types.ListType(...) and "
+                    "types.DictType(...) can)");
+        return NULL;
+    }
     char text[256] = "";
     int rc = render(S, e, text, sizeof text);
     if (rc != 0) {
@@ -126,6 +147,11 @@ static const uf__type *eval_type(scan *S, const uf__expr *e)
     return t;
 }
 
+static const uf__type *eval_type(scan *S, const uf__expr *e)
+{
+    return eval_type_at(S, e, false);
+}
+
 static bool scalar_tuple(const uf__type *t)
 {
     if (t->kind != UF__T_TUPLE || t->n == 0)
@@ -136,11 +162,20 @@ static bool scalar_tuple(const uf__type *t)
     return true;
 }
 
+/* A typed list or dict as an item or a value: nested at most as deep as
+ * the runtime describes (lower_list_nest.c). */
+static bool container_ok(const uf__type *t)
+{
+    return ((t->kind == UF__T_LIST && t->n == 1) ||
+            (t->kind == UF__T_DICT && t->n == 2 && t->layout == 0)) &&
+           uf__type_nest_depth(t) < UF__LIST_NEST_MAX;
+}
+
 /* What the lists of infer_list.c hold (uf__list_elt_ok). */
 static bool list_item_ok(const uf__type *t)
 {
     return t->kind == UF__T_SCALAR || t->kind == UF__T_USTR ||
-           scalar_tuple(t) ||
+           scalar_tuple(t) || container_ok(t) ||
            (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM);
 }
 
@@ -158,7 +193,7 @@ static bool dict_key_ok(const uf__type *t)
 static bool dict_value_ok(const uf__type *t)
 {
     return t->kind == UF__T_SCALAR || t->kind == UF__T_USTR ||
-           scalar_tuple(t);
+           scalar_tuple(t) || container_ok(t);
 }
 
 static const char *tname(const uf__type *t, char *buf, size_t size)
@@ -238,7 +273,8 @@ static int empty_list(pass *P, uf__expr *e)
     if (!list_item_ok(t))
         return unsupported(S, x->pos, "List.empty_list(%s): a list of %s is "
                            "not supported in kernels (lists of numbers, "
-                           "tuples of numbers, strings or arrays only)",
+                           "tuples of numbers, strings, arrays, typed lists "
+                           "or dicts only)",
                            tname(t, b, sizeof b), b);
     if (record(P, e, uf__type_list(S->km->tc, t, S->err), NULL) != 0)
         return S->err->code;
@@ -269,12 +305,72 @@ static int empty_dict(pass *P, uf__expr *e)
                            UF__SET_MAXFIELDS);
     if (!dict_value_ok(v))
         return unsupported(S, vx->pos, "%s cannot be a value of a dict in "
-                           "kernels (values are numbers, tuples of numbers "
-                           "or strings)", tname(v, b, sizeof b));
+                           "kernels (values are numbers, tuples of numbers, "
+                           "strings, typed lists or dicts)",
+                           tname(v, b, sizeof b));
     if (record(P, e, uf__type_dict(S->km->tc, k, v, 0, S->err), NULL) != 0)
         return S->err->code;
     call_builtin(e, "dict", false);
     return 0;
+}
+
+bool uf__typed_is_type_call(uf__kscan *S, const uf__expr *e)
+{
+    char q[128];
+    return e->kind == UF__EX_CALL &&
+           uf__kscan_qualify(S, e->u.call.func, q, sizeof q) &&
+           (strcmp(q, "numba.types.ListType") == 0 ||
+            strcmp(q, "numba.types.DictType") == 0 ||
+            strcmp(q, "numba.core.types.ListType") == 0 ||
+            strcmp(q, "numba.core.types.DictType") == 0);
+}
+
+/* types.ListType(T) / types.DictType(K, V) at module level. */
+static const uf__type *container_type(scan *S, const uf__expr *e)
+{
+    char q[128], b[128];
+    uf__kscan_qualify(S, e->u.call.func, q, sizeof q);
+    bool dict = strstr(q, "DictType") != NULL;
+    int want = dict ? 2 : 1;
+    if (e->u.call.nkw != 0 || e->u.call.nargs != want || e->u.call.starred) {
+        unsupported(S, e->pos, "types.%s takes %d positional argument%s "
+                    "here", dict ? "DictType(key_type, value_type)"
+                                 : "ListType(item_type)",
+                    want, want == 1 ? "" : "s");
+        return NULL;
+    }
+    const uf__type *t[2] = {NULL, NULL};
+    for (int i = 0; i < want; i++)
+        if ((t[i] = eval_type_at(S, e->u.call.args[i], true)) == NULL)
+            return NULL;
+    const uf__expr *x = e->u.call.args[dict ? 1 : 0];
+    if (!dict && !list_item_ok(t[0])) {
+        unsupported(S, x->pos, "types.ListType(%s): a list of %s is not "
+                    "supported in kernels (lists of numbers, tuples of "
+                    "numbers, strings, arrays, typed lists or dicts only)",
+                    tname(t[0], b, sizeof b), b);
+        return NULL;
+    }
+    if (dict && !dict_key_ok(t[0])) {
+        unsupported(S, e->u.call.args[0]->pos, "%s cannot be a key of a "
+                    "dict in kernels (keys are numbers, strings and tuples "
+                    "of at most %d numbers)", tname(t[0], b, sizeof b),
+                    UF__SET_MAXFIELDS);
+        return NULL;
+    }
+    if (dict && !dict_value_ok(t[1])) {
+        unsupported(S, x->pos, "%s cannot be a value of a dict in kernels "
+                    "(values are numbers, tuples of numbers, strings, typed "
+                    "lists or dicts)", tname(t[1], b, sizeof b));
+        return NULL;
+    }
+    return dict ? uf__type_dict(S->km->tc, t[0], t[1], 0, S->err)
+                : uf__type_list(S->km->tc, t[0], S->err);
+}
+
+const uf__type *uf__typed_module_type(uf__kscan *S, const uf__expr *e)
+{
+    return container_type(S, e);
 }
 
 static int rewrite_call(pass *P, uf__expr *e, const char *q)

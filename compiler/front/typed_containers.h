@@ -23,6 +23,13 @@ typedef struct uf__typed_decl {
     const uf_error *error; /* when refused */
 } uf__typed_decl;
 
+/* Whether module-level expression e builds a container type, a call of
+ * types.ListType(T) or types.DictType(K, V); that type (T, K, V types
+ * such as eval_type takes, or module-level container types by name), or
+ * NULL with the error set. Inside kernels Numba refuses such calls. */
+bool uf__typed_is_type_call(uf__kscan *S, const uf__expr *e);
+const uf__type *uf__typed_module_type(uf__kscan *S, const uf__expr *e);
+
 /* Rewrites the calls of every function of the scanned module; 0, or the
  * error's code (out of memory only). */
 int uf__typed_containers(uf__kscan *S);

@@ -598,7 +598,8 @@ int uf__jit_status_error(int status, uf_error *err)
         [UF__JIT_LIST_VALUE] = "ValueError: value not in list",
         [UF__JIT_LIST_RESIZE] = "ValueError: cannot resize extended list "
                                 "slice with step != 1",
-        [UF__JIT_DICT_KEY] = "KeyError: key not found",
+        [UF__JIT_DICT_KEY] = "KeyError", /* Numba's d.pop(k), del d[k]:
+                                            no argument */
         [UF__JIT_USTR_INDEX] = "IndexError: string index out of range",
         [UF__JIT_USTR_CHR] = "ValueError: chr() arg not in range(0x10ffff)",
         [UF__JIT_USTR_ORD] = "TypeError: ord() expected a character",

@@ -1,5 +1,6 @@
 /* Dicts (Numba's DictType of numbers and strings, values also tuples of
- * numbers and arrays, typed by types/infer_dict.c): a
+ * numbers, arrays, typed lists and dicts, typed by types/infer_dict.c;
+ * how a value sits in its entry: lower_dict_value.c): a
  * dict value is the data pointer of an NRT block holding common/dict.h's
  * header, owned as a list's is (lower_alloc.c counts it as an array
  * whose data pointer is the header). Every lookup and store is one call
@@ -21,6 +22,7 @@
 #include "common/list_items.h"
 #include "common/ustr.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/lower_dict_value.h"
 #include "compiler/lower/lower_set_key.h"
 #include "compiler/lower/lower_stmt.h"
 
@@ -128,24 +130,12 @@ static int key_kind(const uf__type *dt)
            : float_keys(dt) ? UF__DICT_FLOAT : UF__DICT_BITS;
 }
 
-/* The bytes of a value of type vt: a number's, a tuple's laid out as a
- * list's tuple items are (lower_list_items.c). */
-static int64_t vsize(const uf__type *vt)
-{
-    if (vt->kind == UF__T_USTR)
-        return 8; /* its pointer */
-    if (vt->kind == UF__T_ARRAY)
-        return uf__list_item_bytes(vt->ndim);
-    return vt->kind == UF__T_TUPLE ? uf__list_field_offset(vt, vt->n)
-                                   : (int64_t)uf_dtype_itemsize(vt->dtype);
-}
-
 /* 16 bytes of key and hash, then the value rounded up to 8, then a wide
  * key's other fields. */
 static int64_t esize(const uf__type *dt)
 {
     uint64_t fmask;
-    int64_t v = vsize(dt->elts[1]);
+    int64_t v = uf__dict_vsize(dt->elts[1]);
     return UF__DICT_VALUE_OFF + (v + 7) / 8 * 8 +
            8 * ((int64_t)key_fields(dt, &fmask) - 1);
 }
@@ -154,79 +144,6 @@ static LLVMValueRef field_ptr(uf__fn *F, LLVMValueRef p, int64_t off)
 {
     return LLVMBuildInBoundsGEP2(B, LLVMInt8TypeInContext(F->L->ctx), p,
                                  (LLVMValueRef[]){c64(F, off)}, 1, "");
-}
-
-/* An array value at p: its struct, 8-aligned. */
-static LLVMValueRef array_load(uf__fn *F, LLVMValueRef p, const uf__type *vt)
-{
-    LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
-    if (ty == NULL)
-        return NULL;
-    LLVMValueRef v = LLVMBuildLoad2(
-        B, ty, LLVMBuildPointerCast(B, p, LLVMPointerType(ty, 0), ""), "");
-    LLVMSetAlignment(v, 8);
-    return v;
-}
-
-/* The value of type vt at p (a tuple field by field). */
-static LLVMValueRef vload(uf__fn *F, LLVMValueRef p, const uf__type *vt)
-{
-    if (vt->kind == UF__T_ARRAY)
-        return array_load(F, p, vt);
-    if (vt->kind == UF__T_USTR)
-        return LLVMBuildLoad2(
-            B, i8p_t(F),
-            LLVMBuildPointerCast(B, p, LLVMPointerType(i8p_t(F), 0), ""), "");
-    if (vt->kind != UF__T_TUPLE)
-        return uf__emit_elem_load(F, p, vt->dtype);
-    LLVMTypeRef ty = uf__lower_type(F->L, vt, F->err);
-    if (ty == NULL)
-        return NULL;
-    LLVMValueRef v = LLVMGetUndef(ty);
-    for (int k = 0; k < vt->n; k++)
-        v = LLVMBuildInsertValue(
-            B, v,
-            uf__emit_elem_load(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
-                               vt->elts[k]->dtype),
-            (unsigned)k, "");
-    return v;
-}
-
-static void vstore(uf__fn *F, LLVMValueRef p, const uf__type *vt,
-                   LLVMValueRef v)
-{
-    if (vt->kind == UF__T_ARRAY) {
-        LLVMSetAlignment(
-            LLVMBuildStore(B, v,
-                           LLVMBuildPointerCast(
-                               B, p, LLVMPointerType(LLVMTypeOf(v), 0), "")),
-            8);
-        return;
-    }
-    if (vt->kind == UF__T_USTR) {
-        LLVMBuildStore(B, v,
-                       LLVMBuildPointerCast(B, p,
-                                            LLVMPointerType(i8p_t(F), 0), ""));
-        return;
-    }
-    if (vt->kind != UF__T_TUPLE) {
-        uf__emit_elem_store(F, p, vt->dtype, v);
-        return;
-    }
-    for (int k = 0; k < vt->n; k++)
-        uf__emit_elem_store(F, field_ptr(F, p, uf__list_field_offset(vt, k)),
-                            vt->elts[k]->dtype,
-                            LLVMBuildExtractValue(B, v, (unsigned)k, ""));
-}
-
-/* A buffer for one value of dict type dt (d.pop, d.popitem). */
-static LLVMValueRef value_buf(uf__fn *F, const uf__type *dt)
-{
-    int64_t words = (vsize(dt->elts[1]) + 7) / 8;
-    LLVMValueRef out = uf__fn_alloca(
-        F, LLVMArrayType(i64_t(F), (unsigned)(words < 2 ? 2 : words)),
-        "dict.out");
-    return LLVMBuildPointerCast(B, out, i8p_t(F), "");
 }
 
 /* Key v (of type `from`) as the dict's key type, then as the 64 bits
@@ -379,7 +296,7 @@ static LLVMValueRef lower_new(uf__fn *F, const uf__expr *e,
     }
     LLVMValueRef d = new_dict(F, dt);
     for (int i = 0; i < n; i += 2)
-        vstore(F, insert(F, d, v[i]), dt->elts[1], v[i + 1]);
+        uf__dict_vstore(F, insert(F, d, v[i]), dt->elts[1], v[i + 1]);
     return d;
 }
 
@@ -403,7 +320,7 @@ LLVMValueRef uf__lower_dict_index(uf__fn *F, const uf__expr *e)
     /* Numba raises KeyError(k) of the key as given, not as converted */
     uf__lower_raise_key_if(F, LLVMBuildIsNull(B, p, ""), kv, kt,
                            UF__JIT_DICT_KEY);
-    return vload(F, p, dt->elts[1]);
+    return uf__dict_vload(F, p, dt->elts[1]);
 }
 
 int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
@@ -418,7 +335,7 @@ int uf__lower_dict_store(uf__fn *F, const uf__expr *t, LLVMValueRef v,
         return F->err->code;
     if (!(v = uf__emit_convert(F, v, vt, dt->elts[1])))
         return F->err->code;
-    vstore(F, insert(F, d, k), dt->elts[1], v);
+    uf__dict_vstore(F, insert(F, d, k), dt->elts[1], v);
     return 0;
 }
 
@@ -470,14 +387,14 @@ static LLVMValueRef lower_get(uf__fn *F, const uf__expr *e, LLVMValueRef d,
     LLVMBasicBlockRef done = uf__fn_block(F, "dict.got");
     LLVMBuildCondBr(B, LLVMBuildIsNull(B, p, ""), miss, hit);
     LLVMPositionBuilderAtEnd(B, hit);
-    LLVMValueRef got = vload(F, p, vt);
+    LLVMValueRef got = uf__dict_vload(F, p, vt);
     if (!got || !(got = uf__emit_convert(F, got, vt, rt)))
         return NULL;
     LLVMBuildStore(B, got, slot);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, miss);
     if (store)
-        vstore(F, insert(F, d, k), vt, sv);
+        uf__dict_vstore(F, insert(F, d, k), vt, sv);
     LLVMBuildBr(B, done);
     LLVMPositionBuilderAtEnd(B, done);
     return LLVMBuildLoad2(B, vty, slot, "");
@@ -493,16 +410,16 @@ static LLVMValueRef lower_pop(uf__fn *F, const uf__expr *e, LLVMValueRef d,
     if (k == NULL || (e->u.call.nargs == 2 &&
                       !(dv = uf__lower_expr(F, e->u.call.args[1]))))
         return NULL;
-    LLVMValueRef outp = value_buf(F, dt);
+    LLVMValueRef outp = uf__dict_value_buf(F, dt);
     LLVMValueRef rc = delete(F, d, k, outp);
     LLVMValueRef absent = LLVMBuildIsNull(B, rc, "");
     if (dv == NULL) {
         uf__fn_raise_if(F, absent, UF__JIT_DICT_KEY);
-        return vload(F, outp, vt);
+        return uf__dict_vload(F, outp, vt);
     }
     dv = uf__emit_convert(F, dv, uf__lower_info(F, e->u.call.args[1])->type,
                           rt);
-    LLVMValueRef got = vload(F, outp, vt);
+    LLVMValueRef got = uf__dict_vload(F, outp, vt);
     if (!dv || !got || !(got = uf__emit_convert(F, got, vt, rt)))
         return NULL;
     return LLVMBuildSelect(B, absent, dv, got, "");
@@ -517,7 +434,7 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
     LLVMValueRef kslot = LLVMBuildPointerCast(
         B, uf__fn_alloca(F, LLVMArrayType(i64_t(F), (unsigned)nf), "dict.key"),
         LLVMPointerType(i64_t(F), 0), "");
-    LLVMValueRef outp = value_buf(F, dt);
+    LLVMValueRef outp = uf__dict_value_buf(F, dt);
     LLVMValueRef a[3] = {d, wide_keys(dt) ? LLVMBuildPointerCast(B, kslot,
                                                                  i8p_t(F), "")
                                           : kslot,
@@ -540,7 +457,7 @@ static LLVMValueRef lower_popitem(uf__fn *F, const uf__expr *e,
     if (k == NULL)
         return NULL;
     r = LLVMBuildInsertValue(B, r, k, 0, "");
-    LLVMValueRef v = vload(F, outp, dt->elts[1]);
+    LLVMValueRef v = uf__dict_vload(F, outp, dt->elts[1]);
     return v ? LLVMBuildInsertValue(B, r, v, 1, "") : NULL;
 }
 
@@ -646,10 +563,10 @@ static LLVMValueRef lower_update(uf__fn *F, const uf__expr *e,
     LLVMValueRef vp = LLVMBuildInBoundsGEP2(
         B, LLVMInt8TypeInContext(F->L->ctx), entry,
         (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
-    LLVMValueRef v = vload(F, vp, ot->elts[1]);
+    LLVMValueRef v = uf__dict_vload(F, vp, ot->elts[1]);
     if (!v || !(v = uf__emit_convert(F, v, ot->elts[1], dt->elts[1])))
         return NULL;
-    vstore(F, insert(F, d, k), dt->elts[1], v);
+    uf__dict_vstore(F, insert(F, d, k), dt->elts[1], v);
     walk_end(F, &w);
     return undef_i1(F);
 }
@@ -674,7 +591,7 @@ void uf__lower_dict_visit(uf__fn *F, LLVMValueRef d, const uf__type *dt,
     if (k == NULL)
         return;
     if (dt->layout == 'v' || dt->layout == 'i') {
-        LLVMValueRef v = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
+        LLVMValueRef v = uf__dict_vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
                                dt->elts[1]);
         if (v == NULL)
             return;
@@ -760,8 +677,8 @@ LLVMValueRef uf__lower_dict_compare(uf__fn *F, const uf__expr *e)
         (LLVMValueRef[]){c64(F, UF__DICT_VALUE_OFF)}, 1, "");
     LLVMValueRef eq;
     if (uf__lower_info(F, e)->optype->kind == UF__T_USTR) {
-        LLVMValueRef s[2] = {vload(F, vp, t[0]->elts[1]),
-                             vload(F, p, t[1]->elts[1])};
+        LLVMValueRef s[2] = {uf__dict_vload(F, vp, t[0]->elts[1]),
+                             uf__dict_vload(F, p, t[1]->elts[1])};
         eq = LLVMBuildICmp(
             B, LLVMIntEQ,
             call(F, UF__USTR_CMP, LLVMInt32TypeInContext(F->L->ctx), s, 2),
@@ -891,7 +808,7 @@ int uf__lower_dict_for(uf__fn *F, const uf__stmt *s, int vi)
         B, LLVMInt8TypeInContext(F->L->ctx), entries,
         (LLVMValueRef[]){LLVMBuildMul(B, pos, c64(F, esize(dt)), "")}, 1, "");
     LLVMValueRef key = entry_key(F, entry, dt);
-    LLVMValueRef val = vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
+    LLVMValueRef val = uf__dict_vload(F, field_ptr(F, entry, UF__DICT_VALUE_OFF),
                              dt->elts[1]);
     if (val == NULL)
         return F->err->code;
@@ -964,16 +881,17 @@ int uf__lower_dict_augassign(uf__fn *F, const uf__stmt *s)
     LLVMValueRef k = d ? lower_key(F, t->u.subscript.index[0], dt) : NULL;
     if (k == NULL)
         return F->err->code;
-    LLVMValueRef p = find(F, d, k);
-    uf__fn_raise_if(F, LLVMBuildIsNull(B, p, ""), UF__JIT_DICT_KEY);
-    LLVMValueRef x = vload(F, p, dt->elts[1]);
+    LLVMValueRef p = find(F, d, k); /* Numba: KeyError(k) */
+    uf__lower_raise_key_if(F, LLVMBuildIsNull(B, p, ""), key_value(F, k, dt),
+                           dt->elts[0], UF__JIT_DICT_KEY);
+    LLVMValueRef x = uf__dict_vload(F, p, dt->elts[1]);
     LLVMValueRef r = x && dt->elts[1]->kind == UF__T_USTR
                          ? str_augop(F, s, x, dt->elts[1])
                      : x ? uf__lower_augop(F, s, x, dt->elts[1])
                          : NULL;
     if (r == NULL)
         return F->err->code;
-    vstore(F, insert(F, d, k), dt->elts[1], r);
+    uf__dict_vstore(F, insert(F, d, k), dt->elts[1], r);
     return 0;
 }
 

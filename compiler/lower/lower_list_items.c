@@ -108,7 +108,8 @@ int64_t uf__list_itemsize(const uf__type *lt)
     const uf__type *t = lt->elts[0];
     if (t->kind == UF__T_ARRAY)
         return uf__list_item_bytes(t->ndim);
-    if (t->kind == UF__T_USTR || t->kind == UF__T_LIST) /* its pointer */
+    if (t->kind == UF__T_USTR || t->kind == UF__T_LIST ||
+        t->kind == UF__T_DICT) /* its pointer */
         return uf__list_item_bytes(0);
     if (t->kind == UF__T_TUPLE)
         return tuple_offset(t, t->n);

@@ -1,8 +1,10 @@
-/* Lists whose items are lists (Numba's list(list(T)), any depth) or
- * tuples holding strings (list(Tuple(unicode_type, int64))), as the
- * frames see them.
+/* Lists whose items are lists or dicts (Numba's list(list(T)), any
+ * depth) or tuples holding strings (list(Tuple(unicode_type, int64))),
+ * and dicts whose values are lists or dicts (DictType[K, ListType[T]]),
+ * as the frames see them.
  *
- * Such a list stores each inner list as its header's pointer (8 bytes)
+ * Such a list stores each inner list or dict as its header's pointer
+ * (8 bytes; a dict its values the same way)
  * and each string field of a tuple as the string's pointer; like a list
  * of arrays (lower_list_items.c) it owns no reference: the blocks stay in
  * the frame that made them. The sweeps and returns get three pointers for
@@ -17,10 +19,10 @@
 
 #define B (F->L->b)
 
-/* The longest descriptor: two words per level of lists the typing allows
- * (UF__LIST_NEST_MAX), then the innermost items' three words and one
- * offset per string field of a tuple. */
-enum { DESC_MAX = 2 * UF__LIST_NEST_MAX + 3 + UF__TUPLE_MAX + 2 };
+/* The longest descriptor: three words per level of lists and dicts the
+ * typing allows (UF__LIST_NEST_MAX), then the innermost items' three
+ * words and one offset per string field of a tuple. */
+enum { DESC_MAX = 3 * UF__LIST_NEST_MAX + 3 + UF__TUPLE_MAX + 2 };
 
 static bool tuple_has_string(const uf__type *t)
 {
@@ -32,31 +34,43 @@ static bool tuple_has_string(const uf__type *t)
     return false;
 }
 
+static bool is_container(const uf__type *t)
+{
+    return (t->kind == UF__T_LIST && t->n == 1) ||
+           (t->kind == UF__T_DICT && t->n == 2 && t->layout == 0);
+}
+
 bool uf__list_described(const uf__type *lt)
 {
-    if (lt == NULL || lt->kind != UF__T_LIST || lt->n != 1)
+    if (lt == NULL)
+        return false;
+    if (lt->kind == UF__T_DICT) /* values that are lists or dicts */
+        return lt->n == 2 && is_container(lt->elts[1]);
+    if (lt->kind != UF__T_LIST || lt->n != 1)
         return false;
     const uf__type *t = lt->elts[0];
-    return t->kind == UF__T_LIST || tuple_has_string(t);
+    return is_container(t) || tuple_has_string(t);
 }
 
 int uf__list_root_slots(const uf__type *lt)
 {
     if (uf__list_described(lt))
         return 3;
+    if (lt != NULL && (lt->kind == UF__T_DICT || lt->kind == UF__T_SET))
+        return 1 + (uf__dict_root_what(lt) != 0);
     return 1 + uf__list_holds_arrays(lt);
 }
 
-/* The descriptor of list type lt's items into d[*n...]; false when it
- * does not fit. */
-static bool describe(const uf__type *lt, int64_t *d, int *n)
+static bool describe(const uf__type *ct, int64_t *d, int *n);
+
+/* What a slot holding a value of type t keeps (from its kind word on). */
+static bool describe_slot(const uf__type *t, int64_t *d, int *n)
 {
-    if (*n + 3 > DESC_MAX)
+    if (*n + 2 > DESC_MAX)
         return false;
-    const uf__type *t = lt->n == 1 ? lt->elts[0] : NULL;
-    d[(*n)++] = lt->n == 1 ? uf__list_itemsize(lt) : 1;
-    if (t != NULL && t->kind == UF__T_LIST) {
-        d[(*n)++] = UF__LIST_DESC_LIST;
+    if (t != NULL && is_container(t)) {
+        d[(*n)++] = t->kind == UF__T_LIST ? UF__LIST_DESC_LIST
+                                          : UF__LIST_DESC_DICT;
         return describe(t, d, n);
     }
     d[(*n)++] = UF__LIST_DESC_PTRS;
@@ -78,6 +92,22 @@ static bool describe(const uf__type *lt, int64_t *d, int *n)
         }
     }
     return true;
+}
+
+/* The descriptor of container type ct (a list's items, or a dict's keys
+ * and values: common/list_items.h) into d[*n...]; false when it does not
+ * fit. */
+static bool describe(const uf__type *ct, int64_t *d, int *n)
+{
+    if (*n + 3 > DESC_MAX)
+        return false;
+    if (ct->kind == UF__T_DICT) {
+        d[(*n)++] = UF__DICT_DESC_HEAD;
+        d[(*n)++] = ct->elts[0]->kind == UF__T_USTR;
+        return describe_slot(ct->elts[1], d, n);
+    }
+    d[(*n)++] = ct->n == 1 ? uf__list_itemsize(ct) : 1;
+    return describe_slot(ct->n == 1 ? ct->elts[0] : NULL, d, n);
 }
 
 /* The descriptor of lt as a constant i8* (one global per descriptor and

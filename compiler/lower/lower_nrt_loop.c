@@ -195,12 +195,12 @@ static int array_count(const uf__type *t)
 {
     if (t == NULL)
         return 0;
-    if (t->kind == UF__T_ARRAY || t->kind == UF__T_LIST)
-        return t->kind == UF__T_LIST ? uf__list_root_slots(t) : 1;
-    if (t->kind == UF__T_DICT || t->kind == UF__T_SET) /* a mark and the
-                                                           header: its
-                                                           strings */
-        return 1 + (uf__dict_root_what(t) != 0);
+    if (t->kind == UF__T_ARRAY)
+        return 1;
+    if (t->kind == UF__T_LIST || t->kind == UF__T_DICT ||
+        t->kind == UF__T_SET) /* the header, and a mark (its strings) or a
+                                 mark and a descriptor (lower_list_nest.c) */
+        return uf__list_root_slots(t);
     if (t->kind == UF__T_USTR)
         return 1;
     int n = 0;

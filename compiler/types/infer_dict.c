@@ -16,6 +16,7 @@
  * fixes the layout). */
 #include <string.h>
 
+#include "common/list_items.h"
 #include "common/set.h"
 #include "compiler/front/typed_containers.h"
 #include "compiler/types/infer_internal.h"
@@ -45,6 +46,9 @@ static int rank(const uf__type *t)
  * tuple value field by field. */
 static bool casts(const uf__type *from, const uf__type *to)
 {
+    if (from->kind == UF__T_LIST || from->kind == UF__T_DICT ||
+        to->kind == UF__T_LIST || to->kind == UF__T_DICT)
+        return from == to; /* stored as its pointer: the very type */
     if (from->kind == UF__T_ARRAY || to->kind == UF__T_ARRAY)
         return from->kind == UF__T_ARRAY && to->kind == UF__T_ARRAY &&
                from->dtype == to->dtype && from->ndim == to->ndim &&
@@ -114,6 +118,17 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
         return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s as value is forbidden "
                         "(Numba 0.68 refuses a list as the value of a "
                         "dict; an array value is allowed)", uf__tname(t));
+    if (t->kind == UF__T_SET)
+        return uf__ierr(C, UF_ERR_TYPING, x->pos, "%s as value is forbidden "
+                        "(Numba 0.68 refuses a set as the value of a "
+                        "dict)", uf__tname(t));
+    if (t->kind == UF__T_DICT && t->n == 2 && t->layout == 0) {
+        if (uf__type_nest_depth(t) >= UF__LIST_NEST_MAX)
+            return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "dicts and lists "
+                            "nested more than %d deep are not supported in "
+                            "kernels", UF__LIST_NEST_MAX);
+        return 0; /* a typed dict: Numba's dict of dicts */
+    }
     bool ok = t->kind == UF__T_SCALAR || uf__is_string(t) ||
               t->kind == UF__T_ARRAY;
     if (t->kind == UF__T_TUPLE) {
@@ -124,7 +139,8 @@ static int check_value(uf__ictx *C, const uf__expr *x, const uf__type *t)
     if (!ok)
         return uf__ierr(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be a value "
                         "of a dict in kernels (values are numbers, tuples "
-                        "of numbers, strings or arrays)", uf__tname(t));
+                        "of numbers, strings, arrays, dicts, or typed "
+                        "lists declared by Dict.empty)", uf__tname(t));
     return 0;
 }
 
@@ -198,8 +214,10 @@ const uf__type *uf__dict_items_type(uf__ictx *C, const uf__expr *x,
         return dt->elts[1];
     if (dt->layout != 'i')
         return dt->elts[0];
+    uf__type_kind vk = dt->elts[1]->kind;
     if (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1]) ||
-        dt->elts[1]->kind == UF__T_TUPLE || dt->elts[1]->kind == UF__T_ARRAY)
+        vk == UF__T_TUPLE || vk == UF__T_ARRAY || vk == UF__T_LIST ||
+        vk == UF__T_DICT)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "a list of the "
                           "(key, value) tuples of %s is not supported in "
                           "kernels: a list's tuples hold numbers only "
@@ -516,8 +534,8 @@ const uf__type *uf__infer_dict_compare(uf__ictx *C, const uf__expr *e,
                           uf__cmpop_str((uf__cmpop)op));
     if (a->elts[1]->kind != UF__T_SCALAR || b->elts[1]->kind != UF__T_SCALAR)
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "%s", "== of dicts "
-                          "whose values are tuples is not supported in "
-                          "kernels yet");
+                          "whose values are tuples, lists or dicts is not "
+                          "supported in kernels yet");
     const uf__type *optype = NULL;
     const uf__type *r = uf__type_compare(C->tc, UF__CMP_EQ, a->elts[1],
                                          b->elts[1], &optype);

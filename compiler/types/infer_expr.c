@@ -115,6 +115,10 @@ static const uf__type *global_name(uf__ictx *C, const uf__expr *e,
     case UF__G_DECORATOR:
         return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the decorator "
                           "'%s' cannot be used inside a kernel", id);
+    case UF__G_TYPE:
+        return uf__ierr_t(C, UF_ERR_UNSUPPORTED, e->pos, "the type '%s' can "
+                          "only be the item, key or value type of "
+                          "List.empty_list / Dict.empty in kernels", id);
     }
     return uf__ierr_t(C, UF_ERR_INTERNAL, e->pos, "bad global '%s'", id);
 }

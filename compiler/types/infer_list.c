@@ -47,6 +47,10 @@ bool uf__list_elt_ok(const uf__type *t)
                 return false;
         return uf__list_elt_ok(t->elts[0]);
     }
+    if (t != NULL && t->kind == UF__T_DICT) /* typed dicts, bounded as lists
+                                               of lists (lower_list_nest.c) */
+        return t->n == 2 && t->layout == 0 &&
+               uf__type_nest_depth(t) < UF__LIST_NEST_MAX;
     return t != NULL &&
            (t->kind == UF__T_SCALAR || uf__is_string(t) || /* infer_ustr.c */
             (t->kind == UF__T_ARRAY && t->ndim <= UF__LIST_ITEM_MAXDIM));
@@ -57,7 +61,8 @@ const uf__type *uf__list_dict_items_type(uf__ictx *C, const uf__expr *x,
 {
     if (dt->layout == 'i' && dt->n == 2 &&
         (uf__is_string(dt->elts[0]) || uf__is_string(dt->elts[1])) &&
-        dt->elts[0]->kind != UF__T_TUPLE && dt->elts[1]->kind != UF__T_TUPLE) {
+        dt->elts[0]->kind != UF__T_TUPLE && dt->elts[1]->kind != UF__T_TUPLE &&
+        dt->elts[1]->kind != UF__T_LIST && dt->elts[1]->kind != UF__T_DICT) {
         const uf__type *kv[2];
         for (int i = 0; i < 2; i++)
             kv[i] = uf__is_string(dt->elts[i]) ? uf__type_ustr(C->tc)
@@ -108,7 +113,8 @@ const uf__type *uf__infer_list_literal(uf__ictx *C, const uf__expr *e)
             return uf__ierr_t(C, UF_ERR_UNSUPPORTED, x->pos, "%s cannot be "
                               "an item of a list in kernels (lists of "
                               "numbers, strings, tuples of numbers and "
-                              "strings, arrays or lists only)", uf__tname(t));
+                              "strings, arrays, lists or dicts only)",
+                              uf__tname(t));
         const uf__type *u = elt ? unify_items(C, elt, t) : t;
         if (u == NULL && uf__typectx_oom(C->tc))
             return uf__ioom(C);

@@ -34,8 +34,8 @@ int uf__infer_store_item(uf__ictx *C, const uf__expr *t, const uf__type *vt)
             return et == NULL ? -1 : 0;
         bool ok = vt->kind == UF__T_ARRAY /* C into A: the same */
                       ? uf__type_unify(C->tc, vt, et) == et
-                  : vt->kind == UF__T_LIST /* a list of lists: the same */
-                      ? vt == et
+                  : vt->kind == UF__T_LIST || vt->kind == UF__T_DICT
+                      ? vt == et /* a list of lists or dicts: the same */
                       : (vt->kind == UF__T_SCALAR || vt->kind == UF__T_TUPLE ||
                          uf__is_string(vt)) && /* infer_ustr.c */
                             uf__type_conversion(vt, et) != UF__CONV_NONE;

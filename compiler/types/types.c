@@ -261,6 +261,20 @@ const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
     return &p->t;
 }
 
+int uf__type_nest_depth(const uf__type *t)
+{
+    int d = 0;
+    for (;;) {
+        if (t != NULL && t->kind == UF__T_LIST && t->n == 1)
+            t = t->elts[0];
+        else if (t != NULL && t->kind == UF__T_DICT && t->n == 2)
+            t = t->elts[1];
+        else
+            return d;
+        d++;
+    }
+}
+
 const uf__type *uf__type_set(uf__typectx *tc, const uf__type *key,
                              uf_error *err)
 {

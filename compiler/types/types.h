@@ -97,6 +97,10 @@ const uf__type *uf__type_dict(uf__typectx *tc, const uf__type *key,
  * lower_set.c). */
 const uf__type *uf__type_set(uf__typectx *tc, const uf__type *key,
                              uf_error *err);
+/* How deep lists and dicts nest in t: list(T) and DictType[K, T] count
+ * one more than T, anything else 0 (the runtime describes at most
+ * common/list_items.h's UF__LIST_NEST_MAX levels). */
+int uf__type_nest_depth(const uf__type *t);
 /* a.flat of array type `arr` where no 1-D view has its order (Numba's
  * NumpyFlatType, spelled "array.flat(array(float64, 2d, F))"). */
 const uf__type *uf__type_flatiter(uf__typectx *tc, const uf__type *arr,
