@@ -2,7 +2,8 @@
  * state machine behind next() and zip() of several generators) for what
  * the Numba oracle (tests/e2e/run_generators2_oracle.py) cannot see:
  * arrays a suspended generator holds, written after they were handed
- * out (as Numba's), and dropped half-consumed when the function returns;
+ * out (as Numba's), and dropped half-consumed when the function returns
+ * (also in the copy of a function a generator is passed to);
  * no leak across 10^4 calls; out of memory at every allocation of a call
  * reaching the caller as UF_ERR_NOMEM, and at every allocation of
  * loading the module (the stepping pass) as a clean UF_ERR_NOMEM. */
@@ -44,7 +45,14 @@ static const char src[] =
     "    s = 0.0\n"
     "    for b in l:\n"
     "        s += b.sum()\n"
-    "    return s, len(l)\n";
+    "    return s, len(l)\n"
+    "@njit\n"
+    "def first_two(it):\n"
+    "    a = next(it)\n"
+    "    return a.sum() + next(it).sum()\n"
+    "@njit\n"
+    "def passed(n):\n"
+    "    return first_two(made(n)) + first_two(made(n + 1))\n";
 
 static int setup(void **state)
 {
@@ -80,6 +88,10 @@ static void test_values(void **state)
     assert_true(uf_t_f64_of(out[0]) == made_total(3) - 2.0);
     assert_int_equal(uf_t_i64_of(out[1]), 3);
     uf_t_release(out, 2);
+    /* made in the call passing it: first_two's copy steps it */
+    uf_assert_ok(uf_t_call("passed", &x, 1, out, 1, &err) == 0, &err);
+    assert_true(uf_t_f64_of(out[0]) == 2 * (-1.0 + 1.5));
+    uf_t_release(out, 1);
     uf_array_release(x);
 }
 
@@ -104,6 +116,7 @@ static void test_no_leak(void **state)
     uf_t_check_no_leak("half", x, 1, 10000);
     uf_t_check_no_leak("zip_made", x, 1, 10000);
     uf_t_check_no_leak("kept", x, 2, 10000);
+    uf_t_check_no_leak("passed", x, 1, 10000);
     uf_array_release(x);
 }
 
@@ -114,6 +127,7 @@ static void test_out_of_memory(void **state)
     uf_t_check_oom("half", x, 1);
     uf_t_check_oom("zip_made", x, 1);
     uf_t_check_oom("kept", x, 2);
+    uf_t_check_oom("passed", x, 1);
     uf_array_release(x);
 }
 

@@ -727,8 +727,9 @@ static int stray_call(const uf__expr *e, void *ud)
                       "for loop (also in enumerate() or zip()), as the "
                       "argument of list(), sorted(), min() or max(), or "
                       "kept in a variable for next() and for loops in the "
-                      "same function; passing a generator object to a "
-                      "function or returning it is not supported",
+                      "same function, or made in the call passing it to an "
+                      "njit function; passing one kept in a variable, or "
+                      "returning one, is not supported",
                       def->u.funcdef.name);
     return uf__ast_children(e, stray_call, ud);
 }
@@ -893,6 +894,31 @@ static void refuse_def(uf__stmt *def, const char *why, uf__pos pos, int code)
     def->u.funcdef.refused_code = code;
 }
 
+/* A def using generators: not one itself, nor refused already. */
+static bool consumer_def(uf__gen_ctx *G, uf__stmt *s)
+{
+    bool is_gen = false;
+    for (int j = 0; j < G->ngens; j++)
+        is_gen |= G->gens[j] == s;
+    return s->kind == UF__ST_FUNCDEF && !is_gen &&
+           s->u.funcdef.refused == NULL &&
+           uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt, NULL) == 0;
+}
+
+/* The names s assigns shadow generators; false: out of memory */
+static bool begin_def(uf__gen_ctx *G, uf__stmt *s)
+{
+    G->why = NULL;
+    G->shadow.n = 0;
+    for (int j = 0; j < s->u.funcdef.nparams; j++)
+        if (!uf__gen_names_add(G, &G->shadow, s->u.funcdef.params[j].name))
+            return false;
+    if (!uf__gen_stored_names(G, &s->u.funcdef.body, &G->shadow))
+        return false;
+    G->scope = &s->u.funcdef.body;
+    return true;
+}
+
 int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
 {
     uf__gen_ctx G = {0};
@@ -932,33 +958,24 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
             return UF_ERR_NOMEM;
         refuse_def(s, why, s->u.funcdef.name_pos, UF_ERR_UNSUPPORTED);
     }
-    for (int i = 0; i < m->body.n; i++) {
-        uf__stmt *s = m->body.stmts[i];
-        bool is_gen = false;
-        for (int j = 0; j < G.ngens; j++)
-            is_gen |= G.gens[j] == s;
-        if (s->kind != UF__ST_FUNCDEF || is_gen ||
-            s->u.funcdef.refused != NULL ||
-            uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt,
-                               NULL) != 0)
-            continue;
-        G.why = NULL;
-        G.shadow.n = 0;
-        for (int j = 0; j < s->u.funcdef.nparams; j++)
-            if (!uf__gen_names_add(&G, &G.shadow,
-                                   s->u.funcdef.params[j].name))
+    /* first the calls passing generators (copies of the callees made
+     * before any body is rewritten), then each def's own */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < m->body.n; i++) {
+            uf__stmt *s = m->body.stmts[i];
+            if (!consumer_def(&G, s))
+                continue;
+            if (!begin_def(&G, s))
                 return UF_ERR_NOMEM;
-        if (!uf__gen_stored_names(&G, &s->u.funcdef.body, &G.shadow))
-            return UF_ERR_NOMEM;
-        G.scope = &s->u.funcdef.body;
-        int rc = uf__gen_step_def(&G, &s->u.funcdef.body);
-        if (rc == 0)
-            rc = rewrite_block(&G, &s->u.funcdef.body);
-        if (rc == -2)
-            refuse_def(s, G.why, G.where, G.code);
-        else if (rc != 0)
-            return err->code ? err->code : UF_ERR_NOMEM;
-    }
+            int rc = pass == 0 ? uf__gen_pass_def(&G, &s->u.funcdef.body)
+                               : uf__gen_step_def(&G, &s->u.funcdef.body);
+            if (rc == 0 && pass == 1)
+                rc = rewrite_block(&G, &s->u.funcdef.body);
+            if (rc == -2)
+                refuse_def(s, G.why, G.where, G.code);
+            else if (rc != 0)
+                return err->code ? err->code : UF_ERR_NOMEM;
+        }
     /* the defaults were copied into the calls; the module scan refuses
      * them on kernels, which a generator never is on its own */
     for (int j = 0; j < G.ngens; j++) {

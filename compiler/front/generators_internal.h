@@ -30,6 +30,8 @@ typedef struct uf__gen_ctx {
     /* the function body (or inlined generator body) being rewritten:
      * where a generator kept in a variable must be read once */
     const uf__block *scope;
+    /* generators_pass.c's copies of functions given generators */
+    struct passing *passing;
     /* generators being inlined, outermost first (recursion) */
     const uf__stmt *stack[16];
     int depth;
@@ -93,5 +95,10 @@ int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
  * their for loops, and zip() of several generators, compiled as state
  * machines in the def's body (0, -2 refused, -1 out of memory). */
 int uf__gen_step_def(uf__gen_ctx *G, uf__block *body);
+
+/* generators_pass.c: f(..., g(...), ...) calling a module-level njit def
+ * with a fresh generator calls a copy of f taking g's arguments, added to
+ * the module (0, -2 refused, -1 out of memory). */
+int uf__gen_pass_def(uf__gen_ctx *G, uf__block *body);
 
 #endif

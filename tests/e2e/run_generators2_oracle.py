@@ -6,9 +6,10 @@ past its end), next() before and after a for loop over the same object
 advanced, two objects of one generator, objects made in a loop,
 generators with several yields, if/else, nested range loops with break,
 continue and return, arrays made, held and replaced across yields, rows
-yielded as new arrays. ufjit builds Numba's state machine in the
+yielded as new arrays; generators made in a call passing them to an
+njit function (next(), for and zip() there). ufjit builds Numba's state machine in the
 function using the object (front/generators_step.c); what it does not do
-(an object passed to another function or returned, kept for print(),
+(an object kept in a variable and passed, one returned, kept for print(),
 zip() of generators with other iterables, a generator's loop over an
 array or a yield in try/except when used as an object) is refused by
 ufjit only ("refused-here", messages checked); next() with a default is
@@ -77,7 +78,12 @@ def cases():
     out += [("gen_in_loop", [S(n)], None) for n in ("0", "4")]
     out += [("two_objects", [S("5")], None)]
     # Numba runs these; ufjit refuses them
-    out += [("passed", [S("4")], "refused-here"),
+    # generator objects passed to njit functions
+    out += [("passed", [S(n)], None) for n in ("0", "4")]
+    out += [("passed_next", [S(n)], None) for n in ("2", "5")]
+    out += [("passed_next", [S("1")], "StopIteration")]
+    out += [("passed_zip", [S(n)], None) for n in ("0", "3", "6")]
+    out += [("passed_kept", [S("4")], "refused-here"),
             ("returned", [S("4")], "refused-here"),
             ("items_next", [a], "refused-here"),
             ("kept_printed", [S("3")], "refused-here"),
@@ -90,8 +96,10 @@ def cases():
 
 # the messages of the refusals above (ufjit's own texts)
 MESSAGES = [
-    ("passed", "254:20: squares() is a generator: ufjit compiles a "
+    ("passed_kept", "348:10: squares() is a generator: ufjit compiles a "
      "generator call as the iterable of a for loop"),
+    ("passed_kept", "passing one kept in a variable, or returning one, is "
+     "not supported"),
     ("returned", "259:12: squares() is a generator"),
     ("items_next", "270:14: generator items() is used as an object (next(), "
      "zip() of generators): ufjit compiles its loops holding a yield only "

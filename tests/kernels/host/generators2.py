@@ -314,3 +314,36 @@ def tried_next(n):
 def next_default(n):
     it = squares(n)
     return next(it, -1)
+
+
+# ---- generator objects passed to njit functions -----------------------------
+
+@njit
+def firsts(x, it, y):
+    a = next(it)
+    b = next(it)
+    return x * a + y * b
+
+
+@njit
+def passed_next(n):
+    return firsts(10, squares(n), 100) + firsts(1, three(n * 0.5), 1)
+
+
+@njit
+def zipper(it, n):
+    s = 0
+    for a, b in zip(it, squares(n)):
+        s += a * b
+    return s
+
+
+@njit
+def passed_zip(n):
+    return zipper(countdown(n), n + 2) * 10 + consume(countdown(n))
+
+
+@njit
+def passed_kept(n):
+    it = squares(n)
+    return consume(it)
