@@ -96,6 +96,16 @@ int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
  * machines in the def's body (0, -2 refused, -1 out of memory). */
 int uf__gen_step_def(uf__gen_ctx *G, uf__block *body);
 
+/* generators_flat.c: g's body (def) cut into blocks run by resume index
+ * pc$y<k>, as two statements into out: `has$y<k> = False` and the
+ * `while True` stepping it to its next yield (val$y<k>) or end (0, -2
+ * refused, -1 out of memory); `not e`; `if cond: body` (n statements). */
+int uf__gen_step_code(uf__gen_ctx *G, const uf__stmt *def, int k,
+                      uf__pos at, uf__stmt **out);
+uf__expr *uf__gen_not(uf__gen_ctx *G, uf__expr *e, uf__pos at);
+uf__stmt *uf__gen_if(uf__gen_ctx *G, uf__expr *cond, uf__stmt **body, int n,
+                     uf__pos at);
+
 /* generators_pass.c: f(..., g(...), ...) calling a module-level njit def
  * with a fresh generator calls a copy of f taking g's arguments, added to
  * the module (0, -2 refused, -1 out of memory). */
