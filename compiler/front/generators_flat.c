@@ -30,8 +30,9 @@
  * resume index pc$y<k>; g's locals are the def's, renamed, so whatever
  * they hold (arrays, lists) lives as long as the def's locals do and is
  * released as theirs are. `for T in it` and `for T in zip(g1(...),
- * g2(...))` step each generator once per pass. The object itself never
- * leaves the def: passing or returning one stays refused. */
+ * g2(...))` step each generator once per pass (generators_step.c). The
+ * object itself never leaves the def: one passed in a call runs in a
+ * copy of the callee (generators_pass.c); returning one stays refused. */
 #include <stdio.h>
 #include <string.h>
 
