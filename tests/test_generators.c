@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nrt_test_util.h"
+#include "module_test_util.h"
 
 static const char src[] =
     "import numpy as np\n"
@@ -53,45 +53,10 @@ static const char src[] =
     "            at = i\n"
     "    return at, best\n";
 
-static uf_context *ctx;
-static uf_module *mod;
-
 static int setup(void **state)
 {
     (void)state;
-    uf_error err;
-    ctx = uf_context_new(&err);
-    if (!ctx)
-        return -1;
-    mod = uf_module_from_string(ctx, "generators_c.py", src, &err);
-    if (!mod)
-        fprintf(stderr, "%s\n", err.message);
-    return mod ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    uf_module_free(mod);
-    uf_context_free(ctx);
-    return 0;
-}
-
-static int calln(const char *name, uf_array **x, int n, uf_array **out,
-                 int nout, uf_error *err)
-{
-    uf_func *f = uf_module_get(mod, name, err);
-    uf_assert_ok(f != NULL, err);
-    return uf_call(f, x, n, out, nout, NULL, err);
-}
-
-static uf_array *i64(int64_t v)
-{
-    uf_error err;
-    uf_array *a = uf_empty(UF_INT64, 0, NULL, UF_ORDER_C, &err);
-    uf_assert_ok(a != NULL, &err);
-    *(int64_t *)uf_array_data(a) = v;
-    return a;
+    return uf_t_module_setup("generators_c.py", src);
 }
 
 static uf_array *f64s(const double *v, int64_t n)
@@ -101,24 +66,6 @@ static uf_array *f64s(const double *v, int64_t n)
     uf_assert_ok(a != NULL, &err);
     memcpy(uf_array_data(a), v, (size_t)n * sizeof *v);
     return a;
-}
-
-static double f64_of(const uf_array *a)
-{
-    return *(const double *)uf_array_data(a);
-}
-
-static int64_t i64_of(const uf_array *a)
-{
-    return *(const int64_t *)uf_array_data(a);
-}
-
-static void release(uf_array **a, int n)
-{
-    for (int k = 0; k < n; k++) {
-        uf_array_release(a[k]);
-        a[k] = NULL;
-    }
 }
 
 /* sum over i < n of 1.5 * (0 + ... + i) */
@@ -137,22 +84,23 @@ static void test_values(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(9), *out[2] = {0};
-    uf_assert_ok(calln("sum_made", &x, 1, out, 1, &err) == 0, &err);
-    assert_true(f64_of(out[0]) == made_total(9));
-    release(out, 1);
-    uf_assert_ok(calln("kept_arrays", &x, 1, out, 2, &err) == 0, &err);
-    assert_true(f64_of(out[0]) == made_total(9) - 9.0);
-    assert_int_equal(i64_of(out[1]), 9);
-    release(out, 2);
+    uf_array *x = uf_t_i64(9), *out[2] = {0};
+    uf_assert_ok(uf_t_call("sum_made", &x, 1, out, 1, &err) == 0, &err);
+    assert_true(uf_t_f64_of(out[0]) == made_total(9));
+    uf_t_release(out, 1);
+    uf_assert_ok(uf_t_call("kept_arrays", &x, 1, out, 2, &err) == 0,
+                 &err);
+    assert_true(uf_t_f64_of(out[0]) == made_total(9) - 9.0);
+    assert_int_equal(uf_t_i64_of(out[1]), 9);
+    uf_t_release(out, 2);
     uf_array_release(x);
     const double v[] = {1, 5, -2, 7, 7, 0, 3};
-    uf_array *a[2] = {f64s(v, 7), i64(3)};
-    uf_assert_ok(calln("best_window", a, 2, out, 2, &err) == 0, &err);
-    assert_int_equal(i64_of(out[0]), 3);
-    assert_true(f64_of(out[1]) == 14.0);
-    release(out, 2);
-    release(a, 2);
+    uf_array *a[2] = {f64s(v, 7), uf_t_i64(3)};
+    uf_assert_ok(uf_t_call("best_window", a, 2, out, 2, &err) == 0, &err);
+    assert_int_equal(uf_t_i64_of(out[0]), 3);
+    assert_true(uf_t_f64_of(out[1]) == 14.0);
+    uf_t_release(out, 2);
+    uf_t_release(a, 2);
 }
 
 /* 10^4 calls making arrays in the generator leave no block behind. */
@@ -160,45 +108,28 @@ static void test_no_leak(void **state)
 {
     (void)state;
     uf_error err;
-    uf_array *x = i64(20), *out[2] = {0};
-    uf_assert_ok(calln("kept_arrays", &x, 1, out, 2, &err) == 0, &err);
-    release(out, 2);
+    uf_array *x = uf_t_i64(20), *out[2] = {0};
+    uf_assert_ok(uf_t_call("kept_arrays", &x, 1, out, 2, &err) == 0,
+                 &err);
+    uf_t_release(out, 2);
     long nrt = uf__nrt_live(), live = uf__alloc_live();
     for (int i = 0; i < 10000; i++) {
-        uf_assert_ok(calln(i % 2 ? "kept_arrays" : "sum_made", &x, 1, out,
-                           i % 2 ? 2 : 1, &err) == 0, &err);
-        release(out, 2);
+        uf_assert_ok(uf_t_call(i % 2 ? "kept_arrays" : "sum_made", &x, 1,
+                               out, i % 2 ? 2 : 1, &err) == 0,
+                     &err);
+        uf_t_release(out, 2);
     }
     assert_int_equal(uf__nrt_live(), nrt);
     assert_int_equal(uf__alloc_live(), live);
     uf_array_release(x);
 }
 
-static int oom_sum(void *ud, uf_error *err)
-{
-    uf_array *out[1] = {0};
-    int rc = calln("sum_made", (uf_array **)&ud, 1, out, 1, err);
-    release(out, 1);
-    return rc;
-}
-
-static int oom_kept(void *ud, uf_error *err)
-{
-    uf_array *out[2] = {0};
-    int rc = calln("kept_arrays", (uf_array **)&ud, 1, out, 2, err);
-    release(out, 2);
-    return rc;
-}
-
 static void test_out_of_memory(void **state)
 {
     (void)state;
-    uf_error err;
-    uf_array *x = i64(6);
-    uf_assert_ok(oom_sum(x, &err) == 0, &err); /* compiled */
-    uf_check_oom_each_alloc("sum_made", oom_sum, x);
-    uf_assert_ok(oom_kept(x, &err) == 0, &err);
-    uf_check_oom_each_alloc("kept_arrays", oom_kept, x);
+    uf_array *x = uf_t_i64(6);
+    uf_t_check_oom("sum_made", x, 1);
+    uf_t_check_oom("kept_arrays", x, 2);
     uf_array_release(x);
 }
 
@@ -212,7 +143,7 @@ static void test_load_out_of_memory(void **state)
     bool done = false;
     for (long n = 1; n < 20000 && !done; n++) {
         uf__alloc_fail_at(n);
-        uf_module *m = uf_module_from_string(ctx, "k.py", src, &err);
+        uf_module *m = uf_module_from_string(uf_t_ctx, "k.py", src, &err);
         uf__alloc_fail_at(0);
         if (m == NULL) {
             assert_int_equal(err.code, UF_ERR_NOMEM);
@@ -232,5 +163,5 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_load_out_of_memory),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, uf_t_module_teardown);
 }

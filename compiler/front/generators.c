@@ -21,7 +21,9 @@
  * enumerate(g(...)) counts beside the inlined loop; zip(..., g(...), ...)
  * with one generator indexes the other iterables (ranges computed); and
  * list(g(...)), sorted(), min(), max() of one are an append loop before
- * their statement. Any other use of a generator function refuses the def
+ * their statement. A generator object kept in a variable for next(), and
+ * zip() of several generators, are state machines (generators_step.c,
+ * run first). Any other use of a generator function refuses the def
  * using it; yields inside try/except and recursive generators are refused
  * where they are inlined. */
 #include <stdarg.h>
@@ -69,19 +71,13 @@ static void set_block(const outv *o, uf__block *b)
     b->n = o->n;
 }
 
-/* -2: the def being rewritten is refused (the first reason is kept) */
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...) __attribute__((format(printf, 4, 5)));
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...)
+int uf__gen_vrefuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                    va_list ap)
 {
     if (G->why != NULL)
         return -2;
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     if (n < 0 || (size_t)n >= sizeof buf)
         n = (int)sizeof buf - 1;
     G->why = uf__arena_strndup(G->arena, buf, (size_t)n, G->err);
@@ -90,6 +86,19 @@ static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
     G->where = pos;
     G->code = code;
     return -2;
+}
+
+/* -2: the def being rewritten is refused (the first reason is kept) */
+static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                  ...) __attribute__((format(printf, 4, 5)));
+static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                  ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = uf__gen_vrefuse(G, code, pos, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 static int nomem(uf__gen_ctx *G)
@@ -140,8 +149,7 @@ static bool has_exit(const uf__block *b)
     return uf__ast_walk_stmts(b, find_exit, &x) != 0;
 }
 
-/* The generator def a call e calls, or NULL. */
-static const uf__stmt *gen_called(const uf__gen_ctx *G, const uf__expr *e)
+const uf__stmt *uf__gen_called(const uf__gen_ctx *G, const uf__expr *e)
 {
     if (e == NULL || e->kind != UF__EX_CALL ||
         e->u.call.func->kind != UF__EX_NAME)
@@ -153,6 +161,11 @@ static const uf__stmt *gen_called(const uf__gen_ctx *G, const uf__expr *e)
         if (strcmp(G->gens[i]->u.funcdef.name, id) == 0)
             return G->gens[i];
     return NULL;
+}
+
+static const uf__stmt *gen_called(const uf__gen_ctx *G, const uf__expr *e)
+{
+    return uf__gen_called(G, e);
 }
 
 static bool is_builtin_call(const uf__expr *e, const char *fn)
@@ -364,6 +377,29 @@ static int bind_params(uf__gen_ctx *G, const uf__stmt *def,
     return 0;
 }
 
+int uf__gen_check_def(uf__gen_ctx *G, const uf__stmt *def, uf__pos at)
+{
+    if (def->u.funcdef.closure_of != NULL)
+        return refuse(G, UF_ERR_UNSUPPORTED, at, "The use of yield in a "
+                      "closure is unsupported.");
+    for (int i = 0; i < G->ngens; i++)
+        if (G->gens[i] == def && G->parse_refusal[i] != NULL)
+            return refuse(G, def->u.funcdef.refused_code,
+                          def->u.funcdef.refused_pos, "%s",
+                          G->parse_refusal[i]);
+    return 0;
+}
+
+int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
+                 int k, uf__block *out)
+{
+    outv o = {0};
+    int rc = bind_params(G, def, call, k, &o);
+    if (rc == 0 && !uf__gen_block(G, o.v, o.n, out))
+        return nomem(G);
+    return rc;
+}
+
 /* for T in g(args): body [else: orelse] (s), g a generator def, written
  * to o as g's body around copies of body. keep_else: breaks that end the
  * loop as exhaustion does (zip's), not as the body's break. */
@@ -373,14 +409,9 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     uf__expr *call = s->u.for_.iter;
     uf__pos at = call->pos;
     const char *gname = def->u.funcdef.name;
-    if (def->u.funcdef.closure_of != NULL)
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "The use of yield in a "
-                      "closure is unsupported.");
-    for (int i = 0; i < G->ngens; i++)
-        if (G->gens[i] == def && G->parse_refusal[i] != NULL)
-            return refuse(G, def->u.funcdef.refused_code,
-                          def->u.funcdef.refused_pos, "%s",
-                          G->parse_refusal[i]);
+    int rc = uf__gen_check_def(G, def, at);
+    if (rc)
+        return rc;
     for (int i = 0; i < G->depth; i++)
         if (G->stack[i] == def)
             return refuse(G, UF_ERR_UNSUPPORTED, at, "generator %s() uses "
@@ -390,7 +421,6 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     if (G->depth == (int)(sizeof G->stack / sizeof G->stack[0]))
         return refuse(G, UF_ERR_UNSUPPORTED, at, "generators nested more than "
                       "%d deep are not supported", G->depth);
-    int rc;
     if ((rc = rewrite_block(G, &s->u.for_.body)) ||
         (rc = rewrite_block(G, &s->u.for_.orelse)))
         return rc;
@@ -693,11 +723,13 @@ static int stray_call(const uf__expr *e, void *ud)
     const uf__stmt *def = gen_called(G, e);
     if (def != NULL)
         return refuse(G, UF_ERR_UNSUPPORTED, e->pos, "%s() is a generator: "
-                      "ufjit compiles a generator call only as the iterable "
-                      "of a for loop (also in enumerate() or zip()) or as the "
-                      "argument of list(), sorted(), min() or max(); next(), "
-                      "keeping the generator object in a variable, passing "
-                      "or returning it are not supported",
+                      "ufjit compiles a generator call as the iterable of a "
+                      "for loop (also in enumerate() or zip()), as the "
+                      "argument of list(), sorted(), min() or max(), or "
+                      "kept in a variable for next() and for loops in the "
+                      "same function, or made in the call passing it to an "
+                      "njit function; passing one kept in a variable, or "
+                      "returning one, is not supported",
                       def->u.funcdef.name);
     return uf__ast_children(e, stray_call, ud);
 }
@@ -862,6 +894,31 @@ static void refuse_def(uf__stmt *def, const char *why, uf__pos pos, int code)
     def->u.funcdef.refused_code = code;
 }
 
+/* A def using generators: not one itself, nor refused already. */
+static bool consumer_def(uf__gen_ctx *G, uf__stmt *s)
+{
+    bool is_gen = false;
+    for (int j = 0; j < G->ngens; j++)
+        is_gen |= G->gens[j] == s;
+    return s->kind == UF__ST_FUNCDEF && !is_gen &&
+           s->u.funcdef.refused == NULL &&
+           uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt, NULL) == 0;
+}
+
+/* The names s assigns shadow generators; false: out of memory */
+static bool begin_def(uf__gen_ctx *G, uf__stmt *s)
+{
+    G->why = NULL;
+    G->shadow.n = 0;
+    for (int j = 0; j < s->u.funcdef.nparams; j++)
+        if (!uf__gen_names_add(G, &G->shadow, s->u.funcdef.params[j].name))
+            return false;
+    if (!uf__gen_stored_names(G, &s->u.funcdef.body, &G->shadow))
+        return false;
+    G->scope = &s->u.funcdef.body;
+    return true;
+}
+
 int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
 {
     uf__gen_ctx G = {0};
@@ -891,9 +948,9 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
          * the result, which no caller outside njit code can take */
         int n = snprintf(buf, sizeof buf, "%s() is a generator function: "
                          "ufjit runs generators inside njit code only (for "
-                         "loops, enumerate(), zip(), list(), sorted(), min(), "
-                         "max()); a generator object cannot be returned to "
-                         "the caller", s->u.funcdef.name);
+                         "loops, next(), enumerate(), zip(), list(), sorted(),"
+                         " min(), max()); a generator object cannot be "
+                         "returned to the caller", s->u.funcdef.name);
         const char *why = s->u.funcdef.closure_of != NULL
                               ? "The use of yield in a closure is unsupported."
                               : uf__arena_strndup(arena, buf, (size_t)n, err);
@@ -901,31 +958,24 @@ int uf__inline_generators(uf__ast_module *m, uf__arena *arena, uf_error *err)
             return UF_ERR_NOMEM;
         refuse_def(s, why, s->u.funcdef.name_pos, UF_ERR_UNSUPPORTED);
     }
-    for (int i = 0; i < m->body.n; i++) {
-        uf__stmt *s = m->body.stmts[i];
-        bool is_gen = false;
-        for (int j = 0; j < G.ngens; j++)
-            is_gen |= G.gens[j] == s;
-        if (s->kind != UF__ST_FUNCDEF || is_gen ||
-            s->u.funcdef.refused != NULL ||
-            uf__ast_walk_stmts(&s->u.funcdef.body, find_yield_stmt,
-                               NULL) != 0)
-            continue;
-        G.why = NULL;
-        G.shadow.n = 0;
-        for (int j = 0; j < s->u.funcdef.nparams; j++)
-            if (!uf__gen_names_add(&G, &G.shadow,
-                                   s->u.funcdef.params[j].name))
+    /* first the calls passing generators (copies of the callees made
+     * before any body is rewritten), then each def's own */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < m->body.n; i++) {
+            uf__stmt *s = m->body.stmts[i];
+            if (!consumer_def(&G, s))
+                continue;
+            if (!begin_def(&G, s))
                 return UF_ERR_NOMEM;
-        if (!uf__gen_stored_names(&G, &s->u.funcdef.body, &G.shadow))
-            return UF_ERR_NOMEM;
-        G.scope = &s->u.funcdef.body;
-        int rc = rewrite_block(&G, &s->u.funcdef.body);
-        if (rc == -2)
-            refuse_def(s, G.why, G.where, G.code);
-        else if (rc != 0)
-            return err->code ? err->code : UF_ERR_NOMEM;
-    }
+            int rc = pass == 0 ? uf__gen_pass_def(&G, &s->u.funcdef.body)
+                               : uf__gen_step_def(&G, &s->u.funcdef.body);
+            if (rc == 0 && pass == 1)
+                rc = rewrite_block(&G, &s->u.funcdef.body);
+            if (rc == -2)
+                refuse_def(s, G.why, G.where, G.code);
+            else if (rc != 0)
+                return err->code ? err->code : UF_ERR_NOMEM;
+        }
     /* the defaults were copied into the calls; the module scan refuses
      * them on kernels, which a generator never is on its own */
     for (int j = 0; j < G.ngens; j++) {

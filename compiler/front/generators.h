@@ -15,8 +15,10 @@
  * (also as enumerate(g(...)) or zip(..., g(...), ...)) becomes g's body
  * with its locals renamed, each `yield e` replaced by `T = e; body`, and
  * list(g(...)), sorted(...), min(...), max(...) a loop of appends before
- * the statement. Every other use of a generator function (next(), a
- * generator object kept, passed or returned) refuses the def using it;
+ * the statement; `it = g(args)` used with next(it), and zip() of several
+ * generators, become a state machine stepped in place (generators_step.c).
+ * Every other use of a generator function (a generator object passed or
+ * returned) refuses the def using it;
  * the generator def itself is refused when compiled on its own (no
  * generator object crosses uf_call). Only out of memory fails
  * (UF_ERR_NOMEM). */

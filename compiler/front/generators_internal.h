@@ -3,6 +3,8 @@
 #ifndef UF_COMPILER_GENERATORS_INTERNAL_H
 #define UF_COMPILER_GENERATORS_INTERNAL_H
 
+#include <stdarg.h>
+
 #include "compiler/front/generators.h"
 
 typedef struct uf__gen_names {
@@ -28,6 +30,8 @@ typedef struct uf__gen_ctx {
     /* the function body (or inlined generator body) being rewritten:
      * where a generator kept in a variable must be read once */
     const uf__block *scope;
+    /* generators_pass.c's copies of functions given generators */
+    struct passing *passing;
     /* generators being inlined, outermost first (recursion) */
     const uf__stmt *stack[16];
     int depth;
@@ -75,5 +79,36 @@ uf__expr *uf__gen_copy_expr(uf__gen_ctx *G, const uf__expr *e,
                             const uf__gen_rename *R);
 bool uf__gen_copy_block(uf__gen_ctx *G, const uf__block *b,
                         const uf__gen_rename *R, uf__block *out);
+
+/* generators.c, for generators_step.c: the refusal of the def being
+ * rewritten (-2), the generator def call e calls (or NULL), the checks of
+ * a generator def used at `at` (0 or -2), and `p$y<k> = argument` for
+ * each of def's parameters from call (0, -2, or -1 out of memory). */
+int uf__gen_vrefuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                    va_list ap);
+const uf__stmt *uf__gen_called(const uf__gen_ctx *G, const uf__expr *e);
+int uf__gen_check_def(uf__gen_ctx *G, const uf__stmt *def, uf__pos at);
+int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
+                 int k, uf__block *out);
+
+/* generators_step.c: generator objects in variables used with next(),
+ * their for loops, and zip() of several generators, compiled as state
+ * machines in the def's body (0, -2 refused, -1 out of memory). */
+int uf__gen_step_def(uf__gen_ctx *G, uf__block *body);
+
+/* generators_flat.c: g's body (def) cut into blocks run by resume index
+ * pc$y<k>, as two statements into out: `has$y<k> = False` and the
+ * `while True` stepping it to its next yield (val$y<k>) or end (0, -2
+ * refused, -1 out of memory); `not e`; `if cond: body` (n statements). */
+int uf__gen_step_code(uf__gen_ctx *G, const uf__stmt *def, int k,
+                      uf__pos at, uf__stmt **out);
+uf__expr *uf__gen_not(uf__gen_ctx *G, uf__expr *e, uf__pos at);
+uf__stmt *uf__gen_if(uf__gen_ctx *G, uf__expr *cond, uf__stmt **body, int n,
+                     uf__pos at);
+
+/* generators_pass.c: f(..., g(...), ...) calling a module-level njit def
+ * with a fresh generator calls a copy of f taking g's arguments, added to
+ * the module (0, -2 refused, -1 out of memory). */
+int uf__gen_pass_def(uf__gen_ctx *G, uf__block *body);
 
 #endif
