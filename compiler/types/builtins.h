@@ -152,14 +152,16 @@
 /* Results whose length depends on the data (infer_npfind.c,
  * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
  * argument is typed and lowered as NP_NONZERO; and the set routines.
- * NP_NONZERO .. NP_DELETE keep their places (uf__builtin_is_npfind). */
+ * NP_NONZERO .. NP_DELETE keep their places (uf__builtin_is_npfind).
+ * np.insert has its own files (infer_npinsert.c, lower_npinsert.c). */
 #define UF__NPFIND_MAP(X)                                                   \
     X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
     X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
     X(NP_UNIQUE, "numpy.unique") X(NP_UNION1D, "numpy.union1d")            \
     X(NP_INTERSECT1D, "numpy.intersect1d") X(NP_SETXOR1D, "numpy.setxor1d") \
     X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")            \
-    X(NP_DELETE, "numpy.delete")
+    X(NP_DELETE, "numpy.delete")                                            \
+    X(NP_INSERT, "numpy.insert")
 
 /* NumPy's predicates and small functions of numbers or arrays
  * (infer_nppred.c, lower_nppred.c): the properties known at compile time
