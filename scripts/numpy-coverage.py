@@ -38,6 +38,8 @@ PROBES = {
     "concatenate": "np.concatenate((a, a))",
     "hsplit": "np.hsplit(a, 2)[0]",  # its list cannot leave the kernel
     "insert": "np.insert(a, 2, 1.5)",
+    # its list cannot leave the kernel
+    "polynomial.polyutils.as_series": "np.polynomial.polyutils.as_series(a)[0]",
     "stack": "np.stack((a, a))",
     "hstack": "np.hstack((a, a))",
     "vstack": "np.vstack((a, a))",
