@@ -7,7 +7,9 @@ kernels do not know yet: the to-do list of issue 18, measured.
 Every public callable of the numpy module (and of the SUBMODULES below,
 numpy.polynomial's) is tried under numba.njit with a few argument forms
 (a 1-D or 2-D float64 array, two of them, one or two floats, one or two
-ints, an array with an int or a float), plus the PROBES below for functions that need other arguments.
+ints, an array with an int or a float), plus the PROBES below for functions that need other arguments;
+then the ndarray methods and attributes of METHODS and np.random's public
+callables in the RANDOM_FORMS (issue 18's second part).
 Each one Numba compiles is then run through `UFJIT call` in the same
 form; the report lists what ufjit refused, with its message. Only the
 first form Numba accepts is tried, so "supported" means that form works
@@ -36,6 +38,8 @@ PROBES = {
     "concatenate": "np.concatenate((a, a))",
     "hsplit": "np.hsplit(a, 2)[0]",  # its list cannot leave the kernel
     "insert": "np.insert(a, 2, 1.5)",
+    # its list cannot leave the kernel
+    "polynomial.polyutils.as_series": "np.polynomial.polyutils.as_series(a)[0]",
     "stack": "np.stack((a, a))",
     "hstack": "np.hstack((a, a))",
     "vstack": "np.vstack((a, a))",
@@ -93,6 +97,79 @@ PROBES = {
     "random.binomial": "np.random.binomial(10, 0.5, 5)",
 }
 
+# ndarray methods and attributes Numba documents ("Supported NumPy
+# features"), each tried as `def k(a): return EXPR` with a the 1-D float64
+# array (A: the same as 3 x 4); a result Numba cannot return is indexed or
+# reduced. Names are "ndarray.NAME".
+METHODS = {
+    "T": "A.T", "ndim": "a.ndim", "shape": "A.shape", "size": "a.size",
+    "strides": "A.strides", "itemsize": "a.itemsize", "nbytes": "a.nbytes",
+    "real": "a.real", "imag": "a.imag", "flat": "a.flat[3]",
+    "flags": "a.flags.c_contiguous", "ctypes": "a.ctypes.data != 0",
+    "all": "a.all()", "any": "a.any()", "argmax": "a.argmax()",
+    "argmin": "a.argmin()", "argsort": "a.argsort()",
+    "argsort_kind": "a.argsort(kind='mergesort')",
+    "astype": "a.astype(np.int32)", "conj": "a.conj()",
+    "conjugate": "a.conjugate()", "copy": "a.copy()",
+    "cumprod": "a.cumprod()", "cumsum": "a.cumsum()", "dot": "a.dot(a)",
+    "fill": "a.fill(2.0)", "flatten": "A.flatten()", "item": "a.item(3)",
+    "max": "a.max()", "mean": "a.mean()", "min": "a.min()",
+    "nonzero": "a.nonzero()[0]", "prod": "a.prod()", "ravel": "A.ravel()",
+    "repeat": "a.repeat(2)", "reshape": "a.reshape(3, 4)",
+    "reshape_tuple": "a.reshape((3, 4))", "sort": "a.sort()",
+    "std": "a.std()", "sum": "a.sum()", "sum_axis": "A.sum(axis=0)",
+    "take": "a.take(np.arange(3))", "transpose": "A.transpose()",
+    "transpose_axes": "A.transpose((1, 0))", "var": "a.var()",
+    "view": "a.view(np.int64)", "squeeze": "A.reshape(1, 12).squeeze()",
+    "searchsorted": "a.searchsorted(1.0)", "clip": "a.clip(0.7, 1.2)",
+    "round": "a.round(1)", "trace": "A.trace()", "diagonal": "A.diagonal()",
+    "swapaxes": "A.swapaxes(0, 1)", "tolist": "a.tolist()[0]",
+    "tobytes": "a.tobytes()", "partition": "a.partition(3)",
+    "argpartition": "a.argpartition(3)", "ptp": "a.ptp()",
+    "cumsum_axis": "A.cumsum(axis=1)", "max_axis": "A.max(axis=1)",
+    "argmax_axis": "A.argmax(axis=0)", "mean_axis": "A.mean(axis=0)",
+    "nbytes_view": "a[::2].nbytes", "base": "a.base is None",
+    "byteswap": "a.byteswap()", "compress": "a.compress(a > 1.0)",
+    "choose": "np.arange(3).choose((a[:3], a[3:6]))",
+    "getfield": "a.getfield(np.float64)", "setflags": "a.setflags()",
+    "newbyteorder": "a.newbyteorder()", "resize": "a.resize(5)",
+    "itemset": "a.itemset(0, 1.0)", "dump": "a.dumps()",
+}
+
+# np.random's public callables, each tried in these forms (the first that
+# Numba compiles counts): no argument, a size, a parameter, two, a
+# parameter and a size, two and a size, three.
+RANDOM_FORMS = ("", "5", "2.5", "0.5, 2.5", "2.5, 5", "0.5, 2.5, 5",
+                "0.5, 1.5, 2.5", "3, 0.5", "3, 0.5, 5", "a", "a, 3")
+
+
+def methods_and_random(only=""):
+    """(name, kernel source, argument keys) of each ndarray method and
+    np.random function Numba compiles (see METHODS, RANDOM_FORMS)."""
+    from numba import njit
+    a = np.linspace(0.5, 2.0, 12)
+    tries = [(f"ndarray.{n}", [f"def k(a, A):\n    return {x}\n"])
+             for n, x in METHODS.items()]
+    rnames = sorted(n for n in dir(np.random) if not n.startswith("_")
+                    and callable(getattr(np.random, n))
+                    and not isinstance(getattr(np.random, n), type))
+    tries += [(f"random.{n}",
+               [f"def k(a, A):\n    return np.random.{n}({f})\n"
+                for f in RANDOM_FORMS]) for n in rnames
+              if f"random.{n}" not in PROBES]
+    for name, srcs in tries:
+        if only not in name:
+            continue
+        for src in srcs:
+            g = {"np": np}
+            try:
+                exec(src, g)
+                njit(g["k"])(a.copy(), a.copy().reshape(3, 4))
+            except Exception:
+                continue
+            yield name, src, ["a", "A"]
+            break
+
 
 def candidates(only=""):
     """(name, kernel source, ufjit arguments) of each function Numba
@@ -135,6 +212,7 @@ def candidates(only=""):
                 continue
             yield name, src, keys
             break
+    yield from methods_and_random(only)
 
 
 def main():
@@ -175,13 +253,28 @@ def main():
                 line = (p.stderr.strip().splitlines() or [""])[0]
             line = line.replace(path, "k.py")
             (ok if p.returncode == 0 else missing).append((name, line))
+    def kind(n):
+        return n.split(".")[0] if n.split(".")[0] in ("ndarray", "random") \
+            else "np"
+
+    def count(rows, k):
+        return sum(1 for n, _ in rows if kind(n) == k)
+
+    def spell(n):
+        return n if kind(n) == "ndarray" else f"np.{n}"
+
     rep = [f"# NumPy functions Numba compiles: {len(ok)} run in ufjit "
            f"kernels, {len(missing)} do not", "",
+           "Of them: module functions "
+           f"{count(ok, 'np')} run / {count(missing, 'np')} refused; "
+           f"ndarray methods and attributes {count(ok, 'ndarray')} / "
+           f"{count(missing, 'ndarray')}; np.random functions "
+           f"{count(ok, 'random')} / {count(missing, 'random')}.", "",
            "Written by scripts/numpy-coverage.py.", "",
            "| function | ufjit says |", "|---|---|"]
-    rep += [f"| np.{n} | {m.replace('|', '/')} |" for n, m in missing]
+    rep += [f"| {spell(n)} | {m.replace('|', '/')} |" for n, m in missing]
     rep += ["", "Supported (in the form tried): " +
-            ", ".join(f"np.{n}" for n, _ in ok), ""]
+            ", ".join(spell(n) for n, _ in ok), ""]
     text = "\n".join(rep)
     if opt.out:
         with open(opt.out, "w") as f:

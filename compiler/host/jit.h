@@ -364,6 +364,10 @@ typedef enum uf__jit_status {
     /* sets (lower_set_from.c) */
     UF__JIT_SET_MINMAX_STR, /* AssertionError: min()/max() of an empty set
                                of strings (Numba's unicode compare) */
+    /* np.insert (lower_npinsert.c): Numba's errors */
+    UF__JIT_INSERT_INDEX,   /* IndexError: an index outside [-n, n] */
+    UF__JIT_INSERT_VALUES,  /* ValueError: values match neither one nor
+                               every index */
     UF__JIT_CONCAT_SIZES = 0x8000, /* + the dimension whose sizes differ
                                       (np.concatenate): ValueError */
     UF__JIT_ASSERT = 0x10000 /* + the assert's source line: AssertionError */

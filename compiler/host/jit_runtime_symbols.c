@@ -7,6 +7,8 @@
 
 #include "common/matmul.h"
 #include "common/npfind.h"
+#include "common/npinsert.h"
+#include "common/npseries.h"
 #include "common/nprandom.h"
 #include "common/npnum.h"
 #include "common/nplinalg.h"
@@ -154,6 +156,8 @@ static const uf__runtime_symbol own[] = {
     {UF__NP_DELETE_MASK, (void *)(uintptr_t)uf__np_delete_mask},
     {UF__NP_UNIQUE, (void *)(uintptr_t)uf__np_unique},
     {UF__NP_SETOP, (void *)(uintptr_t)uf__np_setop},
+    {UF__NP_INSERT, (void *)(uintptr_t)uf__np_insert},
+    {UF__NP_SERIES_TRIM, (void *)(uintptr_t)uf__np_series_trim},
     /* np.random (lower_nprandom.c) */
     {UF__NP_RANDOM_SEED, (void *)(uintptr_t)uf__np_random_seed},
     {UF__NP_RANDOM_DOUBLE, (void *)(uintptr_t)uf__np_random_double},

@@ -418,6 +418,11 @@ int uf__jit_status_error(int status, uf_error *err)
                                   "with arr shape",
         [UF__JIT_DELETE_OBJ] = "IndexError: obj must be less than the "
                                "len(arr)",
+        [UF__JIT_INSERT_INDEX] = "IndexError: index is out of bounds for "
+                                 "the given array size",
+        [UF__JIT_INSERT_VALUES] = "ValueError: shape mismatch: the number "
+                                  "of values does not match the number of "
+                                  "insertion indices",
         [UF__JIT_RANDOM_RANGE] = "ValueError: empty range for randrange()",
         [UF__JIT_RANDOM_SAMPLE] = "ValueError: Cannot take a larger sample "
                                   "than population when 'replace=False'",
@@ -670,7 +675,7 @@ int uf__jit_status_error(int status, uf_error *err)
                              "%d do not match", status - UF__JIT_CONCAT_SIZES);
     if (status == UF__JIT_EXPAND_AXIS || status == UF__JIT_TAKE_INDEX ||
         status == UF__JIT_FANCY_MASK || status == UF__JIT_USTR_INDEX ||
-        status == UF__JIT_DELETE_OBJ)
+        status == UF__JIT_DELETE_OBJ || status == UF__JIT_INSERT_INDEX)
         return uf__error_set(err, UF_ERR_INDEX, "%s", msgs[status]);
     if (status >= UF__JIT_ASSERT)
         return uf__error_set(err, UF_ERR_VALUE,

@@ -704,6 +704,10 @@ LLVMValueRef uf__lower_npjoin(uf__fn *F, const uf__expr *e);
  * np.unique, the set routines, np.isin (UF__NPFIND_MAP; lower_npfind.c).
  * Host targets only. */
 LLVMValueRef uf__lower_npfind(uf__fn *F, const uf__expr *e);
+/* polyutils.as_series (lower_npseries.c). Host targets only. */
+LLVMValueRef uf__lower_as_series(uf__fn *F, const uf__expr *e);
+/* np.insert (lower_npinsert.c). Host targets only. */
+LLVMValueRef uf__lower_npinsert(uf__fn *F, const uf__expr *e);
 /* np.random.seed, random, normal, randint, shuffle, choice ...
  * (UF__NPRANDOM_MAP; lower_nprandom.c). Host targets only. */
 LLVMValueRef uf__lower_nprandom(uf__fn *F, const uf__expr *e);

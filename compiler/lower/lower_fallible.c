@@ -68,8 +68,9 @@ static int expr_fallible(const uf__expr *e, void *ud)
         uf__builtin_is_nppart(uf__tf_info(S->tf, e)->builtin))
         return 1; /* out of memory, kth's ValueErrors */
     if (e->kind == UF__EX_CALL &&
-        uf__builtin_is_npfind(uf__tf_info(S->tf, e)->builtin))
-        return 1; /* out of memory, np.extract's ValueErrors */
+        (uf__builtin_is_npfind(uf__tf_info(S->tf, e)->builtin) ||
+         uf__tf_info(S->tf, e)->builtin == UF__BI_NP_INSERT))
+        return 1; /* out of memory, np.extract's, np.insert's errors */
     if (e->kind == UF__EX_CALL &&
         uf__builtin_is_nprandom(uf__tf_info(S->tf, e)->builtin) &&
         uf__nprandom_fallible(uf__tf_info(S->tf, e)->builtin,

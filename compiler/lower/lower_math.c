@@ -465,6 +465,8 @@ LLVMValueRef uf__lower_builtin(uf__fn *F, const uf__expr *e)
         return uf__lower_nppart(F, e);
     if (uf__builtin_is_npstats(bi)) /* lower_npstats.c */
         return uf__lower_npstats(F, e);
+    if (bi == UF__BI_NP_INSERT) /* lower_npinsert.c */
+        return uf__lower_npinsert(F, e);
     if (uf__builtin_is_npfind(bi)) /* lower_npfind.c */
         return uf__lower_npfind(F, e);
     if (uf__builtin_is_nprandom(bi)) /* lower_nprandom.c */

@@ -341,6 +341,8 @@ LLVMValueRef uf__lower_nppoly(uf__fn *F, const uf__expr *e)
         return trimseq(F, e);
     case UF__BI_NP_ROOTS:
         return roots(F, e, in->type);
+    case UF__BI_NP_AS_SERIES: /* lower_npseries.c */
+        return uf__lower_as_series(F, e);
     default:
         return binary(F, e, in->builtin, in->type);
     }

@@ -152,14 +152,16 @@
 /* Results whose length depends on the data (infer_npfind.c,
  * lower_npfind.c, the runtime common/npfind.h); np.where(cond) of one
  * argument is typed and lowered as NP_NONZERO; and the set routines.
- * NP_NONZERO .. NP_DELETE keep their places (uf__builtin_is_npfind). */
+ * NP_NONZERO .. NP_DELETE keep their places (uf__builtin_is_npfind).
+ * np.insert has its own files (infer_npinsert.c, lower_npinsert.c). */
 #define UF__NPFIND_MAP(X)                                                   \
     X(NP_NONZERO, "numpy.nonzero") X(NP_FLATNONZERO, "numpy.flatnonzero")   \
     X(NP_ARGWHERE, "numpy.argwhere") X(NP_EXTRACT, "numpy.extract")         \
     X(NP_UNIQUE, "numpy.unique") X(NP_UNION1D, "numpy.union1d")            \
     X(NP_INTERSECT1D, "numpy.intersect1d") X(NP_SETXOR1D, "numpy.setxor1d") \
     X(NP_SETDIFF1D, "numpy.setdiff1d") X(NP_ISIN, "numpy.isin")            \
-    X(NP_DELETE, "numpy.delete")
+    X(NP_DELETE, "numpy.delete")                                            \
+    X(NP_INSERT, "numpy.insert")
 
 /* NumPy's predicates and small functions of numbers or arrays
  * (infer_nppred.c, lower_nppred.c): the properties known at compile time
@@ -286,7 +288,9 @@
     X(NP_CROSS2D, "numba.np.extensions.cross2d")
 /* numpy.polynomial.polynomial's functions, polyutils.trimseq and
  * np.roots (infer_nppoly.c, lower_nppoly.c, the runtime common/nppoly.h):
- * NP_POLYADD .. NP_ROOTS keep their places (uf__builtin_is_nppoly). */
+ * NP_POLYADD .. NP_AS_SERIES keep their places (uf__builtin_is_nppoly);
+ * polyutils.as_series has its own files (infer_npseries.c,
+ * lower_npseries.c). */
 #define UF__NPPOLY_MAP(X)                                                   \
     X(NP_POLYADD, "numpy.polynomial.polynomial.polyadd")                    \
     X(NP_POLYSUB, "numpy.polynomial.polynomial.polysub")                    \
@@ -295,7 +299,8 @@
     X(NP_POLYVAL, "numpy.polynomial.polynomial.polyval")                    \
     X(NP_POLYINT, "numpy.polynomial.polynomial.polyint")                    \
     X(NP_TRIMSEQ, "numpy.polynomial.polyutils.trimseq")                     \
-    X(NP_ROOTS, "numpy.roots")
+    X(NP_ROOTS, "numpy.roots")                                              \
+    X(NP_AS_SERIES, "numpy.polynomial.polyutils.as_series")
 /* np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit
  * (infer_npsplit.c, lower_npsplit.c): NP_SPLIT .. NP_DSPLIT keep their
  * places (uf__builtin_is_npsplit). */
@@ -730,7 +735,7 @@ static inline bool uf__builtin_is_npcross(uf__builtin b)
 /* The functions of UF__NPPOLY_MAP. */
 static inline bool uf__builtin_is_nppoly(uf__builtin b)
 {
-    return b >= UF__BI_NP_POLYADD && b <= UF__BI_NP_ROOTS;
+    return b >= UF__BI_NP_POLYADD && b <= UF__BI_NP_AS_SERIES;
 }
 /* The functions of UF__NPSPLIT_MAP. */
 static inline bool uf__builtin_is_npsplit(uf__builtin b)

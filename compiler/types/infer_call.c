@@ -660,6 +660,8 @@ const uf__type *uf__infer_call(uf__ictx *C, const uf__expr *e)
         return uf__infer_nppart(C, e, fi->builtin);
     if (uf__builtin_is_npstats(fi->builtin)) /* np.histogram ... */
         return uf__infer_npstats(C, e, fi->builtin);
+    if (fi->builtin == UF__BI_NP_INSERT) /* infer_npinsert.c */
+        return uf__infer_npinsert(C, e);
     if (uf__builtin_is_npfind(fi->builtin) || /* np.nonzero ... */
         (fi->builtin == UF__BI_NP_WHERE && e->u.call.nargs + e->u.call.nkw == 1))
         return uf__infer_npfind(C, e, fi->builtin);

@@ -364,6 +364,12 @@ const uf__type *uf__infer_nppred(uf__ictx *C, const uf__expr *e,
  * builtin b (NP_WHERE for np.where of one argument). */
 const uf__type *uf__infer_npfind(uf__ictx *C, const uf__expr *e,
                                  uf__builtin b);
+/* polyutils.as_series(alist, trim=True) (infer_npseries.c); fn its name
+ * in messages. */
+const uf__type *uf__infer_as_series(uf__ictx *C, const uf__expr *e,
+                                    const char *fn);
+/* np.insert(arr, obj, values) (infer_npinsert.c). */
+const uf__type *uf__infer_npinsert(uf__ictx *C, const uf__expr *e);
 /* np.random.seed, random, normal, randint, shuffle, choice ...
  * (infer_nprandom.c): the type of call `e` of builtin b. */
 const uf__type *uf__infer_nprandom(uf__ictx *C, const uf__expr *e,

@@ -236,7 +236,8 @@ const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
     const char *full = uf__builtin_name(b), *dot = strrchr(full, '.');
     char fn[48];
     snprintf(fn, sizeof fn, "%s.%s",
-             b == UF__BI_NP_TRIMSEQ ? "polyutils"
+             b == UF__BI_NP_TRIMSEQ || b == UF__BI_NP_AS_SERIES
+                 ? "polyutils"
              : b == UF__BI_NP_ROOTS ? "np"
                                     : "polynomial",
              dot + 1);
@@ -254,6 +255,8 @@ const uf__type *uf__infer_nppoly(uf__ictx *C, const uf__expr *e,
         return trimseq(C, e, fn);
     case UF__BI_NP_ROOTS:
         return roots(C, e, fn);
+    case UF__BI_NP_AS_SERIES: /* infer_npseries.c */
+        return uf__infer_as_series(C, e, fn);
     default:
         return binary(C, e, b, fn);
     }
