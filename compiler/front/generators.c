@@ -33,12 +33,13 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/front/generators_internal.h"
 
-typedef struct outv {
-    uf__stmt **v;
-    int n, cap;
-} outv;
+static void set_block(const uf__gen_out *o, uf__block *b)
+{
+    b->stmts = o->v;
+    b->n = o->n;
+}
 
-static bool emit(uf__gen_ctx *G, outv *o, uf__stmt *s)
+bool uf__gen_emit(uf__gen_ctx *G, uf__gen_out *o, uf__stmt *s)
 {
     if (s == NULL)
         return false;
@@ -57,27 +58,31 @@ static bool emit(uf__gen_ctx *G, outv *o, uf__stmt *s)
     return true;
 }
 
-static bool emit_block(uf__gen_ctx *G, outv *o, const uf__block *b)
+bool uf__gen_emit_block(uf__gen_ctx *G, uf__gen_out *o, const uf__block *b)
 {
     for (int i = 0; i < b->n; i++)
-        if (!emit(G, o, b->stmts[i]))
+        if (!uf__gen_emit(G, o, b->stmts[i]))
             return false;
     return true;
 }
 
-static void set_block(const outv *o, uf__block *b)
+bool uf__gen_is_call_of(const uf__expr *e, const char *fn)
 {
-    b->stmts = o->v;
-    b->n = o->n;
+    return e != NULL && e->kind == UF__EX_CALL &&
+           e->u.call.func->kind == UF__EX_NAME &&
+           strcmp(e->u.call.func->u.name.id, fn) == 0;
 }
 
-int uf__gen_vrefuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                    va_list ap)
+int uf__gen_refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                   ...)
 {
     if (G->why != NULL)
         return -2;
     char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
     if (n < 0 || (size_t)n >= sizeof buf)
         n = (int)sizeof buf - 1;
     G->why = uf__arena_strndup(G->arena, buf, (size_t)n, G->err);
@@ -86,19 +91,6 @@ int uf__gen_vrefuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
     G->where = pos;
     G->code = code;
     return -2;
-}
-
-/* -2: the def being rewritten is refused (the first reason is kept) */
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...) __attribute__((format(printf, 4, 5)));
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = uf__gen_vrefuse(G, code, pos, fmt, ap);
-    va_end(ap);
-    return rc;
 }
 
 static int nomem(uf__gen_ctx *G)
@@ -209,7 +201,7 @@ static bool replace_breaks(uf__gen_ctx *G, uf__block *b, const char *stop,
                            const char *broke, uf__stmt *const *keep_else,
                            int nkeep)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
         if (s->kind == UF__ST_IF) {
@@ -222,17 +214,17 @@ static bool replace_breaks(uf__gen_ctx *G, uf__block *b, const char *stop,
             bool exhausted = false;
             for (int j = 0; j < nkeep; j++)
                 exhausted |= keep_else[j] == s;
-            if (!emit(G, &o, uf__gen_assign(G, uf__gen_name(G, stop, s->pos),
+            if (!uf__gen_emit(G, &o, uf__gen_assign(G, uf__gen_name(G, stop, s->pos),
                                             uf__gen_bool(G, true, s->pos),
                                             s->pos)))
                 return false;
             if (broke != NULL && !exhausted &&
-                !emit(G, &o, uf__gen_assign(G, uf__gen_name(G, broke, s->pos),
+                !uf__gen_emit(G, &o, uf__gen_assign(G, uf__gen_name(G, broke, s->pos),
                                             uf__gen_bool(G, true, s->pos),
                                             s->pos)))
                 return false;
         }
-        if (!emit(G, &o, s))
+        if (!uf__gen_emit(G, &o, s))
             return false;
     }
     set_block(&o, b);
@@ -246,35 +238,35 @@ static int transform(uf__gen_ctx *G, const consumer *C, uf__block *b,
 
 /* `yield e` at s: T = e, then the consumer's body. */
 static int at_yield(uf__gen_ctx *G, const consumer *C, const uf__stmt *s,
-                    outv *o)
+                    uf__gen_out *o)
 {
     /* a bare yield binds nothing: None is no value the lowering has */
     const uf__expr *y = s->u.expr.value;
     if (y->u.call.nargs &&
-        !emit(G, o, uf__gen_assign(G, uf__gen_copy_expr(G, C->target, NULL),
+        !uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_copy_expr(G, C->target, NULL),
                                    y->u.call.args[0], s->pos)))
         return nomem(G);
     uf__block body;
     if (!uf__gen_copy_block(G, &C->body, NULL, &body))
         return nomem(G);
     if (!C->in_once)
-        return emit_block(G, o, &body) ? 0 : nomem(G);
-    if (!emit(G, o, uf__gen_once(G, C->once, body, s->pos)))
+        return uf__gen_emit_block(G, o, &body) ? 0 : nomem(G);
+    if (!uf__gen_emit(G, o, uf__gen_once(G, C->once, body, s->pos)))
         return nomem(G);
     if (C->breaks &&
-        !emit(G, o, uf__gen_if_break(G, uf__gen_name(G, C->stop, s->pos),
+        !uf__gen_emit(G, o, uf__gen_if_break(G, uf__gen_name(G, C->stop, s->pos),
                                      s->pos)))
         return nomem(G);
     return 0;
 }
 
 static int transform_stmt(uf__gen_ctx *G, const consumer *C, uf__stmt *s,
-                          int in_try, outv *o)
+                          int in_try, uf__gen_out *o)
 {
     int rc = 0;
     if (is_yield_stmt(s)) {
         if (in_try)
-            return refuse(G, UF_ERR_UNSUPPORTED, s->pos, "'yield' inside "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, s->pos, "'yield' inside "
                           "try/except is not supported: ufjit runs the loop "
                           "consuming the generator at each yield, where the "
                           "handler would catch its errors");
@@ -282,10 +274,10 @@ static int transform_stmt(uf__gen_ctx *G, const consumer *C, uf__stmt *s,
     }
     switch (s->kind) {
     case UF__ST_RETURN: /* ends the generator; a value is dropped (Numba) */
-        if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, C->stop, s->pos),
+        if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, C->stop, s->pos),
                                        uf__gen_bool(G, true, s->pos),
                                        s->pos)) ||
-            !emit(G, o, uf__gen_stmt(G, UF__ST_BREAK, s->pos)))
+            !uf__gen_emit(G, o, uf__gen_stmt(G, UF__ST_BREAK, s->pos)))
             return nomem(G);
         return 0;
     case UF__ST_IF:
@@ -293,7 +285,7 @@ static int transform_stmt(uf__gen_ctx *G, const consumer *C, uf__stmt *s,
             || (rc = transform(G, C, &s->u.if_.orelse,
                                in_try + s->u.if_.is_try)))
             return rc;
-        return emit(G, o, s) ? 0 : nomem(G);
+        return uf__gen_emit(G, o, s) ? 0 : nomem(G);
     case UF__ST_FOR:
     case UF__ST_WHILE: {
         uf__block *body = s->kind == UF__ST_FOR ? &s->u.for_.body
@@ -304,23 +296,23 @@ static int transform_stmt(uf__gen_ctx *G, const consumer *C, uf__stmt *s,
         if ((rc = transform(G, C, body, in_try)) ||
             (rc = transform(G, C, orelse, in_try)))
             return rc;
-        if (!emit(G, o, s))
+        if (!uf__gen_emit(G, o, s))
             return nomem(G);
         if (exits_here &&
-            !emit(G, o, uf__gen_if_break(G, uf__gen_name(G, C->stop, s->pos),
+            !uf__gen_emit(G, o, uf__gen_if_break(G, uf__gen_name(G, C->stop, s->pos),
                                          s->pos)))
             return nomem(G);
         return 0;
     }
     default:
-        return emit(G, o, s) ? 0 : nomem(G);
+        return uf__gen_emit(G, o, s) ? 0 : nomem(G);
     }
 }
 
 static int transform(uf__gen_ctx *G, const consumer *C, uf__block *b,
                      int in_try)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     for (int i = 0; i < b->n; i++) {
         int rc = transform_stmt(G, C, b->stmts[i], in_try, &o);
         if (rc)
@@ -333,19 +325,19 @@ static int transform(uf__gen_ctx *G, const consumer *C, uf__block *b,
 /* ---- inlining one consumer loop ------------------------------------------ */
 
 static int rewrite_block(uf__gen_ctx *G, uf__block *b);
-static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, outv *o);
+static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, uf__gen_out *o);
 
 /* `p$y<k> = argument` for each parameter of def, from call. */
 static int bind_params(uf__gen_ctx *G, const uf__stmt *def,
-                       const uf__expr *call, int k, outv *o)
+                       const uf__expr *call, int k, uf__gen_out *o)
 {
     const char *name = def->u.funcdef.name;
     int np = def->u.funcdef.nparams, na = call->u.call.nargs;
     if (call->u.call.starred)
-        return refuse(G, UF_ERR_UNSUPPORTED, call->pos, "a starred argument "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, call->pos, "a starred argument "
                       "of generator %s() is not supported", name);
     if (na > np)
-        return refuse(G, UF_ERR_TYPING, call->pos, "%s() takes %d positional "
+        return uf__gen_refuse(G, UF_ERR_TYPING, call->pos, "%s() takes %d positional "
                       "argument%s but %d %s given", name, np,
                       np == 1 ? "" : "s", na, na == 1 ? "was" : "were");
     for (int j = 0; j < call->u.call.nkw; j++) {
@@ -354,7 +346,7 @@ static int bind_params(uf__gen_ctx *G, const uf__stmt *def,
             known |= strcmp(def->u.funcdef.params[i].name,
                             call->u.call.kw[j].name) == 0;
         if (!known)
-            return refuse(G, UF_ERR_TYPING, call->u.call.kw[j].pos, "%s() got "
+            return uf__gen_refuse(G, UF_ERR_TYPING, call->u.call.kw[j].pos, "%s() got "
                           "an unexpected keyword argument '%s'", name,
                           call->u.call.kw[j].name);
     }
@@ -368,10 +360,10 @@ static int bind_params(uf__gen_ctx *G, const uf__stmt *def,
             (v = uf__gen_copy_expr(G, p->default_value, NULL)) == NULL)
             return nomem(G);
         if (v == NULL)
-            return refuse(G, UF_ERR_TYPING, call->pos, "%s() missing required "
+            return uf__gen_refuse(G, UF_ERR_TYPING, call->pos, "%s() missing required "
                           "argument: '%s'", name, p->name);
         uf__expr *t = uf__gen_name(G, uf__gen_temp(G, p->name, k), p->pos);
-        if (!emit(G, o, uf__gen_assign(G, t, v, call->pos)))
+        if (!uf__gen_emit(G, o, uf__gen_assign(G, t, v, call->pos)))
             return nomem(G);
     }
     return 0;
@@ -380,11 +372,11 @@ static int bind_params(uf__gen_ctx *G, const uf__stmt *def,
 int uf__gen_check_def(uf__gen_ctx *G, const uf__stmt *def, uf__pos at)
 {
     if (def->u.funcdef.closure_of != NULL)
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "The use of yield in a "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "The use of yield in a "
                       "closure is unsupported.");
     for (int i = 0; i < G->ngens; i++)
         if (G->gens[i] == def && G->parse_refusal[i] != NULL)
-            return refuse(G, def->u.funcdef.refused_code,
+            return uf__gen_refuse(G, def->u.funcdef.refused_code,
                           def->u.funcdef.refused_pos, "%s",
                           G->parse_refusal[i]);
     return 0;
@@ -393,7 +385,7 @@ int uf__gen_check_def(uf__gen_ctx *G, const uf__stmt *def, uf__pos at)
 int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
                  int k, uf__block *out)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     int rc = bind_params(G, def, call, k, &o);
     if (rc == 0 && !uf__gen_block(G, o.v, o.n, out))
         return nomem(G);
@@ -404,7 +396,7 @@ int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,
  * to o as g's body around copies of body. keep_else: breaks that end the
  * loop as exhaustion does (zip's), not as the body's break. */
 static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
-                      uf__stmt *const *keep_else, int nkeep, outv *o)
+                      uf__stmt *const *keep_else, int nkeep, uf__gen_out *o)
 {
     uf__expr *call = s->u.for_.iter;
     uf__pos at = call->pos;
@@ -414,12 +406,12 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
         return rc;
     for (int i = 0; i < G->depth; i++)
         if (G->stack[i] == def)
-            return refuse(G, UF_ERR_UNSUPPORTED, at, "generator %s() uses "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "generator %s() uses "
                           "itself: ufjit inlines a generator into the loop "
                           "consuming it, so recursive generators are not "
                           "supported", gname);
     if (G->depth == (int)(sizeof G->stack / sizeof G->stack[0]))
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "generators nested more than "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "generators nested more than "
                       "%d deep are not supported", G->depth);
     if ((rc = rewrite_block(G, &s->u.for_.body)) ||
         (rc = rewrite_block(G, &s->u.for_.orelse)))
@@ -440,10 +432,10 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     if (C.breaks && !replace_breaks(G, &C.body, C.stop, broke, keep_else,
                                     nkeep))
         return nomem(G);
-    if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, C.stop, at),
+    if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, C.stop, at),
                                    uf__gen_bool(G, false, at), at)) ||
         (broke != NULL &&
-         !emit(G, o, uf__gen_assign(G, uf__gen_name(G, broke, at),
+         !uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, broke, at),
                                     uf__gen_bool(G, false, at), at))))
         return nomem(G);
     /* g's body, its locals renamed, its own generator loops inlined */
@@ -465,7 +457,7 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     G->scope = scope;
     if (rc || (rc = transform(G, &C, &body, 0)))
         return rc;
-    if (!emit(G, o, uf__gen_once(G, C.once, body, at)))
+    if (!uf__gen_emit(G, o, uf__gen_once(G, C.once, body, at)))
         return nomem(G);
     if (broke == NULL)
         return 0;
@@ -478,7 +470,7 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
     no->u.unary.op = UF__OP_NOT;
     els->u.if_.cond = no;
     els->u.if_.body = s->u.for_.orelse;
-    return emit(G, o, els) ? 0 : nomem(G);
+    return uf__gen_emit(G, o, els) ? 0 : nomem(G);
 }
 
 /* ---- enumerate() and zip() of a generator -------------------------------- */
@@ -489,36 +481,36 @@ static int inline_for(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
  *         T = (count$y<k>, item$y<k>); count$y<k> += 1
  *         body */
 static int inline_enumerate(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
-                            outv *o)
+                            uf__gen_out *o)
 {
     uf__expr *it = s->u.for_.iter;
     uf__pos at = it->pos;
     uf__expr *start = it->u.call.nargs > 1 ? it->u.call.args[1] : NULL;
     for (int j = 0; j < it->u.call.nkw; j++) {
         if (strcmp(it->u.call.kw[j].name, "start") != 0 || start != NULL)
-            return refuse(G, UF_ERR_TYPING, it->u.call.kw[j].pos, "enumerate()"
+            return uf__gen_refuse(G, UF_ERR_TYPING, it->u.call.kw[j].pos, "enumerate()"
                           " takes an iterable and a start");
         start = it->u.call.kw[j].value;
     }
     if (it->u.call.nargs > 2)
-        return refuse(G, UF_ERR_TYPING, at, "enumerate() takes an iterable "
+        return uf__gen_refuse(G, UF_ERR_TYPING, at, "enumerate() takes an iterable "
                       "and a start");
     int k = G->ninlined++;
     const char *c = uf__gen_temp(G, "count", k), *v = uf__gen_temp(G, "item",
                                                                     k);
     if (start == NULL)
         start = uf__gen_int(G, 0, at);
-    if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, c, at), start, at)))
+    if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, c, at), start, at)))
         return nomem(G);
     uf__expr *pair[2] = {uf__gen_name(G, c, at), uf__gen_name(G, v, at)};
     uf__stmt *inc = uf__gen_stmt(G, UF__ST_AUGASSIGN, at);
-    outv body = {0};
+    uf__gen_out body = {0};
     if (inc == NULL ||
         (inc->u.augassign.target = uf__gen_name(G, c, at)) == NULL ||
         (inc->u.augassign.value = uf__gen_int(G, 1, at)) == NULL ||
-        !emit(G, &body, uf__gen_assign(G, s->u.for_.target,
+        !uf__gen_emit(G, &body, uf__gen_assign(G, s->u.for_.target,
                                        uf__gen_tuple(G, pair, 2, at), at)) ||
-        !emit(G, &body, inc) || !emit_block(G, &body, &s->u.for_.body))
+        !uf__gen_emit(G, &body, inc) || !uf__gen_emit_block(G, &body, &s->u.for_.body))
         return nomem(G);
     inc->u.augassign.op = UF__OP_ADD;
     s->u.for_.iter = it->u.call.args[0];
@@ -531,7 +523,7 @@ static int inline_enumerate(uf__gen_ctx *G, uf__stmt *s, const uf__stmt *def,
 /* One iterable of a zip beside the generator, evaluated before the loop:
  * its length and its element at index name ix. */
 static int zip_part(uf__gen_ctx *G, uf__expr *x, const char *ix, int k,
-                    int j, uf__expr **len, uf__expr **elem, outv *o)
+                    int j, uf__expr **len, uf__expr **elem, uf__gen_out *o)
 {
     uf__pos at = x->pos;
     char what[32];
@@ -548,7 +540,7 @@ static int zip_part(uf__gen_ctx *G, uf__expr *x, const char *ix, int k,
                                             : uf__gen_int(G, 1, at));
             snprintf(what, sizeof what, "range%d_%d", j, i);
             const char *t = uf__gen_temp(G, what, k);
-            if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, t, at), v, at)))
+            if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, t, at), v, at)))
                 return nomem(G);
             arg[i] = uf__gen_name(G, t, at);
         }
@@ -566,7 +558,7 @@ static int zip_part(uf__gen_ctx *G, uf__expr *x, const char *ix, int k,
     }
     snprintf(what, sizeof what, "zip%d", j);
     const char *t = uf__gen_temp(G, what, k);
-    if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, t, at), x, at)))
+    if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, t, at), x, at)))
         return nomem(G);
     uf__expr *ref = uf__gen_name(G, t, at);
     *len = uf__gen_call(G, "len", &ref, 1, at);
@@ -588,13 +580,13 @@ static int zip_part(uf__gen_ctx *G, uf__expr *x, const char *ix, int k,
  *         T = (zip0$y<k>[index$y<k>], ..., item$y<k>, ...); index$y<k> += 1
  *         body
  * The exhaustion breaks leave an else block to run, as zip ending does. */
-static int inline_zip(uf__gen_ctx *G, uf__stmt *s, int gi, outv *o)
+static int inline_zip(uf__gen_ctx *G, uf__stmt *s, int gi, uf__gen_out *o)
 {
     uf__expr *it = s->u.for_.iter;
     uf__pos at = it->pos;
     int n = it->u.call.nargs;
     if (n > 8)
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "zip() of more than 8 "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "zip() of more than 8 "
                       "iterables with a generator is not supported");
     int k = G->ninlined++;
     const char *ix = uf__gen_temp(G, "index", k), *v = uf__gen_temp(G, "item",
@@ -604,7 +596,7 @@ static int inline_zip(uf__gen_ctx *G, uf__stmt *s, int gi, outv *o)
     uf__expr *elems[8];
     uf__stmt *stops[8];
     int nstops = 0;
-    outv body = {0};
+    uf__gen_out body = {0};
     for (int j = 0; j < n; j++) {
         if (j == gi) {
             elems[j] = uf__gen_name(G, v, at);
@@ -627,19 +619,19 @@ static int inline_zip(uf__gen_ctx *G, uf__stmt *s, int gi, outv *o)
         cmp->u.compare.ops = cops;
         cmp->u.compare.nops = 1;
         uf__stmt *stop = uf__gen_if_break(G, cmp, at);
-        if (!emit(G, &body, stop))
+        if (!uf__gen_emit(G, &body, stop))
             return nomem(G);
         stops[nstops++] = stop->u.if_.body.stmts[0];
     }
     uf__stmt *inc = uf__gen_stmt(G, UF__ST_AUGASSIGN, at);
-    if (!emit(G, o, uf__gen_assign(G, uf__gen_name(G, ix, at),
+    if (!uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, ix, at),
                                    uf__gen_int(G, 0, at), at)) ||
         inc == NULL ||
         (inc->u.augassign.target = uf__gen_name(G, ix, at)) == NULL ||
         (inc->u.augassign.value = uf__gen_int(G, 1, at)) == NULL ||
-        !emit(G, &body, uf__gen_assign(G, s->u.for_.target,
+        !uf__gen_emit(G, &body, uf__gen_assign(G, s->u.for_.target,
                                        uf__gen_tuple(G, elems, n, at), at)) ||
-        !emit(G, &body, inc) || !emit_block(G, &body, &s->u.for_.body))
+        !uf__gen_emit(G, &body, inc) || !uf__gen_emit_block(G, &body, &s->u.for_.body))
         return nomem(G);
     inc->u.augassign.op = UF__OP_ADD;
     const uf__stmt *def = gen_called(G, it->u.call.args[gi]);
@@ -654,7 +646,7 @@ static int inline_zip(uf__gen_ctx *G, uf__stmt *s, int gi, outv *o)
 
 typedef struct hoist {
     uf__gen_ctx *G;
-    outv *o;
+    uf__gen_out *o;
     bool in_while; /* the expressions are a while loop's condition */
     int rc;
 } hoist;
@@ -681,7 +673,7 @@ static int hoist_expr(const uf__expr *ce, void *ud)
         return 0;
     uf__pos at = e->pos;
     if (H->in_while)
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "%s() of a generator in a "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "%s() of a generator in a "
                       "while loop's condition is not supported",
                       e->u.call.func->u.name.id);
     int k = G->ninlined++;
@@ -692,7 +684,7 @@ static int hoist_expr(const uf__expr *ce, void *ud)
     uf__expr *meth = uf__gen_expr(G, UF__EX_ATTR, at);
     uf__expr *item = uf__gen_name(G, v, at);
     if (loop == NULL || app == NULL || meth == NULL || item == NULL ||
-        !emit(G, H->o, uf__gen_assign(G, uf__gen_name(G, l, at),
+        !uf__gen_emit(G, H->o, uf__gen_assign(G, uf__gen_name(G, l, at),
                                       uf__gen_expr(G, UF__EX_LIST, at), at)) ||
         (meth->u.attr.value = uf__gen_name(G, l, at)) == NULL ||
         (app->u.expr.value = uf__gen_call(G, "x", &item, 1, at)) == NULL ||
@@ -722,7 +714,7 @@ static int stray_call(const uf__expr *e, void *ud)
     uf__gen_ctx *G = ud;
     const uf__stmt *def = gen_called(G, e);
     if (def != NULL)
-        return refuse(G, UF_ERR_UNSUPPORTED, e->pos, "%s() is a generator: "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, e->pos, "%s() is a generator: "
                       "ufjit compiles a generator call as the iterable of a "
                       "for loop (also in enumerate() or zip()), as the "
                       "argument of list(), sorted(), min() or max(), or "
@@ -734,7 +726,7 @@ static int stray_call(const uf__expr *e, void *ud)
     return uf__ast_children(e, stray_call, ud);
 }
 
-static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, outv *o)
+static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, uf__gen_out *o)
 {
     hoist H = {G, o, s->kind == UF__ST_WHILE, 0};
     int rc = uf__ast_stmt_exprs(s, hoist_expr, &H);
@@ -754,7 +746,7 @@ static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, outv *o)
                 if (gen_called(G, it->u.call.args[j]) == NULL)
                     continue;
                 if (gi >= 0)
-                    return refuse(G, UF_ERR_UNSUPPORTED, it->u.call.args[j]->pos,
+                    return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, it->u.call.args[j]->pos,
                                   "zip() of two generators is not supported: "
                                   "ufjit inlines a generator into the loop "
                                   "consuming it, and runs one at a time");
@@ -785,7 +777,7 @@ static int rewrite_stmt(uf__gen_ctx *G, uf__stmt *s, outv *o)
     }
     if ((rc = uf__ast_stmt_exprs(s, stray_call, G)))
         return rc;
-    return emit(G, o, s) ? 0 : nomem(G);
+    return uf__gen_emit(G, o, s) ? 0 : nomem(G);
 }
 
 /* ---- a generator kept in a variable -------------------------------------- */
@@ -859,7 +851,7 @@ static bool forward(uf__gen_ctx *G, uf__block *b, int i, bool *nomem_)
 
 static int rewrite_block(uf__gen_ctx *G, uf__block *b)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     for (int i = 0; i < b->n; i++) {
         bool oom = false;
         if (forward(G, b, i, &oom))

@@ -39,45 +39,9 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/front/generators_internal.h"
 
-typedef struct outv {
-    uf__stmt **v;
-    int n, cap;
-} outv;
-
-static bool emit(uf__gen_ctx *G, outv *o, uf__stmt *s)
-{
-    if (s == NULL)
-        return false;
-    if (o->n == o->cap) {
-        int cap = o->cap ? 2 * o->cap : 8;
-        uf__stmt **v = uf__arena_alloc(G->arena, (size_t)cap, sizeof *v,
-                                       G->err);
-        if (v == NULL)
-            return false;
-        if (o->n)
-            memcpy(v, o->v, (size_t)o->n * sizeof *v);
-        o->v = v;
-        o->cap = cap;
-    }
-    o->v[o->n++] = s;
-    return true;
-}
-
-static bool to_block(uf__gen_ctx *G, const outv *o, uf__block *b)
+static bool to_block(uf__gen_ctx *G, const uf__gen_out *o, uf__block *b)
 {
     return uf__gen_block(G, o->v, o->n, b);
-}
-
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...) __attribute__((format(printf, 4, 5)));
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = uf__gen_vrefuse(G, code, pos, fmt, ap);
-    va_end(ap);
-    return rc;
 }
 
 static int nomem(uf__gen_ctx *G)
@@ -86,16 +50,9 @@ static int nomem(uf__gen_ctx *G)
     return -1;
 }
 
-static bool is_call_of(const uf__expr *e, const char *fn)
-{
-    return e != NULL && e->kind == UF__EX_CALL &&
-           e->u.call.func->kind == UF__EX_NAME &&
-           strcmp(e->u.call.func->u.name.id, fn) == 0;
-}
-
 static bool is_yield_stmt(const uf__stmt *s)
 {
-    return s->kind == UF__ST_EXPR && is_call_of(s->u.expr.value,
+    return s->kind == UF__ST_EXPR && uf__gen_is_call_of(s->u.expr.value,
                                                 UF__YIELD_NAME);
 }
 
@@ -166,7 +123,7 @@ typedef struct flat {
     const uf__stmt *def;
     int k;
     const char *pc, *has, *val;
-    outv *blocks;
+    uf__gen_out *blocks;
     int nblocks, cap;
     int *layout; /* blocks in the order first written */
     int nlayout;
@@ -182,7 +139,7 @@ static int new_block(flat *F)
 {
     if (F->nblocks == F->cap) {
         int cap = F->cap ? 2 * F->cap : 8;
-        outv *v = uf__arena_alloc(F->G->arena, (size_t)cap, sizeof *v,
+        uf__gen_out *v = uf__arena_alloc(F->G->arena, (size_t)cap, sizeof *v,
                                   F->G->err);
         int *l = uf__arena_alloc(F->G->arena, (size_t)cap, sizeof *l,
                                  F->G->err);
@@ -196,7 +153,7 @@ static int new_block(flat *F)
         F->layout = l;
         F->cap = cap;
     }
-    F->blocks[F->nblocks] = (outv){0};
+    F->blocks[F->nblocks] = (uf__gen_out){0};
     return F->nblocks++;
 }
 
@@ -209,7 +166,7 @@ static void begin(flat *F, int b)
 
 static bool put(flat *F, uf__stmt *s)
 {
-    return emit(F->G, &F->blocks[F->cur], s);
+    return uf__gen_emit(F->G, &F->blocks[F->cur], s);
 }
 
 static uf__expr *block_no(flat *F, int b, uf__pos at)
@@ -264,14 +221,14 @@ typedef struct loop_ctx {
  * `pc = to; continue` (the dispatch's continue). */
 static bool retarget(flat *F, uf__block *b, const loop_ctx *L)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     for (int i = 0; i < b->n; i++) {
         uf__stmt *s = b->stmts[i];
         if (s->kind == UF__ST_BREAK || s->kind == UF__ST_CONTINUE) {
-            if (!emit(F->G, &o, set_pc(F, s->kind == UF__ST_BREAK ? L->brk
+            if (!uf__gen_emit(F->G, &o, set_pc(F, s->kind == UF__ST_BREAK ? L->brk
                                                                   : L->cont,
                                        s->pos)) ||
-                !emit(F->G, &o, uf__gen_stmt(F->G, UF__ST_CONTINUE, s->pos)))
+                !uf__gen_emit(F->G, &o, uf__gen_stmt(F->G, UF__ST_CONTINUE, s->pos)))
                 return false;
             continue;
         }
@@ -279,7 +236,7 @@ static bool retarget(flat *F, uf__block *b, const loop_ctx *L)
             (!retarget(F, &s->u.if_.body, L) ||
              !retarget(F, &s->u.if_.orelse, L)))
             return false;
-        if (!emit(F->G, &o, s))
+        if (!uf__gen_emit(F->G, &o, s))
             return false;
     }
     b->stmts = o.v;
@@ -293,7 +250,7 @@ static int flat_if(flat *F, uf__stmt *s, const loop_ctx *L)
 {
     uf__gen_ctx *G = F->G;
     if (s->u.if_.is_try)
-        return refuse(G, UF_ERR_UNSUPPORTED, s->pos, "'yield' or 'return' "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, s->pos, "'yield' or 'return' "
                       "inside try/except in generator %s() used as an "
                       "object (next(), zip() of generators) is not "
                       "supported", F->def->u.funcdef.name);
@@ -359,9 +316,9 @@ static int flat_for(flat *F, uf__stmt *s, const loop_ctx *outer)
     uf__gen_ctx *G = F->G;
     uf__expr *it = s->u.for_.iter;
     uf__pos at = s->pos;
-    if (!is_call_of(it, "range") || it->u.call.nkw || it->u.call.starred ||
+    if (!uf__gen_is_call_of(it, "range") || it->u.call.nkw || it->u.call.starred ||
         it->u.call.nargs < 1 || it->u.call.nargs > 3)
-        return refuse(G, UF_ERR_UNSUPPORTED, it->pos, "generator %s() is "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, it->pos, "generator %s() is "
                       "used as an object (next(), zip() of generators): "
                       "ufjit compiles its loops holding a yield only over "
                       "range()", F->def->u.funcdef.name);
@@ -435,7 +392,7 @@ static int flat_stmt(flat *F, uf__stmt *s, const loop_ctx *L)
     if (is_yield_stmt(s)) {
         const uf__expr *y = s->u.expr.value;
         if (y->u.call.nargs == 0)
-            return refuse(G, UF_ERR_UNSUPPORTED, s->pos, "a bare 'yield' "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, s->pos, "a bare 'yield' "
                           "(a None value) in generator %s() used as an "
                           "object is not supported", F->def->u.funcdef.name);
         int next = new_block(F);
@@ -512,7 +469,7 @@ int uf__gen_step_code(uf__gen_ctx *G, const uf__stmt *def, int k,
     F.val = uf__gen_temp(G, "val", k);
     if (F.pc == NULL || F.has == NULL || F.val == NULL ||
         new_block(&F) != ENTRY || new_block(&F) != END ||
-        !emit(G, &F.blocks[END], uf__gen_stmt(G, UF__ST_BREAK, at)))
+        !uf__gen_emit(G, &F.blocks[END], uf__gen_stmt(G, UF__ST_BREAK, at)))
         return nomem(G);
     begin(&F, ENTRY);
     loop_ctx none = {-1, -1};
@@ -525,7 +482,7 @@ int uf__gen_step_code(uf__gen_ctx *G, const uf__stmt *def, int k,
     /* block numbers are their places in the layout (ENTRY stays 0) */
     int *place = uf__arena_alloc(G->arena, (size_t)F.nblocks, sizeof *place,
                                  G->err);
-    outv ifs = {0};
+    uf__gen_out ifs = {0};
     if (place == NULL)
         return nomem(G);
     for (int i = 0; i < F.nlayout; i++)
@@ -533,12 +490,12 @@ int uf__gen_step_code(uf__gen_ctx *G, const uf__stmt *def, int k,
     for (int i = 0; i < F.nfix; i++)
         F.fix[i].lit->u.i.value = (uint64_t)place[F.fix[i].block];
     for (int i = 0; i < F.nlayout; i++) {
-        const outv *b = &F.blocks[F.layout[i]];
+        const uf__gen_out *b = &F.blocks[F.layout[i]];
         uf__stmt *s = uf__gen_if(G, compare(G, uf__gen_name(G, F.pc, at),
                                          UF__CMP_EQ,
                                          uf__gen_int(G, (uint64_t)i, at), at),
                               b->v, b->n, at);
-        if (!emit(G, &ifs, s))
+        if (!uf__gen_emit(G, &ifs, s))
             return nomem(G);
     }
     uf__stmt *loop = uf__gen_stmt(G, UF__ST_WHILE, at);

@@ -3,7 +3,6 @@
 #ifndef UF_COMPILER_GENERATORS_INTERNAL_H
 #define UF_COMPILER_GENERATORS_INTERNAL_H
 
-#include <stdarg.h>
 
 #include "compiler/front/generators.h"
 
@@ -43,6 +42,17 @@ typedef struct uf__gen_rename {
     int suffix;
 } uf__gen_rename;
 
+/* A growing run of statements (arena-allocated), as the rewrites emit
+ * them; uf__gen_emit takes NULL as out of memory (false). */
+typedef struct uf__gen_out {
+    uf__stmt **v;
+    int n, cap;
+} uf__gen_out;
+bool uf__gen_emit(uf__gen_ctx *G, uf__gen_out *o, uf__stmt *s);
+bool uf__gen_emit_block(uf__gen_ctx *G, uf__gen_out *o, const uf__block *b);
+/* Whether e is a call of the plain name fn. */
+bool uf__gen_is_call_of(const uf__expr *e, const char *fn);
+
 bool uf__gen_names_has(const uf__gen_names *s, const char *name);
 /* false: out of memory (G->err set) */
 bool uf__gen_names_add(uf__gen_ctx *G, uf__gen_names *s, const char *name);
@@ -80,12 +90,13 @@ uf__expr *uf__gen_copy_expr(uf__gen_ctx *G, const uf__expr *e,
 bool uf__gen_copy_block(uf__gen_ctx *G, const uf__block *b,
                         const uf__gen_rename *R, uf__block *out);
 
-/* generators.c, for generators_step.c: the refusal of the def being
- * rewritten (-2), the generator def call e calls (or NULL), the checks of
- * a generator def used at `at` (0 or -2), and `p$y<k> = argument` for
- * each of def's parameters from call (0, -2, or -1 out of memory). */
-int uf__gen_vrefuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                    va_list ap);
+/* generators.c, for the other rewrites: the refusal of the def being
+ * rewritten (-2; the first reason is kept), the generator def call e calls
+ * (or NULL), the checks of a generator def used at `at` (0 or -2), and
+ * `p$y<k> = argument` for each of def's parameters from call (0, -2, or
+ * -1 out of memory). */
+int uf__gen_refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
 const uf__stmt *uf__gen_called(const uf__gen_ctx *G, const uf__expr *e);
 int uf__gen_check_def(uf__gen_ctx *G, const uf__stmt *def, uf__pos at);
 int uf__gen_bind(uf__gen_ctx *G, const uf__stmt *def, const uf__expr *call,

@@ -33,18 +33,6 @@ struct passing {
 };
 typedef struct passing passing;
 
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...) __attribute__((format(printf, 4, 5)));
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = uf__gen_vrefuse(G, code, pos, fmt, ap);
-    va_end(ap);
-    return rc;
-}
-
 /* The module-level njit def (no generator) a call calls, or NULL. */
 static uf__stmt *njit_def(uf__gen_ctx *G, const uf__expr *e)
 {
@@ -75,7 +63,7 @@ static uf__stmt *make_copy(passing *P, uf__stmt *f, const uf__stmt *g, int j,
         if (P->made[i].f == f && P->made[i].g == g && P->made[i].j == j)
             return P->made[i].copy;
     if (P->nmade == (int)(sizeof P->made / sizeof P->made[0])) {
-        P->rc = refuse(G, UF_ERR_UNSUPPORTED, at, "more than %d functions "
+        P->rc = uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "more than %d functions "
                        "given generators are not supported", P->nmade);
         return NULL;
     }
@@ -145,7 +133,7 @@ static bool gen_args(passing *P, const uf__stmt *g, const uf__expr *gc,
     uf__gen_ctx *G = P->G;
     int gp = g->u.funcdef.nparams, na = gc->u.call.nargs;
     if (gc->u.call.nkw || gc->u.call.starred || na > gp) {
-        P->rc = refuse(G, UF_ERR_UNSUPPORTED, gc->pos, "generator %s() "
+        P->rc = uf__gen_refuse(G, UF_ERR_UNSUPPORTED, gc->pos, "generator %s() "
                        "passed to a function takes its arguments by position "
                        "only", g->u.funcdef.name);
         return false;
@@ -155,7 +143,7 @@ static bool gen_args(passing *P, const uf__stmt *g, const uf__expr *gc,
         if (q < na) {
             out[q] = gc->u.call.args[q];
         } else if (d == NULL) {
-            P->rc = refuse(G, UF_ERR_TYPING, gc->pos, "%s() missing required "
+            P->rc = uf__gen_refuse(G, UF_ERR_TYPING, gc->pos, "%s() missing required "
                            "argument: '%s'", g->u.funcdef.name,
                            g->u.funcdef.params[q].name);
             return false;
@@ -183,7 +171,7 @@ static int pass_expr(const uf__expr *ce, void *ud)
         if (uf__gen_called(G, e->u.call.args[i]) == NULL)
             continue;
         if (j >= 0)
-            return P->rc = refuse(G, UF_ERR_UNSUPPORTED,
+            return P->rc = uf__gen_refuse(G, UF_ERR_UNSUPPORTED,
                                   e->u.call.args[i]->pos, "passing two "
                                   "generators to one call of %s() is not "
                                   "supported", f->u.funcdef.name);
@@ -192,13 +180,13 @@ static int pass_expr(const uf__expr *ce, void *ud)
     if (j < 0)
         return 0;
     if (e->u.call.starred || j >= f->u.funcdef.nparams)
-        return P->rc = refuse(G, UF_ERR_UNSUPPORTED, e->pos, "a generator "
+        return P->rc = uf__gen_refuse(G, UF_ERR_UNSUPPORTED, e->pos, "a generator "
                               "passed in a starred call of %s() is not "
                               "supported", f->u.funcdef.name);
     for (int d = 0; d < f->u.funcdef.ndecorators; d++)
         if (f->u.funcdef.decorators[d]->kind == UF__EX_CALL &&
             f->u.funcdef.decorators[d]->u.call.nargs > 0)
-            return P->rc = refuse(G, UF_ERR_UNSUPPORTED, e->pos, "a generator "
+            return P->rc = uf__gen_refuse(G, UF_ERR_UNSUPPORTED, e->pos, "a generator "
                                   "passed to %s(), which has a signature, is "
                                   "not supported", f->u.funcdef.name);
     uf__expr *gc = e->u.call.args[j];

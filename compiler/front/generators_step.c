@@ -12,66 +12,15 @@
 #include "compiler/front/ast_visit.h"
 #include "compiler/front/generators_internal.h"
 
-typedef struct outv {
-    uf__stmt **v;
-    int n, cap;
-} outv;
-
-static bool emit(uf__gen_ctx *G, outv *o, uf__stmt *s)
-{
-    if (s == NULL)
-        return false;
-    if (o->n == o->cap) {
-        int cap = o->cap ? 2 * o->cap : 8;
-        uf__stmt **v = uf__arena_alloc(G->arena, (size_t)cap, sizeof *v,
-                                       G->err);
-        if (v == NULL)
-            return false;
-        if (o->n)
-            memcpy(v, o->v, (size_t)o->n * sizeof *v);
-        o->v = v;
-        o->cap = cap;
-    }
-    o->v[o->n++] = s;
-    return true;
-}
-
-static bool emit_block(uf__gen_ctx *G, outv *o, const uf__block *b)
-{
-    for (int i = 0; i < b->n; i++)
-        if (!emit(G, o, b->stmts[i]))
-            return false;
-    return true;
-}
-
-static bool to_block(uf__gen_ctx *G, const outv *o, uf__block *b)
+static bool to_block(uf__gen_ctx *G, const uf__gen_out *o, uf__block *b)
 {
     return uf__gen_block(G, o->v, o->n, b);
-}
-
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...) __attribute__((format(printf, 4, 5)));
-static int refuse(uf__gen_ctx *G, int code, uf__pos pos, const char *fmt,
-                  ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int rc = uf__gen_vrefuse(G, code, pos, fmt, ap);
-    va_end(ap);
-    return rc;
 }
 
 static int nomem(uf__gen_ctx *G)
 {
     (void)G;
     return -1;
-}
-
-static bool is_call_of(const uf__expr *e, const char *fn)
-{
-    return e != NULL && e->kind == UF__EX_CALL &&
-           e->u.call.func->kind == UF__EX_NAME &&
-           strcmp(e->u.call.func->u.name.id, fn) == 0;
 }
 
 /* ---- the generator objects of the def ------------------------------------- */
@@ -100,26 +49,26 @@ static stepper *stepper_of(steps *S, const uf__expr *e)
 }
 
 /* one step of p's machine at `at` into o */
-static int step_code(uf__gen_ctx *G, const stepper *p, uf__pos at, outv *o)
+static int step_code(uf__gen_ctx *G, const stepper *p, uf__pos at, uf__gen_out *o)
 {
     uf__stmt *two[2];
     int rc = uf__gen_step_code(G, p->def, p->k, at, two);
     if (rc)
         return rc;
-    return emit(G, o, two[0]) && emit(G, o, two[1]) ? 0 : nomem(G);
+    return uf__gen_emit(G, o, two[0]) && uf__gen_emit(G, o, two[1]) ? 0 : nomem(G);
 }
 
 /* p's parameters from call, and pc = 0 */
 static int start(uf__gen_ctx *G, const stepper *p, const uf__expr *call,
-                 outv *o)
+                 uf__gen_out *o)
 {
     uf__block bind;
     int rc = uf__gen_check_def(G, p->def, call->pos);
     if (rc || (rc = uf__gen_bind(G, p->def, call, p->k, &bind)))
         return rc;
     uf__pos at = call->pos;
-    if (!emit_block(G, o, &bind) ||
-        !emit(G, o, uf__gen_assign(G, uf__gen_name(G, uf__gen_temp(G, "pc",
+    if (!uf__gen_emit_block(G, o, &bind) ||
+        !uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, uf__gen_temp(G, "pc",
                                                                    p->k), at),
                                    uf__gen_int(G, 0, at), at))) /* the entry */
         return nomem(G);
@@ -130,7 +79,7 @@ static int start(uf__gen_ctx *G, const stepper *p, const uf__expr *call,
 
 typedef struct hoist {
     steps *S;
-    outv *o;
+    uf__gen_out *o;
     int in_cond; /* inside `and`, `or`, a conditional expression */
     bool in_while;
 } hoist;
@@ -144,19 +93,19 @@ static int hoist_next(const uf__expr *ce, void *ud)
     H->in_cond += cond;
     int rc = uf__ast_children(e, hoist_next, ud);
     H->in_cond -= cond;
-    if (rc || !is_call_of(e, "next") || e->u.call.nargs < 1)
+    if (rc || !uf__gen_is_call_of(e, "next") || e->u.call.nargs < 1)
         return rc;
     stepper *p = stepper_of(H->S, e->u.call.args[0]);
     if (p == NULL)
         return 0;
     uf__pos at = e->pos;
     if (e->u.call.nargs != 1 || e->u.call.nkw)
-        return refuse(G, UF_ERR_TYPING, at, "next() of generator %s() takes "
+        return uf__gen_refuse(G, UF_ERR_TYPING, at, "next() of generator %s() takes "
                       "no default (Numba: No implementation of function "
                       "Function(<built-in function next>) found)",
                       p->def->u.funcdef.name);
     if (H->in_while || H->in_cond)
-        return refuse(G, UF_ERR_UNSUPPORTED, at, "next() of a generator in "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, at, "next() of a generator in "
                       "a while loop's condition or inside 'and', 'or' or a "
                       "conditional expression is not supported: ufjit steps "
                       "the generator before the statement");
@@ -186,10 +135,10 @@ static int hoist_next(const uf__expr *ce, void *ud)
     raise->u.raise.nargs = 1;
     if ((rc = step_code(G, p, at, H->o)))
         return rc;
-    if (!emit(G, H->o, uf__gen_if(G, uf__gen_not(G, uf__gen_name(G, uf__gen_temp(
+    if (!uf__gen_emit(G, H->o, uf__gen_if(G, uf__gen_not(G, uf__gen_name(G, uf__gen_temp(
                                                  G, "has", p->k), at), at),
                                 &raise, 1, at)) ||
-        !emit(G, H->o, uf__gen_assign(G, uf__gen_name(G, t, at),
+        !uf__gen_emit(G, H->o, uf__gen_assign(G, uf__gen_name(G, t, at),
                                       uf__gen_name(G, uf__gen_temp(
                                                        G, "val", p->k), at),
                                       at)))
@@ -214,7 +163,7 @@ static int loop_steppers(steps *S, uf__expr *it, stepper **out, int *nout)
         out[(*nout)++] = p;
         return 0;
     }
-    if (!is_call_of(it, "zip") || it->u.call.nkw || it->u.call.starred)
+    if (!uf__gen_is_call_of(it, "zip") || it->u.call.nkw || it->u.call.starred)
         return 0;
     int ngen = 0, nvar = 0, n = it->u.call.nargs;
     for (int j = 0; j < n; j++) {
@@ -224,18 +173,18 @@ static int loop_steppers(steps *S, uf__expr *it, stepper **out, int *nout)
     if (nvar == 0 && ngen < 2)
         return 0; /* inlined (generators.c) */
     if (nvar + ngen != n)
-        return refuse(G, UF_ERR_UNSUPPORTED, it->pos, "zip() of generators "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, it->pos, "zip() of generators "
                       "with other iterables is not supported when a "
                       "generator is an object (several generators or one "
                       "in a variable)");
     if (n > 8)
-        return refuse(G, UF_ERR_UNSUPPORTED, it->pos, "zip() of more than 8 "
+        return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, it->pos, "zip() of more than 8 "
                       "generators is not supported");
     for (int j = 0; j < n; j++) {
         uf__expr *x = it->u.call.args[j];
         if ((p = stepper_of(S, x)) == NULL) {
             if (S->n == (int)(sizeof S->v / sizeof S->v[0]))
-                return refuse(G, UF_ERR_UNSUPPORTED, x->pos, "more than %d "
+                return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, x->pos, "more than %d "
                               "generator objects in a function are not "
                               "supported", S->n);
             p = &S->v[S->n++];
@@ -253,7 +202,7 @@ static int loop_steppers(steps *S, uf__expr *it, stepper **out, int *nout)
  *         T = val (a tuple of them for zip)
  *         body
  *     [if ex: orelse] */
-static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, outv *o)
+static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, uf__gen_out *o)
 {
     uf__gen_ctx *G = S->G;
     uf__pos at = s->pos;
@@ -268,11 +217,11 @@ static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, outv *o)
         char what[32];
         snprintf(what, sizeof what, "done%d", ps[0]->nnext++);
         if ((ex = uf__gen_temp(G, what, ps[0]->k)) == NULL ||
-            !emit(G, o, uf__gen_assign(G, uf__gen_name(G, ex, at),
+            !uf__gen_emit(G, o, uf__gen_assign(G, uf__gen_name(G, ex, at),
                                        uf__gen_bool(G, false, at), at)))
             return nomem(G);
     }
-    outv body = {0};
+    uf__gen_out body = {0};
     uf__expr *vals[8];
     for (int j = 0; j < np; j++) {
         if ((rc = step_code(G, ps[j], at, &body)))
@@ -284,7 +233,7 @@ static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, outv *o)
                                        uf__gen_bool(G, true, at), at);
         stop[n++] = uf__gen_stmt(G, UF__ST_BREAK, at);
         if (stop[0] == NULL || stop[n - 1] == NULL ||
-            !emit(G, &body, uf__gen_if(G, uf__gen_not(G, uf__gen_name(
+            !uf__gen_emit(G, &body, uf__gen_if(G, uf__gen_not(G, uf__gen_name(
                                                      G, uf__gen_temp(
                                                             G, "has",
                                                             ps[j]->k),
@@ -299,12 +248,12 @@ static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, outv *o)
                       : uf__gen_tuple(G, vals, np, at);
     uf__stmt *loop = uf__gen_stmt(G, UF__ST_WHILE, at);
     if (loop == NULL ||
-        !emit(G, &body, uf__gen_assign(G, s->u.for_.target, v, at)) ||
-        !emit_block(G, &body, &s->u.for_.body) ||
+        !uf__gen_emit(G, &body, uf__gen_assign(G, s->u.for_.target, v, at)) ||
+        !uf__gen_emit_block(G, &body, &s->u.for_.body) ||
         (loop->u.while_.cond = uf__gen_bool(G, true, at)) == NULL ||
         !to_block(G, &body, &loop->u.while_.body) ||
         !uf__gen_block(G, NULL, 0, &loop->u.while_.orelse) ||
-        !emit(G, o, loop))
+        !uf__gen_emit(G, o, loop))
         return nomem(G);
     if (ex == NULL)
         return 0;
@@ -313,12 +262,12 @@ static int step_for(steps *S, uf__stmt *s, stepper **ps, int np, outv *o)
         !uf__gen_block(G, NULL, 0, &els->u.if_.orelse))
         return nomem(G);
     els->u.if_.body = s->u.for_.orelse;
-    return emit(G, o, els) ? 0 : nomem(G);
+    return uf__gen_emit(G, o, els) ? 0 : nomem(G);
 }
 
 /* ---- statements ----------------------------------------------------------- */
 
-static int rewrite_stmt(steps *S, uf__stmt *s, outv *o)
+static int rewrite_stmt(steps *S, uf__stmt *s, uf__gen_out *o)
 {
     uf__gen_ctx *G = S->G;
     int rc = 0;
@@ -362,12 +311,12 @@ static int rewrite_stmt(steps *S, uf__stmt *s, outv *o)
     } else if ((rc = uf__ast_stmt_exprs(s, hoist_next, &H))) {
         return rc;
     }
-    return emit(G, o, s) ? 0 : nomem(G);
+    return uf__gen_emit(G, o, s) ? 0 : nomem(G);
 }
 
 static int rewrite_block(steps *S, uf__block *b)
 {
-    outv o = {0};
+    uf__gen_out o = {0};
     for (int i = 0; i < b->n; i++) {
         int rc = rewrite_stmt(S, b->stmts[i], &o);
         if (rc)
@@ -390,12 +339,12 @@ static int count_uses(const uf__expr *e, void *ud)
     uses *u = ud;
     if (e->kind == UF__EX_NAME && strcmp(e->u.name.id, u->name) == 0)
         u->all++;
-    if (is_call_of(e, "next") || is_call_of(e, "zip"))
+    if (uf__gen_is_call_of(e, "next") || uf__gen_is_call_of(e, "zip"))
         for (int i = 0; i < e->u.call.nargs; i++) {
             const uf__expr *a = e->u.call.args[i];
             u->allowed += a->kind == UF__EX_NAME &&
                           strcmp(a->u.name.id, u->name) == 0 &&
-                          (is_call_of(e, "zip") || i == 0);
+                          (uf__gen_is_call_of(e, "zip") || i == 0);
         }
     return uf__ast_children(e, count_uses, ud);
 }
@@ -430,11 +379,11 @@ typedef struct nexted {
 static int find_next(const uf__expr *e, void *ud)
 {
     nexted *x = ud;
-    if ((is_call_of(e, "next") || is_call_of(e, "zip")) &&
+    if ((uf__gen_is_call_of(e, "next") || uf__gen_is_call_of(e, "zip")) &&
         e->u.call.nargs >= 1)
         for (int i = 0; i < e->u.call.nargs; i++)
             if (e->u.call.args[i]->kind == UF__EX_NAME &&
-                (is_call_of(e, "zip") || i == 0) &&
+                (uf__gen_is_call_of(e, "zip") || i == 0) &&
                 !uf__gen_names_add(x->G, &x->names,
                                    e->u.call.args[i]->u.name.id))
                 x->oom = true;
@@ -497,21 +446,21 @@ int uf__gen_step_def(uf__gen_ctx *G, uf__block *body)
         if (a.def == NULL)
             continue; /* next() of something else (an iterator of arrays) */
         if (a.other)
-            return refuse(G, UF_ERR_UNSUPPORTED, a.at, "'%s' holds a "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, a.at, "'%s' holds a "
                           "generator object of %s(): ufjit keeps one in a "
                           "variable only when every assignment to it calls "
                           "that generator", a.name, a.def->u.funcdef.name);
         uses u = {a.name, 0, 0, {0}, false};
         uf__ast_walk_stmts(body, uses_stmt, &u);
         if (u.bad)
-            return refuse(G, UF_ERR_UNSUPPORTED, u.first_bad, "'%s' holds a "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, u.first_bad, "'%s' holds a "
                           "generator object of %s(): ufjit compiles one only "
                           "as the argument of next() and the iterable of a "
                           "for loop or zip() in the function making it; "
                           "passing, returning or keeping it elsewhere is not "
                           "supported", a.name, a.def->u.funcdef.name);
         if (S->n == (int)(sizeof S->v / sizeof S->v[0]))
-            return refuse(G, UF_ERR_UNSUPPORTED, a.at, "more than %d "
+            return uf__gen_refuse(G, UF_ERR_UNSUPPORTED, a.at, "more than %d "
                           "generator objects in a function are not "
                           "supported", S->n);
         S->v[S->n++] = (stepper){a.name, a.def, G->ninlined++, 0};
